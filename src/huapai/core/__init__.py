@@ -1,0 +1,26 @@
+"""The game protocol, seeded dealing, records, matches and the conformance suite."""
+
+from .protocol import (
+    Event,
+    Game,
+    GameBase,
+    IllegalAction,
+    NotationError,
+    Payment,
+    RulesError,
+    Settlement,
+)
+from .registry import game_names, get_game
+
+__all__ = [
+    "Event",
+    "Game",
+    "GameBase",
+    "IllegalAction",
+    "NotationError",
+    "Payment",
+    "RulesError",
+    "Settlement",
+    "game_names",
+    "get_game",
+]

@@ -1,0 +1,217 @@
+"""The game protocol every huapai engine implements.
+
+One pure engine per family; the CLI, bots, RL environments, replayer and server are thin
+drivers around these few functions. States are values: ``apply`` returns a new state and
+never touches the one it was given, so a rejected action changes nothing by construction.
+
+Actions are small non-negative ints from a fixed, per-rules action space
+(``num_actions``), so the same id means the same move in every state: that is what an RL
+action mask needs and what keeps legality a set-membership test. Each game gives them a
+text notation (``format_action`` / ``parse_action``).
+
+Several seats may be asked at once (a claim window after a discard: 对 / 碰 / 招 / 胡).
+``to_act`` lists them; each answers with ``apply(state, seat, action)`` and the engine
+resolves the window by its own single priority rule once the answers it needs are in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+
+class IllegalAction(Exception):
+    """An action that the engine refuses. The state it was offered to is unchanged.
+
+    ``code`` is stable (drivers and clients switch on it); ``message`` is for people.
+    """
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+
+
+class RulesError(ValueError):
+    """Rules that cannot be built: unknown preset, unknown option, or a bad value."""
+
+
+class NotationError(ValueError):
+    """Text in a card, deal or action notation that does not parse; names the culprit."""
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One change to a game, as drivers and logs see it.
+
+    ``seat`` is the seat the event concerns (None for table-wide events). ``private``
+    events carry information only their ``seat`` may see; ``redacted()`` is what every
+    other seat gets (the same event with the hidden fields replaced by counts or ``?``).
+    """
+
+    kind: ClassVar[str] = "event"
+    seat: int | None
+
+    @property
+    def private(self) -> bool:
+        return False
+
+    def visible_to(self, viewer: int | None) -> bool:
+        """Whether ``viewer`` (a seat, or None for a spectator) may see it unredacted."""
+        return not self.private or viewer == self.seat
+
+    def redacted(self) -> Event:
+        return self
+
+    def for_viewer(self, viewer: int | None) -> Event:
+        return self if self.visible_to(viewer) else self.redacted()
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind}
+        for name in self.__dataclass_fields__:
+            out[name] = _jsonable(getattr(self, name))
+        return out
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, tuple | list):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, Mapping):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Payment:
+    """One line of a settlement: ``payer`` gives ``amount`` to ``payee`` for ``reason``.
+
+    ``reason`` is a stable code (``"xian"``, ``"ci"``, ``"xingzi"``, ``"hu"`` …); ``label``
+    says it in Chinese and English for people, e.g. ``"掀 ×2 / 2 xian"``.
+    """
+
+    payer: int
+    payee: int
+    amount: int
+    reason: str
+    label: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "payer": self.payer,
+            "payee": self.payee,
+            "amount": self.amount,
+            "reason": self.reason,
+            "label": self.label,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """Per-seat score changes of one finished deal, itemised so a player sees why.
+
+    ``deltas`` are derived from ``payments`` (so the sum is zero whenever the game is
+    zero-sum); ``notes`` hold per-seat facts that are not payments (占牌 counts, 胡 …).
+    """
+
+    num_seats: int
+    payments: tuple[Payment, ...]
+    notes: tuple[str, ...] = ()
+    deltas: tuple[int, ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        deltas = [0] * self.num_seats
+        for p in self.payments:
+            deltas[p.payer] -= p.amount
+            deltas[p.payee] += p.amount
+        object.__setattr__(self, "deltas", tuple(deltas))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "deltas": list(self.deltas),
+            "payments": [p.to_json() for p in self.payments],
+            "notes": list(self.notes),
+        }
+
+
+RulesT = TypeVar("RulesT")
+StateT = TypeVar("StateT")
+
+
+class Game(Protocol[RulesT, StateT]):
+    """What a game family provides. One instance per family, registered by ``name``."""
+
+    name: str
+    title: str
+
+    # --- rules -----------------------------------------------------------------------
+    def presets(self) -> Mapping[str, RulesT]: ...
+    def rules(self, preset: str, **overrides: Any) -> RulesT: ...
+    def rules_to_dict(self, rules: RulesT) -> dict[str, Any]: ...
+    def rules_from_dict(self, data: Mapping[str, Any]) -> RulesT: ...
+    def num_seats(self, rules: RulesT) -> int: ...
+
+    # --- dealing ---------------------------------------------------------------------
+    def new_game(
+        self,
+        rules: RulesT,
+        *,
+        seed: int | None = None,
+        deal: Sequence[int] | None = None,
+        dealer: int = 0,
+    ) -> StateT: ...
+    def deal_of(self, state: StateT) -> tuple[int, ...]: ...
+    def format_deal(self, rules: RulesT, deal: Sequence[int]) -> str: ...
+    def parse_deal(self, rules: RulesT, text: str) -> tuple[int, ...]: ...
+    def first_dealer(self, rules: RulesT, seed: int) -> tuple[int, list[Event]]: ...
+    def next_dealer(self, state: StateT) -> int: ...
+
+    # --- play ------------------------------------------------------------------------
+    def to_act(self, state: StateT) -> tuple[int, ...]: ...
+    def legal_actions(self, state: StateT, seat: int) -> Sequence[int]: ...
+    def apply(self, state: StateT, seat: int, action: int) -> tuple[StateT, list[Event]]: ...
+    def is_over(self, state: StateT) -> bool: ...
+    def settlement(self, state: StateT) -> Settlement: ...
+
+    # --- views -----------------------------------------------------------------------
+    def observe(self, state: StateT, seat: int | None) -> Mapping[str, Any]: ...
+    def omniscient(self, state: StateT) -> Mapping[str, Any]: ...
+
+    # --- notation and the fixed action space -----------------------------------------
+    def num_actions(self, rules: RulesT) -> int: ...
+    def format_action(self, rules: RulesT, action: int) -> str: ...
+    def parse_action(self, rules: RulesT, text: str) -> int: ...
+
+    # --- numeric encoding for learning -----------------------------------------------
+    def observation_size(self, rules: RulesT) -> int: ...
+    def encode_observation(self, state: StateT, seat: int) -> Sequence[float]: ...
+
+
+class GameBase(Generic[RulesT, StateT]):
+    """Shared, game-independent parts of the protocol, for engines to inherit."""
+
+    name: str = ""
+    title: str = ""
+
+    def presets(self) -> Mapping[str, RulesT]:
+        raise NotImplementedError
+
+    def rules(self, preset: str, **overrides: Any) -> RulesT:
+        table = self.presets()
+        if preset not in table:
+            known = ", ".join(sorted(table))
+            raise RulesError(f"unknown preset {preset!r} for {self.name}; known: {known}")
+        if not overrides:
+            return table[preset]
+        data = self.rules_to_dict(table[preset])
+        unknown = sorted(set(overrides) - set(data))
+        if unknown:
+            raise RulesError(f"unknown rule option(s) for {self.name}: {', '.join(unknown)}")
+        data.update(overrides)
+        return self.rules_from_dict(data)
+
+    def rules_to_dict(self, rules: RulesT) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def rules_from_dict(self, data: Mapping[str, Any]) -> RulesT:
+        raise NotImplementedError

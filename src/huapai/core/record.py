@@ -1,0 +1,253 @@
+"""Game records: rules + deal + actions as JSON lines, which replay a game exactly.
+
+A record is the replay file, the server's log and a test fixture at once. Layout::
+
+    {"type": "deal", "format": 1, "game": "xianniu", "rules": {...}, "dealer": 0,
+     "seed": 17, "deal": "<deal notation>"}
+    {"type": "action", "seat": 0, "action": "掀"}
+    ...
+    {"type": "end", "deltas": [...], "settlement": {...}}      (optional, checked)
+
+A match record starts with ``{"type": "match", ...}`` and holds one such block per deal.
+Actions are written in the game's own notation, so a record reads like a score sheet.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .protocol import Event, Game, IllegalAction, NotationError, RulesError
+from .registry import get_game
+
+FORMAT = 1
+
+
+class RecordError(ValueError):
+    """A record that does not replay: says which line and why."""
+
+    def __init__(self, line: int, message: str) -> None:
+        super().__init__(f"line {line}: {message}")
+        self.line = line
+        self.message = message
+
+
+@dataclass(frozen=True, slots=True)
+class ActionEntry:
+    seat: int
+    action: str
+
+
+@dataclass(slots=True)
+class DealRecord:
+    game: str
+    rules: dict[str, Any]
+    dealer: int
+    deal: str
+    seed: int | None = None
+    actions: list[ActionEntry] = field(default_factory=list)
+    end: dict[str, Any] | None = None
+
+    def header(self) -> dict[str, Any]:
+        return {
+            "type": "deal",
+            "format": FORMAT,
+            "game": self.game,
+            "rules": self.rules,
+            "dealer": self.dealer,
+            "seed": self.seed,
+            "deal": self.deal,
+        }
+
+    def lines(self) -> Iterator[dict[str, Any]]:
+        yield self.header()
+        for entry in self.actions:
+            yield {"type": "action", "seat": entry.seat, "action": entry.action}
+        if self.end is not None:
+            yield {"type": "end", **self.end}
+
+
+@dataclass(slots=True)
+class MatchRecord:
+    game: str
+    rules: dict[str, Any]
+    seed: int | None
+    deals_planned: int
+    deals: list[DealRecord] = field(default_factory=list)
+
+    def lines(self) -> Iterator[dict[str, Any]]:
+        yield {
+            "type": "match",
+            "format": FORMAT,
+            "game": self.game,
+            "rules": self.rules,
+            "seed": self.seed,
+            "deals": self.deals_planned,
+        }
+        for deal in self.deals:
+            yield from deal.lines()
+
+
+def dumps(lines: Iterable[Mapping[str, Any]]) -> str:
+    return "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in lines)
+
+
+def write(path: Path, lines: Iterable[Mapping[str, Any]]) -> None:
+    path.write_text(dumps(lines), encoding="utf-8")
+
+
+def parse(text: str) -> tuple[dict[str, Any] | None, list[DealRecord]]:
+    """Split record text into an optional match header and its deal blocks."""
+    match_header: dict[str, Any] | None = None
+    deals: list[DealRecord] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        if not raw.strip():
+            continue
+        line = _load_line(number, raw)
+        kind = line.get("type")
+        if kind == "match":
+            if number != 1 and (match_header is not None or deals):
+                raise RecordError(number, "a match header must be the first line")
+            match_header = line
+        elif kind == "deal":
+            deals.append(_deal_header(number, line))
+        elif kind == "action":
+            _current(number, deals).actions.append(_action_entry(number, line))
+        elif kind == "end":
+            _current(number, deals).end = {k: v for k, v in line.items() if k != "type"}
+        else:
+            raise RecordError(number, f"unknown line type {kind!r}")
+    if not deals:
+        raise RecordError(0, "the record holds no deal")
+    return match_header, deals
+
+
+def _load_line(number: int, raw: str) -> dict[str, Any]:
+    try:
+        line = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        raise RecordError(number, f"not JSON: {exc.msg}") from None
+    if not isinstance(line, dict):
+        raise RecordError(number, "each line must be a JSON object")
+    return line
+
+
+def _current(number: int, deals: list[DealRecord]) -> DealRecord:
+    if not deals:
+        raise RecordError(number, "an action or end line before any deal header")
+    return deals[-1]
+
+
+def _deal_header(number: int, line: dict[str, Any]) -> DealRecord:
+    if line.get("format") != FORMAT:
+        raise RecordError(number, f"unsupported record format {line.get('format')!r}")
+    game, rules, dealer, deal = (line.get(k) for k in ("game", "rules", "dealer", "deal"))
+    if not isinstance(game, str):
+        raise RecordError(number, "deal header: 'game' must be a string")
+    if not isinstance(rules, dict):
+        raise RecordError(number, "deal header: 'rules' must be an object")
+    if not isinstance(dealer, int) or isinstance(dealer, bool):
+        raise RecordError(number, "deal header: 'dealer' must be an integer")
+    if not isinstance(deal, str):
+        raise RecordError(number, "deal header: 'deal' must be a string in deal notation")
+    seed = line.get("seed")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise RecordError(number, "deal header: 'seed' must be an integer or null")
+    return DealRecord(game=game, rules=rules, dealer=dealer, deal=deal, seed=seed)
+
+
+def _action_entry(number: int, line: dict[str, Any]) -> ActionEntry:
+    seat, action = line.get("seat"), line.get("action")
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        raise RecordError(number, "action line: 'seat' must be an integer")
+    if not isinstance(action, str):
+        raise RecordError(number, "action line: 'action' must be a string")
+    return ActionEntry(seat, action)
+
+
+@dataclass(slots=True)
+class ReplayStep:
+    index: int
+    seat: int
+    action: int
+    text: str
+    events: list[Event]
+    state: Any
+
+
+@dataclass(slots=True)
+class Replay:
+    game: Game[Any, Any]
+    rules: Any
+    initial: Any
+    steps: list[ReplayStep]
+
+    @property
+    def final(self) -> Any:
+        return self.steps[-1].state if self.steps else self.initial
+
+
+class ReplayError(ValueError):
+    """An action in a record that does not apply: its index (0-based) and the reason."""
+
+    def __init__(self, index: int, seat: int, text: str, reason: str) -> None:
+        super().__init__(f"action {index} (seat {seat}, {text!r}): {reason}")
+        self.index = index
+        self.reason = reason
+
+
+def replay_deal(record: DealRecord) -> Replay:
+    """Rebuild a deal from its record, checking every action and the stated result."""
+    game = get_game(record.game)
+    try:
+        rules = game.rules_from_dict(record.rules)
+        deal = game.parse_deal(rules, record.deal)
+        state = game.new_game(rules, deal=deal, dealer=record.dealer)
+    except (RulesError, NotationError, IllegalAction) as exc:
+        raise ReplayError(-1, -1, "header", str(exc)) from None
+    initial, steps = state, []
+    for index, entry in enumerate(record.actions):
+        state, step = _replay_one(game, rules, state, index, entry)
+        steps.append(step)
+    _check_end(game, record, state)
+    return Replay(game, rules, initial, steps)
+
+
+def _replay_one(
+    game: Game[Any, Any], rules: Any, state: Any, index: int, entry: ActionEntry
+) -> tuple[Any, ReplayStep]:
+    try:
+        action = game.parse_action(rules, entry.action)
+        new_state, events = game.apply(state, entry.seat, action)
+    except NotationError as exc:
+        raise ReplayError(index, entry.seat, entry.action, f"malformed action: {exc}") from None
+    except IllegalAction as exc:
+        raise ReplayError(index, entry.seat, entry.action, exc.message) from None
+    return new_state, ReplayStep(index, entry.seat, action, entry.action, events, new_state)
+
+
+def _check_end(game: Game[Any, Any], record: DealRecord, state: Any) -> None:
+    if record.end is None:
+        return
+    n = len(record.actions)
+    if not game.is_over(state):
+        raise ReplayError(n, -1, "end", "the record ends the deal but the game is not over")
+    stated = record.end.get("deltas")
+    actual = list(game.settlement(state).deltas)
+    if stated is not None and stated != actual:
+        raise ReplayError(n, -1, "end", f"stated result {stated} but replay gives {actual}")
+
+
+def end_line(game: Game[Any, Any], state: Any) -> dict[str, Any]:
+    settlement = game.settlement(state)
+    return {"deltas": list(settlement.deltas), "settlement": settlement.to_json()}
+
+
+def new_deal_record(
+    game: Game[Any, Any], rules: Any, state: Any, dealer: int, seed: int | None
+) -> DealRecord:
+    deal = game.format_deal(rules, game.deal_of(state))
+    return DealRecord(game.name, game.rules_to_dict(rules), dealer, deal, seed)

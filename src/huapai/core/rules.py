@@ -1,0 +1,133 @@
+"""Rule options as frozen, keyword-only, self-documenting dataclass fields.
+
+A game's ``Rules`` is a frozen dataclass whose fields are made with :func:`option`. Each
+option carries its Chinese term, its source (a seed, a regional reference, or PROPOSAL)
+and, where it is a choice, the allowed values; construction validates every field, so a
+``Rules`` value that exists is a valid one. ``to_dict`` / ``from_dict`` are the record
+format, and :func:`describe` is what ``huapai rules`` and the docs print.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Self
+
+from .protocol import RulesError
+
+
+@dataclass(frozen=True, slots=True)
+class OptionInfo:
+    zh: str
+    doc: str
+    source: str
+    choices: tuple[Any, ...] | None = None
+    low: int | None = None
+    high: int | None = None
+
+
+def option(
+    default: Any,
+    *,
+    zh: str,
+    doc: str,
+    source: str,
+    choices: tuple[Any, ...] | None = None,
+    low: int | None = None,
+    high: int | None = None,
+) -> Any:
+    """A rule option: a dataclass field with its documentation attached."""
+    info = OptionInfo(zh=zh, doc=doc, source=source, choices=choices, low=low, high=high)
+    return dataclasses.field(default=default, metadata={"huapai": info})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RulesBase:
+    """Base for every game's ``Rules``: validation, dict round trip, description."""
+
+    def __post_init__(self) -> None:
+        hints = typing.get_type_hints(type(self))
+        for f in dataclasses.fields(self):
+            _check(f.name, getattr(self, f.name), hints[f.name], _info(f))
+        self.validate()
+
+    def validate(self) -> None:
+        """Cross-field checks; games override and raise :class:`RulesError`."""
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            out[f.name] = list(value) if isinstance(value, tuple) else value
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Self:
+        if not isinstance(data, Mapping):
+            raise RulesError(f"rules must be an object, got {type(data).__name__}")
+        names = {f.name for f in dataclasses.fields(cls)}
+        unknown = sorted(set(data) - names)
+        if unknown:
+            raise RulesError(f"unknown rule option(s): {', '.join(unknown)}")
+        values = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
+        return cls(**values)
+
+    @classmethod
+    def describe(cls) -> list[tuple[str, str, str, str, str]]:
+        """(name, default, 中文, doc, source) for every option, in declaration order."""
+        rows = []
+        for f in dataclasses.fields(cls):
+            info = _info(f)
+            default = f.default if f.default is not dataclasses.MISSING else "—"
+            rows.append((f.name, repr(default), info.zh, info.doc, info.source))
+        return rows
+
+
+def _info(f: dataclasses.Field[Any]) -> OptionInfo:
+    info = f.metadata.get("huapai")
+    if not isinstance(info, OptionInfo):
+        raise TypeError(f"rule field {f.name} must be declared with option()")
+    return info
+
+
+def _check(name: str, value: Any, hint: Any, info: OptionInfo) -> None:
+    if not _type_ok(value, hint):
+        raise RulesError(f"rule option {name}: expected {_hint_name(hint)}, got {value!r}")
+    if info.choices is not None and value not in info.choices:
+        allowed = ", ".join(repr(c) for c in info.choices)
+        raise RulesError(f"rule option {name}: {value!r} is not one of {allowed}")
+    if info.low is not None and isinstance(value, int) and value < info.low:
+        raise RulesError(f"rule option {name}: {value} is below the minimum {info.low}")
+    if info.high is not None and isinstance(value, int) and value > info.high:
+        raise RulesError(f"rule option {name}: {value} is above the maximum {info.high}")
+
+
+def _type_ok(value: Any, hint: Any) -> bool:
+    origin = typing.get_origin(hint)
+    if origin is typing.Literal:
+        return value in typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        return any(_type_ok(value, h) for h in typing.get_args(hint))
+    if origin is tuple:
+        args = typing.get_args(hint)
+        item = args[0] if args else Any
+        return isinstance(value, tuple) and all(_type_ok(v, item) for v in value)
+    if hint is Any:
+        return True
+    if hint is bool:
+        return isinstance(value, bool)
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if hint is type(None):
+        return value is None
+    return isinstance(value, hint)
+
+
+def _hint_name(hint: Any) -> str:
+    origin = typing.get_origin(hint)
+    if origin is typing.Literal:
+        return "one of " + ", ".join(repr(a) for a in typing.get_args(hint))
+    return getattr(hint, "__name__", str(hint))
