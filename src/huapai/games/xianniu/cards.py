@@ -1,0 +1,152 @@
+"""The 48-card 掀牛 / 花花牌 deck and its notation.
+
+Both renderings of the game use the same fourteen faces, so one model serves both:
+ten ordinary kinds × 4 cards, plus 戏 (小戏 ×2 + 大戏 ×2) and 牛 (牛九 ×2 + 牛八 ×2) [S000].
+On the poker deck (兰州掀牛, [S002]) the faces are A 2 3 5 6 7 8 9 10 J Q K, colour
+mattering only for 5 and 9: a red-black pair of 9s is a 好牛 and of 5s a 喜 (好戏).
+Which colour stands for 牛九 / 大戏 is nowhere recorded; we display red 9 as 牛九 and red
+5 as 大戏 (PROPOSAL, display only — rules reference §1.2, gap G18).
+
+A card is its face index 0..13; a hand or a play is a count vector over the 14 faces.
+Notation: each face has a Chinese name (地眼, 小戏, …, 天) and a poker code (A, 5b, …, K);
+the parser takes either (mixed, with or without spaces), the formatter writes the style
+of the deck in use.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from typing import Literal
+
+from huapai.core.protocol import NotationError
+
+Style = Literal["huapai", "poker"]
+Counts = tuple[int, ...]
+
+NUM_FACES = 14
+# face index -> (Chinese name, poker code, pip count [S000], kind index)
+FACES: tuple[tuple[str, str, int, int], ...] = (
+    ("地眼", "A", 2, 0),
+    ("小戏", "5b", 3, 1),
+    ("大戏", "5r", 6, 1),
+    ("板凳", "2", 4, 2),
+    ("锤六", "6", 6, 3),
+    ("串六", "3", 6, 4),
+    ("锤七", "7", 7, 5),
+    ("红八", "8", 8, 6),
+    ("牛九", "9r", 9, 7),
+    ("牛八", "9b", 8, 7),
+    ("红十", "J", 10, 8),
+    ("梅十", "10", 10, 9),
+    ("虎", "Q", 11, 10),
+    ("天", "K", 12, 11),
+)
+DIYAN, XIAO_XI, DA_XI, BANDENG, CHUILIU, CHUANLIU, CHUIQI, HONGBA = range(8)
+NIU_JIU, NIU_BA, HONGSHI, MEISHI, HU, TIAN = range(8, 14)
+
+NAMES = tuple(f[0] for f in FACES)
+CODES = tuple(f[1] for f in FACES)
+PIPS = tuple(f[2] for f in FACES)
+KIND_OF = tuple(f[3] for f in FACES)
+
+NUM_KINDS = 12
+KIND_NAMES = ("地眼", "戏", "板凳", "锤六", "串六", "锤七", "红八", "牛", "红十", "梅十", "虎", "天")
+KIND_XI, KIND_NIU = 1, 7
+FACES_OF_KIND: tuple[tuple[int, ...], ...] = tuple(
+    tuple(f for f in range(NUM_FACES) if KIND_OF[f] == k) for k in range(NUM_KINDS)
+)
+# 鱼 = 地眼 + 板凳 + 串六 (A 2 3); 摆 = 红八 + 梅十 + 天 (8 10 K) [S000][S002]
+FISH_KINDS = (0, 2, 4)
+BAI_KINDS = (6, 9, 11)
+
+COPIES: Counts = tuple(2 if KIND_OF[f] in (KIND_XI, KIND_NIU) else 4 for f in range(NUM_FACES))
+DECK: tuple[int, ...] = tuple(f for f in range(NUM_FACES) for _ in range(COPIES[f]))
+EMPTY: Counts = (0,) * NUM_FACES
+
+_ALIASES = {
+    "红眼": DIYAN, "猫眼": DIYAN, "娃眼": DIYAN, "眼": DIYAN,
+    "小喜": XIAO_XI, "拐三": XIAO_XI, "母喜": XIAO_XI,
+    "大喜": DA_XI, "冠六": DA_XI, "公喜": DA_XI,
+    "凳": BANDENG, "黑眼": BANDENG,
+    "垂六": CHUILIU, "铜锤六": CHUILIU, "锤": CHUILIU,
+    "串串": CHUANLIU, "长串": CHUANLIU, "串": CHUANLIU,
+    "吆七": CHUIQI, "七": CHUIQI,
+    "八": HONGBA,
+    "公牛": NIU_JIU, "勾九": NIU_JIU,
+    "母牛": NIU_BA, "勾八": NIU_BA,
+    "花十": HONGSHI, "红": HONGSHI,
+    "黑十": MEISHI, "梅子": MEISHI, "梅": MEISHI,
+    "虎头": HU, "老虎": HU,
+}
+_CHINESE = {name: f for f, name in enumerate(NAMES)} | _ALIASES
+_CHINESE_BY_LENGTH = sorted(_CHINESE, key=len, reverse=True)
+_POKER = re.compile(r"(10|[aAtTjJqQkK2356789])([rRbBhHdDsScC♥♦♠♣]?)")
+_RED = set("rRhHdD♥♦")
+_PLAIN_RANKS = {"A": DIYAN, "2": BANDENG, "3": CHUANLIU, "6": CHUILIU, "7": CHUIQI,
+                "8": HONGBA, "10": MEISHI, "T": MEISHI, "J": HONGSHI, "Q": HU, "K": TIAN}
+_SEPARATORS = " \t,，、"
+
+
+def parse_faces(text: str) -> tuple[int, ...]:
+    """Faces named in ``text`` (Chinese names or poker codes), in order of appearance."""
+    out: list[int] = []
+    i = 0
+    while i < len(text):
+        if text[i] in _SEPARATORS:
+            i += 1
+            continue
+        face, i = _next_face(text, i)
+        out.append(face)
+    return tuple(out)
+
+
+def _next_face(text: str, i: int) -> tuple[int, int]:
+    for name in _CHINESE_BY_LENGTH:
+        if text.startswith(name, i):
+            return _CHINESE[name], i + len(name)
+    m = _POKER.match(text, i)
+    if m is None:
+        raise NotationError(f"unknown card {text[i]!r} at position {i + 1} in {text!r}")
+    rank, suit = m.group(1).upper(), m.group(2)
+    if rank in ("5", "9"):
+        if not suit:
+            raise NotationError(
+                f"{rank} at position {i + 1} needs its colour: {rank}r (red) or {rank}b (black)"
+            )
+        red = suit in _RED
+        face = (DA_XI if red else XIAO_XI) if rank == "5" else (NIU_JIU if red else NIU_BA)
+        return face, m.end()
+    return _PLAIN_RANKS[rank], m.end()
+
+
+def parse_counts(text: str) -> Counts:
+    """A multiset of faces as a count vector; more copies than the deck has is an error."""
+    counts = to_counts(parse_faces(text))
+    for face, n in enumerate(counts):
+        if n > COPIES[face]:
+            raise NotationError(f"{n} × {NAMES[face]} named, but the deck has {COPIES[face]}")
+    return counts
+
+
+def to_counts(faces: Iterable[int]) -> Counts:
+    counts = [0] * NUM_FACES
+    for f in faces:
+        counts[f] += 1
+    return tuple(counts)
+
+
+def expand(counts: Sequence[int]) -> tuple[int, ...]:
+    return tuple(f for f in range(NUM_FACES) for _ in range(counts[f]))
+
+
+def face_text(face: int, style: Style) -> str:
+    return NAMES[face] if style == "huapai" else CODES[face]
+
+
+def format_faces(faces: Iterable[int], style: Style) -> str:
+    return " ".join(face_text(f, style) for f in faces)
+
+
+def format_counts(counts: Sequence[int], style: Style) -> str:
+    return format_faces(expand(counts), style)
