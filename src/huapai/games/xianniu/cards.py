@@ -51,7 +51,9 @@ PIPS = tuple(f[2] for f in FACES)
 KIND_OF = tuple(f[3] for f in FACES)
 
 NUM_KINDS = 12
-KIND_NAMES = ("地眼", "戏", "板凳", "锤六", "串六", "锤七", "红八", "牛", "红十", "梅十", "虎", "天")
+KIND_NAMES = (
+    "地眼", "戏", "板凳", "锤六", "串六", "锤七", "红八", "牛", "红十", "梅十", "虎", "天",
+)
 KIND_XI, KIND_NIU = 1, 7
 FACES_OF_KIND: tuple[tuple[int, ...], ...] = tuple(
     tuple(f for f in range(NUM_FACES) if KIND_OF[f] == k) for k in range(NUM_KINDS)

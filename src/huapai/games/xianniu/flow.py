@@ -1,0 +1,338 @@
+"""The 掀牛 state machine: deal, declarations, one-round tricks, 紧牌, end of deal.
+
+Rules reference §3: after the deal the leader (头家) either leads at once or declines
+(不掀 / 扣了); then the others, counterclockwise, may each 掀 (ask the leader to lead) or
+decline; the first 掀 makes the leader lead, and if nobody does the deal ends (首轮无掀).
+A trick is one round (单轮出牌并不循环往复 [S000]): each other active seat gets one chance
+to beat the current top play, and must if it can (有大必大、无大不出). The top play stays
+on the table as its owner's 占牌 and its owner leads the next declaration round.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from huapai.core.protocol import Event, IllegalAction, NotationError
+from huapai.core.rng import shuffled
+
+from .cards import (
+    COPIES,
+    DECK,
+    EMPTY,
+    NAMES,
+    NUM_FACES,
+    Counts,
+    face_text,
+    format_counts,
+    to_counts,
+)
+from .combos import Combo, catalogue
+from .rules import XianniuRules
+from .state import (
+    DECLARE,
+    DECLINE,
+    DISCARD0,
+    FOLLOW,
+    JIN,
+    JINPAI,
+    LEAD,
+    OVER,
+    PLAY0,
+    XIAN,
+    BigHandShown,
+    DealEnded,
+    Declined,
+    Discarded,
+    JinpaiCalled,
+    Passed,
+    Played,
+    State,
+    TrickWon,
+    Xianed,
+)
+
+HAND_SIZE = 16
+
+
+def active_seats(players: int, dealer: int) -> tuple[int, ...]:
+    """The three seats that play a deal: the 头家 and the next two counterclockwise."""
+    return tuple((dealer + i) % players for i in range(3))
+
+
+def new_state(
+    rules: XianniuRules, *, seed: int | None, deal: Sequence[int] | None, dealer: int
+) -> tuple[State, list[Event]]:
+    if not 0 <= dealer < rules.players:
+        raise IllegalAction("bad_dealer", f"dealer must be a seat 0..{rules.players - 1}")
+    cards = _checked_deal(deal) if deal is not None else shuffled(DECK, _seed(seed))
+    s = State.__new__(State)
+    s.rules, s.cat, s.deal, s.dealer = rules, catalogue(rules.catalogue_key), cards, dealer
+    s.active = active_seats(rules.players, dealer)
+    s.hands = [EMPTY] * rules.players
+    for i, seat in enumerate(s.active):
+        s.hands[seat] = to_counts(cards[i::3])
+    s.table, s.discards = [()] * rules.players, [EMPTY] * rules.players
+    s.total, s.leader, s.turn, s.decl, s.phase = 0, dealer, dealer, 0, DECLARE
+    s.trick, s.xians, s.lost_xian, s.jin_cap, s.jin_resume = (), (), 0, 0, DECLARE
+    s.waste, s.big, s.end, s._legal = EMPTY, None, None, None
+    events: list[Event] = []
+    if rules.big_hands:
+        _check_big_hands(s, events)
+    return s, events
+
+
+def _seed(seed: int | None) -> int:
+    if seed is None:
+        raise IllegalAction("no_deal", "a new game needs a seed or an explicit deal")
+    return seed
+
+
+def _checked_deal(deal: Sequence[int]) -> tuple[int, ...]:
+    cards = tuple(deal)
+    if len(cards) != len(DECK):
+        raise NotationError(f"a deal has {len(DECK)} cards, got {len(cards)}")
+    if any(not isinstance(c, int) or not 0 <= c < NUM_FACES for c in cards):
+        raise NotationError("a deal holds face indexes 0..13")
+    counts = to_counts(cards)
+    for face, n in enumerate(counts):
+        if n != COPIES[face]:
+            raise NotationError(f"the deal has {n} × {NAMES[face]}, the deck has {COPIES[face]}")
+    return cards
+
+
+# ----------------------------------------------------------------------- big hands §2.5
+_LONGFENG = (0, 3, 5, 7, 11, 13)  # 地眼 板凳 串六 红八 梅十 天: AA 22 33 88 1010 KK
+
+
+def big_hand(hand: Counts) -> tuple[str, Counts] | None:
+    """八大对 (all 16 cards in pairs of a kind) or 龙凤齐, if ``hand`` holds one."""
+    from .cards import FACES_OF_KIND, NUM_KINDS
+
+    pairs = sum(sum(hand[f] for f in FACES_OF_KIND[k]) // 2 for k in range(NUM_KINDS))
+    if pairs * 2 == sum(hand) == HAND_SIZE:
+        return "八大对", hand
+    if all(hand[f] >= 2 for f in _LONGFENG):
+        counts = [0] * NUM_FACES
+        for f in _LONGFENG:
+            counts[f] = 2
+        return "龙凤齐", tuple(counts)
+    return None
+
+
+def _check_big_hands(s: State, events: list[Event]) -> None:
+    for seat in s.active:
+        found = big_hand(s.hands[seat])
+        if found is None:
+            continue
+        name, cards = found
+        s.big = (seat, name, cards)
+        s.hands[seat] = _minus(s.hands[seat], cards)
+        s.total = sum(cards)
+        events.append(BigHandShown(seat, name, format_counts(cards, s.rules.style)))
+        _finish(s, "big_hand", events)
+        return
+
+
+# ----------------------------------------------------------------------------- legality
+def legal(s: State, seat: int) -> list[int]:
+    if s.phase == OVER or seat != s.turn:
+        return []
+    cached = s._legal
+    if cached is not None and cached[0] == seat:
+        return cached[2]
+    out = _legal(s)
+    s._legal = (seat, 0, out)
+    return out
+
+
+def _legal(s: State) -> list[int]:
+    hand = s.hands[s.turn]
+    if s.phase == FOLLOW:
+        return [PLAY0 + c for c in s.cat.follows(hand, s.trick[-1][1])]
+    if s.phase == JINPAI:
+        return [DISCARD0 + f for f in range(NUM_FACES) if hand[f]]
+    if s.phase == DECLARE and s.turn != s.leader:
+        return [DECLINE, XIAN]
+    out = [DECLINE] if s.phase == DECLARE else []
+    if _can_call_jinpai(s):
+        out.append(JIN)
+    out.extend(PLAY0 + c for c in s.cat.leads(hand, s.rules.table_cap - s.total))
+    return out
+
+
+def _can_call_jinpai(s: State) -> bool:
+    r = s.rules
+    if not r.jinpai or s.total <= r.jinpai_after:
+        return False
+    cap = r.table_cap - s.total
+    return any(sum(s.hands[p]) > cap for p in s.active)
+
+
+# ---------------------------------------------------------------------------- transitions
+def apply(s: State, seat: int, action: int) -> tuple[State, list[Event]]:
+    if action not in legal(s, seat):
+        raise explain(s, seat, action)
+    t = s.copy()
+    events: list[Event] = []
+    if action >= PLAY0:
+        _play(t, t.cat.combos[action - PLAY0], events)
+    elif action >= DISCARD0:
+        _discard(t, action - DISCARD0, events)
+    elif action == JIN:
+        _call_jinpai(t, events)
+    elif action == XIAN:
+        _xian(t, events)
+    else:
+        _decline(t, seat, events, auto=False)
+    return t, events
+
+
+def _xian(s: State, events: list[Event]) -> None:
+    events.append(Xianed(s.turn, s.leader))
+    s.xians += ((s.turn, s.leader),)
+    s.phase, s.turn = LEAD, s.leader
+
+
+def _decline(s: State, seat: int, events: list[Event], *, auto: bool) -> None:
+    events.append(Declined(seat, auto))
+    r = s.rules
+    if r.fold_forfeits_xian and (seat != s.leader or r.leader_fold_forfeits_xian):
+        s.lost_xian |= 1 << seat
+    order = s.order()
+    s.decl += 1
+    while s.decl < len(order):
+        nxt = order[s.decl]
+        if not s.lost_xian >> nxt & 1:
+            s.turn = nxt
+            return
+        events.append(Declined(nxt, True))
+        s.decl += 1
+    _finish(s, "all_declined", events)
+
+
+def _play(s: State, combo: Combo, events: list[Event]) -> None:
+    seat = s.turn
+    lead = s.phase != FOLLOW
+    if lead and s.phase == DECLARE and s.rules.count_self_xian:
+        s.xians += ((seat, seat),)
+    s.hands[seat] = _minus(s.hands[seat], combo.counts)
+    s.trick += ((seat, combo.index),)
+    events.append(Played(seat, format_counts(combo.counts, s.rules.style), combo.name, lead))
+    s.phase = FOLLOW
+    _next_follower(s, events)
+
+
+def _next_follower(s: State, events: list[Event]) -> None:
+    order = s.order()
+    last = order.index(s.turn)
+    for seat in order[last + 1:]:
+        if s.cat.follows(s.hands[seat], s.trick[-1][1]):
+            s.turn = seat
+            return
+        events.append(Passed(seat))
+    _win_trick(s, events)
+
+
+def _win_trick(s: State, events: list[Event]) -> None:
+    winner, top = s.trick[-1]
+    combo = s.cat.combos[top]
+    for _, c in s.trick[:-1]:
+        s.waste = _plus(s.waste, s.cat.combos[c].counts)
+    s.table[winner] += (top,)
+    s.total += combo.size
+    s.trick = ()
+    s.leader = s.turn = winner
+    events.append(TrickWon(winner, format_counts(combo.counts, s.rules.style), combo.name,
+                           s.table_count(winner), s.total))
+    if s.total >= s.rules.table_cap:
+        _finish(s, "table_full", events)
+    elif not any(s.hands[winner]):
+        _finish(s, "leader_empty", events)
+    else:
+        s.phase, s.decl = DECLARE, 0
+
+
+def _call_jinpai(s: State, events: list[Event]) -> None:
+    s.jin_cap = s.rules.table_cap - s.total
+    s.jin_resume = s.phase
+    events.append(JinpaiCalled(s.leader, s.jin_cap))
+    s.phase = JINPAI
+    _next_discarder(s)
+
+
+def _next_discarder(s: State) -> None:
+    for seat in s.order():
+        if sum(s.hands[seat]) > s.jin_cap:
+            s.turn = seat
+            return
+    s.phase, s.turn = s.jin_resume, s.leader
+
+
+def _discard(s: State, face: int, events: list[Event]) -> None:
+    seat = s.turn
+    one = tuple(1 if f == face else 0 for f in range(NUM_FACES))
+    s.hands[seat] = _minus(s.hands[seat], one)
+    s.discards[seat] = _plus(s.discards[seat], one)
+    events.append(Discarded(seat, face_text(face, s.rules.style)))
+    _next_discarder(s)
+
+
+def _finish(s: State, reason: str, events: list[Event]) -> None:
+    s.phase, s.end, s.turn = OVER, reason, -1
+    events.append(DealEnded(None, reason))
+
+
+def _minus(a: Counts, b: Counts) -> Counts:
+    return tuple(x - y for x, y in zip(a, b, strict=True))
+
+
+def _plus(a: Counts, b: Counts) -> Counts:
+    return tuple(x + y for x, y in zip(a, b, strict=True))
+
+
+# --------------------------------------------------------------------- why it is illegal
+def explain(s: State, seat: int, action: int) -> IllegalAction:
+    """The stable code and a human reason for an action that ``legal`` does not list."""
+    if s.phase == OVER:
+        return IllegalAction("game_over", "the deal is over")
+    if seat != s.turn:
+        return IllegalAction("not_your_turn", f"it is seat {s.turn}'s turn, not seat {seat}'s")
+    if not 0 <= action < PLAY0 + len(s.cat.combos):
+        return IllegalAction("unknown_action", f"no action has id {action}")
+    if action >= PLAY0:
+        return _explain_play(s, s.cat.combos[action - PLAY0])
+    return _explain_word(s, action)
+
+
+def _explain_play(s: State, combo: Combo) -> IllegalAction:
+    hand = s.hands[s.turn]
+    if s.phase == JINPAI:
+        return IllegalAction("must_discard", "紧牌: discard one card at a time (弃 …)")
+    if s.phase == DECLARE and s.turn != s.leader:
+        return IllegalAction("not_leader", "only the leader plays now; you may 掀 or decline")
+    if not s.cat.fits(combo, hand):
+        return IllegalAction("not_in_hand", "you do not hold those cards")
+    if s.phase == FOLLOW:
+        top = s.cat.combos[s.trick[-1][1]]
+        return IllegalAction("does_not_beat", f"{combo.name} does not beat the {top.name} "
+                             "on the table: a follower must play the same type, bigger")
+    cap = s.rules.table_cap - s.total
+    return IllegalAction("over_table_cap", f"the table holds {s.total}; a lead may have "
+                         f"at most {cap} cards")
+
+
+def _explain_word(s: State, action: int) -> IllegalAction:
+    if s.phase == FOLLOW:
+        return IllegalAction("must_beat", "有大必大: you hold a play that beats it and must play")
+    if s.phase == JINPAI:
+        return IllegalAction("must_discard", "紧牌: discard down to the limit first")
+    if action == JIN:
+        return IllegalAction("no_jinpai", "紧牌 needs the rule and a table over "
+                             f"{s.rules.jinpai_after} cards, with a hand over the limit")
+    if action >= DISCARD0:
+        return IllegalAction("no_discard", "discards are only for 紧牌")
+    if s.phase == LEAD:
+        return IllegalAction("must_lead", "you were 掀ed: you must lead")
+    if action == XIAN:
+        return IllegalAction("cannot_xian", "the leader plays or declines; he does not 掀")
+    return IllegalAction("illegal_action", "that action is not legal now")

@@ -1,0 +1,180 @@
+"""掀牛 / 花花牌 on the huapai game protocol."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from huapai.core.protocol import Event, GameBase, NotationError, RulesError, Settlement
+from huapai.core.rng import derive_seed, shuffled
+
+from . import flow
+from .cards import DECK, NUM_FACES, face_text, format_counts, format_faces, parse_counts
+from .cards import parse_faces as _parse_faces
+from .combos import catalogue
+from .observe import encode, observation_size, observe, omniscient
+from .rules import PRESETS, XianniuRules
+from .scoring import settle
+from .state import DECLINE, DISCARD0, JIN, OVER, PLAY0, XIAN, BanPaiDrawn, State
+
+_DECLINE_WORDS = {"不掀", "扣", "扣了", "放弃", "pass", "decline", "fold", "no", "n"}
+_XIAN_WORDS = {"掀", "掀牌", "xian", "x"}
+_JIN_WORDS = {"紧牌", "紧", "jin", "jinpai"}
+_DISCARD_PREFIXES = ("弃", "discard", "d:")
+
+
+class XianniuGame(GameBase[XianniuRules, State]):
+    """The 掀牛 / 花花牌 family: presets ``lanzhou``, ``lanzhou-app``, ``fengxiang``."""
+
+    name = "xianniu"
+    title = "掀牛 / 花花牌"
+    zero_sum = True
+
+    # --- rules -------------------------------------------------------------------------
+    def presets(self) -> Mapping[str, XianniuRules]:
+        return PRESETS
+
+    def rules_to_dict(self, rules: XianniuRules) -> dict[str, Any]:
+        return rules.to_dict()
+
+    def rules_from_dict(self, data: Mapping[str, Any]) -> XianniuRules:
+        return XianniuRules.from_dict(data)
+
+    def num_seats(self, rules: XianniuRules) -> int:
+        return rules.players
+
+    # --- dealing -----------------------------------------------------------------------
+    def new_game(self, rules: XianniuRules, *, seed: int | None = None,
+                 deal: Sequence[int] | None = None, dealer: int = 0) -> State:
+        return flow.new_state(rules, seed=seed, deal=deal, dealer=dealer)[0]
+
+    def opening_events(self, state: State) -> list[Event]:
+        """What happened at the deal itself (a big hand shown), for logs and clients."""
+        again = flow.new_state(state.rules, seed=None, deal=state.deal, dealer=state.dealer)
+        return again[1]
+
+    def deal_of(self, state: State) -> tuple[int, ...]:
+        return state.deal
+
+    def format_deal(self, rules: XianniuRules, deal: Sequence[int]) -> str:
+        return format_faces(deal, rules.style)
+
+    def parse_deal(self, rules: XianniuRules, text: str) -> tuple[int, ...]:
+        return _parse_faces(text)
+
+    def first_dealer(self, rules: XianniuRules, seed: int) -> tuple[int, list[Event]]:
+        """扳牌定序 [S000]: each draws; the highest card leads; ties redraw (PROPOSAL G19)."""
+        from .ranks import TABLES
+
+        level = TABLES[rules.rank_table].single
+        drawing = list(range(rules.players))
+        events: list[Event] = []
+        for attempt in range(100):
+            cards = shuffled(DECK, derive_seed(seed, "banpai", attempt))
+            draws = dict(zip(drawing, cards, strict=False))
+            events.extend(BanPaiDrawn(p, face_text(f, rules.style)) for p, f in draws.items())
+            best = max(level[f] for f in draws.values())
+            drawing = [p for p, f in draws.items() if level[f] == best]
+            if len(drawing) == 1:
+                return drawing[0], events
+        return drawing[0], events
+
+    def next_dealer(self, state: State) -> int:
+        """The deal's 二家 is the next 揭牌头家 (counterclockwise rotation, [S000])."""
+        return (state.dealer + 1) % state.rules.players
+
+    # --- play --------------------------------------------------------------------------
+    def to_act(self, state: State) -> tuple[int, ...]:
+        return () if state.phase == OVER else (state.turn,)
+
+    def legal_actions(self, state: State, seat: int) -> Sequence[int]:
+        return flow.legal(state, seat)
+
+    def apply(self, state: State, seat: int, action: int) -> tuple[State, list[Event]]:
+        return flow.apply(state, seat, action)
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == OVER
+
+    def settlement(self, state: State) -> Settlement:
+        if state.phase != OVER:
+            raise ValueError("the deal is not over")
+        return settle(state)
+
+    # --- views -------------------------------------------------------------------------
+    def observe(self, state: State, seat: int | None) -> Mapping[str, Any]:
+        return observe(state, seat, self)
+
+    def omniscient(self, state: State) -> Mapping[str, Any]:
+        return omniscient(state, self)
+
+    def observation_size(self, rules: XianniuRules) -> int:
+        return observation_size(rules)
+
+    def encode_observation(self, state: State, seat: int) -> Sequence[float]:
+        return encode(state, seat)
+
+    # --- notation ----------------------------------------------------------------------
+    def num_actions(self, rules: XianniuRules) -> int:
+        return PLAY0 + len(catalogue(rules.catalogue_key).combos)
+
+    def format_action(self, rules: XianniuRules, action: int) -> str:
+        if action >= PLAY0:
+            combo = catalogue(rules.catalogue_key).combos[action - PLAY0]
+            return format_counts(combo.counts, rules.style)
+        if action >= DISCARD0:
+            return "弃 " + face_text(action - DISCARD0, rules.style)
+        return {DECLINE: "不掀" if rules.deck == "huapai" else "扣了", XIAN: "掀",
+                JIN: "紧牌"}[action]
+
+    def parse_action(self, rules: XianniuRules, text: str) -> int:
+        word = text.strip()
+        if not word:
+            raise NotationError("empty action: type cards, 掀, 不掀/扣了, 紧牌 or 弃 <card>")
+        low = word.lower()
+        if low in _DECLINE_WORDS:
+            return DECLINE
+        if low in _XIAN_WORDS:
+            return XIAN
+        if low in _JIN_WORDS:
+            return JIN
+        for prefix in _DISCARD_PREFIXES:
+            if low.startswith(prefix):
+                return _parse_discard(word[len(prefix):])
+        return _parse_play(rules, word)
+
+    # --- conformance hook: hidden cards of other seats ---------------------------------
+    def permute_hidden(self, deal: Sequence[int], seat: int, rng: random.Random,
+                       rules: XianniuRules, dealer: int) -> tuple[int, ...]:
+        """A deal where the cards of every seat but ``seat`` are shuffled among them."""
+        active = flow.active_seats(rules.players, dealer)
+        mine = {i for i in range(len(deal)) if active[i % 3] == seat}
+        others = [i for i in range(len(deal)) if i not in mine]
+        cards = [deal[i] for i in others]
+        rng.shuffle(cards)
+        out = list(deal)
+        for i, c in zip(others, cards, strict=True):
+            out[i] = c
+        return tuple(out)
+
+
+def _parse_discard(rest: str) -> int:
+    faces = _parse_faces(rest)
+    if len(faces) != 1:
+        raise NotationError(f"弃 takes exactly one card, got {rest.strip()!r}")
+    return DISCARD0 + faces[0]
+
+
+def _parse_play(rules: XianniuRules, text: str) -> int:
+    counts = parse_counts(text)
+    index = catalogue(rules.catalogue_key).by_counts.get(counts)
+    if index is None:
+        shown = format_counts(counts, rules.style)
+        raise NotationError(f"{shown} is not a play type in these rules (see docs/notation)")
+    return PLAY0 + index
+
+
+GAME = XianniuGame()
+
+__all__ = ["GAME", "NUM_FACES", "RulesError", "XianniuGame"]

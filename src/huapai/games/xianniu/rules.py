@@ -1,0 +1,135 @@
+"""Rule options and presets of 掀牛 / 花花牌.
+
+Sources: [S000] seed 000 (凤翔花花牌, 张海兵《花花牌》), [S002] seed 002 (兰州掀牛 app text and
+the 砍牛腿 entry), and the consolidated reference ``shared/rules/xianniu.md`` (§ numbers and
+gaps G1–G21 below refer to it). Every PROPOSAL of the reference is an option here with the
+reference's default.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from huapai.core.protocol import RulesError
+from huapai.core.rules import RulesBase, option
+
+from .combos import CatalogueKey
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class XianniuRules(RulesBase):
+    deck: Literal["huapai", "poker"] = option(
+        "poker", zh="牌具", source="[S000] 花花牌 48 张; [S002] 扑克去大小王和4",
+        doc="Card rendering: the 花花牌 long cards or the 48-card poker deck (same 14 faces).",
+        choices=("huapai", "poker"))
+    players: int = option(
+        3, zh="人数", source="[S000] 三至五人; [HY] 歇家 / 五家抱",
+        doc="Seats at the table. Three play each deal; with 4 one sits out (歇家), with 5 "
+            "two sit out and back the 头家 and 尾家 (五家抱).", low=3, high=5)
+    rank_table: Literal["pip", "shaanbei", "js", "lanzhou"] = option(
+        "lanzhou", zh="大小顺序", source="§2.3; [S002] explicit; F default PROPOSAL pip order",
+        doc="Which rank table decides singles, pairs, 鞍 and 亮子.",
+        choices=("pip", "shaanbei", "js", "lanzhou"))
+    niu_liangzi: Literal["top", "ordinary"] = option(
+        "ordinary", zh="牛亮子", source="§2.3, G13; [S002] 9999 ordinary; F PROPOSAL top",
+        doc="A 牛 亮子 ranks with the top 亮子 (天) or as an ordinary 9.",
+        choices=("top", "ordinary"))
+    xi_liangzi: Literal["incomparable", "ordinary"] = option(
+        "ordinary", zh="戏亮子", source="§2.3, G13; [S002] 5555 ordinary; [GZ] 四戏互不吃",
+        doc="A 戏 亮子 is incomparable (F) or an ordinary 5 (L).",
+        choices=("incomparable", "ordinary"))
+    multi_liang: bool = option(
+        False, zh="八张以上牌型", source="[S000] 出牌方法表 rows 6–11; §2.2, G1",
+        doc="The 8–16-card plays: 亮子保亮子, 双鱼儿亮 … 四副鱼 and the 摆 twins.")
+    fish_liang_forms: Literal["any", "end"] = option(
+        "end", zh="鱼儿亮/摆儿亮", source="[S000] any kind as 亮子; [S002] AAAA+2+3, KKKK+10+8",
+        doc="Which kind may be the 亮子 of a 鱼儿亮 / 摆儿亮: any, or only 地眼 / 天 (A / K).",
+        choices=("any", "end"))
+    xi_bao_liang: bool = option(
+        True, zh="喜包亮", source="[S002] 喜包亮只能被喜包亮吃; §2.4 PROPOSAL compare the 亮子",
+        doc="A 亮子 with a red-black 55 or 555 played together, beaten only by 喜包亮.")
+    big_hands: bool = option(
+        True, zh="龙凤齐 / 八大对", source="[S002] §2.5; PROPOSAL instant 刺, deal ends (G14)",
+        doc="龙凤齐 (KK 1010 88 AA 22 33) or 八大对 (8 pairs) is shown at once and ends the "
+            "deal as a 刺 of 12 / 16 占牌.")
+    fold_forfeits_xian: bool = option(
+        True, zh="扣了失掀", source="[S002] 只要选择过‘扣了’，就失去了‘掀牌’的资格; G7",
+        doc="A player who declined (扣了) once may never 掀 again this deal.")
+    leader_fold_forfeits_xian: bool = option(
+        True, zh="庄扣失掀", source="[S002] text: yes; [CPP]: no (G7)",
+        doc="With fold_forfeits_xian: whether the leader's own 扣 also costs the right.")
+    count_self_xian: bool = option(
+        False, zh="头家自掀计数", source="G4 PROPOSAL",
+        doc="花花牌: whether the 头家's own 掀 (leading without being asked) counts as a 掀.")
+    gou: int = option(6, zh="够牌", source="[S002] 占够6张; G5, G11 (≥ 6)",
+                      doc="占牌 needed not to lose.", low=1, high=16)
+    ci: int = option(11, zh="刺牌", source="[S002] 11 张或以上; G5",
+                     doc="占牌 that make a 刺 (nobody else can reach 够牌).", low=1, high=16)
+    table_cap: int = option(16, zh="桌面上限", source="[S002] 桌面上留下的牌数不能超过16张; G15",
+                            doc="The deal ends when the table holds this many 占牌; a lead "
+                                "that would pass it is illegal.", low=1, high=16)
+    jinpai: bool = option(
+        True, zh="紧牌", source="[S002] 桌面上留下的牌超过8张时，出牌方可以要求紧牌; F off",
+        doc="The leader may call 紧牌 when the table holds more than jinpai_after cards.")
+    jinpai_after: int = option(8, zh="紧牌门槛", source="[S002] 超过8张",
+                               doc="紧牌 may be called once the table holds more than this.",
+                               low=0, high=15)
+    scoring: Literal["kanniutui", "app", "xingzi"] = option(
+        "kanniutui", zh="计分", source="§4.1 砍牛腿 points; L-app formula; §4.3–4.4 行子",
+        doc="砍牛腿 points, the 兰州掀牛 app formula, or 凤翔 行子.",
+        choices=("kanniutui", "app", "xingzi"))
+    xian_points: int = option(2, zh="掀点", source="[S002] 掀一次计两点; F PROPOSAL 1 行子 (G4)",
+                              doc="What one 掀 costs a 掀er who ends below 够牌.", low=0)
+    liang_points: int = option(2, zh="亮子点", source="[S002] 每一付计2点",
+                               doc="砍牛腿: points per 亮子 in a winner's 占牌.", low=0)
+    xingzi_liangzi: Literal[4, 2] = option(
+        4, zh="亮子行子", source="[S000] 一副亮子算作四行（有些地区也算两行）",
+        doc="行子 of one 亮子.", choices=(4, 2))
+    xingzi_xi_liangzi: Literal[5, 4] = option(
+        5, zh="戏亮子行子", source="[S000] 四张戏 5 行（有些地区 4 行）", doc="行子 of four 戏.",
+        choices=(5, 4))
+    xingzi_niu_liangzi: Literal[8, 5, 4] = option(
+        8, zh="牛亮子行子", source="[S000] 四张牛 8 行或 5 行（有些地区 4 行）",
+        doc="行子 of four 牛.", choices=(8, 5, 4))
+    xingzi_fish_liang: Literal[5, 4] = option(
+        5, zh="鱼儿亮行子", source="[S000] 鱼儿亮或摆儿亮 5 行（有些地区也算四行）",
+        doc="行子 of a 鱼儿亮 / 摆儿亮.", choices=(5, 4))
+    wujiabao_share: Literal["half", "mirror"] = option(
+        "half", zh="五家抱分账", source="[HY] 共担风险; §3.2 PROPOSAL half",
+        doc="五家抱: a backer takes half its partner's result (the partner bears an odd "
+            "point), or mirrors it and the 挨家 pays / is paid by both.",
+        choices=("half", "mirror"))
+
+    def validate(self) -> None:
+        if self.ci <= self.gou:
+            raise RulesError(f"rule option ci ({self.ci}) must be above gou ({self.gou})")
+        if self.jinpai_after >= self.table_cap:
+            raise RulesError("rule option jinpai_after must be below table_cap")
+        if self.players != 3 and self.scoring == "app":
+            raise RulesError("the app formula is defined for three players only")
+
+    @property
+    def style(self) -> Literal["huapai", "poker"]:
+        return self.deck
+
+    @property
+    def catalogue_key(self) -> CatalogueKey:
+        return CatalogueKey(self.rank_table, self.niu_liangzi, self.xi_liangzi,
+                            self.multi_liang, self.fish_liang_forms, self.xi_bao_liang)
+
+
+LANZHOU = XianniuRules()
+LANZHOU_APP = XianniuRules(scoring="app")
+FENGXIANG = XianniuRules(
+    deck="huapai", rank_table="pip", niu_liangzi="top", xi_liangzi="incomparable",
+    multi_liang=True, fish_liang_forms="any", xi_bao_liang=False, big_hands=False,
+    fold_forfeits_xian=False, leader_fold_forfeits_xian=False, jinpai=False,
+    scoring="xingzi", xian_points=1,
+)
+
+PRESETS: dict[str, XianniuRules] = {
+    "lanzhou": LANZHOU,
+    "lanzhou-app": LANZHOU_APP,
+    "fengxiang": FENGXIANG,
+}

@@ -1,0 +1,228 @@
+"""Settlement of a 掀牛 / 花花牌 deal (rules reference §4).
+
+Three schemes, by the ``scoring`` option:
+
+* ``kanniutui`` — 砍牛腿 points [S002]: a winner (≥ 够牌 占牌) is paid by each loser the
+  points in his 占牌 (red-black 9s and 5s one a card, 亮子 2, the 刺 bonus n − 7); a 刺
+  player's last 掀er pays double (points + bonus) × 2 and the other loser the points only;
+  each 掀 by a player who ends below 够牌 costs him 2, paid to the leader he 掀ed.
+* ``app`` — the 兰州掀牛 app formula (sub-variant L-app, §4.1): (刺 or 亮 + 牛 + 喜) × losers
+  + 2 per time the winner was 掀ed, split equally among the losers; all zero if nobody won.
+* ``xingzi`` — 凤翔 行子 [S000] §4.3–4.4: each loser pays each winner the 行子 of the plays in
+  his 占牌 (the 25-row table) plus the 刺 bonus; each failed 掀 costs 1 行子 to the 掀ed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from huapai.core.protocol import Payment, Settlement
+
+from .cards import DA_XI, FACES_OF_KIND, KIND_NIU, KIND_XI, NIU_BA, NIU_JIU, XIAO_XI, Counts
+from .combos import Combo
+from .rules import XianniuRules
+from .state import State
+
+_FB_XINGZI: dict[tuple[int, ...], int] = {(2, 2, 2): 2, (4, 2, 2): 6, (3, 3, 3): 6, (4, 4, 1): 9, (4, 4, 2): 10,
+              (4, 3, 3): 9, (4, 4, 3): 11, (4, 4, 4): 12}
+
+
+# ------------------------------------------------------------------------ 砍牛腿 points
+def niu_xi_points(combo: Combo) -> int:
+    """Red-black 9s and 5s in a pair or 鞍 count one a card; a quad only as a 亮子."""
+    if combo.group not in ("pair", "triple", "xbl"):
+        return 0
+    c = combo.counts
+    n = 0
+    if c[NIU_JIU] and c[NIU_BA] and combo.group != "xbl":
+        n += c[NIU_JIU] + c[NIU_BA]
+    if c[XIAO_XI] and c[DA_XI]:
+        n += c[XIAO_XI] + c[DA_XI]
+    return n
+
+
+def liang_count(combo: Combo) -> int:
+    """亮子 in a play: a quad, the 亮子 of a 鱼儿亮 / 摆儿亮, 亮子保亮子, 喜包亮."""
+    return len(combo.quads)
+
+
+def _split_liang(plays: list[Combo]) -> int:
+    """KKK + K+10+8 (and AAA + A+2+3) still count as one 亮子 [S002] / PROPOSAL."""
+    n = 0
+    for family, kind in (("fish", 0), ("bai", 11)):
+        face = FACES_OF_KIND[kind][0]
+        triples = sum(1 for c in plays if c.group == "triple" and c.counts[face] == 3)
+        basics = sum(1 for c in plays if c.family == family and c.shape == (1, 1, 1))
+        n += min(triples, basics)
+    return n
+
+
+def _big_points(big: tuple[int, str, Counts]) -> int:
+    """Red-black 9 / 5 pairs inside an 八大对 (PROPOSAL §2.5)."""
+    counts = big[2]
+    n = 0
+    for a, b in ((NIU_JIU, NIU_BA), (XIAO_XI, DA_XI)):
+        total = counts[a] + counts[b]
+        if total == 4 or (total == 2 and counts[a] == counts[b] == 1):
+            n += total
+    return n
+
+
+def ci_bonus(rules: XianniuRules, n: int) -> int:
+    """11 → 4 … 16 → 9 [S002]: n − 7 with the default 刺 threshold."""
+    return n - rules.ci + 4 if n >= rules.ci else 0
+
+
+# -------------------------------------------------------------------------------- 行子
+def xingzi(rules: XianniuRules, combo: Combo) -> int:
+    """行子 of one play, from the 25-row table of [S000] (§4.3)."""
+    if combo.group in ("pair", "triple"):
+        kind_sets = [c for c in (KIND_NIU, KIND_XI) if _is_good(combo, c)]
+        return combo.size if kind_sets else 0
+    if combo.group == "quad":
+        return _quad_xingzi(rules, combo.quads[0])
+    if combo.group == "fb":
+        if combo.shape == (4, 1, 1):
+            return rules.xingzi_fish_liang
+        return _FB_XINGZI.get(combo.shape, 0)
+    if combo.group == "lbl":
+        k = len(combo.quads)
+        return 3 * k + 1 + (KIND_XI in combo.quads) + 4 * (KIND_NIU in combo.quads)
+    if combo.group == "xbl":
+        return _quad_xingzi(rules, combo.quads[0]) + 2
+    return 0
+
+
+def _is_good(combo: Combo, kind: int) -> bool:
+    a, b = FACES_OF_KIND[kind]
+    return bool(combo.counts[a] and combo.counts[b])
+
+
+def _quad_xingzi(rules: XianniuRules, kind: int) -> int:
+    if kind == KIND_NIU:
+        return rules.xingzi_niu_liangzi
+    if kind == KIND_XI:
+        return rules.xingzi_xi_liangzi
+    return rules.xingzi_liangzi
+
+
+# -------------------------------------------------------------------------- settlement
+def settle(s: State) -> Settlement:
+    rules = s.rules
+    counts = {seat: s.table_count(seat) for seat in s.active}
+    winners = [p for p in s.active if counts[p] >= rules.gou]
+    losers = [p for p in s.active if counts[p] < rules.gou]
+    if rules.scoring == "app":
+        payments = list(_app(s, counts, winners, losers))
+    else:
+        payments = list(_by_pair(s, counts, winners, losers))
+        payments.extend(_xian_fees(s, winners))
+    payments = [p for p in payments if p.amount > 0]
+    payments.extend(_sitters(s, payments))
+    notes = tuple(f"seat {p}: 占牌 {counts[p]}" for p in s.active)
+    return Settlement(rules.players, tuple(payments), notes)
+
+
+def winner_value(s: State, seat: int, n: int) -> tuple[int, int]:
+    """(value of the 占牌 without the 刺 bonus, the 刺 bonus) for a winner."""
+    plays = [s.cat.combos[c] for c in s.table[seat]]
+    rules = s.rules
+    big = s.big if s.big is not None and s.big[0] == seat else None
+    if rules.scoring == "xingzi":
+        return sum(xingzi(rules, c) for c in plays), ci_bonus(rules, n)
+    niu_xi = sum(niu_xi_points(c) for c in plays) + (_big_points(big) if big else 0)
+    liang = sum(liang_count(c) for c in plays) + _split_liang(plays)
+    if rules.scoring == "app" and n >= rules.ci:
+        return niu_xi, ci_bonus(rules, n)
+    return niu_xi + liang * rules.liang_points, ci_bonus(rules, n)
+
+
+def _unit(rules: XianniuRules) -> str:
+    return "行子" if rules.scoring == "xingzi" else "点"
+
+
+def _by_pair(s: State, counts: dict[int, int], winners: list[int],
+             losers: list[int]) -> Iterator[Payment]:
+    unit = _unit(s.rules)
+    for w in winners:
+        value, bonus = winner_value(s, w, counts[w])
+        last = _last_xianer(s, w) if bonus and s.rules.scoring == "kanniutui" else None
+        for p in losers:
+            if last is None:
+                yield Payment(p, w, value + bonus, "win", _win_label(unit, value, bonus))
+            elif p == last:
+                yield Payment(p, w, 2 * (value + bonus), "ci_last_xian",
+                              f"刺: 最后掀者付双倍 ({value}+{bonus})×2 / last 掀er pays double")
+            else:
+                yield Payment(p, w, value, "win", f"{unit} {value} / points (no 刺 bonus)")
+
+
+def _win_label(unit: str, value: int, bonus: int) -> str:
+    if bonus:
+        return f"{unit} {value} + 刺 {bonus} / points + ci bonus"
+    return f"{unit} {value} / points"
+
+
+def _last_xianer(s: State, seat: int) -> int | None:
+    for xianer, leader in reversed(s.xians):
+        if leader == seat and xianer != seat:
+            return xianer
+    return None
+
+
+def _xian_fees(s: State, winners: list[int]) -> Iterator[Payment]:
+    fee = s.rules.xian_points
+    for xianer, leader in s.xians:
+        if xianer in winners:
+            continue
+        if xianer != leader:
+            yield Payment(xianer, leader, fee, "xian", f"掀 未够牌 / failed 掀 ({fee})")
+        else:
+            for w in winners:
+                yield Payment(xianer, w, fee, "self_xian", f"自掀 未够牌 / own 掀 ({fee})")
+
+
+def _app(s: State, counts: dict[int, int], winners: list[int],
+         losers: list[int]) -> Iterator[Payment]:
+    if not winners or not losers:
+        return
+    fee = s.rules.xian_points
+    for w in winners:
+        value, bonus = winner_value(s, w, counts[w])
+        times = sum(1 for x, leader in s.xians if leader == w and x != w)
+        gain = (value + bonus) * len(losers) + fee * times
+        share, extra = divmod(gain, len(losers))
+        for i, p in enumerate(losers):
+            label = f"(牌分 {value + bonus})×{len(losers)} + 被掀 {times}×{fee}, 输家均摊"
+            yield Payment(p, w, share + (1 if i < extra else 0), "app", label)
+
+
+# ------------------------------------------------------------------ 4 and 5 players §3.2
+def _sitters(s: State, payments: list[Payment]) -> list[Payment]:
+    rules = s.rules
+    if rules.players != 5:
+        return []
+    head, _, tail = s.active
+    backers = {head: (head - 1) % 5, tail: (tail + 1) % 5}
+    if rules.wujiabao_share == "mirror":
+        return list(_mirror(payments, backers))
+    return list(_half(payments, backers))
+
+
+def _half(payments: list[Payment], backers: dict[int, int]) -> Iterator[Payment]:
+    for partner, backer in backers.items():
+        result = sum(p.amount for p in payments if p.payee == partner)
+        result -= sum(p.amount for p in payments if p.payer == partner)
+        half = abs(result) // 2
+        if result > 0 and half:
+            yield Payment(partner, backer, half, "wujiabao", "五家抱 分一半 / backer's half")
+        elif result < 0 and half:
+            yield Payment(backer, partner, half, "wujiabao", "五家抱 担一半 / backer's half")
+
+
+def _mirror(payments: list[Payment], backers: dict[int, int]) -> Iterator[Payment]:
+    for p in payments:
+        payer = backers.get(p.payer, p.payer)
+        payee = backers.get(p.payee, p.payee)
+        if (payer, payee) != (p.payer, p.payee):
+            yield Payment(payer, payee, p.amount, "wujiabao", f"五家抱 随 / mirrors: {p.label}")

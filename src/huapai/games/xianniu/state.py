@@ -1,0 +1,181 @@
+"""The state of one 掀牛 deal, its phases, action ids and events."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from huapai.core.protocol import Event
+
+from .cards import NUM_FACES, Counts
+from .combos import Catalogue
+from .rules import XianniuRules
+
+# phases
+DECLARE, LEAD, FOLLOW, JINPAI, OVER = range(5)
+PHASE_NAMES = ("declare", "lead", "follow", "jinpai", "over")
+
+# the fixed action space: 0 decline, 1 掀, 2 紧牌, 3..16 discard a face, then every play
+DECLINE, XIAN, JIN = 0, 1, 2
+DISCARD0 = 3
+PLAY0 = DISCARD0 + NUM_FACES
+
+
+class State:
+    """A deal in progress. Treated as a value: the engine copies before it changes one.
+
+    ``active`` are the three seats that play this deal in 揭牌 order (头家, 二家, 底家);
+    ``table`` holds each seat's 占牌 as play indexes; ``xians`` every 掀 as (掀er, leader);
+    ``lost_xian`` the seats that may no longer 掀 (bit mask); ``big`` a big hand shown at
+    the deal (seat, name, counts). ``discards`` (紧牌) are face down: only their owner saw
+    them.
+    """
+
+    __slots__ = (
+        "_legal",
+        "active",
+        "big",
+        "cat",
+        "deal",
+        "dealer",
+        "decl",
+        "discards",
+        "end",
+        "hands",
+        "jin_cap",
+        "jin_resume",
+        "leader",
+        "lost_xian",
+        "phase",
+        "rules",
+        "table",
+        "total",
+        "trick",
+        "turn",
+        "waste",
+        "xians",
+    )
+
+    rules: XianniuRules
+    cat: Catalogue
+    deal: tuple[int, ...]
+    dealer: int
+    active: tuple[int, ...]
+    hands: list[Counts]
+    table: list[tuple[int, ...]]
+    total: int
+    phase: int
+    leader: int
+    turn: int
+    decl: int
+    trick: tuple[tuple[int, int], ...]
+    xians: tuple[tuple[int, int], ...]
+    lost_xian: int
+    jin_cap: int
+    jin_resume: int
+    discards: list[Counts]
+    waste: Counts
+    big: tuple[int, str, Counts] | None
+    end: str | None
+    _legal: tuple[int, int, list[int]] | None
+
+    def copy(self) -> State:
+        new = State.__new__(State)
+        for name in State.__slots__:
+            setattr(new, name, getattr(self, name))
+        new.hands = list(self.hands)
+        new.table = list(self.table)
+        new.discards = list(self.discards)
+        new._legal = None
+        return new
+
+    def order(self) -> tuple[int, ...]:
+        """The active seats counterclockwise from the current leader (出牌顺序)."""
+        i = self.active.index(self.leader)
+        return self.active[i:] + self.active[:i]
+
+    def table_count(self, seat: int) -> int:
+        n = sum(self.cat.combos[c].size for c in self.table[seat])
+        if self.big is not None and self.big[0] == seat:
+            n += sum(self.big[2])
+        return n
+
+
+# ----------------------------------------------------------------------------- events
+@dataclass(frozen=True, slots=True)
+class BanPaiDrawn(Event):
+    """扳牌定序: a seat's draw deciding the first 头家 (public)."""
+
+    kind = "banpai"
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class BigHandShown(Event):
+    kind = "big_hand"
+    name: str
+    cards: str
+
+
+@dataclass(frozen=True, slots=True)
+class Declined(Event):
+    """不掀 / 扣了; ``auto`` when the seat had lost its 掀 right and could not choose."""
+
+    kind = "declined"
+    auto: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Xianed(Event):
+    kind = "xian"
+    leader: int
+
+
+@dataclass(frozen=True, slots=True)
+class Played(Event):
+    kind = "played"
+    cards: str
+    name: str
+    lead: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Passed(Event):
+    """A follower with nothing that beats the top play (无大不出)."""
+
+    kind = "passed"
+
+
+@dataclass(frozen=True, slots=True)
+class TrickWon(Event):
+    kind = "trick_won"
+    cards: str
+    name: str
+    table_count: int
+    table_total: int
+
+
+@dataclass(frozen=True, slots=True)
+class JinpaiCalled(Event):
+    kind = "jinpai"
+    cap: int
+
+
+@dataclass(frozen=True, slots=True)
+class Discarded(Event):
+    """A 紧牌 discard, face down: others learn only that a card went."""
+
+    kind = "discarded"
+    card: str | None
+
+    @property
+    def private(self) -> bool:
+        return self.card is not None
+
+    def redacted(self) -> Event:
+        return Discarded(self.seat, None)
+
+
+@dataclass(frozen=True, slots=True)
+class DealEnded(Event):
+    kind = "deal_ended"
+    reason: str
