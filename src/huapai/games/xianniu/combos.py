@@ -34,6 +34,8 @@ from .cards import (
     NUM_KINDS,
     XIAO_XI,
     Counts,
+    Style,
+    format_counts,
 )
 from .ranks import TABLES, Level, RankTable
 
@@ -98,34 +100,49 @@ class Catalogue:
     _by_kind: dict[int, list[Combo]] = field(default_factory=dict)
     _fb: dict[str, list[Combo]] = field(default_factory=dict)
     _multi: list[Combo] = field(default_factory=list)
-    _parts: dict[tuple[object, ...], tuple[int, ...]] = field(default_factory=dict)
+    sizes: list[int] = field(default_factory=list)
+    _parts: dict[object, tuple[int, ...]] = field(default_factory=dict)
+    _texts: dict[tuple[int, Style], str] = field(default_factory=dict)
 
     def fits(self, combo: Combo, hand: Counts) -> bool:
         return all(hand[f] >= n for f, n in combo.items)
 
+    def text(self, index: int, style: Style) -> str:
+        """A play in notation (memoised: events name plays on every move)."""
+        key = (index, style)
+        hit = self._texts.get(key)
+        if hit is None:
+            hit = self._texts[key] = format_counts(self.combos[index].counts, style)
+        return hit
+
     def leads(self, hand: Counts, cap: int) -> list[int]:
         """Indexes of every play ``hand`` can lead with at most ``cap`` cards, sorted."""
         out: list[int] = []
-        for kind in range(NUM_KINDS):
-            sub = tuple(hand[f] for f in FACES_OF_KIND[kind])
-            if any(sub):
-                out.extend(self._part(("k", kind, sub), self._by_kind[kind], hand))
-        for family, kinds in (("fish", FISH_KINDS), ("bai", BAI_KINDS)):
-            sub = tuple(hand[FACES_OF_KIND[k][0]] for k in kinds)
-            if all(sub):
-                out.extend(self._part(("f", family, sub), self._fb[family], hand))
+        parts = self._parts
+        for kind, pair in enumerate(_KIND_PAIRS):
+            sub = (hand[pair[0]], hand[pair[1]]) if pair else hand[_ONE_FACE[kind]]
+            if sub and sub != (0, 0):
+                key = (kind, sub)
+                hit = parts.get(key)
+                if hit is None:
+                    hit = self._part(key, self._by_kind[kind], hand)
+                out.extend(hit)
+        for family, faces in (("fish", _FISH_FACES), ("bai", _BAI_FACES)):
+            sub3 = (hand[faces[0]], hand[faces[1]], hand[faces[2]])
+            if all(sub3):
+                out.extend(self._part((family, sub3), self._fb[family], hand))
         if self._multi:
             full = tuple(k for k in range(NUM_KINDS) if _full(hand, k))
-            if len(full) >= 1:
-                key = ("m", full, hand[XIAO_XI], hand[DA_XI])
-                out.extend(self._part(key, self._multi, hand))
+            if full:
+                key3 = ("m", full, hand[XIAO_XI], hand[DA_XI])
+                out.extend(self._part(key3, self._multi, hand))
         if cap < 16:
-            combos = self.combos
-            out = [i for i in out if combos[i].size <= cap]
+            sizes = self.sizes
+            out = [i for i in out if sizes[i] <= cap]
         out.sort()
         return out
 
-    def _part(self, key: tuple[object, ...], pool: list[Combo], hand: Counts) -> tuple[int, ...]:
+    def _part(self, key: object, pool: list[Combo], hand: Counts) -> tuple[int, ...]:
         hit = self._parts.get(key)
         if hit is None:
             hit = tuple(c.index for c in pool if self.fits(c, hand))
@@ -137,8 +154,15 @@ class Catalogue:
         return [c.index for c in self.beaters[top] if all(hand[f] >= n for f, n in c.items)]
 
 
+_KIND_PAIRS = tuple(faces if len(faces) == 2 else () for faces in FACES_OF_KIND)
+_ONE_FACE = tuple(faces[0] for faces in FACES_OF_KIND)
+_FISH_FACES = tuple(FACES_OF_KIND[k][0] for k in FISH_KINDS)
+_BAI_FACES = tuple(FACES_OF_KIND[k][0] for k in BAI_KINDS)
+
+
 def _full(hand: Counts, kind: int) -> bool:
-    return sum(hand[f] for f in FACES_OF_KIND[kind]) == 4
+    pair = _KIND_PAIRS[kind]
+    return (hand[pair[0]] + hand[pair[1]] if pair else hand[_ONE_FACE[kind]]) == 4
 
 
 def beats(a: Combo, b: Combo) -> bool:
@@ -156,6 +180,7 @@ def catalogue(key: CatalogueKey) -> Catalogue:
         cat.combos.append(combo)
         cat.by_counts[combo.counts] = combo.index
     cat.beaters = [tuple(c for c in cat.combos if beats(c, b)) for b in cat.combos]
+    cat.sizes = [c.size for c in cat.combos]
     cat._by_kind = {k: [] for k in range(NUM_KINDS)}
     cat._fb = {"fish": [], "bai": []}
     for combo in cat.combos:

@@ -10,6 +10,7 @@ on the table as its owner's 占牌 and its owner leads the next declaration roun
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 
 from huapai.core.protocol import Event, IllegalAction, NotationError
@@ -134,15 +135,14 @@ def _check_big_hands(s: State, events: list[Event]) -> None:
 
 
 # ----------------------------------------------------------------------------- legality
-def legal(s: State, seat: int) -> list[int]:
+def legal(s: State, seat: int) -> tuple[int, ...]:
+    """The legal actions of ``seat`` (empty when it is not to act), memoised per state."""
     if s.phase == OVER or seat != s.turn:
-        return []
+        return ()
     cached = s._legal
-    if cached is not None and cached[0] == seat:
-        return cached[2]
-    out = _legal(s)
-    s._legal = (seat, 0, out)
-    return out
+    if cached is None:
+        cached = s._legal = tuple(_legal(s))
+    return cached
 
 
 def _legal(s: State) -> list[int]:
@@ -217,7 +217,7 @@ def _play(s: State, combo: Combo, events: list[Event]) -> None:
         s.xians += ((seat, seat),)
     s.hands[seat] = _minus(s.hands[seat], combo.counts)
     s.trick += ((seat, combo.index),)
-    events.append(Played(seat, format_counts(combo.counts, s.rules.style), combo.name, lead))
+    events.append(Played(seat, s.cat.text(combo.index, s.rules.style), combo.name, lead))
     s.phase = FOLLOW
     _next_follower(s, events)
 
@@ -226,8 +226,10 @@ def _next_follower(s: State, events: list[Event]) -> None:
     order = s.order()
     last = order.index(s.turn)
     for seat in order[last + 1:]:
-        if s.cat.follows(s.hands[seat], s.trick[-1][1]):
+        beaters = s.cat.follows(s.hands[seat], s.trick[-1][1])
+        if beaters:
             s.turn = seat
+            s._legal = tuple(PLAY0 + c for c in beaters)
             return
         events.append(Passed(seat))
     _win_trick(s, events)
@@ -242,7 +244,7 @@ def _win_trick(s: State, events: list[Event]) -> None:
     s.total += combo.size
     s.trick = ()
     s.leader = s.turn = winner
-    events.append(TrickWon(winner, format_counts(combo.counts, s.rules.style), combo.name,
+    events.append(TrickWon(winner, s.cat.text(top, s.rules.style), combo.name,
                            s.table_count(winner), s.total))
     if s.total >= s.rules.table_cap:
         _finish(s, "table_full", events)
@@ -283,11 +285,11 @@ def _finish(s: State, reason: str, events: list[Event]) -> None:
 
 
 def _minus(a: Counts, b: Counts) -> Counts:
-    return tuple(x - y for x, y in zip(a, b, strict=True))
+    return tuple(map(operator.sub, a, b))
 
 
 def _plus(a: Counts, b: Counts) -> Counts:
-    return tuple(x + y for x, y in zip(a, b, strict=True))
+    return tuple(map(operator.add, a, b))
 
 
 # --------------------------------------------------------------------- why it is illegal

@@ -76,16 +76,18 @@ class State:
     waste: Counts
     big: tuple[int, str, Counts] | None
     end: str | None
-    _legal: tuple[int, int, list[int]] | None
+    _legal: tuple[int, ...] | None
 
     def copy(self) -> State:
         new = State.__new__(State)
-        for name in State.__slots__:
-            setattr(new, name, getattr(self, name))
-        new.hands = list(self.hands)
-        new.table = list(self.table)
-        new.discards = list(self.discards)
-        new._legal = None
+        new.rules, new.cat, new.deal, new.dealer = self.rules, self.cat, self.deal, self.dealer
+        new.active, new.hands, new.table = self.active, list(self.hands), list(self.table)
+        new.total, new.phase, new.leader, new.turn = self.total, self.phase, self.leader, self.turn
+        new.decl, new.trick, new.xians, new.lost_xian = self.decl, self.trick, self.xians, \
+            self.lost_xian
+        new.jin_cap, new.jin_resume, new.discards = self.jin_cap, self.jin_resume, \
+            list(self.discards)
+        new.waste, new.big, new.end, new._legal = self.waste, self.big, self.end, None
         return new
 
     def order(self) -> tuple[int, ...]:
