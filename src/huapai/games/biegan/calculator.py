@@ -1,0 +1,174 @@
+"""双别杆花牌 hand calculator: best decomposition, 胡, 分 and the win test.
+
+A hand is 8 units (句 / 坎 concealed; 对 / 招 / 紮 / 泛 declared) plus a 听头 of two
+cards that are a pair or two of one 句, and it wins with at least 17 胡 (seed 003 §4).
+:func:`best_hand` returns the reading with the most 胡 over every decomposition, every
+share-out of the 花 cards, every reading of the 赖子 and every admissible 主精; the
+work is in :mod:`.shapes` (structure), :mod:`.search` (scoring) and :mod:`.layout`
+(placing the cards). :func:`.waits.waits` lists the cards a 25-card hand wins on.
+
+Rule choices the references leave open are keyword arguments with the reference's
+PROPOSAL defaults (see :class:`.units.Scoring` and ``docs/biegan-calculator.md``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from huapai.core.protocol import NotationError
+
+from .cards import JOKER, NUM_CODES, card_name, check_card_counts, face_name, face_of
+from .layout import layout
+from .search import fen_for, holding_of, search
+from .units import Meld, Scoring, Unit
+
+UNITS_PER_HAND = 8
+"""A winning hand is 8 units + the 听头, i.e. 26 positions (zipai.md A5, A6 [C:R1])."""
+
+
+class HandError(ValueError):
+    """A hand the calculator cannot take: wrong size, impossible cards, bad meld."""
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """The best reading of a hand.
+
+    ``hu`` is the best total even when it does not win (0 with no decomposition at all:
+    then ``complete`` is False and ``units`` empty). ``fen`` is 分, None unless it wins.
+    ``zhujing`` is the 主精 face used (None without any 精). ``tingtou_jokers`` are the
+    faces 赖子 in the 听头 stand for.
+    """
+
+    wins: bool
+    hu: int
+    fen: int | None
+    units: tuple[Unit, ...]
+    tingtou: tuple[int, ...]
+    zhujing: int | None
+    complete: bool = False
+    tingtou_hu: int = 0
+    tingtou_jokers: tuple[int, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "wins": self.wins,
+            "hu": self.hu,
+            "fen": self.fen,
+            "complete": self.complete,
+            "units": [u.to_json() for u in self.units],
+            "tingtou": [card_name(c) for c in self.tingtou],
+            "tingtou_hu": self.tingtou_hu,
+            "zhujing": None if self.zhujing is None else face_name(self.zhujing),
+        }
+
+
+def scoring_of(
+    *,
+    zhujing_reading: Literal["most_cards", "max_hu"] = "most_cards",
+    tingtou_scores: bool = True,
+    dui_value: Literal["peng", "kan"] = "peng",
+    black_flower_bonus: bool = True,
+    black_flower_in_sets: bool = False,
+    yi_er_san: bool = True,
+    discard_kan_as_dui: bool = True,
+    threshold: int = 17,
+) -> Scoring:
+    """A :class:`Scoring` from the keyword options (defaults: the references' PROPOSALs)."""
+    return Scoring(
+        zhujing_reading=zhujing_reading,
+        tingtou_scores=tingtou_scores,
+        dui_value=dui_value,
+        black_flower_bonus=black_flower_bonus,
+        black_flower_in_sets=black_flower_in_sets,
+        yi_er_san=yi_er_san,
+        discard_kan_as_dui=discard_kan_as_dui,
+        threshold=threshold,
+    )
+
+
+def best_hand(
+    concealed: Sequence[int],
+    melds: Sequence[Meld] = (),
+    *,
+    won_discard: int | None = None,
+    zhujing_reading: Literal["most_cards", "max_hu"] = "most_cards",
+    tingtou_scores: bool = True,
+    dui_value: Literal["peng", "kan"] = "peng",
+    black_flower_bonus: bool = True,
+    black_flower_in_sets: bool = False,
+    yi_er_san: bool = True,
+    discard_kan_as_dui: bool = True,
+    threshold: int = 17,
+    units_needed: int = UNITS_PER_HAND,
+) -> HandResult:
+    """The best reading of a complete hand (26 positions: concealed cards + melds).
+
+    Without ``won_discard`` the hand is scored as self-drawn (自摸). With it (a card code
+    in ``concealed``), the hand won on that discard (吃胡) and a 坎 it completes scores
+    as 对 (``discard_kan_as_dui``). ``units_needed`` is 8 in the game; smaller values
+    let tests use small hands.
+    """
+    scoring = scoring_of(
+        zhujing_reading=zhujing_reading,
+        tingtou_scores=tingtou_scores,
+        dui_value=dui_value,
+        black_flower_bonus=black_flower_bonus,
+        black_flower_in_sets=black_flower_in_sets,
+        yi_er_san=yi_er_san,
+        discard_kan_as_dui=discard_kan_as_dui,
+        threshold=threshold,
+    )
+    return score_hand(concealed, melds, scoring, won_discard, units_needed)
+
+
+def score_hand(
+    concealed: Sequence[int],
+    melds: Sequence[Meld],
+    scoring: Scoring,
+    won_discard: int | None = None,
+    units_needed: int = UNITS_PER_HAND,
+) -> HandResult:
+    """:func:`best_hand` with the options already in a :class:`Scoring`."""
+    check_hand(concealed, melds, units_needed, complete=True)
+    if won_discard is not None and won_discard not in concealed:
+        raise HandError(f"won discard {card_name(won_discard)} is not in the hand")
+    holding = holding_of(concealed, melds)
+    won_face = None if won_discard in (None, JOKER) else face_of(won_discard)  # type: ignore[arg-type]
+    choice = search(holding, scoring, won_face)
+    if choice is None:
+        return HandResult(False, 0, None, (), (), None)
+    laid = layout(holding, choice, scoring, None if won_face is None else won_discard)
+    wins = choice.hu >= scoring.threshold
+    fen = fen_for(choice.hu, scoring.threshold) if wins else None
+    return HandResult(
+        wins, choice.hu, fen, laid.units, laid.tingtou, choice.main, True,
+        laid.tingtou_hu, laid.tingtou_jokers,
+    )  # fmt: skip
+
+
+def check_hand(
+    concealed: Sequence[int], melds: Sequence[Meld], units_needed: int, *, complete: bool
+) -> None:
+    """Reject impossible input: unknown codes, too many copies, or the wrong size.
+
+    A complete hand has ``3·(units_needed − melds) + 2`` concealed cards; a hand asked
+    for waits one fewer.
+    """
+    if any(not isinstance(c, int) or not 0 <= c < NUM_CODES for c in concealed):
+        raise HandError(f"unknown card code in {list(concealed)}")
+    if any(not isinstance(m, Meld) for m in melds):
+        raise HandError("melds must be Meld values")
+    cards = list(concealed) + [c for m in melds for c in m.cards]
+    try:
+        check_card_counts(cards)
+    except NotationError as err:
+        raise HandError(str(err)) from err
+    want = 3 * (units_needed - len(melds)) + (2 if complete else 1)
+    if len(concealed) != want:
+        what = "a complete hand" if complete else "a hand waiting for one card"
+        raise HandError(
+            f"{what} with {len(melds)} meld(s) has {want} concealed cards, got {len(concealed)}"
+        )

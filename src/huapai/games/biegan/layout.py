@@ -1,0 +1,245 @@
+"""Lay a scored reading out as units: which cards (花, 素, 赖子) go into which unit.
+
+The search (:mod:`.search`) keeps per-face numbers only; this rebuilds the 句 that a
+shape implies and hands out each face's flowered cards the way the value was computed
+(:func:`.search.jing_allocation` for 精). Every unit is then scored from its own cards
+with :mod:`.units`, independently of the per-face arithmetic; the tests check that the
+two agree.
+
+Each face's cards are laid in one sequence — its 坎 (3 each), then one per 句 it sits
+in (in 句 order), then its 听头 cards — and the units take them in that order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .cards import FLOWER_FACES, JING_FACES, JOKER, NUM_FACES, card, face_of
+from .search import _Choice, _Holding, jing_allocation, structure
+from .shapes import KAN_MASK, ORDER, kans_at, tt_positions
+from .units import Scoring, Unit, meld_value, sentence_value, set_value, tingtou_value
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    units: tuple[Unit, ...]
+    tingtou: tuple[int, ...]
+    tingtou_jokers: tuple[int, ...]
+    tingtou_hu: int
+
+
+@dataclass(frozen=True, slots=True)
+class _Places:
+    """How many 坎, 句 seats and 听头 seats one face fills."""
+
+    kans: int
+    runs: int
+    tingtou: int
+
+
+def layout(
+    holding: _Holding, choice: _Choice, scoring: Scoring, won_code: int | None
+) -> Layout:
+    """Units and 听头 of ``choice``, each card placed and each unit scored."""
+    counts = list(holding.counts)
+    for face in choice.assignment:
+        counts[face] += 1
+    kans = _kans(choice.shape)
+    tt_faces = _tingtou_faces(choice.shape)
+    runs = _runs(counts, kans, tt_faces, scoring)
+    seats = [0] * NUM_FACES
+    for run in runs:
+        for face in run:
+            seats[face] += 1
+    lanes: dict[int, list[int]] = {}
+    for face in _flowered_faces(holding, choice):
+        places = _Places(kans[face], seats[face], tt_faces.count(face))
+        lanes[face] = _lane(face, holding, choice, places, scoring)[::-1]
+    return _build(holding, choice, scoring, won_code, kans, seats, runs, tt_faces, lanes)
+
+
+def _kans(shape: int) -> list[int]:
+    """Kan count per face."""
+    kans = [0] * NUM_FACES
+    bits = shape & KAN_MASK
+    while bits:
+        low = (bits & -bits).bit_length() - 1
+        p = low >> 1
+        kans[ORDER[p]] = kans_at(shape, p)
+        bits &= ~(3 << (2 * p))
+    return kans
+
+
+def _flowered_faces(holding: _Holding, choice: _Choice) -> list[int]:
+    """Faces holding a 花 card or a 赖子: their lanes need a flower plan."""
+    faces = {f for f in FLOWER_FACES if holding.flowers[f]}
+    return sorted(faces.union(choice.assignment))
+
+
+def _tingtou_faces(shape: int) -> tuple[int, ...]:
+    pq = tt_positions(shape)
+    return () if pq is None else (ORDER[pq[0]], ORDER[pq[1]])
+
+
+def _runs(
+    counts: list[int], kans: list[int], tt_faces: tuple[int, ...], scoring: Scoring
+) -> list[tuple[int, int, int]]:
+    """The 句 a shape implies: at each face in search order, the rest is its led 句."""
+    rest = [n - 3 * k for n, k in zip(counts, kans, strict=True)]
+    for face in tt_faces:
+        rest[face] -= 1
+    search = structure(scoring)
+    out: list[tuple[int, int, int]] = []
+    for face in ORDER:
+        n = rest[face]
+        if not n:
+            continue
+        lead = search.lead_sentence(face)
+        if lead is None or n < 0:
+            raise AssertionError(f"shape does not fit the hand at face {face}")
+        for member in lead:
+            rest[member] -= n
+        out += [lead] * n
+    if any(rest):
+        raise AssertionError("shape leaves cards over")
+    return out
+
+
+def _lane(
+    face: int, holding: _Holding, choice: _Choice, places: _Places, scoring: Scoring
+) -> list[int]:
+    """This face's cards in lane order (坎, then 句 seats, then 听头), 花 as planned."""
+    natural_flowers = holding.flowers[face]
+    jokers = choice.assignment.count(face)
+    count = holding.counts[face] + jokers
+    per_kan, in_runs, in_tt = _flower_plan(face, natural_flowers + jokers, count, places, scoring)
+    pool = [card(face, True)] * natural_flowers + [JOKER] * jokers
+    plain = [face] * (holding.counts[face] - natural_flowers)
+    lane: list[int] = []
+    for n_flowers in per_kan:
+        lane += _take(pool, plain, n_flowers, 3)
+    lane += _take(pool, plain, in_runs, places.runs)
+    lane += _take(pool, plain, in_tt, places.tingtou)
+    return lane
+
+
+def _take(pool: list[int], plain: list[int], flowered: int, total: int) -> list[int]:
+    """``flowered`` cards from the flowered pool first, the rest plain, in that order."""
+    out = [pool.pop(0) for _ in range(flowered)]
+    return out + [plain.pop() for _ in range(total - flowered)]
+
+
+def _flower_plan(
+    face: int, flowers: int, count: int, places: _Places, scoring: Scoring
+) -> tuple[list[int], int, int]:
+    """(花 per 坎, 花 in 句 seats, 花 in 听头) for one face, as the value was computed."""
+    if face in JING_FACES:
+        _, split, in_runs, in_tt = jing_allocation(
+            count, flowers, places.kans, places.tingtou, scoring.tingtou_scores
+        )
+        return list(split), in_runs, in_tt
+    if face not in FLOWER_FACES:
+        return [0] * places.kans, 0, 0
+    return _black_flower_plan(flowers, places, scoring)
+
+
+def _black_flower_plan(
+    flowers: int, places: _Places, scoring: Scoring
+) -> tuple[list[int], int, int]:
+    """花乙 / 花九: places where a 花 scores first (G5), then wherever cards are left."""
+    bonus = scoring.black_flower_bonus
+    room = {"runs": places.runs, "tt": places.tingtou, "kans": 3 * places.kans}
+    valued = {"runs": bonus, "tt": bonus and scoring.tingtou_scores,
+              "kans": scoring.black_flower_in_sets}  # fmt: skip
+    order = sorted(room, key=lambda where: not valued[where])  # stable: valued first
+    placed = dict.fromkeys(room, 0)
+    left = flowers
+    for where in order:
+        placed[where] = min(left, room[where])
+        left -= placed[where]
+    per_kan = [min(3, max(0, placed["kans"] - 3 * i)) for i in range(places.kans)]
+    return per_kan, placed["runs"], placed["tt"]
+
+
+_RUN_VALUES: dict[tuple[tuple[int, ...], tuple[int, int, int], int | None, Scoring], int] = {}
+
+
+def _run_value(
+    cards: tuple[int, ...], run: tuple[int, int, int], main: int | None, scoring: Scoring
+) -> int:
+    """:func:`.units.sentence_value`, remembered (few distinct 句 exist)."""
+    key = (cards, run, main, scoring)
+    value = _RUN_VALUES.get(key)
+    if value is None:
+        value = _RUN_VALUES[key] = sentence_value(cards, run, main, scoring)
+    return value
+
+
+def _jokers_as(cards: Sequence[int], faces: Sequence[int]) -> tuple[int, ...]:
+    return tuple(f for c, f in zip(cards, faces, strict=True) if c == JOKER)
+
+
+def _build(
+    holding: _Holding,
+    choice: _Choice,
+    scoring: Scoring,
+    won_code: int | None,
+    kans: list[int],
+    seats: list[int],
+    runs: list[tuple[int, int, int]],
+    tt_faces: tuple[int, ...],
+    lanes: dict[int, list[int]],
+) -> Layout:
+    """Take each face's lane in order into its units, and score every unit.
+
+    ``lanes`` holds, reversed, the lanes of faces with 花 or 赖子; any other face's
+    cards are all its plain card.
+    """
+    main = choice.main
+    units: list[Unit] = []
+    dui_face = _dui_face(won_code, kans, seats, tt_faces, scoring)
+    for face, n in enumerate(kans):
+        lane = lanes.get(face)
+        for _ in range(n):
+            kan = [lane.pop(), lane.pop(), lane.pop()] if lane else [face, face, face]
+            as_dui = face == dui_face and won_code in kan
+            dui_face = None if as_dui else dui_face
+            units.append(_kan_unit(face, kan, as_dui, main, scoring))
+    for run in runs:
+        cards = _take_cards(run, lanes) if lanes else run
+        value = _run_value(cards, run, main, scoring)
+        jokers = _jokers_as(cards, run) if JOKER in cards else ()
+        units.append(Unit("句", cards, value, False, jokers))
+    tt = _take_cards(tt_faces, lanes)
+    for meld in holding.melds:
+        value = meld_value(meld, main, scoring)
+        units.append(Unit(meld.kind, meld.cards, value, True, (meld.face,) * meld.cards.count(JOKER)))
+    tt_hu = tingtou_value(tt, tt_faces, main, scoring)
+    return Layout(tuple(units), tt, _jokers_as(tt, tt_faces), tt_hu)
+
+
+def _take_cards(faces: Sequence[int], lanes: dict[int, list[int]]) -> tuple[int, ...]:
+    """The next card of each face's lane (a plain card for faces without a lane)."""
+    return tuple(lanes[f].pop() if f in lanes else f for f in faces)
+
+
+def _kan_unit(face: int, kan: list[int], as_dui: bool, main: int | None, scoring: Scoring
+              ) -> Unit:
+    kind = "对" if as_dui else "坎"
+    flowers = sum(1 for c in kan if c == JOKER or c != face)
+    value = set_value(kind, face, 3, flowers, main, scoring)
+    return Unit(kind, tuple(kan), value, as_dui, (face,) * kan.count(JOKER))
+
+
+def _dui_face(
+    won_code: int | None, kans: list[int], seats: list[int], tt_faces: tuple[int, ...],
+    scoring: Scoring,
+) -> int | None:
+    """The face whose 坎 the winning discard made a 对: all its cards in 坎 (A6 [P])."""
+    if won_code is None or won_code == JOKER or not scoring.discard_kan_as_dui:
+        return None
+    face = face_of(won_code)
+    if kans[face] and not seats[face] and face not in tt_faces:
+        return face
+    return None

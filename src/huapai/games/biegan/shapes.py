@@ -1,0 +1,155 @@
+"""Structure of a concealed hand: every way to cut face counts into 坎 + 句 + 听头.
+
+Value in 双别杆 depends on a decomposition only through, per face, how many 坎 it has
+and how many of its cards sit in the 听头 (every other card of the face is in some 句).
+So the search here ignores scoring and returns *shapes*: the kan count of each face
+plus the 听头, packed in one int. The calculator scores shapes per face.
+
+Faces are visited in a fixed order in which every face is the first member of at most
+one 句 (上 大 人 可 知 礼, then the side faces 孔 己 化 千 士 子, then the number chain
+乙 二 … 十). At the lowest face still held the search picks its 坎 count and its 听头
+use; the rest of that face must then be that one 句, so the branching is tiny. Counts
+are packed 4 bits per face into an int (faster to hash and slice than a tuple), and
+results are memoised per ``(counts, 听头 still needed)`` in a bounded table shared by all
+calls: sub-hands recur across hands, across the joker assignments and across the
+candidate cards of a wait search.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .cards import FACES, NUM_FACES
+
+ORDER: tuple[int, ...] = tuple(FACES.index(ch) for ch in "上大人可知礼孔己化千士子乙二三四五六七八九十")
+"""Search order of the faces (see the module docstring)."""
+POSITION: tuple[int, ...] = tuple(ORDER.index(f) for f in range(NUM_FACES))
+"""Search position of each face."""
+
+TT_SHIFT = 2 * NUM_FACES
+"""Shape bits: 2 per search position for its kan count, then the 听头 code."""
+KAN_MASK = (1 << TT_SHIFT) - 1
+MEMO_LIMIT = 400_000
+
+
+def tt_code(p: int, q: int) -> int:
+    """听头 code of search positions ``p <= q`` (``p == q`` for a pair); 0 means none."""
+    return (1 + p * 32 + q) << TT_SHIFT
+
+
+def tt_positions(shape: int) -> tuple[int, int] | None:
+    """The 听头's two search positions in a shape, or None."""
+    code = shape >> TT_SHIFT
+    if not code:
+        return None
+    p, q = divmod(code - 1, 32)
+    return p, q
+
+
+def kans_at(shape: int, p: int) -> int:
+    """Kan count of search position ``p`` in a shape."""
+    return (shape >> (2 * p)) & 3
+
+
+def pack(counts: Sequence[int]) -> int:
+    """Face counts (indexed by face) packed 4 bits per search position."""
+    x = 0
+    for face, n in enumerate(counts):
+        x |= n << (4 * POSITION[face])
+    return x
+
+
+class Structure:
+    """The shape search for one set of 句 (with or without 乙二三)."""
+
+    def __init__(self, sentences: Sequence[tuple[int, int, int]]) -> None:
+        self.sentences = tuple(sentences)
+        self._lead = [self._lead_sentence(p) for p in range(NUM_FACES)]
+        self._partners = [self._tingtou_partners(p) for p in range(NUM_FACES)]
+        self._memo: dict[int, tuple[int, ...]] = {}
+        self._led = tuple(self._find_led(face) for face in range(NUM_FACES))
+
+    def _lead_sentence(self, p: int) -> tuple[int, int, int] | None:
+        """(shift of 2nd, shift of 3rd, packed 1-each) of the 句 led by position p."""
+        led = [
+            sorted(POSITION[f] for f in s)
+            for s in self.sentences
+            if min(POSITION[f] for f in s) == p
+        ]
+        if len(led) > 1:
+            raise AssertionError(f"{FACES[ORDER[p]]} leads {len(led)} sentences")
+        if not led:
+            return None
+        _, q, r = led[0]
+        return 4 * q, 4 * r, (1 << (4 * q)) + (1 << (4 * r))
+
+    def _tingtou_partners(self, p: int) -> tuple[tuple[int, int], ...]:
+        """(position, packed 1) of every later face sharing a 句 with position p."""
+        later = {
+            POSITION[f]
+            for s in self.sentences
+            if ORDER[p] in s
+            for f in s
+            if POSITION[f] > p
+        }
+        return tuple((q, 1 << (4 * q)) for q in sorted(later))
+
+    def _find_led(self, face: int) -> tuple[int, int, int] | None:
+        p = POSITION[face]
+        for s in self.sentences:
+            if min(POSITION[f] for f in s) == p:
+                return s
+        return None
+
+    def lead_sentence(self, face: int) -> tuple[int, int, int] | None:
+        """The 句 a face leads in the search order (in its usual card order), or None."""
+        return self._led[face]
+
+    def shapes(self, x: int, need_tingtou: bool) -> tuple[int, ...]:
+        """Every shape of the packed counts ``x`` (with one 听头 if asked); () if none."""
+        key = (x << 1) | need_tingtou
+        found = self._memo.get(key)
+        if found is None:
+            found = self._search(x, need_tingtou)
+            if len(self._memo) >= MEMO_LIMIT:
+                self._memo.clear()
+            self._memo[key] = found
+        return found
+
+    def _search(self, x: int, need: bool) -> tuple[int, ...]:
+        if x == 0:
+            return () if need else (0,)
+        p = ((x & -x).bit_length() - 1) >> 2
+        c = (x >> (4 * p)) & 15
+        rest = x - (c << (4 * p))
+        out: list[int] = []
+        self._cover(rest, p, c, need, 0, out)
+        if need:
+            if c >= 2:
+                self._cover(rest, p, c - 2, False, tt_code(p, p), out)
+            for q, one in self._partners[p]:
+                if (rest >> (4 * q)) & 15:
+                    self._cover(rest - one, p, c - 1, False, tt_code(p, q), out)
+        return tuple(out)
+
+    def _cover(self, rest: int, p: int, c: int, need: bool, tag: int, out: list[int]) -> None:
+        """Cover ``c`` cards of position p by 坎 and the 句 it leads; recurse on the rest."""
+        lead = self._lead[p]
+        for kans in range(c // 3 + 1):
+            runs = c - 3 * kans
+            below = rest
+            if runs:
+                if lead is None:
+                    continue
+                s2, s3, one_each = lead
+                if (rest >> s2) & 15 < runs or (rest >> s3) & 15 < runs:
+                    continue
+                below = rest - runs * one_each
+            sub = self.shapes(below, need)
+            if sub:
+                offset = tag + (kans << (2 * p))
+                out.extend([shape + offset for shape in sub])
+
+    def clear(self) -> None:
+        """Forget memoised sub-hands (for cold-cache measurements)."""
+        self._memo.clear()

@@ -1,0 +1,185 @@
+"""双别杆花牌 waits (听牌 / 查听): the cards that complete a hand with enough 胡.
+
+For a hand one card short of complete (25 positions), every face is tried, plain and —
+for 乙 三 五 七 九 — flowered, and the 赖子 (read as a flowered 精, so its best value is
+the best flowered 三 / 五 / 七). Each winning card is reported with its best 胡 when
+self-drawn (``hu``), when claimed from a discard (``hu_discard``, where a 坎 it
+completes scores as 对), and the copies the holder has not seen.
+
+The seed's named waits are outcomes of this search, not separate rules (zipai.md A6):
+拿撂 (one single card), 推摊 (two pairs of one 句) and 胡两头 / 卡卡 (two partial 句).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Literal
+
+from .calculator import UNITS_PER_HAND, check_hand, scoring_of
+from .cards import (
+    FLOWER_FACES,
+    JING_FACES,
+    JOKER,
+    NUM_FACES,
+    card,
+    copies_of,
+    face_name,
+)
+from .search import _Holding, holding_of, search_both
+from .units import Meld, Scoring
+
+
+@dataclass(frozen=True, slots=True)
+class Wait:
+    """A card that completes the hand: ``face`` (or :data:`JOKER`), plain or flowered.
+
+    ``remaining`` counts the copies the holder has not seen. A flowered copy is listed
+    on its own only when it is worth more than the plain one; then each entry counts its
+    own copies, otherwise the plain entry counts them all.
+    """
+
+    face: int
+    flowered: bool
+    hu: int
+    remaining: int
+    hu_discard: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "face": face_name(self.face),
+            "flowered": self.flowered,
+            "hu": self.hu,
+            "hu_discard": self.hu_discard,
+            "remaining": self.remaining,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Waits:
+    """The waits of a hand, as :func:`waits` returns them, with their JSON form."""
+
+    waits: tuple[Wait, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"waits": [w.to_json() for w in self.waits]}
+
+
+def waits(
+    concealed: Sequence[int],
+    melds: Sequence[Meld] = (),
+    visible: Sequence[int] = (),
+    *,
+    zhujing_reading: Literal["most_cards", "max_hu"] = "most_cards",
+    tingtou_scores: bool = True,
+    dui_value: Literal["peng", "kan"] = "peng",
+    black_flower_bonus: bool = True,
+    black_flower_in_sets: bool = False,
+    yi_er_san: bool = True,
+    discard_kan_as_dui: bool = True,
+    threshold: int = 17,
+    units_needed: int = UNITS_PER_HAND,
+) -> tuple[Wait, ...]:
+    """Every card that completes ``concealed`` (+ ``melds``) with at least ``threshold`` 胡.
+
+    ``visible`` are other cards the holder has seen (discards, others' melds); they only
+    lower ``remaining``. Cards the holder already holds every copy of are not tried.
+    Sorted by face, the plain entry before the flowered one, 赖 last.
+    """
+    scoring = scoring_of(
+        zhujing_reading=zhujing_reading,
+        tingtou_scores=tingtou_scores,
+        dui_value=dui_value,
+        black_flower_bonus=black_flower_bonus,
+        black_flower_in_sets=black_flower_in_sets,
+        yi_er_san=yi_er_san,
+        discard_kan_as_dui=discard_kan_as_dui,
+        threshold=threshold,
+    )
+    return find_waits(concealed, melds, visible, scoring, units_needed)
+
+
+def find_waits(
+    concealed: Sequence[int],
+    melds: Sequence[Meld],
+    visible: Sequence[int],
+    scoring: Scoring,
+    units_needed: int = UNITS_PER_HAND,
+) -> tuple[Wait, ...]:
+    """:func:`waits` with the options already in a :class:`Scoring`."""
+    check_hand(concealed, melds, units_needed, complete=False)
+    own = Counter(list(concealed) + [c for m in melds for c in m.cards])
+    seen = own + Counter(visible)
+    holding = holding_of(concealed, melds)
+    out: list[Wait] = []
+    best_joker = 0
+    for face in range(NUM_FACES):
+        plain, flowered = _face_values(holding, face, own, scoring)
+        offered = flowered if _can_draw_flowered(face, own) else None
+        out += _face_waits(face, plain, offered, seen, scoring.threshold)
+        if face in JING_FACES and flowered is not None:
+            best_joker = max(best_joker, flowered[0])
+    if best_joker >= scoring.threshold and own[JOKER] < copies_of(JOKER):
+        out.append(Wait(JOKER, False, best_joker, copies_of(JOKER) - seen[JOKER], best_joker))
+    return tuple(out)
+
+
+def _face_values(
+    holding: _Holding, face: int, own: Counter[int], scoring: Scoring
+) -> tuple[tuple[int, int] | None, tuple[int, int] | None]:
+    """(self-drawn, discard) 胡 with one more plain / flowered ``face``; None if no win.
+
+    The flowered value is also computed when the holder has every flowered copy (it is
+    what a 赖子 read as this 精 is worth), but then it is not offered as a wait itself.
+    """
+    counts = list(holding.counts)
+    counts[face] += 1
+    with_plain = replace(holding, counts=tuple(counts))
+    plain = None
+    if own[card(face)] < copies_of(card(face)):
+        plain = _values(with_plain, face, scoring)
+    if face not in FLOWER_FACES:
+        return plain, None
+    flowers = list(holding.flowers)
+    flowers[face] += 1
+    return plain, _values(replace(with_plain, flowers=tuple(flowers)), face, scoring)
+
+
+def _can_draw_flowered(face: int, own: Counter[int]) -> bool:
+    """Whether a flowered copy of ``face`` exists outside the holder's own cards."""
+    return face in FLOWER_FACES and own[card(face, True)] < copies_of(card(face, True))
+
+
+def _values(holding: _Holding, face: int, scoring: Scoring) -> tuple[int, int] | None:
+    drawn, claimed = search_both(holding, scoring, face)
+    if drawn is None or claimed is None:
+        return None
+    return drawn.hu, claimed.hu
+
+
+def _face_waits(
+    face: int,
+    plain: tuple[int, int] | None,
+    flowered: tuple[int, int] | None,
+    seen: Counter[int],
+    threshold: int,
+) -> list[Wait]:
+    plain_code = card(face)
+    unseen_plain = copies_of(plain_code) - seen[plain_code]
+    unseen_flowered = 0
+    if face in FLOWER_FACES:
+        code = card(face, True)
+        unseen_flowered = copies_of(code) - seen[code]
+    plain_wins = plain is not None and plain[0] >= threshold
+    flower_wins = flowered is not None and flowered[0] >= threshold
+    out: list[Wait] = []
+    if plain_wins and plain is not None:
+        better = flower_wins and flowered is not None and flowered[0] > plain[0]
+        extra = 0 if better else unseen_flowered
+        out.append(Wait(face, False, plain[0], unseen_plain + extra, plain[1]))
+        if not better:
+            return out
+    if flower_wins and flowered is not None:
+        out.append(Wait(face, True, flowered[0], unseen_flowered, flowered[1]))
+    return out
