@@ -1,0 +1,101 @@
+"""Bots by name, for every game: ``random`` built in, game packages add their own.
+
+A factory is called as ``factory(game, rules, seat, seed)`` and returns an
+:class:`~huapai.core.session.Agent`. It gets the game (for its notation and action
+space), the rules and its seat — never a state: a bot learns about a deal only
+through the ``observe()`` output handed to ``act``.
+
+Game packages register their bots when their engine module is imported (which
+``make_bot`` has already done, since it is handed the game), optionally restricted to
+their own game::
+
+    register_bot("heuristic", "huapai.games.xianniu.bots:make_heuristic", games=("xianniu",))
+
+A factory may be given as ``"module:attr"`` so that nothing is imported until a bot of
+that name is made.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Collection
+from dataclasses import dataclass
+from typing import Any
+
+from huapai.core.protocol import Game
+from huapai.core.session import Agent
+
+from .random_bot import RandomBot
+
+BotFactory = Callable[[Game[Any, Any], Any, int, int], Agent]
+
+
+class UnknownBot(LookupError):
+    """No bot of that name is registered for that game; the message lists the known ones."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Entry:
+    factory: BotFactory | str
+    games: frozenset[str] | None
+
+    def serves(self, game_name: str) -> bool:
+        return self.games is None or game_name in self.games
+
+    def load(self) -> BotFactory:
+        if not isinstance(self.factory, str):
+            return self.factory
+        module, _, attr = self.factory.partition(":")
+        factory: BotFactory = getattr(importlib.import_module(module), attr)
+        return factory
+
+
+def _random(game: Game[Any, Any], rules: Any, seat: int, seed: int) -> Agent:
+    return RandomBot(seed)
+
+
+_BOTS: dict[str, _Entry] = {"random": _Entry(_random, None)}
+
+
+def register_bot(
+    name: str,
+    factory: BotFactory | str,
+    *,
+    games: Collection[str] | None = None,
+    replace: bool = False,
+) -> None:
+    """Make ``factory`` available as bot ``name`` (for ``games`` only, if given).
+
+    Registering a taken name is an error unless ``replace`` is set, so two packages
+    cannot silently shadow each other's bots.
+    """
+    if not name or not name.isidentifier():
+        raise ValueError(f"bot names are identifiers, got {name!r}")
+    if name in _BOTS and not replace:
+        raise ValueError(f"a bot named {name!r} is already registered")
+    if isinstance(factory, str) and ":" not in factory:
+        raise ValueError(f"a lazy bot factory is 'module:attr', got {factory!r}")
+    _BOTS[name] = _Entry(factory, None if games is None else frozenset(games))
+
+
+def unregister_bot(name: str) -> None:
+    """Remove bot ``name`` (tests use it to undo a registration); ``random`` stays."""
+    if name == "random":
+        raise ValueError("the built-in random bot cannot be removed")
+    _BOTS.pop(name, None)
+
+
+def bot_names(game: str | None = None) -> list[str]:
+    """Names of the bots available (for ``game``, if given), sorted."""
+    return sorted(n for n, e in _BOTS.items() if game is None or e.serves(game))
+
+
+def make_bot(name: str, game: Game[Any, Any], rules: Any, seat: int, seed: int) -> Agent:
+    """A fresh bot ``name`` playing ``seat`` of ``game`` under ``rules``, seeded with ``seed``."""
+    entry = _BOTS.get(name)
+    if entry is None or not entry.serves(game.name):
+        known = ", ".join(bot_names(game.name))
+        raise UnknownBot(f"unknown bot {name!r} for {game.name}; known: {known}")
+    if not 0 <= seat < game.num_seats(rules):
+        raise ValueError(f"seat {seat} is out of range for {game.num_seats(rules)} seats")
+    return entry.load()(game, rules, seat, seed)

@@ -1,0 +1,259 @@
+"""A PettingZoo AEC environment for any huapai game, generic over the protocol.
+
+One deal is one episode. Agents are ``"seat_0" … "seat_{n-1}"``; ``agent_selection`` is
+the first seat of the engine's ``to_act``, so when several seats are asked at once (a
+claim window) they act one after another in the order ``to_act`` gives, each seeing its
+own observation (the engine decides what an answer reveals to those still to answer).
+
+Observations are ``{"observation": float32[observation_size], "action_mask":
+int8[num_actions]}``; the mask is all zeros for a seat that is not to act. Rewards are
+0 until the deal ends, then each seat's settlement delta; every agent is terminated at
+the end (no truncation: deals are finite). ``infos[agent]`` is ``{}`` during play and
+``{"settlement": …}`` (the itemised settlement) at the end.
+
+``reset(seed=s)`` deals exactly what ``new_game(rules, seed=s)`` deals — the same deal a
+CLI game or a match deal with that seed gets — with the dealer from the game's own
+``first_dealer(rules, s)`` unless ``options={"dealer": d}`` says otherwise;
+``options={"deal": …}`` (ints or the game's deal notation) replays a given deal. A deal
+that is over as it is dealt (a big hand shown at once) gives no agent a decision and
+would break PettingZoo's "nobody is terminated after reset"; from a seed such deals are
+skipped — re-dealt from ``derive_seed(seed, "redeal", k)`` — and counted in
+``skipped_deals``; an explicit such ``deal`` is refused with ValueError. Without
+a seed, the next deal's seed is drawn from a generator seeded by the last explicit seed,
+so a run started with ``reset(seed=s)`` is reproducible.
+
+Illegal actions follow PettingZoo's classic-environment convention (what its
+``TerminateIllegalWrapper`` does), handled natively here so the engine's own stable
+``IllegalAction`` code is kept: the offending agent gets ``illegal_reward`` (default
+-1), every other agent 0, the episode terminates for all, and
+``infos[offender]["illegal_action"]`` holds ``{"code", "message"}``. Pass
+``illegal_action="raise"`` to get the :class:`IllegalAction` instead (the env is then
+unchanged and the same agent may try again).
+
+``env.deal`` is the :class:`~huapai.core.session.Deal` being played: its record replays
+the episode with ``huapai replay``.
+"""
+
+from __future__ import annotations
+
+import json
+import operator
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, Literal
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+
+from huapai.core.protocol import Game, IllegalAction
+from huapai.core.registry import get_game
+from huapai.core.rng import derive_seed
+from huapai.core.session import Deal
+
+Observation = dict[str, np.ndarray[Any, Any]]
+IllegalPolicy = Literal["terminate", "raise"]
+RENDER_MODES = ("human", "ansi")
+
+
+class HuapaiAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hints
+    """One deal of ``game_name`` under ``preset`` (+ ``rules_overrides``) per episode.
+
+    ``preset`` defaults to the game's first preset. ``game_name`` may also be a game
+    object (tests use games that are not registered).
+    """
+
+
+    def __init__(
+        self,
+        game_name: str | Game[Any, Any],
+        preset: str | None = None,
+        rules_overrides: Mapping[str, Any] | None = None,
+        render_mode: str | None = None,
+        *,
+        illegal_action: IllegalPolicy = "terminate",
+        illegal_reward: float = -1.0,
+    ) -> None:
+        super().__init__()
+        game = get_game(game_name) if isinstance(game_name, str) else game_name
+        if preset is None:
+            preset = next(iter(game.presets()))
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ValueError(f"render_mode must be one of {RENDER_MODES}, got {render_mode!r}")
+        if illegal_action not in ("terminate", "raise"):
+            raise ValueError(f"illegal_action must be 'terminate' or 'raise', "
+                             f"got {illegal_action!r}")
+        self.game, self.preset = game, preset
+        self.rules = game.rules(preset, **dict(rules_overrides or {}))
+        self.render_mode = render_mode
+        self.illegal_action, self.illegal_reward = illegal_action, float(illegal_reward)
+        self.metadata = {"render_modes": list(RENDER_MODES), "name": f"huapai_{game.name}_v0",
+                         "is_parallelizable": False}
+        self.possible_agents = [f"seat_{i}" for i in range(game.num_seats(self.rules))]
+        self._seat = {agent: i for i, agent in enumerate(self.possible_agents)}
+        self._make_spaces()
+        self._seeder = random.Random()
+        self.deal: Deal | None = None
+        self.skipped_deals = 0
+
+    def _make_spaces(self) -> None:
+        size, n = self.game.observation_size(self.rules), self.game.num_actions(self.rules)
+        obs = spaces.Dict({
+            "observation": spaces.Box(-np.inf, np.inf, shape=(size,), dtype=np.float32),
+            "action_mask": spaces.Box(0, 1, shape=(n,), dtype=np.int8),
+        })
+        self.observation_spaces = {a: obs for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
+
+    # --- spaces ----------------------------------------------------------------------
+    def observation_space(self, agent: str) -> spaces.Dict:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Discrete:
+        return self.action_spaces[agent]
+
+    # --- episode ---------------------------------------------------------------------
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._seeder = random.Random(seed)
+            deal_seed = seed
+        else:
+            deal_seed = self._seeder.getrandbits(63)
+        self.deal = self._start(deal_seed, options or {})
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._skip_agent_selection = None
+        self.agent_selection = self._next_agent()
+
+    def _start(self, seed: int, options: Mapping[str, Any]) -> Deal:
+        dealer = options.get("dealer")
+        deal = options.get("deal")
+        if isinstance(deal, str):
+            deal = self.game.parse_deal(self.rules, deal)
+        if deal is not None:
+            d = self.game.first_dealer(self.rules, seed)[0] if dealer is None else int(dealer)
+            started = Deal.start(self.game, self.rules, deal=deal, dealer=d)
+            if self.game.is_over(started.state):
+                raise ValueError("that deal is over as it is dealt: no agent has a decision")
+            return started
+        for attempt in range(1000):
+            s = seed if attempt == 0 else derive_seed(seed, "redeal", attempt)
+            d = self.game.first_dealer(self.rules, s)[0] if dealer is None else int(dealer)
+            started = Deal.start(self.game, self.rules, seed=s, dealer=d)
+            if not self.game.is_over(started.state):
+                return started
+            self.skipped_deals += 1
+        raise RuntimeError(f"every deal from seed {seed} is over as it is dealt")
+
+    def _next_agent(self) -> str:
+        to_act = self.game.to_act(self._state)
+        return self.possible_agents[to_act[0]] if to_act else self.agents[0]
+
+    @property
+    def _state(self) -> Any:
+        if self.deal is None:
+            raise RuntimeError("call reset() before using the environment")
+        return self.deal.state
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        assert self.deal is not None
+        try:
+            self.deal.act(self._seat[agent], _action_id(action))
+        except IllegalAction as exc:
+            if self.illegal_action == "raise":
+                raise
+            self._start_step(agent)
+            self._end_illegal(agent, exc)
+        else:
+            self._start_step(agent)
+            if self.game.is_over(self.deal.state):
+                self._end_deal()
+            else:
+                self.agent_selection = self._next_agent()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def _start_step(self, agent: str) -> None:
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards[agent] = 0.0
+
+    def _end_deal(self) -> None:
+        settlement = self.game.settlement(self._state)
+        for agent, delta in zip(self.possible_agents, settlement.deltas, strict=True):
+            self.rewards[agent] = float(delta)
+            self.terminations[agent] = True
+            self.infos[agent] = {"settlement": settlement.to_json()}
+
+    def _end_illegal(self, offender: str, exc: IllegalAction) -> None:
+        for agent in self.agents:
+            self.rewards[agent] = self.illegal_reward if agent == offender else 0.0
+            self.terminations[agent] = True
+        self.infos[offender] = {"illegal_action": {"code": exc.code, "message": exc.message}}
+
+    # --- views -----------------------------------------------------------------------
+    def observe(self, agent: str) -> Observation:
+        state, seat = self._state, self._seat[agent]
+        vector = np.asarray(self.game.encode_observation(state, seat), dtype=np.float32)
+        mask = np.zeros(self.game.num_actions(self.rules), dtype=np.int8)
+        if seat in self.game.to_act(state):
+            mask[list(self.game.legal_actions(state, seat))] = 1
+        return {"observation": vector, "action_mask": mask}
+
+    def legal_actions(self, agent: str) -> Sequence[int]:
+        """The engine's legal action ids for ``agent`` now (empty when it is not asked)."""
+        return self.game.legal_actions(self._state, self._seat[agent])
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        text = self._render_text()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def _render_text(self) -> str:
+        state, deal = self._state, self.deal
+        assert deal is not None
+        lines = [f"{self.game.title} [{self.preset}] — deal {deal.record.deal}"]
+        lines += [f"  seat_{e.seat}: {e.action}" for e in deal.record.actions[-8:]]
+        if self.game.is_over(state):
+            lines.append(f"  over: {list(self.game.settlement(state).deltas)}")
+        else:
+            asked = ", ".join(f"seat_{s}" for s in self.game.to_act(state))
+            lines.append(f"  to act: {asked}")
+        lines.append("  table: " + json.dumps(self.game.observe(state, None), ensure_ascii=False))
+        return "\n".join(lines)
+
+    def close(self) -> None:
+        pass
+
+
+def _action_id(action: Any) -> int:
+    """Accept ints and NumPy integers; anything else is an illegal action."""
+    try:
+        return operator.index(action)
+    except TypeError:
+        raise IllegalAction("bad_action", f"an action is an integer id, got {action!r}") from None
+
+
+def env(
+    game_name: str | Game[Any, Any],
+    preset: str | None = None,
+    rules_overrides: Mapping[str, Any] | None = None,
+    render_mode: str | None = None,
+    **kwargs: Any,
+) -> AECEnv:
+    """The environment as PettingZoo ships its own: wrapped to enforce reset-before-use."""
+    raw = HuapaiAECEnv(game_name, preset, rules_overrides, render_mode, **kwargs)
+    return OrderEnforcingWrapper(raw)

@@ -1,0 +1,32 @@
+"""Shared fixtures: a tiny test-only game (``tests/core/toygame.py``) and its mutants.
+
+``toy_games`` registers the toy game and every mutant under their own names for one
+test (records replay by looking games up by name), and removes them afterwards.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+# toygame.py is a helper module, not a test: make it importable from every test folder.
+_CORE = str(Path(__file__).resolve().parent / "core")
+if _CORE not in sys.path:
+    sys.path.insert(0, _CORE)
+
+import toygame  # noqa: E402
+
+from huapai.core import registry  # noqa: E402
+
+
+@pytest.fixture
+def toy_games(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    games = dict(registry._GAMES)
+    games[toygame.GAME.name] = "toygame:GAME"
+    for attr in toygame.MUTANTS:
+        games[getattr(toygame, attr).name] = f"toygame:{attr}"
+    monkeypatch.setattr(registry, "_GAMES", games)
+    yield
