@@ -175,10 +175,13 @@ def dui_penalty(face: int, scoring: Scoring) -> int:
 
 # --- the search over jokers, shapes and 主精 -------------------------------------------
 
+_FACE_OF = tuple(face_of(code) for code in range(NUM_CODES))
+_SHIFT = tuple(4 * POSITION[f] for f in range(NUM_FACES))
+
 
 @dataclass(frozen=True, slots=True)
 class _Holding:
-    """Counts of a concealed hand plus declared melds, ready for scoring."""
+    """Counts of a concealed hand (and its packed form) plus declared melds."""
 
     counts: tuple[int, ...]
     flowers: tuple[int, ...]
@@ -204,9 +207,10 @@ def holding_of(concealed: Sequence[int], melds: Sequence[Meld]) -> _Holding:
         if code == JOKER:
             jokers += 1
             continue
-        face = face_of(code)
+        face = _FACE_OF[code]
         counts[face] += 1
-        flowers[face] += is_flowered(code)
+        if code != face:
+            flowers[face] += 1
     return _Holding(tuple(counts), tuple(flowers), jokers, tuple(melds))
 
 
@@ -226,44 +230,43 @@ def _meld_parts(melds: Sequence[Meld], scoring: Scoring) -> tuple[int, list[int]
     return base, jing, held
 
 
-def _main_candidates(held: Sequence[int], scoring: Scoring) -> tuple[int | None, ...]:
-    """Faces that may be 主精: the most held (G6 default) or any held (max_hu)."""
+def _main_candidates(held: Sequence[int], scoring: Scoring) -> tuple[int, ...]:
+    """精 indices that may be 主精: the most held (G6 default) or any held (max_hu)."""
     top = max(held)
     if top == 0:
-        return (None,)
+        return ()
     if scoring.zhujing_reading == "max_hu":
-        return tuple(JING_FACES[j] for j in range(3) if held[j] > 0)
-    return tuple(JING_FACES[j] for j in range(3) if held[j] == top)
+        return tuple(j for j in range(3) if held[j] > 0)
+    return tuple(j for j in range(3) if held[j] == top)
+
+
+_TABLES: dict[Scoring, dict[tuple[int, int, int], tuple[int, ...]]] = {}
 
 
 def _scored_faces(
     counts: Sequence[int], flowers: Sequence[int], scoring: Scoring
 ) -> list[tuple[int, tuple[int, ...], int]]:
-    """(search position, value table, 精 index or -1) of every face that can score."""
+    """(2·search position, value table, 精 index or -1) of every face that can score."""
+    tables = _TABLES.get(scoring)
+    if tables is None:
+        tables = _TABLES[scoring] = {}
     out = []
-    for face, n in enumerate(counts):
+    for face in _SCORING_CANDIDATES:
+        n = counts[face]
+        if not n:
+            continue
         kind = FACE_KIND[face]
-        if n >= 3 or (n and kind in (_LEAD_RED, _JING)) or (kind == _BLACK_FLOWER and flowers[face]):
-            table = face_table(kind, n, flowers[face], scoring)
-            out.append((POSITION[face], table, JING_INDEX.get(face, -1)))
+        if n < 3 and kind in (_RED, _BLACK):
+            continue
+        key = (kind, n, flowers[face])
+        table = tables.get(key)
+        if table is None:
+            table = tables[key] = face_table(kind, n, flowers[face], scoring)
+        out.append((2 * POSITION[face], table, JING_INDEX.get(face, -1)))
     return out
 
 
-def _shape_value(
-    shape: int, scored: list[tuple[int, tuple[int, ...], int]]
-) -> tuple[int, list[int]]:
-    """(non-精 胡, 精 胡 per 精 face) of one shape."""
-    code = shape >> TT_SHIFT
-    p, q = divmod(code - 1, 32) if code else (-1, -1)
-    base = 0
-    jing = [0, 0, 0]
-    for pos, table, j in scored:
-        value = table[3 * ((shape >> (2 * pos)) & 3) + (pos == p) + (pos == q)]
-        if j < 0:
-            base += value
-        else:
-            jing[j] = value
-    return base, jing
+_SCORING_CANDIDATES = tuple(range(NUM_FACES))
 
 
 def _won_kans_only(shape: int, face: int, count: int) -> bool:
@@ -278,6 +281,7 @@ def _won_kans_only(shape: int, face: int, count: int) -> bool:
     return kans > 0 and 3 * kans == count and not in_tt
 
 
+@lru_cache(maxsize=8)
 def assignments(jokers: int) -> tuple[tuple[int, ...], ...]:
     """Every way to read ``jokers`` 赖子 as 精 faces (order does not matter)."""
     return tuple(combinations_with_replacement(JING_FACES, jokers))
@@ -297,35 +301,82 @@ def search_both(
     """(best self-drawn reading, best reading won on a discard of ``won_face``)."""
     search_ = structure(scoring)
     meld_base, meld_jing, meld_held = _meld_parts(holding.melds, scoring)
-    best: _Choice | None = None
-    best_won: _Choice | None = None
-    x0 = pack(holding.counts)
+    x0 = 0
+    for face, n in enumerate(holding.counts):
+        x0 += n << _SHIFT[face]
+    best: tuple[int, int, tuple[int, ...], int, int | None] | None = None
+    best_won = best
     for assignment in assignments(holding.jokers):
-        counts = list(holding.counts)
-        flowers = list(holding.flowers)
         x = x0
         for face in assignment:
-            counts[face] += 1
-            flowers[face] += 1
-            x += 1 << (4 * POSITION[face])
+            x += 1 << _SHIFT[face]
         shapes = search_.shapes(x, True)
         if not shapes:
             continue
-        held = [counts[f] + meld_held[j] for j, f in enumerate(JING_FACES)]
-        mains = _main_candidates(held, scoring)
-        scored = _scored_faces(counts, flowers, scoring)
-        for shape in shapes:
-            base, jing = _shape_value(shape, scored)
-            base += meld_base
-            jing = [a + b for a, b in zip(jing, meld_jing, strict=True)]
-            penalty = 0
-            if won_face is not None and _won_kans_only(shape, won_face, counts[won_face]):
-                penalty = dui_penalty(won_face, scoring)
-            for main in mains:
-                total = base + sum(jing) + (jing[JING_INDEX[main]] if main is not None else 0)
-                if best is None or total > best.hu:
-                    best = _Choice(total, assignment, shape, main)
-                total -= penalty * (2 if main == won_face else 1)
-                if best_won is None or total > best_won.hu:
-                    best_won = _Choice(total, assignment, shape, main)
-    return best, best_won
+        found = _best_shape(holding, assignment, shapes, scoring, won_face,
+                            (meld_base, meld_jing, meld_held))  # fmt: skip
+        if best is None or found[0] > best[0]:
+            best = found[0], found[1], assignment, found[2], found[3]
+        if best_won is None or found[4] > best_won[0]:
+            best_won = found[4], found[5], assignment, found[6], found[7]
+    return _choice(best), _choice(best_won)
+
+
+def _choice(found: tuple[int, int, tuple[int, ...], int, int | None] | None) -> _Choice | None:
+    if found is None:
+        return None
+    hu, _, assignment, shape, main = found
+    return _Choice(hu, assignment, shape, main)
+
+
+def _best_shape(
+    holding: _Holding,
+    assignment: tuple[int, ...],
+    shapes: tuple[int, ...],
+    scoring: Scoring,
+    won_face: int | None,
+    melds: tuple[int, list[int], list[int]],
+) -> tuple[int, int, int, int | None, int, int, int, int | None]:
+    """Best (胡, 0, shape, 主精) self-drawn and won on the discard, for one joker reading."""
+    counts = list(holding.counts)
+    flowers = list(holding.flowers)
+    for face in assignment:
+        counts[face] += 1
+        flowers[face] += 1
+    meld_base, meld_jing, meld_held = melds
+    meld_total = meld_base + sum(meld_jing)
+    held = [counts[f] + meld_held[j] for j, f in enumerate(JING_FACES)]
+    mains = _main_candidates(held, scoring)
+    scored = _scored_faces(counts, flowers, scoring)
+    penalty = dui_penalty(won_face, scoring) if won_face is not None else 0
+    best = best_won = (-1, 0, 0, None)
+    for shape in shapes:
+        code = shape >> TT_SHIFT
+        p2, q2 = (2 * ((code - 1) >> 5), 2 * ((code - 1) & 31)) if code else (-1, -1)
+        total = meld_total
+        jing = list(meld_jing)
+        for pos2, table, j in scored:
+            value = table[3 * ((shape >> pos2) & 3) + (pos2 == p2) + (pos2 == q2)]
+            if j < 0:
+                total += value
+            else:
+                jing[j] += value
+                total += value
+        lost = 0
+        if penalty and _won_kans_only(shape, won_face, counts[won_face]):  # type: ignore[arg-type]
+            lost = penalty
+        for main, doubled in _with_mains(mains, jing):
+            hu = total + doubled
+            if hu > best[0]:
+                best = (hu, 0, shape, main)
+            hu -= lost * 2 if main == won_face else lost
+            if hu > best_won[0]:
+                best_won = (hu, 0, shape, main)
+    return (*best, *best_won)
+
+
+def _with_mains(mains: tuple[int, ...], jing: list[int]) -> list[tuple[int | None, int]]:
+    """(主精 face, its doubled extra 胡) for every candidate; (None, 0) without 精."""
+    if not mains:
+        return [(None, 0)]
+    return [(JING_FACES[j], jing[j]) for j in mains]

@@ -117,24 +117,47 @@ class Structure:
         return found
 
     def _search(self, x: int, need: bool) -> tuple[int, ...]:
-        if x == 0:
-            return () if need else (0,)
+        """Shapes of ``x``: branch at its lowest face on 坎 count and 听头 use."""
+        x = self._forced(x) if not need else x
+        if x <= 0:
+            return () if need or x < 0 else (0,)
         p = ((x & -x).bit_length() - 1) >> 2
         c = (x >> (4 * p)) & 15
         rest = x - (c << (4 * p))
-        out: list[int] = []
-        self._cover(rest, p, c, need, 0, out)
+        options = [(rest, c, 0)]
         if need:
             if c >= 2:
-                self._cover(rest, p, c - 2, False, tt_code(p, p), out)
+                options.append((rest, c - 2, tt_code(p, p)))
             for q, one in self._partners[p]:
                 if (rest >> (4 * q)) & 15:
-                    self._cover(rest - one, p, c - 1, False, tt_code(p, q), out)
+                    options.append((rest - one, c - 1, tt_code(p, q)))
+        out: list[int] = []
+        for i, (left, n, tag) in enumerate(options):
+            self._cover(left, p, n, need and i == 0, tag, out)
         return tuple(out)
+
+    def _forced(self, x: int) -> int:
+        """Without a 听头 to place, a face held fewer than 3 times can only open its 句:
+        take those 句 until a face with a choice (−1 if the cards cannot be covered)."""
+        lead = self._lead
+        while x:
+            p = ((x & -x).bit_length() - 1) >> 2
+            c = (x >> (4 * p)) & 15
+            if c >= 3:
+                return x
+            step = lead[p]
+            if step is None:
+                return -1
+            s2, s3, one_each = step
+            if (x >> s2) & 15 < c or (x >> s3) & 15 < c:
+                return -1
+            x -= (c << (4 * p)) + c * one_each
+        return x
 
     def _cover(self, rest: int, p: int, c: int, need: bool, tag: int, out: list[int]) -> None:
         """Cover ``c`` cards of position p by 坎 and the 句 it leads; recurse on the rest."""
         lead = self._lead[p]
+        memo = self._memo
         for kans in range(c // 3 + 1):
             runs = c - 3 * kans
             below = rest
@@ -145,7 +168,9 @@ class Structure:
                 if (rest >> s2) & 15 < runs or (rest >> s3) & 15 < runs:
                     continue
                 below = rest - runs * one_each
-            sub = self.shapes(below, need)
+            sub = memo.get((below << 1) | need)
+            if sub is None:
+                sub = self.shapes(below, need)
             if sub:
                 offset = tag + (kans << (2 * p))
                 out.extend([shape + offset for shape in sub])
