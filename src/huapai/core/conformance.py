@@ -663,7 +663,19 @@ _CASE_KEYS = {"id", "game", "preset", "overrides", "rules", "dealer", "deal", "a
 
 
 def load_perft(path: Path) -> list[PerftCase]:
-    """The cases of one perft file: ``{"format": 1, "cases": [ … ]}``."""
+    """The cases of one perft file.
+
+    Layout (JSON)::
+
+        {"format": 1, "about": "…",
+         "cases": [{"id": "…", "game": "xianniu", "preset": "lanzhou",
+                    "overrides": {…}, "dealer": 0, "deal": "<deal notation>",
+                    "actions": [[0, "扣了"], [1, "掀"]], "seat": 0, "to_act": [0],
+                    "legal": 17, "legal_actions": ["…"], "note": "how 17 was counted"}]}
+
+    ``rules`` (a full rules dict) may replace ``preset`` + ``overrides``; ``seat``,
+    ``to_act``, ``legal_actions``, ``actions`` and ``dealer`` are optional.
+    """
     data = json.loads(path.read_text(encoding="utf-8"))
     if not isinstance(data, dict) or data.get("format") != 1:
         raise ValueError(f"{path}: a perft file is an object with \"format\": 1")
