@@ -18,6 +18,7 @@ FLOWERED = {23: "乙", 24: "三", 25: "五", 26: "七", 27: "九"}
 RED = set("上大人可知礼三五七")
 JING = ("三", "五", "七")
 K = {0: 5, 1: 6, 2: 7, 3: 9, 4: 12}
+DOUBLINGS = {3: 1, 4: 2, 5: 4}  # 坎 → 紮 ×2 → 泛 ×2 again
 SENTENCES = (
     "上大人", "孔乙己", "可知礼", "化三千", "七十士", "八九子",
     "乙二三", "二三四", "三四五", "四五六", "五六七", "六七八", "七八九", "八九十",
@@ -45,7 +46,7 @@ def share(card: Card, main: str | None, opts: dict[str, object]) -> int:
     if face in JING:
         value = 2 if flower else 1
         return 2 * value if face == main else value
-    if face in ("乙", "九") and flower and opts["black_flower_bonus"]:
+    if face in ("乙", "九") and flower and bool(opts["black_flower_bonus"]):
         return 1
     return 0
 
@@ -55,15 +56,15 @@ def unit_hu(kind: str, cards: Sequence[Card], main: str | None, opts: dict[str, 
         red = all(face in RED for face, _ in cards)
         return int(red) + sum(share(c, main, opts) for c in cards)
     if kind == "听头":
-        return sum(share(c, main, opts) for c in cards) if opts["tingtou_scores"] else 0
+        return sum(share(c, main, opts) for c in cards) if bool(opts["tingtou_scores"]) else 0
     face = cards[0][0]
     f = sum(1 for _, flower in cards if flower)
     n = len(cards)
     dui = kind == "对" and opts["dui_value"] == "peng"
     if face in JING:
-        value = K[f] * 2 ** (n - 3) - (2 if dui else 0)
+        value = K[f] * DOUBLINGS[n] - (2 if dui else 0)
         return 2 * value if face == main else value
-    value = (2 if face in RED else 1) * 2 ** (n - 3) - (1 if dui else 0)
+    value = (2 if face in RED else 1) * DOUBLINGS[n] - (1 if dui else 0)
     if opts["black_flower_in_sets"] and face in ("乙", "九"):
         value += f
     return value

@@ -6,8 +6,9 @@ import json
 
 import pytest
 
-from huapai.games.biegan.calculator import HandError, best_hand, fen_for
+from huapai.games.biegan.calculator import HandError, best_hand
 from huapai.games.biegan.cards import FACES, card, parse_cards
+from huapai.games.biegan.search import fen_for
 from huapai.games.biegan.units import DEFAULT_SCORING, Meld, sentence_value, set_value
 
 SAN, WU, QI = (FACES.index(c) for c in "三五七")
@@ -45,7 +46,8 @@ def test_jokers_use_the_k_table() -> None:
 
 
 @pytest.mark.parametrize(
-    ("face", "kan", "zha", "fan"), [("上", 2, 4, 8), ("礼", 2, 4, 8), ("孔", 1, 2, 4), ("九", 1, 2, 4)]
+    ("face", "kan", "zha", "fan"),
+    [("上", 2, 4, 8), ("礼", 2, 4, 8), ("孔", 1, 2, 4), ("九", 1, 2, 4)],
 )
 def test_red_and_black_same_face_units(face: str, kan: int, zha: int, fan: int) -> None:
     """Seed 003 §3: red 坎 2 / 紮 4 / 泛 8, "黑字全部減半"."""

@@ -13,13 +13,13 @@ PROPOSAL defaults (see :class:`.units.Scoring` and ``docs/biegan-calculator.md``
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Literal
 
-from huapai.core.protocol import NotationError
-
-from .cards import JOKER, NUM_CODES, card_name, check_card_counts, face_name, face_of
+from .cards import JOKER, NUM_CODES, card_name, copies_of, face_name, face_of
 from .layout import layout
 from .search import fen_for, holding_of, search
 from .units import Meld, Scoring, Unit
@@ -65,6 +65,7 @@ class HandResult:
         }
 
 
+@lru_cache(maxsize=256)
 def scoring_of(
     *,
     zhujing_reading: Literal["most_cards", "max_hu"] = "most_cards",
@@ -76,7 +77,10 @@ def scoring_of(
     discard_kan_as_dui: bool = True,
     threshold: int = 17,
 ) -> Scoring:
-    """A :class:`Scoring` from the keyword options (defaults: the references' PROPOSALs)."""
+    """A :class:`Scoring` from the keyword options (defaults: the references' PROPOSALs).
+
+    Interned, so equal options give the same object (cheap to use as a cache key).
+    """
     return Scoring(
         zhujing_reading=zhujing_reading,
         tingtou_scores=tingtou_scores,
@@ -136,7 +140,7 @@ def score_hand(
     if won_discard is not None and won_discard not in concealed:
         raise HandError(f"won discard {card_name(won_discard)} is not in the hand")
     holding = holding_of(concealed, melds)
-    won_face = None if won_discard in (None, JOKER) else face_of(won_discard)  # type: ignore[arg-type]
+    won_face = None if won_discard is None or won_discard == JOKER else face_of(won_discard)
     choice = search(holding, scoring, won_face)
     if choice is None:
         return HandResult(False, 0, None, (), (), None)
@@ -149,26 +153,31 @@ def score_hand(
     )  # fmt: skip
 
 
+_VALID_CODES = frozenset(range(NUM_CODES))
+_COPIES = tuple(copies_of(code) for code in range(NUM_CODES))
+
+
 def check_hand(
     concealed: Sequence[int], melds: Sequence[Meld], units_needed: int, *, complete: bool
 ) -> None:
     """Reject impossible input: unknown codes, too many copies, or the wrong size.
 
     A complete hand has ``3·(units_needed − melds) + 2`` concealed cards; a hand asked
-    for waits one fewer.
+    for waits one fewer. (Per-code limits imply the per-face limit of 5.)
     """
-    if any(not isinstance(c, int) or not 0 <= c < NUM_CODES for c in concealed):
-        raise HandError(f"unknown card code in {list(concealed)}")
-    if any(not isinstance(m, Meld) for m in melds):
-        raise HandError("melds must be Meld values")
-    cards = list(concealed) + [c for m in melds for c in m.cards]
-    try:
-        check_card_counts(cards)
-    except NotationError as err:
-        raise HandError(str(err)) from err
     want = 3 * (units_needed - len(melds)) + (2 if complete else 1)
     if len(concealed) != want:
         what = "a complete hand" if complete else "a hand waiting for one card"
         raise HandError(
             f"{what} with {len(melds)} meld(s) has {want} concealed cards, got {len(concealed)}"
         )
+    if not _VALID_CODES.issuperset(concealed):
+        raise HandError(f"unknown card code in {list(concealed)}")
+    cards = list(concealed)
+    for meld in melds:
+        if not isinstance(meld, Meld):
+            raise HandError(f"melds must be Meld values, got {meld!r}")
+        cards += meld.cards
+    for code, n in Counter(cards).items():
+        if n > _COPIES[code]:
+            raise HandError(f"{n} × {card_name(code)}: the deck has only {_COPIES[code]}")

@@ -214,7 +214,8 @@ def _build(
     tt = _take_cards(tt_faces, lanes)
     for meld in holding.melds:
         value = meld_value(meld, main, scoring)
-        units.append(Unit(meld.kind, meld.cards, value, True, (meld.face,) * meld.cards.count(JOKER)))
+        jokers = (meld.face,) * meld.cards.count(JOKER)
+        units.append(Unit(meld.kind, meld.cards, value, True, jokers))
     tt_hu = tingtou_value(tt, tt_faces, main, scoring)
     return Layout(tuple(units), tt, _jokers_as(tt, tt_faces), tt_hu)
 

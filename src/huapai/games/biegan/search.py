@@ -16,9 +16,6 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations_with_replacement
-from typing import Any
-
-from huapai.core.protocol import NotationError
 
 from .cards import (
     FACES,
@@ -28,25 +25,15 @@ from .cards import (
     NUM_CODES,
     NUM_FACES,
     RED_FACES,
-    card,
-    card_name,
-    check_card_counts,
-    face_name,
     face_of,
-    is_flowered,
 )
-from .shapes import ORDER, POSITION, TT_SHIFT, Structure, pack
+from .shapes import POSITION, TT_SHIFT, Structure
 from .units import (
-    DEFAULT_SCORING,
     K_TABLE,
     Meld,
     Scoring,
-    Unit,
     meld_value,
-    sentence_value,
     sentences,
-    set_value,
-    tingtou_value,
 )
 
 UNITS_PER_HAND = 8
@@ -349,7 +336,9 @@ def _best_shape(
     mains = _main_candidates(held, scoring)
     scored = _scored_faces(counts, flowers, scoring)
     penalty = dui_penalty(won_face, scoring) if won_face is not None else 0
-    best = best_won = (-1, 0, 0, None)
+    best: tuple[int, int, int, int | None] = (-1, 0, 0, None)
+    best_won = best
+    won_count = counts[won_face] if won_face is not None else 0
     for shape in shapes:
         code = shape >> TT_SHIFT
         p2, q2 = (2 * ((code - 1) >> 5), 2 * ((code - 1) & 31)) if code else (-1, -1)
@@ -363,7 +352,7 @@ def _best_shape(
                 jing[j] += value
                 total += value
         lost = 0
-        if penalty and _won_kans_only(shape, won_face, counts[won_face]):  # type: ignore[arg-type]
+        if penalty and won_face is not None and _won_kans_only(shape, won_face, won_count):
             lost = penalty
         for main, doubled in _with_mains(mains, jing):
             hu = total + doubled

@@ -21,7 +21,9 @@ from collections.abc import Sequence
 
 from .cards import FACES, NUM_FACES
 
-ORDER: tuple[int, ...] = tuple(FACES.index(ch) for ch in "上大人可知礼孔己化千士子乙二三四五六七八九十")
+ORDER: tuple[int, ...] = tuple(
+    FACES.index(ch) for ch in "上大人可知礼孔己化千士子乙二三四五六七八九十"
+)
 """Search order of the faces (see the module docstring)."""
 POSITION: tuple[int, ...] = tuple(ORDER.index(f) for f in range(NUM_FACES))
 """Search position of each face."""
@@ -124,16 +126,33 @@ class Structure:
         p = ((x & -x).bit_length() - 1) >> 2
         c = (x >> (4 * p)) & 15
         rest = x - (c << (4 * p))
-        options = [(rest, c, 0)]
+        options = [(rest, c, need, 0)]
         if need:
             if c >= 2:
-                options.append((rest, c - 2, tt_code(p, p)))
+                options.append((rest, c - 2, False, tt_code(p, p)))
             for q, one in self._partners[p]:
                 if (rest >> (4 * q)) & 15:
-                    options.append((rest - one, c - 1, tt_code(p, q)))
+                    options.append((rest - one, c - 1, False, tt_code(p, q)))
+        lead = self._lead[p]
+        memo = self._memo
         out: list[int] = []
-        for i, (left, n, tag) in enumerate(options):
-            self._cover(left, p, n, need and i == 0, tag, out)
+        for left, n, still, tag in options:
+            for kans in range(n // 3 + 1):
+                runs = n - 3 * kans
+                below = left
+                if runs:
+                    if lead is None:
+                        continue
+                    s2, s3, one_each = lead
+                    if (left >> s2) & 15 < runs or (left >> s3) & 15 < runs:
+                        continue
+                    below = left - runs * one_each
+                sub = memo.get((below << 1) | still)
+                if sub is None:
+                    sub = self.shapes(below, still)
+                if sub:
+                    offset = tag + (kans << (2 * p))
+                    out.extend([shape + offset for shape in sub])
         return tuple(out)
 
     def _forced(self, x: int) -> int:
@@ -153,27 +172,6 @@ class Structure:
                 return -1
             x -= (c << (4 * p)) + c * one_each
         return x
-
-    def _cover(self, rest: int, p: int, c: int, need: bool, tag: int, out: list[int]) -> None:
-        """Cover ``c`` cards of position p by 坎 and the 句 it leads; recurse on the rest."""
-        lead = self._lead[p]
-        memo = self._memo
-        for kans in range(c // 3 + 1):
-            runs = c - 3 * kans
-            below = rest
-            if runs:
-                if lead is None:
-                    continue
-                s2, s3, one_each = lead
-                if (rest >> s2) & 15 < runs or (rest >> s3) & 15 < runs:
-                    continue
-                below = rest - runs * one_each
-            sub = memo.get((below << 1) | need)
-            if sub is None:
-                sub = self.shapes(below, need)
-            if sub:
-                offset = tag + (kans << (2 * p))
-                out.extend([shape + offset for shape in sub])
 
     def clear(self) -> None:
         """Forget memoised sub-hands (for cold-cache measurements)."""

@@ -73,7 +73,7 @@ class Scoring:
 
     def __post_init__(self) -> None:
         if self.zhujing_reading not in ("most_cards", "max_hu"):
-            raise ValueError(f"zhujing_reading must be 'most_cards' or 'max_hu'")
+            raise ValueError("zhujing_reading must be 'most_cards' or 'max_hu'")
         if self.dui_value not in ("peng", "kan"):
             raise ValueError("dui_value must be 'peng' or 'kan'")
         if self.threshold < 0:
