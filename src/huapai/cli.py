@@ -1,0 +1,231 @@
+"""The ``huapai`` command line: play, simulate, replay and rules for every game.
+
+The commands are thin: options are checked in ``cli_support.setup``, the work is done in
+``cli_support.play`` / ``simulate`` / ``replay`` / ``rules_view``, and any game draws its
+table through the renderer registry (``cli_support.render``). Every mistake a user can
+make ends in a one-line explanation and exit status 1 (2 for a malformed command line,
+from typer itself); never a traceback. Set ``HUAPAI_DEBUG=1`` to see one for a bug.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.text import Text
+
+from huapai.bots.registry import UnknownBot
+from huapai.core.protocol import NotationError, RulesError
+
+from .cli_support import calculators
+from .cli_support.i18n import Lang, check_lang, tr
+from .cli_support.play import run_play
+from .cli_support.replay import run_replay
+from .cli_support.rules_view import run_rules
+from .cli_support.setup import (
+    DEFAULT_GAME,
+    CliError,
+    bot_plan,
+    check_positive,
+    check_record_path,
+    check_seat,
+    emit_json,
+    load_table,
+    make_bots,
+)
+from .cli_support.simulate import Simulation, report_json, report_table
+
+app = typer.Typer(
+    name="huapai",
+    help="花牌 / 字牌: play, simulate, replay and read the rules (points only, never money).",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    add_completion=False,
+)
+
+GameArg = Annotated[str, typer.Argument(help="game name (游戏), e.g. xianniu")]
+PresetOpt = Annotated[str | None, typer.Option(
+    "--preset", "-p", help="rule preset (预设); default: the game's first")]
+PlayersOpt = Annotated[int | None, typer.Option("--players", help="seats (人数), e.g. 4 or 5 "
+                                                "for fengxiang")]
+RuleOpt = Annotated[list[str] | None, typer.Option("--rule", "-r",
+                                                   help="override one rule option: KEY=VALUE")]
+LangOpt = Annotated[str, typer.Option("--lang", help="zh (中文, default) or en")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="print one JSON object instead")]
+
+
+@contextmanager
+def _guard(lang: Lang) -> Iterator[None]:
+    """Turn every error into a message on stderr and an exit status."""
+    err = Console(stderr=True, highlight=False, soft_wrap=True)
+    try:
+        yield
+    except typer.Exit:
+        raise
+    except (CliError, RulesError, NotationError, UnknownBot) as exc:
+        err.print(Text(f"{tr('error', lang)}: {exc}", style="bold red"))
+        raise typer.Exit(1) from None
+    except Exception as exc:
+        if os.environ.get("HUAPAI_DEBUG"):
+            raise
+        err.print(Text(f"{tr('internal_error', lang)}: {type(exc).__name__}: {exc}",
+                       style="bold red"))
+        raise typer.Exit(70) from None
+
+
+def _lang(value: str) -> Lang:
+    try:
+        return check_lang(value)
+    except ValueError as exc:
+        Console(stderr=True, soft_wrap=True).print(Text(f"error: --lang: {exc}", style="bold red"))
+        raise typer.Exit(1) from None
+
+
+def _console() -> Console:
+    return Console(highlight=False, soft_wrap=True)
+
+
+@app.command()
+def play(
+    game: GameArg = DEFAULT_GAME,
+    preset: PresetOpt = None,
+    seat: Annotated[int, typer.Option("--seat", help="your seat (你的座位)")] = 0,
+    seed: Annotated[int | None, typer.Option("--seed", help="match seed (default: a fresh "
+                                             "one, printed so the match can be replayed)")] = None,
+    deals: Annotated[int | None, typer.Option("--deals", help="deals in the match (局数); "
+                                              "default: one per seat")] = None,
+    bots: Annotated[str | None, typer.Option("--bots", help="bots for the other seats in "
+                                             "seat order, comma-separated, or one for all; "
+                                             "default heuristic if the game has it, "
+                                             "else random")] = None,
+    lang: LangOpt = "zh",
+    record: Annotated[Path | None, typer.Option("--record", help="write the match record "
+                                                "(JSON lines) to this file")] = None,
+    players: PlayersOpt = None,
+    rule: RuleOpt = None,
+) -> None:
+    """Play a whole match in the terminal against bots (对局). `huapai play` alone: 掀牛."""
+    language = _lang(lang)
+    with _guard(language):
+        table = load_table(game, preset, players, rule or ())
+        check_seat(table, seat)
+        n_deals = table.seats if deals is None else deals
+        check_positive("--deals", n_deals)
+        if record is not None:
+            check_record_path(record)
+        match_seed = secrets.randbelow(1_000_000) if seed is None else seed
+        plan = bot_plan(table, bots, [s for s in range(table.seats) if s != seat])
+        agents = make_bots(table, plan, match_seed)
+        code = run_play(table, me=seat, bots=plan, agents=agents, seed=match_seed,
+                        deals=n_deals, lang=language, console=_console(), record_path=record)
+    raise typer.Exit(code)
+
+
+@app.command()
+def simulate(
+    game: GameArg = DEFAULT_GAME,
+    preset: PresetOpt = None,
+    games: Annotated[int, typer.Option("--games", "-n", help="deals to play")] = 100,
+    bots: Annotated[str | None, typer.Option("--bots", help="one bot per seat, comma-"
+                                             "separated, or one name for all")] = None,
+    seed: Annotated[int, typer.Option("--seed", help="seed of the whole run")] = 0,
+    as_json: JsonOpt = False,
+    players: PlayersOpt = None,
+    rule: RuleOpt = None,
+    lang: LangOpt = "zh",
+) -> None:
+    """Bots play N deals (one match, lead rotating); per-seat results with 95% intervals."""
+    language = _lang(lang)
+    with _guard(language):
+        table = load_table(game, preset, players, rule or ())
+        check_positive("--games", games)
+        plan = bot_plan(table, bots, list(range(table.seats)))
+        sim = Simulation(table, plan, make_bots(table, plan, seed), games, seed)
+        if as_json:
+            emit_json(report_json(sim, sim.run()))
+            return
+        console = _console()
+        progress = Progress(TextColumn(tr("progress", language)), BarColumn(),
+                            MofNCompleteColumn(), TimeElapsedColumn(),
+                            console=Console(stderr=True), transient=True)
+        with progress:
+            task = progress.add_task("sim", total=games)
+            tally = sim.run(lambda: progress.advance(task))
+        report_table(sim, tally, language, console)
+
+
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="a record file (JSON lines)")],
+    as_json: JsonOpt = False,
+    lang: LangOpt = "zh",
+) -> None:
+    """Check a record action by action and print the play-by-play and settlement (复盘)."""
+    language = _lang(lang)
+    with _guard(language):
+        code = run_replay(file, as_json=as_json, lang=language, console=_console())
+    raise typer.Exit(code)
+
+
+@app.command()
+def rules(
+    game: GameArg = DEFAULT_GAME,
+    preset: PresetOpt = None,
+    players: PlayersOpt = None,
+    rule: RuleOpt = None,
+    as_json: JsonOpt = False,
+    lang: LangOpt = "zh",
+) -> None:
+    """List every rule option (规则选项) with its value, 中文 term, meaning and source."""
+    language = _lang(lang)
+    with _guard(language):
+        table = load_table(game, preset, players, rule or ())
+        run_rules(table, as_json=as_json, lang=language, console=_console())
+
+
+def register_calculator_commands(target: typer.Typer) -> None:
+    """``huapai score GAME …`` and ``huapai waits GAME …``: reserved for the calculators.
+
+    The commands exist so the words are taken; what they do is registered per game in
+    :mod:`huapai.cli_support.calculators` (双别杆 will be the first).
+    """
+    for name in calculators.COMMANDS:
+        target.command(
+            name=name,
+            context_settings={"allow_extra_args": True, "ignore_unknown_options": True},
+            help=f"{name} calculator for a game (reserved: 双别杆 / biegan, coming).",
+        )(_calculator(name))
+
+
+def _calculator(name: calculators.Command) -> Callable[..., None]:
+    def command(
+        game: GameArg,
+        args: Annotated[list[str] | None, typer.Argument(help="calculator input")] = None,
+        lang: LangOpt = "zh",
+    ) -> None:
+        language = _lang(lang)
+        with _guard(language):
+            code = calculators.run_calculator(name, game, args or [], _console(), language)
+        raise typer.Exit(code)
+
+    command.__name__ = name
+    return command
+
+
+register_calculator_commands(app)
+
+
+def main() -> None:
+    """Entry point of the ``huapai`` script."""
+    app()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,125 @@
+"""Labels of the command line in Chinese (first) and English (``--lang en``).
+
+Every string a person reads goes through :func:`tr`, so adding a label is adding one row
+here. Game terms keep their 汉字 in both languages (占牌, 掀, 够牌 …): the English column
+explains them instead of translating them away.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+Lang = Literal["zh", "en"]
+LANGS: tuple[Lang, ...] = ("zh", "en")
+
+_LABELS: dict[str, tuple[str, str]] = {
+    # seats and general
+    "you": ("你", "you"),
+    "seat": ("座位{n}", "seat {n}"),
+    "error": ("错误", "error"),
+    "internal_error": ("内部错误（请报告）", "internal error (please report it)"),
+    "yes": ("是", "yes"),
+    "no": ("否", "no"),
+    # play
+    "match_start": ("{title} · {preset} · {deals} 局 · 种子 {seed} · 你坐座位{seat}",
+                    "{title} · {preset} · {deals} deals · seed {seed} · you sit at seat {seat}"),
+    "opponents": ("对手：{bots}", "opponents: {bots}"),
+    "deal_header": ("第 {n}/{total} 局", "deal {n} of {total}"),
+    "your_turn": ("轮到你了", "your turn"),
+    "legal": ("可选（输入编号或牌）", "legal actions (type a number or the cards)"),
+    "prompt": ("你的选择（? 帮助，q 退出）> ", "your choice (? help, q quit)> "),
+    "chose": ("你选了：{text}", "you chose: {text}"),
+    "number_hint": ("（编号 {n}；要出牌「{raw}」请输入 ={raw}）",
+                    "(list number {n}; to play the card {raw!r} type ={raw})"),
+    "bad_number": ("没有编号 {n}（可选 1–{last}），当作牌也看不懂：{reason}",
+                   "there is no number {n} (choose 1–{last}), and as cards: {reason}"),
+    "bad_notation": ("看不懂「{text}」：{reason}", "cannot read {text!r}: {reason}"),
+    "illegal": ("不能这样出：{reason}", "not allowed: {reason}"),
+    "empty_input": ("请输入一个编号、牌或命令（? 帮助）",
+                    "type a number, cards or a command (? for help)"),
+    "sitting_out": ("你这局歇家，观看中……", "you sit this deal out; watching…"),
+    "settlement": ("结算", "settlement"),
+    "no_payments": ("本局无人收付", "nobody pays anybody this deal"),
+    "payer": ("付", "payer"),
+    "payee": ("收", "payee"),
+    "amount": ("数", "amount"),
+    "reason": ("项目", "item"),
+    "delta": ("本局", "this deal"),
+    "total": ("累计", "running total"),
+    "bot": ("玩家", "player"),
+    "match_over": ("对局结束。总分：{totals}", "match over. totals: {totals}"),
+    "quit": ("你退出了对局。", "you left the match."),
+    "eof": ("输入已结束（标准输入关闭），对局中止。",
+            "no more input (stdin closed); match abandoned."),
+    "record_saved": ("记录已保存：{path}", "record saved: {path}"),
+    "help_title": ("帮助", "help"),
+    "help_body": (
+        "· 输入列表里的编号，或直接写牌/动作（见下）。\n"
+        "· 编号优先：要出一张写法像数字的牌（如扑克 2、10），请加 = ，例如 =2。\n"
+        "· ? 或 help：本帮助；show 或 牌桌：重新显示牌桌；q：退出（已打完的局会保存到 --record）。",
+        "· Type a number from the list, or write the cards / action (see below).\n"
+        "· Numbers win: to play a card written like a number (poker 2, 10), prefix it with =, "
+        "e.g. =2.\n"
+        "· ? or help: this help; show: draw the table again; q: quit (finished deals are kept "
+        "in --record)."),
+    # simulate
+    "sim_title": ("模拟 {deals} 局 · {title} · {preset} · 种子 {seed}",
+                  "simulated {deals} deals · {title} · {preset} · seed {seed}"),
+    "mean_score": ("平均得分（95% 置信区间）", "mean score (95% CI)"),
+    "mean_decisions": ("每局平均决策数：{value:.1f}", "mean decisions per deal: {value:.1f}"),
+    "progress": ("模拟中", "simulating"),
+    # replay
+    "replay_deal": ("第 {n} 局 · {game} · 头家 {dealer} · 种子 {seed}",
+                    "deal {n} · {game} · first player {dealer} · seed {seed}"),
+    "replay_hands": ("起手牌", "hands dealt"),
+    "replay_ok": ("记录有效：{deals} 局，{actions} 个动作全部合法。",
+                  "record is valid: {deals} deals, all {actions} actions legal."),
+    "replay_unfinished": ("（记录在局中结束）", "(the record stops mid-deal)"),
+    "replay_bad": ("第 {deal} 局的动作 #{index}（从 0 数，文件第 {line} 行，{seat}：{text}）"
+                   "无效：{reason}",
+                   "deal {deal}, action index {index} (file line {line}, {seat}: {text}) is "
+                   "invalid: {reason}"),
+    "replay_bad_header": ("记录第 {deal} 局的开局行无效：{reason}",
+                          "the header of deal {deal} is invalid: {reason}"),
+    "replay_bad_end": ("记录第 {deal} 局的结束行不符：{reason}",
+                       "the end line of deal {deal} does not match: {reason}"),
+    "record_bad_line": ("记录文件无效（第 {line} 行）：{reason}",
+                        "the record is malformed (line {line}): {reason}"),
+    # rules
+    "rules_title": ("{title} 规则选项 · 预设 {preset}", "{title} rule options · preset {preset}"),
+    "opt_name": ("选项", "option"),
+    "opt_value": ("值", "value"),
+    "opt_default": ("默认", "default"),
+    "opt_zh": ("中文", "中文"),
+    "opt_doc": ("含义", "meaning"),
+    "opt_source": ("出处", "source"),
+    "presets": ("预设", "presets"),
+    "preset_diff": ("与默认不同：{diff}", "differs from the defaults in: {diff}"),
+    "preset_same": ("全部为默认值", "all defaults"),
+    # calculators
+    "no_calculator": ("{game} 还没有 {command} 计算器；已有：{known}",
+                      "no {command} calculator for {game} yet; available: {known}"),
+}
+
+
+def tr(key: str, lang: Lang, **values: object) -> str:
+    """The label ``key`` in ``lang``, with ``values`` filled in."""
+    zh, en = _LABELS[key]
+    text = zh if lang == "zh" else en
+    return text.format(**values) if values else text
+
+
+def seat_name(seat: int, lang: Lang, me: int | None = None) -> str:
+    """How a seat is called: 你 / you for the human, 座位N / seat N for the others."""
+    if me is not None and seat == me:
+        return tr("you", lang)
+    return tr("seat", lang, n=seat)
+
+
+def check_lang(value: str) -> Lang:
+    """``value`` as a language, or a ValueError naming the choices."""
+    if value == "zh":
+        return "zh"
+    if value == "en":
+        return "en"
+    raise ValueError(f"unknown language {value!r}: choose zh or en")

@@ -1,0 +1,283 @@
+"""``huapai play``: a whole match in the terminal, one human against bots.
+
+The loop is generic over the protocol. Whoever is in ``to_act`` answers, one at a time;
+when several seats may act at once (a claim window), the human answers first, so no
+bot's answer can tell the human anything. The human sees only ``observe(state, seat)``
+and events passed through ``for_viewer(seat)``.
+
+Input: a number from the legal list, or the action in the game's notation, or a command
+(``?``/``help``, ``show``, ``q``). A bare number is a list number; ``=text`` forces
+notation (for a poker card such as ``2`` that looks like a number). Anything wrong is
+explained and asked again; end of input or ``q`` ends the match cleanly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rich.console import Console, RenderableType
+from rich.rule import Rule
+from rich.text import Text
+
+from huapai.core import record
+from huapai.core.match import Match
+from huapai.core.protocol import Event, IllegalAction, NotationError
+from huapai.core.session import Agent, Deal
+
+from .i18n import Lang, tr
+from .render import RenderContext, Renderer, legal_list, renderer_for, settlement_view
+from .setup import CliError, Table
+
+LineReader = Callable[[str], str]
+"""Reads one line after showing a prompt; raises EOFError at the end of input."""
+
+_HELP = frozenset({"?", "？", "help", "帮助"})
+_QUIT = frozenset({"q", "quit", "exit", "退出"})
+_SHOW = frozenset({"show", "牌桌"})
+
+
+class _Leave(Exception):
+    """The human ends the match: ``q`` (reason ``quit``) or end of input (``eof``)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    """What one line of input means: an action, a command, or a reason to ask again."""
+
+    action: int | None = None
+    command: str | None = None
+    problem: str | None = None
+    note: str | None = None
+
+
+def interpret(text: str, legal: Sequence[int], texts: Sequence[str],
+              parse: Callable[[str], int], lang: Lang) -> Reply:
+    """The meaning of ``text`` at a decision with ``legal`` actions shown as ``texts``."""
+    word = text.strip()
+    if not word:
+        return Reply(problem=tr("empty_input", lang))
+    if word in _HELP or word in _QUIT or word in _SHOW:
+        return Reply(command="help" if word in _HELP else "quit" if word in _QUIT else "show")
+    if word.isdecimal():
+        return _by_number(word, legal, texts, parse, lang)
+    return _by_notation(word[1:] if word.startswith("=") else word, parse, lang)
+
+
+def _by_number(word: str, legal: Sequence[int], texts: Sequence[str],
+               parse: Callable[[str], int], lang: Lang) -> Reply:
+    n = int(word)
+    if 1 <= n <= len(legal):
+        action = legal[n - 1]
+        note = None
+        if _notation_or_none(word, parse) in legal and texts[n - 1] != word:
+            note = tr("number_hint", lang, n=n, raw=word)
+        return Reply(action=action, note=note)
+    try:
+        return Reply(action=parse(word))
+    except NotationError as exc:
+        return Reply(problem=tr("bad_number", lang, n=n, last=len(legal), reason=str(exc)))
+
+
+def _by_notation(word: str, parse: Callable[[str], int], lang: Lang) -> Reply:
+    try:
+        return Reply(action=parse(word))
+    except NotationError as exc:
+        return Reply(problem=tr("bad_notation", lang, text=word, reason=str(exc)))
+
+
+def _notation_or_none(word: str, parse: Callable[[str], int]) -> int | None:
+    try:
+        return parse(word)
+    except NotationError:
+        return None
+
+
+def console_reader(console: Console) -> LineReader:
+    def read(prompt: str) -> str:
+        return console.input(Text(prompt, style="bold"))
+
+    return read
+
+
+@dataclass
+class HumanMatch:
+    """One human at ``me`` against ``bots`` (seat -> bot name) for a whole match."""
+
+    table: Table
+    me: int
+    bots: dict[int, str]
+    agents: dict[int, Agent]
+    seed: int
+    deals: int
+    lang: Lang
+    console: Console
+    reader: LineReader
+    record_path: Path | None = None
+    match: Match = field(init=False)
+    renderer: Renderer = field(init=False)
+    ctx: RenderContext = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.match = Match(self.table.game, self.table.rules, self.deals, self.seed)
+        self.renderer = renderer_for(self.table.game)
+        self.ctx = RenderContext(self.table.game, self.table.rules, self.lang, self.me,
+                                 dict(self.bots))
+
+    # ------------------------------------------------------------------- the match
+    def run(self) -> int:
+        self._intro()
+        try:
+            while not self.match.finished:
+                self._one_deal()
+        except _Leave as leave:
+            self.console.print(Text(tr(leave.reason, self.lang), style="yellow"))
+            self._save(announce=True)
+            return 0
+        totals = "  ".join(f"{self.ctx.name(s)} {t:+d}" for s, t in enumerate(self.match.totals))
+        self.console.print(Text(tr("match_over", self.lang, totals=totals), style="bold"))
+        self._save(announce=True)
+        return 0
+
+    def _intro(self) -> None:
+        t = self.table
+        self.console.print(Rule(Text(tr("match_start", self.lang, title=t.game.title,
+                                        preset=t.preset, deals=self.deals, seed=self.seed,
+                                        seat=self.me))))
+        bots = ", ".join(f"{self.ctx.name(s)}={n}" for s, n in sorted(self.bots.items()))
+        self.console.print(Text(tr("opponents", self.lang, bots=bots)))
+        self._show_events(self.match.opening)
+
+    def _one_deal(self) -> None:
+        deal = self.match.start_deal()
+        n = len(self.match.settlements) + 1
+        self.console.print(Rule(tr("deal_header", self.lang, n=n, total=self.deals)))
+        opening = getattr(self.table.game, "opening_events", None)
+        if callable(opening):
+            self._show_events(opening(deal.state))
+        self._play_deal(deal)
+        self.console.print(self._table_view(deal))
+        settlement = self.match.finish_deal()
+        self.console.print(settlement_view(settlement.to_json(), self.match.totals, self.ctx))
+        self._save()
+
+    def _play_deal(self, deal: Deal) -> None:
+        game = self.table.game
+        if self._sits_out(deal):
+            self.console.print(Text(tr("sitting_out", self.lang), style="dim"))
+        while not deal.over:
+            seats = game.to_act(deal.state)
+            seat = self.me if self.me in seats else seats[0]
+            if seat == self.me:
+                self._human_turn(deal)
+            else:
+                self._bot_turn(deal, seat)
+
+    def _sits_out(self, deal: Deal) -> bool:
+        view = self.table.game.observe(deal.state, self.me)
+        active = view.get("active")
+        return isinstance(active, list) and self.me not in active
+
+    # ------------------------------------------------------------------- turns
+    def _bot_turn(self, deal: Deal, seat: int) -> None:
+        game = self.table.game
+        legal = game.legal_actions(deal.state, seat)
+        action = self.agents[seat].act(game.observe(deal.state, seat), legal)
+        try:
+            events = deal.act(seat, action)
+        except IllegalAction as exc:
+            raise CliError(f"bot {self.bots[seat]!r} at seat {seat} chose an illegal "
+                           f"action ({exc.code}): {exc.message}") from None
+        self._show_events(events)
+
+    def _human_turn(self, deal: Deal) -> None:
+        game, rules = self.table.game, self.table.rules
+        legal = list(game.legal_actions(deal.state, self.me))
+        texts = [game.format_action(rules, a) for a in legal]
+        self._show_decision(deal, texts)
+        while True:
+            reply = interpret(self._read(), legal, texts,
+                              lambda w: game.parse_action(rules, w), self.lang)
+            if reply.command is not None:
+                self._command(reply.command, deal, texts)
+            elif reply.problem is not None:
+                self._complain(reply.problem)
+            elif reply.action is not None and self._try(deal, reply):
+                return
+
+    def _try(self, deal: Deal, reply: Reply) -> bool:
+        assert reply.action is not None
+        try:
+            events = deal.act(self.me, reply.action)
+        except IllegalAction as exc:
+            self._complain(tr("illegal", self.lang, reason=exc.message))
+            return False
+        text = self.table.game.format_action(self.table.rules, reply.action)
+        self.console.print(Text(tr("chose", self.lang, text=text), style="green"))
+        if reply.note:
+            self.console.print(Text(reply.note, style="dim"))
+        self._show_events(events)
+        return True
+
+    def _read(self) -> str:
+        try:
+            return self.reader(tr("prompt", self.lang))
+        except (EOFError, KeyboardInterrupt):
+            self.console.print()
+            raise _Leave("eof") from None
+
+    def _command(self, command: str, deal: Deal, texts: Sequence[str]) -> None:
+        if command == "quit":
+            raise _Leave("quit")
+        if command == "help":
+            self.console.print(Text(tr("help_title", self.lang), style="bold"))
+            self.console.print(Text(tr("help_body", self.lang)))
+            self.console.print(Text(self.renderer.notation_help(self.ctx)))
+            return
+        self._show_decision(deal, texts)
+
+    def _complain(self, problem: str) -> None:
+        self.console.print(Text("✗ " + problem, style="red"))
+
+    # ------------------------------------------------------------------- showing
+    def _show_decision(self, deal: Deal, texts: Sequence[str]) -> None:
+        self.console.print(self._table_view(deal))
+        self.console.print(Text("▶ " + tr("your_turn", self.lang), style="bold yellow"))
+        self.console.print(legal_list(texts, self.lang))
+
+    def _table_view(self, deal: Deal) -> RenderableType:
+        view = self.table.game.observe(deal.state, self.me)
+        return self.renderer.table(view, self.ctx)
+
+    def _show_events(self, events: Sequence[Event]) -> None:
+        for event in events:
+            line = self.renderer.event(event.for_viewer(self.me).to_json(), self.ctx)
+            if line:
+                self.console.print(Text("  " + line))
+
+    def _save(self, announce: bool = False) -> None:
+        """Write the record so far (after every deal, and when the match ends)."""
+        if self.record_path is None:
+            return
+        try:
+            record.write(self.record_path, self.match.record.lines())
+        except OSError as exc:
+            raise CliError(f"--record {self.record_path}: {exc.strerror or exc}") from None
+        if announce:
+            self.console.print(Text(tr("record_saved", self.lang, path=str(self.record_path)),
+                                style="dim"))
+
+
+def run_play(table: Table, *, me: int, bots: dict[int, str], agents: dict[int, Agent],
+             seed: int, deals: int, lang: Lang, console: Console,
+             reader: LineReader | None = None, record_path: Path | None = None) -> int:
+    """Play a match; returns the exit status (0 also when the human quits)."""
+    match = HumanMatch(table, me, bots, agents, seed, deals, lang, console,
+                       reader or console_reader(console), record_path)
+    return match.run()
+

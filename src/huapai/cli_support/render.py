@@ -1,0 +1,195 @@
+"""The renderer registry: how each game draws its table in a terminal.
+
+A renderer turns a seat's ``observe()`` dict, the events it may see and the end-of-deal
+facts into rich renderables. The generic code never looks inside a game's observation:
+it asks the game's renderer. Lookup, in order:
+
+1. a renderer given to :func:`register_renderer` (for games outside this tree);
+2. by convention, ``RENDERER`` in the ``terminal`` module beside the game's engine
+   (``huapai.games.xianniu.terminal`` for 掀牛) — a new game plugs in by adding that file;
+3. :class:`GenericRenderer`, which shows any observation dict as it is.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from huapai.core.protocol import Game
+
+from .i18n import Lang, seat_name, tr
+
+
+@dataclass(frozen=True, slots=True)
+class RenderContext:
+    """What a renderer may know besides the view: rules, language, whose screen it is."""
+
+    game: Game[Any, Any]
+    rules: Any
+    lang: Lang
+    me: int | None = None
+    players: Mapping[int, str] = field(default_factory=dict)
+
+    def name(self, seat: int) -> str:
+        return seat_name(seat, self.lang, self.me)
+
+    def pick(self, zh: str, en: str) -> str:
+        return zh if self.lang == "zh" else en
+
+
+@dataclass(frozen=True, slots=True)
+class DealFacts:
+    """Yes/no facts about a finished deal, for ``simulate``'s rates.
+
+    ``per_seat[key][seat]`` is None where the fact does not apply (a seat that sat out).
+    """
+
+    per_seat: Mapping[str, Sequence[bool | None]] = field(default_factory=dict)
+    per_deal: Mapping[str, bool] = field(default_factory=dict)
+
+
+class Renderer(Protocol):
+    """A game's terminal view. Every method gets only what the viewer may see."""
+
+    def table(self, view: Mapping[str, Any], ctx: RenderContext) -> RenderableType: ...
+    def event(self, event: Mapping[str, Any], ctx: RenderContext) -> str | None: ...
+    def notation_help(self, ctx: RenderContext) -> str: ...
+    def deal_facts(self, view: Mapping[str, Any], ctx: RenderContext) -> DealFacts: ...
+    def fact_label(self, key: str, lang: Lang) -> str: ...
+
+
+class GenericRenderer:
+    """Any game, shown plainly: the observation's fields, events as ``kind key=value``."""
+
+    _HIDE = frozenset({"legal", "legal_text"})
+
+    def table(self, view: Mapping[str, Any], ctx: RenderContext) -> RenderableType:
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(style="bold")
+        grid.add_column()
+        for key, value in view.items():
+            if key not in self._HIDE:
+                grid.add_row(Text(str(key)), Text(_plain(value)))
+        return grid
+
+    def event(self, event: Mapping[str, Any], ctx: RenderContext) -> str | None:
+        seat = event.get("seat")
+        who = ctx.name(seat) if isinstance(seat, int) else "—"
+        rest = " ".join(f"{k}={_plain(v)}" for k, v in event.items() if k not in ("kind", "seat"))
+        return f"{who}: {event.get('kind', '?')} {rest}".rstrip()
+
+    def notation_help(self, ctx: RenderContext) -> str:
+        return ctx.pick("动作写法见该游戏的文档。", "See the game's docs for its action notation.")
+
+    def deal_facts(self, view: Mapping[str, Any], ctx: RenderContext) -> DealFacts:
+        return DealFacts()
+
+    def fact_label(self, key: str, lang: Lang) -> str:
+        return key
+
+
+def _plain(value: Any) -> str:
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_plain(v) for v in value) + "]"
+    if isinstance(value, Mapping):
+        return "{" + ", ".join(f"{k}: {_plain(v)}" for k, v in value.items()) + "}"
+    return "—" if value is None else str(value)
+
+
+_REGISTERED: dict[str, Renderer] = {}
+
+
+def register_renderer(game_name: str, renderer: Renderer) -> None:
+    """Use ``renderer`` for ``game_name`` (overrides the ``terminal`` module convention)."""
+    _REGISTERED[game_name] = renderer
+
+
+def unregister_renderer(game_name: str) -> None:
+    _REGISTERED.pop(game_name, None)
+
+
+def renderer_for(game: Game[Any, Any]) -> Renderer:
+    """The game's renderer, found as the module docstring describes."""
+    if game.name in _REGISTERED:
+        return _REGISTERED[game.name]
+    package = type(game).__module__.rpartition(".")[0]
+    if package:
+        try:
+            module = importlib.import_module(f"{package}.terminal")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{package}.terminal":
+                raise
+        else:
+            found: Renderer | None = getattr(module, "RENDERER", None)
+            if found is not None:
+                return found
+    return GenericRenderer()
+
+
+# --------------------------------------------------------------- generic, for every game
+def legal_list(texts: Sequence[str], lang: Lang) -> RenderableType:
+    """The numbered legal actions, several to a line."""
+    items = [Text.assemble((f"{i:>2}", "bold cyan"), " ", text) for i, text in
+             enumerate(texts, start=1)]
+    width = max((item.cell_len for item in items), default=4) + 3
+    per_line = max(1, 76 // width)
+    lines = []
+    for start in range(0, len(items), per_line):
+        line = Text()
+        for item in items[start:start + per_line]:
+            line.append_text(item)
+            line.append(" " * (width - item.cell_len))
+        lines.append(line)
+    return Group(Text(tr("legal", lang), style="bold"), *lines)
+
+
+def settlement_view(
+    settlement: Mapping[str, Any], totals: Sequence[int] | None, ctx: RenderContext
+) -> RenderableType:
+    """A settlement's itemised payments, then each seat's result and running total."""
+    lang = ctx.lang
+    parts: list[RenderableType] = [Text(tr("settlement", lang), style="bold")]
+    payments = settlement.get("payments", [])
+    if payments:
+        parts.append(_payments_table(payments, ctx))
+    else:
+        parts.append(Text(tr("no_payments", lang)))
+    parts.append(_results_table(settlement.get("deltas", []), totals, ctx))
+    parts.extend(Text("· " + str(note), style="dim") for note in settlement.get("notes", []))
+    return Group(*parts)
+
+
+def _payments_table(payments: Sequence[Mapping[str, Any]], ctx: RenderContext) -> Table:
+    lang = ctx.lang
+    table = Table(show_edge=False, pad_edge=False)
+    for key in ("payer", "payee", "amount", "reason"):
+        table.add_column(tr(key, lang), justify="right" if key == "amount" else "left")
+    for p in payments:
+        table.add_row(ctx.name(p["payer"]), ctx.name(p["payee"]), str(p["amount"]),
+                      Text(str(p["label"])))
+    return table
+
+
+def _results_table(deltas: Sequence[int], totals: Sequence[int] | None,
+                   ctx: RenderContext) -> Table:
+    lang = ctx.lang
+    table = Table(show_edge=False, pad_edge=False)
+    table.add_column(tr("bot", lang))
+    table.add_column(tr("delta", lang), justify="right")
+    if totals is not None:
+        table.add_column(tr("total", lang), justify="right")
+    for seat, delta in enumerate(deltas):
+        who = ctx.name(seat)
+        if seat in ctx.players:
+            who += f" ({ctx.players[seat]})"
+        row = [who, f"{delta:+d}"]
+        if totals is not None:
+            row.append(f"{totals[seat]:+d}")
+        table.add_row(*row)
+    return table

@@ -1,0 +1,164 @@
+"""``huapai replay``: check a record action by action and show the play-by-play.
+
+A record (from ``play --record``, the server, a test) is rules + deal + actions in the
+game's notation. Each deal is rebuilt with ``core.record.replay_deal``; the first action
+that does not parse or is not legal is reported with its deal, its index (0-based, as
+``ReplayError`` counts) and its line in the file, and the command exits with status 1.
+A record is a full log of a finished game, so the replay shows everything: every hand
+dealt and every discard.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.rule import Rule
+from rich.text import Text
+
+from huapai.core import record as rec
+from huapai.core.protocol import RulesError
+
+from .i18n import Lang, seat_name, tr
+from .render import RenderContext, renderer_for, settlement_view
+from .setup import CliError, emit_json
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """Why a record does not replay, located in the file."""
+
+    message: str
+    data: dict[str, Any]
+
+
+def read_record(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise CliError(f"record {path}: no such file") from None
+    except IsADirectoryError:
+        raise CliError(f"record {path}: is a directory") from None
+    except UnicodeDecodeError:
+        raise CliError(f"record {path}: not UTF-8 text") from None
+    except OSError as exc:
+        raise CliError(f"record {path}: {exc.strerror or exc}") from None
+
+
+def action_lines(text: str) -> list[list[int]]:
+    """For each deal block, the file line number of each of its actions."""
+    out: list[list[int]] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        if not raw.strip():
+            continue
+        kind = json.loads(raw).get("type")
+        if kind == "deal":
+            out.append([])
+        elif kind == "action" and out:
+            out[-1].append(number)
+    return out
+
+
+def replay_all(text: str, lang: Lang) -> tuple[list[rec.Replay], list[rec.DealRecord],
+                                               dict[str, Any] | None, Problem | None]:
+    """Every deal of the record replayed, up to the first problem (if any)."""
+    try:
+        header, deals = rec.parse(text)
+    except rec.RecordError as exc:
+        return [], [], None, Problem(tr("record_bad_line", lang, line=exc.line,
+                                        reason=exc.message),
+                                     {"line": exc.line, "reason": exc.message})
+    lines = action_lines(text)
+    replays: list[rec.Replay] = []
+    for k, deal in enumerate(deals):
+        try:
+            replays.append(rec.replay_deal(deal))
+        except (rec.ReplayError, RulesError) as exc:
+            return replays, deals, header, _problem(exc, k, deal, lines[k], lang)
+    return replays, deals, header, None
+
+
+def _problem(exc: Exception, k: int, deal: rec.DealRecord, lines: Sequence[int],
+             lang: Lang) -> Problem:
+    n = k + 1
+    if not isinstance(exc, rec.ReplayError) or exc.index < 0:
+        reason = exc.reason if isinstance(exc, rec.ReplayError) else str(exc)
+        return Problem(tr("replay_bad_header", lang, deal=n, reason=reason),
+                       {"deal": n, "index": None, "line": None, "reason": reason})
+    if exc.index >= len(deal.actions):
+        return Problem(tr("replay_bad_end", lang, deal=n, reason=exc.reason),
+                       {"deal": n, "index": exc.index, "line": None, "reason": exc.reason})
+    entry = deal.actions[exc.index]
+    line = lines[exc.index]
+    return Problem(
+        tr("replay_bad", lang, deal=n, index=exc.index, line=line,
+           seat=seat_name(entry.seat, lang), text=entry.action, reason=exc.reason),
+        {"deal": n, "index": exc.index, "line": line, "seat": entry.seat,
+         "action": entry.action, "reason": exc.reason},
+    )
+
+
+def deal_json(replay: rec.Replay, deal: rec.DealRecord) -> dict[str, Any]:
+    game = replay.game
+    over = game.is_over(replay.final)
+    return {
+        "game": deal.game,
+        "rules": deal.rules,
+        "dealer": deal.dealer,
+        "seed": deal.seed,
+        "deal": deal.deal,
+        "steps": [{"index": s.index, "seat": s.seat, "action": s.text,
+                   "events": [e.to_json() for e in s.events]} for s in replay.steps],
+        "over": over,
+        "settlement": game.settlement(replay.final).to_json() if over else None,
+    }
+
+
+def run_replay(path: Path, *, as_json: bool, lang: Lang, console: Console) -> int:
+    replays, deals, header, problem = replay_all(read_record(path), lang)
+    if as_json:
+        out: dict[str, Any] = {"ok": problem is None, "match": header,
+                               "deals": [deal_json(r, d) for r, d in zip(replays, deals,
+                                                                         strict=False)]}
+        if problem is not None:
+            out["error"] = problem.data | {"message": problem.message}
+        emit_json(out)
+        return 0 if problem is None else 1
+    for n, (replay, deal) in enumerate(zip(replays, deals, strict=False), start=1):
+        show_deal(n, replay, deal, lang, console)
+    if problem is not None:
+        console.print(Text("✗ " + problem.message, style="bold red"))
+        return 1
+    actions = sum(len(d.actions) for d in deals)
+    console.print(Text(tr("replay_ok", lang, deals=len(deals), actions=actions), style="green"))
+    return 0
+
+
+def show_deal(n: int, replay: rec.Replay, deal: rec.DealRecord, lang: Lang,
+              console: Console) -> None:
+    game = replay.game
+    ctx = RenderContext(game, replay.rules, lang)
+    renderer = renderer_for(game)
+    console.print(Rule(tr("replay_deal", lang, n=n, game=game.title,
+                          dealer=seat_name(deal.dealer, lang), seed=deal.seed)))
+    hands = game.omniscient(replay.initial).get("hands")
+    if isinstance(hands, list):
+        console.print(Text(tr("replay_hands", lang), style="bold"))
+        for seat, hand in enumerate(hands):
+            if hand:
+                console.print(Text(f"  {seat_name(seat, lang)}: {hand}"))
+    for step in replay.steps:
+        console.print(Text(f"#{step.index:<3} {seat_name(step.seat, lang)}: {step.text}",
+                           style="bold"))
+        for event in step.events:
+            line = renderer.event(event.to_json(), ctx)
+            if line:
+                console.print(Text("      " + line))
+    if game.is_over(replay.final):
+        console.print(settlement_view(game.settlement(replay.final).to_json(), None, ctx))
+    else:
+        console.print(Text(tr("replay_unfinished", lang), style="yellow"))

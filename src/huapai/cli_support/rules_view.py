@@ -1,0 +1,107 @@
+"""``huapai rules``: every rule option of a game with its value, 中文 term, meaning, source."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from rich.console import Console
+from rich.text import Text
+
+from .i18n import Lang, tr
+from .setup import Table, emit_json
+
+
+@dataclass(frozen=True, slots=True)
+class OptionRow:
+    name: str
+    value: Any
+    default: Any
+    zh: str
+    doc: str
+    source: str
+
+
+def option_rows(table: Table) -> list[OptionRow]:
+    """One row per option, from ``Rules.describe()``; plain values where it is missing."""
+    values = table.game.rules_to_dict(table.rules)
+    describe = getattr(type(table.rules), "describe", None)
+    if describe is None:
+        return [OptionRow(k, v, "—", "", "", "") for k, v in values.items()]
+    defaults = _defaults(table)
+    rows = []
+    for name, default, zh, doc, source in describe():
+        value = defaults.get(name, default)
+        rows.append(OptionRow(name, values.get(name), value, zh, doc, source))
+    return rows
+
+
+def _defaults(table: Table) -> dict[str, Any]:
+    """The rules' own defaults (every option at its default), where they can be built."""
+    try:
+        return table.game.rules_to_dict(type(table.rules)())
+    except (TypeError, ValueError):  # Rules that cannot be built without arguments
+        return {}
+
+
+def preset_diffs(table: Table) -> dict[str, dict[str, Any]]:
+    """Each preset's options that differ from the rules' defaults."""
+    defaults = {row.name: row.default for row in option_rows(table)}
+    out: dict[str, dict[str, Any]] = {}
+    for name, rules in table.game.presets().items():
+        values = table.game.rules_to_dict(rules)
+        out[name] = {k: v for k, v in values.items() if k not in defaults or v != defaults[k]}
+    return out
+
+
+def _shown(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def run_rules(table: Table, *, as_json: bool, lang: Lang, console: Console) -> int:
+    rows = option_rows(table)
+    diffs = preset_diffs(table)
+    if as_json:
+        emit_json({
+            "game": table.game.name,
+            "preset": table.preset,
+            "options": [{"name": r.name, "value": r.value, "default": r.default, "zh": r.zh,
+                         "doc": r.doc, "source": r.source} for r in rows],
+            "presets": diffs,
+        })
+        return 0
+    console.print(Text(tr("rules_title", lang, title=table.game.title, preset=table.preset),
+                       style="bold"))
+    for row in rows:
+        console.print(_option_text(row, lang))
+    console.print(Text("\n" + tr("presets", lang), style="bold"))
+    for name, diff in diffs.items():
+        console.print(_preset_text(name, diff, name == table.preset, lang))
+    return 0
+
+
+def _option_text(row: OptionRow, lang: Lang) -> Text:
+    changed = row.value != row.default
+    text = Text()
+    text.append(f"\n{row.name}", style="bold cyan")
+    text.append(" = ")
+    text.append(_shown(row.value), style="bold yellow" if changed else "")
+    text.append(f"  ({tr('opt_default', lang)} {_shown(row.default)})", style="dim")
+    text.append(f"  {row.zh}", style="bold")
+    if row.doc:
+        text.append(f"\n    {tr('opt_doc', lang)}: {row.doc}")
+    if row.source:
+        text.append(f"\n    {tr('opt_source', lang)}: {row.source}", style="dim")
+    return text
+
+
+def _preset_text(name: str, diff: Mapping[str, Any], current: bool, lang: Lang) -> Text:
+    text = Text(("▶ " if current else "  ") + name, style="bold" if current else "")
+    if diff:
+        shown = ", ".join(f"{k}={_shown(v)}" for k, v in diff.items())
+        text.append(": " + tr("preset_diff", lang, diff=shown))
+    else:
+        text.append(": " + tr("preset_same", lang))
+    return text

@@ -1,0 +1,155 @@
+"""From command-line options to a game, its rules and the bots at the table.
+
+Every way an option can be wrong ends in :class:`CliError`, whose message names the
+option and the value; the commands print it and exit with status 1, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from huapai.bots.registry import UnknownBot, bot_names, make_bot
+from huapai.core.protocol import Game, RulesError
+from huapai.core.registry import get_game
+from huapai.core.rng import derive_seed
+from huapai.core.session import Agent
+
+DEFAULT_GAME = "xianniu"
+PREFERRED_BOT = "heuristic"
+FALLBACK_BOT = "random"
+
+
+class CliError(Exception):
+    """A user mistake the command explains and refuses (exit status 1)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """A game with its rules, as chosen on the command line."""
+
+    game: Game[Any, Any]
+    rules: Any
+    preset: str
+
+    @property
+    def seats(self) -> int:
+        return self.game.num_seats(self.rules)
+
+
+def load_game(name: str) -> Game[Any, Any]:
+    try:
+        return get_game(name)
+    except RulesError as exc:
+        raise CliError(str(exc)) from None
+
+
+def default_preset(game: Game[Any, Any]) -> str:
+    """The first preset a game lists is its main one (掀牛: lanzhou)."""
+    return next(iter(game.presets()))
+
+
+def parse_rule_overrides(items: Sequence[str]) -> dict[str, Any]:
+    """``--rule KEY=VALUE`` items as a dict; VALUE is read as JSON, else as text."""
+    out: dict[str, Any] = {}
+    for item in items:
+        key, sep, raw = item.partition("=")
+        if not sep or not key.strip():
+            raise CliError(f"--rule expects KEY=VALUE, got {item!r}")
+        out[key.strip()] = _rule_value(raw.strip())
+    return out
+
+
+def _rule_value(raw: str) -> Any:
+    try:
+        value = json.loads(raw)
+    except json.JSONDecodeError:
+        return raw
+    return tuple(value) if isinstance(value, list) else value
+
+
+def load_table(
+    game_name: str,
+    preset: str | None,
+    players: int | None = None,
+    rule_items: Sequence[str] = (),
+) -> Table:
+    """The game and its rules: ``preset`` (default: the game's first) plus overrides."""
+    game = load_game(game_name)
+    chosen = preset if preset is not None else default_preset(game)
+    overrides = parse_rule_overrides(rule_items)
+    if players is not None:
+        overrides["players"] = players
+    try:
+        rules = game.rules(chosen, **overrides)
+    except RulesError as exc:
+        raise CliError(str(exc)) from None
+    return Table(game, rules, chosen)
+
+
+def default_bot(game: Game[Any, Any]) -> str:
+    """``heuristic`` where the game has one registered, else ``random``."""
+    return PREFERRED_BOT if PREFERRED_BOT in bot_names(game.name) else FALLBACK_BOT
+
+
+def bot_plan(table: Table, spec: str | None, seats: Sequence[int]) -> dict[int, str]:
+    """Which bot plays each of ``seats``: one name for all, or one name per seat."""
+    if spec is None:
+        return {seat: default_bot(table.game) for seat in seats}
+    names = [n.strip() for n in spec.split(",")]
+    if any(not n for n in names):
+        raise CliError(f"--bots has an empty name in {spec!r}")
+    if len(names) == 1:
+        names = names * len(seats)
+    if len(names) != len(seats):
+        raise CliError(
+            f"--bots names {len(names)} bot(s) but {len(seats)} seat(s) need one: "
+            f"give one name for all or exactly {len(seats)}"
+        )
+    known = bot_names(table.game.name)
+    for name in names:
+        if name not in known:
+            raise CliError(f"unknown bot {name!r} for {table.game.name}; known: {', '.join(known)}")
+    return dict(zip(seats, names, strict=True))
+
+
+def bot_seed(seed: int, seat: int) -> int:
+    """The seed of the bot at ``seat`` in a match seeded with ``seed``."""
+    return derive_seed(seed, "bot", seat)
+
+
+def make_bots(table: Table, plan: dict[int, str], seed: int) -> dict[int, Agent]:
+    try:
+        return {
+            seat: make_bot(name, table.game, table.rules, seat, bot_seed(seed, seat))
+            for seat, name in plan.items()
+        }
+    except (UnknownBot, ValueError) as exc:
+        raise CliError(str(exc)) from None
+
+
+def check_seat(table: Table, seat: int) -> None:
+    if not 0 <= seat < table.seats:
+        raise CliError(f"--seat {seat} is not a seat: choose 0..{table.seats - 1}")
+
+
+def check_positive(option: str, value: int) -> None:
+    if value < 1:
+        raise CliError(f"{option} must be at least 1, got {value}")
+
+
+def check_record_path(path: Path) -> None:
+    """Refuse a record path that cannot be written, before any game is played."""
+    if path.is_dir():
+        raise CliError(f"--record {path}: is a directory")
+    if not path.parent.is_dir():
+        raise CliError(f"--record {path}: folder {path.parent} does not exist")
+
+
+def emit_json(data: Any) -> None:
+    """Machine-readable output: one JSON document on stdout, nothing else."""
+    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")

@@ -1,0 +1,145 @@
+"""``huapai simulate``: bots play N deals and the command reports how each seat fared.
+
+The N deals are **one match of N deals** (``core.match.Match``): the first 头家 comes from
+the game's own ritual and the lead then rotates by ``next_dealer``, so every seat leads
+its share of deals and the per-seat means are not skewed by position. Deal ``i`` is
+dealt from ``derive_seed(seed, "deal", i)`` and the bot at seat ``s`` is seeded with
+``derive_seed(seed, "bot", s)``: the same command gives the same numbers.
+
+The game-specific rates (掀牛: 够牌, 刺, 首轮无掀) come from the game renderer's
+``deal_facts`` over the final public view of each deal.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table as RichTable
+from rich.text import Text
+
+from huapai.core.match import Match
+from huapai.core.protocol import IllegalAction
+from huapai.core.session import Agent, Deal
+
+from .i18n import Lang, seat_name, tr
+from .render import RenderContext, Renderer, renderer_for
+from .setup import CliError, Table
+from .stats import Tally, estimate
+
+
+def drive(deal: Deal, agents: Mapping[int, Agent], names: Mapping[int, str]) -> int:
+    """Let the agents finish ``deal``; returns the number of decisions taken.
+
+    With several seats in ``to_act`` (a claim window) they answer one at a time in the
+    order the game lists them, each seeing only its own observation.
+    """
+    game = deal.game
+    decisions = 0
+    while not deal.over:
+        seat = game.to_act(deal.state)[0]
+        legal = game.legal_actions(deal.state, seat)
+        action = agents[seat].act(game.observe(deal.state, seat), legal)
+        try:
+            deal.act(seat, action)
+        except IllegalAction as exc:
+            raise CliError(f"bot {names[seat]!r} at seat {seat} chose an illegal action "
+                           f"({exc.code}): {exc.message}") from None
+        decisions += 1
+    return decisions
+
+
+@dataclass(slots=True)
+class Simulation:
+    table: Table
+    bots: dict[int, str]
+    agents: dict[int, Agent]
+    deals: int
+    seed: int
+
+    def run(self, tick: Callable[[], None] | None = None) -> Tally:
+        game, rules = self.table.game, self.table.rules
+        renderer = renderer_for(game)
+        ctx = RenderContext(game, rules, "en")
+        tally = Tally(self.table.seats)
+        match = Match(game, rules, self.deals, self.seed)
+        while not match.finished:
+            deal = match.start_deal()
+            decisions = drive(deal, self.agents, self.bots)
+            settlement = match.finish_deal()
+            facts = renderer.deal_facts(game.observe(deal.state, None), ctx)
+            tally.add_deal(settlement.deltas, decisions, dict(facts.per_seat),
+                           dict(facts.per_deal))
+            if tick is not None:
+                tick()
+        return tally
+
+
+def _num(value: float | None) -> float | None:
+    if value is None or math.isnan(value):
+        return None
+    return round(value, 6)
+
+
+def report_json(sim: Simulation, tally: Tally) -> dict[str, Any]:
+    """The machine-readable result of a simulation."""
+    t = sim.table
+    seats = []
+    for seat in range(t.seats):
+        est = estimate(tally.scores[seat])
+        interval = est.interval
+        seats.append({
+            "seat": seat,
+            "bot": sim.bots[seat],
+            "mean": _num(est.mean),
+            "ci95": None if interval is None else [_num(interval[0]), _num(interval[1])],
+            "total": sum(tally.scores[seat]),
+            "rates": {k: _num(rates[seat].value) for k, rates in tally.seat_rates.items()},
+        })
+    return {
+        "game": t.game.name,
+        "preset": t.preset,
+        "rules": t.game.rules_to_dict(t.rules),
+        "seed": sim.seed,
+        "deals": tally.deals,
+        "format": "one match of N deals, lead rotating",
+        "seats": seats,
+        "rates": {k: _num(r.value) for k, r in tally.deal_rates.items()},
+        "mean_decisions": _num(tally.mean_decisions()),
+    }
+
+
+def report_table(sim: Simulation, tally: Tally, lang: Lang, console: Console) -> None:
+    """The human-readable result: one row per seat, then the per-deal rates."""
+    t = sim.table
+    renderer = renderer_for(t.game)
+    console.print(Text(tr("sim_title", lang, deals=tally.deals, title=t.game.title,
+                          preset=t.preset, seed=sim.seed), style="bold"))
+    console.print(_seat_table(sim, tally, lang, renderer))
+    for key, rate in tally.deal_rates.items():
+        console.print(f"{renderer.fact_label(key, lang)}: {_pct(rate.value)}")
+    console.print(tr("mean_decisions", lang, value=tally.mean_decisions()))
+
+
+def _seat_table(sim: Simulation, tally: Tally, lang: Lang, renderer: Renderer) -> RichTable:
+    table = RichTable(show_edge=False, pad_edge=False)
+    table.add_column(tr("bot", lang))
+    table.add_column(tr("mean_score", lang), justify="right")
+    keys = list(tally.seat_rates)
+    for key in keys:
+        table.add_column(renderer.fact_label(key, lang), justify="right")
+    for seat in range(sim.table.seats):
+        est = estimate(tally.scores[seat])
+        score = f"{est.mean:+.3f}"
+        if est.half_width is not None:
+            score += f" ± {est.half_width:.3f}"
+        rates = [_pct(tally.seat_rates[k][seat].value) for k in keys]
+        table.add_row(f"{seat_name(seat, lang)} ({sim.bots[seat]})", score, *rates)
+    return table
+
+
+def _pct(value: float | None) -> str:
+    return "—" if value is None else f"{100 * value:.1f}%"

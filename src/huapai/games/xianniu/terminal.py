@@ -1,0 +1,281 @@
+"""The 掀牛 table in a terminal: seats, 占牌, 掀 counts, the trick, the hand, events.
+
+Found by the CLI's renderer registry by convention (``RENDERER`` in this module). It
+reads only a seat's ``observe()`` dict and events already filtered for that seat, so it
+cannot show anything the viewer may not see.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from huapai.cli_support.i18n import Lang
+from huapai.cli_support.render import DealFacts, RenderContext
+
+_PHASES: dict[str, tuple[str, str]] = {
+    "declare": ("叫牌：出牌、掀或{decline}", "declaring: lead, 掀 or {decline}"),
+    "lead": ("被掀，必须出牌", "掀ed: the leader must lead"),
+    "follow": ("跟牌：有大必大，无大不出", "following: beat it if you can"),
+    "jinpai": ("紧牌：弃牌到 {cap} 张", "紧牌: discard down to {cap} cards"),
+    "over": ("本局结束", "the deal is over"),
+}
+_ENDS: dict[str, tuple[str, str]] = {
+    "first_round": ("首轮无掀，本局结束", "首轮无掀: nobody 掀 before any trick, the deal ends"),
+    "all_declined": ("无人再掀，本局结束", "nobody 掀 any more, the deal ends"),
+    "table_full": ("桌面占牌已满，本局结束", "the table is full of 占牌, the deal ends"),
+    "leader_empty": ("出牌人手牌已出完，本局结束", "the leader has no cards left, the deal ends"),
+    "big_hand": ("亮出大牌型，本局结束", "a big hand was shown, the deal ends"),
+}
+_ROLES = (("头家", "头家 (1st)"), ("二家", "二家 (2nd)"), ("底家", "底家 (3rd)"))
+_FACTS: dict[str, tuple[str, str]] = {
+    "gou": ("够牌率", "够牌 rate"),
+    "ci": ("刺牌率", "刺 rate"),
+    "no_xian": ("首轮无掀率", "首轮无掀 rate (everyone declined before any trick)"),
+}
+_RED = frozenset({"5r", "9r", "大戏", "牛九"})
+
+
+def _decline_word(ctx: RenderContext) -> str:
+    return "不掀" if getattr(ctx.rules, "deck", "poker") == "huapai" else "扣了"
+
+
+def cards_text(cards: str) -> Text:
+    """Card notation with the red 5 / 9 (大戏 / 牛九) in red."""
+    out = Text()
+    for i, token in enumerate(cards.split()):
+        if i:
+            out.append(" ")
+        out.append(token, style="bold red" if token in _RED else "bold")
+    return out
+
+
+class XianniuRenderer:
+    """The 掀牛 / 花花牌 renderer (both decks)."""
+
+    # ------------------------------------------------------------------ the table
+    def table(self, view: Mapping[str, Any], ctx: RenderContext) -> RenderableType:
+        parts: list[RenderableType] = [self._status(view, ctx), self._seats(view, ctx)]
+        parts.extend(self._trick(view, ctx))
+        parts.append(self._counts(view, ctx))
+        if view.get("waste"):
+            parts.append(Text.assemble((ctx.pick("废牌：", "beaten (废牌): "), "dim"),
+                                       (str(view["waste"]), "dim")))
+        parts.extend(self._mine(view, ctx))
+        return Group(*parts)
+
+    def _status(self, view: Mapping[str, Any], ctx: RenderContext) -> Text:
+        zh, en = _PHASES.get(str(view.get("phase")), ("?", "?"))
+        phase = ctx.pick(zh, en).format(decline=_decline_word(ctx), cap=view.get("jinpai_cap"))
+        leader = view.get("leader")
+        who = ctx.name(leader) if isinstance(leader, int) else "—"
+        if view.get("end"):
+            return Text.assemble((ctx.pick("【结束】", "[over] "), "bold"),
+                                 (self._end_text(view, ctx), "bold magenta"))
+        return Text.assemble((ctx.pick("【阶段】", "[phase] "), "bold"), phase, "   ",
+                             (ctx.pick("领出：", "leading: "), "bold"), who)
+
+    def _end_text(self, view: Mapping[str, Any], ctx: RenderContext) -> str:
+        end = str(view.get("end"))
+        if end == "all_declined" and view.get("table_total") == 0:
+            end = "first_round"
+        zh, en = _ENDS.get(end, (end, end))
+        return ctx.pick(zh, en)
+
+    def _seats(self, view: Mapping[str, Any], ctx: RenderContext) -> Table:
+        table = Table(show_edge=False, pad_edge=False, expand=False)
+        for zh, en in (("座位", "seat"), ("身份", "role"), ("手牌", "hand"), ("占牌", "占牌"),
+                       ("掀", "掀"), ("状态", "status")):
+            table.add_column(ctx.pick(zh, en), justify="right" if zh in ("手牌", "掀") else "left")
+        for seat in range(int(view["num_seats"])):
+            table.add_row(*self._seat_row(view, ctx, seat))
+        return table
+
+    def _seat_row(self, view: Mapping[str, Any], ctx: RenderContext,
+                  seat: int) -> list[RenderableType]:
+        active = list(view["active"])
+        name = Text(ctx.name(seat), style="bold yellow" if seat == ctx.me else "")
+        if seat in ctx.players:
+            name.append(f" ({ctx.players[seat]})", style="dim")
+        if seat not in active:
+            role = ctx.pick("歇家", "歇家 (out)")
+            return [name, Text(role, style="dim"), "", "", "", ""]
+        role = ctx.pick(*_ROLES[active.index(seat)])
+        hand = str(view["hand_sizes"][seat])
+        return [name, role, hand, self._zhan(view, seat), str(view["xian_counts"][seat]),
+                self._seat_status(view, ctx, seat)]
+
+    def _zhan(self, view: Mapping[str, Any], seat: int) -> Text:
+        count = int(view["table_counts"][seat])
+        out = Text(str(count), style="bold green" if count else "")
+        for play in view["table"][seat]:
+            out.append("  ")
+            out.append_text(cards_text(str(play["cards"])))
+        return out
+
+    def _seat_status(self, view: Mapping[str, Any], ctx: RenderContext, seat: int) -> Text:
+        marks = []
+        if seat in view.get("to_act", []):
+            marks.append(("▶ " + ctx.pick("轮到", "to act"), "bold yellow"))
+        if seat == view.get("leader"):
+            marks.append((ctx.pick("领出", "leads"), "cyan"))
+        if seat in view.get("lost_xian", []):
+            marks.append((ctx.pick("已失掀权", "may not 掀"), "dim"))
+        if view["discard_counts"][seat]:
+            n = view["discard_counts"][seat]
+            marks.append((ctx.pick(f"弃 {n} 张", f"threw {n}"), "dim"))
+        out = Text()
+        for i, (text, style) in enumerate(marks):
+            out.append((" · " if i else "") + text, style=style)
+        return out
+
+    def _trick(self, view: Mapping[str, Any], ctx: RenderContext) -> list[RenderableType]:
+        trick = view.get("trick") or []
+        if not trick:
+            return []
+        out = Text(ctx.pick("本轮：", "this trick: "), style="bold")
+        for i, play in enumerate(trick):
+            out.append("  →  " if i else "")
+            out.append(ctx.name(int(play["seat"])) + " ")
+            out.append_text(cards_text(str(play["cards"])))
+            out.append(f" ({play['name']})", style="dim")
+        return [out]
+
+    def _counts(self, view: Mapping[str, Any], ctx: RenderContext) -> Text:
+        r = ctx.rules
+        total, cap = view.get("table_total"), getattr(r, "table_cap", "?")
+        gou, ci = getattr(r, "gou", "?"), getattr(r, "ci", "?")
+        return Text(ctx.pick(f"桌面占牌 {total}/{cap} 张 · 够牌 ≥{gou} · 刺牌 ≥{ci}",
+                             f"table {total}/{cap} 占牌 · 够牌 ≥{gou} · 刺 ≥{ci}"), style="dim")
+
+    def _mine(self, view: Mapping[str, Any], ctx: RenderContext) -> list[RenderableType]:
+        if view.get("hand") is None or ctx.me not in view.get("active", []):
+            return []
+        out: list[RenderableType] = [Text.assemble((ctx.pick("你的手牌：", "your hand: "), "bold"),
+                                                   cards_text(str(view["hand"])))]
+        if view.get("my_discards"):
+            out.append(Text.assemble((ctx.pick("你弃的牌：", "you threw away: "), "dim"),
+                                     (str(view["my_discards"]), "dim")))
+        return out
+
+    # ------------------------------------------------------------------ events
+    def event(self, event: Mapping[str, Any], ctx: RenderContext) -> str | None:
+        handler = _EVENTS.get(str(event.get("kind")))
+        if handler is None:
+            return None
+        seat = event.get("seat")
+        who = ctx.name(seat) if isinstance(seat, int) else ""
+        return handler(event, who, ctx)
+
+    # ------------------------------------------------------------------ help and facts
+    def notation_help(self, ctx: RenderContext) -> str:
+        return ctx.pick(
+            "牌：扑克 A 2 3 5r 5b 6 7 8 9r 9b 10 J Q K（5 和 9 要写颜色：r 红、b 黑），"
+            "或花牌名 天 虎 红十 梅十 牛九 牛八 红八 锤七 锤六 串六 板凳 大戏 小戏 地眼；"
+            "几张牌用空格分开，如 K K、9r 9b、天 天。\n"
+            "动作：掀；扣了 或 不掀；紧牌；弃 K（紧牌时一次弃一张）。"
+            "小写 q 是退出，出虎请写大写 Q 或「虎」。",
+            "Cards: poker A 2 3 5r 5b 6 7 8 9r 9b 10 J Q K (5 and 9 need a colour: r red, "
+            "b black), or the long-card names 天 虎 红十 梅十 牛九 牛八 红八 锤七 锤六 串六 板凳 "
+            "大戏 小戏 地眼; separate cards with spaces: K K, 9r 9b, 天 天.\n"
+            "Actions: 掀 (make the leader lead); 扣了 or 不掀 (decline); 紧牌; 弃 K (discard "
+            "one card during 紧牌). Lower-case q quits: type a 虎 as capital Q or 虎.",
+        )
+
+    def deal_facts(self, view: Mapping[str, Any], ctx: RenderContext) -> DealFacts:
+        active = set(view["active"])
+        counts = view["table_counts"]
+        gou, ci = int(ctx.rules.gou), int(ctx.rules.ci)
+        seats = range(int(view["num_seats"]))
+        return DealFacts(
+            per_seat={
+                "gou": [counts[s] >= gou if s in active else None for s in seats],
+                "ci": [counts[s] >= ci if s in active else None for s in seats],
+            },
+            per_deal={"no_xian": view["end"] == "all_declined" and view["table_total"] == 0},
+        )
+
+    def fact_label(self, key: str, lang: Lang) -> str:
+        zh, en = _FACTS.get(key, (key, key))
+        return zh if lang == "zh" else en
+
+
+# ---------------------------------------------------------------------------- events
+EventText = Callable[[Mapping[str, Any], str, RenderContext], str]
+
+
+def _banpai(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
+    return ctx.pick(f"扳牌定序：{who} 摸到 {e['card']}",
+                    f"drawing for the lead: {who} drew {e['card']}")
+
+
+def _big_hand(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
+    return ctx.pick(f"{who} 亮出{e['name']}：{e['cards']}",
+                    f"{who} shows {e['name']}: {e['cards']}")
+
+
+def _declined(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
+    word = _decline_word(ctx)
+    if e.get("auto"):
+        return ctx.pick(f"{who} 已失掀权，自动{word}", f"{who} may not 掀: {word} (automatic)")
+    return ctx.pick(f"{who} {word}", f"{who} declines ({word})")
+
+
+def _xian(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
+    leader = ctx.name(int(e["leader"]))
+    return ctx.pick(f"{who} 掀！{leader} 必须出牌", f"{who} 掀: {leader} must lead")
+
+
+def _played(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
+    if e.get("lead"):
+        return ctx.pick(f"{who} 出 {e['cards']}（{e['name']}）",
+                        f"{who} leads {e['cards']} ({e['name']})")
+    return ctx.pick(f"{who} 压 {e['cards']}（{e['name']}）", f"{who} beats it with {e['cards']} "
+                    f"({e['name']})")
+
+
+def _passed(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
+    return ctx.pick(f"{who} 要不起", f"{who} cannot beat it (passes)")
+
+
+def _trick_won(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
+    return ctx.pick(
+        f"{who} 占牌 {e['cards']}，共 {e['table_count']} 张（桌面 {e['table_total']}）",
+        f"{who} takes {e['cards']} as 占牌: {e['table_count']} in all (table {e['table_total']})")
+
+
+def _jinpai(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
+    return ctx.pick(f"{who} 紧牌：每人弃到 {e['cap']} 张", f"{who} calls 紧牌: everyone discards "
+                    f"down to {e['cap']} cards")
+
+
+def _discarded(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
+    if e.get("card") is None:
+        return ctx.pick(f"{who} 扣弃一张牌", f"{who} discards a card face down")
+    return ctx.pick(f"{who} 弃 {e['card']}", f"{who} discards {e['card']}")
+
+
+def _deal_ended(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
+    zh, en = _ENDS.get(str(e.get("reason")), (str(e.get("reason")), str(e.get("reason"))))
+    return ctx.pick(zh, en)
+
+
+_EVENTS: dict[str, EventText] = {
+    "banpai": _banpai,
+    "big_hand": _big_hand,
+    "declined": _declined,
+    "xian": _xian,
+    "played": _played,
+    "passed": _passed,
+    "trick_won": _trick_won,
+    "jinpai": _jinpai,
+    "discarded": _discarded,
+    "deal_ended": _deal_ended,
+}
+
+RENDERER = XianniuRenderer()
+

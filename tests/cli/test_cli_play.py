@@ -1,0 +1,184 @@
+"""``huapai play``: whole scripted matches, wrong inputs, quitting, bad options."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from cli_helpers import assert_clean, invoke, last, script_human, totals_line
+
+from huapai.bots import registry as bot_registry
+from huapai.cli_support import setup
+from huapai.cli_support.play import interpret
+from huapai.core.registry import get_game
+
+
+def test_whole_match_answering_the_first_legal_text(tmp_path: Path) -> None:
+    lines, totals = script_human(preset="lanzhou", seed=11, deals=3, seat=0, bots="random")
+    out = tmp_path / "match.jsonl"
+    result = invoke(["play", "xianniu", "--preset", "lanzhou", "--seed", "11", "--deals", "3",
+                     "--bots", "random", "--record", str(out)], "\n".join(lines) + "\n")
+    assert_clean(result, 0)
+    assert "✗" not in result.output
+    assert "对局结束" in result.output
+    assert totals_line(totals) in result.output
+    assert result.output.count("结算") == 3
+    deals = [json.loads(x) for x in out.read_text(encoding="utf-8").splitlines()
+             if json.loads(x)["type"] == "end"]
+    assert [sum(d["deltas"][s] for d in deals) for s in range(3)] == totals
+
+
+def test_whole_match_playing_the_last_legal_text_in_english() -> None:
+    lines, totals = script_human(preset="lanzhou", seed=4, deals=2, seat=1, bots="random",
+                                 choose=last)
+    assert len(lines) > 3
+    result = invoke(["play", "--seed", "4", "--deals", "2", "--seat", "1", "--bots", "random",
+                     "--lang", "en"], "\n".join(lines) + "\n")
+    assert_clean(result, 0)
+    assert "not allowed" not in result.output and "cannot read" not in result.output
+    assert f"seat 0 {totals[0]:+d}  you {totals[1]:+d}  seat 2 {totals[2]:+d}" in result.output
+    assert "your hand:" in result.output and "settlement" in result.output
+
+
+def test_the_table_shows_hand_zhanpai_xian_counts_trick_and_numbered_legal_list() -> None:
+    result = invoke(["play", "--seed", "3", "--deals", "1", "--bots", "random"], "q\n")
+    assert_clean(result, 0)
+    for label in ("你的手牌：", "占牌", "掀", "轮到", "可选", " 1 ", "桌面占牌 0/16"):
+        assert label in result.output, label
+    assert "本轮：座位2 10 (单张)" in result.output  # seat 2 led a 10 before our turn
+
+
+def test_numbers_pick_from_the_list() -> None:
+    result = invoke(["play", "--seed", "3", "--deals", "1", "--bots", "random"], "1\nq\n")
+    assert_clean(result, 0)
+    assert "你选了：K" in result.output  # the only legal answer to the 10 led by seat 2
+
+
+@pytest.mark.parametrize(("typed", "explained"), [
+    ("xyz", "看不懂「xyz」"),
+    ("9 9", "needs its colour"),
+    ("K K K K K", "deck has 4"),
+    ("99", "没有编号 99（可选 1–1），当作牌也看不懂：9 at position 1 needs its colour"),
+    ("弃 K", "不能这样出"),
+    ("A", "不能这样出"),
+    ("", "请输入一个编号"),
+])
+def test_a_wrong_input_is_explained_and_asked_again(typed: str, explained: str) -> None:
+    result = invoke(["play", "--seed", "3", "--deals", "1", "--bots", "random"],
+                    f"{typed}\nK\nq\n")
+    assert_clean(result, 0)
+    assert explained in result.output
+    assert "你选了：K" in result.output  # asked again, then the right answer was taken
+    assert "你退出了对局" in result.output
+
+
+def test_help_and_show_commands() -> None:
+    result = invoke(["play", "--seed", "3", "--deals", "1", "--bots", "random"],
+                    "?\nhelp\nshow\nq\n")
+    assert_clean(result, 0)
+    assert result.output.count("帮助") >= 2
+    assert "9r 9b" in result.output and "扣了" in result.output  # the notation help
+    assert result.output.count("▶ 轮到你了") == 2  # show drew the table again
+
+
+def test_end_of_input_leaves_cleanly_and_keeps_the_record(tmp_path: Path) -> None:
+    out = tmp_path / "partial.jsonl"
+    result = invoke(["play", "--seed", "3", "--bots", "random", "--record", str(out)], "")
+    assert_clean(result, 0)
+    assert "输入已结束" in result.output
+    assert json.loads(out.read_text(encoding="utf-8").splitlines()[1])["type"] == "deal"
+
+
+def test_play_with_no_arguments_is_xianniu_lanzhou(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("huapai.cli.secrets.randbelow", lambda n: 42)
+    result = invoke(["play"], "")
+    assert_clean(result, 0)
+    assert "掀牛 / 花花牌 · lanzhou · 3 局 · 种子 42" in result.output
+    assert "输入已结束" in result.output
+
+
+@pytest.mark.parametrize("players", [4, 5])
+def test_fengxiang_with_more_players(players: int) -> None:
+    lines, totals = script_human(preset="fengxiang", seed=5, deals=players, seat=0,
+                                 bots="random", players=players)
+    result = invoke(["play", "xianniu", "-p", "fengxiang", "--players", str(players),
+                     "--seed", "5", "--bots", "random"], "\n".join(lines) + "\n")
+    assert_clean(result, 0)
+    assert "你这局歇家" in result.output
+    assert totals_line(totals) in result.output
+    assert "地眼" in result.output or "天" in result.output  # the long-card names
+
+
+def test_default_bots_prefer_heuristic(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = get_game("xianniu")
+    monkeypatch.setattr(setup, "bot_names", lambda name: ["heuristic", "random"])
+    assert setup.default_bot(game) == "heuristic"
+    monkeypatch.setattr(setup, "bot_names", lambda name: ["random"])
+    assert setup.default_bot(game) == "random"
+
+
+class _Cheat:
+    def act(self, observation: object, legal: object) -> int:
+        return 10_000
+
+
+def test_a_bot_choosing_an_illegal_action_is_reported() -> None:
+    bot_registry.register_bot("cheat_cli_test", lambda g, r, s, seed: _Cheat())
+    try:
+        result = invoke(["play", "--seed", "3", "--bots", "cheat_cli_test"], "q\n")
+    finally:
+        bot_registry.unregister_bot("cheat_cli_test")
+    assert_clean(result, 1)
+    assert "cheat_cli_test" in result.output and "illegal" in result.output
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--seat", "3"], "--seat 3 is not a seat"),
+    (["--bots", "nobody"], "unknown bot 'nobody'"),
+    (["--bots", "random,random,random"], "--bots names 3 bot(s) but 2"),
+    (["--bots", "random,"], "empty name"),
+    (["--lang", "fr"], "unknown language 'fr'"),
+    (["--deals", "0"], "--deals must be at least 1"),
+    (["--preset", "moon"], "unknown preset 'moon'"),
+    (["--players", "4"], "app formula"),
+    (["--rule", "gou"], "KEY=VALUE"),
+    (["--rule", "gou=banana"], "rule option gou"),
+    (["--rule", "colour=red"], "unknown rule option"),
+    (["--record", "/nonexistent-dir/x.jsonl"], "does not exist"),
+])
+def test_bad_options_are_refused_with_a_reason(args: list[str], message: str) -> None:
+    base = ["play", "xianniu"] + (["-p", "lanzhou-app"] if "--players" in args else [])
+    result = invoke(base + args, "q\n")
+    assert_clean(result, 1)
+    assert message in result.output
+
+
+def test_unknown_game() -> None:
+    result = invoke(["play", "mahjong"], "")
+    assert_clean(result, 1)
+    assert "unknown game 'mahjong'" in result.output
+
+
+def _parse(word: str) -> int:
+    return get_game("xianniu").parse_action(get_game("xianniu").rules("lanzhou"), word)
+
+
+def test_interpret_numbers_notation_and_commands() -> None:
+    legal = [_parse(w) for w in ("扣了", "A", "2", "K K")]
+    texts = ["扣了", "A", "2", "K K"]
+    assert interpret("2", legal, texts, _parse, "zh").action == legal[1]
+    note = interpret("3", legal, texts, _parse, "zh")
+    assert note.action == legal[2] and note.note is None  # #3 *is* the card 2
+    hinted = interpret("2", legal, texts, _parse, "zh")
+    assert hinted.note is not None and "=2" in hinted.note  # 2 is also a legal card
+    assert interpret("=2", legal, texts, _parse, "zh").action == _parse("2")
+    assert interpret("10", legal, texts, _parse, "zh").action == _parse("10")  # past the list
+    assert interpret("K K", legal, texts, _parse, "zh").action == legal[3]
+    assert interpret("Q", legal, texts, _parse, "zh").action == _parse("虎")
+    assert interpret("q", legal, texts, _parse, "zh").command == "quit"
+    assert interpret("？", legal, texts, _parse, "zh").command == "help"
+    assert interpret("show", legal, texts, _parse, "zh").command == "show"
+    assert interpret("77", legal, texts, _parse, "en").action == _parse("7 7")
+    assert interpret("55", legal, texts, _parse, "en").problem is not None
+    assert interpret("   ", legal, texts, _parse, "en").problem is not None

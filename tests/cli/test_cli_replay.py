@@ -1,0 +1,151 @@
+"""``huapai replay``: records made by ``play --record``, valid and corrupted."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from cli_helpers import assert_clean, invoke, script_human
+
+
+@pytest.fixture(scope="module")
+def recorded(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A two-deal match played through the CLI with a scripted human."""
+    lines, _ = script_human(preset="lanzhou", seed=21, deals=2, seat=0, bots="random")
+    path = tmp_path_factory.mktemp("rec") / "match.jsonl"
+    result = invoke(["play", "--seed", "21", "--deals", "2", "--bots", "random",
+                     "--record", str(path)], "\n".join(lines) + "\n")
+    assert_clean(result, 0)
+    return path
+
+
+def _lines(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines()]
+
+
+def _write(path: Path, lines: list[dict[str, Any]]) -> Path:
+    path.write_text("".join(json.dumps(x, ensure_ascii=False) + "\n" for x in lines),
+                    encoding="utf-8")
+    return path
+
+
+def test_replay_of_a_played_record(recorded: Path) -> None:
+    result = invoke(["replay", str(recorded)])
+    assert_clean(result, 0)
+    actions = sum(1 for x in _lines(recorded) if x["type"] == "action")
+    assert f"记录有效：2 局，{actions} 个动作全部合法" in result.output
+    assert "起手牌" in result.output and "结算" in result.output
+    first = next(x for x in _lines(recorded) if x["type"] == "action")
+    assert f"#0   座位{first['seat']}: {first['action']}" in result.output
+
+
+def test_replay_json_has_every_step_and_the_settlements(recorded: Path) -> None:
+    result = invoke(["replay", str(recorded), "--json"])
+    assert_clean(result, 0)
+    data = json.loads(result.stdout)
+    lines = _lines(recorded)
+    assert data["ok"] is True and data["match"]["type"] == "match"
+    assert [len(d["steps"]) for d in data["deals"]] == _actions_per_deal(lines)
+    ends = [x["deltas"] for x in lines if x["type"] == "end"]
+    assert [d["settlement"]["deltas"] for d in data["deals"]] == ends
+    step = data["deals"][0]["steps"][0]
+    assert set(step) == {"index", "seat", "action", "events"} and step["events"]
+
+
+def _actions_per_deal(lines: list[dict[str, Any]]) -> list[int]:
+    counts: list[int] = []
+    for x in lines:
+        if x["type"] == "deal":
+            counts.append(0)
+        elif x["type"] == "action":
+            counts[-1] += 1
+    return counts
+
+
+def _corrupt(recorded: Path, tmp_path: Path, index: int, action: str) -> tuple[Path, int]:
+    """The record with action ``index`` of deal 2 replaced; returns its file line too."""
+    lines = _lines(recorded)
+    second = [i for i, x in enumerate(lines) if x["type"] == "deal"][1]
+    line_no = second + 1 + index
+    assert lines[line_no]["type"] == "action"
+    lines[line_no]["action"] = action
+    return _write(tmp_path / "bad.jsonl", lines), line_no + 1
+
+
+def test_a_malformed_action_is_reported_with_its_index(recorded: Path, tmp_path: Path) -> None:
+    path, line = _corrupt(recorded, tmp_path, 3, "K K K K K")
+    result = invoke(["replay", str(path)])
+    assert_clean(result, 1)
+    assert f"第 2 局的动作 #3（从 0 数，文件第 {line} 行" in result.output
+    assert "malformed action" in result.output and "deck has 4" in result.output
+
+
+def test_an_illegal_action_is_reported_in_json(recorded: Path, tmp_path: Path) -> None:
+    path, line = _corrupt(recorded, tmp_path, 0, "弃 K")
+    result = invoke(["replay", str(path), "--json", "--lang", "en"])
+    assert_clean(result, 1)
+    data = json.loads(result.stdout)
+    assert data["ok"] is False
+    error = data["error"]
+    assert (error["deal"], error["index"], error["line"], error["action"]) == (2, 0, line, "弃 K")
+    assert error["reason"] and "action index 0" in error["message"]
+    assert len(data["deals"]) == 1  # the first deal replayed fine
+
+
+def test_a_wrong_stated_result_is_reported(recorded: Path, tmp_path: Path) -> None:
+    lines = _lines(recorded)
+    end = next(x for x in lines if x["type"] == "end")
+    end["deltas"] = [d + 1 for d in end["deltas"]]
+    result = invoke(["replay", str(_write(tmp_path / "end.jsonl", lines))])
+    assert_clean(result, 1)
+    assert "第 1 局的结束行不符" in result.output and "stated result" in result.output
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda x: x.update(game="chess"), "unknown game 'chess'"),
+    (lambda x: x.update(deal="K K K"), "开局行无效"),
+    (lambda x: x["rules"].update(gou="six"), "rule option gou"),
+])
+def test_a_bad_deal_header_is_reported(recorded: Path, tmp_path: Path, change: Any,
+                                       message: str) -> None:
+    lines = _lines(recorded)
+    change(next(x for x in lines if x["type"] == "deal"))
+    result = invoke(["replay", str(_write(tmp_path / "head.jsonl", lines))])
+    assert_clean(result, 1)
+    assert message in result.output
+
+
+def test_a_broken_line_is_reported_with_its_number(recorded: Path, tmp_path: Path) -> None:
+    text = recorded.read_text(encoding="utf-8").splitlines()
+    text[4] = text[4][:-3]
+    path = tmp_path / "cut.jsonl"
+    path.write_text("\n".join(text) + "\n", encoding="utf-8")
+    result = invoke(["replay", str(path)])
+    assert_clean(result, 1)
+    assert "记录文件无效（第 5 行）：not JSON" in result.output
+
+
+@pytest.mark.parametrize(("content", "message"), [
+    (None, "no such file"),
+    (b"\xff\xfe\x00", "not UTF-8"),
+    (b"", "no deal"),
+])
+def test_unreadable_files(tmp_path: Path, content: bytes | None, message: str) -> None:
+    path = tmp_path / "x.jsonl"
+    if content is not None:
+        path.write_bytes(content)
+    result = invoke(["replay", str(path)])
+    assert_clean(result, 1)
+    assert message in result.output
+
+
+def test_a_record_stopped_mid_deal_replays(tmp_path: Path) -> None:
+    path = tmp_path / "partial.jsonl"
+    result = invoke(["play", "--seed", "3", "--bots", "random", "--record", str(path)],
+                    "1\n1\nq\n")
+    assert_clean(result, 0)
+    result = invoke(["replay", str(path)])
+    assert_clean(result, 0)
+    assert "记录在局中结束" in result.output

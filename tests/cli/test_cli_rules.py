@@ -1,0 +1,47 @@
+"""``huapai rules``: every option, its value, 中文 term, meaning and source; the presets."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+from cli_helpers import assert_clean, invoke
+
+from huapai.games.xianniu.rules import PRESETS, XianniuRules
+
+
+def test_every_option_is_listed_with_its_term_doc_and_source() -> None:
+    result = invoke(["rules", "xianniu"])
+    assert_clean(result, 0)
+    for name, _default, zh, doc, source in XianniuRules.describe():
+        assert f"\n{name} = " in result.output, name
+        assert zh in result.output and doc in result.output and source in result.output
+    for preset in PRESETS:
+        assert preset in result.output
+
+
+def test_preset_values_and_defaults_in_json() -> None:
+    result = invoke(["rules", "xianniu", "--preset", "fengxiang", "--json"])
+    assert_clean(result, 0)
+    data = json.loads(result.stdout)
+    assert [o["name"] for o in data["options"]] == [
+        f.name for f in dataclasses.fields(XianniuRules)]
+    deck = next(o for o in data["options"] if o["name"] == "deck")
+    assert (deck["value"], deck["default"], deck["zh"]) == ("huapai", "poker", "牌具")
+    assert data["presets"]["lanzhou"] == {}
+    assert data["presets"]["lanzhou-app"] == {"scoring": "app"}
+    assert data["presets"]["fengxiang"]["scoring"] == "xingzi"
+
+
+def test_overrides_show_in_the_listing() -> None:
+    result = invoke(["rules", "-p", "fengxiang", "--players", "5", "--lang", "en"])
+    assert_clean(result, 0)
+    assert "players = 5  (default 3)" in result.output
+    assert "▶ fengxiang" in result.output and "meaning:" in result.output
+
+
+def test_bad_game_and_preset() -> None:
+    assert "unknown game 'go'" in invoke(["rules", "go"]).output
+    result = invoke(["rules", "xianniu", "-p", "tianjin"])
+    assert_clean(result, 1)
+    assert "unknown preset 'tianjin'" in result.output and "lanzhou" in result.output

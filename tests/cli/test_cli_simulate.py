@@ -1,0 +1,111 @@
+"""``huapai simulate``: the JSON report, its numbers, and the human-readable table."""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+import pytest
+from cli_helpers import assert_clean, invoke
+
+from huapai.bots.registry import make_bot
+from huapai.cli_support.setup import bot_seed
+from huapai.core.match import Match
+from huapai.core.registry import get_game
+
+
+def _simulate(*args: str) -> dict[str, Any]:
+    result = invoke(["simulate", "xianniu", "--json", *args])
+    assert_clean(result, 0)
+    data: dict[str, Any] = json.loads(result.stdout)
+    return data
+
+
+@pytest.fixture(scope="module")
+def report() -> dict[str, Any]:
+    return _simulate("--preset", "lanzhou", "--games", "150", "--bots", "random",
+                     "--seed", "9")
+
+
+def test_json_keys(report: dict[str, Any]) -> None:
+    assert set(report) == {"game", "preset", "rules", "seed", "deals", "format", "seats",
+                           "rates", "mean_decisions"}
+    assert (report["game"], report["preset"], report["seed"], report["deals"]) == (
+        "xianniu", "lanzhou", 9, 150)
+    assert [s["seat"] for s in report["seats"]] == [0, 1, 2]
+    assert all(set(s) == {"seat", "bot", "mean", "ci95", "total", "rates"}
+               for s in report["seats"])
+    assert set(report["rates"]) == {"no_xian"}
+    assert all(set(s["rates"]) == {"gou", "ci"} for s in report["seats"])
+
+
+def test_numbers_are_sane(report: dict[str, Any]) -> None:
+    seats = report["seats"]
+    assert sum(s["total"] for s in seats) == 0  # 掀牛 is zero-sum
+    assert math.isclose(sum(s["mean"] for s in seats), 0, abs_tol=1e-5)
+    for s in seats:
+        low, high = s["ci95"]
+        assert low < s["mean"] < high and high - low < 5
+        assert math.isclose(s["mean"], s["total"] / 150, abs_tol=1e-5)
+        assert 0 <= s["rates"]["ci"] <= s["rates"]["gou"] <= 1
+    assert 0 <= report["rates"]["no_xian"] < 0.2
+    assert 2 < report["mean_decisions"] < 60
+
+
+def test_numbers_match_an_independent_run(report: dict[str, Any]) -> None:
+    """The documented format: one match of N deals, bots seeded per seat."""
+    game = get_game("xianniu")
+    rules = game.rules("lanzhou")
+    agents = [make_bot("random", game, rules, s, bot_seed(9, s)) for s in range(3)]
+    match = Match(game, rules, 150, 9)
+    gou = [0, 0, 0]
+    no_xian = 0
+    for _ in range(150):
+        deal = match.start_deal()
+        deal.play_out(agents)
+        match.finish_deal()
+        view = game.omniscient(deal.state)
+        gou = [g + (view["table_counts"][s] >= rules.gou) for s, g in enumerate(gou)]
+        no_xian += view["end"] == "all_declined" and view["table_total"] == 0
+    assert [s["total"] for s in report["seats"]] == match.totals
+    assert [s["rates"]["gou"] for s in report["seats"]] == [round(g / 150, 6) for g in gou]
+    assert report["rates"]["no_xian"] == round(no_xian / 150, 6)
+
+
+def test_same_seed_same_report_other_seed_other_report(report: dict[str, Any]) -> None:
+    args = ("--games", "150", "--bots", "random")
+    assert _simulate(*args, "--seed", "9") == report
+    assert _simulate(*args, "--seed", "10")["seats"] != report["seats"]
+
+
+def test_five_players_and_seats_that_sit_out() -> None:
+    data = _simulate("-p", "fengxiang", "--players", "5", "--games", "20", "--bots", "random")
+    assert len(data["seats"]) == 5 and data["rules"]["players"] == 5
+    assert sum(s["total"] for s in data["seats"]) == 0
+
+
+def test_single_deal_has_no_interval() -> None:
+    data = _simulate("--games", "1", "--bots", "random")
+    assert all(s["ci95"] is None for s in data["seats"])
+
+
+def test_table_output() -> None:
+    result = invoke(["simulate", "--games", "30", "--bots", "random,random,random"])
+    assert_clean(result, 0)
+    for label in ("模拟 30 局", "平均得分（95% 置信区间）", "够牌率", "刺牌率", "首轮无掀率",
+                  "每局平均决策数", "座位2 (random)", "±"):
+        assert label in result.stdout, label
+    english = invoke(["simulate", "--games", "5", "--bots", "random", "--lang", "en"])
+    assert "mean score (95% CI)" in english.stdout and "够牌 rate" in english.stdout
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--games", "0"], "--games must be at least 1"),
+    (["--bots", "random,random"], "--bots names 2 bot(s) but 3"),
+    (["--players", "7", "-p", "fengxiang"], "above the maximum 5"),
+])
+def test_bad_options(args: list[str], message: str) -> None:
+    result = invoke(["simulate", *args])
+    assert_clean(result, 1)
+    assert message in result.output
