@@ -1,0 +1,55 @@
+"""Server settings: where the data lives, which database, and the protocol limits."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import platformdirs
+
+ENV_DATABASE_URL = "HUAPAI_DATABASE_URL"
+ENV_DATA_DIR = "HUAPAI_DATA_DIR"
+
+
+@dataclass(frozen=True, slots=True)
+class ServerConfig:
+    """Everything the app factory needs. ``seed`` makes every random choice of the server
+    (deal seeds, ids, join codes) reproducible — for tests only: a real server leaves it
+    None and draws from the operating system."""
+
+    database_url: str
+    seed: int | None = None
+    max_message_bytes: int = 4096
+    max_frame_bytes: int = 65536
+    rate_per_second: float = 10.0
+    burst: int = 20
+    max_subscriptions: int = 8
+    between_deals: float = 15.0
+    send_queue: int = 512
+    hello_timeout: float = 20.0
+    echo_endpoint: bool = False
+
+
+def data_dir(explicit: str | Path | None = None) -> Path:
+    """The data directory: the argument, ``HUAPAI_DATA_DIR``, or the user's data dir."""
+    chosen = explicit or os.environ.get(ENV_DATA_DIR)
+    path = Path(chosen) if chosen else platformdirs.user_data_path("huapai", appauthor=False)
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def database_url(explicit: str | None = None, data: str | Path | None = None) -> str:
+    """``--database-url``, else ``HUAPAI_DATABASE_URL``, else SQLite in the data dir."""
+    url = explicit or os.environ.get(ENV_DATABASE_URL)
+    if url:
+        return normalize_url(url)
+    return f"sqlite:///{data_dir(data) / 'huapai.sqlite3'}"
+
+
+def normalize_url(url: str) -> str:
+    """Plain ``postgres://`` / ``postgresql://`` URLs use the psycopg 3 driver."""
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix):]
+    return url

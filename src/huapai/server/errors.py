@@ -1,0 +1,66 @@
+"""Every rejection the server makes: a stable code and a Chinese-first message."""
+
+from __future__ import annotations
+
+from typing import Any
+
+MESSAGES: dict[str, str] = {
+    "bad_json": "消息不是 JSON 对象 / the message is not a JSON object",
+    "bad_message": "消息格式不对 / malformed message",
+    "unknown_type": "未知的消息类型 / unknown message type",
+    "too_large": "消息太长 / message too large",
+    "rate_limited": "消息太频繁 / too many messages",
+    "not_authenticated": "请先登录 (hello) / send hello with your token first",
+    "bad_token": "令牌无效 / unknown token",
+    "unauthorized": "需要令牌 / a bearer token is required",
+    "room_not_found": "没有这个房间 / no such room",
+    "game_not_found": "没有这个游戏 / no such game",
+    "player_not_found": "没有这个玩家 / no such player",
+    "not_subscribed": "你没有进入这个房间 / you are not watching this room",
+    "too_many_rooms": "同时观看的房间太多 / watching too many rooms",
+    "not_seated": "你没有座位 / you have no seat in this room",
+    "not_playing": "现在不在牌局中 / no deal is in progress",
+    "not_between": "现在不在两局之间 / not between deals",
+    "stale": "状态已更新，请按最新局面出牌 / stale counter: act on the latest state",
+    "bad_action": "看不懂这个动作 / the action does not parse",
+    "rules_invalid": "规则设置不对 / invalid rules",
+    "bad_settings": "房间设置不对 / invalid room settings",
+    "bad_nickname": "昵称不对 / invalid nickname",
+    "seat_out_of_range": "没有这个座位 / no such seat",
+    "seat_taken": "座位已被占用 / that seat is taken",
+    "already_seated": "你已经有座位了 / you already have a seat here",
+    "not_owner": "只有房主可以这样做 / only the room owner may do that",
+    "wrong_status": "房间状态不对 / the room is not in the right state for that",
+    "seats_empty": "还有空座位 / some seats are still empty",
+    "unknown_bot": "没有这个机器人 / no such bot",
+    "bad_code": "房间码不对 / no room has that code",
+    "replay_not_found": "没有这局记录 / no such game record",
+    "replay_not_finished": "这局还没结束 / the game is not over yet",
+    "bad_seat": "视角不对 / seat must be a seat number or 'all'",
+}
+
+
+class ServerError(Exception):
+    """A refused request. ``detail`` (English, may name the culprit) follows the message."""
+
+    def __init__(self, code: str, detail: str | None = None, status: int = 400) -> None:
+        base = MESSAGES.get(code, code)
+        self.code = code
+        self.message = f"{base}: {detail}" if detail else base
+        self.status = status
+        super().__init__(f"{code}: {self.message}")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"code": self.code, "message": self.message}
+
+
+def not_found(code: str, detail: str | None = None) -> ServerError:
+    return ServerError(code, detail, status=404)
+
+
+def forbidden(code: str, detail: str | None = None) -> ServerError:
+    return ServerError(code, detail, status=403)
+
+
+def conflict(code: str, detail: str | None = None) -> ServerError:
+    return ServerError(code, detail, status=409)

@@ -1,0 +1,261 @@
+"""WebSocket connections and the one place where game information leaves the server.
+
+:class:`Feed` is the chokepoint: it is the only code in the server that calls
+``game.observe`` or ``Event.for_viewer`` for anything sent out, and everything a seat,
+a spectator or a bot learns about a deal is a value it produced for that viewer. It keeps
+each viewer's last view and a per-viewer counter that moves only when something that
+viewer may see changed, so neither the content nor the timing of messages tells a seat
+about another seat's private change.
+
+:class:`Hub` fans messages out. Everything goes through one ordered outbox; an item that
+depends on a database write waits for that write's future first (so nothing a client has
+seen can be lost by a crash), and each connection has its own bounded send queue so one
+slow client never holds up the others.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections.abc import Iterable, Mapping
+from concurrent.futures import Future
+from typing import TYPE_CHECKING, Any
+
+from starlette.websockets import WebSocket
+
+from huapai.core.protocol import Event, Game
+
+if TYPE_CHECKING:
+    from .rooms import Room
+
+log = logging.getLogger("huapai.server")
+
+Viewer = int | None
+Message = dict[str, Any]
+
+
+def dumps(message: Mapping[str, Any]) -> str:
+    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+
+
+def seen_by(game: Game[Any, Any], state: Any, viewer: Viewer,
+            events: Iterable[Event]) -> tuple[Mapping[str, Any], list[dict[str, Any]]]:
+    """What ``viewer`` (a seat, or None for a spectator) may see of ``state`` and of
+    ``events``: its ``observe()`` view and each event as ``for_viewer`` gives it. Live
+    play (:class:`Feed`), bots and seat replays all get their information here."""
+    return game.observe(state, viewer), [e.for_viewer(viewer).to_json() for e in events]
+
+
+class Feed:
+    """Per-viewer filtered views of one room's current deal, and their counters."""
+
+    __slots__ = ("counters", "game", "seats", "views")
+
+    def __init__(self, game: Game[Any, Any], seats: int) -> None:
+        self.game = game
+        self.seats = seats
+        self.views: dict[Viewer, Mapping[str, Any]] = {}
+        self.counters: dict[Viewer, int] = dict.fromkeys(self.viewers(), 0)
+
+    def viewers(self) -> list[Viewer]:
+        return [*range(self.seats), None]
+
+    @property
+    def live(self) -> bool:
+        return bool(self.views)
+
+    def view(self, viewer: Viewer) -> Mapping[str, Any]:
+        return self.views[viewer]
+
+    def counter(self, viewer: Viewer) -> int:
+        return self.counters[viewer]
+
+    def update(self, state: Any, events: Iterable[Event],
+               actor: Viewer = None) -> dict[Viewer, list[dict[str, Any]]]:
+        """Recompute every viewer's view after a change; return, for each viewer whose
+        view changed or who may see an event (and always for ``actor``), the events as
+        that viewer may see them. Those viewers' counters move on; nobody else's does."""
+        events = list(events)
+        changed: dict[Viewer, list[dict[str, Any]]] = {}
+        for viewer in self.viewers():
+            view, seen = seen_by(self.game, state, viewer, events)
+            forced = actor is not None and viewer == actor
+            if seen or forced or view != self.views.get(viewer):
+                self.views[viewer] = view
+                self.counters[viewer] += 1
+                changed[viewer] = seen
+        return changed
+
+
+class TokenBucket:
+    __slots__ = ("burst", "rate", "stamp", "tokens")
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens = float(burst)
+        self.stamp = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class Connection:
+    """One client's WebSocket: who it is, what it watches, and its send queue."""
+
+    def __init__(self, ws: WebSocket, bucket: TokenBucket, queue_size: int) -> None:
+        self.ws = ws
+        self.bucket = bucket
+        self.player: str | None = None
+        self.nickname: str | None = None
+        self.rooms: dict[str, Viewer] = {}
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(queue_size)
+        self.closed = False
+
+    def post(self, text: str) -> None:
+        if self.closed:
+            return
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:  # a client that cannot keep up is cut loose
+            log.warning("closing a connection whose send queue is full")
+            self.close()
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            with contextlib.suppress(asyncio.QueueFull):
+                self.queue.put_nowait(None)
+
+    async def pump(self) -> None:
+        """Send queued frames until closed (runs as the connection's sender task)."""
+        while True:
+            text = await self.queue.get()
+            if text is None:
+                return
+            try:
+                await self.ws.send_text(text)
+            except Exception:  # the peer went away; the receive loop cleans up
+                self.closed = True
+                return
+
+
+Item = tuple["Future[Any] | None", list[tuple[Connection, str]]]
+
+
+class Hub:
+    """Subscriptions of connections to rooms, and the ordered, filtered fan-out."""
+
+    def __init__(self) -> None:
+        self.subs: dict[str, dict[Viewer, set[Connection]]] = {}
+        self._outbox: asyncio.Queue[Item] | None = None
+        self._task: asyncio.Task[None] | None = None
+
+    # --- lifecycle -------------------------------------------------------------------
+    def start(self) -> None:
+        self._outbox = asyncio.Queue()
+        self._task = asyncio.get_running_loop().create_task(self._dispatch())
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+    async def _dispatch(self) -> None:
+        assert self._outbox is not None
+        while True:
+            after, items = await self._outbox.get()
+            if after is not None:
+                try:
+                    await asyncio.wrap_future(after)
+                except Exception:  # the write failed: the room logs it; do not send
+                    log.exception("a write the hub waited for failed")
+                    continue
+            for conn, text in items:
+                conn.post(text)
+
+    def _post(self, items: list[tuple[Connection, str]], after: Future[Any] | None) -> None:
+        if items and self._outbox is not None:
+            self._outbox.put_nowait((after, items))
+
+    # --- direct messages -------------------------------------------------------------
+    def send(self, conn: Connection, message: Message) -> None:
+        self._post([(conn, dumps(message))], None)
+
+    # --- subscriptions ---------------------------------------------------------------
+    def subscribe(self, conn: Connection, room: Room) -> None:
+        viewer = room.viewer_of(conn.player)
+        conn.rooms[room.id] = viewer
+        self.subs.setdefault(room.id, {}).setdefault(viewer, set()).add(conn)
+        if viewer is not None:
+            room.presence(viewer, +1)
+        self._post([(conn, dumps(room.room_message()))], None)
+        self._send_state(conn, room, viewer)
+
+    def unsubscribe(self, conn: Connection, room: Room) -> None:
+        viewer = conn.rooms.pop(room.id, None)
+        group = self.subs.get(room.id, {}).get(viewer)
+        if group is not None:
+            group.discard(conn)
+        if viewer is not None:
+            room.presence(viewer, -1)
+
+    def resync(self, conn: Connection, room: Room) -> None:
+        self._post([(conn, dumps(room.room_message()))], None)
+        self._send_state(conn, room, conn.rooms.get(room.id))
+
+    def _send_state(self, conn: Connection, room: Room, viewer: Viewer) -> None:
+        if room.feed.live:
+            self._post([(conn, dumps(room.state_message(viewer, [])))], None)
+
+    def reseat(self, room: Room) -> None:
+        """After seats changed, move each watcher to the viewer it now is."""
+        for viewer, group in list(self.subs.get(room.id, {}).items()):
+            for conn in list(group):
+                now = room.viewer_of(conn.player)
+                if now != viewer:
+                    self.unsubscribe(conn, room)
+                    self.subscribe(conn, room)
+
+    def watchers(self, room_id: str) -> list[Connection]:
+        return [c for group in self.subs.get(room_id, {}).values() for c in group]
+
+    def forget(self, room_id: str) -> None:
+        self.subs.pop(room_id, None)
+
+    # --- fan-out (rooms call these) --------------------------------------------------
+    def states(self, room: Room, changed: Mapping[Viewer, list[dict[str, Any]]],
+               after: Future[Any] | None) -> None:
+        """Each changed viewer's own state message, to that viewer's connections only."""
+        items: list[tuple[Connection, str]] = []
+        groups = self.subs.get(room.id, {})
+        for viewer, events in changed.items():
+            group = groups.get(viewer)
+            if group:
+                text = dumps(room.state_message(viewer, events))
+                items.extend((conn, text) for conn in group)
+        self._post(items, after)
+
+    def broadcast(self, room: Room, message: Message, after: Future[Any] | None) -> None:
+        """A public message (room summary, deal end, match end) to every watcher."""
+        text = dumps(message)
+        self._post([(conn, text) for conn in self.watchers(room.id)], after)
+
+    def per_viewer(self, room: Room, build: Any) -> None:
+        """``build(viewer)`` → message or None, sent to that viewer's connections."""
+        items: list[tuple[Connection, str]] = []
+        for viewer, group in self.subs.get(room.id, {}).items():
+            message = build(viewer) if group else None
+            if message is not None:
+                text = dumps(message)
+                items.extend((conn, text) for conn in group)
+        self._post(items, None)

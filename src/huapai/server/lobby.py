@@ -1,0 +1,191 @@
+"""The running server's state: players, rooms, and the services rooms use."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+import time
+import unicodedata
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Engine
+
+from huapai.core.protocol import RulesError
+from huapai.core.registry import game_names, get_game
+
+from .config import ServerConfig
+from .errors import ServerError, not_found
+from .fairness import SeedSource
+from .hub import Hub
+from .migrate import upgrade
+from .restore import restore_room, resume
+from .rooms import Room, RoomServices
+from .settings import RoomSettings
+from .store import Player, Reader, Writer, make_engine, op_insert, op_update
+
+log = logging.getLogger("huapai.server")
+
+MAX_NICKNAME = 24
+ROOM_FIELDS = {"game", "preset", "rules", "deals", "multiplier", "private", "turn_clock",
+               "tuoguan_after", "bot_delay"}
+
+
+@dataclass(slots=True)
+class PlayerInfo:
+    id: str
+    nickname: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"id": self.id, "nickname": self.nickname}
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def check_nickname(value: Any) -> str:
+    if not isinstance(value, str):
+        raise ServerError("bad_nickname", f"expected a string, got {type(value).__name__}")
+    name = value.strip()
+    if not 1 <= len(name) <= MAX_NICKNAME:
+        raise ServerError("bad_nickname", f"1 to {MAX_NICKNAME} characters, got {len(name)}")
+    if any(unicodedata.category(ch).startswith("C") for ch in name):
+        raise ServerError("bad_nickname", "control characters are not allowed")
+    return name
+
+
+class Platform:
+    """Owns the database engine, the writer thread, the hub and every live room."""
+
+    def __init__(self, config: ServerConfig, engine: Engine | None = None) -> None:
+        self.config = config
+        self.engine = engine or make_engine(config.database_url)
+        self.reader = Reader(self.engine)
+        self.writer: Writer | None = None
+        self.hub = Hub()
+        self.source = SeedSource(config.seed)
+        self.rooms: dict[str, Room] = {}
+        self._players: dict[str, PlayerInfo] = {}
+        self._tokens: dict[str, str] = {}
+
+    @property
+    def services(self) -> RoomServices:
+        assert self.writer is not None, "the platform is not started"
+        return RoomServices(self.hub, self.writer, self.source, self.config.between_deals)
+
+    # --- lifecycle -------------------------------------------------------------------
+    async def start(self) -> None:
+        await asyncio.to_thread(upgrade, self.engine)
+        self.writer = Writer(self.engine)
+        self.hub.start()
+        bundles = await asyncio.to_thread(self.reader.open_rooms)
+        services = self.services
+        for bundle in bundles:
+            try:
+                room = restore_room(services, bundle)
+            except Exception:
+                log.exception("room %s could not be restored; left closed", bundle.room.id)
+                continue
+            self.rooms[room.id] = room
+        for room in self.rooms.values():
+            resume(room)
+        log.info("huapai server ready: %d room(s) restored", len(self.rooms))
+
+    async def stop(self) -> None:
+        for room in self.rooms.values():
+            room.close_timers()
+        await self.hub.stop()
+        if self.writer is not None:
+            await asyncio.to_thread(self.writer.close)
+        self.engine.dispose()
+
+    # --- players ---------------------------------------------------------------------
+    async def new_player(self, nickname: Any) -> tuple[PlayerInfo, str]:
+        name = check_nickname(nickname)
+        token = self.source.token(24)
+        player = PlayerInfo(self.source.token(9), name)
+        await asyncio.wrap_future(self._writer().submit(op_insert(
+            Player, id=player.id, nickname=name, token_hash=token_hash(token),
+            created_at=time.time())))
+        self._remember(player, token_hash(token))
+        return player, token
+
+    async def authenticate(self, token: str | None) -> PlayerInfo | None:
+        if not token or len(token) > 256:
+            return None
+        digest = token_hash(token)
+        known = self._tokens.get(digest)
+        if known is not None:
+            return self._players[known]
+        row = await asyncio.to_thread(self.reader.player_by_token_hash, digest)
+        if row is None:
+            return None
+        player = PlayerInfo(row.id, row.nickname)
+        self._remember(player, digest)
+        return player
+
+    async def rename(self, player: PlayerInfo, nickname: Any) -> PlayerInfo:
+        name = check_nickname(nickname)
+        await asyncio.wrap_future(self._writer().submit(
+            op_update(Player, {"id": player.id}, nickname=name)))
+        player.nickname = name
+        for room in self.rooms.values():
+            seat = room.seat_of(player.id)
+            if seat is not None:
+                seat.nickname = name
+                room.publish_room()
+        return player
+
+    def _remember(self, player: PlayerInfo, digest: str) -> None:
+        self._players[player.id] = player
+        self._tokens[digest] = player.id
+
+    def _writer(self) -> Writer:
+        assert self.writer is not None, "the platform is not started"
+        return self.writer
+
+    # --- rooms -----------------------------------------------------------------------
+    def create_room(self, player: PlayerInfo, body: Mapping[str, Any]) -> Room:
+        unknown = sorted(set(body) - ROOM_FIELDS)
+        if unknown:
+            raise ServerError("bad_settings", f"unknown field(s): {', '.join(unknown)}")
+        game_name = body.get("game")
+        if not isinstance(game_name, str) or game_name not in game_names():
+            raise not_found("game_not_found", f"{game_name!r}; known: {', '.join(game_names())}")
+        game = get_game(game_name)
+        preset = body.get("preset", next(iter(game.presets())))
+        overrides = body.get("rules", {})
+        if not isinstance(preset, str):
+            raise ServerError("rules_invalid", f"preset: expected a string, got {preset!r}")
+        if not isinstance(overrides, dict):
+            raise ServerError("rules_invalid", "rules: expected an object of option overrides")
+        try:
+            rules = game.rules(preset, **overrides)
+        except (RulesError, TypeError, ValueError) as exc:
+            raise ServerError("rules_invalid", str(exc)) from None
+        settings = RoomSettings.parse(body)
+        room = Room.create(self.services, owner=player.id, game=game_name, preset=preset,
+                           rules=rules, settings=settings)
+        self.rooms[room.id] = room
+        return room
+
+    def room(self, room_id: Any, player: str | None) -> Room:
+        """The room ``room_id`` if ``player`` may see it (private rooms: members only)."""
+        room = self.rooms.get(room_id) if isinstance(room_id, str) else None
+        if room is None or not room.visible_to(player):
+            raise not_found("room_not_found", f"{str(room_id)[:40]!r}")
+        return room
+
+    def room_by_code(self, code: Any) -> Room:
+        if isinstance(code, str):
+            wanted = code.strip().upper()
+            for room in self.rooms.values():
+                if room.code is not None and room.code == wanted:
+                    return room
+        raise not_found("bad_code")
+
+    def public_rooms(self) -> list[Room]:
+        return [r for r in self.rooms.values() if not r.settings.private]

@@ -1,0 +1,94 @@
+"""Finished games step by step, from one seat's view or with every hand open, and their
+records in the core record format (with the fair-shuffle commitment in the header)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from huapai.core.protocol import Event, Game
+from huapai.core.record import ActionEntry, DealRecord, dumps
+from huapai.core.registry import get_game
+
+from .errors import ServerError, conflict, not_found
+from .hub import seen_by
+from .store import ActionRow, GameRow
+
+ALL = "all"
+
+
+def require_finished(found: tuple[GameRow, list[ActionRow]] | None
+                     ) -> tuple[GameRow, list[ActionRow]]:
+    if found is None:
+        raise not_found("replay_not_found")
+    if found[0].status != "finished":
+        raise conflict("replay_not_finished")
+    return found
+
+
+def parse_viewer(value: str | None, seats: int) -> int | str:
+    if value is None or value == ALL:
+        return ALL
+    if value.isdigit() and int(value) < seats:
+        return int(value)
+    raise ServerError("bad_seat", f"{value[:20]!r}; seats are 0..{seats - 1} or 'all'")
+
+
+def summary(row: GameRow) -> dict[str, Any]:
+    settlement = row.settlement or {}
+    return {
+        "id": row.id, "room": row.room_id, "match": row.match_no, "deal": row.deal_index,
+        "game": row.game, "preset": row.preset, "players": _players(row),
+        "deltas": settlement.get("deltas"), "multiplier": row.multiplier,
+        "finished_at": row.finished_at,
+    }
+
+
+def _players(row: GameRow) -> list[dict[str, Any]]:
+    return [{"seat": i, "nickname": s.get("nickname"), "bot": s.get("bot")}
+            for i, s in enumerate(row.seats)]
+
+
+def replay(row: GameRow, actions: Sequence[ActionRow], viewer: int | str) -> dict[str, Any]:
+    """Every step of a finished game as ``viewer`` may see it (``"all"``: all open)."""
+    game = get_game(row.game)
+    rules = game.rules_from_dict(row.rules)
+    state = game.new_game(rules, deal=game.parse_deal(rules, row.deal), dealer=row.dealer)
+    opening = getattr(game, "opening_events", None)
+    first = list(opening(state)) if callable(opening) else []
+    initial, initial_events = _seen(game, state, viewer, first)
+    steps = []
+    for index, entry in enumerate(actions):
+        state, events = game.apply(state, entry.seat, game.parse_action(rules, entry.action))
+        view, seen = _seen(game, state, viewer, events)
+        steps.append({"index": index, "seat": entry.seat, "action": entry.action,
+                      "actor": entry.actor, "events": seen, "view": view})
+    return {**summary(row), "rules": row.rules, "dealer": row.dealer, "seed": row.seed,
+            "commitment": row.commitment, "viewer": viewer, "initial": initial,
+            "initial_events": initial_events, "steps": steps, "settlement": row.settlement}
+
+
+def _seen(game: Game[Any, Any], state: Any, viewer: int | str,
+          events: Sequence[Event]) -> tuple[Any, list[dict[str, Any]]]:
+    if viewer == ALL:  # only ever called for finished games (require_finished)
+        return dict(game.omniscient(state)), [e.to_json() for e in events]
+    assert isinstance(viewer, int)
+    view, seen = seen_by(game, state, viewer, events)
+    return dict(view), seen
+
+
+def record_text(row: GameRow, actions: Sequence[ActionRow]) -> str:
+    """The game as a core record (JSON lines); the header adds ``commitment``."""
+    settlement = row.settlement or {}
+    record = DealRecord(
+        game=row.game, rules=dict(row.rules), dealer=row.dealer, deal=row.deal,
+        seed=row.seed, actions=[ActionEntry(a.seat, a.action) for a in actions],
+        end={"deltas": settlement.get("deltas"), "settlement": settlement},
+    )
+    lines = list(record.lines())
+    lines[0]["commitment"] = row.commitment
+    return dumps(lines)
+
+
+def game_of(row: GameRow) -> Game[Any, Any]:
+    return get_game(row.game)

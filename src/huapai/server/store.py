@@ -1,0 +1,364 @@
+"""Persistence: SQLAlchemy 2 tables, a batching writer thread, and the read queries.
+
+Everything a room does is written as it happens, through one :class:`Writer` thread that
+groups whatever is waiting into one transaction (group commit) and resolves a future per
+operation; the hub sends nothing that depends on a write before that write's future is
+done, so a client never sees a move that a ``kill -9`` could lose.
+
+The schema is made by the Alembic migrations shipped in ``huapai.server.migrations``; the
+models here describe the same tables for queries (never ``create_all``).
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Connection,
+    Engine,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+
+T = TypeVar("T")
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class Player(Base):
+    __tablename__ = "players"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    nickname: Mapped[str] = mapped_column(String(64))
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+class RoomRow(Base):
+    __tablename__ = "rooms"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    code: Mapped[str | None] = mapped_column(String(16), nullable=True, index=True)
+    owner_id: Mapped[str] = mapped_column(ForeignKey("players.id"))
+    game: Mapped[str] = mapped_column(String(64))
+    preset: Mapped[str] = mapped_column(String(64))
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON)
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON)
+    bot_seed: Mapped[int] = mapped_column(BigInteger)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    match_no: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+class SeatRow(Base):
+    __tablename__ = "room_seats"
+    room_id: Mapped[str] = mapped_column(ForeignKey("rooms.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[str | None] = mapped_column(ForeignKey("players.id"), nullable=True)
+    bot: Mapped[str | None] = mapped_column(String(64), nullable=True)
+
+
+class MemberRow(Base):
+    __tablename__ = "room_members"
+    room_id: Mapped[str] = mapped_column(ForeignKey("rooms.id"), primary_key=True)
+    player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), primary_key=True)
+
+
+class GameRow(Base):
+    __tablename__ = "games"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    room_id: Mapped[str] = mapped_column(ForeignKey("rooms.id"), index=True)
+    match_no: Mapped[int] = mapped_column(Integer)
+    deal_index: Mapped[int] = mapped_column(Integer)
+    game: Mapped[str] = mapped_column(String(64))
+    preset: Mapped[str] = mapped_column(String(64))
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON)
+    dealer: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    commitment: Mapped[str] = mapped_column(String(64))
+    deal: Mapped[str] = mapped_column(Text)
+    seats: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    multiplier: Mapped[int] = mapped_column(Integer)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    started_at: Mapped[float] = mapped_column(Float)
+    finished_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    settlement: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+
+
+class ActionRow(Base):
+    __tablename__ = "game_actions"
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    idx: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[str] = mapped_column(String(128))
+    actor: Mapped[str] = mapped_column(String(16))
+    at: Mapped[float] = mapped_column(Float)
+
+
+class ResultRow(Base):
+    __tablename__ = "game_results"
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[str | None] = mapped_column(
+        ForeignKey("players.id"), nullable=True, index=True
+    )
+    delta: Mapped[int] = mapped_column(Integer)
+    scaled: Mapped[int] = mapped_column(Integer)
+
+
+# ------------------------------------------------------------------------- engines
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; SQLite gets WAL (durable across a process kill) and a
+    busy timeout, since the writer thread and readers share the file."""
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+# -------------------------------------------------------------------------- writer
+Op = Callable[[Connection], Any]
+
+
+@dataclass(slots=True)
+class _Job:
+    op: Op
+    future: Future[Any] = field(default_factory=Future)
+
+
+class Writer:
+    """One thread applies write operations in order, many per transaction."""
+
+    BATCH = 512
+
+    def __init__(self, engine: Engine) -> None:
+        self._engine = engine
+        self._queue: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._run, name="huapai-writer", daemon=True)
+        self._thread.start()
+
+    def submit(self, op: Op) -> Future[Any]:
+        job = _Job(op)
+        self._queue.put(job)
+        return job.future
+
+    def close(self) -> None:
+        self._queue.put(None)
+        self._thread.join(timeout=30)
+
+    def _run(self) -> None:
+        while True:
+            first = self._queue.get()
+            if first is None:
+                return
+            batch, stop = self._drain(first)
+            self._write(batch)
+            if stop:
+                return
+
+    def _drain(self, first: _Job) -> tuple[list[_Job], bool]:
+        batch = [first]
+        while len(batch) < self.BATCH:
+            try:
+                job = self._queue.get_nowait()
+            except queue.Empty:
+                return batch, False
+            if job is None:
+                return batch, True
+            batch.append(job)
+        return batch, False
+
+    def _write(self, batch: list[_Job]) -> None:
+        try:
+            with self._engine.begin() as conn:
+                results = [job.op(conn) for job in batch]
+        except Exception:  # one bad operation must not sink the others: retry alone
+            for job in batch:
+                self._write_one(job)
+            return
+        for job, result in zip(batch, results, strict=True):
+            job.future.set_result(result)
+
+    def _write_one(self, job: _Job) -> None:
+        try:
+            with self._engine.begin() as conn:
+                result = job.op(conn)
+        except Exception as exc:
+            job.future.set_exception(exc)
+            return
+        job.future.set_result(result)
+
+
+# ------------------------------------------------------------------ write operations
+def op_insert(model: type[Base], **values: Any) -> Op:
+    def run(conn: Connection) -> None:
+        conn.execute(insert(model).values(**values))
+
+    return run
+
+
+def op_update(model: type[Base], where: dict[str, Any], **values: Any) -> Op:
+    def run(conn: Connection) -> None:
+        stmt = update(model).values(**values)
+        for name, value in where.items():
+            stmt = stmt.where(getattr(model, name) == value)
+        conn.execute(stmt)
+
+    return run
+
+
+def op_upsert_seat(room_id: str, seat: int, player_id: str | None, bot: str | None) -> Op:
+    def run(conn: Connection) -> None:
+        found = conn.execute(
+            select(SeatRow.seat).where(SeatRow.room_id == room_id, SeatRow.seat == seat)
+        ).first()
+        if found is None:
+            conn.execute(insert(SeatRow).values(room_id=room_id, seat=seat,
+                                              player_id=player_id, bot=bot))
+        else:
+            conn.execute(update(SeatRow).where(SeatRow.room_id == room_id, SeatRow.seat == seat)
+                         .values(player_id=player_id, bot=bot))
+
+    return run
+
+
+def op_add_member(room_id: str, player_id: str) -> Op:
+    def run(conn: Connection) -> None:
+        found = conn.execute(select(MemberRow.player_id).where(
+            MemberRow.room_id == room_id, MemberRow.player_id == player_id)).first()
+        if found is None:
+            conn.execute(insert(MemberRow).values(room_id=room_id, player_id=player_id))
+
+    return run
+
+
+def op_finish_game(game_id: str, settlement: dict[str, Any],
+                   results: Sequence[tuple[int, str | None, int, int]]) -> Op:
+    def run(conn: Connection) -> None:
+        conn.execute(update(GameRow).where(GameRow.id == game_id).values(
+            status="finished", finished_at=time.time(), settlement=settlement))
+        for seat, player_id, delta, scaled in results:
+            conn.execute(insert(ResultRow).values(game_id=game_id, seat=seat,
+                                                  player_id=player_id, delta=delta,
+                                                  scaled=scaled))
+
+    return run
+
+
+# -------------------------------------------------------------------------- reads
+@dataclass(slots=True)
+class RoomBundle:
+    """A stored room with what a restart needs to rebuild it."""
+
+    room: RoomRow
+    seats: list[SeatRow]
+    members: list[str]
+    games: list[GameRow]
+    last_actions: list[ActionRow]
+    nicknames: dict[str, str]
+
+
+class Reader:
+    """Read queries, each in its own short session (safe from worker threads)."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    def _session(self) -> Session:
+        return Session(self.engine, expire_on_commit=False)
+
+    def player_by_token_hash(self, token_hash: str) -> Player | None:
+        with self._session() as s:
+            return s.scalars(select(Player).where(Player.token_hash == token_hash)).first()
+
+    def player(self, player_id: str) -> Player | None:
+        with self._session() as s:
+            return s.get(Player, player_id)
+
+    def open_rooms(self) -> list[RoomBundle]:
+        """Every room not closed, with its seats, members and current match's games."""
+        with self._session() as s:
+            rooms = s.scalars(select(RoomRow).where(RoomRow.status != "closed")).all()
+            return [_room_bundle(s, room) for room in rooms]
+
+    def game(self, game_id: str) -> tuple[GameRow, list[ActionRow]] | None:
+        with self._session() as s:
+            row = s.get(GameRow, game_id)
+            return None if row is None else (row, _actions(s, game_id))
+
+    def finished_games(self, *, room: str | None, player: str | None,
+                       limit: int = 200) -> list[GameRow]:
+        stmt = select(GameRow).where(GameRow.status == "finished")
+        if room is not None:
+            stmt = stmt.where(GameRow.room_id == room)
+        if player is not None:
+            mine = select(ResultRow.game_id).where(ResultRow.player_id == player)
+            stmt = stmt.where(GameRow.id.in_(mine))
+        stmt = stmt.order_by(GameRow.finished_at.desc()).limit(limit)
+        with self._session() as s:
+            return list(s.scalars(stmt).all())
+
+    def results_of(self, player_id: str) -> list[tuple[ResultRow, GameRow]]:
+        stmt = (select(ResultRow, GameRow).join(GameRow, GameRow.id == ResultRow.game_id)
+                .where(ResultRow.player_id == player_id)
+                .order_by(GameRow.started_at))
+        with self._session() as s:
+            return [(r[0], r[1]) for r in s.execute(stmt).all()]
+
+
+def _actions(s: Session, game_id: str) -> list[ActionRow]:
+    stmt = select(ActionRow).where(ActionRow.game_id == game_id).order_by(ActionRow.idx)
+    return list(s.scalars(stmt).all())
+
+
+def _room_bundle(s: Session, room: RoomRow) -> RoomBundle:
+    seats = list(s.scalars(select(SeatRow).where(SeatRow.room_id == room.id)
+                           .order_by(SeatRow.seat)).all())
+    members = list(s.scalars(select(MemberRow.player_id)
+                             .where(MemberRow.room_id == room.id)).all())
+    games = list(s.scalars(select(GameRow).where(GameRow.room_id == room.id,
+                                                 GameRow.match_no == room.match_no)
+                           .order_by(GameRow.deal_index)).all())
+    last = games[-1] if games else None
+    return RoomBundle(
+        room=room,
+        seats=seats,
+        members=members,
+        games=games,
+        last_actions=_actions(s, last.id) if last is not None else [],
+        nicknames=_nicknames(s, [seat.player_id for seat in seats]),
+    )
+
+
+def _nicknames(s: Session, ids: Sequence[str | None]) -> dict[str, str]:
+    wanted = [i for i in ids if i is not None]
+    if not wanted:
+        return {}
+    rows = s.execute(select(Player.id, Player.nickname).where(Player.id.in_(wanted))).all()
+    return {r[0]: r[1] for r in rows}

@@ -1,0 +1,246 @@
+"""The WebSocket half of the platform protocol (docs/platform-protocol.md §3).
+
+One receive loop per connection: every frame is checked for size, rate, JSON shape and
+field types before a handler sees it, and every refusal is an ``error`` message with a
+stable code that changes nothing. The loop always cleans up (unsubscribes, which is a
+*drop*, never a *leave*).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from huapai.core.protocol import IllegalAction
+
+from .errors import ServerError
+from .hub import Connection, Message, TokenBucket
+from .lobby import Platform
+from .rooms import Room
+
+log = logging.getLogger("huapai.server")
+
+Handler = Callable[[Platform, Connection, dict[str, Any]], Awaitable[None]]
+
+
+def _field(data: dict[str, Any], name: str, kind: type | tuple[type, ...], what: str) -> Any:
+    value = data.get(name)
+    if not isinstance(value, kind) or (isinstance(value, bool) and bool not in _kinds(kind)):
+        got = "nothing" if name not in data else type(value).__name__
+        raise ServerError("bad_message", f"{name}: expected {what}, got {got}")
+    return value
+
+
+def _kinds(kind: type | tuple[type, ...]) -> tuple[type, ...]:
+    return kind if isinstance(kind, tuple) else (kind,)
+
+
+def _room_id(data: dict[str, Any]) -> str:
+    room: str = _field(data, "room", str, "a room id (string)")
+    return room
+
+
+def _authed(conn: Connection) -> str:
+    if conn.player is None:
+        raise ServerError("not_authenticated")
+    return conn.player
+
+
+def _watched(platform: Platform, conn: Connection, data: dict[str, Any]) -> Room:
+    _authed(conn)
+    room_id = _room_id(data)
+    if room_id not in conn.rooms:
+        raise ServerError("not_subscribed", f"send subscribe for {room_id[:40]!r} first")
+    return platform.room(room_id, conn.player)
+
+
+def _seat(room: Room, conn: Connection) -> int:
+    seat = room.viewer_of(conn.player)
+    if seat is None:
+        raise ServerError("not_seated")
+    return seat
+
+
+# ----------------------------------------------------------------------------- handlers
+async def on_hello(platform: Platform, conn: Connection, data: dict[str, Any]) -> None:
+    token = _field(data, "token", str, "your token (string)")
+    if conn.player is not None:
+        raise ServerError("bad_message", "hello was already said on this connection")
+    player = await platform.authenticate(token)
+    if player is None:
+        raise ServerError("bad_token")
+    conn.player, conn.nickname = player.id, player.nickname
+    config = platform.config
+    platform.hub.send(conn, {"type": "welcome", "player": player.to_json(), "limits": {
+        "max_message_bytes": config.max_message_bytes,
+        "rate_per_second": config.rate_per_second, "burst": config.burst}})
+
+
+async def on_subscribe(platform: Platform, conn: Connection, data: dict[str, Any]) -> None:
+    _authed(conn)
+    room = platform.room(_room_id(data), conn.player)
+    if room.id in conn.rooms:
+        platform.hub.resync(conn, room)
+        return
+    if len(conn.rooms) >= platform.config.max_subscriptions:
+        raise ServerError("too_many_rooms", f"at most {platform.config.max_subscriptions}")
+    room.join(_authed(conn))
+    platform.hub.subscribe(conn, room)
+
+
+async def on_unsubscribe(platform: Platform, conn: Connection, data: dict[str, Any]) -> None:
+    platform.hub.unsubscribe(conn, _watched(platform, conn, data))
+
+
+async def on_act(platform: Platform, conn: Connection, data: dict[str, Any]) -> None:
+    room = _watched(platform, conn, data)
+    counter = _field(data, "counter", int, "an integer")
+    action = _field(data, "action", (str, int), "an action (notation string or id)")
+    room.act(_seat(room, conn), counter, action)
+
+
+async def on_tuoguan(platform: Platform, conn: Connection, data: dict[str, Any]) -> None:
+    room = _watched(platform, conn, data)
+    on = _field(data, "on", bool, "true or false")
+    room.set_tuoguan(_seat(room, conn), on)
+
+
+async def on_ready(platform: Platform, conn: Connection, data: dict[str, Any]) -> None:
+    room = _watched(platform, conn, data)
+    room.ready(_seat(room, conn))
+
+
+async def on_sync(platform: Platform, conn: Connection, data: dict[str, Any]) -> None:
+    platform.hub.resync(conn, _watched(platform, conn, data))
+
+
+async def on_ping(platform: Platform, conn: Connection, data: dict[str, Any]) -> None:
+    platform.hub.send(conn, {"type": "pong", "t": int(time.time() * 1000)})
+
+
+HANDLERS: dict[str, Handler] = {
+    "hello": on_hello, "subscribe": on_subscribe, "unsubscribe": on_unsubscribe,
+    "act": on_act, "tuoguan": on_tuoguan, "ready": on_ready, "sync": on_sync,
+    "ping": on_ping,
+}
+
+
+# ----------------------------------------------------------------------------- the loop
+async def endpoint(ws: WebSocket) -> None:
+    platform: Platform = ws.app.state.platform
+    config = platform.config
+    await ws.accept()
+    conn = Connection(ws, TokenBucket(config.rate_per_second, config.burst), config.send_queue)
+    sender = asyncio.get_running_loop().create_task(conn.pump())
+    try:
+        await _receive_loop(platform, conn)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        _cleanup(platform, conn)
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(sender, timeout=5)
+
+
+async def _receive_loop(platform: Platform, conn: Connection) -> None:
+    while not conn.closed:
+        timeout = None if conn.player is not None else platform.config.hello_timeout
+        try:
+            message = await asyncio.wait_for(conn.ws.receive(), timeout=timeout)
+        except TimeoutError:
+            platform.hub.send(conn, _error(ServerError("not_authenticated", "hello timed out")))
+            return
+        if message["type"] == "websocket.disconnect":
+            return
+        text = message.get("text")
+        if text is None:
+            text = _decode(message.get("bytes"))
+        await handle_frame(platform, conn, text)
+
+
+def _decode(raw: bytes | None) -> str:
+    try:
+        return (raw or b"").decode("utf-8")
+    except UnicodeDecodeError:
+        return "\x00not utf-8"
+
+
+def _cleanup(platform: Platform, conn: Connection) -> None:
+    for room_id in list(conn.rooms):
+        room = platform.rooms.get(room_id)
+        if room is not None:
+            platform.hub.unsubscribe(conn, room)
+    conn.close()
+
+
+async def handle_frame(platform: Platform, conn: Connection, text: str) -> None:
+    """Check one frame and run its handler; any refusal becomes one error message."""
+    ref: Any = None
+    room: Any = None
+    try:
+        data = _parse(platform, conn, text)
+        ref, room = _ref(data.get("ref")), data.get("room")
+        kind = data.get("type")
+        if not isinstance(kind, str):
+            raise ServerError("bad_message", "type: expected a string")
+        handler = HANDLERS.get(kind)
+        if handler is None:
+            raise ServerError("unknown_type", f"{kind[:40]!r}; known: {', '.join(HANDLERS)}")
+        if kind != "hello":
+            _authed(conn)
+        await handler(platform, conn, data)
+    except ServerError as exc:
+        platform.hub.send(conn, _error(exc, ref, room))
+    except IllegalAction as exc:
+        platform.hub.send(conn, _error(exc, ref, room))
+
+
+def _parse(platform: Platform, conn: Connection, text: str) -> dict[str, Any]:
+    size = len(text.encode("utf-8", "replace"))
+    if size > platform.config.max_message_bytes:
+        raise ServerError("too_large", f"{size} bytes; at most "
+                                       f"{platform.config.max_message_bytes}")
+    if not conn.bucket.take():
+        raise ServerError("rate_limited", f"at most {platform.config.burst} at once, "
+                                          f"{platform.config.rate_per_second:g} per second")
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, RecursionError):
+        raise ServerError("bad_json") from None
+    if not isinstance(data, dict):
+        raise ServerError("bad_json", f"expected an object, got {type(data).__name__}")
+    return data
+
+
+def _ref(value: Any) -> Any:
+    if isinstance(value, str) and len(value) <= 64:
+        return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    return None
+
+
+def _error(exc: ServerError | IllegalAction, ref: Any = None, room: Any = None) -> Message:
+    out: Message = {"type": "error", "code": exc.code, "message": exc.message}
+    if ref is not None:
+        out["ref"] = ref
+    if isinstance(room, str) and len(room) <= 64:
+        out["room"] = room
+    return out
+
+
+async def echo(ws: WebSocket) -> None:
+    """A bare echo on the same stack: the benchmark's baseline (enabled by config)."""
+    await ws.accept()
+    try:
+        while True:
+            await ws.send_text(await ws.receive_text())
+    except WebSocketDisconnect:
+        return
