@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from xn_deals import CI_HANDS, CI_SCRIPT, EX3_HANDS, EX3_SCRIPT, JIN_HANDS, TRICK_HANDS
 from xn_support import GAME, A, B, C, act, legal_text, play, rules, start, table_counts
 
 from huapai.games.xianniu.scoring import niu_xi_points
@@ -18,16 +19,6 @@ from huapai.games.xianniu.state import DECLARE, JINPAI, State
 # --------------------------------------------------------------------------------------
 # [S002] 刺 example / reference §4.2 example 4: B last 掀ed A; A reaches 13 占牌 with three
 # 9s and four 5s (999 and two red-black 55). B pays (3 + 4 + 6) × 2 = 26, C pays 3 + 4 = 7.
-CI_HANDS = (
-    "9r 9r 9b 5r 5r 5b 5b K K K Q Q Q 7 8 2",
-    "K 9b Q 7 7 7 8 8 8 2 2 J A A 3 3",
-    "J J J 2 10 10 10 10 6 6 6 6 A A 3 3",
-)
-CI_SCRIPT = (
-    (A, "5r 5b"), (A, "5r 5b"), (A, "K K K"),
-    (A, "扣了"), (B, "掀"), (A, "9r 9r 9b"), (A, "Q Q Q"),
-    (A, "扣了"), (B, "扣了"), (C, "扣了"),
-)
 
 
 def _payments(state: State) -> list[tuple[int, int, int, str]]:
@@ -64,11 +55,6 @@ def test_s002_ci_example_under_app_formula() -> None:
 # Reference §4.2 examples 1 and 2, one deal: A leads 33; B must beat with 77 or KK (66 is
 # only equal); C beats 77 with 88; then C leads red-black 55 (nobody may answer), B gets
 # the lead and leads A+2+3 (鱼), and C must answer with K+10+8 (摆).
-TRICK_HANDS = (
-    "3 3 6 A 2 3 5r 7 8 9b J J 10 Q Q K",
-    "6 6 7 7 K K A 2 3 A 2 J 10 Q 5b 9r",
-    "8 8 8 9r 9b 5r 5b K 10 2 J Q 7 A 10 6",
-)
 
 
 def _after_33_77(state: State | None = None) -> State:
@@ -118,22 +104,6 @@ def test_ref_4_2_ex2_bai_must_answer_fish_and_stands() -> None:
 # the leader's too, loses the 掀 right) this 掀 log cannot happen: B's 掀 on C needs C to
 # have 扣ed first, and C's 掀es on A need B to have 扣ed first. So the deal is played with
 # the [CPP] reading of G7 (a leader's own 扣 keeps the right), a named rule option.
-EX3_HANDS = (
-    "8 8 8 8 Q Q 9r 9b 3 3 3 7 6 K J 10",
-    "7 7 7 5r 5r 5b 6 6 9r Q K J J 10 A 3",
-    "K K 2 2 2 2 5b 6 9b Q A A A J 10 10",
-)
-EX3_SCRIPT = (
-    (A, "3 3 3"), (B, "7 7 7"),           # B beats; C cannot answer 777
-    (B, "5r 5r 5b"),                      # 555: incomparable, B has 6
-    (B, "6 6"), (C, "K K"),               # A cannot beat KK
-    (C, "扣了"), (A, "扣了"), (B, "掀"),   # B 掀 C (free: B reached 6)
-    (C, "2 2 2 2"), (A, "8 8 8 8"),       # A takes 8888
-    (A, "扣了"), (B, "扣了"), (C, "掀"),   # C 掀 A, 1st
-    (A, "Q Q"),
-    (A, "扣了"), (C, "掀"),               # B lost the right (auto 扣); C 掀 A, 2nd
-    (A, "9r 9b"),                         # 16 on the table
-)
 
 
 def _ex3(**overrides: Any) -> State:
@@ -190,11 +160,6 @@ def test_ref_4_2_ex5_nobody_reaches_six_xian_fee_stands() -> None:
 
 
 # --------------------------------------------------------------------------------------
-JIN_HANDS = (
-    "K K K K Q Q Q 5r 5b A 2 3 6 7 8 J",
-    "Q 9r 9b 5r 5b A A 2 2 3 3 6 6 7 7 8",
-    "A 2 3 6 7 8 8 9r 9b J J J 10 10 10 10",
-)
 
 
 def _table_nine() -> State:

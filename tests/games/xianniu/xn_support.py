@@ -101,3 +101,20 @@ def beats_text(r: XianniuRules, a: str, b: str) -> bool:
 
 def table_counts(state: State) -> list[int]:
     return [state.table_count(seat) for seat in range(state.rules.players)]
+
+
+def random_playout(r: XianniuRules, seed: int, dealer: int = 0) -> list[State]:
+    """Every state of one seeded random deal (mostly plays, sometimes a 掀 or a decline)."""
+    import random
+
+    rng = random.Random(seed)
+    state: State = GAME.new_game(r, seed=seed, dealer=dealer)
+    states = [state]
+    while not GAME.is_over(state):
+        seat = GAME.to_act(state)[0]
+        legal = list(GAME.legal_actions(state, seat))
+        plays = [a for a in legal if a > 1]
+        action = rng.choice(plays) if plays and rng.random() < 0.85 else rng.choice(legal)
+        state, _ = GAME.apply(state, seat, action)
+        states.append(state)
+    return states
