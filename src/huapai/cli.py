@@ -44,21 +44,23 @@ from .cli_support.simulate import Simulation, report_json, report_table
 
 app = typer.Typer(
     name="huapai",
-    help="花牌 / 字牌: play, simulate, replay and read the rules (points only, never money).",
+    help="花牌 / 字牌：对局、模拟、复盘、查规则（只计分，不涉钱）。 / play, simulate, replay, "
+         "read the rules (points only, never money).",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,
 )
 
-GameArg = Annotated[str, typer.Argument(help="game name (游戏), e.g. xianniu")]
+GameArg = Annotated[str, typer.Argument(help="游戏 / game, e.g. xianniu")]
 PresetOpt = Annotated[str | None, typer.Option(
-    "--preset", "-p", help="rule preset (预设); default: the game's first")]
-PlayersOpt = Annotated[int | None, typer.Option("--players", help="seats (人数), e.g. 4 or 5 "
+    "--preset", "-p", help="预设规则，默认该游戏的第一个 / rule preset, default the game's first")]
+PlayersOpt = Annotated[int | None, typer.Option("--players", help="人数 / seats, e.g. 4 or 5 "
                                                 "for fengxiang")]
 RuleOpt = Annotated[list[str] | None, typer.Option("--rule", "-r",
-                                                   help="override one rule option: KEY=VALUE")]
-LangOpt = Annotated[str, typer.Option("--lang", help="zh (中文, default) or en")]
-JsonOpt = Annotated[bool, typer.Option("--json", help="print one JSON object instead")]
+                                                   help="改一个规则选项 / override an option: "
+                                                   "KEY=VALUE")]
+LangOpt = Annotated[str, typer.Option("--lang", help="zh（中文，默认）或 / or en")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="输出 JSON / print one JSON object")]
 
 
 @contextmanager
@@ -96,22 +98,22 @@ def _console() -> Console:
 def play(
     game: GameArg = DEFAULT_GAME,
     preset: PresetOpt = None,
-    seat: Annotated[int, typer.Option("--seat", help="your seat (你的座位)")] = 0,
-    seed: Annotated[int | None, typer.Option("--seed", help="match seed (default: a fresh "
-                                             "one, printed so the match can be replayed)")] = None,
-    deals: Annotated[int | None, typer.Option("--deals", help="deals in the match (局数); "
-                                              "default: one per seat")] = None,
-    bots: Annotated[str | None, typer.Option("--bots", help="bots for the other seats in "
-                                             "seat order, comma-separated, or one for all; "
-                                             "default heuristic if the game has it, "
-                                             "else random")] = None,
+    seat: Annotated[int, typer.Option("--seat", help="你的座位 / your seat")] = 0,
+    seed: Annotated[int | None, typer.Option("--seed", help="种子，默认随机并显示 / match "
+                                             "seed, default a fresh one, shown")] = None,
+    deals: Annotated[int | None, typer.Option("--deals", help="局数，默认每人坐一次头家 / "
+                                              "deals, default one per seat")] = None,
+    bots: Annotated[str | None, typer.Option("--bots", help="其他座位的机器人，逗号分隔或一个 "
+                                             "/ bots for the other seats, comma-separated or "
+                                             "one for all (default heuristic, else "
+                                             "random)")] = None,
     lang: LangOpt = "zh",
-    record: Annotated[Path | None, typer.Option("--record", help="write the match record "
-                                                "(JSON lines) to this file")] = None,
+    record: Annotated[Path | None, typer.Option("--record", help="把对局记录写到文件 / write "
+                                                "the match record (JSON lines)")] = None,
     players: PlayersOpt = None,
     rule: RuleOpt = None,
 ) -> None:
-    """Play a whole match in the terminal against bots (对局). `huapai play` alone: 掀牛."""
+    """和机器人打一整场；只写 huapai play 就是掀牛兰州。 / Play a match against bots."""
     language = _lang(lang)
     with _guard(language):
         table = load_table(game, preset, players, rule or ())
@@ -132,16 +134,16 @@ def play(
 def simulate(
     game: GameArg = DEFAULT_GAME,
     preset: PresetOpt = None,
-    games: Annotated[int, typer.Option("--games", "-n", help="deals to play")] = 100,
-    bots: Annotated[str | None, typer.Option("--bots", help="one bot per seat, comma-"
-                                             "separated, or one name for all")] = None,
-    seed: Annotated[int, typer.Option("--seed", help="seed of the whole run")] = 0,
+    games: Annotated[int, typer.Option("--games", "-n", help="局数 / deals to play")] = 100,
+    bots: Annotated[str | None, typer.Option("--bots", help="每个座位一个机器人，逗号分隔 / "
+                                             "one bot per seat, or one for all")] = None,
+    seed: Annotated[int, typer.Option("--seed", help="种子 / seed of the whole run")] = 0,
     as_json: JsonOpt = False,
     players: PlayersOpt = None,
     rule: RuleOpt = None,
     lang: LangOpt = "zh",
 ) -> None:
-    """Bots play N deals (one match, lead rotating); per-seat results with 95% intervals."""
+    """机器人打 N 局，报告各座位平均分等 / Bots play N deals; per-seat results."""
     language = _lang(lang)
     with _guard(language):
         table = load_table(game, preset, players, rule or ())
@@ -163,11 +165,11 @@ def simulate(
 
 @app.command()
 def replay(
-    file: Annotated[Path, typer.Argument(help="a record file (JSON lines)")],
+    file: Annotated[Path, typer.Argument(help="记录文件 / a record file (JSON lines)")],
     as_json: JsonOpt = False,
     lang: LangOpt = "zh",
 ) -> None:
-    """Check a record action by action and print the play-by-play and settlement (复盘)."""
+    """复盘：逐步检查记录并显示过程和结算 / Check and show a record."""
     language = _lang(lang)
     with _guard(language):
         code = run_replay(file, as_json=as_json, lang=language, console=_console())
@@ -183,11 +185,14 @@ def rules(
     as_json: JsonOpt = False,
     lang: LangOpt = "zh",
 ) -> None:
-    """List every rule option (规则选项) with its value, 中文 term, meaning and source."""
+    """列出全部规则选项及出处 / List every rule option with its source."""
     language = _lang(lang)
     with _guard(language):
         table = load_table(game, preset, players, rule or ())
         run_rules(table, as_json=as_json, lang=language, console=_console())
+
+
+_CALC_HELP = {"score": "算分", "waits": "听牌"}
 
 
 def register_calculator_commands(target: typer.Typer) -> None:
@@ -200,14 +205,15 @@ def register_calculator_commands(target: typer.Typer) -> None:
         target.command(
             name=name,
             context_settings={"allow_extra_args": True, "ignore_unknown_options": True},
-            help=f"{name} calculator for a game (reserved: 双别杆 / biegan, coming).",
+            help=f"{_CALC_HELP[name]}（双别杆，即将提供）/ {name} calculator (biegan, "
+                 "coming).",
         )(_calculator(name))
 
 
 def _calculator(name: calculators.Command) -> Callable[..., None]:
     def command(
         game: GameArg,
-        args: Annotated[list[str] | None, typer.Argument(help="calculator input")] = None,
+        args: Annotated[list[str] | None, typer.Argument(help="计算器输入 / input")] = None,
         lang: LangOpt = "zh",
     ) -> None:
         language = _lang(lang)

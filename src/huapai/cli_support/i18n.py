@@ -37,7 +37,6 @@ _LABELS: dict[str, tuple[str, str]] = {
     "illegal": ("不能这样出：{reason}", "not allowed: {reason}"),
     "empty_input": ("请输入一个编号、牌或命令（? 帮助）",
                     "type a number, cards or a command (? for help)"),
-    "sitting_out": ("你这局歇家，观看中……", "you sit this deal out; watching…"),
     "settlement": ("结算", "settlement"),
     "no_payments": ("本局无人收付", "nobody pays anybody this deal"),
     "payer": ("付", "payer"),

@@ -135,12 +135,18 @@ class HumanMatch:
         try:
             while not self.match.finished:
                 self._one_deal()
+        except KeyboardInterrupt:
+            return self._leave(_Leave("quit"))
         except _Leave as leave:
-            self.console.print(Text(tr(leave.reason, self.lang), style="yellow"))
-            self._save(announce=True)
-            return 0
+            return self._leave(leave)
         totals = "  ".join(f"{self.ctx.name(s)} {t:+d}" for s, t in enumerate(self.match.totals))
         self.console.print(Text(tr("match_over", self.lang, totals=totals), style="bold"))
+        self._save(announce=True)
+        return 0
+
+    def _leave(self, leave: _Leave) -> int:
+        self.console.print()
+        self.console.print(Text(tr(leave.reason, self.lang), style="yellow"))
         self._save(announce=True)
         return 0
 
@@ -160,6 +166,8 @@ class HumanMatch:
         opening = getattr(self.table.game, "opening_events", None)
         if callable(opening):
             self._show_events(opening(deal.state))
+        if self.me not in self.table.game.to_act(deal.state):
+            self.console.print(self._table_view(deal))
         self._play_deal(deal)
         self.console.print(self._table_view(deal))
         settlement = self.match.finish_deal()
@@ -168,8 +176,6 @@ class HumanMatch:
 
     def _play_deal(self, deal: Deal) -> None:
         game = self.table.game
-        if self._sits_out(deal):
-            self.console.print(Text(tr("sitting_out", self.lang), style="dim"))
         while not deal.over:
             seats = game.to_act(deal.state)
             seat = self.me if self.me in seats else seats[0]
@@ -177,11 +183,6 @@ class HumanMatch:
                 self._human_turn(deal)
             else:
                 self._bot_turn(deal, seat)
-
-    def _sits_out(self, deal: Deal) -> bool:
-        view = self.table.game.observe(deal.state, self.me)
-        active = view.get("active")
-        return isinstance(active, list) and self.me not in active
 
     # ------------------------------------------------------------------- turns
     def _bot_turn(self, deal: Deal, seat: int) -> None:

@@ -153,8 +153,11 @@ class XianniuRenderer:
                              f"table {total}/{cap} 占牌 · 够牌 ≥{gou} · 刺 ≥{ci}"), style="dim")
 
     def _mine(self, view: Mapping[str, Any], ctx: RenderContext) -> list[RenderableType]:
-        if view.get("hand") is None or ctx.me not in view.get("active", []):
+        if view.get("hand") is None:
             return []
+        if ctx.me not in view.get("active", []):
+            return [Text(ctx.pick("你这局歇家，观看中……", "you sit this deal out (歇家); "
+                                  "watching…"), style="bold")]
         out: list[RenderableType] = [Text.assemble((ctx.pick("你的手牌：", "your hand: "), "bold"),
                                                    cards_text(str(view["hand"])))]
         if view.get("my_discards"):
