@@ -8,6 +8,8 @@ renderer, until a renderer is registered for it.
 from __future__ import annotations
 
 import json
+import sys
+import types
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -117,3 +119,19 @@ def test_score_and_waits_are_reserved_until_registered() -> None:
         calculators.unregister_calculator("score", "biegan")
     assert_clean(result, 0)
     assert "SCORED" in result.output and seen == [["上大人", "孔乙己"]]
+
+
+def test_a_calculator_is_found_by_convention(monkeypatch: pytest.MonkeyPatch) -> None:
+    def waits(args: Sequence[str], console: Console, lang: Lang) -> int:
+        console.print(f"WAITS {' '.join(args)}")
+        return 3
+
+    module = types.ModuleType("huapai.games.zzcalc.cli")
+    setattr(module, "waits", waits)  # noqa: B010
+    monkeypatch.setitem(sys.modules, "huapai.games.zzcalc.cli", module)
+    result = invoke(["waits", "zzcalc", "一", "二"])
+    assert_clean(result, 3)
+    assert "WAITS 一 二" in result.output
+    missing = invoke(["score", "zzcalc"])
+    assert_clean(missing, 1)
+    assert "zzcalc 还没有 score 计算器" in missing.output

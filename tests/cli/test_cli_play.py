@@ -182,3 +182,14 @@ def test_interpret_numbers_notation_and_commands() -> None:
     assert interpret("77", legal, texts, _parse, "en").action == _parse("7 7")
     assert interpret("55", legal, texts, _parse, "en").problem is not None
     assert interpret("   ", legal, texts, _parse, "en").problem is not None
+
+
+def test_jinpai_discards_and_number_like_cards_typed_in_notation() -> None:
+    lines, totals = script_human(preset="lanzhou", seed=25, deals=1, seat=0, bots="random")
+    assert "紧牌" in lines and "弃 2" in lines and "=8" in lines  # the paths this test covers
+    result = invoke(["play", "--seed", "25", "--deals", "1", "--bots", "random"],
+                    "\n".join(lines) + "\n")
+    assert_clean(result, 0)
+    assert "✗" not in result.output
+    assert "你 紧牌：每人弃到" in result.output and "你 弃 2" in result.output
+    assert totals_line(totals) in result.output

@@ -11,6 +11,7 @@ from cli_helpers import assert_clean, invoke
 
 from huapai.bots.registry import make_bot
 from huapai.cli_support.setup import bot_seed
+from huapai.cli_support.stats import Z95, Rate, estimate
 from huapai.core.match import Match
 from huapai.core.registry import get_game
 
@@ -109,3 +110,16 @@ def test_bad_options(args: list[str], message: str) -> None:
     result = invoke(["simulate", *args])
     assert_clean(result, 1)
     assert message in result.output
+
+
+def test_estimate_and_rate() -> None:
+    est = estimate([1.0, 2.0, 3.0])
+    assert est.mean == 2.0
+    assert est.half_width is not None
+    assert math.isclose(est.half_width, Z95 / math.sqrt(3))
+    assert estimate([5.0]).interval is None and math.isnan(estimate([]).mean)
+    rate = Rate()
+    for value in (True, None, False, True):
+        rate.add(value)
+    assert (rate.hits, rate.cases, rate.value) == (2, 3, 2 / 3)
+    assert Rate().value is None
