@@ -150,8 +150,6 @@ def test_every_refusal_has_a_specific_code_and_changes_nothing(preset: str) -> N
                     assert _code(state, seat, action) in KNOWN
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: a 紧牌 discard of a card not held is "
-                   "refused as must_discard ('discard down to the limit first'), not named")
 def test_discarding_a_card_not_held_names_the_card() -> None:
     """Bad input gets a clear error naming what was wrong: B holds no 天 (K)."""
     state = _jinpai()
@@ -159,8 +157,6 @@ def test_discarding_a_card_not_held_names_the_card() -> None:
     assert error.code == "not_in_hand"
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: a non-leader's 紧牌 is refused with "
-                   "no_jinpai and a message listing conditions that all hold")
 def test_jinpai_by_a_non_leader_says_only_the_leader_may() -> None:
     """[S002] “出牌方可以要求紧牌”: with 9 on the table B (not the leader) may not call it."""
     state = play(start(L, *JIN_HANDS), [(A, "K K K K"), (A, "Q Q Q"), (A, "5r 5b"),

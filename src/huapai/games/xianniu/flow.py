@@ -326,8 +326,13 @@ def _explain_play(s: State, combo: Combo) -> IllegalAction:
 def _explain_word(s: State, action: int) -> IllegalAction:
     if s.phase == FOLLOW:
         return IllegalAction("must_beat", "有大必大: you hold a play that beats it and must play")
+    if s.phase == JINPAI and action >= DISCARD0:
+        name = face_text(action - DISCARD0, s.rules.style)
+        return IllegalAction("not_in_hand", f"you hold no {name} to discard")
     if s.phase == JINPAI:
         return IllegalAction("must_discard", "紧牌: discard down to the limit first")
+    if action == JIN and s.turn != s.leader:
+        return IllegalAction("not_leader", "only the leader (出牌方) may call 紧牌")
     if action == JIN:
         return IllegalAction("no_jinpai", "紧牌 needs the rule and a table over "
                              f"{s.rules.jinpai_after} cards, with a hand over the limit")
