@@ -49,15 +49,25 @@ def seen_by(game: Game[Any, Any], state: Any, viewer: Viewer,
     return game.observe(state, viewer), [e.for_viewer(viewer).to_json() for e in events]
 
 
+def legal_for(game: Game[Any, Any], rules: Any, state: Any,
+              viewer: Viewer) -> tuple[list[int], list[str]]:
+    """The actions ``viewer`` may take now, as ids and in the game's notation."""
+    if viewer is None or game.is_over(state):
+        return [], []
+    legal = list(game.legal_actions(state, viewer))
+    texts = [game.format_action(rules, a) for a in legal] if legal else []
+    return legal, texts
+
+
 class Feed:
     """Per-viewer filtered views of one room's current deal, and their counters."""
 
-    __slots__ = ("counters", "game", "seats", "views")
+    __slots__ = ("counters", "game", "legal", "rules", "seats", "views")
 
-    def __init__(self, game: Game[Any, Any], seats: int) -> None:
-        self.game = game
-        self.seats = seats
+    def __init__(self, game: Game[Any, Any], rules: Any, seats: int) -> None:
+        self.game, self.rules, self.seats = game, rules, seats
         self.views: dict[Viewer, Mapping[str, Any]] = {}
+        self.legal: dict[Viewer, tuple[list[int], list[str]]] = {}
         self.counters: dict[Viewer, int] = dict.fromkeys(self.viewers(), 0)
 
     def viewers(self) -> list[Viewer]:
@@ -76,15 +86,18 @@ class Feed:
     def update(self, state: Any, events: Iterable[Event],
                actor: Viewer = None) -> dict[Viewer, list[dict[str, Any]]]:
         """Recompute every viewer's view after a change; return, for each viewer whose
-        view changed or who may see an event (and always for ``actor``), the events as
-        that viewer may see them. Those viewers' counters move on; nobody else's does."""
+        view or legal actions changed or who may see an event (and always for ``actor``),
+        the events as that viewer may see them. Those viewers' counters move on; nobody
+        else's does."""
         events = list(events)
         changed: dict[Viewer, list[dict[str, Any]]] = {}
         for viewer in self.viewers():
             view, seen = seen_by(self.game, state, viewer, events)
+            legal = legal_for(self.game, self.rules, state, viewer)
             forced = actor is not None and viewer == actor
-            if seen or forced or view != self.views.get(viewer):
-                self.views[viewer] = view
+            if seen or forced or view != self.views.get(viewer) or legal != self.legal.get(
+                    viewer):
+                self.views[viewer], self.legal[viewer] = view, legal
                 self.counters[viewer] += 1
                 changed[viewer] = seen
         return changed

@@ -121,7 +121,7 @@ class Room:
         self.dealer = 0
         self.score = MatchScore([0] * n)
         self.deal: LiveDeal | None = None
-        self.feed = Feed(self.game, n)
+        self.feed = Feed(self.game, rules, n)
         self.step = 0
         self.timers: dict[str, asyncio.TimerHandle] = {}
         self.deadlines: dict[int, float] = {}
@@ -215,7 +215,9 @@ class Room:
             "counter": self.feed.counter(viewer), "match": self.match_no,
             "deal": None if deal is None else deal.index,
             "game_id": None if deal is None else deal.game_id,
-            "view": view, "events": events, "clocks": self.clocks_for(view, viewer),
+            "view": view, "legal": self.feed.legal[viewer][0],
+            "legal_text": self.feed.legal[viewer][1],
+            "events": events, "clocks": self.clocks_for(view, viewer),
             "tuoguan": [s.index for s in self.seats if s.tuoguan is not None],
             "commitment": None if deal is None else deal.commitment,
         }
@@ -596,7 +598,7 @@ class Room:
         self._apply(index, action, actor)
 
     def _bot_choice(self, seat: Seat, deal: LiveDeal) -> int:
-        legal = list(self.game.legal_actions(deal.state, seat.index))
+        legal = self.feed.legal[seat.index][0]
         seed = derive_seed(self.bot_seed, self.match_no, deal.index, deal.actions, seat.index)
         name = seat.bot or house_bot(self.game)
         try:

@@ -1,0 +1,149 @@
+"""Helpers for the server tests: apps on a throwaway database, players, WebSocket peers."""
+
+from __future__ import annotations
+
+import os
+import warnings
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
+
+from fastapi.testclient import TestClient  # noqa: E402
+from sqlalchemy import MetaData, text  # noqa: E402
+from starlette.testclient import WebSocketTestSession  # noqa: E402
+
+from huapai.server.app import create_app  # noqa: E402
+from huapai.server.config import ServerConfig, normalize_url  # noqa: E402
+from huapai.server.store import make_engine  # noqa: E402
+
+POSTGRES_ENV = "HUAPAI_TEST_POSTGRES_URL"
+Message = dict[str, Any]
+
+
+def sqlite_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'huapai.sqlite3'}"
+
+
+def postgres_url() -> str | None:
+    url = os.environ.get(POSTGRES_ENV)
+    return normalize_url(url) if url else None
+
+
+def wipe(url: str) -> None:
+    """Drop every table (PostgreSQL tests share one database)."""
+    engine = make_engine(url)
+    meta = MetaData()
+    meta.reflect(engine)
+    with engine.begin() as conn:
+        meta.drop_all(conn)
+        conn.execute(text("DROP TABLE IF EXISTS alembic_version"))
+    engine.dispose()
+
+
+def config(url: str, **overrides: Any) -> ServerConfig:
+    values: dict[str, Any] = {"seed": 7, "between_deals": 0.0}
+    values.update(overrides)
+    return ServerConfig(database_url=url, **values)
+
+
+@contextmanager
+def running(url: str, **overrides: Any) -> Iterator[TestClient]:
+    with TestClient(create_app(config(url, **overrides))) as client:
+        yield client
+
+
+class Api:
+    """One player's REST calls."""
+
+    def __init__(self, client: TestClient, nickname: str) -> None:
+        self.client = client
+        answer = client.post("/api/players", json={"nickname": nickname})
+        assert answer.status_code == 201, answer.text
+        body = answer.json()
+        self.id: str = body["player"]["id"]
+        self.token: str = body["token"]
+        self.headers = {"Authorization": f"Bearer {self.token}"}
+
+    def call(self, method: str, path: str, body: Any = None, status: int = 200) -> Any:
+        answer = self.client.request(method, path, json=body, headers=self.headers)
+        assert answer.status_code == status, (answer.status_code, answer.text)
+        return answer.json()
+
+    def error(self, method: str, path: str, body: Any = None) -> str:
+        answer = self.client.request(method, path, json=body, headers=self.headers)
+        assert answer.status_code >= 400, answer.text
+        code: str = answer.json()["error"]["code"]
+        return code
+
+    def room(self, **settings: Any) -> str:
+        body = {"game": "xianniu", "preset": "lanzhou", "bot_delay": 0, **settings}
+        room_id: str = self.call("POST", "/api/rooms", body, status=201)["room"]["id"]
+        return room_id
+
+
+class Peer:
+    """A WebSocket client that remembers everything it was sent."""
+
+    def __init__(self, ws: WebSocketTestSession) -> None:
+        self.ws = ws
+        self.log: list[Message] = []
+        self.state: dict[str, Message] = {}
+
+    def send(self, message: Message) -> None:
+        self.ws.send_json(message)
+
+    def recv(self) -> Message:
+        message: Message = self.ws.receive_json()
+        self.log.append(message)
+        if message.get("type") == "state":
+            self.state[message["room"]] = message
+        return message
+
+    def until(self, match: Callable[[Message], bool], limit: int = 500) -> Message:
+        for _ in range(limit):
+            message = self.recv()
+            if match(message):
+                return message
+        raise AssertionError("the expected message never came")
+
+    def next_of(self, kind: str) -> Message:
+        return self.until(lambda m: m.get("type") == kind)
+
+    def quiet(self) -> list[Message]:
+        """Everything still in flight: a ping's pong comes after it (one ordered outbox)."""
+        self.send({"type": "ping"})
+        seen: list[Message] = []
+        while True:
+            message = self.recv()
+            if message.get("type") == "pong":
+                return seen
+            seen.append(message)
+
+
+@contextmanager
+def peer(client: TestClient, token: str | None = None) -> Iterator[Peer]:
+    with client.websocket_connect("/ws") as ws:
+        p = Peer(ws)
+        if token is not None:
+            p.send({"type": "hello", "token": token})
+            assert p.next_of("welcome")["type"] == "welcome"
+        yield p
+
+
+def first_legal(state: Message) -> str:
+    text: str = state["legal_text"][0]
+    return text
+
+
+def act(p: Peer, room: str, action: str | int | None = None) -> None:
+    state = p.state[room]
+    chosen = first_legal(state) if action is None else action
+    p.send({"type": "act", "room": room, "counter": state["counter"], "action": chosen})
+
+
+def to_act(state: Message) -> list[int]:
+    seats: list[int] = state["view"]["to_act"]
+    return seats

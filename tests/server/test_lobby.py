@@ -1,0 +1,145 @@
+"""REST lobby: players, games, rooms, seats, bots, start, play again, history."""
+
+from __future__ import annotations
+
+from server_helpers import Api, peer
+from starlette.testclient import TestClient
+
+
+def test_player_made_on_first_visit_and_renamed(client: TestClient) -> None:
+    a = Api(client, " 阿牛 ")
+    assert a.call("GET", "/api/me")["player"] == {"id": a.id, "nickname": "阿牛"}
+    assert a.call("PATCH", "/api/me", {"nickname": "牛哥"})["player"]["nickname"] == "牛哥"
+    assert a.call("GET", "/api/me")["totals"] == {"games": 0, "points": 0}
+
+
+def test_player_errors(client: TestClient) -> None:
+    assert client.post("/api/players", json={"nickname": ""}).json()["error"]["code"] == \
+        "bad_nickname"
+    assert client.post("/api/players", json={"nickname": 5}).status_code == 400
+    assert client.post("/api/players", json={"nickname": "x" * 25}).status_code == 400
+    assert client.post("/api/players", json={"nickname": "a\u0000b"}).status_code == 400
+    assert client.get("/api/me").json()["error"]["code"] == "unauthorized"
+    bad = client.get("/api/me", headers={"Authorization": "Bearer nope"})
+    assert (bad.status_code, bad.json()["error"]["code"]) == (401, "bad_token")
+    broken = client.post("/api/players", content=b"{not json")
+    assert broken.json()["error"]["code"] == "bad_json"
+
+
+def test_games_presets_and_rule_options(client: TestClient) -> None:
+    games = client.get("/api/games").json()["games"]
+    xianniu = next(g for g in games if g["name"] == "xianniu")
+    assert {p["name"] for p in xianniu["presets"]} >= {"lanzhou", "lanzhou-app", "fengxiang"}
+    detail = client.get("/api/games/xianniu").json()
+    options = {o["name"]: o for o in detail["options"]}
+    assert options["players"]["low"] == 3 and options["players"]["high"] == 5
+    assert options["deck"]["choices"] == ["huapai", "poker"]
+    assert options["deck"]["zh"] == "牌具"
+    assert "random" in detail["bots"]
+    assert client.get("/api/games/nope").json()["error"]["code"] == "game_not_found"
+
+
+def test_create_room_validates_everything(client: TestClient) -> None:
+    a = Api(client, "a")
+    checks = [
+        ({"game": "nope"}, "game_not_found"),
+        ({"game": "xianniu", "preset": "nope"}, "rules_invalid"),
+        ({"game": "xianniu", "rules": {"nope": 1}}, "rules_invalid"),
+        ({"game": "xianniu", "rules": {"players": 9}}, "rules_invalid"),
+        ({"game": "xianniu", "rules": []}, "rules_invalid"),
+        ({"game": "xianniu", "deals": 0}, "bad_settings"),
+        ({"game": "xianniu", "deals": "2"}, "bad_settings"),
+        ({"game": "xianniu", "multiplier": True}, "bad_settings"),
+        ({"game": "xianniu", "private": "yes"}, "bad_settings"),
+        ({"game": "xianniu", "turn_clock": 601}, "bad_settings"),
+        ({"game": "xianniu", "colour": "red"}, "bad_settings"),
+    ]
+    for body, code in checks:
+        assert a.error("POST", "/api/rooms", body) == code, body
+    assert client.get("/api/rooms").json()["rooms"] == []
+
+
+def test_room_options_are_kept(client: TestClient) -> None:
+    a = Api(client, "a")
+    body = {"game": "xianniu", "preset": "fengxiang", "rules": {"players": 4}, "deals": 3,
+            "multiplier": 2, "turn_clock": 30, "tuoguan_after": 10, "bot_delay": 0.5}
+    room = a.call("POST", "/api/rooms", body, status=201)["room"]
+    assert len(room["seats"]) == 4 and room["rules"]["players"] == 4
+    assert (room["deals"], room["multiplier"], room["turn_clock"]) == (3, 2, 30)
+    assert (room["tuoguan_after"], room["bot_delay"], room["status"]) == (10, 0.5, "waiting")
+    assert room["code"] is None and room["owner"] == a.id
+    listed = client.get("/api/rooms").json()["rooms"]
+    assert [r["id"] for r in listed] == [room["id"]]
+
+
+def test_private_room_needs_its_code(client: TestClient) -> None:
+    a, b = Api(client, "a"), Api(client, "b")
+    room = a.call("POST", "/api/rooms", {"game": "xianniu", "private": True}, 201)["room"]
+    assert len(room["code"]) == 6
+    assert client.get("/api/rooms").json()["rooms"] == []
+    assert b.error("GET", f"/api/rooms/{room['id']}") == "room_not_found"
+    assert b.error("POST", f"/api/rooms/{room['id']}/seats/1") == "room_not_found"
+    assert b.error("POST", "/api/rooms/join", {"code": "ZZZZZZ"}) == "bad_code"
+    joined = b.call("POST", "/api/rooms/join", {"code": room["code"].lower()})["room"]
+    assert joined["id"] == room["id"]
+    b.call("POST", f"/api/rooms/{room['id']}/seats/1")
+
+
+def test_seats_bots_start_and_again(client: TestClient) -> None:
+    a, b = Api(client, "a"), Api(client, "b")
+    room = a.room()
+    path = f"/api/rooms/{room}"
+    a.call("POST", f"{path}/seats/0")
+    assert a.error("POST", f"{path}/seats/1") == "already_seated"
+    assert b.error("POST", f"{path}/seats/0") == "seat_taken"
+    assert b.error("POST", f"{path}/seats/3") == "seat_out_of_range"
+    assert b.error("POST", f"{path}/leave") == "not_seated"
+    b.call("POST", f"{path}/seats/1")
+    b.call("POST", f"{path}/leave")
+    assert a.error("POST", f"{path}/start") == "seats_empty"
+    assert b.error("POST", f"{path}/bots") == "not_owner"
+    assert a.error("POST", f"{path}/bots", {"bot": "nope"}) == "unknown_bot"
+    assert a.error("POST", f"{path}/bots", {"seats": [0]}) == "seat_taken"
+    assert a.error("POST", f"{path}/bots", {"seats": "1"}) == "bad_message"
+    seats = a.call("POST", f"{path}/bots", {"seats": [1]})["room"]["seats"]
+    assert seats[1]["bot"] == "random" and seats[2]["bot"] is None
+    a.call("DELETE", f"{path}/seats/1")
+    assert a.error("DELETE", f"{path}/seats/1") == "seat_out_of_range"
+    a.call("POST", f"{path}/bots", {})
+    assert b.error("POST", f"{path}/start") == "not_owner"
+    assert a.error("POST", f"{path}/again") == "wrong_status"
+    with peer(client, a.token) as p:
+        p.send({"type": "subscribe", "room": room})
+        p.next_of("room")
+        assert a.call("POST", f"{path}/start")["room"]["status"] == "playing"
+        assert a.error("POST", f"{path}/start") == "wrong_status"
+        assert a.error("DELETE", f"{path}/seats/1") == "wrong_status"
+        _play_out(p, room)
+        assert a.call("GET", path)["room"]["status"] == "finished"
+        again = a.call("POST", f"{path}/again")["room"]
+        assert (again["status"], again["match"], again["totals"]) == ("playing", 2, [0, 0, 0])
+        _play_out(p, room)
+    history = a.call("GET", "/api/me/history")["matches"]
+    assert [m["match"] for m in history] == [1, 2]
+    assert all(m["finished"] and len(m["deals"]) == 1 for m in history)
+    me = a.call("GET", "/api/me")["totals"]
+    assert me == {"games": 2, "points": sum(m["total"] for m in history)}
+
+
+def _play_out(p: object, room: str) -> None:
+    from server_helpers import Peer, act
+
+    assert isinstance(p, Peer)
+    while True:
+        message = p.recv()
+        if message["type"] == "match_end":
+            return
+        if message["type"] == "state" and 0 in message["view"]["to_act"]:
+            act(p, room)
+
+
+def test_unknown_routes_and_bad_path_values(client: TestClient) -> None:
+    a = Api(client, "a")
+    assert client.get("/api/nothing").json()["error"]["code"] == "not_found"
+    assert a.error("POST", "/api/rooms/xyz/seats/notanumber") in ("bad_message", "room_not_found")
+    assert a.error("GET", "/api/rooms/xyz") == "room_not_found"

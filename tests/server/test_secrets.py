@@ -1,0 +1,122 @@
+"""Hidden information never reaches a seat or spectator that may not see it.
+
+Across many seeded games played by people on WebSockets (and a spectator), every state
+message a viewer got is checked against the omniscient replay of the finished game: its
+view is exactly ``observe(state, viewer)`` at that step and its events exactly
+``for_viewer(viewer)`` — so nothing else can be in it — and, directly, no message to a
+viewer carries another seat's hidden hand, 紧牌 discard, the deal or the seed before the
+deal ends. Errors and the server's log lines are checked too.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import random
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Any
+
+import pytest
+from server_helpers import Api, Message, Peer, peer, running, sqlite_url, to_act
+
+from huapai.core.record import Replay, parse, replay_deal
+
+CASES = [("lanzhou", {}), ("lanzhou-app", {}), ("fengxiang", {"players": 4}),
+         ("fengxiang", {"players": 5}), ("fengxiang", {"players": 3})]
+
+
+def _json(value: Any) -> Any:
+    return json.loads(json.dumps(value, ensure_ascii=False))
+
+
+def _play(peers: list[Peer], room: str, rng: random.Random) -> None:
+    spare = len(peers) - 1  # the spectator is last
+    while True:
+        state = peers[0].state[room]
+        if state["view"].get("settlement") or not to_act(state):
+            return
+        seat = to_act(state)[0]
+        mover = peers[seat]
+        legal = mover.state[room]["legal"]
+        if rng.random() < 0.1:  # now and then an illegal or out-of-turn try
+            wrong = peers[(seat + 1) % spare]
+            wrong.send({"type": "act", "room": room, "counter": wrong.state[room]["counter"],
+                        "action": legal[0]})
+            wrong.next_of("error")
+        mover.send({"type": "act", "room": room, "counter": mover.state[room]["counter"],
+                    "action": rng.choice(legal)})
+        for p in peers:
+            p.next_of("state")
+
+
+def _states(p: Peer, room: str) -> list[Message]:
+    return [m for m in p.log if m.get("type") == "state" and m["room"] == room]
+
+
+def _check_viewer(replay: Replay, viewer: int | None, got: list[Message],
+                  everything: list[Message]) -> None:
+    game = replay.game
+    states = [replay.initial, *(s.state for s in replay.steps)]
+    assert len(got) == len(states), "one update per move, no more and no less"
+    for index, (message, state) in enumerate(zip(got, states, strict=True)):
+        assert message["seat"] == viewer
+        assert message["view"] == _json(game.observe(state, viewer)), index
+        if index:
+            expected = [e.for_viewer(viewer).to_json() for e in replay.steps[index - 1].events]
+            assert message["events"] == _json(expected), index
+    _check_no_leak(replay, viewer, everything)
+
+
+def _check_no_leak(replay: Replay, viewer: int | None, messages: list[Message]) -> None:
+    game = replay.game
+    final = game.omniscient(replay.final)
+    deal_text = game.format_deal(replay.rules, game.deal_of(replay.initial))
+    for message in messages:
+        text = json.dumps(message, ensure_ascii=False)
+        if message["type"] in ("deal_end", "match_end"):
+            continue  # the deal is over: the seed is revealed on purpose
+        assert deal_text not in text
+        assert '"hands"' not in text and '"deal":"' not in text and '"discards"' not in text
+        for event in (e for m in messages if m["type"] == "state" for e in m["events"]):
+            if event["kind"] == "discarded" and event["seat"] != viewer:
+                assert event["card"] is None
+    hands = [s for i, s in enumerate(final["hands"]) if i != viewer and s]
+    for message in messages:
+        if message["type"] == "state":
+            assert message["view"]["hand"] not in hands or viewer is None
+
+
+@pytest.mark.parametrize("case", range(len(CASES) * 3))
+def test_no_message_carries_a_hidden_card(tmp_path: Path, case: int,
+                                          caplog: pytest.LogCaptureFixture) -> None:
+    preset, overrides = CASES[case % len(CASES)]
+    rng = random.Random(case)
+    caplog.set_level(logging.DEBUG)
+    with running(sqlite_url(tmp_path), seed=1000 + case, burst=1000) as client:
+        people = [Api(client, f"p{i}") for i in range(overrides.get("players", 3))]
+        room = people[0].room(preset=preset, rules=overrides)
+        for i, person in enumerate(people):
+            person.call("POST", f"/api/rooms/{room}/seats/{i}")
+        watcher = Api(client, "watcher")
+        with ExitStack() as stack:
+            peers = [stack.enter_context(peer(client, p.token)) for p in [*people, watcher]]
+            for p in peers:
+                p.send({"type": "subscribe", "room": room})
+            people[0].call("POST", f"/api/rooms/{room}/start")
+            for p in peers:
+                p.next_of("state")
+            _play(peers, room, rng)
+            for p in peers:
+                p.next_of("deal_end")
+        game_id = peers[0].state[room]["game_id"]
+        record = client.get(f"/api/replays/{game_id}/record").text
+    replay = replay_deal(parse(record)[1][0])
+    for viewer, p in enumerate(peers):
+        seat = None if viewer == len(people) else viewer
+        _check_viewer(replay, seat, _states(p, room), p.log)
+    logged = "\n".join(r.getMessage() for r in caplog.records)
+    game = replay.game
+    assert game.format_deal(replay.rules, game.deal_of(replay.initial)) not in logged
+    for hand in game.omniscient(replay.initial)["hands"]:
+        assert not hand or hand not in logged
