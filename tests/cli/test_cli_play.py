@@ -59,7 +59,7 @@ def test_numbers_pick_from_the_list() -> None:
     ("xyz", "看不懂「xyz」"),
     ("9 9", "needs its colour"),
     ("K K K K K", "deck has 4"),
-    ("99", "没有编号 99（可选 1–1），当作牌也看不懂：9 at position 1 needs its colour"),
+    ("99", "没有编号 99（可选 1–1），当作牌也看不懂：第 1 个位置的 9 要标颜色"),
     ("弃 K", "不能这样出"),
     ("A", "不能这样出"),
     ("", "请输入一个编号"),

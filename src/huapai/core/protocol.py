@@ -21,6 +21,11 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 
+def say(zh: str, en: str) -> str:
+    """A message for people: Chinese first, then English (``"不是你的回合 / not your turn"``)."""
+    return f"{zh} / {en}"
+
+
 class IllegalAction(Exception):
     """An action that the engine refuses. The state it was offered to is unchanged.
 

@@ -8,8 +8,17 @@ from typing import Any
 from .protocol import Game, RulesError
 
 _GAMES: dict[str, str] = {
+    "biegan": "huapai.games.biegan.game:GAME",
     "xianniu": "huapai.games.xianniu.game:GAME",
 }
+
+
+def register_game(name: str, target: str) -> None:
+    """Make ``"module:attribute"`` the engine called ``name`` (imported on first use)."""
+    module, sep, attr = target.partition(":")
+    if not name or not sep or not module or not attr:
+        raise RulesError(f"register_game needs a name and 'module:attribute', got {target!r}")
+    _GAMES[name] = target
 
 
 def game_names() -> list[str]:

@@ -19,7 +19,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Literal
 
-from huapai.core.protocol import NotationError
+from huapai.core.protocol import NotationError, say
 
 Style = Literal["huapai", "poker"]
 Counts = tuple[int, ...]
@@ -109,13 +109,14 @@ def _next_face(text: str, i: int) -> tuple[int, int]:
             return _CHINESE[name], i + len(name)
     m = _POKER.match(text, i)
     if m is None:
-        raise NotationError(f"unknown card {text[i]!r} at position {i + 1} in {text!r}")
+        raise NotationError(say(f"第 {i + 1} 个字符 {text[i]!r} 不是牌",
+                                f"unknown card {text[i]!r} at position {i + 1} in {text!r}"))
     rank, suit = m.group(1).upper(), m.group(2)
     if rank in ("5", "9"):
         if not suit:
-            raise NotationError(
-                f"{rank} at position {i + 1} needs its colour: {rank}r (red) or {rank}b (black)"
-            )
+            raise NotationError(say(
+                f"第 {i + 1} 个位置的 {rank} 要标颜色：{rank}r（红）或 {rank}b（黑）",
+                f"{rank} at position {i + 1} needs its colour: {rank}r (red) or {rank}b (black)"))
         red = suit in _RED
         face = (DA_XI if red else XIAO_XI) if rank == "5" else (NIU_JIU if red else NIU_BA)
         return face, m.end()
@@ -127,7 +128,8 @@ def parse_counts(text: str) -> Counts:
     counts = to_counts(parse_faces(text))
     for face, n in enumerate(counts):
         if n > COPIES[face]:
-            raise NotationError(f"{n} × {NAMES[face]} named, but the deck has {COPIES[face]}")
+            raise NotationError(say(f"{NAMES[face]} 写了 {n} 张，一副牌只有 {COPIES[face]} 张",
+                                    f"{n} × {NAMES[face]} named, but the deck has {COPIES[face]}"))
     return counts
 
 

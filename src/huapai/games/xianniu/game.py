@@ -6,7 +6,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from huapai.core.protocol import Event, GameBase, NotationError, RulesError, Settlement
+from huapai.core.protocol import Event, GameBase, NotationError, RulesError, Settlement, say
 from huapai.core.rng import derive_seed, shuffled
 
 from . import flow
@@ -131,7 +131,8 @@ class XianniuGame(GameBase[XianniuRules, State]):
     def parse_action(self, rules: XianniuRules, text: str) -> int:
         word = text.strip()
         if not word:
-            raise NotationError("empty action: type cards, 掀, 不掀/扣了, 紧牌 or 弃 <card>")
+            raise NotationError(say("没有输入：出牌、掀、不掀/扣了、紧牌或弃 <牌>",
+                                    "empty action: type cards, 掀, 不掀/扣了, 紧牌 or 弃 <card>"))
         low = word.lower()
         if low in _DECLINE_WORDS:
             return DECLINE
@@ -162,7 +163,9 @@ class XianniuGame(GameBase[XianniuRules, State]):
 def _parse_discard(rest: str) -> int:
     faces = _parse_faces(rest)
     if len(faces) != 1:
-        raise NotationError(f"弃 takes exactly one card, got {rest.strip()!r}")
+        got = rest.strip()
+        raise NotationError(say(f"弃只能弃一张，收到 {got!r}",
+                                f"弃 takes exactly one card, got {got!r}"))
     return DISCARD0 + faces[0]
 
 
@@ -171,7 +174,8 @@ def _parse_play(rules: XianniuRules, text: str) -> int:
     index = catalogue(rules.catalogue_key).by_counts.get(counts)
     if index is None:
         shown = format_counts(counts, rules.style)
-        raise NotationError(f"{shown} is not a play type in these rules (see docs/notation)")
+        raise NotationError(say(f"{shown} 不是这套规则里的牌型",
+                                f"{shown} is not a play type in these rules"))
     return PLAY0 + index
 
 
