@@ -36,8 +36,8 @@ def _cases() -> list[Any]:
 def test_registered_game_conforms(name: str, preset: str) -> None:
     game = get_game(name)
     report = conformance.run(game, preset, CONFIG)
-    assert report.games == CONFIG.games
-    assert report.steps >= CONFIG.games
+    assert report.games == CONFIG.games_for(name)
+    assert report.steps >= report.games
     print(report)
 
 
@@ -95,10 +95,15 @@ def test_config_reads_the_environment() -> None:
     env = {conformance.GAMES_ENV: "250", conformance.SEED_ENV: "9"}
     assert Config.from_env(env) == Config(games=250, seed=9)
     assert Config.from_env({}, games=3) == Config(games=3)
-    with pytest.raises(ValueError, match=conformance.GAMES_ENV):
-        Config.from_env({conformance.GAMES_ENV: "many"})
-    with pytest.raises(ValueError, match="at least 1"):
-        Config.from_env({conformance.GAMES_ENV: "0"})
+    both = Config.from_env({conformance.GAMES_ENV: " 400, biegan=50 "})
+    assert (both.games_for("xianniu"), both.games_for("biegan")) == (400, 50)
+    assert Config.from_env({conformance.GAMES_ENV: "toy=2"}).games_for("x") == 10
+    for bad, message in (("many", conformance.GAMES_ENV), ("0", "at least 1"),
+                         ("5,toy=0", "at least 1"), ("toy=lots", "name=count")):
+        with pytest.raises(ValueError, match=message):
+            Config.from_env({conformance.GAMES_ENV: bad})
+    with pytest.raises(ValueError, match=conformance.SEED_ENV):
+        Config.from_env({conformance.SEED_ENV: "x"})
 
 
 def test_snapshot_sees_public_changes_and_ignores_caches() -> None:
