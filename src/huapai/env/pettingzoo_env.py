@@ -18,7 +18,8 @@ CLI game or a match deal with that seed gets — with the dealer from the game's
 that is over as it is dealt (a big hand shown at once) gives no agent a decision and
 would break PettingZoo's "nobody is terminated after reset"; from a seed such deals are
 skipped — re-dealt from ``derive_seed(seed, "redeal", k)`` — and counted in
-``skipped_deals``; an explicit such ``deal`` is refused with ValueError. Without
+``skipped_deals`` (a running total); an explicit such ``deal`` is refused with
+ValueError. Without
 a seed, the next deal's seed is drawn from a generator seeded by the last explicit seed,
 so a run started with ``reset(seed=s)`` is reproducible.
 
@@ -63,7 +64,6 @@ class HuapaiAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
     ``preset`` defaults to the game's first preset. ``game_name`` may also be a game
     object (tests use games that are not registered).
     """
-
 
     def __init__(
         self,
