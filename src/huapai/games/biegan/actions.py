@@ -1,0 +1,102 @@
+"""The text notation of 双别杆 actions, paired: ``parse_action(format_action(a)) == a``.
+
+========  =============================  ==========================================
+id        written                        also accepted
+========  =============================  ==========================================
+0         ``过``                         不要 不对 不紮 pass p
+1         ``胡``                         hu h 和
+2         ``招``                         zhao
+3         ``对``                         對 dui
+4         ``泛``                         fan (a 泛 from a discard, rule option)
+5..32     ``打 三*`` (a discard; ids in   出 三*, discard 三*, d 三*, or the card alone
+          display order, 上 … 六, 赖)
+33..54    ``紮 七``                      扎 七, zha 七
+55..76    ``开泛 七``                    開泛 七, kaifan 七
+========  =============================  ==========================================
+"""
+
+from __future__ import annotations
+
+from huapai.core.protocol import NotationError, say
+
+from .cards import FACES, NUM_CODES, card_name, face_of, parse_cards
+from .state import (
+    DISCARD0,
+    DISCARD_OF,
+    DUI,
+    FAN,
+    HU,
+    KAIFAN0,
+    NUM_ACTIONS,
+    PASS,
+    ZHA0,
+    ZHAO,
+    discard_code,
+)
+
+_WORDS: dict[str, int] = {
+    "过": PASS, "過": PASS, "不要": PASS, "不对": PASS, "不對": PASS, "不紮": PASS,
+    "不扎": PASS, "pass": PASS, "p": PASS,
+    "胡": HU, "和": HU, "hu": HU, "h": HU,
+    "招": ZHAO, "zhao": ZHAO,
+    "对": DUI, "對": DUI, "dui": DUI,
+    "泛": FAN, "fan": FAN,
+}
+_DISCARD = ("打", "出", "discard", "d")
+_ZHA = ("紮", "扎", "zha")
+_KAIFAN = ("开泛", "開泛", "kaifan")
+_NAMES = {PASS: "过", HU: "胡", ZHAO: "招", DUI: "对", FAN: "泛"}
+HELP = "过 / 胡 / 招 / 对 / 泛 / 打 <card> / 紮 <face> / 开泛 <face>"
+
+
+def format_action(action: int) -> str:
+    if not 0 <= action < NUM_ACTIONS:
+        raise ValueError(f"no action has id {action}")
+    if action < DISCARD0:
+        return _NAMES[action]
+    if action < ZHA0:
+        return "打 " + card_name(discard_code(action))
+    if action < KAIFAN0:
+        return "紮 " + FACES[action - ZHA0]
+    return "开泛 " + FACES[action - KAIFAN0]
+
+
+def parse_action(text: str) -> int:
+    word = text.strip()
+    if not word:
+        raise NotationError(say(f"没有输入动作：请写 {HELP}", f"empty action: type {HELP}"))
+    found = _WORDS.get(word.lower())
+    if found is not None:
+        return found
+    for prefixes, base in ((_KAIFAN, KAIFAN0), (_ZHA, ZHA0), (_DISCARD, DISCARD0)):
+        for prefix in prefixes:
+            rest = _after(word, prefix)
+            if rest is not None:
+                return _with_card(rest, base, prefix)
+    return _with_card(word, DISCARD0, "打")
+
+
+def _after(word: str, prefix: str) -> str | None:
+    if not word.lower().startswith(prefix):
+        return None
+    rest = word[len(prefix):]
+    if prefix.isascii() and rest[:1].isascii() and rest[:1].isalpha():
+        return None  # "discardX" / "hu…" are not this prefix
+    return rest
+
+
+def _with_card(rest: str, base: int, what: str) -> int:
+    try:
+        cards = parse_cards(rest, check_counts=False)
+    except NotationError as exc:
+        raise NotationError(f"{what}: {exc} ({HELP})") from None
+    if len(cards) != 1:
+        raise NotationError(say(f"{what}后面只写一张牌，不是 {rest.strip()!r}",
+                                f"{what} takes exactly one card, got {rest.strip()!r}"))
+    code = cards[0]
+    if base == DISCARD0:
+        return DISCARD_OF[code]
+    if code >= NUM_CODES or face_of(code) >= len(FACES):
+        raise NotationError(say(f"{what}后面写一个字（上 … 六），不是 {card_name(code)}",
+                                f"{what} takes a face (上 … 六), not {card_name(code)}"))
+    return base + face_of(code)

@@ -1,0 +1,266 @@
+"""The 双别杆 heuristic bot: keeps 精, builds toward 17 胡, claims sensibly, plays safe late.
+
+It reads only the observation ``observe(state, seat)`` gives its seat and the legal
+list, and decides in a few milliseconds:
+
+* **胡, 紮, 招, 泛, 开泛** are always taken: a win ends the deal, and the others double a
+  unit's 胡 (or more) and bring a replacement card at no cost in structure.
+* **Discards.** For each card it could throw, the hand left is checked for waits with
+  the engine's win test (every card that would complete it with ≥ 17 胡, weighted by
+  the copies it has not seen and by the 分 they would bring). The best waiting hand
+  wins; when no discard leaves it waiting, it throws the card its hand needs least:
+  精 and 赖子 are kept, then 坎 and pairs, then cards with partners in a 句, red
+  before black — less a danger term that grows as the stock runs down: faces with many
+  unseen copies (an opponent may be waiting on them, or 对 them) and 精 are risky,
+  faces an opponent threw away are safer.
+* **对.** Taken when the hand is then waiting, or for a 精 (an exposed 精 triple still
+  scores 3–5 胡), or for a pair with no 句 partners; never past the 对 limit (包) unless
+  it makes the hand wait.
+
+``make_heuristic`` is the factory the bot registry calls (registered in ``game.py``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import (
+    FLOWER_FACES,
+    JING_FACES,
+    JOKER,
+    NUM_CODES,
+    NUM_FACES,
+    RED_FACES,
+    copies_of,
+    face_of,
+    is_flowered,
+    parse_cards,
+)
+from .rules import BieganRules, fen_of
+from .state import DISCARD0, DISCARD_OF, DUI, FAN, HU, NUM_ACTIONS, PASS, ZHA0, ZHAO, discard_code
+from .turn import NATURALS
+from .units import SENTENCES, Meld
+from .winning import ONE, decomposes, packed_of, reading
+
+BOT_NAME = "biegan_heuristic"
+GAME_NAME = "biegan"
+_PAIR_VALUE = (0.0, 0.0, 1.5, 3.5, 4.0, 4.0, 4.0, 4.0)
+_SENTENCES_OF: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
+    tuple(s for s in SENTENCES if f in s) for f in range(NUM_FACES))
+
+
+@dataclass(frozen=True, slots=True)
+class Params:
+    """The knobs of the heuristic."""
+
+    jing: float = 3.0  # keeping a 精 card
+    flowered_jing: float = 2.0  # extra for a 花精
+    partner: float = 0.8  # one partner of a 句 in hand
+    sentence: float = 2.0  # both partners of a 句 in hand
+    red: float = 0.3  # a red face
+    danger: float = 2.0  # weight of the late-game danger term
+    joker: float = 100.0  # never throw a 赖子 while anything else can go
+
+
+DEFAULT_PARAMS = Params()
+
+
+@dataclass(slots=True)
+class _View:
+    """What the bot knows, parsed from its observation."""
+
+    hand: list[int]
+    melds: tuple[Meld, ...]
+    seen: list[int]
+    opponent_discards: set[int]
+    stock: int
+    duis: int
+
+    @classmethod
+    def parse(cls, obs: Mapping[str, Any], seat: int) -> _View:
+        hand = [0] * NUM_CODES
+        for code in parse_cards(str(obs["hand"]), check_counts=False):
+            hand[code] += 1
+        seen = list(hand)
+        melds: list[Meld] = []
+        for owner, row in enumerate(obs["melds"]):
+            for m in row:
+                if m["cards"] is None:
+                    continue
+                cards = parse_cards(str(m["cards"]), check_counts=False)
+                for code in cards:
+                    seen[code] += 1
+                if owner == seat:
+                    melds.append(Meld(str(m["kind"]), cards))
+        others: set[int] = set()
+        for owner, river in enumerate(obs["rivers"]):
+            for code in parse_cards(str(river), check_counts=False):
+                seen[code] += 1
+                if owner != seat:
+                    others.add(face_of(code))
+        pending = obs.get("pending")
+        if pending is not None:
+            code = parse_cards(str(pending["card"]), check_counts=False)[0]
+            seen[code] += 1
+        return cls(hand, tuple(melds), seen, others, int(obs["stock"]),
+                   int(obs["duis"][seat]))
+
+    def unseen(self, code: int) -> int:
+        return max(0, copies_of(code) - self.seen[code])
+
+
+class HeuristicBot:
+    """See the module docstring. Deterministic given its seed (ties are broken by it)."""
+
+    def __init__(self, rules: BieganRules, seat: int, seed: int,
+                 params: Params = DEFAULT_PARAMS) -> None:
+        self.rules, self.seat, self.params = rules, seat, params
+        self.rng = random.Random(seed)
+
+    def act(self, observation: Any, legal: Sequence[int]) -> int:
+        if not legal:
+            raise ValueError("the bot was asked to act with no legal action")
+        if HU in legal:
+            return HU
+        for action in (ZHAO, FAN):
+            if action in legal:
+                return action
+        gains = [a for a in legal if ZHA0 <= a < NUM_ACTIONS]
+        if gains:
+            return gains[0]
+        view = _View.parse(observation, self.seat)
+        if DUI in legal and self._wants_dui(view, observation):
+            return DUI
+        discards = [a for a in legal if DISCARD0 <= a < ZHA0]
+        if discards:
+            return self._discard(view, [discard_code(a) for a in discards])
+        return PASS if PASS in legal else legal[0]
+
+    # ------------------------------------------------------------------ discards
+    def _discard(self, view: _View, codes: list[int]) -> int:
+        best = max(codes, key=lambda c: (self._wait_value(view, c), -self._cost(view, c),
+                                         self.rng.random()))
+        return DISCARD_OF[best]
+
+    def _wait_value(self, view: _View, code: int) -> float:
+        """How good the hand left after throwing ``code`` is as a waiting hand."""
+        hand = list(view.hand)
+        hand[code] -= 1
+        return self.waits_value(view, hand, view.melds)
+
+    def waits_value(self, view: _View, hand: list[int], melds: tuple[Meld, ...]) -> float:
+        """Σ over the cards that complete ``hand`` with enough 胡: unseen × (1 + 分)."""
+        packed = packed_of(tuple(hand))
+        total = 0.0
+        for code in range(NUM_CODES):
+            left = view.unseen(code)
+            if not left:
+                continue
+            jokers = hand[JOKER] + (code == JOKER)
+            if not decomposes(self.rules, packed + ONE[code], jokers):
+                continue
+            hand[code] += 1
+            result = reading(self.rules, tuple(hand), melds, None)
+            hand[code] -= 1
+            if result.wins:
+                total += left * (1 + fen_of(self.rules, result.hu))
+        return total
+
+    def _cost(self, view: _View, code: int) -> float:
+        """What throwing ``code`` costs: how much the hand needs it, plus the danger."""
+        return self.keep(view.hand, code) + self._danger(view, code)
+
+    def keep(self, hand: Sequence[int], code: int) -> float:
+        """How much a hand needs one card of ``code`` (higher: keep it)."""
+        p = self.params
+        if code == JOKER:
+            return p.joker
+        face = face_of(code)
+        counts = _face_counts(hand)
+        value = _PAIR_VALUE[counts[face]]
+        if face in JING_FACES:
+            value += p.jing + (p.flowered_jing if is_flowered(code) else 0.0)
+        elif face in FLOWER_FACES and is_flowered(code):
+            value += 0.5
+        if face in RED_FACES:
+            value += p.red
+        for sentence in _SENTENCES_OF[face]:
+            partners = sum(1 for g in sentence if g != face and counts[g])
+            value += p.sentence if partners == 2 else p.partner * partners
+        return value
+
+    def _danger(self, view: _View, code: int) -> float:
+        if code == JOKER:
+            return 0.0
+        face = face_of(code)
+        late = 1.0 - view.stock / 36
+        unseen = sum(view.unseen(c) for c in _codes_of(face))
+        risk = unseen / 5 * (2.0 if face in JING_FACES else 1.0)
+        if face in view.opponent_discards:
+            risk *= 0.5
+        return self.params.danger * late * late * risk
+
+    # ------------------------------------------------------------------ 对
+    def _wants_dui(self, view: _View, obs: Mapping[str, Any]) -> bool:
+        pending = obs["pending"]
+        code = parse_cards(str(pending["card"]), check_counts=False)[0]
+        face = face_of(code)
+        hand = list(view.hand)
+        taken = [code]
+        for c in _codes_of(face):
+            while hand[c] and len(taken) < 3:
+                hand[c] -= 1
+                taken.append(c)
+        melds = (*view.melds, Meld("对", tuple(taken)))
+        ready = max((self._after(view, hand, melds, c) for c in range(NUM_CODES) if hand[c]),
+                    default=0.0)
+        if ready > 0:
+            return True
+        if view.duis >= self.rules.dui_limit:
+            return False
+        counts = _face_counts(view.hand)
+        isolated = all(sum(1 for g in s if g != face and counts[g]) == 0
+                       for s in _SENTENCES_OF[face])
+        return face in JING_FACES or (counts[face] == 2 and isolated)
+
+    def _after(self, view: _View, hand: list[int], melds: tuple[Meld, ...], code: int) -> float:
+        hand[code] -= 1
+        value = self.waits_value(view, hand, melds)
+        hand[code] += 1
+        return value
+
+
+def _face_counts(hand: Sequence[int]) -> list[int]:
+    out = [0] * NUM_FACES
+    for code, n in enumerate(hand):
+        if n and code != JOKER:
+            out[face_of(code)] += n
+    return out
+
+
+def _codes_of(face: int) -> tuple[int, ...]:
+    return NATURALS[face]
+
+
+# --------------------------------------------------------------------- registry hook
+def make_heuristic(game: Any, rules: Any, seat: int, seed: int) -> HeuristicBot:
+    """Bot factory for ``huapai.bots.registry``: ``factory(game, rules, seat, seed)``."""
+    if not isinstance(rules, BieganRules):
+        raise ValueError(f"{BOT_NAME} plays 双别杆 only, got rules {type(rules).__name__}")
+    return HeuristicBot(rules, seat, seed)
+
+
+def register() -> None:
+    """Register the bot for 双别杆; calling it again changes nothing."""
+    from huapai.bots.registry import bot_names, register_bot
+
+    if BOT_NAME in bot_names(GAME_NAME):
+        return
+    register_bot(BOT_NAME, f"{__name__}:make_heuristic", games=(GAME_NAME,))
+
+
+__all__ = ["BOT_NAME", "DEFAULT_PARAMS", "HeuristicBot", "Params", "make_heuristic",
+           "register"]

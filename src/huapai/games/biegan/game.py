@@ -1,0 +1,182 @@
+"""双别杆花牌 (赖子花牌) on the huapai game protocol."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from itertools import pairwise
+from typing import Any
+
+from huapai.core.protocol import Event, GameBase, IllegalAction, NotationError, Settlement, say
+from huapai.core.rng import derive_seed
+
+from . import actions, flow
+from .bot import register as register_bot
+from .cards import format_cards, parse_cards
+from .observe import encode, observation_size, observe, omniscient
+from .rules import PRESETS, BieganRules
+from .scoring import settle
+from .state import AFTER_DUI, HAND_SIZES, NUM_ACTIONS, OVER, QINGTONG, TURN, State
+from .turn import checked_deal, counts_of, new_state
+from .winning import packed_of
+
+
+class BieganGame(GameBase[BieganRules, State]):
+    """双别杆花牌: presets ``gongan`` (the seed), ``danbiegan`` (one 赖子), ``gongan-app``."""
+
+    name = "biegan"
+    title = "双别杆花牌 / 赖子花牌"
+    zero_sum = True
+
+    # --- rules -------------------------------------------------------------------------
+    def presets(self) -> Mapping[str, BieganRules]:
+        return PRESETS
+
+    def rules_to_dict(self, rules: BieganRules) -> dict[str, Any]:
+        return rules.to_dict()
+
+    def rules_from_dict(self, data: Mapping[str, Any]) -> BieganRules:
+        return BieganRules.from_dict(data)
+
+    def num_seats(self, rules: BieganRules) -> int:
+        return 3
+
+    # --- dealing -----------------------------------------------------------------------
+    def new_game(self, rules: BieganRules, *, seed: int | None = None,
+                 deal: Sequence[int] | None = None, dealer: int = 0) -> State:
+        return new_state(rules, seed=seed, deal=deal, dealer=dealer)
+
+    def deal_of(self, state: State) -> tuple[int, ...]:
+        return state.deal
+
+    def format_deal(self, rules: BieganRules, deal: Sequence[int]) -> str:
+        """庄家's 26 | 二家's 25 | 末家's 25 | the stock from 牌面 to 牌底."""
+        cards = checked_deal(rules, deal)
+        cuts = [0, *(sum(HAND_SIZES[:i + 1]) for i in range(3)), len(cards)]
+        return " | ".join(format_cards(cards[a:b]) for a, b in pairwise(cuts))
+
+    def parse_deal(self, rules: BieganRules, text: str) -> tuple[int, ...]:
+        if not isinstance(text, str):
+            raise NotationError(say("牌局要写成文字", f"a deal is text, got {type(text).__name__}"))
+        cards: list[int] = []
+        for part in text.split("|"):
+            cards.extend(parse_cards(part, check_counts=False))
+        return checked_deal(rules, cards)
+
+    def first_dealer(self, rules: BieganRules, seed: int) -> tuple[int, list[Event]]:
+        """The first 庄家 is drawn by lot (seeded); the seed names no ritual."""
+        return derive_seed(seed, "biegan-dealer") % 3, []
+
+    def next_dealer(self, state: State) -> int:
+        """The winner deals next (G2; 一炮双响: the first in turn order); after 黄庄 the
+        same dealer (or the next, by ``huang_dealer``)."""
+        if state.wins:
+            return state.wins[0].seat
+        if state.rules.huang_dealer == "next":
+            return (state.dealer + 1) % 3
+        return state.dealer
+
+    # --- play --------------------------------------------------------------------------
+    def to_act(self, state: State) -> tuple[int, ...]:
+        return flow.to_act(state)
+
+    def legal_actions(self, state: State, seat: int) -> Sequence[int]:
+        return flow.legal(state, seat)
+
+    def apply(self, state: State, seat: int, action: int) -> tuple[State, list[Event]]:
+        return flow.apply(state, seat, action)
+
+    def explain(self, state: State, seat: int, action: int) -> IllegalAction:
+        """Why ``action`` is not legal for ``seat`` now (code + message)."""
+        return flow.explain(state, seat, action)
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == OVER
+
+    def settlement(self, state: State) -> Settlement:
+        if state.phase != OVER:
+            raise ValueError("the deal is not over")
+        return settle(state)
+
+    # --- views -------------------------------------------------------------------------
+    def observe(self, state: State, seat: int | None) -> Mapping[str, Any]:
+        return observe(state, seat, self)
+
+    def omniscient(self, state: State) -> Mapping[str, Any]:
+        return omniscient(state, self)
+
+    def observation_size(self, rules: BieganRules) -> int:
+        return observation_size()
+
+    def encode_observation(self, state: State, seat: int) -> Sequence[float]:
+        return encode(state, seat)
+
+    # --- notation ----------------------------------------------------------------------
+    def num_actions(self, rules: BieganRules) -> int:
+        return NUM_ACTIONS
+
+    def format_action(self, rules: BieganRules, action: int) -> str:
+        return actions.format_action(action)
+
+    def parse_action(self, rules: BieganRules, text: str) -> int:
+        if not isinstance(text, str):
+            raise NotationError(say("动作要写成文字",
+                                    f"an action is text, got {type(text).__name__}"))
+        return actions.parse_action(text)
+
+    # --- conformance hook: hidden cards of other seats ---------------------------------
+    def permute_hidden(self, deal: Sequence[int], seat: int, rng: random.Random,
+                       rules: BieganRules, dealer: int) -> tuple[int, ...]:
+        """A deal where every card ``seat`` cannot see (the other hands and the stock)
+        is shuffled among those places."""
+        start = sum(HAND_SIZES[:(seat - dealer) % 3])
+        mine = range(start, start + HAND_SIZES[(seat - dealer) % 3])
+        others = [i for i in range(len(deal)) if i not in mine]
+        cards = [deal[i] for i in others]
+        rng.shuffle(cards)
+        out = list(deal)
+        for i, c in zip(others, cards, strict=True):
+            out[i] = c
+        return tuple(out)
+
+
+    def check_invariants(self, state: State) -> None:
+        """Card conservation, hand sizes, the packed counts in step with the hands."""
+        check_invariants(state)
+
+
+def check_invariants(s: State) -> None:
+    """Raise AssertionError if the state breaks a rule no legal play can break."""
+    seen = [0] * len(s.hands[0])
+    for p in range(3):
+        for c, n in enumerate(s.hands[p]):
+            seen[c] += n
+        for held in s.melds[p]:
+            for c in held.meld.cards:
+                seen[c] += 1
+        for c in s.rivers[p]:
+            seen[c] += 1
+        if s.packed[p] != packed_of(s.hands[p]):
+            raise AssertionError(f"seat {p}: packed counts out of step with the hand")
+    for c in (*s.deal[s.top:s.bottom + 1], *(() if s.pending is None else (s.pending[1],))):
+        seen[c] += 1
+    if tuple(seen) != counts_of(s.deal):
+        raise AssertionError("cards are not conserved")
+    if s.phase != OVER:
+        for p in range(3):
+            _check_size(s, p)
+
+
+def _check_size(s: State, p: int) -> None:
+    """25 positions (a meld counts 3), 26 for the seat on turn and the dealer at 请统."""
+    positions = sum(s.hands[p]) + 3 * len(s.melds[p])
+    on_turn = (s.phase in (TURN, AFTER_DUI) and s.turn == p) or (
+        s.phase == QINGTONG and p == s.dealer)
+    if positions != 25 + on_turn:
+        raise AssertionError(f"seat {p} holds {positions} positions in phase {s.phase}")
+
+
+GAME = BieganGame()
+register_bot()
+
+__all__ = ["GAME", "BieganGame"]

@@ -1,0 +1,158 @@
+"""What a seat may know of a 双别杆 deal, as a JSON-able view and as numbers for learning.
+
+Public: every seat's melds (a face-down 紮 / 泛 shows only its size to others), each
+seat's discards (弃牌) and hand size, the discard being answered, the stock count, the
+对 counts (and who is liable to 包), and at the end the winners' hands and the
+settlement. Private: the seat's own hand, the card it just drew, its own window answer
+and 过胡. Nothing else leaves the engine: the stock order and the other hands never do.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .cards import NUM_CODES, card_name, format_cards
+from .state import DISPLAY, OVER, PHASE_NAMES, WINDOW, Held, State
+
+if TYPE_CHECKING:
+    from .game import BieganGame
+
+def hand_text(hand: tuple[int, ...]) -> str:
+    return format_cards(c for c in DISPLAY for _ in range(hand[c]))
+
+
+def meld_view(held: Held, viewer: int | None, owner: int) -> dict[str, Any]:
+    m = held.meld
+    shown = not held.hidden or viewer == owner
+    return {
+        "kind": m.kind,
+        "cards": format_cards(m.cards) if shown else None,
+        "size": len(m.cards),
+        "hidden": held.hidden,
+        "from": held.source,
+    }
+
+
+def _public(s: State, game: BieganGame, viewer: int | None) -> dict[str, Any]:
+    r = s.rules
+    view: dict[str, Any] = {
+        "game": game.name,
+        "num_seats": 3,
+        "dealer": s.dealer,
+        "phase": PHASE_NAMES[s.phase],
+        "to_act": list(game.to_act(s)),
+        "turn": s.turn if s.phase not in (WINDOW, OVER) else None,
+        "stock": s.stock,
+        "hand_sizes": [sum(h) for h in s.hands],
+        "melds": [[meld_view(h, viewer, p) for h in s.melds[p]] for p in range(3)],
+        "rivers": [format_cards(river) for river in s.rivers],
+        "pending": None if s.pending is None else {"seat": s.pending[0],
+                                                   "card": card_name(s.pending[1])},
+        "duis": list(s.duis),
+        "dui_limit": r.dui_limit,
+        "multiplier": r.multiplier,
+        "end": s.end,
+    }
+    if s.phase == OVER:
+        view["wins"] = [_win_view(s, w.seat) for w in s.wins]
+        view["settlement"] = game.settlement(s).to_json()
+    return view
+
+
+def _win_view(s: State, seat: int) -> dict[str, Any]:
+    win = next(w for w in s.wins if w.seat == seat)
+    out = dict(win.result.to_json())
+    hand = list(s.hands[seat])
+    if win.card is not None:
+        hand[win.card] += 1
+    out.update(seat=seat, from_seat=win.from_seat, hand=hand_text(tuple(hand)),
+               card=None if win.card is None else card_name(win.card))
+    return out
+
+
+def observe(s: State, seat: int | None, game: BieganGame) -> dict[str, Any]:
+    """The view of ``seat`` (None: a spectator, who sees no hand)."""
+    view = _public(s, game, seat)
+    view["seat"] = seat
+    if seat is None:
+        view.update(hand=None, drawn=None, guohu=False, my_answer=None, legal=[],
+                    legal_text=[])
+        return view
+    view["hand"] = hand_text(s.hands[seat])
+    mine = s.phase != OVER and s.turn == seat and s.drawn is not None
+    view["drawn"] = card_name(s.drawn) if mine and s.drawn is not None else None
+    view["guohu"] = bool(s.guohu >> seat & 1)
+    answers = dict(s.answers)
+    mine_answer = answers.get(seat)
+    view["my_answer"] = None if mine_answer is None else game.format_action(s.rules, mine_answer)
+    legal = list(game.legal_actions(s, seat))
+    view["legal"] = legal
+    view["legal_text"] = [game.format_action(s.rules, a) for a in legal]
+    return view
+
+
+def omniscient(s: State, game: BieganGame) -> dict[str, Any]:
+    """Everything, for analysis, training and tests — never sent to a player."""
+    view = _public(s, game, None)
+    view["melds"] = [[meld_view(h, p, p) for h in s.melds[p]] for p in range(3)]
+    view["hands"] = [hand_text(h) for h in s.hands]
+    view["stock_cards"] = format_cards(s.deal[s.top:s.bottom + 1])
+    view["deal"] = list(s.deal)
+    view["answers"] = [list(a) for a in s.answers]
+    view["guohu"] = [bool(s.guohu >> p & 1) for p in range(3)]
+    view["drawn"] = None if s.drawn is None else card_name(s.drawn)
+    return view
+
+
+# ---------------------------------------------------------------------------- encoding
+_PER_SEAT = 2 * NUM_CODES + 6
+_PHASES = len(PHASE_NAMES)
+
+
+def observation_size() -> int:
+    return NUM_CODES + 3 * _PER_SEAT + (NUM_CODES + 1) + 3 + _PHASES + 3
+
+
+def encode(s: State, seat: int) -> list[float]:
+    """Numbers for a learner, from ``seat``'s point of view (seats relative to it)."""
+    out = [n / 5 for n in s.hands[seat]]
+    for i in range(3):
+        out.extend(_seat_features(s, seat, (seat + i) % 3))
+    pending = [0.0] * (NUM_CODES + 1)
+    origin = [0.0] * 3
+    if s.pending is None:
+        pending[NUM_CODES] = 1.0
+    else:
+        pending[s.pending[1]] = 1.0
+        origin[(s.pending[0] - seat) % 3] = 1.0
+    out.extend(pending)
+    out.extend(origin)
+    out.extend(float(s.phase == i) for i in range(_PHASES))
+    out.append(s.stock / 36)
+    out.append(float(s.guohu >> seat & 1))
+    out.append(float(seat in dict(s.answers)))
+    return out
+
+
+def _seat_features(s: State, viewer: int, p: int) -> list[float]:
+    shown = [0.0] * NUM_CODES
+    hidden = 0
+    for held in s.melds[p]:
+        if held.hidden and p != viewer:
+            hidden += len(held.meld.cards)
+            continue
+        for c in held.meld.cards:
+            shown[c] += 0.2
+    river = [0.0] * NUM_CODES
+    for c in s.rivers[p]:
+        river[c] += 0.2
+    return [
+        *shown,
+        *river,
+        hidden / 10,
+        sum(s.hands[p]) / 30,
+        s.duis[p] / 4,
+        float(s.dealer == p),
+        float(s.phase != OVER and s.phase != WINDOW and s.turn == p),
+        float(any(w.seat == p for w in s.wins)),
+    ]

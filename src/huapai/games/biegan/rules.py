@@ -1,0 +1,157 @@
+"""Rule options and presets of 双别杆花牌 (赖子花牌).
+
+Sources: [S] seed ``003_3870932547cd1730.txt``; the consolidated reference
+``shared/rules/zipai.md`` Part A (§ numbers and gaps G1–G16 below refer to it), whose
+[C:Rn] sources are the commercial 公安/湖北花牌 client (R3 algorithm, R4 room options)
+and a 公安花牌 web game (R5). Every PROPOSAL ([P]) of the reference is an option here
+with the reference's default; choices the reference does not settle at all are options
+too, marked "engine" (see ``docs/biegan.md``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Literal
+
+from huapai.core.rules import RulesBase, option
+
+from .units import Scoring
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BieganRules(RulesBase):
+    # --- deck -----------------------------------------------------------------------
+    jokers: int = option(
+        2, zh="别杠(赖子)数", source="[S] 賴子2張; [C:R4] bieGangNum 0/1/2 (单别杠 111 张)",
+        doc="赖子 in the deck: 2 (双别杆, 112 cards), 1 (单别杆, 111) or 0 (110).",
+        low=0, high=2)
+    # --- hand value (handed to the calculator) --------------------------------------
+    yi_er_san: bool = option(
+        True, zh="乙二三成句", source="[S] 乙可通一，如乙二三; [C:R3] drops it",
+        doc="乙二三 is a 句 (乙 standing for 一).")
+    tingtou_scores: bool = option(
+        True, zh="听头计胡", source="G4 [P] (R3, R5); R2: no",
+        doc="精 and 花乙/花九 in the two 听头 cards score per card as inside a 句.")
+    dui_value: Literal["peng", "kan"] = option(
+        "peng", zh="对的胡数", source="G3 [P] red 1 / black 0 / 精 K(f)−2 (R3, R5)",
+        doc="An exposed 对 is worth less than a 坎 (peng), or the same (kan, the literal "
+            "seed reading).", choices=("peng", "kan"))
+    black_flower_bonus: bool = option(
+        True, zh="黑花(花乙花九)", source="G5 [P] (R3, R6 各算1胡)",
+        doc="A 花乙 / 花九 adds 1 胡 inside a 句 or the 听头.")
+    black_flower_in_sets: bool = option(
+        False, zh="黑花进坎", source="G5 flag (R5: 黑坎 = 1 + 花数)",
+        doc="花乙 / 花九 also add 1 each inside same-face units.")
+    zhujing_reading: Literal["most_cards", "max_hu"] = option(
+        "most_cards", zh="主精", source="[S] 所持最多者為主精; G6 [P] tie → more 胡; R3 max 胡",
+        doc="主精 is the 精 face held most (ties: the one giving more 胡), or simply the one "
+            "giving the most 胡.", choices=("most_cards", "max_hu"))
+    discard_kan_as_dui: bool = option(
+        True, zh="捉铳成对", source="A6 [P] (R3 getAchv, R5)",
+        doc="A 坎 completed by the winning discard scores as an exposed 对.")
+    hu_threshold: int = option(
+        17, zh="起胡", source="[S] 至少有17個胡", doc="胡 needed to win.", low=1, high=200)
+    # --- settlement -----------------------------------------------------------------
+    fen_mode: Literal["po", "per_hu", "ceil5", "round5"] = option(
+        "po", zh="计分方式", source="[S] 17胡1分逢5進1 (按坡); [C:R3,R4] jiHuType 1–3",
+        doc="分 from 胡: po ⌊(胡−17)/5⌋+1; per_hu 一胡一分; ceil5 逢1就包 (胡 up to a "
+            "multiple of 5); round5 2舍3入 (nearest multiple of 5, at least 20).",
+        choices=("po", "per_hu", "ceil5", "round5"))
+    multiplier: int = option(
+        1, zh="倍数(房间)", source="[S] 10倍房間胡17胡收入20分",
+        doc="Room multiplier: the winner collects 2 × 分 × 倍数.", low=1, high=10_000)
+    dianpao_pay: Literal["both", "one"] = option(
+        "both", zh="点炮", source="[S] 放衝者輸20分 (包两家); [C:R4] 包一家 option",
+        doc="A discard win: the discarder pays both shares (包两家, the seed) or only his "
+            "own share (包一家).", choices=("both", "one"))
+    # --- claims -----------------------------------------------------------------------
+    dui_limit: int = option(
+        2, zh="限对", source="[S] 一局內限“對”2對", doc="对 a seat may make before 包.",
+        low=0, high=8)
+    dui_over_limit: Literal["bao", "forbid"] = option(
+        "bao", zh="超对", source="[S] 對了3次以上…由此人承包",
+        doc="Past the limit a 对 is allowed and makes the seat liable (包) if another wins, "
+            "or it is not allowed at all.", choices=("bao", "forbid"))
+    bao_on_discard: Literal["offender", "discarder"] = option(
+        "offender", zh="包与放铳", source="G11 [P]",
+        doc="When a third seat discards the winning card: the liable seat still pays all "
+            "(offender), or the discarder pays as usual (discarder).",
+        choices=("offender", "discarder"))
+    multi_hu: bool = option(
+        True, zh="一炮双响", source="G10 [P] (R1-S4)",
+        doc="Both other seats may win on one discard, each paid separately; otherwise only "
+            "the first in turn order from the discarder's 下家.")
+    guohu: bool = option(
+        True, zh="过胡", source="G15 [P] (R5 过牌机制)",
+        doc="A seat that lets a winning discard go may not win on a discard again until "
+            "its own next draw (self-draw stays allowed).")
+    fan_from_discard: bool = option(
+        False, zh="捉泛", source="G14: seed 自己起到 only; [C:R3,R5] allow it",
+        doc="A seat holding a 紮 or 招 may claim the fifth card from a discard (泛).")
+    # --- 紮 / 请统 ----------------------------------------------------------------------
+    jokers_in_zha: bool = option(
+        True, zh="赖子入紮", source="G8 [P] (R5)",
+        doc="A 赖子 may complete a 紮 of 三/五/七 and be the fifth card of a 开泛 on a 紮.")
+    late_zha: bool = option(
+        True, zh="后紮", source="G12 [P]",
+        doc="Four of a face not declared at 请统 may be 紮'd later on one's own turn.")
+    chain_qingtong: bool = option(
+        True, zh="连紮", source="A4 [P]",
+        doc="At 请统 a replacement card that makes another four may be 紮'd in the same pass.")
+    zha_shown: bool = option(
+        False, zh="紮牌亮开", source="engine: [S] 紮 類似麻將的暗杠 → face down",
+        doc="A 紮 (and a 泛 grown from it) is laid face up; by default only its owner sees "
+            "which face it is.")
+    # --- flow -------------------------------------------------------------------------
+    tianhu: bool = option(
+        True, zh="天胡", source="engine (the seed is silent)",
+        doc="The dealer may win on the 26 cards dealt, before his first discard (自摸).")
+    huang_dealer: Literal["stay", "next"] = option(
+        "stay", zh="黄庄", source="G2 [P] (R1: 黄 same dealer)",
+        doc="After a drawn deal (黄庄) the same dealer deals again, or the next seat.",
+        choices=("stay", "next"))
+    ask: Literal["always", "eligible"] = option(
+        "always", zh="询问", source="engine: hidden information",
+        doc="At 请统 and after each discard every other seat answers (always: nobody learns "
+            "who could claim), or only seats holding a claim are asked, like the apps "
+            "(eligible: faster, but who is asked shows what they hold).",
+        choices=("always", "eligible"))
+
+
+GONGAN = BieganRules()
+DANBIEGAN = BieganRules(jokers=1)
+GONGAN_APP = BieganRules(zhujing_reading="max_hu", fan_from_discard=True, fen_mode="per_hu")
+
+PRESETS: dict[str, BieganRules] = {
+    "gongan": GONGAN,
+    "danbiegan": DANBIEGAN,
+    "gongan-app": GONGAN_APP,
+}
+
+
+@lru_cache(maxsize=64)
+def scoring_of(rules: BieganRules) -> Scoring:
+    """The calculator's scoring options for these rules."""
+    return Scoring(
+        zhujing_reading=rules.zhujing_reading,
+        tingtou_scores=rules.tingtou_scores,
+        dui_value=rules.dui_value,
+        black_flower_bonus=rules.black_flower_bonus,
+        black_flower_in_sets=rules.black_flower_in_sets,
+        yi_er_san=rules.yi_er_san,
+        discard_kan_as_dui=rules.discard_kan_as_dui,
+        threshold=rules.hu_threshold,
+    )
+
+
+def fen_of(rules: BieganRules, hu: int) -> int:
+    """分 of a winning hand of ``hu`` 胡 under ``rules.fen_mode``."""
+    if rules.fen_mode == "per_hu":
+        return hu
+    if rules.fen_mode == "ceil5":
+        return -(-hu // 5) * 5
+    if rules.fen_mode == "round5":
+        rest = hu % 5
+        return max(20, hu - rest if rest <= 2 else hu + 5 - rest)
+    return (hu - rules.hu_threshold) // 5 + 1

@@ -1,0 +1,98 @@
+"""Settlement of a 双别杆 deal (seed 003 §5, zipai.md §A7).
+
+The winner's 胡 become 分 (``fen_mode``; the seed's 按坡: 17 胡 = 1 分, one more every
+5 胡) and the winner collects 2 × 分 × 倍数:
+
+* on a discard (放铳) the discarder pays it all (包两家; ``dianpao_pay="one"``: only his
+  own share, 包一家);
+* on a self-draw (自摸 / 自扣) each other seat pays 分 × 倍数;
+* 包: a seat that made more 对 than the limit pays what both losers would have paid
+  when another seat wins — also when a third seat discarded (G11,
+  ``bao_on_discard``); two liable seats split it evenly. A liable seat that wins pays
+  nothing extra.
+
+With 一炮双响 each win is settled on its own. A drawn deal (黄庄) pays nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from huapai.core.protocol import Payment, Settlement
+
+from .cards import face_name
+from .rules import BieganRules, fen_of
+from .state import State, Win
+
+
+def settle(s: State) -> Settlement:
+    payments: list[Payment] = []
+    notes: list[str] = []
+    for win in s.wins:
+        payments.extend(_win_payments(s, win))
+        notes.append(_win_note(s.rules, win))
+    notes.extend(f"seat {p}: {n} 对, 包 / liable" for p, n in enumerate(s.duis)
+                 if _over_limit(s.rules, n))
+    if not s.wins:
+        notes.append("黄庄: no winner, nobody pays / drawn deal")
+    return Settlement(3, tuple(payments), tuple(notes))
+
+
+def owed(rules: BieganRules, win: Win) -> dict[int, int]:
+    """What each loser owes for ``win`` before 包 (seat → amount)."""
+    share = fen_of(rules, win.result.hu) * rules.multiplier
+    seat = win.seat
+    if win.from_seat is None:
+        return {(seat + 1) % 3: share, (seat + 2) % 3: share}
+    return {win.from_seat: 2 * share if rules.dianpao_pay == "both" else share}
+
+
+def liable(s: State, win: Win) -> list[int]:
+    """The seats that 包 this win (over the 对 limit, not themselves winners)."""
+    if s.rules.dui_over_limit != "bao":
+        return []
+    winners = {w.seat for w in s.wins}
+    out = [p for p in range(3) if p not in winners and _over_limit(s.rules, s.duis[p])]
+    if win.from_seat is not None and s.rules.bao_on_discard == "discarder":
+        out = [p for p in out if p == win.from_seat]
+    return out
+
+
+def _over_limit(rules: BieganRules, duis: int) -> bool:
+    return rules.dui_over_limit == "bao" and duis > rules.dui_limit
+
+
+def _win_payments(s: State, win: Win) -> Iterator[Payment]:
+    debts = owed(s.rules, win)
+    label = _label(s.rules, win)
+    payers = liable(s, win)
+    if not payers:
+        reason = "zimo" if win.from_seat is None else "dianpao"
+        for payer, amount in debts.items():
+            yield Payment(payer, win.seat, amount, reason, label)
+        return
+    total = sum(debts.values())
+    part, extra = divmod(total, len(payers))
+    for i, payer in enumerate(payers):
+        amount = part + (1 if i < extra else 0)
+        yield Payment(payer, win.seat, amount, "bao",
+                      f"包 ({s.duis[payer]} 对): {label} / liable for over-limit 对")
+
+
+def _label(rules: BieganRules, win: Win) -> str:
+    hu = win.result.hu
+    fen = fen_of(rules, hu)
+    times = f" × {rules.multiplier}倍" if rules.multiplier != 1 else ""
+    if win.from_seat is None:
+        return f"自摸 {hu}胡 {fen}分{times} / self-drawn {hu} hu, {fen} fen{times}"
+    return (f"放铳 {hu}胡 {fen}分{times} (seat {win.from_seat}) / "
+            f"won on a discard: {hu} hu, {fen} fen{times}")
+
+
+def _win_note(rules: BieganRules, win: Win) -> str:
+    r = win.result
+    main = f", 主精 {face_name(r.zhujing)}" if r.zhujing is not None else ""
+    units = " ".join(str(u) for u in r.units)
+    how = "自摸" if win.from_seat is None else f"捉铳 from seat {win.from_seat}"
+    return (f"seat {win.seat} 胡 {r.hu} → {fen_of(rules, r.hu)} 分 ({how}{main}): {units}"
+            f" 听头 {r.tingtou_hu}")

@@ -1,0 +1,282 @@
+"""The 双别杆 table in a terminal: seats, melds, discards, the discard on the table, the hand.
+
+Found by the CLI's renderer registry by convention (``RENDERER`` in this module). It
+reads only a seat's ``observe()`` dict and events already filtered for that seat, so it
+cannot show anything the viewer may not see: another seat's face-down 紮 shows as
+``[紮 ????]``, another seat's draw as "draws a card".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from huapai.cli_support.i18n import Lang
+from huapai.cli_support.render import DealFacts, RenderContext
+
+from .cards import FACES, JING_FACES, RED_FACES
+
+_PHASES: dict[str, tuple[str, str]] = {
+    "qingtong": ("请统：有四张的可以紮（末家、二家、庄家依次）",
+                 "请统: a seat holding four of a face may 紮 (末家, 二家, then 庄家)"),
+    "turn": ("出牌", "playing"),
+    "after_dui": ("对了牌，直接出一张", "after 对: discard one card"),
+    "window": ("表态：胡 / 招 / 对 / 过", "answering a discard: 胡 / 招 / 对 / 过"),
+    "over": ("本局结束", "the deal is over"),
+}
+_ENDS: dict[str, tuple[str, str]] = {
+    "hu": ("胡牌，本局结束", "胡: the deal is won"),
+    "huang": ("牌摸完了，黄庄", "the stock is exhausted: 黄庄 (drawn deal)"),
+}
+_ROLES = (("庄家", "庄家 (dealer)"), ("二家", "二家 (2nd)"), ("末家", "末家 (3rd)"))
+_FACTS: dict[str, tuple[str, str]] = {
+    "win": ("胡牌率", "win rate"),
+    "zimo": ("自摸率", "self-drawn win rate"),
+    "dianpao": ("放铳率", "rate of discarding a winning card"),
+    "bao": ("包牌率", "包 rate (over the 对 limit when another wins)"),
+    "huang": ("黄庄率", "drawn deal (黄庄) rate"),
+}
+_RED_CHARS = frozenset(FACES[f] for f in RED_FACES)
+_JING_CHARS = frozenset(FACES[f] for f in JING_FACES)
+
+
+def cards_text(cards: str | None) -> Text:
+    """Card notation coloured: red faces red, 精 bold, 花 underlined, 赖子 magenta."""
+    out = Text()
+    if cards is None:
+        return Text("????", style="dim")
+    for i, ch in enumerate(cards):
+        if ch == "*":
+            continue
+        flowered = i + 1 < len(cards) and cards[i + 1] == "*"
+        style = "bold magenta" if ch == "赖" else "red" if ch in _RED_CHARS else ""
+        if ch in _JING_CHARS:
+            style += " bold"
+        if flowered:
+            style += " underline"
+        out.append(ch + ("*" if flowered else ""), style=style.strip())
+    return out
+
+
+class BieganRenderer:
+    """The 双别杆 renderer."""
+
+    # ------------------------------------------------------------------ the table
+    def table(self, view: Mapping[str, Any], ctx: RenderContext) -> RenderableType:
+        parts: list[RenderableType] = [self._status(view, ctx), self._seats(view, ctx)]
+        pending = view.get("pending")
+        if pending:
+            who = ctx.name(int(pending["seat"]))
+            parts.append(Text.assemble((ctx.pick("桌上：", "on the table: "), "bold"),
+                                       who, ctx.pick(" 打出 ", " discarded "),
+                                       cards_text(str(pending["card"]))))
+        parts.extend(self._wins(view, ctx))
+        parts.extend(self._mine(view, ctx))
+        return Group(*parts)
+
+    def _status(self, view: Mapping[str, Any], ctx: RenderContext) -> Text:
+        if view.get("end"):
+            zh, en = _ENDS.get(str(view["end"]), (str(view["end"]), str(view["end"])))
+            return Text.assemble((ctx.pick("【结束】", "[over] "), "bold"),
+                                 (ctx.pick(zh, en), "bold magenta"))
+        zh, en = _PHASES.get(str(view.get("phase")), ("?", "?"))
+        times = int(view.get("multiplier", 1))
+        return Text.assemble(
+            (ctx.pick("【阶段】", "[phase] "), "bold"), ctx.pick(zh, en), "   ",
+            (ctx.pick("牌堆：", "stock: "), "bold"), str(view.get("stock")),
+            ctx.pick(f"   {times} 倍", f"   ×{times} room") if times != 1 else "")
+
+    def _seats(self, view: Mapping[str, Any], ctx: RenderContext) -> Table:
+        table = Table(show_edge=False, pad_edge=False, expand=False)
+        for zh, en in (("座位", "seat"), ("身份", "role"), ("手牌", "hand"), ("亮牌", "melds"),
+                       ("对", "对"), ("弃牌", "discards"), ("状态", "status")):
+            table.add_column(ctx.pick(zh, en), justify="right" if zh in ("手牌", "对") else "left")
+        for seat in range(int(view["num_seats"])):
+            table.add_row(*self._seat_row(view, ctx, seat))
+        return table
+
+    def _seat_row(self, view: Mapping[str, Any], ctx: RenderContext,
+                  seat: int) -> list[RenderableType]:
+        name = Text(ctx.name(seat), style="bold yellow" if seat == ctx.me else "")
+        if seat in ctx.players:
+            name.append(f" ({ctx.players[seat]})", style="dim")
+        role = ctx.pick(*_ROLES[(seat - int(view["dealer"])) % 3])
+        duis = int(view["duis"][seat])
+        dui = Text(str(duis), style="bold red" if duis > int(view["dui_limit"]) else "")
+        return [name, role, str(view["hand_sizes"][seat]), self._melds(view["melds"][seat]),
+                dui, cards_text(str(view["rivers"][seat])[-24:]),
+                self._seat_status(view, ctx, seat)]
+
+    def _melds(self, melds: Sequence[Mapping[str, Any]]) -> Text:
+        out = Text()
+        for i, m in enumerate(melds):
+            out.append(("  " if i else "") + f"{m['kind']}[")
+            out.append_text(cards_text(m["cards"]))
+            out.append("]")
+        return out
+
+    def _seat_status(self, view: Mapping[str, Any], ctx: RenderContext, seat: int) -> Text:
+        marks = []
+        if seat in view.get("to_act", []):
+            marks.append(("▶ " + ctx.pick("轮到", "to act"), "bold yellow"))
+        if int(view["duis"][seat]) > int(view["dui_limit"]):
+            marks.append((ctx.pick("超对，别家胡则包", "over the 对 limit: 包 if another wins"),
+                          "red"))
+        out = Text()
+        for i, (text, style) in enumerate(marks):
+            out.append((" · " if i else "") + text, style=style)
+        return out
+
+    def _wins(self, view: Mapping[str, Any], ctx: RenderContext) -> list[RenderableType]:
+        out: list[RenderableType] = []
+        for win in view.get("wins") or []:
+            how = (ctx.pick("自摸", "self-drawn") if win["from_seat"] is None else
+                   ctx.pick(f"捉 {ctx.name(int(win['from_seat']))} 的铳",
+                            f"on {ctx.name(int(win['from_seat']))}'s discard"))
+            head = Text.assemble((ctx.name(int(win["seat"])), "bold green"),
+                                 ctx.pick(" 胡了 ", " wins "), f"({how}) ",
+                                 (f"{win['hu']} 胡 · {win['fen']} 分", "bold"))
+            units = Text("  ")
+            for unit in win["units"]:
+                units.append(f"{unit['kind']}[")
+                units.append_text(cards_text(str(unit["cards"])))
+                units.append(f"]{unit['hu']}  ")
+            units.append(ctx.pick("听头 ", "听头 (pair) "))
+            units.append_text(cards_text("".join(str(c) for c in win["tingtou"])))
+            if win.get("zhujing"):
+                units.append(ctx.pick(f"  主精 {win['zhujing']}", f"  主精 {win['zhujing']}"))
+            out += [head, units]
+        return out
+
+    def _mine(self, view: Mapping[str, Any], ctx: RenderContext) -> list[RenderableType]:
+        if view.get("hand") is None:
+            return []
+        out: list[RenderableType] = [Text.assemble((ctx.pick("你的手牌：", "your hand: "), "bold"),
+                                                   cards_text(str(view["hand"])))]
+        if view.get("drawn"):
+            out.append(Text.assemble(ctx.pick("刚摸到：", "just drew: "),
+                                     cards_text(str(view["drawn"]))))
+        if view.get("guohu"):
+            out.append(Text(ctx.pick("过胡：摸牌前不能捉铳", "过胡: no winning on a discard "
+                                     "until your next draw"), style="yellow"))
+        return out
+
+    # ------------------------------------------------------------------ events
+    def event(self, event: Mapping[str, Any], ctx: RenderContext) -> str | None:
+        handler = _EVENTS.get(str(event.get("kind")))
+        if handler is None:
+            return None
+        seat = event.get("seat")
+        who = ctx.name(seat) if isinstance(seat, int) else ""
+        return handler(event, who, ctx)
+
+    # ------------------------------------------------------------------ help and facts
+    def notation_help(self, ctx: RenderContext) -> str:
+        return ctx.pick(
+            "牌：每张牌写它的字：上大人孔乙己可知礼化三千七十士八九子二四五六，"
+            "带花的在字后加 *（三* 五* 七* 乙* 九*），赖子写「赖」；禮、土 也认。\n"
+            "动作：打 三*（或直接写牌）出牌；紮 七；开泛 七；胡；招；对；过。"
+            "别家出牌后每人都要表态（能胡、招、对的才有这些选项，否则只能「过」）。",
+            "Cards: each card is its character: 上大人孔乙己可知礼化三千七十士八九子二四五六; a "
+            "flowered (花) card takes a *: 三* 五* 七* 乙* 九*; the joker is 赖; 禮 and 土 are "
+            "read too.\nActions: 打 三* (or just the card) discards; 紮 七; 开泛 七; 胡 (win); "
+            "招; 对; 过 (pass). After each discard every other seat answers (过 when it has "
+            "nothing to claim).",
+        )
+
+    def deal_facts(self, view: Mapping[str, Any], ctx: RenderContext) -> DealFacts:
+        wins = view.get("wins") or []
+        winners = {int(w["seat"]) for w in wins}
+        self_drawn = {int(w["seat"]) for w in wins if w["from_seat"] is None}
+        fed = {int(w["from_seat"]) for w in wins if w["from_seat"] is not None}
+        limit = int(view["dui_limit"])
+        seats = range(int(view["num_seats"]))
+        return DealFacts(
+            per_seat={
+                "win": [s in winners for s in seats],
+                "zimo": [s in self_drawn for s in seats],
+                "dianpao": [s in fed for s in seats],
+                "bao": [bool(winners) and s not in winners and int(view["duis"][s]) > limit
+                        for s in seats],
+            },
+            per_deal={"huang": view.get("end") == "huang"},
+        )
+
+    def fact_label(self, key: str, lang: Lang) -> str:
+        zh, en = _FACTS.get(key, (key, key))
+        return zh if lang == "zh" else en
+
+
+# ---------------------------------------------------------------------------- events
+EventText = Callable[[Mapping[str, Any], str, RenderContext], str]
+
+
+def _drew(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
+    where = ctx.pick("牌面", "the top (牌面)") if e["source"] == "top" else ctx.pick(
+        "牌底", "the bottom (牌底)")
+    if e.get("card") is None:
+        return ctx.pick(f"{who} 从{where}摸一张", f"{who} draws from {where}")
+    return ctx.pick(f"{who} 从{where}摸到 {e['card']}", f"{who} drew {e['card']} from {where}")
+
+
+def _qingtong_passed(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
+    return ctx.pick(f"{who} 请统：不紮", f"{who} 请统: no 紮")
+
+
+def _zha(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
+    cards = e.get("cards") or ctx.pick("（扣着）", "(face down)")
+    return ctx.pick(f"{who} 紮 {cards}，从牌底补一张", f"{who} 紮 {cards}, replacement from 牌底")
+
+
+def _kaifan(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
+    cards = e.get("cards") or ctx.pick("（扣着）", "(face down)")
+    return ctx.pick(f"{who} 开泛 {cards}，从牌底补一张", f"{who} 开泛 {cards}, replacement from "
+                    "牌底")
+
+
+def _discarded(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
+    return ctx.pick(f"{who} 打出 {e['card']}", f"{who} discards {e['card']}")
+
+
+def _answered(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
+    if e.get("answer") is None:
+        return ctx.pick(f"{who} 已表态", f"{who} has answered")
+    return ctx.pick(f"{who}：{e['answer']}", f"{who}: {e['answer']}")
+
+
+def _claimed(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
+    source = ctx.name(int(e["from_seat"]))
+    return ctx.pick(f"{who} {e['claim']} {source} 的 {e['card']}：{e['cards']}",
+                    f"{who} {e['claim']}s {source}'s {e['card']}: {e['cards']}")
+
+
+def _won(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
+    how = ctx.pick("自摸", "self-drawn") if e.get("from_seat") is None else ctx.pick(
+        f"捉 {ctx.name(int(e['from_seat']))} 的铳", f"on {ctx.name(int(e['from_seat']))}'s "
+        "discard")
+    return ctx.pick(f"{who} 胡了（{how}）：{e['hu']} 胡，{e['fen']} 分。{e['hand']}",
+                    f"{who} won ({how}): {e['hu']} 胡, {e['fen']} 分. {e['hand']}")
+
+
+def _deal_ended(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
+    zh, en = _ENDS.get(str(e.get("reason")), (str(e.get("reason")), str(e.get("reason"))))
+    return ctx.pick(zh, en)
+
+
+_EVENTS: dict[str, EventText] = {
+    "drew": _drew,
+    "qingtong_passed": _qingtong_passed,
+    "zha": _zha,
+    "kaifan": _kaifan,
+    "discarded": _discarded,
+    "answered": _answered,
+    "claimed": _claimed,
+    "won": _won,
+    "deal_ended": _deal_ended,
+}
+
+RENDERER = BieganRenderer()

@@ -1,0 +1,188 @@
+"""The claim window after a discard: 胡, 招, 对 (and 泛 by option) or 过.
+
+Both other seats are asked at once (``ask="always"``: every discard, so being asked
+tells nobody anything) or only the seats holding a claim (``ask="eligible"``). Answers
+are private until the window is resolved by one rule (G9):
+
+    胡 beats 招 / 泛, which beat 对; between two seats wanting the same thing, the
+    discarder's 下家 comes first (the seed: the other seat may 对 only after the 下家
+    said 不对). With ``multi_hu`` both may 胡 (一炮双响, G10).
+
+So the window closes as soon as the 下家 answers 胡 (without ``multi_hu``), or when
+every asked seat has answered. A seat that lets a winning discard go is under 过胡
+(G15) until its next draw.
+"""
+
+from __future__ import annotations
+
+from huapai.core.protocol import Event
+
+from .cards import JOKER, face_of, format_cards
+from .rules import fen_of
+from .state import (
+    AFTER_DUI,
+    DUI,
+    FAN,
+    HU,
+    PASS,
+    WINDOW,
+    ZHAO,
+    Answered,
+    Claimed,
+    Discarded,
+    Held,
+    State,
+    Win,
+    Won,
+)
+from .turn import CARD_NAMES, add, draw_top, finish, melds_of, naturals, replace_from_bottom, take
+from .units import Meld
+from .winning import ONE, decomposes, expand, reading
+
+ANSWER_NAMES = {PASS: "过", HU: "胡", ZHAO: "招", DUI: "对", FAN: "泛"}
+
+
+def discard(s: State, seat: int, code: int, events: list[Event]) -> None:
+    """``seat`` discards ``code``: the window opens (or, if nobody is asked, closes)."""
+    add(s, seat, code, -1)
+    events.append(Discarded(seat, CARD_NAMES[code]))
+    s.pending, s.answers, s.phase, s.drawn = (seat, code), (), WINDOW, None
+    if s.rules.ask == "eligible":
+        s.answers = tuple((p, PASS) for p in s.window() if window_legal(s, p) == [PASS])
+    if _decided(s):
+        _resolve(s, events)
+
+
+def asked(s: State) -> tuple[int, ...]:
+    """The seats still to answer, the discarder's 下家 first."""
+    answers = s.answers
+    if not answers:
+        return s.window()
+    return tuple(p for p in s.window() if all(p != q for q, _ in answers))
+
+
+def window_legal(s: State, seat: int) -> list[int]:
+    assert s.pending is not None
+    code = s.pending[1]
+    out = [PASS]
+    if can_hu_on(s, seat, code):
+        out.append(HU)
+    if code == JOKER:
+        return out  # a 赖子 can only be claimed for 胡 [P]
+    face = face_of(code)
+    n = naturals(s, seat, face)
+    if n >= 3:
+        out.append(ZHAO)
+    if n >= 2 and (s.rules.dui_over_limit == "bao" or s.duis[seat] < s.rules.dui_limit):
+        out.append(DUI)
+    if s.rules.fan_from_discard and _fan_meld(s, seat, face) is not None:
+        out.append(FAN)
+    return out
+
+
+def can_hu_on(s: State, seat: int, code: int) -> bool:
+    if s.rules.guohu and s.guohu >> seat & 1:
+        return False
+    hand = list(s.hands[seat])
+    hand[code] += 1
+    if not decomposes(s.rules, s.packed[seat] + ONE[code], hand[JOKER]):
+        return False
+    return reading(s.rules, tuple(hand), melds_of(s, seat), code).wins
+
+
+def _fan_meld(s: State, seat: int, face: int) -> int | None:
+    for i, held in enumerate(s.melds[seat]):
+        if held.meld.face == face and held.meld.kind in ("紮", "招"):
+            return i
+    return None
+
+
+def answer(s: State, seat: int, action: int, could_hu: bool, events: list[Event]) -> None:
+    s.answers = (*s.answers, (seat, action))
+    events.append(Answered(seat, ANSWER_NAMES[action]))
+    if s.rules.guohu and could_hu and action != HU:
+        s.guohu |= 1 << seat
+    if _decided(s):
+        _resolve(s, events)
+
+
+def _decided(s: State) -> bool:
+    if len(s.answers) == 2:
+        return True
+    return not s.rules.multi_hu and ((s.pending[0] + 1) % 3, HU) in s.answers  # type: ignore[index]
+
+
+def _resolve(s: State, events: list[Event]) -> None:
+    assert s.pending is not None
+    given = dict(s.answers)
+    order = s.window()
+    winners = [p for p in order if given.get(p) == HU]
+    if winners:
+        _win_on_discard(s, winners if s.rules.multi_hu else winners[:1], events)
+        return
+    for claim in (ZHAO, FAN, DUI):
+        for p in order:
+            if given.get(p) == claim:
+                _claim(s, p, claim, events)
+                return
+    seat, code = s.pending
+    s.rivers[seat] = (*s.rivers[seat], code)
+    s.pending, s.answers = None, ()
+    draw_top(s, (seat + 1) % 3, events)
+
+
+def _win_on_discard(s: State, winners: list[int], events: list[Event]) -> None:
+    assert s.pending is not None
+    seat, code = s.pending
+    found = []
+    for p in winners:
+        hand = list(s.hands[p])
+        hand[code] += 1
+        result = reading(s.rules, tuple(hand), melds_of(s, p), code)
+        found.append(Win(p, result, seat, code))
+        events.append(_won_event(s, p, found[-1]))
+    s.wins = tuple(found)
+    finish(s, "hu", events)  # the discard stays on the table (one card, maybe two winners)
+
+
+def _won_event(s: State, seat: int, win: Win) -> Won:
+    hand = format_cards([*expand(s.hands[seat]), *(() if win.card is None else (win.card,))])
+    units = " ".join(str(u) for u in win.result.units)
+    return Won(seat, win.from_seat, win.result.hu, fen_of(s.rules, win.result.hu), hand, units)
+
+
+def self_draw_win(s: State, seat: int, events: list[Event]) -> None:
+    result = reading(s.rules, s.hands[seat], melds_of(s, seat), None)
+    win = Win(seat, result, None, None)
+    s.wins = (win,)
+    events.append(_won_event(s, seat, win))
+    finish(s, "hu", events)
+
+
+def _claim(s: State, seat: int, claim: int, events: list[Event]) -> None:
+    assert s.pending is not None
+    source, code = s.pending
+    face = face_of(code)
+    s.pending, s.answers = None, ()
+    if claim == FAN:
+        index = _fan_meld(s, seat, face)
+        assert index is not None
+        held = s.melds[seat][index]
+        meld = Held(Meld("泛", (*held.meld.cards, code)), False, source)
+        melds = list(s.melds[seat])
+        melds[index] = meld
+        s.melds[seat] = tuple(melds)
+    else:
+        size = 3 if claim == ZHAO else 2
+        cards = (*take(s, seat, face, size, False), code)
+        meld = Held(Meld("招" if claim == ZHAO else "对", cards), False, source)
+        s.melds[seat] = (*s.melds[seat], meld)
+    events.append(Claimed(seat, ANSWER_NAMES[claim], CARD_NAMES[code], source,
+                          format_cards(meld.meld.cards)))
+    if claim == DUI:
+        s.duis[seat] += 1
+        s.phase, s.turn, s.drawn = AFTER_DUI, seat, None
+    elif claim == ZHAO:
+        draw_top(s, seat, events)  # 招 draws from 牌面 [S]
+    else:
+        replace_from_bottom(s, seat, events)

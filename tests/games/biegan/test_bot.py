@@ -1,0 +1,79 @@
+"""The 双别杆 heuristic bot: registered, legal, seeded, and clearly better than random."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from test_flow_biegan import GAME, HAND17, E, M, Z, legal_text, play, qingtong_pass, rules, start
+
+from huapai.bots import RandomBot, bot_names, make_bot
+from huapai.core.session import Agent, Deal
+from huapai.games.biegan.bot import BOT_NAME, HeuristicBot
+from huapai.games.biegan.state import DUI, HU, PASS
+
+
+def _bot(seat: int, seed: int = 0, **overrides: Any) -> HeuristicBot:
+    return HeuristicBot(rules(**overrides), seat, seed)
+
+
+def test_the_bot_is_registered_for_biegan_only() -> None:
+    assert BOT_NAME in bot_names("biegan") and BOT_NAME not in bot_names("xianniu")
+    assert isinstance(make_bot(BOT_NAME, GAME, rules(), 1, 5), HeuristicBot)
+
+
+def test_it_always_takes_a_win() -> None:
+    state = start(rules(), zhuang="二", erjia=HAND17)
+    state = play(state, [*qingtong_pass(), (Z, "打 二")])
+    legal = GAME.legal_actions(state, E)
+    assert HU in legal and _bot(E).act(GAME.observe(state, E), legal) == HU
+
+
+def test_it_declares_zha_at_qingtong() -> None:
+    state = start(rules(), mojia="大大大大")
+    legal = GAME.legal_actions(state, M)
+    assert GAME.format_action(rules(), _bot(M).act(GAME.observe(state, M), legal)) == "紮 大"
+
+
+def test_it_keeps_jing_and_jokers() -> None:
+    """With junk in hand it throws junk, never a 精 or the 赖子."""
+    state = start(rules(), zhuang="三*五七赖上孔化士子八二四")
+    state = play(state, qingtong_pass())
+    action = _bot(Z).act(GAME.observe(state, Z), GAME.legal_actions(state, Z))
+    thrown = GAME.format_action(rules(), action)
+    assert thrown.startswith("打") and thrown[2:] not in ("三*", "五", "七", "赖")
+
+
+def test_it_does_not_dui_past_the_limit_without_a_win_in_sight() -> None:
+    state = start(rules(), zhuang="七", erjia="七七", mojia="七*七*")
+    state = play(state, [*qingtong_pass(), (Z, "打 七")])
+    assert "对" in legal_text(state, E)
+    over = state.copy()
+    over.duis = [0, 2, 0]
+    assert _bot(E).act(GAME.observe(over, E), GAME.legal_actions(over, E)) == PASS
+    fresh = _bot(E).act(GAME.observe(state, E), GAME.legal_actions(state, E))
+    assert fresh == DUI  # a 精 对 within the limit is worth 3–5 胡
+
+
+def _play(agents: list[Agent], seed: int, dealer: int) -> tuple[int, ...]:
+    deal = Deal.start(GAME, rules(), seed=seed, dealer=dealer)
+    deal.play_out(agents)
+    return tuple(GAME.settlement(deal.state).deltas)
+
+
+def test_it_is_deterministic_for_a_seed() -> None:
+    def agents() -> list[Agent]:
+        return [HeuristicBot(rules(), s, 40 + s) for s in range(3)]
+
+    assert _play(agents(), 77, 1) == _play(agents(), 77, 1)
+
+
+@pytest.mark.parametrize("seat", [0, 1, 2])
+def test_it_beats_two_random_players(seat: int) -> None:
+    """Over 12 seeded deals the bot wins points from random players at every seat."""
+    total = 0
+    for i in range(12):
+        agents: list[Agent] = [RandomBot(100 * i + s) for s in range(3)]
+        agents[seat] = HeuristicBot(rules(), seat, i)
+        total += _play(agents, 500 + i, i % 3)[seat]
+    assert total > 0
