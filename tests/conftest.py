@@ -24,9 +24,8 @@ from huapai.core import registry  # noqa: E402
 
 @pytest.fixture
 def toy_games(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    games = dict(registry._GAMES)
-    games[toygame.GAME.name] = "toygame:GAME"
+    monkeypatch.setattr(registry, "_GAMES", dict(registry._GAMES))  # restored afterwards
+    registry.register_game(toygame.GAME.name, "toygame:GAME")
     for attr in toygame.MUTANTS:
-        games[getattr(toygame, attr).name] = f"toygame:{attr}"
-    monkeypatch.setattr(registry, "_GAMES", games)
+        registry.register_game(getattr(toygame, attr).name, f"toygame:{attr}")
     yield
