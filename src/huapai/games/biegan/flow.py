@@ -95,6 +95,8 @@ def apply(s: State, seat: int, action: int) -> tuple[State, list[Event]]:
     events: list[Event] = []
     if t.phase == WINDOW:
         answer(t, seat, action, could_hu, events)
+        if t.phase == WINDOW and s._legal:  # the other seat's choices have not changed
+            t._legal = {p: found for p, found in s._legal.items() if p in asked(t)}
     elif t.phase == QINGTONG and action == PASS:
         qingtong_pass(t, seat, events)
     elif action == HU:

@@ -52,6 +52,7 @@ from .state import (
 from .units import Meld
 from .winning import ONE, SHIFT, decomposes, packed_of, reading
 
+_DISCARDS = tuple((DISCARD0 + i, code) for i, code in enumerate(DISPLAY))
 FOURS = sum(4 << shift for shift in SHIFT)
 """Packed counts hold ≤ 5 naturals a face, so a face has four or more iff its 4-bit is set."""
 
@@ -325,10 +326,11 @@ def turn_legal(s: State, seat: int) -> list[int]:
     """Own turn: 胡 (自摸), discards, 紮, 开泛 — in action-id order."""
     out = [HU] if self_drawn_wins(s, seat) else []
     hand = s.hands[seat]
-    out.extend([DISCARD0 + i for i, c in enumerate(DISPLAY) if hand[c]])
+    out += [action for action, code in _DISCARDS if hand[code]]
     if s.phase == TURN:
-        out.extend(ZHA0 + f for f in zha_faces(s, seat))
-        out.extend(KAIFAN0 + f for f in kaifan_faces(s, seat))
+        out += [ZHA0 + f for f in zha_faces(s, seat)]
+        if s.melds[seat]:
+            out += [KAIFAN0 + f for f in kaifan_faces(s, seat)]
     return out
 
 

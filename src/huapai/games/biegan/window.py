@@ -48,7 +48,11 @@ def discard(s: State, seat: int, code: int, events: list[Event]) -> None:
     events.append(Discarded(seat, CARD_NAMES[code]))
     s.pending, s.answers, s.phase, s.drawn = (seat, code), (), WINDOW, None
     if s.rules.ask == "eligible":
-        s.answers = tuple((p, PASS) for p in s.window() if window_legal(s, p) == [PASS])
+        found = {p: window_legal(s, p) for p in s.window()}
+        s.answers = tuple((p, PASS) for p, legal in found.items() if legal == [PASS])
+        if not _decided(s):
+            s._legal = {p: legal for p, legal in found.items() if legal != [PASS]}
+            return
     if _decided(s):
         _resolve(s, events)
 
@@ -83,10 +87,11 @@ def window_legal(s: State, seat: int) -> list[int]:
 def can_hu_on(s: State, seat: int, code: int) -> bool:
     if s.rules.guohu and s.guohu >> seat & 1:
         return False
+    jokers = s.hands[seat][JOKER] + (code == JOKER)
+    if not decomposes(s.rules, s.packed[seat] + ONE[code], jokers):
+        return False
     hand = list(s.hands[seat])
     hand[code] += 1
-    if not decomposes(s.rules, s.packed[seat] + ONE[code], hand[JOKER]):
-        return False
     return reading(s.rules, tuple(hand), melds_of(s, seat), code).wins
 
 

@@ -47,23 +47,51 @@ _CLOSED = tuple(tuple(SHIFT[FACES.index(ch)] for ch in faces)
                 for faces in ("上大人", "可知礼", "孔己", "化千"))
 
 
-def defects(packed: int) -> int:
-    """How many of 上大人 / 可知礼 / 孔·己 / 化·千 are out of step.
+def _out_of_step(counts: Sequence[int]) -> bool:
+    return len({n % 3 for n in counts}) > 1
 
-    Those faces are each in exactly one 句, so in a complete hand every one of them has
-    as many cards outside its 坎 as that 句 has copies — equal counts modulo 3 — unless
-    the 听头 holds some of them. The 听头 is a pair or two cards of one 句, so it can
-    mend at most one of these four groups: a hand with two defects cannot be complete,
-    and one card more or less changes at most one group.
-    """
-    n = 0
-    for group in _CLOSED:
-        first = ((packed >> group[0]) & 15) % 3
-        for shift in group[1:]:
-            if ((packed >> shift) & 15) % 3 != first:
-                n += 1
-                break
-    return n
+
+def _group_table(shifts: tuple[int, ...]) -> tuple[int, int, tuple[bool, ...]] | None:
+    """(shift, mask, out-of-step per value) when the group's counts are adjacent in the
+    packed form (they are in the calculator's search order), else None."""
+    low = min(shifts)
+    if sorted(shifts) != list(range(low, low + 4 * len(shifts), 4)):
+        return None
+    bits = 4 * len(shifts)
+    table = tuple(_out_of_step([(v >> (4 * i)) & 15 for i in range(len(shifts))])
+                  for v in range(1 << bits))
+    return low, (1 << bits) - 1, table
+
+
+_TABLES = tuple(_group_table(g) for g in _CLOSED)
+
+
+def _generic_defects(packed: int) -> int:
+    return sum(_out_of_step([(packed >> shift) & 15 for shift in group]) for group in _CLOSED)
+
+
+def _make_defects() -> Callable[[int], int]:
+    tables = [t for t in _TABLES if t is not None]
+    if len(tables) != len(_CLOSED):
+        return _generic_defects
+    (s1, m1, t1), (s2, m2, t2), (s3, m3, t3), (s4, m4, t4) = tables
+
+    def fast(packed: int) -> int:
+        return (t1[(packed >> s1) & m1] + t2[(packed >> s2) & m2]
+                + t3[(packed >> s3) & m3] + t4[(packed >> s4) & m4])
+
+    return fast
+
+
+defects = _make_defects()
+"""How many of 上大人 / 可知礼 / 孔·己 / 化·千 are out of step in packed counts.
+
+Those faces are each in exactly one 句, so in a complete hand every one of them has as
+many cards outside its 坎 as that 句 has copies — equal counts modulo 3 — unless the
+听头 holds some of them. The 听头 is a pair or two cards of one 句, so it can mend at
+most one of these four groups: a hand with two defects cannot be complete, and one card
+more or less changes at most one group. (Table lookups when the groups' counts are
+adjacent in the packed form, as they are in the calculator's search order.)"""
 
 
 def decomposes(rules: BieganRules, packed: int, jokers: int) -> bool:
