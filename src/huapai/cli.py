@@ -205,8 +205,7 @@ def register_calculator_commands(target: typer.Typer) -> None:
         target.command(
             name=name,
             context_settings={"allow_extra_args": True, "ignore_unknown_options": True},
-            help=f"{_CALC_HELP[name]}（双别杆，即将提供）/ {name} calculator (biegan, "
-                 "coming).",
+            help=f"{_CALC_HELP[name]}（双别杆）/ {name} calculator (biegan).",
         )(_calculator(name))
 
 

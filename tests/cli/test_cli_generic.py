@@ -101,9 +101,9 @@ def test_a_registered_renderer_is_used_everywhere() -> None:
 
 def test_score_and_waits_are_reserved_until_registered() -> None:
     for command in ("score", "waits"):
-        result = invoke([command, "biegan", "上大人", "--lang", "en"])
+        result = invoke([command, "xianniu", "K K", "--lang", "en"])
         assert_clean(result, 1)
-        assert f"no {command} calculator for biegan yet" in result.output
+        assert f"no {command} calculator for xianniu yet" in result.output
 
     seen: list[Sequence[str]] = []
 

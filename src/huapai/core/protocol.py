@@ -29,7 +29,10 @@ def say(zh: str, en: str) -> str:
 class IllegalAction(Exception):
     """An action that the engine refuses. The state it was offered to is unchanged.
 
-    ``code`` is stable (drivers and clients switch on it); ``message`` is for people.
+    ``code`` is stable snake_case (drivers and clients switch on it); ``message`` is for
+    people, Chinese first (see :func:`say`). A seat outside ``range(num_seats)`` or an
+    action outside ``range(num_actions)`` is refused this way too, never with an
+    IndexError (Python would read seat -1 as the last seat).
     """
 
     def __init__(self, code: str, message: str) -> None:
@@ -89,7 +92,8 @@ def _jsonable(value: Any) -> Any:
 
 @dataclass(frozen=True, slots=True)
 class Payment:
-    """One line of a settlement: ``payer`` gives ``amount`` to ``payee`` for ``reason``.
+    """One line of a settlement: ``payer`` gives ``amount`` (≥ 0) to another seat
+    ``payee`` for ``reason``.
 
     ``reason`` is a stable code (``"xian"``, ``"ci"``, ``"xingzi"``, ``"hu"`` …); ``label``
     says it in Chinese and English for people, e.g. ``"掀 ×2 / 2 xian"``.
@@ -172,8 +176,15 @@ class Game(Protocol[RulesT, StateT]):
     def next_dealer(self, state: StateT) -> int: ...
 
     # --- play ------------------------------------------------------------------------
-    def to_act(self, state: StateT) -> tuple[int, ...]: ...
-    def legal_actions(self, state: StateT, seat: int) -> Sequence[int]: ...
+    def to_act(self, state: StateT) -> tuple[int, ...]:
+        """The seats that must answer now (several in a claim window); () when over."""
+        ...
+
+    def legal_actions(self, state: StateT, seat: int) -> Sequence[int]:
+        """Sorted, deterministic; empty for a seat not in ``to_act``. The single source
+        of legality: ``apply`` accepts exactly these."""
+        ...
+
     def apply(self, state: StateT, seat: int, action: int) -> tuple[StateT, list[Event]]: ...
     def is_over(self, state: StateT) -> bool: ...
     def settlement(self, state: StateT) -> Settlement: ...

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .protocol import Event, Game, IllegalAction, NotationError, RulesError
+from .protocol import Event, Game, IllegalAction
 from .registry import get_game
 
 FORMAT = 1
@@ -206,7 +206,7 @@ def replay_deal(record: DealRecord) -> Replay:
         rules = game.rules_from_dict(record.rules)
         deal = game.parse_deal(rules, record.deal)
         state = game.new_game(rules, deal=deal, dealer=record.dealer)
-    except (RulesError, NotationError, IllegalAction) as exc:
+    except (ValueError, IllegalAction) as exc:  # RulesError, NotationError are ValueErrors
         raise ReplayError(-1, -1, "header", str(exc)) from None
     initial, steps = state, []
     for index, entry in enumerate(record.actions):
@@ -222,7 +222,7 @@ def _replay_one(
     try:
         action = game.parse_action(rules, entry.action)
         new_state, events = game.apply(state, entry.seat, action)
-    except NotationError as exc:
+    except ValueError as exc:  # NotationError and any parse failure
         raise ReplayError(index, entry.seat, entry.action, f"malformed action: {exc}") from None
     except IllegalAction as exc:
         raise ReplayError(index, entry.seat, entry.action, exc.message) from None

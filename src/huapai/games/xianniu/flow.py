@@ -292,6 +292,23 @@ def _plus(a: Counts, b: Counts) -> Counts:
     return tuple(map(operator.add, a, b))
 
 
+# ----------------------------------------------------------------------------- invariants
+def check_invariants(s: State) -> None:
+    """Every card is in exactly one place; the table count and the turn are coherent."""
+    where = [*s.hands, *s.discards, s.waste]
+    where += [s.cat.combos[c].counts for seat in s.table for c in seat]
+    where += [s.cat.combos[c].counts for _, c in s.trick]
+    if s.big is not None:
+        where.append(s.big[2])
+    total = [sum(part[f] for part in where) for f in range(NUM_FACES)]
+    assert tuple(total) == COPIES, f"cards not conserved: {total}"
+    assert s.total == sum(s.table_count(p) for p in s.active), "table total out of step"
+    assert s.total <= s.rules.table_cap, "the table is over its cap"
+    assert all(not any(s.hands[p]) for p in range(s.rules.players) if p not in s.active)
+    assert (s.phase == OVER) == (s.turn == -1), "turn and phase disagree"
+    assert s.phase == OVER or s.turn in s.active, "a seat outside the deal is to act"
+
+
 # --------------------------------------------------------------------- why it is illegal
 def explain(s: State, seat: int, action: int) -> IllegalAction:
     """The stable code and a human reason for an action that ``legal`` does not list."""

@@ -145,7 +145,11 @@ class XianniuGame(GameBase[XianniuRules, State]):
                 return _parse_discard(word[len(prefix):])
         return _parse_play(rules, word)
 
-    # --- conformance hook: hidden cards of other seats ---------------------------------
+    # --- conformance hooks --------------------------------------------------------------
+    def check_invariants(self, state: State) -> None:
+        """Card conservation and table bookkeeping; raises AssertionError on a breach."""
+        flow.check_invariants(state)
+
     def permute_hidden(self, deal: Sequence[int], seat: int, rng: random.Random,
                        rules: XianniuRules, dealer: int) -> tuple[int, ...]:
         """A deal where the cards of every seat but ``seat`` are shuffled among them."""
