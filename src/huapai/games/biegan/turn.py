@@ -11,6 +11,8 @@ ends the deal as 黄庄 (G16).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
+from operator import itemgetter
 
 from huapai.core.protocol import Event, IllegalAction, NotationError, say
 from huapai.core.rng import shuffled
@@ -52,7 +54,9 @@ from .state import (
 from .units import Meld
 from .winning import ONE, SHIFT, decomposes, packed_of, reading
 
-_DISCARDS = tuple((DISCARD0 + i, code) for i, code in enumerate(DISPLAY))
+_DISCARD_IDS = tuple(range(DISCARD0, DISCARD0 + len(DISPLAY)))
+_IN_DISPLAY_ORDER = itemgetter(*DISPLAY)
+"""A hand's counts in display order, which is the order of the discard actions."""
 FOURS = sum(4 << shift for shift in SHIFT)
 """Packed counts hold ≤ 5 naturals a face, so a face has four or more iff its 4-bit is set."""
 
@@ -326,7 +330,7 @@ def turn_legal(s: State, seat: int) -> list[int]:
     """Own turn: 胡 (自摸), discards, 紮, 开泛 — in action-id order."""
     out = [HU] if self_drawn_wins(s, seat) else []
     hand = s.hands[seat]
-    out += [action for action, code in _DISCARDS if hand[code]]
+    out += compress(_DISCARD_IDS, _IN_DISPLAY_ORDER(hand))
     if s.phase == TURN:
         out += [ZHA0 + f for f in zha_faces(s, seat)]
         if s.melds[seat]:

@@ -35,9 +35,9 @@ from .state import (
     Win,
     Won,
 )
-from .turn import CARD_NAMES, add, draw_top, finish, melds_of, naturals, replace_from_bottom, take
+from .turn import CARD_NAMES, add, draw_top, finish, melds_of, replace_from_bottom, take
 from .units import Meld
-from .winning import ONE, decomposes, expand, reading
+from .winning import FACE_OF, ONE, SHIFT, decomposes, defects, expand, reading
 
 ANSWER_NAMES = {PASS: "过", HU: "胡", ZHAO: "招", DUI: "对", FAN: "泛"}
 
@@ -73,8 +73,8 @@ def window_legal(s: State, seat: int) -> list[int]:
         out.append(HU)
     if code == JOKER:
         return out  # a 赖子 can only be claimed for 胡 [P]
-    face = face_of(code)
-    n = naturals(s, seat, face)
+    face = FACE_OF[code]
+    n = (s.packed[seat] >> SHIFT[face]) & 15  # naturals of that face in hand
     if n >= 3:
         out.append(ZHAO)
     if n >= 2 and (s.rules.dui_over_limit == "bao" or s.duis[seat] < s.rules.dui_limit):
@@ -87,8 +87,11 @@ def window_legal(s: State, seat: int) -> list[int]:
 def can_hu_on(s: State, seat: int, code: int) -> bool:
     if s.rules.guohu and s.guohu >> seat & 1:
         return False
+    packed = s.packed[seat] + ONE[code]
+    if defects(packed) > 1:  # the cheap test first (it is inside decomposes too)
+        return False
     jokers = s.hands[seat][JOKER] + (code == JOKER)
-    if not decomposes(s.rules, s.packed[seat] + ONE[code], jokers):
+    if not decomposes(s.rules, packed, jokers):
         return False
     hand = list(s.hands[seat])
     hand[code] += 1

@@ -22,6 +22,8 @@ from .shapes import POSITION
 from .state import Counts
 from .units import Meld
 
+FACE_OF: tuple[int, ...] = tuple(face_of(c) for c in range(NUM_CODES))
+"""The face of each card code (the joker's is :data:`JOKER`)."""
 SHIFT: tuple[int, ...] = tuple(4 * POSITION[f] for f in range(NUM_FACES))
 """Bit offset of each face's 4-bit count in the packed form."""
 ONE: tuple[int, ...] = tuple(1 << SHIFT[face_of(c)] if c != JOKER else 0
