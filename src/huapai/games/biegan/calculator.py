@@ -17,11 +17,12 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import gt
 from typing import Any, Literal
 
 from .cards import JOKER, NUM_CODES, card_name, copies_of, face_name, face_of
 from .layout import layout
-from .search import fen_for, holding_of, search
+from .search import _Holding, fen_for, holding_of_codes, search
 from .units import Meld, Scoring, Unit
 
 UNITS_PER_HAND = 8
@@ -136,10 +137,9 @@ def score_hand(
     units_needed: int = UNITS_PER_HAND,
 ) -> HandResult:
     """:func:`best_hand` with the options already in a :class:`Scoring`."""
-    check_hand(concealed, melds, units_needed, complete=True)
+    holding = read_hand(concealed, melds, units_needed, complete=True)
     if won_discard is not None and won_discard not in concealed:
         raise HandError(f"won discard {card_name(won_discard)} is not in the hand")
-    holding = holding_of(concealed, melds)
     won_face = None if won_discard is None or won_discard == JOKER else face_of(won_discard)
     choice = search(holding, scoring, won_face)
     if choice is None:
@@ -155,6 +155,29 @@ def score_hand(
 
 _VALID_CODES = frozenset(range(NUM_CODES))
 _COPIES = tuple(copies_of(code) for code in range(NUM_CODES))
+
+
+def read_hand(
+    concealed: Sequence[int], melds: Sequence[Meld], units_needed: int, *, complete: bool
+) -> _Holding:
+    """:func:`check_hand` and the hand's counts, in one pass over the cards."""
+    want = 3 * (units_needed - len(melds)) + (2 if complete else 1)
+    if len(concealed) != want or not _VALID_CODES.issuperset(concealed):
+        check_hand(concealed, melds, units_needed, complete=complete)
+    by_code = [0] * NUM_CODES
+    for code in concealed:
+        by_code[code] += 1
+    total = by_code
+    if melds:
+        total = list(by_code)
+        for meld in melds:
+            if not isinstance(meld, Meld):
+                check_hand(concealed, melds, units_needed, complete=complete)
+            for code in meld.cards:
+                total[code] += 1
+    if any(map(gt, total, _COPIES)):
+        check_hand(concealed, melds, units_needed, complete=complete)
+    return holding_of_codes(by_code, melds)
 
 
 def check_hand(

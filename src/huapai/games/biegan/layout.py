@@ -14,11 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
-from .cards import FLOWER_FACES, JING_FACES, JOKER, NUM_FACES, card, face_of
+from .cards import FLOWER_FACES, JING_FACES, JOKER, card, face_of
 from .search import _Choice, _Holding, jing_allocation, structure
 from .shapes import KAN_MASK, ORDER, kans_at, tt_positions
-from .units import Scoring, Unit, meld_value, sentence_value, set_value, tingtou_value
+from .units import Meld, Scoring, Unit, meld_value, sentence_value, set_value, tingtou_value
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,8 +30,7 @@ class Layout:
     tingtou_hu: int
 
 
-@dataclass(frozen=True, slots=True)
-class _Places:
+class _Places(NamedTuple):
     """How many 坎, 句 seats and 听头 seats one face fills."""
 
     kans: int
@@ -42,32 +42,71 @@ def layout(
     holding: _Holding, choice: _Choice, scoring: Scoring, won_code: int | None
 ) -> Layout:
     """Units and 听头 of ``choice``, each card placed and each unit scored."""
-    counts = list(holding.counts)
+    seats = list(holding.counts)
     for face in choice.assignment:
-        counts[face] += 1
+        seats[face] += 1
     kans = _kans(choice.shape)
+    for face, n in kans:
+        seats[face] -= 3 * n
     tt_faces = _tingtou_faces(choice.shape)
-    runs = _runs(counts, kans, tt_faces, scoring)
-    seats = [0] * NUM_FACES
-    for run in runs:
-        for face in run:
-            seats[face] += 1
+    for face in tt_faces:
+        seats[face] -= 1
+    runs = _runs(list(seats), scoring)
+    cache = _cache(scoring)
     lanes: dict[int, list[int]] = {}
-    for face in _flowered_faces(holding, choice):
-        places = _Places(kans[face], seats[face], tt_faces.count(face))
-        lanes[face] = _lane(face, holding, choice, places, scoring)[::-1]
-    return _build(holding, choice, scoring, won_code, kans, seats, runs, tt_faces, lanes)
+    if choice.assignment or any(holding.flowers[f] for f in FLOWER_FACES):
+        kans_of = dict(kans)
+        for face in _flowered_faces(holding, choice):
+            places = _Places(kans_of.get(face, 0), seats[face], tt_faces.count(face))
+            key = (face, holding.counts[face], holding.flowers[face],
+                   choice.assignment.count(face), places)  # fmt: skip
+            lane = cache.lanes.get(key)
+            if lane is None:
+                lane = cache.lanes[key] = tuple(_lane(face, holding, choice, places, scoring))
+            lanes[face] = list(reversed(lane))
+    return _build(holding, choice, cache, won_code, kans, seats, runs, tt_faces, lanes)
 
 
-def _kans(shape: int) -> list[int]:
-    """Kan count per face."""
-    kans = [0] * NUM_FACES
+class _Cache:
+    """Per-scoring memo of laid-out units (a unit's 胡 depends only on its cards, its
+    faces and the 主精) and of each face's lane."""
+
+    def __init__(self, scoring: Scoring) -> None:
+        self.scoring = scoring
+        self.units: dict[tuple[object, ...], Unit] = {}
+        self.lanes: dict[tuple[object, ...], tuple[int, ...]] = {}
+        self.tingtou: dict[tuple[object, ...], int] = {}
+
+
+_CACHES: dict[Scoring, _Cache] = {}
+_CACHE_LIMIT = 100_000
+
+
+_LAST: list[_Cache] = []
+
+
+def _cache(scoring: Scoring) -> _Cache:
+    if _LAST and _LAST[0].scoring is scoring:
+        found = _LAST[0]
+    else:
+        found = _CACHES.get(scoring) or _CACHES.setdefault(scoring, _Cache(scoring))
+        _LAST[:] = [found]
+    if len(found.units) + len(found.lanes) + len(found.tingtou) > _CACHE_LIMIT:
+        found.units.clear()
+        found.lanes.clear()
+        found.tingtou.clear()
+    return found
+
+
+def _kans(shape: int) -> list[tuple[int, int]]:
+    """(face, kan count) of every face with a 坎, in face order."""
+    kans = []
     bits = shape & KAN_MASK
     while bits:
-        low = (bits & -bits).bit_length() - 1
-        p = low >> 1
-        kans[ORDER[p]] = kans_at(shape, p)
+        p = ((bits & -bits).bit_length() - 1) >> 1
+        kans.append((ORDER[p], kans_at(shape, p)))
         bits &= ~(3 << (2 * p))
+    kans.sort()
     return kans
 
 
@@ -82,15 +121,11 @@ def _tingtou_faces(shape: int) -> tuple[int, ...]:
     return () if pq is None else (ORDER[pq[0]], ORDER[pq[1]])
 
 
-def _runs(
-    counts: list[int], kans: list[int], tt_faces: tuple[int, ...], scoring: Scoring
-) -> list[tuple[int, int, int]]:
-    """The 句 a shape implies: at each face in search order, the rest is its led 句."""
-    rest = [n - 3 * k for n, k in zip(counts, kans, strict=True)]
-    for face in tt_faces:
-        rest[face] -= 1
+def _runs(rest: list[int], scoring: Scoring) -> list[tuple[tuple[int, int, int], int]]:
+    """The 句 a shape implies, (句, how many) in search order: at each face in that
+    order, the cards ``rest`` leaves outside its 坎 and the 听头 open its led 句."""
     search = structure(scoring)
-    out: list[tuple[int, int, int]] = []
+    out: list[tuple[tuple[int, int, int], int]] = []
     for face in ORDER:
         n = rest[face]
         if not n:
@@ -100,7 +135,7 @@ def _runs(
             raise AssertionError(f"shape does not fit the hand at face {face}")
         for member in lead:
             rest[member] -= n
-        out += [lead] * n
+        out.append((lead, n))
     if any(rest):
         raise AssertionError("shape leaves cards over")
     return out
@@ -162,20 +197,6 @@ def _black_flower_plan(
     return per_kan, placed["runs"], placed["tt"]
 
 
-_RUN_VALUES: dict[tuple[tuple[int, ...], tuple[int, int, int], int | None, Scoring], int] = {}
-
-
-def _run_value(
-    cards: tuple[int, ...], run: tuple[int, int, int], main: int | None, scoring: Scoring
-) -> int:
-    """:func:`.units.sentence_value`, remembered (few distinct 句 exist)."""
-    key = (cards, run, main, scoring)
-    value = _RUN_VALUES.get(key)
-    if value is None:
-        value = _RUN_VALUES[key] = sentence_value(cards, run, main, scoring)
-    return value
-
-
 def _jokers_as(cards: Sequence[int], faces: Sequence[int]) -> tuple[int, ...]:
     return tuple(f for c, f in zip(cards, faces, strict=True) if c == JOKER)
 
@@ -183,11 +204,11 @@ def _jokers_as(cards: Sequence[int], faces: Sequence[int]) -> tuple[int, ...]:
 def _build(
     holding: _Holding,
     choice: _Choice,
-    scoring: Scoring,
+    cache: _Cache,
     won_code: int | None,
-    kans: list[int],
+    kans: list[tuple[int, int]],
     seats: list[int],
-    runs: list[tuple[int, int, int]],
+    runs: list[tuple[tuple[int, int, int], int]],
     tt_faces: tuple[int, ...],
     lanes: dict[int, list[int]],
 ) -> Layout:
@@ -197,50 +218,78 @@ def _build(
     cards are all its plain card.
     """
     main = choice.main
+    scoring = cache.scoring
     units: list[Unit] = []
     dui_face = _dui_face(won_code, kans, seats, tt_faces, scoring)
-    for face, n in enumerate(kans):
+    for face, n in kans:
         lane = lanes.get(face)
         for _ in range(n):
-            kan = [lane.pop(), lane.pop(), lane.pop()] if lane else [face, face, face]
+            kan = (lane.pop(), lane.pop(), lane.pop()) if lane else (face, face, face)
             as_dui = face == dui_face and won_code in kan
             dui_face = None if as_dui else dui_face
-            units.append(_kan_unit(face, kan, as_dui, main, scoring))
-    for run in runs:
-        cards = _take_cards(run, lanes) if lanes else run
-        value = _run_value(cards, run, main, scoring)
-        jokers = _jokers_as(cards, run) if JOKER in cards else ()
-        units.append(Unit("句", cards, value, False, jokers))
-    tt = _take_cards(tt_faces, lanes)
+            units.append(_kan_unit(face, kan, as_dui, main, cache))
+    for run, n in runs:
+        plain = not lanes or lanes.keys().isdisjoint(run)
+        for _ in range(n):
+            cards = run if plain else _take_cards(run, lanes)
+            units.append(_run_unit(cards, run, main, cache))
+    tt = _take_cards(tt_faces, lanes) if lanes else tt_faces
     for meld in holding.melds:
-        value = meld_value(meld, main, scoring)
-        jokers = (meld.face,) * meld.cards.count(JOKER)
-        units.append(Unit(meld.kind, meld.cards, value, True, jokers))
-    tt_hu = tingtou_value(tt, tt_faces, main, scoring)
+        units.append(_meld_unit(meld, main, cache))
+    key = (tt, tt_faces, main)
+    tt_hu = cache.tingtou.get(key)
+    if tt_hu is None:
+        tt_hu = cache.tingtou[key] = tingtou_value(tt, tt_faces, main, scoring)
     return Layout(tuple(units), tt, _jokers_as(tt, tt_faces), tt_hu)
 
 
 def _take_cards(faces: Sequence[int], lanes: dict[int, list[int]]) -> tuple[int, ...]:
     """The next card of each face's lane (a plain card for faces without a lane)."""
-    return tuple(lanes[f].pop() if f in lanes else f for f in faces)
+    return tuple([lanes[f].pop() if f in lanes else f for f in faces])
 
 
-def _kan_unit(face: int, kan: list[int], as_dui: bool, main: int | None, scoring: Scoring
-              ) -> Unit:
-    kind = "对" if as_dui else "坎"
-    flowers = sum(1 for c in kan if c == JOKER or c != face)
-    value = set_value(kind, face, 3, flowers, main, scoring)
-    return Unit(kind, tuple(kan), value, as_dui, (face,) * kan.count(JOKER))
+def _kan_unit(face: int, kan: tuple[int, ...], as_dui: bool, main: int | None,
+              cache: _Cache) -> Unit:  # fmt: skip
+    key = ("对" if as_dui else "坎", kan, face, main)
+    unit = cache.units.get(key)
+    if unit is None:
+        kind = "对" if as_dui else "坎"
+        flowers = sum(1 for c in kan if c == JOKER or c != face)
+        value = set_value(kind, face, 3, flowers, main, cache.scoring)
+        unit = Unit(kind, kan, value, as_dui, (face,) * kan.count(JOKER))
+        cache.units[key] = unit
+    return unit
+
+
+def _run_unit(cards: tuple[int, ...], run: tuple[int, int, int], main: int | None,
+              cache: _Cache) -> Unit:  # fmt: skip
+    key = ("句", cards, run, main)
+    unit = cache.units.get(key)
+    if unit is None:
+        value = sentence_value(cards, run, main, cache.scoring)
+        jokers = _jokers_as(cards, run) if JOKER in cards else ()
+        unit = cache.units[key] = Unit("句", cards, value, False, jokers)
+    return unit
+
+
+def _meld_unit(meld: Meld, main: int | None, cache: _Cache) -> Unit:
+    key = (meld.kind, meld.cards, main, True)
+    unit = cache.units.get(key)
+    if unit is None:
+        value = meld_value(meld, main, cache.scoring)
+        jokers = (meld.face,) * meld.cards.count(JOKER)
+        unit = cache.units[key] = Unit(meld.kind, meld.cards, value, True, jokers)
+    return unit
 
 
 def _dui_face(
-    won_code: int | None, kans: list[int], seats: list[int], tt_faces: tuple[int, ...],
-    scoring: Scoring,
+    won_code: int | None, kans: list[tuple[int, int]], seats: list[int],
+    tt_faces: tuple[int, ...], scoring: Scoring,
 ) -> int | None:
     """The face whose 坎 the winning discard made a 对: all its cards in 坎 (A6 [P])."""
     if won_code is None or won_code == JOKER or not scoring.discard_kan_as_dui:
         return None
     face = face_of(won_code)
-    if kans[face] and not seats[face] and face not in tt_faces:
+    if dict(kans).get(face) and not seats[face] and face not in tt_faces:
         return face
     return None

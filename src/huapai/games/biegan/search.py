@@ -16,6 +16,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations_with_replacement
+from operator import lshift
 
 from .cards import (
     FACES,
@@ -25,9 +26,9 @@ from .cards import (
     NUM_CODES,
     NUM_FACES,
     RED_FACES,
-    face_of,
+    card,
 )
-from .shapes import POSITION, TT_SHIFT, Structure
+from .shapes import NO_VALUE, POSITION, Choices, Structure
 from .units import (
     K_TABLE,
     Meld,
@@ -162,18 +163,25 @@ def dui_penalty(face: int, scoring: Scoring) -> int:
 
 # --- the search over jokers, shapes and 主精 -------------------------------------------
 
-_FACE_OF = tuple(face_of(code) for code in range(NUM_CODES))
 _SHIFT = tuple(4 * POSITION[f] for f in range(NUM_FACES))
+
+
+_FLOWERED_CODES = tuple((face, card(face, True)) for face in FLOWER_FACES)
 
 
 @dataclass(frozen=True, slots=True)
 class _Holding:
-    """Counts of a concealed hand (and its packed form) plus declared melds."""
+    """Counts of a concealed hand (and its packed form) plus declared melds.
+
+    ``packed`` is the face counts packed 4 bits per search position, jokers left out
+    (−1 if not given: then it is computed from ``counts`` when needed).
+    """
 
     counts: tuple[int, ...]
     flowers: tuple[int, ...]
     jokers: int
     melds: tuple[Meld, ...]
+    packed: int = -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,18 +195,24 @@ class _Choice:
 
 
 def holding_of(concealed: Sequence[int], melds: Sequence[Meld]) -> _Holding:
-    counts = [0] * NUM_FACES
-    flowers = [0] * NUM_FACES
-    jokers = 0
+    """The counts of valid card codes ``concealed`` (see :func:`holding_of_codes`)."""
+    by_code = [0] * NUM_CODES
     for code in concealed:
-        if code == JOKER:
-            jokers += 1
-            continue
-        face = _FACE_OF[code]
-        counts[face] += 1
-        if code != face:
-            flowers[face] += 1
-    return _Holding(tuple(counts), tuple(flowers), jokers, tuple(melds))
+        by_code[code] += 1
+    return holding_of_codes(by_code, melds)
+
+
+def holding_of_codes(by_code: Sequence[int], melds: Sequence[Meld]) -> _Holding:
+    """The holding of a concealed hand given as a count per card code."""
+    counts = list(by_code[:NUM_FACES])
+    flowers = [0] * NUM_FACES
+    for face, code in _FLOWERED_CODES:
+        n = by_code[code]
+        if n:
+            counts[face] += n
+            flowers[face] = n
+    packed = sum(map(lshift, counts, _SHIFT))
+    return _Holding(tuple(counts), tuple(flowers), by_code[JOKER], tuple(melds), packed)
 
 
 def _meld_parts(melds: Sequence[Meld], scoring: Scoring) -> tuple[int, list[int], list[int]]:
@@ -227,45 +241,74 @@ def _main_candidates(held: Sequence[int], scoring: Scoring) -> tuple[int, ...]:
     return tuple(j for j in range(3) if held[j] == top)
 
 
-_TABLES: dict[Scoring, dict[tuple[int, int, int], tuple[int, ...]]] = {}
+_NO_FACE: tuple[int, ...] = (0,) * 9
+_FLOWER_POSITIONS = tuple((face, POSITION[face]) for face in FLOWER_FACES)
+_SHANG, _KE = _RED_LEADS
 
 
-def _scored_faces(
-    counts: Sequence[int], flowers: Sequence[int], scoring: Scoring
-) -> list[tuple[int, tuple[int, ...], int]]:
-    """(2·search position, value table, 精 index or -1) of every face that can score."""
-    tables = _TABLES.get(scoring)
-    if tables is None:
-        tables = _TABLES[scoring] = {}
-    out = []
-    for face in _SCORING_CANDIDATES:
-        n = counts[face]
-        if not n:
-            continue
-        kind = FACE_KIND[face]
-        if n < 3 and kind in (_RED, _BLACK):
-            continue
-        key = (kind, n, flowers[face])
-        table = tables.get(key)
-        if table is None:
-            table = tables[key] = face_table(kind, n, flowers[face], scoring)
-        out.append((2 * POSITION[face], table, JING_INDEX.get(face, -1)))
-    return out
+class _Scorer:
+    """One scoring's constant tables for the search (see :meth:`.Structure.best`).
+
+    A table holds a face's value for every (坎 count a, 听头 cards t) at ``3a + t``, less
+    its *resting* value (a = t = 0: all its cards in 句) — a face whose cards all go into
+    句 led by earlier faces is never visited by the search, so the resting values of all
+    faces are added up front. Less that, the value of a face without 花 does not depend
+    on how many cards it has (red 2a, black a, 上 / 可 −a − t), so only the 花 faces
+    乙 三 五 七 九 need tables per hand.
+    """
+
+    def __init__(self, scoring: Scoring) -> None:
+        self.scoring = scoring
+        self.structure = structure(scoring)
+        self.static = [_NO_FACE] * NUM_FACES
+        for face in range(NUM_FACES):
+            if face not in FLOWER_FACES:
+                self.static[POSITION[face]] = _relative(
+                    face_table(FACE_KIND[face], 8, 0, scoring))[0]  # fmt: skip
+        self.max_hu = scoring.zhujing_reading == "max_hu"
+        self._flower: dict[int, tuple[tuple[int, ...], int]] = {}
+
+    def flower(
+        self, face: int, count: int, flowers: int, main: bool
+    ) -> tuple[tuple[int, ...], int]:
+        """(relative table, resting value) of a 花 face, doubled as the 主精."""
+        key = (face << 8) | (count << 4) | (flowers << 1) | main
+        found = self._flower.get(key)
+        if found is None:
+            found = _relative(face_table(FACE_KIND[face], count, flowers, self.scoring),
+                              2 if main else 1)  # fmt: skip
+            self._flower[key] = found
+        return found
 
 
-_SCORING_CANDIDATES = tuple(range(NUM_FACES))
+def _relative(table: tuple[int, ...], factor: int = 1) -> tuple[tuple[int, ...], int]:
+    return tuple((v - table[0]) * factor for v in table), table[0] * factor
 
 
-def _won_kans_only(shape: int, face: int, count: int) -> bool:
-    """Whether every card of ``face`` is in its 坎 (so the winning discard makes a 对)."""
-    pos = POSITION[face]
-    kans = (shape >> (2 * pos)) & 3
-    code = shape >> TT_SHIFT
-    in_tt = 0
-    if code:
-        p, q = divmod(code - 1, 32)
-        in_tt = (pos == p) + (pos == q)
-    return kans > 0 and 3 * kans == count and not in_tt
+_SCORERS: dict[Scoring, _Scorer] = {}
+
+
+_LAST: list[_Scorer] = []
+
+
+def scorer(scoring: Scoring) -> _Scorer:
+    """The tables of ``scoring`` (built once; the last one used is checked first)."""
+    if _LAST and _LAST[0].scoring is scoring:
+        return _LAST[0]
+    found = _SCORERS.get(scoring)
+    if found is None:
+        found = _SCORERS[scoring] = _Scorer(scoring)
+    _LAST[:] = [found]
+    return found
+
+
+def _won_table(table: tuple[int, ...], count: int, lost: int) -> tuple[int, ...]:
+    """``table`` when the winning discard is of this face: with every card of the face
+    in 坎 (3a = count, none in the 听头) one 坎 is a 对 and loses ``lost``."""
+    if count % 3 == 0 and 3 <= count <= 6:
+        index = count  # 3a + t with a = count / 3, t = 0
+        table = (*table[:index], table[index] - lost, *table[index + 1 :])
+    return table
 
 
 @lru_cache(maxsize=8)
@@ -279,93 +322,167 @@ def search(holding: _Holding, scoring: Scoring, won_face: int | None = None) -> 
 
     With ``won_face`` the hand won on a discard of that face (a 坎 it completes is a 对).
     """
-    return search_both(holding, scoring, won_face)[1]
+    return _search(holding, scoring, won_face, (won_face is not None,))[0]
 
 
 def search_both(
     holding: _Holding, scoring: Scoring, won_face: int | None
 ) -> tuple[_Choice | None, _Choice | None]:
     """(best self-drawn reading, best reading won on a discard of ``won_face``)."""
-    search_ = structure(scoring)
-    meld_base, meld_jing, meld_held = _meld_parts(holding.melds, scoring)
-    x0 = 0
-    for face, n in enumerate(holding.counts):
-        x0 += n << _SHIFT[face]
-    best: tuple[int, int, tuple[int, ...], int, int | None] | None = None
-    best_won = best
+    drawn, won = _search(holding, scoring, won_face, (False, True))
+    return drawn, won
+
+
+_Lead = tuple[int, int | None, Choices]
+"""A 主精's result for one joker reading: (胡, 主精, the search's choices)."""
+
+
+def _search(
+    holding: _Holding, scoring: Scoring, won_face: int | None, variants: tuple[bool, ...]
+) -> list[_Choice | None]:
+    """The best reading for each variant (False: self-drawn, True: won on ``won_face``).
+
+    Every joker reading is tried in turn (the first of equal 胡 kept), and within one,
+    every 主精 candidate — each a dynamic programme over the shapes (:meth:`.best`).
+    """
+    sc = scorer(scoring)
+    melds = _meld_parts(holding.melds, scoring) if holding.melds else _NO_MELDS
+    lost = dui_penalty(won_face, scoring) if won_face is not None else 0
+    best: list[tuple[int, tuple[int, ...], int | None, int, Choices] | None] = [None] * len(
+        variants
+    )
     for assignment in assignments(holding.jokers):
-        x = x0
-        for face in assignment:
-            x += 1 << _SHIFT[face]
-        shapes = search_.shapes(x, True)
-        if not shapes:
+        counts: Sequence[int] = holding.counts
+        flowers: Sequence[int] = holding.flowers
+        x = holding.packed if holding.packed >= 0 else sum(map(lshift, counts, _SHIFT))
+        if assignment:
+            counts, flowers = _with_jokers(counts, flowers, assignment)
+            x += sum(1 << _SHIFT[face] for face in assignment)
+        target = sc.structure.residues.target(x)
+        if target < 0:
             continue
-        found = _best_shape(holding, assignment, shapes, scoring, won_face,
-                            (meld_base, meld_jing, meld_held))  # fmt: skip
-        if best is None or found[0] > best[0]:
-            best = found[0], found[1], assignment, found[2], found[3]
-        if best_won is None or found[4] > best_won[0]:
-            best_won = found[4], found[5], assignment, found[6], found[7]
-    return _choice(best), _choice(best_won)
+        readings = _Readings(sc, x, target, counts, flowers, melds)
+        for v, won in enumerate(variants):
+            found = readings.best(won_face if won and lost else None, lost)
+            if found is None:
+                break  # no shape at all: the same for every variant
+            hu, main, choices = found
+            leader = best[v]
+            if leader is None or hu > leader[0]:
+                best[v] = (hu, assignment, main, x, choices)
+    return [None if b is None else _Choice(b[0], b[1], Structure.trace(b[3], b[4])[0], b[2])
+            for b in best]  # fmt: skip
 
 
-def _choice(found: tuple[int, int, tuple[int, ...], int, int | None] | None) -> _Choice | None:
-    if found is None:
-        return None
-    hu, _, assignment, shape, main = found
-    return _Choice(hu, assignment, shape, main)
+_NO_MELDS: tuple[int, list[int], list[int]] = (0, [0, 0, 0], [0, 0, 0])
 
 
-def _best_shape(
-    holding: _Holding,
-    assignment: tuple[int, ...],
-    shapes: tuple[int, ...],
-    scoring: Scoring,
-    won_face: int | None,
-    melds: tuple[int, list[int], list[int]],
-) -> tuple[int, int, int, int | None, int, int, int, int | None]:
-    """Best (胡, 0, shape, 主精) self-drawn and won on the discard, for one joker reading."""
-    counts = list(holding.counts)
-    flowers = list(holding.flowers)
+def _with_jokers(
+    counts: Sequence[int], flowers: Sequence[int], assignment: tuple[int, ...]
+) -> tuple[list[int], list[int]]:
+    """Counts and 花 counts with each 赖子 read as its face (a flowered 精)."""
+    counts, flowers = list(counts), list(flowers)
     for face in assignment:
         counts[face] += 1
         flowers[face] += 1
-    meld_base, meld_jing, meld_held = melds
-    meld_total = meld_base + sum(meld_jing)
-    held = [counts[f] + meld_held[j] for j, f in enumerate(JING_FACES)]
-    mains = _main_candidates(held, scoring)
-    scored = _scored_faces(counts, flowers, scoring)
-    penalty = dui_penalty(won_face, scoring) if won_face is not None else 0
-    best: tuple[int, int, int, int | None] = (-1, 0, 0, None)
-    best_won = best
-    won_count = counts[won_face] if won_face is not None else 0
-    for shape in shapes:
-        code = shape >> TT_SHIFT
-        p2, q2 = (2 * ((code - 1) >> 5), 2 * ((code - 1) & 31)) if code else (-1, -1)
-        total = meld_total
-        jing = list(meld_jing)
-        for pos2, table, j in scored:
-            value = table[3 * ((shape >> pos2) & 3) + (pos2 == p2) + (pos2 == q2)]
-            if j < 0:
-                total += value
+    return counts, flowers
+
+
+class _Readings:
+    """The searches of one joker reading: per 主精 candidate and winning-discard face."""
+
+    def __init__(
+        self,
+        sc: _Scorer,
+        x: int,
+        target: int,
+        counts: Sequence[int],
+        flowers: Sequence[int],
+        melds: tuple[int, list[int], list[int]],
+    ) -> None:
+        self.sc, self.x, self.target, self.counts, self.flowers = sc, x, target, counts, flowers
+        meld_base, self.meld_jing, meld_held = melds
+        tables = list(sc.static)
+        resting = counts[_SHANG] + counts[_KE] + meld_base + sum(self.meld_jing)
+        for face, pos in _FLOWER_POSITIONS:
+            n = counts[face]
+            if n:
+                tables[pos], rest = sc.flower(face, n, flowers[face], False)
+                resting += rest
+        self.tables, self.resting = tables, resting
+        held = [counts[f] + meld_held[j] for j, f in enumerate(JING_FACES)]
+        self.mains = _main_candidates(held, sc.scoring)
+        self._done: dict[int | None, _Lead | None] = {}
+
+    def best(self, won_face: int | None, lost: int) -> _Lead | None:
+        """(胡, 主精, choices) of the best 主精, or None if there is no shape.
+
+        Equal totals go to the 主精 whose shape comes first in shape order, then to the
+        first candidate (as scoring every shape with every 主精 in turn would). A 主精
+        whose face scores the same wherever its cards go (say two 精 in 句 or 听头) does
+        not change which shape is best, so those candidates share one search.
+        """
+        if won_face is not None and self.counts[won_face] not in (3, 6):
+            won_face = None  # the discard cannot have completed a 坎 of its face alone
+        if won_face in self._done:
+            return self._done[won_face]
+        leaders: list[_Lead] = []
+        shared: _Lead | None = None
+        for j in self.mains or (-1,):
+            if j < 0 or (self._flat(JING_FACES[j]) and JING_FACES[j] != won_face):
+                if shared is None:
+                    shared = self._search(-1, won_face, lost)
+                found = shared if shared is None or j < 0 else self._as_main(shared, j)
             else:
-                jing[j] += value
-                total += value
-        lost = 0
-        if penalty and won_face is not None and _won_kans_only(shape, won_face, won_count):
-            lost = penalty
-        for main, doubled in _with_mains(mains, jing):
-            hu = total + doubled
-            if hu > best[0]:
-                best = (hu, 0, shape, main)
-            hu -= lost * 2 if main == won_face else lost
-            if hu > best_won[0]:
-                best_won = (hu, 0, shape, main)
-    return (*best, *best_won)
+                found = self._search(j, won_face, lost)
+            if found is None:
+                self._done[won_face] = None
+                return None
+            leaders.append(found)
+        top = max(leader[0] for leader in leaders)
+        tied = [leader for leader in leaders if leader[0] == top]
+        result = tied[0] if len(tied) == 1 else min(
+            tied, key=lambda leader: Structure.trace(self.x, leader[2])[1])  # fmt: skip
+        self._done[won_face] = result
+        return result
 
+    def _flat(self, face: int) -> bool:
+        """Whether a 精 face's relative table is 0 wherever its cards could go."""
+        n = self.counts[face]
+        if not n:
+            return True
+        table = self.sc.flower(face, n, self.flowers[face], False)[0]
+        return not any(table[3 * a + t] for a in range(n // 3 + 1) for t in range(3)
+                       if 3 * a + t <= n and a <= 2)  # fmt: skip
 
-def _with_mains(mains: tuple[int, ...], jing: list[int]) -> list[tuple[int | None, int]]:
-    """(主精 face, its doubled extra 胡) for every candidate; (None, 0) without 精."""
-    if not mains:
-        return [(None, 0)]
-    return [(JING_FACES[j], jing[j]) for j in mains]
+    def _as_main(self, plain: _Lead, j: int) -> _Lead:
+        """The plain search's result read with 主精 ``j`` (whose table is flat)."""
+        face = JING_FACES[j]
+        extra = self.meld_jing[j]
+        if self.counts[face]:
+            extra += self.sc.flower(face, self.counts[face], self.flowers[face], False)[1]
+        return plain[0] + extra, face, plain[2]
+
+    def _search(self, j: int, won_face: int | None, lost: int) -> _Lead | None:
+        """The search with 主精 ``j`` (−1: none, no doubling)."""
+        tables = self.tables
+        hu = self.resting
+        main = JING_FACES[j] if j >= 0 else None
+        if main is not None:
+            hu += self.meld_jing[j]
+            n = self.counts[main]
+            if n:
+                tables = list(tables)
+                table, rest = self.sc.flower(main, n, self.flowers[main], True)
+                tables[POSITION[main]] = table
+                hu += rest - self.sc.flower(main, n, self.flowers[main], False)[1]
+        if won_face is not None:
+            if tables is self.tables:
+                tables = list(tables)
+            p = POSITION[won_face]
+            tables[p] = _won_table(tables[p], self.counts[won_face],
+                                   lost * (2 if main == won_face else 1))  # fmt: skip
+        value, choices = self.sc.structure.best(self.x, tables, self.target)
+        if value <= NO_VALUE // 2:
+            return None
+        return hu + value, main, choices

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from .calculator import UNITS_PER_HAND, check_hand, scoring_of
+from .calculator import UNITS_PER_HAND, read_hand, scoring_of
 from .cards import (
     FLOWER_FACES,
     JING_FACES,
@@ -27,7 +27,8 @@ from .cards import (
     copies_of,
     face_name,
 )
-from .search import _Holding, holding_of, search_both
+from .search import _Holding, assignments, search_both, structure
+from .shapes import POSITION
 from .units import Meld, Scoring
 
 
@@ -107,14 +108,25 @@ def find_waits(
     scoring: Scoring,
     units_needed: int = UNITS_PER_HAND,
 ) -> tuple[Wait, ...]:
-    """:func:`waits` with the options already in a :class:`Scoring`."""
-    check_hand(concealed, melds, units_needed, complete=False)
+    """:func:`waits` with the options already in a :class:`Scoring`.
+
+    Only faces whose extra card leaves the counts decomposable modulo 3 under some
+    reading of the 赖子 (:meth:`.Residues.completing`) are searched; for the others no
+    card can complete the hand, so they are not waits.
+    """
+    holding = read_hand(concealed, melds, units_needed, complete=False)
     own = Counter(list(concealed) + [c for m in melds for c in m.cards])
     seen = own + Counter(visible)
-    holding = holding_of(concealed, melds)
+    residues = structure(scoring).residues
+    classes: frozenset[int] = frozenset()
+    for assignment in assignments(holding.jokers):  # each reading of the 赖子
+        jokers = sum(1 << (4 * POSITION[face]) for face in assignment)
+        classes |= residues.completing(holding.packed + jokers)
     out: list[Wait] = []
     best_joker = 0
     for face in range(NUM_FACES):
+        if residues.position_class[POSITION[face]] not in classes:
+            continue
         plain, flowered = _face_values(holding, face, own, scoring)
         offered = flowered if _can_draw_flowered(face, own) else None
         out += _face_waits(face, plain, offered, seen, scoring.threshold)
@@ -135,7 +147,8 @@ def _face_values(
     """
     counts = list(holding.counts)
     counts[face] += 1
-    with_plain = replace(holding, counts=tuple(counts))
+    packed = holding.packed + (1 << (4 * POSITION[face]))
+    with_plain = replace(holding, counts=tuple(counts), packed=packed)
     plain = None
     if own[card(face)] < copies_of(card(face)):
         plain = _values(with_plain, face, scoring)
