@@ -87,6 +87,9 @@ def test_views_hide_other_hands_and_the_stock() -> None:
     assert GAME.observe(state, None)["hand"] is None
     assert len(GAME.omniscient(state)["hands"]) == 3
     assert len(GAME.encode_observation(state, E)) == GAME.observation_size(rules())
+    for bad in (3, -1, "1", True):
+        with pytest.raises(ValueError, match="seats are 0, 1 and 2"):
+            GAME.observe(state, bad)
 
 
 def test_the_drawn_card_is_private() -> None:

@@ -100,6 +100,8 @@ class BieganGame(GameBase[BieganRules, State]):
 
     # --- views -------------------------------------------------------------------------
     def observe(self, state: State, seat: int | None) -> Mapping[str, Any]:
+        if seat is not None:
+            _check_seat(seat)
         return observe(state, seat, self)
 
     def omniscient(self, state: State) -> Mapping[str, Any]:
@@ -109,6 +111,7 @@ class BieganGame(GameBase[BieganRules, State]):
         return observation_size()
 
     def encode_observation(self, state: State, seat: int) -> Sequence[float]:
+        _check_seat(seat)
         return encode(state, seat)
 
     # --- notation ----------------------------------------------------------------------
@@ -143,6 +146,12 @@ class BieganGame(GameBase[BieganRules, State]):
     def check_invariants(self, state: State) -> None:
         """Card conservation, hand sizes, the packed counts in step with the hands."""
         check_invariants(state)
+
+
+def _check_seat(seat: object) -> None:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 3:
+        raise ValueError(say(f"座位只有 0、1、2，没有 {seat!r}",
+                             f"seats are 0, 1 and 2, got {seat!r}"))
 
 
 def check_invariants(s: State) -> None:

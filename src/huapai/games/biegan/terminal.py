@@ -138,7 +138,7 @@ class BieganRenderer:
                    ctx.pick(f"捉 {ctx.name(int(win['from_seat']))} 的铳",
                             f"on {ctx.name(int(win['from_seat']))}'s discard"))
             head = Text.assemble((ctx.name(int(win["seat"])), "bold green"),
-                                 ctx.pick(" 胡了 ", " wins "), f"({how}) ",
+                                 ctx.pick(" 胡了 ", " won "), f"({how}) ",
                                  (f"{win['hu']} 胡 · {win['fen']} 分", "bold"))
             units = Text("  ")
             for unit in win["units"]:
@@ -219,39 +219,40 @@ def _drew(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
     where = ctx.pick("牌面", "the top (牌面)") if e["source"] == "top" else ctx.pick(
         "牌底", "the bottom (牌底)")
     if e.get("card") is None:
-        return ctx.pick(f"{who} 从{where}摸一张", f"{who} draws from {where}")
+        return ctx.pick(f"{who} 从{where}摸一张", f"{who} drew a card from {where}")
     return ctx.pick(f"{who} 从{where}摸到 {e['card']}", f"{who} drew {e['card']} from {where}")
 
 
 def _qingtong_passed(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
-    return ctx.pick(f"{who} 请统：不紮", f"{who} 请统: no 紮")
+    return ctx.pick(f"{who} 请统：不紮", f"{who} (请统): no 紮")
 
 
 def _zha(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
     cards = e.get("cards") or ctx.pick("（扣着）", "(face down)")
-    return ctx.pick(f"{who} 紮 {cards}，从牌底补一张", f"{who} 紮 {cards}, replacement from 牌底")
+    return ctx.pick(f"{who} 紮 {cards}，从牌底补一张",
+                    f"{who} declared 紮 {cards}; replacement from 牌底")
 
 
 def _kaifan(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
     cards = e.get("cards") or ctx.pick("（扣着）", "(face down)")
-    return ctx.pick(f"{who} 开泛 {cards}，从牌底补一张", f"{who} 开泛 {cards}, replacement from "
-                    "牌底")
+    return ctx.pick(f"{who} 开泛 {cards}，从牌底补一张", f"{who} declared 开泛 {cards}; "
+                    "replacement from 牌底")
 
 
 def _discarded(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
-    return ctx.pick(f"{who} 打出 {e['card']}", f"{who} discards {e['card']}")
+    return ctx.pick(f"{who} 打出 {e['card']}", f"{who} discarded {e['card']}")
 
 
 def _answered(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
     if e.get("answer") is None:
-        return ctx.pick(f"{who} 已表态", f"{who} has answered")
+        return ctx.pick(f"{who} 已表态", f"{who} answered")
     return ctx.pick(f"{who}：{e['answer']}", f"{who}: {e['answer']}")
 
 
 def _claimed(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
     source = ctx.name(int(e["from_seat"]))
     return ctx.pick(f"{who} {e['claim']} {source} 的 {e['card']}：{e['cards']}",
-                    f"{who} {e['claim']}s {source}'s {e['card']}: {e['cards']}")
+                    f"{who}: {e['claim']} on {e['card']} (from {source}): {e['cards']}")
 
 
 def _won(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:

@@ -18,6 +18,7 @@ from __future__ import annotations
 from huapai.core.protocol import Event
 
 from .cards import JOKER, face_of, format_cards
+from .observe import hand_text
 from .rules import fen_of
 from .state import (
     AFTER_DUI,
@@ -37,7 +38,7 @@ from .state import (
 )
 from .turn import CARD_NAMES, add, draw_top, finish, melds_of, replace_from_bottom, take
 from .units import Meld
-from .winning import FACE_OF, ONE, SHIFT, decomposes, defects, expand, reading
+from .winning import FACE_OF, ONE, SHIFT, decomposes, defects, reading
 
 ANSWER_NAMES = {PASS: "过", HU: "胡", ZHAO: "招", DUI: "对", FAN: "泛"}
 
@@ -154,9 +155,12 @@ def _win_on_discard(s: State, winners: list[int], events: list[Event]) -> None:
 
 
 def _won_event(s: State, seat: int, win: Win) -> Won:
-    hand = format_cards([*expand(s.hands[seat]), *(() if win.card is None else (win.card,))])
+    hand = list(s.hands[seat])
+    if win.card is not None:
+        hand[win.card] += 1
+    text = hand_text(tuple(hand))
     units = " ".join(str(u) for u in win.result.units)
-    return Won(seat, win.from_seat, win.result.hu, fen_of(s.rules, win.result.hu), hand, units)
+    return Won(seat, win.from_seat, win.result.hu, fen_of(s.rules, win.result.hu), text, units)
 
 
 def self_draw_win(s: State, seat: int, events: list[Event]) -> None:
