@@ -9,7 +9,7 @@ Game packages register their bots when their engine module is imported (which
 ``make_bot`` has already done, since it is handed the game), optionally restricted to
 their own game::
 
-    register_bot("heuristic", "huapai.games.xianniu.bots:make_heuristic", games=("xianniu",))
+    register_bot("heuristic", "huapai.games.xianniu.bot:make_heuristic", games=("xianniu",))
 
 A factory may be given as ``"module:attr"`` so that nothing is imported until a bot of
 that name is made.
@@ -54,7 +54,9 @@ def _random(game: Game[Any, Any], rules: Any, seat: int, seed: int) -> Agent:
     return RandomBot(seed)
 
 
-_BOTS: dict[str, _Entry] = {"random": _Entry(_random, None)}
+# A name may serve several games with different factories ("heuristic" for each family),
+# as long as no two registrations of one name serve the same game.
+_BOTS: dict[str, list[_Entry]] = {"random": [_Entry(_random, None)]}
 
 
 def register_bot(
@@ -66,34 +68,48 @@ def register_bot(
 ) -> None:
     """Make ``factory`` available as bot ``name`` (for ``games`` only, if given).
 
-    Registering a taken name is an error unless ``replace`` is set, so two packages
-    cannot silently shadow each other's bots.
+    Registering a name again for a game it already serves is an error unless ``replace``
+    is set, so two packages cannot silently shadow each other's bots.
     """
     if not name or not name.isidentifier():
         raise ValueError(f"bot names are identifiers, got {name!r}")
-    if name in _BOTS and not replace:
-        raise ValueError(f"a bot named {name!r} is already registered")
     if isinstance(factory, str) and ":" not in factory:
         raise ValueError(f"a lazy bot factory is 'module:attr', got {factory!r}")
-    _BOTS[name] = _Entry(factory, None if games is None else frozenset(games))
+    entry = _Entry(factory, None if games is None else frozenset(games))
+    kept = [e for e in _BOTS.get(name, []) if not _overlap(e, entry)]
+    if len(kept) != len(_BOTS.get(name, [])) and not replace:
+        raise ValueError(f"a bot named {name!r} is already registered for those games")
+    _BOTS[name] = [*kept, entry]
 
 
-def unregister_bot(name: str) -> None:
-    """Remove bot ``name`` (tests use it to undo a registration); ``random`` stays."""
+def _overlap(a: _Entry, b: _Entry) -> bool:
+    return a.games is None or b.games is None or bool(a.games & b.games)
+
+
+def unregister_bot(name: str, game: str | None = None) -> None:
+    """Remove bot ``name`` (for ``game`` only, if given); ``random`` stays."""
     if name == "random":
         raise ValueError("the built-in random bot cannot be removed")
-    _BOTS.pop(name, None)
+    kept = [e for e in _BOTS.get(name, []) if game is not None and not e.serves(game)]
+    if kept:
+        _BOTS[name] = kept
+    else:
+        _BOTS.pop(name, None)
+
+
+def _entry(name: str, game: str) -> _Entry | None:
+    return next((e for e in _BOTS.get(name, []) if e.serves(game)), None)
 
 
 def bot_names(game: str | None = None) -> list[str]:
     """Names of the bots available (for ``game``, if given), sorted."""
-    return sorted(n for n, e in _BOTS.items() if game is None or e.serves(game))
+    return sorted(n for n in _BOTS if game is None or _entry(n, game) is not None)
 
 
 def make_bot(name: str, game: Game[Any, Any], rules: Any, seat: int, seed: int) -> Agent:
     """A fresh bot ``name`` playing ``seat`` of ``game`` under ``rules``, seeded with ``seed``."""
-    entry = _BOTS.get(name)
-    if entry is None or not entry.serves(game.name):
+    entry = _entry(name, game.name)
+    if entry is None:
         known = ", ".join(bot_names(game.name))
         raise UnknownBot(f"unknown bot {name!r} for {game.name}; known: {known}")
     if not 0 <= seat < game.num_seats(rules):

@@ -10,6 +10,7 @@ from huapai.core.protocol import Event, GameBase, NotationError, RulesError, Set
 from huapai.core.rng import derive_seed, shuffled
 
 from . import flow
+from .bot import register as register_bot
 from .cards import DECK, NUM_FACES, face_text, format_counts, format_faces, parse_counts
 from .cards import parse_faces as _parse_faces
 from .combos import catalogue
@@ -184,5 +185,6 @@ def _parse_play(rules: XianniuRules, text: str) -> int:
 
 
 GAME = XianniuGame()
+register_bot()
 
 __all__ = ["GAME", "NUM_FACES", "RulesError", "XianniuGame"]
