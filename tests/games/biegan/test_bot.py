@@ -8,6 +8,7 @@ import pytest
 from test_flow_biegan import GAME, HAND17, E, M, Z, legal_text, play, qingtong_pass, rules, start
 
 from huapai.bots import RandomBot, bot_names, make_bot
+from huapai.core.registry import get_game
 from huapai.core.session import Agent, Deal
 from huapai.games.biegan.bot import BOT_NAME, HeuristicBot
 from huapai.games.biegan.state import DUI, HU, PASS
@@ -17,9 +18,12 @@ def _bot(seat: int, seed: int = 0, **overrides: Any) -> HeuristicBot:
     return HeuristicBot(rules(**overrides), seat, seed)
 
 
-def test_the_bot_is_registered_for_biegan_only() -> None:
-    assert BOT_NAME in bot_names("biegan") and BOT_NAME not in bot_names("xianniu")
+def test_heuristic_is_this_bot_for_biegan_and_another_for_xianniu() -> None:
+    assert BOT_NAME == "heuristic" and BOT_NAME in bot_names("biegan")
     assert isinstance(make_bot(BOT_NAME, GAME, rules(), 1, 5), HeuristicBot)
+    xianniu = get_game("xianniu")
+    other = make_bot(BOT_NAME, xianniu, xianniu.rules("lanzhou"), 0, 5)
+    assert not isinstance(other, HeuristicBot)
 
 
 def test_it_always_takes_a_win() -> None:

@@ -45,7 +45,7 @@ from .turn import NATURALS
 from .units import SENTENCES, Meld
 from .winning import ONE, decomposes, packed_of, reading
 
-BOT_NAME = "biegan_heuristic"
+BOT_NAME = "heuristic"
 GAME_NAME = "biegan"
 _PAIR_VALUE = (0.0, 0.0, 1.5, 3.5, 4.0, 4.0, 4.0, 4.0)
 _SENTENCES_OF: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
