@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import warnings
 from collections.abc import Callable, Iterator
@@ -11,6 +12,7 @@ from typing import Any
 
 warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
 
+import anyio  # noqa: E402
 from fastapi.testclient import TestClient  # noqa: E402
 from sqlalchemy import MetaData, text  # noqa: E402
 from starlette.testclient import WebSocketTestSession  # noqa: E402
@@ -95,8 +97,12 @@ class Peer:
     def send(self, message: Message) -> None:
         self.ws.send_json(message)
 
-    def recv(self) -> Message:
-        message: Message = self.ws.receive_json()
+    def recv(self, timeout: float = 20.0) -> Message:
+        """The next message; a test waiting longer than ``timeout`` fails, never hangs."""
+        frame = self.ws.portal.call(_receive_within, self.ws, timeout)
+        if frame.get("type") == "websocket.close":
+            raise AssertionError(f"the server closed the socket: {frame}")
+        message: Message = json.loads(frame["text"])
         self.log.append(message)
         if message.get("type") == "state":
             self.state[message["room"]] = message
@@ -121,6 +127,12 @@ class Peer:
             if message.get("type") == "pong":
                 return seen
             seen.append(message)
+
+
+async def _receive_within(ws: WebSocketTestSession, timeout: float) -> dict[str, Any]:
+    with anyio.fail_after(timeout):
+        frame: dict[str, Any] = await ws._send_rx.receive()
+        return frame
 
 
 @contextmanager

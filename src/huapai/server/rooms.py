@@ -246,6 +246,7 @@ class Room:
             raise conflict("seat_taken", f"seat {index} is {seat.nickname}'s")
         self.join(player)
         seat.player, seat.nickname, seat.bot, seat.tuoguan = player, nickname, None, None
+        self.start_drop_grace(seat)  # cancelled at once if the player is watching
         self._seat_changed(seat)
 
     def leave(self, player: str) -> None:
@@ -321,14 +322,7 @@ class Room:
             raise conflict("not_playing", f"the room is {self.status}")
         if counter != self.feed.counter(index):
             raise conflict("stale", f"expected counter {self.feed.counter(index)}, got {counter}")
-        action_id = self._parse(action)
-        seat = self.seats[index]
-        back = seat.tuoguan is not None
-        self._apply(index, action_id, "player", before=self._back if back else None)
-
-    def _back(self, index: int) -> None:
-        self.seats[index].tuoguan = None
-        self.publish_room()
+        self._apply(index, self._parse(action), "player")
 
     def _parse(self, action: int | str) -> int:
         if isinstance(action, int):
@@ -342,18 +336,21 @@ class Room:
         except NotationError as exc:
             raise ServerError("bad_action", str(exc)) from None
 
-    def _apply(self, index: int, action: int, actor: str,
-               before: Callable[[int], None] | None = None) -> None:
+    def _apply(self, index: int, action: int, actor: str) -> None:
         deal = self.deal
         assert deal is not None
         state, events = self.game.apply(deal.state, index, action)  # IllegalAction: no change
-        if before is not None:
-            before(index)
+        seat = self.seats[index]
+        back = actor == "player" and seat.tuoguan is not None
+        if back:  # the player is back: the house bot lets go
+            seat.tuoguan = None
         text = self.game.format_action(self.rules, action)
         after = self._write(op_insert(ActionRow, game_id=deal.game_id, idx=deal.actions,
                                       seat=index, action=text, actor=actor, at=time.time()))
         deal.state, deal.actions = state, deal.actions + 1
         self._publish_change(events, after, actor=index)
+        if back:
+            self.publish_room(after)
 
     def _publish_change(self, events: list[Event], after: Future[Any] | None,
                         actor: Viewer = None) -> None:
@@ -429,6 +426,9 @@ class Room:
         self.dealer, opening = self.game.first_dealer(self.rules, self.services.source.deal_seed())
         self.deal = None
         self._start_deal(0, opening)
+        for seat in self.seats:  # people seated but not here are dropped players
+            if seat.online == 0:
+                self.start_drop_grace(seat)
 
     def _start_deal(self, index: int, events: list[Event]) -> None:
         source = self.services.source
@@ -495,11 +495,12 @@ class Room:
     def _maybe_next_deal(self) -> None:
         if self.status != BETWEEN:
             return
+        # people who are away still hold the deal up until their 托管 grace runs out
         waiting = [s for s in self.seats
-                   if s.player is not None and s.online and s.tuoguan is None and not s.ready]
+                   if s.player is not None and s.tuoguan is None and not s.ready]
         if waiting:
             return
-        people = any(s.player is not None and s.online and s.tuoguan is None for s in self.seats)
+        people = any(s.player is not None and s.tuoguan is None for s in self.seats)
         self._later("next", 0 if people else self.settings.bot_delay, self._next_deal)
 
     def resume_play(self) -> None:

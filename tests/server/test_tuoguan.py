@@ -1,0 +1,63 @@
+"""Turn clocks and 托管: a timed-out or dropped seat is played by the house bot until its
+player returns; a drop keeps the seat (drop ≠ leave)."""
+
+from __future__ import annotations
+
+from server_helpers import Api, act, peer, to_act
+from starlette.testclient import TestClient
+from test_play import table
+
+
+def test_clock_runs_out_then_the_player_takes_back(client: TestClient) -> None:
+    with table(client, turn_clock=1) as (room, _people, peers, spectator):
+        state = spectator.state[room]
+        seat = to_act(state)[0]
+        assert [c["seat"] for c in state["clocks"]] == [seat]
+        assert 0 < state["clocks"][0]["remaining_ms"] <= 1000
+        mover = peers[seat]
+        tick = spectator.next_of("clock")
+        assert tick["clocks"][0]["seat"] == seat
+        flagged = spectator.until(lambda m: m["type"] == "room"
+                                  and m["room"]["seats"][seat]["tuoguan"])
+        assert flagged["room"]["status"] == "playing"
+        played = mover.until(lambda m: m["type"] == "state" and bool(m["events"]))
+        assert played["events"][0]["seat"] == seat and played["tuoguan"] == [seat]
+        mover.send({"type": "tuoguan", "room": room, "on": False})
+        mover.until(lambda m: m["type"] == "room" and not m["room"]["seats"][seat]["tuoguan"])
+
+
+def test_acting_takes_the_seat_back_from_the_bot(client: TestClient) -> None:
+    with table(client, bot_delay=5) as (room, _people, peers, _spectator):
+        seat = to_act(peers[0].state[room])[0]
+        mover = peers[seat]
+        mover.send({"type": "tuoguan", "room": room, "on": True})
+        mover.until(lambda m: m["type"] == "room" and m["room"]["seats"][seat]["tuoguan"])
+        act(mover, room)  # before the bot's 5 s are up
+        moved = mover.next_of("state")
+        assert moved["events"][0]["seat"] == seat and moved["tuoguan"] == []
+        back = mover.next_of("room")
+        assert not back["room"]["seats"][seat]["tuoguan"]
+
+
+def test_drop_puts_the_seat_on_tuoguan_until_reconnect(client: TestClient) -> None:
+    people = [Api(client, f"p{i}") for i in range(3)]
+    room = people[0].room(tuoguan_after=0)
+    for i, person in enumerate(people):
+        person.call("POST", f"/api/rooms/{room}/seats/{i}")
+    with peer(client, people[0].token) as owner:
+        owner.send({"type": "subscribe", "room": room})
+        owner.next_of("room")
+        people[0].call("POST", f"/api/rooms/{room}/start")
+        state = owner.next_of("state")
+        # seats 1 and 2 never connected: once the match runs they are dropped players
+        owner.until(lambda m: m["type"] == "room" and m["room"]["seats"][1]["tuoguan"]
+                    and m["room"]["seats"][2]["tuoguan"])
+        summary = people[0].call("GET", f"/api/rooms/{room}")["room"]
+        assert [s["player"]["id"] for s in summary["seats"]] == [p.id for p in people]
+        with peer(client, people[1].token) as back:
+            back.send({"type": "subscribe", "room": room})
+            restored = back.next_of("state")
+            assert restored["seat"] == 1 and restored["view"]["hand"] is not None
+            owner.until(lambda m: m["type"] == "room"
+                        and not m["room"]["seats"][1]["tuoguan"])
+        assert state["seat"] == 0
