@@ -131,8 +131,8 @@ class Peer:
 
 async def _receive_within(ws: WebSocketTestSession, timeout: float) -> dict[str, Any]:
     with anyio.fail_after(timeout):
-        frame: dict[str, Any] = await ws._send_rx.receive()
-        return frame
+        frame = await ws._send_rx.receive()
+        return dict(frame)
 
 
 @contextmanager

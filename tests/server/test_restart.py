@@ -111,7 +111,7 @@ def _reference(record: str) -> tuple[list[tuple[int, str]], list[int]]:
     rules = game.rules_from_dict(deal.rules)
     assert deal.seed is not None
     state = game.new_game(rules, seed=deal.seed, dealer=deal.dealer)
-    moves = []
+    moves: list[tuple[int, str]] = []
     while not game.is_over(state):
         seat = game.to_act(state)[0]
         legal = list(game.legal_actions(state, seat))
