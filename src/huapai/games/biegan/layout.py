@@ -18,7 +18,7 @@ from typing import NamedTuple
 
 from .cards import FLOWER_FACES, JING_FACES, JOKER, card, face_of
 from .search import _Choice, _Holding, jing_allocation, structure
-from .shapes import KAN_MASK, ORDER, kans_at, tt_positions
+from .shapes import KAN_MASK, ORDER, TT_SHIFT
 from .units import Meld, Scoring, Unit, meld_value, sentence_value, set_value, tingtou_value
 
 
@@ -42,46 +42,72 @@ def layout(
     holding: _Holding, choice: _Choice, scoring: Scoring, won_code: int | None
 ) -> Layout:
     """Units and 听头 of ``choice``, each card placed and each unit scored."""
-    seats = list(holding.counts)
+    cache = _cache(scoring)
+    shape = choice.shape
+    seats = list(holding.counts)  # per face: its cards in 句, once 坎 and 听头 are out
     for face in choice.assignment:
         seats[face] += 1
-    kans = _kans(choice.shape)
-    for face, n in kans:
+    kans = []
+    bits = shape & KAN_MASK
+    while bits:
+        p = ((bits & -bits).bit_length() - 1) >> 1
+        n = (bits >> (2 * p)) & 3
+        bits -= n << (2 * p)
+        face = ORDER[p]
+        kans.append((face, n))
         seats[face] -= 3 * n
-    tt_faces = _tingtou_faces(choice.shape)
-    for face in tt_faces:
-        seats[face] -= 1
-    runs = _runs(list(seats), scoring)
-    cache = _cache(scoring)
+    kans.sort()
+    tt_faces: tuple[int, ...] = ()
+    code = shape >> TT_SHIFT
+    if code:
+        tt_faces = (ORDER[(code - 1) >> 5], ORDER[(code - 1) & 31])
+        seats[tt_faces[0]] -= 1
+        seats[tt_faces[1]] -= 1
+    runs = _runs(list(seats), cache.leads)
     lanes: dict[int, list[int]] = {}
     if choice.assignment or any(holding.flowers[f] for f in FLOWER_FACES):
-        kans_of = dict(kans)
-        for face in _flowered_faces(holding, choice):
-            places = _Places(kans_of.get(face, 0), seats[face], tt_faces.count(face))
-            key = (face, holding.counts[face], holding.flowers[face],
-                   choice.assignment.count(face), places)  # fmt: skip
-            lane = cache.lanes.get(key)
-            if lane is None:
-                lane = cache.lanes[key] = tuple(_lane(face, holding, choice, places, scoring))
-            lanes[face] = list(reversed(lane))
+        lanes = _lanes(holding, choice, cache, dict(kans), seats, tt_faces)
     return _build(holding, choice, cache, won_code, kans, seats, runs, tt_faces, lanes)
+
+
+def _lanes(
+    holding: _Holding,
+    choice: _Choice,
+    cache: _Cache,
+    kans: dict[int, int],
+    seats: list[int],
+    tt_faces: tuple[int, ...],
+) -> dict[int, list[int]]:
+    """The lane (reversed, to pop from the end) of each face with a 花 or a 赖子."""
+    lanes = {}
+    faces = {f for f in FLOWER_FACES if holding.flowers[f]}
+    for face in sorted(faces.union(choice.assignment)):
+        places = _Places(kans.get(face, 0), seats[face], tt_faces.count(face))
+        key = (face, holding.counts[face], holding.flowers[face],
+               choice.assignment.count(face), places)  # fmt: skip
+        lane = cache.lanes.get(key)
+        if lane is None:
+            lane = cache.lanes[key] = tuple(reversed(
+                _lane(face, holding, choice, places, cache.scoring)))  # fmt: skip
+        lanes[face] = list(lane)
+    return lanes
 
 
 class _Cache:
     """Per-scoring memo of laid-out units (a unit's 胡 depends only on its cards, its
-    faces and the 主精) and of each face's lane."""
+    faces and the 主精) and of each face's lane, and the 句 each face leads."""
 
     def __init__(self, scoring: Scoring) -> None:
         self.scoring = scoring
         self.units: dict[tuple[object, ...], Unit] = {}
         self.lanes: dict[tuple[object, ...], tuple[int, ...]] = {}
         self.tingtou: dict[tuple[object, ...], int] = {}
+        search = structure(scoring)
+        self.leads = tuple((face, search.lead_sentence(face)) for face in ORDER)
 
 
 _CACHES: dict[Scoring, _Cache] = {}
 _CACHE_LIMIT = 100_000
-
-
 _LAST: list[_Cache] = []
 
 
@@ -98,43 +124,22 @@ def _cache(scoring: Scoring) -> _Cache:
     return found
 
 
-def _kans(shape: int) -> list[tuple[int, int]]:
-    """(face, kan count) of every face with a 坎, in face order."""
-    kans = []
-    bits = shape & KAN_MASK
-    while bits:
-        p = ((bits & -bits).bit_length() - 1) >> 1
-        kans.append((ORDER[p], kans_at(shape, p)))
-        bits &= ~(3 << (2 * p))
-    kans.sort()
-    return kans
-
-
-def _flowered_faces(holding: _Holding, choice: _Choice) -> list[int]:
-    """Faces holding a 花 card or a 赖子: their lanes need a flower plan."""
-    faces = {f for f in FLOWER_FACES if holding.flowers[f]}
-    return sorted(faces.union(choice.assignment))
-
-
-def _tingtou_faces(shape: int) -> tuple[int, ...]:
-    pq = tt_positions(shape)
-    return () if pq is None else (ORDER[pq[0]], ORDER[pq[1]])
-
-
-def _runs(rest: list[int], scoring: Scoring) -> list[tuple[tuple[int, int, int], int]]:
+def _runs(
+    rest: list[int], leads: tuple[tuple[int, tuple[int, int, int] | None], ...]
+) -> list[tuple[tuple[int, int, int], int]]:
     """The 句 a shape implies, (句, how many) in search order: at each face in that
     order, the cards ``rest`` leaves outside its 坎 and the 听头 open its led 句."""
-    search = structure(scoring)
     out: list[tuple[tuple[int, int, int], int]] = []
-    for face in ORDER:
+    for face, lead in leads:
         n = rest[face]
         if not n:
             continue
-        lead = search.lead_sentence(face)
         if lead is None or n < 0:
             raise AssertionError(f"shape does not fit the hand at face {face}")
-        for member in lead:
-            rest[member] -= n
+        a, b, c = lead
+        rest[a] -= n
+        rest[b] -= n
+        rest[c] -= n
         out.append((lead, n))
     if any(rest):
         raise AssertionError("shape leaves cards over")
@@ -218,29 +223,39 @@ def _build(
     cards are all its plain card.
     """
     main = choice.main
-    scoring = cache.scoring
     units: list[Unit] = []
-    dui_face = _dui_face(won_code, kans, seats, tt_faces, scoring)
+    dui_face = None
+    if won_code is not None:
+        dui_face = _dui_face(won_code, kans, seats, tt_faces, cache.scoring)
     for face, n in kans:
         lane = lanes.get(face)
         for _ in range(n):
             kan = (lane.pop(), lane.pop(), lane.pop()) if lane else (face, face, face)
             as_dui = face == dui_face and won_code in kan
-            dui_face = None if as_dui else dui_face
+            if as_dui:
+                dui_face = None
             units.append(_kan_unit(face, kan, as_dui, main, cache))
+    found = cache.units
     for run, n in runs:
-        plain = not lanes or lanes.keys().isdisjoint(run)
+        if not lanes or lanes.keys().isdisjoint(run):
+            unit = found.get(("句", run, run, main)) or _run_unit(run, run, main, cache)
+            units += [unit] * n
+            continue
+        a, b, c = run
+        la, lb, lc = lanes.get(a), lanes.get(b), lanes.get(c)
         for _ in range(n):
-            cards = run if plain else _take_cards(run, lanes)
-            units.append(_run_unit(cards, run, main, cache))
+            cards = (la.pop() if la else a, lb.pop() if lb else b, lc.pop() if lc else c)
+            unit = found.get(("句", cards, run, main)) or _run_unit(cards, run, main, cache)
+            units.append(unit)
     tt = _take_cards(tt_faces, lanes) if lanes else tt_faces
     for meld in holding.melds:
         units.append(_meld_unit(meld, main, cache))
-    key = (tt, tt_faces, main)
-    tt_hu = cache.tingtou.get(key)
+    tt_key = (tt, tt_faces, main)
+    tt_hu = cache.tingtou.get(tt_key)
     if tt_hu is None:
-        tt_hu = cache.tingtou[key] = tingtou_value(tt, tt_faces, main, scoring)
-    return Layout(tuple(units), tt, _jokers_as(tt, tt_faces), tt_hu)
+        tt_hu = cache.tingtou[tt_key] = tingtou_value(tt, tt_faces, main, cache.scoring)
+    jokers = _jokers_as(tt, tt_faces) if JOKER in tt else ()
+    return Layout(tuple(units), tt, jokers, tt_hu)
 
 
 def _take_cards(faces: Sequence[int], lanes: dict[int, list[int]]) -> tuple[int, ...]:
@@ -272,6 +287,7 @@ def _run_unit(cards: tuple[int, ...], run: tuple[int, int, int], main: int | Non
     return unit
 
 
+
 def _meld_unit(meld: Meld, main: int | None, cache: _Cache) -> Unit:
     key = (meld.kind, meld.cards, main, True)
     unit = cache.units.get(key)
@@ -283,11 +299,11 @@ def _meld_unit(meld: Meld, main: int | None, cache: _Cache) -> Unit:
 
 
 def _dui_face(
-    won_code: int | None, kans: list[tuple[int, int]], seats: list[int],
+    won_code: int, kans: list[tuple[int, int]], seats: list[int],
     tt_faces: tuple[int, ...], scoring: Scoring,
 ) -> int | None:
     """The face whose 坎 the winning discard made a 对: all its cards in 坎 (A6 [P])."""
-    if won_code is None or won_code == JOKER or not scoring.discard_kan_as_dui:
+    if won_code == JOKER or not scoring.discard_kan_as_dui:
         return None
     face = face_of(won_code)
     if dict(kans).get(face) and not seats[face] and face not in tt_faces:

@@ -13,11 +13,13 @@ candidate face, so the result is the true maximum over all of these choices.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from copy import copy
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from operator import lshift
 
+from .bestshape import BestShape, Path
 from .cards import (
     FACES,
     FLOWER_FACES,
@@ -28,7 +30,7 @@ from .cards import (
     RED_FACES,
     card,
 )
-from .shapes import NO_VALUE, POSITION, Choices, Structure
+from .shapes import KAN_MASK, NO_VALUE, ORDER, POSITION, TT_SHIFT, Structure
 from .units import (
     K_TABLE,
     Meld,
@@ -247,7 +249,7 @@ _SHANG, _KE = _RED_LEADS
 
 
 class _Scorer:
-    """One scoring's constant tables for the search (see :meth:`.Structure.best`).
+    """One scoring's constant tables for the search (see :mod:`.bestshape`).
 
     A table holds a face's value for every (坎 count a, 听头 cards t) at ``3a + t``, less
     its *resting* value (a = t = 0: all its cards in 句) — a face whose cards all go into
@@ -265,8 +267,22 @@ class _Scorer:
             if face not in FLOWER_FACES:
                 self.static[POSITION[face]] = _relative(
                     face_table(FACE_KIND[face], 8, 0, scoring))[0]  # fmt: skip
-        self.max_hu = scoring.zhujing_reading == "max_hu"
+        self.best_shape = BestShape(self.structure)
         self._flower: dict[int, tuple[tuple[int, ...], int]] = {}
+        self._flat: dict[int, bool] = {}
+
+    def flat(self, face: int, count: int, flowers: int) -> bool:
+        """Whether a 精 face scores the same wherever its cards go (say two 精 in 句 or
+        the 听头): its relative table is 0 at every (坎 count, 听头 cards) it allows."""
+        key = (face << 8) | (count << 4) | flowers
+        found = self._flat.get(key)
+        if found is None:
+            table = self.flower(face, count, flowers, False)[0]
+            found = self._flat[key] = not any(
+                table[3 * a + t] for a in range(min(2, count // 3) + 1) for t in range(3)
+                if 3 * a + t <= count
+            )  # fmt: skip
+        return found
 
     def flower(
         self, face: int, count: int, flowers: int, main: bool
@@ -333,8 +349,48 @@ def search_both(
     return drawn, won
 
 
-_Lead = tuple[int, int | None, Choices]
-"""A 主精's result for one joker reading: (胡, 主精, the search's choices)."""
+Values = tuple[int, int] | None
+"""(胡 self-drawn, 胡 won on a discard of the card), or None: no decomposition."""
+
+
+def wait_values(
+    holding: _Holding, scoring: Scoring, face: int, plain: bool, flowered: bool
+) -> tuple[Values, Values]:
+    """The best 胡 of ``holding`` plus one plain / one flowered card of ``face`` (the
+    latter for 乙 三 五 七 九 only; None where not asked).
+
+    For a wait search, where many hands that differ in one card are scored: their
+    shapes are listed by :meth:`.Structure.shapes`, whose memo they share, and each
+    shape is scored (only its 坎 and 听头 positions; the tables are 0 elsewhere).
+    """
+    sc = scorer(scoring)
+    melds = _meld_parts(holding.melds, scoring) if holding.melds else _NO_MELDS
+    lost = dui_penalty(face, scoring)
+    one = 1 << _SHIFT[face]
+    best: list[list[int]] = [[NO_VALUE, NO_VALUE], [NO_VALUE, NO_VALUE]]
+    for assignment in assignments(holding.jokers):
+        counts, flowers = _with_jokers(holding.counts, holding.flowers, assignment)
+        counts[face] += 1
+        x = holding.packed + one + sum(1 << _SHIFT[f] for f in assignment)
+        shapes = sc.structure.shapes(x, True)
+        if not shapes:
+            continue
+        readings = _Readings(sc, -1, counts, flowers, melds)
+        places = [_places(shape) for shape in shapes]
+        for v, asked in enumerate((plain, flowered)):
+            if not asked:
+                continue
+            scored = readings.with_flower(face) if v else readings
+            drawn = scored.max_hu(places, None, lost)
+            won = scored.max_hu(places, face, lost) if lost else drawn
+            best[v] = [max(best[v][0], drawn), max(best[v][1], won)]
+    return tuple(  # type: ignore[return-value]
+        None if b[0] == NO_VALUE else (b[0], b[1]) for b in best
+    )
+
+
+_Lead = tuple[int, int | None, int, Path]
+"""A 主精's result for one joker reading: (胡, 主精, shape, path of the shape)."""
 
 
 def _search(
@@ -343,14 +399,12 @@ def _search(
     """The best reading for each variant (False: self-drawn, True: won on ``won_face``).
 
     Every joker reading is tried in turn (the first of equal 胡 kept), and within one,
-    every 主精 candidate — each a dynamic programme over the shapes (:meth:`.best`).
+    every 主精 candidate — each a search for the best shape (:mod:`.bestshape`).
     """
     sc = scorer(scoring)
     melds = _meld_parts(holding.melds, scoring) if holding.melds else _NO_MELDS
     lost = dui_penalty(won_face, scoring) if won_face is not None else 0
-    best: list[tuple[int, tuple[int, ...], int | None, int, Choices] | None] = [None] * len(
-        variants
-    )
+    best: list[_Choice | None] = [None] * len(variants)
     for assignment in assignments(holding.jokers):
         counts: Sequence[int] = holding.counts
         flowers: Sequence[int] = holding.flowers
@@ -361,17 +415,16 @@ def _search(
         target = sc.structure.residues.target(x)
         if target < 0:
             continue
-        readings = _Readings(sc, x, target, counts, flowers, melds)
+        readings = _Readings(sc, target, counts, flowers, melds)
         for v, won in enumerate(variants):
             found = readings.best(won_face if won and lost else None, lost)
             if found is None:
                 break  # no shape at all: the same for every variant
-            hu, main, choices = found
+            hu, main, shape, _ = found
             leader = best[v]
-            if leader is None or hu > leader[0]:
-                best[v] = (hu, assignment, main, x, choices)
-    return [None if b is None else _Choice(b[0], b[1], Structure.trace(b[3], b[4])[0], b[2])
-            for b in best]  # fmt: skip
+            if leader is None or hu > leader.hu:
+                best[v] = _Choice(hu, assignment, shape, main)
+    return best
 
 
 _NO_MELDS: tuple[int, list[int], list[int]] = (0, [0, 0, 0], [0, 0, 0])
@@ -394,13 +447,14 @@ class _Readings:
     def __init__(
         self,
         sc: _Scorer,
-        x: int,
         target: int,
         counts: Sequence[int],
         flowers: Sequence[int],
         melds: tuple[int, list[int], list[int]],
     ) -> None:
-        self.sc, self.x, self.target, self.counts, self.flowers = sc, x, target, counts, flowers
+        self.sc, self.target, self.counts, self.flowers = sc, target, counts, flowers
+        self.by_position = [counts[face] for face in ORDER]
+        self.by_position.append(1)  # the search's end sentinel
         meld_base, self.meld_jing, meld_held = melds
         tables = list(sc.static)
         resting = counts[_SHANG] + counts[_KE] + meld_base + sum(self.meld_jing)
@@ -429,7 +483,10 @@ class _Readings:
         leaders: list[_Lead] = []
         shared: _Lead | None = None
         for j in self.mains or (-1,):
-            if j < 0 or (self._flat(JING_FACES[j]) and JING_FACES[j] != won_face):
+            face = JING_FACES[j]
+            if j < 0 or (face != won_face and (
+                    not self.counts[face]
+                    or self.sc.flat(face, self.counts[face], self.flowers[face]))):  # fmt: skip
                 if shared is None:
                     shared = self._search(-1, won_face, lost)
                 found = shared if shared is None or j < 0 else self._as_main(shared, j)
@@ -441,19 +498,9 @@ class _Readings:
             leaders.append(found)
         top = max(leader[0] for leader in leaders)
         tied = [leader for leader in leaders if leader[0] == top]
-        result = tied[0] if len(tied) == 1 else min(
-            tied, key=lambda leader: Structure.trace(self.x, leader[2])[1])  # fmt: skip
+        result = tied[0] if len(tied) == 1 else min(tied, key=lambda leader: leader[3])
         self._done[won_face] = result
         return result
-
-    def _flat(self, face: int) -> bool:
-        """Whether a 精 face's relative table is 0 wherever its cards could go."""
-        n = self.counts[face]
-        if not n:
-            return True
-        table = self.sc.flower(face, n, self.flowers[face], False)[0]
-        return not any(table[3 * a + t] for a in range(n // 3 + 1) for t in range(3)
-                       if 3 * a + t <= n and a <= 2)  # fmt: skip
 
     def _as_main(self, plain: _Lead, j: int) -> _Lead:
         """The plain search's result read with 主精 ``j`` (whose table is flat)."""
@@ -461,10 +508,20 @@ class _Readings:
         extra = self.meld_jing[j]
         if self.counts[face]:
             extra += self.sc.flower(face, self.counts[face], self.flowers[face], False)[1]
-        return plain[0] + extra, face, plain[2]
+        return plain[0] + extra, face, plain[2], plain[3]
 
     def _search(self, j: int, won_face: int | None, lost: int) -> _Lead | None:
         """The search with 主精 ``j`` (−1: none, no doubling)."""
+        tables, hu, main = self._tables(j, won_face, lost)
+        value, shape, path = self.sc.best_shape.best(list(self.by_position), tables, self.target)
+        if value <= NO_VALUE // 2:
+            return None
+        return hu + value, main, shape, path
+
+    def _tables(
+        self, j: int, won_face: int | None, lost: int
+    ) -> tuple[list[tuple[int, ...]], int, int | None]:
+        """(tables, 胡 outside them, 主精) with 主精 ``j`` (−1: none)."""
         tables = self.tables
         hu = self.resting
         main = JING_FACES[j] if j >= 0 else None
@@ -482,7 +539,51 @@ class _Readings:
             p = POSITION[won_face]
             tables[p] = _won_table(tables[p], self.counts[won_face],
                                    lost * (2 if main == won_face else 1))  # fmt: skip
-        value, choices = self.sc.structure.best(self.x, tables, self.target)
-        if value <= NO_VALUE // 2:
-            return None
-        return hu + value, main, choices
+        return tables, hu, main
+
+    def with_flower(self, face: int) -> _Readings:
+        """These readings with one more 花 of ``face`` (a 花 face held here)."""
+        other = copy(self)
+        flowers = list(self.flowers)
+        flowers[face] += 1
+        n = self.counts[face]
+        old_rest = self.sc.flower(face, n, self.flowers[face], False)[1]
+        new, new_rest = self.sc.flower(face, n, flowers[face], False)
+        other.flowers = flowers
+        other.tables = list(self.tables)
+        other.tables[POSITION[face]] = new
+        other.resting = self.resting - old_rest + new_rest
+        other._done = {}
+        return other
+
+    def max_hu(self, shapes: list[list[tuple[int, int]]], won_face: int | None, lost: int) -> int:
+        """The best 胡 over shapes already listed, each given by its :func:`_places`
+        (and over every 主精 candidate)."""
+        if won_face is not None and self.counts[won_face] not in (3, 6):
+            won_face = None
+        readings = [self._tables(j, won_face, lost) for j in self.mains or (-1,)]
+        best = NO_VALUE
+        for places in shapes:
+            for tables, hu, _ in readings:
+                for p, index in places:
+                    hu += tables[p][index]
+                if hu > best:
+                    best = hu
+        return best
+
+
+def _places(shape: int) -> list[tuple[int, int]]:
+    """(search position, table index 3a + t) of every position with a 坎 or 听头 card."""
+    places: dict[int, int] = {}
+    code = shape >> TT_SHIFT
+    if code:
+        p, q = divmod(code - 1, 32)
+        places[p] = 1
+        places[q] = places.get(q, 0) + 1
+    bits = shape & KAN_MASK
+    while bits:
+        p = ((bits & -bits).bit_length() - 1) >> 1
+        kans = (bits >> (2 * p)) & 3
+        bits -= kans << (2 * p)
+        places[p] = places.get(p, 0) + 3 * kans
+    return list(places.items())

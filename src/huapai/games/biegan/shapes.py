@@ -14,12 +14,10 @@ results are memoised per ``(counts, 听头 still needed)`` in a bounded table sh
 calls: sub-hands recur across hands, across the joker assignments and across the
 candidate cards of a wait search.
 
-Two refinements keep the search small. The counts modulo 3 name the class of faces the
-听头 must come from (:mod:`.residues`), so only those 听头 placements are tried and most
-non-hands are rejected before any search. And :meth:`Structure.best` runs the same
-search as a dynamic programme over a per-face value table — it returns the best total
-directly instead of every shape, and :meth:`Structure.trace` recovers the first shape
-(in the order :meth:`Structure.shapes` lists them) that reaches it.
+The counts modulo 3 name the class of faces the 听头 must come from (:mod:`.residues`),
+so only those 听头 placements are tried and most non-hands are rejected before any
+search. The calculator itself does not list shapes: :mod:`.bestshape` runs the same
+search maximising a per-face value, and returns the first best shape in this order.
 """
 
 from __future__ import annotations
@@ -39,11 +37,9 @@ POSITION: tuple[int, ...] = tuple(ORDER.index(f) for f in range(NUM_FACES))
 TT_SHIFT = 2 * NUM_FACES
 """Shape bits: 2 per search position for its kan count, then the 听头 code."""
 KAN_MASK = (1 << TT_SHIFT) - 1
-Memo = dict[int, int]
-Choices = dict[int, tuple[int, int, int, int]]
 MEMO_LIMIT = 400_000
 NO_VALUE = -(1 << 40)
-""":meth:`Structure.best` of counts that have no decomposition (far below any total)."""
+"""The best total of counts that have no decomposition (far below any total)."""
 
 
 def tt_code(p: int, q: int) -> int:
@@ -71,29 +67,6 @@ def pack(counts: Sequence[int]) -> int:
     for face, n in enumerate(counts):
         x |= n << (4 * POSITION[face])
     return x
-
-
-def _moves(
-    options: list[tuple[int, int, int, int, int]],
-    step: tuple[int, int, int] | None,
-    table: Sequence[int],
-) -> list[tuple[int, int, int, int, int, int]]:
-    """The feasible moves at one position, in shape order: (value, counts below, mode
-    below, 坎 count, 听头 tag, option index) for each option and 坎 count."""
-    out = []
-    for index, (left, n, t, sub_mode, tag) in enumerate(options):
-        for kans in range(n // 3 + 1):
-            runs = n - 3 * kans
-            below = left
-            if runs:
-                if step is None:
-                    continue
-                s2, s3, one_each = step
-                if (left >> s2) & 15 < runs or (left >> s3) & 15 < runs:
-                    continue
-                below = left - runs * one_each
-            out.append((table[3 * kans + t], below, sub_mode, kans, tag, index))
-    return out
 
 
 class Structure:
@@ -226,115 +199,16 @@ class Structure:
                     out.extend([shape + offset for shape in sub])
         return tuple(out)
 
-    def best(self, x: int, tables: Sequence[Sequence[int]], target: int) -> tuple[int, Choices]:
-        """The best total of a per-face value over every shape of ``x`` with a 听头.
+    def lead_positions(self, p: int) -> tuple[int, int] | None:
+        """The positions of the other two faces of the 句 position p leads, or None."""
+        step = self._lead[p]
+        return None if step is None else (step[0] // 4, step[1] // 4)
 
-        ``tables[p]`` is search position p's value for each (坎 count a, 听头 cards t) at
-        index ``3a + t`` (as :func:`.search.face_table`, less its entry 0: a face never
-        visited — all its cards in earlier-led 句 — adds nothing). ``target`` is
-        ``self.residues.target(x)``. Returns (total, or below ``NO_VALUE // 2`` when
-        ``x`` has no shape; the choices :meth:`trace` follows).
-
-        A sub-hand is its packed counts and a mode: 1 while the 听头 is still to place,
-        0 once placed, ``2 + q`` while one 听头 card of position q is placed but q not yet
-        scored (q's value depends on it). Positions with a single option (fewer than 3
-        cards and no 听头 move) are taken in a loop; the others branch, memoised.
-        """
-        memo: Memo = {}
-        choices: Choices = {}
-        lead = self._lead
-        moves = self._tt_moves[target] if target >= 0 else ()
-
-        def value(x: int, mode: int) -> int:
-            start = (x << 5) | mode
-            found = memo.get(start)
-            if found is not None:
-                return found
-            gained = 0
-            bits = 0
-            while True:
-                if mode >= 2 and not (x >> (4 * mode - 8)) & 15:
-                    gained += tables[mode - 2][1]  # 听头 partner all in earlier 句
-                    mode = 0
-                if not x:
-                    result = gained if mode == 0 else NO_VALUE
-                    if bits:
-                        choices[start] = (bits, -1, 0, -1)
-                    break
-                p = ((x & -x).bit_length() - 1) >> 2
-                c = (x >> (4 * p)) & 15
-                rest = x - (c << (4 * p))
-                step = lead[p]
-                if mode == 1:
-                    pair, partners = moves[p]
-                    if c >= 3 or (pair and c >= 2) or partners:
-                        options = [(rest, c, 0, 1, 0)]
-                        if pair and c >= 2:
-                            options.append((rest, c - 2, 2, 0, pair))
-                        for q, one, tag in partners:
-                            if (rest >> (4 * q)) & 15:
-                                options.append((rest - one, c - 1, 1, q + 2, tag))
-                    else:
-                        options = None
-                        t = 0
-                elif mode == p + 2:
-                    t = 1
-                    mode = 0
-                    options = [(rest, c, 1, 0, 0)] if c >= 3 else None
-                else:
-                    t = 0
-                    options = [(rest, c, 0, mode, 0)] if c >= 3 else None
-                if options is None:  # fewer than 3 cards, no 听头 here: all in its 句
-                    if step is None or (rest >> step[0]) & 15 < c or (rest >> step[1]) & 15 < c:
-                        result = NO_VALUE
-                        break
-                    gained += tables[p][t]
-                    x = rest - c * step[2]
-                    continue
-                found_moves = _moves(options, step, tables[p])
-                if len(found_moves) == 1:
-                    gain, x, mode, kans, tag, _ = found_moves[0]
-                    gained += gain
-                    bits |= (kans << (2 * p)) | tag
-                    continue
-                best = NO_VALUE
-                pick = None
-                for move in found_moves:
-                    total = move[0] + value(move[1], move[2])
-                    if total > best:
-                        best = total
-                        pick = move
-                if pick is not None:
-                    _, below, sub_mode, kans, tag, index = pick
-                    choices[start] = (bits | (kans << (2 * p)) | tag, index, kans,
-                                      (below << 5) | sub_mode)  # fmt: skip
-                result = gained + best
-                break
-            memo[start] = result
-            return result
-
-        if target < 0:
-            return NO_VALUE, choices
-        return value(x, 1), choices
-
-    @staticmethod
-    def trace(x: int, choices: Choices) -> tuple[int, list[tuple[int, int]]]:
-        """The first shape reaching :meth:`best`'s total, and the choices leading to it.
-
-        The choices — (option index, 坎 count) at each step with more than one way on —
-        order shapes as :meth:`shapes` lists them, so two traces of ``x`` compare by
-        their choice lists.
-        """
-        shape = 0
-        path: list[tuple[int, int]] = []
-        choice = choices.get((x << 5) | 1)
-        while choice is not None:
-            bits, index, kans, key = choice
-            shape |= bits
-            if index >= 0:
-                path.append((index, kans))
-            choice = choices.get(key)
-        return shape, path
+    def tingtou_moves(self, cls: int) -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
+        """Per position, when the 听头 must be of class ``cls``: the shape tag of a pair
+        there (0: not allowed) and (partner position q, shape tag) of each partner."""
+        return tuple((pair, tuple((q, tag) for q, _, tag in partners))
+                     for pair, partners in self._tt_moves[cls])  # fmt: skip
 
     def _forced(self, x: int) -> int:
         """Without a 听头 to place, a face held fewer than 3 times can only open its 句:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from .calculator import UNITS_PER_HAND, read_hand, scoring_of
@@ -27,7 +27,7 @@ from .cards import (
     copies_of,
     face_name,
 )
-from .search import _Holding, assignments, search_both, structure
+from .search import _Holding, assignments, structure, wait_values
 from .shapes import POSITION
 from .units import Meld, Scoring
 
@@ -111,21 +111,24 @@ def find_waits(
     """:func:`waits` with the options already in a :class:`Scoring`.
 
     Only faces whose extra card leaves the counts decomposable modulo 3 under some
-    reading of the 赖子 (:meth:`.Residues.completing`) are searched; for the others no
-    card can complete the hand, so they are not waits.
+    reading of the 赖子 (:meth:`.Residues.completing`) are tried; no card of the other
+    faces can complete the hand. The shapes of the hands tried are listed and scored
+    (:func:`.search.wait_values`): these hands differ in one card, so the memo of
+    :meth:`.Structure.shapes` serves them all.
     """
     holding = read_hand(concealed, melds, units_needed, complete=False)
     own = Counter(list(concealed) + [c for m in melds for c in m.cards])
     seen = own + Counter(visible)
-    residues = structure(scoring).residues
+    shapes = structure(scoring)
+    readings = [sum(1 << (4 * POSITION[face]) for face in assignment)
+                for assignment in assignments(holding.jokers)]  # each reading of the 赖子
     classes: frozenset[int] = frozenset()
-    for assignment in assignments(holding.jokers):  # each reading of the 赖子
-        jokers = sum(1 << (4 * POSITION[face]) for face in assignment)
-        classes |= residues.completing(holding.packed + jokers)
+    for jokers in readings:
+        classes |= shapes.residues.completing(holding.packed + jokers)
     out: list[Wait] = []
     best_joker = 0
     for face in range(NUM_FACES):
-        if residues.position_class[POSITION[face]] not in classes:
+        if shapes.residues.position_class[POSITION[face]] not in classes:
             continue
         plain, flowered = _face_values(holding, face, own, scoring)
         offered = flowered if _can_draw_flowered(face, own) else None
@@ -145,30 +148,13 @@ def _face_values(
     The flowered value is also computed when the holder has every flowered copy (it is
     what a 赖子 read as this 精 is worth), but then it is not offered as a wait itself.
     """
-    counts = list(holding.counts)
-    counts[face] += 1
-    packed = holding.packed + (1 << (4 * POSITION[face]))
-    with_plain = replace(holding, counts=tuple(counts), packed=packed)
-    plain = None
-    if own[card(face)] < copies_of(card(face)):
-        plain = _values(with_plain, face, scoring)
-    if face not in FLOWER_FACES:
-        return plain, None
-    flowers = list(holding.flowers)
-    flowers[face] += 1
-    return plain, _values(replace(with_plain, flowers=tuple(flowers)), face, scoring)
+    plain = own[card(face)] < copies_of(card(face))
+    return wait_values(holding, scoring, face, plain, face in FLOWER_FACES)
 
 
 def _can_draw_flowered(face: int, own: Counter[int]) -> bool:
     """Whether a flowered copy of ``face`` exists outside the holder's own cards."""
     return face in FLOWER_FACES and own[card(face, True)] < copies_of(card(face, True))
-
-
-def _values(holding: _Holding, face: int, scoring: Scoring) -> tuple[int, int] | None:
-    drawn, claimed = search_both(holding, scoring, face)
-    if drawn is None or claimed is None:
-        return None
-    return drawn.hu, claimed.hu
 
 
 def _face_waits(
