@@ -42,8 +42,11 @@ class BestShape:
     def __init__(self, structure: Structure) -> None:
         self.structure = structure
         self._lead = tuple(structure.lead_positions(p) for p in range(NUM_FACES))
-        self._moves = tuple(structure.tingtou_moves(cls)
-                            for cls in range(structure.residues.classes))  # fmt: skip
+        self._moves = tuple(
+            tuple(None if not pair and not partners else (pair, partners)
+                  for pair, partners in structure.tingtou_moves(cls))
+            for cls in range(structure.residues.classes)
+        )  # fmt: skip
 
     def best(self, counts: list[int], tables: Sequence[Sequence[int]], target: int) -> Result:
         """The best shape of ``counts`` (per search position, with the sentinel; it is
@@ -70,9 +73,9 @@ class BestShape:
                 step = lead[p]
                 t = 0
                 if mode == 1:
-                    pair, partners = moves[p]
-                    if (pair and c >= 2) or partners:
-                        found = _tingtou_moves(cnt, p, c, step, pair, partners, tables[p])
+                    here = moves[p]
+                    if here is not None and (here[1] or (here[0] and c >= 2)):
+                        found = _tingtou_moves(cnt, p, c, step, here[0], here[1], tables[p])
                         if len(found) != 1:
                             value, more, path = branch(cnt, p, found)
                             return gained + value, bits | more, path

@@ -116,17 +116,21 @@ def best_hand(
     as 对 (``discard_kan_as_dui``). ``units_needed`` is 8 in the game; smaller values
     let tests use small hands.
     """
-    scoring = scoring_of(
-        zhujing_reading=zhujing_reading,
-        tingtou_scores=tingtou_scores,
-        dui_value=dui_value,
-        black_flower_bonus=black_flower_bonus,
-        black_flower_in_sets=black_flower_in_sets,
-        yi_er_san=yi_er_san,
-        discard_kan_as_dui=discard_kan_as_dui,
-        threshold=threshold,
-    )
-    return score_hand(concealed, melds, scoring, won_discard, units_needed)
+    options = (zhujing_reading, tingtou_scores, dui_value, black_flower_bonus,
+               black_flower_in_sets, yi_er_san, discard_kan_as_dui, threshold)  # fmt: skip
+    return score_hand(concealed, melds, scoring_from(options), won_discard, units_needed)
+
+
+_DEFAULT_OPTIONS = ("most_cards", True, "peng", True, False, True, True, 17)
+
+
+def scoring_from(options: tuple[Any, ...]) -> Scoring:
+    """:func:`scoring_of` from the options in its keyword order (the defaults at once)."""
+    if options == _DEFAULT_OPTIONS:
+        return _DEFAULT
+    names = ("zhujing_reading", "tingtou_scores", "dui_value", "black_flower_bonus",
+             "black_flower_in_sets", "yi_er_san", "discard_kan_as_dui", "threshold")  # fmt: skip
+    return scoring_of(**dict(zip(names, options, strict=True)))
 
 
 def score_hand(
@@ -153,6 +157,7 @@ def score_hand(
     )  # fmt: skip
 
 
+_DEFAULT = scoring_of()
 _VALID_CODES = frozenset(range(NUM_CODES))
 _COPIES = tuple(copies_of(code) for code in range(NUM_CODES))
 

@@ -13,7 +13,6 @@ in (in 句 order), then its 听头 cards — and the units take them in that ord
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from .cards import FLOWER_FACES, JING_FACES, JOKER, card, face_of
@@ -22,8 +21,7 @@ from .shapes import KAN_MASK, ORDER, TT_SHIFT
 from .units import Meld, Scoring, Unit, meld_value, sentence_value, set_value, tingtou_value
 
 
-@dataclass(frozen=True, slots=True)
-class Layout:
+class Layout(NamedTuple):
     units: tuple[Unit, ...]
     tingtou: tuple[int, ...]
     tingtou_jokers: tuple[int, ...]
@@ -80,13 +78,17 @@ def _lanes(
 ) -> dict[int, list[int]]:
     """The lane (reversed, to pop from the end) of each face with a 花 or a 赖子."""
     lanes = {}
-    faces = {f for f in FLOWER_FACES if holding.flowers[f]}
-    for face in sorted(faces.union(choice.assignment)):
-        places = _Places(kans.get(face, 0), seats[face], tt_faces.count(face))
-        key = (face, holding.counts[face], holding.flowers[face],
-               choice.assignment.count(face), places)  # fmt: skip
+    flowers = holding.flowers
+    assignment = choice.assignment
+    for face in FLOWER_FACES:
+        jokers = assignment.count(face) if assignment else 0
+        if not flowers[face] and not jokers:
+            continue
+        key = (face, holding.counts[face], flowers[face], jokers, kans.get(face, 0),
+               seats[face], tt_faces.count(face))  # fmt: skip
         lane = cache.lanes.get(key)
         if lane is None:
+            places = _Places(key[4], key[5], key[6])
             lane = cache.lanes[key] = tuple(reversed(
                 _lane(face, holding, choice, places, cache.scoring)))  # fmt: skip
         lanes[face] = list(lane)
@@ -99,7 +101,8 @@ class _Cache:
 
     def __init__(self, scoring: Scoring) -> None:
         self.scoring = scoring
-        self.units: dict[tuple[object, ...], Unit] = {}
+        self.units: dict[int, Unit] = {}
+        self.meld_units: dict[tuple[object, ...], Unit] = {}
         self.lanes: dict[tuple[object, ...], tuple[int, ...]] = {}
         self.tingtou: dict[tuple[object, ...], int] = {}
         search = structure(scoring)
@@ -119,6 +122,7 @@ def _cache(scoring: Scoring) -> _Cache:
         _LAST[:] = [found]
     if len(found.units) + len(found.lanes) + len(found.tingtou) > _CACHE_LIMIT:
         found.units.clear()
+        found.meld_units.clear()
         found.lanes.clear()
         found.tingtou.clear()
     return found
@@ -220,10 +224,13 @@ def _build(
     """Take each face's lane in order into its units, and score every unit.
 
     ``lanes`` holds, reversed, the lanes of faces with 花 or 赖子; any other face's
-    cards are all its plain card.
+    cards are all its plain card. Units are memoised under int keys: their cards (5
+    bits each), the 句 or face, the 主精 and the kind.
     """
     main = choice.main
+    mk = 0 if main is None else main + 1
     units: list[Unit] = []
+    found = cache.units
     dui_face = None
     if won_code is not None:
         dui_face = _dui_face(won_code, kans, seats, tt_faces, cache.scoring)
@@ -234,19 +241,20 @@ def _build(
             as_dui = face == dui_face and won_code in kan
             if as_dui:
                 dui_face = None
-            units.append(_kan_unit(face, kan, as_dui, main, cache))
-    found = cache.units
+            key = (((kan[0] << 10 | kan[1] << 5 | kan[2]) << 5 | face) << 5 | mk) << 2 | as_dui
+            units.append(found.get(key) or _kan_unit(key, face, kan, as_dui, main, cache))
     for run, n in runs:
+        a, b, c = run
         if not lanes or lanes.keys().isdisjoint(run):
-            unit = found.get(("句", run, run, main)) or _run_unit(run, run, main, cache)
+            key = (((a << 10 | b << 5 | c) << 5 | a) << 5 | mk) << 2 | 2
+            unit = found.get(key) or _run_unit(key, run, run, main, cache)
             units += [unit] * n
             continue
-        a, b, c = run
         la, lb, lc = lanes.get(a), lanes.get(b), lanes.get(c)
         for _ in range(n):
-            cards = (la.pop() if la else a, lb.pop() if lb else b, lc.pop() if lc else c)
-            unit = found.get(("句", cards, run, main)) or _run_unit(cards, run, main, cache)
-            units.append(unit)
+            x, y, z = (la.pop() if la else a, lb.pop() if lb else b, lc.pop() if lc else c)
+            key = (((x << 10 | y << 5 | z) << 5 | a) << 5 | mk) << 2 | 2
+            units.append(found.get(key) or _run_unit(key, (x, y, z), run, main, cache))
     tt = _take_cards(tt_faces, lanes) if lanes else tt_faces
     for meld in holding.melds:
         units.append(_meld_unit(meld, main, cache))
@@ -263,38 +271,30 @@ def _take_cards(faces: Sequence[int], lanes: dict[int, list[int]]) -> tuple[int,
     return tuple([lanes[f].pop() if f in lanes else f for f in faces])
 
 
-def _kan_unit(face: int, kan: tuple[int, ...], as_dui: bool, main: int | None,
+def _kan_unit(key: int, face: int, kan: tuple[int, ...], as_dui: bool, main: int | None,
               cache: _Cache) -> Unit:  # fmt: skip
-    key = ("对" if as_dui else "坎", kan, face, main)
-    unit = cache.units.get(key)
-    if unit is None:
-        kind = "对" if as_dui else "坎"
-        flowers = sum(1 for c in kan if c == JOKER or c != face)
-        value = set_value(kind, face, 3, flowers, main, cache.scoring)
-        unit = Unit(kind, kan, value, as_dui, (face,) * kan.count(JOKER))
-        cache.units[key] = unit
+    kind = "对" if as_dui else "坎"
+    flowers = sum(1 for c in kan if c == JOKER or c != face)
+    value = set_value(kind, face, 3, flowers, main, cache.scoring)
+    unit = cache.units[key] = Unit(kind, kan, value, as_dui, (face,) * kan.count(JOKER))
     return unit
 
 
-def _run_unit(cards: tuple[int, ...], run: tuple[int, int, int], main: int | None,
+def _run_unit(key: int, cards: tuple[int, ...], run: tuple[int, int, int], main: int | None,
               cache: _Cache) -> Unit:  # fmt: skip
-    key = ("句", cards, run, main)
-    unit = cache.units.get(key)
-    if unit is None:
-        value = sentence_value(cards, run, main, cache.scoring)
-        jokers = _jokers_as(cards, run) if JOKER in cards else ()
-        unit = cache.units[key] = Unit("句", cards, value, False, jokers)
+    value = sentence_value(cards, run, main, cache.scoring)
+    jokers = _jokers_as(cards, run) if JOKER in cards else ()
+    unit = cache.units[key] = Unit("句", cards, value, False, jokers)
     return unit
-
 
 
 def _meld_unit(meld: Meld, main: int | None, cache: _Cache) -> Unit:
-    key = (meld.kind, meld.cards, main, True)
-    unit = cache.units.get(key)
+    key = (meld.kind, meld.cards, main)
+    unit = cache.meld_units.get(key)
     if unit is None:
         value = meld_value(meld, main, cache.scoring)
         jokers = (meld.face,) * meld.cards.count(JOKER)
-        unit = cache.units[key] = Unit(meld.kind, meld.cards, value, True, jokers)
+        unit = cache.meld_units[key] = Unit(meld.kind, meld.cards, value, True, jokers)
     return unit
 
 

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from copy import copy
-from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations_with_replacement
-from operator import lshift
+from operator import itemgetter, lshift
+from typing import NamedTuple
 
 from .bestshape import BestShape, Path
 from .cards import (
@@ -171,8 +171,7 @@ _SHIFT = tuple(4 * POSITION[f] for f in range(NUM_FACES))
 _FLOWERED_CODES = tuple((face, card(face, True)) for face in FLOWER_FACES)
 
 
-@dataclass(frozen=True, slots=True)
-class _Holding:
+class _Holding(NamedTuple):
     """Counts of a concealed hand (and its packed form) plus declared melds.
 
     ``packed`` is the face counts packed 4 bits per search position, jokers left out
@@ -186,8 +185,7 @@ class _Holding:
     packed: int = -1
 
 
-@dataclass(frozen=True, slots=True)
-class _Choice:
+class _Choice(NamedTuple):
     """One scored way to read the hand: joker faces, shape and 主精."""
 
     hu: int
@@ -233,19 +231,24 @@ def _meld_parts(melds: Sequence[Meld], scoring: Scoring) -> tuple[int, list[int]
     return base, jing, held
 
 
-def _main_candidates(held: Sequence[int], scoring: Scoring) -> tuple[int, ...]:
+def _main_candidates(held: Sequence[int], max_hu: bool) -> tuple[int, ...]:
     """精 indices that may be 主精: the most held (G6 default) or any held (max_hu)."""
     top = max(held)
     if top == 0:
         return ()
-    if scoring.zhujing_reading == "max_hu":
+    if max_hu:
         return tuple(j for j in range(3) if held[j] > 0)
-    return tuple(j for j in range(3) if held[j] == top)
+    return _MOST_HELD[(held[0] == top) | (held[1] == top) << 1 | (held[2] == top) << 2]
+
+
+_MOST_HELD = tuple(tuple(j for j in range(3) if mask >> j & 1) for mask in range(8))
 
 
 _NO_FACE: tuple[int, ...] = (0,) * 9
 _FLOWER_POSITIONS = tuple((face, POSITION[face]) for face in FLOWER_FACES)
 _SHANG, _KE = _RED_LEADS
+_SAN, _WU, _QI = JING_FACES
+_BY_POSITION = itemgetter(*ORDER)
 
 
 class _Scorer:
@@ -268,6 +271,7 @@ class _Scorer:
                 self.static[POSITION[face]] = _relative(
                     face_table(FACE_KIND[face], 8, 0, scoring))[0]  # fmt: skip
         self.best_shape = BestShape(self.structure)
+        self.max_hu = scoring.zhujing_reading == "max_hu"
         self._flower: dict[int, tuple[tuple[int, ...], int]] = {}
         self._flat: dict[int, bool] = {}
 
@@ -404,6 +408,8 @@ def _search(
     sc = scorer(scoring)
     melds = _meld_parts(holding.melds, scoring) if holding.melds else _NO_MELDS
     lost = dui_penalty(won_face, scoring) if won_face is not None else 0
+    if not holding.jokers and len(variants) == 1:  # the common case, without the loops
+        return [_plain_search(sc, holding, melds, won_face if variants[0] else None, lost)]
     best: list[_Choice | None] = [None] * len(variants)
     for assignment in assignments(holding.jokers):
         counts: Sequence[int] = holding.counts
@@ -427,6 +433,46 @@ def _search(
     return best
 
 
+def _plain_search(
+    sc: _Scorer,
+    holding: _Holding,
+    melds: tuple[int, list[int], list[int]],
+    won_face: int | None,
+    lost: int,
+) -> _Choice | None:
+    """:func:`_search` of a hand without 赖子, one variant (:class:`_Readings` inlined
+    for the usual single 主精 candidate)."""
+    x = holding.packed if holding.packed >= 0 else sum(map(lshift, holding.counts, _SHIFT))
+    target = sc.structure.residues.target(x)
+    if target < 0:
+        return None
+    counts, flowers = holding.counts, holding.flowers
+    meld_base, meld_jing, meld_held = melds
+    held = (counts[_SAN] + meld_held[0], counts[_WU] + meld_held[1],
+            counts[_QI] + meld_held[2])  # fmt: skip
+    mains = _main_candidates(held, sc.max_hu)
+    if won_face is not None and (not lost or counts[won_face] not in (3, 6)):
+        won_face = None  # the discard cannot have completed a 坎 of its face alone
+    if len(mains) > 1 or won_face is not None:
+        found = _Readings(sc, target, counts, flowers, melds).best(won_face, lost)
+        return None if found is None else _Choice(found[0], (), found[2], found[1])
+    tables = list(sc.static)
+    hu = counts[_SHANG] + counts[_KE] + meld_base + meld_jing[0] + meld_jing[1] + meld_jing[2]
+    flower = sc.flower
+    main = JING_FACES[mains[0]] if mains else None
+    for face, pos in _FLOWER_POSITIONS:
+        n = counts[face]
+        if n:
+            tables[pos], rest = flower(face, n, flowers[face], face == main)
+            hu += rest
+    if main is not None:
+        hu += meld_jing[mains[0]]
+    value, shape, _ = sc.best_shape.best([*_BY_POSITION(counts), 1], tables, target)
+    if value <= NO_VALUE // 2:
+        return None
+    return _Choice(hu + value, (), shape, main)
+
+
 _NO_MELDS: tuple[int, list[int], list[int]] = (0, [0, 0, 0], [0, 0, 0])
 
 
@@ -444,6 +490,9 @@ def _with_jokers(
 class _Readings:
     """The searches of one joker reading: per 主精 candidate and winning-discard face."""
 
+    __slots__ = ("_done", "by_position", "counts", "flowers", "mains", "meld_jing", "resting",
+                 "sc", "tables", "target")  # fmt: skip
+
     def __init__(
         self,
         sc: _Scorer,
@@ -453,19 +502,20 @@ class _Readings:
         melds: tuple[int, list[int], list[int]],
     ) -> None:
         self.sc, self.target, self.counts, self.flowers = sc, target, counts, flowers
-        self.by_position = [counts[face] for face in ORDER]
-        self.by_position.append(1)  # the search's end sentinel
+        self.by_position = [*_BY_POSITION(counts), 1]  # 1: the search's end sentinel
         meld_base, self.meld_jing, meld_held = melds
         tables = list(sc.static)
         resting = counts[_SHANG] + counts[_KE] + meld_base + sum(self.meld_jing)
+        flower = sc.flower
         for face, pos in _FLOWER_POSITIONS:
             n = counts[face]
             if n:
-                tables[pos], rest = sc.flower(face, n, flowers[face], False)
+                tables[pos], rest = flower(face, n, flowers[face], False)
                 resting += rest
         self.tables, self.resting = tables, resting
-        held = [counts[f] + meld_held[j] for j, f in enumerate(JING_FACES)]
-        self.mains = _main_candidates(held, sc.scoring)
+        held = (counts[_SAN] + meld_held[0], counts[_WU] + meld_held[1],
+                counts[_QI] + meld_held[2])  # fmt: skip
+        self.mains = _main_candidates(held, sc.max_hu)
         self._done: dict[int | None, _Lead | None] = {}
 
     def best(self, won_face: int | None, lost: int) -> _Lead | None:
@@ -480,6 +530,10 @@ class _Readings:
             won_face = None  # the discard cannot have completed a 坎 of its face alone
         if won_face in self._done:
             return self._done[won_face]
+        if len(self.mains) < 2:  # one candidate (or none): nothing to compare
+            result = self._search(self.mains[0] if self.mains else -1, won_face, lost)
+            self._done[won_face] = result
+            return result
         leaders: list[_Lead] = []
         shared: _Lead | None = None
         for j in self.mains or (-1,):

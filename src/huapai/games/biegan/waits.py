@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .calculator import UNITS_PER_HAND, read_hand, scoring_of
+from .calculator import UNITS_PER_HAND, read_hand, scoring_from
 from .cards import (
     FLOWER_FACES,
     JING_FACES,
@@ -88,16 +88,9 @@ def waits(
     lower ``remaining``. Cards the holder already holds every copy of are not tried.
     Sorted by face, the plain entry before the flowered one, 赖 last.
     """
-    scoring = scoring_of(
-        zhujing_reading=zhujing_reading,
-        tingtou_scores=tingtou_scores,
-        dui_value=dui_value,
-        black_flower_bonus=black_flower_bonus,
-        black_flower_in_sets=black_flower_in_sets,
-        yi_er_san=yi_er_san,
-        discard_kan_as_dui=discard_kan_as_dui,
-        threshold=threshold,
-    )
+    options = (zhujing_reading, tingtou_scores, dui_value, black_flower_bonus,
+               black_flower_in_sets, yi_er_san, discard_kan_as_dui, threshold)  # fmt: skip
+    scoring = scoring_from(options)
     return find_waits(concealed, melds, visible, scoring, units_needed)
 
 
