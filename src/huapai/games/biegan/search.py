@@ -13,7 +13,6 @@ candidate face, so the result is the true maximum over all of these choices.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from copy import copy
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from operator import itemgetter, lshift
@@ -357,40 +356,47 @@ Values = tuple[int, int] | None
 """(胡 self-drawn, 胡 won on a discard of the card), or None: no decomposition."""
 
 
-def wait_values(
-    holding: _Holding, scoring: Scoring, face: int, plain: bool, flowered: bool
-) -> tuple[Values, Values]:
-    """The best 胡 of ``holding`` plus one plain / one flowered card of ``face`` (the
-    latter for 乙 三 五 七 九 only; None where not asked).
+class WaitScorer:
+    """Scores a hand one card short plus each candidate card, for a wait search.
 
-    For a wait search, where many hands that differ in one card are scored: their
-    shapes are listed by :meth:`.Structure.shapes`, whose memo they share, and each
-    shape is scored (only its 坎 and 听头 positions; the tables are 0 elsewhere).
+    The hands differ in one card, so their shapes are listed by
+    :meth:`.Structure.shapes`, whose memo they share, and each shape is scored (at its
+    坎 and 听头 positions only: the tables are 0 elsewhere); the tables of the short
+    hand are built once per reading of its 赖子 and patched per card.
     """
-    sc = scorer(scoring)
-    melds = _meld_parts(holding.melds, scoring) if holding.melds else _NO_MELDS
-    lost = dui_penalty(face, scoring)
-    one = 1 << _SHIFT[face]
-    best: list[list[int]] = [[NO_VALUE, NO_VALUE], [NO_VALUE, NO_VALUE]]
-    for assignment in assignments(holding.jokers):
-        counts, flowers = _with_jokers(holding.counts, holding.flowers, assignment)
-        counts[face] += 1
-        x = holding.packed + one + sum(1 << _SHIFT[f] for f in assignment)
-        shapes = sc.structure.shapes(x, True)
-        if not shapes:
-            continue
-        readings = _Readings(sc, -1, counts, flowers, melds)
-        places = [_places(shape) for shape in shapes]
-        for v, asked in enumerate((plain, flowered)):
-            if not asked:
+
+    def __init__(self, holding: _Holding, scoring: Scoring) -> None:
+        self.sc = scorer(scoring)
+        self.scoring = scoring
+        melds = _meld_parts(holding.melds, scoring) if holding.melds else _NO_MELDS
+        self.bases: list[tuple[int, _Readings]] = []
+        for assignment in assignments(holding.jokers):
+            counts, flowers = _with_jokers(holding.counts, holding.flowers, assignment)
+            x = holding.packed + sum(1 << _SHIFT[f] for f in assignment)
+            self.bases.append((x, _Readings(self.sc, -1, counts, flowers, melds)))
+
+    def values(self, face: int, plain: bool, flowered: bool) -> tuple[Values, Values]:
+        """The best 胡 with one more plain / one flowered card of ``face`` (the latter
+        for 乙 三 五 七 九 only; None where not asked or where the hand cannot be cut)."""
+        lost = dui_penalty(face, self.scoring)
+        one = 1 << _SHIFT[face]
+        best = [[NO_VALUE, NO_VALUE], [NO_VALUE, NO_VALUE]]
+        for x, base in self.bases:
+            shapes = self.sc.structure.shapes(x + one, True)
+            if not shapes:
                 continue
-            scored = readings.with_flower(face) if v else readings
-            drawn = scored.max_hu(places, None, lost)
-            won = scored.max_hu(places, face, lost) if lost else drawn
-            best[v] = [max(best[v][0], drawn), max(best[v][1], won)]
-    return tuple(  # type: ignore[return-value]
-        None if b[0] == NO_VALUE else (b[0], b[1]) for b in best
-    )
+            readings = base.plus(face)
+            places = [_places(shape) for shape in shapes]
+            for v, asked in enumerate((plain, flowered)):
+                if not asked:
+                    continue
+                scored = readings.with_flower(face) if v else readings
+                drawn = scored.max_hu(places, None, lost)
+                won = scored.max_hu(places, face, lost) if lost else drawn
+                best[v] = [max(best[v][0], drawn), max(best[v][1], won)]
+        return tuple(  # type: ignore[return-value]
+            None if b[0] == NO_VALUE else (b[0], b[1]) for b in best
+        )
 
 
 _Lead = tuple[int, int | None, int, Path]
@@ -490,8 +496,8 @@ def _with_jokers(
 class _Readings:
     """The searches of one joker reading: per 主精 candidate and winning-discard face."""
 
-    __slots__ = ("_done", "by_position", "counts", "flowers", "mains", "meld_jing", "resting",
-                 "sc", "tables", "target")  # fmt: skip
+    __slots__ = ("_done", "by_position", "counts", "flowers", "held", "mains", "meld_jing",
+                 "resting", "sc", "tables", "target")  # fmt: skip
 
     def __init__(
         self,
@@ -513,9 +519,9 @@ class _Readings:
                 tables[pos], rest = flower(face, n, flowers[face], False)
                 resting += rest
         self.tables, self.resting = tables, resting
-        held = (counts[_SAN] + meld_held[0], counts[_WU] + meld_held[1],
-                counts[_QI] + meld_held[2])  # fmt: skip
-        self.mains = _main_candidates(held, sc.max_hu)
+        self.held = (counts[_SAN] + meld_held[0], counts[_WU] + meld_held[1],
+                     counts[_QI] + meld_held[2])  # fmt: skip
+        self.mains = _main_candidates(self.held, sc.max_hu)
         self._done: dict[int | None, _Lead | None] = {}
 
     def best(self, won_face: int | None, lost: int) -> _Lead | None:
@@ -595,19 +601,46 @@ class _Readings:
                                    lost * (2 if main == won_face else 1))  # fmt: skip
         return tables, hu, main
 
+    def _clone(self) -> _Readings:
+        other = _Readings.__new__(_Readings)
+        other.sc, other.target, other.by_position = self.sc, self.target, self.by_position
+        other.counts, other.flowers, other.held = self.counts, self.flowers, self.held
+        other.mains, other.meld_jing, other.resting = self.mains, self.meld_jing, self.resting
+        other.tables = list(self.tables)
+        other._done = {}
+        return other
+
+    def _retable(self, face: int, old_count: int, old_flowers: int) -> None:
+        """Update a 花 face's table and resting value from the old counts to the new."""
+        old_rest = self.sc.flower(face, old_count, old_flowers, False)[1] if old_count else 0
+        table, rest = self.sc.flower(face, self.counts[face], self.flowers[face], False)
+        self.tables[POSITION[face]] = table
+        self.resting += rest - old_rest
+
     def with_flower(self, face: int) -> _Readings:
-        """These readings with one more 花 of ``face`` (a 花 face held here)."""
-        other = copy(self)
+        """These readings with one of the plain cards of ``face`` (a 花 face) flowered."""
+        other = self._clone()
         flowers = list(self.flowers)
         flowers[face] += 1
-        n = self.counts[face]
-        old_rest = self.sc.flower(face, n, self.flowers[face], False)[1]
-        new, new_rest = self.sc.flower(face, n, flowers[face], False)
         other.flowers = flowers
-        other.tables = list(self.tables)
-        other.tables[POSITION[face]] = new
-        other.resting = self.resting - old_rest + new_rest
-        other._done = {}
+        other._retable(face, self.counts[face], self.flowers[face])
+        return other
+
+    def plus(self, face: int) -> _Readings:
+        """These readings with one more plain card of ``face`` (not for :meth:`best`:
+        ``by_position`` is not updated)."""
+        other = self._clone()
+        counts = list(self.counts)
+        counts[face] += 1
+        other.counts = counts
+        if face in FLOWER_FACES:
+            other._retable(face, self.counts[face], self.flowers[face])
+        elif face in _RED_LEADS:
+            other.resting += 1  # 上 / 可: 1 胡 per card of their red 句
+        if face in JING_FACES:
+            j = JING_FACES.index(face)
+            other.held = tuple(h + (i == j) for i, h in enumerate(self.held))
+            other.mains = _main_candidates(other.held, self.sc.max_hu)
         return other
 
     def max_hu(self, shapes: list[list[tuple[int, int]]], won_face: int | None, lost: int) -> int:

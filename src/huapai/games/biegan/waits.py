@@ -27,7 +27,7 @@ from .cards import (
     copies_of,
     face_name,
 )
-from .search import _Holding, assignments, structure, wait_values
+from .search import WaitScorer, assignments, structure
 from .shapes import POSITION
 from .units import Meld, Scoring
 
@@ -105,9 +105,7 @@ def find_waits(
 
     Only faces whose extra card leaves the counts decomposable modulo 3 under some
     reading of the 赖子 (:meth:`.Residues.completing`) are tried; no card of the other
-    faces can complete the hand. The shapes of the hands tried are listed and scored
-    (:func:`.search.wait_values`): these hands differ in one card, so the memo of
-    :meth:`.Structure.shapes` serves them all.
+    faces can complete the hand. The others are scored by a :class:`.WaitScorer`.
     """
     holding = read_hand(concealed, melds, units_needed, complete=False)
     own = Counter(list(concealed) + [c for m in melds for c in m.cards])
@@ -120,10 +118,14 @@ def find_waits(
         classes |= shapes.residues.completing(holding.packed + jokers)
     out: list[Wait] = []
     best_joker = 0
+    scorer = WaitScorer(holding, scoring)
     for face in range(NUM_FACES):
         if shapes.residues.position_class[POSITION[face]] not in classes:
             continue
-        plain, flowered = _face_values(holding, face, own, scoring)
+        # the flowered value is also needed when the holder has every flowered copy
+        # (it is what a 赖子 read as this 精 is worth), but then it is not offered
+        drawable = own[card(face)] < copies_of(card(face))
+        plain, flowered = scorer.values(face, drawable, face in FLOWER_FACES)
         offered = flowered if _can_draw_flowered(face, own) else None
         out += _face_waits(face, plain, offered, seen, scoring.threshold)
         if face in JING_FACES and flowered is not None:
@@ -131,18 +133,6 @@ def find_waits(
     if best_joker >= scoring.threshold and own[JOKER] < copies_of(JOKER):
         out.append(Wait(JOKER, False, best_joker, copies_of(JOKER) - seen[JOKER], best_joker))
     return tuple(out)
-
-
-def _face_values(
-    holding: _Holding, face: int, own: Counter[int], scoring: Scoring
-) -> tuple[tuple[int, int] | None, tuple[int, int] | None]:
-    """(self-drawn, discard) 胡 with one more plain / flowered ``face``; None if no win.
-
-    The flowered value is also computed when the holder has every flowered copy (it is
-    what a 赖子 read as this 精 is worth), but then it is not offered as a wait itself.
-    """
-    plain = own[card(face)] < copies_of(card(face))
-    return wait_values(holding, scoring, face, plain, face in FLOWER_FACES)
 
 
 def _can_draw_flowered(face: int, own: Counter[int]) -> bool:
