@@ -638,8 +638,8 @@ class _Readings:
         elif face in _RED_LEADS:
             other.resting += 1  # 上 / 可: 1 胡 per card of their red 句
         if face in JING_FACES:
-            j = JING_FACES.index(face)
-            other.held = tuple(h + (i == j) for i, h in enumerate(self.held))
+            san, wu, qi = self.held
+            other.held = (san + (face == _SAN), wu + (face == _WU), qi + (face == _QI))
             other.mains = _main_candidates(other.held, self.sc.max_hu)
         return other
 
