@@ -87,9 +87,9 @@ def test_every_malformed_frame_is_refused_without_change(tmp_path: Path) -> None
         assert (again["counter"], again["view"]) == (counter, view)
 
 
-def test_too_many_messages_are_rate_limited(client: TestClient) -> None:
-    a = Api(client, "a")
-    with peer(client, a.token) as p:
+def test_too_many_messages_are_rate_limited(tmp_path: Path) -> None:
+    with running(sqlite_url(tmp_path), burst=20, rate_per_second=10) as client, \
+            peer(client, Api(client, "a").token) as p:
         for _ in range(60):  # burst 20, one already spent on hello
             p.send({"type": "ping"})
         replies = [p.recv() for _ in range(60)]

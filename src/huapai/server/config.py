@@ -22,8 +22,8 @@ class ServerConfig:
     seed: int | None = None
     max_message_bytes: int = 4096
     max_frame_bytes: int = 65536
-    rate_per_second: float = 10.0
-    burst: int = 20
+    rate_per_second: float = 20.0
+    burst: int = 40
     max_subscriptions: int = 8
     between_deals: float = 15.0
     send_queue: int = 512

@@ -49,26 +49,26 @@ def seen_by(game: Game[Any, Any], state: Any, viewer: Viewer,
     return game.observe(state, viewer), [e.for_viewer(viewer).to_json() for e in events]
 
 
-def legal_for(game: Game[Any, Any], rules: Any, state: Any,
-              viewer: Viewer) -> tuple[list[int], list[str]]:
-    """The actions ``viewer`` may take now, as ids and in the game's notation."""
-    if viewer is None or game.is_over(state):
-        return [], []
-    legal = list(game.legal_actions(state, viewer))
-    texts = [game.format_action(rules, a) for a in legal] if legal else []
-    return legal, texts
-
-
 class Feed:
-    """Per-viewer filtered views of one room's current deal, and their counters."""
+    """Per-viewer filtered views of one room's current deal, and their counters.
 
-    __slots__ = ("counters", "game", "legal", "rules", "seats", "views")
+    Seats' views are kept current after every change (their players and bots act on
+    them). The spectator view is computed only while someone watches as a spectator:
+    otherwise it is marked behind and brought up to date by :meth:`refresh` the moment a
+    spectator arrives (its counter moves then, if the view changed).
+    """
+
+    __slots__ = ("behind", "counters", "game", "legal", "rules", "seats", "state", "texts",
+                 "views")
 
     def __init__(self, game: Game[Any, Any], rules: Any, seats: int) -> None:
         self.game, self.rules, self.seats = game, rules, seats
         self.views: dict[Viewer, Mapping[str, Any]] = {}
         self.legal: dict[Viewer, tuple[list[int], list[str]]] = {}
         self.counters: dict[Viewer, int] = dict.fromkeys(self.viewers(), 0)
+        self.texts: dict[int, str] = {}
+        self.state: Any = None
+        self.behind = False
 
     def viewers(self) -> list[Viewer]:
         return [*range(self.seats), None]
@@ -83,24 +83,53 @@ class Feed:
     def counter(self, viewer: Viewer) -> int:
         return self.counters[viewer]
 
-    def update(self, state: Any, events: Iterable[Event],
-               actor: Viewer = None) -> dict[Viewer, list[dict[str, Any]]]:
-        """Recompute every viewer's view after a change; return, for each viewer whose
-        view or legal actions changed or who may see an event (and always for ``actor``),
-        the events as that viewer may see them. Those viewers' counters move on; nobody
-        else's does."""
+    def update(self, state: Any, events: Iterable[Event], actor: Viewer = None,
+               spectators: bool = True) -> dict[Viewer, list[dict[str, Any]]]:
+        """Recompute the views after a change; return, for each viewer whose view or legal
+        actions changed or who may see an event (and always for ``actor``), the events as
+        that viewer may see them. Those viewers' counters move on; nobody else's does."""
         events = list(events)
+        self.state = state
         changed: dict[Viewer, list[dict[str, Any]]] = {}
         for viewer in self.viewers():
-            view, seen = seen_by(self.game, state, viewer, events)
-            legal = legal_for(self.game, self.rules, state, viewer)
-            forced = actor is not None and viewer == actor
-            if seen or forced or view != self.views.get(viewer) or legal != self.legal.get(
-                    viewer):
-                self.views[viewer], self.legal[viewer] = view, legal
-                self.counters[viewer] += 1
+            if viewer is None and not spectators:
+                self.behind = True
+                continue
+            seen = self._recompute(viewer, events, force=actor is not None and viewer == actor)
+            if seen is not None:
                 changed[viewer] = seen
+        if spectators:
+            self.behind = False
         return changed
+
+    def refresh(self, viewer: Viewer) -> None:
+        """Bring a view that was left behind up to date (before it is served)."""
+        if viewer is None and self.behind and self.state is not None:
+            self._recompute(None, [], force=False)
+            self.behind = False
+
+    def _recompute(self, viewer: Viewer, events: list[Event],
+                   force: bool) -> list[dict[str, Any]] | None:
+        view, seen = seen_by(self.game, self.state, viewer, events)
+        legal = self._legal(viewer)
+        if seen or force or view != self.views.get(viewer) or legal != self.legal.get(viewer):
+            self.views[viewer], self.legal[viewer] = view, legal
+            self.counters[viewer] += 1
+            return seen
+        return None
+
+    def _legal(self, viewer: Viewer) -> tuple[list[int], list[str]]:
+        """The actions ``viewer`` may take now, as ids and in the game's notation."""
+        if viewer is None or self.game.is_over(self.state):
+            return [], []
+        legal = list(self.game.legal_actions(self.state, viewer))
+        return legal, [self._text(a) for a in legal]
+
+    def _text(self, action: int) -> str:
+        text = self.texts.get(action)
+        if text is None:
+            text = self.texts[action] = self.game.format_action(self.rules, action)
+        return text
 
 
 class TokenBucket:
@@ -227,6 +256,7 @@ class Hub:
         self._send_state(conn, room, conn.rooms.get(room.id))
 
     def _send_state(self, conn: Connection, room: Room, viewer: Viewer) -> None:
+        room.feed.refresh(viewer)
         if room.feed.live:
             self._post([(conn, dumps(room.state_message(viewer, [])))], None)
 
@@ -238,6 +268,9 @@ class Hub:
                 if now != viewer:
                     self.unsubscribe(conn, room)
                     self.subscribe(conn, room)
+
+    def watched_by(self, room_id: str, viewer: Viewer) -> bool:
+        return bool(self.subs.get(room_id, {}).get(viewer))
 
     def watchers(self, room_id: str) -> list[Connection]:
         return [c for group in self.subs.get(room_id, {}).values() for c in group]

@@ -24,7 +24,7 @@ from .migrate import upgrade
 from .restore import restore_room, resume
 from .rooms import Room, RoomServices
 from .settings import RoomSettings
-from .store import Player, Reader, Writer, make_engine, op_insert, op_update
+from .store import Checkpointer, Player, Reader, Writer, make_engine, op_insert, op_update
 
 log = logging.getLogger("huapai.server")
 
@@ -65,6 +65,7 @@ class Platform:
         self.engine = engine or make_engine(config.database_url)
         self.reader = Reader(self.engine)
         self.writer: Writer | None = None
+        self.checkpointer: Checkpointer | None = None
         self.hub = Hub()
         self.source = SeedSource(config.seed)
         self.rooms: dict[str, Room] = {}
@@ -80,6 +81,8 @@ class Platform:
     async def start(self) -> None:
         await asyncio.to_thread(upgrade, self.engine)
         self.writer = Writer(self.engine)
+        if self.engine.dialect.name == "sqlite":
+            self.checkpointer = Checkpointer(self.engine)
         self.hub.start()
         bundles = await asyncio.to_thread(self.reader.open_rooms)
         services = self.services
@@ -100,6 +103,8 @@ class Platform:
         await self.hub.stop()
         if self.writer is not None:
             await asyncio.to_thread(self.writer.close)
+        if self.checkpointer is not None:
+            await asyncio.to_thread(self.checkpointer.close)
         self.engine.dispose()
 
     # --- players ---------------------------------------------------------------------

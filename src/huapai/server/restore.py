@@ -62,7 +62,7 @@ def _restore_deal(room: Room, game: Game[Any, Any], rules: Any, bundle: RoomBund
     state = replay_state(game, rules, last, bundle.last_actions)
     room.deal = LiveDeal(last.id, last.deal_index, last.seed, last.commitment, last.dealer,
                          state, actions=len(bundle.last_actions))
-    room.feed.update(state, [])
+    room.feed.update(state, [], spectators=False)
     if last.status == "finished":
         room.dealer = game.next_dealer(state)
         room.status = FINISHED if last.deal_index + 1 >= room.settings.deals else BETWEEN

@@ -357,7 +357,8 @@ class Room:
         """The one path after every change of the deal: views, bots and clocks, send."""
         assert self.deal is not None
         self.step += 1
-        changed = self.feed.update(self.deal.state, events, actor=actor)
+        spectators = self.hub.watched_by(self.id, None) or self.settings.turn_clock > 0
+        changed = self.feed.update(self.deal.state, events, actor=actor, spectators=spectators)
         over = self.game.is_over(self.deal.state)
         if over:
             self._stop_clocks()

@@ -25,8 +25,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = 
     config = ServerConfig(database_url=url, echo_endpoint=_echo_enabled())
     app = create_app(config)
     print(f"huapai: http://{host}:{port}/  (database: {_safe(url)})", flush=True)
+    # no permessage-deflate: on a LAN or loopback it costs more CPU than it saves
     uvicorn.run(app, host=host, port=port, ws_max_size=config.max_frame_bytes,
-                log_level="warning", access_log=False)
+                ws_per_message_deflate=False, log_level="warning", access_log=False)
 
 
 def _database_url(explicit: str | None, data_dir: str | None) -> str:

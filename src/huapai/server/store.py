@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from sqlalchemy import (
     JSON,
@@ -139,7 +139,38 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA wal_autocheckpoint=0")  # the Checkpointer thread does it
     cursor.close()
+
+
+class Checkpointer:
+    """Moves SQLite's WAL into the database file from its own thread, every ``period``
+    seconds, so the fsync a checkpoint needs never stalls the writer's commits (each of
+    which is durable against a process kill as soon as it returns, in WAL mode)."""
+
+    def __init__(self, engine: Engine, period: float = 1.0) -> None:
+        self._engine = engine
+        self._period = period
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="huapai-checkpoint",
+                                        daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        while not self._stop.wait(self._period):
+            self.checkpoint("PASSIVE")
+
+    def checkpoint(self, mode: str) -> None:
+        try:
+            with self._engine.connect() as conn:
+                conn.exec_driver_sql(f"PRAGMA wal_checkpoint({mode})")
+        except Exception:  # a busy database: the next round will do it
+            return
+
+    def close(self) -> None:
+        self._stop.set()
+        self._thread.join(timeout=30)
+        self.checkpoint("TRUNCATE")
 
 
 # -------------------------------------------------------------------------- writer
@@ -197,13 +228,14 @@ class Writer:
     def _write(self, batch: list[_Job]) -> None:
         try:
             with self._engine.begin() as conn:
-                results = [job.op(conn) for job in batch]
+                for run in _runs(batch):
+                    _execute(conn, run)
         except Exception:  # one bad operation must not sink the others: retry alone
             for job in batch:
                 self._write_one(job)
             return
-        for job, result in zip(batch, results, strict=True):
-            job.future.set_result(result)
+        for job in batch:
+            job.future.set_result(None)
 
     def _write_one(self, job: _Job) -> None:
         try:
@@ -215,12 +247,49 @@ class Writer:
         job.future.set_result(result)
 
 
-# ------------------------------------------------------------------ write operations
-def op_insert(model: type[Base], **values: Any) -> Op:
-    def run(conn: Connection) -> None:
-        conn.execute(insert(model).values(**values))
+def _runs(batch: list[_Job]) -> list[list[_Job]]:
+    """Consecutive inserts into one table grouped; every other operation alone."""
+    runs: list[list[_Job]] = []
+    for job in batch:
+        last = runs[-1][-1].op if runs else None
+        op = job.op
+        if (isinstance(op, InsertOp) and isinstance(last, InsertOp)
+                and last.statement is op.statement):
+            runs[-1].append(job)
+        else:
+            runs.append([job])
+    return runs
 
-    return run
+
+def _execute(conn: Connection, run: list[_Job]) -> None:
+    first = run[0].op
+    if len(run) > 1 and isinstance(first, InsertOp):
+        conn.execute(first.statement, [cast(InsertOp, job.op).values for job in run])
+    else:
+        first(conn)
+
+
+# ------------------------------------------------------------------ write operations
+_INSERTS: dict[type[Base], Any] = {}
+
+
+@dataclass(frozen=True, slots=True)
+class InsertOp:
+    """Insert one row. The writer sends runs of inserts into the same table as one
+    ``executemany`` (the statement is built once per table and reused)."""
+
+    statement: Any
+    values: dict[str, Any]
+
+    def __call__(self, conn: Connection) -> None:
+        conn.execute(self.statement, self.values)
+
+
+def op_insert(model: type[Base], **values: Any) -> InsertOp:
+    statement = _INSERTS.get(model)
+    if statement is None:
+        statement = _INSERTS[model] = insert(model)
+    return InsertOp(statement, values)
 
 
 def op_update(model: type[Base], where: dict[str, Any], **values: Any) -> Op:
