@@ -1,0 +1,65 @@
+// 上大人 character cards (双别杆 / 赖子花牌): the 汉字 in red or black at both ends, a
+// flower for the 花 cards (乙 三 五 七 九 have two each), and the 赖 joker in gold.
+// Tokens are the engine's notation: a character, "*" after a flowered one, "赖".
+
+import { svg } from "../dom.js";
+import { BLACK, RED, cardBody, cardRoot } from "./common.js";
+
+const W = 46;
+const H = 150;
+const RED_CHARS = new Set([..."上大人可知礼三五七"]);
+const JOKER = "赖";
+
+export function charFace(token) {
+  const ch = [...token][0] ?? "?";
+  return { ch, flower: token.endsWith("*"), joker: ch === JOKER || ch === "賴",
+           red: RED_CHARS.has(ch) };
+}
+
+function flower(cx, cy) {
+  const petals = [0, 72, 144, 216, 288].map((deg) => {
+    const a = (deg * Math.PI) / 180;
+    return svg("circle", { cx: cx + 6 * Math.sin(a), cy: cy - 6 * Math.cos(a), r: 4.6,
+                           fill: "#e0566b", stroke: "#a8233a", "stroke-width": 0.6 });
+  });
+  return svg("g", { class: "flower" }, ...petals,
+    svg("circle", { cx, cy, r: 3, fill: "#f6c945", stroke: "#b8860b", "stroke-width": 0.5 }));
+}
+
+function ornament(cx, cy, colour) {
+  return svg("g", { fill: "none", stroke: colour, "stroke-width": 1, opacity: 0.55 },
+    svg("path", { d: `M${cx} ${cy - 12} L${cx + 9} ${cy} L${cx} ${cy + 12} L${cx - 9} ${cy} Z` }),
+    svg("circle", { cx, cy, r: 3 }));
+}
+
+function glyph(ch, y, colour, size = 30) {
+  return svg("text", { x: W / 2, y, "text-anchor": "middle", "dominant-baseline": "central",
+                       "font-size": size, "font-weight": 700, fill: colour,
+                       class: "card-name" }, ch);
+}
+
+function jokerCard(opts) {
+  return cardRoot(W, H, { ...opts, label: JOKER },
+    svg("defs", {}, svg("linearGradient", { id: "gold", x1: 0, y1: 0, x2: 0, y2: 1 },
+      svg("stop", { offset: "0", "stop-color": "#fff3c4" }),
+      svg("stop", { offset: "1", "stop-color": "#f0c75e" }))),
+    ...cardBody(W, H, "url(#gold)"),
+    glyph(JOKER, 30, RED),
+    svg("path", { d: "M23 62 l4 9 10 1 -7.5 6.5 2.5 9.5 -9 -5 -9 5 2.5 -9.5 -7.5 -6.5 10 -1 z",
+                  fill: RED, opacity: 0.85 }),
+    svg("g", { transform: `rotate(180 ${W / 2} ${H / 2})` }, glyph(JOKER, 30, RED)));
+}
+
+/** One 上大人 card. */
+export function charCard(token, opts = {}) {
+  const face = charFace(token);
+  if (face.joker) return jokerCard(opts);
+  const colour = face.red ? RED : BLACK;
+  return cardRoot(W, H, { ...opts, label: face.ch + (face.flower ? "(花)" : "") },
+    ...cardBody(W, H),
+    glyph(face.ch, 30, colour),
+    face.flower ? flower(W / 2, H / 2) : ornament(W / 2, H / 2, colour),
+    svg("g", { transform: `rotate(180 ${W / 2} ${H / 2})` }, glyph(face.ch, 30, colour, 22)));
+}
+
+export const CHAR_RATIO = W / H;

@@ -1,0 +1,139 @@
+// The generic game renderer: works for any game from its observe() view alone, and is
+// the base every game renderer extends (a new game needs only the pieces it wants to
+// draw differently). The contract is described in docs/web-client.md.
+
+import { h } from "../dom.js";
+import { bi } from "../i18n.js";
+import { textCard } from "../cards/common.js";
+
+/** Count of each token in a list. */
+export function multiset(tokens) {
+  const counts = new Map();
+  for (const tok of tokens) counts.set(tok, (counts.get(tok) ?? 0) + 1);
+  return counts;
+}
+
+/** Whether multiset `part` is contained in multiset `whole`. */
+export function within(part, whole) {
+  for (const [tok, n] of part) if ((whole.get(tok) ?? 0) < n) return false;
+  return true;
+}
+
+export function sameMultiset(a, b) {
+  if (a.size !== b.size) return false;
+  for (const [tok, n] of a) if (b.get(tok) !== n) return false;
+  return true;
+}
+
+/** Draw `tokens` as a row of small cards (copies numbered so decks with suits vary). */
+export function cardRow(renderer, view, tokens, height, cls = "") {
+  const seen = new Map();
+  return h("div", { class: `card-row ${cls}` }, tokens.map((tok) => {
+    const copy = seen.get(tok) ?? 0;
+    seen.set(tok, copy + 1);
+    return h("span", { class: "mini-card", "data-token": tok },
+      renderer.card(tok, view, { height, copy }));
+  }));
+}
+
+export const generic = {
+  name: "generic",
+  /** Preset names shown in the lobby: {preset: [中文, English]}. */
+  presets: {},
+  /** Card heights in pixels: in the hand, in the trick, on the table (占牌, melds). */
+  sizes() {
+    return { hand: 120, trick: 90, table: 56 };
+  },
+  handOverlap: 0.15,
+
+  tokens(text) {
+    const s = String(text ?? "").trim();
+    if (!s) return [];
+    return s.includes(" ") ? s.split(/\s+/) : [...s];
+  },
+
+  card(token, _view, opts) {
+    return textCard(token, opts);
+  },
+
+  handTokens(view) {
+    return this.tokens(view.hand);
+  },
+
+  /** The cards a legal action plays, when it is a play of cards from the hand. */
+  playOf(text, hand) {
+    const toks = this.tokens(text);
+    return toks.length && within(multiset(toks), hand) ? toks : null;
+  },
+
+  /** The legal actions as card plays (chosen by selecting cards) and words (buttons). */
+  actions(view) {
+    const hand = multiset(this.handTokens(view));
+    const plays = [];
+    const words = [];
+    (view.legal ?? []).forEach((id, i) => {
+      const text = view.legal_text?.[i] ?? String(id);
+      const cards = this.playOf(text, hand);
+      if (cards) plays.push({ id, text, cards, kind: "play" });
+      else words.push({ id, text, style: this.wordStyle(text) });
+    });
+    return { plays, words };
+  },
+
+  wordStyle() {
+    return "neutral";
+  },
+
+  playLabel() {
+    return bi("出牌", "Play");
+  },
+
+  handSizes(view) {
+    return view.hand_sizes ?? [];
+  },
+
+  seatBadges(view, seat) {
+    const out = [];
+    if (view.dealer === seat) out.push({ text: bi("庄", "dealer"), cls: "gold" });
+    return out;
+  },
+
+  seatDetail(view, seat, ctx) {
+    const hands = view.hands;
+    if (Array.isArray(hands) && seat !== ctx.me && hands[seat]) {
+      return cardRow(this, view, this.tokens(hands[seat]), this.sizes(view).table, "open-hand");
+    }
+    return null;
+  },
+
+  /** Table-centre memory kept across messages, updated from the events seen. */
+  track(recent, events) {
+    const lines = [...(recent?.lines ?? [])];
+    for (const ev of events) lines.push(ev);
+    return { lines: lines.slice(-4) };
+  },
+
+  center(_view, ctx, recent) {
+    return h("div", { class: "center-lines" },
+      (recent?.lines ?? []).map((ev) => h("div", {}, this.eventText(ev, ctx) ?? "")));
+  },
+
+  bubbles() {
+    return [];
+  },
+
+  status(view) {
+    return view.phase ? String(view.phase) : "";
+  },
+
+  prompt() {
+    return bi("轮到你了", "Your turn");
+  },
+
+  eventText(ev, ctx) {
+    const who = ev.seat === null || ev.seat === undefined ? "" : `${ctx.name(ev.seat)} `;
+    const rest = Object.entries(ev).filter(([k]) => k !== "kind" && k !== "seat")
+      .map(([k, v]) => `${k}=${typeof v === "object" ? JSON.stringify(v) : v}`).join(" ");
+    return `${who}${ev.kind} ${rest}`.trim();
+  },
+};

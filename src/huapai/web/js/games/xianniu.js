@@ -1,0 +1,221 @@
+// 掀牛 / 花花牌: long cards (or the poker deck), 占牌 per seat, 掀 counts, the trick.
+
+import { h } from "../dom.js";
+import { bi } from "../i18n.js";
+import { longCard } from "../cards/huapai.js";
+import { pokerCard } from "../cards/poker.js";
+import { cardRow, generic } from "./generic.js";
+
+const ROLES = [["头家", "1st"], ["二家", "2nd"], ["底家", "3rd"]];
+const ENDS = {
+  first_round: ["首轮无掀，本局结束", "nobody 掀 in the first round: the deal ends"],
+  all_declined: ["无人再掀，本局结束", "nobody 掀 any more: the deal ends"],
+  table_full: ["桌面占牌已满，本局结束", "the table is full of 占牌: the deal ends"],
+  leader_empty: ["领出的人手牌出完，本局结束", "the leader has no cards left: the deal ends"],
+  big_hand: ["亮出大牌型，本局结束", "a big hand was shown: the deal ends"],
+};
+
+function decline(view) {
+  return view.deck === "huapai" ? "不掀" : "扣了";
+}
+
+function poker(view) {
+  return view.deck === "poker";
+}
+
+function endText(view) {
+  let end = String(view.end ?? "");
+  if (end === "all_declined" && !view.table_total) end = "first_round";
+  const pair = ENDS[end];
+  return pair ? bi(...pair) : end;
+}
+
+function phaseText(view, ctx) {
+  const leader = typeof view.leader === "number" ? ctx.name(view.leader) : "—";
+  switch (view.phase) {
+    case "declare": return bi(`${leader} 领出：出牌、掀或${decline(view)}`, `${leader} leads: play, 掀 or ${decline(view)}`);
+    case "lead": return bi(`被掀了，${leader} 必须出牌`, `掀ed: ${leader} must lead`);
+    case "follow": return bi("跟牌：有大必大，无大不出", "following: beat it if you can");
+    case "jinpai": return bi(`紧牌：每人弃到 ${view.jinpai_cap} 张`, `紧牌: discard down to ${view.jinpai_cap}`);
+    case "over": return endText(view);
+    default: return String(view.phase ?? "");
+  }
+}
+
+function trickPlay(renderer, view, ctx, play, winner) {
+  const won = winner === play.seat && !play.passed;
+  return h("div", { class: `trick-play${won ? " won" : ""}${play.passed ? " passed" : ""}` },
+    h("div", { class: "trick-who" }, ctx.name(play.seat),
+      play.name ? h("span", { class: "combo-name" }, play.name) : null,
+      won ? h("span", { class: "won-mark" }, bi("占", "won")) : null),
+    play.passed ? h("div", { class: "pass-mark" }, bi("过", "pass"))
+      : cardRow(renderer, view, renderer.tokens(play.cards), renderer.sizes(view).trick, "trick-cards"));
+}
+
+export const xianniu = {
+  ...generic,
+  name: "xianniu",
+  presets: {
+    lanzhou: ["兰州掀牛（扑克）", "Lanzhou 掀牛 (poker deck)"],
+    "lanzhou-app": ["兰州掀牛 · App 计分", "Lanzhou 掀牛, app scoring"],
+    fengxiang: ["凤翔花花牌（长牌）", "Fengxiang 花花牌 (long cards)"],
+  },
+  sizes(view) {
+    return poker(view) ? { hand: 104, trick: 78, table: 46 } : { hand: 158, trick: 112, table: 62 };
+  },
+
+  handOverlap: 0,
+
+  tokens(text) {
+    const s = String(text ?? "").trim();
+    return s ? s.split(/\s+/) : [];
+  },
+
+  card(token, view, opts) {
+    const drawn = poker(view) ? pokerCard(token, opts) : longCard(token, opts);
+    return drawn ?? generic.card(token, view, opts);
+  },
+
+  playOf(text, hand) {
+    const m = /^弃\s+(\S+)$/.exec(text);
+    if (m) return hand.has(m[1]) ? [m[1]] : null;
+    return generic.playOf.call(this, text, hand);
+  },
+
+  actions(view) {
+    const out = generic.actions.call(this, view);
+    for (const play of out.plays) if (play.text.startsWith("弃")) play.kind = "discard";
+    return out;
+  },
+
+  wordStyle(text) {
+    if (text === "掀") return "hot";
+    if (text === "紧牌") return "gold";
+    return "neutral";
+  },
+
+  playLabel(view) {
+    return view.phase === "jinpai" ? bi("弃牌", "Discard") : bi("出牌", "Play");
+  },
+
+  seatBadges(view, seat) {
+    const out = [];
+    const active = view.active ?? [];
+    const at = active.indexOf(seat);
+    if (at < 0) return [{ text: bi("歇家", "sits out"), cls: "dim" }];
+    out.push({ text: bi(...ROLES[at] ?? ["", ""]), cls: at === 0 ? "gold" : "" });
+    if (view.leader === seat && view.phase !== "over") out.push({ text: bi("领出", "leads"), cls: "lead" });
+    const xians = view.xian_counts?.[seat] ?? 0;
+    if (xians) out.push({ text: bi(`掀×${xians}`, `掀×${xians}`), cls: "hot", key: "xian" });
+    if ((view.lost_xian ?? []).includes(seat)) out.push({ text: bi("失掀", "no 掀"), cls: "dim" });
+    const thrown = view.discard_counts?.[seat] ?? 0;
+    if (thrown) out.push({ text: bi(`弃${thrown}`, `threw ${thrown}`), cls: "dim" });
+    return out;
+  },
+
+  seatDetail(view, seat, ctx) {
+    const plays = view.table?.[seat] ?? [];
+    const count = view.table_counts?.[seat] ?? 0;
+    const parts = [];
+    if ((view.active ?? []).includes(seat)) {
+      parts.push(h("div", { class: `zhan-count${count ? " has" : ""}`, "data-zhan": count },
+        bi(`占牌 ${count}`, `占牌 ${count}`)));
+    }
+    if (plays.length) {
+      parts.push(h("div", { class: "zhan-plays" }, plays.map((p) => h("div", { class: "zhan-play", title: p.name },
+        cardRow(this, view, this.tokens(p.cards), this.sizes(view).table)))));
+    }
+    const open = generic.seatDetail.call(this, view, seat, ctx);
+    if (open) parts.push(open);
+    return parts.length ? h("div", { class: "xn-detail" }, parts) : null;
+  },
+
+  track(recent, events, view) {
+    let plays = recent?.plays ?? null;
+    let winner = recent?.winner ?? null;
+    if (!events.length || plays === null) {
+      plays = (view.trick ?? []).map((p) => ({ ...p }));
+      winner = null;
+    }
+    for (const ev of events) {
+      if (ev.kind === "played") {
+        if (ev.lead) {
+          plays = [];
+          winner = null;
+        }
+        plays = [...plays, { seat: ev.seat, cards: ev.cards, name: ev.name }];
+      } else if (ev.kind === "passed") {
+        plays = [...plays, { seat: ev.seat, passed: true }];
+      } else if (ev.kind === "trick_won") {
+        winner = ev.seat;
+      }
+    }
+    return { plays, winner };
+  },
+
+  center(view, ctx, recent) {
+    const plays = recent?.plays ?? [];
+    const parts = [];
+    if (view.phase === "over") parts.push(h("div", { class: "center-banner" }, endText(view)));
+    if (plays.length) {
+      parts.push(h("div", { class: "trick" }, plays.map((p) => trickPlay(this, view, ctx, p, recent.winner))));
+    }
+    return h("div", { class: "xn-center" }, parts);
+  },
+
+  bubbles(events, ctx, view) {
+    const out = [];
+    for (const ev of events) {
+      if (ev.kind === "xian") out.push({ seat: ev.seat, text: bi("掀！", "掀!"), cls: "hot" });
+      if (ev.kind === "declined") out.push({ seat: ev.seat, text: decline(view), cls: "" });
+      if (ev.kind === "passed") out.push({ seat: ev.seat, text: bi("过", "pass"), cls: "" });
+      if (ev.kind === "jinpai") out.push({ seat: ev.seat, text: bi("紧牌！", "紧牌!"), cls: "gold" });
+      if (ev.kind === "trick_won") out.push({ seat: ev.seat, text: bi(`占 ${ev.table_count}`, `占 ${ev.table_count}`), cls: "gold" });
+    }
+    return out;
+  },
+
+  status(view, ctx) {
+    const total = view.table_total ?? 0;
+    const parts = [phaseText(view, ctx), bi(`桌面占牌 ${total}`, `占牌 on the table ${total}`)];
+    const waste = this.tokens(view.waste).length;
+    if (waste) parts.push(bi(`废牌 ${waste}`, `beaten ${waste}`));
+    return parts.join(" · ");
+  },
+
+  prompt(view, ctx) {
+    const me = ctx.me;
+    const leader = typeof view.leader === "number" ? ctx.name(view.leader) : "";
+    switch (view.phase) {
+      case "declare":
+        return view.leader === me
+          ? bi(`你领出：选牌出，或${decline(view)}`, `You lead: play cards, or ${decline(view)}`)
+          : bi(`${leader} 领出：你掀不掀？`, `${leader} leads: 掀 or not?`);
+      case "lead": return bi("被掀了，你必须出牌", "You were 掀ed: lead a play");
+      case "follow": return bi("有大必大：选能压过的牌", "Beat the top play");
+      case "jinpai": return bi(`紧牌：弃到 ${view.jinpai_cap} 张`, `紧牌: discard down to ${view.jinpai_cap}`);
+      default: return bi("轮到你了", "Your turn");
+    }
+  },
+
+  eventText(ev, ctx, view) {
+    const who = typeof ev.seat === "number" ? ctx.name(ev.seat) : "";
+    switch (ev.kind) {
+      case "banpai": return bi(`${who} 扳到 ${ev.card}`, `${who} drew ${ev.card} (扳牌)`);
+      case "big_hand": return bi(`${who} 亮出 ${ev.name}：${ev.cards}`, `${who} shows ${ev.name}: ${ev.cards}`);
+      case "declined": return ev.auto ? bi(`${who} 已失掀权，自动${decline(view)}`, `${who} may not 掀 (auto)`)
+        : bi(`${who} ${decline(view)}`, `${who}: ${decline(view)}`);
+      case "xian": return bi(`${who} 掀！`, `${who} 掀!`);
+      case "played": return bi(`${who} ${ev.lead ? "领出" : "跟"} ${ev.cards}（${ev.name}）`,
+        `${who} ${ev.lead ? "leads" : "plays"} ${ev.cards} (${ev.name})`);
+      case "passed": return bi(`${who} 过`, `${who} passes`);
+      case "trick_won": return bi(`${who} 占牌 ${ev.cards}，共 ${ev.table_count} 张`,
+        `${who} wins ${ev.cards}: ${ev.table_count} 占牌`);
+      case "jinpai": return bi(`${who} 紧牌：手牌最多 ${ev.cap} 张`, `${who} calls 紧牌: at most ${ev.cap} cards`);
+      case "discarded": return ev.card ? bi(`${who} 弃 ${ev.card}`, `${who} throws ${ev.card}`)
+        : bi(`${who} 弃了一张牌`, `${who} throws a card`);
+      case "deal_ended": return endText({ ...view, end: ev.reason });
+      default: return generic.eventText(ev, ctx);
+    }
+  },
+};

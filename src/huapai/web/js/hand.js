@@ -1,0 +1,237 @@
+// The player's hand: cards fanned along the bottom. Tap / click selects, left-drag
+// rearranges (drag a card up onto the table to play it), right-click plays — the seed's
+// 左键拖动、右键出牌, and a phone's tap-to-select with the play button.
+
+import { h } from "./dom.js";
+
+const DRAG_START_PX = 7;
+const LIFT_PX = 24;
+
+/** Ids for a list of tokens: the k-th copy of token T is "T#k". */
+export function idsOf(tokens) {
+  const seen = new Map();
+  return tokens.map((tok) => {
+    const k = seen.get(tok) ?? 0;
+    seen.set(tok, k + 1);
+    return `${tok}#${k}`;
+  });
+}
+
+export function tokenOf(id) {
+  return id.slice(0, id.lastIndexOf("#"));
+}
+
+/** Keep the player's arrangement for the cards still held; new cards go where they
+ * fall in the natural (server) order. */
+export function mergeOrder(previous, natural) {
+  const now = new Set(natural);
+  const kept = previous.filter((id) => now.has(id));
+  const keptSet = new Set(kept);
+  natural.forEach((id, i) => {
+    if (!keptSet.has(id)) kept.splice(Math.min(i, kept.length), 0, id);
+  });
+  return kept;
+}
+
+export class Hand {
+  /** `on`: {select(ids), play(id), gesture(id)} callbacks. */
+  constructor(on) {
+    this.on = on;
+    this.el = h("div", { class: "hand", "data-testid": "hand" });
+    this.order = [];
+    this.natural = [];
+    this.selected = new Set();
+    this.cards = new Map();
+    this.drag = null;
+    this.height = 120;
+    this.ratio = 0.3;
+    this.enabled = false;
+    this.pressed = null;
+    this.el.addEventListener("contextmenu", (e) => this.contextMenu(e));
+    this.resize = new ResizeObserver(() => this.layout());
+    this.resize.observe(this.el);
+  }
+
+  /** Right-click plays the card it was pressed on (a long press on a phone does not). */
+  contextMenu(e) {
+    e.preventDefault();
+    const pressed = this.pressed;
+    this.pressed = null;
+    const id = e.target.closest?.(".hand-card")?.dataset.id ?? pressed?.id;
+    if (id && pressed?.type !== "touch" && this.cards.has(id)) this.on.play(id);
+  }
+
+  destroy() {
+    this.resize.disconnect();
+  }
+
+  /** Show `tokens`; `draw(token, copy, height)` makes a card's SVG. */
+  set(tokens, { draw, height, playable, enabled, fresh, signature }) {
+    this.height = height;
+    const natural = idsOf(tokens);
+    const changed = signature !== this.signature;
+    this.signature = signature;
+    this.natural = natural;
+    this.order = mergeOrder(this.order, natural);
+    for (const id of [...this.selected]) if (!natural.includes(id)) this.selected.delete(id);
+    for (const [id, el] of this.cards) {
+      if (!natural.includes(id) || changed) {
+        el.remove();
+        this.cards.delete(id);
+      }
+    }
+    for (const id of this.order) if (!this.cards.has(id)) this.cards.set(id, this.makeCard(id, draw));
+    this.enabled = enabled;
+    for (const [id, el] of this.cards) {
+      const tok = tokenOf(id);
+      el.classList.toggle("dim", enabled && playable !== null && !playable.has(tok));
+      el.classList.toggle("fresh", fresh === id);
+    }
+    this.el.classList.toggle("active", enabled);
+    this.layout();
+  }
+
+  makeCard(id, draw) {
+    const tok = tokenOf(id);
+    const copy = Number(id.slice(id.lastIndexOf("#") + 1));
+    const svgEl = draw(tok, copy, this.height);
+    this.ratio = svgEl.getAttribute("width") / svgEl.getAttribute("height");
+    const el = h("div", { class: "hand-card", "data-token": tok, "data-id": id, tabindex: 0,
+                          role: "button", "aria-pressed": "false" }, svgEl);
+    el.addEventListener("pointerdown", (e) => this.down(e, id));
+    // a click must not focus (and so scroll) the card; the keyboard still can
+    el.addEventListener("mousedown", (e) => e.preventDefault());
+    el.addEventListener("keydown", (e) => {
+      if (e.key === " " || e.key === "Enter") {
+        e.preventDefault();
+        if (e.key === "Enter") this.on.play(id);
+        else this.toggle(id);
+      }
+    });
+    this.el.append(el);
+    return el;
+  }
+
+  // ------------------------------------------------------------------ selection
+  toggle(id) {
+    if (this.selected.has(id)) this.selected.delete(id);
+    else this.selected.add(id);
+    this.layout();
+    this.on.select([...this.selected]);
+  }
+
+  select(ids) {
+    this.selected = new Set(ids);
+    this.layout();
+    this.on.select([...this.selected]);
+  }
+
+  clear() {
+    this.select([]);
+  }
+
+  selectedTokens() {
+    return [...this.selected].map(tokenOf);
+  }
+
+  /** Ids in this hand for the given tokens (the first unused copies, in hand order). */
+  idsFor(tokens) {
+    const pool = [...this.order];
+    const out = [];
+    for (const tok of tokens) {
+      const i = pool.findIndex((id) => tokenOf(id) === tok);
+      if (i < 0) return null;
+      out.push(pool[i]);
+      pool.splice(i, 1);
+    }
+    return out;
+  }
+
+  // ------------------------------------------------------------------ layout
+  metrics() {
+    const width = this.el.clientWidth || 800;
+    const n = this.order.length;
+    const cardW = this.height * this.ratio;
+    const room = Math.max(0, width - cardW - 24);
+    const step = n > 1 ? Math.min(cardW + 6, room / (n - 1)) : 0;
+    const start = (width - (cardW + step * Math.max(0, n - 1))) / 2;
+    return { n, cardW, step, start };
+  }
+
+  layout() {
+    const { n, step, start } = this.metrics();
+    const spread = Math.min(1.8, 22 / Math.max(1, n));
+    const radius = this.height * 4.5;
+    const arcOf = (deg) => radius * (1 - Math.cos((deg * Math.PI) / 180));
+    const maxArc = arcOf(((n - 1) / 2) * spread);
+    this.el.style.height = `${Math.round(this.height + LIFT_PX + maxArc + 10)}px`;
+    this.order.forEach((id, i) => {
+      const el = this.cards.get(id);
+      if (!el) return;
+      const angle = (i - (n - 1) / 2) * spread;
+      const arc = arcOf(angle);
+      const lifted = this.selected.has(id) ? -LIFT_PX : 0;
+      el.classList.toggle("selected", this.selected.has(id));
+      el.setAttribute("aria-pressed", String(this.selected.has(id)));
+      el.style.zIndex = String(i + 1);
+      if (this.drag?.id === id && this.drag.moving) return;
+      el.style.transform = `translate(${start + i * step}px, ${LIFT_PX + arc + lifted}px) rotate(${angle}deg)`;
+    });
+  }
+
+  // ------------------------------------------------------------------ dragging
+  down(e, id) {
+    this.pressed = { id, type: e.pointerType };
+    if (e.button !== 0) return;
+    const el = this.cards.get(id);
+    el.setPointerCapture(e.pointerId);
+    const box = this.el.getBoundingClientRect();
+    this.drag = { id, el, x0: e.clientX, y0: e.clientY, left: box.left, top: box.top,
+                  moving: false, dy: 0 };
+    const move = (ev) => this.move(ev);
+    const up = (ev) => {
+      el.removeEventListener("pointermove", move);
+      el.removeEventListener("pointerup", up);
+      el.removeEventListener("pointercancel", up);
+      this.up(ev);
+    };
+    el.addEventListener("pointermove", move);
+    el.addEventListener("pointerup", up);
+    el.addEventListener("pointercancel", up);
+  }
+
+  move(e) {
+    const d = this.drag;
+    if (!d) return;
+    const dx = e.clientX - d.x0;
+    d.dy = e.clientY - d.y0;
+    if (!d.moving && Math.hypot(dx, d.dy) < DRAG_START_PX) return;
+    if (!d.moving) {
+      d.moving = true;
+      d.el.classList.add("dragging");
+    }
+    const { n, cardW, step, start } = this.metrics();
+    const x = e.clientX - d.left - cardW / 2;
+    const target = step ? Math.max(0, Math.min(n - 1, Math.round((x - start) / step))) : 0;
+    const from = this.order.indexOf(d.id);
+    if (target !== from) {
+      this.order.splice(from, 1);
+      this.order.splice(target, 0, d.id);
+      this.layout();
+    }
+    d.el.style.transform = `translate(${x}px, ${LIFT_PX + d.dy}px) rotate(0deg)`;
+  }
+
+  up() {
+    const d = this.drag;
+    this.drag = null;
+    if (!d) return;
+    d.el.classList.remove("dragging");
+    if (!d.moving) {
+      this.toggle(d.id);
+      return;
+    }
+    this.layout();
+    if (d.dy < -this.height * 0.7) this.on.gesture(d.id);
+  }
+}

@@ -1,0 +1,185 @@
+// Chinese first, English available: every user-facing string lives here as [中文, English].
+
+const KEY = "huapai.lang";
+const listeners = new Set();
+
+const STR = {
+  app_title: ["花牌", "huapai"],
+  app_sub: ["西北花花牌 · 掀牛 · 字牌", "Chinese folk long-card games"],
+  lang_switch: ["English", "中文"],
+  points_only: ["只计积分，不涉钱财", "points only, never money"],
+  online: ["已连接", "connected"],
+  offline: ["连接中断，正在重连…", "disconnected, reconnecting…"],
+  // identity
+  welcome_title: ["欢迎来到花牌桌", "Welcome to the huapai table"],
+  welcome_text: ["起个昵称就能开桌，不用注册。", "Pick a nickname to play — no sign-up."],
+  nickname: ["昵称", "Nickname"],
+  nickname_ph: ["比如：阿牛", "e.g. Aniu"],
+  enter: ["进入", "Enter"],
+  rename: ["改昵称", "Rename"],
+  save: ["保存", "Save"],
+  cancel: ["取消", "Cancel"],
+  close: ["关闭", "Close"],
+  // lobby
+  lobby: ["大厅", "Lobby"],
+  new_room: ["开新房间", "New room"],
+  game: ["游戏", "Game"],
+  preset: ["玩法", "Rules preset"],
+  seats_n: ["{n} 人", "{n} seats"],
+  rule_options: ["规则选项", "Rule options"],
+  rule_changed: ["已改 {n} 项", "{n} changed"],
+  reset_rules: ["恢复默认", "Reset"],
+  deals: ["局数", "Deals"],
+  multiplier: ["倍数", "Multiplier (倍数)"],
+  private_room: ["私人房间（凭房间码加入）", "Private (join by code)"],
+  turn_clock: ["出牌限时", "Turn clock"],
+  no_clock: ["不限时", "none"],
+  seconds: ["{n} 秒", "{n} s"],
+  tuoguan_after: ["掉线托管", "托管 after a drop"],
+  bot_speed: ["机器人速度", "Bot speed"],
+  speed_instant: ["即时", "instant"],
+  speed_fast: ["快", "fast"],
+  speed_normal: ["普通", "normal"],
+  speed_slow: ["慢", "slow"],
+  create: ["开桌", "Create"],
+  join_code: ["凭房间码加入", "Join by code"],
+  code_ph: ["六位房间码", "6-letter code"],
+  join: ["加入", "Join"],
+  public_rooms: ["公开房间", "Public rooms"],
+  no_rooms: ["还没有公开房间，开一桌吧。", "No public rooms yet — create one."],
+  refresh: ["刷新", "Refresh"],
+  my_games: ["我的牌局", "My games"],
+  no_games: ["还没有打完的牌局。", "No finished games yet."],
+  my_totals: ["共 {games} 局，累计 {points} 分", "{games} games, {points} points in all"],
+  watch: ["观战", "Watch"],
+  enter_room: ["进入", "Enter"],
+  status_waiting: ["等人", "waiting"],
+  status_playing: ["对局中", "playing"],
+  status_between: ["局间", "between deals"],
+  status_finished: ["已结束", "finished"],
+  replay: ["回放", "Replay"],
+  deal_n: ["第 {n} 局", "deal {n}"],
+  match_n: ["第 {n} 场", "match {n}"],
+  // room
+  room: ["房间", "Room"],
+  room_code: ["房间码", "Room code"],
+  copy_link: ["复制链接", "Copy link"],
+  copied: ["已复制", "Copied"],
+  back_lobby: ["返回大厅", "Back to lobby"],
+  seat_n: ["{n} 号位", "Seat {n}"],
+  empty_seat: ["空位", "empty"],
+  sit_here: ["坐这里", "Sit here"],
+  add_bot: ["加机器人", "Add bot"],
+  remove_bot: ["移走", "Remove"],
+  fill_bots: ["空位都补机器人", "Fill empty seats with bots"],
+  leave_seat: ["离座", "Leave seat"],
+  start: ["开始", "Start"],
+  play_again: ["再来一场", "Play again"],
+  owner: ["房主", "owner"],
+  you: ["你", "you"],
+  bot: ["机器人", "bot"],
+  offline_badge: ["离线", "offline"],
+  tuoguan: ["托管", "托管 (auto)"],
+  tuoguan_on: ["托管中", "on 托管"],
+  tuoguan_off: ["取消托管", "Take back"],
+  waiting_owner: ["等房主开始…", "Waiting for the owner to start…"],
+  waiting_seats: ["坐满就能开始", "Start when every seat is filled"],
+  spectating: ["观战中", "Spectating"],
+  room_gone: ["找不到这个房间", "This room cannot be found"],
+  settings_line: ["{deals} 局 · 倍数 ×{mult} · {clock}", "{deals} deal(s) · ×{mult} · {clock}"],
+  // table
+  your_turn: ["轮到你了", "Your turn"],
+  waiting_for: ["等 {name}…", "Waiting for {name}…"],
+  play: ["出牌", "Play"],
+  hint: ["提示", "Hint"],
+  clear_sel: ["清空", "Clear"],
+  select_legal: ["选出合法的牌，或右键直接出", "Select a legal play, or right-click to play"],
+  sel_not_legal: ["这样出不行", "That is not a legal play"],
+  sel_ok: ["可以出：{name}", "Playable: {name}"],
+  log: ["牌局记录", "Game log"],
+  hand_count: ["{n} 张", "{n} cards"],
+  deal_over: ["本局结束", "Deal over"],
+  // settlement
+  settlement: ["本局结算", "Settlement"],
+  match_over: ["整场结束", "Match over"],
+  seat_col: ["座位", "Seat"],
+  delta_col: ["本局", "This deal"],
+  scaled_col: ["×倍数", "× multiplier"],
+  total_col: ["总分", "Total"],
+  payments: ["明细", "Breakdown"],
+  no_payments: ["无人输赢", "Nobody pays"],
+  pays: ["{payer} → {payee}", "{payer} → {payee}"],
+  ready: ["准备下一局", "Ready for the next deal"],
+  ready_done: ["已准备", "Ready"],
+  next_in: ["{n} 秒后开始下一局", "next deal in {n} s"],
+  view_table: ["看牌桌", "See the table"],
+  seed_revealed: ["洗牌种子 {seed}（开局承诺 {commit}…）", "Shuffle seed {seed} (commitment {commit}…)"],
+  // replays
+  replays: ["回放", "Replays"],
+  replay_title: ["牌局回放", "Replay"],
+  all_open: ["全部明牌", "All hands open"],
+  view_of: ["{name} 视角", "{name}'s view"],
+  step_of: ["第 {i} / {n} 步", "Step {i} / {n}"],
+  start_pos: ["开局", "Start"],
+  first: ["开头", "First"],
+  prev: ["上一步", "Back"],
+  next: ["下一步", "Next"],
+  last: ["结尾", "Last"],
+  autoplay: ["自动播放", "Play"],
+  pause: ["暂停", "Pause"],
+  download: ["下载记录", "Download record"],
+  verify: ["验证洗牌", "Verify shuffle"],
+  verified: ["洗牌验证通过", "Shuffle verified"],
+  verify_failed: ["洗牌验证失败", "Shuffle check FAILED"],
+  loading: ["加载中…", "Loading…"],
+  acted: ["{name}：{action}", "{name}: {action}"],
+  // errors
+  error: ["出错了", "Error"],
+  network: ["连不上服务器", "Cannot reach the server"],
+};
+
+export function getLang() {
+  const saved = localStorage.getItem(KEY);
+  return saved === "en" ? "en" : "zh";
+}
+
+export function setLang(lang) {
+  localStorage.setItem(KEY, lang === "en" ? "en" : "zh");
+  document.documentElement.lang = lang === "en" ? "en" : "zh-CN";
+  for (const fn of listeners) fn(getLang());
+}
+
+export function onLangChange(fn) {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
+
+function fill(text, vars) {
+  return text.replace(/\{(\w+)\}/g, (m, name) => (name in vars ? String(vars[name]) : m));
+}
+
+/** The string `key` in the current language, with `{name}` placeholders filled. */
+export function t(key, vars = {}) {
+  const pair = STR[key];
+  if (!pair) return key;
+  return fill(pair[getLang() === "en" ? 1 : 0], vars);
+}
+
+/** Pick between an inline Chinese and English text. */
+export function bi(zh, en) {
+  return getLang() === "en" ? en : zh;
+}
+
+/** A server text "中文 / English" in the current language (plain text passes). With
+ * `detail`, the text is a server error "中文 / English: detail", whose detail (which
+ * names the culprit) is kept in Chinese too. */
+export function localize(message, detail = false) {
+  const text = String(message ?? "");
+  const cut = text.indexOf(" / ");
+  if (cut < 0) return text;
+  const zh = text.slice(0, cut);
+  const en = text.slice(cut + 3);
+  if (getLang() === "en") return en;
+  const colon = en.indexOf(": ");
+  return detail && colon >= 0 ? `${zh}：${en.slice(colon + 2)}` : zh;
+}

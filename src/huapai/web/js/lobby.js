@@ -1,0 +1,259 @@
+// The lobby: open a room (game, preset, rule options, deals, 倍数, privacy, clocks),
+// join one by its code, the public rooms, and my finished games with their replays.
+
+import { h, replace } from "./dom.js";
+import { bi, t } from "./i18n.js";
+import { api, explain } from "./api.js";
+import { rendererFor } from "./games/registry.js";
+import { toast } from "./ui.js";
+
+const CLOCKS = [0, 15, 30, 60, 120];
+const TUOGUAN = [10, 30, 60, 180];
+const SPEEDS = [["speed_instant", 0], ["speed_fast", 0.3], ["speed_normal", 0.8], ["speed_slow", 1.6]];
+const REFRESH_MS = 5000;
+
+export function presetTitle(game, preset) {
+  const pair = rendererFor(game).presets?.[preset];
+  return pair ? bi(...pair) : preset;
+}
+
+function field(label, control, extra = null) {
+  return h("label", { class: "field" }, h("span", { class: "field-label" }, label), control, extra);
+}
+
+function select(name, options, value, onChange) {
+  return h("select", { name, onChange: (e) => onChange(options[e.target.selectedIndex][1]) },
+    options.map(([text, v]) => h("option", { value: String(v), selected: v === value }, text)));
+}
+
+export class LobbyPage {
+  constructor(app) {
+    this.app = app;
+    this.games = [];
+    this.details = new Map();
+    this.form = { game: null, preset: null, rules: {}, deals: 1, multiplier: 1, private: false,
+                  turn_clock: 0, tuoguan_after: 30, bot_delay: 0.8 };
+    this.rooms = [];
+    this.history = null;
+    this.timer = null;
+  }
+
+  async mount(el) {
+    this.el = el;
+    this.render();
+    try {
+      this.games = (await api.get("/games")).games;
+      const first = this.games.find((g) => g.name === "xianniu") ?? this.games[0];
+      if (first) await this.chooseGame(first.name);
+    } catch (err) {
+      toast(explain(err.code, err.message), "error");
+    }
+    this.refresh();
+    this.timer = setInterval(() => this.refreshRooms(), REFRESH_MS);
+  }
+
+  unmount() {
+    clearInterval(this.timer);
+  }
+
+  async refresh() {
+    await Promise.all([this.refreshRooms(), this.loadHistory()]);
+  }
+
+  async refreshRooms() {
+    try {
+      this.rooms = (await api.get("/rooms")).rooms;
+      this.renderRooms();
+    } catch {
+      /* the list refreshes again shortly */
+    }
+  }
+
+  async loadHistory() {
+    try {
+      const [me, history] = await Promise.all([api.get("/me"), api.get("/me/history")]);
+      this.history = { me, matches: history.matches };
+    } catch {
+      this.history = null;
+    }
+    this.renderHistory();
+  }
+
+  async chooseGame(name) {
+    if (!this.details.has(name)) this.details.set(name, await api.get(`/games/${encodeURIComponent(name)}`));
+    const detail = this.details.get(name);
+    this.form.game = name;
+    this.form.preset = detail.presets[0]?.name ?? null;
+    this.form.rules = {};
+    this.render();
+  }
+
+  presetRules() {
+    const detail = this.details.get(this.form.game);
+    return detail?.presets.find((p) => p.name === this.form.preset)?.rules ?? {};
+  }
+
+  ruleValue(name) {
+    return name in this.form.rules ? this.form.rules[name] : this.presetRules()[name];
+  }
+
+  setRule(name, value) {
+    if (value === this.presetRules()[name]) delete this.form.rules[name];
+    else this.form.rules[name] = value;
+    this.renderForm();
+  }
+
+  // ------------------------------------------------------------------ rendering
+  render() {
+    if (!this.el) return;
+    this.formBox = h("section", { class: "card-panel create" });
+    this.roomsBox = h("section", { class: "card-panel rooms" });
+    this.historyBox = h("section", { class: "card-panel history" });
+    replace(this.el, h("div", { class: "lobby" },
+      h("div", { class: "lobby-hero" },
+        h("h1", {}, t("app_title"), h("small", {}, t("app_sub"))),
+        h("p", { class: "muted" }, t("points_only"))),
+      h("div", { class: "lobby-grid" },
+        h("div", { class: "col" }, this.formBox, this.joinPanel()),
+        h("div", { class: "col" }, this.roomsBox, this.historyBox))));
+    this.renderForm();
+    this.renderRooms();
+    this.renderHistory();
+  }
+
+  renderForm() {
+    const detail = this.details.get(this.form.game);
+    if (!detail) {
+      replace(this.formBox, h("h2", {}, t("new_room")), h("p", { class: "muted" }, t("loading")));
+      return;
+    }
+    const f = this.form;
+    const presets = detail.presets.map((p) => [`${presetTitle(f.game, p.name)} · ${t("seats_n", { n: p.seats })}`, p.name]);
+    const players = detail.options.find((o) => o.name === "players");
+    const others = detail.options.filter((o) => o.name !== "players");
+    const changed = Object.keys(f.rules).length;
+    replace(this.formBox,
+      h("h2", {}, t("new_room")),
+      h("form", { class: "create-form", "data-testid": "create-form", onSubmit: (e) => {
+        e.preventDefault();
+        this.create();
+      } },
+        h("div", { class: "form-grid" },
+          field(t("game"), select("game", this.games.map((g) => [g.title, g.name]), f.game, (v) => this.chooseGame(v))),
+          field(t("preset"), select("preset", presets, f.preset, (v) => {
+            f.preset = v;
+            f.rules = {};
+            this.renderForm();
+          })),
+          players ? this.optionField(players) : null,
+          field(t("deals"), h("input", { name: "deals", type: "number", min: 1, max: 64, value: f.deals,
+            onChange: (e) => { f.deals = Number(e.target.value); } })),
+          field(t("multiplier"), h("input", { name: "multiplier", type: "number", min: 1, max: 100, value: f.multiplier,
+            onChange: (e) => { f.multiplier = Number(e.target.value); } })),
+          field(t("turn_clock"), select("turn_clock", CLOCKS.map((s) => [s ? t("seconds", { n: s }) : t("no_clock"), s]),
+            f.turn_clock, (v) => { f.turn_clock = v; })),
+          field(t("tuoguan_after"), select("tuoguan_after", TUOGUAN.map((s) => [t("seconds", { n: s }), s]),
+            f.tuoguan_after, (v) => { f.tuoguan_after = v; })),
+          field(t("bot_speed"), select("bot_delay", SPEEDS.map(([k, s]) => [t(k), s]), f.bot_delay,
+            (v) => { f.bot_delay = v; }))),
+        h("label", { class: "check" }, h("input", { type: "checkbox", name: "private", checked: f.private,
+          onChange: (e) => { f.private = e.target.checked; } }), t("private_room")),
+        h("details", { class: "rule-options", open: changed > 0 },
+          h("summary", {}, t("rule_options"), changed ? h("span", { class: "badge gold" }, t("rule_changed", { n: changed })) : null,
+            changed ? h("button", { type: "button", class: "link", onClick: () => { f.rules = {}; this.renderForm(); } }, t("reset_rules")) : null),
+          h("div", { class: "options-grid" }, others.map((o) => this.optionField(o)))),
+        h("div", { class: "form-actions" },
+          h("button", { type: "submit", class: "btn primary big", "data-testid": "create" }, t("create")))));
+  }
+
+  optionField(option) {
+    const value = this.ruleValue(option.name);
+    const label = bi(option.zh || option.name, `${option.name}${option.zh ? ` (${option.zh})` : ""}`);
+    const tip = `${option.doc ?? ""}${option.source ? `\n[${option.source}]` : ""}`;
+    let control;
+    if (Array.isArray(option.choices)) {
+      control = select(`rule-${option.name}`, option.choices.map((c) => [String(c), c]), value,
+        (v) => this.setRule(option.name, v));
+    } else if (typeof option.default === "boolean") {
+      control = h("input", { type: "checkbox", name: `rule-${option.name}`, checked: value,
+        onChange: (e) => this.setRule(option.name, e.target.checked) });
+    } else if (typeof option.default === "number") {
+      control = h("input", { type: "number", name: `rule-${option.name}`, value,
+        min: option.low ?? undefined, max: option.high ?? undefined, step: 1,
+        onChange: (e) => this.setRule(option.name, Number(e.target.value)) });
+    } else {
+      control = h("input", { name: `rule-${option.name}`, value: value ?? "",
+        onChange: (e) => this.setRule(option.name, e.target.value) });
+    }
+    const changed = option.name in this.form.rules;
+    return h("label", { class: `field option${changed ? " changed" : ""}${typeof option.default === "boolean" ? " bool" : ""}`, title: tip },
+      h("span", { class: "field-label" }, label), control);
+  }
+
+  joinPanel() {
+    const input = h("input", { name: "code", placeholder: t("code_ph"), maxlength: 12,
+                               autocomplete: "off", style: { textTransform: "uppercase" } });
+    return h("section", { class: "card-panel join" },
+      h("h2", {}, t("join_code")),
+      h("form", { class: "join-form", onSubmit: async (e) => {
+        e.preventDefault();
+        try {
+          const { room } = await api.post("/rooms/join", { code: input.value.trim() });
+          this.app.go(`#/room/${room.id}`);
+        } catch (err) {
+          toast(explain(err.code, err.message), "error");
+        }
+      } }, input, h("button", { class: "btn", type: "submit" }, t("join"))));
+  }
+
+  renderRooms() {
+    if (!this.roomsBox) return;
+    const rows = this.rooms.slice().reverse().map((room) => {
+      const filled = room.seats.filter((s) => s.player || s.bot).length;
+      const names = room.seats.map((s) => s.player?.nickname ?? (s.bot ? t("bot") : "·")).join("、");
+      return h("li", { class: "room-row", "data-room": room.id },
+        h("div", { class: "room-title" }, room.title,
+          h("span", { class: "muted" }, ` · ${presetTitle(room.game, room.preset)}`)),
+        h("div", { class: "room-meta" },
+          h("span", { class: `status s-${room.status}` }, t(`status_${room.status}`)),
+          h("span", {}, `${filled}/${room.seats.length}`), h("span", { class: "names" }, names)),
+        h("a", { class: "btn small", href: `#/room/${room.id}` },
+          room.status === "waiting" && filled < room.seats.length ? t("enter_room") : t("watch")));
+    });
+    replace(this.roomsBox,
+      h("div", { class: "panel-head" }, h("h2", {}, t("public_rooms")),
+        h("button", { class: "link", onClick: () => this.refreshRooms() }, t("refresh"))),
+      rows.length ? h("ul", { class: "room-list" }, rows) : h("p", { class: "muted" }, t("no_rooms")));
+  }
+
+  renderHistory() {
+    if (!this.historyBox) return;
+    const hist = this.history;
+    const matches = (hist?.matches ?? []).slice().reverse().slice(0, 12);
+    replace(this.historyBox,
+      h("h2", {}, t("my_games")),
+      hist ? h("p", { class: "muted" }, t("my_totals", hist.me.totals)) : null,
+      matches.length ? h("ul", { class: "history-list" }, matches.map((m) => h("li", {},
+        h("div", {}, presetTitle(m.game, m.preset), " ",
+          h("span", { class: `num ${m.total > 0 ? "win" : m.total < 0 ? "lose" : ""}` }, m.total > 0 ? `+${m.total}` : m.total)),
+        h("div", { class: "deal-links" }, m.deals.map((d) => h("a", {
+          href: `#/replay/${d.game_id}?seat=${m.seat}`, class: "chip", "data-testid": "replay-link",
+        }, `${t("deal_n", { n: d.deal + 1 })} ${d.delta > 0 ? "+" : ""}${d.delta}`))))))
+        : h("p", { class: "muted" }, t("no_games")));
+  }
+
+  // ------------------------------------------------------------------ actions
+  async create() {
+    const f = this.form;
+    const body = { game: f.game, preset: f.preset, rules: f.rules, deals: f.deals,
+                   multiplier: f.multiplier, private: f.private, turn_clock: f.turn_clock,
+                   tuoguan_after: f.tuoguan_after, bot_delay: f.bot_delay };
+    try {
+      const { room } = await api.post("/rooms", body);
+      await api.post(`/rooms/${room.id}/seats/0`);
+      this.app.go(`#/room/${room.id}`);
+    } catch (err) {
+      toast(explain(err.code, err.message), "error");
+    }
+  }
+}

@@ -1,0 +1,150 @@
+// The browser client's entry: identity (nickname → token), the live connection, the
+// header, and the routes #/ (lobby), #/room/<id>, #/replay/<id>?seat=<n|all>.
+
+import { h, replace } from "./dom.js";
+import { getLang, localize, onLangChange, setLang, t } from "./i18n.js";
+import { api, forgetIdentity, getPlayer, getToken, saveIdentity } from "./api.js";
+import { Live } from "./socket.js";
+import { askNickname, toast } from "./ui.js";
+import { LobbyPage } from "./lobby.js";
+import { RoomPage } from "./room.js";
+import { ReplayPage } from "./replay.js";
+
+const LOGO = `<svg viewBox="0 0 40 40" width="34" height="34" aria-hidden="true">
+  <rect x="6" y="3" width="11" height="34" rx="2.5" fill="#fbf5e6" stroke="#8a6a43" transform="rotate(-12 11 20)"/>
+  <rect x="22" y="3" width="11" height="34" rx="2.5" fill="#fbf5e6" stroke="#8a6a43" transform="rotate(10 28 20)"/>
+  <circle cx="10.5" cy="10" r="2.6" fill="#c0262d" transform="rotate(-12 11 20)"/>
+  <circle cx="27.5" cy="9" r="2" fill="#1d1b19" transform="rotate(10 28 20)"/>
+  <circle cx="27.5" cy="15" r="2" fill="#c0262d" transform="rotate(10 28 20)"/></svg>`;
+
+export function parseRoute(hash) {
+  const [path, query = ""] = hash.replace(/^#/, "").split("?");
+  const parts = path.split("/").filter(Boolean).map(decodeURIComponent);
+  const params = new URLSearchParams(query);
+  if (parts[0] === "room" && parts[1]) return { name: "room", id: parts[1] };
+  if (parts[0] === "replay" && parts[1]) return { name: "replay", id: parts[1], seat: params.get("seat") };
+  return { name: "lobby" };
+}
+
+class App {
+  constructor() {
+    this.player = null;
+    this.live = null;
+    this.page = null;
+    this.header = h("header", { class: "top" });
+    this.main = h("main", { class: "main" });
+  }
+
+  async start() {
+    document.documentElement.lang = getLang() === "en" ? "en" : "zh-CN";
+    replace(document.body, this.header, this.main);
+    this.renderHeader();
+    await this.identify();
+    this.connect();
+    window.addEventListener("hashchange", () => this.route());
+    onLangChange(() => {
+      this.renderHeader();
+      this.page?.render();
+    });
+    this.route();
+  }
+
+  async identify() {
+    if (getToken()) {
+      try {
+        const me = await api.get("/me");
+        this.player = me.player;
+        saveIdentity(me.player);
+        this.renderHeader();
+        return;
+      } catch (err) {
+        if (err.code !== "bad_token" && err.code !== "unauthorized") {
+          this.player = getPlayer();
+          return;
+        }
+        forgetIdentity();
+      }
+    }
+    this.player = await askNickname({
+      title: t("welcome_title"), text: t("welcome_text"),
+      submit: async (nickname) => {
+        try {
+          const made = await api.post("/players", { nickname });
+          saveIdentity(made.player, made.token);
+          return made.player;
+        } catch (err) {
+          throw new Error(localize(err.message));
+        }
+      },
+    });
+    this.renderHeader();
+  }
+
+  connect() {
+    this.live = new Live(getToken());
+    this.live.on("status", ({ online }) => {
+      this.online = online;
+      this.renderHeader();
+    });
+    this.live.on("auth_failed", () => {
+      forgetIdentity();
+      this.live.close();
+      location.reload();
+    });
+    this.live.connect();
+  }
+
+  go(hash) {
+    if (location.hash === hash) this.route();
+    else location.hash = hash;
+  }
+
+  route() {
+    const route = parseRoute(location.hash);
+    this.page?.unmount();
+    window.scrollTo(0, 0);
+    if (route.name === "room") this.page = new RoomPage(this, route.id);
+    else if (route.name === "replay") this.page = new ReplayPage(this, route.id, route.seat);
+    else this.page = new LobbyPage(this);
+    document.body.dataset.route = route.name;
+    this.page.mount(this.main);
+  }
+
+  async rename() {
+    const player = await askNickname({
+      title: t("rename"), initial: this.player?.nickname ?? "", cancellable: true,
+      submit: async (nickname) => {
+        try {
+          return (await api.patch("/me", { nickname })).player;
+        } catch (err) {
+          throw new Error(localize(err.message));
+        }
+      },
+    });
+    if (player) {
+      this.player = player;
+      saveIdentity(player);
+      this.renderHeader();
+    }
+  }
+
+  renderHeader() {
+    const brand = h("a", { class: "brand", href: "#/" });
+    brand.innerHTML = LOGO;
+    brand.append(h("span", { class: "brand-name" }, t("app_title"), h("small", {}, "huapai")));
+    replace(this.header, brand,
+      h("div", { class: "spacer" }),
+      this.live ? h("span", { class: `conn ${this.online ? "on" : "off"}`, "data-testid": "conn",
+                               title: this.online ? t("online") : t("offline") }) : null,
+      this.player ? h("button", { class: "btn ghost small nick", "data-testid": "nickname",
+                                  onClick: () => this.rename() }, this.player.nickname) : null,
+      h("button", { class: "btn ghost small", "data-testid": "lang",
+                    onClick: () => setLang(getLang() === "en" ? "zh" : "en") }, t("lang_switch")));
+  }
+}
+
+window.addEventListener("unhandledrejection", (e) => {
+  toast(localize(e.reason?.message ?? String(e.reason)), "error");
+});
+
+new App().start();

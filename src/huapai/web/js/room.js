@@ -1,0 +1,323 @@
+// A room: its seats before the start, then the live table over the WebSocket, the
+// settlement at each deal's end, and play again. A reload comes back here by the URL
+// and gets the seat's full view again (token + subscribe).
+
+import { h, replace } from "./dom.js";
+import { bi, t } from "./i18n.js";
+import { api, explain } from "./api.js";
+import { rendererFor } from "./games/registry.js";
+import { TableView, seatName } from "./table.js";
+import { settlementPanel } from "./settlement.js";
+import { presetTitle } from "./lobby.js";
+import { toast } from "./ui.js";
+import { botIcon } from "./cards/common.js";
+
+const SETTLE_DELAY_MS = 1100;
+
+export class RoomPage {
+  constructor(app, roomId) {
+    this.app = app;
+    this.roomId = roomId;
+    this.summary = null;
+    this.state = null;
+    this.dealEnd = null;
+    this.matchEnd = null;
+    this.table = null;
+    this.showSettle = true;
+    this.offs = [];
+    this.gone = false;
+  }
+
+  get me() {
+    return this.app.player?.id ?? null;
+  }
+
+  mount(el) {
+    this.el = el;
+    const live = this.app.live;
+    const mine = (fn) => (msg) => (msg.room === this.roomId || msg.room?.id === this.roomId) && fn(msg);
+    this.offs.push(
+      live.on("room", mine((m) => this.onRoom(m.room))),
+      live.on("state", mine((m) => this.onState(m))),
+      live.on("clock", mine((m) => this.table?.updateClocks(m.clocks))),
+      live.on("deal_end", mine((m) => this.onDealEnd(m))),
+      live.on("match_end", mine((m) => this.onMatchEnd(m))),
+      live.on("error", mine((m) => this.onError(m))),
+    );
+    live.subscribe(this.roomId);
+    this.render();
+  }
+
+  unmount() {
+    for (const off of this.offs) off();
+    this.app.live.unsubscribe(this.roomId);
+    this.table?.destroy();
+    clearTimeout(this.settleTimer);
+    clearInterval(this.countdown);
+  }
+
+  // ------------------------------------------------------------------ messages
+  onRoom(summary) {
+    this.summary = summary;
+    if (summary.status === "waiting" || !this.table) {
+      this.render();
+      return;
+    }
+    this.renderTop();
+    this.pushTable(false);
+    this.renderSettlement();
+  }
+
+  onState(msg) {
+    const newDeal = this.state?.game_id !== msg.game_id;
+    const mineActed = this.awaiting;
+    this.state = msg;
+    if (newDeal) {
+      if (this.dealEnd && this.dealEnd.game_id !== msg.game_id) this.dealEnd = null;
+      this.showSettle = true;
+      clearTimeout(this.settleTimer);
+    }
+    if (!this.table) this.render();
+    else this.pushTable(true);
+    if (mineActed) this.table?.acted();
+    this.awaiting = false;
+    this.renderSettlement();
+  }
+
+  onDealEnd(msg) {
+    this.dealEnd = msg;
+    this.showSettle = true;
+    clearTimeout(this.settleTimer);
+    this.settleTimer = setTimeout(() => this.renderSettlement(), SETTLE_DELAY_MS);
+  }
+
+  onMatchEnd(msg) {
+    this.matchEnd = msg;
+    this.renderSettlement();
+  }
+
+  onError(msg) {
+    if (msg.code === "room_not_found") {
+      this.gone = true;
+      this.render();
+      return;
+    }
+    this.awaiting = false;
+    this.table?.refused();
+    toast(explain(msg.code, msg.message), "error");
+  }
+
+  // ------------------------------------------------------------------ helpers
+  mySeat() {
+    return this.summary?.seats.find((s) => s.player?.id === this.me)?.seat ?? null;
+  }
+
+  isOwner() {
+    return this.summary?.owner === this.me;
+  }
+
+  name(seat) {
+    return seat === this.mySeat() ? t("you") : seatName(this.summary?.seats, seat);
+  }
+
+  async rest(method, path, body) {
+    try {
+      await api[method](path, body);
+    } catch (err) {
+      toast(explain(err.code, err.message), "error");
+    }
+  }
+
+  act(action) {
+    this.awaiting = true;
+    this.app.live.send({ type: "act", room: this.roomId, counter: this.state.counter, action });
+  }
+
+  // ------------------------------------------------------------------ rendering
+  render() {
+    if (!this.el) return;
+    this.table?.destroy();
+    this.table = null;
+    if (this.gone) {
+      replace(this.el, h("div", { class: "card-panel narrow" }, h("h2", {}, t("room_gone")),
+        h("a", { class: "btn", href: "#/" }, t("back_lobby"))));
+      return;
+    }
+    if (!this.summary) {
+      replace(this.el, h("p", { class: "muted pad" }, t("loading")));
+      return;
+    }
+    this.top = h("div", { class: "room-top" });
+    this.overlay = h("div", { class: "overlay-slot" });
+    if (this.summary.status === "waiting") {
+      replace(this.el, h("div", { class: "room-page" }, this.top, this.waitingPanel()));
+    } else {
+      this.table = new TableView({
+        renderer: rendererFor(this.summary.game),
+        onAct: (a) => this.act(a),
+        onTuoguan: (on) => this.app.live.send({ type: "tuoguan", room: this.roomId, on }),
+      });
+      replace(this.el, h("div", { class: "room-page playing" }, this.top, this.table.el, this.overlay));
+      if (this.state) this.pushTable(true);
+    }
+    this.renderTop();
+    this.renderSettlement();
+  }
+
+  renderTop() {
+    if (!this.top || !this.summary) return;
+    const s = this.summary;
+    const clock = s.turn_clock ? t("seconds", { n: s.turn_clock }) : t("no_clock");
+    const seated = this.mySeat() !== null;
+    replace(this.top,
+      h("a", { class: "btn ghost small", href: "#/" }, "← ", t("lobby")),
+      h("div", { class: "room-name" }, h("strong", {}, s.title), " · ", presetTitle(s.game, s.preset)),
+      h("div", { class: "room-meta muted" },
+        t("settings_line", { deals: s.deals, mult: s.multiplier, clock }),
+        s.status !== "waiting" && s.deal !== null ? ` · ${t("deal_n", { n: s.deal + 1 })}/${s.deals}` : ""),
+      s.code ? h("div", { class: "room-code", "data-testid": "room-code" }, `${t("room_code")} `, h("strong", {}, s.code)) : null,
+      h("button", { class: "btn ghost small", onClick: () => this.copyLink() }, t("copy_link")),
+      seated && s.status !== "waiting"
+        ? h("button", { class: "btn ghost small", onClick: () => this.rest("post", `/rooms/${this.roomId}/leave`) }, t("leave_seat"))
+        : null,
+      !seated && s.status !== "waiting" ? h("span", { class: "badge" }, t("spectating")) : null);
+  }
+
+  copyLink() {
+    const link = location.href;
+    navigator.clipboard?.writeText(link).then(() => toast(t("copied"), "ok"), () => toast(link));
+  }
+
+  waitingPanel() {
+    const s = this.summary;
+    const mine = this.mySeat();
+    const owner = this.isOwner();
+    const empty = s.seats.filter((x) => !x.player && !x.bot).length;
+    const seats = s.seats.map((seat) => {
+      const who = seat.player ? seat.player.nickname : seat.bot ? seatName(s.seats, seat.seat) : t("empty_seat");
+      const buttons = [];
+      if (!seat.player && !seat.bot && mine === null) {
+        buttons.push(h("button", { class: "btn small primary", "data-testid": `sit-${seat.seat}`,
+          onClick: () => this.rest("post", `/rooms/${this.roomId}/seats/${seat.seat}`) }, t("sit_here")));
+      }
+      if (!seat.player && !seat.bot && owner) {
+        buttons.push(h("button", { class: "btn small", onClick: () => this.rest("post", `/rooms/${this.roomId}/bots`, { seats: [seat.seat] }) }, t("add_bot")));
+      }
+      if (seat.bot && owner) {
+        buttons.push(h("button", { class: "btn small ghost", onClick: () => this.rest("del", `/rooms/${this.roomId}/seats/${seat.seat}`) }, t("remove_bot")));
+      }
+      if (seat.seat === mine) {
+        buttons.push(h("button", { class: "btn small ghost", onClick: () => this.rest("post", `/rooms/${this.roomId}/leave`) }, t("leave_seat")));
+      }
+      return h("li", { class: `wait-seat${seat.player || seat.bot ? " filled" : ""}${seat.seat === mine ? " me" : ""}`, "data-seat": seat.seat },
+        h("div", { class: `avatar a${seat.seat % 6}` }, seat.bot ? botIcon() : seat.player ? [...seat.player.nickname][0] : "+"),
+        h("div", { class: "wait-name" }, h("div", {}, who),
+          h("div", { class: "muted small" }, t("seat_n", { n: seat.seat + 1 }),
+            seat.player?.id === s.owner ? ` · ${t("owner")}` : "",
+            seat.player && !seat.online ? ` · ${t("offline_badge")}` : "")),
+        h("div", { class: "wait-buttons" }, buttons));
+    });
+    return h("div", { class: "card-panel waiting", "data-testid": "waiting" },
+      h("h2", {}, s.title, h("small", { class: "muted" }, ` · ${presetTitle(s.game, s.preset)}`)),
+      h("ul", { class: "wait-seats" }, seats),
+      h("div", { class: "wait-actions" },
+        owner && empty ? h("button", { class: "btn", "data-testid": "fill-bots",
+          onClick: () => this.rest("post", `/rooms/${this.roomId}/bots`, {}) }, t("fill_bots")) : null,
+        owner ? h("button", { class: "btn primary big", "data-testid": "start", disabled: empty > 0,
+          onClick: () => this.rest("post", `/rooms/${this.roomId}/start`) }, t("start"))
+          : h("p", { class: "muted" }, t("waiting_owner")),
+        owner && empty ? h("p", { class: "muted small" }, t("waiting_seats")) : null));
+  }
+
+  /** Show the latest state; `fresh` when it just arrived (its events are new). */
+  pushTable(fresh) {
+    if (!this.table || !this.state) return;
+    const s = this.summary;
+    const msg = this.state;
+    this.table.update({
+      view: msg.view, me: msg.seat, counter: msg.counter, events: fresh ? msg.events : [],
+      clocks: msg.clocks, tuoguan: msg.tuoguan, seats: s?.seats, clockTotal: s?.turn_clock ?? 0,
+      dealKey: msg.game_id, repeat: !fresh,
+    });
+  }
+
+  // ------------------------------------------------------------------ settlement
+  settlementData() {
+    const view = this.state?.view;
+    const end = this.dealEnd && this.dealEnd.game_id === this.state?.game_id ? this.dealEnd : null;
+    const settlement = end?.settlement ?? view?.settlement;
+    if (!settlement) return null;
+    const s = this.summary;
+    const status = s?.status;
+    if (!end && status === "playing") return null;
+    return {
+      settlement, scaled: end?.scaled, totals: end?.totals ?? s?.totals, multiplier: s?.multiplier,
+      name: (seat) => this.name(seat), me: this.mySeat(), deal: end?.deal ?? s?.deal,
+      deals: s?.deals, seed: end?.seed, commitment: end?.commitment,
+      matchOver: status === "finished" || Boolean(this.matchEnd && end && this.matchEnd.match === end.match),
+      gameId: end?.game_id ?? this.state?.game_id, nextIn: end?.next_deal_in_ms ?? null,
+    };
+  }
+
+  renderSettlement() {
+    if (!this.overlay) return;
+    clearInterval(this.countdown);
+    const data = this.settlementData();
+    if (!data || !this.showSettle) {
+      replace(this.overlay);
+      this.overlay.classList.remove("open");
+      return;
+    }
+    const actions = this.settleActions(data);
+    replace(this.overlay, settlementPanel(data, actions));
+    this.overlay.classList.add("open");
+  }
+
+  settleActions(data) {
+    const s = this.summary;
+    const mine = this.mySeat();
+    const out = [];
+    if (s.status === "between" && mine !== null) {
+      const ready = s.seats[mine]?.ready;
+      const label = h("span", {});
+      out.push(h("button", { class: "btn primary", "data-testid": "ready", disabled: ready,
+        onClick: () => this.app.live.send({ type: "ready", room: this.roomId }) },
+        ready ? t("ready_done") : t("ready"), label));
+      if (data.nextIn) this.startCountdown(label, data.nextIn);
+    }
+    if (s.status === "finished" && this.isOwner()) {
+      out.push(h("button", { class: "btn primary", "data-testid": "again",
+        onClick: () => this.rest("post", `/rooms/${this.roomId}/again`) }, t("play_again")));
+    }
+    if (data.gameId && s.status !== "playing") {
+      const seat = mine ?? "all";
+      out.push(h("a", { class: "btn", href: `#/replay/${data.gameId}?seat=${seat}`, "data-testid": "replay" }, t("replay")));
+    }
+    out.push(h("button", { class: "btn ghost", onClick: () => {
+      this.showSettle = false;
+      this.renderSettlement();
+      this.peek();
+    } }, t("view_table")));
+    out.push(h("a", { class: "btn ghost", href: "#/" }, t("back_lobby")));
+    return out;
+  }
+
+  peek() {
+    const again = h("button", { class: "btn small peek", onClick: () => {
+      this.showSettle = true;
+      again.remove();
+      this.renderSettlement();
+    } }, t("settlement"));
+    this.top?.append(again);
+  }
+
+  startCountdown(label, ms) {
+    const end = performance.now() + ms;
+    const show = () => {
+      const left = Math.max(0, Math.ceil((end - performance.now()) / 1000));
+      label.textContent = ` (${bi(`${left} 秒`, `${left} s`)})`;
+    };
+    show();
+    this.countdown = setInterval(show, 500);
+  }
+}

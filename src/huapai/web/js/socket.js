@@ -1,0 +1,113 @@
+// One WebSocket to the server (docs/platform-protocol.md §3): hello with the token, then
+// subscriptions; reconnects by itself and re-subscribes, so a dropped line or a reload
+// brings the seat's full view back.
+
+const PING_EVERY_MS = 25000;
+const MAX_BACKOFF_MS = 8000;
+
+export class Live {
+  constructor(token) {
+    this.token = token;
+    this.ws = null;
+    this.ready = false;
+    this.stopped = false;
+    this.rooms = new Set();
+    this.queue = [];
+    this.handlers = new Map();
+    this.attempt = 0;
+    this.refs = 0;
+    this.pinger = null;
+  }
+
+  /** Listen to messages of `type` ("state", "room", …, "status"); returns an unsubscribe. */
+  on(type, fn) {
+    if (!this.handlers.has(type)) this.handlers.set(type, new Set());
+    this.handlers.get(type).add(fn);
+    return () => this.handlers.get(type)?.delete(fn);
+  }
+
+  emit(type, message) {
+    for (const fn of this.handlers.get(type) ?? []) {
+      try {
+        fn(message);
+      } catch (err) {
+        console.error(`huapai: a ${type} handler failed`, err);
+      }
+    }
+  }
+
+  connect() {
+    this.stopped = false;
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    const ws = new WebSocket(`${scheme}//${location.host}/ws`);
+    this.ws = ws;
+    ws.addEventListener("open", () => ws.send(JSON.stringify({ type: "hello", token: this.token })));
+    ws.addEventListener("message", (e) => this.receive(e.data));
+    ws.addEventListener("close", () => this.closed(ws));
+  }
+
+  receive(text) {
+    let message;
+    try {
+      message = JSON.parse(text);
+    } catch {
+      return;
+    }
+    if (message.type === "welcome") this.welcomed(message);
+    if (message.type === "error" && (message.code === "bad_token" || message.code === "not_authenticated")) {
+      this.emit("auth_failed", message);
+    }
+    this.emit(message.type, message);
+  }
+
+  welcomed(message) {
+    this.ready = true;
+    this.attempt = 0;
+    for (const room of this.rooms) this.raw({ type: "subscribe", room });
+    const waiting = this.queue.splice(0);
+    for (const item of waiting) this.raw(item);
+    clearInterval(this.pinger);
+    this.pinger = setInterval(() => this.raw({ type: "ping" }), PING_EVERY_MS);
+    this.emit("status", { online: true, player: message.player });
+  }
+
+  closed(ws) {
+    if (ws !== this.ws) return;
+    this.ready = false;
+    clearInterval(this.pinger);
+    this.emit("status", { online: false });
+    if (this.stopped) return;
+    const delay = Math.min(MAX_BACKOFF_MS, 400 * 2 ** this.attempt);
+    this.attempt += 1;
+    setTimeout(() => this.stopped || this.connect(), delay);
+  }
+
+  raw(message) {
+    if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(message));
+  }
+
+  /** Send now if the line is up, else as soon as it is (subscriptions are replayed). */
+  send(message) {
+    const ref = message.ref ?? `c${++this.refs}`;
+    const out = { ...message, ref };
+    if (this.ready) this.raw(out);
+    else this.queue.push(out);
+    return ref;
+  }
+
+  subscribe(room) {
+    this.rooms.add(room);
+    if (this.ready) this.raw({ type: "subscribe", room });
+  }
+
+  unsubscribe(room) {
+    if (!this.rooms.delete(room)) return;
+    if (this.ready) this.raw({ type: "unsubscribe", room });
+  }
+
+  close() {
+    this.stopped = true;
+    clearInterval(this.pinger);
+    this.ws?.close();
+  }
+}

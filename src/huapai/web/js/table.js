@@ -1,0 +1,338 @@
+// The card table: the felt with every seat around it, the middle of the table, the
+// action bar and the hand. Generic over games: everything game-specific comes from the
+// renderer (js/games/*.js) and the seat's observe() view.
+
+import { h, replace } from "./dom.js";
+import { bi, t } from "./i18n.js";
+import { botIcon, cardBack } from "./cards/common.js";
+import { Hand, tokenOf } from "./hand.js";
+import { multiset, sameMultiset } from "./games/generic.js";
+
+const LOG_MAX = 200;
+const BUBBLE_MS = 2400;
+const STEMS = "甲乙丙丁戊己庚辛";
+
+/** Where seat `k` places after me (0 = me, at the bottom), counterclockwise. */
+export function seatPlace(k, n) {
+  if (k === 0) return { side: "bottom", x: 50, y: 100 };
+  const angle = ((-90 + (k * 360) / n) * Math.PI) / 180;
+  const x = 50 + 45 * Math.cos(angle);
+  const y = 48 - 40 * Math.sin(angle);
+  const side = x > 62 ? "right" : x < 38 ? "left" : "top";
+  return { side, x, y };
+}
+
+/** The name shown for a seat, from the room's seat list (or a replay's players). */
+export function seatName(seats, seat) {
+  const info = seats?.[seat];
+  const nick = info?.player?.nickname ?? info?.nickname;
+  if (nick) return nick;
+  return `${bi("机器人", "Bot")}${STEMS[seat] ?? seat}`;
+}
+
+export class TableView {
+  /** opts: {renderer, onAct(action), onTuoguan(on), readOnly} */
+  constructor(opts) {
+    this.opts = opts;
+    this.renderer = opts.renderer;
+    this.recent = null;
+    this.log = [];
+    this.bubbles = new Map();
+    this.deadlines = new Map();
+    this.pending = false;
+    this.hintIndex = -1;
+    this.data = null;
+    this.hand = new Hand({
+      select: () => this.refreshBar(),
+      play: (id) => this.rightClick(id),
+      gesture: (id) => this.rightClick(id),
+    });
+    this.felt = h("div", { class: "felt", "data-testid": "felt" });
+    this.bar = h("div", { class: "action-bar", "data-testid": "action-bar" });
+    this.logList = h("ol", { class: "log-list" });
+    this.logBox = h("details", { class: "log-box" }, h("summary", {}, t("log")), this.logList);
+    this.el = h("div", { class: "table-view", "data-testid": "table" },
+      this.felt, this.bar, this.hand.el, this.logBox);
+    this.logBox.open = window.innerWidth > 1100;
+    this.ticker = setInterval(() => this.tick(), 250);
+  }
+
+  destroy() {
+    clearInterval(this.ticker);
+    this.hand.destroy();
+  }
+
+  // ------------------------------------------------------------------ data in
+  /** A new view: {view, me, counter, events, clocks, tuoguan, seats, clockTotal, info,
+   * dealKey, repeat}; `repeat` re-shows the same state (say, after a seat change). */
+  update(data) {
+    const fresh = this.data?.dealKey !== data.dealKey;
+    if (fresh) {
+      this.recent = null;
+      this.log = [];
+      this.hand.clear();
+      this.hintIndex = -1;
+    }
+    this.data = data;
+    if ("recent" in data) {
+      this.recent = data.recent;
+      this.log = data.log ?? [];
+    } else if (!data.repeat || fresh) {
+      this.pending = false;
+      const events = data.events ?? [];
+      this.recent = this.renderer.track(this.recent, events, data.view);
+      this.setClocks(data.clocks);
+      this.addLog(events);
+    }
+    if (!data.repeat || fresh) {
+      for (const b of this.renderer.bubbles(data.events ?? [], this.ctx(), data.view)) this.bubble(b);
+    }
+    this.render();
+  }
+
+  setClocks(clocks) {
+    this.deadlines.clear();
+    const now = performance.now();
+    for (const c of clocks ?? []) this.deadlines.set(c.seat, now + c.remaining_ms);
+  }
+
+  addLog(events) {
+    const ctx = this.ctx();
+    for (const ev of events) {
+      const text = this.renderer.eventText(ev, ctx, this.data.view);
+      if (text) this.log.push({ text, seat: ev.seat });
+    }
+    this.log = this.log.slice(-LOG_MAX);
+  }
+
+  bubble({ seat, text, cls }) {
+    if (typeof seat !== "number") return;
+    this.bubbles.set(seat, { text, cls, until: performance.now() + BUBBLE_MS });
+  }
+
+  ctx() {
+    const me = this.data?.me ?? null;
+    const you = me !== null && !this.opts.readOnly;
+    return { me, name: (seat) => (you && seat === me ? t("you") : seatName(this.data?.seats, seat)) };
+  }
+
+  // ------------------------------------------------------------------ render
+  render() {
+    const { view } = this.data;
+    this.renderFelt(view);
+    this.renderHand(view);
+    this.refreshBar();
+    this.renderLog();
+  }
+
+  myTurn() {
+    const { view, me } = this.data;
+    return !this.opts.readOnly && me !== null && (view.to_act ?? []).includes(me) && (view.legal ?? []).length > 0;
+  }
+
+  renderFelt(view) {
+    const n = view.num_seats ?? this.data.seats?.length ?? 0;
+    const me = this.data.me ?? this.data.bottom ?? 0;
+    const ctx = this.ctx();
+    const seats = [];
+    for (let k = 0; k < n; k++) seats.push(this.seatEl(view, (me + k) % n, k, n, ctx));
+    replace(this.felt,
+      h("div", { class: "felt-status", "data-testid": "status" }, this.renderer.status(view, ctx)),
+      this.data.info ? h("div", { class: "felt-info" }, this.data.info) : null,
+      this.centerEl(view, ctx),
+      ...seats);
+    this.el.dataset.deck = String(view.deck ?? "");
+    this.el.dataset.game = String(view.game ?? "");
+    this.felt.dataset.counter = String(this.data.counter ?? "");
+    this.felt.dataset.phase = String(view.phase ?? "");
+  }
+
+  /** The middle of the table; what was already there does not animate in again. */
+  centerEl(view, ctx) {
+    const old = this.felt.querySelectorAll(".felt-center .trick-play").length;
+    const el = h("div", { class: "felt-center", "data-testid": "center" }, this.renderer.center(view, ctx, this.recent));
+    const plays = el.querySelectorAll(".trick-play");
+    if (plays.length >= old) for (let i = 0; i < old; i++) plays[i].classList.add("settled");
+    return el;
+  }
+
+  seatEl(view, seat, k, n, ctx) {
+    const place = seatPlace(k, n);
+    const turn = (view.to_act ?? []).includes(seat);
+    const info = this.data.seats?.[seat] ?? {};
+    const onTuoguan = (this.data.tuoguan ?? []).includes(seat);
+    const badges = this.renderer.seatBadges(view, seat, ctx);
+    if (info.bot) badges.unshift({ text: t("bot"), cls: "dim" });
+    if (onTuoguan) badges.push({ text: t("tuoguan_on"), cls: "dim" });
+    if (info.player && info.online === false) badges.push({ text: t("offline_badge"), cls: "dim" });
+    const size = this.renderer.handSizes(view)[seat];
+    const plate = h("div", { class: `plate${turn ? " turn" : ""}` },
+      h("div", { class: `avatar a${seat % 6}` }, info.bot ? botIcon() : [...ctx.name(seat)][0] ?? "?"),
+      h("div", { class: "plate-main" },
+        h("div", { class: "plate-name" }, ctx.name(seat)),
+        h("div", { class: "badges" }, badges.map((b) => h("span", { class: `badge ${b.cls ?? ""}`, "data-key": b.key ?? "" }, b.text)))),
+      typeof size === "number" && seat !== this.data.me
+        ? h("div", { class: "hand-size", title: t("hand_count", { n: size }) }, cardBack(50, 196, { height: 30 }), h("span", {}, size))
+        : null,
+      h("div", { class: "clock", "data-seat": seat }));
+    const bubble = this.bubbles.get(seat);
+    const detail = this.renderer.seatDetail(view, seat, ctx);
+    return h("div", {
+      class: `seat side-${place.side}${turn ? " turn" : ""}`, "data-seat": seat,
+      "data-testid": `seat-${seat}`,
+      style: place.side === "bottom" ? {} : { left: `${place.x}%`, top: `${place.y}%` },
+    }, plate, detail ? h("div", { class: "seat-detail" }, detail) : null,
+      bubble && bubble.until > performance.now()
+        ? h("div", { class: `bubble ${bubble.cls ?? ""}${bubble.until - performance.now() < BUBBLE_MS - 300 ? " settled" : ""}` }, bubble.text)
+        : null);
+  }
+
+  renderHand(view) {
+    const tokens = this.renderer.handTokens(view);
+    const myTurn = this.myTurn();
+    const { plays } = this.renderer.actions(view);
+    const playable = new Set(plays.flatMap((p) => p.cards));
+    const height = this.handHeight(view);
+    const fresh = this.renderer.freshCard?.(view) ?? null;
+    this.hand.set(tokens, {
+      draw: (tok, copy, hgt) => this.renderer.card(tok, view, { height: hgt, copy }),
+      height, playable: myTurn ? playable : null, enabled: myTurn,
+      fresh: fresh ? `${fresh}#${tokens.filter((x) => x === fresh).length - 1}` : null, signature: `${view.deck ?? ""}/${height}`,
+    });
+    this.hand.el.dataset.legal = JSON.stringify(myTurn ? plays.map((p) => ({ id: p.id, cards: p.cards })) : []);
+    this.hand.el.classList.toggle("hidden", tokens.length === 0 && this.data.me === null);
+  }
+
+  handHeight(view) {
+    const base = this.renderer.sizes(view).hand;
+    const small = Math.min(window.innerWidth / 900, window.innerHeight / 820);
+    return Math.round(base * Math.max(0.62, Math.min(1, small)));
+  }
+
+  // ------------------------------------------------------------------ the action bar
+  matched() {
+    const sel = multiset(this.hand.selectedTokens());
+    if (!sel.size) return null;
+    const { plays } = this.renderer.actions(this.data.view);
+    return plays.find((p) => sameMultiset(multiset(p.cards), sel)) ?? null;
+  }
+
+  refreshBar() {
+    if (!this.data) return;
+    const { view, me } = this.data;
+    const myTurn = this.myTurn();
+    this.bar.classList.toggle("my-turn", myTurn);
+    this.el.classList.toggle("my-turn", myTurn);
+    if (this.opts.readOnly || me === null) {
+      replace(this.bar, h("div", { class: "prompt" }, this.opts.readOnly ? "" : t("spectating")));
+      return;
+    }
+    const ctx = this.ctx();
+    const { plays, words } = this.renderer.actions(view);
+    const match = this.matched();
+    const selCount = this.hand.selected.size;
+    let hint;
+    if (!myTurn) {
+      const waiting = (view.to_act ?? []).map((s) => ctx.name(s)).join("、");
+      hint = view.phase === "over" ? t("deal_over") : waiting ? t("waiting_for", { name: waiting }) : "";
+    } else if (!selCount) hint = this.renderer.prompt(view, ctx);
+    else hint = match ? t("sel_ok", { name: match.text }) : t("sel_not_legal");
+    const tuoguan = (this.data.tuoguan ?? []).includes(me);
+    replace(this.bar,
+      h("div", { class: `prompt${myTurn ? " mine" : ""}${selCount && !match && myTurn ? " bad" : ""}`, "data-testid": "prompt" },
+        myTurn ? h("span", { class: "turn-dot" }) : null, hint,
+        myTurn ? h("span", { class: "my-clock", "data-seat": me }) : null),
+      h("div", { class: "buttons" },
+        myTurn ? words.map((w) => h("button", {
+          class: `btn word ${w.style}`, "data-action": w.id, "data-testid": "word",
+          disabled: this.pending, onClick: () => this.act(w.id),
+        }, w.text)) : null,
+        myTurn && plays.length ? [
+          h("button", { class: "btn ghost", "data-testid": "hint", disabled: this.pending,
+                        onClick: () => this.nextHint() }, t("hint")),
+          selCount ? h("button", { class: "btn ghost", onClick: () => this.hand.clear() }, t("clear_sel")) : null,
+          h("button", { class: `btn primary play${match ? " ready" : ""}`, "data-testid": "play",
+                        disabled: !match || this.pending, onClick: () => match && this.act(match.id) },
+            this.renderer.playLabel(view)),
+        ] : null,
+        view.phase !== "over" && this.opts.onTuoguan ? h("button", {
+          class: `btn ghost small${tuoguan ? " on" : ""}`, "data-testid": "tuoguan",
+          onClick: () => this.opts.onTuoguan(!tuoguan),
+        }, tuoguan ? t("tuoguan_off") : t("tuoguan")) : null));
+  }
+
+  nextHint() {
+    const { plays } = this.renderer.actions(this.data.view);
+    if (!plays.length) return;
+    this.hintIndex = (this.hintIndex + 1) % plays.length;
+    const ids = this.hand.idsFor(plays[this.hintIndex].cards);
+    if (ids) this.hand.select(ids);
+  }
+
+  /** Right-click (or a drag onto the table) on a card: play the selection it belongs
+   * to, or the card alone; if neither is legal, let the server say why. */
+  rightClick(id) {
+    if (!this.myTurn() || this.pending) return;
+    const { plays } = this.renderer.actions(this.data.view);
+    const tok = tokenOf(id);
+    const match = this.matched();
+    if (this.hand.selected.has(id) && match) return this.act(match.id);
+    const single = plays.find((p) => p.cards.length === 1 && p.cards[0] === tok);
+    if (single && !this.hand.selected.has(id)) return this.act(single.id);
+    const tokens = this.hand.selected.has(id) ? this.hand.selectedTokens() : [tok];
+    return this.act(tokens.join(" "));
+  }
+
+  act(action) {
+    if (this.pending) return;
+    this.pending = true;
+    this.refreshBar();
+    this.opts.onAct(action);
+  }
+
+  /** The server refused the last action: unlock the bar (the message is shown elsewhere). */
+  refused() {
+    this.pending = false;
+    this.refreshBar();
+  }
+
+  /** After an accepted action the selection is spent. */
+  acted() {
+    this.hand.clear();
+    this.hintIndex = -1;
+  }
+
+  // ------------------------------------------------------------------ clocks, log
+  tick() {
+    const now = performance.now();
+    const total = (this.data?.clockTotal ?? 0) * 1000;
+    for (const el of this.el.querySelectorAll(".clock, .my-clock")) {
+      const end = this.deadlines.get(Number(el.dataset.seat));
+      if (end === undefined) {
+        el.textContent = "";
+        el.classList.remove("running");
+        continue;
+      }
+      const left = Math.max(0, end - now);
+      el.textContent = String(Math.ceil(left / 1000));
+      el.classList.add("running");
+      el.classList.toggle("urgent", left < 5000);
+      if (total) el.style.setProperty("--left", String(left / total));
+    }
+    for (const [seat, b] of this.bubbles) {
+      if (b.until <= now) {
+        this.bubbles.delete(seat);
+        this.felt.querySelector(`.seat[data-seat="${seat}"] .bubble`)?.remove();
+      }
+    }
+  }
+
+  updateClocks(clocks) {
+    this.setClocks(clocks);
+  }
+
+  renderLog() {
+    replace(this.logList, this.log.map((entry) => h("li", {}, entry.text)));
+    this.logList.scrollTop = this.logList.scrollHeight;
+  }
+}

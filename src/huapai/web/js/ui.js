@@ -1,0 +1,61 @@
+// Toasts and dialogs.
+
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+
+let toastBox = null;
+
+/** A short message at the top of the screen; `kind` is "info", "error" or "ok". */
+export function toast(text, kind = "info", ms = 4200) {
+  if (!toastBox) {
+    toastBox = h("div", { class: "toasts", role: "status", "aria-live": "polite" });
+    document.body.append(toastBox);
+  }
+  const item = h("div", { class: `toast ${kind}` }, text);
+  toastBox.append(item);
+  setTimeout(() => item.classList.add("leaving"), ms);
+  setTimeout(() => item.remove(), ms + 400);
+  return item;
+}
+
+/** A modal dialog; resolves with what `body` passes to `done`, or null when cancelled. */
+export function dialog(title, build, { cancellable = true } = {}) {
+  return new Promise((resolve) => {
+    const close = (value) => {
+      backdrop.remove();
+      resolve(value);
+    };
+    const box = h("div", { class: "dialog", role: "dialog", "aria-modal": "true" },
+      h("h2", {}, title), build(close));
+    const backdrop = h("div", { class: "backdrop", onClick: (e) => {
+      if (cancellable && e.target === backdrop) close(null);
+    } }, box);
+    document.body.append(backdrop);
+    box.querySelector("input, button")?.focus();
+  });
+}
+
+/** Ask for a nickname; `submit(name)` resolves, or throws an error whose message is shown. */
+export function askNickname({ title, text, initial = "", submit, cancellable = false }) {
+  return dialog(title, (close) => {
+    const input = h("input", { name: "nickname", maxlength: 24, value: initial,
+                               placeholder: t("nickname_ph"), autocomplete: "nickname" });
+    const error = h("div", { class: "form-error" });
+    const form = h("form", { class: "nick-form", onSubmit: async (e) => {
+      e.preventDefault();
+      error.textContent = "";
+      try {
+        close(await submit(input.value.trim()));
+      } catch (err) {
+        error.textContent = err.message;
+      }
+    } },
+      text ? h("p", {}, text) : null,
+      h("label", {}, t("nickname"), input),
+      error,
+      h("div", { class: "dialog-buttons" },
+        cancellable ? h("button", { type: "button", class: "btn", onClick: () => close(null) }, t("cancel")) : null,
+        h("button", { type: "submit", class: "btn primary" }, t("enter"))));
+    return form;
+  }, { cancellable });
+}

@@ -1,0 +1,149 @@
+"""Browser test fixtures: a real huapai server on a free loopback port (a subprocess with
+its own SQLite file and a seeded server), and Debian's Chromium driven by Playwright.
+
+The tests skip only when ``/usr/bin/chromium`` is missing (``apt-get install chromium``);
+Playwright itself comes with the ``web`` extra (``pip install -e '.[web]'``).
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page, Playwright
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+SERVER_SEED = 20240611
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def _server_code(url: str, port: int) -> str:
+    return (
+        "import uvicorn\n"
+        "from huapai.server.app import create_app\n"
+        "from huapai.server.config import ServerConfig\n"
+        f"config = ServerConfig(database_url={url!r}, seed={SERVER_SEED}, between_deals=2.0)\n"
+        f"uvicorn.run(create_app(config), host='127.0.0.1', port={port}, log_level='warning')\n"
+    )
+
+
+def _wait_up(base: str, proc: subprocess.Popen[bytes], log: Path) -> None:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"the server exited: {log.read_text(errors='replace')}")
+        try:
+            with urllib.request.urlopen(f"{base}/api/games", timeout=2) as r:
+                if r.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError(f"the server did not come up: {log.read_text(errors='replace')}")
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The base URL of a fresh server serving the API, the WebSocket and the client."""
+    _require_chromium()
+    data = tmp_path_factory.mktemp("huapai-web")
+    port = _free_port()
+    log = data / "server.log"
+    url = f"sqlite:///{data / 'huapai.sqlite3'}"
+    with log.open("wb") as out:
+        proc = subprocess.Popen([sys.executable, "-c", _server_code(url, port)], cwd=ROOT,
+                                stdout=out, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        _wait_up(base, proc, log)
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def _require_chromium() -> None:
+    if not CHROMIUM.exists():
+        pytest.skip("browser tests need Debian's Chromium at /usr/bin/chromium "
+                    "(apt-get install -y chromium)")
+
+
+@pytest.fixture(scope="session")
+def playwright_session() -> Iterator[Playwright]:
+    _require_chromium()
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:  # pragma: no cover - a setup problem, said plainly
+        pytest.fail("the browser tests need Playwright: pip install -e '.[web]'")
+    with sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_session: Playwright) -> Iterator[Browser]:
+    b = playwright_session.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+    try:
+        yield b
+    finally:
+        b.close()
+
+
+def _new_page(browser: Browser, **context: Any) -> Iterator[Page]:
+    ctx = browser.new_context(locale="zh-CN", **context)
+    page = ctx.new_page()
+    page.set_default_timeout(20000)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        yield page
+    finally:
+        ctx.close()
+    assert not errors, f"JavaScript errors in the page: {errors}"
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    """A fresh desktop browser (its own localStorage: a new player)."""
+    yield from _new_page(browser, viewport={"width": 1280, "height": 800})
+
+
+@pytest.fixture
+def phone(browser: Browser) -> Iterator[Page]:
+    """A fresh phone-sized browser with touch."""
+    yield from _new_page(browser, viewport={"width": 390, "height": 844}, has_touch=True,
+                         is_mobile=True, device_scale_factor=2)
+
+
+@pytest.fixture
+def shots() -> Path | None:
+    """Where to keep screenshots (``HUAPAI_WEB_SHOTS``), or None."""
+    folder = os.environ.get("HUAPAI_WEB_SHOTS")
+    if not folder:
+        return None
+    path = Path(folder)
+    path.mkdir(parents=True, exist_ok=True)
+    return path

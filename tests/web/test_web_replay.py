@@ -1,0 +1,48 @@
+"""Watching a finished game in the browser: step by step from a seat or with every hand
+open, the settlement at the end, the shuffle check and the record download."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+from web_driver import create_room, enter, shot, start_with_bots
+
+
+def test_watch_a_replay(page: Page, server: str, shots: Path | None) -> None:
+    enter(page, server, "三叔")
+    create_room(page, preset="fengxiang")
+    start_with_bots(page)
+    page.click("[data-testid=tuoguan]")  # the house bot plays my seat: the deal runs out
+    expect(page.locator("[data-testid=settlement]")).to_be_visible(timeout=30000)
+    page.click("[data-testid=replay]")
+    expect(page.locator("[data-testid=replay]")).to_be_visible()
+    step = page.locator("[data-testid=step]")
+    expect(step).to_contain_text("第 0 /")
+    # my seat's view: my hand at the bottom, nobody else's
+    expect(page.locator(".hand-card")).to_have_count(16)
+    expect(page.locator(".open-hand")).to_have_count(0)
+    page.click("[data-testid=next]")
+    expect(step).to_contain_text("第 1 /")
+    page.click("[data-testid=next]")
+    expect(step).to_contain_text("第 2 /")
+    page.click("[data-testid=prev]")
+    expect(step).to_contain_text("第 1 /")
+    shot(page, shots, "replay-seat")
+    page.click("[data-viewer=all]")
+    expect(page.locator(".open-hand")).to_have_count(3)
+    expect(page.locator(".hand-card")).to_have_count(0)
+    page.click("[data-testid=last]")
+    expect(page.locator(".replay-side [data-testid=settlement]")).to_be_visible()
+    expect(page.locator("[data-testid=verified]")).to_contain_text("✓")
+    shot(page, shots, "replay-all")
+    href = page.get_attribute("[data-testid=download]", "href")
+    assert href is not None
+    record = page.request.get(server + href)
+    assert record.ok
+    lines = [json.loads(line) for line in record.text().splitlines() if line.strip()]
+    assert lines[0]["game"] == "xianniu"
+    assert lines[0]["commitment"]
+    page.click("text=← 大厅")
+    expect(page.locator("[data-testid=replay-link]").first).to_be_visible()
