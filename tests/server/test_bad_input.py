@@ -122,3 +122,32 @@ def test_huge_frames_close_only_that_socket(client: TestClient) -> None:
         q.send({"type": "ping"})
         assert q.next_of("pong")["type"] == "pong"
     assert client.get("/api/games").status_code == 200
+
+
+class _Broken:
+    """An engine whose apply has a bug (everything else delegates to the real one)."""
+
+    def __init__(self, real: Any) -> None:
+        self.real = real
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.real, name)
+
+    def apply(self, state: Any, seat: int, action: int) -> Any:
+        raise RuntimeError("engine bug")
+
+
+def test_an_engine_bug_costs_one_message_not_the_server(client: TestClient) -> None:
+    with table(client) as (room, _people, peers, _spectator):
+        live = client.app.state.platform.rooms[room]  # type: ignore[attr-defined]
+        real = live.game
+        live.game = _Broken(real)
+        seat = to_act(peers[0].state[room])[0]
+        state = peers[seat].state[room]
+        frame = {"type": "act", "room": room, "counter": state["counter"],
+                 "action": state["legal"][0]}
+        peers[seat].send(frame)
+        assert peers[seat].next_of("error")["code"] == "internal_error"
+        live.game = real
+        peers[seat].send(frame)  # nothing changed: the same move with the same counter
+        assert peers[seat].next_of("state")["counter"] == state["counter"] + 1

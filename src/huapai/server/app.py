@@ -58,6 +58,12 @@ def _error_handlers(app: FastAPI) -> None:
         error = ServerError("bad_message", f"invalid {where}")
         return JSONResponse({"error": error.to_json()}, status_code=400)
 
+    @app.exception_handler(Exception)
+    async def internal(_request: Request, _exc: Exception) -> JSONResponse:
+        log.exception("internal error in a REST call")
+        error = ServerError("internal_error", status=500)
+        return JSONResponse({"error": error.to_json()}, status_code=500)
+
     @app.exception_handler(HTTPException)
     async def http_error(_request: Request, exc: HTTPException) -> JSONResponse:
         code = "not_found" if exc.status_code == 404 else "bad_request"

@@ -37,6 +37,7 @@ MESSAGES: dict[str, str] = {
     "replay_not_found": "没有这局记录 / no such game record",
     "replay_not_finished": "这局还没结束 / the game is not over yet",
     "bad_seat": "视角不对 / seat must be a seat number or 'all'",
+    "internal_error": "服务器出错了，这次操作没有生效 / internal error: nothing was changed",
 }
 
 

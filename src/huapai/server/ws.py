@@ -200,6 +200,18 @@ async def handle_frame(platform: Platform, conn: Connection, text: str) -> None:
         platform.hub.send(conn, _error(exc, ref, room))
     except IllegalAction as exc:
         platform.hub.send(conn, _error(exc, ref, room))
+    except Exception:  # a bug must cost one message, not the connection or the server
+        log.exception("internal error handling a %s message", _kind(text))
+        platform.hub.send(conn, _error(ServerError("internal_error"), ref, room))
+
+
+def _kind(text: str) -> str:
+    """The message type for a log line (never its content: it may hold cards)."""
+    try:
+        kind = json.loads(text).get("type")
+    except Exception:
+        return "?"
+    return kind if isinstance(kind, str) and kind in HANDLERS else "?"
 
 
 def _parse(platform: Platform, conn: Connection, text: str) -> dict[str, Any]:
