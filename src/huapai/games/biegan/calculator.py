@@ -157,6 +157,60 @@ def score_hand(
     )  # fmt: skip
 
 
+def hand_value(
+    concealed: Sequence[int],
+    melds: Sequence[Meld] = (),
+    scoring: Scoring | None = None,
+    won_discard: int | None = None,
+    units_needed: int = UNITS_PER_HAND,
+) -> int | None:
+    """The best 胡 of a complete hand, or None when it does not cut into units at all.
+
+    The same search as :func:`score_hand` (so ``score_hand(...).hu`` whenever the hand
+    is complete) without laying the units out: the cheap question for a win check or a
+    bot. ``scoring`` defaults to the references' PROPOSALs.
+    """
+    holding = read_hand(concealed, melds, units_needed, complete=True)
+    return _value(holding, scoring or _DEFAULT, concealed, won_discard)
+
+
+def can_win(
+    concealed: Sequence[int],
+    melds: Sequence[Meld] = (),
+    scoring: Scoring | None = None,
+    won_discard: int | None = None,
+    units_needed: int = UNITS_PER_HAND,
+) -> bool:
+    """Whether a complete hand wins (:func:`hand_value` reaches the threshold)."""
+    hu = hand_value(concealed, melds, scoring, won_discard, units_needed)
+    return hu is not None and hu >= (scoring or _DEFAULT).threshold
+
+
+def value_of_counts(
+    counts: Sequence[int],
+    melds: Sequence[Meld] = (),
+    scoring: Scoring | None = None,
+    won_discard: int | None = None,
+    units_needed: int = UNITS_PER_HAND,
+) -> int | None:
+    """:func:`hand_value` of a hand given as a count per card code (``NUM_CODES`` long,
+    as a game state keeps it) instead of a list of cards."""
+    if len(counts) != NUM_CODES or any(n < 0 for n in counts):
+        raise HandError(f"card counts must be {NUM_CODES} numbers ≥ 0, got {list(counts)}")
+    cards = [code for code, n in enumerate(counts) for _ in range(n)]
+    return hand_value(cards, melds, scoring, won_discard, units_needed)
+
+
+def _value(
+    holding: _Holding, scoring: Scoring, concealed: Sequence[int], won_discard: int | None
+) -> int | None:
+    if won_discard is not None and won_discard not in concealed:
+        raise HandError(f"won discard {card_name(won_discard)} is not in the hand")
+    won_face = None if won_discard is None or won_discard == JOKER else face_of(won_discard)
+    choice = search(holding, scoring, won_face)
+    return None if choice is None else choice.hu
+
+
 _DEFAULT = scoring_of()
 _VALID_CODES = frozenset(range(NUM_CODES))
 _COPIES = tuple(copies_of(code) for code in range(NUM_CODES))

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from .cards import FLOWER_FACES, JING_FACES, JOKER, card, face_of
+from .cards import FLOWER_FACES, JING_FACES, JOKER, NUM_FACES, card, face_of
 from .search import _Choice, _Holding, jing_allocation, structure
 from .shapes import KAN_MASK, ORDER, TT_SHIFT
 from .units import Meld, Scoring, Unit, meld_value, sentence_value, set_value, tingtou_value
@@ -54,18 +54,70 @@ def layout(
         face = ORDER[p]
         kans.append((face, n))
         seats[face] -= 3 * n
-    kans.sort()
+    if len(kans) > 1:
+        kans.sort()
     tt_faces: tuple[int, ...] = ()
     code = shape >> TT_SHIFT
     if code:
         tt_faces = (ORDER[(code - 1) >> 5], ORDER[(code - 1) & 31])
         seats[tt_faces[0]] -= 1
         seats[tt_faces[1]] -= 1
-    runs = _runs(list(seats), cache.leads)
     lanes: dict[int, list[int]] = {}
-    if choice.assignment or any(holding.flowers[f] for f in FLOWER_FACES):
+    if choice.assignment or holding.flowers != _NO_FLOWERS:
         lanes = _lanes(holding, choice, cache, dict(kans), seats, tt_faces)
-    return _build(holding, choice, cache, won_code, kans, seats, runs, tt_faces, lanes)
+    # the 句: at each face in search order, the cards left outside its 坎 and the 听头
+    # open its led 句 (as many as it has such cards)
+    rest = list(seats)
+    main = choice.main
+    mk = 0 if main is None else main + 1
+    found = cache.units
+    units: list[Unit] = []
+    dui_face = None
+    if won_code is not None:
+        dui_face = _dui_face(won_code, kans, seats, tt_faces, cache.scoring)
+    for face, n in kans:
+        lane = lanes.get(face)
+        for _ in range(n):
+            kan = (lane.pop(), lane.pop(), lane.pop()) if lane else (face, face, face)
+            as_dui = face == dui_face and won_code in kan
+            if as_dui:
+                dui_face = None
+            key = (((kan[0] << 10 | kan[1] << 5 | kan[2]) << 5 | face) << 5 | mk) << 2 | as_dui
+            units.append(found.get(key) or _kan_unit(key, face, kan, as_dui, main, cache))
+    for face, run in cache.leads:
+        n = rest[face]
+        if not n:
+            continue
+        if run is None or n < 0:
+            raise AssertionError(f"shape does not fit the hand at face {face}")
+        a, b, c = run
+        rest[a] -= n
+        rest[b] -= n
+        rest[c] -= n
+        if not lanes or lanes.keys().isdisjoint(run):
+            key = (((a << 10 | b << 5 | c) << 5 | a) << 5 | mk) << 2 | 2
+            unit = found.get(key) or _run_unit(key, run, run, main, cache)
+            units += [unit] * n
+            continue
+        la, lb, lc = lanes.get(a), lanes.get(b), lanes.get(c)
+        for _ in range(n):
+            x, y, z = (la.pop() if la else a, lb.pop() if lb else b, lc.pop() if lc else c)
+            key = (((x << 10 | y << 5 | z) << 5 | a) << 5 | mk) << 2 | 2
+            units.append(found.get(key) or _run_unit(key, (x, y, z), run, main, cache))
+    if any(rest):
+        raise AssertionError("shape leaves cards over")
+    tt = _take_cards(tt_faces, lanes) if lanes else tt_faces
+    for meld in holding.melds:
+        units.append(_meld_unit(meld, main, cache))
+    tt_key = (tt, tt_faces, main)
+    tt_hu = cache.tingtou.get(tt_key)
+    if tt_hu is None:
+        tt_hu = cache.tingtou[tt_key] = tingtou_value(tt, tt_faces, main, cache.scoring)
+    jokers = _jokers_as(tt, tt_faces) if JOKER in tt else ()
+    return Layout(tuple(units), tt, jokers, tt_hu)
+
+
+_NO_FLOWERS = (0,) * NUM_FACES
 
 
 def _lanes(
@@ -128,28 +180,6 @@ def _cache(scoring: Scoring) -> _Cache:
     return found
 
 
-def _runs(
-    rest: list[int], leads: tuple[tuple[int, tuple[int, int, int] | None], ...]
-) -> list[tuple[tuple[int, int, int], int]]:
-    """The 句 a shape implies, (句, how many) in search order: at each face in that
-    order, the cards ``rest`` leaves outside its 坎 and the 听头 open its led 句."""
-    out: list[tuple[tuple[int, int, int], int]] = []
-    for face, lead in leads:
-        n = rest[face]
-        if not n:
-            continue
-        if lead is None or n < 0:
-            raise AssertionError(f"shape does not fit the hand at face {face}")
-        a, b, c = lead
-        rest[a] -= n
-        rest[b] -= n
-        rest[c] -= n
-        out.append((lead, n))
-    if any(rest):
-        raise AssertionError("shape leaves cards over")
-    return out
-
-
 def _lane(
     face: int, holding: _Holding, choice: _Choice, places: _Places, scoring: Scoring
 ) -> list[int]:
@@ -208,62 +238,6 @@ def _black_flower_plan(
 
 def _jokers_as(cards: Sequence[int], faces: Sequence[int]) -> tuple[int, ...]:
     return tuple(f for c, f in zip(cards, faces, strict=True) if c == JOKER)
-
-
-def _build(
-    holding: _Holding,
-    choice: _Choice,
-    cache: _Cache,
-    won_code: int | None,
-    kans: list[tuple[int, int]],
-    seats: list[int],
-    runs: list[tuple[tuple[int, int, int], int]],
-    tt_faces: tuple[int, ...],
-    lanes: dict[int, list[int]],
-) -> Layout:
-    """Take each face's lane in order into its units, and score every unit.
-
-    ``lanes`` holds, reversed, the lanes of faces with 花 or 赖子; any other face's
-    cards are all its plain card. Units are memoised under int keys: their cards (5
-    bits each), the 句 or face, the 主精 and the kind.
-    """
-    main = choice.main
-    mk = 0 if main is None else main + 1
-    units: list[Unit] = []
-    found = cache.units
-    dui_face = None
-    if won_code is not None:
-        dui_face = _dui_face(won_code, kans, seats, tt_faces, cache.scoring)
-    for face, n in kans:
-        lane = lanes.get(face)
-        for _ in range(n):
-            kan = (lane.pop(), lane.pop(), lane.pop()) if lane else (face, face, face)
-            as_dui = face == dui_face and won_code in kan
-            if as_dui:
-                dui_face = None
-            key = (((kan[0] << 10 | kan[1] << 5 | kan[2]) << 5 | face) << 5 | mk) << 2 | as_dui
-            units.append(found.get(key) or _kan_unit(key, face, kan, as_dui, main, cache))
-    for run, n in runs:
-        a, b, c = run
-        if not lanes or lanes.keys().isdisjoint(run):
-            key = (((a << 10 | b << 5 | c) << 5 | a) << 5 | mk) << 2 | 2
-            unit = found.get(key) or _run_unit(key, run, run, main, cache)
-            units += [unit] * n
-            continue
-        la, lb, lc = lanes.get(a), lanes.get(b), lanes.get(c)
-        for _ in range(n):
-            x, y, z = (la.pop() if la else a, lb.pop() if lb else b, lc.pop() if lc else c)
-            key = (((x << 10 | y << 5 | z) << 5 | a) << 5 | mk) << 2 | 2
-            units.append(found.get(key) or _run_unit(key, (x, y, z), run, main, cache))
-    tt = _take_cards(tt_faces, lanes) if lanes else tt_faces
-    for meld in holding.melds:
-        units.append(_meld_unit(meld, main, cache))
-    tt_key = (tt, tt_faces, main)
-    tt_hu = cache.tingtou.get(tt_key)
-    if tt_hu is None:
-        tt_hu = cache.tingtou[tt_key] = tingtou_value(tt, tt_faces, main, cache.scoring)
-    jokers = _jokers_as(tt, tt_faces) if JOKER in tt else ()
-    return Layout(tuple(units), tt, jokers, tt_hu)
 
 
 def _take_cards(faces: Sequence[int], lanes: dict[int, list[int]]) -> tuple[int, ...]:

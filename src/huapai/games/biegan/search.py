@@ -414,8 +414,6 @@ def _search(
     sc = scorer(scoring)
     melds = _meld_parts(holding.melds, scoring) if holding.melds else _NO_MELDS
     lost = dui_penalty(won_face, scoring) if won_face is not None else 0
-    if not holding.jokers and len(variants) == 1:  # the common case, without the loops
-        return [_plain_search(sc, holding, melds, won_face if variants[0] else None, lost)]
     best: list[_Choice | None] = [None] * len(variants)
     for assignment in assignments(holding.jokers):
         counts: Sequence[int] = holding.counts
@@ -426,6 +424,12 @@ def _search(
             x += sum(1 << _SHIFT[face] for face in assignment)
         target = sc.structure.residues.target(x)
         if target < 0:
+            continue
+        if len(variants) == 1:  # the usual case: no per-variant memo needed
+            found = _one_search(sc, x, target, counts, flowers, melds,
+                                won_face if variants[0] else None, lost)  # fmt: skip
+            if found is not None and (best[0] is None or found[0] > best[0].hu):
+                best[0] = _Choice(found[0], assignment, found[2], found[1])
             continue
         readings = _Readings(sc, target, counts, flowers, melds)
         for v, won in enumerate(variants):
@@ -439,20 +443,17 @@ def _search(
     return best
 
 
-def _plain_search(
+def _one_search(
     sc: _Scorer,
-    holding: _Holding,
+    x: int,
+    target: int,
+    counts: Sequence[int],
+    flowers: Sequence[int],
     melds: tuple[int, list[int], list[int]],
     won_face: int | None,
     lost: int,
-) -> _Choice | None:
-    """:func:`_search` of a hand without 赖子, one variant (:class:`_Readings` inlined
-    for the usual single 主精 candidate)."""
-    x = holding.packed if holding.packed >= 0 else sum(map(lshift, holding.counts, _SHIFT))
-    target = sc.structure.residues.target(x)
-    if target < 0:
-        return None
-    counts, flowers = holding.counts, holding.flowers
+) -> _Lead | None:
+    """:class:`_Readings` ``.best`` inlined for the usual single 主精 candidate."""
     meld_base, meld_jing, meld_held = melds
     held = (counts[_SAN] + meld_held[0], counts[_WU] + meld_held[1],
             counts[_QI] + meld_held[2])  # fmt: skip
@@ -460,8 +461,7 @@ def _plain_search(
     if won_face is not None and (not lost or counts[won_face] not in (3, 6)):
         won_face = None  # the discard cannot have completed a 坎 of its face alone
     if len(mains) > 1 or won_face is not None:
-        found = _Readings(sc, target, counts, flowers, melds).best(won_face, lost)
-        return None if found is None else _Choice(found[0], (), found[2], found[1])
+        return _Readings(sc, target, counts, flowers, melds).best(won_face, lost)
     tables = list(sc.static)
     hu = counts[_SHANG] + counts[_KE] + meld_base + meld_jing[0] + meld_jing[1] + meld_jing[2]
     flower = sc.flower
@@ -473,10 +473,10 @@ def _plain_search(
             hu += rest
     if main is not None:
         hu += meld_jing[mains[0]]
-    value, shape, _ = sc.best_shape.best([*_BY_POSITION(counts), 1], tables, target)
+    value, shape, path = sc.best_shape.best([*_BY_POSITION(counts), 1], tables, target)
     if value <= NO_VALUE // 2:
         return None
-    return _Choice(hu + value, (), shape, main)
+    return hu + value, main, shape, path
 
 
 _NO_MELDS: tuple[int, list[int], list[int]] = (0, [0, 0, 0], [0, 0, 0])
