@@ -192,6 +192,36 @@ def rules(
         run_rules(table, as_json=as_json, lang=language, console=_console())
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option("--host", help="监听地址 / address to listen on")] = (
+        "127.0.0.1"),
+    port: Annotated[int, typer.Option("--port", min=1, max=65535,
+                                      help="端口 / port")] = 8000,
+    database_url: Annotated[str | None, typer.Option(
+        "--database-url", envvar="HUAPAI_DATABASE_URL",
+        help="数据库，默认内置 SQLite / database URL, default embedded SQLite "
+             "(postgresql://… for PostgreSQL)")] = None,
+    data_dir: Annotated[Path | None, typer.Option(
+        "--data-dir", help="数据目录 / where the SQLite file lives (default: the user data "
+                           "directory)")] = None,
+) -> None:
+    """开服：大厅、房间、浏览器对局、复盘 / Serve the platform: lobby, rooms, browser play."""
+    from huapai.server.serve import serve as run_server
+
+    run_server(host, port, database_url, str(data_dir) if data_dir is not None else None)
+
+
+@app.command()
+def verify(
+    record: Annotated[Path, typer.Argument(help="对局记录 / a game record from the server")],
+) -> None:
+    """验证洗牌公平：种子与开局承诺一致且发出同样的牌 / Check a record's fair shuffle."""
+    from huapai.server.serve import verify as run_verify
+
+    run_verify(str(record))
+
+
 _CALC_HELP = {"score": "算分", "waits": "听牌"}
 
 
