@@ -76,7 +76,6 @@ const STR = {
   start: ["开始", "Start"],
   play_again: ["再来一场", "Play again"],
   owner: ["房主", "owner"],
-  you: ["你", "you"],
   bot: ["机器人", "bot"],
   offline_badge: ["离线", "offline"],
   tuoguan: ["托管", "托管 (auto)"],

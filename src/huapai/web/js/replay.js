@@ -114,11 +114,11 @@ export class ReplayPage {
     const button = (label, fn, testid, disabled = false) =>
       h("button", { class: "btn small", onClick: fn, "data-testid": testid, disabled }, label);
     replace(this.controls,
-      button("⏮", () => this.go(-1), "first", this.index < 0),
+      button("|◀", () => this.go(-1), "first", this.index < 0),
       button(`◀ ${t("prev")}`, () => this.go(this.index - 1), "prev", this.index < 0),
-      button(this.timer ? `⏸ ${t("pause")}` : `▶ ${t("autoplay")}`, () => this.toggleAuto(), "auto"),
+      button(this.timer ? `‖ ${t("pause")}` : `▶ ${t("autoplay")}`, () => this.toggleAuto(), "auto"),
       button(`${t("next")} ▶`, () => this.go(this.index + 1), "next", this.index >= this.last),
-      button("⏭", () => this.go(this.last), "last", this.index >= this.last),
+      button("▶|", () => this.go(this.last), "last", this.index >= this.last),
       h("input", { type: "range", min: -1, max: this.last, value: this.index, class: "scrub",
                    "aria-label": t("step_of", { i: this.index + 1, n }),
                    onInput: (e) => this.go(Number(e.target.value)) }),

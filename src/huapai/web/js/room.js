@@ -117,7 +117,8 @@ export class RoomPage {
   }
 
   name(seat) {
-    return seat === this.mySeat() ? t("you") : seatName(this.summary?.seats, seat);
+    const name = seatName(this.summary?.seats, seat);
+    return seat === this.mySeat() ? bi("你", name) : name;
   }
 
   async rest(method, path, body) {

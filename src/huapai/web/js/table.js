@@ -11,6 +11,7 @@ import { multiset, sameMultiset } from "./games/generic.js";
 const LOG_MAX = 200;
 const BUBBLE_MS = 2400;
 const STEMS = "甲乙丙丁戊己庚辛";
+const LETTERS = "ABCDEFGH";
 
 /** Where seat `k` places after me (0 = me, at the bottom), counterclockwise. */
 export function seatPlace(k, n) {
@@ -27,7 +28,7 @@ export function seatName(seats, seat) {
   const info = seats?.[seat];
   const nick = info?.player?.nickname ?? info?.nickname;
   if (nick) return nick;
-  return `${bi("机器人", "Bot")}${STEMS[seat] ?? seat}`;
+  return bi(`机器人${STEMS[seat] ?? seat + 1}`, `Bot ${LETTERS[seat] ?? seat + 1}`);
 }
 
 export class TableView {
@@ -113,7 +114,8 @@ export class TableView {
   ctx() {
     const me = this.data?.me ?? null;
     const you = me !== null && !this.opts.readOnly;
-    return { me, name: (seat) => (you && seat === me ? t("you") : seatName(this.data?.seats, seat)) };
+    const name = (seat) => seatName(this.data?.seats, seat);
+    return { me, name: (seat) => (you && seat === me ? bi("你", name(seat)) : name(seat)) };
   }
 
   // ------------------------------------------------------------------ render

@@ -101,7 +101,8 @@ export const generic = {
   seatDetail(view, seat, ctx) {
     const hands = view.hands;
     if (Array.isArray(hands) && seat !== ctx.me && hands[seat]) {
-      return cardRow(this, view, this.tokens(hands[seat]), this.sizes(view).table, "open-hand");
+      const height = Math.round(this.sizes(view).table * 0.8);
+      return cardRow(this, view, this.tokens(hands[seat]), height, "open-hand");
     }
     return null;
   },
