@@ -181,7 +181,10 @@ export class RoomPage {
       seated && s.status !== "waiting"
         ? h("button", { class: "btn ghost small", onClick: () => this.rest("post", `/rooms/${this.roomId}/leave`) }, t("leave_seat"))
         : null,
-      !seated && s.status !== "waiting" ? h("span", { class: "badge" }, t("spectating")) : null);
+      !seated && s.status !== "waiting" ? h("span", { class: "badge" }, t("spectating")) : null,
+      !seated && s.status !== "waiting" ? s.seats.filter((x) => !x.player && !x.bot).map((x) =>
+        h("button", { class: "btn small primary", onClick: () => this.rest("post", `/rooms/${this.roomId}/seats/${x.seat}`) },
+          `${t("sit_here")} · ${t("seat_n", { n: x.seat + 1 })}`)) : null);
   }
 
   copyLink() {

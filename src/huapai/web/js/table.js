@@ -336,5 +336,6 @@ export class TableView {
   renderLog() {
     replace(this.logList, this.log.map((entry) => h("li", {}, entry.text)));
     this.logList.scrollTop = this.logList.scrollHeight;
+    this.logBox.scrollTop = this.logBox.scrollHeight;
   }
 }
