@@ -61,7 +61,9 @@ def script_human(
             seats = game.to_act(deal.state)
             who = seat if seat in seats else seats[0]
             legal = game.legal_actions(deal.state, who)
-            if who == seat:
+            if who == seat and len(legal) == 1:
+                action = legal[0]  # a forced move: play does it without asking
+            elif who == seat:
                 text = choose([game.format_action(rules, a) for a in legal])
                 lines.append(as_typed(text))
                 action = game.parse_action(rules, text)

@@ -42,30 +42,30 @@ def test_whole_match_playing_the_last_legal_text_in_english() -> None:
 
 
 def test_the_table_shows_hand_zhanpai_xian_counts_trick_and_numbered_legal_list() -> None:
-    result = invoke(["play", "--seed", "3", "--deals", "1", "--bots", "random"], "q\n")
+    result = invoke(["play", "--seed", "5", "--deals", "1", "--bots", "random"], "q\n")
     assert_clean(result, 0)
     for label in ("你的手牌：", "占牌", "掀", "轮到", "可选", " 1 ", "桌面占牌 0/16"):
         assert label in result.output, label
-    assert "本轮：座位2 10 (单张)" in result.output  # seat 2 led a 10 before our turn
+    assert "本轮：座位2 5r (单张)" in result.output  # seat 2 led a red 5 before our turn
 
 
 def test_numbers_pick_from_the_list() -> None:
-    result = invoke(["play", "--seed", "3", "--deals", "1", "--bots", "random"], "1\nq\n")
+    result = invoke(["play", "--seed", "5", "--deals", "1", "--bots", "random"], "1\nq\n")
     assert_clean(result, 0)
-    assert "你选了：K" in result.output  # the only legal answer to the 10 led by seat 2
+    assert "你选了：6" in result.output  # the first of the eight singles that beat the 5r
 
 
 @pytest.mark.parametrize(("typed", "explained"), [
     ("xyz", "看不懂「xyz」"),
     ("9 9", "needs its colour"),
     ("K K K K K", "deck has 4"),
-    ("99", "没有编号 99（可选 1–1），当作牌也看不懂：第 1 个位置的 9 要标颜色"),
+    ("99", "没有编号 99（可选 1–8），当作牌也看不懂：第 1 个位置的 9 要标颜色"),
     ("弃 K", "不能这样出"),
     ("A", "不能这样出"),
     ("", "请输入一个编号"),
 ])
 def test_a_wrong_input_is_explained_and_asked_again(typed: str, explained: str) -> None:
-    result = invoke(["play", "--seed", "3", "--deals", "1", "--bots", "random"],
+    result = invoke(["play", "--seed", "5", "--deals", "1", "--bots", "random"],
                     f"{typed}\nK\nq\n")
     assert_clean(result, 0)
     assert explained in result.output
@@ -73,8 +73,15 @@ def test_a_wrong_input_is_explained_and_asked_again(typed: str, explained: str) 
     assert "你退出了对局" in result.output
 
 
+def test_a_forced_move_is_played_without_asking() -> None:
+    """Seed 3: seat 2 leads a 10 and K is our only beater (有大必大): no prompt for it."""
+    result = invoke(["play", "--seed", "3", "--deals", "1", "--bots", "random"], "q\n")
+    assert_clean(result, 0)
+    assert "只有一种走法，已替你：K" in result.output
+
+
 def test_help_and_show_commands() -> None:
-    result = invoke(["play", "--seed", "3", "--deals", "1", "--bots", "random"],
+    result = invoke(["play", "--seed", "5", "--deals", "1", "--bots", "random"],
                     "?\nhelp\nshow\nq\n")
     assert_clean(result, 0)
     assert result.output.count("帮助") >= 2

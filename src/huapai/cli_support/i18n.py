@@ -35,6 +35,7 @@ _LABELS: dict[str, tuple[str, str]] = {
                    "there is no number {n} (choose 1–{last}), and as cards: {reason}"),
     "bad_notation": ("看不懂「{text}」：{reason}", "cannot read {text!r}: {reason}"),
     "illegal": ("不能这样出：{reason}", "not allowed: {reason}"),
+    "forced": ("只有一种走法，已替你：{text}", "only one legal move, played for you: {text}"),
     "empty_input": ("请输入一个编号、牌或命令（? 帮助）",
                     "type a number, cards or a command (? for help)"),
     "settlement": ("结算", "settlement"),

@@ -200,6 +200,12 @@ class HumanMatch:
         game, rules = self.table.game, self.table.rules
         legal = list(game.legal_actions(deal.state, self.me))
         texts = [game.format_action(rules, a) for a in legal]
+        if len(legal) == 1:
+            # a forced answer (过 in a claim window, the only beater): no need to ask
+            events = deal.act(self.me, legal[0])
+            self.console.print(Text(tr("forced", self.lang, text=texts[0]), style="dim"))
+            self._show_events(events)
+            return
         self._show_decision(deal, texts)
         while True:
             reply = interpret(self._read(), legal, texts,
