@@ -59,11 +59,14 @@ class Feed:
     """
 
     __slots__ = ("behind", "counters", "game", "legal", "rules", "seats", "state", "texts",
-                 "views")
+                 "to_act", "views")
 
     def __init__(self, game: Game[Any, Any], rules: Any, seats: int) -> None:
         self.game, self.rules, self.seats = game, rules, seats
-        self.views: dict[Viewer, Mapping[str, Any]] = {}
+        # views are kept as their JSON text: compared, sent and stored without re-encoding,
+        # and strings are no work for the garbage collector (a dict per view would be)
+        self.views: dict[Viewer, str] = {}
+        self.to_act: dict[Viewer, list[int] | None] = {}
         self.legal: dict[Viewer, tuple[list[int], list[str]]] = {}
         self.counters: dict[Viewer, int] = dict.fromkeys(self.viewers(), 0)
         self.texts: dict[int, str] = {}
@@ -77,7 +80,12 @@ class Feed:
     def live(self) -> bool:
         return bool(self.views)
 
-    def view(self, viewer: Viewer) -> Mapping[str, Any]:
+    def view(self, viewer: Viewer) -> dict[str, Any]:
+        """The viewer's view as a fresh dict (for bots; clients get the text)."""
+        view: dict[str, Any] = json.loads(self.views[viewer])
+        return view
+
+    def view_text(self, viewer: Viewer) -> str:
         return self.views[viewer]
 
     def counter(self, viewer: Viewer) -> int:
@@ -111,9 +119,12 @@ class Feed:
     def _recompute(self, viewer: Viewer, events: list[Event],
                    force: bool) -> list[dict[str, Any]] | None:
         view, seen = seen_by(self.game, self.state, viewer, events)
+        text = dumps(view)
         legal = self._legal(viewer)
-        if seen or force or view != self.views.get(viewer) or legal != self.legal.get(viewer):
-            self.views[viewer], self.legal[viewer] = view, legal
+        if seen or force or text != self.views.get(viewer) or legal != self.legal.get(viewer):
+            self.views[viewer], self.legal[viewer] = text, legal
+            shown = view.get("to_act")
+            self.to_act[viewer] = list(shown) if isinstance(shown, list | tuple) else None
             self.counters[viewer] += 1
             return seen
         return None
@@ -258,7 +269,7 @@ class Hub:
     def _send_state(self, conn: Connection, room: Room, viewer: Viewer) -> None:
         room.feed.refresh(viewer)
         if room.feed.live:
-            self._post([(conn, dumps(room.state_message(viewer, [])))], None)
+            self._post([(conn, room.state_text(viewer, []))], None)
 
     def reseat(self, room: Room) -> None:
         """After seats changed, move each watcher to the viewer it now is."""
@@ -287,7 +298,7 @@ class Hub:
         for viewer, events in changed.items():
             group = groups.get(viewer)
             if group:
-                text = dumps(room.state_message(viewer, events))
+                text = room.state_text(viewer, events)
                 items.extend((conn, text) for conn in group)
         self._post(items, after)
 

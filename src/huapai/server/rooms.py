@@ -29,7 +29,7 @@ from huapai.core.rng import derive_seed
 
 from .errors import ServerError, conflict, forbidden
 from .fairness import SeedSource, commitment
-from .hub import Feed, Hub, Message, Viewer
+from .hub import Feed, Hub, Message, Viewer, dumps
 from .settings import RoomSettings
 from .store import (
     ActionRow,
@@ -207,24 +207,25 @@ class Room:
     def room_message(self) -> Message:
         return {"type": "room", "room": self.summary()}
 
-    def state_message(self, viewer: Viewer, events: list[dict[str, Any]]) -> Message:
-        view = self.feed.view(viewer)
+    def state_text(self, viewer: Viewer, events: list[dict[str, Any]]) -> str:
+        """The ``state`` message for ``viewer`` as JSON text, its view spliced in as the
+        feed holds it (already encoded, never re-encoded per connection)."""
         deal = self.deal
-        return {
+        head = dumps({
             "type": "state", "room": self.id, "seat": viewer,
             "counter": self.feed.counter(viewer), "match": self.match_no,
             "deal": None if deal is None else deal.index,
             "game_id": None if deal is None else deal.game_id,
-            "view": view, "legal": self.feed.legal[viewer][0],
-            "legal_text": self.feed.legal[viewer][1],
-            "events": events, "clocks": self.clocks_for(view, viewer),
+            "legal": self.feed.legal[viewer][0], "legal_text": self.feed.legal[viewer][1],
+            "events": events, "clocks": self.clocks_for(viewer),
             "tuoguan": [s.index for s in self.seats if s.tuoguan is not None],
             "commitment": None if deal is None else deal.commitment,
-        }
+        })
+        return f'{head[:-1]},"view":{self.feed.view_text(viewer)}}}'
 
-    def clocks_for(self, view: Any, viewer: Viewer) -> list[dict[str, int]]:
-        shown = view.get("to_act") if isinstance(view, dict) else None
-        seats = shown if isinstance(shown, list) else [viewer]
+    def clocks_for(self, viewer: Viewer) -> list[dict[str, int]]:
+        shown = self.feed.to_act.get(viewer)
+        seats = shown if shown is not None else [viewer]
         now = time.monotonic()
         return [{"seat": s, "remaining_ms": max(0, int((self.shown[s] - now) * 1000))}
                 for s in seats if s in self.shown]
@@ -553,7 +554,7 @@ class Room:
         for index in [i for i in self.deadlines if i not in to_act]:
             del self.deadlines[index]
             self._cancel(f"clock{index}")
-        public = self.feed.views.get(None, {}).get("to_act")
+        public = self.feed.to_act.get(None)
         keep = set(public) if isinstance(public, list) else to_act
         for index in [i for i in self.shown if i not in keep and i not in self.deadlines]:
             del self.shown[index]
@@ -582,7 +583,7 @@ class Room:
     def _clock_message(self, viewer: Viewer) -> Message | None:
         if not self.feed.live:
             return None
-        clocks = self.clocks_for(self.feed.view(viewer), viewer)
+        clocks = self.clocks_for(viewer)
         if not clocks:
             return None
         return {"type": "clock", "room": self.id, "counter": self.feed.counter(viewer),
