@@ -6,7 +6,7 @@ from server_helpers import Api, peer
 from starlette.testclient import TestClient
 
 from huapai.core.registry import get_game
-from huapai.server.rooms import house_bot
+from huapai.server.seats import house_bot
 
 
 def test_player_made_on_first_visit_and_renamed(client: TestClient) -> None:

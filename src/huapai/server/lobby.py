@@ -22,7 +22,8 @@ from .fairness import SeedSource
 from .hub import Hub
 from .migrate import upgrade
 from .restore import restore_room, resume
-from .rooms import Room, RoomServices
+from .rooms import Room
+from .seats import RoomServices
 from .settings import RoomSettings
 from .store import Checkpointer, Player, Reader, Writer, make_engine, op_insert, op_update
 

@@ -89,6 +89,3 @@ def record_text(row: GameRow, actions: Sequence[ActionRow]) -> str:
     lines[0]["commitment"] = row.commitment
     return dumps(lines)
 
-
-def game_of(row: GameRow) -> Game[Any, Any]:
-    return get_game(row.game)

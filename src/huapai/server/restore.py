@@ -9,7 +9,8 @@ from typing import Any
 from huapai.core.protocol import Game
 from huapai.core.registry import get_game
 
-from .rooms import BETWEEN, FINISHED, PLAYING, WAITING, LiveDeal, Room, RoomServices
+from .rooms import BETWEEN, FINISHED, PLAYING, WAITING, Room
+from .seats import LiveDeal, RoomServices
 from .settings import RoomSettings
 from .store import ActionRow, GameRow, RoomBundle
 

@@ -19,17 +19,17 @@ import logging
 import time
 from collections.abc import Callable
 from concurrent.futures import Future
-from dataclasses import dataclass, field
 from typing import Any
 
 from huapai.bots.registry import bot_names, make_bot
-from huapai.core.protocol import Event, Game, IllegalAction, NotationError
+from huapai.core.protocol import Event, Game, NotationError
 from huapai.core.registry import get_game
 from huapai.core.rng import derive_seed
 
 from .errors import ServerError, conflict, forbidden
-from .fairness import SeedSource, commitment
+from .fairness import commitment
 from .hub import Feed, Hub, Message, Viewer, dumps
+from .seats import LiveDeal, MatchScore, RoomServices, Seat, house_bot
 from .settings import RoomSettings
 from .store import (
     ActionRow,
@@ -37,7 +37,6 @@ from .store import (
     MemberRow,
     Op,
     RoomRow,
-    Writer,
     op_add_member,
     op_finish_game,
     op_insert,
@@ -49,57 +48,6 @@ log = logging.getLogger("huapai.server")
 
 WAITING, PLAYING, BETWEEN, FINISHED = "waiting", "playing", "between", "finished"
 MAX_ACTION_TEXT = 128
-
-
-def house_bot(game: Game[Any, Any]) -> str:
-    """The bot that plays 托管 and vacant seats: ``heuristic`` where the game has one."""
-    return "heuristic" if "heuristic" in bot_names(game.name) else "random"
-
-
-@dataclass(slots=True)
-class RoomServices:
-    hub: Hub
-    writer: Writer
-    source: SeedSource
-    between_deals: float
-
-
-@dataclass(slots=True)
-class Seat:
-    index: int
-    player: str | None = None
-    nickname: str | None = None
-    bot: str | None = None
-    online: int = 0
-    tuoguan: str | None = None  # why the house bot plays it: "clock", "drop" or "asked"
-    ready: bool = False
-
-    @property
-    def empty(self) -> bool:
-        return self.player is None and self.bot is None
-
-    def to_json(self) -> dict[str, Any]:
-        player = None if self.player is None else {"id": self.player, "nickname": self.nickname}
-        return {"seat": self.index, "player": player, "bot": self.bot,
-                "online": self.online > 0, "tuoguan": self.tuoguan is not None,
-                "ready": self.ready}
-
-
-@dataclass(slots=True)
-class LiveDeal:
-    game_id: str
-    index: int
-    seed: int
-    commitment: str
-    dealer: int
-    state: Any
-    actions: int = 0
-
-
-@dataclass(slots=True)
-class MatchScore:
-    totals: list[int]
-    deals: list[list[int]] = field(default_factory=list)
 
 
 class Room:
@@ -612,9 +560,3 @@ class Room:
             return legal[0]
         return choice if choice in legal else legal[0]
 
-
-def illegal_to_error(exc: IllegalAction) -> ServerError:
-    """An engine refusal as a server error, its code passed through unchanged."""
-    error = ServerError(exc.code)
-    error.message = exc.message
-    return error
