@@ -340,8 +340,8 @@ class Room:
         seat.online = max(0, seat.online + delta)
         if delta > 0 and seat.online == 1:
             self._cancel(f"drop{index}")
-            if seat.tuoguan == "drop":
-                seat.tuoguan = None
+            if seat.tuoguan in ("drop", "clock"):  # the player is back (托管 they asked
+                seat.tuoguan = None                   # for themselves stays until "off")
                 self._schedule_if_playing()
             self.publish_room()
         elif delta < 0 and seat.online == 0:
