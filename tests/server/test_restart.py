@@ -121,8 +121,9 @@ def _reference(record: str) -> tuple[list[tuple[int, str]], list[int]]:
     return moves, list(game.settlement(state).deltas)
 
 
-def test_kill_minus_nine_and_restart_continue_identically(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'huapai.sqlite3'}"
+def test_kill_minus_nine_and_restart_continue_identically(tmp_path: Path,
+                                                         database_url: str) -> None:
+    url = database_url
     port = _free_port()
     with server(url, port) as first:
         tokens = [_api(port, "POST", "/api/players", body={"nickname": f"p{i}"})["token"]
