@@ -22,6 +22,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = 
 
     url = _database_url(database_url, data_dir)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    _check_database(url)
     config = ServerConfig(database_url=url, echo_endpoint=_echo_enabled())
     app = create_app(config)
     print(f"huapai: http://{host}:{port}/  (database: {_safe(url)})", flush=True)
@@ -31,7 +32,31 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = 
 
 
 def _database_url(explicit: str | None, data_dir: str | None) -> str:
-    return database_url(explicit, data_dir)
+    try:
+        return database_url(explicit, data_dir)
+    except OSError as exc:
+        print(f"无法创建数据目录 / cannot create the data directory: {exc}", file=sys.stderr)
+        raise SystemExit(2) from None
+
+
+def _check_database(url: str) -> None:
+    """Open the database and bring its schema up to date, or say clearly why not."""
+    from .migrate import upgrade
+    from .store import make_engine
+
+    try:
+        engine = make_engine(url)
+        upgrade(engine)
+        engine.dispose()
+    except ModuleNotFoundError as exc:
+        print(f"缺少数据库驱动 / missing database driver {exc.name!r}: "
+              "pip install 'huapai[server]'", file=sys.stderr)
+        raise SystemExit(2) from None
+    except Exception as exc:
+        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        print(f"无法打开数据库 / cannot open the database {_safe(url)}: {reason}",
+              file=sys.stderr)
+        raise SystemExit(2) from None
 
 
 def _echo_enabled() -> bool:
