@@ -117,3 +117,68 @@ def test_no_message_carries_a_hidden_card(tmp_path: Path, case: int,
     assert game.format_deal(replay.rules, game.deal_of(replay.initial)) not in logged
     for hand in game.omniscient(replay.initial)["hands"]:
         assert not hand or hand not in logged
+
+
+def _play_any(peers: list[Peer], room: str, rng: random.Random, limit: int = 400) -> None:
+    """Any game: whoever is asked answers (several at once in a claim window); after each
+    move every peer reads whatever came (a ping's pong closes it)."""
+    people = peers[:-1]
+    for _ in range(limit):
+        asked = [p for p in people if p.state[room]["legal"]]
+        if not asked or peers[0].state[room]["view"].get("settlement"):
+            return
+        mover = rng.choice(asked)
+        mover.send({"type": "act", "room": room, "counter": mover.state[room]["counter"],
+                    "action": rng.choice(mover.state[room]["legal"])})
+        for p in peers:
+            p.quiet()
+        if any(m["type"] == "deal_end" for m in peers[0].log):
+            return
+
+
+def _in_order(replay: Replay, viewer: int | None, got: list[Message]) -> None:
+    """Every view a viewer got is ``observe`` at some step, in the order of the steps."""
+    game = replay.game
+    states = [replay.initial, *(s.state for s in replay.steps)]
+    k = 0
+    for message in got:
+        while k < len(states) and message["view"] != _json(game.observe(states[k], viewer)):
+            k += 1
+        assert k < len(states), "a view that no step of the game gives this viewer"
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_every_registered_game_keeps_its_secrets(tmp_path: Path, seed: int) -> None:
+    from huapai.core.registry import game_names, get_game
+
+    checked = []
+    for name in game_names():
+        game = get_game(name)
+        preset = next(iter(game.presets()))
+        seats = game.num_seats(game.presets()[preset])
+        rng = random.Random(seed)
+        (tmp_path / name).mkdir()
+        with running(sqlite_url(tmp_path / name), seed=seed, burst=1000) as client:
+            people = [Api(client, f"p{i}") for i in range(seats)]
+            room = people[0].room(game=name, preset=preset)
+            for i, person in enumerate(people):
+                person.call("POST", f"/api/rooms/{room}/seats/{i}")
+            with ExitStack() as stack:
+                peers = [stack.enter_context(peer(client, p.token))
+                         for p in [*people, Api(client, "watcher")]]
+                for p in peers:
+                    p.send({"type": "subscribe", "room": room})
+                people[0].call("POST", f"/api/rooms/{room}/start")
+                for p in peers:
+                    p.next_of("state")
+                _play_any(peers, room, rng)
+                game_id = peers[0].state[room]["game_id"]
+            answer = client.get(f"/api/replays/{game_id}/record")
+        if answer.status_code != 200:
+            continue  # the deal did not finish within the move limit
+        replay = replay_deal(parse(answer.text)[1][0])
+        for index, p in enumerate(peers):
+            viewer = None if index == seats else index
+            _in_order(replay, viewer, _states(p, room))
+        checked.append(name)
+    assert checked == game_names(), "every game played a whole deal"
