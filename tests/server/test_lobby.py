@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from server_helpers import Api, peer
+import time
+from pathlib import Path
+
+from server_helpers import Api, peer, running, sqlite_url
 from starlette.testclient import TestClient
 
 from huapai.core.registry import get_game
@@ -147,3 +150,20 @@ def test_unknown_routes_and_bad_path_values(client: TestClient) -> None:
     assert client.get("/api/nothing").json()["error"]["code"] == "not_found"
     assert a.error("POST", "/api/rooms/xyz/seats/notanumber") in ("bad_message", "room_not_found")
     assert a.error("GET", "/api/rooms/xyz") == "room_not_found"
+
+
+def test_idle_rooms_are_closed_but_watched_ones_stay(tmp_path: Path) -> None:
+    url = sqlite_url(tmp_path)
+    with running(url, idle_close_after=0.3, sweep_every=0.1) as client:
+        a = Api(client, "a")
+        idle, watched = a.room(), a.room()
+        with peer(client, a.token) as p:
+            p.send({"type": "subscribe", "room": watched})
+            p.next_of("room")
+            time.sleep(1.0)
+            assert a.error("GET", f"/api/rooms/{idle}") == "room_not_found"
+            assert a.call("GET", f"/api/rooms/{watched}")["room"]["status"] == "waiting"
+    with running(url) as client:
+        a.client = client
+        assert a.error("GET", f"/api/rooms/{idle}") == "room_not_found"  # never restored
+        assert a.call("GET", f"/api/rooms/{watched}")["room"]["id"] == watched

@@ -29,6 +29,8 @@ class ServerConfig:
     send_queue: int = 512
     hello_timeout: float = 20.0
     echo_endpoint: bool = False
+    idle_close_after: float = 6 * 3600.0  # a waiting or finished room nobody watches
+    sweep_every: float = 300.0
 
 
 def data_dir(explicit: str | Path | None = None) -> Path:

@@ -71,6 +71,7 @@ class Platform:
         self.source = SeedSource(config.seed)
         self.rooms: dict[str, Room] = {}
         self._players: dict[str, PlayerInfo] = {}
+        self._sweeper: asyncio.Task[None] | None = None
         self._tokens: dict[str, str] = {}
 
     @property
@@ -96,9 +97,22 @@ class Platform:
             self.rooms[room.id] = room
         for room in self.rooms.values():
             resume(room)
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
         log.info("huapai server ready: %d room(s) restored", len(self.rooms))
 
+    async def _sweep(self) -> None:
+        """Close rooms left idle (waiting or finished, nobody watching) for too long."""
+        while True:
+            await asyncio.sleep(self.config.sweep_every)
+            for room in [r for r in self.rooms.values()
+                         if r.idle_for() > self.config.idle_close_after]:
+                del self.rooms[room.id]
+                room.close()
+                log.info("room %s closed after being idle", room.id)
+
     async def stop(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         for room in self.rooms.values():
             room.close_timers()
         await self.hub.stop()

@@ -74,6 +74,7 @@ class Room:
         self.timers: dict[str, asyncio.TimerHandle] = {}
         self.deadlines: dict[int, float] = {}
         self.shown: dict[int, float] = {}
+        self.touched = time.monotonic()
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -179,7 +180,22 @@ class Room:
                 for s in seats if s in self.shown]
 
     def publish_room(self, after: Future[Any] | None = None) -> None:
+        self.touched = time.monotonic()
         self.hub.broadcast(self, self.room_message(), after)
+
+    def idle_for(self) -> float:
+        """Seconds since anything happened here, or 0 while anyone watches or plays."""
+        if self.status in (PLAYING, BETWEEN) or self.hub.watchers(self.id):
+            return 0.0
+        return time.monotonic() - self.touched
+
+    def close(self) -> Future[Any]:
+        """Close an idle room for good: out of memory and never restored (its games,
+        replays and history stay)."""
+        self.close_timers()
+        self.status = "closed"
+        self.hub.forget(self.id)
+        return self._save_room()
 
     # ------------------------------------------------------------------ lobby
     def join(self, player: str) -> None:
@@ -306,6 +322,7 @@ class Room:
         """The one path after every change of the deal: views, bots and clocks, send."""
         assert self.deal is not None
         self.step += 1
+        self.touched = time.monotonic()
         spectators = self.hub.watched_by(self.id, None) or self.settings.turn_clock > 0
         changed = self.feed.update(self.deal.state, events, actor=actor, spectators=spectators)
         over = self.game.is_over(self.deal.state)
