@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Set up huapai with everything the tests need and run the whole suite (pytest, which
-# also runs ruff and mypy). As root on Debian it installs Chromium and PostgreSQL for the
+# also runs ruff and mypy; the bench extra so the benchmark peers are smoke-tested). As root on Debian it installs Chromium and PostgreSQL for the
 # browser and database suites (scripts/test-services.sh). Extra arguments go to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-EXTRAS=dev,server,web bash scripts/setup.sh
+EXTRAS=dev,server,web,bench bash scripts/setup.sh
 postgres_url=$(bash scripts/test-services.sh | tail -n 1)
 if [ -z "${HUAPAI_TEST_POSTGRES_URL:-}" ] && [ -n "$postgres_url" ]; then
   export HUAPAI_TEST_POSTGRES_URL="$postgres_url"
