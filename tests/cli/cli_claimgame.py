@@ -12,9 +12,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
+from huapai.core.base import GameBase
 from huapai.core.protocol import (
     Event,
-    GameBase,
     IllegalAction,
     NotationError,
     Payment,
@@ -67,15 +67,12 @@ class ClaimState:
 class ClaimGame(GameBase[ClaimRules, ClaimState]):
     name = "claimtoy"
     title = "Claim toy"
+    rules_type = ClaimRules
 
     def presets(self) -> Mapping[str, ClaimRules]:
         return {"basic": ClaimRules()}
 
-    def rules_to_dict(self, rules: ClaimRules) -> dict[str, Any]:
-        return rules.to_dict()
 
-    def rules_from_dict(self, data: Mapping[str, Any]) -> ClaimRules:
-        return ClaimRules.from_dict(data)
 
     def num_seats(self, rules: ClaimRules) -> int:
         return rules.seats

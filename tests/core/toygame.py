@@ -21,10 +21,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
+from huapai.core.base import GameBase
 from huapai.core.protocol import (
     Event,
     Game,
-    GameBase,
     IllegalAction,
     NotationError,
     Payment,
@@ -114,16 +114,13 @@ class ToyState:
 class ToyGame(GameBase[ToyRules, ToyState]):
     name = "toy"
     title = "Toy claim game (tests only)"
+    rules_type = ToyRules
     zero_sum = True
 
     def presets(self) -> Mapping[str, ToyRules]:
         return {"duo": ToyRules(seats=2), "trio": ToyRules(seats=3, hand_size=2)}
 
-    def rules_to_dict(self, rules: ToyRules) -> dict[str, Any]:
-        return rules.to_dict()
 
-    def rules_from_dict(self, data: Mapping[str, Any]) -> ToyRules:
-        return ToyRules.from_dict(data)
 
     def num_seats(self, rules: ToyRules) -> int:
         return rules.seats

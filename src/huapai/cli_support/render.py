@@ -13,7 +13,7 @@ it asks the game's renderer. Lookup, in order:
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -52,6 +52,21 @@ class DealFacts:
 
     per_seat: Mapping[str, Sequence[bool | None]] = field(default_factory=dict)
     per_deal: Mapping[str, bool] = field(default_factory=dict)
+
+
+EventText = Callable[[Mapping[str, Any], str, "RenderContext"], str]
+"""How a renderer words one kind of event: (event, acting seat's name, context) → line."""
+
+
+def event_line(handlers: Mapping[str, EventText], event: Mapping[str, Any],
+               ctx: RenderContext) -> str | None:
+    """An event as one line, by the handler for its kind (None: not shown)."""
+    handler = handlers.get(str(event.get("kind")))
+    if handler is None:
+        return None
+    seat = event.get("seat")
+    who = ctx.name(seat) if isinstance(seat, int) else ""
+    return handler(event, who, ctx)
 
 
 class Renderer(Protocol):

@@ -1,9 +1,9 @@
 """The game protocol, seeded dealing, records, matches and the conformance suite."""
 
+from .base import GameBase
 from .protocol import (
     Event,
     Game,
-    GameBase,
     IllegalAction,
     NotationError,
     Payment,

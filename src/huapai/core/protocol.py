@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Protocol, TypeVar
 
 
 def say(zh: str, en: str) -> str:
@@ -201,33 +201,3 @@ class Game(Protocol[RulesT, StateT]):
     # --- numeric encoding for learning -----------------------------------------------
     def observation_size(self, rules: RulesT) -> int: ...
     def encode_observation(self, state: StateT, seat: int) -> Sequence[float]: ...
-
-
-class GameBase(Generic[RulesT, StateT]):
-    """Shared, game-independent parts of the protocol, for engines to inherit."""
-
-    name: str = ""
-    title: str = ""
-
-    def presets(self) -> Mapping[str, RulesT]:
-        raise NotImplementedError
-
-    def rules(self, preset: str, **overrides: Any) -> RulesT:
-        table = self.presets()
-        if preset not in table:
-            known = ", ".join(sorted(table))
-            raise RulesError(f"unknown preset {preset!r} for {self.name}; known: {known}")
-        if not overrides:
-            return table[preset]
-        data = self.rules_to_dict(table[preset])
-        unknown = sorted(set(overrides) - set(data))
-        if unknown:
-            raise RulesError(f"unknown rule option(s) for {self.name}: {', '.join(unknown)}")
-        data.update(overrides)
-        return self.rules_from_dict(data)
-
-    def rules_to_dict(self, rules: RulesT) -> dict[str, Any]:
-        raise NotImplementedError
-
-    def rules_from_dict(self, data: Mapping[str, Any]) -> RulesT:
-        raise NotImplementedError

@@ -7,7 +7,8 @@ from collections.abc import Mapping, Sequence
 from itertools import pairwise
 from typing import Any
 
-from huapai.core.protocol import Event, GameBase, IllegalAction, NotationError, Settlement, say
+from huapai.core.base import GameBase
+from huapai.core.protocol import Event, IllegalAction, NotationError, Settlement, say
 from huapai.core.rng import derive_seed
 
 from . import actions, flow
@@ -26,17 +27,14 @@ class BieganGame(GameBase[BieganRules, State]):
 
     name = "biegan"
     title = "双别杆花牌 / 赖子花牌"
+    rules_type = BieganRules
     zero_sum = True
 
     # --- rules -------------------------------------------------------------------------
     def presets(self) -> Mapping[str, BieganRules]:
         return PRESETS
 
-    def rules_to_dict(self, rules: BieganRules) -> dict[str, Any]:
-        return rules.to_dict()
 
-    def rules_from_dict(self, data: Mapping[str, Any]) -> BieganRules:
-        return BieganRules.from_dict(data)
 
     def num_seats(self, rules: BieganRules) -> int:
         return 3

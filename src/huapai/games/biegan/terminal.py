@@ -8,7 +8,7 @@ cannot show anything the viewer may not see: another seat's face-down 紮 shows 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -16,7 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from huapai.cli_support.i18n import Lang
-from huapai.cli_support.render import DealFacts, RenderContext
+from huapai.cli_support.render import DealFacts, EventText, RenderContext, event_line
 
 from .cards import FACES, JING_FACES, RED_FACES
 
@@ -167,12 +167,7 @@ class BieganRenderer:
 
     # ------------------------------------------------------------------ events
     def event(self, event: Mapping[str, Any], ctx: RenderContext) -> str | None:
-        handler = _EVENTS.get(str(event.get("kind")))
-        if handler is None:
-            return None
-        seat = event.get("seat")
-        who = ctx.name(seat) if isinstance(seat, int) else ""
-        return handler(event, who, ctx)
+        return event_line(_EVENTS, event, ctx)
 
     # ------------------------------------------------------------------ help and facts
     def notation_help(self, ctx: RenderContext) -> str:
@@ -212,7 +207,6 @@ class BieganRenderer:
 
 
 # ---------------------------------------------------------------------------- events
-EventText = Callable[[Mapping[str, Any], str, RenderContext], str]
 
 
 def _drew(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:

@@ -6,7 +6,8 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from huapai.core.protocol import Event, GameBase, NotationError, RulesError, Settlement, say
+from huapai.core.base import GameBase
+from huapai.core.protocol import Event, NotationError, RulesError, Settlement, say
 from huapai.core.rng import derive_seed, shuffled
 
 from . import flow
@@ -30,17 +31,14 @@ class XianniuGame(GameBase[XianniuRules, State]):
 
     name = "xianniu"
     title = "掀牛 / 花花牌"
+    rules_type = XianniuRules
     zero_sum = True
 
     # --- rules -------------------------------------------------------------------------
     def presets(self) -> Mapping[str, XianniuRules]:
         return PRESETS
 
-    def rules_to_dict(self, rules: XianniuRules) -> dict[str, Any]:
-        return rules.to_dict()
 
-    def rules_from_dict(self, data: Mapping[str, Any]) -> XianniuRules:
-        return XianniuRules.from_dict(data)
 
     def num_seats(self, rules: XianniuRules) -> int:
         return rules.players

@@ -7,7 +7,7 @@ cannot show anything the viewer may not see.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -15,7 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from huapai.cli_support.i18n import Lang
-from huapai.cli_support.render import DealFacts, RenderContext
+from huapai.cli_support.render import DealFacts, EventText, RenderContext, event_line
 
 _PHASES: dict[str, tuple[str, str]] = {
     "declare": ("叫牌：出牌、掀或{decline}", "declaring: lead, 掀 or {decline}"),
@@ -167,12 +167,7 @@ class XianniuRenderer:
 
     # ------------------------------------------------------------------ events
     def event(self, event: Mapping[str, Any], ctx: RenderContext) -> str | None:
-        handler = _EVENTS.get(str(event.get("kind")))
-        if handler is None:
-            return None
-        seat = event.get("seat")
-        who = ctx.name(seat) if isinstance(seat, int) else ""
-        return handler(event, who, ctx)
+        return event_line(_EVENTS, event, ctx)
 
     # ------------------------------------------------------------------ help and facts
     def notation_help(self, ctx: RenderContext) -> str:
@@ -208,7 +203,6 @@ class XianniuRenderer:
 
 
 # ---------------------------------------------------------------------------- events
-EventText = Callable[[Mapping[str, Any], str, RenderContext], str]
 
 
 def _banpai(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
