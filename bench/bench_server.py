@@ -31,13 +31,14 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 import httpx
-from websockets.asyncio.client import ClientConnection, connect
+
+from bench.wsclient import Client, connect, new_loop
 
 HOST = "127.0.0.1"
 SEATS = 3
@@ -124,34 +125,53 @@ async def echo_phase(port: int, loops: int, seconds: float, pid: int | None,
     lat = Latencies()
     errors = 0
     stop = time.monotonic() + seconds
+    sockets = await _open_many([f"{HOST}:{port}/ws/echo"] * loops)
+    done = asyncio.get_running_loop().create_future()
+    running = len(sockets)
 
-    async def loop(ws: ClientConnection) -> None:
-        nonlocal errors
-        while time.monotonic() < stop:
-            t0 = time.perf_counter()
-            await ws.send(payload)
-            if await ws.recv() != payload:
+    def loop(ws: Client) -> None:
+        sent = time.perf_counter()
+
+        def on_text(text: str) -> None:
+            nonlocal errors, running, sent
+            if text != payload:
                 errors += 1
-            lat.samples.append(time.perf_counter() - t0)
+            now = time.perf_counter()
+            lat.samples.append(now - sent)
+            if time.monotonic() < stop:
+                sent = now
+                ws.send(payload)
+                return
+            running -= 1
+            if running == 0 and not done.done():
+                done.set_result(None)
 
-    sockets = await _open_many([f"ws://{HOST}:{port}/ws/echo"] * loops)
+        ws.on_text = on_text
+        ws.send(payload)
+
     cpu0, t0 = cpu_s(pid), time.monotonic()
-    await asyncio.gather(*(loop(ws) for ws in sockets))
+    for ws in sockets:
+        loop(ws)
+    await done
     elapsed, cpu = time.monotonic() - t0, cpu_s(pid) - cpu0
-    await asyncio.gather(*(ws.close() for ws in sockets))
+    for ws in sockets:
+        ws.close()
     n = len(lat.samples)
     return PhaseResult("echo", loops, elapsed, n, n / elapsed, lat.percentile(0.5),
                        lat.percentile(0.99), errors, cpu, rss_mb(pid))
 
 
-async def _open_many(urls: Sequence[str], limit: int = 64) -> list[ClientConnection]:
+async def _open_many(addresses: Sequence[str], limit: int = 64) -> list[Client]:
+    """Connect to each ``host:port/path``, at most ``limit`` handshakes at a time."""
     gate = asyncio.Semaphore(limit)
 
-    async def one(url: str) -> ClientConnection:
+    async def one(index: int, address: str) -> Client:
+        where, _, path = address.partition("/")
+        host, _, port = where.rpartition(":")
         async with gate:
-            return await connect(url, max_size=2**20, ping_interval=None, compression=None)
+            return await connect(host, int(port), "/" + path, seed=index)
 
-    return list(await asyncio.gather(*(one(u) for u in urls)))
+    return list(await asyncio.gather(*(one(i, a) for i, a in enumerate(addresses))))
 
 
 # ----------------------------------------------------------------------------- game
@@ -165,62 +185,71 @@ class Table:
         self.over = False
 
 
+def _kind(text: str) -> str:
+    """A message's type, read from its first member (the server always puts it first)."""
+    if text.startswith('{"type":"'):
+        return text[9:text.find('"', 9)]
+    kind = json.loads(text).get("type")
+    return kind if isinstance(kind, str) else "?"
+
+
 class Player:
-    def __init__(self, table: Table, seat: int, token: str, ws: ClientConnection,
+    """One seat's person: a plain callback per message. Only a state message that offers
+    this seat a move is parsed (the other seats' copies only count as seen), and the move
+    is a seeded random pick from its ``legal`` list."""
+
+    def __init__(self, table: Table, seat: int, token: str, ws: Client,
                  seed: int, stats: GameStats, think: float) -> None:
         self.table, self.seat, self.token, self.ws = table, seat, token, ws
         self.think = think
         self.rng = random.Random(seed)
         self.stats = stats
         self.changes = -1  # the subscribe state is change 0's predecessor
+        self.ready = json.dumps({"type": "ready", "room": table.room})
+        ws.on_text = self.handle
+        ws.closed.add_done_callback(self._closed)
 
-    async def run(self) -> None:
-        try:
-            async for raw in self.ws:
-                await self.handle(json.loads(raw))
-        except Exception:  # a dropped connection counts as an error
-            if not self.stats.stopping:
-                self.stats.errors += 1
+    def _closed(self, _future: asyncio.Future[None]) -> None:
+        if not self.stats.stopping:  # a dropped connection counts as an error
+            self.stats.errors += 1
 
-    async def handle(self, message: dict[str, Any]) -> None:
-        kind = message["type"]
+    def handle(self, text: str) -> None:
+        kind = _kind(text)
         if kind == "state":
-            await self.on_state(message)
+            self.on_state(text)
         elif kind == "deal_end":
-            await self.ws.send(json.dumps({"type": "ready", "room": self.table.room}))
+            self.ws.send(self.ready)
         elif kind == "match_end":
             self.table.over = True
         elif kind == "error":
+            code = json.loads(text)["code"]
             self.stats.errors += 1
-            self.stats.error_codes[message["code"]] = self.stats.error_codes.get(
-                message["code"], 0) + 1
+            self.stats.error_codes[code] = self.stats.error_codes.get(code, 0) + 1
 
-    async def on_state(self, message: dict[str, Any]) -> None:
+    def on_state(self, text: str) -> None:
         self.changes += 1
         self._seen(self.changes)
+        if '"legal":[]' in text or self.stats.stopping:  # nothing to do for this seat
+            return
+        message = json.loads(text)
         legal = message["legal"]
-        if legal and self.seat in message["view"].get("to_act", []) and not self.stats.stopping:
+        if legal and self.seat in message["view"].get("to_act", []):
             frame = json.dumps({"type": "act", "room": self.table.room,
                                 "counter": message["counter"],
                                 "action": self.rng.choice(legal)})
             change = self.changes + 1
             if self.think:
                 asyncio.get_running_loop().call_later(
-                    self.rng.uniform(0.5, 1.5) * self.think, self._later, frame, change)
+                    self.rng.uniform(0.5, 1.5) * self.think, self._act, frame, change)
             else:
-                await self._act(frame, change)
+                self._act(frame, change)
 
-    def _later(self, frame: str, change: int) -> None:
-        future = asyncio.ensure_future(self._act(frame, change))
-        self.stats.pending.add(future)
-        future.add_done_callback(self.stats.pending.discard)
-
-    async def _act(self, frame: str, change: int) -> None:
+    def _act(self, frame: str, change: int) -> None:
         if self.stats.stopping:
             return
         self.table.sent[change] = time.perf_counter()
         self.table.remaining[change] = SEATS
-        await self.ws.send(frame)
+        self.ws.send(frame)
 
     def _seen(self, change: int) -> None:
         table = self.table
@@ -240,7 +269,6 @@ class GameStats:
     errors: int = 0
     error_codes: dict[str, int] = field(default_factory=dict)
     stopping: bool = False
-    pending: set[asyncio.Future[None]] = field(default_factory=set)
 
     def reset(self) -> None:
         """Forget the warm-up (errors are kept: an error is never warm-up)."""
@@ -286,9 +314,8 @@ async def game_phase(port: int, rooms: int, seconds: float, pid: int | None,
         made = await _gathered([_make_room(client, i) for i in range(rooms)])
         stats = GameStats()
         players = await _connect_players(port, made, stats, seed, think)
-        tasks = [asyncio.ensure_future(p.run()) for p in players]
         for p in players:
-            await p.ws.send(json.dumps({"type": "subscribe", "room": p.table.room}))
+            p.ws.send(json.dumps({"type": "subscribe", "room": p.table.room}))
         await asyncio.sleep(1.0)
         await _gathered([_post(client, f"/api/rooms/{room}/start", tokens[0])
                          for room, tokens in made])
@@ -300,9 +327,10 @@ async def game_phase(port: int, rooms: int, seconds: float, pid: int | None,
         client_cpu = time.process_time() - mine0
         rss_during = rss_mb(pid)
         stats.stopping = True
-        held = sum(1 for p in players if p.seat == 0 and p.ws.state.name == "OPEN")
-        await asyncio.gather(*(p.ws.close() for p in players), return_exceptions=True)
-        await asyncio.gather(*tasks, return_exceptions=True)
+        held = sum(1 for p in players if p.seat == 0 and p.ws.is_open)
+        for p in players:
+            p.ws.close()
+        await asyncio.gather(*(p.ws.closed for p in players))
     per_room = (rss_during - rss_before) * 1024 / rooms
     return PhaseResult("platform", rooms, elapsed, stats.actions, stats.actions / elapsed,
                        stats.latency.percentile(0.5), stats.latency.percentile(0.99),
@@ -310,19 +338,31 @@ async def game_phase(port: int, rooms: int, seconds: float, pid: int | None,
                        client_cpu, stats.error_codes)
 
 
+def _first_message(future: asyncio.Future[None]) -> Callable[[str], None]:
+    def on_text(_text: str) -> None:
+        if not future.done():
+            future.set_result(None)
+
+    return on_text
+
+
 async def _connect_players(port: int, made: Sequence[tuple[str, list[str]]],
                            stats: GameStats, seed: int, think: float) -> list[Player]:
-    urls = [f"ws://{HOST}:{port}/ws"] * (len(made) * SEATS)
-    sockets = await _open_many(urls)
+    sockets = await _open_many([f"{HOST}:{port}/ws"] * (len(made) * SEATS))
+    welcomed: list[asyncio.Future[None]] = [
+        asyncio.get_running_loop().create_future() for _ in sockets]
+    for ws, future in zip(sockets, welcomed, strict=True):
+        ws.on_text = _first_message(future)
+    for (_room, tokens), r in zip(made, range(len(made)), strict=True):
+        for seat, token in enumerate(tokens):
+            sockets[r * SEATS + seat].send(json.dumps({"type": "hello", "token": token}))
+    await asyncio.gather(*welcomed)
     players = []
     for r, (room, tokens) in enumerate(made):
         table = Table(room)
         for seat, token in enumerate(tokens):
-            ws = sockets[r * SEATS + seat]
-            await ws.send(json.dumps({"type": "hello", "token": token}))
-            await ws.recv()  # welcome
-            players.append(Player(table, seat, token, ws, seed + r * SEATS + seat, stats,
-                                  think))
+            players.append(Player(table, seat, token, sockets[r * SEATS + seat],
+                                  seed + r * SEATS + seat, stats, think))
     return players
 
 
@@ -397,7 +437,11 @@ def main(argv: Sequence[str] | None = None) -> None:
             pid = proc.pid
         try:
             wait_up(port)
-            results = asyncio.run(run(args, port, pid))
+            loop = new_loop()
+            try:
+                results = loop.run_until_complete(run(args, port, pid))
+            finally:
+                loop.close()
         finally:
             if proc is not None:
                 proc.terminate()
