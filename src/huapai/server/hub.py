@@ -37,15 +37,22 @@ Viewer = int | None
 Message = dict[str, Any]
 
 
-def dumps(message: Mapping[str, Any]) -> str:
-    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+# one encoder for every message: compact, UTF-8 text as is, and no circularity check
+# (messages are trees built here; a cycle would be a bug and still fails, by recursion)
+_encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"),
+                           check_circular=False).encode
+
+
+def dumps(message: Any) -> str:
+    return _encode(message)
 
 
 def seen_by(game: Game[Any, Any], state: Any, viewer: Viewer,
             events: Iterable[Event]) -> tuple[Mapping[str, Any], list[dict[str, Any]]]:
     """What ``viewer`` (a seat, or None for a spectator) may see of ``state`` and of
-    ``events``: its ``observe()`` view and each event as ``for_viewer`` gives it. Live
-    play (:class:`Feed`), bots and seat replays all get their information here."""
+    ``events``: its ``observe()`` view and each event as ``for_viewer`` gives it. Seat
+    replays get their information here; live play and bots get the same from
+    :class:`Feed` (which encodes each event object once for the viewers who share it)."""
     return game.observe(state, viewer), [e.for_viewer(viewer).to_json() for e in events]
 
 
@@ -58,8 +65,8 @@ class Feed:
     spectator arrives (its counter moves then, if the view changed).
     """
 
-    __slots__ = ("behind", "counters", "game", "legal", "rules", "seats", "state", "texts",
-                 "to_act", "views")
+    __slots__ = ("behind", "counters", "game", "legal", "legal_json", "rules", "seats",
+                 "state", "texts", "to_act", "views")
 
     def __init__(self, game: Game[Any, Any], rules: Any, seats: int) -> None:
         self.game, self.rules, self.seats = game, rules, seats
@@ -68,6 +75,8 @@ class Feed:
         self.views: dict[Viewer, str] = {}
         self.to_act: dict[Viewer, list[int] | None] = {}
         self.legal: dict[Viewer, tuple[list[int], list[str]]] = {}
+        # the state message's "legal" and "legal_text" members, encoded when they change
+        self.legal_json: dict[Viewer, str] = {}
         self.counters: dict[Viewer, int] = dict.fromkeys(self.viewers(), 0)
         self.texts: dict[int, str] = {}
         self.state: Any = None
@@ -92,18 +101,21 @@ class Feed:
         return self.counters[viewer]
 
     def update(self, state: Any, events: Iterable[Event], actor: Viewer = None,
-               spectators: bool = True) -> dict[Viewer, list[dict[str, Any]]]:
+               spectators: bool = True) -> dict[Viewer, list[str]]:
         """Recompute the views after a change; return, for each viewer whose view or legal
         actions changed or who may see an event (and always for ``actor``), the events as
-        that viewer may see them. Those viewers' counters move on; nobody else's does."""
+        that viewer may see them (JSON texts). Those viewers' counters move on; nobody
+        else's does."""
         events = list(events)
         self.state = state
-        changed: dict[Viewer, list[dict[str, Any]]] = {}
+        encoded: dict[int, tuple[Event, str]] = {}
+        changed: dict[Viewer, list[str]] = {}
         for viewer in self.viewers():
             if viewer is None and not spectators:
                 self.behind = True
                 continue
-            seen = self._recompute(viewer, events, force=actor is not None and viewer == actor)
+            seen = self._recompute(viewer, events, encoded,
+                                   force=actor is not None and viewer == actor)
             if seen is not None:
                 changed[viewer] = seen
         if spectators:
@@ -113,30 +125,48 @@ class Feed:
     def refresh(self, viewer: Viewer) -> None:
         """Bring a view that was left behind up to date (before it is served)."""
         if viewer is None and self.behind and self.state is not None:
-            self._recompute(None, [], force=False)
+            self._recompute(None, [], {}, force=False)
             self.behind = False
 
     def _recompute(self, viewer: Viewer, events: list[Event],
-                   force: bool) -> list[dict[str, Any]] | None:
-        view, seen = seen_by(self.game, self.state, viewer, events)
+                   encoded: dict[int, tuple[Event, str]], force: bool) -> list[str] | None:
+        view = self.game.observe(self.state, viewer)
+        seen = [self._event_text(e.for_viewer(viewer), encoded) for e in events]
         text = dumps(view)
         legal = self._legal(viewer)
         if seen or force or text != self.views.get(viewer) or legal != self.legal.get(viewer):
-            self.views[viewer], self.legal[viewer] = text, legal
+            self.views[viewer] = text
+            if legal != self.legal.get(viewer):
+                self.legal[viewer] = legal
+                self.legal_json[viewer] = (f'"legal":{dumps(legal[0])},'
+                                           f'"legal_text":{dumps(legal[1])}')
             shown = view.get("to_act")
             self.to_act[viewer] = list(shown) if isinstance(shown, list | tuple) else None
             self.counters[viewer] += 1
             return seen
         return None
 
+    @staticmethod
+    def _event_text(shown: Event, encoded: dict[int, tuple[Event, str]]) -> str:
+        """``shown`` (an event as one viewer may see it) as JSON text. An event object
+        that several viewers see unchanged is encoded once per update; ``encoded`` keeps
+        each object alive with its text, so an id is never reused within the update."""
+        hit = encoded.get(id(shown))
+        if hit is not None:
+            return hit[1]
+        text = dumps(shown.to_json())
+        encoded[id(shown)] = (shown, text)
+        return text
+
     def _legal(self, viewer: Viewer) -> tuple[list[int], list[str]]:
         """The actions ``viewer`` may take now, as ids and in the game's notation."""
         if viewer is None or self.game.is_over(self.state):
             return [], []
         legal = list(self.game.legal_actions(self.state, viewer))
-        return legal, [self._text(a) for a in legal]
+        return legal, [self.action_text(a) for a in legal]
 
-    def _text(self, action: int) -> str:
+    def action_text(self, action: int) -> str:
+        """An action in the game's notation (each id formatted once per room)."""
         text = self.texts.get(action)
         if text is None:
             text = self.texts[action] = self.game.format_action(self.rules, action)
@@ -227,14 +257,25 @@ class Hub:
         assert self._outbox is not None
         while True:
             after, items = await self._outbox.get()
-            if after is not None:
-                try:
-                    await asyncio.wrap_future(after)
-                except Exception:  # the write failed: the room logs it; do not send
-                    log.exception("a write the hub waited for failed")
-                    continue
+            if after is not None and not await self._durable(after):
+                continue
             for conn, text in items:
                 conn.post(text)
+
+    @staticmethod
+    async def _durable(after: Future[Any]) -> bool:
+        """Wait for a write; False if it failed. Writes finish in order and a group
+        commit finishes many at once, so most are done by the time their turn comes:
+        those cost no wake-up from the writer thread."""
+        try:
+            if after.done():
+                after.result()
+            else:
+                await asyncio.wrap_future(after)
+        except Exception:  # the write failed: the room logs it; do not send
+            log.exception("a write the hub waited for failed")
+            return False
+        return True
 
     def _post(self, items: list[tuple[Connection, str]], after: Future[Any] | None) -> None:
         if items and self._outbox is not None:
@@ -290,7 +331,7 @@ class Hub:
         self.subs.pop(room_id, None)
 
     # --- fan-out (rooms call these) --------------------------------------------------
-    def states(self, room: Room, changed: Mapping[Viewer, list[dict[str, Any]]],
+    def states(self, room: Room, changed: Mapping[Viewer, list[str]],
                after: Future[Any] | None) -> None:
         """Each changed viewer's own state message, to that viewer's connections only."""
         items: list[tuple[Connection, str]] = []

@@ -156,21 +156,28 @@ class Room:
     def room_message(self) -> Message:
         return {"type": "room", "room": self.summary()}
 
-    def state_text(self, viewer: Viewer, events: list[dict[str, Any]]) -> str:
-        """The ``state`` message for ``viewer`` as JSON text, its view spliced in as the
-        feed holds it (already encoded, never re-encoded per connection)."""
-        deal = self.deal
-        head = dumps({
-            "type": "state", "room": self.id, "seat": viewer,
-            "counter": self.feed.counter(viewer), "match": self.match_no,
-            "deal": None if deal is None else deal.index,
-            "game_id": None if deal is None else deal.game_id,
-            "legal": self.feed.legal[viewer][0], "legal_text": self.feed.legal[viewer][1],
-            "events": events, "clocks": self.clocks_for(viewer),
-            "tuoguan": [s.index for s in self.seats if s.tuoguan is not None],
-            "commitment": None if deal is None else deal.commitment,
-        })
-        return f'{head[:-1]},"view":{self.feed.view_text(viewer)}}}'
+    def state_text(self, viewer: Viewer, events: list[str]) -> str:
+        """The ``state`` message for ``viewer`` as JSON text, assembled from parts kept
+        encoded (the view, the legal actions, the events: never re-encoded per
+        connection)."""
+        feed, deal = self.feed, self.deal
+        clocks = self.clocks_for(viewer)
+        tuoguan = [s.index for s in self.seats if s.tuoguan is not None]
+        return (f'{{"type":"state","room":{dumps(self.id)},'
+                f'"seat":{"null" if viewer is None else viewer},'
+                f'"counter":{feed.counter(viewer)},"match":{self.match_no},'
+                f'{self._deal_json(deal)},{feed.legal_json[viewer]},'
+                f'"events":[{",".join(events)}],'
+                f'"clocks":{dumps(clocks) if clocks else "[]"},'
+                f'"tuoguan":{dumps(tuoguan) if tuoguan else "[]"},'
+                f'"commitment":{dumps(None if deal is None else deal.commitment)},'
+                f'"view":{feed.view_text(viewer)}}}')
+
+    @staticmethod
+    def _deal_json(deal: LiveDeal | None) -> str:
+        if deal is None:
+            return '"deal":null,"game_id":null'
+        return f'"deal":{deal.index},"game_id":{dumps(deal.game_id)}'
 
     def clocks_for(self, viewer: Viewer) -> list[dict[str, int]]:
         shown = self.feed.to_act.get(viewer)
@@ -309,7 +316,7 @@ class Room:
         back = actor == "player" and seat.tuoguan is not None
         if back:  # the player is back: the house bot lets go
             seat.tuoguan = None
-        text = self.game.format_action(self.rules, action)
+        text = self.feed.action_text(action)
         after = self._write(op_insert(ActionRow, game_id=deal.game_id, idx=deal.actions,
                                       seat=index, action=text, actor=actor, at=time.time()))
         deal.state, deal.actions = state, deal.actions + 1

@@ -11,6 +11,7 @@ models here describe the same tables for queries (never ``create_all``).
 
 from __future__ import annotations
 
+import contextlib
 import queue
 import threading
 import time
@@ -29,6 +30,7 @@ from sqlalchemy import (
     Integer,
     String,
     Text,
+    bindparam,
     create_engine,
     event,
     insert,
@@ -184,12 +186,14 @@ class _Job:
 
 
 class Writer:
-    """One thread applies write operations in order, many per transaction."""
+    """One thread applies write operations in order, many per transaction, on one
+    connection it keeps (no pool checkout per batch; a new one after a failure)."""
 
     BATCH = 512
 
     def __init__(self, engine: Engine) -> None:
         self._engine = engine
+        self._conn: Connection | None = None
         self._queue: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._run, name="huapai-writer", daemon=True)
         self._thread.start()
@@ -204,14 +208,17 @@ class Writer:
         self._thread.join(timeout=30)
 
     def _run(self) -> None:
-        while True:
-            first = self._queue.get()
-            if first is None:
-                return
-            batch, stop = self._drain(first)
-            self._write(batch)
-            if stop:
-                return
+        try:
+            while True:
+                first = self._queue.get()
+                if first is None:
+                    return
+                batch, stop = self._drain(first)
+                self._write(batch)
+                if stop:
+                    return
+        finally:
+            self._drop_connection()
 
     def _drain(self, first: _Job) -> tuple[list[_Job], bool]:
         batch = [first]
@@ -225,12 +232,25 @@ class Writer:
             batch.append(job)
         return batch, False
 
+    def _connection(self) -> Connection:
+        if self._conn is None:
+            self._conn = self._engine.connect()
+        return self._conn
+
+    def _drop_connection(self) -> None:
+        conn, self._conn = self._conn, None
+        if conn is not None:
+            with contextlib.suppress(Exception):
+                conn.close()
+
     def _write(self, batch: list[_Job]) -> None:
         try:
-            with self._engine.begin() as conn:
+            conn = self._connection()
+            with conn.begin():
                 for run in _runs(batch):
                     _execute(conn, run)
         except Exception:  # one bad operation must not sink the others: retry alone
+            self._drop_connection()
             for job in batch:
                 self._write_one(job)
             return
@@ -239,9 +259,11 @@ class Writer:
 
     def _write_one(self, job: _Job) -> None:
         try:
-            with self._engine.begin() as conn:
+            conn = self._connection()
+            with conn.begin():
                 result = job.op(conn)
         except Exception as exc:
+            self._drop_connection()
             job.future.set_exception(exc)
             return
         job.future.set_result(result)
@@ -263,14 +285,35 @@ def _runs(batch: list[_Job]) -> list[list[_Job]]:
 
 def _execute(conn: Connection, run: list[_Job]) -> None:
     first = run[0].op
-    if len(run) > 1 and isinstance(first, InsertOp):
-        conn.execute(first.statement, [cast(InsertOp, job.op).values for job in run])
+    if isinstance(first, InsertOp):
+        first.insert(conn, [cast(InsertOp, job.op).values for job in run])
     else:
         first(conn)
 
 
 # ------------------------------------------------------------------ write operations
-_INSERTS: dict[type[Base], Any] = {}
+@dataclass(slots=True)
+class _Insert:
+    """One table's insert statement, and (per dialect) its SQL for the driver when every
+    column is a plain string or number (no JSON to encode): such rows skip SQLAlchemy's
+    per-execution work, which costs more than SQLite's own insert."""
+
+    statement: Any
+    columns: list[Any]
+    plain: dict[str, tuple[str, tuple[str, ...] | None] | None] = field(default_factory=dict)
+
+    def driver_sql(self, conn: Connection) -> tuple[str, tuple[str, ...] | None] | None:
+        dialect = conn.dialect
+        if dialect.name not in self.plain:
+            converts = any(not isinstance(c.type, String | Integer | Float)
+                           for c in self.columns)
+            compiled = self.statement.compile(dialect=dialect)
+            order = tuple(compiled.positiontup) if compiled.positional else None
+            self.plain[dialect.name] = None if converts else (str(compiled), order)
+        return self.plain[dialect.name]
+
+
+_INSERTS: dict[type[Base], _Insert] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,26 +321,59 @@ class InsertOp:
     """Insert one row. The writer sends runs of inserts into the same table as one
     ``executemany`` (the statement is built once per table and reused)."""
 
-    statement: Any
+    table: _Insert
     values: dict[str, Any]
 
+    @property
+    def statement(self) -> Any:
+        return self.table.statement
+
     def __call__(self, conn: Connection) -> None:
-        conn.execute(self.statement, self.values)
+        self.insert(conn, [self.values])
+
+    def insert(self, conn: Connection, rows: list[dict[str, Any]]) -> None:
+        sql = self.table.driver_sql(conn)
+        if sql is None or any(len(r) != len(self.table.columns) for r in rows):
+            conn.execute(self.statement, rows[0] if len(rows) == 1 else rows)
+            return
+        text, order = sql
+        params: list[Any] = rows if order is None else [tuple(r[k] for k in order)
+                                                        for r in rows]
+        conn.exec_driver_sql(text, params[0] if len(params) == 1 else params)
 
 
 def op_insert(model: type[Base], **values: Any) -> InsertOp:
-    statement = _INSERTS.get(model)
-    if statement is None:
-        statement = _INSERTS[model] = insert(model)
-    return InsertOp(statement, values)
+    table = _INSERTS.get(model)
+    if table is None:
+        statement = insert(model)
+        table = _INSERTS[model] = _Insert(statement, list(model.__table__.columns))
+    return InsertOp(table, values)
+
+
+_UPDATES: dict[tuple[type[Base], tuple[str, ...], tuple[str, ...]], Any] = {}
+
+
+def _update_statement(model: type[Base], where: tuple[str, ...],
+                      values: tuple[str, ...]) -> Any:
+    """``UPDATE model SET values WHERE where``, built once per shape (binds ``w_*`` and
+    ``v_*``), so that SQLAlchemy's compiled cache finds it without rebuilding it."""
+    key = (model, where, values)
+    stmt = _UPDATES.get(key)
+    if stmt is None:
+        stmt = update(model).values({name: bindparam(f"v_{name}") for name in values})
+        for name in where:
+            stmt = stmt.where(getattr(model, name) == bindparam(f"w_{name}"))
+        _UPDATES[key] = stmt
+    return stmt
 
 
 def op_update(model: type[Base], where: dict[str, Any], **values: Any) -> Op:
+    stmt = _update_statement(model, tuple(where), tuple(values))
+    params = {**{f"w_{k}": v for k, v in where.items()},
+              **{f"v_{k}": v for k, v in values.items()}}
+
     def run(conn: Connection) -> None:
-        stmt = update(model).values(**values)
-        for name, value in where.items():
-            stmt = stmt.where(getattr(model, name) == value)
-        conn.execute(stmt)
+        conn.execute(stmt, params)
 
     return run
 
@@ -329,13 +405,15 @@ def op_add_member(room_id: str, player_id: str) -> Op:
 
 def op_finish_game(game_id: str, settlement: dict[str, Any],
                    results: Sequence[tuple[int, str | None, int, int]]) -> Op:
+    finish = op_update(GameRow, {"id": game_id}, status="finished", finished_at=time.time(),
+                       settlement=settlement)
+    rows = [op_insert(ResultRow, game_id=game_id, seat=seat, player_id=player_id,
+                      delta=delta, scaled=scaled) for seat, player_id, delta, scaled in results]
+
     def run(conn: Connection) -> None:
-        conn.execute(update(GameRow).where(GameRow.id == game_id).values(
-            status="finished", finished_at=time.time(), settlement=settlement))
-        for seat, player_id, delta, scaled in results:
-            conn.execute(insert(ResultRow).values(game_id=game_id, seat=seat,
-                                                  player_id=player_id, delta=delta,
-                                                  scaled=scaled))
+        finish(conn)
+        if rows:
+            rows[0].insert(conn, [row.values for row in rows])
 
     return run
 
