@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from typing import Literal
 
 from huapai.core.protocol import NotationError, say
@@ -152,5 +153,11 @@ def format_faces(faces: Iterable[int], style: Style) -> str:
     return " ".join(face_text(f, style) for f in faces)
 
 
-def format_counts(counts: Sequence[int], style: Style) -> str:
+@lru_cache(maxsize=8192)
+def _format_counts(counts: Counts, style: Style) -> str:
     return format_faces(expand(counts), style)
+
+
+def format_counts(counts: Sequence[int], style: Style) -> str:
+    """A multiset of faces in notation (memoised: every view formats every hand)."""
+    return _format_counts(tuple(counts), style)

@@ -57,9 +57,17 @@ def _public(s: State, game: XianniuGame) -> dict[str, Any]:
     return view
 
 
+def _shared_public(s: State, game: XianniuGame) -> dict[str, Any]:
+    """The public part, computed once per state and shared by every seat's view (views
+    are read-only: drivers serialise them, they do not change them)."""
+    if s._view is None:
+        s._view = _public(s, game)
+    return s._view
+
+
 def observe(s: State, seat: int | None, game: XianniuGame) -> dict[str, Any]:
     """The view of ``seat`` (None: a spectator, who sees no hand)."""
-    view = _public(s, game)
+    view = dict(_shared_public(s, game))
     view["seat"] = seat
     if seat is None:
         view["hand"] = None

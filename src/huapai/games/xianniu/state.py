@@ -32,6 +32,7 @@ class State:
 
     __slots__ = (
         "_legal",
+        "_view",
         "active",
         "big",
         "cat",
@@ -77,6 +78,7 @@ class State:
     big: tuple[int, str, Counts] | None
     end: str | None
     _legal: tuple[int, ...] | None
+    _view: dict[str, object] | None
 
     def copy(self) -> State:
         new = State.__new__(State)
@@ -88,6 +90,7 @@ class State:
         new.jin_cap, new.jin_resume, new.discards = self.jin_cap, self.jin_resume, \
             list(self.discards)
         new.waste, new.big, new.end, new._legal = self.waste, self.big, self.end, None
+        new._view = None
         return new
 
     def order(self) -> tuple[int, ...]:
