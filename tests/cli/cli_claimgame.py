@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar
+from typing import Any
+
+from toygame import Answered, Played  # the toy game's claim-window events (tests/core)
 
 from huapai.core.base import GameBase
 from huapai.core.protocol import (
@@ -33,25 +35,6 @@ class ClaimRules(RulesBase):
 
 
 @dataclass(frozen=True, slots=True)
-class Played(Event):
-    kind: ClassVar[str] = "played"
-    card: int
-
-
-@dataclass(frozen=True, slots=True)
-class Answered(Event):
-    kind: ClassVar[str] = "answered"
-    claim: bool | None
-
-    @property
-    def private(self) -> bool:
-        return True
-
-    def redacted(self) -> Event:
-        return Answered(self.seat, None)
-
-
-@dataclass(frozen=True, slots=True)
 class ClaimState:
     rules: ClaimRules
     deal: tuple[int, ...]
@@ -71,8 +54,6 @@ class ClaimGame(GameBase[ClaimRules, ClaimState]):
 
     def presets(self) -> Mapping[str, ClaimRules]:
         return {"basic": ClaimRules()}
-
-
 
     def num_seats(self, rules: ClaimRules) -> int:
         return rules.seats

@@ -120,8 +120,6 @@ class ToyGame(GameBase[ToyRules, ToyState]):
     def presets(self) -> Mapping[str, ToyRules]:
         return {"duo": ToyRules(seats=2), "trio": ToyRules(seats=3, hand_size=2)}
 
-
-
     def num_seats(self, rules: ToyRules) -> int:
         return rules.seats
 

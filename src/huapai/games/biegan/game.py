@@ -34,8 +34,6 @@ class BieganGame(GameBase[BieganRules, State]):
     def presets(self) -> Mapping[str, BieganRules]:
         return PRESETS
 
-
-
     def num_seats(self, rules: BieganRules) -> int:
         return 3
 

@@ -38,8 +38,6 @@ class XianniuGame(GameBase[XianniuRules, State]):
     def presets(self) -> Mapping[str, XianniuRules]:
         return PRESETS
 
-
-
     def num_seats(self, rules: XianniuRules) -> int:
         return rules.players
 
