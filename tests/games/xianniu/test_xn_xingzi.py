@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 from xn_support import combo, rules
 
-from huapai.games.xianniu.scoring import xingzi
+from huapai.games.xianniu.scoring import aggregate_xingzi, xingzi
 
 F = rules("fengxiang")
 
@@ -125,3 +125,24 @@ def test_proposal_two_liangzi_with_niu_and_xi_is_12() -> None:
     """Reference §4.3 PROPOSAL: the missing row (两副亮子, 牛亮子 and 戏亮子) = 3k+1+1+4 = 12."""
     play = combo(F, NIU4 + XI4)
     assert (play.name, xingzi(F, play)) == ("亮子保亮子", 12)
+
+
+# ----------------------------------------------- xingzi_by = "aggregate" (§4.4 PROPOSAL)
+@pytest.mark.parametrize(("cards", "per_play", "aggregate"), [
+    # two 好牛 taken in two tricks: 2 + 2 per play; together they are four 牛 (牛亮子), 8 行
+    (("牛九 牛八", "牛九 牛八"), 4, 8),
+    # two 亮子 taken one by one: 4 + 4 either way (the split beats 亮子保亮子's 7)
+    (("天 天 天 天", "虎 虎 虎 虎"), 8, 8),
+    # 双鱼子 and a 鱼 in separate tricks: 2 + 0 per play; together 三副鱼, 6 行
+    (("地眼 地眼 板凳 板凳 串六 串六", "地眼 板凳 串六"), 2, 6),
+    # nothing in the table: ordinary pairs and singles
+    (("虎 虎", "锤七", "红十 红十"), 0, 0),
+])
+def test_s000_aggregate_reads_the_whole_zhanpai(cards: tuple[str, ...], per_play: int,
+                                                aggregate: int) -> None:
+    """[S000] “不论赢家最终牌型如何组成”: the alternative reading values all the 占牌 together."""
+    r = rules("fengxiang")
+    plays = [combo(r, text) for text in cards]
+    assert sum(xingzi(r, c) for c in plays) == per_play
+    total = tuple(sum(c.counts[f] for c in plays) for f in range(len(plays[0].counts)))
+    assert aggregate_xingzi(rules("fengxiang", xingzi_by="aggregate"), total) == aggregate

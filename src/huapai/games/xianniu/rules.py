@@ -83,6 +83,11 @@ class XianniuRules(RulesBase):
                               doc="What one 掀 costs a 掀er who ends below 够牌.", low=0)
     liang_points: int = option(2, zh="亮子点", source="[S002] 每一付计2点",
                                doc="砍牛腿: points per 亮子 in a winner's 占牌.", low=0)
+    xingzi_by: Literal["play", "aggregate"] = option(
+        "play", zh="行子算法", source="[S000] 不论赢家最终牌型如何组成; §4.4 PROPOSAL per play",
+        doc="行子 summed over the plays in a winner's 占牌, or read from all his 占牌 cards "
+            "together (the best split of them into the 行子 table's 牌型).",
+        choices=("play", "aggregate"))
     xingzi_liangzi: Literal[4, 2] = option(
         4, zh="亮子行子", source="[S000] 一副亮子算作四行（有些地区也算两行）",
         doc="行子 of one 亮子.", choices=(4, 2))

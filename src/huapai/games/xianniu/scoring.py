@@ -15,11 +15,22 @@ Three schemes, by the ``scoring`` option:
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 
 from huapai.core.protocol import Payment, Settlement
 
-from .cards import DA_XI, FACES_OF_KIND, KIND_NIU, KIND_XI, NIU_BA, NIU_JIU, XIAO_XI, Counts
-from .combos import Combo
+from .cards import (
+    DA_XI,
+    FACES_OF_KIND,
+    KIND_NIU,
+    KIND_XI,
+    NIU_BA,
+    NIU_JIU,
+    NUM_FACES,
+    XIAO_XI,
+    Counts,
+)
+from .combos import Combo, catalogue
 from .rules import XianniuRules
 from .state import State
 
@@ -95,6 +106,33 @@ def xingzi(rules: XianniuRules, combo: Combo) -> int:
     return 0
 
 
+def aggregate_xingzi(rules: XianniuRules, cards: Counts) -> int:
+    """The most 行子 that ``cards`` (a winner's whole 占牌) give when split into plays of
+    the 行子 table, cards left over worth nothing (``xingzi_by = "aggregate"``, §4.4)."""
+    scoring = [(c.counts, xingzi(rules, c)) for c in catalogue(rules.catalogue_key).combos]
+    valued = tuple((counts, v) for counts, v in scoring if v > 0)
+    return _best_split(valued, cards)
+
+
+@lru_cache(maxsize=4096)
+def _best_split(valued: tuple[tuple[Counts, int], ...], cards: Counts) -> int:
+    first = next((f for f, n in enumerate(cards) if n), None)
+    if first is None:
+        return 0
+    rest = list(cards)
+    rest[first] -= 1
+    best = _best_split(valued, tuple(rest))  # this card scores nothing
+    for counts, value in valued:
+        if counts[first] and all(h >= c for h, c in zip(cards, counts, strict=True)):
+            left = tuple(h - c for h, c in zip(cards, counts, strict=True))
+            best = max(best, value + _best_split(valued, left))
+    return best
+
+
+def _table_cards(plays: list[Combo]) -> Counts:
+    return tuple(sum(c.counts[f] for c in plays) for f in range(NUM_FACES))
+
+
 def _is_good(combo: Combo, kind: int) -> bool:
     a, b = FACES_OF_KIND[kind]
     return bool(combo.counts[a] and combo.counts[b])
@@ -130,6 +168,8 @@ def winner_value(s: State, seat: int, n: int) -> tuple[int, int]:
     plays = [s.cat.combos[c] for c in s.table[seat]]
     rules = s.rules
     big = s.big if s.big is not None and s.big[0] == seat else None
+    if rules.scoring == "xingzi" and rules.xingzi_by == "aggregate":
+        return aggregate_xingzi(rules, _table_cards(plays)), ci_bonus(rules, n)
     if rules.scoring == "xingzi":
         return sum(xingzi(rules, c) for c in plays), ci_bonus(rules, n)
     niu_xi = sum(niu_xi_points(c) for c in plays) + (_big_points(big) if big else 0)
