@@ -180,6 +180,14 @@ def multiset(tokens: list[str]) -> Counter[str]:
     return Counter(tokens)
 
 
+def still(page: Page) -> None:
+    """Wait until nothing on the page is moving (the endless glows and blinks aside)."""
+    page.wait_for_function(
+        "() => !document.getAnimations().some((a) => a.playState === 'running'"
+        " && a.effect?.getComputedTiming?.().iterations !== Infinity)")
+
+
 def shot(page: Page, folder: Path | None, name: str) -> None:
     if folder is not None:
+        still(page)
         page.screenshot(path=str(folder / f"{name}.png"))

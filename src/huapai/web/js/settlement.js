@@ -45,7 +45,7 @@ export function settlementPanel(data, actions) {
       ? h("ul", { class: "payments", "data-testid": "payments" }, payments.map((p) => h("li", {},
         h("span", { class: "who" }, t("pays", { payer: name(p.payer), payee: name(p.payee) })),
         h("span", { class: "amount" }, String(p.amount)),
-        h("span", { class: "label", title: p.label }, localize(p.label)))))
+        h("span", { class: "label", title: p.label }, namedNote(p.label, name)))))
       : h("p", { class: "muted", "data-testid": "payments" }, t("no_payments")),
     (settlement?.notes ?? []).length
       ? h("ul", { class: "notes" }, settlement.notes.map((n) => h("li", {}, namedNote(n, name)))) : null,

@@ -14,6 +14,7 @@ const PHASES = {
   window: ["有人打牌：对、招、胡还是过？", "a discard: 对, 招, 胡 or pass?"],
   over: ["本局结束", "the deal is over"],
 };
+const RIVER_SHOWN = 12;
 const ENDS = { huang: ["黄庄：没人胡", "黄庄: nobody won"], hu: ["胡牌", "胡"] };
 
 function meldCards(renderer, view, meld) {
@@ -33,7 +34,7 @@ export const biegan = {
   },
 
   sizes() {
-    return { hand: 118, trick: 104, table: 50 };
+    return { hand: 118, trick: 104, table: 58, river: 72 };
   },
 
   handOverlap: 0.25,
@@ -91,8 +92,9 @@ export const biegan = {
         h("span", { class: "meld-kind" }, m.kind), meldCards(this, view, m)))));
     }
     if (river.length) {
+      // long cards cropped to their top half: the 汉字 (and a 花) stay big enough to read
       parts.push(h("div", { class: "river", title: bi("弃牌", "discards") },
-        cardRow(this, view, river.slice(-10), Math.round(this.sizes(view).table * 0.8))));
+        cardRow(this, view, river.slice(-RIVER_SHOWN), this.sizes(view).river, "stubs")));
     }
     const open = generic.seatDetail.call(this, view, seat, ctx);
     if (open) parts.push(open);

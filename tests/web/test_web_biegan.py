@@ -1,0 +1,156 @@
+"""A whole 双别杆 deal in the browser, by clicks: a 公安 room with bots, every one of my
+turns played on the page (discards by the button or a right-click, the claim window
+answered with 过 / 对 / 招 / 胡, 紮 and 开泛 taken when offered), one illegal click
+provoked on purpose, and the settlement with its itemised payments at the end.
+
+Nothing illegal may reach the server: every error the server sends back is recorded
+off the WebSocket, and the only one allowed is the one provoked here."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page, WebSocket, expect
+from web_driver import (
+    counter,
+    create_room,
+    enter,
+    hand_tokens,
+    legal_plays,
+    play_cards,
+    press_word,
+    shot,
+    start_with_bots,
+    try_an_illegal_card,
+    wait_turn_or_end,
+    words,
+)
+
+# Taken whenever offered, best first: a win ends the deal; 紮 / 开泛 / 招 double a unit.
+_ALWAYS = ("胡", "紮", "开泛", "招")
+_MAX_MATCHES = 4  # a 黄庄 has no payments to show: play again (75% of deals have a 胡)
+
+
+class ServerErrors:
+    """Every ``error`` message the server sends this page over its WebSocket."""
+
+    def __init__(self, page: Page) -> None:
+        self.seen: list[dict[str, Any]] = []
+        page.on("websocket", self._watch)
+
+    def _watch(self, ws: WebSocket) -> None:
+        ws.on("framereceived", self._frame)
+
+    def _frame(self, payload: str | bytes) -> None:
+        try:
+            msg = json.loads(payload)
+        except ValueError:
+            return
+        if isinstance(msg, dict) and msg.get("type") == "error":
+            self.seen.append(msg)
+
+
+def _word_kind(text: str) -> str:
+    return text.split()[0] if text.split() else text
+
+
+def biegan_turn(page: Page, rng: random.Random) -> str:
+    """One legal move by clicks: 胡 / 紮 / 开泛 / 招 when offered, 对 half the time,
+    else a discard (button or right-click) or 过."""
+    offered = words(page)
+    for wanted in _ALWAYS:
+        for action, text in offered:
+            if _word_kind(text) == wanted:
+                press_word(page, action)
+                return wanted
+    dui = [a for a, text in offered if _word_kind(text) == "对"]
+    if dui and rng.random() < 0.5:
+        press_word(page, dui[0])
+        return "对"
+    plays = legal_plays(page)
+    if plays:
+        cards = list(rng.choice(plays)["cards"])
+        right = rng.random() < 0.5
+        play_cards(page, cards, right_click=right)
+        return "right-click" if right else "button"
+    passes = [a for a, text in offered if text == "过"]
+    assert passes, f"nothing to do on my turn: words {offered}, no discards"
+    press_word(page, passes[0])
+    return "过"
+
+
+def provoke_illegal(page: Page) -> str | None:
+    """Right-click a card that may not be discarded now (in a claim window, any card):
+    the server's refusal is shown and the hand stays as it was."""
+    hand = sorted(hand_tokens(page))
+    text = try_an_illegal_card(page)
+    if text is None:
+        return None
+    expect(page.locator(".toast.error").last).to_be_visible()
+    assert re.search(r"[\u4e00-\u9fff]", text), f"the refusal is said in Chinese first: {text!r}"
+    assert sorted(hand_tokens(page)) == hand, "a refused discard must leave the hand alone"
+    page.wait_for_selector(".action-bar.my-turn")
+    return text
+
+
+def play_biegan_deal(page: Page, rng: random.Random, made: Counter[str],
+                     shots: Path | None = None, max_turns: int = 200) -> None:
+    """Play my seat until the settlement shows; count how each move was made."""
+    for _ in range(max_turns):
+        if wait_turn_or_end(page) == "end":
+            return
+        phase = page.get_attribute("[data-testid=felt]", "data-phase")
+        if not made["illegal"] and phase == "window" and provoke_illegal(page) is not None:
+            made["illegal"] += 1
+        made[biegan_turn(page, rng)] += 1
+        if shots is not None and sum(made.values()) == 12:
+            shot(page, shots, "biegan-midgame")
+    raise AssertionError(f"the deal did not end within {max_turns} of my turns")
+
+
+def play_again(page: Page) -> None:
+    before = counter(page)
+    page.click("[data-testid=again]")
+    page.wait_for_function(
+        "(c) => !document.querySelector('[data-testid=settlement]') &&"
+        " document.querySelector('[data-testid=felt]')?.dataset.counter !== c", arg=before)
+
+
+def test_play_a_whole_biegan_deal_by_clicks(page: Page, server: str,
+                                            shots: Path | None) -> None:
+    errors = ServerErrors(page)
+    enter(page, server, "阿杆")
+    create_room(page, game="biegan", preset="gongan")
+    start_with_bots(page)
+    expect(page.locator("[data-testid=seat-1]")).to_be_visible()
+    # 上大人 character cards: the 汉字 drawn on each card of the hand
+    expect(page.locator(".hand-card").first.locator("text.card-name").first).to_be_attached()
+    assert len(hand_tokens(page)) in (25, 26)
+    shot(page, shots, "biegan-table")
+    rng = random.Random(8)
+    made: Counter[str] = Counter()
+    settlement = page.locator("[data-testid=settlement]")
+    for match in range(_MAX_MATCHES):
+        play_biegan_deal(page, rng, made, shots)
+        expect(settlement).to_be_visible()
+        if settlement.locator("ul.payments li").count():
+            break
+        expect(settlement).to_contain_text("黄庄")
+        assert match + 1 < _MAX_MATCHES, f"{_MAX_MATCHES} deals in a row ended in 黄庄"
+        play_again(page)
+    assert made["button"] + made["right-click"] > 0, made
+    assert made["illegal"] == 1, f"an illegal click was provoked and explained: {made}"
+    expect(settlement.locator(".settle-table tbody tr")).to_have_count(3)
+    payment = settlement.locator("ul.payments li").first
+    expect(payment.locator(".amount")).to_have_text(re.compile(r"^\d+$"))
+    expect(payment.locator(".label")).to_contain_text("胡")
+    expect(settlement.locator(".notes li", has_text="胡").first).to_be_visible()
+    expect(page.locator("[data-testid=center]")).to_contain_text("胡")
+    shot(page, shots, "biegan-settlement")
+    assert len(errors.seen) == 1, f"only the provoked refusal: {errors.seen}"
+    assert errors.seen[0]["code"], errors.seen
