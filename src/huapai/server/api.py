@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import json
 from typing import Any
 
 from fastapi import APIRouter, Request, Response
@@ -16,7 +15,7 @@ from fastapi import APIRouter, Request, Response
 from huapai.bots.registry import bot_names
 from huapai.core.registry import game_names, get_game
 
-from .errors import ServerError, not_found
+from .errors import ServerError, json_object, not_found
 from .fairness import verify_text
 from .lobby import Platform, PlayerInfo
 from .replays import parse_viewer, record_text, replay, require_finished, summary
@@ -48,13 +47,7 @@ async def body_of(request: Request) -> dict[str, Any]:
         raise ServerError("too_large", f"at most {MAX_BODY} bytes", status=413)
     if not raw.strip():
         return {}
-    try:
-        data = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        raise ServerError("bad_json") from None
-    if not isinstance(data, dict):
-        raise ServerError("bad_json", f"expected an object, got {type(data).__name__}")
-    return data
+    return json_object(raw)
 
 
 # ----------------------------------------------------------------------------- players

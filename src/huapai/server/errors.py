@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 MESSAGES: dict[str, str] = {
@@ -65,3 +66,14 @@ def forbidden(code: str, detail: str | None = None) -> ServerError:
 
 def conflict(code: str, detail: str | None = None) -> ServerError:
     return ServerError(code, detail, status=409)
+
+
+def json_object(text: str | bytes) -> dict[str, Any]:
+    """A JSON object from a client (REST body or WebSocket message), else ``bad_json``."""
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
+        raise ServerError("bad_json") from None
+    if not isinstance(data, dict):
+        raise ServerError("bad_json", f"expected an object, got {type(data).__name__}")
+    return data

@@ -20,7 +20,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from huapai.core.protocol import IllegalAction
 
-from .errors import ServerError
+from .errors import ServerError, json_object
 from .hub import Connection, Message, TokenBucket
 from .lobby import Platform
 from .rooms import Room
@@ -222,13 +222,7 @@ def _parse(platform: Platform, conn: Connection, text: str) -> dict[str, Any]:
     if not conn.bucket.take():
         raise ServerError("rate_limited", f"at most {platform.config.burst} at once, "
                                           f"{platform.config.rate_per_second:g} per second")
-    try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError):
-        raise ServerError("bad_json") from None
-    if not isinstance(data, dict):
-        raise ServerError("bad_json", f"expected an object, got {type(data).__name__}")
-    return data
+    return json_object(text)
 
 
 def _ref(value: Any) -> Any:
