@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 import toygame
+from registered import game_preset_params
 
 from huapai.core import conformance
 from huapai.core.conformance import Config, ConformanceError, HiddenInfo, Invariants, snapshot
@@ -20,19 +21,9 @@ from huapai.core.registry import game_names, get_game
 CONFIG = Config.from_env()
 
 
-def _cases() -> list[Any]:
-    out: list[Any] = []
-    for name in game_names():
-        try:
-            presets = list(get_game(name).presets())
-        except Exception:  # a game that fails to load fails its test instead of vanishing
-            out.append(pytest.param(name, "", id=f"{name}-load-error"))
-            continue
-        out += [pytest.param(name, p, id=f"{name}-{p}") for p in presets]
-    return out
 
 
-@pytest.mark.parametrize(("name", "preset"), _cases())
+@pytest.mark.parametrize(("name", "preset"), game_preset_params())
 def test_registered_game_conforms(name: str, preset: str) -> None:
     game = get_game(name)
     report = conformance.run(game, preset, CONFIG)

@@ -12,27 +12,17 @@ import numpy as np
 import pytest
 import toygame
 from pettingzoo.test import api_test, seed_test
+from registered import game_preset_params
 
 from huapai.core.protocol import IllegalAction
 from huapai.core.record import dumps, parse, replay_deal
-from huapai.core.registry import game_names, get_game
 from huapai.core.session import Deal
 from huapai.env.pettingzoo_env import HuapaiAECEnv, env
 
-
-def _registered() -> list[Any]:
-    out: list[Any] = []
-    for name in game_names():
-        try:
-            presets = list(get_game(name).presets())
-        except Exception:  # a game that fails to load fails its test instead of vanishing
-            out.append(pytest.param(name, "", id=f"{name}-load-error"))
-            continue
-        out += [pytest.param(name, p, id=f"{name}-{p}") for p in presets]
-    return out
-
-
-ALL = [*_registered(), *(pytest.param(toygame.GAME, p, id=f"toy-{p}") for p in ("duo", "trio"))]
+ALL = [
+    *game_preset_params(),
+    *(pytest.param(toygame.GAME, p, id=f"toy-{p}") for p in ("duo", "trio")),
+]
 
 
 def _seed_spaces(e: Any, seed: int) -> None:
