@@ -3,12 +3,15 @@ seed is a named option, default off (issue: "What players and the seeds found" �
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from xn_support import GAME, A, B, C, combo, rules
 
 from huapai.core.match import Match
 from huapai.games.xianniu.combos import beats
+from huapai.games.xianniu.rules import XianniuRules
 from huapai.games.xianniu.scoring import liang_count, niu_xi_points
-from huapai.games.xianniu.state import DECLINE, LEAD, XIAN
+from huapai.games.xianniu.state import DECLINE, LEAD, XIAN, State
 
 L = rules("lanzhou")
 
@@ -32,8 +35,8 @@ def test_s000_three_niu_or_xi_are_called_hao_niu_hao_xi() -> None:
     assert combo(L, "9r 9r 9b").name == "好牛"
 
 
-def _declare(r: object, seed: int = 3) -> object:
-    state = GAME.new_game(r, seed=seed)
+def _declare(r: XianniuRules, seed: int = 3) -> State:
+    state: State = GAME.new_game(r, seed=seed)
     assert GAME.to_act(state) == (A,)
     state, _ = GAME.apply(state, A, DECLINE)  # 扣了
     state, _ = GAME.apply(state, B, XIAN)
@@ -59,9 +62,10 @@ def test_option_xian_both_lets_the_next_seat_xian_too() -> None:
     assert not alone.lost_xian >> C & 1, "not joining a 掀 is no 扣了"
 
 
-def _dealers(r: object, deals: int = 12, seed: int = 5) -> tuple[list[int], int]:
+def _dealers(r: XianniuRules, deals: int = 12, seed: int = 5) -> tuple[list[int], int]:
     match = Match(GAME, r, deals, seed)
-    dealers, opening = [], len(match.opening)
+    dealers: list[int] = []
+    opening = len(match.opening)
     for _ in range(deals):
         deal = match.start_deal()
         dealers.append(deal.state.dealer)
@@ -75,14 +79,14 @@ def _dealers(r: object, deals: int = 12, seed: int = 5) -> tuple[list[int], int]
 def test_dealer_rule_banpai_draws_then_rotates() -> None:
     dealers, opening = _dealers(L)
     assert opening > 0  # 扳牌 events
-    assert all((b - a) % 3 == 1 for a, b in zip(dealers, dealers[1:], strict=False))
+    assert all((b - a) % 3 == 1 for a, b in pairwise(dealers))
 
 
 def test_dealer_rule_lot_then_rotation_and_random_every_deal() -> None:
     """[S002 砍牛腿] “按随机方式决定庄家”: by lot (seeded, so records replay)."""
     lot, opening = _dealers(rules("lanzhou", dealer_rule="lot"))
     assert opening == 0
-    assert all((b - a) % 3 == 1 for a, b in zip(lot, lot[1:], strict=False))
+    assert all((b - a) % 3 == 1 for a, b in pairwise(lot))
     rand, _ = _dealers(rules("lanzhou", dealer_rule="random"))
     assert rand == _dealers(rules("lanzhou", dealer_rule="random"))[0]
-    assert any((b - a) % 3 != 1 for a, b in zip(rand, rand[1:], strict=False))
+    assert any((b - a) % 3 != 1 for a, b in pairwise(rand))

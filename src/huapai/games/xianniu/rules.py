@@ -110,7 +110,7 @@ class XianniuRules(RulesBase):
         5, zh="鱼儿亮行子", source="[S000] 鱼儿亮或摆儿亮 5 行（有些地区也算四行）",
         doc="行子 of a 鱼儿亮 / 摆儿亮.", choices=(5, 4))
     dealer_rule: Literal["banpai", "lot", "random"] = option(
-        "banpai", zh="定庄", source="[S000] 扳牌定序, then 逆时钟轮转; [S002 砍牛腿] 按随机方式决定庄家",
+        "banpai", zh="定庄", source="[S000] 扳牌定序, 逆时钟轮转; [S002 砍牛腿] 按随机方式决定庄家",
         doc="The first 头家 by 扳牌定序 and then in rotation (banpai), the first by lot and "
             "then in rotation (lot), or by lot for every deal (random).",
         choices=("banpai", "lot", "random"))
