@@ -1,0 +1,172 @@
+"""The concealed-hand search: the best 油子 over every cut of the hand into groups.
+
+A forward dynamic programme over the ten ranks, small and big together (so that 大小组合
+of one rank is seen), in the manner of the per-rank 跑胡子 split tables (zipai.md B8).
+The state after a rank holds the 联子 still open (started one or two ranks back, per
+size), the 二七十 / 贰柒拾 started at rank 2 and still owed a 七 and a 十, and whether
+the one 麻雀 is used. Every group of a concealed hand has its lowest card at the rank
+where it is chosen: 联子, 二七十, 大小组合, 坎 and the pair. The moves of one state at one
+rank are memoised across calls (:func:`_moves`), so a call costs a few dictionary
+updates per rank.
+
+The pair is taken exactly when the card count requires it: groups are three cards, so a
+hand of ``3k + 2`` cards holds one 麻雀 and a hand of ``3k`` none (``3k + 1`` never cuts).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from itertools import product
+
+from .cards import RANKS, card_of
+from .groups import Kind, same_card_youzi
+
+Option = tuple[int, int, int, int, int, int, int, int, int, int]
+"""(二七十 small, big, 联子 small, big, 坎 small, big, pair small, big, 两小一大, 两大一小)."""
+
+Move = tuple[int, int, Option]
+"""(next state, 油子 gained, the option taken)."""
+
+_PAIR_BIT = 1 << 18
+_OPEN_MASK = _PAIR_BIT - 1
+
+
+def _shapes(avail_s: int, avail_b: int) -> tuple[tuple[int, ...], ...]:
+    """Ways to use all of one rank's ``avail_s`` small and ``avail_b`` big cards as new
+    联子 (started here), 坎, a pair, 两小一大 and 两大一小: (x_s, x_b, ts, tb, ps, pb, j1, j2)."""
+    out = []
+    for ts, tb, pair, j1, j2 in product((0, 1), (0, 1), (0, 1, 2), range(3), range(3)):
+        ps, pb = pair == 1, pair == 2
+        x_s = avail_s - 3 * ts - 2 * ps - 2 * j1 - j2
+        x_b = avail_b - 3 * tb - 2 * pb - j1 - 2 * j2
+        if x_s >= 0 and x_b >= 0:
+            out.append((x_s, x_b, ts, tb, int(ps), int(pb), j1, j2))
+    return tuple(out)
+
+
+_SHAPES = tuple(tuple(_shapes(s, b) for b in range(5)) for s in range(5))
+
+RankValues = tuple[int, int, int, int, int, int, bool]
+"""Per rank: 联子 from here small / big, 坎 small / big, 二七十 small / big, 大小组合 allowed."""
+
+
+@lru_cache(maxsize=1 << 16)
+def _moves(r: int, st: int, cs: int, cb: int, rv: RankValues) -> tuple[Move, ...]:
+    """(next state, 油子 gained, option) of every way to finish rank ``r`` from state ``st``
+    holding ``cs`` small and ``cb`` big cards of that rank; the best option per state."""
+    p1s, p2s, p1b, p2b = st & 7, (st >> 3) & 7, (st >> 6) & 7, (st >> 9) & 7
+    es, eb, pair = (st >> 12) & 7, (st >> 15) & 7, st & _PAIR_BIT
+    a_s, a_b = cs - p1s - p2s, cb - p1b - p2b
+    if r in (6, 9):
+        a_s, a_b = a_s - es, a_b - eb
+        es, eb = (0, 0) if r == 9 else (es, eb)
+    if a_s < 0 or a_b < 0:
+        return ()
+    seq_s, seq_b, tri_s, tri_b, e_s, e_b, jiao = rv
+    best: dict[int, tuple[int, Option]] = {}
+    for ne_s, ne_b in product(range(a_s + 1), range(a_b + 1)) if r == 1 else ((0, 0),):
+        for x_s, x_b, ts, tb, ps, pb, j1, j2 in _SHAPES[a_s - ne_s][a_b - ne_b]:
+            if ((ps or pb) and pair) or (r >= RANKS - 2 and (x_s or x_b)):
+                continue
+            if (j1 or j2) and not jiao:
+                continue
+            gain = x_s * seq_s + x_b * seq_b + ts * tri_s + tb * tri_b + ne_s * e_s + ne_b * e_b
+            nst = (x_s | p1s << 3 | x_b << 6 | p1b << 9 | (es + ne_s) << 12 | (eb + ne_b) << 15
+                   | (_PAIR_BIT if ps or pb or pair else 0))  # fmt: skip
+            old = best.get(nst)
+            if old is None or gain > old[0]:
+                best[nst] = (gain, (ne_s, ne_b, x_s, x_b, ts, tb, ps, pb, j1, j2))
+    return tuple((nst, gain, opt) for nst, (gain, opt) in best.items())
+
+
+def best_value(counts: Sequence[int], values: tuple[RankValues, ...]) -> int | None:
+    """The best 油子 of a concealed hand (20 counts), or None when it does not cut."""
+    layer = {0: 0}
+    for r in range(RANKS):
+        cs, cb, rv = counts[r], counts[r + RANKS], values[r]
+        nxt: dict[int, int] = {}
+        for st, v in layer.items():
+            for nst, gain, _ in _moves(r, st, cs, cb, rv):
+                if nst not in nxt or v + gain > nxt[nst]:
+                    nxt[nst] = v + gain
+        if not nxt:
+            return None
+        layer = nxt
+    done = [v for st, v in layer.items() if not st & _OPEN_MASK]
+    return max(done) if done else None
+
+
+def best_cut(
+    counts: Sequence[int], values: tuple[RankValues, ...]
+) -> tuple[int, list[tuple[Kind, tuple[int, ...]]]] | None:
+    """:func:`best_value` and the groups of one best cut, as (kind, cards)."""
+    layer: dict[int, int] = {0: 0}
+    back: list[dict[int, tuple[int, Option]]] = []
+    for r in range(RANKS):
+        cs, cb, rv = counts[r], counts[r + RANKS], values[r]
+        nxt: dict[int, int] = {}
+        came: dict[int, tuple[int, Option]] = {}
+        for st, v in layer.items():
+            for nst, gain, opt in _moves(r, st, cs, cb, rv):
+                if nst not in nxt or v + gain > nxt[nst]:
+                    nxt[nst] = v + gain
+                    came[nst] = (st, opt)
+        if not nxt:
+            return None
+        layer = nxt
+        back.append(came)
+    done = [(v, st) for st, v in layer.items() if not st & _OPEN_MASK]
+    if not done:
+        return None
+    value, st = max(done)
+    groups: list[tuple[Kind, tuple[int, ...]]] = []
+    for r in range(RANKS - 1, -1, -1):
+        st, opt = back[r][st]
+        groups[:0] = _groups_of(r, opt)
+    return value, groups
+
+
+def _groups_of(r: int, opt: Option) -> list[tuple[Kind, tuple[int, ...]]]:
+    ne_s, ne_b, x_s, x_b, ts, tb, ps, pb, j1, j2 = opt
+    out: list[tuple[Kind, tuple[int, ...]]] = []
+    for big, n_e, n_x, n_t, n_p in ((False, ne_s, x_s, ts, ps), (True, ne_b, x_b, tb, pb)):
+        c = card_of(r, big)
+        out += [(Kind.KAN, (c, c, c))] * n_t
+        out += [(Kind.PAIR, (c, c))] * n_p
+        out += [(Kind.LIANZI, (c, c + 1, c + 2))] * n_x
+        out += [(Kind.ERQISHI, (c, c + 5, c + 8))] * n_e
+    lo, hi = card_of(r, False), card_of(r, True)
+    out += [(Kind.JIAO, (lo, lo, hi))] * j1
+    out += [(Kind.JIAO, (lo, hi, hi))] * j2
+    return out
+
+
+def rank_values(
+    youzi: bool, jiao: bool, jiang: int | None, jiang_lianzi: bool, peng_card: int | None
+) -> tuple[RankValues, ...]:
+    """Per-rank values for the search; ``peng_card`` is a card whose 坎 scores as a 碰
+    (completed by the winning discard)."""
+    return _rank_values(youzi, jiao, jiang, jiang_lianzi, peng_card)
+
+
+@lru_cache(maxsize=1024)
+def _rank_values(
+    youzi: bool, jiao: bool, jiang: int | None, jiang_lianzi: bool, peng_card: int | None
+) -> tuple[RankValues, ...]:
+    out = []
+    for r in range(RANKS):
+        if not youzi:
+            out.append((0, 0, 0, 0, 0, 0, jiao))
+            continue
+        tri = [
+            same_card_youzi(Kind.PENG if c == peng_card else Kind.KAN, c, jiang)
+            for c in (card_of(r, False), card_of(r, True))
+        ]
+        seq = [3, 6] if r == 0 else [0, 0]
+        e27 = [3, 6] if r == 1 else [0, 0]
+        if jiang_lianzi and jiang is not None:
+            seq = [2 * v for v in seq] if jiang in (0, 1, 2) else seq
+            e27 = [2 * v for v in e27] if jiang in (1, 6, 9) else e27
+        out.append((seq[0], seq[1], tri[0], tri[1], e27[0], e27[1], jiao))
+    return tuple(out)
