@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from huapai.core.protocol import NotationError
@@ -20,7 +21,7 @@ from huapai.core.protocol import NotationError
 from .cards import ER, NUM_CARDS, RANKS, card_name, check_counts_of, parse_cards
 from .groups import QUAD_KINDS, Group, Kind, Meld, same_card_youzi, sequence_youzi
 from .rules import XiushanRules
-from .search import best_cut, best_value, rank_values
+from .search import Values, best_cut, best_value, rank_values
 
 HandInput = Sequence[int] | str
 MeldInput = Sequence[Meld | str]
@@ -119,17 +120,21 @@ def score_checked(rules: XiushanRules, h: Hand) -> Result:
               laid=True)
         for m in h.melds
     )  # fmt: skip
-    cut = best_cut(h.counts, _values(rules, h))
+    cut = best_cut(h.counts, values_of(rules, h))
     if cut is None:
         return Result(False, False, 0, None, (), rules.hu_threshold, h.jiang)
     concealed_youzi, cut_groups = cut
-    groups = meld_groups + tuple(_group(rules, h, kind, cards) for kind, cards in cut_groups)
+    peng_card = _peng_card(rules, h)
+    groups = meld_groups + tuple(
+        _group(rules.youzi, rules.jiang_lianzi, h.jiang, peng_card, kind, cards)
+        for kind, cards in cut_groups
+    )
     youzi = concealed_youzi + sum(g.youzi for g in meld_groups)
     if sum(g.youzi for g in groups) != youzi:
         raise AssertionError("group 油子 do not add up to the search's total")
     wins = youzi >= rules.hu_threshold
     items = dou_items(rules, h) if wins else ()
-    dou = min(sum(i.dou for i in items), rules.dou_cap or 1 << 30) if wins else None
+    dou = dou_of(rules, h) if wins else None
     zhuaque = h.win_card is not None and any(
         g.kind is Kind.PAIR and h.win_card in g.cards for g in groups
     ) and h.counts[h.win_card] == 2  # fmt: skip
@@ -139,12 +144,18 @@ def score_checked(rules: XiushanRules, h: Hand) -> Result:
 def youzi_of(rules: XiushanRules, h: Hand) -> int | None:
     """The best 油子 of a checked hand (melds included), None when it does not cut: the
     same search as :func:`score_checked` without laying out the groups."""
-    value = best_value(h.counts, _values(rules, h))
+    value = best_value(h.counts, values_of(rules, h))
     if value is None:
         return None
     if rules.youzi:
         value += sum(same_card_youzi(m.kind, m.card, h.jiang) for m in h.melds)
     return value
+
+
+def dou_of(rules: XiushanRules, h: Hand) -> int:
+    """The 豆 of a winning hand: :func:`dou_items` added up, capped by ``dou_cap``."""
+    total = sum(i.dou for i in dou_items(rules, h))
+    return min(total, rules.dou_cap) if rules.dou_cap else total
 
 
 def dou_items(rules: XiushanRules, h: Hand) -> tuple[DouItem, ...]:
@@ -160,25 +171,36 @@ def dou_items(rules: XiushanRules, h: Hand) -> tuple[DouItem, ...]:
     return tuple(items)
 
 
-def _values(rules: XiushanRules, h: Hand) -> Any:
-    peng_card = None
+def _peng_card(rules: XiushanRules, h: Hand) -> int | None:
+    """The card whose 坎 scores as a 碰: the winning discard, when it made three alike."""
     if (h.win_card is not None and not h.self_drawn and rules.discard_triple == "peng"
             and h.counts[h.win_card] == 3):  # fmt: skip
-        peng_card = h.win_card
-    return rank_values(rules.youzi, rules.jiao, h.jiang, rules.jiang_lianzi, peng_card)
+        return h.win_card
+    return None
 
 
-def _group(rules: XiushanRules, h: Hand, kind: Kind, cards: tuple[int, ...]) -> Group:
+def values_of(rules: XiushanRules, h: Hand) -> Values:
+    """The search's per-rank values for this hand (its 将, its winning discard)."""
+    return rank_values(rules.youzi, rules.jiao, h.jiang, rules.jiang_lianzi, _peng_card(rules, h))
+
+
+@lru_cache(maxsize=8192)
+def _group(
+    youzi: bool,
+    jiang_lianzi: bool,
+    jiang: int | None,
+    peng_card: int | None,
+    kind: Kind,
+    cards: tuple[int, ...],
+) -> Group:
     """A concealed group with its 油子, computed again from the group alone."""
-    if not rules.youzi or kind in (Kind.PAIR, Kind.JIAO):
+    if not youzi or kind in (Kind.PAIR, Kind.JIAO):
         return Group(kind, cards, 0)
     if kind is Kind.KAN:
-        as_peng = (h.win_card == cards[0] and not h.self_drawn and h.counts[cards[0]] == 3
-                   and rules.discard_triple == "peng")  # fmt: skip
-        value = same_card_youzi(Kind.PENG if as_peng else kind, cards[0], h.jiang)
-        return Group(kind, cards, value)
+        return Group(kind, cards, same_card_youzi(
+            Kind.PENG if cards[0] == peng_card else kind, cards[0], jiang))  # fmt: skip
     value = sequence_youzi(cards)
-    if rules.jiang_lianzi and h.jiang is not None and any(c % RANKS == h.jiang for c in cards):
+    if jiang_lianzi and jiang is not None and any(c % RANKS == jiang for c in cards):
         value *= 2
     return Group(kind, cards, value)
 

@@ -108,7 +108,15 @@ def parse_cards(text: str, *, check_counts: bool = True) -> tuple[int, ...]:
 def check_counts_of(cards: Sequence[int], what: str = "") -> None:
     """Raise :class:`NotationError` when ``cards`` hold a card the deck has not, or more
     copies of one than the deck's four."""
-    for c, n in sorted(Counter(cards).items()):
+    counts = [0] * NUM_CARDS
+    try:
+        for c in cards:
+            counts[c] += 1
+        if max(counts) <= COPIES and not any(c < 0 or c is True or c is False for c in cards):
+            return
+    except (IndexError, TypeError):
+        pass
+    for c, n in sorted(Counter(cards).items(), key=repr):
         if not isinstance(c, int) or isinstance(c, bool) or not 0 <= c < NUM_CARDS:
             raise NotationError(f"no card {c!r}{what}")
         if n > COPIES:

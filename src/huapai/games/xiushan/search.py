@@ -51,7 +51,6 @@ RankValues = tuple[int, int, int, int, int, int, bool]
 """Per rank: 联子 from here small / big, 坎 small / big, 二七十 small / big, 大小组合 allowed."""
 
 
-@lru_cache(maxsize=1 << 16)
 def _moves(r: int, st: int, cs: int, cb: int, rv: RankValues) -> tuple[Move, ...]:
     """(next state, 油子 gained, option) of every way to finish rank ``r`` from state ``st``
     holding ``cs`` small and ``cb`` big cards of that rank; the best option per state."""
@@ -80,54 +79,130 @@ def _moves(r: int, st: int, cs: int, cb: int, rv: RankValues) -> tuple[Move, ...
     return tuple((nst, gain, opt) for nst, (gain, opt) in best.items())
 
 
-def best_value(counts: Sequence[int], values: tuple[RankValues, ...]) -> int | None:
+_MOVES: dict[int, tuple[Move, ...]] = {}
+
+
+def _moves_at(r: int, st: int, cs: int, cb: int, vid: int) -> tuple[Move, ...]:
+    """:func:`_moves` through a plain dictionary keyed by one int (the loops below
+    compute the same key inline, the hot path)."""
+    key = ((((vid * RANKS + r) << 19) | st) * 5 + cs) * 5 + cb
+    moves = _MOVES.get(key)
+    if moves is None:
+        moves = _MOVES[key] = _moves(r, st, cs, cb, _RANK_VALUES[vid])
+    return moves
+
+
+def best_value(counts: Sequence[int], values: Values) -> int | None:
     """The best 油子 of a concealed hand (20 counts), or None when it does not cut."""
-    layer = {0: 0}
-    for r in range(RANKS):
-        cs, cb, rv = counts[r], counts[r + RANKS], values[r]
-        nxt: dict[int, int] = {}
-        for st, v in layer.items():
-            for nst, gain, _ in _moves(r, st, cs, cb, rv):
-                if nst not in nxt or v + gain > nxt[nst]:
-                    nxt[nst] = v + gain
-        if not nxt:
+    return finish({0: 0}, 0, counts, values)
+
+
+def prefix_layers(counts: Sequence[int], values: Values) -> list[dict[int, int]]:
+    """The search's layer (state → best 油子 so far) entering each rank, for hands that
+    differ from ``counts`` only from that rank on (the waits of a hand share them); an
+    empty layer means nothing from there on can cut."""
+    layers = [{0: 0}]
+    for r in range(RANKS - 1):
+        layers.append(_step(layers[-1], r, counts[r], counts[r + RANKS], values[r]))
+    return layers
+
+
+def finish(layer: dict[int, int], r0: int, counts: Sequence[int], values: Values) -> int | None:
+    """The best 油子 from ``layer`` entering rank ``r0`` to the end of the hand."""
+    for r in range(r0, RANKS):
+        layer = _step(layer, r, counts[r], counts[r + RANKS], values[r])
+        if not layer:
             return None
-        layer = nxt
     done = [v for st, v in layer.items() if not st & _OPEN_MASK]
     return max(done) if done else None
 
 
+class Suffix:
+    """The best 油子 from any state entering a rank to the end of a hand (memoised), so
+    that hands differing from ``counts`` at one rank need one step and a join."""
+
+    def __init__(self, counts: Sequence[int], values: Values) -> None:
+        self.counts, self.values = counts, values
+        self.memo: dict[int, int | None] = {}
+
+    def best(self, r: int, st: int) -> int | None:
+        if r == RANKS:
+            return None if st & _OPEN_MASK else 0
+        key = r << 20 | st
+        if key in self.memo:
+            return self.memo[key]
+        best = None
+        for nst, gain, _ in _moves_at(r, st, self.counts[r], self.counts[r + RANKS],
+                                      self.values[r]):  # fmt: skip
+            rest = self.best(r + 1, nst)
+            if rest is not None and (best is None or gain + rest > best):
+                best = gain + rest
+        self.memo[key] = best
+        return best
+
+
+def join(layer: dict[int, int], r: int, cs: int, cb: int, vid: int, suffix: Suffix) -> int | None:
+    """The best 油子 of a hand whose ranks below ``r`` gave ``layer``, holding ``cs`` /
+    ``cb`` cards at rank ``r`` (values ``vid``) and ``suffix.counts`` above it."""
+    best = None
+    for st, v in _step(layer, r, cs, cb, vid).items():
+        rest = suffix.best(r + 1, st)
+        if rest is not None and (best is None or v + rest > best):
+            best = v + rest
+    return best
+
+
+def _step(layer: dict[int, int], r: int, cs: int, cb: int, vid: int) -> dict[int, int]:
+    nxt: dict[int, int] = {}
+    base = (vid * RANKS + r) << 19
+    for st, v in layer.items():
+        key = ((base | st) * 5 + cs) * 5 + cb
+        moves = _MOVES.get(key)
+        if moves is None:
+            moves = _moves_at(r, st, cs, cb, vid)
+        for nst, gain, _ in moves:
+            if nst not in nxt or v + gain > nxt[nst]:
+                nxt[nst] = v + gain
+    return nxt
+
+
 def best_cut(
-    counts: Sequence[int], values: tuple[RankValues, ...]
+    counts: Sequence[int], values: Values
 ) -> tuple[int, list[tuple[Kind, tuple[int, ...]]]] | None:
     """:func:`best_value` and the groups of one best cut, as (kind, cards)."""
-    layer: dict[int, int] = {0: 0}
-    back: list[dict[int, tuple[int, Option]]] = []
-    for r in range(RANKS):
-        cs, cb, rv = counts[r], counts[r + RANKS], values[r]
-        nxt: dict[int, int] = {}
-        came: dict[int, tuple[int, Option]] = {}
-        for st, v in layer.items():
-            for nst, gain, opt in _moves(r, st, cs, cb, rv):
-                if nst not in nxt or v + gain > nxt[nst]:
-                    nxt[nst] = v + gain
-                    came[nst] = (st, opt)
+    layer: dict[int, tuple[int, int, Option | None]] = {0: (0, 0, None)}
+    back: list[dict[int, tuple[int, int, Option | None]]] = []
+    for r, vid in enumerate(values):
+        cs, cb = counts[r], counts[r + RANKS]
+        nxt: dict[int, tuple[int, int, Option | None]] = {}
+        base = (vid * RANKS + r) << 19
+        for st, (v, _, _) in layer.items():
+            key = ((base | st) * 5 + cs) * 5 + cb
+            moves = _MOVES.get(key)
+            if moves is None:
+                moves = _moves_at(r, st, cs, cb, vid)
+            for nst, gain, opt in moves:
+                old = nxt.get(nst)
+                if old is None or v + gain > old[0]:
+                    nxt[nst] = (v + gain, st, opt)
         if not nxt:
             return None
+        back.append(nxt)
         layer = nxt
-        back.append(came)
-    done = [(v, st) for st, v in layer.items() if not st & _OPEN_MASK]
+    done = [(v, st) for st, (v, _, _) in layer.items() if not st & _OPEN_MASK]
     if not done:
         return None
     value, st = max(done)
     groups: list[tuple[Kind, tuple[int, ...]]] = []
     for r in range(RANKS - 1, -1, -1):
-        st, opt = back[r][st]
-        groups[:0] = _groups_of(r, opt)
+        _, st, step = back[r][st]
+        if step is not None and any(step):
+            groups[:0] = _groups_of(r, step)
     return value, groups
 
 
-def _groups_of(r: int, opt: Option) -> list[tuple[Kind, tuple[int, ...]]]:
+@lru_cache(maxsize=4096)
+def _groups_of(r: int, opt: Option) -> tuple[tuple[Kind, tuple[int, ...]], ...]:
     ne_s, ne_b, x_s, x_b, ts, tb, ps, pb, j1, j2 = opt
     out: list[tuple[Kind, tuple[int, ...]]] = []
     for big, n_e, n_x, n_t, n_p in ((False, ne_s, x_s, ts, ps), (True, ne_b, x_b, tb, pb)):
@@ -139,25 +214,34 @@ def _groups_of(r: int, opt: Option) -> list[tuple[Kind, tuple[int, ...]]]:
     lo, hi = card_of(r, False), card_of(r, True)
     out += [(Kind.JIAO, (lo, lo, hi))] * j1
     out += [(Kind.JIAO, (lo, hi, hi))] * j2
-    return out
+    return tuple(out)
 
 
-def rank_values(
-    youzi: bool, jiao: bool, jiang: int | None, jiang_lianzi: bool, peng_card: int | None
-) -> tuple[RankValues, ...]:
-    """Per-rank values for the search; ``peng_card`` is a card whose 坎 scores as a 碰
-    (completed by the winning discard)."""
-    return _rank_values(youzi, jiao, jiang, jiang_lianzi, peng_card)
+Values = tuple[int, ...]
+"""Per rank, the id of its :data:`RankValues` (interned, so the move table keys are ints)."""
+
+_RANK_VALUES: list[RankValues] = []
+_RANK_VALUE_IDS: dict[RankValues, int] = {}
+
+
+def _intern(rv: RankValues) -> int:
+    vid = _RANK_VALUE_IDS.get(rv)
+    if vid is None:
+        vid = _RANK_VALUE_IDS[rv] = len(_RANK_VALUES)
+        _RANK_VALUES.append(rv)
+    return vid
 
 
 @lru_cache(maxsize=1024)
-def _rank_values(
+def rank_values(
     youzi: bool, jiao: bool, jiang: int | None, jiang_lianzi: bool, peng_card: int | None
-) -> tuple[RankValues, ...]:
+) -> Values:
+    """Per-rank values for the search; ``peng_card`` is a card whose 坎 scores as a 碰
+    (completed by the winning discard)."""
     out = []
     for r in range(RANKS):
         if not youzi:
-            out.append((0, 0, 0, 0, 0, 0, jiao))
+            out.append(_intern((0, 0, 0, 0, 0, 0, jiao)))
             continue
         tri = [
             same_card_youzi(Kind.PENG if c == peng_card else Kind.KAN, c, jiang)
@@ -168,5 +252,5 @@ def _rank_values(
         if jiang_lianzi and jiang is not None:
             seq = [2 * v for v in seq] if jiang in (0, 1, 2) else seq
             e27 = [2 * v for v in e27] if jiang in (1, 6, 9) else e27
-        out.append((seq[0], seq[1], tri[0], tri[1], e27[0], e27[1], jiao))
+        out.append(_intern((seq[0], seq[1], tri[0], tri[1], e27[0], e27[1], jiao)))
     return tuple(out)

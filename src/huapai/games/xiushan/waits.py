@@ -5,6 +5,9 @@ A card can complete the hand three ways: into the concealed cards, onto a laid-d
 ``own_draw_on_shao``) or, drawn by oneself from the 堂子头, onto a 碰 (鸡; a discard can
 never be 鸡'd [S]). Each wait gives the best 豆 and 油子 when the card is another
 seat's discard and when it is one's own draw (自摸), and the copies not yet seen.
+
+The concealed route runs the search of :mod:`.search` once per candidate card, from the
+layer the hand's lower ranks give (shared by every candidate of a higher rank).
 """
 
 from __future__ import annotations
@@ -13,10 +16,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .calculator import Hand, HandInput, MeldInput, dou_items, read_hand, youzi_of
+from .calculator import Hand, HandInput, MeldInput, dou_of, read_hand, values_of, youzi_of
 from .cards import COPIES, NUM_CARDS, RANKS, card_name, check_counts_of, parse_cards
-from .groups import Kind, Meld
+from .groups import QUAD_KINDS, Kind, Meld, same_card_youzi
 from .rules import XiushanRules
+from .search import Suffix, join, prefix_layers
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +54,10 @@ class Waits:
         return {"waits": [w.to_json() for w in self.waits]}
 
 
+Outcome = tuple[int, int] | None
+"""(豆, 油子) of a win, None for no win."""
+
+
 def waits(
     rules: XiushanRules,
     hand: HandInput,
@@ -67,55 +75,98 @@ def waits(
     for m in short.melds:
         for c in m.cards:
             held[c] += 1
+    concealed = _Concealed(rules, short)
     out = []
     for c in range(NUM_CARDS):
-        unseen = COPIES - held[c] - seen.count(c)
         if held[c] >= COPIES:
             continue
-        on_discard = _best(rules, short, c, self_drawn=False)
-        on_draw = _best(rules, short, c, self_drawn=True)
+        on_discard, on_draw = concealed.outcomes(c)
+        for way in _meld_ways(rules, short, c):
+            on_discard = max(on_discard, _outcome(rules, way(False)), key=_key)
+            on_draw = max(on_draw, _outcome(rules, way(True)), key=_key)
         if on_discard is None and on_draw is None:
             continue
         dou, youzi = on_discard or (None, None)
         dou_drawn, youzi_drawn = on_draw or (None, None)
-        out.append(Wait(c, dou, youzi, dou_drawn, youzi_drawn, max(0, unseen)))
+        unseen = max(0, COPIES - held[c] - seen.count(c))
+        out.append(Wait(c, dou, youzi, dou_drawn, youzi_drawn, unseen))
     return Waits(tuple(out))
 
 
-def _best(rules: XiushanRules, short: Hand, c: int, *, self_drawn: bool) -> tuple[int, int] | None:
-    """(豆, 油子) of the best winning way card ``c`` completes the hand, or None."""
-    best: tuple[int, int] | None = None
-    for h in _completions(rules, short, c, self_drawn):
-        youzi = youzi_of(rules, h)
-        if youzi is None or youzi < rules.hu_threshold:
-            continue
-        dou = min(sum(i.dou for i in dou_items(rules, h)), rules.dou_cap or 1 << 30)
-        if best is None or (dou, youzi) > best:
-            best = (dou, youzi)
-    return best
+def _key(outcome: Outcome) -> tuple[int, int]:
+    return (-1, -1) if outcome is None else outcome
 
 
-def _completions(rules: XiushanRules, short: Hand, c: int, self_drawn: bool) -> list[Hand]:
-    out = []
-    if _related(short.counts, c):
-        counts = list(short.counts)
+class _Concealed:
+    """The concealed route: the card joins the hand (the search's prefix layers shared)."""
+
+    def __init__(self, rules: XiushanRules, short: Hand) -> None:
+        self.rules, self.short = rules, short
+        self.values = values_of(rules, short)
+        self.layers = prefix_layers(short.counts, self.values)
+        self.suffix = Suffix(short.counts, self.values)
+        self.meld_youzi = sum(same_card_youzi(m.kind, m.card, short.jiang)
+                              for m in short.melds) if rules.youzi else 0  # fmt: skip
+
+    def outcomes(self, c: int) -> tuple[Outcome, Outcome]:
+        """(on a discard, self-drawn) when card ``c`` joins the concealed cards."""
+        counts = list(self.short.counts)
         counts[c] += 1
-        out.append(Hand(tuple(counts), short.melds, c, self_drawn, short.jiang))
-    if not rules.quads or any(m.kind in (Kind.ZHAO, Kind.JI, Kind.LONG) for m in short.melds):
-        return out  # a second 4-set does not complete a hand one short (八块)
+        r = c % RANKS
+        if not _related(self.short.counts, c) or not self.layers[r]:
+            return None, None
+        h_draw = Hand(tuple(counts), self.short.melds, c, True, self.short.jiang)
+        h_discard = Hand(h_draw.counts, h_draw.melds, c, False, h_draw.jiang)
+        cs, cb = counts[r], counts[r + RANKS]
+        drawn = join(self.layers[r], r, cs, cb, self.values[r], self.suffix)
+        discard_values = values_of(self.rules, h_discard)
+        discard = drawn if discard_values == self.values else join(
+            self.layers[r], r, cs, cb, discard_values[r], self.suffix)  # fmt: skip
+        return self._outcome(h_discard, discard), self._outcome(h_draw, drawn)
+
+    def _outcome(self, h: Hand, concealed_youzi: int | None) -> Outcome:
+        if concealed_youzi is None:
+            return None
+        youzi = concealed_youzi + self.meld_youzi
+        return (dou_of(self.rules, h), youzi) if youzi >= self.rules.hu_threshold else None
+
+
+def _outcome(rules: XiushanRules, h: Hand | None) -> Outcome:
+    if h is None:
+        return None
+    youzi = youzi_of(rules, h)
+    if youzi is None or youzi < rules.hu_threshold:
+        return None
+    return dou_of(rules, h), youzi
+
+
+def _meld_ways(rules: XiushanRules, short: Hand, c: int) -> list[Any]:
+    """Ways ``c`` completes the hand onto a meld: functions of ``self_drawn`` giving the
+    completed hand (None where that way is not open to that kind of card)."""
+    if not rules.quads or any(m.kind in QUAD_KINDS for m in short.melds):
+        return []  # a second 4-set does not complete a hand one short (八块)
+    ways = []
     for i, m in enumerate(short.melds):
-        if m.card != c:
-            continue
-        kind = None
+        if m.card == c and m.kind in (Kind.SHAO, Kind.PENG):
+            ways.append(_upgrade(rules, short, i))
+    return ways
+
+
+def _upgrade(rules: XiushanRules, short: Hand, i: int) -> Any:
+    m = short.melds[i]
+
+    def way(self_drawn: bool) -> Hand | None:
         if m.kind is Kind.SHAO:
-            kind = (Kind.LONG if rules.own_draw_on_shao == "long" else Kind.ZHAO) \
-                if self_drawn else Kind.ZHAO
-        elif m.kind is Kind.PENG and self_drawn:
-            kind = Kind.JI
-        if kind is not None:
-            melds = (*short.melds[:i], Meld(kind, (c,) * 4), *short.melds[i + 1 :])
-            out.append(Hand(short.counts, melds, c, self_drawn, short.jiang))
-    return out
+            own = Kind.LONG if rules.own_draw_on_shao == "long" else Kind.ZHAO
+            kind = own if self_drawn else Kind.ZHAO
+        elif self_drawn:
+            kind = Kind.JI  # 鸡 only from the 堂子头, never from a discard [S]
+        else:
+            return None
+        melds = (*short.melds[:i], Meld(kind, (m.card,) * 4), *short.melds[i + 1 :])
+        return Hand(short.counts, melds, m.card, self_drawn, short.jiang)
+
+    return way
 
 
 def _related(counts: Sequence[int], c: int) -> bool:
