@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from huapai.games.xiushan.calculator import score
-from huapai.games.xiushan.groups import Kind, Meld
+from huapai.games.xiushan.groups import QUAD_KINDS, Kind, Meld
 from huapai.games.xiushan.rules import SHIBAFU, XiushanRules
 from huapai.games.xiushan.waits import waits
 
@@ -40,15 +40,14 @@ OPTIONS = st.fixed_dictionaries({
 
 def _group(rng: random.Random) -> list[int]:
     kind, g = rng.choice(brute.concealed_groups(True))
-    return list(g) if kind != "麻雀" else list(g) + [g[0]]
+    return list(g) if kind != "麻雀" else [*g, g[0]]
 
 
 def _position(rng: random.Random) -> tuple[list[int], list[Meld], int]:
     """(concealed cards, melds, hand_size) of a complete small hand."""
     while True:
-        melds = [Meld(k, (rng.randrange(20),) * (4 if k in (Kind.ZHAO, Kind.JI, Kind.LONG)
-                                                  else 3))  # fmt: skip
-                 for k in rng.sample(MELD_KINDS, rng.randrange(3))]
+        kinds = rng.sample(MELD_KINDS, rng.randrange(3))
+        melds = [Meld(k, (rng.randrange(20),) * (4 if k in QUAD_KINDS else 3)) for k in kinds]
         groups = rng.randrange(0 if melds else 1, 4)
         quads = sum(len(m.cards) == 4 for m in melds)
         pair = quads > 0 or rng.random() < 0.5
@@ -128,7 +127,7 @@ def test_waits_agree_with_brute_force(seed: int, opts: dict[str, Any], jiang: in
 def _brute_wait(rules: XiushanRules, opts: dict[str, Any], short: list[int], melds: list[Meld],
                 card: int, self_drawn: bool, jiang: int | None) -> int | None:  # fmt: skip
     """Best winning 油子 over every way ``card`` can complete the hand (brute force)."""
-    ways = [(short + [card], [(m.kind.value, m.card) for m in melds])]
+    ways = [([*short, card], [(m.kind.value, m.card) for m in melds])]
     if not any(len(m.cards) == 4 for m in melds):
         for i, m in enumerate(melds):
             if m.card != card:

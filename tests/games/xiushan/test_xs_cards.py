@@ -57,7 +57,9 @@ def test_variant_glyphs_for_big_two_and_three_and_spaces() -> None:
     [("一二x", "'x'", "position 2"), ("壹 A", "'A'", "position 2"), ("贰貳", "'貳'", "position 1"),
      ("1", "'1'", "position 0")],
 )  # fmt: skip
-def test_unknown_character_is_named_with_its_position(text: str, culprit: str, position: str) -> None:
+def test_unknown_character_is_named_with_its_position(
+    text: str, culprit: str, position: str
+) -> None:
     with pytest.raises(NotationError) as err:
         parse_cards(text)
     assert culprit in str(err.value) and position in str(err.value)

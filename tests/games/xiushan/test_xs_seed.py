@@ -128,10 +128,9 @@ def test_seed_004_maquefu_dou_is_er_count_plus_one() -> None:
     assert score(MAQUEFU, "壹贰叁肆伍陆四五六七八九十十").dou == 1 + 1  # one 贰
 
 
-def _eight_er(self_drawn: bool, er_in_melds: int = 8) -> int | None:
-    melds = ["龙灯:贰贰贰贰", "龙灯:二二二二"] if er_in_melds == 8 else ["龙灯:贰贰贰贰", "哨:二二二"]
+def _eight_er(self_drawn: bool) -> int | None:
     hand = "四五六肆伍陆七八九柒捌玖十十"
-    result = score(SHIBAFU, hand, melds, self_drawn=self_drawn)
+    result = score(SHIBAFU, hand, ["龙灯:贰贰贰贰", "龙灯:二二二二"], self_drawn=self_drawn)
     assert result.wins and result.youzi >= 18
     return result.dou
 
@@ -140,6 +139,9 @@ def test_seed_004_shibafu_dou_reaches_ten_only_with_eight_er_and_zimo() -> None:
     """和牌算1豆，不论大贰小二，一个贰算1豆，有自摸再加1豆，最多可达10豆."""
     assert _eight_er(self_drawn=True) == 10, SEED
     assert _eight_er(self_drawn=False) == 9, SEED
+    seven = score(SHIBAFU, "四五六肆伍陆七八九柒捌玖十十", ["龙灯:贰贰贰贰", "哨:二二二"],
+                  self_drawn=True, jiang="二")  # fmt: skip
+    assert seven.wins and seven.youzi == 24 + 6 and seven.dou == 1 + 7 + 1, SEED
     rng = random.Random(4)
     for _ in range(300):  # every other winning hand stays below 10
         hand, melds = _random_winning_shibafu(rng)

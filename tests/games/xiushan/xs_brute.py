@@ -81,7 +81,9 @@ def best(
     """Best 油子 (melds included) and a best partition, or None when none exists."""
     cards = Counter(hand)
     opts = {**opts, "win_copies": cards[opts["win"]] if opts["win"] is not None else 0}  # type: ignore[index]
-    meld_value = sum(same_card(k, c, opts["jiang"]) for k, c in melds) if opts["youzi"] else 0  # type: ignore[arg-type]
+    jiang = opts["jiang"]
+    assert jiang is None or isinstance(jiang, int)
+    meld_value = sum(same_card(k, c, jiang) for k, c in melds) if opts["youzi"] else 0
     found: tuple[int, list[tuple[str, tuple[int, ...]]]] | None = None
     for p in partitions(cards, concealed_groups(bool(opts["jiao"])), False):
         value = meld_value + sum(group_value(k, g, opts) for k, g in p)
