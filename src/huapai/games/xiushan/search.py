@@ -6,8 +6,8 @@ The state after a rank holds the 联子 still open (started one or two ranks bac
 size), the 二七十 / 贰柒拾 started at rank 2 and still owed a 七 and a 十, and whether
 the one 麻雀 is used. Every group of a concealed hand has its lowest card at the rank
 where it is chosen: 联子, 二七十, 大小组合, 坎 and the pair. The moves of one state at one
-rank are memoised across calls (:func:`_moves`), so a call costs a few dictionary
-updates per rank.
+rank are memoised across calls in a small table (:func:`_moves`), so a call costs a few
+dictionary updates per rank.
 
 The pair is taken exactly when the card count requires it: groups are three cards, so a
 hand of ``3k + 2`` cards holds one 麻雀 and a hand of ``3k`` none (``3k + 1`` never cuts).
@@ -16,7 +16,7 @@ hand of ``3k + 2`` cards holds one 麻雀 and a hand of ``3k`` none (``3k + 1`` 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import product
 
 from .cards import RANKS, card_of
@@ -26,7 +26,7 @@ Option = tuple[int, int, int, int, int, int, int, int, int, int]
 """(二七十 small, big, 联子 small, big, 坎 small, big, pair small, big, 两小一大, 两大一小)."""
 
 Move = tuple[int, int, Option]
-"""(next state, 油子 gained, the option taken)."""
+"""(state delta, 油子 gained, the option taken)."""
 
 _PAIR_BIT = 1 << 18
 _OPEN_MASK = _PAIR_BIT - 1
@@ -50,46 +50,67 @@ _SHAPES = tuple(tuple(_shapes(s, b) for b in range(5)) for s in range(5))
 RankValues = tuple[int, int, int, int, int, int, bool]
 """Per rank: 联子 from here small / big, 坎 small / big, 二七十 small / big, 大小组合 allowed."""
 
+_E_BITS = 0o770000  # the open 二七十 counts (bits 12–17)
 
-def _moves(r: int, st: int, cs: int, cb: int, rv: RankValues) -> tuple[Move, ...]:
-    """(next state, 油子 gained, option) of every way to finish rank ``r`` from state ``st``
-    holding ``cs`` small and ``cb`` big cards of that rank; the best option per state."""
-    p1s, p2s, p1b, p2b = st & 7, (st >> 3) & 7, (st >> 6) & 7, (st >> 9) & 7
-    es, eb, pair = (st >> 12) & 7, (st >> 15) & 7, st & _PAIR_BIT
-    a_s, a_b = cs - p1s - p2s, cb - p1b - p2b
-    if r in (6, 9):
-        a_s, a_b = a_s - es, a_b - eb
-        es, eb = (0, 0) if r == 9 else (es, eb)
+
+def _moves(st: int, r: int, cs: int, cb: int, vid: int) -> tuple[int, tuple[Move, ...]]:
+    """The ways to finish rank ``r`` from state ``st`` holding ``cs`` small and ``cb``
+    big cards of that rank, as (base, moves): each move's next state is ``base + delta``.
+
+    The moves depend only on the cards left once the open 联子 and 二七十 took theirs and
+    on whether the 麻雀 is used, so the table (:func:`_relative`) stays small and is
+    shared by every hand; the base carries the open 联子 and 二七十 forward.
+    """
+    p1s, p1b = st & 7, (st >> 6) & 7
+    a_s, a_b = cs - p1s - ((st >> 3) & 7), cb - p1b - ((st >> 9) & 7)
+    e_bits = st & _E_BITS
+    if r == 6 or r == 9:
+        a_s, a_b = a_s - ((st >> 12) & 7), a_b - ((st >> 15) & 7)
+        if r == 9:
+            e_bits = 0
     if a_s < 0 or a_b < 0:
-        return ()
+        return 0, ()
+    pair = st & _PAIR_BIT
+    key = (((vid * RANKS + r) * 5 + a_s) * 5 + a_b) * 2 + (1 if pair else 0)
+    moves = _RELATIVE.get(key)
+    if moves is None:
+        moves = _RELATIVE[key] = _relative(r, a_s, a_b, bool(pair), _RANK_VALUES[vid])
+    return p1s << 3 | p1b << 9 | e_bits | pair, moves
+
+
+_RELATIVE: dict[int, tuple[Move, ...]] = {}
+
+
+def _relative(r: int, a_s: int, a_b: int, pair: bool, rv: RankValues) -> tuple[Move, ...]:
+    """(state delta, 油子 gained, option) for :func:`_moves`; the best option per delta."""
     seq_s, seq_b, tri_s, tri_b, e_s, e_b, jiao = rv
+    rclass = 1 if r == 1 else 2 if r >= RANKS - 2 else 0
     best: dict[int, tuple[int, Option]] = {}
-    for ne_s, ne_b in product(range(a_s + 1), range(a_b + 1)) if r == 1 else ((0, 0),):
+    for opt in _options(a_s, a_b, pair, rclass, jiao):
+        ne_s, ne_b, x_s, x_b, ts, tb, ps, pb, _, _ = opt
+        gain = x_s * seq_s + x_b * seq_b + ts * tri_s + tb * tri_b + ne_s * e_s + ne_b * e_b
+        delta = x_s | x_b << 6 | ne_s << 12 | ne_b << 15 | (_PAIR_BIT if ps or pb else 0)
+        old = best.get(delta)
+        if old is None or gain > old[0]:
+            best[delta] = (gain, opt)
+    return tuple((delta, gain, opt) for delta, (gain, opt) in best.items())
+
+
+@cache
+def _options(a_s: int, a_b: int, pair: bool, rclass: int, jiao: bool) -> tuple[Option, ...]:
+    """Every way to use ``a_s`` small and ``a_b`` big cards of one rank (after the open
+    联子 took theirs): rclass 1 is rank 2 (二七十 may start), 2 the ranks 9 and 10 (no
+    联子 can start)."""
+    out = []
+    starts = product(range(a_s + 1), range(a_b + 1)) if rclass == 1 else ((0, 0),)
+    for ne_s, ne_b in starts:
         for x_s, x_b, ts, tb, ps, pb, j1, j2 in _SHAPES[a_s - ne_s][a_b - ne_b]:
-            if ((ps or pb) and pair) or (r >= RANKS - 2 and (x_s or x_b)):
+            if ((ps or pb) and pair) or (rclass == 2 and (x_s or x_b)):
                 continue
             if (j1 or j2) and not jiao:
                 continue
-            gain = x_s * seq_s + x_b * seq_b + ts * tri_s + tb * tri_b + ne_s * e_s + ne_b * e_b
-            nst = (x_s | p1s << 3 | x_b << 6 | p1b << 9 | (es + ne_s) << 12 | (eb + ne_b) << 15
-                   | (_PAIR_BIT if ps or pb or pair else 0))  # fmt: skip
-            old = best.get(nst)
-            if old is None or gain > old[0]:
-                best[nst] = (gain, (ne_s, ne_b, x_s, x_b, ts, tb, ps, pb, j1, j2))
-    return tuple((nst, gain, opt) for nst, (gain, opt) in best.items())
-
-
-_MOVES: dict[int, tuple[Move, ...]] = {}
-
-
-def _moves_at(r: int, st: int, cs: int, cb: int, vid: int) -> tuple[Move, ...]:
-    """:func:`_moves` through a plain dictionary keyed by one int (the loops below
-    compute the same key inline, the hot path)."""
-    key = ((((vid * RANKS + r) << 19) | st) * 5 + cs) * 5 + cb
-    moves = _MOVES.get(key)
-    if moves is None:
-        moves = _MOVES[key] = _moves(r, st, cs, cb, _RANK_VALUES[vid])
-    return moves
+            out.append((ne_s, ne_b, x_s, x_b, ts, tb, ps, pb, j1, j2))
+    return tuple(out)
 
 
 def best_value(counts: Sequence[int], values: Values) -> int | None:
@@ -132,9 +153,9 @@ class Suffix:
         if key in self.memo:
             return self.memo[key]
         best = None
-        for nst, gain, _ in _moves_at(r, st, self.counts[r], self.counts[r + RANKS],
-                                      self.values[r]):  # fmt: skip
-            rest = self.best(r + 1, nst)
+        base, moves = _moves(st, r, self.counts[r], self.counts[r + RANKS], self.values[r])
+        for delta, gain, _ in moves:
+            rest = self.best(r + 1, base + delta)
             if rest is not None and (best is None or gain + rest > best):
                 best = gain + rest
         self.memo[key] = best
@@ -154,13 +175,10 @@ def join(layer: dict[int, int], r: int, cs: int, cb: int, vid: int, suffix: Suff
 
 def _step(layer: dict[int, int], r: int, cs: int, cb: int, vid: int) -> dict[int, int]:
     nxt: dict[int, int] = {}
-    base = (vid * RANKS + r) << 19
     for st, v in layer.items():
-        key = ((base | st) * 5 + cs) * 5 + cb
-        moves = _MOVES.get(key)
-        if moves is None:
-            moves = _moves_at(r, st, cs, cb, vid)
-        for nst, gain, _ in moves:
+        base, moves = _moves(st, r, cs, cb, vid)
+        for delta, gain, _ in moves:
+            nst = base + delta
             if nst not in nxt or v + gain > nxt[nst]:
                 nxt[nst] = v + gain
     return nxt
@@ -175,13 +193,10 @@ def best_cut(
     for r, vid in enumerate(values):
         cs, cb = counts[r], counts[r + RANKS]
         nxt: dict[int, tuple[int, int, Option | None]] = {}
-        base = (vid * RANKS + r) << 19
         for st, (v, _, _) in layer.items():
-            key = ((base | st) * 5 + cs) * 5 + cb
-            moves = _MOVES.get(key)
-            if moves is None:
-                moves = _moves_at(r, st, cs, cb, vid)
-            for nst, gain, opt in moves:
+            base, moves = _moves(st, r, cs, cb, vid)
+            for delta, gain, opt in moves:
+                nst = base + delta
                 old = nxt.get(nst)
                 if old is None or v + gain > old[0]:
                     nxt[nst] = (v + gain, st, opt)

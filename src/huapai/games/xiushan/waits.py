@@ -107,28 +107,40 @@ class _Concealed:
         self.suffix = Suffix(short.counts, self.values)
         self.meld_youzi = sum(same_card_youzi(m.kind, m.card, short.jiang)
                               for m in short.melds) if rules.youzi else 0  # fmt: skip
+        self.dou = dou_of(rules, short)  # 和 and the 贰 held, without 自摸
+        self.zimo = 1 if rules.zimo_dou else 0
+        self.er = (1, 11) if rules.dou_er == "both" else (11,)
+        self.peng = rules.youzi and rules.discard_triple == "peng"
 
     def outcomes(self, c: int) -> tuple[Outcome, Outcome]:
         """(on a discard, self-drawn) when card ``c`` joins the concealed cards."""
-        counts = list(self.short.counts)
-        counts[c] += 1
         r = c % RANKS
-        if not _related(self.short.counts, c) or not self.layers[r]:
+        layer = self.layers[r]
+        if not layer or not _related(self.short.counts, c):
             return None, None
-        h_draw = Hand(tuple(counts), self.short.melds, c, True, self.short.jiang)
-        h_discard = Hand(h_draw.counts, h_draw.melds, c, False, h_draw.jiang)
-        cs, cb = counts[r], counts[r + RANKS]
-        drawn = join(self.layers[r], r, cs, cb, self.values[r], self.suffix)
-        discard_values = values_of(self.rules, h_discard)
-        discard = drawn if discard_values == self.values else join(
-            self.layers[r], r, cs, cb, discard_values[r], self.suffix)  # fmt: skip
-        return self._outcome(h_discard, discard), self._outcome(h_draw, drawn)
+        cs, cb = self.short.counts[r], self.short.counts[r + RANKS]
+        if c < RANKS:
+            cs += 1
+        else:
+            cb += 1
+        drawn = join(layer, r, cs, cb, self.values[r], self.suffix)
+        discard = drawn
+        if self.peng and self.short.counts[c] == 2:  # the discard makes three alike
+            counts = list(self.short.counts)
+            counts[c] += 1
+            h = Hand(tuple(counts), self.short.melds, c, False, self.short.jiang)
+            discard = join(layer, r, cs, cb, values_of(self.rules, h)[r], self.suffix)
+        dou = self.dou + (c in self.er)
+        cap = self.rules.dou_cap
+        return self._outcome(discard, dou, cap), self._outcome(drawn, dou + self.zimo, cap)
 
-    def _outcome(self, h: Hand, concealed_youzi: int | None) -> Outcome:
+    def _outcome(self, concealed_youzi: int | None, dou: int, cap: int) -> Outcome:
         if concealed_youzi is None:
             return None
         youzi = concealed_youzi + self.meld_youzi
-        return (dou_of(self.rules, h), youzi) if youzi >= self.rules.hu_threshold else None
+        if youzi < self.rules.hu_threshold:
+            return None
+        return (min(dou, cap) if cap else dou), youzi
 
 
 def _outcome(rules: XiushanRules, h: Hand | None) -> Outcome:
