@@ -18,7 +18,7 @@ from typing import Any
 
 from huapai.core.protocol import NotationError
 
-from .cards import ER, NUM_CARDS, RANKS, card_name, check_counts_of, parse_cards
+from .cards import COPIES, ER, NUM_CARDS, RANKS, card_name, check_counts_of, parse_cards
 from .groups import QUAD_KINDS, Group, Kind, Meld, same_card_youzi, sequence_youzi
 from .rules import XiushanRules
 from .search import Values, best_cut, best_value, rank_values
@@ -134,7 +134,7 @@ def score_checked(rules: XiushanRules, h: Hand) -> Result:
         raise AssertionError("group 油子 do not add up to the search's total")
     wins = youzi >= rules.hu_threshold
     items = dou_items(rules, h) if wins else ()
-    dou = dou_of(rules, h) if wins else None
+    dou = _capped(rules, sum(i.dou for i in items)) if wins else None
     zhuaque = h.win_card is not None and any(
         g.kind is Kind.PAIR and h.win_card in g.cards for g in groups
     ) and h.counts[h.win_card] == 2  # fmt: skip
@@ -154,8 +154,11 @@ def youzi_of(rules: XiushanRules, h: Hand) -> int | None:
 
 def dou_of(rules: XiushanRules, h: Hand) -> int:
     """The 豆 of a winning hand: :func:`dou_items` added up, capped by ``dou_cap``."""
-    total = sum(i.dou for i in dou_items(rules, h))
-    return min(total, rules.dou_cap) if rules.dou_cap else total
+    return _capped(rules, sum(i.dou for i in dou_items(rules, h)))
+
+
+def _capped(rules: XiushanRules, dou: int) -> int:
+    return min(dou, rules.dou_cap) if rules.dou_cap else dou
 
 
 def dou_items(rules: XiushanRules, h: Hand) -> tuple[DouItem, ...]:
@@ -225,25 +228,36 @@ def read_hand(
     """Check a hand and return its counts; raises :class:`HandError` (or
     :class:`NotationError` for bad notation) naming what is wrong."""
     cards = parse_cards(hand) if isinstance(hand, str) else tuple(hand)
-    check_counts_of(cards, " in the hand")
+    if not _VALID.issuperset(cards):
+        check_counts_of(cards, " in the hand")
     ms = tuple(m if isinstance(m, Meld) else Meld.parse(_text(m)) for m in melds)
     if not rules.quads:
         for m in ms:
             if m.kind in QUAD_KINDS:
                 raise HandError(f"{m}: this preset has no 4-sets (无龙灯和开召)")
-    check_counts_of(list(cards) + [c for m in ms for c in m.cards], " in hand and melds")
+    counts = [0] * NUM_CARDS
+    for c in cards:
+        counts[c] += 1
+    held = counts
+    if ms:
+        held = list(counts)
+        for m in ms:
+            held[m.card] += len(m.cards)
+    if max(held) > COPIES:
+        check_counts_of(cards, " in the hand")
+        check_counts_of(list(cards) + [c for m in ms for c in m.cards], " in hand and melds")
     total = len(cards) + sum(len(m.cards) for m in ms)
     want = complete_size(rules, ms) - (0 if complete else 1)
     if total != want:
         what = "a complete hand" if complete else "a hand one card short"
         raise HandError(f"{what} with these melds has {want} cards, got {total}")
-    counts = [0] * NUM_CARDS
-    for c in cards:
-        counts[c] += 1
     win = _card(win_card, "win_card")
     if win is not None and not counts[win] and all(win not in m.cards for m in ms):
         raise HandError(f"the winning card {card_name(win)} is not in the hand")
     return Hand(tuple(counts), ms, win, bool(self_drawn), _jiang(rules, jiang))
+
+
+_VALID = frozenset(range(NUM_CARDS))
 
 
 def _jiang(rules: XiushanRules, jiang: int | str | None) -> int | None:
