@@ -53,13 +53,17 @@ RankValues = tuple[int, int, int, int, int, int, bool]
 _E_BITS = 0o770000  # the open 二七十 counts (bits 12–17)
 
 
-def _moves(st: int, r: int, cs: int, cb: int, vid: int) -> tuple[int, tuple[Move, ...]]:
+def _moves(
+    st: int, r: int, cs: int, cb: int, vid: int, lim: int = 24
+) -> tuple[int, tuple[Move, ...]]:
     """The ways to finish rank ``r`` from state ``st`` holding ``cs`` small and ``cb``
     big cards of that rank, as (base, moves): each move's next state is ``base + delta``.
 
     The moves depend only on the cards left once the open 联子 and 二七十 took theirs and
     on whether the 麻雀 is used, so the table (:func:`_relative`) stays small and is
-    shared by every hand; the base carries the open 联子 and 二七十 forward.
+    shared by every hand; the base carries the open 联子 and 二七十 forward. At rank 2
+    ``lim`` (``5·small + big``) bounds the 二七十 started by the 七 and 十 there are
+    (:func:`_lim`), so that no state is carried that must die at rank 7.
     """
     p1s, p1b = st & 7, (st >> 6) & 7
     a_s, a_b = cs - p1s - ((st >> 3) & 7), cb - p1b - ((st >> 9) & 7)
@@ -71,23 +75,37 @@ def _moves(st: int, r: int, cs: int, cb: int, vid: int) -> tuple[int, tuple[Move
     if a_s < 0 or a_b < 0:
         return 0, ()
     pair = st & _PAIR_BIT
-    key = (((vid * RANKS + r) * 5 + a_s) * 5 + a_b) * 2 + (1 if pair else 0)
+    if r != 1:
+        lim = 0
+    key = ((((vid * RANKS + r) * 25 + lim) * 5 + a_s) * 5 + a_b) * 2 + (1 if pair else 0)
     moves = _RELATIVE.get(key)
     if moves is None:
-        moves = _RELATIVE[key] = _relative(r, a_s, a_b, bool(pair), _RANK_VALUES[vid])
+        rv = _RANK_VALUES[vid]
+        moves = _RELATIVE[key] = _relative(r, a_s, a_b, bool(pair), rv, divmod(lim, 5))
     return p1s << 3 | p1b << 9 | e_bits | pair, moves
 
 
 _RELATIVE: dict[int, tuple[Move, ...]] = {}
 
 
-def _relative(r: int, a_s: int, a_b: int, pair: bool, rv: RankValues) -> tuple[Move, ...]:
+def _lim(counts: Sequence[int], slack: int = 0) -> int:
+    """The bound on new 二七十 (small, big) at rank 2: the 七 and 十 held (plus ``slack``)."""
+    small = min(counts[6], counts[9], 4 - slack) + slack
+    big = min(counts[16], counts[19], 4 - slack) + slack
+    return small * 5 + big
+
+
+def _relative(
+    r: int, a_s: int, a_b: int, pair: bool, rv: RankValues, lim: tuple[int, int]
+) -> tuple[Move, ...]:
     """(state delta, 油子 gained, option) for :func:`_moves`; the best option per delta."""
     seq_s, seq_b, tri_s, tri_b, e_s, e_b, jiao = rv
     rclass = 1 if r == 1 else 2 if r >= RANKS - 2 else 0
     best: dict[int, tuple[int, Option]] = {}
     for opt in _options(a_s, a_b, pair, rclass, jiao):
         ne_s, ne_b, x_s, x_b, ts, tb, ps, pb, _, _ = opt
+        if ne_s > lim[0] or ne_b > lim[1]:
+            continue
         gain = x_s * seq_s + x_b * seq_b + ts * tri_s + tb * tri_b + ne_s * e_s + ne_b * e_b
         delta = x_s | x_b << 6 | ne_s << 12 | ne_b << 15 | (_PAIR_BIT if ps or pb else 0)
         old = best.get(delta)
@@ -123,15 +141,17 @@ def prefix_layers(counts: Sequence[int], values: Values) -> list[dict[int, int]]
     differ from ``counts`` only from that rank on (the waits of a hand share them); an
     empty layer means nothing from there on can cut."""
     layers = [{0: 0}]
+    lim = _lim(counts, slack=1)  # a card added at rank 7 or 10 may start one more 二七十
     for r in range(RANKS - 1):
-        layers.append(_step(layers[-1], r, counts[r], counts[r + RANKS], values[r]))
+        layers.append(_step(layers[-1], r, counts[r], counts[r + RANKS], values[r], lim))
     return layers
 
 
 def finish(layer: dict[int, int], r0: int, counts: Sequence[int], values: Values) -> int | None:
     """The best 油子 from ``layer`` entering rank ``r0`` to the end of the hand."""
+    lim = _lim(counts)
     for r in range(r0, RANKS):
-        layer = _step(layer, r, counts[r], counts[r + RANKS], values[r])
+        layer = _step(layer, r, counts[r], counts[r + RANKS], values[r], lim)
         if not layer:
             return None
     done = [v for st, v in layer.items() if not st & _OPEN_MASK]
@@ -144,6 +164,7 @@ class Suffix:
 
     def __init__(self, counts: Sequence[int], values: Values) -> None:
         self.counts, self.values = counts, values
+        self.lim = _lim(counts)
         self.memo: dict[int, int | None] = {}
 
     def best(self, r: int, st: int) -> int | None:
@@ -153,7 +174,8 @@ class Suffix:
         if key in self.memo:
             return self.memo[key]
         best = None
-        base, moves = _moves(st, r, self.counts[r], self.counts[r + RANKS], self.values[r])
+        counts = self.counts
+        base, moves = _moves(st, r, counts[r], counts[r + RANKS], self.values[r], self.lim)
         for delta, gain, _ in moves:
             rest = self.best(r + 1, base + delta)
             if rest is not None and (best is None or gain + rest > best):
@@ -166,17 +188,19 @@ def join(layer: dict[int, int], r: int, cs: int, cb: int, vid: int, suffix: Suff
     """The best 油子 of a hand whose ranks below ``r`` gave ``layer``, holding ``cs`` /
     ``cb`` cards at rank ``r`` (values ``vid``) and ``suffix.counts`` above it."""
     best = None
-    for st, v in _step(layer, r, cs, cb, vid).items():
+    for st, v in _step(layer, r, cs, cb, vid, suffix.lim).items():
         rest = suffix.best(r + 1, st)
         if rest is not None and (best is None or v + rest > best):
             best = v + rest
     return best
 
 
-def _step(layer: dict[int, int], r: int, cs: int, cb: int, vid: int) -> dict[int, int]:
+def _step(
+    layer: dict[int, int], r: int, cs: int, cb: int, vid: int, lim: int
+) -> dict[int, int]:
     nxt: dict[int, int] = {}
     for st, v in layer.items():
-        base, moves = _moves(st, r, cs, cb, vid)
+        base, moves = _moves(st, r, cs, cb, vid, lim)
         for delta, gain, _ in moves:
             nst = base + delta
             if nst not in nxt or v + gain > nxt[nst]:
@@ -190,11 +214,12 @@ def best_cut(
     """:func:`best_value` and the groups of one best cut, as (kind, cards)."""
     layer: dict[int, tuple[int, int, Option | None]] = {0: (0, 0, None)}
     back: list[dict[int, tuple[int, int, Option | None]]] = []
+    lim = _lim(counts)
     for r, vid in enumerate(values):
         cs, cb = counts[r], counts[r + RANKS]
         nxt: dict[int, tuple[int, int, Option | None]] = {}
         for st, (v, _, _) in layer.items():
-            base, moves = _moves(st, r, cs, cb, vid)
+            base, moves = _moves(st, r, cs, cb, vid, lim)
             for delta, gain, opt in moves:
                 nst = base + delta
                 old = nxt.get(nst)
