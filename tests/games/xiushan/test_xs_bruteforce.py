@@ -122,6 +122,13 @@ def test_waits_agree_with_brute_force(seed: int, opts: dict[str, Any], jiang: in
             w = got.get(card)
             value = None if w is None else (w.youzi_self_drawn if self_drawn else w.youzi)
             assert value == expect, (card, self_drawn)
+            if w is not None and value is not None:
+                held_all = [*held, card]
+                dou = 1 + held_all.count(11) + (held_all.count(1) if opts["dou_er"] == "both"
+                                                 else 0)  # fmt: skip
+                dou += 1 if self_drawn and opts["zimo_dou"] else 0
+                dou = min(dou, opts["dou_cap"]) if opts["dou_cap"] else dou
+                assert (w.score_self_drawn if self_drawn else w.score) == dou
 
 
 def _brute_wait(rules: XiushanRules, opts: dict[str, Any], short: list[int], melds: list[Meld],

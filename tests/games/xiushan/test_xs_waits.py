@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from huapai.core.protocol import NotationError
 from huapai.games.xiushan.calculator import HandError
 from huapai.games.xiushan.cards import card_name
 from huapai.games.xiushan.rules import HUANGLIUFU, MAQUEFU, SHIBAFU
@@ -68,3 +69,10 @@ def test_ji_only_from_ones_own_draw() -> None:
 def test_hand_not_one_short_is_an_error() -> None:
     with pytest.raises(HandError, match="one card short with these melds has 20 cards, got 21"):
         waits(SHIBAFU, ZERO15 + "柒捌玖十十十")
+
+
+def test_visible_cards_beyond_the_deck_are_an_error() -> None:
+    with pytest.raises(HandError, match="1 × 五 held and 4 visible"):
+        waits(SHIBAFU, "壹贰叁贰柒拾一二三二七十伍陆柒四五", ["哨:捌捌捌"], visible="五五五五")
+    with pytest.raises(NotationError, match="'x' at position 1"):
+        waits(SHIBAFU, "壹贰叁贰柒拾一二三二七十伍陆柒四五", ["哨:捌捌捌"], visible="六x")

@@ -16,7 +16,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .calculator import Hand, HandInput, MeldInput, dou_of, read_hand, values_of, youzi_of
+from .calculator import (
+    Hand,
+    HandError,
+    HandInput,
+    MeldInput,
+    dou_of,
+    read_hand,
+    values_of,
+    youzi_of,
+)
 from .cards import COPIES, NUM_CARDS, RANKS, card_name, check_counts_of, parse_cards
 from .groups import QUAD_KINDS, Kind, Meld, same_card_youzi
 from .rules import XiushanRules
@@ -75,6 +84,10 @@ def waits(
     for m in short.melds:
         for c in m.cards:
             held[c] += 1
+    for c in set(seen):
+        if held[c] + seen.count(c) > COPIES:
+            raise HandError(f"{held[c]} × {card_name(c)} held and {seen.count(c)} visible: "
+                            f"the deck has only {COPIES}")  # fmt: skip
     concealed = _Concealed(rules, short)
     out = []
     for c in range(NUM_CARDS):
@@ -88,7 +101,7 @@ def waits(
             continue
         dou, youzi = on_discard or (None, None)
         dou_drawn, youzi_drawn = on_draw or (None, None)
-        unseen = max(0, COPIES - held[c] - seen.count(c))
+        unseen = COPIES - held[c] - seen.count(c)
         out.append(Wait(c, dou, youzi, dou_drawn, youzi_drawn, unseen))
     return Waits(tuple(out))
 
