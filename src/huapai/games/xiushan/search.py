@@ -78,6 +78,7 @@ def _moves(
     if r != 1:
         lim = 0
     key = ((((vid * RANKS + r) * 25 + lim) * 5 + a_s) * 5 + a_b) * 2 + (1 if pair else 0)
+    # (:func:`_step` computes the same key inline)
     moves = _RELATIVE.get(key)
     if moves is None:
         rv = _RANK_VALUES[vid]
@@ -131,6 +132,14 @@ def _options(a_s: int, a_b: int, pair: bool, rclass: int, jiao: bool) -> tuple[O
     return tuple(out)
 
 
+def _ahead(counts: Sequence[int], slack: int = 0) -> list[tuple[int, int, int, int]]:
+    """Per rank, the cards of the next two ranks (small, small, big, big) plus ``slack``
+    (4 past the last rank: nothing to check there)."""
+    n = [c + slack for c in counts[:RANKS]] + [4, 4]
+    m = [c + slack for c in counts[RANKS:]] + [4, 4]
+    return [(n[r + 1], n[r + 2], m[r + 1], m[r + 2]) for r in range(RANKS)]
+
+
 def best_value(counts: Sequence[int], values: Values) -> int | None:
     """The best 油子 of a concealed hand (20 counts), or None when it does not cut."""
     return finish({0: 0}, 0, counts, values)
@@ -141,17 +150,19 @@ def prefix_layers(counts: Sequence[int], values: Values) -> list[dict[int, int]]
     differ from ``counts`` only from that rank on (the waits of a hand share them); an
     empty layer means nothing from there on can cut."""
     layers = [{0: 0}]
-    lim = _lim(counts, slack=1)  # a card added at rank 7 or 10 may start one more 二七十
+    lim = _lim(counts, slack=1)  # a candidate card may start one more 二七十 or 联子
+    ahead = _ahead(counts, slack=1)
     for r in range(RANKS - 1):
-        layers.append(_step(layers[-1], r, counts[r], counts[r + RANKS], values[r], lim))
+        layers.append(
+            _step(layers[-1], r, counts[r], counts[r + RANKS], values[r], lim, ahead[r]))
     return layers
 
 
 def finish(layer: dict[int, int], r0: int, counts: Sequence[int], values: Values) -> int | None:
     """The best 油子 from ``layer`` entering rank ``r0`` to the end of the hand."""
-    lim = _lim(counts)
+    lim, ahead = _lim(counts), _ahead(counts)
     for r in range(r0, RANKS):
-        layer = _step(layer, r, counts[r], counts[r + RANKS], values[r], lim)
+        layer = _step(layer, r, counts[r], counts[r + RANKS], values[r], lim, ahead[r])
         if not layer:
             return None
     done = [v for st, v in layer.items() if not st & _OPEN_MASK]
@@ -164,7 +175,7 @@ class Suffix:
 
     def __init__(self, counts: Sequence[int], values: Values) -> None:
         self.counts, self.values = counts, values
-        self.lim = _lim(counts)
+        self.lim, self.ahead = _lim(counts), _ahead(counts)
         self.memo: dict[int, int | None] = {}
 
     def best(self, r: int, st: int) -> int | None:
@@ -188,7 +199,7 @@ def join(layer: dict[int, int], r: int, cs: int, cb: int, vid: int, suffix: Suff
     """The best 油子 of a hand whose ranks below ``r`` gave ``layer``, holding ``cs`` /
     ``cb`` cards at rank ``r`` (values ``vid``) and ``suffix.counts`` above it."""
     best = None
-    for st, v in _step(layer, r, cs, cb, vid, suffix.lim).items():
+    for st, v in _step(layer, r, cs, cb, vid, suffix.lim, suffix.ahead[r]).items():
         rest = suffix.best(r + 1, st)
         if rest is not None and (best is None or v + rest > best):
             best = v + rest
@@ -196,15 +207,49 @@ def join(layer: dict[int, int], r: int, cs: int, cb: int, vid: int, suffix: Suff
 
 
 def _step(
-    layer: dict[int, int], r: int, cs: int, cb: int, vid: int, lim: int
+    layer: dict[int, int],
+    r: int,
+    cs: int,
+    cb: int,
+    vid: int,
+    lim: int,
+    ahead: tuple[int, int, int, int],
+    came: dict[int, tuple[int, Option]] | None = None,
 ) -> dict[int, int]:
+    """The layer after rank ``r``: :func:`_moves` from every state, inlined (the hot
+    loop); ``came`` records, per state reached, where from and by which option.
+
+    ``ahead`` holds the small cards of ranks r+1 and r+2 and the big ones: a 联子
+    started here needs one of each, so a state they cannot feed is not kept."""
     nxt: dict[int, int] = {}
+    n1s, n2s, n1b, n2b = ahead
+    sub_e, clear_e = r == 6 or r == 9, r == 9
+    vkey = (vid * RANKS + r) * 25 + (lim if r == 1 else 0)
     for st, v in layer.items():
-        base, moves = _moves(st, r, cs, cb, vid, lim)
-        for delta, gain, _ in moves:
+        p1s, p1b = st & 7, (st >> 6) & 7
+        a_s, a_b = cs - p1s - ((st >> 3) & 7), cb - p1b - ((st >> 9) & 7)
+        e_bits = st & _E_BITS
+        if sub_e:
+            a_s, a_b = a_s - ((st >> 12) & 7), a_b - ((st >> 15) & 7)
+            if clear_e:
+                e_bits = 0
+        if a_s < 0 or a_b < 0 or p1s > n1s or p1b > n1b:
+            continue
+        pair = st & _PAIR_BIT
+        moves = _RELATIVE.get(((vkey * 5 + a_s) * 5 + a_b) * 2 + (1 if pair else 0))
+        if moves is None:
+            _, moves = _moves(st, r, cs, cb, vid, lim)
+        base = p1s << 3 | p1b << 9 | e_bits | pair
+        for delta, gain, opt in moves:
+            if delta & 0o707:  # new 联子: the next two ranks must hold their cards
+                x_s, x_b = delta & 7, (delta >> 6) & 7
+                if x_s + p1s > n1s or x_s > n2s or x_b + p1b > n1b or x_b > n2b:
+                    continue
             nst = base + delta
             if nst not in nxt or v + gain > nxt[nst]:
                 nxt[nst] = v + gain
+                if came is not None:
+                    came[nst] = (st, opt)
     return nxt
 
 
@@ -212,31 +257,23 @@ def best_cut(
     counts: Sequence[int], values: Values
 ) -> tuple[int, list[tuple[Kind, tuple[int, ...]]]] | None:
     """:func:`best_value` and the groups of one best cut, as (kind, cards)."""
-    layer: dict[int, tuple[int, int, Option | None]] = {0: (0, 0, None)}
-    back: list[dict[int, tuple[int, int, Option | None]]] = []
-    lim = _lim(counts)
+    layer = {0: 0}
+    back: list[dict[int, tuple[int, Option]]] = []
+    lim, ahead = _lim(counts), _ahead(counts)
     for r, vid in enumerate(values):
-        cs, cb = counts[r], counts[r + RANKS]
-        nxt: dict[int, tuple[int, int, Option | None]] = {}
-        for st, (v, _, _) in layer.items():
-            base, moves = _moves(st, r, cs, cb, vid, lim)
-            for delta, gain, opt in moves:
-                nst = base + delta
-                old = nxt.get(nst)
-                if old is None or v + gain > old[0]:
-                    nxt[nst] = (v + gain, st, opt)
-        if not nxt:
+        came: dict[int, tuple[int, Option]] = {}
+        layer = _step(layer, r, counts[r], counts[r + RANKS], vid, lim, ahead[r], came)
+        if not layer:
             return None
-        back.append(nxt)
-        layer = nxt
-    done = [(v, st) for st, (v, _, _) in layer.items() if not st & _OPEN_MASK]
+        back.append(came)
+    done = [(v, st) for st, v in layer.items() if not st & _OPEN_MASK]
     if not done:
         return None
     value, st = max(done)
     groups: list[tuple[Kind, tuple[int, ...]]] = []
     for r in range(RANKS - 1, -1, -1):
-        _, st, step = back[r][st]
-        if step is not None and any(step):
+        st, step = back[r][st]
+        if any(step):
             groups[:0] = _groups_of(r, step)
     return value, groups
 
