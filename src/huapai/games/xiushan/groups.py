@@ -39,6 +39,8 @@ class Kind(Enum):
     JI = "鸡"
     LONG = "龙灯"
 
+    __hash__ = object.__hash__  # members are singletons; Enum's own hash is slow
+
 
 MELD_KINDS = (Kind.PENG, Kind.SHAO, Kind.ZHAO, Kind.JI, Kind.LONG)
 QUAD_KINDS = frozenset((Kind.ZHAO, Kind.JI, Kind.LONG))

@@ -25,8 +25,9 @@ from .groups import Kind, same_card_youzi
 Option = tuple[int, int, int, int, int, int, int, int, int, int]
 """(二七十 small, big, 联子 small, big, 坎 small, big, pair small, big, 两小一大, 两大一小)."""
 
-Move = tuple[int, int, Option]
-"""(state delta, 油子 gained, the option taken)."""
+CutGroups = tuple[tuple[Kind, tuple[int, ...]], ...]
+Move = tuple[int, int, CutGroups]
+"""(state delta, 油子 gained, the groups the move makes at its rank)."""
 
 _PAIR_BIT = 1 << 18
 _OPEN_MASK = _PAIR_BIT - 1
@@ -112,7 +113,7 @@ def _relative(
         old = best.get(delta)
         if old is None or gain > old[0]:
             best[delta] = (gain, opt)
-    return tuple((delta, gain, opt) for delta, (gain, opt) in best.items())
+    return tuple((delta, gain, _groups_of(r, opt)) for delta, (gain, opt) in best.items())
 
 
 @cache
@@ -135,9 +136,9 @@ def _options(a_s: int, a_b: int, pair: bool, rclass: int, jiao: bool) -> tuple[O
 def _ahead(counts: Sequence[int], slack: int = 0) -> list[tuple[int, int, int, int]]:
     """Per rank, the cards of the next two ranks (small, small, big, big) plus ``slack``
     (4 past the last rank: nothing to check there)."""
-    n = [c + slack for c in counts[:RANKS]] + [4, 4]
-    m = [c + slack for c in counts[RANKS:]] + [4, 4]
-    return [(n[r + 1], n[r + 2], m[r + 1], m[r + 2]) for r in range(RANKS)]
+    n = [c + slack for c in counts] if slack else list(counts)
+    small, big = [*n[:RANKS], 4, 4], [*n[RANKS:], 4, 4]
+    return list(zip(small[1:], small[2:], big[1:], big[2:], strict=False))
 
 
 def best_value(counts: Sequence[int], values: Values) -> int | None:
@@ -214,7 +215,7 @@ def _step(
     vid: int,
     lim: int,
     ahead: tuple[int, int, int, int],
-    came: dict[int, tuple[int, Option]] | None = None,
+    came: dict[int, tuple[int, CutGroups]] | None = None,
 ) -> dict[int, int]:
     """The layer after rank ``r``: :func:`_moves` from every state, inlined (the hot
     loop); ``came`` records, per state reached, where from and by which option.
@@ -240,7 +241,7 @@ def _step(
         if moves is None:
             _, moves = _moves(st, r, cs, cb, vid, lim)
         base = p1s << 3 | p1b << 9 | e_bits | pair
-        for delta, gain, opt in moves:
+        for delta, gain, made in moves:
             if delta & 0o707:  # new 联子: the next two ranks must hold their cards
                 x_s, x_b = delta & 7, (delta >> 6) & 7
                 if x_s + p1s > n1s or x_s > n2s or x_b + p1b > n1b or x_b > n2b:
@@ -249,7 +250,7 @@ def _step(
             if nst not in nxt or v + gain > nxt[nst]:
                 nxt[nst] = v + gain
                 if came is not None:
-                    came[nst] = (st, opt)
+                    came[nst] = (st, made)
     return nxt
 
 
@@ -258,10 +259,10 @@ def best_cut(
 ) -> tuple[int, list[tuple[Kind, tuple[int, ...]]]] | None:
     """:func:`best_value` and the groups of one best cut, as (kind, cards)."""
     layer = {0: 0}
-    back: list[dict[int, tuple[int, Option]]] = []
+    back: list[dict[int, tuple[int, CutGroups]]] = []
     lim, ahead = _lim(counts), _ahead(counts)
     for r, vid in enumerate(values):
-        came: dict[int, tuple[int, Option]] = {}
+        came: dict[int, tuple[int, CutGroups]] = {}
         layer = _step(layer, r, counts[r], counts[r + RANKS], vid, lim, ahead[r], came)
         if not layer:
             return None
@@ -271,15 +272,14 @@ def best_cut(
         return None
     value, st = max(done)
     groups: list[tuple[Kind, tuple[int, ...]]] = []
-    for r in range(RANKS - 1, -1, -1):
-        st, step = back[r][st]
-        if any(step):
-            groups[:0] = _groups_of(r, step)
+    for came in reversed(back):
+        st, made = came[st]
+        if made:
+            groups[:0] = made
     return value, groups
 
 
-@lru_cache(maxsize=4096)
-def _groups_of(r: int, opt: Option) -> tuple[tuple[Kind, tuple[int, ...]], ...]:
+def _groups_of(r: int, opt: Option) -> CutGroups:
     ne_s, ne_b, x_s, x_b, ts, tb, ps, pb, j1, j2 = opt
     out: list[tuple[Kind, tuple[int, ...]]] = []
     for big, n_e, n_x, n_t, n_p in ((False, ne_s, x_s, ts, ps), (True, ne_b, x_b, tb, pb)):
