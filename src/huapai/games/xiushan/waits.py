@@ -89,12 +89,13 @@ def waits(
             raise HandError(f"{held[c]} × {card_name(c)} held and {seen.count(c)} visible: "
                             f"the deck has only {COPIES}")  # fmt: skip
     concealed = _Concealed(rules, short)
+    onto_melds = _meld_ways(rules, short)
     out = []
     for c in range(NUM_CARDS):
         if held[c] >= COPIES:
             continue
         on_discard, on_draw = concealed.outcomes(c)
-        for way in _meld_ways(rules, short, c):
+        for way in onto_melds.get(c, ()):
             on_discard = max(on_discard, _outcome(rules, way(False)), key=_key)
             on_draw = max(on_draw, _outcome(rules, way(True)), key=_key)
         if on_discard is None and on_draw is None:
@@ -165,15 +166,15 @@ def _outcome(rules: XiushanRules, h: Hand | None) -> Outcome:
     return dou_of(rules, h), youzi
 
 
-def _meld_ways(rules: XiushanRules, short: Hand, c: int) -> list[Any]:
-    """Ways ``c`` completes the hand onto a meld: functions of ``self_drawn`` giving the
-    completed hand (None where that way is not open to that kind of card)."""
+def _meld_ways(rules: XiushanRules, short: Hand) -> dict[int, list[Any]]:
+    """Per card, the ways it completes the hand onto a meld: functions of ``self_drawn``
+    giving the completed hand (None where that way is not open to that kind of card)."""
     if not rules.quads or any(m.kind in QUAD_KINDS for m in short.melds):
-        return []  # a second 4-set does not complete a hand one short (八块)
-    ways = []
+        return {}  # a second 4-set does not complete a hand one short (八块)
+    ways: dict[int, list[Any]] = {}
     for i, m in enumerate(short.melds):
-        if m.card == c and m.kind in (Kind.SHAO, Kind.PENG):
-            ways.append(_upgrade(rules, short, i))
+        if m.kind in (Kind.SHAO, Kind.PENG):
+            ways.setdefault(m.card, []).append(_upgrade(rules, short, i))
     return ways
 
 
@@ -195,13 +196,12 @@ def _upgrade(rules: XiushanRules, short: Hand, i: int) -> Any:
 
 
 def _related(counts: Sequence[int], c: int) -> bool:
-    """Whether some held card could share a group with ``c`` (a group always holds
-    another card of the hand: same card, a neighbour within two ranks of one size, the
-    same rank of the other size, or an 二七十 partner)."""
-    base = c - c % RANKS
-    r = c % RANKS
+    """Whether ``c`` could be in a group with held cards: the two other cards of a 联子
+    or of 二七十, another ``c`` (pair, 坎, 大小组合) or the other size (大小组合)."""
+    base, r = c - c % RANKS, c % RANKS
     if counts[c] or counts[c + RANKS if c < RANKS else c - RANKS]:
         return True
-    if any(counts[base + k] for k in range(max(0, r - 2), min(RANKS, r + 3))):
-        return True
-    return r in (1, 6, 9) and any(counts[base + k] for k in (1, 6, 9))
+    for lo in range(max(0, r - 2), min(r, RANKS - 3) + 1):
+        if all(counts[base + k] for k in range(lo, lo + 3) if k != r):
+            return True
+    return r in (1, 6, 9) and all(counts[base + k] for k in (1, 6, 9) if k != r)
