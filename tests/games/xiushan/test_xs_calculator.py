@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from huapai.core.protocol import NotationError, RulesError
 from huapai.games.xiushan.calculator import HandError, score
-from huapai.games.xiushan.cards import parse_card
+from huapai.games.xiushan.cards import format_cards, parse_card
 from huapai.games.xiushan.groups import Kind
 from huapai.games.xiushan.rules import HUANGLIUFU, MAQUEFU, PRESETS, SHIBAFU, preset
 
@@ -139,3 +142,16 @@ def test_maquefu_refuses_four_sets_and_jiang() -> None:
         score(MAQUEFU, "四五六肆伍陆七七", ["龙灯:贰贰贰贰"])
     with pytest.raises(HandError, match="no 将"):
         score(MAQUEFU, "壹贰叁一二三四五六七八九十十", jiang="贰")
+
+
+@settings(max_examples=100, deadline=None, derandomize=True)
+@given(st.randoms(use_true_random=False))
+def test_order_and_notation_do_not_change_the_result(rng: random.Random) -> None:
+    cards = [c for c in range(20) for _ in range(4)]
+    hand = rng.sample(cards, 21)
+    result = score(SHIBAFU, hand)
+    shuffled = list(hand)
+    rng.shuffle(shuffled)
+    assert score(SHIBAFU, shuffled) == result
+    assert score(SHIBAFU, " ".join(format_cards(hand))) == result
+    json.dumps(result.to_json(), ensure_ascii=False)
