@@ -5,9 +5,10 @@ of one rank is seen), in the manner of the per-rank 跑胡子 split tables (zipa
 The state after a rank holds the 联子 still open (started one or two ranks back, per
 size), the 二七十 / 贰柒拾 started at rank 2 and still owed a 七 and a 十, and whether
 the one 麻雀 is used. Every group of a concealed hand has its lowest card at the rank
-where it is chosen: 联子, 二七十, 大小组合, 坎 and the pair. The moves of one state at one
-rank are memoised across calls in a small table (:func:`_moves`), so a call costs a few
-dictionary updates per rank.
+where it is chosen: 联子, 二七十, 大小组合, 坎 and the pair. The moves at a rank depend
+only on the cards left there once the open groups took theirs, so they live in one small
+table shared by every hand (:func:`_moves`), and a call costs a few dictionary updates
+per rank; no state is kept that the next two ranks cannot feed.
 
 The pair is taken exactly when the card count requires it: groups are three cards, so a
 hand of ``3k + 2`` cards holds one 麻雀 and a hand of ``3k`` none (``3k + 1`` never cuts).
@@ -20,7 +21,7 @@ from functools import cache, lru_cache
 from itertools import product
 
 from .cards import RANKS, card_of
-from .groups import Kind, same_card_youzi
+from .groups import SEQUENCE_YOUZI, Kind, same_card_youzi
 
 Option = tuple[int, int, int, int, int, int, int, int, int, int]
 """(二七十 small, big, 联子 small, big, 坎 small, big, pair small, big, 两小一大, 两大一小)."""
@@ -324,8 +325,8 @@ def rank_values(
             same_card_youzi(Kind.PENG if c == peng_card else Kind.KAN, c, jiang)
             for c in (card_of(r, False), card_of(r, True))
         ]
-        seq = [3, 6] if r == 0 else [0, 0]
-        e27 = [3, 6] if r == 1 else [0, 0]
+        seq = list(SEQUENCE_YOUZI) if r == 0 else [0, 0]  # 一二三 / 壹贰叁
+        e27 = list(SEQUENCE_YOUZI) if r == 1 else [0, 0]  # 二七十 / 贰柒拾
         if jiang_lianzi and jiang is not None:
             seq = [2 * v for v in seq] if jiang in (0, 1, 2) else seq
             e27 = [2 * v for v in e27] if jiang in (1, 6, 9) else e27
