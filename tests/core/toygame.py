@@ -16,12 +16,14 @@ draw is due ends the deal.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from huapai.core.base import GameBase
+from huapai.core.claim import ClaimTable, ClaimWindow
 from huapai.core.protocol import (
     Event,
     Game,
@@ -34,6 +36,7 @@ from huapai.core.protocol import (
 from huapai.core.rng import shuffled
 from huapai.core.rules import RulesBase, option
 from huapai.core.session import check_legal
+from huapai.core.view import TableView
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -257,28 +260,38 @@ class ToyGame(GameBase[ToyRules, ToyState]):
         return Settlement(state.rules.seats, state.payments)
 
     # --- views ---------------------------------------------------------------------
-    def observe(self, state: ToyState, seat: int | None) -> Mapping[str, Any]:
-        out: dict[str, Any] = {
-            "seat": seat,
-            "hand_sizes": [len(h) for h in state.hands],
+    def rules_of(self, state: ToyState) -> ToyRules:
+        return state.rules
+
+    def table_view(self, state: ToyState, seat: int | None) -> TableView:
+        phase = "over" if state.over else "play" if state.pending is None else "window"
+        end = None if not state.over else "stock_empty" if state.winner is None else "out"
+        table: dict[str, Any] = {
             "stock": len(state.stock),
             "played": [list(p) for p in state.played],
             "pending": state.pending,
             "turn": state.turn,
-            "to_act": list(self.to_act(state)),
-            "over": state.over,
         }
         if seat is not None:
-            out["hand"] = list(state.hands[seat])
             mine = [c for s, c in state.answers if s == seat]
-            out["my_answer"] = mine[0] if mine else None
+            table["my_answer"] = mine[0] if mine else None
         if state.over:
-            out["hands"] = [list(h) for h in state.hands]
-        return out
+            table["hands"] = [_text(h) for h in state.hands]
+        hand = None if seat is None else _text(state.hands[seat])
+        return TableView(phase, state.dealer, [len(h) for h in state.hands], hand, end, table)
+
+    def claim_window(self, state: ToyState) -> ClaimWindow | None:
+        if state.pending is None or state.over:
+            return None
+        answers = tuple((s, self._answer_id(state, c)) for s, c in state.answers)
+        return _claim_table(state.rules.values).window(self._window(state), answers)
+
+    def _answer_id(self, state: ToyState, claim: bool) -> int:
+        return state.rules.values if claim else state.rules.values + 1
 
     def omniscient(self, state: ToyState) -> Mapping[str, Any]:
         return {
-            "hands": [list(h) for h in state.hands],
+            "hands": [_text(h) for h in state.hands],
             "stock": list(state.stock),
             "turn": state.turn,
             "pending": state.pending,
@@ -346,6 +359,16 @@ class ToyGame(GameBase[ToyRules, ToyState]):
         claimed = sum(1 for p in state.payments if p.reason == "claim")
         if len(cards) + claimed != len(state.deal):
             raise AssertionError("cards are not conserved")
+
+
+@functools.cache
+def _claim_table(values: int) -> ClaimTable:
+    """The toy's window as a core claim table: one claim kind, ties by seat order."""
+    return ClaimTable({values: 1}, pass_action=values + 1)
+
+
+def _text(cards: Sequence[int]) -> str:
+    return " ".join(str(c) for c in cards)
 
 
 def _with(hands: tuple[tuple[int, ...], ...], seat: int, hand: tuple[int, ...]

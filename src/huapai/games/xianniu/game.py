@@ -9,13 +9,14 @@ from typing import Any
 from huapai.core.base import GameBase
 from huapai.core.protocol import Event, NotationError, RulesError, Settlement, say
 from huapai.core.rng import derive_seed, shuffled
+from huapai.core.view import TableView
 
 from . import flow
 from .bot import register as register_bot
 from .cards import DECK, NUM_FACES, face_text, format_counts, format_faces, parse_counts
 from .cards import parse_faces as _parse_faces
 from .combos import catalogue
-from .observe import encode, observation_size, observe, omniscient
+from .observe import encode, observation_size, omniscient, table_view
 from .rules import PRESETS, XianniuRules
 from .scoring import settle
 from .state import DECLINE, DISCARD0, JIN, OVER, PLAY0, XIAN, BanPaiDrawn, State
@@ -100,8 +101,11 @@ class XianniuGame(GameBase[XianniuRules, State]):
         return settle(state)
 
     # --- views -------------------------------------------------------------------------
-    def observe(self, state: State, seat: int | None) -> Mapping[str, Any]:
-        return observe(state, seat, self)
+    def rules_of(self, state: State) -> XianniuRules:
+        return state.rules
+
+    def table_view(self, state: State, seat: int | None) -> TableView:
+        return table_view(state, seat)
 
     def omniscient(self, state: State) -> Mapping[str, Any]:
         return omniscient(state, self)
