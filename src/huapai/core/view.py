@@ -85,6 +85,13 @@ def check_viewer(seat: object, num_seats: int) -> None:
                          f"seats are {listed}, got {seat!r}")
 
 
+def check_seat(seat: object, num_seats: int) -> None:
+    """A seat ``0..num_seats-1`` (not a spectator); anything else is a ValueError."""
+    if seat is None:
+        raise ValueError("要给一个座位，不是旁观者 / a seat is needed here, not a spectator")
+    check_viewer(seat, num_seats)
+
+
 def observe(game: Viewable, state: Any, seat: int | None) -> dict[str, Any]:
     """The view of ``seat`` (None: a spectator): the envelope, then the table view."""
     rules = game.rules_of(state)
@@ -160,4 +167,5 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-__all__ = ["ENVELOPE_KEYS", "TableView", "check_envelope", "check_viewer", "observe"]
+__all__ = ["ENVELOPE_KEYS", "TableView", "check_envelope", "check_seat", "check_viewer",
+           "observe"]

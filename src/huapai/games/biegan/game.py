@@ -11,13 +11,14 @@ from huapai.core.base import GameBase
 from huapai.core.claim import ClaimWindow
 from huapai.core.protocol import Event, IllegalAction, NotationError, Settlement, say
 from huapai.core.rng import derive_seed
-from huapai.core.view import TableView, check_viewer
+from huapai.core.view import TableView, check_seat
 
 from . import actions, flow
 from .bot import register as register_bot
 from .cards import format_cards, parse_cards
 from .observe import encode, observation_size, omniscient, table_view
 from .rules import PRESETS, BieganRules
+from .sample import resample
 from .scoring import settle
 from .state import AFTER_DUI, HAND_SIZES, NUM_ACTIONS, OVER, QINGTONG, TURN, WINDOW, State
 from .turn import checked_deal, counts_of, new_state
@@ -104,6 +105,12 @@ class BieganGame(GameBase[BieganRules, State]):
     def table_view(self, state: State, seat: int | None) -> TableView:
         return table_view(state, seat)
 
+    def resample(self, state: State, seat: int, rng: random.Random) -> State:
+        """What ``seat`` cannot see redealt (other hands, the stock, face-down melds),
+        consistent with everything it has seen (:mod:`.sample`)."""
+        _check_seat(seat)
+        return resample(state, seat, rng)
+
     def claim_window(self, state: State) -> ClaimWindow | None:
         """The window on a discard, while it is open (its answers are private)."""
         if state.phase != WINDOW:
@@ -155,9 +162,7 @@ class BieganGame(GameBase[BieganRules, State]):
 
 
 def _check_seat(seat: object) -> None:
-    if seat is None:
-        raise ValueError("encode_observation needs a seat, not a spectator")
-    check_viewer(seat, 3)
+    check_seat(seat, 3)
 
 
 def check_invariants(s: State) -> None:

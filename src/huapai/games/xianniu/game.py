@@ -9,7 +9,7 @@ from typing import Any
 from huapai.core.base import GameBase
 from huapai.core.protocol import Event, NotationError, RulesError, Settlement, say
 from huapai.core.rng import derive_seed, shuffled
-from huapai.core.view import TableView
+from huapai.core.view import TableView, check_seat
 
 from . import flow
 from .bot import register as register_bot
@@ -18,6 +18,7 @@ from .cards import parse_faces as _parse_faces
 from .combos import catalogue
 from .observe import encode, observation_size, omniscient, table_view
 from .rules import PRESETS, XianniuRules
+from .sample import resample
 from .scoring import settle
 from .state import DECLINE, DISCARD0, JIN, OVER, PLAY0, XIAN, BanPaiDrawn, State
 
@@ -106,6 +107,12 @@ class XianniuGame(GameBase[XianniuRules, State]):
 
     def table_view(self, state: State, seat: int | None) -> TableView:
         return table_view(state, seat)
+
+    def resample(self, state: State, seat: int, rng: random.Random) -> State:
+        """The other hands and 紧牌 discards redealt as ``seat`` cannot tell them apart
+        (:mod:`.sample`)."""
+        check_seat(seat, state.rules.players)
+        return resample(state, seat, rng)
 
     def omniscient(self, state: State) -> Mapping[str, Any]:
         return omniscient(state, self)
