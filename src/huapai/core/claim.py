@@ -129,7 +129,7 @@ class ClaimTable:
         options: Iterable[int] = self.ranks if possible is None else possible.get(seat, ())
         for answer in options:
             r = self.ranks.get(answer, 0)
-            if r > rank or (r == rank and (order.index(seat) < pos or
+            if r > rank or (r == rank > 0 and (order.index(seat) < pos or
                                            (answer == kind and kind in self.multi))):
                 return True
         return False
