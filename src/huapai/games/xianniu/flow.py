@@ -76,6 +76,7 @@ def new_state(
     s.total, s.leader, s.turn, s.decl, s.phase = 0, dealer, dealer, 0, DECLARE
     s.trick, s.xians, s.lost_xian, s.jin_cap, s.jin_resume = (), (), 0, 0, DECLARE
     s.waste, s.big, s.end, s._legal, s._view = EMPTY, None, None, None, None
+    s._settlement = None
     events: list[Event] = []
     if rules.big_hands:
         _check_big_hands(s, events)
