@@ -26,7 +26,8 @@ class State:
 
     ``active`` are the three seats that play this deal in 揭牌 order (头家, 二家, 底家);
     ``table`` holds each seat's 占牌 as play indexes; ``xians`` every 掀 as (掀er, leader);
-    ``lost_xian`` the seats that may no longer 掀 (bit mask); ``big`` a big hand shown at
+    ``lost_xian`` the seats that may no longer 掀 (bit mask); ``round_xian`` whether
+    somebody has 掀ed in this declaration round (``xian_both``); ``big`` a big hand shown at
     the deal (seat, name, counts). ``discards`` (紧牌) are face down: only their owner saw
     them.
     """
@@ -49,6 +50,7 @@ class State:
         "leader",
         "lost_xian",
         "phase",
+        "round_xian",
         "rules",
         "table",
         "total",
@@ -73,6 +75,7 @@ class State:
     trick: tuple[tuple[int, int], ...]
     xians: tuple[tuple[int, int], ...]
     lost_xian: int
+    round_xian: bool
     jin_cap: int
     jin_resume: int
     discards: list[Counts]
@@ -93,7 +96,7 @@ class State:
         new.jin_cap, new.jin_resume, new.discards = self.jin_cap, self.jin_resume, \
             list(self.discards)
         new.waste, new.big, new.end, new._legal = self.waste, self.big, self.end, None
-        new._view = new._settlement = None
+        new.round_xian, new._view, new._settlement = self.round_xian, None, None
         return new
 
     def order(self) -> tuple[int, ...]:
