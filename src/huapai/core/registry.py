@@ -10,6 +10,7 @@ from .protocol import Game, RulesError
 _GAMES: dict[str, str] = {
     "biegan": "huapai.games.biegan.game:GAME",
     "xianniu": "huapai.games.xianniu.game:GAME",
+    "xiushan": "huapai.games.xiushan.game:GAME",
 }
 
 

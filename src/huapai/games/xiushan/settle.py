@@ -1,0 +1,62 @@
+"""Settlement of a 秀山 deal in 豆, itemised: each group's 油子, each 豆 and why, who pays.
+
+A win is worth its 豆 (:func:`.calculator.dou_items`: 和 1, each 贰 1, 自摸 1 where the
+preset has it, capped). A 自摸 (and 天胡) is paid by every other player; a win on a
+discard by ``pay_discard`` (the discarder for everyone, each loser his own share, or
+the discarder one share). 黄庄 pays nothing.
+"""
+
+from __future__ import annotations
+
+from huapai.core.protocol import Payment, Settlement, say
+
+from .cards import format_cards
+from .state import State
+
+
+def settle(s: State) -> Settlement:
+    n = s.rules.num_seats
+    w = s.win
+    if w is None:
+        return Settlement(n, (), (say("黄庄：没有人和牌", "黄庄: nobody won"),))
+    dou = w.result.dou or 0
+    losers = [p for p in s.active if p != w.seat]
+    if w.from_seat is None:
+        zh, en = ("自摸", "self-drawn") if w.card is not None else ("天胡", "dealt hand")
+        payments = [Payment(p, w.seat, dou, "zimo", say(f"{dou} 豆（{zh}）", f"{dou} 豆 ({en})"))
+                    for p in losers]
+    else:
+        payments = _on_discard(s.rules.pay_discard, w.seat, w.from_seat, losers, dou)
+    return Settlement(n, tuple(payments), _notes(s))
+
+
+def _on_discard(mode: str, winner: int, discarder: int, losers: list[int],
+                dou: int) -> list[Payment]:
+    if mode == "each":
+        return [Payment(p, winner, dou, "hu", say(f"{dou} 豆", f"{dou} 豆")) for p in losers]
+    total = dou * (len(losers) if mode == "all" else 1)
+    zh = f"放炮 {dou} 豆 × {len(losers)} 家" if mode == "all" else f"放炮 {dou} 豆"
+    en = f"discarder pays {dou} 豆 × {len(losers)}" if mode == "all" else \
+        f"discarder pays {dou} 豆"
+    return [Payment(discarder, winner, total, "fangpao", say(zh, en))]
+
+
+def _notes(s: State) -> tuple[str, ...]:
+    w = s.win
+    assert w is not None
+    r = w.result
+    out = []
+    for g in r.groups:
+        where = "落地" if g.laid else "手里"
+        out.append(say(f"{w.seat} 号座 {where}{g.kind.value} {format_cards(g.cards)}：{g.youzi} 油子",
+                       f"seat {w.seat} {g.kind.value} {format_cards(g.cards)}: {g.youzi} 油子"))
+    out.append(say(f"{w.seat} 号座共 {r.youzi} 油子（起胡 {r.threshold}）",
+                   f"seat {w.seat}: {r.youzi} 油子 in all (needs {r.threshold})"))
+    for item in r.dou_items:
+        out.append(say(f"{item.why}：{item.dou} 豆", f"{item.why}: {item.dou} 豆"))
+    if r.zhuaque:
+        out.append(say("啄雀：和的那张凑成了麻雀", "啄雀: the winning card made the pair"))
+    total = sum(i.dou for i in r.dou_items)
+    if r.dou is not None and r.dou < total:
+        out.append(say(f"封顶 {r.dou} 豆", f"capped at {r.dou} 豆"))
+    return tuple(out)
