@@ -35,10 +35,10 @@ def resample(s: State, seat: int, rng: random.Random) -> State:
         pool.update({c: n for c, n in enumerate(s.hands[p]) if n})
     for p, i in hidden:
         pool[s.melds[p][i].meld.card] += len(s.melds[p][i].meld.cards)
-    for p, i in hidden:
+    faces = _faces(s, hidden, pool, rng)
+    for (p, i), card in zip(hidden, faces, strict=True):
         held = s.melds[p][i]
         size = len(held.meld.cards)
-        card = rng.choice([c for c in range(NUM_CARDS) if pool[c] >= size])
         pool[card] -= size
         melds = list(t.melds[p])
         melds[i] = Held(Meld(held.meld.kind, (card,) * size), False, held.source)
@@ -55,6 +55,24 @@ def resample(s: State, seat: int, rng: random.Random) -> State:
     t.deal = _deal_with_stock(s, tuple(stock))
     t.answers = tuple((p, a if p == seat else PASS) for p, a in s.answers)
     return t
+
+
+def _faces(s: State, hidden: list[tuple[int, int]], pool: Counter[int],
+           rng: random.Random, tries: int = 8) -> list[int]:
+    """A random card for each hidden group that the pool can make (its own card again
+    when eight random tries fail: that assignment is always possible)."""
+    for _ in range(tries):
+        left, faces = Counter(pool), []
+        for p, i in hidden:
+            size = len(s.melds[p][i].meld.cards)
+            options = [c for c in range(NUM_CARDS) if left[c] >= size]
+            if not options:
+                break
+            faces.append(rng.choice(options))
+            left[faces[-1]] -= size
+        else:
+            return faces
+    return [s.melds[p][i].meld.card for p, i in hidden]
 
 
 def _deal_with_stock(s: State, stock: tuple[int, ...]) -> tuple[int, ...]:
