@@ -33,7 +33,6 @@ from .state import (
     OVER,
     PASS,
     PENG,
-    TURN,
     WINDOW,
     ZHAO,
     Discarded,

@@ -48,8 +48,9 @@ def _notes(s: State) -> tuple[str, ...]:
     out = []
     for g in r.groups:
         where = "落地" if g.laid else "手里"
-        out.append(say(f"{w.seat} 号座 {where}{g.kind.value} {format_cards(g.cards)}：{g.youzi} 油子",
-                       f"seat {w.seat} {g.kind.value} {format_cards(g.cards)}: {g.youzi} 油子"))
+        cards = format_cards(g.cards)
+        out.append(say(f"{w.seat} 号座 {where}{g.kind.value} {cards}：{g.youzi} 油子",
+                       f"seat {w.seat} {g.kind.value} {cards}: {g.youzi} 油子"))
     out.append(say(f"{w.seat} 号座共 {r.youzi} 油子（起胡 {r.threshold}）",
                    f"seat {w.seat}: {r.youzi} 油子 in all (needs {r.threshold})"))
     for item in r.dou_items:

@@ -107,7 +107,8 @@ class State:
 
     def copy(self) -> State:
         new = State.__new__(State)
-        new.rules, new.deal, new.dealer, new.active = self.rules, self.deal, self.dealer, self.active
+        new.rules, new.deal, new.dealer = self.rules, self.deal, self.dealer
+        new.active = self.active
         new.hands, new.melds, new.rivers = self.hands[:], self.melds[:], self.rivers[:]
         new.top, new.stock_end, new.jiang = self.top, self.stock_end, self.jiang
         new.phase, new.turn, new.offer = self.phase, self.turn, self.offer
