@@ -14,9 +14,10 @@ from collections.abc import Sequence
 
 from huapai.core.protocol import Event, NotationError, say
 
-from .calculator import HandError, Result, complete_size, read_hand, score_checked, youzi_of
+from .calculator import Hand, Result, complete_size, score_checked, youzi_of
 from .cards import COPIES, DECK, NUM_CARDS, card_name, format_cards
 from .groups import Kind, Meld
+from .quick import may_cut
 from .state import (
     DRAWN,
     JI,
@@ -264,18 +265,17 @@ def reading(s: State, seat: int, card: int | None, self_drawn: bool,
     the calculator's :class:`Result`, else only its 油子; None when it does not win."""
     best: tuple[int, int] | None = None
     found: Result | int | None = None
+    r = s.rules
     for hand, melds in _ways(s, seat, card, self_drawn):
-        try:
-            h = read_hand(s.rules, hand, melds, card, self_drawn,
-                          None if s.jiang is None else s.jiang, complete=True)
-        except HandError:
+        if not may_cut(hand, r.jiao):
             continue
-        youzi = youzi_of(s.rules, h)
-        if youzi is None or youzi < s.rules.hu_threshold:
+        h = Hand(hand, melds, card, self_drawn, s.jiang)
+        youzi = youzi_of(r, h)
+        if youzi is None or youzi < r.hu_threshold:
             continue
         if not full:
             return youzi
-        result = score_checked(s.rules, h)
+        result = score_checked(r, h)
         key = (result.dou or 0, result.youzi)
         if best is None or key > best:
             best, found = key, result
@@ -283,22 +283,26 @@ def reading(s: State, seat: int, card: int | None, self_drawn: bool,
 
 
 def _ways(s: State, seat: int, card: int | None,
-          self_drawn: bool) -> list[tuple[list[int], list[Meld]]]:
-    hand = [c for c in range(NUM_CARDS) for _ in range(s.hands[seat][c])]
-    melds = [h.meld for h in s.melds[seat]]
+          self_drawn: bool) -> list[tuple[Counts, tuple[Meld, ...]]]:
+    r, hand, held = s.rules, s.hands[seat], s.melds[seat]
+    total = sum(hand) + sum(len(h.meld.cards) for h in held)
+    complete = r.hand_size + max(0, sum(h.quad for h in held) - 1)
+    melds = tuple(h.meld for h in held)
     if card is None:
-        return [(hand, melds)] if s.total(seat) == complete_size(s.rules, melds) else []
+        return [(hand, melds)] if total == complete else []
     ways = []
-    if s.total(seat) + 1 == complete_size(s.rules, melds):
-        ways.append(([*hand, card], melds))
-    i = s.meld_of(seat, card)
-    if i is not None and s.rules.quads:
+    if total + 1 == complete:
+        grown_hand = list(hand)
+        grown_hand[card] += 1
+        ways.append((tuple(grown_hand), melds))
+    if r.quads and any(m.cards[0] == card for m in melds):
+        i = next(i for i, m in enumerate(melds) if m.cards[0] == card)
         kind = melds[i].kind
-        onto = {Kind.SHAO: Kind.LONG if self_drawn and s.rules.own_draw_on_shao == "long"
+        onto = {Kind.SHAO: Kind.LONG if self_drawn and r.own_draw_on_shao == "long"
                 else Kind.ZHAO, Kind.PENG: Kind.JI if self_drawn else None}.get(kind)
         if onto is not None:
-            grown = [*melds[:i], Meld(onto, (card,) * 4), *melds[i + 1:]]
-            if s.total(seat) + 1 == complete_size(s.rules, grown):
+            grown = (*melds[:i], Meld(onto, (card,) * 4), *melds[i + 1:])
+            if total + 1 == complete_size(r, grown):
                 ways.append((hand, grown))
     return ways
 
