@@ -1,0 +1,63 @@
+"""A whole 秀山 十八福 deal in the browser through the generic renderer: a room with bots,
+every one of my decisions made by pressing its button (胡 when offered, the forced
+groups, 过, discards), nothing illegal sent, and the settlement at the end."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+from test_web_biegan import ServerErrors, play_again
+from web_driver import (
+    create_room,
+    enter,
+    press_word,
+    shot,
+    start_with_bots,
+    wait_turn_or_end,
+    words,
+)
+
+_FIRST = ("胡", "碰", "开召", "鸡", "哨", "龙灯")
+_MAX_MATCHES = 4  # 黄庄 shows no payments: play again
+
+
+def xiushan_turn(page: Page, rng: random.Random) -> str:
+    offered = words(page)
+    assert offered, "my turn with no button to press"
+    for wanted in _FIRST:
+        for action, text in offered:
+            if text == wanted:
+                press_word(page, action)
+                return wanted
+    action, text = rng.choice(offered)
+    press_word(page, action)
+    return "打" if text.startswith("打") else text
+
+
+def test_play_a_whole_shibafu_deal_by_buttons(page: Page, server: str,
+                                              shots: Path | None) -> None:
+    errors = ServerErrors(page)
+    enter(page, server, "秀山")
+    create_room(page, game="xiushan", preset="shibafu")
+    start_with_bots(page)
+    rng = random.Random(4)
+    made: dict[str, int] = {}
+    settlement = page.locator("[data-testid=settlement]")
+    for match in range(_MAX_MATCHES):
+        for _ in range(300):
+            if wait_turn_or_end(page) == "end":
+                break
+            kind = xiushan_turn(page, rng)
+            made[kind] = made.get(kind, 0) + 1
+        expect(settlement).to_be_visible()
+        if settlement.locator("ul.payments li").count():
+            break
+        assert match + 1 < _MAX_MATCHES, f"{_MAX_MATCHES} deals in a row ended in 黄庄"
+        play_again(page)
+    assert made.get("打", 0) > 0, made
+    expect(settlement.locator(".settle-table tbody tr")).to_have_count(3)
+    expect(settlement.locator(".notes li", has_text="豆").first).to_be_visible()
+    shot(page, shots, "xiushan-settlement")
+    assert errors.seen == [], errors.seen
