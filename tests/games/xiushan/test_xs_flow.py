@@ -11,7 +11,7 @@ from xs_deals import act, kinds, legal_text, rules, start
 from huapai.core.protocol import IllegalAction
 from huapai.core.session import Deal
 from huapai.games.xiushan.game import GAME
-from huapai.games.xiushan.state import DRAWN, Bakuai, Drew, Laid
+from huapai.games.xiushan.state import DRAWN, Bakuai, Drew, Laid, State
 
 TWO_MAQUE = rules("maquefu", seats=2)
 TWO_SHIBA = rules("shibafu", seats=2)
@@ -128,27 +128,24 @@ def test_first_four_set_is_followed_by_a_discard() -> None:
     assert GAME.to_act(s) == (0,) and all(t.startswith("打") for t in legal_text(s, 0))
 
 
+def _peng_then_draw(dealer: str, stock: str) -> State:
+    """The 庄家 throws 玖, seat 1 must 碰 it and throws 拾, the 庄家 turns up ``stock``'s
+    first card and lets it go."""
+    other = "玖玖一二三四五六七八九十壹贰伍陆柒捌拾叁"
+    s = start(TWO_SHIBA, [dealer, other], stock=stock, flip="三")
+    for seat, text in ((0, "打 玖"), (1, "碰"), (1, "打 拾"), (0, "过")):
+        s, _ = act(s, seat, text)
+    assert legal_text(s, 0) == ["过"]
+    s, _ = act(s, 0, "过")
+    return s
+
+
 def test_ji_only_from_a_tangzitou_card() -> None:
     """"自己碰得有牌，堂子头起相同的牌，则必须鸡牌…别人打出来的牌不能鸡，只能开召和碰"."""
-    dealer = "玖玖一一四四五五六六八八十壹壹叁肆肆伍二二"
-    other = "玖玖一二三四五六七八九十壹贰伍陆柒捌拾叁"
-    s = start(TWO_SHIBA, [dealer, other], stock="拾", flip="三")
-    s, _ = act(s, 0, "打 玖")
-    s, _ = act(s, 1, "碰")
-    s, _ = act(s, 1, "打 拾")
-    s, _ = act(s, 0, "过")
-    assert legal_text(s, 0) == ["过"]
-    s, _ = act(s, 0, "过")
+    s = _peng_then_draw("玖玖一一四四五五六六八八十壹壹叁肆肆伍二二", "拾")
     s, _ = act(s, 0, "打 玖")
     assert legal_text(s, 1) == ["过"]  # no 鸡 on a discard
-    dealer = "玖一一四四五五六六八八十壹壹叁肆肆伍二二七"
-    s = start(TWO_SHIBA, [dealer, other], stock="玖", flip="三")
-    s, _ = act(s, 0, "打 玖")
-    s, _ = act(s, 1, "碰")
-    s, _ = act(s, 1, "打 拾")
-    s, _ = act(s, 0, "过")
-    assert legal_text(s, 0) == ["过"]
-    s, _ = act(s, 0, "过")
+    s = _peng_then_draw("玖一一四四五五六六八八十壹壹叁肆肆伍二二七", "玖")
     assert [h.meld.describe() for h in s.melds[1]] == ["鸡 玖"] and s.melds[1][0].source == 0
     assert GAME.to_act(s) == (1,) and all(t.startswith("打") for t in legal_text(s, 1))
 

@@ -29,27 +29,27 @@ def _sequence_cover(mask: int) -> int:
 _COVER = tuple(_sequence_cover(m) for m in range(1 << RANKS))
 
 
-def may_cut(counts: Sequence[int], jiao: bool) -> bool:
-    """False when the concealed ``counts`` (20 entries) certainly do not cut."""
-    total = ms = mb = ts = tb = hs = hb = 0
+def _masks(counts: Sequence[int], base: int) -> tuple[int, int, int, int]:
+    """(cards, ranks present, ranks with two or more, with three or more) of one size."""
+    total = present = twos = threes = 0
     for r in range(RANKS):
-        n, m = counts[r], counts[r + RANKS]
+        n = counts[base + r]
         if n:
             bit = 1 << r
             total += n
-            ms |= bit
+            present |= bit
             if n >= 2:
-                ts |= bit
+                twos |= bit
                 if n >= 3:
-                    hs |= bit
-        if m:
-            bit = 1 << r
-            total += m
-            mb |= bit
-            if m >= 2:
-                tb |= bit
-                if m >= 3:
-                    hb |= bit
+                    threes |= bit
+    return total, present, twos, threes
+
+
+def may_cut(counts: Sequence[int], jiao: bool) -> bool:
+    """False when the concealed ``counts`` (20 entries) certainly do not cut."""
+    n_s, ms, ts, hs = _masks(counts, 0)
+    n_b, mb, tb, hb = _masks(counts, RANKS)
+    total = n_s + n_b
     if total % 3 == 1:
         return False
     cover_s, cover_b = _COVER[ms] | hs, _COVER[mb] | hb
