@@ -282,3 +282,24 @@ def test_action_notation() -> None:
     assert GAME.parse_action(r, "召") == GAME.parse_action(r, "开召")
     with pytest.raises(ValueError, match="打"):
         GAME.parse_action(r, "吃")
+
+
+def test_claims_may_be_declined_with_forced_claims_off() -> None:
+    """``forced_claims=False`` (麻雀福's seed text is silent on it, [?] xiushan.md §3.1):
+    a 碰 may be declined, and every other seat is asked about each 堂子头 card."""
+    r = rules("maquefu", seats=2, forced_claims=False)
+    s = start(r, ["五一四七壹肆柒二八贰伍捌三十", "五五二三四六七九壹贰叁拾玖"], stock="五")
+    s, _ = act(s, 0, "打 五")
+    assert legal_text(s, 1) == ["过", "碰"]
+    s, _ = act(s, 1, "过")  # seat 1 turns up the last 五 itself: no 哨 in 麻雀福 (坎 in hand)
+    s, _ = act(s, 1, "过")
+    assert GAME.to_act(s) == (0,) and legal_text(s, 0) == ["过"]
+    s, events = act(s, 0, "过")
+    assert "taken" in kinds(events) and s.hands[1][4] == 3
+    s = start(r, ["陆陆一四七壹肆柒二八贰捌三十", "五二三四六七九壹贰叁拾玖伍"], stock="陆")
+    s, _ = act(s, 0, "打 十")
+    s, _ = act(s, 1, "过")
+    s, _ = act(s, 1, "过")
+    assert legal_text(s, 0) == ["过", "碰"]
+    s, _ = act(s, 0, "碰")
+    assert [h.meld.describe() for h in s.melds[0]] == ["碰 陆"]

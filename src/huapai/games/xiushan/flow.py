@@ -20,6 +20,7 @@ from .moves import (
     own_group,
     pass_drawn,
     reading,
+    take_drawn,
     waiting,
     win,
 )
@@ -39,10 +40,15 @@ from .state import (
     State,
 )
 
-TABLE = ClaimTable({HU: 2, PENG: 1, ZHAO: 1, JI: 1}, pass_action=PASS,
-                   forced=(PENG, ZHAO, JI))
-"""The window's priority table: 胡 over the forced 碰 / 开召 (at most one seat can make
-one: four copies); 鸡 is listed for completeness (never on a discard [S])."""
+_RANKS = {HU: 2, PENG: 1, ZHAO: 1, JI: 1}
+TABLES = {True: ClaimTable(_RANKS, pass_action=PASS, forced=(PENG, ZHAO, JI)),
+          False: ClaimTable(_RANKS, pass_action=PASS)}
+"""The window's priority table by ``forced_claims``: 胡 over 碰 / 开召 / 鸡 (at most one
+seat can make one of those: four copies); 鸡 only on a 堂子头 card [S]."""
+
+
+def table_of(s: State) -> ClaimTable:
+    return TABLES[s.rules.forced_claims]
 
 
 def to_act(s: State) -> tuple[int, ...]:
@@ -65,12 +71,12 @@ def legal(s: State, seat: int) -> list[int]:
 def _legal(s: State, seat: int) -> list[int]:
     if s.phase == WINDOW:
         assert s.offer is not None
-        card = s.offer[1]
-        claims = [HU] if reading(s, seat, card, False, False) is not None else []
-        claim = claim_of(s, seat, card, False)
+        _, card, drawn = s.offer
+        claims = [] if drawn or reading(s, seat, card, False, False) is None else [HU]
+        claim = claim_of(s, seat, card, drawn)
         if claim is not None:
             claims.append(claim)
-        return TABLE.legal(claims)
+        return table_of(s).legal(claims)
     if s.phase == DRAWN:
         assert s.offer is not None
         card = s.offer[1]
@@ -127,16 +133,19 @@ def _discard(s: State, seat: int, card: int, events: list[Event]) -> None:
 def _answer(s: State, seat: int, action: int, events: list[Event]) -> None:
     s.answers = (*s.answers, (seat, action))
     events.append(Answered(seat, ACTION_NAMES[action]))
-    if not TABLE.closed(s.order, s.answers):
+    table = table_of(s)
+    if not table.closed(s.order, s.answers):
         return
     assert s.offer is not None
-    source, card, _ = s.offer
-    kind, seats = TABLE.resolve(s.order, s.answers)
+    source, card, drawn = s.offer
+    kind, seats = table.resolve(s.order, s.answers)
     s.order, s.answers = (), ()
     if kind == HU:
         win(s, seats[0], card, source, False, events)
     elif kind is not None:
         make_group(s, seats[0], kind, card, source, events)
+    elif drawn:
+        take_drawn(s, source, events)
     else:
         s.rivers[source] = (*s.rivers[source], card)
         s.offer = None
@@ -172,10 +181,11 @@ def explain(s: State, seat: object, action: object) -> IllegalAction:
 def _explain_answer(s: State, seat: int, action: int) -> IllegalAction:
     assert s.offer is not None
     name = card_name(s.offer[1])
+    zh, en = ("摸起的", "drawn") if s.offer[2] else ("打出的", "discarded")
     options = "、".join(ACTION_NAMES[a] for a in legal(s, seat))
     if action >= DISCARD0:
-        return IllegalAction("must_answer", say(f"先对打出的 {name} 表态：{options}",
-                                                f"answer the discard {name} first: {options}"))
+        return IllegalAction("must_answer", say(f"先对{zh} {name} 表态：{options}",
+                                                f"answer the {en} {name} first: {options}"))
     if action == PASS:
         return IllegalAction("forced_claim", say(
             f"{name} 必须{options}，不能过", f"{name} must be claimed ({options}); no 过"))
@@ -220,4 +230,4 @@ def _cannot_hu(s: State, name: str) -> IllegalAction:
                                           + (f", or under {t} 胡" if t else "")))
 
 
-__all__ = ["TABLE", "apply", "explain", "legal", "to_act"]
+__all__ = ["TABLES", "apply", "explain", "legal", "table_of", "to_act"]

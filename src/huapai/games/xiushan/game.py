@@ -113,7 +113,7 @@ class XiushanGame(GameBase[XiushanGameRules, State]):
     def claim_window(self, state: State) -> ClaimWindow | None:
         if state.phase != WINDOW:
             return None
-        return flow.TABLE.window(state.order, state.answers)
+        return flow.table_of(state).window(state.order, state.answers)
 
     def resample(self, state: State, seat: int, rng: random.Random) -> State:
         """What ``seat`` cannot see redealt (:mod:`.sample`)."""

@@ -27,6 +27,7 @@ from .state import (
     PENG,
     SHAO,
     TURN,
+    WINDOW,
     ZHAO,
     Bakuai,
     Counts,
@@ -239,14 +240,25 @@ def draw(s: State, seat: int, events: list[Event]) -> None:
 
 def pass_drawn(s: State, seat: int, events: list[Event]) -> None:
     """The drawer lets his shown card go: a seat forced to 碰 / 开召 / 鸡 it takes it,
-    otherwise it goes into his hand."""
+    otherwise it goes into his hand. Without ``forced_claims`` every other seat is asked
+    (a claim window on the shown card)."""
     assert s.offer is not None
     card = s.offer[1]
+    if not s.rules.forced_claims:
+        s.phase, s.order, s.answers = WINDOW, s.others(seat), ()
+        return
     for other in s.others(seat):
         claim = claim_of(s, other, card, True)
         if claim is not None:
             make_group(s, other, claim, card, seat, events)
             return
+    take_drawn(s, seat, events)
+
+
+def take_drawn(s: State, seat: int, events: list[Event]) -> None:
+    """The shown card nobody took goes into the drawer's hand."""
+    assert s.offer is not None
+    card = s.offer[1]
     add(s, seat, card, 1)
     events.append(Taken(seat, card_name(card)))
     after_taking(s, seat, events)

@@ -6,10 +6,9 @@ calculator) plus the options of the flow. Each open point of ``rules/xiushan.md`
 xiushan.md's recommendation where it does not ([S] seed, [P] a reference's PROPOSAL,
 "engine" this engine's own choice). ``docs/xiushan.md`` §7 lists them all.
 
-Fixed by the seed, so not options: 碰, 开召 and 鸡 are forced ("必须碰牌", "必须开召",
-"必须鸡牌"); 鸡 only on a 堂子头 card ("别人打出来的牌不能鸡"); the first 4-set is
-followed by a discard, later ones say 八块 and the 下家 draws; 哨 and 龙灯 are laid face
-down; the 庄家 lays his 龙灯 before his first discard, the others after it.
+Fixed by the seed, so not options: 鸡 only on a 堂子头 card ("别人打出来的牌不能鸡"); the
+first 4-set is followed by a discard, later ones say 八块 and the 下家 draws; 哨 and 龙灯
+are laid face down; the 庄家 lays his 龙灯 before his first discard, the others after it.
 """
 
 from __future__ import annotations
@@ -45,6 +44,12 @@ class XiushanGameRules(XiushanRules):
         source="[S] 十八福 哨必须放到桌子上撲起; 麻雀福 碰或者坎 (kept in hand) [P]",
         doc="Three alike, dealt or drawn, are laid face down as a 哨 (and four as a 龙灯); "
             "otherwise they stay in the hand as a 坎.")
+    forced_claims: bool = option(
+        True, zh="必须碰召鸡",
+        source="[S] 十八福 必须碰牌 / 必须开召 / 必须鸡牌; 麻雀福 silent ([?] xiushan.md §3.1)",
+        doc="A seat that can 碰 / 开召 / 鸡 another seat's discard or 堂子头 card must; "
+            "otherwise it may pass, and every other seat is asked about each 堂子头 card too. "
+            "One's own draw always makes its 哨 / 龙灯 (撲) and 鸡.")
     tianhu: bool = option(
         True, zh="天胡", source="engine (跑胡子 relatives: 庄家起手胡牌 [H3])",
         doc="The 庄家 may win on his dealt hand before his first discard (paid as 自摸, "
