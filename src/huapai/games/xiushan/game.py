@@ -167,7 +167,8 @@ def parse_action(text: str) -> int:
 
 
 def check_invariants(s: State) -> None:
-    """Card conservation; between turns every active seat holds its rest size."""
+    """Card conservation (hands, groups, discards, stock, the card on the table) and no
+    negative count."""
     seen = [0] * NUM_CARDS
     for p in range(s.rules.num_seats):
         for c, n in enumerate(s.hands[p]):

@@ -135,6 +135,8 @@ def lay_dealt(s: State, seat: int, events: list[Event]) -> None:
             kind, size = Kind.SHAO, 3
         else:
             continue
+        if sum(s.hands[seat]) == size:
+            continue  # the last cards stay in the hand (a 坎): something is left to play
         add(s, seat, c, -size)
         s.melds[seat] = (*s.melds[seat], Held(Meld(kind, (c,) * size), False))
         events.append(Laid(seat, kind.value, card_name(c), size, True))
