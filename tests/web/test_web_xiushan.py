@@ -1,6 +1,7 @@
-"""A whole 秀山 十八福 deal in the browser through the generic renderer: a room with bots,
-every one of my decisions made by pressing its button (胡 when offered, the forced
-groups, 过, discards), nothing illegal sent, and the settlement at the end."""
+"""A whole 秀山 十八福 deal in the browser (the 秀山 renderer over the generic one, text
+cards): a room with bots, every one of my decisions made on the page (胡 and the forced
+groups by their buttons, 过, discards by the button or a right-click), nothing illegal
+sent, and the settlement at the end."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ from test_web_biegan import ServerErrors, play_again
 from web_driver import (
     create_room,
     enter,
+    legal_plays,
+    play_cards,
     press_word,
     shot,
     start_with_bots,
@@ -25,15 +28,20 @@ _MAX_MATCHES = 4  # 黄庄 shows no payments: play again
 
 def xiushan_turn(page: Page, rng: random.Random) -> str:
     offered = words(page)
-    assert offered, "my turn with no button to press"
     for wanted in _FIRST:
         for action, text in offered:
             if text == wanted:
                 press_word(page, action)
                 return wanted
-    action, text = rng.choice(offered)
+    plays = legal_plays(page)
+    if plays:
+        right = rng.random() < 0.5
+        play_cards(page, list(rng.choice(plays)["cards"]), right_click=right)
+        return "打"
+    assert offered, "my turn with nothing to do"
+    action, text = offered[0]
     press_word(page, action)
-    return "打" if text.startswith("打") else text
+    return text
 
 
 def test_play_a_whole_shibafu_deal_by_buttons(page: Page, server: str,
@@ -59,5 +67,6 @@ def test_play_a_whole_shibafu_deal_by_buttons(page: Page, server: str,
     assert made.get("打", 0) > 0, made
     expect(settlement.locator(".settle-table tbody tr")).to_have_count(3)
     expect(settlement.locator(".notes li", has_text="豆").first).to_be_visible()
+    expect(page.locator("[data-testid=center]")).to_contain_text("和")
     shot(page, shots, "xiushan-settlement")
     assert errors.seen == [], errors.seen

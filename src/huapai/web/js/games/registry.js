@@ -4,10 +4,12 @@
 import { generic } from "./generic.js";
 import { xianniu } from "./xianniu.js";
 import { biegan } from "./biegan.js";
+import { xiushan } from "./xiushan.js";
 
 const RENDERERS = new Map([
   ["xianniu", xianniu],
   ["biegan", biegan],
+  ["xiushan", xiushan],
 ]);
 
 export function rendererFor(game) {
