@@ -49,10 +49,11 @@ def _notes(s: State) -> tuple[str, ...]:
     for g in r.groups:
         where = "落地" if g.laid else "手里"
         cards = format_cards(g.cards)
-        out.append(say(f"{w.seat} 号座 {where}{g.kind.value} {cards}：{g.youzi} 油子",
-                       f"seat {w.seat} {g.kind.value} {cards}: {g.youzi} 油子"))
-    out.append(say(f"{w.seat} 号座共 {r.youzi} 油子（起胡 {r.threshold}）",
-                   f"seat {w.seat}: {r.youzi} 油子 in all (needs {r.threshold})"))
+        out.append(say(f"{where}{g.kind.value} {cards}：{g.youzi} 油子",
+                       f"{'laid' if g.laid else 'in hand'} {g.kind.value} {cards}: "
+                       f"{g.youzi} 油子"))
+    out.append(say(f"共 {r.youzi} 油子（起胡 {r.threshold}）",
+                   f"{r.youzi} 油子 in all (needs {r.threshold})"))
     for item in r.dou_items:
         out.append(say(f"{item.why}：{item.dou} 豆", f"{item.why}: {item.dou} 豆"))
     if r.zhuaque:
