@@ -1,5 +1,5 @@
-"""秀山字牌 in the terminal through the generic renderer: whole deals of each preset,
-the record replays, simulate runs the heuristic bot."""
+"""秀山字牌 in the terminal (its renderer, ``games/xiushan/terminal.py``): whole deals of
+each preset, the record replays, simulate runs the heuristic bot."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ def test_play_a_whole_deal_and_replay_it(tmp_path: Path, preset: str) -> None:
                      "--record", str(out)], "1\n" * 400)
     assert_clean(result, 0)
     assert "对局结束" in result.output and "结算" in result.output
+    assert "你的手牌：" in result.output and "堂子：" in result.output
     assert "✗" not in result.output
     ends = [json.loads(x) for x in out.read_text(encoding="utf-8").splitlines()
             if json.loads(x)["type"] == "end"]
@@ -24,6 +25,26 @@ def test_play_a_whole_deal_and_replay_it(tmp_path: Path, preset: str) -> None:
     replayed = invoke(["replay", str(out)])
     assert_clean(replayed, 0)
     assert "全部合法" in replayed.output
+
+
+def test_the_renderer_shows_waits_and_hides_face_down_groups() -> None:
+    from rich.console import Console
+
+    from huapai.cli_support.render import RenderContext, renderer_for
+    from huapai.games.xiushan.game import GAME
+    from huapai.games.xiushan.terminal import XiushanRenderer
+
+    assert isinstance(renderer_for(GAME), XiushanRenderer)
+    view = {"num_seats": 2, "dealer": 0, "phase": "window", "stock": 30, "flipped": None,
+            "jiang": None, "threshold": 0, "to_act": [1], "active": [0, 1], "end": None,
+            "hand_sizes": [13, 13], "rivers": ["", ""], "offer": None,
+            "melds": [[{"kind": "哨", "cards": None, "size": 3}], []], "my_melds": [],
+            "hand": "一二三四五六七八九壹贰叁拾"}
+    rules = GAME.rules("maquefu", seats=2)
+    console = Console(width=100, record=True)
+    console.print(renderer_for(GAME).table(view, RenderContext(GAME, rules, "zh", me=1)))
+    text = console.export_text()
+    assert "哨[???]" in text and "听：拾" in text
 
 
 def test_simulate_with_the_heuristic_bot() -> None:
