@@ -303,3 +303,52 @@ def test_claims_may_be_declined_with_forced_claims_off() -> None:
     assert legal_text(s, 0) == ["过", "碰"]
     s, _ = act(s, 0, "碰")
     assert [h.meld.describe() for h in s.melds[0]] == ["碰 陆"]
+
+
+@pytest.mark.parametrize(("mode", "payments"), [
+    ("all", [(0, 1, 10)]), ("each", [(0, 1, 5), (2, 1, 5)]), ("discarder", [(0, 1, 5)])])
+def test_who_pays_a_discard(mode: str, payments: list[tuple[int, int, int]]) -> None:
+    """``pay_discard``: the seed names no payer ([?] xiushan.md §3.3)."""
+    r = rules("shibafu", pay_discard=mode)
+    third = "一二二四五六七八九十壹贰叁肆伍陆柒捌玖拾"
+    s = start(r, [DEALER_21.replace("十", "柒"), SELF_DRAW, third], flip="三")
+    s, _ = act(s, 0, "打 柒")
+    assert legal_text(s, 1) == ["过", "胡"]
+    s, _ = act(s, 1, "胡")
+    assert [(p.payer, p.payee, p.amount) for p in GAME.settlement(s).payments] == payments
+
+
+def test_tianhu_and_dealer_rotation() -> None:
+    """天胡 (``tianhu``, engine): the 庄家 wins his dealt hand, paid like a 自摸 without its
+    豆; the winner deals next; after 黄庄 ``huang_dealer="next"`` passes the deal on."""
+    r = rules("maquefu", seats=2)
+    s = start(r, ["一二三四五六七八九壹贰叁拾拾", "五五二三四六七九壹贰叁拾玖"])
+    assert legal_text(s, 0)[0] == "胡"
+    s, _ = act(s, 0, "胡")
+    assert GAME.settlement(s).payments[0].reason == "zimo" and GAME.next_dealer(s) == 0
+    assert start(rules("maquefu", seats=2, tianhu=False),
+                 ["一二三四五六七八九壹贰叁拾拾", "五五二三四六七九壹贰叁拾玖"]).phase == 0
+    r = rules("maquefu", huang_dealer="next")
+    for seed in range(60):
+        s = GAME.new_game(r, seed=seed, dealer=3)
+        rng = random.Random(seed)
+        while not GAME.is_over(s):
+            seat = rng.choice(GAME.to_act(s))
+            s, _ = GAME.apply(s, seat, rng.choice(list(GAME.legal_actions(s, seat))))
+        if s.end == "huang":
+            assert GAME.next_dealer(s) == 0
+            return
+    raise AssertionError("no 黄庄 in 60 random deals")
+
+
+def test_resample_keeps_the_view_and_moves_hidden_groups() -> None:
+    """``resample``: another seat's dealt face-down 哨 may get another card; the viewer's
+    view is unchanged."""
+    s = start(TWO_SHIBA, [SHIBA_DEALER, SHIBA_OTHER], flip="一")
+    faces = set()
+    for seed in range(30):
+        t = GAME.resample(s, 1, random.Random(seed))
+        assert GAME.observe(t, 1) == GAME.observe(s, 1)
+        faces.add(tuple(sorted(h.meld.card for h in t.melds[0])))
+    assert len(faces) > 5
+    assert GAME.resample(s, 0, random.Random(1)).melds[0] == s.melds[0]
