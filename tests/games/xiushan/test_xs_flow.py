@@ -104,7 +104,8 @@ def test_shao_and_longdeng_are_laid_face_down_in_the_seed_order() -> None:
     s, events = act(s, 0, "打 十")
     laid = [e for e in events if isinstance(e, Laid)]
     assert sorted((e.group, e.card) for e in laid) == [("哨", "柒"), ("龙灯", "捌")]
-    assert all(e.for_viewer(0).card is None for e in laid)
+    assert all(e.redacted() == Laid(1, e.group, None, e.size, True) for e in laid)
+    assert all(not e.visible_to(0) for e in laid)
     assert GAME.observe(s, 0)["melds"][1][0]["cards"] is None
 
 
