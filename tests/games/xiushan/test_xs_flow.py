@@ -353,3 +353,20 @@ def test_resample_keeps_the_view_and_moves_hidden_groups() -> None:
         faces.add(tuple(sorted(h.meld.card for h in t.melds[0])))
     assert len(faces) > 5
     assert GAME.resample(s, 0, random.Random(1)).melds[0] == s.melds[0]
+
+
+def test_a_kept_draw_is_hidden_and_claimed_by_nobody() -> None:
+    """``drawn_card="keep"`` ([?] xiushan.md §2.4 / §8.2): the drawer keeps the card
+    hidden; nobody else may 碰 it."""
+    r = rules("maquefu", seats=2, drawn_card="keep")
+    s = start(r, ["陆陆一四七壹肆柒二八贰捌三十", "五二三四六七九壹贰叁拾玖伍"], stock="陆")
+    s, _ = act(s, 0, "打 十")
+    s, events = act(s, 1, "过")
+    drew = next(e for e in events if isinstance(e, Drew))
+    assert drew.private and drew.redacted() == Drew(1, None, False)
+    assert GAME.observe(s, 0)["offer"] == {"seat": 1, "card": None, "drawn": True}
+    assert GAME.observe(s, 1)["my_drawn"] == "陆"
+    t = GAME.resample(s, 0, random.Random(3))
+    assert GAME.observe(t, 0) == GAME.observe(s, 0)
+    s, _ = act(s, 1, "过")
+    assert s.melds[0] == () and s.hands[1][15] == 1 and GAME.to_act(s) == (1,)

@@ -237,7 +237,7 @@ def draw(s: State, seat: int, events: list[Event]) -> None:
     card = s.deal[s.top]
     s.top += 1
     s.offer, s.phase, s.turn = (seat, card, True), DRAWN, seat
-    events.append(Drew(seat, card_name(card)))
+    events.append(Drew(seat, card_name(card), s.rules.drawn_card == "show"))
 
 
 def pass_drawn(s: State, seat: int, events: list[Event]) -> None:
@@ -246,6 +246,9 @@ def pass_drawn(s: State, seat: int, events: list[Event]) -> None:
     (a claim window on the shown card)."""
     assert s.offer is not None
     card = s.offer[1]
+    if s.rules.drawn_card == "keep":
+        take_drawn(s, seat, events)
+        return
     if not s.rules.forced_claims:
         s.phase, s.order, s.answers = WINDOW, s.others(seat), ()
         return

@@ -26,6 +26,11 @@ def meld_view(held: Held, shown: bool) -> dict[str, Any]:
             "size": len(m.cards), "face_down": held.face_down, "from": held.source}
 
 
+def hidden_offer(s: State) -> bool:
+    """Whether the card on the table is a drawn card kept hidden (``drawn_card="keep"``)."""
+    return s.offer is not None and s.offer[2] and s.rules.drawn_card == "keep"
+
+
 def table_view(s: State, seat: int | None) -> TableView:
     hand = None if seat is None else hand_text(s.hands[seat])
     private: dict[str, Any] = {}
@@ -33,6 +38,8 @@ def table_view(s: State, seat: int | None) -> TableView:
         answer = dict(s.answers).get(seat)
         private["my_answer"] = None if answer is None else ACTION_NAMES[answer]
         private["my_melds"] = [meld_view(h, True) for h in s.melds[seat]]
+        mine = hidden_offer(s) and s.offer is not None and s.offer[0] == seat
+        private["my_drawn"] = card_name(s.offer[1]) if mine and s.offer else None
     return TableView(PHASE_NAMES[s.phase], s.dealer, [sum(h) for h in s.hands], hand, s.end,
                      _table(s), private)
 
@@ -48,7 +55,8 @@ def _table(s: State) -> dict[str, Any]:
         "melds": [[meld_view(h, False) for h in s.melds[p]] for p in range(r.num_seats)],
         "rivers": [format_cards(river) for river in s.rivers],
         "offer": None if s.offer is None else {
-            "seat": s.offer[0], "card": card_name(s.offer[1]), "drawn": s.offer[2]},
+            "seat": s.offer[0], "card": None if hidden_offer(s) else card_name(s.offer[1]),
+            "drawn": s.offer[2]},
         "threshold": r.hu_threshold,
     }
     if s.phase == OVER and s.win is not None:
@@ -89,7 +97,7 @@ def encode(s: State, seat: int) -> list[float]:
     offer = [0.0] * (NUM_CARDS + 2)
     if s.offer is None:
         offer[NUM_CARDS] = 1.0
-    else:
+    elif not hidden_offer(s) or s.offer[0] == seat:
         offer[s.offer[1]] = 1.0
         offer[NUM_CARDS + 1] = float(s.offer[2])
     out.extend(offer)

@@ -1,8 +1,9 @@
 """``resample``: a 秀山 deal consistent with everything one seat has seen.
 
 Hidden from a seat: the other hands (the 老爷's two cards too), the stock (its cards and
-order) and the cards of the other seats' face-down 哨 / 龙灯 laid from the dealt hand
-(a group made with a shown card is known). These are pooled; each hidden group gets a
+order), another seat's kept draw (``drawn_card="keep"``) and the cards of the other
+seats' face-down 哨 / 龙灯 laid from the dealt hand (a group made with a shown card is
+known). These are pooled; each hidden group gets a
 random card the pool holds enough copies of, the rest is redealt to the same places with
 the same sizes. The other seats' window answers become 过 (the seat saw only that they
 answered). A finished deal is returned as is.
@@ -20,6 +21,7 @@ from collections import Counter
 from .cards import COPIES, NUM_CARDS
 from .groups import Meld
 from .moves import counts_of
+from .observe import hidden_offer
 from .state import OVER, PASS, Held, State
 
 
@@ -35,6 +37,10 @@ def resample(s: State, seat: int, rng: random.Random) -> State:
         pool.update({c: n for c, n in enumerate(s.hands[p]) if n})
     for p, i in hidden:
         pool[s.melds[p][i].meld.card] += len(s.melds[p][i].meld.cards)
+    kept = s.offer is not None and s.offer[0] != seat and hidden_offer(s)
+    if kept:
+        assert s.offer is not None
+        pool[s.offer[1]] += 1
     faces = _faces(s, hidden, pool, rng)
     for (p, i), card in zip(hidden, faces, strict=True):
         held = s.melds[p][i]
@@ -50,6 +56,9 @@ def resample(s: State, seat: int, rng: random.Random) -> State:
         size = sum(s.hands[p])
         t.hands[p] = counts_of(cards[at:at + size])
         at += size
+    if kept and s.offer is not None:
+        t.offer = (s.offer[0], cards[at], True)
+        at += 1
     stock = cards[at:]
     assert len(stock) == s.stock_end - s.top
     t.deal = _deal_with_stock(s, tuple(stock))

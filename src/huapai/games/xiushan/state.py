@@ -155,10 +155,19 @@ class State:
 # ----------------------------------------------------------------------------- events
 @dataclass(frozen=True, slots=True)
 class Drew(Event):
-    """A card turned up from the 堂子头, shown to everyone [S]."""
+    """A card drawn from the 堂子头: turned up for everyone [S] (``shown``), or kept
+    (``drawn_card="keep"``: the others learn only that one was drawn)."""
 
     kind: ClassVar[str] = "drew"
-    card: str
+    card: str | None
+    shown: bool = True
+
+    @property
+    def private(self) -> bool:
+        return not self.shown and self.card is not None
+
+    def redacted(self) -> Event:
+        return Drew(self.seat, None, self.shown)
 
 
 @dataclass(frozen=True, slots=True)

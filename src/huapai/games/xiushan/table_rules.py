@@ -44,6 +44,13 @@ class XiushanGameRules(XiushanRules):
         source="[S] 十八福 哨必须放到桌子上撲起; 麻雀福 碰或者坎 (kept in hand) [P]",
         doc="Three alike, dealt or drawn, are laid face down as a 哨 (and four as a 龙灯); "
             "otherwise they stay in the hand as a 坎.")
+    drawn_card: Literal["show", "keep"] = option(
+        "show", zh="堂子头起牌",
+        source="[?] xiushan.md §2.4 / §8.2; [S] 堂子头起相同的牌…必须碰 presupposes a shown "
+               "card; [P] show (跑胡子 示众, 大冶 明示)",
+        doc="The drawn card is turned up for everyone (show: others must 碰 / 开召 / 鸡 it) "
+            "or kept hidden by the drawer (keep: only he may use it).",
+        choices=("show", "keep"))
     forced_claims: bool = option(
         True, zh="必须碰召鸡",
         source="[S] 十八福 必须碰牌 / 必须开召 / 必须鸡牌; 麻雀福 silent ([?] xiushan.md §3.1)",

@@ -64,7 +64,7 @@ class XiushanRenderer:
                 " 打出 ", " discarded ")
             parts.append(Text.assemble((ctx.pick("桌上：", "on the table: "), "bold"),
                                        ctx.name(int(offer["seat"])), verb,
-                                       cards_text(str(offer["card"]))))
+                                       cards_text(offer["card"])))
         win = view.get("win")
         if win:
             parts.append(self._win(win, ctx))
@@ -124,6 +124,9 @@ class XiushanRenderer:
             return []
         out: list[RenderableType] = [Text.assemble((ctx.pick("你的手牌：", "your hand: "), "bold"),
                                                    cards_text(str(view["hand"])))]
+        if view.get("my_drawn"):
+            out.append(Text.assemble(ctx.pick("刚起的牌（只你看得见）：", "your kept draw: "),
+                                     cards_text(str(view["my_drawn"]))))
         found = _waits(view, ctx)
         if found:
             out.append(Text.assemble((ctx.pick("听：", "waits: "), "bold green"), found))
@@ -195,6 +198,10 @@ def _who_from(e: Mapping[str, Any], ctx: RenderContext) -> str:
 
 
 def _drew(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
+    if e.get("card") is None:
+        return ctx.pick(f"{who} 起了一张牌", f"{who} drew a card")
+    if not e.get("shown", True):
+        return ctx.pick(f"{who} 起到 {e['card']}", f"{who} drew {e['card']}")
     return ctx.pick(f"{who} 堂子头起 {e['card']}", f"{who} turned up {e['card']}")
 
 

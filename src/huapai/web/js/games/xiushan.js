@@ -58,6 +58,10 @@ export const xiushan = {
     return "gold";
   },
 
+  freshCard(view) {
+    return view.my_drawn ?? null;
+  },
+
   playLabel() {
     return bi("打出", "Discard");
   },
@@ -102,8 +106,10 @@ export const xiushan = {
     if (offer) {
       const who = ctx.name(offer.seat);
       const what = offer.drawn ? bi(`${who} 堂子头起`, `${who} turns up`) : bi(`${who} 打出`, `${who} discards`);
-      parts.push(h("div", { class: "trick-play" }, h("div", { class: "trick-who" }, what),
-        cardRow(this, view, [offer.card], this.sizes(view).trick)));
+      const height = this.sizes(view).trick;
+      const card = offer.card ? cardRow(this, view, [offer.card], height)
+        : h("div", { class: "card-row" }, h("span", { class: "mini-card" }, cardBack(46, 120, { height })));
+      parts.push(h("div", { class: "trick-play" }, h("div", { class: "trick-who" }, what), card));
     }
     const facts = [bi(`堂子余 ${view.stock ?? 0} 张`, `${view.stock ?? 0} in the stock`)];
     if (view.jiang) facts.push(bi(`翻 ${view.flipped} · 将 ${view.jiang}`, `flipped ${view.flipped} · 将 ${view.jiang}`));
@@ -138,7 +144,9 @@ export const xiushan = {
   eventText(ev, ctx) {
     const who = typeof ev.seat === "number" ? ctx.name(ev.seat) : "";
     switch (ev.kind) {
-      case "drew": return bi(`${who} 堂子头起 ${ev.card}`, `${who} turns up ${ev.card}`);
+      case "drew":
+        if (!ev.card) return bi(`${who} 起了一张牌`, `${who} draws a card`);
+        return bi(`${who} 堂子头起 ${ev.card}`, `${who} turns up ${ev.card}`);
       case "taken": return bi(`${who} 收进 ${ev.card}`, `${who} takes ${ev.card}`);
       case "discarded": return bi(`${who} 打 ${ev.card}`, `${who} discards ${ev.card}`);
       case "laid": {
