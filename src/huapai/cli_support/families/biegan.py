@@ -18,7 +18,7 @@ from rich.text import Text
 from huapai.cli_support.i18n import Lang
 from huapai.cli_support.render import DealFacts, EventText, RenderContext, event_line
 
-from .cards import FACES, JING_FACES, RED_FACES
+from huapai.games.biegan.cards import FACES, JING_FACES, RED_FACES
 
 _PHASES: dict[str, tuple[str, str]] = {
     "qingtong": ("请统：有四张的可以紮（末家、二家、庄家依次）",
