@@ -30,10 +30,15 @@ class Text:
         return self.zh if lang == "zh" else self.en
 
     def format(self, **values: object) -> Text:
-        return Text(self.zh.format(**values), self.en.format(**values))
+        """Both strings filled in; a :class:`Text` value fills each with its own language."""
+        return Text(self.zh.format(**_in(values, "zh")), self.en.format(**_in(values, "en")))
 
     def to_json(self) -> dict[str, str]:
         return {"zh": self.zh, "en": self.en}
+
+
+def _in(values: Mapping[str, object], lang: str) -> dict[str, object]:
+    return {k: v.pick(lang) if isinstance(v, Text) else v for k, v in values.items()}
 
 
 class ManifestError(ValueError):

@@ -11,7 +11,6 @@ from huapai.core.protocol import Event, NotationError, RulesError, Settlement, s
 from huapai.core.rng import derive_seed, shuffled
 
 from . import flow
-from .bot import register as register_bot
 from .cards import DECK, NUM_FACES, face_text, format_counts, format_faces, parse_counts
 from .cards import parse_faces as _parse_faces
 from .combos import catalogue
@@ -32,7 +31,6 @@ class XianniuGame(GameBase[XianniuRules, State]):
     name = "xianniu"
     title = "掀牛 / 花花牌"
     rules_type = XianniuRules
-    zero_sum = True
 
     # --- rules -------------------------------------------------------------------------
     def presets(self) -> Mapping[str, XianniuRules]:
@@ -181,6 +179,5 @@ def _parse_play(rules: XianniuRules, text: str) -> int:
 
 
 GAME = XianniuGame()
-register_bot()
 
 __all__ = ["GAME", "NUM_FACES", "RulesError", "XianniuGame"]
