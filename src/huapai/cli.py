@@ -179,7 +179,8 @@ def serve(
     """开服：大厅、房间、浏览器对局、复盘 / Serve the platform: lobby, rooms, browser play."""
     from huapai.server.serve import serve as run_server
 
-    run_server(host, port, database_url, str(data_dir) if data_dir is not None else None)
+    with _guard("zh"):
+        run_server(host, port, database_url, str(data_dir) if data_dir is not None else None)
 
 
 @app.command()

@@ -36,6 +36,13 @@ def test_games_presets_and_rule_options(client: TestClient) -> None:
     games = client.get("/api/games").json()["games"]
     xianniu = next(g for g in games if g["name"] == "xianniu")
     assert {p["name"] for p in xianniu["presets"]} >= {"lanzhou", "lanzhou-app", "fengxiang"}
+    assert xianniu["titles"] == {"zh": "掀牛 / 花花牌", "en": "Xianniu (掀牛 / 花花牌)"}
+    assert xianniu["preset_titles"]["fengxiang"]["zh"] == "凤翔花花牌（长牌）"
+    assert (xianniu["house_bot"], xianniu["zero_sum"]) == ("heuristic", True)
+    assert xianniu["web_renderer"] == "js/games/xianniu.js" and xianniu["calculators"] == []
+    biegan = next(g for g in games if g["name"] == "biegan")
+    assert biegan["calculators"] == ["score", "waits"] and "heuristic" in biegan["bots"]
+    assert not any("engine" in g or "terminal_renderer" in g for g in games)  # server-side
     detail = client.get("/api/games/xianniu").json()
     options = {o["name"]: o for o in detail["options"]}
     assert options["players"]["low"] == 3 and options["players"]["high"] == 5

@@ -13,6 +13,9 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 from starlette.staticfiles import StaticFiles
 
+from huapai.core.manifest import ManifestError
+from huapai.core.registry import check_games
+
 from . import api, ws
 from .config import ServerConfig
 from .errors import ServerError
@@ -23,7 +26,10 @@ log = logging.getLogger("huapai.server")
 
 
 def create_app(config: ServerConfig) -> FastAPI:
-    """A fresh server app on ``config``; its lifespan migrates, restores and cleans up."""
+    """A fresh server app on ``config``; its lifespan migrates, restores and cleans up.
+
+    Every family must load first (a misdeclared one stops the server, naming it)."""
+    check_families()
     platform = Platform(config)
 
     @asynccontextmanager
@@ -45,6 +51,20 @@ def create_app(config: ServerConfig) -> FastAPI:
     if (WEB_DIR / "index.html").is_file():
         app.mount("/", StaticFiles(directory=WEB_DIR, html=True), name="web")
     return app
+
+
+def check_families() -> None:
+    """Every family's engine and bots load, and each browser renderer it names is a file
+    the server serves; else a ManifestError names the family and what is wrong."""
+    root = WEB_DIR.resolve()
+    for manifest in check_games():
+        path = manifest.web_renderer
+        if path is None:
+            continue
+        file = (root / path).resolve()
+        if not path.endswith(".js") or not file.is_relative_to(root) or not file.is_file():
+            raise ManifestError(f"game family {manifest.name!r}: web_renderer {path!r} is "
+                                f"not a .js file of the browser client ({root})")
 
 
 def _error_handlers(app: FastAPI) -> None:

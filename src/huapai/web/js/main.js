@@ -6,6 +6,7 @@ import { getLang, localize, onLangChange, setLang, t } from "./i18n.js";
 import { api, forgetIdentity, getPlayer, getToken, saveIdentity } from "./api.js";
 import { Live } from "./socket.js";
 import { askNickname, toast } from "./ui.js";
+import { loadGames } from "./games/registry.js";
 import { LobbyPage } from "./lobby.js";
 import { RoomPage } from "./room.js";
 import { ReplayPage } from "./replay.js";
@@ -40,6 +41,11 @@ class App {
     replace(document.body, this.header, this.main);
     this.renderHeader();
     await this.identify();
+    try {
+      await loadGames();  // the families' manifests and renderers, before any page draws a table
+    } catch (err) {
+      toast(localize(err.message ?? String(err)), "error");
+    }
     this.connect();
     window.addEventListener("hashchange", () => this.route());
     onLangChange(() => {
