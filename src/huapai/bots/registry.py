@@ -23,10 +23,9 @@ from typing import Any
 
 from huapai.core.manifest import load_target
 from huapai.core.protocol import Game
+from huapai.core.random_bot import RandomBot
 from huapai.core.registry import manifests
 from huapai.core.session import Agent
-
-from .random_bot import RandomBot
 
 BotFactory = Callable[[Game[Any, Any], Any, int, int], Agent]
 

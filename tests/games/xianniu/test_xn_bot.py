@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
-from huapai.bots.random_bot import RandomBot
 from huapai.bots.registry import bot_names, make_bot
 from huapai.core.protocol import IllegalAction
+from huapai.core.random_bot import RandomBot
 from huapai.core.registry import get_game
 from huapai.core.session import Agent, Deal
 from huapai.games.xianniu import bot as heuristic

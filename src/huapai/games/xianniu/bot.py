@@ -503,8 +503,8 @@ def measure(
 
 
 def _seat0_scores(rules: XianniuRules, deals: int, seed: int, *, heuristic: bool) -> list[int]:
-    from huapai.bots.random_bot import RandomBot
     from huapai.core.match import Match
+    from huapai.core.random_bot import RandomBot
     from huapai.core.rng import derive_seed
     from huapai.core.session import Agent
 
