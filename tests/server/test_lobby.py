@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from pathlib import Path
 
+import pytest
 from server_helpers import Api, peer, running, sqlite_url
 from starlette.testclient import TestClient
 
+from huapai.core import registry
+from huapai.core.manifest import ManifestError
 from huapai.core.registry import get_game
 from huapai.server.seats import house_bot
 
@@ -50,6 +54,31 @@ def test_games_presets_and_rule_options(client: TestClient) -> None:
     assert options["deck"]["zh"] == "牌具"
     assert "random" in detail["bots"]
     assert client.get("/api/games/nope").json()["error"]["code"] == "game_not_found"
+
+
+def test_a_family_serves_its_own_browser_files(toy_games: None, tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """A family from another package names ``web_assets`` (a folder of its package),
+    served at families/<name>/, and its renderer there (here: huapai's own folder)."""
+    toy = replace(registry.get_manifest("toy"), web_assets="huapai:web/js/games",
+                  web_renderer="families/toy/generic.js")
+    monkeypatch.setitem(registry._registered, "toy", toy)
+    with running(sqlite_url(tmp_path)) as client:
+        served = client.get("/families/toy/generic.js")
+        assert served.status_code == 200 and "export const generic" in served.text
+        listed = {g["name"]: g for g in client.get("/api/games").json()["games"]}
+        assert listed["toy"]["web_renderer"] == "families/toy/generic.js"
+    for broken, fault in [(replace(toy, web_renderer="families/toy/nowhere.js"),
+                           "web_renderer 'families/toy/nowhere.js' is not a .js file"),
+                          (replace(toy, web_assets="huapai:no/such/folder"),
+                           "web_assets 'huapai:no/such/folder' is not a folder"),
+                          (replace(toy, web_assets="no_such_package_x:web"),
+                           "web_assets 'no_such_package_x:web'")]:
+        monkeypatch.setitem(registry._registered, "toy", broken)
+        with pytest.raises(ManifestError, match="game family 'toy'") as info, \
+                running(sqlite_url(tmp_path)):
+            pass
+        assert fault in str(info.value)
 
 
 def test_create_room_validates_everything(client: TestClient) -> None:

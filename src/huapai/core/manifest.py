@@ -119,6 +119,10 @@ class GameManifest:
     calculators: tuple[CalculatorSpec, ...] = ()
     web_renderer: str | None = None
     card_set: str = "text"
+    web_assets: str | None = None
+    """``"package:folder"``: a folder of browser files inside an installed package, served
+    at ``families/<name>/`` (so a family from another package can name
+    ``web_renderer="families/<name>/renderer.js"``); None: the client's own files only."""
 
     def load_engine(self) -> Any:
         return load_target(self.engine)
@@ -148,7 +152,8 @@ class GameManifest:
 
 
 def split_target(target: str) -> tuple[str, str]:
-    """``"module:attr"`` as its two parts; a ManifestError for anything else."""
+    """``"module:attr"`` (or ``"package:folder"``) as its two parts; a ManifestError for
+    anything else."""
     module, sep, attr = target.partition(":")
     if not sep or not module or not attr or ":" in attr:
         raise ManifestError(f"expected 'module:attr', got {target!r}")
@@ -188,6 +193,8 @@ def _problems(m: GameManifest) -> list[str]:
     if m.terminal_renderer is not None:
         out += _target_problems("terminal_renderer", m.terminal_renderer)
     out += _calculator_problems(m.calculators)
+    if m.web_assets is not None:
+        out += _target_problems("web_assets", m.web_assets)
     return out
 
 
