@@ -2,7 +2,8 @@
 is in the lobby under its own title in both languages, and plays a whole deal by clicks
 with the generic renderer. The families come from the registry, so an installed
 plug-in (``tests/plugins/``, installed by ``scripts/test.sh``) is taken without this file
-naming it; with none installed the test fails and says why."""
+naming it; with none installed the test fails and says why. It has a server of its own,
+so the deals the session's server deals to the other browser tests stay as they were."""
 
 from __future__ import annotations
 
@@ -26,7 +27,8 @@ def _generic_families() -> list[Any]:
 
 @pytest.mark.parametrize("name", _generic_families())
 def test_a_family_without_a_renderer_plays_with_the_generic_one(
-        page: Page, server: str, shots: Path | None, name: str | None) -> None:
+        page: Page, own_server: str, shots: Path | None, name: str | None) -> None:
+    server = own_server
     assert name is not None, ("no installed family lacks a browser renderer: install the "
                               "packages under tests/plugins/ (scripts/test.sh does)")
     manifest = manifests()[name]
