@@ -9,6 +9,8 @@ from every other seat, and the deal ends.
 
 from __future__ import annotations
 
+import random
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
@@ -18,6 +20,7 @@ from huapai.core.protocol import Event, NotationError, Payment, RulesError, Sett
 from huapai.core.rng import shuffled
 from huapai.core.rules import RulesBase, option
 from huapai.core.session import check_legal
+from huapai.core.view import TableView
 
 PASS_WORDS = frozenset({"过", "pass", "p"})
 
@@ -90,7 +93,7 @@ class BeatGame(GameBase[BeatRules, BeatState]):
     rules_type = BeatRules
 
     def presets(self) -> Mapping[str, BeatRules]:
-        return {"duo": BeatRules(seats=2), "trio": BeatRules()}
+        return {"duo": BeatRules(seats=2), "trio": BeatRules(values=8)}
 
     def num_seats(self, rules: BeatRules) -> int:
         return rules.seats
@@ -184,28 +187,63 @@ class BeatGame(GameBase[BeatRules, BeatState]):
         return Settlement(len(state.hands), state.payments)
 
     # --- views ---------------------------------------------------------------------
-    def observe(self, state: BeatState, seat: int | None) -> Mapping[str, Any]:
+    def rules_of(self, state: BeatState) -> BeatRules:
+        return state.rules
+
+    def table_view(self, state: BeatState, seat: int | None) -> TableView:
+        """The envelope's facts and the table: the card to beat and who played it; every
+        hand once the deal is over."""
         phase = "over" if state.over else "lead" if state.top is None else "beat"
-        out: dict[str, Any] = {
-            "game": self.name,
-            "seat": seat,
-            "num_seats": len(state.hands),
-            "dealer": state.dealer,
-            "phase": phase,
-            "to_act": list(self.to_act(state)),
-            "hand_sizes": [len(h) for h in state.hands],
+        table: dict[str, Any] = {
             "stock": len(state.stock),
             "top": None if state.top is None else _text([state.top]),
             "top_seat": state.top_seat,
         }
-        if seat is not None:
-            legal = list(self.legal_actions(state, seat))
-            out["hand"] = _text(state.hands[seat])
-            out["legal"] = legal
-            out["legal_text"] = [self.format_action(state.rules, a) for a in legal]
         if state.over:
-            out["hands"] = [_text(h) for h in state.hands]
-        return out
+            table["hands"] = [_text(h) for h in state.hands]
+        return TableView(phase=phase, dealer=state.dealer,
+                         hand_sizes=[len(h) for h in state.hands],
+                         hand=None if seat is None else _text(state.hands[seat]),
+                         end="out" if state.over else None, table=table)
+
+    # --- the optional conformance hooks ----------------------------------------------
+    def permute_hidden(self, deal: Sequence[int], seat: int, rng: random.Random,
+                       rules: BeatRules, dealer: int) -> tuple[int, ...]:
+        """The deal with every card ``seat`` cannot see (other hands, the rest) shuffled."""
+        k = rules.hand_size
+        hidden = [c for i, c in enumerate(deal) if not seat * k <= i < (seat + 1) * k]
+        rng.shuffle(hidden)
+        rest = iter(hidden)
+        return tuple(c if seat * k <= i < (seat + 1) * k else next(rest)
+                     for i, c in enumerate(deal))
+
+    def check_invariants(self, state: BeatState) -> None:
+        """Hands sorted and drawn from the deck; the passes fewer than the other seats;
+        the winner, and only the winner, out of cards."""
+        left = Counter(state.deal)
+        left.subtract(c for h in state.hands for c in h)
+        left.subtract(state.stock)
+        if min(left.values(), default=0) < 0 or any(list(h) != sorted(h) for h in state.hands):
+            raise AssertionError("hands and the rest are not cards of the deal")
+        if not 0 <= state.passes < len(state.hands) - 1:
+            raise AssertionError(f"{state.passes} passes in a row should have cleared")
+        out = [p for p, h in enumerate(state.hands) if not h]
+        if out != ([] if state.winner is None else [state.winner]):
+            raise AssertionError(f"seats {out} are out of cards, winner {state.winner}")
+
+    def resample(self, state: BeatState, seat: int, rng: random.Random) -> BeatState:
+        """The other hands and the face-down rest redealt (``seat`` sees only its own
+        hand, the hand sizes and the cards played)."""
+        if state.over:
+            return state
+        others = [p for p in range(len(state.hands)) if p != seat]
+        pool = [c for p in others for c in state.hands[p]] + list(state.stock)
+        rng.shuffle(pool)
+        hands, i = list(state.hands), 0
+        for p in others:
+            k = len(hands[p])
+            hands[p], i = tuple(sorted(pool[i:i + k])), i + k
+        return replace(state, hands=tuple(hands), stock=tuple(pool[i:]))
 
     def omniscient(self, state: BeatState) -> Mapping[str, Any]:
         return {
