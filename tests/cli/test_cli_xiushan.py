@@ -1,4 +1,4 @@
-"""秀山字牌 in the terminal (its renderer, ``games/xiushan/terminal.py``): whole deals of
+"""秀山字牌 in the terminal (its renderer, ``cli_support/families/xiushan.py``): whole deals of
 each preset, the record replays, simulate runs the heuristic bot."""
 
 from __future__ import annotations
@@ -30,9 +30,9 @@ def test_play_a_whole_deal_and_replay_it(tmp_path: Path, preset: str) -> None:
 def test_the_renderer_shows_waits_and_hides_face_down_groups() -> None:
     from rich.console import Console
 
+    from huapai.cli_support.families.xiushan import XiushanRenderer
     from huapai.cli_support.render import RenderContext, renderer_for
     from huapai.games.xiushan.game import GAME
-    from huapai.games.xiushan.terminal import XiushanRenderer
 
     assert isinstance(renderer_for(GAME), XiushanRenderer)
     view = {"num_seats": 2, "dealer": 0, "phase": "window", "stock": 30, "flipped": None,

@@ -30,7 +30,6 @@ from .table_rules import XiushanGameRules
 from .waits import waits
 
 BOT_NAME = "heuristic"
-GAME_NAME = "xiushan"
 _COUNT_VALUE = (0.0, 0.0, 1.5, 4.0, 4.0)
 _VALUED = ((0, 1, 2), (1, 6, 9))
 """一二三 and 二七十 (ranks), the 联子 that carry 油子."""
@@ -162,20 +161,10 @@ def _read(obs: Mapping[str, Any], seat: int) -> _View:
 
 # --------------------------------------------------------------------- registry hook
 def make_heuristic(game: Any, rules: Any, seat: int, seed: int) -> HeuristicBot:
-    """Bot factory for ``huapai.bots.registry``: ``factory(game, rules, seat, seed)``."""
+    """The factory the family's manifest names: ``factory(game, rules, seat, seed)``."""
     if not isinstance(rules, XiushanGameRules):
         raise ValueError(f"{BOT_NAME} plays 秀山字牌 only, got rules {type(rules).__name__}")
     return HeuristicBot(rules, seat, seed)
 
 
-def register() -> None:
-    """Register the bot for 秀山字牌; calling it again changes nothing."""
-    from huapai.bots.registry import bot_names, register_bot
-
-    if BOT_NAME in bot_names(GAME_NAME):
-        return
-    register_bot(BOT_NAME, f"{__name__}:make_heuristic", games=(GAME_NAME,))
-
-
-__all__ = ["BOT_NAME", "DEFAULT_PARAMS", "HeuristicBot", "Params", "make_heuristic",
-           "register"]
+__all__ = ["BOT_NAME", "DEFAULT_PARAMS", "HeuristicBot", "Params", "make_heuristic"]

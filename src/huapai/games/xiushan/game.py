@@ -14,7 +14,6 @@ from huapai.core.rng import derive_seed
 from huapai.core.view import TableView, check_seat
 
 from . import flow
-from .bot import register as register_bot
 from .cards import DECK, NUM_CARDS, format_cards, parse_card, parse_cards
 from .moves import checked_deal, dealt_sizes, new_state
 from .observe import encode, observation_size, omniscient, table_view
@@ -188,6 +187,5 @@ def check_invariants(s: State) -> None:
 
 
 GAME = XiushanGame()
-register_bot()
 
 __all__ = ["GAME", "XiushanGame", "check_invariants", "format_action", "parse_action"]

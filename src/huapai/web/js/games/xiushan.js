@@ -27,12 +27,6 @@ function groupCards(renderer, view, meld) {
 export const xiushan = {
   ...generic,
   name: "xiushan",
-  presets: {
-    maquefu: ["麻雀福", "麻雀福 (Maquefu)"],
-    huangliufu: ["黄六福", "黄六福 (Huangliufu)"],
-    shibafu: ["十八福（黄十八）", "十八福 (Shibafu)"],
-  },
-
   sizes() {
     return { hand: 110, trick: 96, table: 54, river: 54 };
   },
@@ -162,3 +156,5 @@ export const xiushan = {
     }
   },
 };
+
+export default xiushan;

@@ -1,7 +1,7 @@
 """The 秀山 table in a terminal: seats, laid groups, discards, the card on the table, the
 hand and its waits.
 
-Found by the CLI's renderer registry by convention (``RENDERER`` in this module). It reads
+Named by the family's manifest (``terminal_renderer``). It reads
 only a seat's ``observe()`` dict and the events already filtered for that seat: another
 seat's face-down 哨 / 龙灯 whose card was never shown is ``哨[???]``.
 """
@@ -17,10 +17,9 @@ from rich.text import Text
 
 from huapai.cli_support.i18n import Lang
 from huapai.cli_support.render import DealFacts, EventText, RenderContext, event_line
-
-from .calculator import HandError
-from .cards import card_name
-from .waits import waits
+from huapai.games.xiushan.calculator import HandError
+from huapai.games.xiushan.cards import card_name
+from huapai.games.xiushan.waits import waits
 
 _PHASES: dict[str, tuple[str, str]] = {
     "turn": ("打一张牌", "discard a card"),
