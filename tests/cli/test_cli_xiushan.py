@@ -53,3 +53,20 @@ def test_simulate_with_the_heuristic_bot() -> None:
     assert_clean(result, 0)
     data = json.loads(result.stdout)
     assert data["deals"] == 4 and sum(s["total"] for s in data["seats"]) == 0
+
+
+def test_score_and_waits_commands() -> None:
+    """``huapai score xiushan`` / ``huapai waits xiushan`` from the manifest's specs; the
+    hand is the calculator docs' example (24 油子, 5 豆 with 将 陆)."""
+    result = invoke(["score", "xiushan", "壹贰叁贰柒拾一二三二七十伍陆柒四五六", "-m", "哨:捌捌捌",
+                     "--win", "三", "--jiang", "陆", "--json"])
+    assert_clean(result, 0)
+    data = json.loads(result.stdout)
+    assert (data["wins"], data["youzi"], data["dou"]) == (True, 24, 5)
+    assert data["groups"][0] == {"kind": "哨", "cards": "捌捌捌", "youzi": 6, "laid": True,
+                                 "face_down": True}
+    waits = invoke(["waits", "xiushan", "壹贰叁贰柒拾一二三二七十四五六七八九伍陆", "--json"])
+    assert_clean(waits, 0)
+    assert {w["card"] for w in json.loads(waits.stdout)["waits"]} == {"肆", "柒"}
+    bad = invoke(["score", "xiushan", "壹贰X", "-p", "maquefu"])
+    assert bad.exit_code != 0 and "X" in bad.output
