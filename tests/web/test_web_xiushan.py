@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page, expect
 from test_web_biegan import ServerErrors, play_again
 from web_driver import (
@@ -21,6 +22,13 @@ from web_driver import (
     wait_turn_or_end,
     words,
 )
+
+
+@pytest.fixture(scope="module")
+def server(own_server: str) -> str:
+    """This module's own server: its rooms do not shift the seeded deals of the others."""
+    return own_server
+
 
 _FIRST = ("胡", "碰", "开召", "鸡", "哨", "龙灯")
 _MAX_MATCHES = 4  # 黄庄 shows no payments: play again
