@@ -8,7 +8,7 @@ from itertools import pairwise
 from typing import Any
 
 from huapai.core.base import GameBase
-from huapai.core.protocol import Event, IllegalAction, NotationError, Settlement, say
+from huapai.core.protocol import Event, IllegalAction, Msg, NotationError, Settlement
 from huapai.core.rng import derive_seed
 
 from . import actions, flow
@@ -53,7 +53,8 @@ class BieganGame(GameBase[BieganRules, State]):
 
     def parse_deal(self, rules: BieganRules, text: str) -> tuple[int, ...]:
         if not isinstance(text, str):
-            raise NotationError(say("牌局要写成文字", f"a deal is text, got {type(text).__name__}"))
+            raise NotationError.of("deal_not_text", "牌局要写成文字",
+                                   "a deal is text, got {got}", got=type(text).__name__)
         cards: list[int] = []
         for part in text.split("|"):
             cards.extend(parse_cards(part, check_counts=False))
@@ -119,8 +120,8 @@ class BieganGame(GameBase[BieganRules, State]):
 
     def parse_action(self, rules: BieganRules, text: str) -> int:
         if not isinstance(text, str):
-            raise NotationError(say("动作要写成文字",
-                                    f"an action is text, got {type(text).__name__}"))
+            raise NotationError.of("action_not_text", "动作要写成文字",
+                                   "an action is text, got {got}", got=type(text).__name__)
         return actions.parse_action(text)
 
     # --- conformance hook: hidden cards of other seats ---------------------------------
@@ -146,8 +147,8 @@ class BieganGame(GameBase[BieganRules, State]):
 
 def _check_seat(seat: object) -> None:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 3:
-        raise ValueError(say(f"座位只有 0、1、2，没有 {seat!r}",
-                             f"seats are 0, 1 and 2, got {seat!r}"))
+        raise ValueError(Msg.of("bad_seat", "座位只有 0、1、2，没有 {seat!r}",
+                                "seats are 0, 1 and 2, got {seat!r}", seat=seat))
 
 
 def check_invariants(s: State) -> None:

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from huapai.core.base import GameBase
-from huapai.core.protocol import Event, NotationError, RulesError, Settlement, say
+from huapai.core.protocol import Event, NotationError, RulesError, Settlement
 from huapai.core.rng import derive_seed, shuffled
 
 from . import flow
@@ -128,8 +128,8 @@ class XianniuGame(GameBase[XianniuRules, State]):
     def parse_action(self, rules: XianniuRules, text: str) -> int:
         word = text.strip()
         if not word:
-            raise NotationError(say("没有输入：出牌、掀、不掀/扣了、紧牌或弃 <牌>",
-                                    "empty action: type cards, 掀, 不掀/扣了, 紧牌 or 弃 <card>"))
+            raise NotationError.of("empty_action", "没有输入：出牌、掀、不掀/扣了、紧牌或弃 <牌>",
+                                   "empty action: type cards, 掀, 不掀/扣了, 紧牌 or 弃 <card>")
         low = word.lower()
         if low in _DECLINE_WORDS:
             return DECLINE
@@ -165,8 +165,8 @@ def _parse_discard(rest: str) -> int:
     faces = _parse_faces(rest)
     if len(faces) != 1:
         got = rest.strip()
-        raise NotationError(say(f"弃只能弃一张，收到 {got!r}",
-                                f"弃 takes exactly one card, got {got!r}"))
+        raise NotationError.of("one_discard", "弃只能弃一张，收到 {got!r}",
+                               "弃 takes exactly one card, got {got!r}", got=got)
     return DISCARD0 + faces[0]
 
 
@@ -175,8 +175,8 @@ def _parse_play(rules: XianniuRules, text: str) -> int:
     index = catalogue(rules.catalogue_key).by_counts.get(counts)
     if index is None:
         shown = format_counts(counts, rules.style)
-        raise NotationError(say(f"{shown} 不是这套规则里的牌型",
-                                f"{shown} is not a play type in these rules"))
+        raise NotationError.of("no_such_play", "{shown} 不是这套规则里的牌型",
+                               "{shown} is not a play type in these rules", shown=shown)
     return PLAY0 + index
 
 
