@@ -8,12 +8,14 @@ from itertools import pairwise
 from typing import Any
 
 from huapai.core.base import GameBase
+from huapai.core.present import ActionInfo
 from huapai.core.protocol import Event, IllegalAction, Msg, NotationError, Settlement
 from huapai.core.rng import derive_seed
 
 from . import actions, flow
 from .bot import register as register_bot
 from .cards import format_cards, parse_cards
+from .describe import describe_action
 from .observe import encode, observation_size, observe, omniscient
 from .rules import PRESETS, BieganRules
 from .scoring import settle
@@ -117,6 +119,9 @@ class BieganGame(GameBase[BieganRules, State]):
 
     def format_action(self, rules: BieganRules, action: int) -> str:
         return actions.format_action(action)
+
+    def describe_action(self, rules: BieganRules, action: int) -> ActionInfo:
+        return describe_action(action)
 
     def parse_action(self, rules: BieganRules, text: str) -> int:
         if not isinstance(text, str):

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from huapai.core.base import GameBase
+from huapai.core.present import ActionInfo
 from huapai.core.protocol import Event, NotationError, RulesError, Settlement
 from huapai.core.rng import derive_seed, shuffled
 
@@ -15,6 +16,7 @@ from .bot import register as register_bot
 from .cards import DECK, NUM_FACES, face_text, format_counts, format_faces, parse_counts
 from .cards import parse_faces as _parse_faces
 from .combos import catalogue
+from .describe import describe_action
 from .observe import encode, observation_size, observe, omniscient
 from .rules import PRESETS, XianniuRules
 from .scoring import settle
@@ -124,6 +126,9 @@ class XianniuGame(GameBase[XianniuRules, State]):
             return "弃 " + face_text(action - DISCARD0, rules.style)
         return {DECLINE: "不掀" if rules.deck == "huapai" else "扣了", XIAN: "掀",
                 JIN: "紧牌"}[action]
+
+    def describe_action(self, rules: XianniuRules, action: int) -> ActionInfo:
+        return describe_action(rules, action)
 
     def parse_action(self, rules: XianniuRules, text: str) -> int:
         word = text.strip()
