@@ -39,6 +39,8 @@ _LABELS: dict[str, tuple[str, str]] = {
     "empty_input": ("请输入一个编号、牌或命令（? 帮助）",
                     "type a number, cards or a command (? for help)"),
     "settlement": ("结算", "settlement"),
+    "items": ("计分明细", "scoring"),
+    "table_wide": ("全桌", "table"),
     "no_payments": ("本局无人收付", "nobody pays anybody this deal"),
     "payer": ("付", "payer"),
     "payee": ("收", "payee"),

@@ -81,14 +81,15 @@ def _by_number(word: str, legal: Sequence[int], texts: Sequence[str],
     try:
         return Reply(action=parse(word))
     except NotationError as exc:
-        return Reply(problem=tr("bad_number", lang, n=n, last=len(legal), reason=str(exc)))
+        return Reply(problem=tr("bad_number", lang, n=n, last=len(legal),
+                                reason=exc.msg.text(lang)))
 
 
 def _by_notation(word: str, parse: Callable[[str], int], lang: Lang) -> Reply:
     try:
         return Reply(action=parse(word))
     except NotationError as exc:
-        return Reply(problem=tr("bad_notation", lang, text=word, reason=str(exc)))
+        return Reply(problem=tr("bad_notation", lang, text=word, reason=exc.msg.text(lang)))
 
 
 def _notation_or_none(word: str, parse: Callable[[str], int]) -> int | None:
@@ -222,7 +223,7 @@ class HumanMatch:
         try:
             events = deal.act(self.me, reply.action)
         except IllegalAction as exc:
-            self._complain(tr("illegal", self.lang, reason=exc.message))
+            self._complain(tr("illegal", self.lang, reason=exc.msg.text(self.lang)))
             return False
         text = self.table.game.format_action(self.table.rules, reply.action)
         self.console.print(Text(tr("chose", self.lang, text=text), style="green"))

@@ -2,8 +2,8 @@
 // header, and the routes #/ (lobby), #/room/<id>, #/replay/<id>?seat=<n|all>.
 
 import { h, replace } from "./dom.js";
-import { getLang, localize, onLangChange, setLang, t } from "./i18n.js";
-import { api, forgetIdentity, getPlayer, getToken, saveIdentity } from "./api.js";
+import { getLang, onLangChange, setLang, t } from "./i18n.js";
+import { api, explain, forgetIdentity, getPlayer, getToken, saveIdentity } from "./api.js";
 import { Live } from "./socket.js";
 import { askNickname, toast } from "./ui.js";
 import { LobbyPage } from "./lobby.js";
@@ -73,7 +73,7 @@ class App {
           saveIdentity(made.player, made.token);
           return made.player;
         } catch (err) {
-          throw new Error(localize(err.message));
+          throw new Error(explain(err));
         }
       },
     });
@@ -117,7 +117,7 @@ class App {
         try {
           return (await api.patch("/me", { nickname })).player;
         } catch (err) {
-          throw new Error(localize(err.message));
+          throw new Error(explain(err));
         }
       },
     });
@@ -144,7 +144,7 @@ class App {
 }
 
 window.addEventListener("unhandledrejection", (e) => {
-  toast(localize(e.reason?.message ?? String(e.reason)), "error");
+  toast(e.reason?.code ? explain(e.reason) : String(e.reason?.message ?? e.reason), "error");
 });
 
 new App().start();

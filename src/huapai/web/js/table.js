@@ -64,7 +64,7 @@ export class TableView {
   }
 
   // ------------------------------------------------------------------ data in
-  /** A new view: {view, me, counter, events, clocks, tuoguan, seats, clockTotal, info,
+  /** A new view: {view, legal (legal_info), me, counter, events, clocks, tuoguan, seats, clockTotal, info,
    * dealKey, repeat}; `repeat` re-shows the same state (say, after a seat change). */
   update(data) {
     const fresh = this.data?.dealKey !== data.dealKey;
@@ -129,7 +129,12 @@ export class TableView {
 
   myTurn() {
     const { view, me } = this.data;
-    return !this.opts.readOnly && me !== null && (view.to_act ?? []).includes(me) && (view.legal ?? []).length > 0;
+    return !this.opts.readOnly && me !== null && (view.to_act ?? []).includes(me) && (this.data.legal ?? []).length > 0;
+  }
+
+  /** This seat's legal actions as plays and words (from the state message's legal_info). */
+  actions() {
+    return this.renderer.actions(this.data.view, this.data.legal ?? []);
   }
 
   renderFelt(view) {
@@ -192,7 +197,7 @@ export class TableView {
   renderHand(view) {
     const tokens = this.renderer.handTokens(view);
     const myTurn = this.myTurn();
-    const { plays } = this.renderer.actions(view);
+    const { plays } = this.actions();
     const playable = new Set(plays.flatMap((p) => p.cards));
     const height = this.handHeight(view);
     const fresh = this.renderer.freshCard?.(view) ?? null;
@@ -215,7 +220,7 @@ export class TableView {
   matched() {
     const sel = multiset(this.hand.selectedTokens());
     if (!sel.size) return null;
-    const { plays } = this.renderer.actions(this.data.view);
+    const { plays } = this.actions();
     return plays.find((p) => sameMultiset(multiset(p.cards), sel)) ?? null;
   }
 
@@ -230,7 +235,7 @@ export class TableView {
       return;
     }
     const ctx = this.ctx();
-    const { plays, words } = this.renderer.actions(view);
+    const { plays, words } = this.actions();
     const match = this.matched();
     const selCount = this.hand.selected.size;
     let hint;
@@ -264,7 +269,7 @@ export class TableView {
   }
 
   nextHint() {
-    const { plays } = this.renderer.actions(this.data.view);
+    const { plays } = this.actions();
     if (!plays.length) return;
     this.hintIndex = (this.hintIndex + 1) % plays.length;
     const ids = this.hand.idsFor(plays[this.hintIndex].cards);
@@ -275,7 +280,7 @@ export class TableView {
    * to, or the card alone; if neither is legal, let the server say why. */
   rightClick(id) {
     if (!this.myTurn() || this.pending) return;
-    const { plays } = this.renderer.actions(this.data.view);
+    const { plays } = this.actions();
     const tok = tokenOf(id);
     const match = this.matched();
     if (this.hand.selected.has(id) && match) return this.act(match.id);
