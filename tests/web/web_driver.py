@@ -75,6 +75,13 @@ def words(page: Page) -> list[tuple[int, str]]:
              buttons.nth(i).inner_text()) for i in range(buttons.count())]
 
 
+def word_kinds(page: Page) -> list[tuple[int, str]]:
+    """The word buttons as (action id, kind): the kind of describe_action, not its text."""
+    buttons = page.locator("[data-testid=word]")
+    return [(int(buttons.nth(i).get_attribute("data-action") or -1),
+             buttons.nth(i).get_attribute("data-kind") or "") for i in range(buttons.count())]
+
+
 def hand_tokens(page: Page) -> list[str]:
     return [t for t in page.eval_on_selector_all(
         ".hand-card", "(els) => els.map((e) => e.dataset.token)") if t]

@@ -251,7 +251,7 @@ export class TableView {
         myTurn ? h("span", { class: "my-clock", "data-seat": me }) : null),
       h("div", { class: "buttons" },
         myTurn ? words.map((w) => h("button", {
-          class: `btn word ${w.style}`, "data-action": w.id, "data-testid": "word",
+          class: `btn word ${w.style}`, "data-action": w.id, "data-kind": w.kind, "data-testid": "word",
           disabled: this.pending, onClick: () => this.act(w.id),
         }, w.text)) : null,
         myTurn && plays.length ? [
