@@ -41,6 +41,7 @@ _LABELS: dict[str, tuple[str, str]] = {
     "settlement": ("结算", "settlement"),
     "items": ("计分明细", "scoring"),
     "table_wide": ("全桌", "table"),
+    "value": ("数值", "value"),
     "no_payments": ("本局无人收付", "nobody pays anybody this deal"),
     "payer": ("付", "payer"),
     "payee": ("收", "payee"),

@@ -197,7 +197,7 @@ def _items_table(items: Sequence[Mapping[str, Any]], ctx: RenderContext) -> Tabl
     table = Table(title=tr("items", lang), show_edge=False, pad_edge=False)
     table.add_column(tr("bot", lang))
     table.add_column(tr("reason", lang))
-    table.add_column(tr("amount", lang), justify="right")
+    table.add_column(tr("value", lang), justify="right")
     last: object = object()
     for item in sorted(items, key=lambda i: 99 if i["seat"] is None else i["seat"]):
         seat = item["seat"]
