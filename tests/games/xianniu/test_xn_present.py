@@ -149,7 +149,8 @@ def test_the_s002_ci_example_itemised() -> None:
     _check_items(state, settled)
     app = GAME.settlement(play(start(rules("lanzhou-app"), *CI_HANDS), CI_SCRIPT))
     assert _codes(app)[1] == {"app"}
-    assert "shared by the losers" in app.payments[0].label.en
+    own = next(p.label for p in app.payments if p.payer == B)  # B 掀ed A once
+    assert (own.zh, own.en) == ("牌分 13 + 掀 1×2", "13 points + 1×2 for own 掀")
 
 
 @pytest.mark.parametrize(("share", "code"), [("half", "wujiabao_half"),
