@@ -161,3 +161,14 @@ def test_a_family_without_its_own_describe_action_gets_a_button_per_notation() -
     info = _Bare().describe_action(RulesBase(), 3)
     assert info == ActionInfo(3, "action", (), Msg.plain("action", "move 3"))
     assert (info.group, info.style) == ("button", "neutral")
+
+
+def test_messages_and_refusals_pickle_and_copy_with_their_values() -> None:
+    import copy
+    import pickle
+
+    msg = Msg.of("no_pair", "对要两张{name}", "对 needs two {name}", name="七")
+    assert pickle.loads(pickle.dumps(msg)) == msg == copy.deepcopy(msg)
+    for exc in (IllegalAction(msg), NotationError(msg), RulesError(msg)):
+        back = pickle.loads(pickle.dumps(exc))
+        assert type(back) is type(exc) and back.msg == msg and str(back) == str(exc)

@@ -69,6 +69,9 @@ class Msg:
         languages show it as it is."""
         return cls(code, text, text)
 
+    def __reduce__(self) -> tuple[type[Msg], tuple[str, str, str, dict[str, Any]]]:
+        return (Msg, (self.code, self.zh, self.en, dict(self.params)))  # copy and pickle
+
     def text(self, lang: Lang) -> str:
         return self.en if lang == "en" else self.zh
 

@@ -43,6 +43,9 @@ class _Refusal:
     def message(self) -> str:
         return str(self.msg)
 
+    def __reduce__(self) -> tuple[type, tuple[Msg]]:
+        return (type(self), (self.msg,))  # pickled and copied with their message
+
 
 def _as_msg(default_code: str, code: str | Msg, message: str | Msg | None) -> Msg:
     """The message of an exception built the new way (``Exc(msg)``) or the old one
