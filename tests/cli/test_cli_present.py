@@ -4,14 +4,16 @@ language (no notes then); a settlement stored before items existed shows its not
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from rich.console import Console
 
+from huapai.cli_support.i18n import Lang
 from huapai.cli_support.render import RenderContext, settlement_view
 from huapai.core.registry import get_game
 
 
-def _shown(settlement: dict[str, object], lang: str) -> str:
+def _shown(settlement: dict[str, Any], lang: Lang) -> str:
     game = get_game("xianniu")
     ctx = RenderContext(game, game.rules("lanzhou"), lang, me=0)
     console = Console(width=100, record=True, color_system=None)
@@ -19,7 +21,7 @@ def _shown(settlement: dict[str, object], lang: str) -> str:
     return console.export_text()
 
 
-def _settled() -> dict[str, object]:
+def _settled() -> dict[str, Any]:
     game = get_game("xianniu")
     rules = game.rules("lanzhou")
     for seed in range(50):
@@ -46,7 +48,7 @@ def test_the_breakdown_is_drawn_from_items_in_each_language() -> None:
 
 
 def test_a_settlement_without_items_shows_its_notes_as_they_are() -> None:
-    old = {"deltas": [1, -1, 0], "notes": ["seat 0: 占牌 7"],
+    old: dict[str, Any] = {"deltas": [1, -1, 0], "notes": ["seat 0: 占牌 7"],
            "payments": [{"payer": 1, "payee": 0, "amount": 1, "reason": "win",
                          "label": "点 1 / points"}]}
     shown = _shown(old, "zh")

@@ -222,7 +222,7 @@ class ToyGame(GameBase[ToyRules, ToyState]):
         assert state.pending is not None
         hand = list(state.hands[seat])
         hand.remove(state.pending)
-        pay = Payment(state.turn, seat, 1, "claim", "吃 / claim")
+        pay = Payment(state.turn, seat, 1, "claim", Msg("claim", "吃", "claim"))
         events.append(Claimed(seat, state.pending))
         state = replace(state, hands=_with(state.hands, seat, tuple(hand)), pending=None,
                         answers=(), turn=seat, payments=(*state.payments, pay))
@@ -244,7 +244,7 @@ class ToyGame(GameBase[ToyRules, ToyState]):
 
     def _win(self, state: ToyState, seat: int, events: list[Event]
              ) -> tuple[ToyState, list[Event]]:
-        outs = tuple(Payment(s, seat, 1, "out", "出完 / out")
+        outs = tuple(Payment(s, seat, 1, "out", Msg("out", "出完", "out"))
                      for s in range(state.rules.seats) if s != seat)
         events.append(Ended(None, seat))
         state = replace(state, pending=None, answers=(), over=True, winner=seat,

@@ -23,7 +23,7 @@ KINDS = {"play", "discard", "xian", "jinpai", "pass"}
 def _playout(preset: str, seed: int, **overrides: Any) -> State:
     r = rules(preset, **overrides)
     rng = random.Random(seed)
-    state = GAME.new_game(r, seed=seed)
+    state: State = GAME.new_game(r, seed=seed)
     while not GAME.is_over(state):
         seat = GAME.to_act(state)[0]
         state, _ = GAME.apply(state, seat, rng.choice(list(GAME.legal_actions(state, seat))))
