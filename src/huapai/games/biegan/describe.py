@@ -3,6 +3,8 @@ from the hand; 过, 胡, the claims (招 对 泛), 紮 and 开泛 are buttons.""
 
 from __future__ import annotations
 
+from functools import cache
+
 from huapai.core.present import ActionInfo, Msg
 
 from .cards import FACES, card_name
@@ -17,8 +19,10 @@ _WORDS = {
 }
 
 
+@cache
 def describe_action(action: int) -> ActionInfo:
-    """Kind, cards (tokens as ``observe`` writes the hand), label, group and style."""
+    """Kind, cards (tokens as ``observe`` writes the hand), label, group and style
+    (memoised: one frozen value per id)."""
     if not 0 <= action < NUM_ACTIONS:
         raise ValueError(f"no action has id {action}")
     if action < DISCARD0:

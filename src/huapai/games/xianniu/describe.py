@@ -3,6 +3,8 @@ are chosen from the hand; 掀, 不掀 / 扣了 and 紧牌 are buttons."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from huapai.core.present import ActionInfo, Msg
 
 from .cards import expand, face_text
@@ -16,8 +18,10 @@ _DECLINE = {"huapai": Msg("pass", "不掀", "no 掀 (pass)"),
             "poker": Msg("pass", "扣了", "扣了 (pass)")}
 
 
+@lru_cache(maxsize=8192)
 def describe_action(rules: XianniuRules, action: int) -> ActionInfo:
-    """Kind, cards (tokens as ``observe`` writes the hand), label, group and style."""
+    """Kind, cards (tokens as ``observe`` writes the hand), label, group and style
+    (memoised: a description depends on the rules and the id only, and is a frozen value)."""
     combos = catalogue(rules.catalogue_key).combos
     if not 0 <= action < PLAY0 + len(combos):
         raise ValueError(f"no action has id {action}")
