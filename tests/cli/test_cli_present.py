@@ -1,11 +1,13 @@
-"""The terminal's settlement view draws the engine's breakdown items in the chosen
-language (no notes then); a settlement stored before items existed shows its notes."""
+"""The terminal speaks values: the settlement view draws the engine's breakdown items in
+the chosen language (no notes then; a settlement stored before items existed shows its
+notes), and the legal list shows each action's label."""
 
 from __future__ import annotations
 
 import re
 from typing import Any
 
+from cli_helpers import assert_clean, invoke
 from rich.console import Console
 
 from huapai.cli_support.i18n import Lang
@@ -53,3 +55,15 @@ def test_a_settlement_without_items_shows_its_notes_as_they_are() -> None:
                          "label": "点 1 / points"}]}
     shown = _shown(old, "zh")
     assert "seat 0: 占牌 7" in shown and "点 1 / points" in shown
+
+
+def test_the_legal_list_shows_each_action_by_its_label_in_the_chosen_language() -> None:
+    english = invoke(["play", "biegan", "--seed", "3", "--deals", "1", "--bots", "random",
+                      "--lang", "en"], "q\n")
+    assert_clean(english, 0)
+    assert "1 pass (过)" in english.output and "2 紮 (zha) 五" in english.output
+    chinese = invoke(["play", "biegan", "--seed", "3", "--deals", "1", "--bots", "random"],
+                     "1\nq\n")
+    assert_clean(chinese, 0)
+    assert "1 过" in chinese.output and "2 紮 五" in chinese.output
+    assert "你选了：过" in chinese.output  # a number still picks the action, said in notation
