@@ -172,3 +172,10 @@ def test_messages_and_refusals_pickle_and_copy_with_their_values() -> None:
     for exc in (IllegalAction(msg), NotationError(msg), RulesError(msg)):
         back = pickle.loads(pickle.dumps(exc))
         assert type(back) is type(exc) and back.msg == msg and str(back) == str(exc)
+
+
+def test_a_parameter_may_be_called_code_zh_or_en() -> None:
+    msg = Msg.of("bad_code", "没有编码 {code} 的牌 {zh}{en}", "no card code {code}", code=99,
+                 zh="", en="")
+    assert msg.code == "bad_code" and msg.params["code"] == 99 and msg.zh == "没有编码 99 的牌 "
+    assert NotationError.of("bad_code", "{code}", "{code}", code=7).msg.params["code"] == 7

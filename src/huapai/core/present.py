@@ -58,7 +58,7 @@ class Msg:
         object.__setattr__(self, "params", MappingProxyType(frozen))
 
     @classmethod
-    def of(cls, code: str, zh: str, en: str, **params: Any) -> Msg:
+    def of(cls, code: str, zh: str, en: str, /, **params: Any) -> Msg:
         """A message from templates: ``{name}`` in ``zh`` and ``en`` is filled from
         ``params`` (``str.format`` rules, so ``{name!r}`` works)."""
         return cls(code, zh.format(**params), en.format(**params), params)

@@ -64,7 +64,8 @@ def new_state(
     rules: XianniuRules, *, seed: int | None, deal: Sequence[int] | None, dealer: int
 ) -> tuple[State, list[Event]]:
     if not 0 <= dealer < rules.players:
-        raise IllegalAction("bad_dealer", f"dealer must be a seat 0..{rules.players - 1}")
+        raise IllegalAction.of("bad_dealer", "庄家要是 0–{last} 号座",
+                               "dealer must be a seat 0..{last}", last=rules.players - 1)
     cards = _checked_deal(deal) if deal is not None else shuffled(DECK, _seed(seed))
     s = State.__new__(State)
     s.rules, s.cat, s.deal, s.dealer = rules, catalogue(rules.catalogue_key), cards, dealer
@@ -77,6 +78,7 @@ def new_state(
     s.trick, s.xians, s.lost_xian, s.jin_cap, s.jin_resume = (), (), 0, 0, DECLARE
     s.round_xian = False
     s.waste, s.big, s.end, s._legal, s._view = EMPTY, None, None, None, None
+    s._settlement = None
     events: list[Event] = []
     if rules.big_hands:
         _check_big_hands(s, events)
@@ -85,20 +87,24 @@ def new_state(
 
 def _seed(seed: int | None) -> int:
     if seed is None:
-        raise IllegalAction("no_deal", "a new game needs a seed or an explicit deal")
+        raise IllegalAction.of("no_deal", "新开一局要给种子或整副牌",
+                               "a new game needs a seed or an explicit deal")
     return seed
 
 
 def _checked_deal(deal: Sequence[int]) -> tuple[int, ...]:
     cards = tuple(deal)
     if len(cards) != len(DECK):
-        raise NotationError(f"a deal has {len(DECK)} cards, got {len(cards)}")
+        raise NotationError.of("deal_size", "一副牌应有 {want} 张，这里有 {got} 张",
+                               "a deal has {want} cards, got {got}", want=len(DECK), got=len(cards))
     if any(not isinstance(c, int) or not 0 <= c < NUM_FACES for c in cards):
-        raise NotationError("a deal holds face indexes 0..13")
+        raise NotationError.of("bad_code", "牌的编码是 0..13", "a deal holds face indexes 0..13")
     counts = to_counts(cards)
     for face, n in enumerate(counts):
         if n != COPIES[face]:
-            raise NotationError(f"the deal has {n} × {NAMES[face]}, the deck has {COPIES[face]}")
+            raise NotationError.of("deal_counts", "这副牌有 {n} 张{name}，应该是 {want} 张",
+                                   "the deal has {n} × {name}, the deck has {want}",
+                                   n=n, name=NAMES[face], want=COPIES[face])
     return cards
 
 
