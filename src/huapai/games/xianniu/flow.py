@@ -13,7 +13,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Sequence
 
-from huapai.core.protocol import Event, IllegalAction, NotationError
+from huapai.core.protocol import Event, IllegalAction, Msg, NotationError
 from huapai.core.rng import shuffled
 
 from .cards import (
@@ -365,8 +365,11 @@ def _explain_play(s: State, combo: Combo) -> IllegalAction:
         return IllegalAction.of("must_discard", "紧牌：一次弃一张（弃 …）",
                                 "紧牌: discard one card at a time (弃 …)")
     if s.phase == DECLARE and s.turn != s.leader:
-        return IllegalAction.of("not_leader", "现在只有出牌方出牌，你可以掀或不掀",
-                                "only the leader plays now; you may 掀 or decline")
+        # 兰州's words are 掀牌 / 扣了 [S002]; 凤翔's are 掀 / 不掀 [S000]
+        words = ("掀或不掀", "掀 or decline (不掀)") if s.rules.deck == "huapai" else (
+            "掀牌或扣了", "掀 or fold (扣了)")
+        return IllegalAction(Msg("not_leader", f"现在只有出牌方出牌，你可以{words[0]}",
+                                 f"only the leader plays now; you may {words[1]}"))
     if not s.cat.fits(combo, hand):
         return IllegalAction.of("not_in_hand", "你手里没有这些牌", "you do not hold those cards")
     if s.phase == FOLLOW:
