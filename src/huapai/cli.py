@@ -24,6 +24,7 @@ from rich.text import Text
 from huapai.bots.registry import UnknownBot
 from huapai.core.protocol import NotationError, RulesError
 
+from .arena import command as arena_cmd
 from .cli_support import calculators
 from .cli_support.i18n import Lang, check_lang, tr
 from .cli_support.play import run_play
@@ -255,6 +256,29 @@ def _calculator(name: calculators.Command) -> Callable[..., None]:
 
 
 register_calculator_commands(app)
+
+
+@app.command()
+def arena(
+    bots: arena_cmd.BotsOpt,
+    game: GameArg = DEFAULT_GAME,
+    preset: PresetOpt = None,
+    deals: arena_cmd.DealsOpt = 20,
+    seed: Annotated[int, typer.Option("--seed", help="种子 / seed of the whole run")] = 0,
+    workers: arena_cmd.WorkersOpt = 1,
+    ray: arena_cmd.RayOpt = None,
+    plot: arena_cmd.PlotOpt = None,
+    as_json: JsonOpt = False,
+    players: PlayersOpt = None,
+    rule: RuleOpt = None,
+    lang: LangOpt = "zh",
+) -> None:
+    """复式对战：同样的牌按每种座次各打一遍，比较机器人 / Duplicate arena for bots."""
+    language = _lang(lang)
+    with _guard(language):
+        setup, chosen = arena_cmd.build_setup(game, preset, players, rule or [], bots, seed)
+        arena_cmd.run(setup, chosen, deals=deals, workers=workers, ray=ray, as_json=as_json,
+                      plot=plot, lang=language, console=_console())
 
 
 def main() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from .protocol import Event, Game, IllegalAction
 from .record import ActionEntry, DealRecord, end_line, new_deal_record
@@ -15,6 +15,26 @@ class Agent(Protocol):
     """Anything that picks actions from what its seat may see (bots, people, policies)."""
 
     def act(self, observation: Any, legal: Sequence[int]) -> int: ...
+
+
+@runtime_checkable
+class StateAgent(Agent, Protocol):
+    """An agent that searches: the driver hands it the state as well, and it promises to
+    read it only through ``game.resample(state, seat, rng)`` and ``game.observe(state,
+    seat)`` (:mod:`huapai.bots.search` does exactly that), so it still learns nothing its
+    seat may not see."""
+
+    def act_state(self, game: Game[Any, Any], state: Any, seat: int,
+                  legal: Sequence[int]) -> int: ...
+
+
+def decide(agent: Agent, game: Game[Any, Any], state: Any, seat: int,
+           legal: Sequence[int]) -> int:
+    """What ``agent`` plays at ``seat``: ``act_state`` for a searching agent, else
+    ``act`` on the seat's observation. Every driver asks its agents through this."""
+    if isinstance(agent, StateAgent):
+        return agent.act_state(game, state, seat, legal)
+    return agent.act(game.observe(state, seat), legal)
 
 
 @dataclass(slots=True)
@@ -61,7 +81,7 @@ class Deal:
         while not game.is_over(self.state):
             seat = game.to_act(self.state)[0]
             legal = game.legal_actions(self.state, seat)
-            self.act(seat, agents[seat].act(game.observe(self.state, seat), legal))
+            self.act(seat, decide(agents[seat], game, self.state, seat, legal))
 
 
 def match_deal_seed(master: int, index: int) -> int:

@@ -1,0 +1,139 @@
+"""The arena's result as JSON (documented in docs/bots.md) and as a terminal table."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table as RichTable
+from rich.text import Text
+
+from huapai.cli_support.i18n import Lang
+from huapai.cli_support.render import renderer_for
+from huapai.cli_support.stats import Z95, estimate
+
+from .tally import AHEAD, Z99, Entrant, Tally
+
+CURVE_POINTS = 100
+"""The JSON keeps at most this many points of each running curve (evenly spaced, the
+last deal always included); ``--plot`` draws every point."""
+
+
+def _num(value: float | None) -> float | None:
+    if value is None or math.isnan(value):
+        return None
+    return round(value, 6)
+
+
+def _pair(interval: tuple[float, float] | None) -> list[float | None] | None:
+    return None if interval is None else [_num(interval[0]), _num(interval[1])]
+
+
+def _excludes_zero(interval: tuple[float, float] | None) -> bool:
+    return interval is not None and (interval[0] > 0 or interval[1] < 0)
+
+
+def entrant_json(e: Entrant, seats: int) -> dict[str, Any]:
+    ci95, ci99 = e.interval(e.diffs, Z95), e.interval(e.diffs, Z99)
+    keep = _thin(len(e.curve.n))
+    return {
+        "bot": e.name,
+        "seats": seats,
+        "mean": _num(estimate(e.scores).mean),
+        "ci95": _pair(e.interval(e.scores, Z95)),
+        "diff": {"mean": _num(estimate(e.diffs).mean), "ci95": _pair(ci95),
+                 "ci99": _pair(ci99), "significant95": _excludes_zero(ci95),
+                 "significant99": _excludes_zero(ci99)},
+        "rates": {k: _num(r.value) for k, r in e.rates.items()},
+        "rating": {"mu": _num(e.rating.mu), "sigma": _num(e.rating.sigma),
+                   "ordinal": _num(e.rating.ordinal())},
+        "curve": {"deals": [e.curve.n[i] for i in keep],
+                  "mean": [_num(e.curve.mean[i]) for i in keep],
+                  "half95": [_num(e.curve.half95[i]) for i in keep]},
+    }
+
+
+def _thin(n: int) -> list[int]:
+    if n <= CURVE_POINTS:
+        return list(range(n))
+    step = n / CURVE_POINTS
+    return sorted({min(n - 1, int(step * (k + 1)) - 1) for k in range(CURVE_POINTS)})
+
+
+def report_json(tally: Tally, preset: str) -> dict[str, Any]:
+    setup = tally.setup
+    game = setup.game
+    names = setup.entrants
+    return {
+        "game": game.name,
+        "preset": preset,
+        "rules": dict(setup.rules),
+        "seed": setup.seed,
+        "bots": list(setup.specs),
+        "format": "duplicate: every deal played once per distinct seat arrangement",
+        "deals": tally.deals,
+        "arrangements": [[names[k] for k in seating] for seating in setup.seating],
+        "games": tally.games,
+        "mean_decisions": _num(tally.decisions / tally.games if tally.games else math.nan),
+        "entrants": [entrant_json(e, _seats(setup.seating[0], k))
+                     for k, e in enumerate(tally.entrants)],
+    }
+
+
+def _seats(seating: Sequence[int], entrant: int) -> int:
+    return sum(1 for k in seating if k == entrant)
+
+
+def report_table(tally: Tally, preset: str, lang: Lang, console: Console) -> None:
+    setup = tally.setup
+    zh = lang == "zh"
+    title = (f"复式对战：{setup.game.title} {preset}，{tally.deals} 副牌 × "
+             f"{len(setup.seating)} 种座次，种子 {setup.seed}" if zh else
+             f"duplicate arena: {setup.game.title} {preset}, {tally.deals} deals × "
+             f"{len(setup.seating)} seatings, seed {setup.seed}")
+    console.print(Text(title, style="bold"))
+    console.print(_table(tally, lang))
+    console.print("差 = 该机器人每座每副平均分 − 其余座位平均分；区间按副牌配对。" if zh else
+                  "diff = the bot's mean per seat and deal minus the other seats'; "
+                  "intervals from the per-deal paired differences.")
+
+
+_HEAD = {"zh": ("机器人", "每局平均", "差 (95%)", "差 (99%)", "评分 μ ± σ", "得分局"),
+         "en": ("bot", "mean / deal", "diff (95%)", "diff (99%)", "rating μ ± σ", "ahead")}
+
+
+def _table(tally: Tally, lang: Lang) -> RichTable:
+    renderer = renderer_for(tally.setup.game)
+    head = _HEAD[lang]
+    table = RichTable(show_edge=False, pad_edge=False)
+    for i, text in enumerate(head[:5]):
+        table.add_column(text, justify="left" if i == 0 else "right")
+    keys = list(dict.fromkeys(k for e in tally.entrants for k in e.rates))
+    for key in keys:
+        table.add_column(head[5] if key == AHEAD else renderer.fact_label(key, lang),
+                         justify="right")
+    for e in tally.entrants:
+        d = entrant_json(e, 0)
+        rates = [_pct(e.rates[k].value if k in e.rates else None) for k in keys]
+        table.add_row(e.name, _signed(d["mean"]), _interval(d["diff"]["ci95"]),
+                      _interval(d["diff"]["ci99"]), f"{e.rating.mu:.2f} ± {e.rating.sigma:.2f}",
+                      *rates)
+    return table
+
+
+def _signed(value: float | None) -> str:
+    return "—" if value is None else f"{value:+.3f}"
+
+
+def _interval(pair: list[float | None] | None) -> str:
+    if pair is None or pair[0] is None or pair[1] is None:
+        return "—"
+    mid, half = (pair[0] + pair[1]) / 2, (pair[1] - pair[0]) / 2
+    mark = " *" if pair[0] > 0 or pair[1] < 0 else ""
+    return f"{mid:+.3f} ± {half:.3f}{mark}"
+
+
+def _pct(value: float | None) -> str:
+    return "—" if value is None else f"{100 * value:.1f}%"

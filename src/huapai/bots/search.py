@@ -1,0 +1,214 @@
+"""The search bot: determinized flat Monte-Carlo with UCB1 over the root actions.
+
+Per decision, many times: ``game.resample(state, seat, rng)`` deals a full state
+consistent with everything the seat has seen; one root action is chosen by UCB1, applied,
+and the deal is rolled out to its end with the family's heuristic bot at every seat (the
+random bot where a family has none); the seat's settlement delta is that action's reward.
+The action with the best mean reward is played (most visits, then the lowest id, on a
+tie).
+
+It never peeks: the driver hands it the real state (``act_state``, see
+:func:`huapai.core.session.decide`), and the bot wraps it at once in an :class:`InfoSet`,
+whose only two doors are ``resample`` and ``observe`` for its own seat. The search itself
+is handed the InfoSet, never the state.
+
+Why flat UCB and not a full information-set MCTS tree: the budgets a person waits for
+are hundreds of rollouts, the branching below the root is wide (every combination a
+hand can play, every seat's answer in a claim window), and the heuristic rollout policy
+is strong. A tree would spread those few hundred visits over nodes it cannot tell apart
+(strategy fusion over the resampled hands), while a flat search spends all of them
+comparing the moves actually on offer, with the heuristic playing the rest well.
+
+Budgets are iterations (deterministic for a seed) and optionally seconds (then it stops
+at whichever comes first, and is no longer reproducible). :data:`BUDGETS` maps the
+levels of :mod:`huapai.bots.levels` to them.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from huapai.core.protocol import Game
+from huapai.core.rng import derive_seed
+from huapai.core.session import Agent
+
+from .levels import LEVELS, level_name
+from .registry import BotFactory, bot_names, make_bot
+
+ROLLOUT_BOT = "heuristic"
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How long to think per decision: ``iterations`` rollouts, and at most ``seconds``
+    of wall time when given (which gives up reproducibility)."""
+
+    iterations: int
+    seconds: float | None = None
+    exploration: float = 0.7
+
+    def __post_init__(self) -> None:
+        if self.iterations < 1:
+            raise ValueError(f"a search budget needs at least 1 iteration, got {self.iterations}")
+        if self.seconds is not None and self.seconds <= 0:
+            raise ValueError(f"a search time budget must be positive, got {self.seconds}")
+
+
+BUDGETS: Mapping[str, Budget] = {
+    "入门": Budget(8),
+    "普通": Budget(48),
+    "高手": Budget(160),
+    "大师": Budget(640),
+}
+assert tuple(BUDGETS) == LEVELS
+
+
+class InfoSet:
+    """What one seat may learn of a real state: its observation, and full states drawn
+    consistently with it. The search is handed this, never the state."""
+
+    __slots__ = ("_game", "_state", "seat")
+
+    def __init__(self, game: Game[Any, Any], state: Any, seat: int) -> None:
+        self._game, self._state, self.seat = game, state, seat
+
+    @property
+    def game(self) -> Game[Any, Any]:
+        return self._game
+
+    def observation(self) -> Mapping[str, Any]:
+        return self._game.observe(self._state, self.seat)
+
+    def sample(self, rng: random.Random) -> Any:
+        """A full state consistent with the seat's observation (``game.resample``)."""
+        resample = getattr(self._game, "resample", None)
+        if resample is None:
+            raise NotImplementedError(f"{self._game.name} has no resample")
+        try:
+            return resample(self._state, self.seat, rng)
+        except NotImplementedError:
+            raise NotImplementedError(
+                f"the search bot needs {self._game.name}'s resample(state, seat, rng), "
+                "which it does not implement") from None
+
+
+@dataclass(slots=True)
+class Estimate:
+    """One root action's statistics after a search."""
+
+    action: int
+    visits: int = 0
+    total: float = 0.0
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.visits if self.visits else math.nan
+
+    def to_json(self) -> dict[str, Any]:
+        mean = None if not self.visits else round(self.mean, 6)
+        return {"action": self.action, "visits": self.visits, "mean": mean}
+
+
+@dataclass(slots=True)
+class Searcher:
+    """Flat UCB1 over the root actions of one seat's information set."""
+
+    game: Game[Any, Any]
+    rules: Any
+    budget: Budget
+    seed: int
+    rng: random.Random = field(init=False)
+    rollout: dict[int, Agent] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.rng = random.Random(self.seed)
+
+    def estimates(self, info: InfoSet, legal: Sequence[int]) -> list[Estimate]:
+        """Every legal action's visits and mean reward for ``info.seat``."""
+        stats = [Estimate(a) for a in legal]
+        deadline = None if self.budget.seconds is None else (
+            time.perf_counter() + self.budget.seconds)
+        scale = 1.0
+        for done in range(self.budget.iterations):
+            if deadline is not None and done and time.perf_counter() >= deadline:
+                break
+            pick = stats[self._choose(stats, done, scale)]
+            reward = self._playout(info, pick.action)
+            pick.visits += 1
+            pick.total += reward
+            scale = max(scale, abs(reward))
+        return stats
+
+    def _choose(self, stats: list[Estimate], done: int, scale: float) -> int:
+        """Each action once (in order), then the highest UCB1 score."""
+        if done < len(stats):
+            return done
+        c = self.budget.exploration * scale * math.sqrt(math.log(done))
+        scores = [s.mean + c / math.sqrt(s.visits) for s in stats]
+        return max(range(len(stats)), key=scores.__getitem__)
+
+    def _playout(self, info: InfoSet, action: int) -> float:
+        game, seat = self.game, info.seat
+        state, _ = game.apply(info.sample(self.rng), seat, action)
+        while not game.is_over(state):
+            to_act = game.to_act(state)[0]
+            legal = game.legal_actions(state, to_act)
+            choice = self._agent(to_act).act(game.observe(state, to_act), legal)
+            state, _ = game.apply(state, to_act, choice)
+        return float(game.settlement(state).deltas[seat])
+
+    def _agent(self, seat: int) -> Agent:
+        agent = self.rollout.get(seat)
+        if agent is None:
+            name = ROLLOUT_BOT if ROLLOUT_BOT in bot_names(self.game.name) else "random"
+            seed = derive_seed(self.seed, "rollout", seat)
+            agent = self.rollout[seat] = make_bot(name, self.game, self.rules, seat, seed)
+        return agent
+
+
+def best(stats: Sequence[Estimate]) -> int:
+    """The action to play: best mean, then most visits, then the lowest id."""
+    visited = [s for s in stats if s.visits]
+    top = max(visited, key=lambda s: (s.mean, s.visits, -s.action))
+    return top.action
+
+
+class SearchBot:
+    """An agent that searches; drivers call ``act_state`` (see the module)."""
+
+    def __init__(self, game: Game[Any, Any], rules: Any, seat: int, seed: int,
+                 budget: Budget) -> None:
+        self.seat, self.budget = seat, budget
+        self.searcher = Searcher(game, rules, budget, seed)
+
+    def act_state(self, game: Game[Any, Any], state: Any, seat: int,
+                  legal: Sequence[int]) -> int:
+        if not legal:
+            raise ValueError("the search bot was asked to act with no legal action")
+        if len(legal) == 1:
+            return legal[0]
+        return best(self.searcher.estimates(InfoSet(game, state, seat), legal))
+
+    def act(self, observation: Any, legal: Sequence[int]) -> int:
+        raise TypeError("the search bot needs the state to resample from: drive it "
+                        "through huapai.core.session.decide (act_state)")
+
+    def __repr__(self) -> str:
+        return f"SearchBot(seat={self.seat}, budget={self.budget})"
+
+
+def factory_for_level(level: str) -> BotFactory:
+    """The bot factory of a level (``入门`` … ``大师``, or an ASCII alias)."""
+    budget = BUDGETS[level_name(level)]
+
+    def make(game: Game[Any, Any], rules: Any, seat: int, seed: int) -> Agent:
+        return SearchBot(game, rules, seat, seed, budget)
+
+    return make
+
+
