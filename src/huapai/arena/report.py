@@ -95,6 +95,7 @@ def report_table(tally: Tally, preset: str, lang: Lang, console: Console) -> Non
              f"{len(setup.seating)} seatings, seed {setup.seed}")
     console.print(Text(title, style="bold"))
     console.print(_table(tally, lang))
+    console.print(_rates(tally, lang))
     console.print("差 = 该机器人每座每副平均分 − 其余座位平均分；区间按副牌配对。" if zh else
                   "diff = the bot's mean per seat and deal minus the other seats'; "
                   "intervals from the per-deal paired differences.")
@@ -105,21 +106,32 @@ _HEAD = {"zh": ("机器人", "每局平均", "差 (95%)", "差 (99%)", "评分 �
 
 
 def _table(tally: Tally, lang: Lang) -> RichTable:
-    renderer = renderer_for(tally.setup.game)
     head = _HEAD[lang]
-    table = RichTable(show_edge=False, pad_edge=False)
-    for i, text in enumerate(head[:5]):
-        table.add_column(text, justify="left" if i == 0 else "right")
-    keys = list(dict.fromkeys(k for e in tally.entrants for k in e.rates))
-    for key in keys:
-        table.add_column(head[5] if key == AHEAD else renderer.fact_label(key, lang),
-                         justify="right")
+    table = _grid(head[:5])
     for e in tally.entrants:
         d = entrant_json(e, 0)
-        rates = [_pct(e.rates[k].value if k in e.rates else None) for k in keys]
         table.add_row(e.name, _signed(d["mean"]), _interval(d["diff"]["ci95"]),
-                      _interval(d["diff"]["ci99"]), f"{e.rating.mu:.2f} ± {e.rating.sigma:.2f}",
-                      *rates)
+                      _interval(d["diff"]["ci99"]), f"{e.rating.mu:.2f} ± {e.rating.sigma:.2f}")
+    return table
+
+
+def _rates(tally: Tally, lang: Lang) -> RichTable:
+    """The rates (of the seat-deals where each applies), one column per fact."""
+    renderer = renderer_for(tally.setup.game)
+    keys = list(dict.fromkeys(k for e in tally.entrants for k in e.rates))
+    labels = [_HEAD[lang][5] if k == AHEAD else renderer.fact_label(k, lang) for k in keys]
+    table = _grid((_HEAD[lang][0], *labels))
+    for e in tally.entrants:
+        table.add_row(e.name, *(_pct(e.rates[k].value if k in e.rates else None)
+                                for k in keys))
+    return table
+
+
+def _grid(head: Sequence[str]) -> RichTable:
+    table = RichTable(show_edge=False, pad_edge=False)
+    table.add_column(head[0], no_wrap=True)
+    for text in head[1:]:
+        table.add_column(text, justify="right")
     return table
 
 
