@@ -104,10 +104,24 @@ class Estimate:
     action: int
     visits: int = 0
     total: float = 0.0
+    squares: float = 0.0
+
+    def add(self, reward: float) -> None:
+        self.visits += 1
+        self.total += reward
+        self.squares += reward * reward
 
     @property
     def mean(self) -> float:
         return self.total / self.visits if self.visits else math.nan
+
+    def error(self, scale: float) -> float:
+        """The standard error of the mean (``scale`` stands in for the deviation of an
+        action seen once)."""
+        if self.visits < 2:
+            return scale
+        var = max(0.0, (self.squares - self.total * self.mean) / (self.visits - 1))
+        return math.sqrt(var / self.visits)
 
     def to_json(self) -> dict[str, Any]:
         mean = None if not self.visits else round(self.mean, 6)
@@ -124,13 +138,17 @@ class Searcher:
     seed: int
     rng: random.Random = field(init=False)
     rollout: dict[int, Agent] = field(default_factory=dict)
+    scale: float = 1.0  # the largest reward magnitude seen in the last search
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
 
-    def estimates(self, info: InfoSet, legal: Sequence[int]) -> list[Estimate]:
-        """Every legal action's visits and mean reward for ``info.seat``."""
-        stats = [Estimate(a) for a in legal]
+    def estimates(self, info: InfoSet, legal: Sequence[int],
+                  prior: int | None = None) -> list[Estimate]:
+        """Every legal action's visits and mean reward for ``info.seat`` (``prior``, the
+        rollout policy's own choice, is tried first)."""
+        order = sorted(legal, key=lambda a: (a != prior, a))
+        stats = [Estimate(a) for a in order]
         deadline = None if self.budget.seconds is None else (
             time.perf_counter() + self.budget.seconds)
         scale = 1.0
@@ -139,9 +157,9 @@ class Searcher:
                 break
             pick = stats[self._choose(stats, done, scale)]
             reward = self._playout(info, pick.action)
-            pick.visits += 1
-            pick.total += reward
+            pick.add(reward)
             scale = max(scale, abs(reward))
+        self.scale = scale
         return stats
 
     def _choose(self, stats: list[Estimate], done: int, scale: float) -> int:
@@ -151,6 +169,10 @@ class Searcher:
         c = self.budget.exploration * scale * math.sqrt(math.log(done))
         scores = [s.mean + c / math.sqrt(s.visits) for s in stats]
         return max(range(len(stats)), key=scores.__getitem__)
+
+    def prior(self, info: InfoSet, legal: Sequence[int]) -> int:
+        """What the rollout policy would play here, from the seat's observation."""
+        return self._agent(info.seat).act(info.observation(), legal)
 
     def _playout(self, info: InfoSet, action: int) -> float:
         game, seat = self.game, info.seat
@@ -171,11 +193,18 @@ class Searcher:
         return agent
 
 
-def best(stats: Sequence[Estimate]) -> int:
-    """The action to play: best mean, then most visits, then the lowest id."""
+def best(stats: Sequence[Estimate], prior: int | None = None, scale: float = 1.0,
+         caution: float = 1.0) -> int:
+    """The action to play: the best mean, where an action other than ``prior`` (the
+    rollout policy's own choice) counts ``caution`` standard errors below its mean, so a
+    handful of lucky rollouts does not overturn the policy (then most visits, then the
+    lowest id, on a tie)."""
+
+    def value(s: Estimate) -> float:
+        return s.mean if s.action == prior else s.mean - caution * s.error(scale)
+
     visited = [s for s in stats if s.visits]
-    top = max(visited, key=lambda s: (s.mean, s.visits, -s.action))
-    return top.action
+    return max(visited, key=lambda s: (value(s), s.visits, -s.action)).action
 
 
 class SearchBot:
@@ -192,7 +221,10 @@ class SearchBot:
             raise ValueError("the search bot was asked to act with no legal action")
         if len(legal) == 1:
             return legal[0]
-        return best(self.searcher.estimates(InfoSet(game, state, seat), legal))
+        info = InfoSet(game, state, seat)
+        prior = self.searcher.prior(info, legal)
+        stats = self.searcher.estimates(info, legal, prior)
+        return best(stats, prior, self.searcher.scale)
 
     def act(self, observation: Any, legal: Sequence[int]) -> int:
         raise TypeError("the search bot needs the state to resample from: drive it "

@@ -1,0 +1,197 @@
+"""The search bot: it never peeks, it is reproducible, its levels and specs, and it
+goes through every driver's ``decide``."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from huapai.bots.levels import ALIASES, LEVELS, BadSpec, BotSpec, parse_spec
+from huapai.bots.registry import make_bot
+from huapai.bots.search import BUDGETS, Budget, InfoSet, SearchBot, Searcher, best
+from huapai.core.protocol import Game
+from huapai.core.registry import get_game
+from huapai.core.session import Deal, decide
+
+TINY = Budget(6)
+
+
+def _decisions(game: Game[Any, Any], rules: Any, seed: int,
+               limit: int) -> Iterator[tuple[Any, int, list[int]]]:
+    """States along a heuristic-bot deal where the seat to act has a real choice."""
+    n = game.num_seats(rules)
+    bots = [make_bot("heuristic" if game.name != "toy" else "random", game, rules, s, s)
+            for s in range(n)]
+    state, found = game.new_game(rules, seed=seed), 0
+    while not game.is_over(state) and found < limit:
+        seat = game.to_act(state)[0]
+        legal = list(game.legal_actions(state, seat))
+        if len(legal) > 1:
+            found += 1
+            yield state, seat, legal
+        state, _ = game.apply(state, seat, decide(bots[seat], game, state, seat, legal))
+
+
+def _hidden_permuted(game: Game[Any, Any], state: Any, seat: int, salt: int) -> Any:
+    """The same information set with the other seats' hidden cards moved around."""
+    for k in range(20):
+        other = game.resample(state, seat, random.Random(salt * 100 + k))
+        if game.omniscient(other) != game.omniscient(state):
+            return other
+    return None
+
+
+CASES = [("xianniu", "lanzhou"), ("xianniu", "fengxiang"), ("biegan", "gongan"),
+         ("toy", "trio")]
+
+
+@pytest.mark.usefixtures("toy_games")
+@pytest.mark.parametrize(("name", "preset"), CASES)
+def test_same_decision_when_hidden_cards_are_permuted(name: str, preset: str) -> None:
+    game = get_game(name)
+    rules = game.rules(preset)
+    checked, budget = 0, TINY if name != "biegan" else Budget(3)  # 双别杆 rollouts are long
+    for state, seat, legal in _decisions(game, rules, seed=5, limit=3):
+        other = _hidden_permuted(game, state, seat, checked)
+        if other is None:
+            continue
+        assert game.observe(other, seat) == game.observe(state, seat)
+        searches = []
+        for s in (state, other):
+            searcher = Searcher(game, rules, budget, seed=77)
+            info = InfoSet(game, s, seat)
+            prior = searcher.prior(info, legal)
+            searches.append((prior, [e.to_json() for e in searcher.estimates(info, legal,
+                                                                             prior)]))
+        assert searches[0] == searches[1]
+        one = SearchBot(game, rules, seat, 9, budget).act_state(game, state, seat, legal)
+        two = SearchBot(game, rules, seat, 9, budget).act_state(game, other, seat, legal)
+        assert one == two
+        checked += 1
+    assert checked >= 2
+
+
+def test_reproducible_for_a_seed_and_budget() -> None:
+    game = get_game("xianniu")
+    rules = game.rules("lanzhou")
+    state, seat, legal = next(_decisions(game, rules, seed=3, limit=1))
+    runs = [Searcher(game, rules, Budget(8), seed).estimates(InfoSet(game, state, seat), legal)
+            for seed in (1, 1, 2)]
+    assert [e.to_json() for e in runs[0]] == [e.to_json() for e in runs[1]]
+    assert sum(e.visits for e in runs[0]) == 8
+    assert {e.action for e in runs[0]} == set(legal)
+
+
+def test_choice_rule() -> None:
+    """An alternative must beat the policy's choice by more than its noise."""
+    from huapai.bots.search import Estimate
+
+    policy, lucky, solid = Estimate(4), Estimate(7), Estimate(9)
+    for r in (1.0, 1.0, 1.0, 1.0):
+        policy.add(r)
+    lucky.add(3.0)
+    assert best([policy, lucky], prior=4, scale=5.0) == 4
+    for r in (2.0, 2.1, 1.9, 2.0):
+        solid.add(r)
+    assert best([policy, lucky, solid], prior=4, scale=5.0) == 9
+    assert best([policy, lucky], prior=None, scale=0.0, caution=0.0) == 7
+
+
+def test_plays_a_whole_deal_through_the_drivers() -> None:
+    game = get_game("xianniu")
+    rules = game.rules("lanzhou")
+    agents = [SearchBot(game, rules, 0, 1, Budget(3)),
+              *(make_bot("heuristic", game, rules, s, s) for s in (1, 2))]
+    deal = Deal.start(game, rules, seed=8)
+    deal.play_out(agents)
+    assert deal.over
+    with pytest.raises(TypeError, match="act_state"):
+        agents[0].act(game.observe(deal.state, 0), [0])
+
+
+def test_levels_and_specs() -> None:
+    game = get_game("biegan")
+    assert tuple(BUDGETS) == LEVELS
+    sizes = [BUDGETS[level].iterations for level in LEVELS]
+    assert sizes == sorted(sizes) and len(set(sizes)) == 4
+    assert parse_spec("search", game) == BotSpec("search", "普通")
+    for ascii_name, level in ALIASES.items():
+        assert parse_spec(f"search:{ascii_name}", game) == BotSpec("search", level)
+        assert parse_spec(f"search:{level}", game) == BotSpec("search", level)
+    assert parse_spec("heuristic", game) == BotSpec("heuristic")
+    bot = parse_spec("search:高手", game).make(game, game.rules("gongan"), 1, 5)
+    assert isinstance(bot, SearchBot) and bot.budget == BUDGETS["高手"]
+    with pytest.raises(BadSpec, match="unknown level"):
+        parse_spec("search:grandmaster", game)
+    with pytest.raises(BadSpec, match="no levels"):
+        parse_spec("random:高手", game)
+    with pytest.raises(ValueError, match="out of range"):
+        parse_spec("search", game).make(game, game.rules("gongan"), 3, 5)
+
+
+def test_budget_is_checked() -> None:
+    with pytest.raises(ValueError, match="iteration"):
+        Budget(0)
+    with pytest.raises(ValueError, match="time"):
+        Budget(5, seconds=0)
+
+
+@pytest.mark.usefixtures("toy_games")
+def test_a_game_without_resample_is_a_clear_error() -> None:
+    game = get_game("toy")
+
+    class Blind:
+        """A game object that lacks resample: the InfoSet says so."""
+
+        name = "blind"
+
+    with pytest.raises(NotImplementedError, match="no resample"):
+        InfoSet(Blind(), None, 0).sample(random.Random(1))  # type: ignore[arg-type]
+    assert InfoSet(game, game.new_game(game.rules("trio"), seed=1), 0).seat == 0
+
+
+@pytest.mark.usefixtures("toy_games")
+@pytest.mark.parametrize(("name", "preset"), CASES)
+def test_resample_depends_only_on_the_information_set(name: str, preset: str) -> None:
+    """What the search's determinism rests on: two states one seat cannot tell apart
+    resample to the same state for the same rng."""
+    game = get_game(name)
+    rules = game.rules(preset)
+    for state, seat, _ in _decisions(game, rules, seed=2, limit=3):
+        other = _hidden_permuted(game, state, seat, 1)
+        if other is None:
+            continue
+        for k in range(3):
+            a = game.resample(state, seat, random.Random(k))
+            b = game.resample(other, seat, random.Random(k))
+            assert _played_part(game, a) == _played_part(game, b)
+
+
+def _played_part(game: Game[Any, Any], state: Any) -> dict[str, Any]:
+    """The omniscient view without ``deal``: 双别杆's resample keeps the record's deal
+    outside the stock as it was (where the hands were first dealt from), which play
+    never reads again; everything that play reads must agree."""
+    return {k: v for k, v in game.omniscient(state).items() if k != "deal"}
+
+
+class _Peeking(InfoSet):
+    """A broken InfoSet that hands the search the real state: the check must see it."""
+
+    def sample(self, rng: random.Random) -> Any:
+        return self._state
+
+
+def test_the_permutation_check_catches_a_peeking_search() -> None:
+    game = get_game("xianniu")
+    rules = game.rules("lanzhou")
+    differ = 0
+    for state, seat, legal in _decisions(game, rules, seed=5, limit=3):
+        other = _hidden_permuted(game, state, seat, 0)
+        assert other is not None
+        found = [[e.to_json() for e in Searcher(game, rules, TINY, seed=77).estimates(
+            _Peeking(game, s, seat), legal)] for s in (state, other)]
+        differ += found[0] != found[1]
+    assert differ
