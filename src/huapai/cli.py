@@ -29,6 +29,7 @@ from .cli_support import calculators
 from .cli_support.i18n import Lang, check_lang, tr
 from .cli_support.play import run_play
 from .cli_support.replay import run_replay
+from .cli_support.review import run_review
 from .cli_support.rules_view import run_rules
 from .cli_support.setup import (
     DEFAULT_GAME,
@@ -279,6 +280,23 @@ def arena(
         setup, chosen = arena_cmd.build_setup(game, preset, players, rule or [], bots, seed)
         arena_cmd.run(setup, chosen, deals=deals, workers=workers, ray=ray, as_json=as_json,
                       plot=plot, lang=language, console=_console())
+
+
+@app.command()
+def review(
+    record: Annotated[Path, typer.Argument(help="对局记录 / a game record (JSON lines)")],
+    seat: Annotated[int, typer.Option("--seat", help="复盘哪个座位 / the seat to review")],
+    level: Annotated[str, typer.Option("--level", help="搜索强度 / search level: 入门 普通 "
+                                       "高手 大师 (beginner normal expert master)")] = "普通",
+    seed: Annotated[int, typer.Option("--seed", help="搜索种子 / search seed")] = 0,
+    as_json: JsonOpt = False,
+    lang: LangOpt = "zh",
+) -> None:
+    """复盘分析：搜索机器人只用该座位的信息评估每一步 / AI review of one seat's moves."""
+    language = _lang(lang)
+    with _guard(language):
+        run_review(record, seat=seat, level=level, seed=seed, as_json=as_json, lang=language,
+                   console=_console())
 
 
 def main() -> None:

@@ -109,9 +109,11 @@ def _table(tally: Tally, lang: Lang) -> RichTable:
     head = _HEAD[lang]
     table = _grid(head[:5])
     for e in tally.entrants:
-        d = entrant_json(e, 0)
-        table.add_row(e.name, _signed(d["mean"]), _interval(d["diff"]["ci95"]),
-                      _interval(d["diff"]["ci99"]), f"{e.rating.mu:.2f} ± {e.rating.sigma:.2f}")
+        diff = estimate(e.diffs)
+        table.add_row(e.name, f"{estimate(e.scores).mean:+.3f}",
+                      _interval(diff.mean, diff.half_width, 1.0),
+                      _interval(diff.mean, diff.half_width, Z99 / Z95),
+                      f"{e.rating.mu:.2f} ± {e.rating.sigma:.2f}")
     return table
 
 
@@ -135,16 +137,13 @@ def _grid(head: Sequence[str]) -> RichTable:
     return table
 
 
-def _signed(value: float | None) -> str:
-    return "—" if value is None else f"{value:+.3f}"
-
-
-def _interval(pair: list[float | None] | None) -> str:
-    if pair is None or pair[0] is None or pair[1] is None:
-        return "—"
-    mid, half = (pair[0] + pair[1]) / 2, (pair[1] - pair[0]) / 2
-    mark = " *" if pair[0] > 0 or pair[1] < 0 else ""
-    return f"{mid:+.3f} ± {half:.3f}{mark}"
+def _interval(mean: float, half95: float | None, widen: float) -> str:
+    """``mean ± half`` (the 95% half width times ``widen``), starred when it excludes 0."""
+    if half95 is None:
+        return f"{mean:+.3f}"
+    half = half95 * widen
+    mark = " *" if abs(mean) > half else ""
+    return f"{mean:+.3f} ± {half:.3f}{mark}"
 
 
 def _pct(value: float | None) -> str:
