@@ -63,6 +63,7 @@ RuleOpt = Annotated[list[str] | None, typer.Option("--rule", "-r",
                                                    "KEY=VALUE")]
 LangOpt = Annotated[str, typer.Option("--lang", help="zh（中文，默认）或 / or en")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="输出 JSON / print one JSON object")]
+SeedOpt = Annotated[int, typer.Option("--seed", help="种子 / seed of the whole run")]
 
 
 @contextmanager
@@ -139,7 +140,7 @@ def simulate(
     games: Annotated[int, typer.Option("--games", "-n", help="局数 / deals to play")] = 100,
     bots: Annotated[str | None, typer.Option("--bots", help="每个座位一个机器人，逗号分隔 / "
                                              "one bot per seat, or one for all")] = None,
-    seed: Annotated[int, typer.Option("--seed", help="种子 / seed of the whole run")] = 0,
+    seed: SeedOpt = 0,
     as_json: JsonOpt = False,
     players: PlayersOpt = None,
     rule: RuleOpt = None,
@@ -265,7 +266,7 @@ def arena(
     game: GameArg = DEFAULT_GAME,
     preset: PresetOpt = None,
     deals: arena_cmd.DealsOpt = 20,
-    seed: Annotated[int, typer.Option("--seed", help="种子 / seed of the whole run")] = 0,
+    seed: SeedOpt = 0,
     workers: arena_cmd.WorkersOpt = 1,
     ray: arena_cmd.RayOpt = None,
     plot: arena_cmd.PlotOpt = None,
