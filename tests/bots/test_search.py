@@ -11,7 +11,17 @@ import pytest
 
 from huapai.bots.levels import ALIASES, LEVELS, BadSpec, BotSpec, parse_spec
 from huapai.bots.registry import make_bot
-from huapai.bots.search import BUDGETS, Budget, InfoSet, SearchBot, Searcher, best
+from huapai.bots.search import (
+    BUDGETS,
+    Budget,
+    Estimate,
+    InfoSet,
+    SearchBot,
+    Searcher,
+    best,
+    can_search,
+)
+from huapai.core.base import GameBase
 from huapai.core.protocol import Game
 from huapai.core.registry import get_game
 from huapai.core.session import Deal, decide
@@ -87,8 +97,6 @@ def test_reproducible_for_a_seed_and_budget() -> None:
 
 def test_choice_rule() -> None:
     """An alternative must beat the policy's choice by more than its noise."""
-    from huapai.bots.search import Estimate
-
     policy, lucky, solid = Estimate(4), Estimate(7), Estimate(9)
     for r in (1.0, 1.0, 1.0, 1.0):
         policy.add(r)
@@ -195,3 +203,18 @@ def test_the_permutation_check_catches_a_peeking_search() -> None:
             _Peeking(game, s, seat), legal)] for s in (state, other)]
         differ += found[0] != found[1]
     assert differ
+
+
+@pytest.mark.usefixtures("toy_games")
+def test_can_search_only_where_the_engine_resamples() -> None:
+    toy = get_game("toy")
+    assert can_search(toy, toy.rules("trio"))
+
+    class NoSampler(type(toy)):  # type: ignore[misc]
+        resample = GameBase.resample
+
+    blind = NoSampler()
+    assert not can_search(blind, blind.rules("trio"))
+    with pytest.raises(NotImplementedError, match="resample"):
+        InfoSet(blind, blind.new_game(blind.rules("trio"), seed=1), 0).sample(
+            random.Random(1))

@@ -12,6 +12,8 @@ OpenSkill ratings, :mod:`.report` and :mod:`.plot` show them.
 
 from __future__ import annotations
 
+from huapai.bots.search import can_search
+
 from .execute import ArenaError, Tick, run_local, run_ray
 from .jobs import Setup
 from .tally import Tally
@@ -41,6 +43,10 @@ def check(setup: Setup, deals: int) -> None:
                          f"seats: name one bot per seat")
     if len(setup.entrants) < 2:
         raise ArenaError("--bots names one bot only: the arena compares at least two")
+    if any(b.name == "search" for b in setup.bots) and not can_search(setup.game,
+                                                                      setup.parsed_rules):
+        raise ArenaError(f"the search bot cannot play {setup.game_name}: its engine has no "
+                         "resample(state, seat, rng)")
 
 
 __all__ = ["ArenaError", "Setup", "Tally", "check", "run_arena"]

@@ -234,6 +234,15 @@ class SearchBot:
         return f"SearchBot(seat={self.seat}, budget={self.budget})"
 
 
+def can_search(game: Game[Any, Any], rules: Any) -> bool:
+    """Whether ``game`` resamples (tried once on a fresh deal), so the bot can play it."""
+    try:
+        InfoSet(game, game.new_game(rules, seed=0), 0).sample(random.Random(0))
+    except NotImplementedError:
+        return False
+    return True
+
+
 def factory_for_level(level: str) -> BotFactory:
     """The bot factory of a level (``入门`` … ``大师``, or an ASCII alias)."""
     budget = BUDGETS[level_name(level)]
