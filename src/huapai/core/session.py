@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol
 
 from .protocol import Event, Game, IllegalAction
 from .record import ActionEntry, DealRecord, end_line, new_deal_record
@@ -17,7 +17,6 @@ class Agent(Protocol):
     def act(self, observation: Any, legal: Sequence[int]) -> int: ...
 
 
-@runtime_checkable
 class StateAgent(Agent, Protocol):
     """An agent that searches: the driver hands it the state as well, and it promises to
     read it only through ``game.resample(state, seat, rng)`` and ``game.observe(state,
@@ -32,8 +31,10 @@ def decide(agent: Agent, game: Game[Any, Any], state: Any, seat: int,
            legal: Sequence[int]) -> int:
     """What ``agent`` plays at ``seat``: ``act_state`` for a searching agent, else
     ``act`` on the seat's observation. Every driver asks its agents through this."""
-    if isinstance(agent, StateAgent):
-        return agent.act_state(game, state, seat, legal)
+    act_state = getattr(agent, "act_state", None)  # not isinstance: a runtime Protocol
+    if act_state is not None:                      # check costs ~100 us a decision
+        choice: int = act_state(game, state, seat, legal)
+        return choice
     return agent.act(game.observe(state, seat), legal)
 
 
