@@ -110,3 +110,11 @@ def test_runs_that_cannot_mean_anything_are_refused(bots: str, deals: int,
                                                     message: str) -> None:
     with pytest.raises(ArenaError, match=message):
         run_arena(_setup(bots), deals)
+
+
+def test_the_search_bot_in_the_arena() -> None:
+    data = report_json(run_arena(_setup("search:beginner,heuristic,heuristic", seed=4), 1),
+                       "lanzhou")
+    assert [e["bot"] for e in data["entrants"]] == ["search:入门", "heuristic"]
+    assert data["games"] == 3 and data["bots"] == ["search:beginner", "heuristic",
+                                                   "heuristic"]
