@@ -4,8 +4,10 @@ Per decision, many times: ``game.resample(state, seat, rng)`` deals a full state
 consistent with everything the seat has seen; one root action is chosen by UCB1, applied,
 and the deal is rolled out to its end with the family's heuristic bot at every seat (the
 random bot where a family has none); the seat's settlement delta is that action's reward.
-The action with the best mean reward is played (most visits, then the lowest id, on a
-tie).
+The heuristic bot's own choice (from the seat's observation) is the prior: it is tried
+first, and the action played is the one with the best mean, except that any other action
+counts one standard error below its mean (:func:`best`), so a few lucky rollouts do not
+overturn a good policy.
 
 It never peeks: the driver hands it the real state (``act_state``, see
 :func:`huapai.core.session.decide`), and the bot wraps it at once in an :class:`InfoSet`,
