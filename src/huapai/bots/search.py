@@ -148,17 +148,20 @@ class Searcher:
     def estimates(self, info: InfoSet, legal: Sequence[int],
                   prior: int | None = None) -> list[Estimate]:
         """Every legal action's visits and mean reward for ``info.seat`` (``prior``, the
-        rollout policy's own choice, is tried first)."""
+        rollout policy's own choice, is tried first). Common random numbers: the k-th
+        visit of every action is played on the same resampled world, so the actions are
+        compared on the same deals."""
         order = sorted(legal, key=lambda a: (a != prior, a))
         stats = [Estimate(a) for a in order]
         deadline = None if self.budget.seconds is None else (
             time.perf_counter() + self.budget.seconds)
-        scale = 1.0
+        scale, worlds = 1.0, self.rng.getrandbits(63)
         for done in range(self.budget.iterations):
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
             pick = stats[self._choose(stats, done, scale)]
-            reward = self._playout(info, pick.action)
+            world = random.Random(derive_seed(worlds, pick.visits))
+            reward = self._playout(info.sample(world), info.seat, pick.action)
             pick.add(reward)
             scale = max(scale, abs(reward))
         self.scale = scale
@@ -176,9 +179,9 @@ class Searcher:
         """What the rollout policy would play here, from the seat's observation."""
         return self._agent(info.seat).act(info.observation(), legal)
 
-    def _playout(self, info: InfoSet, action: int) -> float:
-        game, seat = self.game, info.seat
-        state, _ = game.apply(info.sample(self.rng), seat, action)
+    def _playout(self, world: Any, seat: int, action: int) -> float:
+        game = self.game
+        state, _ = game.apply(world, seat, action)
         while not game.is_over(state):
             to_act = game.to_act(state)[0]
             legal = game.legal_actions(state, to_act)
