@@ -26,6 +26,7 @@ MESSAGES: dict[str, str] = {
     "bad_action": "看不懂这个动作 / the action does not parse",
     "rules_invalid": "规则设置不对 / invalid rules",
     "bad_settings": "房间设置不对 / invalid room settings",
+    "bad_idempotency_key": "请求标识不对 / invalid Idempotency-Key",
     "bad_nickname": "昵称不对 / invalid nickname",
     "seat_out_of_range": "没有这个座位 / no such seat",
     "seat_taken": "座位已被占用 / that seat is taken",

@@ -69,8 +69,8 @@ export function explain(code, message) {
   return localize(text, SERVER_CODES.has(code));
 }
 
-async function request(method, path, body) {
-  const headers = { Accept: "application/json" };
+async function request(method, path, body, extra = {}) {
+  const headers = { Accept: "application/json", ...extra };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   const init = { method, headers };
@@ -101,7 +101,7 @@ async function request(method, path, body) {
 
 export const api = {
   get: (path) => request("GET", path),
-  post: (path, body = {}) => request("POST", path, body),
+  post: (path, body = {}, headers = {}) => request("POST", path, body, headers),
   patch: (path, body) => request("PATCH", path, body),
   del: (path) => request("DELETE", path),
 };

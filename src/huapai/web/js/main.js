@@ -3,9 +3,10 @@
 
 import { h, replace } from "./dom.js";
 import { getLang, localize, onLangChange, setLang, t } from "./i18n.js";
-import { api, forgetIdentity, getPlayer, getToken, saveIdentity } from "./api.js";
+import { api, explain, forgetIdentity, getPlayer, getToken, saveIdentity } from "./api.js";
 import { Live } from "./socket.js";
 import { askNickname, toast } from "./ui.js";
+import { applyMotion, isOn, setOn } from "./feedback.js";
 import { LobbyPage } from "./lobby.js";
 import { RoomPage } from "./room.js";
 import { ReplayPage } from "./replay.js";
@@ -23,6 +24,7 @@ export function parseRoute(hash) {
   const params = new URLSearchParams(query);
   if (parts[0] === "room" && parts[1]) return { name: "room", id: parts[1] };
   if (parts[0] === "replay" && parts[1]) return { name: "replay", id: parts[1], seat: params.get("seat") };
+  if (parts[0] === "join" && parts[1]) return { name: "join", code: parts[1] };
   return { name: "lobby" };
 }
 
@@ -38,6 +40,7 @@ class App {
   async start() {
     document.documentElement.lang = getLang() === "en" ? "en" : "zh-CN";
     replace(document.body, this.header, this.main);
+    applyMotion();
     this.renderHeader();
     await this.identify();
     this.connect();
@@ -101,6 +104,10 @@ class App {
 
   route() {
     const route = parseRoute(location.hash);
+    if (route.name === "join") {
+      this.joinByCode(route.code);
+      return;
+    }
     this.page?.unmount();
     window.scrollTo(0, 0);
     if (route.name === "room") this.page = new RoomPage(this, route.id);
@@ -108,6 +115,17 @@ class App {
     else this.page = new LobbyPage(this);
     document.body.dataset.route = route.name;
     this.page.mount(this.main);
+  }
+
+  /** An invitation link (#/join/<code>): join the private room and open it. */
+  async joinByCode(code) {
+    try {
+      const { room } = await api.post("/rooms/join", { code });
+      location.replace(`#/room/${encodeURIComponent(room.id)}`);
+    } catch (err) {
+      toast(explain(err.code, err.message), "error");
+      location.replace("#/");
+    }
   }
 
   async rename() {
@@ -138,6 +156,14 @@ class App {
                                title: this.online ? t("online") : t("offline") }) : null,
       this.player ? h("button", { class: "btn ghost small nick", "data-testid": "nickname",
                                   onClick: () => this.rename() }, this.player.nickname) : null,
+      ...["sound", "motion"].map((what) => h("button", {
+        class: `btn ghost small toggle${isOn(what) ? " on" : ""}`, "data-testid": `toggle-${what}`,
+        "aria-pressed": String(isOn(what)), title: t(`${what}_tip`),
+        onClick: () => {
+          setOn(what, !isOn(what));
+          this.renderHeader();
+        },
+      }, t(what))),
       h("button", { class: "btn ghost small", "data-testid": "lang",
                     onClick: () => setLang(getLang() === "en" ? "zh" : "en") }, t("lang_switch")));
   }
