@@ -63,7 +63,7 @@ def run(setup: Setup, preset: str, *, deals: int, workers: int, ray: str | None,
         return
     report_table(tally, preset, lang, console)
     seconds = time.perf_counter() - start
-    console.print(f"{tally.games} 局 / games, {seconds:.1f} s" if lang == "zh" else
+    console.print(f"共 {tally.games} 局，{seconds:.1f} 秒" if lang == "zh" else
                   f"{tally.games} games in {seconds:.1f} s")
 
 

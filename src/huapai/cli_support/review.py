@@ -42,7 +42,7 @@ def run_review(path: Path, *, seat: int, level: str, seed: int, as_json: bool, l
     seats = replays[0].game.num_seats(replays[0].rules)
     if not 0 <= seat < seats:
         raise CliError(f"--seat {seat} is not a seat: choose 0..{seats - 1}")
-    decisions = _reviewed(replays, seat, chosen_level, seed, quiet=as_json)
+    decisions = _reviewed(replays, seat, chosen_level, seed, quiet=as_json, lang=lang)
     data = review_json(replays, decisions, seat, chosen_level, seed)
     if as_json:
         emit_json(data)
@@ -51,8 +51,9 @@ def run_review(path: Path, *, seat: int, level: str, seed: int, as_json: bool, l
 
 
 def _reviewed(replays: Sequence[Replay], seat: int, level: str, seed: int,
-              quiet: bool) -> list[Decision]:
-    progress = Progress(TextColumn("复盘 / review"), BarColumn(), MofNCompleteColumn(),
+              quiet: bool, lang: Lang) -> list[Decision]:
+    label = "复盘" if lang == "zh" else "review"
+    progress = Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(),
                         TimeElapsedColumn(), console=Console(stderr=True), transient=True,
                         disable=quiet)
     with progress:
