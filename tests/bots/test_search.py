@@ -3,6 +3,7 @@ goes through every driver's ``decide``."""
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -88,24 +89,37 @@ def test_reproducible_for_a_seed_and_budget() -> None:
     game = get_game("xianniu")
     rules = game.rules("lanzhou")
     state, seat, legal = next(_decisions(game, rules, seed=3, limit=1))
-    runs = [Searcher(game, rules, Budget(8), seed).estimates(InfoSet(game, state, seat), legal)
+    info = InfoSet(game, state, seat)
+    runs = [Searcher(game, rules, Budget(9), seed).estimates(info, legal, legal[-1])
             for seed in (1, 1, 2)]
     assert [e.to_json() for e in runs[0]] == [e.to_json() for e in runs[1]]
-    assert sum(e.visits for e in runs[0]) == 8
+    base, *others = runs[0]
+    assert base.action == legal[-1] and base.visits == 5  # the prior plays every world
+    assert sum(e.visits for e in runs[0]) == 9
+    assert sum(e.pairs for e in others) == 4 and not base.pairs
     assert {e.action for e in runs[0]} == set(legal)
 
 
+def _gains(action: int, *gains: float) -> Estimate:
+    e = Estimate(action)
+    for g in gains:
+        e.add(g, 0.0)
+    return e
+
+
 def test_choice_rule() -> None:
-    """An alternative must beat the policy's choice by more than its noise."""
-    policy, lucky, solid = Estimate(4), Estimate(7), Estimate(9)
-    for r in (1.0, 1.0, 1.0, 1.0):
-        policy.add(r)
-    lucky.add(3.0)
+    """An alternative must beat the prior on the same worlds by more than its noise."""
+    policy = Estimate(4)
+    lucky = _gains(7, 3.0)                       # one world: error (shrunk) 3.6 at scale 5
     assert best([policy, lucky], prior=4, scale=5.0) == 4
-    for r in (2.0, 2.1, 1.9, 2.0):
-        solid.add(r)
+    solid = _gains(9, 2.0, 2.1, 1.9, 2.0, 2.0, 2.0, 2.0, 2.0, 2.0)  # error ~0.56
     assert best([policy, lucky, solid], prior=4, scale=5.0) == 9
-    assert best([policy, lucky], prior=None, scale=0.0, caution=0.0) == 7
+    assert best([policy, lucky], prior=4, scale=0.0, caution=0.0) == 7
+    worse = _gains(8, -1.0, -1.0, -1.0)
+    assert best([policy, worse], prior=4, scale=0.0, caution=0.0) == 4
+    tie = _gains(6, 0.0, 0.0, 0.0, 0.0)
+    assert best([policy, tie], prior=4, scale=0.0, caution=0.0) == 4
+    assert solid.mean_gain == pytest.approx(2.0) and math.isinf(policy.gain_error(5.0))
 
 
 def test_plays_a_whole_deal_through_the_drivers() -> None:
@@ -200,7 +214,7 @@ def test_the_permutation_check_catches_a_peeking_search() -> None:
         other = _hidden_permuted(game, state, seat, 0)
         assert other is not None
         found = [[e.to_json() for e in Searcher(game, rules, TINY, seed=77).estimates(
-            _Peeking(game, s, seat), legal)] for s in (state, other)]
+            _Peeking(game, s, seat), legal, legal[0])] for s in (state, other)]
         differ += found[0] != found[1]
     assert differ
 

@@ -5,8 +5,8 @@ wrapped in an :class:`~huapai.bots.search.InfoSet` (so only what that seat had s
 used: resample and observe) and searched; the option chosen is tried first. The
 recommended option follows :func:`~huapai.bots.search.best` with the chosen one as
 prior, so a decision is called a mistake only when an alternative beats it by more than
-its noise; its cost is the difference of the two means, and a cost of at least
-``threshold`` points is a big mistake.
+its noise; its cost is the alternative's mean gain over the chosen option on the same
+resampled worlds, and a cost of at least ``threshold`` points is a big mistake.
 """
 
 from __future__ import annotations
@@ -35,12 +35,13 @@ class Decision:
     advised: int
     options: tuple[Estimate, ...]
 
-    def mean_of(self, action: int) -> float:
-        return next(o.mean for o in self.options if o.action == action)
+    def option(self, action: int) -> Estimate:
+        return next(o for o in self.options if o.action == action)
 
     @property
     def cost(self) -> float:
-        return self.mean_of(self.advised) - self.mean_of(self.chosen)
+        """The advised option's mean gain over the chosen one, on the same worlds."""
+        return self.option(self.advised).mean_gain
 
     def is_mistake(self, threshold: float = BIG_MISTAKE) -> bool:
         return self.advised != self.chosen and self.cost >= threshold

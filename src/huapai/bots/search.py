@@ -1,12 +1,16 @@
-"""The search bot: determinized flat Monte-Carlo with UCB1 over the root actions.
+"""The search bot: determinized flat Monte-Carlo, paired against the heuristic's choice.
 
-Per decision, many times: ``game.resample(state, seat, rng)`` deals a full state
-consistent with everything the seat has seen; one root action is chosen by UCB1, applied,
-and the deal is rolled out to its end with the family's heuristic bot at every seat (the
-random bot where a family has none); the seat's settlement delta is that action's reward.
-The heuristic bot's own choice (from the seat's observation) is the prior: it is tried
-first, and the action played is the one with the best mean, except that any other action
-counts one standard error below its mean (:func:`best`), so a few lucky rollouts do not
+Per decision, many times: ``game.resample(state, seat, rng)`` deals a full state (a
+*world*) consistent with everything the seat has seen; on it the deal is rolled out to
+its end with the family's heuristic bot at every seat (the random bot where a family has
+none) after the seat's root action, and the seat's settlement delta is the reward.
+
+The heuristic bot's own choice (from the seat's observation) is the *prior*. Every world
+is played twice: once with the prior, once with another root action chosen by UCB1 over
+the gains so far (each other action once first), so every comparison is paired on the
+same deal (common random numbers: most deals give the same result either way, and that
+noise cancels). The prior is played unless another action's mean gain, less one
+(shrunk) standard error, is positive (:func:`best`): a few lucky rollouts do not
 overturn a good policy.
 
 It never peeks: the driver hands it the real state (``act_state``, see
@@ -101,38 +105,51 @@ class InfoSet:
 
 @dataclass(slots=True)
 class Estimate:
-    """One root action's statistics after a search."""
+    """One root action's statistics after a search: its rewards, and (for an action
+    other than the prior) its differences to the prior on the same worlds."""
 
     action: int
     visits: int = 0
     total: float = 0.0
-    squares: float = 0.0
+    pairs: int = 0
+    gain: float = 0.0
+    gain_squares: float = 0.0
 
-    def add(self, reward: float) -> None:
+    def add(self, reward: float, prior_reward: float | None = None) -> None:
         self.visits += 1
         self.total += reward
-        self.squares += reward * reward
+        if prior_reward is not None:
+            d = reward - prior_reward
+            self.pairs += 1
+            self.gain += d
+            self.gain_squares += d * d
 
     @property
     def mean(self) -> float:
         return self.total / self.visits if self.visits else math.nan
 
-    def error(self, scale: float) -> float:
-        """The standard error of the mean (``scale`` stands in for the deviation of an
-        action seen once)."""
-        if self.visits < 2:
-            return scale
-        var = max(0.0, (self.squares - self.total * self.mean) / (self.visits - 1))
-        return math.sqrt(var / self.visits)
+    @property
+    def mean_gain(self) -> float:
+        """Mean reward over the prior's on the same worlds (0 for the prior itself)."""
+        return self.gain / self.pairs if self.pairs else 0.0
+
+    def gain_error(self, scale: float) -> float:
+        """The standard error of ``mean_gain``, shrunk by one pseudo-difference of size
+        ``scale`` (so a few equal rollouts are not taken as certainty)."""
+        if not self.pairs:
+            return math.inf
+        spread = max(0.0, self.gain_squares - self.gain * self.mean_gain) + scale * scale
+        return math.sqrt(spread / self.pairs / self.pairs)
 
     def to_json(self) -> dict[str, Any]:
         mean = None if not self.visits else round(self.mean, 6)
-        return {"action": self.action, "visits": self.visits, "mean": mean}
+        return {"action": self.action, "visits": self.visits, "mean": mean,
+                "gain": round(self.mean_gain, 6) if self.pairs else None}
 
 
 @dataclass(slots=True)
 class Searcher:
-    """Flat UCB1 over the root actions of one seat's information set."""
+    """Paired flat UCB1 over the root actions of one seat's information set."""
 
     game: Game[Any, Any]
     rules: Any
@@ -145,35 +162,40 @@ class Searcher:
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
 
-    def estimates(self, info: InfoSet, legal: Sequence[int],
-                  prior: int | None = None) -> list[Estimate]:
-        """Every legal action's visits and mean reward for ``info.seat`` (``prior``, the
-        rollout policy's own choice, is tried first). Common random numbers: the k-th
-        visit of every action is played on the same resampled world, so the actions are
-        compared on the same deals."""
-        order = sorted(legal, key=lambda a: (a != prior, a))
-        stats = [Estimate(a) for a in order]
+    def estimates(self, info: InfoSet, legal: Sequence[int], prior: int) -> list[Estimate]:
+        """Every legal action's statistics for ``info.seat``, ``prior`` (the rollout
+        policy's own choice) first. Each world (one resample) is played with the prior
+        and with one other action chosen by UCB1 over the gains so far, so every
+        comparison is paired on the same deal; the budget counts rollouts."""
+        stats = [Estimate(a) for a in sorted(legal, key=lambda a: (a != prior, a))]
+        base, others = stats[0], stats[1:]
         deadline = None if self.budget.seconds is None else (
             time.perf_counter() + self.budget.seconds)
-        scale, worlds = 1.0, self.rng.getrandbits(63)
-        for done in range(self.budget.iterations):
-            if deadline is not None and done and time.perf_counter() >= deadline:
+        self.scale, worlds, used = 1.0, self.rng.getrandbits(63), 0
+        while used < self.budget.iterations:
+            if deadline is not None and used and time.perf_counter() >= deadline:
                 break
-            pick = stats[self._choose(stats, done, scale)]
-            world = random.Random(derive_seed(worlds, pick.visits))
-            reward = self._playout(info.sample(world), info.seat, pick.action)
-            pick.add(reward)
-            scale = max(scale, abs(reward))
-        self.scale = scale
+            world = info.sample(random.Random(derive_seed(worlds, base.visits)))
+            here = self._playout(world, info.seat, prior)
+            base.add(here)
+            used += 1
+            if others and used < self.budget.iterations:
+                pick = others[self._choose(others, base.visits)]
+                reward = self._playout(world, info.seat, pick.action)
+                pick.add(reward, here)
+                used += 1
+                self.scale = max(self.scale, abs(reward))
+            self.scale = max(self.scale, abs(here))
         return stats
 
-    def _choose(self, stats: list[Estimate], done: int, scale: float) -> int:
-        """Each action once (in order), then the highest UCB1 score."""
-        if done < len(stats):
-            return done
-        c = self.budget.exploration * scale * math.sqrt(math.log(done))
-        scores = [s.mean + c / math.sqrt(s.visits) for s in stats]
-        return max(range(len(stats)), key=scores.__getitem__)
+    def _choose(self, others: list[Estimate], worlds: int) -> int:
+        """Each action once (in order), then the highest UCB1 score on the gains."""
+        for i, s in enumerate(others):
+            if not s.pairs:
+                return i
+        c = self.budget.exploration * self.scale * math.sqrt(math.log(worlds))
+        return max(range(len(others)),
+                   key=lambda i: others[i].mean_gain + c / math.sqrt(others[i].pairs))
 
     def prior(self, info: InfoSet, legal: Sequence[int]) -> int:
         """What the rollout policy would play here, from the seat's observation."""
@@ -198,18 +220,15 @@ class Searcher:
         return agent
 
 
-def best(stats: Sequence[Estimate], prior: int | None = None, scale: float = 1.0,
+def best(stats: Sequence[Estimate], prior: int, scale: float = 1.0,
          caution: float = 1.0) -> int:
-    """The action to play: the best mean, where an action other than ``prior`` (the
-    rollout policy's own choice) counts ``caution`` standard errors below its mean, so a
-    handful of lucky rollouts does not overturn the policy (then most visits, then the
-    lowest id, on a tie)."""
-
-    def value(s: Estimate) -> float:
-        return s.mean if s.action == prior else s.mean - caution * s.error(scale)
-
-    visited = [s for s in stats if s.visits]
-    return max(visited, key=lambda s: (value(s), s.visits, -s.action)).action
+    """The action to play: ``prior`` unless another action's mean gain over it, less
+    ``caution`` standard errors, is positive (then the largest such; the lowest id on a
+    tie)."""
+    lower = [(s.mean_gain - caution * s.gain_error(scale), -s.action, s.action)
+             for s in stats if s.action != prior and s.pairs]
+    top = max(lower, default=None)
+    return top[2] if top is not None and top[0] > 0 else prior
 
 
 class SearchBot:

@@ -67,7 +67,7 @@ def _num(value: float) -> float | None:
 
 def _option(replay: Replay, e: Estimate) -> dict[str, Any]:
     return {"action": replay.game.format_action(replay.rules, e.action), "visits": e.visits,
-            "mean": _num(e.mean)}
+            "mean": _num(e.mean), "gain": _num(e.mean_gain) if e.pairs else None}
 
 
 def decision_json(replay: Replay, d: Decision) -> dict[str, Any]:
