@@ -572,6 +572,15 @@ class FrozenResample(ToyGame):
         return state
 
 
+class NoResample(ToyGame):
+    """A family that forgot its sampler (GameBase's default)."""
+
+    name = "toy_no_resample"
+
+    def resample(self, state: ToyState, seat: int, rng: random.Random) -> ToyState:
+        return GameBase.resample(self, state, seat, rng)
+
+
 MUTANTS: dict[str, str] = {
     "UNSORTED": "legal_actions",
     "MUTATING": "changed the state it was given",
@@ -590,6 +599,7 @@ MUTANTS: dict[str, str] = {
     "PEEKING_RESAMPLE": "changed under resample",
     "FORGING_RESAMPLE": "check_invariants after resample",
     "FROZEN_RESAMPLE": "does not vary",
+    "NO_RESAMPLE": "has no resample",
 }
 UNSORTED: Game[ToyRules, ToyState] = UnsortedLegal()
 MUTATING: Game[ToyRules, ToyState] = MutatingApply()
@@ -608,3 +618,4 @@ NO_ENVELOPE: Game[ToyRules, ToyState] = NoEnvelope()
 PEEKING_RESAMPLE: Game[ToyRules, ToyState] = PeekingResample()
 FORGING_RESAMPLE: Game[ToyRules, ToyState] = ForgingResample()
 FROZEN_RESAMPLE: Game[ToyRules, ToyState] = FrozenResample()
+NO_RESAMPLE: Game[ToyRules, ToyState] = NoResample()

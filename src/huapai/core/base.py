@@ -65,4 +65,6 @@ class GameBase(Generic[R, S]):
         return None
 
     def resample(self, state: S, seat: int, rng: random.Random) -> S:
-        raise NotImplementedError
+        """A state consistent with what ``seat`` has seen (see the protocol); every
+        family gives its own."""
+        raise NotImplementedError(f"{self.name} has no resample")

@@ -90,6 +90,9 @@ def resample_problem(game: Game[Any, Any], state: Any, seat: int, rng: random.Ra
     before = game.omniscient(state)
     try:
         other = game.resample(state, seat, rng)
+    except NotImplementedError:
+        return ("the game has no resample(state, seat, rng): every family needs one "
+                "(huapai.core.protocol.Game.resample, docs/architecture-core.md)"), False
     except Exception as exc:
         return f"resample(state, {seat}) raised {exc!r}", False
     if game.omniscient(state) != before:

@@ -32,8 +32,7 @@ game at every step (:func:`check_envelope`).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 ENVELOPE_KEYS: tuple[str, ...] = (
     "game", "num_seats", "seat", "dealer", "phase", "to_act", "over", "end", "hand",
@@ -42,12 +41,13 @@ ENVELOPE_KEYS: tuple[str, ...] = (
 _KEYS = frozenset(ENVELOPE_KEYS)
 
 
-@dataclass(frozen=True, slots=True)
-class TableView:
+class TableView(NamedTuple):
     """What an engine adds to the envelope for one viewer.
 
     ``hand`` is the viewer's own hand as text (None for a spectator); ``table`` holds the
-    family's own keys, already filtered for the viewer (nothing it may not see).
+    family's own keys, already filtered for the viewer (nothing it may not see), and
+    ``private`` the viewer's own extras (its drawn card, its answer …), so an engine can
+    share one ``table`` between every viewer of a state.
     """
 
     phase: str
@@ -55,7 +55,8 @@ class TableView:
     hand_sizes: Sequence[int]
     hand: str | None
     end: str | None = None
-    table: Mapping[str, Any] = field(default_factory=dict)
+    table: Mapping[str, Any] = {}
+    private: Mapping[str, Any] = {}
 
 
 class Viewable(Protocol):
@@ -115,10 +116,13 @@ def observe(game: Viewable, state: Any, seat: int | None) -> dict[str, Any]:
         "legal_text": [game.format_action(rules, a) for a in legal],
         "settlement": game.settlement(state).to_json() if over else None,
     }
-    if not _KEYS.isdisjoint(part.table):
-        clash = sorted(_KEYS.intersection(part.table))
+    table, private = part.table, part.private
+    if not _KEYS.isdisjoint(table) or (private and not _KEYS.isdisjoint(private)):
+        clash = sorted(_KEYS.intersection((*table, *private)))
         raise ValueError(f"{game.name}'s table view reuses envelope keys {clash}")
-    view.update(part.table)
+    view.update(table)
+    if private:
+        view.update(private)
     return view
 
 

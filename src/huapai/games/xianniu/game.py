@@ -107,7 +107,9 @@ class XianniuGame(GameBase[XianniuRules, State]):
     def settlement(self, state: State) -> Settlement:
         if state.phase != OVER:
             raise ValueError("the deal is not over")
-        return settle(state)
+        if state._settlement is None:  # once per finished state: every view carries it
+            state._settlement = settle(state)
+        return state._settlement
 
     # --- views -------------------------------------------------------------------------
     def rules_of(self, state: State) -> XianniuRules:

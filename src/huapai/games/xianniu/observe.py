@@ -50,24 +50,25 @@ def _public(s: State) -> dict[str, Any]:
 
 
 def _shared_public(s: State) -> dict[str, Any]:
-    """The public table, computed once per state and shared by every seat's view (views
-    are read-only: drivers serialise them, they do not change them)."""
+    """The public table (with the phase name and hand sizes), computed once per state
+    and shared by every seat's view (views are read-only: drivers serialise them, they
+    do not change them)."""
     if s._view is None:
-        s._view = _public(s)
+        s._view = {"phase": PHASE_NAMES[s.phase], "sizes": [sum(h) for h in s.hands],
+                   "table": _public(s)}
     return s._view
 
 
 def table_view(s: State, seat: int | None) -> TableView:
     """The family's part of ``seat``'s view (None: a spectator); the core envelope
     (:mod:`huapai.core.view`) adds to_act, legal, the settlement …"""
-    style = s.rules.style
     table = _shared_public(s)
-    hand = None
-    if seat is not None:
-        hand = format_counts(s.hands[seat], style)
-        table = {**table, "my_discards": format_counts(s.discards[seat], style)}
-    return TableView(PHASE_NAMES[s.phase], s.dealer, [sum(h) for h in s.hands], hand, s.end,
-                     table)
+    if seat is None:
+        return TableView(table["phase"], s.dealer, table["sizes"], None, s.end, table["table"])
+    style = s.rules.style
+    return TableView(table["phase"], s.dealer, table["sizes"],
+                     format_counts(s.hands[seat], style), s.end, table["table"],
+                     {"my_discards": format_counts(s.discards[seat], style)})
 
 
 def omniscient(s: State, game: XianniuGame) -> dict[str, Any]:
