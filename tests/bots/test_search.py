@@ -100,6 +100,21 @@ def test_reproducible_for_a_seed_and_budget() -> None:
     assert {e.action for e in runs[0]} == set(legal)
 
 
+def test_alternatives_are_the_policy_s_next_choices() -> None:
+    game = get_game("xianniu")
+    rules = game.rules("lanzhou")
+    state, seat, legal = next(s for s in _decisions(game, rules, seed=3, limit=9)
+                              if len(s[2]) > 4)
+    searcher = Searcher(game, rules, Budget(16), seed=1)
+    info = InfoSet(game, state, seat)
+    ranked = searcher.ranked(info, legal, 3)
+    assert len(set(ranked)) == 3 and set(ranked) <= set(legal)
+    assert ranked[0] == searcher.prior(info, legal)
+    assert searcher.ranked(info, legal, 99) and len(searcher.ranked(info, legal, 99)) == len(
+        legal)
+    assert (Budget(8).width, Budget(48).width, Budget(3).width) == (1, 6, 1)
+
+
 def _gains(action: int, *gains: float) -> Estimate:
     e = Estimate(action)
     for g in gains:

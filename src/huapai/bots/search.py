@@ -9,7 +9,9 @@ The heuristic bot's own choice (from the seat's observation) is the *prior*. Eve
 is played twice: once with the prior, once with another root action chosen by UCB1 over
 the gains so far (each other action once first), so every comparison is paired on the
 same deal (common random numbers: most deals give the same result either way, and that
-noise cancels). The prior is played unless another action's mean gain, less one
+noise cancels). Only the policy's next choices are searched as alternatives (asking it
+again without the actions already ranked), one per 8 rollouts of the budget. The prior is
+played unless another action's mean gain, less one
 (shrunk) standard error, is positive (:func:`best`): a few lucky rollouts do not
 overturn a good policy.
 
@@ -57,6 +59,12 @@ class Budget:
     iterations: int
     seconds: float | None = None
     exploration: float = 0.7
+
+    @property
+    def width(self) -> int:
+        """How many alternatives to the prior are searched: one per 8 rollouts (so each
+        gets about four paired worlds), the rollout policy's next choices first."""
+        return max(1, self.iterations // 8)
 
     def __post_init__(self) -> None:
         if self.iterations < 1:
@@ -201,6 +209,18 @@ class Searcher:
         """What the rollout policy would play here, from the seat's observation."""
         return self._agent(info.seat).act(info.observation(), legal)
 
+    def ranked(self, info: InfoSet, legal: Sequence[int], count: int) -> list[int]:
+        """The rollout policy's first ``count`` choices in order: its pick, then its pick
+        among the rest, and so on (from the seat's observation)."""
+        agent, observation = self._agent(info.seat), info.observation()
+        left, out = list(legal), list[int]()
+        while left and len(out) < count:
+            pick = agent.act(observation, left)
+            pick = pick if pick in left else left[0]
+            out.append(pick)
+            left.remove(pick)
+        return out
+
     def _playout(self, world: Any, seat: int, action: int) -> float:
         game = self.game
         state, _ = game.apply(world, seat, action)
@@ -246,9 +266,9 @@ class SearchBot:
         if len(legal) == 1:
             return legal[0]
         info = InfoSet(game, state, seat)
-        prior = self.searcher.prior(info, legal)
-        stats = self.searcher.estimates(info, legal, prior)
-        return best(stats, prior, self.searcher.scale)
+        candidates = self.searcher.ranked(info, legal, 1 + self.budget.width)
+        stats = self.searcher.estimates(info, candidates, candidates[0])
+        return best(stats, candidates[0], self.searcher.scale)
 
     def act(self, observation: Any, legal: Sequence[int]) -> int:
         raise TypeError("the search bot needs the state to resample from: drive it "
