@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_search import with_gains
 from typer.testing import CliRunner
 
 from huapai.bots.registry import make_bot
@@ -33,18 +34,11 @@ def _record(tmp_path: Path, game_name: str = "xianniu", preset: str = "lanzhou")
     return path
 
 
-def _estimate(action: int, *gains: float) -> Estimate:
-    e = Estimate(action)
-    for g in gains:
-        e.add(g, 0.0)
-    return e
-
-
 def test_cost_and_mistake() -> None:
     d = Decision(0, 11, chosen=3, advised=5,
-                 options=(Estimate(3), _estimate(5, 3.4, 3.8)))
+                 options=(Estimate(3), with_gains(5, 3.4, 3.8)))
     assert d.cost == pytest.approx(3.6) and d.is_mistake() and not d.is_mistake(4.0)
-    same = Decision(0, 2, chosen=3, advised=3, options=(Estimate(3), _estimate(5, -1.0)))
+    same = Decision(0, 2, chosen=3, advised=3, options=(Estimate(3), with_gains(5, -1.0)))
     assert same.cost == 0 and not same.is_mistake()
     row = {"deal": 1, "move": 12, "chosen": "掀", "advised": "扣了",
            "options": [{"action": "掀", "mean": -3.2}, {"action": "扣了", "mean": 0.4}]}

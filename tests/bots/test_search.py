@@ -115,7 +115,8 @@ def test_alternatives_are_the_policy_s_next_choices() -> None:
     assert (Budget(8).width, Budget(48).width, Budget(3).width) == (1, 6, 1)
 
 
-def _gains(action: int, *gains: float) -> Estimate:
+def with_gains(action: int, *gains: float) -> Estimate:
+    """An alternative with these paired gains over the prior (test_review uses it too)."""
     e = Estimate(action)
     for g in gains:
         e.add(g, 0.0)
@@ -125,14 +126,14 @@ def _gains(action: int, *gains: float) -> Estimate:
 def test_choice_rule() -> None:
     """An alternative must beat the prior on the same worlds by more than its noise."""
     policy = Estimate(4)
-    lucky = _gains(7, 3.0)                       # one world: error (shrunk) 3.6 at scale 5
+    lucky = with_gains(7, 3.0)                       # one world: error (shrunk) 3.6 at scale 5
     assert best([policy, lucky], prior=4, scale=5.0) == 4
-    solid = _gains(9, 2.0, 2.1, 1.9, 2.0, 2.0, 2.0, 2.0, 2.0, 2.0)  # error ~0.56
+    solid = with_gains(9, 2.0, 2.1, 1.9, 2.0, 2.0, 2.0, 2.0, 2.0, 2.0)  # error ~0.56
     assert best([policy, lucky, solid], prior=4, scale=5.0) == 9
     assert best([policy, lucky], prior=4, scale=0.0, caution=0.0) == 7
-    worse = _gains(8, -1.0, -1.0, -1.0)
+    worse = with_gains(8, -1.0, -1.0, -1.0)
     assert best([policy, worse], prior=4, scale=0.0, caution=0.0) == 4
-    tie = _gains(6, 0.0, 0.0, 0.0, 0.0)
+    tie = with_gains(6, 0.0, 0.0, 0.0, 0.0)
     assert best([policy, tie], prior=4, scale=0.0, caution=0.0) == 4
     assert solid.mean_gain == pytest.approx(2.0) and math.isinf(policy.gain_error(5.0))
 
