@@ -367,7 +367,7 @@ class ToyGame(GameBase[ToyRules, ToyState]):
         if state.over:
             return state
         others = [p for p in range(state.rules.seats) if p != seat]
-        pool = [c for p in others for c in state.hands[p]] + list(state.stock)
+        pool = sorted([c for p in others for c in state.hands[p]] + list(state.stock))
         rng.shuffle(pool)
         hands, i = list(state.hands), 0
         for p in others:

@@ -24,7 +24,7 @@ from rich.text import Text
 from huapai.core import record
 from huapai.core.match import Match
 from huapai.core.protocol import Event, IllegalAction, NotationError
-from huapai.core.session import Agent, Deal
+from huapai.core.session import Agent, Deal, decide
 
 from .i18n import Lang, tr
 from .render import RenderContext, Renderer, legal_list, renderer_for, settlement_view
@@ -189,7 +189,7 @@ class HumanMatch:
     def _bot_turn(self, deal: Deal, seat: int) -> None:
         game = self.table.game
         legal = game.legal_actions(deal.state, seat)
-        action = self.agents[seat].act(game.observe(deal.state, seat), legal)
+        action = decide(self.agents[seat], game, deal.state, seat, legal)
         try:
             events = deal.act(seat, action)
         except IllegalAction as exc:
