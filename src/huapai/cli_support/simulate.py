@@ -23,7 +23,7 @@ from rich.text import Text
 
 from huapai.core.match import Match
 from huapai.core.protocol import IllegalAction
-from huapai.core.session import Agent, Deal
+from huapai.core.session import Agent, Deal, decide
 
 from .i18n import Lang, seat_name, tr
 from .render import RenderContext, Renderer, renderer_for
@@ -42,7 +42,7 @@ def drive(deal: Deal, agents: Mapping[int, Agent], names: Mapping[int, str]) -> 
     while not deal.over:
         seat = game.to_act(deal.state)[0]
         legal = game.legal_actions(deal.state, seat)
-        action = agents[seat].act(game.observe(deal.state, seat), legal)
+        action = decide(agents[seat], game, deal.state, seat, legal)
         try:
             deal.act(seat, action)
         except IllegalAction as exc:
