@@ -9,9 +9,10 @@ window on a discard is the core one (:mod:`huapai.core.claim`) with :data:`TABLE
 from __future__ import annotations
 
 from huapai.core.claim import Answered, ClaimTable
-from huapai.core.protocol import Event, IllegalAction, say
+from huapai.core.protocol import Event, IllegalAction
 
 from .cards import NUM_CARDS, card_name
+from .describe import say
 from .moves import (
     claim_of,
     draw,

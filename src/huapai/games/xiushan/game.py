@@ -9,12 +9,14 @@ from typing import Any
 
 from huapai.core.base import GameBase
 from huapai.core.claim import ClaimWindow
-from huapai.core.protocol import Event, IllegalAction, NotationError, Settlement, say
+from huapai.core.present import ActionInfo
+from huapai.core.protocol import Event, IllegalAction, NotationError, Settlement
 from huapai.core.rng import derive_seed
 from huapai.core.view import TableView, check_seat
 
 from . import flow
 from .cards import DECK, NUM_CARDS, format_cards, parse_card, parse_cards
+from .describe import describe_action, say
 from .moves import checked_deal, dealt_sizes, new_state
 from .observe import encode, observation_size, omniscient, table_view
 from .sample import resample
@@ -135,6 +137,9 @@ class XiushanGame(GameBase[XiushanGameRules, State]):
 
     def parse_action(self, rules: XiushanGameRules, text: str) -> int:
         return parse_action(text)
+
+    def describe_action(self, rules: XiushanGameRules, action: int) -> ActionInfo:
+        return describe_action(action)
 
     # --- conformance hook ----------------------------------------------------------------
     def check_invariants(self, state: State) -> None:

@@ -12,10 +12,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from huapai.core.protocol import Event, NotationError, say
+from huapai.core.protocol import Event, NotationError
 
 from .calculator import Hand, Result, complete_size, score_checked, youzi_of
 from .cards import COPIES, DECK, NUM_CARDS, card_name, format_cards
+from .describe import say
 from .groups import Kind, Meld
 from .quick import may_cut
 from .state import (

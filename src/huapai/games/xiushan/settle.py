@@ -8,9 +8,11 @@ the discarder one share). 黄庄 pays nothing.
 
 from __future__ import annotations
 
-from huapai.core.protocol import Payment, Settlement, say
+from huapai.core.present import Msg, SettlementItem
+from huapai.core.protocol import Payment, Settlement
 
 from .cards import format_cards
+from .describe import say
 from .state import State
 
 
@@ -18,7 +20,7 @@ def settle(s: State) -> Settlement:
     n = s.rules.num_seats
     w = s.win
     if w is None:
-        return Settlement(n, (), (say("黄庄：没有人和牌", "黄庄: nobody won"),))
+        return Settlement(n, (), (str(say("黄庄：没有人和牌", "黄庄: nobody won")),))
     dou = w.result.dou or 0
     losers = [p for p in s.active if p != w.seat]
     if w.from_seat is None:
@@ -27,7 +29,10 @@ def settle(s: State) -> Settlement:
                     for p in losers]
     else:
         payments = _on_discard(s.rules.pay_discard, w.seat, w.from_seat, losers, dou)
-    return Settlement(n, tuple(payments), _notes(s))
+    lines = _lines(s)
+    return Settlement(n, tuple(payments), tuple(str(label) for label, _, _ in lines),
+                      tuple(SettlementItem(w.seat, label.code, label, value, unit)
+                            for label, value, unit in lines if unit is not None))
 
 
 def _on_discard(mode: str, winner: int, discarder: int, losers: list[int],
@@ -41,24 +46,32 @@ def _on_discard(mode: str, winner: int, discarder: int, losers: list[int],
     return [Payment(discarder, winner, total, "fangpao", say(zh, en))]
 
 
-def _notes(s: State) -> tuple[str, ...]:
+_YOUZI = Msg("youzi", "油子", "油子")
+_DOU = Msg("dou", "豆", "豆")
+
+
+def _lines(s: State) -> list[tuple[Msg, int, Msg | None]]:
+    """The winner's breakdown: each group's 油子, the total, each 豆 and why (a note, and
+    a settlement item where it has a value and a unit)."""
     w = s.win
     assert w is not None
     r = w.result
-    out = []
+    out: list[tuple[Msg, int, Msg | None]] = []
     for g in r.groups:
         where = "落地" if g.laid else "手里"
         cards = format_cards(g.cards)
-        out.append(say(f"{where}{g.kind.value} {cards}：{g.youzi} 油子",
-                       f"{'laid' if g.laid else 'in hand'} {g.kind.value} {cards}: "
-                       f"{g.youzi} 油子"))
-    out.append(say(f"共 {r.youzi} 油子（起胡 {r.threshold}）",
-                   f"{r.youzi} 油子 in all (needs {r.threshold})"))
+        out.append((say(f"{where}{g.kind.value} {cards}：{g.youzi} 油子",
+                        f"{'laid' if g.laid else 'in hand'} {g.kind.value} {cards}: "
+                        f"{g.youzi} 油子", "group"), g.youzi, _YOUZI))
+    out.append((say(f"共 {r.youzi} 油子（起胡 {r.threshold}）",
+                    f"{r.youzi} 油子 in all (needs {r.threshold})", "youzi"), r.youzi, None))
     for item in r.dou_items:
-        out.append(say(f"{item.why}：{item.dou} 豆", f"{item.why}: {item.dou} 豆"))
+        out.append((say(f"{item.why}：{item.dou} 豆", f"{item.why}: {item.dou} 豆", "dou_item"),
+                    item.dou, _DOU))
     if r.zhuaque:
-        out.append(say("啄雀：和的那张凑成了麻雀", "啄雀: the winning card made the pair"))
+        out.append((say("啄雀：和的那张凑成了麻雀", "啄雀: the winning card made the pair",
+                        "zhuaque"), 0, None))
     total = sum(i.dou for i in r.dou_items)
     if r.dou is not None and r.dou < total:
-        out.append(say(f"封顶 {r.dou} 豆", f"capped at {r.dou} 豆"))
-    return tuple(out)
+        out.append((say(f"封顶 {r.dou} 豆", f"capped at {r.dou} 豆", "dou_cap"), r.dou, None))
+    return out
