@@ -6,6 +6,7 @@ sent, and the settlement at the end."""
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -20,7 +21,7 @@ from web_driver import (
     shot,
     start_with_bots,
     wait_turn_or_end,
-    words,
+    word_kinds,
 )
 
 
@@ -30,26 +31,26 @@ def server(own_server: str) -> str:
     return own_server
 
 
-_FIRST = ("胡", "碰", "开召", "鸡", "哨", "龙灯")
+_FIRST = ("hu", "peng", "kaizhao", "ji", "shao", "longdeng")  # describe_action kinds
 _MAX_MATCHES = 4  # 黄庄 shows no payments: play again
 
 
 def xiushan_turn(page: Page, rng: random.Random) -> str:
-    offered = words(page)
+    offered = word_kinds(page)
     for wanted in _FIRST:
-        for action, text in offered:
-            if text == wanted:
+        for action, kind in offered:
+            if kind == wanted:
                 press_word(page, action)
                 return wanted
     plays = legal_plays(page)
     if plays:
         right = rng.random() < 0.5
         play_cards(page, list(rng.choice(plays)["cards"]), right_click=right)
-        return "打"
+        return "discard"
     assert offered, "my turn with nothing to do"
-    action, text = offered[0]
+    action, kind = offered[0]
     press_word(page, action)
-    return text
+    return kind
 
 
 def test_play_a_whole_shibafu_deal_by_buttons(page: Page, server: str,
@@ -72,9 +73,12 @@ def test_play_a_whole_shibafu_deal_by_buttons(page: Page, server: str,
             break
         assert match + 1 < _MAX_MATCHES, f"{_MAX_MATCHES} deals in a row ended in 黄庄"
         play_again(page)
-    assert made.get("打", 0) > 0, made
+    assert made.get("discard", 0) > 0, made
     expect(settlement.locator(".settle-table tbody tr")).to_have_count(3)
-    expect(settlement.locator(".notes li", has_text="豆").first).to_be_visible()
+    # the breakdown table from the settlement's items: each group's 油子, the 豆 in all
+    items = settlement.locator("[data-testid=items]")
+    expect(items.locator("tr[data-code=group]").first).to_contain_text("油子")
+    expect(items.locator("tr[data-code=dou] td.num").first).to_have_text(re.compile(r"^\d+ 豆$"))
     expect(page.locator("[data-testid=center]")).to_contain_text("和")
     shot(page, shots, "xiushan-settlement")
     assert errors.seen == [], errors.seen

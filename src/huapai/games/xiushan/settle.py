@@ -32,7 +32,7 @@ def settle(s: State) -> Settlement:
     lines = _lines(s)
     return Settlement(n, tuple(payments), tuple(str(label) for label, _, _ in lines),
                       tuple(SettlementItem(w.seat, label.code, label, value, unit)
-                            for label, value, unit in lines if unit is not None))
+                            for label, value, unit in lines))
 
 
 def _on_discard(mode: str, winner: int, discarder: int, losers: list[int],
@@ -50,13 +50,13 @@ _YOUZI = Msg("youzi", "油子", "油子")
 _DOU = Msg("dou", "豆", "豆")
 
 
-def _lines(s: State) -> list[tuple[Msg, int, Msg | None]]:
-    """The winner's breakdown: each group's 油子, the total, each 豆 and why (a note, and
-    a settlement item where it has a value and a unit)."""
+def _lines(s: State) -> list[tuple[Msg, int, Msg]]:
+    """The winner's breakdown: each group's 油子, the total, each 豆 and why, 啄雀, the cap
+    and the 豆 in all (each a note and a settlement item)."""
     w = s.win
     assert w is not None
     r = w.result
-    out: list[tuple[Msg, int, Msg | None]] = []
+    out: list[tuple[Msg, int, Msg]] = []
     for g in r.groups:
         where = "落地" if g.laid else "手里"
         cards = format_cards(g.cards)
@@ -64,14 +64,15 @@ def _lines(s: State) -> list[tuple[Msg, int, Msg | None]]:
                         f"{'laid' if g.laid else 'in hand'} {g.kind.value} {cards}: "
                         f"{g.youzi} 油子", "group"), g.youzi, _YOUZI))
     out.append((say(f"共 {r.youzi} 油子（起胡 {r.threshold}）",
-                    f"{r.youzi} 油子 in all (needs {r.threshold})", "youzi"), r.youzi, None))
+                    f"{r.youzi} 油子 in all (needs {r.threshold})", "youzi"), r.youzi, _YOUZI))
     for item in r.dou_items:
         out.append((say(f"{item.why}：{item.dou} 豆", f"{item.why}: {item.dou} 豆", "dou_item"),
                     item.dou, _DOU))
     if r.zhuaque:
-        out.append((say("啄雀：和的那张凑成了麻雀", "啄雀: the winning card made the pair",
-                        "zhuaque"), 0, None))
+        out.append((say("啄雀：和的那张凑成了麻雀（不加豆）",
+                        "啄雀: the winning card made the pair (no 豆)", "zhuaque"), 0, _DOU))
     total = sum(i.dou for i in r.dou_items)
     if r.dou is not None and r.dou < total:
-        out.append((say(f"封顶 {r.dou} 豆", f"capped at {r.dou} 豆", "dou_cap"), r.dou, None))
+        out.append((say(f"封顶 {r.dou} 豆", f"capped at {r.dou} 豆", "dou_cap"), r.dou, _DOU))
+    out.append((say(f"共 {r.dou} 豆", f"{r.dou} 豆 in all", "dou"), r.dou or 0, _DOU))
     return out
