@@ -332,3 +332,21 @@ def rank_values(
             e27 = [2 * v for v in e27] if jiang in (1, 6, 9) else e27
         out.append(_intern((seq[0], seq[1], tri[0], tri[1], e27[0], e27[1], jiao)))
     return tuple(out)
+
+
+# --- for the 名堂 search (:mod:`.mingtang_search`), which walks the same moves -------
+
+OPEN_MASK = _OPEN_MASK
+"""State bits of groups still open; a state with none of them set closes a hand."""
+
+
+def rank_moves(
+    st: int, r: int, cs: int, cb: int, vid: int, lim: int
+) -> tuple[int, tuple[Move, ...]]:
+    """:func:`_moves`: (base, moves) to finish rank ``r`` from state ``st``."""
+    return _moves(st, r, cs, cb, vid, lim)
+
+
+def erqishi_bound(counts: Sequence[int]) -> int:
+    """:func:`_lim`: the bound on new 二七十 at rank 2 for a hand of these counts."""
+    return _lim(counts)
