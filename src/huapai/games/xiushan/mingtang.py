@@ -153,8 +153,10 @@ class Mingtang:
     note: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "name": self.name, "value": self.value, "system": self.system,
-                "enabled": self.enabled, "confidence": self.confidence, "source": self.source}  # fmt: skip
+        return {
+            "id": self.id, "name": self.name, "value": self.value, "system": self.system,
+            "enabled": self.enabled, "confidence": self.confidence, "source": self.source,
+        }  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -279,7 +281,8 @@ class _Reader:
         if not isinstance(mid, str) or not mid.isascii() or not mid.isidentifier():
             raise self.fail(f"{where}.id", f"expected an ascii identifier, got {mid!r}")
         if unit not in row:
-            raise self.fail(f"{where}.{unit}", "missing (" + ("翻" if unit == "fan" else "豆") + ")")
+            word = "翻" if unit == "fan" else "豆"
+            raise self.fail(f"{where}.{unit}", f"missing (the 名堂's {word})")
         value = self.int_field(row[unit], f"{where}.{unit}", 0)
         enabled = row.get("enabled", True)
         if not isinstance(enabled, bool):

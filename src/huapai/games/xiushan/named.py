@@ -154,7 +154,9 @@ def _value(rules: XiushanRules, table: MingtangTable, youzi: int, hits: Sequence
     return table.base + sum(m.value for m in hits)
 
 
-def _vector(groups: Sequence[Group], names: Sequence[str], peng_card: int | None) -> tuple[int, ...]:
+def _vector(
+    groups: Sequence[Group], names: Sequence[str], peng_card: int | None
+) -> tuple[int, ...]:
     totals = dict.fromkeys(names, 0)
     for g in groups:
         for name, n in unit_features(g, peng_card).items():
