@@ -63,7 +63,8 @@ def test_seed_004_each_mingtang_alone_scores_its_fan(name: str) -> None:
 
 
 def test_seed_004_no_mingtang_is_1_fan() -> None:
-    r = score(BOFU, "壹贰叁二三四", ["哨:叁叁叁", "哨:肆肆肆", "碰:玖玖玖", "碰:八八八", "碰:九九九"])
+    melds = ["哨:叁叁叁", "哨:肆肆肆", "碰:玖玖玖", "碰:八八八", "碰:九九九"]
+    r = score(BOFU, "壹贰叁二三四", melds)
     assert r.wins and r.youzi == 23 and r.mingtang == () and r.fan == 1 and r.value == 23
 
 
@@ -82,7 +83,8 @@ def test_seed_004_taifu_is_24_to_27_and_jiafu_28_up(
 
 def test_seed_004_taifu_starts_at_24() -> None:
     # 一二三 (3) instead of 壹贰叁 (6): 15 + 9 = 24
-    r = score(BOFU, "一二三二三四", ["哨:叁叁叁", "哨:肆肆肆", "哨:五五五", "碰:玖玖玖", "碰:捌捌捌"])
+    melds = ["哨:叁叁叁", "哨:肆肆肆", "哨:五五五", "碰:玖玖玖", "碰:捌捌捌"]
+    r = score(BOFU, "一二三二三四", melds)
     assert r.youzi == 24 and [m.name for m in r.mingtang] == ["台福"] and r.value == 48
 
 
@@ -95,12 +97,12 @@ def test_seed_004_two_mingtang_are_3_fan_not_the_sum() -> None:
 
 def test_seed_004_never_more_than_3_fan() -> None:
     # 乌福 (3) + 甲福 (3): 3 翻, not 6 or 9 (不论有多少名堂，最高3翻)
-    r = score(BOFU, "四五六四五六", ["哨:叁叁叁", "哨:肆肆肆", "哨:伍伍伍", "哨:捌捌捌", "哨:玖玖玖"])
+    melds = ["哨:叁叁叁", "哨:肆肆肆", "哨:伍伍伍", "哨:捌捌捌", "哨:玖玖玖"]
+    r = score(BOFU, "四五六四五六", melds)
     assert [m.name for m in r.mingtang] == ["乌福", "甲福"]
     assert r.youzi == 30 and r.fan == 3 and r.value == 90
     # three 名堂: still 3
-    r = score(BOFU, "四五六四五六", ["哨:叁叁叁", "哨:肆肆肆", "哨:伍伍伍", "哨:捌捌捌", "哨:玖玖玖"],
-              context=("tianhu",))
+    r = score(BOFU, "四五六四五六", melds, context=("tianhu",))
     assert len(r.mingtang) == 3 and r.fan == 3 and r.value == 90
 
 
@@ -117,6 +119,7 @@ def test_18piao_is_listed_but_disabled_its_condition_unknown() -> None:
 
 
 def test_no_win_below_18_has_no_value() -> None:
-    r = score(BOFU, "壹贰叁二三四", ["碰:叁叁叁", "碰:肆肆肆", "碰:玖玖玖", "碰:八八八", "碰:九九九"])
+    melds = ["碰:叁叁叁", "碰:肆肆肆", "碰:玖玖玖", "碰:八八八", "碰:九九九"]
+    r = score(BOFU, "壹贰叁二三四", melds)
     assert r.complete and not r.wins and r.youzi == 17 and r.value is None and r.fan is None
     assert r.to_json()["mingtang"] == [] and r.to_json()["value"] is None

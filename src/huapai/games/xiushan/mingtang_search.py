@@ -3,7 +3,8 @@
 A 名堂 can depend on how the concealed cards are cut into groups (清福 / 荤: every group
 carries 油子; 飘福: no 哨 or 坎; 印 / 匾 / 花: how the red cards sit in the groups), so
 the best hand is not always the cut with the most 油子: 钵福 maximises 油子 × 翻 and
-三六福 the 名堂 豆. This search walks the same per-rank moves as :mod:`.search` with the
+三六福 the 名堂 豆. This search walks the per-rank moves of :mod:`.search` — all of them
+(:func:`.search.rank_options`), not only the best per state — with the
 **feature vector** of the groups made so far added to the state (each feature capped
 where the table's conditions stop telling values apart, so that the state stays small),
 and with the 油子 so far in the key below the table's largest 油子 bound (a condition
@@ -21,7 +22,7 @@ from dataclasses import dataclass
 
 from .cards import RANKS
 from .groups import Kind
-from .search import OPEN_MASK, CutGroups, Values, erqishi_bound, rank_moves
+from .search import OPEN_MASK, CutGroups, Values, erqishi_bound, rank_options
 
 Feats = tuple[int, ...]
 Key = tuple[int, Feats, int]
@@ -77,7 +78,7 @@ def feature_cuts(
         came: dict[Key, tuple[Key, CutGroups]] = {}
         for key, v in layer.items():
             st, feats, _ = key
-            base, moves = rank_moves(st, r, counts[r], counts[r + RANKS], values[r], lim)
+            base, moves = rank_options(st, r, counts[r], counts[r + RANKS], values[r], lim)
             for delta, gain, made in moves:
                 nf = _cap(tuple(a + b for a, b in zip(feats, feat_of(made), strict=True)), caps)
                 nv = v + gain

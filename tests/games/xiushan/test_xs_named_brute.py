@@ -1,0 +1,296 @@
+"""The 名堂 scorer against brute force on small positions (钵福 油子 × 翻, 三六福 豆).
+
+Every partition of the concealed cards (``xs_brute.partitions``) is valued here from
+scratch — group 油子 from the seed's table (``xs_brute``), the features and every
+名堂 condition written out again as Python — and the best value over the partitions
+that reach the threshold must be the calculator's. Tables: the built-in ones, and test
+tables whose 名堂 depend on the cut and on 油子 bands (so a cut with fewer 油子 can be
+the best one). Seeded and bounded.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+import xs_brute as brute
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from huapai.games.xiushan.calculator import score
+from huapai.games.xiushan.groups import QUAD_KINDS, Kind, Meld
+from huapai.games.xiushan.rules import BOFU, SANLIUFU, XiushanRules
+
+SETTINGS = settings(max_examples=250, deadline=None, derandomize=True,
+                    suppress_health_check=[HealthCheck.too_slow])  # fmt: skip
+RED = {1, 6, 9}
+Unit = tuple[str, tuple[int, ...], int]  # kind, cards, 油子
+Feats = dict[str, int]
+Pred = Callable[[Feats, set[str]], bool]
+
+# The built-in 钵福 conditions (xiushan.md §4), written again
+BOFU_PREDS: list[tuple[str, int, Pred]] = [
+    ("天福", 3, lambda f, c: "tianhu" in c),
+    ("地福", 2, lambda f, c: "dihu" in c),
+    ("清福", 3, lambda f, c: f["same"] >= 7 or f["plain"] == 0),
+    ("乌福", 3, lambda f, c: f["red"] == 0),
+    ("一颗珠", 2, lambda f, c: f["red"] == 1),
+    ("红福", 2, lambda f, c: f["red"] >= 10),
+    ("太保红", 3, lambda f, c: f["red"] >= 13),
+    ("飘福", 2, lambda f, c: f["shao"] == 0),
+    ("18细", 3, lambda f, c: f["small"] >= 18),
+    ("18大", 2, lambda f, c: f["big"] >= 18),
+    ("台福", 2, lambda f, c: 24 <= f["youzi"] <= 27),
+    ("甲福", 3, lambda f, c: f["youzi"] >= 28),
+]
+# A test table: 名堂 on the cut and on 油子 bands that a small hand reaches
+SPLIT_TOML = """
+format = "huapai-xiushan-mingtang/1"
+game = "GAME"
+HU_DOU
+[[mingtang]]
+id = "piao"
+name = "飘"
+UNIT = 3
+confidence = "low"
+source = "test"
+when = { shao = { max = 0 } }
+[[mingtang]]
+id = "hun"
+name = "荤"
+UNIT = 2
+confidence = "low"
+source = "test"
+when = { plain_groups = { max = 0 } }
+[[mingtang]]
+id = "band"
+name = "带"
+UNIT = 3
+confidence = "low"
+source = "test"
+when = { youzi = { min = 6, max = 9 } }
+[[mingtang]]
+id = "high"
+name = "高"
+UNIT = 2
+confidence = "low"
+source = "test"
+when = { youzi = { min = 10 } }
+[[mingtang]]
+id = "bian"
+name = "匾"
+UNIT = 2
+confidence = "low"
+source = "test"
+when = { all_red_units = { min = 1 }, red_outside = { max = 0 } }
+[[mingtang]]
+id = "hua"
+name = "花"
+UNIT = 3
+confidence = "low"
+source = "test"
+when = { black_units = { max = 0 } }
+[[mingtang]]
+id = "zhu"
+name = "柱"
+UNIT = 1
+confidence = "low"
+source = "test"
+when = { any = [ { same_groups = { min = 2 } }, { sequence_groups = { min = 3 } } ] }
+excludes = ["hun"]
+"""
+SPLIT_PREDS: list[tuple[str, int, Pred]] = [
+    ("飘", 3, lambda f, c: f["shao"] == 0),
+    ("荤", 2, lambda f, c: f["plain"] == 0),
+    ("带", 3, lambda f, c: 6 <= f["youzi"] <= 9),
+    ("高", 2, lambda f, c: f["youzi"] >= 10),
+    ("匾", 2, lambda f, c: f["all_red"] >= 1 and f["red_outside"] == 0),
+    ("花", 3, lambda f, c: f["black_units"] == 0),
+    ("柱", 1, lambda f, c: f["same"] >= 2 or f["seq"] >= 3),
+]
+
+
+@pytest.fixture(scope="module")
+def split_tables(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    out = {}
+    d = tmp_path_factory.mktemp("mingtang")
+    for game, unit, hu in (("bofu", "fan", ""), ("sanliufu", "dou", "hu_dou = 1")):
+        p = d / f"{game}.toml"
+        p.write_text(SPLIT_TOML.replace("GAME", game).replace("UNIT", unit)
+                     .replace("HU_DOU", hu), encoding="utf-8")  # fmt: skip
+        out[game] = p
+    return out
+
+
+def _units(
+    p: list[tuple[str, tuple[int, ...]]], melds: list[Meld], opts: dict[str, Any]
+) -> list[Unit]:
+    out: list[Unit] = []
+    for m in melds:
+        out.append((m.kind.value, m.cards, brute.same_card(m.kind.value, m.card, opts["jiang"])))
+    for kind, cards in p:
+        out.append((kind, cards, brute.group_value(kind, cards, opts)))
+    return out
+
+
+def _features(units: list[Unit], all_cards: list[int], opts: dict[str, Any]) -> Feats:
+    def as_peng(kind: str, cards: tuple[int, ...]) -> bool:
+        return (kind == "坎" and cards[0] == opts["win"] and not opts["self_drawn"]
+                and opts["discard_triple"] == "peng" and opts["win_copies"] == 3)  # fmt: skip
+
+    def reds(cards: tuple[int, ...]) -> int:
+        return sum(c % 10 in RED for c in cards)
+
+    red = sum(c % 10 in RED for c in all_cards)
+    small = sum(c < 10 for c in all_cards)
+    groups = [u for u in units if u[0] != "麻雀"]
+    return {
+        "red": red, "small": small, "big": len(all_cards) - small,
+        "youzi": sum(u[2] for u in units),
+        "plain": sum(u[2] == 0 for u in groups),
+        "same": sum(u[0] in ("坎", "碰", "哨", "开召", "鸡", "龙灯") for u in units),
+        "seq": sum(u[0] in ("联子", "二七十", "大小组合") for u in units),
+        "shao": sum(u[0] == "哨" or (u[0] == "坎" and not as_peng(u[0], u[1])) for u in units),
+        "black_units": sum(reds(u[1]) == 0 for u in units),
+        "all_red": sum(reds(u[1]) == len(u[1]) for u in units),
+        "red_outside": sum(reds(u[1]) for u in units if reds(u[1]) < len(u[1])),
+    }  # fmt: skip
+
+
+def _brute_value(
+    rules: XiushanRules, hand: list[int], melds: list[Meld], opts: dict[str, Any],
+    preds: list[tuple[str, int, Pred]], context: set[str], unit: str,
+    excludes: dict[str, str] | None = None,
+) -> int | None:
+    cards = Counter(hand)
+    opts = {**opts, "win_copies": cards[opts["win"]] if opts["win"] is not None else 0}
+    all_cards = hand + [c for m in melds for c in m.cards]
+    best: int | None = None
+    for p in brute.partitions(cards, brute.concealed_groups(True), False):
+        f = _features(_units(p, melds, opts), all_cards, opts)
+        if f["youzi"] < rules.hu_threshold:
+            continue
+        hits = [(n, v) for n, v, pred in preds if pred(f, context)]
+        for a, b in (excludes or {}).items():
+            if any(n == a for n, _ in hits):
+                hits = [(n, v) for n, v in hits if n != b]
+        if unit == "fan":
+            fan = 1 if not hits else hits[0][1] if len(hits) == 1 else 3
+            value = f["youzi"] * min(fan, 3)
+        else:
+            value = 1 + sum(v for _, v in hits)
+        best = value if best is None or value > best else best
+    return best
+
+
+MELD_KINDS = (Kind.PENG, Kind.SHAO, Kind.ZHAO, Kind.JI, Kind.LONG)
+VALUED = [("联子", (0, 1, 2)), ("联子", (10, 11, 12)), ("二七十", (1, 6, 9)),
+          ("二七十", (11, 16, 19))]  # fmt: skip
+
+
+def _group(rng: random.Random) -> list[int]:
+    pool = brute.concealed_groups(True)
+    kind, g = rng.choice(VALUED) if rng.random() < 0.3 else rng.choice(pool)
+    return list(g) if kind != "麻雀" else [*g, g[0]]
+
+
+def _position(rng: random.Random) -> tuple[list[int], list[Meld], int]:
+    """(concealed cards, melds, hand_size) of a complete small hand, often cutting
+    more than one way (坎 next to 联子, 二七十 with 坎 of its ranks)."""
+    while True:
+        kinds = rng.sample(MELD_KINDS, rng.randrange(3))
+        melds = [Meld(k, (rng.randrange(20),) * (4 if k in QUAD_KINDS else 3)) for k in kinds]
+        groups = rng.randrange(0 if melds else 1, 4)
+        quads = sum(len(m.cards) == 4 for m in melds)
+        pair = quads > 0 or rng.random() < 0.5
+        if rng.random() < 0.3 and groups == 3:
+            r = rng.randrange(8)
+            base = rng.choice((0, 10))
+            hand = [base + r + i for i in range(3) for _ in range(3)]  # 三个坎 = 三个联子
+        else:
+            hand = [c for _ in range(groups) for c in _group(rng)]
+        if pair:
+            hand += [rng.randrange(20)] * 2
+        held = hand + [c for m in melds for c in m.cards]
+        if hand and all(n <= 4 for n in Counter(held).values()):
+            return hand, melds, len(held) - max(0, quads - 1)
+
+
+def _case(seed: int, base: XiushanRules, table: str, threshold: int) -> tuple[
+        XiushanRules, list[int], list[Meld], dict[str, Any], set[str]]:
+    rng = random.Random(seed)
+    hand, melds, size = _position(rng)
+    rules = dataclasses.replace(base, hand_size=size, hu_threshold=threshold,
+                                mingtang_table=table,
+                                discard_triple=rng.choice(["peng", "shao"]))  # fmt: skip
+    win = rng.choice(hand + [c for m in melds for c in m.cards])
+    jiang = rng.choice([None, rng.randrange(10)])
+    opts = {"youzi": True, "jiang": jiang, "jiang_lianzi": False, "win": win,
+            "self_drawn": rng.random() < 0.4, "discard_triple": rules.discard_triple}  # fmt: skip
+    context = {f for f in ("tianhu", "dihu") if rng.random() < 0.2}
+    return rules, hand, melds, opts, context
+
+
+def _check(rules: XiushanRules, hand: list[int], melds: list[Meld], opts: dict[str, Any],
+           context: set[str], preds: list[tuple[str, int, Pred]], unit: str,
+           excludes: dict[str, str] | None = None) -> None:  # fmt: skip
+    r = score(rules, hand, melds, win_card=opts["win"], self_drawn=opts["self_drawn"],
+              jiang=opts["jiang"], context=context)  # fmt: skip
+    want = _brute_value(rules, hand, melds, opts, preds, context | (
+        {"self_drawn"} if opts["self_drawn"] else set()), unit, excludes)  # fmt: skip
+    assert r.value == want
+    assert r.wins == (want is not None)
+    if r.wins:
+        assert sum(g.youzi for g in r.groups) == r.youzi
+        if unit == "fan":
+            assert r.value == r.youzi * (r.fan or 0)
+        else:
+            assert r.dou == r.value == sum(i.dou for i in r.dou_items)
+
+
+@SETTINGS
+@given(seed=st.integers(0, 2**32), threshold=st.sampled_from([0, 3, 6]))
+def test_bofu_builtin_table_agrees_with_brute_force(seed: int, threshold: int) -> None:
+    rules, hand, melds, opts, context = _case(seed, BOFU, "", threshold)
+    _check(rules, hand, melds, opts, context, BOFU_PREDS, "fan")
+
+
+@SETTINGS
+@given(seed=st.integers(0, 2**32), threshold=st.sampled_from([0, 3, 6]))
+def test_bofu_split_table_agrees_with_brute_force(
+    seed: int, threshold: int, split_tables: dict[str, Path]
+) -> None:
+    rules, hand, melds, opts, context = _case(seed, BOFU, str(split_tables["bofu"]), threshold)
+    _check(rules, hand, melds, opts, context, SPLIT_PREDS, "fan", {"柱": "荤"})
+
+
+@SETTINGS
+@given(seed=st.integers(0, 2**32), threshold=st.sampled_from([0, 3, 6]))
+def test_sanliufu_split_table_agrees_with_brute_force(
+    seed: int, threshold: int, split_tables: dict[str, Path]
+) -> None:
+    rules, hand, melds, opts, context = _case(
+        seed, SANLIUFU, str(split_tables["sanliufu"]), threshold)
+    _check(rules, hand, melds, opts, context, SPLIT_PREDS, "dou", {"柱": "荤"})
+
+
+def test_the_best_cut_can_have_fewer_youzi(tmp_path: Path) -> None:
+    """三三三四四四五五五 cuts as three 坎 (9 胡; a 坎 is a 哨, so no 飘) or three 联子
+    (0 胡, 飘 3 翻): with 6 胡 of 碰, 15 × 1 loses to 6 × 3."""
+    p = tmp_path / "piao.toml"
+    p.write_text(SPLIT_TOML.split("[[mingtang]]")[0].replace("GAME", "bofu")
+                 .replace("HU_DOU", "") + "[[mingtang]]" + SPLIT_TOML.split("[[mingtang]]")[1]
+                 .replace("UNIT", "fan"), encoding="utf-8")  # fmt: skip
+    rules = dataclasses.replace(BOFU, hand_size=15, hu_threshold=0, mingtang_table=str(p))
+    r = score(rules, "三三三四四四五五五", ["碰:叁叁叁", "碰:肆肆肆"])
+    assert (r.youzi, r.fan, r.value) == (6, 3, 18)
+    assert [g.kind for g in r.groups if not g.laid] == [Kind.LIANZI] * 3
+    assert [m.name for m in r.mingtang] == ["飘"]
+    shibafu = score(dataclasses.replace(rules, hand_value="dou", mingtang_table=""),
+                    "三三三四四四五五五", ["碰:叁叁叁", "碰:肆肆肆"])  # fmt: skip
+    assert shibafu.youzi == 15  # the 豆 presets keep the cut with the most 油子
