@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from huapai.core.protocol import RulesError
+from huapai.games.xiushan.groups import Group, Kind
 from huapai.games.xiushan.mingtang import (
     CONTEXT_FLAGS,
     CUT_FEATURES,
@@ -18,7 +19,6 @@ from huapai.games.xiushan.mingtang import (
     parse_table,
 )
 from huapai.games.xiushan.named import unit_features
-from huapai.games.xiushan.groups import Group, Kind
 from huapai.games.xiushan.rules import BOFU, SANLIUFU, SHIBAFU
 
 GOOD = """format = "huapai-xiushan-mingtang/1"
