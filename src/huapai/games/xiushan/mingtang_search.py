@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from .cards import RANKS
 from .groups import Kind
-from .search import OPEN_MASK, CutGroups, Values, erqishi_bound, rank_options
+from .search import OPEN_MASK, CutGroups, Values, erqishi_bound, feeds, next_two, rank_options
 
 Feats = tuple[int, ...]
 Key = tuple[int, Feats, int]
@@ -70,7 +70,7 @@ def feature_cuts(
     value past which each feature is no longer told apart, ``start`` the vector of the
     laid-down groups; 油子 classes are exact below ``youzi_cap`` and merged above it.
     """
-    lim = erqishi_bound(counts)
+    lim, ahead = erqishi_bound(counts), next_two(counts)
     layer: dict[Key, int] = {(0, _cap(start, caps), 0): 0}
     back: list[dict[Key, tuple[Key, CutGroups]]] = []
     for r in range(RANKS):
@@ -80,6 +80,8 @@ def feature_cuts(
             st, feats, _ = key
             base, moves = rank_options(st, r, counts[r], counts[r + RANKS], values[r], lim)
             for delta, gain, made in moves:
+                if not feeds(st, delta, ahead[r]):
+                    continue
                 nf = _cap(tuple(a + b for a, b in zip(feats, feat_of(made), strict=True)), caps)
                 nv = v + gain
                 nkey = (base + delta, nf, min(nv, youzi_cap))

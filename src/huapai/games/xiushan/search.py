@@ -380,3 +380,17 @@ _ALL_OPTIONS: dict[int, tuple[Move, ...]] = {}
 def erqishi_bound(counts: Sequence[int]) -> int:
     """:func:`_lim`: the bound on new 二七十 at rank 2 for a hand of these counts."""
     return _lim(counts)
+
+
+def feeds(st: int, delta: int, ahead: tuple[int, int, int, int]) -> bool:
+    """Whether the next two ranks (``ahead``, :func:`next_two`) hold the cards the 联子
+    open after a move need (the pruning of :func:`_step`)."""
+    n1s, n2s, n1b, n2b = ahead
+    p1s, p1b = st & 7, (st >> 6) & 7
+    x_s, x_b = delta & 7, (delta >> 6) & 7
+    return x_s + p1s <= n1s and x_s <= n2s and x_b + p1b <= n1b and x_b <= n2b
+
+
+def next_two(counts: Sequence[int]) -> list[tuple[int, int, int, int]]:
+    """:func:`_ahead`: per rank, the cards of the next two ranks (small, small, big, big)."""
+    return _ahead(counts)
