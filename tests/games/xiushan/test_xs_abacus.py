@@ -177,3 +177,24 @@ def test_abacus_options_are_checked() -> None:
         dataclasses.replace(BOFU, baozi="minus")  # type: ignore[arg-type]
     with pytest.raises(RulesError, match="bo_target"):
         dataclasses.replace(BOFU, bo_target=0)
+
+
+def test_bots_announce_right_or_err_at_the_set_rate() -> None:
+    import random
+
+    from huapai.games.xiushan.abacus import bot_said, mistakes
+
+    rng = random.Random(4)
+    for kind in (Kind.PENG, Kind.SHAO, Kind.ZHAO, Kind.JI, Kind.LONG):
+        for card in range(20):
+            for jiang in (None, card % 10, (card + 3) % 10):
+                right = announce_value(kind, card, jiang)
+                assert bot_said(kind, card, jiang, rng) == right
+                wrong = mistakes(kind, card, jiang)
+                assert wrong and right not in wrong and min(wrong) >= 0
+                assert bot_said(kind, card, jiang, rng, 1.0) in wrong
+    said = [bot_said(Kind.PENG, 13, None, rng, 0.3) for _ in range(4000)]
+    errors = sum(s != 3 for s in said) / len(said)
+    assert 0.27 < errors < 0.33
+    with pytest.raises(BoError, match="probability"):
+        bot_said(Kind.PENG, 13, None, rng, 1.5)

@@ -26,10 +26,12 @@ by the engine, with ``to_json`` / ``from_json`` for records and crash recovery.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
+from .cards import other_size, rank
 from .groups import MELD_KINDS, Kind, same_card_youzi
 from .rules import XiushanRules
 
@@ -48,6 +50,38 @@ def announce_value(kind: Kind, card: int, jiang: int | None) -> int:
     if kind not in ANNOUNCED_KINDS:
         raise BoError(f"{kind.value} is not announced; 报子 is for 哨 碰 开召 鸡 龙灯")
     return same_card_youzi(kind, card, jiang)
+
+
+NEIGHBOUR = {Kind.PENG: Kind.SHAO, Kind.SHAO: Kind.PENG, Kind.ZHAO: Kind.LONG,
+             Kind.JI: Kind.LONG, Kind.LONG: Kind.ZHAO}  # fmt: skip
+"""The kind a hurried announcer confuses a group with (碰 ↔ 哨, 召 / 鸡 ↔ 龙灯)."""
+
+
+def mistakes(kind: Kind, card: int, jiang: int | None) -> tuple[int, ...]:
+    """Plausible wrong announcements for a group, for bots that err on purpose (issue 11
+    §2: the player should catch them): the other size, 将 forgotten or wrongly added,
+    the neighbouring kind, or one 钱 off — every one different from the right value."""
+    right = announce_value(kind, card, jiang)
+    cands = [
+        announce_value(kind, other_size(card), jiang),
+        announce_value(kind, card, None if jiang == rank(card) else rank(card)),
+        announce_value(NEIGHBOUR[kind], card, jiang),
+        right + 1,
+        right - 1,
+    ]
+    return tuple(sorted({v for v in cands if v != right and v >= 0}))
+
+
+def bot_said(
+    kind: Kind, card: int, jiang: int | None, rng: random.Random, error_rate: float = 0.0
+) -> int:
+    """What a bot announces: the right value, or with probability ``error_rate`` one of
+    :func:`mistakes` (seeded by ``rng``, so a replay says the same)."""
+    if not 0.0 <= error_rate <= 1.0:
+        raise BoError(f"error_rate is a probability, got {error_rate!r}")
+    if error_rate and rng.random() < error_rate:
+        return rng.choice(mistakes(kind, card, jiang))
+    return announce_value(kind, card, jiang)
 
 
 @dataclass(frozen=True, slots=True)
