@@ -294,3 +294,32 @@ def test_the_best_cut_can_have_fewer_youzi(tmp_path: Path) -> None:
     shibafu = score(dataclasses.replace(rules, hand_value="dou", mingtang_table=""),
                     "三三三四四四五五五", ["碰:叁叁叁", "碰:肆肆肆"])  # fmt: skip
     assert shibafu.youzi == 15  # the 豆 presets keep the cut with the most 油子
+
+
+@SETTINGS
+@given(seed=st.integers(0, 2**32), threshold=st.sampled_from([0, 3, 6]))
+def test_waits_under_bofu_are_the_scorer_on_each_completion(seed: int, threshold: int) -> None:
+    from huapai.games.xiushan.waits import waits
+
+    rules, hand, melds, opts, _ = _case(seed, BOFU, "", threshold)
+    short = hand[1:]
+    got = {w.card: w for w in waits(rules, short, melds, jiang=opts["jiang"]).waits}
+    for c in range(20):
+        if Counter(short + [x for m in melds for x in m.cards])[c] >= 4:
+            continue
+        best: dict[bool, tuple[int, int] | None] = {}
+        for drawn in (False, True):
+            r = score(rules, [*short, c], melds, win_card=c, self_drawn=drawn, jiang=opts["jiang"])
+            best[drawn] = (r.value, r.youzi) if r.wins and r.value is not None else None
+        onto_meld = any(m.card == c and m.kind in (Kind.PENG, Kind.SHAO) for m in melds)
+        w = got.get(c)
+        if w is None:
+            assert best[False] is None and best[True] is None
+            continue
+        ways = ((False, (w.score, w.youzi)), (True, (w.score_self_drawn, w.youzi_self_drawn)))
+        for drawn, (value, youzi) in ways:
+            concealed = best[drawn]
+            if onto_meld:
+                assert concealed is None or (value is not None and value >= concealed[0])
+            else:
+                assert (value, youzi) == (concealed or (None, None))
