@@ -171,7 +171,7 @@ def _brute_value(
     opts = {**opts, "win_copies": cards[opts["win"]] if opts["win"] is not None else 0}
     all_cards = hand + [c for m in melds for c in m.cards]
     best: int | None = None
-    for p in brute.partitions(cards, brute.concealed_groups(True), False):
+    for p in _partitions(rules, cards, melds, opts):
         f = _features(_units(p, melds, opts), all_cards, opts)
         if f["youzi"] < rules.hu_threshold:
             continue
@@ -186,6 +186,20 @@ def _brute_value(
             value = 1 + sum(v for _, v in hits)
         best = value if best is None or value > best else best
     return best
+
+
+def _partitions(
+    rules: XiushanRules, cards: Counter[int], melds: list[Meld], opts: dict[str, Any]
+) -> list[list[tuple[str, tuple[int, ...]]]]:
+    """Every partition; with ``kan_split`` off only those keeping each three alike held
+    before the winning card as a 坎 (xiushan.md §3.5)."""
+    out = list(brute.partitions(cards, brute.concealed_groups(True), False))
+    if rules.kan_split:
+        return out
+    meld_cards = {m.card for m in melds}
+    held = [c for c, n in cards.items()
+            if n - (c == opts["win"] and c not in meld_cards) >= 3]  # fmt: skip
+    return [p for p in out if all(("坎", (c, c, c)) in p for c in held)]
 
 
 MELD_KINDS = (Kind.PENG, Kind.SHAO, Kind.ZHAO, Kind.JI, Kind.LONG)
@@ -323,3 +337,36 @@ def test_waits_under_bofu_are_the_scorer_on_each_completion(seed: int, threshold
                 assert concealed is None or (value is not None and value >= concealed[0])
             else:
                 assert (value, youzi) == (concealed or (None, None))
+
+
+@SETTINGS
+@given(seed=st.integers(0, 2**32), threshold=st.sampled_from([0, 3, 6]))
+def test_kan_not_split_agrees_with_brute_force_on_the_dou_path(seed: int, threshold: int) -> None:
+    from huapai.games.xiushan.rules import SHIBAFU
+
+    rules, hand, melds, opts, _ = _case(seed, SHIBAFU, "", threshold)
+    rules = dataclasses.replace(rules, kan_split=False)
+    r = score(rules, hand, melds, win_card=opts["win"], self_drawn=opts["self_drawn"],
+              jiang=opts["jiang"])  # fmt: skip
+    cards = Counter(hand)
+    o = {**opts, "win_copies": cards[opts["win"]]}
+    meld_youzi = sum(brute.same_card(m.kind.value, m.card, opts["jiang"]) for m in melds)
+    values = [meld_youzi + sum(brute.group_value(k, g, o) for k, g in p)
+              for p in _partitions(rules, cards, melds, opts)]  # fmt: skip
+    assert r.complete == bool(values)
+    assert r.youzi == (max(values) if values else 0)
+    assert r.wins == (bool(values) and max(values) >= threshold)
+
+
+def test_sanliufu_does_not_split_a_kan(split_tables: dict[str, Path]) -> None:
+    """三三三四四四五五五 held: under 三六福 (kan_split off) three 坎, never three 联子 —
+    even where the test table's 飘 (no 坎) would make the 联子 cut worth more."""
+    hand, melds = "三三三四四四五五五", ["碰:叁叁叁", "碰:肆肆肆"]
+    rules = dataclasses.replace(SANLIUFU, hand_size=15, hu_threshold=0,
+                                mingtang_table=str(split_tables["sanliufu"]))  # fmt: skip
+    r = score(rules, hand, melds)
+    assert [g.kind for g in r.groups if not g.laid] == [Kind.KAN] * 3 and r.youzi == 15
+    assert "飘" not in [m.name for m in r.mingtang]
+    split = score(dataclasses.replace(rules, kan_split=True), hand, melds)
+    assert [g.kind for g in split.groups if not g.laid] == [Kind.LIANZI] * 3
+    assert "飘" in [m.name for m in split.mingtang] and (split.dou or 0) > (r.dou or 0)

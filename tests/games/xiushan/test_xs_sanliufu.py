@@ -64,8 +64,8 @@ def test_a_kan_completed_by_the_winning_discard_scores_as_peng() -> None:
 
 
 @pytest.mark.parametrize(("hand", "names"), [
-    ("三四五三四五四五六", ["乌"]),
-    ("三四五三四五五六七", ["珠"]),
+    ("三四五四五六肆伍陆", ["乌"]),
+    ("三四五肆伍陆五六七", ["珠"]),
     ("二七十三四五六七八", ["印"]),
     ("二七十三四五四五六", ["匾"]),
     ("二七十贰柒拾二二二", ["花", "荤"]),
@@ -85,4 +85,11 @@ def test_a_club_table_changes_the_values(tmp_path: Path) -> None:
     p = tmp_path / "club.toml"
     p.write_text(text, encoding="utf-8")
     rules = dataclasses.replace(SMALL, mingtang_table=str(p))
-    assert score(rules, "三四五三四五四五六").dou == 9
+    assert score(rules, "三四五四五六肆伍陆").dou == 9
+
+
+def test_sanliufu_keeps_a_held_kan_whole() -> None:
+    # 四 and 五 three times each: under 三六福 they are 坎 (xiushan.md §3.5 [P]), and the
+    # rest 三三六 does not cut; with kan_split the 联子 cut wins
+    assert not score(SMALL, "三四五三四五四五六").complete
+    assert score(dataclasses.replace(SMALL, kan_split=True), "三四五三四五四五六").wins

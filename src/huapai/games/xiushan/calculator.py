@@ -150,12 +150,14 @@ def score_checked(rules: XiushanRules, h: Hand, context: Collection[str] = ()) -
               laid=True)
         for m in h.melds
     )  # fmt: skip
-    cut = best_cut(h.counts, values_of(rules, h))
+    rest, kans = held_kan(rules, h)
+    cut = best_cut(rest, values_of(rules, h))
     if cut is None:
         return Result(False, False, 0, None, (), rules.hu_threshold, h.jiang)
     concealed_youzi, cut_groups = cut
+    concealed_youzi += sum(g.youzi for g in kans)
     peng_card = _peng_card(rules, h)
-    groups = meld_groups + tuple(
+    groups = meld_groups + kans + tuple(
         _group(rules.youzi, rules.jiang_lianzi, h.jiang, peng_card, kind, cards)
         for kind, cards in cut_groups
     )
@@ -174,12 +176,30 @@ def score_checked(rules: XiushanRules, h: Hand, context: Collection[str] = ()) -
 def youzi_of(rules: XiushanRules, h: Hand) -> int | None:
     """The best 油子 of a checked hand (melds included), None when it does not cut: the
     same search as :func:`score_checked` without laying out the groups."""
-    value = best_value(h.counts, values_of(rules, h))
+    rest, kans = held_kan(rules, h)
+    value = best_value(rest, values_of(rules, h))
     if value is None:
         return None
+    value += sum(g.youzi for g in kans)
     if rules.youzi:
         value += sum(same_card_youzi(m.kind, m.card, h.jiang) for m in h.melds)
     return value
+
+
+def held_kan(rules: XiushanRules, h: Hand) -> tuple[tuple[int, ...], tuple[Group, ...]]:
+    """(the concealed counts left to cut, the 坎 that may not be split): with
+    ``kan_split`` off, three alike held before the winning card are always a 坎."""
+    if rules.kan_split:
+        return h.counts, ()
+    counts = list(h.counts)
+    kans = []
+    for c in range(NUM_CARDS):
+        won = c == h.win_card and all(m.card != c for m in h.melds)
+        if counts[c] - won >= 3:
+            counts[c] -= 3
+            youzi = same_card_youzi(Kind.KAN, c, h.jiang) if rules.youzi else 0
+            kans.append(Group(Kind.KAN, (c, c, c), youzi))
+    return tuple(counts), tuple(kans)
 
 
 def dou_of(rules: XiushanRules, h: Hand) -> int:

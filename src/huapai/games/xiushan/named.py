@@ -20,7 +20,16 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from functools import lru_cache
 
-from .calculator import DouItem, Hand, MingtangHit, Result, _group, _peng_card, values_of
+from .calculator import (
+    DouItem,
+    Hand,
+    MingtangHit,
+    Result,
+    _group,
+    _peng_card,
+    held_kan,
+    values_of,
+)
 from .cards import RANKS, is_red
 from .groups import Group, Kind, same_card_youzi
 from .mingtang import CONTEXT_FLAGS, Mingtang, MingtangTable
@@ -100,6 +109,8 @@ def score_named(rules: XiushanRules, h: Hand, context: Collection[str] = ()) -> 
               laid=True)
         for m in h.melds
     )  # fmt: skip
+    rest, kans = held_kan(rules, h)
+    melds += kans  # a 坎 that may not be split is a fixed group, like a meld
     meld_youzi = sum(g.youzi for g in melds)
     start = _vector(melds, names, peng_card)
     breaks = table.youzi_bounds() | {rules.hu_threshold}
@@ -108,7 +119,7 @@ def score_named(rules: XiushanRules, h: Hand, context: Collection[str] = ()) -> 
     def feat_of(made: CutGroups) -> tuple[int, ...]:
         return _made_vector(rules.youzi, rules.jiang_lianzi, h.jiang, peng_card, made, names)
 
-    cuts = feature_cuts(h.counts, values_of(rules, h), feat_of, caps, start, youzi_cap)
+    cuts = feature_cuts(rest, values_of(rules, h), feat_of, caps, start, youzi_cap)
     if not cuts.finals:
         return Result(False, False, 0, None, (), rules.hu_threshold, h.jiang, named=True)
     base = card_features(h)

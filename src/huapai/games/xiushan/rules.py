@@ -105,6 +105,12 @@ class XiushanRules(RulesBase):
         doc="Three alike formed by one's own draws stay in the hand as a 坎 (三六福) instead "
             "of being laid face down as a 哨 (the engine's flow; the calculator scores a 坎 "
             "in the hand as a 哨, or as a 碰 when the winning discard completes it).")
+    kan_split: bool = option(
+        True, zh="拆坎",
+        source="[P] xiushan.md §3.5, §7.1.14: 三六福 no split (坎不能拆散与其它牌组合 Z1; "
+               "判胡不许拆坎 H1); 黄十八 / 钵福 lay every 哨 down, so nothing to split",
+        doc="Three alike held in the hand (before the winning card) may be cut into other "
+            "groups; without it they are always one 坎.")
     # --- 算盘 and 钵 (钵福) -------------------------------------------------------------
     baozi: Literal["hat", "zero"] = option(
         "hat", zh="吃包子",
@@ -175,7 +181,7 @@ BOFU = XiushanRules(hand_value="fan", zimo_dou=False, dou_cap=0)
 """钵福 [S]: groups and 油子 as 黄十八 (十八胡 [P], xiushan.md §3.4); 油子 × 翻 of the 13
 名堂 (none 1, one its own, two or more 3, at most 3); the 算盘 and the 钵."""
 SANLIUFU = XiushanRules(hand_value="mingtang", hu_threshold=36, kan_in_hand=True,
-                        zimo_dou=False, dou_cap=0)  # fmt: skip
+                        kan_split=False, zimo_dou=False, dou_cap=0)  # fmt: skip
 """三六福 [S]: 坎 stay in the hand; 名堂 in 豆 from the (provisional) data table; 三十六胡
 to win ([P] low–medium, xiushan.md §2.5: the naming pattern 黄六福 6, 十八福 18)."""
 

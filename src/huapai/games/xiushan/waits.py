@@ -24,6 +24,7 @@ from .calculator import (
     HandInput,
     MeldInput,
     dou_of,
+    held_kan,
     read_hand,
     score_checked,
     values_of,
@@ -123,10 +124,12 @@ class _Concealed:
     def __init__(self, rules: XiushanRules, short: Hand) -> None:
         self.rules, self.short = rules, short
         self.values = values_of(rules, short)
-        self.layers = prefix_layers(short.counts, self.values)
-        self.suffix = Suffix(short.counts, self.values)
+        self.rest, kans = held_kan(rules, short)  # kan_split off: held 坎 are fixed
+        self.layers = prefix_layers(self.rest, self.values)
+        self.suffix = Suffix(self.rest, self.values)
         self.meld_youzi = sum(same_card_youzi(m.kind, m.card, short.jiang)
                               for m in short.melds) if rules.youzi else 0  # fmt: skip
+        self.meld_youzi += sum(g.youzi for g in kans)
         self.dou = dou_of(rules, short)  # 和 and the 贰 held, without 自摸
         self.zimo = 1 if rules.zimo_dou else 0
         self.er = (1, 11) if rules.dou_er == "both" else (11,)
@@ -138,7 +141,7 @@ class _Concealed:
         layer = self.layers[r]
         if not layer or not _related(self.short.counts, c):
             return None, None
-        cs, cb = self.short.counts[r], self.short.counts[r + RANKS]
+        cs, cb = self.rest[r], self.rest[r + RANKS]
         if c < RANKS:
             cs += 1
         else:
