@@ -21,9 +21,10 @@ import pytest
 import xs_brute as brute
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from xs_positions import random_melds, size_of
 
 from huapai.games.xiushan.calculator import score
-from huapai.games.xiushan.groups import QUAD_KINDS, Kind, Meld
+from huapai.games.xiushan.groups import Kind, Meld
 from huapai.games.xiushan.rules import BOFU, SANLIUFU, XiushanRules
 
 SETTINGS = settings(max_examples=250, deadline=None, derandomize=True,
@@ -217,11 +218,7 @@ def _position(rng: random.Random) -> tuple[list[int], list[Meld], int]:
     """(concealed cards, melds, hand_size) of a complete small hand, often cutting
     more than one way (坎 next to 联子, 二七十 with 坎 of its ranks)."""
     while True:
-        kinds = rng.sample(MELD_KINDS, rng.randrange(3))
-        melds = [Meld(k, (rng.randrange(20),) * (4 if k in QUAD_KINDS else 3)) for k in kinds]
-        groups = rng.randrange(0 if melds else 1, 4)
-        quads = sum(len(m.cards) == 4 for m in melds)
-        pair = quads > 0 or rng.random() < 0.5
+        melds, groups, pair = random_melds(rng)
         if rng.random() < 0.3 and groups == 3:
             r = rng.randrange(8)
             base = rng.choice((0, 10))
@@ -232,7 +229,7 @@ def _position(rng: random.Random) -> tuple[list[int], list[Meld], int]:
             hand += [rng.randrange(20)] * 2
         held = hand + [c for m in melds for c in m.cards]
         if hand and all(n <= 4 for n in Counter(held).values()):
-            return hand, melds, len(held) - max(0, quads - 1)
+            return hand, melds, size_of(hand, melds)
 
 
 def _case(seed: int, base: XiushanRules, table: str, threshold: int) -> tuple[

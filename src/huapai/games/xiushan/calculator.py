@@ -145,11 +145,7 @@ def score_checked(rules: XiushanRules, h: Hand, context: Collection[str] = ()) -
         from .named import score_named  # the 名堂 scorer builds on this module
 
         return score_named(rules, h, context)
-    meld_groups = tuple(
-        Group(m.kind, m.cards, same_card_youzi(m.kind, m.card, h.jiang) if rules.youzi else 0,
-              laid=True)
-        for m in h.melds
-    )  # fmt: skip
+    meld_groups = laid_groups(rules, h)
     rest, kans = held_kan(rules, h)
     cut = best_cut(rest, values_of(rules, h))
     if cut is None:
@@ -184,6 +180,15 @@ def youzi_of(rules: XiushanRules, h: Hand) -> int | None:
     if rules.youzi:
         value += sum(same_card_youzi(m.kind, m.card, h.jiang) for m in h.melds)
     return value
+
+
+def laid_groups(rules: XiushanRules, h: Hand) -> tuple[Group, ...]:
+    """The hand's melds as groups with their 油子."""
+    return tuple(
+        Group(m.kind, m.cards, same_card_youzi(m.kind, m.card, h.jiang) if rules.youzi else 0,
+              laid=True)
+        for m in h.melds
+    )  # fmt: skip
 
 
 def held_kan(rules: XiushanRules, h: Hand) -> tuple[tuple[int, ...], tuple[Group, ...]]:

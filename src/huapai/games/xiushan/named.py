@@ -28,10 +28,11 @@ from .calculator import (
     _group,
     _peng_card,
     held_kan,
+    laid_groups,
     values_of,
 )
 from .cards import RANKS, is_red
-from .groups import Group, Kind, same_card_youzi
+from .groups import Group, Kind
 from .mingtang import CONTEXT_FLAGS, Mingtang, MingtangTable
 from .mingtang_search import Final, feature_cuts
 from .rules import XiushanRules
@@ -104,13 +105,8 @@ def score_named(rules: XiushanRules, h: Hand, context: Collection[str] = ()) -> 
     names = tuple(sorted(table.cut_caps()))
     caps = tuple(table.cut_caps()[n] for n in names)
     peng_card = _peng_card(rules, h)
-    melds = tuple(
-        Group(m.kind, m.cards, same_card_youzi(m.kind, m.card, h.jiang) if rules.youzi else 0,
-              laid=True)
-        for m in h.melds
-    )  # fmt: skip
     rest, kans = held_kan(rules, h)
-    melds += kans  # a 坎 that may not be split is a fixed group, like a meld
+    melds = laid_groups(rules, h) + kans  # a 坎 that may not be split is a fixed group, like a meld
     meld_youzi = sum(g.youzi for g in melds)
     start = _vector(melds, names, peng_card)
     breaks = table.youzi_bounds() | {rules.hu_threshold}
