@@ -50,7 +50,7 @@ def test_default_threshold_is_36_and_18_is_an_option() -> None:
 
 
 def test_kan_stays_in_the_hand_and_scores_as_shao() -> None:
-    assert SANLIUFU.kan_in_hand and not SHIBAFU.kan_in_hand
+    assert not SANLIUFU.kan_split and SHIBAFU.kan_split
     r = score(SMALL, "叁叁叁四五六七八九", win_card="九")
     assert [(g.kind.value, g.youzi, g.laid) for g in r.groups if g.kind.value == "坎"] == [
         ("坎", 6, False)]

@@ -89,7 +89,7 @@ class XiushanRules(RulesBase):
     # --- 名堂 (钵福, 三六福) ---------------------------------------------------------
     mingtang_table: str = option(
         "", zh="名堂表",
-        source="issue 11: a club corrects the table without code (docs/xiushan.md §7)",
+        source="issue 11: a club corrects the table without code (docs/xiushan.md §10)",
         doc="Path of a 名堂 table (TOML) replacing the built-in one of hand_value fan "
             "(data/bofu_mingtang.toml) or mingtang (data/sanliufu_mingtang.toml); empty: "
             "the built-in table.")
@@ -100,11 +100,6 @@ class XiushanRules(RulesBase):
     fan_cap: int = option(
         3, zh="最高翻数", source="[S] 不论有多少名堂，最高3翻",
         doc="Most 翻 a hand is worth.", low=1, high=100)
-    kan_in_hand: bool = option(
-        False, zh="坎留手", source="[S] 三六福 坎 拿在手上; 黄十八/钵福 哨 撲下去",
-        doc="Three alike formed by one's own draws stay in the hand as a 坎 (三六福) instead "
-            "of being laid face down as a 哨 (the engine's flow; the calculator scores a 坎 "
-            "in the hand as a 哨, or as a 碰 when the winning discard completes it).")
     kan_split: bool = option(
         True, zh="拆坎",
         source="[P] xiushan.md §3.5, §7.1.14: 三六福 no split (坎不能拆散与其它牌组合 Z1; "
@@ -180,9 +175,10 @@ SHIBAFU = XiushanRules()
 BOFU = XiushanRules(hand_value="fan", zimo_dou=False, dou_cap=0)
 """钵福 [S]: groups and 油子 as 黄十八 (十八胡 [P], xiushan.md §3.4); 油子 × 翻 of the 13
 名堂 (none 1, one its own, two or more 3, at most 3); the 算盘 and the 钵."""
-SANLIUFU = XiushanRules(hand_value="mingtang", hu_threshold=36, kan_in_hand=True,
-                        kan_split=False, zimo_dou=False, dou_cap=0)  # fmt: skip
-"""三六福 [S]: 坎 stay in the hand; 名堂 in 豆 from the (provisional) data table; 三十六胡
+SANLIUFU = XiushanRules(hand_value="mingtang", hu_threshold=36, kan_split=False,
+                        zimo_dou=False, dou_cap=0)  # fmt: skip
+"""三六福 [S]: 坎 stay in the hand (the engine's flow option) and are never split ([P]);
+名堂 in 豆 from the (provisional) data table; 三十六胡
 to win ([P] low–medium, xiushan.md §2.5: the naming pattern 黄六福 6, 十八福 18)."""
 
 PRESETS: dict[str, XiushanRules] = {
