@@ -129,3 +129,12 @@ def test_context_flags_are_checked() -> None:
         score(BOFU, "三四五三四五四五六四五六", ["哨:叁叁叁", "哨:肆肆肆", "哨:伍伍伍"],
               context=("tianfu",))  # fmt: skip
     assert set(CONTEXT_FLAGS) == {"tianhu", "dihu", "self_drawn", "haidi"}
+
+
+def test_an_edited_file_is_read_again(tmp_path: Path) -> None:
+    p = tmp_path / "t.toml"
+    p.write_text(GOOD, encoding="utf-8")
+    assert load_table(p).entries[0].value == 3
+    assert load_table(p) is load_table(p)  # parsed once per version
+    p.write_text(GOOD.replace("fan = 3", "fan = 2 "), encoding="utf-8")
+    assert load_table(p).entries[0].value == 2

@@ -211,7 +211,18 @@ def _builtin(game: str) -> MingtangTable:
 
 
 def load_table(path: str | Path, game: str | None = None) -> MingtangTable:
-    """A table from a file; ``game`` (when given) must match the file's ``game``."""
+    """A table from a file; ``game`` (when given) must match the file's ``game``. Parsed
+    once per version of the file (its modification time and size)."""
+    p = Path(path)
+    try:
+        st = p.stat()
+    except OSError as exc:
+        raise MingtangTableError(f"名堂 table {p}: cannot read it ({exc.strerror})") from None
+    return _load(str(p), st.st_mtime_ns, st.st_size, game)
+
+
+@lru_cache(maxsize=32)
+def _load(path: str, _mtime: int, _size: int, game: str | None) -> MingtangTable:
     p = Path(path)
     try:
         text = p.read_text(encoding="utf-8")
