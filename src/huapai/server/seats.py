@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from huapai.bots.registry import bot_names
+from huapai.bots.registry import house_bot as family_house_bot
 from huapai.core.protocol import Game
 
 from .fairness import SeedSource
@@ -14,8 +14,8 @@ from .store import Writer
 
 
 def house_bot(game: Game[Any, Any]) -> str:
-    """The bot that plays 托管 and vacant seats: ``heuristic`` where the game has one."""
-    return "heuristic" if "heuristic" in bot_names(game.name) else "random"
+    """The bot that plays 托管 and vacant seats: the family's declared house bot."""
+    return family_house_bot(game.name)
 
 
 @dataclass(slots=True)

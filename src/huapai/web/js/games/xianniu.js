@@ -58,11 +58,6 @@ function trickPlay(renderer, view, ctx, play, winner) {
 export const xianniu = {
   ...generic,
   name: "xianniu",
-  presets: {
-    lanzhou: ["兰州掀牛（扑克）", "Lanzhou 掀牛 (poker deck)"],
-    "lanzhou-app": ["兰州掀牛 · App 计分", "Lanzhou 掀牛, app scoring"],
-    fengxiang: ["凤翔花花牌（长牌）", "Fengxiang 花花牌 (long cards)"],
-  },
   sizes(view) {
     return poker(view) ? { hand: 104, trick: 78, table: 46 } : { hand: 158, trick: 112, table: 62 };
   },
@@ -237,3 +232,5 @@ export const xianniu = {
     }
   },
 };
+
+export default xianniu;
