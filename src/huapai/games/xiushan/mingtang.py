@@ -298,16 +298,7 @@ class _Reader:
         enabled = row.get("enabled", True)
         if not isinstance(enabled, bool):
             raise self.fail(f"{where}.enabled", f"expected true or false, got {enabled!r}")
-        conf = row.get("confidence")
-        if conf not in CONFIDENCE:
-            raise self.fail(f"{where}.confidence", f"expected one of {', '.join(CONFIDENCE)}, "
-                            f"got {conf!r}")  # fmt: skip
-        texts = {k: row.get(k, "") for k in ("source", "system", "note")}
-        for k, v in texts.items():
-            if not isinstance(v, str):
-                raise self.fail(f"{where}.{k}", f"expected text, got {v!r}")
-        if not texts["source"]:
-            raise self.fail(f"{where}.source", "every 名堂 names its source")
+        conf, texts = self.provenance(row, where)
         when = None
         if "when" in row:
             when = self.condition(row["when"], f"{where}.when")
@@ -318,6 +309,20 @@ class _Reader:
             raise self.fail(f"{where}.excludes", f"expected a list of ids, got {excludes!r}")
         return Mingtang(mid, name, value, enabled, conf, texts["source"], texts["system"],
                         when, tuple(excludes), texts["note"])  # fmt: skip
+
+    def provenance(self, row: dict[str, Any], where: str) -> tuple[str, dict[str, str]]:
+        """The entry's confidence and its texts (source, required; system; note)."""
+        conf = row.get("confidence")
+        if not isinstance(conf, str) or conf not in CONFIDENCE:
+            raise self.fail(f"{where}.confidence", f"expected one of {', '.join(CONFIDENCE)}, "
+                            f"got {conf!r}")  # fmt: skip
+        texts = {k: row.get(k, "") for k in ("source", "system", "note")}
+        for k, v in texts.items():
+            if not isinstance(v, str):
+                raise self.fail(f"{where}.{k}", f"expected text, got {v!r}")
+        if not texts["source"]:
+            raise self.fail(f"{where}.source", "every 名堂 names its source")
+        return conf, texts
 
     def condition(self, data: object, where: str) -> Condition:
         if not isinstance(data, dict) or not data:
