@@ -59,9 +59,11 @@ def replay(row: GameRow, actions: Sequence[ActionRow], viewer: int | str) -> dic
     initial, initial_events = _seen(game, state, viewer, first)
     steps = []
     for index, entry in enumerate(actions):
-        state, events = game.apply(state, entry.seat, game.parse_action(rules, entry.action))
+        action = game.parse_action(rules, entry.action)
+        state, events = game.apply(state, entry.seat, action)
         view, seen = _seen(game, state, viewer, events)
         steps.append({"index": index, "seat": entry.seat, "action": entry.action,
+                      "label": game.describe_action(rules, action).label.to_json(),
                       "actor": entry.actor, "events": seen, "view": view})
     return {**summary(row), "rules": row.rules, "dealer": row.dealer, "seed": row.seed,
             "commitment": row.commitment, "viewer": viewer, "initial": initial,

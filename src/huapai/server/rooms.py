@@ -318,7 +318,7 @@ class Room:
         try:
             return self.game.parse_action(self.rules, action)
         except NotationError as exc:
-            raise ServerError("bad_action", str(exc)) from None
+            raise ServerError("bad_action", exc.msg) from None
 
     def _apply(self, index: int, action: int, actor: str) -> None:
         deal = self.deal
