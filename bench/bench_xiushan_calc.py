@@ -11,6 +11,8 @@ Measured, each as the median over N hands (all seeded), 十八福 rules:
   peer);
 * ``youzi_of`` on the same hands: the best 油子 only (the win check);
 * ``waits`` on those hands with one concealed card removed (goal ≤ 3×);
+* ``score`` of the same hands under 钵福 (油子 × 翻 over every cut class) and 三六福
+  (名堂 豆, 坎 in the hand), the 名堂 search of issue 11 (no goal set);
 * the peer: ``HandCalculator.estimate_hand_value`` on random 14-tile winning hands,
   as in ``bench_biegan_calc``.
 
@@ -32,7 +34,7 @@ from huapai.games.xiushan import search
 from huapai.games.xiushan.calculator import read_hand, score, youzi_of
 from huapai.games.xiushan.cards import COPIES, RANKS
 from huapai.games.xiushan.groups import Kind, Meld
-from huapai.games.xiushan.rules import SHIBAFU
+from huapai.games.xiushan.rules import BOFU, SANLIUFU, SHIBAFU
 from huapai.games.xiushan.waits import waits
 
 Position = tuple[list[int], list[Meld], int]
@@ -91,6 +93,8 @@ def main() -> None:
         h, m, j = composed_position(warm)
         score(SHIBAFU, h, m, jiang=j)
         waits(SHIBAFU, h[1:], m, jiang=j)
+        score(BOFU, h, m, jiang=j)
+        score(SANLIUFU, h, m, jiang=j)
 
     def run_score(p: Any) -> object:
         return score(SHIBAFU, p[0], p[1], jiang=p[2])
@@ -104,6 +108,10 @@ def main() -> None:
         ("score, complete 21-card hands (goal ≤ 0.5×)", run_score, positions, None),
         ("youzi_of, checked hands (win check)", lambda h: youzi_of(SHIBAFU, h), checked, None),
         ("waits, hands one short (goal ≤ 3×)", run_waits, short, None),
+        ("score 钵福, 油子 × 翻 over cuts", lambda p: score(BOFU, p[0], p[1], jiang=p[2]),
+         positions, None),
+        ("score 三六福, 名堂 豆 over cuts", lambda p: score(SANLIUFU, p[0], p[1], jiang=p[2]),
+         positions, None),
     ]  # fmt: skip
     medians = interleaved_medians(rows, args.rounds)
     wins = sum(score(SHIBAFU, h, m, jiang=j).wins for h, m, j in positions)

@@ -20,7 +20,8 @@ def test_bench_runs_and_reports_each_row() -> None:
         cwd=ROOT, capture_output=True, text=True, check=False, timeout=300,
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
-    for row in ("mahjong estimate_hand_value", "score, complete", "youzi_of", "waits"):
+    for row in ("mahjong estimate_hand_value", "score, complete", "youzi_of", "waits",
+                "score 钵福", "score 三六福"):
         assert row in result.stdout
 
 

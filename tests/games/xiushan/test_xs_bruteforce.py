@@ -16,9 +16,10 @@ from typing import Any
 import xs_brute as brute
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from xs_positions import random_melds, size_of
 
 from huapai.games.xiushan.calculator import score
-from huapai.games.xiushan.groups import QUAD_KINDS, Kind, Meld
+from huapai.games.xiushan.groups import Kind, Meld
 from huapai.games.xiushan.rules import SHIBAFU, XiushanRules
 from huapai.games.xiushan.waits import waits
 
@@ -46,11 +47,7 @@ def _group(rng: random.Random) -> list[int]:
 def _position(rng: random.Random) -> tuple[list[int], list[Meld], int]:
     """(concealed cards, melds, hand_size) of a complete small hand."""
     while True:
-        kinds = rng.sample(MELD_KINDS, rng.randrange(3))
-        melds = [Meld(k, (rng.randrange(20),) * (4 if k in QUAD_KINDS else 3)) for k in kinds]
-        groups = rng.randrange(0 if melds else 1, 4)
-        quads = sum(len(m.cards) == 4 for m in melds)
-        pair = quads > 0 or rng.random() < 0.5
+        melds, groups, pair = random_melds(rng)
         if rng.random() < 0.7:
             hand = [c for _ in range(groups) for c in _group(rng)]
             if pair:
@@ -59,7 +56,7 @@ def _position(rng: random.Random) -> tuple[list[int], list[Meld], int]:
             hand = [rng.randrange(20) for _ in range(3 * groups + (2 if pair else 0))]
         held = hand + [c for m in melds for c in m.cards]
         if hand and all(n <= 4 for n in Counter(held).values()):
-            return hand, melds, len(held) - max(0, quads - 1)
+            return hand, melds, size_of(hand, melds)
 
 
 def _rules(opts: dict[str, Any], size: int) -> XiushanRules:

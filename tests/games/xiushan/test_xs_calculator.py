@@ -20,16 +20,18 @@ from huapai.games.xiushan.rules import HUANGLIUFU, MAQUEFU, PRESETS, SHIBAFU, pr
 ZERO18 = "四五六肆伍陆七八九柒捌玖四五六肆伍陆"  # six 联子 without 油子
 
 
-def test_presets_are_the_three_of_part_one() -> None:
-    assert set(PRESETS) == {"maquefu", "huangliufu", "shibafu"}
+def test_presets_are_the_three_of_part_one_and_the_two_of_part_two() -> None:
+    assert set(PRESETS) == {"maquefu", "huangliufu", "shibafu", "bofu", "sanliufu"}
     assert (MAQUEFU.hand_size, HUANGLIUFU.hand_size, SHIBAFU.hand_size) == (14, 14, 21)
     assert (MAQUEFU.hu_threshold, HUANGLIUFU.hu_threshold, SHIBAFU.hu_threshold) == (0, 6, 18)
     assert preset("shibafu") is SHIBAFU
-    with pytest.raises(RulesError, match="unknown 秀山 preset 'bofu'"):
-        preset("bofu")
+    with pytest.raises(RulesError, match="unknown 秀山 preset 'bofuu'"):
+        preset("bofuu")
     with pytest.raises(RulesError, match="needs youzi"):
         dataclasses.replace(MAQUEFU, hu_threshold=6)
     assert type(SHIBAFU).from_dict(SHIBAFU.to_dict()) == SHIBAFU
+    for name in ("bofu", "sanliufu"):
+        assert type(SHIBAFU).from_dict(PRESETS[name].to_dict()) == PRESETS[name]
 
 
 def test_pair_only_when_the_count_needs_it() -> None:

@@ -11,7 +11,7 @@ cards a hand one short wins on.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -62,7 +62,14 @@ class Result:
     dou_items: tuple[DouItem, ...] = ()
     zhuaque: bool = False
     fan: int | None = field(default=None)
-    """翻 (钵福, next issue); None for the 豆 presets."""
+    """翻 (钵福); None for the other presets."""
+    mingtang: tuple[MingtangHit, ...] = ()
+    """The 名堂 the hand has (钵福, 三六福), in table order."""
+    value: int | None = None
+    """钵福: 油子 × 翻 (what goes on the 算盘); 三六福: the 豆 (as ``dou``); None unless
+    the hand wins under a 名堂 preset."""
+    named: bool = False
+    """Scored by a 名堂 table (钵福, 三六福): ``to_json`` gains ``mingtang`` and ``value``."""
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -78,7 +85,23 @@ class Result:
         }
         if self.fan is not None:
             out["fan"] = self.fan
+        if self.named:
+            out["mingtang"] = [m.to_json() for m in self.mingtang]
+            out["value"] = self.value
         return out
+
+
+@dataclass(frozen=True, slots=True)
+class MingtangHit:
+    """One 名堂 of a hand: its table id, name, and 翻 (钵福) or 豆 (三六福)."""
+
+    id: str
+    name: str
+    value: int
+    unit: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, self.unit: self.value}
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +123,7 @@ def score(
     win_card: int | str | None = None,
     self_drawn: bool = False,
     jiang: int | str | None = None,
+    context: Collection[str] = (),
 ) -> Result:
     """The best reading of a complete hand under ``rules``.
 
@@ -107,25 +131,29 @@ def score(
     groups (:class:`Meld` or ``"碰:贰贰贰"``). ``win_card`` is the card the hand won on
     (in the hand or in a meld); a 坎 it completes from a discard (not ``self_drawn``)
     scores per ``rules.discard_triple``. ``jiang`` is a card of the hand's 将 rank (either
-    size), None for no 将; a preset with ``jiang="off"`` refuses one.
+    size), None for no 将; a preset with ``jiang="off"`` refuses one. ``context`` holds
+    the flags of the win only the game knows (``tianhu``, ``dihu``, ``haidi``; see
+    :data:`.mingtang.CONTEXT_FLAGS`) for the 名堂 presets; the 豆 presets ignore it.
     """
     h = read_hand(rules, hand, melds, win_card, self_drawn, jiang, complete=True)
-    return score_checked(rules, h)
+    return score_checked(rules, h, context)
 
 
-def score_checked(rules: XiushanRules, h: Hand) -> Result:
+def score_checked(rules: XiushanRules, h: Hand, context: Collection[str] = ()) -> Result:
     """:func:`score` of a hand :func:`read_hand` has already checked."""
-    meld_groups = tuple(
-        Group(m.kind, m.cards, same_card_youzi(m.kind, m.card, h.jiang) if rules.youzi else 0,
-              laid=True)
-        for m in h.melds
-    )  # fmt: skip
-    cut = best_cut(h.counts, values_of(rules, h))
+    if rules.hand_value != "dou":
+        from .named import score_named  # the 名堂 scorer builds on this module
+
+        return score_named(rules, h, context)
+    meld_groups = laid_groups(rules, h)
+    rest, kans = held_kan(rules, h)
+    cut = best_cut(rest, values_of(rules, h))
     if cut is None:
         return Result(False, False, 0, None, (), rules.hu_threshold, h.jiang)
     concealed_youzi, cut_groups = cut
+    concealed_youzi += sum(g.youzi for g in kans)
     peng_card = _peng_card(rules, h)
-    groups = meld_groups + tuple(
+    groups = meld_groups + kans + tuple(
         _group(rules.youzi, rules.jiang_lianzi, h.jiang, peng_card, kind, cards)
         for kind, cards in cut_groups
     )
@@ -144,12 +172,39 @@ def score_checked(rules: XiushanRules, h: Hand) -> Result:
 def youzi_of(rules: XiushanRules, h: Hand) -> int | None:
     """The best 油子 of a checked hand (melds included), None when it does not cut: the
     same search as :func:`score_checked` without laying out the groups."""
-    value = best_value(h.counts, values_of(rules, h))
+    rest, kans = held_kan(rules, h)
+    value = best_value(rest, values_of(rules, h))
     if value is None:
         return None
+    value += sum(g.youzi for g in kans)
     if rules.youzi:
         value += sum(same_card_youzi(m.kind, m.card, h.jiang) for m in h.melds)
     return value
+
+
+def laid_groups(rules: XiushanRules, h: Hand) -> tuple[Group, ...]:
+    """The hand's melds as groups with their 油子."""
+    return tuple(
+        Group(m.kind, m.cards, same_card_youzi(m.kind, m.card, h.jiang) if rules.youzi else 0,
+              laid=True)
+        for m in h.melds
+    )  # fmt: skip
+
+
+def held_kan(rules: XiushanRules, h: Hand) -> tuple[tuple[int, ...], tuple[Group, ...]]:
+    """(the concealed counts left to cut, the 坎 that may not be split): with
+    ``kan_split`` off, three alike held before the winning card are always a 坎."""
+    if rules.kan_split:
+        return h.counts, ()
+    counts = list(h.counts)
+    kans = []
+    for c in range(NUM_CARDS):
+        won = c == h.win_card and all(m.card != c for m in h.melds)
+        if counts[c] - won >= 3:
+            counts[c] -= 3
+            youzi = same_card_youzi(Kind.KAN, c, h.jiang) if rules.youzi else 0
+            kans.append(Group(Kind.KAN, (c, c, c), youzi))
+    return tuple(counts), tuple(kans)
 
 
 def dou_of(rules: XiushanRules, h: Hand) -> int:

@@ -9,9 +9,9 @@ The flow options (drawn card shown or kept, 吃, own draw onto an own 哨, who p
 belong to the engine and are not here yet; the presets' seat counts and deal sizes
 appear only as ``hand_size``, the size of a complete hand.
 
-钵福 (油子 × 翻) and 三六福 (名堂 in 豆) are the next issue: ``hand_value`` is the
-option they extend ("dou" is the only value so far), and the calculator's result keeps
-every group with its kind and 油子, which their 名堂 predicates read.
+钵福 (``hand_value="fan"``: 油子 × 翻) and 三六福 (``"mingtang"``: 名堂 in 豆) read their
+名堂 from a data table (:mod:`.mingtang`, replaceable with ``mingtang_table``); the 算盘 and
+钵 options are read by :mod:`.abacus`.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from huapai.core.protocol import RulesError
 from huapai.core.rules import RulesBase, option
 
 from .cards import RANKS, rank
+from .mingtang import MingtangTable, MingtangTableError, builtin_table, load_table
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -68,10 +69,11 @@ class XiushanRules(RulesBase):
         doc="One's own draw onto one's own 暗哨 makes a 龙灯 (long) or a 开召 (zhao, 大冶).",
         choices=("long", "zhao"))
     # --- hand value ------------------------------------------------------------------
-    hand_value: Literal["dou"] = option(
-        "dou", zh="计分", source="[S] 麻雀福/黄六福/十八福 算豆; 钵福 油子×翻 next issue",
-        doc="What a win is worth: 豆 (part 1). 钵福 (油子 × 翻) and 三六福 (名堂 豆) extend "
-            "this option.", choices=("dou",))
+    hand_value: Literal["dou", "fan", "mingtang"] = option(
+        "dou", zh="计分",
+        source="[S] 麻雀福/黄六福/十八福 算豆; 钵福 按名堂的翻数计算油子; 三六福 名堂算豆数",
+        doc="What a win is worth: 豆 (dou, part 1), 油子 × 翻 (fan, 钵福) or the 名堂 豆 of "
+            "the table (mingtang, 三六福).", choices=("dou", "fan", "mingtang"))
     dou_er: Literal["both", "big"] = option(
         "both", zh="贰算豆",
         source="[S] 十八福 不论大贰小二; 麻雀福 有多少个贰 (xiushan.md §3.1 both)",
@@ -84,9 +86,70 @@ class XiushanRules(RulesBase):
         10, zh="豆封顶", source="[S] 十八福 最多可达10豆 (= 1 + 8 + 1)",
         doc="Most 豆 a hand is worth (0: no cap).", low=0, high=100)
 
+    # --- 名堂 (钵福, 三六福) ---------------------------------------------------------
+    mingtang_table: str = option(
+        "", zh="名堂表",
+        source="issue 11: a club corrects the table without code (docs/xiushan.md §10)",
+        doc="Path of a 名堂 table (TOML) replacing the built-in one of hand_value fan "
+            "(data/bofu_mingtang.toml) or mingtang (data/sanliufu_mingtang.toml); empty: "
+            "the built-in table.")
+    fan_many: int = option(
+        3, zh="两个以上名堂翻数", source="[S] 两个以上名堂3翻",
+        doc="翻 of a hand with two or more 名堂 (one 名堂: its own 翻; none: 1).",
+        low=1, high=100)
+    fan_cap: int = option(
+        3, zh="最高翻数", source="[S] 不论有多少名堂，最高3翻",
+        doc="Most 翻 a hand is worth.", low=1, high=100)
+    kan_split: bool = option(
+        True, zh="拆坎",
+        source="[P] xiushan.md §3.5, §7.1.14: 三六福 no split (坎不能拆散与其它牌组合 Z1; "
+               "判胡不许拆坎 H1); 黄十八 / 钵福 lay every 哨 down, so nothing to split",
+        doc="Three alike held in the hand (before the winning card) may be cut into other "
+            "groups; without it they are always one 坎.")
+    # --- 算盘 and 钵 (钵福) -------------------------------------------------------------
+    baozi: Literal["hat", "zero"] = option(
+        "hat", zh="吃包子",
+        source="[S] 报错一次油子，吃包子，算盘上的累计数全部归零；并且上20个钱的负数，叫戴帽子; "
+               "[P] zipai.md BG10 −20 (hat); xiushan.md §3.4 leaves it open",
+        doc="A wrong announcement (吃包子) sets that player's abacus to −hat_at (hat: 归零 and "
+            "the 20-钱 negative put on) or to 0 (zero: 归零 only, 戴帽子 just the name for "
+            "standing at −hat_at or below).", choices=("hat", "zero"))
+    hat_at: int = option(
+        20, zh="戴帽子", source="[S] 上20个钱的负数，叫戴帽子",
+        doc="An abacus at −hat_at or below is 戴帽子.", low=1, high=1000)
+    bo_target: int = option(
+        100, zh="一钵", source="[S] 满100胡，叫得一钵; 第二回和牌时…必须达到100胡油以上",
+        doc="Abacus total that wins the 钵 (得一钵) and that a second win must reach.",
+        low=1, high=10000)
+    bo_max_wins: int = option(
+        2, zh="每钵和牌次数", source="[S] 每个人只能和两回",
+        doc="Wins a player may have in one 钵; the last of them must reach bo_target.",
+        low=1, high=20)
+    bo_win_add: Literal["net", "full"] = option(
+        "net", zh="和牌上算盘",
+        source="[S] 按名堂的翻数计算油子的总数，将油子打上算盘; [P] zipai.md BG9 net",
+        doc="On a win the abacus gains 油子 × 翻 less what was announced this deal (net: "
+            "nothing counted twice) or all of 油子 × 翻 (full).", choices=("net", "full"))
+
     def validate(self) -> None:
         if not self.youzi and self.hu_threshold:
             raise RulesError("hu_threshold needs youzi: a game without 油子 cannot ask for 胡")
+        if self.mingtang_table and self.hand_value == "dou":
+            raise RulesError("mingtang_table needs hand_value fan (钵福) or mingtang (三六福)")
+        if self.hand_value != "dou":
+            self.mingtang()  # a bad table is a RulesError now, not at the first win
+
+    def mingtang(self) -> MingtangTable:
+        """The 名堂 table of these rules (the built-in one unless ``mingtang_table``)."""
+        game = "bofu" if self.hand_value == "fan" else "sanliufu"
+        if self.hand_value == "dou":
+            raise RulesError("hand_value dou has no 名堂")
+        try:
+            if self.mingtang_table:
+                return load_table(self.mingtang_table, game)
+            return builtin_table(game)
+        except MingtangTableError as exc:
+            raise RulesError(str(exc)) from None
 
     def jiang_of_flip(self, flipped: int) -> int | None:
         """The 将 rank (``0..9``) when ``flipped`` is the card turned up by 翻将."""
@@ -109,10 +172,21 @@ HUANGLIUFU = XiushanRules(hand_size=14, quads=False, hu_threshold=6, jiang="off"
 SHIBAFU = XiushanRules()
 """十八福 / 黄十八 [S]: 十八胡, 牌理顺、放子圆; 豆 = 1 + 贰 + 自摸, at most 10."""
 
+BOFU = XiushanRules(hand_value="fan", zimo_dou=False, dou_cap=0)
+"""钵福 [S]: groups and 油子 as 黄十八 (十八胡 [P], xiushan.md §3.4); 油子 × 翻 of the 13
+名堂 (none 1, one its own, two or more 3, at most 3); the 算盘 and the 钵."""
+SANLIUFU = XiushanRules(hand_value="mingtang", hu_threshold=36, kan_split=False,
+                        zimo_dou=False, dou_cap=0)  # fmt: skip
+"""三六福 [S]: 坎 stay in the hand (the engine's flow option) and are never split ([P]);
+名堂 in 豆 from the (provisional) data table; 三十六胡
+to win ([P] low–medium, xiushan.md §2.5: the naming pattern 黄六福 6, 十八福 18)."""
+
 PRESETS: dict[str, XiushanRules] = {
     "maquefu": MAQUEFU,
     "huangliufu": HUANGLIUFU,
     "shibafu": SHIBAFU,
+    "bofu": BOFU,
+    "sanliufu": SANLIUFU,
 }
 
 

@@ -102,19 +102,29 @@ def _relative(
     r: int, a_s: int, a_b: int, pair: bool, rv: RankValues, lim: tuple[int, int]
 ) -> tuple[Move, ...]:
     """(state delta, 油子 gained, option) for :func:`_moves`; the best option per delta."""
+    best: dict[int, tuple[int, Option]] = {}
+    for delta, gain, opt in _scored(r, a_s, a_b, pair, rv, lim):
+        old = best.get(delta)
+        if old is None or gain > old[0]:
+            best[delta] = (gain, opt)
+    return tuple((delta, gain, _groups_of(r, opt)) for delta, (gain, opt) in best.items())
+
+
+def _scored(
+    r: int, a_s: int, a_b: int, pair: bool, rv: RankValues, lim: tuple[int, int]
+) -> list[tuple[int, int, Option]]:
+    """Every option at a rank with its state delta and 油子 gained."""
     seq_s, seq_b, tri_s, tri_b, e_s, e_b, jiao = rv
     rclass = 1 if r == 1 else 2 if r >= RANKS - 2 else 0
-    best: dict[int, tuple[int, Option]] = {}
+    out = []
     for opt in _options(a_s, a_b, pair, rclass, jiao):
         ne_s, ne_b, x_s, x_b, ts, tb, ps, pb, _, _ = opt
         if ne_s > lim[0] or ne_b > lim[1]:
             continue
         gain = x_s * seq_s + x_b * seq_b + ts * tri_s + tb * tri_b + ne_s * e_s + ne_b * e_b
         delta = x_s | x_b << 6 | ne_s << 12 | ne_b << 15 | (_PAIR_BIT if ps or pb else 0)
-        old = best.get(delta)
-        if old is None or gain > old[0]:
-            best[delta] = (gain, opt)
-    return tuple((delta, gain, _groups_of(r, opt)) for delta, (gain, opt) in best.items())
+        out.append((delta, gain, opt))
+    return out
 
 
 @cache
@@ -332,3 +342,55 @@ def rank_values(
             e27 = [2 * v for v in e27] if jiang in (1, 6, 9) else e27
         out.append(_intern((seq[0], seq[1], tri[0], tri[1], e27[0], e27[1], jiao)))
     return tuple(out)
+
+
+# --- for the 名堂 search (:mod:`.mingtang_search`), which walks the same moves -------
+
+OPEN_MASK = _OPEN_MASK
+"""State bits of groups still open; a state with none of them set closes a hand."""
+
+
+def rank_options(
+    st: int, r: int, cs: int, cb: int, vid: int, lim: int
+) -> tuple[int, tuple[Move, ...]]:
+    """Like :func:`_moves` but **every** way to finish rank ``r``, not only the best per
+    state delta: two cuts reaching the same state can differ in what a 名堂 reads (a 坎
+    and a 麻雀, or a 大小组合 and a 麻雀, of the same cards)."""
+    p1s, p1b = st & 7, (st >> 6) & 7
+    a_s, a_b = cs - p1s - ((st >> 3) & 7), cb - p1b - ((st >> 9) & 7)
+    e_bits = st & _E_BITS
+    if r in (6, 9):
+        a_s, a_b = a_s - ((st >> 12) & 7), a_b - ((st >> 15) & 7)
+        e_bits = 0 if r == 9 else e_bits
+    if a_s < 0 or a_b < 0:
+        return 0, ()
+    pair = st & _PAIR_BIT
+    lim = lim if r == 1 else 0
+    key = ((((vid * RANKS + r) * 25 + lim) * 5 + a_s) * 5 + a_b) * 2 + (1 if pair else 0)
+    moves = _ALL_OPTIONS.get(key)
+    if moves is None:
+        scored = _scored(r, a_s, a_b, bool(pair), _RANK_VALUES[vid], divmod(lim, 5))
+        moves = _ALL_OPTIONS[key] = tuple((d, g, _groups_of(r, o)) for d, g, o in scored)
+    return p1s << 3 | p1b << 9 | e_bits | pair, moves
+
+
+_ALL_OPTIONS: dict[int, tuple[Move, ...]] = {}
+
+
+def erqishi_bound(counts: Sequence[int]) -> int:
+    """:func:`_lim`: the bound on new 二七十 at rank 2 for a hand of these counts."""
+    return _lim(counts)
+
+
+def feeds(st: int, delta: int, ahead: tuple[int, int, int, int]) -> bool:
+    """Whether the next two ranks (``ahead``, :func:`next_two`) hold the cards the 联子
+    open after a move need (the pruning of :func:`_step`)."""
+    n1s, n2s, n1b, n2b = ahead
+    p1s, p1b = st & 7, (st >> 6) & 7
+    x_s, x_b = delta & 7, (delta >> 6) & 7
+    return x_s + p1s <= n1s and x_s <= n2s and x_b + p1b <= n1b and x_b <= n2b
+
+
+def next_two(counts: Sequence[int]) -> list[tuple[int, int, int, int]]:
+    """:func:`_ahead`: per rank, the cards of the next two ranks (small, small, big, big)."""
+    return _ahead(counts)

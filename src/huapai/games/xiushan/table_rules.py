@@ -73,6 +73,9 @@ class XiushanGameRules(XiushanRules):
 
     def validate(self) -> None:
         XiushanRules.validate(self)
+        if self.hand_value != "dou":
+            raise RulesError(f"hand_value {self.hand_value!r}: the engine plays the 豆 games "
+                             "(麻雀福, 黄六福, 十八福); 钵福 and 三六福 are not dealt yet")
         if self.hand_size < MIN_HAND:
             raise RulesError(f"hand_size {self.hand_size}: the engine deals at least {MIN_HAND}")
         if self.used_cards() >= DECK_SIZE:

@@ -4,7 +4,9 @@ A card can complete the hand three ways: into the concealed cards, onto a laid-d
 (a discard or a 堂子头 card makes it a 开召; one's own draw a 龙灯 or 开召 per
 ``own_draw_on_shao``) or, drawn by oneself from the 堂子头, onto a 碰 (鸡; a discard can
 never be 鸡'd [S]). Each wait gives the best 豆 and 油子 when the card is another
-seat's discard and when it is one's own draw (自摸), and the copies not yet seen.
+seat's discard and when it is one's own draw (自摸), and the copies not yet seen. Under
+the 名堂 presets (钵福, 三六福) the score is the hand's ``value`` instead — 油子 × 翻, or
+the 名堂 豆 — from the full scorer on each winning completion (no context flags).
 
 The concealed route runs the search of :mod:`.search` once per candidate card, from the
 layer the hand's lower ranks give (shared by every candidate of a higher rank).
@@ -22,7 +24,9 @@ from .calculator import (
     HandInput,
     MeldInput,
     dou_of,
+    held_kan,
     read_hand,
+    score_checked,
     values_of,
     youzi_of,
 )
@@ -98,6 +102,9 @@ def waits(
         for way in onto_melds.get(c, ()):
             on_discard = max(on_discard, _outcome(rules, way(False)), key=_key)
             on_draw = max(on_draw, _outcome(rules, way(True)), key=_key)
+        if rules.hand_value != "dou":
+            on_discard, on_draw = _named(rules, short, c, onto_melds.get(c, ()),
+                                         on_discard, on_draw)  # fmt: skip
         if on_discard is None and on_draw is None:
             continue
         dou, youzi = on_discard or (None, None)
@@ -117,10 +124,12 @@ class _Concealed:
     def __init__(self, rules: XiushanRules, short: Hand) -> None:
         self.rules, self.short = rules, short
         self.values = values_of(rules, short)
-        self.layers = prefix_layers(short.counts, self.values)
-        self.suffix = Suffix(short.counts, self.values)
+        self.rest, kans = held_kan(rules, short)  # kan_split off: held 坎 are fixed
+        self.layers = prefix_layers(self.rest, self.values)
+        self.suffix = Suffix(self.rest, self.values)
         self.meld_youzi = sum(same_card_youzi(m.kind, m.card, short.jiang)
                               for m in short.melds) if rules.youzi else 0  # fmt: skip
+        self.meld_youzi += sum(g.youzi for g in kans)
         self.dou = dou_of(rules, short)  # 和 and the 贰 held, without 自摸
         self.zimo = 1 if rules.zimo_dou else 0
         self.er = (1, 11) if rules.dou_er == "both" else (11,)
@@ -132,7 +141,7 @@ class _Concealed:
         layer = self.layers[r]
         if not layer or not _related(self.short.counts, c):
             return None, None
-        cs, cb = self.short.counts[r], self.short.counts[r + RANKS]
+        cs, cb = self.rest[r], self.rest[r + RANKS]
         if c < RANKS:
             cs += 1
         else:
@@ -164,6 +173,30 @@ def _outcome(rules: XiushanRules, h: Hand | None) -> Outcome:
     if youzi is None or youzi < rules.hu_threshold:
         return None
     return dou_of(rules, h), youzi
+
+
+def _named(
+    rules: XiushanRules, short: Hand, c: int, ways: Sequence[Any], discard: Outcome,
+    drawn: Outcome,
+) -> tuple[Outcome, Outcome]:
+    """(value, 油子) on a discard and self-drawn under a 名堂 preset: the full scorer on
+    each completion, where the 油子 search says one wins."""
+    counts = list(short.counts)
+    counts[c] += 1
+    out: list[Outcome] = []
+    for self_drawn, fast in ((False, discard), (True, drawn)):
+        best: Outcome = None
+        if fast is not None:
+            hands = [Hand(tuple(counts), short.melds, c, self_drawn, short.jiang),
+                     *(way(self_drawn) for way in ways)]  # fmt: skip
+            for h in hands:
+                if h is None:
+                    continue
+                r = score_checked(rules, h)
+                if r.wins and r.value is not None:
+                    best = max(best, (r.value, r.youzi), key=_key)
+        out.append(best)
+    return out[0], out[1]
 
 
 def _meld_ways(rules: XiushanRules, short: Hand) -> dict[int, list[Any]]:
