@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Generic, TypeVar
 
-from .protocol import RulesError
+from .protocol import Event, RulesError
 from .rules import RulesBase
 
 R = TypeVar("R", bound=RulesBase)
@@ -42,3 +42,12 @@ class GameBase(Generic[R, S]):
 
     def rules_from_dict(self, data: Mapping[str, Any]) -> R:
         return self.rules_type.from_dict(data)
+
+    # --- the deal's opening and what carries over to the next deal ---------------------
+    def opening_events(self, state: S) -> list[Event]:
+        """What the deal showed as it was dealt (none, unless the family says so)."""
+        return []
+
+    def carry(self, state: S) -> Any:
+        """What a finished deal hands to the next (none, unless the family says so)."""
+        return None
