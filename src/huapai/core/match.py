@@ -34,6 +34,7 @@ class Match:
     settlements: list[Settlement] = field(default_factory=list)
     record: MatchRecord = field(init=False)
     current: Deal | None = None
+    last: Deal | None = None  # the deal finished most recently
     carry: Any = None
 
     def __post_init__(self) -> None:
@@ -55,22 +56,30 @@ class Match:
         return len(self.settlements)
 
     def start_deal(self, seed: int | None = None) -> Deal:
-        """Deal the next deal, from ``seed`` (default: derived from the match seed; the
-        server draws a fresh committed seed per deal)."""
-        if self.finished:
-            raise ValueError("the match is over")
-        if self.current is not None and not self.current.over:
-            raise ValueError("the current deal is not over")
-        if seed is None:
-            seed = match_deal_seed(self.seed, len(self.settlements))
-        deal = Deal.start(self.game, self.rules, seed=seed, dealer=self.dealer,
-                          carry=self.carry)
+        """Deal the next deal and make it current (:meth:`next_deal`, :meth:`adopt`)."""
+        deal = self.next_deal(seed)
         self.adopt(deal)
         return deal
 
+    def next_deal(self, seed: int | None = None) -> Deal:
+        """The next deal, from ``seed`` (default: derived from the match seed; the server
+        draws a fresh committed seed per deal), by the match's dealer and carried value;
+        not yet current (the server adopts it once it is stored)."""
+        if self.finished:
+            raise ValueError("the match is over")
+        if self.current is not None:
+            raise ValueError("the current deal is not finished")
+        if seed is None:
+            seed = match_deal_seed(self.seed, len(self.settlements))
+        return Deal.start(self.game, self.rules, seed=seed, dealer=self.dealer,
+                          carry=self.carry)
+
     def adopt(self, deal: Deal) -> None:
         """Make ``deal`` (started or resumed by the caller) the current one."""
+        if self.current is not None:
+            raise ValueError("the current deal is not finished")
         self.current = deal
+        self.dealer = deal.record.dealer
         self.record.deals.append(deal.record)
 
     def finish_deal(self) -> Settlement:
@@ -83,7 +92,7 @@ class Match:
         self.settlements.append(settlement)
         self.dealer = self.game.next_dealer(deal.state)
         self.carry = self.game.carry(deal.state)
-        self.current = None
+        self.current, self.last = None, deal
         return settlement
 
     def play(
@@ -106,8 +115,6 @@ class Match:
         settled, the last one (if unfinished) current. A restart resumes here."""
         match = cls(game, rules, deals, seed)
         for record in records:
-            if match.current is not None:
-                raise ValueError("a deal after one that did not finish")
             match.adopt(Deal.resume(game, rules, record))
             if match.current is not None and match.current.over and record.end is not None:
                 match.finish_deal()

@@ -140,7 +140,7 @@ async def list_rooms(request: Request) -> dict[str, Any]:
 @router.post("/rooms", status_code=201)
 async def create_room(request: Request) -> dict[str, Any]:
     player = await player_of(request)
-    room = platform_of(request).create_room(player, await body_of(request))
+    room = await platform_of(request).create_room(player, await body_of(request))
     return {"room": room.summary()}
 
 
@@ -148,7 +148,7 @@ async def create_room(request: Request) -> dict[str, Any]:
 async def join_by_code(request: Request) -> dict[str, Any]:
     player = await player_of(request)
     room = platform_of(request).room_by_code((await body_of(request)).get("code"))
-    room.join(player.id)
+    await room.join(player.id)
     return {"room": room.summary()}
 
 
@@ -166,21 +166,21 @@ async def show_room(request: Request, room_id: str) -> dict[str, Any]:
 @router.post("/rooms/{room_id}/seats/{seat}")
 async def take_seat(request: Request, room_id: str, seat: int) -> dict[str, Any]:
     room, player = await _room(request, room_id)
-    room.take_seat(player.id, player.nickname, seat)
+    await room.take_seat(player.id, player.nickname, seat)
     return {"room": room.summary()}
 
 
 @router.delete("/rooms/{room_id}/seats/{seat}")
 async def remove_bot(request: Request, room_id: str, seat: int) -> dict[str, Any]:
     room, player = await _room(request, room_id)
-    room.remove_bot(player.id, seat)
+    await room.remove_bot(player.id, seat)
     return {"room": room.summary()}
 
 
 @router.post("/rooms/{room_id}/leave")
 async def leave(request: Request, room_id: str) -> dict[str, Any]:
     room, player = await _room(request, room_id)
-    room.leave(player.id)
+    await room.leave(player.id)
     return {"room": room.summary()}
 
 
@@ -194,21 +194,21 @@ async def fill_bots(request: Request, room_id: str) -> dict[str, Any]:
         raise ServerError("bad_message", "seats: expected a list of seat numbers")
     if bot is not None and not isinstance(bot, str):
         raise ServerError("bad_message", f"bot: expected a string, got {bot!r}")
-    room.fill_bots(player.id, seats, bot)
+    await room.fill_bots(player.id, seats, bot)
     return {"room": room.summary()}
 
 
 @router.post("/rooms/{room_id}/start")
 async def start(request: Request, room_id: str) -> dict[str, Any]:
     room, player = await _room(request, room_id)
-    room.start(player.id)
+    await room.start(player.id)
     return {"room": room.summary()}
 
 
 @router.post("/rooms/{room_id}/again")
 async def again(request: Request, room_id: str) -> dict[str, Any]:
     room, player = await _room(request, room_id)
-    room.again(player.id)
+    await room.again(player.id)
     return {"room": room.summary()}
 
 

@@ -38,6 +38,8 @@ MESSAGES: dict[str, str] = {
     "replay_not_found": "没有这局记录 / no such game record",
     "replay_not_finished": "这局还没结束 / the game is not over yet",
     "bad_seat": "视角不对 / seat must be a seat number or 'all'",
+    "storage_unavailable": "服务器存储暂时不可用，请稍候 / storage is unavailable for now: "
+                           "nothing was changed, try again shortly",
     "internal_error": "服务器出错了，这次操作没有生效 / internal error: nothing was changed",
 }
 

@@ -82,7 +82,7 @@ class Platform:
     # --- lifecycle -------------------------------------------------------------------
     async def start(self) -> None:
         await asyncio.to_thread(upgrade, self.engine)
-        self.writer = Writer(self.engine)
+        self.writer = Writer(self.engine, asyncio.get_running_loop())
         if self.engine.dialect.name == "sqlite":
             self.checkpointer = Checkpointer(self.engine)
         self.hub.start()
@@ -168,7 +168,7 @@ class Platform:
         return self.writer
 
     # --- rooms -----------------------------------------------------------------------
-    def create_room(self, player: PlayerInfo, body: Mapping[str, Any]) -> Room:
+    async def create_room(self, player: PlayerInfo, body: Mapping[str, Any]) -> Room:
         unknown = sorted(set(body) - ROOM_FIELDS)
         if unknown:
             raise ServerError("bad_settings", f"unknown field(s): {', '.join(unknown)}")
@@ -187,8 +187,8 @@ class Platform:
         except (RulesError, TypeError, ValueError) as exc:
             raise ServerError("rules_invalid", str(exc)) from None
         settings = RoomSettings.parse(body)
-        room = Room.create(self.services, owner=player.id, game=game_name, preset=preset,
-                           rules=rules, settings=settings)
+        room = await Room.create(self.services, owner=player.id, game=game_name,
+                                 preset=preset, rules=rules, settings=settings)
         self.rooms[room.id] = room
         return room
 

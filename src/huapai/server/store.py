@@ -11,7 +11,9 @@ models here describe the same tables for queries (never ``create_all``).
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import logging
 import queue
 import threading
 import time
@@ -40,6 +42,7 @@ from sqlalchemy import (
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 T = TypeVar("T")
+log = logging.getLogger("huapai.server")
 
 
 class Base(DeclarativeBase):
@@ -102,6 +105,8 @@ class GameRow(Base):
     started_at: Mapped[float] = mapped_column(Float)
     finished_at: Mapped[float | None] = mapped_column(Float, nullable=True)
     settlement: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    # what the deal before handed to this one (``Game.carry``); null for most families
+    carry: Mapped[Any] = mapped_column(JSON, nullable=True)
 
 
 class ActionRow(Base):
@@ -126,13 +131,21 @@ class ResultRow(Base):
 
 
 # ------------------------------------------------------------------------- engines
-def make_engine(url: str) -> Engine:
+def make_engine(url: str, write_timeout: float = 30.0) -> Engine:
     """An engine for ``url``; SQLite gets WAL (durable across a process kill) and a
-    busy timeout, since the writer thread and readers share the file."""
+    busy timeout, since the writer thread and readers share the file. A statement
+    waits at most ``write_timeout`` seconds for a lock (SQLite's busy timeout,
+    PostgreSQL's ``lock_timeout``) and then fails, so a stalled database is reported
+    rather than waited on for ever."""
     if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        engine = create_engine(url, connect_args={"check_same_thread": False,
+                                                  "timeout": write_timeout})
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
+    if url.startswith("postgresql+psycopg"):
+        ms = max(1, int(write_timeout * 1000))
+        return create_engine(url, pool_pre_ping=True,
+                             connect_args={"options": f"-c lock_timeout={ms}"})
     return create_engine(url, pool_pre_ping=True)
 
 
@@ -183,18 +196,33 @@ Op = Callable[[Connection], Any]
 class _Job:
     op: Op
     future: Future[Any] = field(default_factory=Future)
+    waiter: asyncio.Future[Any] | None = None
+
+
+class StorageUnavailable(Exception):
+    """A write that did not become durable (a locked, full or unreachable database)."""
 
 
 class Writer:
     """One thread applies write operations in order, many per transaction, on one
-    connection it keeps (no pool checkout per batch; a new one after a failure)."""
+    connection it keeps (no pool checkout per batch; a new one after a failure).
+
+    An operation that fails is tried again alone, ``retries`` more times ``backoff``
+    seconds apart, then fails for good (its future raises). ``degraded`` is true from a
+    failure until the next write that succeeds. :meth:`write` is the event loop's way
+    in: the waiters of one batch are woken by a single call into the loop."""
 
     BATCH = 512
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, loop: asyncio.AbstractEventLoop | None = None,
+                 retries: int = 2, backoff: float = 0.2) -> None:
         self._engine = engine
+        self._loop = loop
+        self._retries, self._backoff = retries, backoff
         self._conn: Connection | None = None
         self._queue: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
+        self.degraded = False
+        self.failures = 0
         self._thread = threading.Thread(target=self._run, name="huapai-writer", daemon=True)
         self._thread.start()
 
@@ -202,6 +230,19 @@ class Writer:
         job = _Job(op)
         self._queue.put(job)
         return job.future
+
+    async def write(self, op: Op) -> Any:
+        """Write ``op`` and wait until it is durable; StorageUnavailable if it is not."""
+        assert self._loop is not None, "the writer has no event loop"
+        job = _Job(op, waiter=self._loop.create_future())
+        self._queue.put(job)
+        assert job.waiter is not None
+        try:
+            return await job.waiter
+        except StorageUnavailable:
+            raise
+        except Exception as exc:
+            raise StorageUnavailable(str(exc)) from exc
 
     def close(self) -> None:
         self._queue.put(None)
@@ -251,22 +292,53 @@ class Writer:
                     _execute(conn, run)
         except Exception:  # one bad operation must not sink the others: retry alone
             self._drop_connection()
-            for job in batch:
-                self._write_one(job)
+            self._settle([(job, *self._write_one(job)) for job in batch])
             return
-        for job in batch:
-            job.future.set_result(None)
+        self.degraded = False
+        self._settle([(job, None, None) for job in batch])
 
-    def _write_one(self, job: _Job) -> None:
-        try:
-            conn = self._connection()
-            with conn.begin():
-                result = job.op(conn)
-        except Exception as exc:
-            self._drop_connection()
-            job.future.set_exception(exc)
-            return
-        job.future.set_result(result)
+    def _write_one(self, job: _Job) -> tuple[Any, Exception | None]:
+        error: Exception | None = None
+        for attempt in range(self._retries + 1):
+            if attempt:
+                time.sleep(self._backoff * attempt)
+            try:
+                conn = self._connection()
+                with conn.begin():
+                    result = job.op(conn)
+            except Exception as exc:
+                self._drop_connection()
+                error = exc
+                continue
+            self.degraded = False
+            return result, None
+        self.degraded = True
+        self.failures += 1
+        log.error("storage: a write failed after %d attempts: %s", self._retries + 1, error)
+        return None, error
+
+    def _settle(self, done: list[tuple[_Job, Any, Exception | None]]) -> None:
+        waiting = []
+        for job, result, error in done:
+            if error is None:
+                job.future.set_result(result)
+            else:
+                job.future.set_exception(error)
+            if job.waiter is not None:
+                waiting.append((job.waiter, result, error))
+        if waiting and self._loop is not None:
+            with contextlib.suppress(RuntimeError):  # the loop is gone: nobody waits
+                self._loop.call_soon_threadsafe(_wake, waiting)
+
+
+def _wake(waiting: list[tuple[asyncio.Future[Any], Any, Exception | None]]) -> None:
+    for waiter, result, error in waiting:
+        if waiter.done():
+            continue
+        if error is None:
+            waiter.set_result(result)
+        else:
+            waiter.set_exception(StorageUnavailable(str(error)))
 
 
 def _runs(batch: list[_Job]) -> list[list[_Job]]:
@@ -427,7 +499,7 @@ class RoomBundle:
     seats: list[SeatRow]
     members: list[str]
     games: list[GameRow]
-    last_actions: list[ActionRow]
+    actions: dict[str, list[ActionRow]]  # by game id, for every game of the match
     nicknames: dict[str, str]
 
 
@@ -492,13 +564,12 @@ def _room_bundle(s: Session, room: RoomRow) -> RoomBundle:
     games = list(s.scalars(select(GameRow).where(GameRow.room_id == room.id,
                                                  GameRow.match_no == room.match_no)
                            .order_by(GameRow.deal_index)).all())
-    last = games[-1] if games else None
     return RoomBundle(
         room=room,
         seats=seats,
         members=members,
         games=games,
-        last_actions=_actions(s, last.id) if last is not None else [],
+        actions={g.id: _actions(s, g.id) for g in games},
         nicknames=_nicknames(s, [seat.player_id for seat in seats]),
     )
 
@@ -509,3 +580,12 @@ def _nicknames(s: Session, ids: Sequence[str | None]) -> dict[str, str]:
         return {}
     rows = s.execute(select(Player.id, Player.nickname).where(Player.id.in_(wanted))).all()
     return {r[0]: r[1] for r in rows}
+
+
+def op_all(*ops: Op) -> Op:
+    """Several operations in one transaction (all durable, or none)."""
+    def run(conn: Connection) -> None:
+        for op in ops:
+            op(conn)
+
+    return run
