@@ -23,6 +23,7 @@ from .hub import Hub
 from .migrate import upgrade
 from .restore import restore_room, resume
 from .rooms import Room
+from .roomstore import durable
 from .seats import RoomServices
 from .settings import RoomSettings
 from .store import Checkpointer, Player, Reader, Writer, make_engine, op_insert, op_update
@@ -63,7 +64,7 @@ class Platform:
 
     def __init__(self, config: ServerConfig, engine: Engine | None = None) -> None:
         self.config = config
-        self.engine = engine or make_engine(config.database_url)
+        self.engine = engine or make_engine(config.database_url, config.write_timeout)
         self.reader = Reader(self.engine)
         self.writer: Writer | None = None
         self.checkpointer: Checkpointer | None = None
@@ -77,12 +78,15 @@ class Platform:
     @property
     def services(self) -> RoomServices:
         assert self.writer is not None, "the platform is not started"
-        return RoomServices(self.hub, self.writer, self.source, self.config.between_deals)
+        return RoomServices(self.hub, self.writer, self.source, self.config.between_deals,
+                            self.config.retry_after)
 
     # --- lifecycle -------------------------------------------------------------------
     async def start(self) -> None:
         await asyncio.to_thread(upgrade, self.engine)
-        self.writer = Writer(self.engine, asyncio.get_running_loop())
+        self.writer = Writer(self.engine, asyncio.get_running_loop(),
+                             retries=self.config.write_retries,
+                             backoff=self.config.write_backoff)
         if self.engine.dialect.name == "sqlite":
             self.checkpointer = Checkpointer(self.engine)
         self.hub.start()
@@ -127,9 +131,9 @@ class Platform:
         name = check_nickname(nickname)
         token = self.source.token(24)
         player = PlayerInfo(self.source.token(9), name)
-        await asyncio.wrap_future(self._writer().submit(op_insert(
+        await durable(self._writer(), op_insert(
             Player, id=player.id, nickname=name, token_hash=token_hash(token),
-            created_at=time.time())))
+            created_at=time.time()))
         self._remember(player, token_hash(token))
         return player, token
 
@@ -149,8 +153,7 @@ class Platform:
 
     async def rename(self, player: PlayerInfo, nickname: Any) -> PlayerInfo:
         name = check_nickname(nickname)
-        await asyncio.wrap_future(self._writer().submit(
-            op_update(Player, {"id": player.id}, nickname=name)))
+        await durable(self._writer(), op_update(Player, {"id": player.id}, nickname=name))
         player.nickname = name
         for room in self.rooms.values():
             seat = room.seat_of(player.id)

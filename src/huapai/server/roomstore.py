@@ -35,8 +35,12 @@ if TYPE_CHECKING:
     from .seats import LiveDeal, Seat
 
 
-def storage_unavailable() -> ServerError:
-    return ServerError("storage_unavailable", status=503)
+async def durable(writer: Writer, op: Op) -> Any:
+    """Write ``op`` and wait until it is durable; ``storage_unavailable`` (503) if not."""
+    try:
+        return await writer.write(op)
+    except StorageUnavailable:
+        raise ServerError("storage_unavailable", status=503) from None
 
 
 class RoomStore:
@@ -47,10 +51,7 @@ class RoomStore:
         self.room_id = room_id
 
     async def _durable(self, op: Op) -> None:
-        try:
-            await self.writer.write(op)
-        except StorageUnavailable:
-            raise storage_unavailable() from None
+        await durable(self.writer, op)
 
     async def created(self, room: Room) -> None:
         await self._durable(op_all(

@@ -1,0 +1,181 @@
+"""A stalled database (issue 7 §1), with a real lock: another sqlite3 connection holds
+``BEGIN EXCLUSIVE`` on the server's file while the server has a short write timeout.
+
+A move whose write cannot be made durable is refused with ``storage_unavailable`` and
+changes nothing (not in memory, not for any viewer, not in the record); the same move
+goes through once the lock is gone; a pong is not held up by a room's stalled write;
+REST answers only what it wrote; the room restarts where its durable moves left it.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+
+from server_helpers import Api, Peer, act, peer, running, sqlite_url, to_act
+from sqlalchemy import func, select
+
+from huapai.server.store import ActionRow, RoomRow, make_engine
+
+STALL = {"write_timeout": 0.4, "write_retries": 1, "write_backoff": 0.05, "retry_after": 0.2}
+NOTICE = "服务器存储暂时不可用，请稍候"
+PICKS = [1, 2, 1, 3, 2]  # with seed 11: a deal that lasts (tests/server/test_persistence.py)
+
+
+@contextmanager
+def locked(path: Path) -> Iterator[sqlite3.Connection]:
+    """The database file held under an exclusive lock by another connection."""
+    conn = sqlite3.connect(path, isolation_level=None, timeout=5)
+    conn.execute("BEGIN EXCLUSIVE")
+    try:
+        yield conn
+    finally:
+        conn.execute("ROLLBACK")
+        conn.close()
+
+
+def _db(tmp_path: Path) -> Path:
+    return tmp_path / "huapai.sqlite3"
+
+
+def _table(client: object, people: list[Api], stack: ExitStack) -> tuple[str, list[Peer]]:
+    from starlette.testclient import TestClient
+
+    assert isinstance(client, TestClient)
+    room = people[0].room(tuoguan_after=600)
+    for i, person in enumerate(people):
+        person.call("POST", f"/api/rooms/{room}/seats/{i}")
+    peers = [stack.enter_context(peer(client, p.token)) for p in people]
+    for p in peers:
+        p.send({"type": "subscribe", "room": room})
+    people[0].call("POST", f"/api/rooms/{room}/start")
+    for p in peers:
+        p.next_of("state")
+    return room, peers
+
+
+def _step(peers: list[Peer], room: str, pick: int) -> None:
+    seat = to_act(peers[0].state[room])[0]
+    legal = peers[seat].state[room]["legal"]
+    act(peers[seat], room, legal[pick % len(legal)])
+    for p in peers:
+        p.next_of("state")
+
+
+def _stored_actions(url: str, room: str) -> list[int]:
+    engine = make_engine(url)
+    from huapai.server.store import GameRow
+
+    with engine.connect() as conn:
+        game = conn.execute(select(GameRow.id).where(GameRow.room_id == room)).scalar_one()
+        rows = conn.execute(select(ActionRow.idx).where(ActionRow.game_id == game)
+                            .order_by(ActionRow.idx)).scalars().all()
+    engine.dispose()
+    return list(rows)
+
+
+def test_a_move_storage_refuses_changes_nothing_and_goes_through_later(
+        tmp_path: Path) -> None:
+    url = sqlite_url(tmp_path)
+    with running(url, seed=11, **STALL) as client:
+        people = [Api(client, f"p{i}") for i in range(3)]
+        with ExitStack() as stack:
+            room, peers = _table(client, people, stack)
+            for pick in PICKS[:4]:
+                _step(peers, room, pick)
+            seat = to_act(peers[0].state[room])[0]
+            mover = peers[seat]
+            before = [dict(p.state[room]) for p in peers]
+            legal = mover.state[room]["legal"]
+            chosen = legal[PICKS[4] % len(legal)]
+            with locked(_db(tmp_path)):
+                act(mover, room, chosen)
+                error = mover.next_of("error")
+            assert error["code"] == "storage_unavailable"
+            assert error["message"].startswith(NOTICE)
+            assert [p.quiet() for p in peers] == [[], [], []]  # nobody saw anything
+            assert [p.state[room] for p in peers] == before
+            assert _stored_actions(url, room) == [0, 1, 2, 3]
+            act(mover, room, chosen)  # the same counter: the room never moved
+            for p in peers:
+                assert p.next_of("state")["counter"] == before[peers.index(p)]["counter"] + 1
+            after = [dict(p.state[room]) for p in peers]
+    assert _stored_actions(url, room) == [0, 1, 2, 3, 4]
+    with running(url) as client:
+        for person in people:
+            person.client = client
+        summary = people[0].call("GET", f"/api/rooms/{room}")["room"]
+        assert summary["status"] == "playing"
+        with ExitStack() as stack:
+            peers = [stack.enter_context(peer(client, p.token)) for p in people]
+            for p in peers:
+                p.send({"type": "subscribe", "room": room})
+            restored = [p.next_of("state") for p in peers]
+        assert [(r["view"], r["legal"]) for r in restored] == \
+            [(a["view"], a["legal"]) for a in after]
+
+
+def test_a_stalled_write_holds_up_no_other_connection(tmp_path: Path) -> None:
+    stall = {**STALL, "write_timeout": 1.0}
+    with running(sqlite_url(tmp_path), **stall) as client:
+        people = [Api(client, f"p{i}") for i in range(3)]
+        outsider = Api(client, "outsider")
+        with ExitStack() as stack:
+            room, peers = _table(client, people, stack)
+            other = stack.enter_context(peer(client, outsider.token))
+            seat = to_act(peers[0].state[room])[0]
+            with locked(_db(tmp_path)):
+                act(peers[seat], room)
+                time.sleep(0.1)  # the move's write is now waiting for the lock
+                sent = time.monotonic()
+                other.send({"type": "ping"})
+                assert other.next_of("pong")["type"] == "pong"
+                waited = time.monotonic() - sent
+                assert peers[seat].next_of("error")["code"] == "storage_unavailable"
+            assert waited < 1.0, f"a pong waited {waited:.2f} s behind another room's write"
+
+
+def test_rest_answers_only_what_it_wrote(tmp_path: Path) -> None:
+    url = sqlite_url(tmp_path)
+    with running(url, **STALL) as client:
+        owner = Api(client, "owner")
+        with locked(_db(tmp_path)):
+            answer = client.post("/api/players", json={"nickname": "late"})
+            assert answer.status_code == 503, answer.text
+            assert answer.json()["error"]["code"] == "storage_unavailable"
+            assert owner.error("POST", "/api/rooms", {"game": "xianniu"}) == \
+                "storage_unavailable"
+        assert owner.call("GET", "/api/rooms")["rooms"] == []
+        room = owner.room()
+        with locked(_db(tmp_path)):
+            assert owner.error("POST", f"/api/rooms/{room}/bots", {}) == "storage_unavailable"
+        summary = owner.call("GET", f"/api/rooms/{room}")["room"]
+        assert all(s["bot"] is None for s in summary["seats"])
+    engine = make_engine(url)
+    with engine.connect() as conn:
+        assert conn.execute(select(func.count()).select_from(RoomRow)).scalar_one() == 1
+    engine.dispose()
+
+
+def test_bots_wait_out_a_stall_and_finish_the_deal(tmp_path: Path) -> None:
+    url = sqlite_url(tmp_path)
+    with running(url, **STALL) as client:
+        owner = Api(client, "owner")
+        room = owner.room()
+        owner.call("POST", f"/api/rooms/{room}/seats/0")
+        owner.call("POST", f"/api/rooms/{room}/bots", {})
+        with peer(client, owner.token) as me:
+            me.send({"type": "subscribe", "room": room})
+            owner.call("POST", f"/api/rooms/{room}/start")
+            me.next_of("state")
+            with locked(_db(tmp_path)):
+                me.send({"type": "tuoguan", "room": room, "on": True})  # all bots now
+                time.sleep(1.5)  # their moves are refused and tried again meanwhile
+            end = me.next_of("deal_end")
+        game_id = end["game_id"]
+        assert client.get(f"/api/verify/{game_id}").json()["ok"] is True
+        steps = client.get(f"/api/replays/{game_id}").json()["steps"]
+    assert _stored_actions(url, room) == list(range(len(steps)))
