@@ -115,6 +115,20 @@ def _presets(name: str) -> list[dict[str, Any]]:
             for preset, rules in game.presets().items()]
 
 
+@router.get("/health")
+async def health(request: Request, response: Response) -> dict[str, Any]:
+    """Whether storage takes writes: ``degraded`` (503) from a write that failed for
+    good until the next one that succeeds."""
+    platform = platform_of(request)
+    writer = platform.writer
+    degraded = writer is not None and writer.degraded
+    if degraded:
+        response.status_code = 503
+    return {"ok": not degraded, "storage": "degraded" if degraded else "ok",
+            "failed_writes": 0 if writer is None else writer.failures,
+            "rooms": len(platform.rooms)}
+
+
 @router.get("/games")
 async def list_games() -> dict[str, Any]:
     return {"games": [{"name": n, "title": get_game(n).title, "presets": _presets(n)}

@@ -10,13 +10,14 @@ from __future__ import annotations
 import logging
 
 from huapai.core.match import Match
+from huapai.core.record import ReplayError, replay_deal
 from huapai.core.registry import get_game
 
 from .replays import deal_record
 from .rooms import Room
 from .seats import BETWEEN, FINISHED, PLAYING, WAITING, LiveDeal, RoomServices
 from .settings import RoomSettings
-from .store import RoomBundle
+from .store import ActionRow, GameRow, RoomBundle, op_delete_actions
 
 log = logging.getLogger("huapai.server")
 
@@ -44,12 +45,14 @@ def _restore_match(room: Room, bundle: RoomBundle) -> None:
         if room.status in (PLAYING, BETWEEN):
             room.status = WAITING
         return
+    last = bundle.games[-1]
+    if last.status != "finished":
+        bundle.actions[last.id] = _durable_prefix(room, last, bundle.actions.get(last.id, []))
     records = [deal_record(g, bundle.actions.get(g.id, [])) for g in bundle.games]
     # the match seed only draws a first dealer, and every stored deal names its own
     match = Match.resume(room.game, room.rules, room.settings.deals, 0, records)
     deal = match.current or match.last
     assert deal is not None
-    last = bundle.games[-1]
     room.match = match
     room.deal = LiveDeal(last.id, last.deal_index, last.seed, last.commitment, deal)
     room.feed.update(deal.state, [], spectators=False)
@@ -57,6 +60,25 @@ def _restore_match(room: Room, bundle: RoomBundle) -> None:
         room.status = FINISHED if match.finished else BETWEEN
     else:
         room.status = PLAYING
+
+
+def _durable_prefix(room: Room, row: GameRow, actions: list[ActionRow]) -> list[ActionRow]:
+    """The moves of an unfinished game that replay without a gap. A record with a gap (a
+    move missing, later ones stored: written by an older server after a failed write)
+    is repaired: the room continues from the last move before the gap, and the rows
+    after it, which were played on a state that was never stored, are deleted."""
+    kept = 0
+    while kept < len(actions) and actions[kept].idx == kept:
+        kept += 1
+    try:
+        replay_deal(deal_record(row, actions[:kept]), room.game)
+    except ReplayError as exc:
+        kept = max(0, exc.index)
+    if kept < len(actions):
+        log.warning("room %s: game %s has a gap in its moves; kept the %d before it, "
+                    "dropped %d", room.id, row.id, kept, len(actions) - kept)
+        room.services.writer.submit(op_delete_actions(row.id, kept))
+    return actions[:kept]
 
 
 def resume(room: Room) -> None:

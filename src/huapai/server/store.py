@@ -34,6 +34,7 @@ from sqlalchemy import (
     Text,
     bindparam,
     create_engine,
+    delete,
     event,
     insert,
     select,
@@ -294,7 +295,7 @@ class Writer:
             self._drop_connection()
             self._settle([(job, *self._write_one(job)) for job in batch])
             return
-        self.degraded = False
+        self._recovered()
         self._settle([(job, None, None) for job in batch])
 
     def _write_one(self, job: _Job) -> tuple[Any, Exception | None]:
@@ -310,12 +311,18 @@ class Writer:
                 self._drop_connection()
                 error = exc
                 continue
-            self.degraded = False
+            self._recovered()
             return result, None
         self.degraded = True
         self.failures += 1
-        log.error("storage: a write failed after %d attempts: %s", self._retries + 1, error)
+        log.error("storage degraded: a write failed after %d attempts: %s",
+                  self._retries + 1, error)
         return None, error
+
+    def _recovered(self) -> None:
+        if self.degraded:
+            log.warning("storage: writes succeed again")
+            self.degraded = False
 
     def _settle(self, done: list[tuple[_Job, Any, Exception | None]]) -> None:
         waiting = []
@@ -580,6 +587,15 @@ def _nicknames(s: Session, ids: Sequence[str | None]) -> dict[str, str]:
         return {}
     rows = s.execute(select(Player.id, Player.nickname).where(Player.id.in_(wanted))).all()
     return {r[0]: r[1] for r in rows}
+
+
+def op_delete_actions(game_id: str, start: int) -> Op:
+    """Delete a game's moves from index ``start`` on (repairing a record with a gap)."""
+    def run(conn: Connection) -> None:
+        conn.execute(delete(ActionRow).where(ActionRow.game_id == game_id,
+                                             ActionRow.idx >= start))
+
+    return run
 
 
 def op_all(*ops: Op) -> Op:
