@@ -92,7 +92,7 @@ def test_a_carried_deal_replays_from_its_own_record() -> None:
     for deal in deals:
         replay_deal(deal, GAME)  # the stated results check out
     streaky = next(d for d in deals if d.carry and d.carry["streak"]
-                   and any(d.end and d.end["deltas"]))
+                   and d.end is not None and any(d.end["deltas"]))
     streaky.carry = None  # without what it carried the stated result is wrong
     try:
         replay_deal(streaky, GAME)
