@@ -9,12 +9,17 @@ REST answers only what it wrote; the room restarts where its durable moves left 
 
 from __future__ import annotations
 
+import errno
+import os
+import shutil
 import sqlite3
+import subprocess
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
+import pytest
 from server_helpers import Api, Peer, act, peer, running, sqlite_url, to_act
 from sqlalchemy import delete, func, select
 
@@ -215,3 +220,69 @@ def test_a_record_with_a_gap_is_repaired_from_what_is_durable(tmp_path: Path) ->
                 [(s["view"], s["legal"]) for s in states[3]]
             _step(peers, room, PICKS[3])
     assert _stored_actions(url, room) == [0, 1, 2, 3]
+
+
+@contextmanager
+def small_filesystem(where: Path, size: str) -> Iterator[Path]:
+    """A real tmpfs of ``size`` at ``where`` (root only; the test is skipped otherwise)."""
+    if os.geteuid() != 0 or shutil.which("mount") is None:
+        pytest.skip("a full filesystem needs root to mount a small tmpfs")
+    where.mkdir()
+    done = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(where)],
+                          capture_output=True, text=True)
+    if done.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here: {done.stderr.strip()}")
+    try:
+        yield where
+    finally:
+        subprocess.run(["umount", "-l", str(where)], check=False)
+
+
+def _fill(path: Path) -> None:
+    """Write ``path`` until the filesystem is full."""
+    with path.open("wb", buffering=0) as out:
+        try:
+            while True:
+                out.write(b"\0" * 4096)
+        except OSError as exc:
+            assert exc.errno == errno.ENOSPC, exc
+
+
+def test_a_full_filesystem_refuses_moves_and_changes_nothing(tmp_path: Path) -> None:
+    with small_filesystem(tmp_path / "small", "16m") as small:
+        url = sqlite_url(small)
+        with running(url, seed=11, **STALL) as client:
+            people = [Api(client, f"p{i}") for i in range(3)]
+            with ExitStack() as stack:
+                room, peers = _table(client, people, stack)
+                _fill(small / "filler")
+                refused, accepted = None, 0
+                for pick in [1, 2, 1, 3, 2, 1, 1, 2, 3, 1, 2, 1] * 4:
+                    state = peers[0].state[room]
+                    if not to_act(state) or state["view"].get("settlement"):
+                        break
+                    mover = peers[to_act(state)[0]]
+                    legal = mover.state[room]["legal"]
+                    before = [dict(p.state[room]) for p in peers]
+                    act(mover, room, legal[pick % len(legal)])
+                    reply = mover.until(lambda m: m["type"] in ("state", "error"))
+                    if reply["type"] == "error":
+                        refused = (mover, legal[pick % len(legal)], before)
+                        break
+                    accepted += 1
+                    for p in peers:
+                        if p is not mover:
+                            p.next_of("state")
+                assert refused is not None, "the full filesystem never refused a write"
+                mover, chosen, before = refused
+                assert reply["code"] == "storage_unavailable"
+                assert [p.quiet() for p in peers] == [[], [], []]
+                assert [p.state[room] for p in peers] == before
+                answer = client.post("/api/players", json={"nickname": "late"})
+                assert (answer.status_code, answer.json()["error"]["code"]) == \
+                    (503, "storage_unavailable")
+                (small / "filler").unlink()
+                act(mover, room, chosen)
+                for p in peers:
+                    p.next_of("state")
+            assert _stored_actions(url, room) == list(range(accepted + 1))
