@@ -26,7 +26,8 @@ from .rooms import Room
 from .roomstore import durable
 from .seats import RoomServices
 from .settings import RoomSettings
-from .store import Checkpointer, Player, Reader, Writer, make_engine, op_insert, op_update
+from .store import Player, Reader, make_engine, op_insert, op_update
+from .writer import Checkpointer, Writer
 
 log = logging.getLogger("huapai.server")
 

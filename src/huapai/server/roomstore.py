@@ -20,8 +20,6 @@ from .store import (
     MemberRow,
     Op,
     RoomRow,
-    StorageUnavailable,
-    Writer,
     op_add_member,
     op_all,
     op_finish_game,
@@ -29,6 +27,7 @@ from .store import (
     op_update,
     op_upsert_seat,
 )
+from .writer import StorageUnavailable, Writer
 
 if TYPE_CHECKING:
     from .rooms import Room

@@ -13,7 +13,7 @@ from huapai.core.session import Deal
 
 from .fairness import SeedSource
 from .hub import Hub
-from .store import Writer
+from .writer import Writer
 
 WAITING, PLAYING, BETWEEN, FINISHED = "waiting", "playing", "between", "finished"
 
