@@ -1,5 +1,7 @@
-"""A stalled database (issue 7 §1), with a real lock: another sqlite3 connection holds
-``BEGIN EXCLUSIVE`` on the server's file while the server has a short write timeout.
+"""A stalled or full database (issue 7 §1), for real: another connection holds an
+exclusive lock (SQLite ``BEGIN EXCLUSIVE``; PostgreSQL ``LOCK TABLE``, when
+``HUAPAI_TEST_POSTGRES_URL`` is set) while the server has a short write timeout, and a
+small tmpfs fills up (root only).
 
 A move whose write cannot be made durable is refused with ``storage_unavailable`` and
 changes nothing (not in memory, not for any viewer, not in the record); the same move
@@ -27,23 +29,35 @@ from huapai.server.store import ActionRow, RoomRow, make_engine
 
 STALL = {"write_timeout": 0.4, "write_retries": 1, "write_backoff": 0.05, "retry_after": 0.2}
 NOTICE = "服务器存储暂时不可用，请稍候"
+TABLES = ("players", "rooms", "room_seats", "room_members", "games", "game_actions",
+          "game_results")
 PICKS = [1, 2, 1, 3, 2]  # with seed 11: a deal that lasts (tests/server/test_persistence.py)
 
 
 @contextmanager
-def locked(path: Path) -> Iterator[sqlite3.Connection]:
-    """The database file held under an exclusive lock by another connection."""
-    conn = sqlite3.connect(path, isolation_level=None, timeout=5)
-    conn.execute("BEGIN EXCLUSIVE")
-    try:
-        yield conn
-    finally:
-        conn.execute("ROLLBACK")
-        conn.close()
-
-
-def _db(tmp_path: Path) -> Path:
-    return tmp_path / "huapai.sqlite3"
+def locked(url: str) -> Iterator[None]:
+    """The server's database held under an exclusive lock by another connection:
+    ``BEGIN EXCLUSIVE`` on the SQLite file, ``LOCK TABLE … ACCESS EXCLUSIVE`` on
+    PostgreSQL."""
+    if url.startswith("sqlite"):
+        conn = sqlite3.connect(url.removeprefix("sqlite:///"), isolation_level=None,
+                               timeout=5)
+        conn.execute("BEGIN EXCLUSIVE")
+        try:
+            yield
+        finally:
+            conn.execute("ROLLBACK")
+            conn.close()
+        return
+    engine = make_engine(url)
+    with engine.connect() as pg:
+        pg.exec_driver_sql("BEGIN")
+        pg.exec_driver_sql(f"LOCK TABLE {', '.join(TABLES)} IN ACCESS EXCLUSIVE MODE")
+        try:
+            yield
+        finally:
+            pg.exec_driver_sql("ROLLBACK")
+    engine.dispose()
 
 
 def _table(client: object, people: list[Api], stack: ExitStack) -> tuple[str, list[Peer]]:
@@ -83,8 +97,8 @@ def _stored_actions(url: str, room: str) -> list[int]:
 
 
 def test_a_move_storage_refuses_changes_nothing_and_goes_through_later(
-        tmp_path: Path) -> None:
-    url = sqlite_url(tmp_path)
+        database_url: str) -> None:
+    url = database_url
     with running(url, seed=11, **STALL) as client:
         people = [Api(client, f"p{i}") for i in range(3)]
         with ExitStack() as stack:
@@ -96,7 +110,7 @@ def test_a_move_storage_refuses_changes_nothing_and_goes_through_later(
             before = [dict(p.state[room]) for p in peers]
             legal = mover.state[room]["legal"]
             chosen = legal[PICKS[4] % len(legal)]
-            with locked(_db(tmp_path)):
+            with locked(url):
                 act(mover, room, chosen)
                 error = mover.next_of("error")
             assert error["code"] == "storage_unavailable"
@@ -127,16 +141,16 @@ def test_a_move_storage_refuses_changes_nothing_and_goes_through_later(
             [(a["view"], a["legal"]) for a in after]
 
 
-def test_a_stalled_write_holds_up_no_other_connection(tmp_path: Path) -> None:
-    stall = {**STALL, "write_timeout": 1.0}
-    with running(sqlite_url(tmp_path), **stall) as client:
+def test_a_stalled_write_holds_up_no_other_connection(database_url: str) -> None:
+    url, stall = database_url, {**STALL, "write_timeout": 1.0}
+    with running(url, **stall) as client:
         people = [Api(client, f"p{i}") for i in range(3)]
         outsider = Api(client, "outsider")
         with ExitStack() as stack:
             room, peers = _table(client, people, stack)
             other = stack.enter_context(peer(client, outsider.token))
             seat = to_act(peers[0].state[room])[0]
-            with locked(_db(tmp_path)):
+            with locked(url):
                 act(peers[seat], room)
                 time.sleep(0.1)  # the move's write is now waiting for the lock
                 sent = time.monotonic()
@@ -147,11 +161,11 @@ def test_a_stalled_write_holds_up_no_other_connection(tmp_path: Path) -> None:
             assert waited < 1.0, f"a pong waited {waited:.2f} s behind another room's write"
 
 
-def test_rest_answers_only_what_it_wrote(tmp_path: Path) -> None:
-    url = sqlite_url(tmp_path)
+def test_rest_answers_only_what_it_wrote(database_url: str) -> None:
+    url = database_url
     with running(url, **STALL) as client:
         owner = Api(client, "owner")
-        with locked(_db(tmp_path)):
+        with locked(url):
             answer = client.post("/api/players", json={"nickname": "late"})
             assert answer.status_code == 503, answer.text
             assert answer.json()["error"]["code"] == "storage_unavailable"
@@ -159,7 +173,7 @@ def test_rest_answers_only_what_it_wrote(tmp_path: Path) -> None:
                 "storage_unavailable"
         assert owner.call("GET", "/api/rooms")["rooms"] == []
         room = owner.room()
-        with locked(_db(tmp_path)):
+        with locked(url):
             assert owner.error("POST", f"/api/rooms/{room}/bots", {}) == "storage_unavailable"
         summary = owner.call("GET", f"/api/rooms/{room}")["room"]
         assert all(s["bot"] is None for s in summary["seats"])
@@ -169,8 +183,8 @@ def test_rest_answers_only_what_it_wrote(tmp_path: Path) -> None:
     engine.dispose()
 
 
-def test_bots_wait_out_a_stall_and_finish_the_deal(tmp_path: Path) -> None:
-    url = sqlite_url(tmp_path)
+def test_bots_wait_out_a_stall_and_finish_the_deal(database_url: str) -> None:
+    url = database_url
     with running(url, **STALL) as client:
         owner = Api(client, "owner")
         room = owner.room()
@@ -180,7 +194,7 @@ def test_bots_wait_out_a_stall_and_finish_the_deal(tmp_path: Path) -> None:
             me.send({"type": "subscribe", "room": room})
             owner.call("POST", f"/api/rooms/{room}/start")
             me.next_of("state")
-            with locked(_db(tmp_path)):
+            with locked(url):
                 me.send({"type": "tuoguan", "room": room, "on": True})  # all bots now
                 time.sleep(1.5)  # their moves are refused and tried again meanwhile
             end = me.next_of("deal_end")
@@ -190,10 +204,10 @@ def test_bots_wait_out_a_stall_and_finish_the_deal(tmp_path: Path) -> None:
     assert _stored_actions(url, room) == list(range(len(steps)))
 
 
-def test_a_record_with_a_gap_is_repaired_from_what_is_durable(tmp_path: Path) -> None:
+def test_a_record_with_a_gap_is_repaired_from_what_is_durable(database_url: str) -> None:
     """What an older server left after a failed write (row 4 missing, rows 5.. stored):
     the room comes back at the last move before the gap instead of being dropped."""
-    url = sqlite_url(tmp_path)
+    url = database_url
     with running(url, seed=11) as client:
         people = [Api(client, f"p{i}") for i in range(3)]
         with ExitStack() as stack:
