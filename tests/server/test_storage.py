@@ -22,7 +22,17 @@ from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
 import pytest
-from server_helpers import Api, Peer, act, peer, running, sqlite_url, to_act
+from server_helpers import (
+    Api,
+    Peer,
+    act,
+    peer,
+    running,
+    sqlite_url,
+    started,
+    subscribed,
+    to_act,
+)
 from sqlalchemy import delete, func, select
 
 from huapai.server.store import ActionRow, RoomRow, make_engine
@@ -60,22 +70,6 @@ def locked(url: str) -> Iterator[None]:
     engine.dispose()
 
 
-def _table(client: object, people: list[Api], stack: ExitStack) -> tuple[str, list[Peer]]:
-    from starlette.testclient import TestClient
-
-    assert isinstance(client, TestClient)
-    room = people[0].room(tuoguan_after=600)
-    for i, person in enumerate(people):
-        person.call("POST", f"/api/rooms/{room}/seats/{i}")
-    peers = [stack.enter_context(peer(client, p.token)) for p in people]
-    for p in peers:
-        p.send({"type": "subscribe", "room": room})
-    people[0].call("POST", f"/api/rooms/{room}/start")
-    for p in peers:
-        p.next_of("state")
-    return room, peers
-
-
 def _step(peers: list[Peer], room: str, pick: int) -> None:
     seat = to_act(peers[0].state[room])[0]
     legal = peers[seat].state[room]["legal"]
@@ -102,7 +96,7 @@ def test_a_move_storage_refuses_changes_nothing_and_goes_through_later(
     with running(url, seed=11, **STALL) as client:
         people = [Api(client, f"p{i}") for i in range(3)]
         with ExitStack() as stack:
-            room, peers = _table(client, people, stack)
+            room, peers = started(client, people, stack, tuoguan_after=600)
             for pick in PICKS[:4]:
                 _step(peers, room, pick)
             seat = to_act(peers[0].state[room])[0]
@@ -133,10 +127,7 @@ def test_a_move_storage_refuses_changes_nothing_and_goes_through_later(
         summary = people[0].call("GET", f"/api/rooms/{room}")["room"]
         assert summary["status"] == "playing"
         with ExitStack() as stack:
-            peers = [stack.enter_context(peer(client, p.token)) for p in people]
-            for p in peers:
-                p.send({"type": "subscribe", "room": room})
-            restored = [p.next_of("state") for p in peers]
+            restored = [p.next_of("state") for p in subscribed(client, people, room, stack)]
         assert [(r["view"], r["legal"]) for r in restored] == \
             [(a["view"], a["legal"]) for a in after]
 
@@ -147,7 +138,7 @@ def test_a_stalled_write_holds_up_no_other_connection(database_url: str) -> None
         people = [Api(client, f"p{i}") for i in range(3)]
         outsider = Api(client, "outsider")
         with ExitStack() as stack:
-            room, peers = _table(client, people, stack)
+            room, peers = started(client, people, stack, tuoguan_after=600)
             other = stack.enter_context(peer(client, outsider.token))
             seat = to_act(peers[0].state[room])[0]
             with locked(url):
@@ -211,7 +202,7 @@ def test_a_record_with_a_gap_is_repaired_from_what_is_durable(database_url: str)
     with running(url, seed=11) as client:
         people = [Api(client, f"p{i}") for i in range(3)]
         with ExitStack() as stack:
-            room, peers = _table(client, people, stack)
+            room, peers = started(client, people, stack, tuoguan_after=600)
             states = []
             for pick in PICKS:
                 states.append([dict(p.state[room]) for p in peers])
@@ -226,9 +217,7 @@ def test_a_record_with_a_gap_is_repaired_from_what_is_durable(database_url: str)
             person.client = client
         assert people[0].call("GET", f"/api/rooms/{room}")["room"]["status"] == "playing"
         with ExitStack() as stack:
-            peers = [stack.enter_context(peer(client, p.token)) for p in people]
-            for p in peers:
-                p.send({"type": "subscribe", "room": room})
+            peers = subscribed(client, people, room, stack)
             restored = [p.next_of("state") for p in peers]
             assert [(r["view"], r["legal"]) for r in restored] == \
                 [(s["view"], s["legal"]) for s in states[3]]
@@ -268,7 +257,7 @@ def test_a_full_filesystem_refuses_moves_and_changes_nothing(tmp_path: Path) -> 
         with running(url, seed=11, **STALL) as client:
             people = [Api(client, f"p{i}") for i in range(3)]
             with ExitStack() as stack:
-                room, peers = _table(client, people, stack)
+                room, peers = started(client, people, stack, tuoguan_after=600)
                 _fill(small / "filler")
                 refused, accepted = None, 0
                 for pick in [1, 2, 1, 3, 2, 1, 1, 2, 3, 1, 2, 1] * 4:
