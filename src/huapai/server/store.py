@@ -138,7 +138,8 @@ def make_engine(url: str, write_timeout: float = 30.0) -> Engine:
     if url.startswith("postgresql+psycopg"):
         ms = max(1, int(write_timeout * 1000))
         return create_engine(url, pool_pre_ping=True,
-                             connect_args={"options": f"-c lock_timeout={ms}"})
+                             connect_args={"options": f"-c lock_timeout={ms}",
+                                           "connect_timeout": max(1, round(write_timeout))})
     return create_engine(url, pool_pre_ping=True)
 
 
