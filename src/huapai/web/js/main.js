@@ -6,6 +6,7 @@ import { getLang, localize, onLangChange, setLang, t } from "./i18n.js";
 import { api, forgetIdentity, getPlayer, getToken, saveIdentity } from "./api.js";
 import { Live } from "./socket.js";
 import { askNickname, toast } from "./ui.js";
+import { applyMotion, isOn, setOn } from "./feedback.js";
 import { LobbyPage } from "./lobby.js";
 import { RoomPage } from "./room.js";
 import { ReplayPage } from "./replay.js";
@@ -38,6 +39,7 @@ class App {
   async start() {
     document.documentElement.lang = getLang() === "en" ? "en" : "zh-CN";
     replace(document.body, this.header, this.main);
+    applyMotion();
     this.renderHeader();
     await this.identify();
     this.connect();
@@ -138,6 +140,14 @@ class App {
                                title: this.online ? t("online") : t("offline") }) : null,
       this.player ? h("button", { class: "btn ghost small nick", "data-testid": "nickname",
                                   onClick: () => this.rename() }, this.player.nickname) : null,
+      ...["sound", "motion"].map((what) => h("button", {
+        class: `btn ghost small toggle${isOn(what) ? " on" : ""}`, "data-testid": `toggle-${what}`,
+        "aria-pressed": String(isOn(what)), title: t(`${what}_tip`),
+        onClick: () => {
+          setOn(what, !isOn(what));
+          this.renderHeader();
+        },
+      }, t(what))),
       h("button", { class: "btn ghost small", "data-testid": "lang",
                     onClick: () => setLang(getLang() === "en" ? "zh" : "en") }, t("lang_switch")));
   }
