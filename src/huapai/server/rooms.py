@@ -29,10 +29,11 @@ from huapai.core.match import Match
 from huapai.core.protocol import Event, NotationError
 from huapai.core.registry import get_game
 
+from . import messages
 from .clock import Timers, TurnClock
 from .errors import ServerError, conflict, forbidden
 from .fairness import commitment
-from .hub import Feed, Hub, Message, Viewer, dumps
+from .hub import Feed, Hub, Message, Viewer
 from .roomstore import RoomStore
 from .seats import (
     BETWEEN,
@@ -123,41 +124,13 @@ class Room:
         return match_totals(self.match, len(self.seats), self.settings.multiplier)
 
     def summary(self) -> dict[str, Any]:
-        return {
-            "id": self.id, "game": self.game.name, "title": self.game.title,
-            "preset": self.preset, "rules": self.game.rules_to_dict(self.rules),
-            **self.settings.to_json(), "code": self.code, "owner": self.owner,
-            "status": self.status, "match": self.match_no,
-            "deal": None if self.deal is None else self.deal.index, "dealer": self.dealer,
-            "seats": [s.to_json() for s in self.seats], "totals": self.totals(),
-            "commitment": None if self.deal is None else self.deal.commitment,
-        }
+        return messages.summary(self)
 
     def room_message(self) -> Message:
         return {"type": "room", "room": self.summary()}
 
     def state_text(self, viewer: Viewer, events: list[str]) -> str:
-        """The ``state`` message for ``viewer`` as JSON text, assembled from parts kept
-        encoded (the view, the legal actions, the events: never re-encoded per
-        connection)."""
-        feed, deal = self.feed, self.deal
-        clocks = self.turns.clocks_for(viewer)
-        tuoguan = [s.index for s in self.seats if s.tuoguan is not None]
-        return (f'{{"type":"state","room":{dumps(self.id)},'
-                f'"seat":{"null" if viewer is None else viewer},'
-                f'"counter":{feed.counter(viewer)},"match":{self.match_no},'
-                f'{self._deal_json(deal)},{feed.legal_json[viewer]},'
-                f'"events":[{",".join(events)}],'
-                f'"clocks":{dumps(clocks) if clocks else "[]"},'
-                f'"tuoguan":{dumps(tuoguan) if tuoguan else "[]"},'
-                f'"commitment":{dumps(None if deal is None else deal.commitment)},'
-                f'"view":{feed.view_text(viewer)}}}')
-
-    @staticmethod
-    def _deal_json(deal: LiveDeal | None) -> str:
-        if deal is None:
-            return '"deal":null,"game_id":null'
-        return f'"deal":{deal.index},"game_id":{dumps(deal.game_id)}'
+        return messages.state_text(self, viewer, events)
 
     def publish_room(self) -> None:
         self.touched = time.monotonic()
@@ -228,11 +201,12 @@ class Room:
             taken = [s.index for s in chosen if not s.empty]
             if taken:
                 raise conflict("seat_taken", f"seats {taken} are not empty")
+            if not chosen:
+                return
             await self.store.seats([(s.index, s.player, name) for s in chosen])
             for seat in chosen:
                 seat.bot = name
-            if chosen:
-                self._seat_changed()
+            self._seat_changed()
 
     async def remove_bot(self, player: str, index: int) -> None:
         async with self.lock:
@@ -385,7 +359,7 @@ class Room:
             return
         match.finish_deal()
         self.status = status
-        self.hub.broadcast(self, self._deal_end(live, settlement.to_json(), last))
+        self.hub.broadcast(self, messages.deal_end(self, live, settlement.to_json(), last))
         if last:
             self.hub.broadcast(self, {"type": "match_end", "room": self.id,
                                       "match": self.match_no, "totals": self.totals(),
@@ -398,14 +372,6 @@ class Room:
         live = self.deal
         if self.status == PLAYING and live is not None and self.game.is_over(live.state):
             await self.settle()
-
-    def _deal_end(self, deal: LiveDeal, settlement: dict[str, Any], last: bool) -> Message:
-        wait = None if last else int(self.services.between_deals * 1000)
-        scaled = match_deals(self.match, self.settings.multiplier)[-1]
-        return {"type": "deal_end", "room": self.id, "match": self.match_no,
-                "deal": deal.index, "game_id": deal.game_id, "settlement": settlement,
-                "scaled": scaled, "totals": self.totals(), "seed": deal.seed,
-                "commitment": deal.commitment, "next_deal_in_ms": wait}
 
     async def next_deal(self) -> None:
         if self.status == BETWEEN and self.match is not None:
