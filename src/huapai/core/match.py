@@ -36,6 +36,9 @@ class Match:
     current: Deal | None = None
     last: Deal | None = None  # the deal finished most recently
     carry: Any = None
+    # keep the match record and each deal's events in memory (the CLI, tests, bots);
+    # the server, which stores every move as it happens, keeps neither
+    log: bool = True
 
     def __post_init__(self) -> None:
         if self.deals < 1:
@@ -72,7 +75,7 @@ class Match:
         if seed is None:
             seed = match_deal_seed(self.seed, len(self.settlements))
         return Deal.start(self.game, self.rules, seed=seed, dealer=self.dealer,
-                          carry=self.carry)
+                          carry=self.carry, log=self.log)
 
     def adopt(self, deal: Deal) -> None:
         """Make ``deal`` (started or resumed by the caller) the current one."""
@@ -80,7 +83,8 @@ class Match:
             raise ValueError("the current deal is not finished")
         self.current = deal
         self.dealer = deal.record.dealer
-        self.record.deals.append(deal.record)
+        if self.log:
+            self.record.deals.append(deal.record)
 
     def finish_deal(self) -> Settlement:
         deal = self.current
@@ -110,12 +114,12 @@ class Match:
 
     @classmethod
     def resume(cls, game: Game[Any, Any], rules: Any, deals: int, seed: int,
-               records: Sequence[DealRecord]) -> Match:
+               records: Sequence[DealRecord], log: bool = True) -> Match:
         """The match as its deal records leave it: every finished deal replayed and
         settled, the last one (if unfinished) current. A restart resumes here."""
-        match = cls(game, rules, deals, seed)
+        match = cls(game, rules, deals, seed, log=log)
         for record in records:
-            match.adopt(Deal.resume(game, rules, record))
+            match.adopt(Deal.resume(game, rules, record, log))
             if match.current is not None and match.current.over and record.end is not None:
                 match.finish_deal()
         return match

@@ -27,6 +27,7 @@ class Deal:
     record: DealRecord
     events: list[Event] = field(default_factory=list)
     opening: list[Event] = field(default_factory=list)
+    log: bool = True  # keep every event in ``events`` (drivers that stream them: False)
 
     @classmethod
     def start(
@@ -38,6 +39,7 @@ class Deal:
         deal: Sequence[int] | None = None,
         dealer: int = 0,
         carry: Any = None,
+        log: bool = True,
     ) -> Deal:
         """Deal a fresh game; ``carry`` (the previous deal's ``carry()``) is passed to
         ``new_game`` only when there is one. ``opening`` holds the engine's
@@ -49,15 +51,17 @@ class Deal:
                                   carry=carry)  # type: ignore[call-arg]
         record = new_deal_record(game, rules, state, dealer, seed, carry)
         opening = list(game.opening_events(state))
-        return cls(game, rules, state, record, list(opening), opening)
+        return cls(game, rules, state, record, list(opening) if log else [], opening, log)
 
     @classmethod
-    def resume(cls, game: Game[Any, Any], rules: Any, record: DealRecord) -> Deal:
+    def resume(cls, game: Game[Any, Any], rules: Any, record: DealRecord,
+               log: bool = True) -> Deal:
         """The deal a record stands at (its actions replayed, checked): how a driver picks
         up a deal after a restart."""
         replayed = replay_deal(record, game)
         events = [*replayed.opening, *(e for s in replayed.steps for e in s.events)]
-        return cls(game, rules, replayed.final, record, events, replayed.opening)
+        return cls(game, rules, replayed.final, record, events if log else [],
+                   replayed.opening, log)
 
     def act(self, seat: int, action: int) -> list[Event]:
         """Apply one action; on IllegalAction nothing (state, record, events) changes."""
@@ -71,7 +75,8 @@ class Deal:
         (the server, after its write is durable)."""
         self.state = state
         self.record.actions.append(ActionEntry(seat, self.game.format_action(self.rules, action)))
-        self.events.extend(events)
+        if self.log:
+            self.events.extend(events)
         if self.game.is_over(state):
             self.record.end = end_line(self.game, state)
 

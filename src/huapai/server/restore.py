@@ -50,7 +50,7 @@ def _restore_match(room: Room, bundle: RoomBundle) -> None:
         bundle.actions[last.id] = _durable_prefix(room, last, bundle.actions.get(last.id, []))
     records = [deal_record(g, bundle.actions.get(g.id, [])) for g in bundle.games]
     # the match seed only draws a first dealer, and every stored deal names its own
-    match = Match.resume(room.game, room.rules, room.settings.deals, 0, records)
+    match = Match.resume(room.game, room.rules, room.settings.deals, 0, records, log=False)
     deal = match.current or match.last
     assert deal is not None
     room.match = match

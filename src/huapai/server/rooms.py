@@ -322,7 +322,7 @@ class Room:
         if empty:
             raise conflict("seats_empty", f"seats {empty} are empty")
         seed = self.services.source.deal_seed()
-        match = Match(self.game, self.rules, self.settings.deals, seed)
+        match = Match(self.game, self.rules, self.settings.deals, seed, log=False)
         await self.start_deal(match, self.match_no + 1, list(match.opening))
         for seat in self.seats:  # people seated but not here are dropped players
             if seat.online == 0:
