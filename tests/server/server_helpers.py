@@ -119,7 +119,8 @@ class Peer:
         return self.until(lambda m: m.get("type") == kind)
 
     def quiet(self) -> list[Message]:
-        """Everything still in flight: a ping's pong comes after it (one ordered outbox)."""
+        """Everything still in flight: a ping's pong comes after whatever the rooms this
+        connection watches are committing, and their messages are queued in order."""
         self.send({"type": "ping"})
         seen: list[Message] = []
         while True:
