@@ -154,7 +154,8 @@ async def list_rooms(request: Request) -> dict[str, Any]:
 @router.post("/rooms", status_code=201)
 async def create_room(request: Request) -> dict[str, Any]:
     player = await player_of(request)
-    room = await platform_of(request).create_room(player, await body_of(request))
+    key = request.headers.get("idempotency-key")
+    room = await platform_of(request).create_room(player, await body_of(request), key=key)
     return {"room": room.summary()}
 
 

@@ -32,6 +32,7 @@ from .writer import Checkpointer, Writer
 log = logging.getLogger("huapai.server")
 
 MAX_NICKNAME = 24
+MAX_REMEMBERED_KEYS = 4096  # Idempotency-Keys of recent room creations (oldest forgotten)
 ROOM_FIELDS = {"game", "preset", "rules", "deals", "multiplier", "private", "turn_clock",
                "tuoguan_after", "bot_delay"}
 
@@ -75,6 +76,7 @@ class Platform:
         self._players: dict[str, PlayerInfo] = {}
         self._sweeper: asyncio.Task[None] | None = None
         self._tokens: dict[str, str] = {}
+        self._created: dict[tuple[str, str], str] = {}
 
     @property
     def services(self) -> RoomServices:
@@ -172,7 +174,28 @@ class Platform:
         return self.writer
 
     # --- rooms -----------------------------------------------------------------------
-    async def create_room(self, player: PlayerInfo, body: Mapping[str, Any]) -> Room:
+    async def create_room(self, player: PlayerInfo, body: Mapping[str, Any], *,
+                          key: str | None = None) -> Room:
+        """A new room; a request repeated with the same ``Idempotency-Key`` (a double
+        click, a retry after a lost answer) gets the room the first one made."""
+        if key is not None:
+            made = self._made_by_key(player, key)
+            if made is not None:
+                return made
+        room = await self._new_room(player, body)
+        if key is not None:
+            self._created[(player.id, key)] = room.id
+            while len(self._created) > MAX_REMEMBERED_KEYS:
+                self._created.pop(next(iter(self._created)))
+        return room
+
+    def _made_by_key(self, player: PlayerInfo, key: str) -> Room | None:
+        if not 1 <= len(key) <= 64 or not key.isascii() or not key.isprintable():
+            raise ServerError("bad_idempotency_key", "1–64 printable ASCII characters")
+        room_id = self._created.get((player.id, key))
+        return self.rooms.get(room_id) if room_id is not None else None
+
+    async def _new_room(self, player: PlayerInfo, body: Mapping[str, Any]) -> Room:
         unknown = sorted(set(body) - ROOM_FIELDS)
         if unknown:
             raise ServerError("bad_settings", f"unknown field(s): {', '.join(unknown)}")

@@ -166,15 +166,23 @@ class Room:
             self.members.add(player)
 
     async def take_seat(self, player: str, nickname: str, index: int) -> None:
+        """Only an empty seat may be taken, and mid-deal only by the player who left it
+        (nobody else ever sees a live hand, and nobody changes seats during a deal)."""
         async with self.lock:
             seat = self._seat(index)
             if self.seat_of(player) is not None:
                 raise conflict("already_seated")
-            if seat.player is not None:
-                raise conflict("seat_taken", f"seat {index} is {seat.nickname}'s")
+            mine = seat.held is not None and seat.held[0] == player
+            if self.status == PLAYING and not mine:
+                code = "seat_held" if seat.held is not None else "mid_deal"
+                raise conflict(code, f"seat {index} during deal {self.deal_number()}")
+            if seat.player is not None or seat.bot is not None:
+                raise conflict("seat_taken",
+                               f"seat {index} is {seat.nickname or seat.bot}'s")
             await self._join(player)
             await self.store.seats([(index, player, None)])
             seat.player, seat.nickname, seat.bot, seat.tuoguan = player, nickname, None, None
+            seat.held = None
             self.turns.start_drop_grace(seat)  # cancelled at once if the player is watching
             self._seat_changed()
 
@@ -185,6 +193,8 @@ class Room:
                 raise ServerError("not_seated")
             await self.store.seats([(seat.index, None, seat.bot)])
             self.timers.cancel(f"drop{seat.index}")
+            if self.status == PLAYING and seat.player is not None and seat.nickname is not None:
+                seat.held = (seat.player, seat.nickname)
             seat.player = seat.nickname = seat.tuoguan = None
             seat.online, seat.ready = 0, False
             self._seat_changed()
@@ -197,8 +207,8 @@ class Room:
                 known = ", ".join(bot_names(self.game.name))
                 raise ServerError("unknown_bot", f"{name!r}; known: {known}")
             chosen = [self._seat(i) for i in indexes] if indexes is not None else [
-                s for s in self.seats if s.empty]
-            taken = [s.index for s in chosen if not s.empty]
+                s for s in self.seats if s.empty and s.held is None]
+            taken = [s.index for s in chosen if not s.empty or s.held is not None]
             if taken:
                 raise conflict("seat_taken", f"seats {taken} are not empty")
             if not chosen:
@@ -230,6 +240,9 @@ class Room:
             self._require_owner(player)
             self._require_status(FINISHED)
             await self._start_match()
+
+    def deal_number(self) -> int:
+        return 0 if self.deal is None else self.deal.index + 1
 
     def _seat(self, index: int) -> Seat:
         if not 0 <= index < len(self.seats):
@@ -269,7 +282,8 @@ class Room:
         async with self.lock:
             if self.status != PLAYING or self.deal is None:
                 raise conflict("not_playing", f"the room is {self.status}")
-            if counter != self.feed.counter(index):
+            feed = self.feed
+            if counter != feed.counter(index) and not feed.same_options_since(index, counter):
                 raise conflict("stale",
                                f"expected counter {self.feed.counter(index)}, got {counter}")
             await self.move(index, self._parse(action), "player")
@@ -358,6 +372,8 @@ class Room:
             self.turns.later_locked("settle", self.services.retry_after, self._settle_again)
             return
         match.finish_deal()
+        for seat in self.seats:  # a seat left mid-deal is free once the deal is over
+            seat.held = None
         self.status = status
         self.hub.broadcast(self, messages.deal_end(self, live, settlement.to_json(), last))
         if last:

@@ -57,7 +57,7 @@ const SERVER_CODES = new Set([
   "bad_token", "unauthorized", "room_not_found", "game_not_found", "player_not_found",
   "not_subscribed", "too_many_rooms", "not_seated", "not_playing", "not_between", "stale",
   "bad_action", "rules_invalid", "bad_settings", "bad_nickname", "seat_out_of_range",
-  "seat_taken", "already_seated", "not_owner", "wrong_status", "seats_empty", "unknown_bot",
+  "seat_taken", "seat_held", "mid_deal", "already_seated", "not_owner", "wrong_status", "seats_empty", "unknown_bot",
   "bad_code", "replay_not_found", "replay_not_finished", "bad_seat",
 ]);
 
@@ -69,8 +69,8 @@ export function explain(code, message) {
   return localize(text, SERVER_CODES.has(code));
 }
 
-async function request(method, path, body) {
-  const headers = { Accept: "application/json" };
+async function request(method, path, body, extra = {}) {
+  const headers = { Accept: "application/json", ...extra };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   const init = { method, headers };
@@ -101,7 +101,7 @@ async function request(method, path, body) {
 
 export const api = {
   get: (path) => request("GET", path),
-  post: (path, body = {}) => request("POST", path, body),
+  post: (path, body = {}, headers = {}) => request("POST", path, body, headers),
   patch: (path, body) => request("PATCH", path, body),
   del: (path) => request("DELETE", path),
 };

@@ -3,7 +3,7 @@
 
 import { h, replace } from "./dom.js";
 import { getLang, localize, onLangChange, setLang, t } from "./i18n.js";
-import { api, forgetIdentity, getPlayer, getToken, saveIdentity } from "./api.js";
+import { api, explain, forgetIdentity, getPlayer, getToken, saveIdentity } from "./api.js";
 import { Live } from "./socket.js";
 import { askNickname, toast } from "./ui.js";
 import { applyMotion, isOn, setOn } from "./feedback.js";
@@ -24,6 +24,7 @@ export function parseRoute(hash) {
   const params = new URLSearchParams(query);
   if (parts[0] === "room" && parts[1]) return { name: "room", id: parts[1] };
   if (parts[0] === "replay" && parts[1]) return { name: "replay", id: parts[1], seat: params.get("seat") };
+  if (parts[0] === "join" && parts[1]) return { name: "join", code: parts[1] };
   return { name: "lobby" };
 }
 
@@ -103,6 +104,10 @@ class App {
 
   route() {
     const route = parseRoute(location.hash);
+    if (route.name === "join") {
+      this.joinByCode(route.code);
+      return;
+    }
     this.page?.unmount();
     window.scrollTo(0, 0);
     if (route.name === "room") this.page = new RoomPage(this, route.id);
@@ -110,6 +115,17 @@ class App {
     else this.page = new LobbyPage(this);
     document.body.dataset.route = route.name;
     this.page.mount(this.main);
+  }
+
+  /** An invitation link (#/join/<code>): join the private room and open it. */
+  async joinByCode(code) {
+    try {
+      const { room } = await api.post("/rooms/join", { code });
+      location.replace(`#/room/${encodeURIComponent(room.id)}`);
+    } catch (err) {
+      toast(explain(err.code, err.message), "error");
+      location.replace("#/");
+    }
   }
 
   async rename() {
