@@ -77,6 +77,7 @@ class Platform:
         self._sweeper: asyncio.Task[None] | None = None
         self._tokens: dict[str, str] = {}
         self._created: dict[tuple[str, str], str] = {}
+        self._creating: dict[tuple[str, str], asyncio.Future[Room]] = {}
 
     @property
     def services(self) -> RoomServices:
@@ -178,15 +179,28 @@ class Platform:
                           key: str | None = None) -> Room:
         """A new room; a request repeated with the same ``Idempotency-Key`` (a double
         click, a retry after a lost answer) gets the room the first one made."""
-        if key is not None:
-            made = self._made_by_key(player, key)
-            if made is not None:
-                return made
-        room = await self._new_room(player, body)
-        if key is not None:
-            self._created[(player.id, key)] = room.id
-            while len(self._created) > MAX_REMEMBERED_KEYS:
-                self._created.pop(next(iter(self._created)))
+        if key is None:
+            return await self._new_room(player, body)
+        made = self._made_by_key(player, key)
+        if made is not None:
+            return made
+        # the same key again while the first room is still being written: wait for it
+        pending = self._creating.get((player.id, key))
+        if pending is not None:
+            return await asyncio.shield(pending)
+        self._creating[(player.id, key)] = pending = asyncio.get_running_loop().create_future()
+        try:
+            room = await self._new_room(player, body)
+        except Exception as exc:
+            pending.set_exception(exc)
+            pending.exception()  # retrieved here: nobody else may be waiting
+            raise
+        finally:
+            del self._creating[(player.id, key)]
+        pending.set_result(room)
+        self._created[(player.id, key)] = room.id
+        while len(self._created) > MAX_REMEMBERED_KEYS:
+            self._created.pop(next(iter(self._created)))
         return room
 
     def _made_by_key(self, player: PlayerInfo, key: str) -> Room | None:
