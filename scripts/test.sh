@@ -1,11 +1,17 @@
 #!/usr/bin/env bash
 # Set up huapai with everything the tests need and run the whole suite (pytest, which
 # also runs ruff and mypy; the bench extra is installed so the benchmark peers are
-# smoke-tested). As root on Debian it installs Chromium and PostgreSQL for the browser
+# smoke-tested; the packages under tests/plugins/ are installed too). As root on Debian it installs Chromium and PostgreSQL for the browser
 # and database suites (scripts/test-services.sh). Extra arguments go to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 EXTRAS=dev,server,web,bench bash scripts/setup.sh
+# every test-only plug-in package (a game family installed through its entry point)
+for plugin in tests/plugins/*/; do
+  if [ -f "${plugin}pyproject.toml" ]; then
+    .venv/bin/python -m pip install -q --disable-pip-version-check -e "$plugin"
+  fi
+done
 postgres_url=$(bash scripts/test-services.sh | tail -n 1)
 if [ -z "${HUAPAI_TEST_POSTGRES_URL:-}" ] && [ -n "$postgres_url" ]; then
   export HUAPAI_TEST_POSTGRES_URL="$postgres_url"

@@ -24,7 +24,8 @@ from huapai.core import registry  # noqa: E402
 
 @pytest.fixture
 def toy_games(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setattr(registry, "_GAMES", dict(registry._GAMES))  # restored afterwards
+    monkeypatch.setattr(registry, "_registered", {})  # both restored afterwards
+    monkeypatch.setattr(registry, "_engines", dict(registry._engines))
     registry.register_game(toygame.GAME.name, "toygame:GAME")
     for attr in toygame.MUTANTS:
         registry.register_game(getattr(toygame, attr).name, f"toygame:{attr}")

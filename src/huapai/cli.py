@@ -2,36 +2,37 @@
 
 The commands are thin: options are checked in ``cli_support.setup``, the work is done in
 ``cli_support.play`` / ``simulate`` / ``replay`` / ``rules_view``, and any game draws its
-table through the renderer registry (``cli_support.render``). Every mistake a user can
+table through the renderer its manifest names (``cli_support.render``); the calculator
+commands (``huapai score GAME …``) are built from the manifests' typed specs
+(``cli_support.calculators``). Every mistake a user can
 make ends in a one-line explanation and exit status 1 (2 for a malformed command line,
 from typer itself); never a traceback. Set ``HUAPAI_DEBUG=1`` to see one for a bug.
 """
 
 from __future__ import annotations
 
-import os
 import secrets
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.text import Text
 
-from huapai.bots.registry import UnknownBot
-from huapai.core.protocol import NotationError, RulesError
+from huapai.core.manifest import ManifestError
+from huapai.core.registry import manifests
 
-from .cli_support import calculators
-from .cli_support.i18n import Lang, check_lang, tr
+from .cli_support.calculators import add_calculator_commands
+from .cli_support.families import check_front_ends
+from .cli_support.i18n import tr
 from .cli_support.play import run_play
 from .cli_support.replay import run_replay
 from .cli_support.rules_view import run_rules
+from .cli_support.runtime import console as _console
+from .cli_support.runtime import guard as _guard
+from .cli_support.runtime import parse_lang as _lang
 from .cli_support.setup import (
     DEFAULT_GAME,
-    CliError,
     bot_plan,
     check_positive,
     check_record_path,
@@ -61,37 +62,6 @@ RuleOpt = Annotated[list[str] | None, typer.Option("--rule", "-r",
                                                    "KEY=VALUE")]
 LangOpt = Annotated[str, typer.Option("--lang", help="zh（中文，默认）或 / or en")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="输出 JSON / print one JSON object")]
-
-
-@contextmanager
-def _guard(lang: Lang) -> Iterator[None]:
-    """Turn every error into a message on stderr and an exit status."""
-    err = Console(stderr=True, highlight=False, soft_wrap=True)
-    try:
-        yield
-    except typer.Exit:
-        raise
-    except (CliError, RulesError, NotationError, UnknownBot) as exc:
-        err.print(Text(f"{tr('error', lang)}: {exc}", style="bold red"))
-        raise typer.Exit(1) from None
-    except Exception as exc:
-        if os.environ.get("HUAPAI_DEBUG"):
-            raise
-        err.print(Text(f"{tr('internal_error', lang)}: {type(exc).__name__}: {exc}",
-                       style="bold red"))
-        raise typer.Exit(70) from None
-
-
-def _lang(value: str) -> Lang:
-    try:
-        return check_lang(value)
-    except ValueError as exc:
-        Console(stderr=True, soft_wrap=True).print(Text(f"error: --lang: {exc}", style="bold red"))
-        raise typer.Exit(1) from None
-
-
-def _console() -> Console:
-    return Console(highlight=False, soft_wrap=True)
 
 
 @app.command()
@@ -209,7 +179,8 @@ def serve(
     """开服：大厅、房间、浏览器对局、复盘 / Serve the platform: lobby, rooms, browser play."""
     from huapai.server.serve import serve as run_server
 
-    run_server(host, port, database_url, str(data_dir) if data_dir is not None else None)
+    with _guard("zh"):
+        run_server(host, port, database_url, str(data_dir) if data_dir is not None else None)
 
 
 @app.command()
@@ -222,39 +193,26 @@ def verify(
     run_verify(str(record))
 
 
-_CALC_HELP = {"score": "算分", "waits": "听牌"}
+def _start_up() -> ManifestError | None:
+    """The calculator commands of every family; a misdeclared family is kept to report."""
+    try:
+        add_calculator_commands(app, manifests().values())
+    except ManifestError as exc:
+        return exc
+    return None
 
 
-def register_calculator_commands(target: typer.Typer) -> None:
-    """``huapai score GAME …`` and ``huapai waits GAME …``: reserved for the calculators.
-
-    The commands exist so the words are taken; what they do is registered per game in
-    :mod:`huapai.cli_support.calculators` (双别杆 will be the first).
-    """
-    for name in calculators.COMMANDS:
-        target.command(
-            name=name,
-            context_settings={"allow_extra_args": True, "ignore_unknown_options": True},
-            help=f"{_CALC_HELP[name]}（双别杆）/ {name} calculator (biegan).",
-        )(_calculator(name))
+_STARTUP_ERROR = _start_up()
 
 
-def _calculator(name: calculators.Command) -> Callable[..., None]:
-    def command(
-        game: GameArg,
-        args: Annotated[list[str] | None, typer.Argument(help="计算器输入 / input")] = None,
-        lang: LangOpt = "zh",
-    ) -> None:
-        language = _lang(lang)
-        with _guard(language):
-            code = calculators.run_calculator(name, game, args or [], _console(), language)
-        raise typer.Exit(code)
-
-    command.__name__ = name
-    return command
-
-
-register_calculator_commands(app)
+@app.callback()
+def _check_families() -> None:
+    """Every family's manifest, engine, bots, renderer and calculators load, or the command
+    stops here naming the family and what is wrong."""
+    with _guard("zh"):
+        if _STARTUP_ERROR is not None:
+            raise _STARTUP_ERROR
+        check_front_ends()
 
 
 def main() -> None:

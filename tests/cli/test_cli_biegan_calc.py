@@ -18,8 +18,8 @@ from cli_helpers import assert_clean, invoke
 from typer.testing import Result
 
 from huapai.core.protocol import NotationError
+from huapai.games.biegan.calcinput import CALC_OPTIONS, parse_meld
 from huapai.games.biegan.cards import format_cards, parse_cards
-from huapai.games.biegan.cli import CALC_OPTIONS, parse_meld
 
 WORKED = "上大人可知礼化三*千五五五*孔孔孔八九十四五六二二"
 WORKED_ZHA = "紮:七七七*七*"
@@ -346,7 +346,7 @@ def test_doc_meld_examples_are_melds() -> None:
     examples = [m for m in re.findall(r"`([^`\s]+:[^`\s]+)`", text) if m != "KIND:CARDS"]
     assert len(examples) == 4
     for raw in examples:
-        assert parse_meld(raw, "en").kind in "对招紮泛"
+        assert parse_meld(raw).kind in "对招紮泛"
 
 
 def test_doc_commands_do_what_the_doc_says() -> None:

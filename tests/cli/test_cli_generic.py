@@ -1,34 +1,40 @@
 """The CLI is generic: a second game with claim windows plugs in without changing it.
 
 ``cli_claimgame`` stands in for 双别杆: after each play every other seat is in
-``to_act`` at once. It has no ``terminal`` module, so the CLI falls back to the generic
-renderer, until a renderer is registered for it.
+``to_act`` at once. Its manifest names no terminal renderer, so the CLI falls back to the
+generic renderer, until a renderer is registered for it. Calculator commands are built
+from a manifest's typed specs; a misdeclared family stops every command at start-up.
 """
 
 from __future__ import annotations
 
 import json
-import sys
-import types
 from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 import pytest
+import typer
 from cli_claimgame import GAME
 from cli_helpers import assert_clean, invoke
 from rich.console import Console, RenderableType
 from rich.text import Text
+from typer.testing import CliRunner
 
-from huapai.cli_support import calculators, render
+from huapai.cli_support import render
+from huapai.cli_support.calculators import add_calculator_commands
 from huapai.cli_support.i18n import Lang
 from huapai.cli_support.render import DealFacts, RenderContext
 from huapai.core import registry
+from huapai.core.manifest import CalcParam, CalculatorError, CalculatorSpec, GameManifest
+from huapai.core.manifest import Text as Words
 
 
 @pytest.fixture(autouse=True)
 def claim_game(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setitem(registry._GAMES, "claimtoy", "cli_claimgame:GAME")
+    monkeypatch.setattr(registry, "_registered", dict(registry._registered))
+    registry.register_game("claimtoy", "cli_claimgame:GAME")
     yield
     render.unregister_renderer("claimtoy")
 
@@ -99,39 +105,96 @@ def test_a_registered_renderer_is_used_everywhere() -> None:
     assert "SHORT: 100.0%" in table.stdout
 
 
-def test_score_and_waits_are_reserved_until_registered() -> None:
+def test_score_and_waits_are_reserved_for_families_without_one() -> None:
     for command in ("score", "waits"):
         result = invoke([command, "xianniu", "K K", "--lang", "en"])
         assert_clean(result, 1)
-        assert f"no {command} calculator for xianniu yet" in result.output
-
-    seen: list[Sequence[str]] = []
-
-    def handler(args: Sequence[str], console: Console, lang: Lang) -> int:
-        seen.append(args)
-        console.print("SCORED")
-        return 0
-
-    calculators.register_calculator("score", "biegan", handler)
-    try:
-        result = invoke(["score", "biegan", "上大人", "孔乙己"])
-    finally:
-        calculators.unregister_calculator("score", "biegan")
-    assert_clean(result, 0)
-    assert "SCORED" in result.output and seen == [["上大人", "孔乙己"]]
-
-
-def test_a_calculator_is_found_by_convention(monkeypatch: pytest.MonkeyPatch) -> None:
-    def waits(args: Sequence[str], console: Console, lang: Lang) -> int:
-        console.print(f"WAITS {' '.join(args)}")
-        return 3
-
-    module = types.ModuleType("huapai.games.zzcalc.cli")
-    setattr(module, "waits", waits)  # noqa: B010
-    monkeypatch.setitem(sys.modules, "huapai.games.zzcalc.cli", module)
-    result = invoke(["waits", "zzcalc", "一", "二"])
-    assert_clean(result, 3)
-    assert "WAITS 一 二" in result.output
-    missing = invoke(["score", "zzcalc"])
+        assert f"no {command} calculator for xianniu yet; available: biegan" in result.output
+    missing = invoke(["score", "claimtoy"])
     assert_clean(missing, 1)
-    assert "zzcalc 还没有 score 计算器" in missing.output
+    assert "claimtoy 还没有 score 计算器" in missing.output
+
+
+@dataclass(frozen=True)
+class _Sum:
+    total: int
+    words: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"total": self.total, "words": list(self.words)}
+
+
+def add_up(words: Sequence[str], add: Sequence[int], times: int | None,
+           loud: bool) -> _Sum:
+    """A calculator for the spec below: the sum of ``--add``s, times ``--times``."""
+    if times == 0:
+        raise CalculatorError(Words("乘数不能是 0", "--times cannot be 0"))
+    total = sum(add) * (1 if times is None else times)
+    return _Sum(total * (10 if loud else 1), tuple(words))
+
+
+def show_sum(result: _Sum, console: Console, lang: Lang) -> None:
+    console.print(("合计 " if lang == "zh" else "total ") + str(result.total))
+
+
+_SPEC = CalculatorSpec(
+    command="tally", function="test_cli_generic:add_up", help=Words("加", "add up"),
+    params=(CalcParam("words", Words("词", "words")),
+            CalcParam("add", Words("加数", "a number to add"), flags=("--add", "-a"),
+                      type="int", multiple=True),
+            CalcParam("times", Words("乘数", "multiply by"), flags=("--times",), type="int"),
+            CalcParam("loud", Words("十倍", "ten times"), flags=("--loud",), type="bool")),
+    display="test_cli_generic:show_sum")
+
+
+def _tally(*args: str) -> Any:
+    app = typer.Typer()
+    app.command()(lambda: None)  # a typer app needs one command of its own
+    manifest = GameManifest(name="claimtoy", title=Words("认领", "claim"),
+                            engine="cli_claimgame:GAME", calculators=(_SPEC,))
+    add_calculator_commands(app, [manifest])
+    return CliRunner().invoke(app, ["tally", "claimtoy", *args])
+
+
+def test_a_calculator_command_is_built_from_its_typed_spec() -> None:
+    shown = _tally("一", "二", "-a", "2", "--add", "3", "--times", "4")
+    assert_clean(shown, 0)
+    assert "合计 20" in shown.output
+    as_json = _tally("x", "-a", "1", "--loud", "--json", "--lang", "en")
+    assert_clean(as_json, 0)
+    assert json.loads(as_json.stdout) == {"total": 10, "words": ["x"]}
+    assert "total" in _tally("-a", "1", "--lang", "en").output
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["-a", "1", "--times", "2", "--times", "3"], "--times may be given only once"),
+    (["--times"], "--times needs a value"),
+    (["--times", "--loud"], "--times needs a value"),
+    (["--nope"], "tally has no option --nope; known: --add --times --loud --json"),
+    (["--loud=yes"], "tally has no option --loud=yes"),
+    (["--times", "0"], "--times cannot be 0"),
+])
+def test_a_built_calculator_refuses_bad_input_in_one_line(args: list[str],
+                                                          message: str) -> None:
+    result = _tally(*args, "--lang", "en")
+    assert_clean(result, 1)
+    assert result.stdout == ""
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"error: {message}"), lines
+
+
+def test_a_misdeclared_family_stops_every_command(monkeypatch: pytest.MonkeyPatch) -> None:
+    broken = replace(registry.get_manifest("claimtoy"),
+                     terminal_renderer="no_such_module_here:RENDERER")
+    monkeypatch.setitem(registry._registered, "claimtoy", broken)
+    result = invoke(["rules", "xianniu"])
+    assert_clean(result, 1)
+    assert "game family 'claimtoy': terminal_renderer 'no_such_module_here:RENDERER' does " \
+        "not load: ModuleNotFoundError" in result.output
+    bad_bot = replace(registry.get_manifest("xianniu"),
+                      bots={"heuristic": "huapai.games.xianniu.bot:no_such_factory"})
+    monkeypatch.setitem(registry._registered, "claimtoy", registry.get_manifest("claimtoy"))
+    monkeypatch.setitem(registry._registered, "xianniu", bad_bot)
+    result = invoke(["simulate", "xianniu", "-n", "1"])
+    assert_clean(result, 1)
+    assert "game family 'xianniu': bot 'heuristic'" in result.output

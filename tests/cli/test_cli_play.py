@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,8 @@ from cli_helpers import assert_clean, invoke, last, script_human, totals_line
 from huapai.bots import registry as bot_registry
 from huapai.cli_support import setup
 from huapai.cli_support.play import interpret
-from huapai.core.registry import get_game
+from huapai.core import registry
+from huapai.core.registry import get_game, get_manifest
 
 
 def test_whole_match_answering_the_first_legal_text(tmp_path: Path) -> None:
@@ -117,11 +119,11 @@ def test_fengxiang_with_more_players(players: int) -> None:
     assert "地眼" in result.output or "天" in result.output  # the long-card names
 
 
-def test_default_bots_prefer_heuristic(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_default_bots_are_the_house_bot(monkeypatch: pytest.MonkeyPatch) -> None:
     game = get_game("xianniu")
-    monkeypatch.setattr(setup, "bot_names", lambda name: ["heuristic", "random"])
     assert setup.default_bot(game) == "heuristic"
-    monkeypatch.setattr(setup, "bot_names", lambda name: ["random"])
+    plain = replace(get_manifest("xianniu"), bots={}, house_bot="random")
+    monkeypatch.setitem(registry._registered, "xianniu", plain)
     assert setup.default_bot(game) == "random"
 
 

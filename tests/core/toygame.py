@@ -119,7 +119,6 @@ class ToyGame(GameBase[ToyRules, ToyState]):
     name = "toy"
     title = "Toy claim game (tests only)"
     rules_type = ToyRules
-    zero_sum = True
 
     def presets(self) -> Mapping[str, ToyRules]:
         return {"duo": ToyRules(seats=2), "trio": ToyRules(seats=3, hand_size=2)}

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from huapai.bots.random_bot import RandomBot
+from huapai.core.random_bot import RandomBot
 from huapai.core.record import dumps
 from huapai.core.registry import get_game
 from huapai.core.rng import seed_commitment

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from pathlib import Path
 
+import pytest
 from server_helpers import Api, peer, running, sqlite_url
 from starlette.testclient import TestClient
 
+from huapai.core import registry
+from huapai.core.manifest import ManifestError
 from huapai.core.registry import get_game
 from huapai.server.seats import house_bot
 
@@ -36,6 +40,13 @@ def test_games_presets_and_rule_options(client: TestClient) -> None:
     games = client.get("/api/games").json()["games"]
     xianniu = next(g for g in games if g["name"] == "xianniu")
     assert {p["name"] for p in xianniu["presets"]} >= {"lanzhou", "lanzhou-app", "fengxiang"}
+    assert xianniu["titles"] == {"zh": "掀牛 / 花花牌", "en": "Xianniu (掀牛 / 花花牌)"}
+    assert xianniu["preset_titles"]["fengxiang"]["zh"] == "凤翔花花牌（长牌）"
+    assert (xianniu["house_bot"], xianniu["zero_sum"]) == ("heuristic", True)
+    assert xianniu["web_renderer"] == "js/games/xianniu.js" and xianniu["calculators"] == []
+    biegan = next(g for g in games if g["name"] == "biegan")
+    assert biegan["calculators"] == ["score", "waits"] and "heuristic" in biegan["bots"]
+    assert not any("engine" in g or "terminal_renderer" in g for g in games)  # server-side
     detail = client.get("/api/games/xianniu").json()
     options = {o["name"]: o for o in detail["options"]}
     assert options["players"]["low"] == 3 and options["players"]["high"] == 5
@@ -43,6 +54,31 @@ def test_games_presets_and_rule_options(client: TestClient) -> None:
     assert options["deck"]["zh"] == "牌具"
     assert "random" in detail["bots"]
     assert client.get("/api/games/nope").json()["error"]["code"] == "game_not_found"
+
+
+def test_a_family_serves_its_own_browser_files(toy_games: None, tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """A family from another package names ``web_assets`` (a folder of its package),
+    served at families/<name>/, and its renderer there (here: huapai's own folder)."""
+    toy = replace(registry.get_manifest("toy"), web_assets="huapai:web/js/games",
+                  web_renderer="families/toy/generic.js")
+    monkeypatch.setitem(registry._registered, "toy", toy)
+    with running(sqlite_url(tmp_path)) as client:
+        served = client.get("/families/toy/generic.js")
+        assert served.status_code == 200 and "export const generic" in served.text
+        listed = {g["name"]: g for g in client.get("/api/games").json()["games"]}
+        assert listed["toy"]["web_renderer"] == "families/toy/generic.js"
+    for broken, fault in [(replace(toy, web_renderer="families/toy/nowhere.js"),
+                           "web_renderer 'families/toy/nowhere.js' is not a .js file"),
+                          (replace(toy, web_assets="huapai:no/such/folder"),
+                           "web_assets 'huapai:no/such/folder' is not a folder"),
+                          (replace(toy, web_assets="no_such_package_x:web"),
+                           "web_assets 'no_such_package_x:web'")]:
+        monkeypatch.setitem(registry._registered, "toy", broken)
+        with pytest.raises(ManifestError, match="game family 'toy'") as info, \
+                running(sqlite_url(tmp_path)):
+            pass
+        assert fault in str(info.value)
 
 
 def test_create_room_validates_everything(client: TestClient) -> None:

@@ -14,6 +14,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -62,9 +63,9 @@ def _wait_up(base: str, proc: subprocess.Popen[bytes], log: Path) -> None:
     raise RuntimeError(f"the server did not come up: {log.read_text(errors='replace')}")
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The base URL of a fresh server serving the API, the WebSocket and the client."""
+@contextmanager
+def serving(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A fresh server (its own SQLite file, seeded) in a subprocess; its base URL."""
     _require_chromium()
     data = tmp_path_factory.mktemp("huapai-web")
     port = _free_port()
@@ -84,6 +85,21 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The base URL of a fresh server serving the API, the WebSocket and the client."""
+    with serving(tmp_path_factory) as base:
+        yield base
+
+
+@pytest.fixture(scope="module")
+def own_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server for one module alone, so that its rooms do not change the seeded deals the
+    session's server gives the other tests."""
+    with serving(tmp_path_factory) as base:
+        yield base
 
 
 def _require_chromium() -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from playwright.sync_api import Page, expect
 from web_driver import (
     card_point,
@@ -18,6 +19,12 @@ from web_driver import (
     take_turn,
     wait_turn_or_end,
 )
+
+
+@pytest.fixture(scope="module")
+def server(own_server: str) -> str:
+    """This module's own server: its rooms do not shift the seeded deals of the others."""
+    return own_server
 
 POKER_ORDER = ["A", "2", "3", "5b", "5r", "6", "7", "8", "9b", "9r", "10", "J", "Q", "K"]
 

@@ -1,15 +1,15 @@
-"""Bots by name, for every game: ``random`` built in, game packages add their own.
+"""Bots by name, for every game: ``random`` built in, each family's from its manifest.
 
 A factory is called as ``factory(game, rules, seat, seed)`` and returns an
 :class:`~huapai.core.session.Agent`. It gets the game (for its notation and action
 space), the rules and its seat — never a state: a bot learns about a deal only
 through the ``observe()`` output handed to ``act``.
 
-Game packages register their bots when their engine module is imported (which
-``make_bot`` has already done, since it is handed the game), optionally restricted to
-their own game::
+A family offers its bots in its manifest (``bots={"heuristic": "module:attr"}``, see
+:mod:`huapai.core.manifest`); nothing here lists families. :func:`register_bot` adds a
+bot at run time (tests, notebooks), optionally for some games only::
 
-    register_bot("heuristic", "huapai.games.xianniu.bot:make_heuristic", games=("xianniu",))
+    register_bot("first", "mybots:make_first", games=("xianniu",))
 
 A factory may be given as ``"module:attr"`` so that nothing is imported until a bot of
 that name is made.
@@ -17,15 +17,15 @@ that name is made.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any
 
+from huapai.core.manifest import load_target
 from huapai.core.protocol import Game
+from huapai.core.random_bot import RandomBot
+from huapai.core.registry import manifests
 from huapai.core.session import Agent
-
-from .random_bot import RandomBot
 
 BotFactory = Callable[[Game[Any, Any], Any, int, int], Agent]
 
@@ -45,8 +45,7 @@ class _Entry:
     def load(self) -> BotFactory:
         if not isinstance(self.factory, str):
             return self.factory
-        module, _, attr = self.factory.partition(":")
-        factory: BotFactory = getattr(importlib.import_module(module), attr)
+        factory: BotFactory = load_target(self.factory)
         return factory
 
 
@@ -54,8 +53,8 @@ def _random(game: Game[Any, Any], rules: Any, seat: int, seed: int) -> Agent:
     return RandomBot(seed)
 
 
-# A name may serve several games with different factories ("heuristic" for each family),
-# as long as no two registrations of one name serve the same game.
+# Bots added at run time. A name may serve several games with different factories, as
+# long as no two registrations of one name serve the same game.
 _BOTS: dict[str, list[_Entry]] = {"random": [_Entry(_random, None)]}
 
 
@@ -77,7 +76,8 @@ def register_bot(
         raise ValueError(f"a lazy bot factory is 'module:attr', got {factory!r}")
     entry = _Entry(factory, None if games is None else frozenset(games))
     kept = [e for e in _BOTS.get(name, []) if not _overlap(e, entry)]
-    if len(kept) != len(_BOTS.get(name, [])) and not replace:
+    offered = any(entry.serves(g) for g, m in manifests().items() if name in m.bots)
+    if (offered or len(kept) != len(_BOTS.get(name, []))) and not replace:
         raise ValueError(f"a bot named {name!r} is already registered for those games")
     _BOTS[name] = [*kept, entry]
 
@@ -98,12 +98,32 @@ def unregister_bot(name: str, game: str | None = None) -> None:
 
 
 def _entry(name: str, game: str) -> _Entry | None:
-    return next((e for e in _BOTS.get(name, []) if e.serves(game)), None)
+    found = next((e for e in _BOTS.get(name, []) if e.serves(game)), None)
+    if found is not None:
+        return found
+    manifest = manifests().get(game)
+    factory = None if manifest is None else manifest.bots.get(name)
+    return None if factory is None else _Entry(factory, frozenset({game}))
+
+
+def _offered(game: str | None) -> set[str]:
+    if game is None:
+        return {n for m in manifests().values() for n in m.bots}
+    manifest = manifests().get(game)
+    return set() if manifest is None else set(manifest.bots)
+
+
+def house_bot(game: str) -> str:
+    """The family's house bot (its manifest's ``house_bot``): 托管, vacant seats, the
+    CLI's default opponents."""
+    manifest = manifests().get(game)
+    return "random" if manifest is None else manifest.house_bot
 
 
 def bot_names(game: str | None = None) -> list[str]:
     """Names of the bots available (for ``game``, if given), sorted."""
-    return sorted(n for n in _BOTS if game is None or _entry(n, game) is not None)
+    added = {n for n in _BOTS if game is None or _entry(n, game) is not None}
+    return sorted(added | _offered(game))
 
 
 def make_bot(name: str, game: Game[Any, Any], rules: Any, seat: int, seed: int) -> Agent:

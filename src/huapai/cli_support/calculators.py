@@ -1,77 +1,207 @@
-"""The reserved place for calculators: ``huapai score GAME …`` and ``huapai waits GAME …``.
+"""Calculator commands built from the families' typed specs: ``huapai score GAME …``.
 
-Nothing is implemented here. A game package wires its calculator in one of two ways:
+Each family lists its calculators in its manifest
+(:class:`~huapai.core.manifest.CalculatorSpec`: the command word, the engine function,
+its typed parameters with help in both languages, and how the result is shown). For
+every command word this module builds one typer group with one sub-command per family
+that offers it, so ``huapai score biegan --help`` lists exactly that calculator's
+parameters. Every calculator command also takes ``--json`` and ``--lang``.
 
-* by convention: functions ``score`` / ``waits`` in ``huapai.games.<game>.cli`` (for
-  双别杆, ``huapai/games/biegan/cli.py``) are found without changing this file;
-* explicitly: :func:`register_calculator`, e.g.
-  ``register_calculator("score", "biegan", "huapai.games.biegan.cli:score")``.
-
-A handler is called as ``handler(args, console, lang)`` with the words that follow the
-game name, prints its result on ``console`` and returns the exit status; it raises
-:class:`~huapai.cli_support.setup.CliError` (or ``NotationError``) for bad input.
+Mistakes on the command line (an unknown option, an option without its value, a single
+option given twice) end like every other mistake of the CLI: one line on stderr and
+exit status 1. ``score`` and ``waits`` exist even when no family offers them, so the
+words stay taken and say which families have one.
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Sequence
-from typing import Literal
+import inspect
+import json
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
 
-from rich.console import Console
+import typer
+from typer.core import TyperCommand, TyperGroup
 
-from .i18n import Lang, tr
+from huapai.core.manifest import CalcParam, CalculatorSpec, GameManifest, ManifestError
+from huapai.core.registry import check_target
+
+from .i18n import LANGS, Lang, tr
+from .runtime import console, error_line, guard, parse_lang
 from .setup import CliError
 
-Command = Literal["score", "waits"]
-COMMANDS: tuple[Command, ...] = ("score", "waits")
-Handler = Callable[[Sequence[str], Console, Lang], int]
-
-_BUILTIN: dict[tuple[str, str], Handler | str] = {}
-_HANDLERS: dict[tuple[str, str], Handler | str] = dict(_BUILTIN)
+COMMANDS: tuple[str, ...] = ("score", "waits")
+_COMMON = ("json", "lang")
+_COMMAND_HELP = {"score": ("算分", "score calculator"), "waits": ("听牌", "waits calculator")}
 
 
-def register_calculator(command: Command, game: str, handler: Handler | str) -> None:
-    """Serve ``huapai COMMAND GAME …`` with ``handler`` (or a lazy ``"module:attr"``)."""
-    if command not in COMMANDS:
-        raise ValueError(f"calculator commands are {', '.join(COMMANDS)}, got {command!r}")
-    if isinstance(handler, str) and ":" not in handler:
-        raise ValueError(f"a lazy handler is 'module:attr', got {handler!r}")
-    _HANDLERS[(command, game)] = handler
+def _usage_error(message: str, lang: Lang) -> typer.Exit:
+    """A malformed calculator command line: one ``错误: …`` line, then status 1."""
+    error_line(message, lang)
+    return typer.Exit(1)
 
 
-def unregister_calculator(command: Command, game: str) -> None:
-    _HANDLERS.pop((command, game), None)
+def _lang_of(args: Sequence[str]) -> Lang:
+    """The ``--lang`` among raw words (parsing has not happened yet), default Chinese."""
+    words = list(args)
+    for i, word in enumerate(words):
+        value = words[i + 1] if word == "--lang" and i + 1 < len(words) else (
+            word.partition("=")[2] if word.startswith("--lang=") else None)
+        if value in LANGS:
+            return value
+    return "zh"
 
 
-def calculator_games(command: Command) -> list[str]:
-    """Games with an explicitly registered calculator (convention ones are found on use)."""
-    return sorted(g for c, g in _HANDLERS if c == command)
+class _CalcGroup(TyperGroup):
+    """``huapai score GAME``: an unknown GAME names the families that have one."""
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        if args and args[0] not in self.commands and not args[0].startswith("-"):
+            lang = _lang_of(args)
+            known = ", ".join(sorted(self.commands)) or "—"
+            raise _usage_error(tr("no_calculator", lang, game=args[0], command=self.name,
+                                  known=known), lang)
+        return super().resolve_command(ctx, args)
 
 
-def run_calculator(command: Command, game: str, args: Sequence[str], console: Console,
-                   lang: Lang) -> int:
-    handler = _HANDLERS.get((command, game)) or _by_convention(command, game)
-    if handler is None:
-        known = ", ".join(calculator_games(command)) or "—"
-        raise CliError(tr("no_calculator", lang, game=game, command=command, known=known))
-    if isinstance(handler, str):
-        module, _, attr = handler.partition(":")
-        handler = getattr(importlib.import_module(module), attr)
-        assert callable(handler)
-    return handler(args, console, lang)
+class _CalcCommand(TyperCommand):
+    """One family's calculator: the CLI's own one-line errors for a bad command line."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> Any:
+        lang = _lang_of(args)
+        options = [p for p in self.get_params(ctx) if p.param_type_name == "option"]
+        word = ctx.parent.info_name if ctx.parent is not None else self.name
+        _check_flags(args, options, str(word), lang)
+        return super().parse_args(ctx, args)
 
 
-def _by_convention(command: Command, game: str) -> Handler | None:
-    """``huapai.games.<game>.cli.<command>``, if that module and function exist."""
-    if not game.isidentifier():
-        return None
-    name = f"huapai.games.{game}.cli"
-    try:
-        module = importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name is not None and name.startswith(exc.name):
-            return None
-        raise
-    found = getattr(module, command, None)
-    return found if callable(found) else None
+def _check_flags(args: Sequence[str], options: Sequence[Any], command: str,
+                 lang: Lang) -> None:
+    """Every word that looks like an option is one this command takes (a flag without
+    ``=``), and an option that needs a value has one (not another option)."""
+    names = {name for opt in options for name in opt.opts}
+    flags = {name for opt in options if opt.is_flag for name in opt.opts}
+    shown = " ".join(opt.opts[0] for opt in options if opt.opts[0] not in ("--lang", "--help"))
+    words = list(args)
+    for i, word in enumerate(words):
+        if word == "--":
+            return
+        name, eq, _value = word.partition("=")
+        if not word.startswith("-") or word == "-":
+            continue
+        if name not in names or (eq and name in flags):
+            raise _usage_error(tr("calc_unknown_flag", lang, cmd=command, flag=word,
+                                  known=shown), lang)
+        following = words[i + 1].partition("=")[0] if i + 1 < len(words) else None
+        if not eq and name not in flags and (following is None or following in names):
+            raise _usage_error(tr("calc_flag_value", lang, flag=name), lang)
+
+
+def add_calculator_commands(app: typer.Typer, manifests: Iterable[GameManifest]) -> None:
+    """One group per command word on ``app``, one sub-command per family offering it."""
+    families = list(manifests)
+    taken = {c.name for c in app.registered_commands if c.name}
+    words = sorted({*COMMANDS, *(c.command for m in families for c in m.calculators)})
+    for word in words:
+        if word in taken:
+            owner = next(m.name for m in families if m.calculator(word) is not None)
+            raise ManifestError(f"game family {owner!r}: calculator {word!r} is a command "
+                                "of huapai already")
+        zh, en = _COMMAND_HELP.get(word, (word, word))
+        group = typer.Typer(cls=_CalcGroup, help=f"{zh} / {en}", no_args_is_help=True)
+        for manifest in families:
+            spec = manifest.calculator(word)
+            if spec is not None:
+                group.command(name=manifest.name, cls=_CalcCommand,
+                              help=f"{spec.help.zh} / {spec.help.en}")(
+                    calculator_command(manifest, spec))
+        app.add_typer(group, name=word)
+
+
+def calculator_command(manifest: GameManifest, spec: CalculatorSpec) -> Callable[..., None]:
+    """A function typer reads as the command: one parameter per typed spec, plus the two
+    every calculator takes, ``--json`` and ``--lang``."""
+    for param in spec.params:
+        if param.name in _COMMON or not param.name.isidentifier():
+            raise ManifestError(f"game family {manifest.name!r}: calculator "
+                                f"{spec.command!r} cannot name a parameter {param.name!r}")
+
+    def command(**values: Any) -> None:
+        language = parse_lang(values.pop("lang"))
+        as_json = bool(values.pop("json"))
+        with guard(language):
+            result = run_calculator(manifest, spec, values, language)
+            _show(manifest, spec, result, as_json, language)
+
+    parameters = [_parameter(p) for p in spec.params] + [
+        inspect.Parameter("json", inspect.Parameter.KEYWORD_ONLY, annotation=bool,
+                          default=typer.Option(False, "--json", help="输出 JSON / print JSON")),
+        inspect.Parameter("lang", inspect.Parameter.KEYWORD_ONLY, annotation=str,
+                          default=typer.Option("zh", "--lang", help="zh（中文，默认）或 / or en")),
+    ]
+    command.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+    command.__annotations__ = {p.name: p.annotation for p in parameters}
+    command.__name__ = f"{spec.command}_{manifest.name}"
+    return command
+
+
+_TYPES: dict[str, type] = {"str": str, "int": int, "bool": bool}
+
+
+def _parameter(param: CalcParam) -> inspect.Parameter:
+    """The typer parameter of one typed spec. A single-valued option is read as a list so
+    that giving it twice can be refused instead of the last one silently winning."""
+    help_text = f"{param.help.zh} / {param.help.en}"
+    base = _TYPES[param.type]
+    if param.positional:
+        default: Any = typer.Argument(None, help=help_text, metavar=param.metavar,
+                                      show_default=False)
+        annotation: Any = list[str] | None
+    elif param.type == "bool":
+        default = typer.Option(False, *param.flags, help=help_text)
+        annotation = bool
+    else:
+        default = typer.Option(None, *param.flags, help=help_text, metavar=param.metavar,
+                               show_default=False)
+        annotation = list[base] | None  # type: ignore[valid-type]
+    return inspect.Parameter(param.name, inspect.Parameter.KEYWORD_ONLY,
+                             annotation=annotation, default=default)
+
+
+def run_calculator(manifest: GameManifest, spec: CalculatorSpec, values: Mapping[str, Any],
+                   lang: Lang) -> Any:
+    """Call the spec's engine function with the parsed values, each checked for its kind."""
+    kwargs = {p.name: _value(p, values.get(p.name), lang) for p in spec.params}
+    function = check_target(manifest, f"calculator {spec.command!r}", spec.function)
+    return function(**kwargs)
+
+
+def _value(param: CalcParam, raw: Any, lang: Lang) -> Any:
+    if param.positional or param.multiple:
+        return tuple(raw or ())
+    if param.type == "bool":
+        return bool(raw)
+    given = list(raw or ())
+    if len(given) > 1:
+        raise CliError(tr("calc_flag_twice", lang, flag=param.flags[0]))
+    return given[0] if given else None
+
+
+def _show(manifest: GameManifest, spec: CalculatorSpec, result: Any, as_json: bool,
+          lang: Lang) -> None:
+    out = console()
+    if as_json or spec.display is None:
+        # one JSON document, written raw (no markup, no wrapping)
+        out.out(json.dumps(result.to_json(), ensure_ascii=False, indent=2), highlight=False)
+        return
+    display = check_target(manifest, f"calculator {spec.command!r} display", spec.display)
+    display(result, out, lang)
+
+
+def check_calculators(manifests: Iterable[GameManifest]) -> None:
+    """Every declared calculator function and display imports (start-up check)."""
+    for manifest in manifests:
+        for spec in manifest.calculators:
+            check_target(manifest, f"calculator {spec.command!r}", spec.function)
+            if spec.display is not None:
+                check_target(manifest, f"calculator {spec.command!r} display", spec.display)

@@ -99,6 +99,10 @@ _LABELS: dict[str, tuple[str, str]] = {
     # calculators
     "no_calculator": ("{game} 还没有 {command} 计算器；已有：{known}",
                       "no {command} calculator for {game} yet; available: {known}"),
+    "calc_unknown_flag": ("{cmd} 不认识 {flag}；可用：{known}",
+                          "{cmd} has no option {flag}; known: {known}"),
+    "calc_flag_value": ("{flag} 后面缺少值", "{flag} needs a value"),
+    "calc_flag_twice": ("{flag} 只能给一次", "{flag} may be given only once"),
 }
 
 

@@ -1,18 +1,18 @@
-"""The renderer registry: how each game draws its table in a terminal.
+"""The renderers: how each game draws its table in a terminal.
 
 A renderer turns a seat's ``observe()`` dict, the events it may see and the end-of-deal
 facts into rich renderables. The generic code never looks inside a game's observation:
 it asks the game's renderer. Lookup, in order:
 
-1. a renderer given to :func:`register_renderer` (for games outside this tree);
-2. by convention, ``RENDERER`` in the ``terminal`` module beside the game's engine
-   (``huapai.games.xianniu.terminal`` for 掀牛) — a new game plugs in by adding that file;
-3. :class:`GenericRenderer`, which shows any observation dict as it is.
+1. a renderer given to :func:`register_renderer` (tests, notebooks);
+2. the ``terminal_renderer`` the family's manifest names (``"module:attr"``, e.g.
+   ``huapai.cli_support.families.xianniu:RENDERER``); one that does not load is an error;
+3. :class:`GenericRenderer`, which shows any observation dict as it is, for a family
+   that declares none.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -22,6 +22,7 @@ from rich.table import Table
 from rich.text import Text
 
 from huapai.core.protocol import Game
+from huapai.core.registry import check_target, manifests
 
 from .i18n import Lang, seat_name, tr
 
@@ -121,7 +122,7 @@ _REGISTERED: dict[str, Renderer] = {}
 
 
 def register_renderer(game_name: str, renderer: Renderer) -> None:
-    """Use ``renderer`` for ``game_name`` (overrides the ``terminal`` module convention)."""
+    """Use ``renderer`` for ``game_name`` (overrides the manifest's ``terminal_renderer``)."""
     _REGISTERED[game_name] = renderer
 
 
@@ -133,18 +134,11 @@ def renderer_for(game: Game[Any, Any]) -> Renderer:
     """The game's renderer, found as the module docstring describes."""
     if game.name in _REGISTERED:
         return _REGISTERED[game.name]
-    package = type(game).__module__.rpartition(".")[0]
-    if package:
-        try:
-            module = importlib.import_module(f"{package}.terminal")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"{package}.terminal":
-                raise
-        else:
-            found: Renderer | None = getattr(module, "RENDERER", None)
-            if found is not None:
-                return found
-    return GenericRenderer()
+    manifest = manifests().get(game.name)
+    if manifest is None or manifest.terminal_renderer is None:
+        return GenericRenderer()
+    found: Renderer = check_target(manifest, "terminal_renderer", manifest.terminal_renderer)
+    return found
 
 
 # --------------------------------------------------------------- generic, for every game

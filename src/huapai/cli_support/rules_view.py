@@ -10,6 +10,8 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
+from huapai.core.rules import RulesBase
+
 from .i18n import Lang, tr
 from .setup import Table, emit_json
 
@@ -25,14 +27,14 @@ class OptionRow:
 
 
 def option_rows(table: Table) -> list[OptionRow]:
-    """One row per option, from ``Rules.describe()``; plain values where it is missing."""
+    """One row per option, from ``RulesBase.describe()``; plain values for rules of
+    another kind."""
     values = table.game.rules_to_dict(table.rules)
-    describe = getattr(type(table.rules), "describe", None)
-    if describe is None:
+    if not isinstance(table.rules, RulesBase):
         return [OptionRow(k, v, "—", "", "", "") for k, v in values.items()]
     defaults = _defaults(table)
     rows = []
-    for name, default, zh, doc, source in describe():
+    for name, default, zh, doc, source in table.rules.describe():
         value = defaults.get(name, default)
         rows.append(OptionRow(name, values.get(name), value, zh, doc, source))
     return rows

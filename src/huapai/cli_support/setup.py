@@ -13,15 +13,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from huapai.bots.registry import UnknownBot, bot_names, make_bot
+from huapai.bots.registry import UnknownBot, bot_names, house_bot, make_bot
 from huapai.core.protocol import Game, RulesError
 from huapai.core.registry import get_game
 from huapai.core.rng import derive_seed
 from huapai.core.session import Agent, AgentError
 
 DEFAULT_GAME = "xianniu"
-PREFERRED_BOT = "heuristic"
-FALLBACK_BOT = "random"
 
 
 class CliError(Exception):
@@ -98,8 +96,8 @@ def load_table(
 
 
 def default_bot(game: Game[Any, Any]) -> str:
-    """``heuristic`` where the game has one registered, else ``random``."""
-    return PREFERRED_BOT if PREFERRED_BOT in bot_names(game.name) else FALLBACK_BOT
+    """The family's house bot (``heuristic`` for 掀牛 and 双别杆)."""
+    return house_bot(game.name)
 
 
 def bot_plan(table: Table, spec: str | None, seats: Sequence[int]) -> dict[int, str]:

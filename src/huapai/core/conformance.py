@@ -15,7 +15,8 @@ Seeded random playouts check the game protocol at every step:
   finite floats;
 * the record (:class:`~huapai.core.session.Deal`, dumped and re-parsed) replays through
   ``replay_deal`` to the same final ``omniscient`` view, events and settlement;
-* settlements sum to zero for zero-sum games (``zero_sum``, default True);
+* settlements sum to zero for zero-sum games (the manifest's ``zero_sum``; a game run
+  without a manifest is held to zero-sum);
 * with the optional :class:`HiddenInfo` hook: re-dealing the other seats' hidden cards
   does not change a seat's observation or encoding as long as the events that seat has
   seen are unchanged (see :meth:`_Playout.check_hidden`);
@@ -55,7 +56,7 @@ from .conformance_checks import (
 )
 from .protocol import Event, Game, IllegalAction, RulesError
 from .record import ActionEntry, DealRecord, ReplayError, dumps, parse, replay_deal
-from .registry import get_game
+from .registry import get_game, manifests
 from .rng import derive_seed
 from .rules import OptionInfo
 from .session import Deal
@@ -291,6 +292,11 @@ def _registered(game: Game[Any, Any]) -> bool:
         return get_game(game.name) is game
     except RulesError:
         return False
+
+
+def _zero_sum(game: Game[Any, Any]) -> bool:
+    found = manifests().get(game.name)
+    return True if found is None else found.zero_sum
 
 
 def _check_rules(game: Game[Any, Any], preset: str, rules: Any, where: str) -> None:
@@ -634,7 +640,7 @@ class _Playout:
         result = self.game.settlement(state)
         self.require(len(result.deltas) == self.n == result.num_seats,
                      f"settlement has {len(result.deltas)} deltas for {self.n} seats")
-        if getattr(self.game, "zero_sum", True):
+        if _zero_sum(self.game):
             self.require(sum(result.deltas) == 0,
                          f"settlement deltas {list(result.deltas)} do not sum to 0")
         for p in result.payments:

@@ -1,35 +1,142 @@
-"""Games by name. Engines register lazily so nothing heavy happens at import time."""
+"""Games by name, found through the Python entry-point group ``huapai.games``.
+
+Each installed family names its :class:`~huapai.core.manifest.GameManifest` there::
+
+    [project.entry-points."huapai.games"]
+    xianniu = "huapai.games.xianniu.manifest:MANIFEST"
+
+so an installed third-party package adds a family without any change here. Manifests are
+read on first use and engines imported on first :func:`get_game`, so nothing heavy
+happens at import time. A family that is misdeclared (a target that does not load, a
+missing field, a name used twice, an unknown house bot) raises
+:class:`~huapai.core.manifest.ManifestError` naming it: never a silent fallback.
+:func:`check_games` runs every check at once; ``huapai serve`` and the CLI call it at
+start-up.
+"""
 
 from __future__ import annotations
 
-import importlib
+from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
+from .manifest import GameManifest, ManifestError, Text, check_manifest, load_target
 from .protocol import Game, RulesError
 
-_GAMES: dict[str, str] = {
-    "biegan": "huapai.games.biegan.game:GAME",
-    "xianniu": "huapai.games.xianniu.game:GAME",
-}
+GROUP = "huapai.games"
+
+_discovered: dict[str, GameManifest] | None = None
+_registered: dict[str, GameManifest] = {}
+_engines: dict[str, Game[Any, Any]] = {}
 
 
-def register_game(name: str, target: str) -> None:
-    """Make ``"module:attribute"`` the engine called ``name`` (imported on first use)."""
-    module, sep, attr = target.partition(":")
-    if not name or not sep or not module or not attr:
-        raise RulesError(f"register_game needs a name and 'module:attribute', got {target!r}")
-    _GAMES[name] = target
+def discover() -> dict[str, GameManifest]:
+    """Every manifest the installed packages declare, each checked, by name."""
+    found: dict[str, GameManifest] = {}
+    sources: dict[str, str] = {}
+    for entry in entry_points(group=GROUP):
+        source = entry.dist.name if entry.dist is not None else entry.value
+        if entry.name in found:
+            raise ManifestError(f"game family {entry.name!r} is declared twice (by "
+                                f"{sources[entry.name]} and by {source})")
+        found[entry.name] = _load_entry(entry)
+        sources[entry.name] = source
+    return found
+
+
+def _load_entry(entry: EntryPoint) -> GameManifest:
+    where = f"game family {entry.name!r} (entry point {entry.value!r})"
+    try:
+        manifest = entry.load()
+    except Exception as exc:  # any failure to import a plug-in is its declaration's fault
+        raise ManifestError(f"{where} does not load: {type(exc).__name__}: {exc}") from exc
+    if not isinstance(manifest, GameManifest):
+        raise ManifestError(f"{where} is a {type(manifest).__name__}, not a GameManifest")
+    if manifest.name != entry.name:
+        raise ManifestError(f"{where} names itself {manifest.name!r}")
+    check_manifest(manifest)
+    return manifest
+
+
+def manifests() -> dict[str, GameManifest]:
+    """Every known family's manifest by name: the installed ones, then any registered."""
+    global _discovered
+    if _discovered is None:
+        _discovered = discover()
+    return {**_discovered, **_registered}
+
+
+def register_game(name: str, target: str, manifest: GameManifest | None = None) -> None:
+    """Make ``"module:attribute"`` the engine called ``name`` (for tests and notebooks).
+
+    Without a ``manifest`` the family gets a plain one (its name as title, the random
+    bot, zero-sum). Installed packages declare themselves through entry points instead.
+    """
+    made = manifest or GameManifest(name=name, title=Text(name, name), engine=target)
+    if made.name != name or made.engine != target:
+        raise ManifestError(f"game family {name!r}: the manifest names {made.name!r} "
+                            f"with engine {made.engine!r}")
+    check_manifest(made)
+    _registered[name] = made
+    _engines.pop(name, None)
+
+
+def unregister_game(name: str) -> None:
+    """Forget a family given to :func:`register_game` (installed ones stay)."""
+    _registered.pop(name, None)
+    _engines.pop(name, None)
 
 
 def game_names() -> list[str]:
-    return sorted(_GAMES)
+    return sorted(manifests())
+
+
+def get_manifest(name: str) -> GameManifest:
+    """The manifest of family ``name``; a clear error names the known games."""
+    found = manifests().get(name)
+    if found is None:
+        raise RulesError(f"unknown game {name!r}; known: {', '.join(game_names())}")
+    return found
 
 
 def get_game(name: str) -> Game[Any, Any]:
-    """The engine registered as ``name``; a clear error names the known games."""
-    target = _GAMES.get(name)
-    if target is None:
-        raise RulesError(f"unknown game {name!r}; known: {', '.join(game_names())}")
-    module, attr = target.split(":")
-    game: Game[Any, Any] = getattr(importlib.import_module(module), attr)
+    """The engine of family ``name``, imported on first use."""
+    manifest = get_manifest(name)
+    game = _engines.get(name)
+    if game is None:
+        game = _load_engine(manifest)
+        _engines[name] = game
     return game
+
+
+def _load_engine(manifest: GameManifest) -> Game[Any, Any]:
+    try:
+        game: Game[Any, Any] = manifest.load_engine()
+    except Exception as exc:  # the declaration is wrong, whatever the import raised
+        raise ManifestError(f"game family {manifest.name!r}: engine {manifest.engine!r} "
+                            f"does not load: {type(exc).__name__}: {exc}") from exc
+    if getattr(game, "name", None) != manifest.name:
+        raise ManifestError(f"game family {manifest.name!r}: engine {manifest.engine!r} "
+                            f"is named {getattr(game, 'name', None)!r}")
+    return game
+
+
+def check_games() -> list[GameManifest]:
+    """Load every family's manifest, engine and bot factories; the first fault raises."""
+    checked = []
+    for name, manifest in sorted(manifests().items()):
+        get_game(name)
+        for bot, factory in manifest.bots.items():
+            check_target(manifest, f"bot {bot!r}", factory)
+        checked.append(manifest)
+    return checked
+
+
+def check_target(manifest: GameManifest, what: str, target: str) -> Any:
+    """The object ``target`` names, imported for family ``manifest`` (front ends check
+    their part of a manifest with it); a ManifestError says what failed."""
+    try:
+        return load_target(target)
+    except Exception as exc:  # whatever the import raised, the declaration is at fault
+        raise ManifestError(f"game family {manifest.name!r}: {what} {target!r} does not "
+                            f"load: {type(exc).__name__}: {exc}") from exc
+

@@ -13,7 +13,7 @@ from typing import Any
 from fastapi import APIRouter, Request, Response
 
 from huapai.bots.registry import bot_names
-from huapai.core.registry import game_names, get_game
+from huapai.core.registry import game_names, get_game, get_manifest
 
 from .errors import ServerError, json_object, not_found
 from .fairness import verify_text
@@ -129,20 +129,24 @@ async def health(request: Request, response: Response) -> dict[str, Any]:
             "rooms": len(platform.rooms)}
 
 
+def _game_json(name: str) -> dict[str, Any]:
+    """The family's manifest as a client reads it, with its presets (and ``title``, the
+    engine's one-line title, for older clients)."""
+    return {**get_manifest(name).to_json(), "title": get_game(name).title,
+            "presets": _presets(name)}
+
+
 @router.get("/games")
 async def list_games() -> dict[str, Any]:
-    return {"games": [{"name": n, "title": get_game(n).title, "presets": _presets(n)}
-                      for n in game_names()]}
+    return {"games": [_game_json(n) for n in game_names()]}
 
 
 @router.get("/games/{name}")
 async def show_game(name: str) -> dict[str, Any]:
     if name not in game_names():
         raise not_found("game_not_found", f"{name[:40]!r}; known: {', '.join(game_names())}")
-    game = get_game(name)
-    first = next(iter(game.presets().values()))
-    return {"name": name, "title": game.title, "presets": _presets(name),
-            "options": _option_rows(first), "bots": bot_names(name)}
+    first = next(iter(get_game(name).presets().values()))
+    return {**_game_json(name), "options": _option_rows(first), "bots": bot_names(name)}
 
 
 # ----------------------------------------------------------------------------- rooms

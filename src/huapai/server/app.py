@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from importlib.resources import files
 from pathlib import Path
 
 from fastapi import FastAPI, Request
@@ -12,6 +13,9 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 from starlette.staticfiles import StaticFiles
+
+from huapai.core.manifest import ManifestError, split_target
+from huapai.core.registry import check_games, manifests
 
 from . import api, ws
 from .config import ServerConfig
@@ -23,7 +27,10 @@ log = logging.getLogger("huapai.server")
 
 
 def create_app(config: ServerConfig) -> FastAPI:
-    """A fresh server app on ``config``; its lifespan migrates, restores and cleans up."""
+    """A fresh server app on ``config``; its lifespan migrates, restores and cleans up.
+
+    Every family must load first (a misdeclared one stops the server, naming it)."""
+    check_families()
     platform = Platform(config)
 
     @asynccontextmanager
@@ -42,9 +49,54 @@ def create_app(config: ServerConfig) -> FastAPI:
     if config.echo_endpoint:
         app.add_api_websocket_route("/ws/echo", ws.echo)
     _error_handlers(app)
+    for name, folder in family_assets().items():
+        app.mount(f"/families/{name}", StaticFiles(directory=folder), name=f"family-{name}")
     if (WEB_DIR / "index.html").is_file():
         app.mount("/", StaticFiles(directory=WEB_DIR, html=True), name="web")
     return app
+
+
+def check_families() -> None:
+    """Every family's engine and bots load, and each browser renderer it names is a file
+    the server serves (the client's own, or under its ``web_assets``); else a
+    ManifestError names the family and what is wrong."""
+    assets = family_assets()
+    for manifest in check_games():
+        path = manifest.web_renderer
+        if path is not None and _served_file(path, manifest.name, assets) is None:
+            raise ManifestError(f"game family {manifest.name!r}: web_renderer {path!r} is "
+                                "not a .js file the server serves (under the browser client "
+                                f"{WEB_DIR} or families/{manifest.name}/ from its web_assets)")
+
+
+def family_assets() -> dict[str, Path]:
+    """The folder each family's ``web_assets`` names (``"package:folder"``), by family."""
+    out = {}
+    for name, manifest in manifests().items():
+        if manifest.web_assets is None:
+            continue
+        package, folder = split_target(manifest.web_assets)
+        try:
+            found = Path(str(files(package))) / folder
+        except ModuleNotFoundError as exc:
+            raise ManifestError(f"game family {name!r}: web_assets "
+                                f"{manifest.web_assets!r}: {exc}") from None
+        if not found.is_dir():
+            raise ManifestError(f"game family {name!r}: web_assets {manifest.web_assets!r} "
+                                f"is not a folder ({found})")
+        out[name] = found.resolve()
+    return out
+
+
+def _served_file(path: str, name: str, assets: dict[str, Path]) -> Path | None:
+    """The file ``path`` (a URL path under the site's root) is served from, if any."""
+    root, rest = WEB_DIR.resolve(), path
+    prefix = f"families/{name}/"
+    if path.startswith(prefix) and name in assets:
+        root, rest = assets[name], path.removeprefix(prefix)
+    file = (root / rest).resolve()
+    ok = path.endswith(".js") and file.is_relative_to(root) and file.is_file()
+    return file if ok else None
 
 
 def _error_handlers(app: FastAPI) -> None:

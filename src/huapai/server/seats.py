@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from huapai.bots.registry import bot_names
+from huapai.bots.registry import house_bot as family_house_bot
 from huapai.core.match import Match
 from huapai.core.protocol import Game
 from huapai.core.session import Deal
@@ -19,8 +19,8 @@ WAITING, PLAYING, BETWEEN, FINISHED = "waiting", "playing", "between", "finished
 
 
 def house_bot(game: Game[Any, Any]) -> str:
-    """The bot that plays 托管 and vacant seats: ``heuristic`` where the game has one."""
-    return "heuristic" if "heuristic" in bot_names(game.name) else "random"
+    """The bot that plays 托管 and vacant seats: the family's declared house bot."""
+    return family_house_bot(game.name)
 
 
 @dataclass(slots=True)

@@ -70,6 +70,14 @@ def unit_hu(kind: str, cards: Sequence[Card], main: str | None, opts: dict[str, 
     return value
 
 
+def _unit_kind(trio: list[Card], sentences: list[set[str]]) -> str | None:
+    """坎 for three of a face, 句 for a sentence's three faces, else None."""
+    faces = {c[0] for c in trio}
+    if len(faces) == 1:
+        return "坎"
+    return "句" if faces in sentences and len(faces) == 3 else None
+
+
 def partitions(
     cards: list[Card], need_tingtou: bool, sentences: list[set[str]]
 ) -> Iterator[list[tuple[str, list[Card]]]]:
@@ -82,12 +90,7 @@ def partitions(
     for i in range(len(rest)):
         for j in range(i + 1, len(rest)):
             trio = [first, rest[i], rest[j]]
-            faces = [c[0] for c in trio]
-            kind = None
-            if len(set(faces)) == 1:
-                kind = "坎"
-            elif set(faces) in sentences and len(set(faces)) == 3:
-                kind = "句"
+            kind = _unit_kind(trio, sentences)
             if kind is None:
                 continue
             left = [c for k, c in enumerate(rest) if k not in (i, j)]

@@ -231,39 +231,62 @@ def reference_reading(
             counts[f] += 1
             flowers[f] += 1
         shapes = reference_shapes(_pack(counts), scoring.yi_er_san)
-        held = [counts[f] + sum(len(m.cards) for m in melds if m.face == f) for f in JING_FACES]
-        if max(held) == 0:
-            mains: list[int | None] = [None]
-        elif scoring.zhujing_reading == "max_hu":
-            mains = [f for f, h in zip(JING_FACES, held, strict=True) if h]
-        else:
-            mains = [f for f, h in zip(JING_FACES, held, strict=True) if h == max(held)]
-        found = None
-        for shape in shapes:
-            jing = list(meld_jing)
-            total = base + sum(meld_jing)
-            code = shape >> TT_SHIFT
-            tt = [] if not code else [ORDER[(code - 1) // 32], ORDER[(code - 1) % 32]]
-            for f in range(NUM_FACES):
-                if not counts[f]:
-                    continue
-                kans = (shape >> (2 * POSITION[f])) & 3
-                value = face_table(FACE_KIND[f], counts[f], flowers[f], scoring)[
-                    3 * kans + tt.count(f)]  # fmt: skip
-                total += value
-                if f in JING_FACES:
-                    jing[JING_FACES.index(f)] += value
-            all_kans = (won_face is not None and counts[won_face] and not tt.count(won_face)
-                        and 3 * ((shape >> (2 * POSITION[won_face])) & 3) == counts[won_face])
-            for main in mains:
-                hu = total + (jing[JING_FACES.index(main)] if main is not None else 0)
-                if all_kans:
-                    hu -= lost * (2 if main == won_face else 1)
-                if found is None or hu > found[0]:
-                    found = (hu, shape, main)
+        mains = _main_candidates(counts, melds, scoring)
+        found = _best_listed(shapes, counts, flowers, meld_jing, base, mains, won_face,
+                             lost, scoring)
         if found is not None and (best is None or found[0] > best[0]):
             best = (found[0], faces, found[1], found[2])
     return best
+
+
+def _main_candidates(counts: Sequence[int], melds: Sequence[Meld],
+                     scoring: Scoring) -> list[int | None]:
+    """The 主精 candidates of a reading: the 精 held most (or, under max_hu, any held)."""
+    held = [counts[f] + sum(len(m.cards) for m in melds if m.face == f) for f in JING_FACES]
+    if max(held) == 0:
+        return [None]
+    if scoring.zhujing_reading == "max_hu":
+        return [f for f, h in zip(JING_FACES, held, strict=True) if h]
+    return [f for f, h in zip(JING_FACES, held, strict=True) if h == max(held)]
+
+
+def _best_listed(shapes: Sequence[int], counts: Sequence[int], flowers: Sequence[int],
+                 meld_jing: Sequence[int], base: int, mains: Sequence[int | None],
+                 won_face: int | None, lost: int,
+                 scoring: Scoring) -> tuple[int, int, int | None] | None:
+    """(胡, shape, 主精) of the first best listed shape of one joker reading."""
+    found = None
+    for shape in shapes:
+        total, jing, tt = _shape_total(shape, counts, flowers, meld_jing, base, scoring)
+        all_kans = (won_face is not None and counts[won_face] and not tt.count(won_face)
+                    and 3 * ((shape >> (2 * POSITION[won_face])) & 3) == counts[won_face])
+        for main in mains:
+            hu = total + (jing[JING_FACES.index(main)] if main is not None else 0)
+            if all_kans:
+                hu -= lost * (2 if main == won_face else 1)
+            if found is None or hu > found[0]:
+                found = (hu, shape, main)
+    return found
+
+
+def _shape_total(shape: int, counts: Sequence[int], flowers: Sequence[int],
+                 meld_jing: Sequence[int], base: int,
+                 scoring: Scoring) -> tuple[int, list[int], list[int]]:
+    """A shape's total before 主精, each 精's share of it, and its 听头 faces."""
+    jing = list(meld_jing)
+    total = base + sum(meld_jing)
+    code = shape >> TT_SHIFT
+    tt = [] if not code else [ORDER[(code - 1) // 32], ORDER[(code - 1) % 32]]
+    for f in range(NUM_FACES):
+        if not counts[f]:
+            continue
+        kans = (shape >> (2 * POSITION[f])) & 3
+        value = face_table(FACE_KIND[f], counts[f], flowers[f], scoring)[
+            3 * kans + tt.count(f)]  # fmt: skip
+        total += value
+        if f in JING_FACES:
+            jing[JING_FACES.index(f)] += value
+    return total, jing, tt
 
 
 @pytest.mark.parametrize("options", OPTION_SETS)

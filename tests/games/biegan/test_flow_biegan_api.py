@@ -11,9 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_flow_biegan import GAME, HAND17, E, M, Z, act, play, qingtong_pass, rules, start
 
-from huapai.bots.random_bot import RandomBot
 from huapai.core.match import Match
 from huapai.core.protocol import NotationError, RulesError
+from huapai.core.random_bot import RandomBot
 from huapai.core.record import dumps, parse, replay_deal
 from huapai.core.session import Deal
 from huapai.games.biegan.calculator import score_hand

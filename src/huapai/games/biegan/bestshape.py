@@ -53,85 +53,110 @@ class BestShape:
         used up) whose 听头 is of class ``target`` (``residues.target`` of the counts)."""
         if target < 0:
             return NO_VALUE, 0, ()
-        lead = self._lead
-        moves = self._moves[target]
+        return _Search(self._lead, self._moves[target], tables).run(counts, 0, 1)
 
-        def run(cnt: list[int], p: int, mode: int) -> Result:
-            """From position p on; mode 1: 听头 to place, 0: placed, 2 + q: one 听头 card
-            is at position q, which has not been scored yet."""
-            gained = 0
-            bits = 0
-            while True:
-                if mode > 1 and not cnt[mode - 2]:
-                    gained += tables[mode - 2][1]  # 听头 partner's others all in 句
-                    mode = 0
-                while not cnt[p]:
-                    p += 1
-                if p == _END:
-                    return (gained if mode == 0 else NO_VALUE), bits, ()
-                c = cnt[p]
-                step = lead[p]
-                t = 0
-                if mode == 1:
-                    here = moves[p]
-                    if here is not None and (here[1] or (here[0] and c >= 2)):
-                        found = _tingtou_moves(cnt, p, c, step, here[0], here[1], tables[p])
-                        if len(found) != 1:
-                            value, more, path = branch(cnt, p, found)
-                            return gained + value, bits | more, path
-                        gain, runs, q, mode, kans, tag, _ = found[0]
-                        _apply(cnt, step, runs, q)
-                        gained += gain
-                        bits |= (kans << (2 * p)) | tag
-                        p += 1
-                        continue
-                elif mode == p + 2:
-                    t = 1
-                    mode = 0
-                if c < 3:  # no choice: each of its cards opens its 句
-                    if step is None or cnt[step[0]] < c or cnt[step[1]] < c:
-                        return NO_VALUE, 0, ()
-                    cnt[step[0]] -= c
-                    cnt[step[1]] -= c
-                    if t:
-                        gained += tables[p][1]
-                    p += 1
-                    continue
-                # k 坎 and c − 3k in 句, for k from the fewest the partners allow (they
-                # must hold c − 3k each) up to c // 3
-                kmax = c // 3
-                runs = c - 3 * kmax
-                room = 0 if step is None else min(cnt[step[0]], cnt[step[1]])
-                if runs > room:
-                    return NO_VALUE, 0, ()
-                kmin = max(0, -((room - c) // 3))
-                if kmin < kmax:
-                    table = tables[p]
-                    found = [(table[3 * k + t], c - 3 * k, -1, mode, k, 0, 0)
-                             for k in range(kmin, kmax + 1)]  # fmt: skip
-                    value, more, path = branch(cnt, p, found)
-                    return gained + value, bits | more, path
-                gained += tables[p][3 * kmax + t]
-                bits |= kmax << (2 * p)
-                if runs:
-                    cnt[step[0]] -= runs  # type: ignore[index]
-                    cnt[step[1]] -= runs  # type: ignore[index]
+
+_DEAD: Result = (NO_VALUE, 0, ())
+
+
+class _Search:
+    """One search: the 句 each position leads, the 听头 moves of the target class and the
+    value tables of this hand."""
+
+    __slots__ = ("lead", "moves", "tables")
+
+    def __init__(self, lead: Sequence[tuple[int, int] | None],
+                 moves: Sequence[tuple[int, tuple[tuple[int, int], ...]] | None],
+                 tables: Sequence[Sequence[int]]) -> None:
+        self.lead = lead
+        self.moves = moves
+        self.tables = tables
+
+    def run(self, cnt: list[int], p: int, mode: int) -> Result:
+        """From position p on; mode 1: 听头 to place, 0: placed, 2 + q: one 听头 card
+        is at position q, which has not been scored yet."""
+        tables, moves = self.tables, self.moves
+        gained = 0
+        bits = 0
+        while True:
+            if mode > 1 and not cnt[mode - 2]:
+                gained += tables[mode - 2][1]  # 听头 partner's others all in 句
+                mode = 0
+            while not cnt[p]:
                 p += 1
+            if p == _END:
+                return (gained if mode == 0 else NO_VALUE), bits, ()
+            c = cnt[p]
+            t = 0
+            here = moves[p] if mode == 1 else None
+            if here is not None and (here[1] or (here[0] and c >= 2)):
+                found = _tingtou_moves(cnt, p, c, self.lead[p], here[0], here[1], tables[p])
+                if len(found) != 1:
+                    value, more, path = self.branch(cnt, p, found)
+                    return gained + value, bits | more, path
+                gain, runs, q, mode, kans, tag, _ = found[0]
+                _apply(cnt, self.lead[p], runs, q)
+                gained += gain
+                bits |= (kans << (2 * p)) | tag
+                p += 1
+                continue
+            if mode == p + 2:
+                t = 1
+                mode = 0
+            if c < 3:  # no choice: each of its cards opens its 句 (the common case)
+                step = self.lead[p]
+                if step is None or cnt[step[0]] < c or cnt[step[1]] < c:
+                    return _DEAD
+                cnt[step[0]] -= c
+                cnt[step[1]] -= c
+                if t:
+                    gained += tables[p][1]
+                p += 1
+                continue
+            gain, more, final = self.kans(cnt, p, c, t, mode)
+            if final is not None:
+                return gained + final[0], bits | final[1], final[2]
+            gained += gain
+            bits |= more
+            p += 1
 
-        def branch(cnt: list[int], p: int, found: list[_Move]) -> Result:
-            """The first best of several moves at position p."""
-            best: Result = (NO_VALUE, 0, ())
-            for move in found:
-                child = cnt.copy()
-                _apply(child, lead[p], move[1], move[2])
-                value, bits, path = run(child, p + 1, move[3])
-                value += move[0]
-                if value > best[0]:
-                    best = (value, bits | (move[4] << (2 * p)) | move[5],
-                            ((move[6], move[4]), path))  # fmt: skip
-            return best
+    def kans(self, cnt: list[int], p: int, c: int, t: int,
+             mode: int) -> tuple[int, int, Result | None]:
+        """The ``c`` ≥ 3 cards at p in 坎 and in the 句 they lead (``t``: with the 听头
+        card there): (value, 坎 bits, None) for the one way, else the final result (the
+        best of several ways, or no shape)."""
+        step = self.lead[p]
+        # k 坎 and c − 3k in 句, for k from the fewest the partners allow (they must
+        # hold c − 3k each) up to c // 3
+        kmax = c // 3
+        runs = c - 3 * kmax
+        room = 0 if step is None else min(cnt[step[0]], cnt[step[1]])
+        if runs > room:
+            return 0, 0, _DEAD
+        kmin = max(0, -((room - c) // 3))
+        table = self.tables[p]
+        if kmin < kmax:
+            found = [(table[3 * k + t], c - 3 * k, -1, mode, k, 0, 0)
+                     for k in range(kmin, kmax + 1)]  # fmt: skip
+            return 0, 0, self.branch(cnt, p, found)
+        if runs:
+            cnt[step[0]] -= runs  # type: ignore[index]
+            cnt[step[1]] -= runs  # type: ignore[index]
+        return table[3 * kmax + t], kmax << (2 * p), None
 
-        return run(counts, 0, 1)
+    def branch(self, cnt: list[int], p: int, found: list[_Move]) -> Result:
+        """The first best of several moves at position p."""
+        best: Result = _DEAD
+        lead = self.lead[p]
+        for move in found:
+            child = cnt.copy()
+            _apply(child, lead, move[1], move[2])
+            value, bits, path = self.run(child, p + 1, move[3])
+            value += move[0]
+            if value > best[0]:
+                best = (value, bits | (move[4] << (2 * p)) | move[5],
+                        ((move[6], move[4]), path))  # fmt: skip
+        return best
 
 
 def _apply(cnt: list[int], step: tuple[int, int] | None, runs: int, partner: int) -> None:

@@ -247,20 +247,10 @@ def _codes_of(face: int) -> tuple[int, ...]:
 
 # --------------------------------------------------------------------- registry hook
 def make_heuristic(game: Any, rules: Any, seat: int, seed: int) -> HeuristicBot:
-    """Bot factory for ``huapai.bots.registry``: ``factory(game, rules, seat, seed)``."""
+    """The factory the family's manifest names: ``factory(game, rules, seat, seed)``."""
     if not isinstance(rules, BieganRules):
         raise ValueError(f"{BOT_NAME} plays 双别杆 only, got rules {type(rules).__name__}")
     return HeuristicBot(rules, seat, seed)
 
 
-def register() -> None:
-    """Register the bot for 双别杆; calling it again changes nothing."""
-    from huapai.bots.registry import bot_names, register_bot
-
-    if BOT_NAME in bot_names(GAME_NAME):
-        return
-    register_bot(BOT_NAME, f"{__name__}:make_heuristic", games=(GAME_NAME,))
-
-
-__all__ = ["BOT_NAME", "DEFAULT_PARAMS", "HeuristicBot", "Params", "make_heuristic",
-           "register"]
+__all__ = ["BOT_NAME", "DEFAULT_PARAMS", "HeuristicBot", "Params", "make_heuristic"]

@@ -14,7 +14,6 @@ from huapai.core.rng import derive_seed
 from huapai.core.view import TableView, check_seat
 
 from . import actions, flow
-from .bot import register as register_bot
 from .cards import format_cards, parse_cards
 from .observe import encode, observation_size, omniscient, table_view
 from .rules import PRESETS, BieganRules
@@ -32,7 +31,6 @@ class BieganGame(GameBase[BieganRules, State]):
     name = "biegan"
     title = "双别杆花牌 / 赖子花牌"
     rules_type = BieganRules
-    zero_sum = True
 
     # --- rules -------------------------------------------------------------------------
     def presets(self) -> Mapping[str, BieganRules]:
@@ -197,6 +195,5 @@ def _check_size(s: State, p: int) -> None:
 
 
 GAME = BieganGame()
-register_bot()
 
 __all__ = ["GAME", "BieganGame"]

@@ -41,10 +41,34 @@ def layout(
 ) -> Layout:
     """Units and 听头 of ``choice``, each card placed and each unit scored."""
     cache = _cache(scoring)
-    shape = choice.shape
     seats = list(holding.counts)  # per face: its cards in 句, once 坎 and 听头 are out
     for face in choice.assignment:
         seats[face] += 1
+    kans = _kans(choice.shape, seats)
+    tt_faces = _tingtou_faces(choice.shape, seats)
+    lanes: dict[int, list[int]] = {}
+    if choice.assignment or holding.flowers != _NO_FLOWERS:
+        lanes = _lanes(holding, choice, cache, dict(kans), seats, tt_faces)
+    main = choice.main
+    mk = 0 if main is None else main + 1
+    dui_face = None
+    if won_code is not None:
+        dui_face = _dui_face(won_code, kans, seats, tt_faces, cache.scoring)
+    units = _kan_units(kans, lanes, dui_face, won_code, main, mk, cache)
+    units += _run_units(list(seats), lanes, main, mk, cache)
+    tt = _take_cards(tt_faces, lanes) if lanes else tt_faces
+    for meld in holding.melds:
+        units.append(_meld_unit(meld, main, cache))
+    tt_key = (tt, tt_faces, main)
+    tt_hu = cache.tingtou.get(tt_key)
+    if tt_hu is None:
+        tt_hu = cache.tingtou[tt_key] = tingtou_value(tt, tt_faces, main, cache.scoring)
+    jokers = _jokers_as(tt, tt_faces) if JOKER in tt else ()
+    return Layout(tuple(units), tt, jokers, tt_hu)
+
+
+def _kans(shape: int, seats: list[int]) -> list[tuple[int, int]]:
+    """(face, 坎 count) of ``shape``, sorted; their cards leave ``seats``."""
     kans = []
     bits = shape & KAN_MASK
     while bits:
@@ -56,25 +80,27 @@ def layout(
         seats[face] -= 3 * n
     if len(kans) > 1:
         kans.sort()
-    tt_faces: tuple[int, ...] = ()
+    return kans
+
+
+def _tingtou_faces(shape: int, seats: list[int]) -> tuple[int, ...]:
+    """The two faces of ``shape``'s 听头 (none for no code); they leave ``seats``."""
     code = shape >> TT_SHIFT
-    if code:
-        tt_faces = (ORDER[(code - 1) >> 5], ORDER[(code - 1) & 31])
-        seats[tt_faces[0]] -= 1
-        seats[tt_faces[1]] -= 1
-    lanes: dict[int, list[int]] = {}
-    if choice.assignment or holding.flowers != _NO_FLOWERS:
-        lanes = _lanes(holding, choice, cache, dict(kans), seats, tt_faces)
-    # the 句: at each face in search order, the cards left outside its 坎 and the 听头
-    # open its led 句 (as many as it has such cards)
-    rest = list(seats)
-    main = choice.main
-    mk = 0 if main is None else main + 1
+    if not code:
+        return ()
+    faces = (ORDER[(code - 1) >> 5], ORDER[(code - 1) & 31])
+    seats[faces[0]] -= 1
+    seats[faces[1]] -= 1
+    return faces
+
+
+def _kan_units(kans: list[tuple[int, int]], lanes: dict[int, list[int]],
+               dui_face: int | None, won_code: int | None, main: int | None, mk: int,
+               cache: _Cache) -> list[Unit]:
+    """The 坎, each with its cards from the face's lane; the first one the winning
+    discard completes counts as 对 (``dui_face``)."""
     found = cache.units
     units: list[Unit] = []
-    dui_face = None
-    if won_code is not None:
-        dui_face = _dui_face(won_code, kans, seats, tt_faces, cache.scoring)
     for face, n in kans:
         lane = lanes.get(face)
         for _ in range(n):
@@ -84,6 +110,15 @@ def layout(
                 dui_face = None
             key = (((kan[0] << 10 | kan[1] << 5 | kan[2]) << 5 | face) << 5 | mk) << 2 | as_dui
             units.append(found.get(key) or _kan_unit(key, face, kan, as_dui, main, cache))
+    return units
+
+
+def _run_units(rest: list[int], lanes: dict[int, list[int]], main: int | None, mk: int,
+               cache: _Cache) -> list[Unit]:
+    """The 句: at each face in search order, the cards left outside its 坎 and the 听头
+    open its led 句 (as many as it has such cards); ``rest`` is used up."""
+    found = cache.units
+    units: list[Unit] = []
     for face, run in cache.leads:
         n = rest[face]
         if not n:
@@ -106,15 +141,7 @@ def layout(
             units.append(found.get(key) or _run_unit(key, (x, y, z), run, main, cache))
     if any(rest):
         raise AssertionError("shape leaves cards over")
-    tt = _take_cards(tt_faces, lanes) if lanes else tt_faces
-    for meld in holding.melds:
-        units.append(_meld_unit(meld, main, cache))
-    tt_key = (tt, tt_faces, main)
-    tt_hu = cache.tingtou.get(tt_key)
-    if tt_hu is None:
-        tt_hu = cache.tingtou[tt_key] = tingtou_value(tt, tt_faces, main, cache.scoring)
-    jokers = _jokers_as(tt, tt_faces) if JOKER in tt else ()
-    return Layout(tuple(units), tt, jokers, tt_hu)
+    return units
 
 
 _NO_FLOWERS = (0,) * NUM_FACES

@@ -169,14 +169,7 @@ class Structure:
             return () if need or x < 0 else (0,)
         p = ((x & -x).bit_length() - 1) >> 2
         c = (x >> (4 * p)) & 15
-        rest = x - (c << (4 * p))
-        options = [(rest, c, need, 0)]
-        if need:
-            if c >= 2 and self._pair_class[p] == target:
-                options.append((rest, c - 2, False, tt_code(p, p)))
-            for q, one, cls in self._tt_partners[p]:
-                if cls == target and (rest >> (4 * q)) & 15:
-                    options.append((rest - one, c - 1, False, tt_code(p, q)))
+        options = self._options(x - (c << (4 * p)), p, c, need, target)
         lead = self._lead[p]
         memo = self._memo
         out: list[int] = []
@@ -198,6 +191,20 @@ class Structure:
                     offset = tag + (kans << (2 * p))
                     out.extend([shape + offset for shape in sub])
         return tuple(out)
+
+    def _options(self, rest: int, p: int, c: int, need: bool,
+                 target: int) -> list[tuple[int, int, bool, int]]:
+        """The ways to go on at position p holding ``c``: (what is left, cards there for
+        坎 and 句, 听头 still to place, shape tag); with a 听头 to place, also a pair at p
+        or p with each partner of the ``target`` class."""
+        options = [(rest, c, need, 0)]
+        if need:
+            if c >= 2 and self._pair_class[p] == target:
+                options.append((rest, c - 2, False, tt_code(p, p)))
+            for q, one, cls in self._tt_partners[p]:
+                if cls == target and (rest >> (4 * q)) & 15:
+                    options.append((rest - one, c - 1, False, tt_code(p, q)))
+        return options
 
     def lead_positions(self, p: int) -> tuple[int, int] | None:
         """The positions of the other two faces of the 句 position p leads, or None."""

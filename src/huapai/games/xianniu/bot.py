@@ -441,19 +441,10 @@ def _play_points(rules: XianniuRules, combo: Combo) -> int:
     return niu_xi_points(combo) + rules.liang_points * liang_count(combo)
 
 
-# --------------------------------------------------------------------- registry hooks
+# --------------------------------------------------------------------- the bot factory
 def make_heuristic(game: Any, rules: Any, seat: int, seed: int) -> HeuristicBot:
-    """Bot factory for ``huapai.bots.registry``: ``factory(game, rules, seat, seed)``."""
+    """The factory the family's manifest names: ``factory(game, rules, seat, seed)``."""
     return HeuristicBot(rules, seat, seed)
-
-
-def register() -> None:
-    """Register the bot as ``"heuristic"`` for 掀牛; calling it again changes nothing."""
-    from huapai.bots.registry import bot_names, register_bot
-
-    if BOT_NAME in bot_names(GAME_NAME):
-        return
-    register_bot(BOT_NAME, "huapai.games.xianniu.bot:make_heuristic", games=(GAME_NAME,))
 
 
 # ------------------------------------------------------------------- strength vs random
@@ -512,8 +503,8 @@ def measure(
 
 
 def _seat0_scores(rules: XianniuRules, deals: int, seed: int, *, heuristic: bool) -> list[int]:
-    from huapai.bots.random_bot import RandomBot
     from huapai.core.match import Match
+    from huapai.core.random_bot import RandomBot
     from huapai.core.rng import derive_seed
     from huapai.core.session import Agent
 

@@ -12,7 +12,6 @@ from huapai.core.rng import derive_seed, shuffled
 from huapai.core.view import TableView, check_seat
 
 from . import flow
-from .bot import register as register_bot
 from .cards import DECK, NUM_FACES, face_text, format_counts, format_faces, parse_counts
 from .cards import parse_faces as _parse_faces
 from .combos import catalogue
@@ -34,7 +33,6 @@ class XianniuGame(GameBase[XianniuRules, State]):
     name = "xianniu"
     title = "掀牛 / 花花牌"
     rules_type = XianniuRules
-    zero_sum = True
 
     # --- rules -------------------------------------------------------------------------
     def presets(self) -> Mapping[str, XianniuRules]:
@@ -202,6 +200,5 @@ def _parse_play(rules: XianniuRules, text: str) -> int:
 
 
 GAME = XianniuGame()
-register_bot()
 
 __all__ = ["GAME", "NUM_FACES", "RulesError", "XianniuGame"]

@@ -13,6 +13,7 @@ from huapai.core.view import TableView
 
 from .cards import NUM_FACES, expand, format_counts
 from .rules import XianniuRules
+from .scoring import backers
 from .state import OVER, PHASE_NAMES, State
 
 if TYPE_CHECKING:
@@ -46,7 +47,20 @@ def _public(s: State) -> dict[str, Any]:
         "waste": format_counts(s.waste, style),
         "discard_counts": [sum(d) for d in s.discards],
         "jinpai_cap": s.jin_cap if s.phase != OVER and s.jin_cap else None,
+        # 五家抱: for each seat, the seat it backs (a sitter) or is backed by (a partner)
+        "backs": _backs(s),
+        "backed_by": _backed_by(s),
     }
+
+
+def _backs(s: State) -> list[int | None]:
+    pairs = {backer: partner for partner, backer in backers(s).items()}
+    return [pairs.get(p) for p in range(s.rules.players)]
+
+
+def _backed_by(s: State) -> list[int | None]:
+    pairs = backers(s)
+    return [pairs.get(p) for p in range(s.rules.players)]
 
 
 def _shared_public(s: State) -> dict[str, Any]:

@@ -242,15 +242,23 @@ def _app(s: State, counts: dict[int, int], winners: list[int],
 
 
 # ------------------------------------------------------------------ 4 and 5 players §3.2
+def backers(s: State) -> dict[int, int]:
+    """五家抱 (5 players): partner → the sitter who backs it — the 头家 by the seat before
+    him, the 尾家 by the seat after (§3.2); empty with fewer players."""
+    if s.rules.players != 5:
+        return {}
+    head, _, tail = s.active
+    return {head: (head - 1) % 5, tail: (tail + 1) % 5}
+
+
 def _sitters(s: State, payments: list[Payment]) -> list[Payment]:
     rules = s.rules
     if rules.players != 5:
         return []
-    head, _, tail = s.active
-    backers = {head: (head - 1) % 5, tail: (tail + 1) % 5}
+    pairs = backers(s)
     if rules.wujiabao_share == "mirror":
-        return list(_mirror(payments, backers))
-    return list(_half(payments, backers))
+        return list(_mirror(payments, pairs))
+    return list(_half(payments, pairs))
 
 
 def _half(payments: list[Payment], backers: dict[int, int]) -> Iterator[Payment]:

@@ -68,6 +68,7 @@ const STR = {
   back_to_seat: ["回到牌桌", "Back to my seat"],
   leave_title: ["离座？", "Leave your seat?"],
   left_seat: ["离座·托管", "left · 托管"],
+  zoom_tip: ["点一下放大，再点一下还原", "Tap to enlarge, tap again to restore"],
   leave_text: ["这一局还没打完：离座后由托管机器人替你打到本局结束。",
                "The deal is not over: the house bot plays your seat until it ends."],
   nickname_limit: ["最多 24 个字", "At most 24 characters"],

@@ -4,18 +4,13 @@
 import { h, replace } from "./dom.js";
 import { bi, t } from "./i18n.js";
 import { api, explain } from "./api.js";
-import { rendererFor } from "./games/registry.js";
+import { gameTitle, loadGames, presetTitle } from "./games/registry.js";
 import { toast } from "./ui.js";
 
 const CLOCKS = [0, 15, 30, 60, 120];
 const TUOGUAN = [10, 30, 60, 180];
 const SPEEDS = [["speed_instant", 0], ["speed_fast", 0.3], ["speed_normal", 0.8], ["speed_slow", 1.6]];
 const REFRESH_MS = 5000;
-
-export function presetTitle(game, preset) {
-  const pair = rendererFor(game).presets?.[preset];
-  return pair ? bi(...pair) : preset;
-}
 
 function field(label, control, extra = null) {
   return h("label", { class: "field" }, h("span", { class: "field-label" }, label), control, extra);
@@ -54,7 +49,7 @@ export class LobbyPage {
     this.el = el;
     this.render();
     try {
-      this.games = (await api.get("/games")).games;
+      this.games = await loadGames();
       const first = this.games.find((g) => g.name === "xianniu") ?? this.games[0];
       if (first) await this.chooseGame(first.name);
     } catch (err) {
@@ -151,7 +146,7 @@ export class LobbyPage {
         this.create();
       } },
         h("div", { class: "form-grid" },
-          field(t("game"), select("game", this.games.map((g) => [g.title, g.name]), f.game, (v) => this.chooseGame(v))),
+          field(t("game"), select("game", this.games.map((g) => [gameTitle(g.name), g.name]), f.game, (v) => this.chooseGame(v))),
           field(t("preset"), select("preset", presets, f.preset, (v) => {
             f.preset = v;
             f.rules = {};
@@ -228,7 +223,7 @@ export class LobbyPage {
       const seated = mineFirst(room) === 0;
       const names = nicknames(room.seats).join("、");
       return h("li", { class: "room-row", "data-room": room.id },
-        h("div", { class: "room-title" }, room.title,
+        h("div", { class: "room-title" }, gameTitle(room.game),
           h("span", { class: "muted" }, ` · ${presetTitle(room.game, room.preset)}`)),
         h("div", { class: "room-meta" },
           h("span", { class: `status s-${room.status}` }, t(`status_${room.status}`)),

@@ -6,6 +6,7 @@ import { getLang, localize, onLangChange, setLang, t } from "./i18n.js";
 import { api, explain, forgetIdentity, getPlayer, getToken, saveIdentity } from "./api.js";
 import { Live } from "./socket.js";
 import { askNickname, toast } from "./ui.js";
+import { loadGames } from "./games/registry.js";
 import { applyMotion, isOn, setOn } from "./feedback.js";
 import { LobbyPage } from "./lobby.js";
 import { RoomPage } from "./room.js";
@@ -43,6 +44,11 @@ class App {
     applyMotion();
     this.renderHeader();
     await this.identify();
+    try {
+      await loadGames();  // the families' manifests and renderers, before any page draws a table
+    } catch (err) {
+      toast(localize(err.message ?? String(err)), "error");
+    }
     this.connect();
     window.addEventListener("hashchange", () => this.route());
     onLangChange(() => {

@@ -4,10 +4,9 @@
 import { h, replace } from "./dom.js";
 import { bi, t } from "./i18n.js";
 import { api, explain } from "./api.js";
-import { rendererFor } from "./games/registry.js";
+import { presetTitle, rendererFor } from "./games/registry.js";
 import { TableView, seatName } from "./table.js";
 import { settlementPanel } from "./settlement.js";
-import { presetTitle } from "./lobby.js";
 
 const AUTOPLAY_MS = 900;
 

@@ -5,10 +5,9 @@
 import { h, replace } from "./dom.js";
 import { bi, t } from "./i18n.js";
 import { api, explain } from "./api.js";
-import { rendererFor } from "./games/registry.js";
+import { gameTitle, presetTitle, rendererFor } from "./games/registry.js";
 import { TableView, seatName } from "./table.js";
 import { settlementPanel } from "./settlement.js";
-import { presetTitle } from "./lobby.js";
 import { dialog, toast } from "./ui.js";
 import { botIcon } from "./cards/common.js";
 
@@ -197,7 +196,7 @@ export class RoomPage {
     const seated = this.mySeat() !== null;
     replace(this.top,
       h("a", { class: "btn ghost small", href: "#/" }, "← ", t("lobby")),
-      h("div", { class: "room-name" }, h("strong", {}, s.title), " · ", presetTitle(s.game, s.preset)),
+      h("div", { class: "room-name" }, h("strong", {}, gameTitle(s.game)), " · ", presetTitle(s.game, s.preset)),
       h("div", { class: "room-meta muted" },
         t("settings_line", { deals: s.deals, mult: s.multiplier, clock }),
         s.status !== "waiting" && s.deal !== null ? ` · ${t("deal_n", { n: s.deal + 1 })}/${s.deals}` : ""),
@@ -279,7 +278,7 @@ export class RoomPage {
         h("div", { class: "wait-buttons" }, buttons));
     });
     return h("div", { class: "card-panel waiting", "data-testid": "waiting" },
-      h("h2", {}, s.title, h("small", { class: "muted" }, ` · ${presetTitle(s.game, s.preset)}`)),
+      h("h2", {}, gameTitle(s.game), h("small", { class: "muted" }, ` · ${presetTitle(s.game, s.preset)}`)),
       s.code ? h("div", { class: "invite", "data-testid": "invite" },
         h("div", { class: "muted small" }, t("invite_text")),
         h("div", { class: "invite-code", "data-testid": "invite-code" }, s.code),

@@ -226,10 +226,21 @@ export class TableView {
       class: `seat side-${place.side}${turn ? " turn" : ""}`, "data-seat": seat,
       "data-testid": `seat-${seat}`,
       style: place.side === "bottom" ? {} : { left: `${place.x}%`, top: `${place.y}%` },
-    }, plate, detail ? h("div", { class: "seat-detail" }, detail) : null,
+    }, plate, detail ? h("div", {
+      class: `seat-detail${this.zoomed === seat ? " zoomed" : ""}`, "data-testid": `detail-${seat}`,
+      title: t("zoom_tip"), onClick: () => this.toggleZoom(seat),
+    }, detail) : null,
       bubble && bubble.until > performance.now()
         ? h("div", { class: `bubble ${bubble.cls ?? ""}${bubble.until - performance.now() < BUBBLE_MS - 300 ? " settled" : ""}` }, bubble.text)
         : null);
+  }
+
+  /** A tap (or click) on a seat's 占牌 / melds shows them large; another tap puts them back. */
+  toggleZoom(seat) {
+    this.zoomed = this.zoomed === seat ? null : seat;
+    for (const el of this.felt.querySelectorAll(".seat-detail")) {
+      el.classList.toggle("zoomed", el.dataset.testid === `detail-${this.zoomed}`);
+    }
   }
 
   renderHand(view) {

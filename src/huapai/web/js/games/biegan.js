@@ -27,11 +27,6 @@ function meldCards(renderer, view, meld) {
 export const biegan = {
   ...generic,
   name: "biegan",
-  presets: {
-    gongan: ["公安双别杆（两张赖子）", "Gong'an 双别杆 (two jokers)"],
-    danbiegan: ["单别杆（一张赖子）", "单别杆 (one joker)"],
-    "gongan-app": ["公安双别杆 · App 计分", "Gong'an 双别杆, app scoring"],
-  },
 
   sizes() {
     return { hand: 118, trick: 104, table: 58, river: 72 };
@@ -160,3 +155,5 @@ export const biegan = {
     }
   },
 };
+
+export default biegan;

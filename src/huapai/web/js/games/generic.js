@@ -38,8 +38,6 @@ export function cardRow(renderer, view, tokens, height, cls = "") {
 
 export const generic = {
   name: "generic",
-  /** Preset names shown in the lobby: {preset: [中文, English]}. */
-  presets: {},
   /** Card heights in pixels: in the hand, in the trick, on the table (占牌, melds). */
   sizes() {
     return { hand: 120, trick: 90, table: 56 };

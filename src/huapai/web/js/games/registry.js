@@ -1,14 +1,45 @@
-// Game renderers by game name, with the generic one for any game without its own.
-// Adding a game to the browser = one module here that extends `generic`.
+// Game renderers from the families' manifests (GET /api/games): each family's module is
+// loaded with a dynamic import() of its manifest's `web_renderer` path; a family that
+// names none, or whose module fails to load, is drawn by the generic renderer.
+// `loadGames()` runs once at start-up, so `rendererFor` and the titles are synchronous.
 
+import { api } from "../api.js";
+import { bi } from "../i18n.js";
 import { generic } from "./generic.js";
-import { xianniu } from "./xianniu.js";
-import { biegan } from "./biegan.js";
 
-const RENDERERS = new Map([
-  ["xianniu", xianniu],
-  ["biegan", biegan],
-]);
+const MANIFESTS = new Map();
+const RENDERERS = new Map();
+let loading = null;
+
+async function loadRenderer(manifest) {
+  if (!manifest.web_renderer) return generic;
+  try {
+    const module = await import(new URL(manifest.web_renderer, document.baseURI).href);
+    return { ...generic, ...(module.default ?? {}) };
+  } catch (err) {
+    console.error(`huapai: the renderer of ${manifest.name} (${manifest.web_renderer}) did not load`, err);
+    return generic;
+  }
+}
+
+async function load() {
+  const games = (await api.get("/games")).games;
+  const renderers = await Promise.all(games.map(loadRenderer));
+  games.forEach((g, i) => {
+    MANIFESTS.set(g.name, g);
+    RENDERERS.set(g.name, renderers[i]);
+  });
+  return games;
+}
+
+/** Every family's manifest (with its presets), its renderer loaded; fetched once. */
+export function loadGames() {
+  loading ??= load().catch((err) => {
+    loading = null;
+    throw err;
+  });
+  return loading;
+}
 
 export function rendererFor(game) {
   return RENDERERS.get(game) ?? generic;
@@ -16,4 +47,16 @@ export function rendererFor(game) {
 
 export function registerRenderer(game, renderer) {
   RENDERERS.set(game, { ...generic, ...renderer });
+}
+
+/** A family's title in the chosen language (its name until the manifests are in). */
+export function gameTitle(game) {
+  const titles = MANIFESTS.get(game)?.titles;
+  return titles ? bi(titles.zh, titles.en) : String(game);
+}
+
+/** A preset's title in the chosen language, from the family's manifest. */
+export function presetTitle(game, preset) {
+  const pair = MANIFESTS.get(game)?.preset_titles?.[preset];
+  return pair ? bi(pair.zh, pair.en) : preset;
 }

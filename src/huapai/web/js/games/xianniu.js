@@ -58,11 +58,6 @@ function trickPlay(renderer, view, ctx, play, winner) {
 export const xianniu = {
   ...generic,
   name: "xianniu",
-  presets: {
-    lanzhou: ["兰州掀牛（扑克）", "Lanzhou 掀牛 (poker deck)"],
-    "lanzhou-app": ["兰州掀牛 · App 计分", "Lanzhou 掀牛, app scoring"],
-    fengxiang: ["凤翔花花牌（长牌）", "Fengxiang 花花牌 (long cards)"],
-  },
   sizes(view) {
     return poker(view) ? { hand: 104, trick: 78, table: 46 } : { hand: 158, trick: 112, table: 62 };
   },
@@ -108,11 +103,19 @@ export const xianniu = {
     return view.phase === "jinpai" ? bi("弃牌", "Discard") : bi("出牌", "Play");
   },
 
-  seatBadges(view, seat) {
+  seatBadges(view, seat, ctx) {
     const out = [];
     const active = view.active ?? [];
     const at = active.indexOf(seat);
+    const backs = view.backs?.[seat];
+    if (at < 0 && typeof backs === "number") {  // 五家抱: this sitter backs a player
+      return [{ text: bi(`抱${ctx.name(backs)}`, `backs ${ctx.name(backs)}`), cls: "gold", key: "backs" }];
+    }
     if (at < 0) return [{ text: bi("歇家", "sits out"), cls: "dim" }];
+    const backer = view.backed_by?.[seat];
+    if (typeof backer === "number") {
+      out.push({ text: bi(`${ctx.name(backer)}抱`, `backed by ${ctx.name(backer)}`), cls: "dim", key: "backed" });
+    }
     out.push({ text: bi(...ROLES[at] ?? ["", ""]), cls: at === 0 ? "gold" : "" });
     if (view.leader === seat && view.phase !== "over") out.push({ text: bi("领出", "leads"), cls: "lead" });
     const xians = view.xian_counts?.[seat] ?? 0;
@@ -229,3 +232,5 @@ export const xianniu = {
     }
   },
 };
+
+export default xianniu;

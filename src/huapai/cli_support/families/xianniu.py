@@ -1,6 +1,6 @@
 """The 掀牛 table in a terminal: seats, 占牌, 掀 counts, the trick, the hand, events.
 
-Found by the CLI's renderer registry by convention (``RENDERER`` in this module). It
+The family's manifest names ``RENDERER`` here as its ``terminal_renderer``. It
 reads only a seat's ``observe()`` dict and events already filtered for that seat, so it
 cannot show anything the viewer may not see.
 """

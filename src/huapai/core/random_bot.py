@@ -1,4 +1,8 @@
-"""The uniform random bot: the baseline every game gets for free."""
+"""The uniform random bot: the baseline every game gets for free.
+
+It lives in core (it needs nothing but the legal list) so an engine can measure its own
+bots against it; :mod:`huapai.bots` offers it as ``random`` for every family.
+"""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The 双别杆 table in a terminal: seats, melds, discards, the discard on the table, the hand.
 
-Found by the CLI's renderer registry by convention (``RENDERER`` in this module). It
+The family's manifest names ``RENDERER`` here as its ``terminal_renderer``. It
 reads only a seat's ``observe()`` dict and events already filtered for that seat, so it
 cannot show anything the viewer may not see: another seat's face-down 紮 shows as
 ``[紮 ????]``, another seat's draw as "draws a card".
@@ -17,8 +17,7 @@ from rich.text import Text
 
 from huapai.cli_support.i18n import Lang
 from huapai.cli_support.render import DealFacts, EventText, RenderContext, event_line
-
-from .cards import FACES, JING_FACES, RED_FACES
+from huapai.games.biegan.cards import FACES, JING_FACES, RED_FACES
 
 _PHASES: dict[str, tuple[str, str]] = {
     "qingtong": ("请统：有四张的可以紮（末家、二家、庄家依次）",

@@ -1,0 +1,173 @@
+"""How ``huapai score biegan`` and ``huapai waits biegan`` show their reports in a terminal.
+
+The commands themselves are built from the typed specs in the family's manifest
+(``huapai.cli_support.calculators``); the calculation and every input check live in the
+engine (``huapai.games.biegan.calcinput``). Here: only the tables, in Chinese or English.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from huapai.cli_support.i18n import Lang
+from huapai.games.biegan.calcinput import Hand, ScoreReport, WaitsReport, wait_card
+from huapai.games.biegan.calculator import HandResult
+from huapai.games.biegan.cards import JOKER, card_name, face_name, format_cards
+from huapai.games.biegan.search import fen_for
+from huapai.games.biegan.units import Unit
+from huapai.games.biegan.waits import Wait
+
+_TEXT: dict[str, tuple[str, str]] = {
+    "score_title": ("双别杆算分 · {how} · {n} 张", "双别杆 score · {how} · {n} cards"),
+    "self_drawn": ("自摸", "self-drawn (自摸)"),
+    "on_discard": ("捉铳（{card}）", "won on the discard {card} (吃胡)"),
+    "options": ("规则选项：{items}", "rule options: {items}"),
+    "score_cols": ("组|牌|胡|说明", "unit|cards|胡|note"),
+    "tingtou": ("听头", "听头 (pair)"),
+    "exposed": ("明", "exposed"),
+    "concealed": ("暗", "concealed"),
+    "joker_as": ("赖作 {faces}", "赖 as {faces}"),
+    "has_main": ("主精翻倍", "主精 doubled"),
+    "zhujing": ("主精：{face}", "主精 (main 精): {face}"),
+    "no_zhujing": ("无", "none"),
+    "total_row": ("合计", "total"),
+    "wins": ("胡牌 ✓  {fen} 分（{threshold} 胡 1 分，逢 5 进 1）",
+             "wins ✓  {fen} 分 (points: 1 at {threshold} 胡, +1 every 5)"),
+    "below": ("不能胡：最好的组法只有 {hu} 胡，至少要 {threshold} 胡",
+              "does not win: the best reading has {hu} 胡, {threshold} needed"),
+    "incomplete": ("不能胡：凑不成 8 组（句 坎 紮 泛 对 招）加一个听头",
+                   "does not win: no way to make 8 units (句 坎 紮 泛 对 招) plus a 听头"),
+    "short_one": ("这手牌算 25 张，差一张成牌，没有分；下面是它的听牌（即 huapai waits biegan）",
+                  "this hand counts 25, one card short of complete, so it has no score; its "
+                  "waits follow (as huapai waits biegan shows them)"),
+    "waits_title": ("听牌 · {n} 张 · 起胡 {threshold}",
+                    "waits · {n} cards · {threshold} 胡 to win"),
+    "waits_cols": ("牌|自摸胡|分|捉铳胡|未见", "card|胡 self-drawn|分|胡 on a discard|unseen"),
+    "joker_note": ("（作花精）", " (as a flowered 精)"),
+    "below_on_discard": ("（捉铳不够 {threshold} 胡）", "(under {threshold} on a discard)"),
+    "waits_summary": ("听 {kinds} 种牌，还有 {unseen} 张未见", "waits on {kinds} card(s), {unseen} "
+                      "copies unseen"),
+    "no_waits_shape": ("不听牌：没有一张牌能凑成 8 组加听头",
+                       "no waits: no card makes 8 units plus a 听头"),
+    "no_waits_hu": ("不听牌：最好是摸到 {card}，也只有 {hu} 胡，至少要 {threshold} 胡",
+                    "no waits: the best card, {card}, gives only {hu} 胡; {threshold} needed"),
+}
+
+_KIND_GLOSS = {"句": "sequence", "坎": "triplet", "紮": "four, declared", "泛": "five",
+               "对": "claimed triplet", "招": "claimed four"}
+
+
+def _t(key: str, lang: Lang, **values: object) -> str:
+    zh, en = _TEXT[key]
+    return (zh if lang == "zh" else en).format(**values)
+
+
+def show_score(report: ScoreReport, console: Console, lang: Lang) -> None:
+    """A complete hand's best reading as a table; a 25-card hand's waits instead."""
+    if report.short is not None:
+        console.print(_t("short_one", lang))
+        show_waits(report.short, console, lang)
+        return
+    assert report.result is not None
+    _show_score(report.hand, report.result, console, lang)
+
+
+def _show_value(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _show_score(hand: Hand, result: HandResult, console: Console, lang: Lang) -> None:
+    how = _t("self_drawn", lang) if hand.discard is None else _t(
+        "on_discard", lang, card=card_name(hand.discard))
+    console.print(_t("score_title", lang, how=how, n=hand.positions), style="bold")
+    _show_options(hand, console, lang)
+    if not result.complete:
+        console.print(_t("incomplete", lang), style="red")
+        return
+    console.print(_units_table(result, lang))
+    main = _t("no_zhujing", lang) if result.zhujing is None else face_name(result.zhujing)
+    console.print(_t("zhujing", lang, face=main))
+    if result.wins:
+        console.print(_t("wins", lang, fen=result.fen, threshold=hand.threshold),
+                      style="bold green")
+    else:
+        console.print(_t("below", lang, hu=result.hu, threshold=hand.threshold), style="red")
+
+
+def _show_options(hand: Hand, console: Console, lang: Lang) -> None:
+    if hand.options:
+        items = "  ".join(f"{k}={_show_value(v)}" for k, v in hand.options.items())
+        console.print(_t("options", lang, items=items))
+
+
+def _units_table(result: HandResult, lang: Lang) -> Table:
+    table = Table()
+    for i, name in enumerate(_t("score_cols", lang).split("|")):
+        table.add_column(name, justify="right" if i == 2 else "left")
+    for unit in result.units:
+        table.add_row(_kind(unit.kind, lang), format_cards(unit.cards), str(unit.hu),
+                      _unit_note(unit, result.zhujing, lang))
+    jokers = _joker_note(result.tingtou_jokers, lang)
+    table.add_row(_t("tingtou", lang), format_cards(result.tingtou), str(result.tingtou_hu),
+                  jokers, end_section=True)
+    table.add_row(_t("total_row", lang), "", str(result.hu), "")
+    return table
+
+
+def _kind(kind: str, lang: Lang) -> str:
+    return kind if lang == "zh" else f"{kind} ({_KIND_GLOSS[kind]})"
+
+
+def _unit_note(unit: Unit, main: int | None, lang: Lang) -> str:
+    notes = [_t("exposed" if unit.exposed else "concealed", lang)]
+    if unit.jokers_as:
+        notes.append(_joker_note(unit.jokers_as, lang))
+    if main is not None and main in unit.faces():
+        notes.append(_t("has_main", lang))
+    return " · ".join(notes)
+
+
+def _joker_note(faces: Sequence[int], lang: Lang) -> str:
+    if not faces:
+        return ""
+    return _t("joker_as", lang, faces=" ".join(face_name(f) for f in faces))
+
+
+def show_waits(report: WaitsReport, console: Console, lang: Lang) -> None:
+    """Every wait of a 25-card hand as a table, or why there is none."""
+    hand, found = report.hand, report.waits
+    console.print(_t("waits_title", lang, n=hand.positions, threshold=hand.threshold),
+                  style="bold")
+    _show_options(hand, console, lang)
+    if not found:
+        console.print(_no_waits_reason(report, lang), style="red")
+        return
+    table = Table()
+    for i, name in enumerate(_t("waits_cols", lang).split("|")):
+        table.add_column(name, justify="right" if i else "left")
+    for wait in found:
+        table.add_row(*_wait_row(wait, hand.threshold, lang))
+    console.print(table)
+    kinds = len({w.face for w in found})
+    console.print(_t("waits_summary", lang, kinds=kinds, unseen=sum(w.remaining for w in found)))
+
+
+def _wait_row(wait: Wait, threshold: int, lang: Lang) -> tuple[str, ...]:
+    name = wait_card(wait) + (_t("joker_note", lang) if wait.face == JOKER else "")
+    on_discard = str(wait.hu_discard)
+    if wait.hu_discard < threshold:
+        on_discard += _t("below_on_discard", lang, threshold=threshold)
+    return name, str(wait.hu), str(fen_for(wait.hu, threshold)), on_discard, str(wait.remaining)
+
+
+def _no_waits_reason(report: WaitsReport, lang: Lang) -> str:
+    """Why nothing wins: no card completes the shape, or the best completion is under 起胡."""
+    if report.best_miss is None:
+        return _t("no_waits_shape", lang)
+    hu, code = report.best_miss
+    return _t("no_waits_hu", lang, card=card_name(code), hu=hu,
+              threshold=report.hand.threshold)

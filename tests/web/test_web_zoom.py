@@ -1,0 +1,41 @@
+"""占牌 and meld cards read large (issue "What players and the seeds found" §2): a tap on a
+seat's cards enlarges them, another tap puts them back."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from playwright.sync_api import Page
+from web_driver import create_room, enter, start_with_bots, take_turn, wait_turn_or_end
+
+
+@pytest.fixture(scope="module")
+def server(own_server: str) -> str:
+    """This module's own server: its rooms do not shift the seeded deals of the others."""
+    return own_server
+
+
+def _width(page: Page, seat: int) -> float:
+    box = page.locator(f"[data-testid=detail-{seat}]").bounding_box()
+    assert box is not None
+    return float(box["width"])
+
+
+def test_tap_enlarges_a_seats_zhanpai(phone: Page, server: str) -> None:
+    enter(phone, server, "看牌")
+    create_room(phone, preset="fengxiang")
+    start_with_bots(phone)
+    rng = random.Random(2)
+    details = phone.locator(".seat-detail:has(svg)")
+    while details.count() == 0:  # play until some seat has 占牌 on the table
+        assert wait_turn_or_end(phone) == "turn", "the deal ended before any 占牌"
+        take_turn(phone, rng, tap=True)
+    seat = int((details.first.get_attribute("data-testid") or "detail-0").split("-")[1])
+    before = _width(phone, seat)
+    details.first.tap()
+    phone.wait_for_timeout(300)
+    assert _width(phone, seat) > before * 1.5
+    details.first.tap()
+    phone.wait_for_timeout(300)
+    assert abs(_width(phone, seat) - before) < 2
