@@ -19,7 +19,8 @@ import pytest
 
 SRC = Path(__file__).resolve().parent.parent / "src" / "huapai"
 HEAVY = ("rich", "typer", "click", "fastapi", "starlette", "sqlalchemy", "alembic", "uvicorn")
-LAYER = {"core": 0, "games": 1, "bots": 2, "env": 2, "cli_support": 2, "server": 2, "cli": 2}
+LAYER = {"core": 0, "games": 1, "bots": 2, "env": 2, "cli_support": 2, "server": 2, "cli": 2,
+         "arena": 2}
 
 _PROBE = """
 import importlib, json, pkgutil, sys

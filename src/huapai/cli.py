@@ -22,11 +22,13 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from huapai.core.manifest import ManifestError
 from huapai.core.registry import manifests
 
+from .arena import command as arena_cmd
 from .cli_support.calculators import add_calculator_commands
 from .cli_support.families import check_front_ends
 from .cli_support.i18n import tr
 from .cli_support.play import run_play
 from .cli_support.replay import run_replay
+from .cli_support.review import run_review
 from .cli_support.rules_view import run_rules
 from .cli_support.runtime import console as _console
 from .cli_support.runtime import guard as _guard
@@ -62,6 +64,7 @@ RuleOpt = Annotated[list[str] | None, typer.Option("--rule", "-r",
                                                    "KEY=VALUE")]
 LangOpt = Annotated[str, typer.Option("--lang", help="zh（中文，默认）或 / or en")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="输出 JSON / print one JSON object")]
+SeedOpt = Annotated[int, typer.Option("--seed", help="种子 / seed of the whole run")]
 
 
 @app.command()
@@ -107,7 +110,7 @@ def simulate(
     games: Annotated[int, typer.Option("--games", "-n", help="局数 / deals to play")] = 100,
     bots: Annotated[str | None, typer.Option("--bots", help="每个座位一个机器人，逗号分隔 / "
                                              "one bot per seat, or one for all")] = None,
-    seed: Annotated[int, typer.Option("--seed", help="种子 / seed of the whole run")] = 0,
+    seed: SeedOpt = 0,
     as_json: JsonOpt = False,
     players: PlayersOpt = None,
     rule: RuleOpt = None,
@@ -213,6 +216,46 @@ def _check_families() -> None:
         if _STARTUP_ERROR is not None:
             raise _STARTUP_ERROR
         check_front_ends()
+
+
+@app.command()
+def arena(
+    bots: arena_cmd.BotsOpt,
+    game: GameArg = DEFAULT_GAME,
+    preset: PresetOpt = None,
+    deals: arena_cmd.DealsOpt = 20,
+    seed: SeedOpt = 0,
+    workers: arena_cmd.WorkersOpt = 1,
+    ray: arena_cmd.RayOpt = None,
+    plot: arena_cmd.PlotOpt = None,
+    as_json: JsonOpt = False,
+    players: PlayersOpt = None,
+    rule: RuleOpt = None,
+    lang: LangOpt = "zh",
+) -> None:
+    """复式对战：同样的牌按每种座次各打一遍，比较机器人 / Duplicate arena for bots."""
+    language = _lang(lang)
+    with _guard(language):
+        setup, chosen = arena_cmd.build_setup(game, preset, players, rule or [], bots, seed)
+        arena_cmd.run(setup, chosen, deals=deals, workers=workers, ray=ray, as_json=as_json,
+                      plot=plot, lang=language, console=_console())
+
+
+@app.command()
+def review(
+    record: Annotated[Path, typer.Argument(help="对局记录 / a game record (JSON lines)")],
+    seat: Annotated[int, typer.Option("--seat", help="复盘哪个座位 / the seat to review")],
+    level: Annotated[str, typer.Option("--level", help="搜索强度 / search level: 入门 普通 "
+                                       "高手 大师 (beginner normal expert master)")] = "普通",
+    seed: Annotated[int, typer.Option("--seed", help="搜索种子 / search seed")] = 0,
+    as_json: JsonOpt = False,
+    lang: LangOpt = "zh",
+) -> None:
+    """复盘分析：搜索机器人只用该座位的信息评估每一步 / AI review of one seat's moves."""
+    language = _lang(lang)
+    with _guard(language):
+        run_review(record, seat=seat, level=level, seed=seed, as_json=as_json, lang=language,
+                   console=_console())
 
 
 def main() -> None:

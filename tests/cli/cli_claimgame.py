@@ -15,6 +15,7 @@ from typing import Any
 from toygame import Answered, Played  # the toy game's claim-window events (tests/core)
 
 from huapai.core.base import GameBase
+from huapai.core.present import Msg
 from huapai.core.protocol import (
     Event,
     IllegalAction,
@@ -144,7 +145,7 @@ class ClaimGame(GameBase[ClaimRules, ClaimState]):
         assert state.pending is not None
         hand.remove(state.pending)
         hands[winner] = tuple(hand)
-        pay = Payment(state.turn, winner, 1, "claim", "claim / 抢")
+        pay = Payment(state.turn, winner, 1, "claim", Msg("claim", "抢", "claim"))
         return replace(state, hands=tuple(hands), pending=None, turn=winner,
                        payments=(*state.payments, pay), over=not hand)
 

@@ -24,6 +24,7 @@ from typing import Any, ClassVar
 
 from huapai.core.base import GameBase
 from huapai.core.claim import ClaimTable, ClaimWindow
+from huapai.core.present import UNITS, ActionInfo, Msg, SettlementItem
 from huapai.core.protocol import (
     Event,
     Game,
@@ -224,7 +225,7 @@ class ToyGame(GameBase[ToyRules, ToyState]):
         assert state.pending is not None
         hand = list(state.hands[seat])
         hand.remove(state.pending)
-        pay = Payment(state.turn, seat, 1, "claim", "吃 / claim")
+        pay = Payment(state.turn, seat, 1, "claim", Msg("claim", "吃", "claim"))
         events.append(Claimed(seat, state.pending))
         state = replace(state, hands=_with(state.hands, seat, tuple(hand)), pending=None,
                         answers=(), turn=seat, payments=(*state.payments, pay),
@@ -247,7 +248,7 @@ class ToyGame(GameBase[ToyRules, ToyState]):
 
     def _win(self, state: ToyState, seat: int, events: list[Event]
              ) -> tuple[ToyState, list[Event]]:
-        outs = tuple(Payment(s, seat, 1, "out", "出完 / out")
+        outs = tuple(Payment(s, seat, 1, "out", Msg("out", "出完", "out"))
                      for s in range(state.rules.seats) if s != seat)
         events.append(Ended(None, seat))
         state = replace(state, pending=None, answers=(), over=True, winner=seat,
@@ -366,7 +367,7 @@ class ToyGame(GameBase[ToyRules, ToyState]):
         if state.over:
             return state
         others = [p for p in range(state.rules.seats) if p != seat]
-        pool = [c for p in others for c in state.hands[p]] + list(state.stock)
+        pool = sorted([c for p in others for c in state.hands[p]] + list(state.stock))
         rng.shuffle(pool)
         hands, i = list(state.hands), 0
         for p in others:
@@ -489,6 +490,38 @@ class SilentCode(ToyGame):
             raise IllegalAction("", exc.message) from None
 
 
+class HalfSaid(ToyGame):
+    """Refusals said in Chinese only (an empty English text)."""
+
+    name = "toy_half_said"
+
+    def apply(self, state: ToyState, seat: int, action: int) -> tuple[ToyState, list[Event]]:
+        try:
+            return super().apply(state, seat, action)
+        except IllegalAction as exc:
+            raise IllegalAction(Msg(exc.code, exc.msg.zh, "")) from None
+
+
+class CardlessPlay(ToyGame):
+    """Every action claims to be chosen by cards from the hand, and names none."""
+
+    name = "toy_cardless"
+
+    def describe_action(self, rules: ToyRules, action: int) -> ActionInfo:
+        return replace(super().describe_action(rules, action), group="cards")
+
+
+class UnsaidItem(ToyGame):
+    """A settlement item without an English label."""
+
+    name = "toy_unsaid_item"
+
+    def settlement(self, state: ToyState) -> Settlement:
+        result = super().settlement(state)
+        item = SettlementItem(0, "cards_left", Msg("cards_left", "余牌", ""), 1, UNITS["zhang"])
+        return Settlement(result.num_seats, result.payments, items=(item,))
+
+
 class NegativeSeat(ToyGame):
     """Seat -1 silently means the last seat (Python indexing)."""
 
@@ -592,6 +625,9 @@ MUTANTS: dict[str, str] = {
     "STUCK": "to_act is empty",
     "SILENT_CODE": "code",
     "NEGATIVE_SEAT": "accepted",
+    "HALF_SAID": "message in both languages",
+    "CARDLESS": "chosen by cards but names none",
+    "UNSAID_ITEM": "label in both languages",
     "RECORD": "parse_deal(format_deal(deal))",
     "LOUD_ANSWER": "answer shows before the claim window closes",
     "NO_ENVELOPE": "lacks envelope key(s) ['legal']",
@@ -611,6 +647,9 @@ ENCODING: Game[ToyRules, ToyState] = WrongEncoding()
 STUCK: Game[ToyRules, ToyState] = Stuck()
 SILENT_CODE: Game[ToyRules, ToyState] = SilentCode()
 NEGATIVE_SEAT: Game[ToyRules, ToyState] = NegativeSeat()
+HALF_SAID: Game[ToyRules, ToyState] = HalfSaid()
+CARDLESS: Game[ToyRules, ToyState] = CardlessPlay()
+UNSAID_ITEM: Game[ToyRules, ToyState] = UnsaidItem()
 RECORD: Game[ToyRules, ToyState] = UnfaithfulRecord()
 LOUD_ANSWER: Game[ToyRules, ToyState] = LoudAnswer()
 NO_ENVELOPE: Game[ToyRules, ToyState] = NoEnvelope()

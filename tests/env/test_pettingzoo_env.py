@@ -145,7 +145,10 @@ def test_illegal_action_terminates_with_a_penalty() -> None:
     e.step(_idle_illegal(e))
     assert all(e.terminations.values())
     assert e.rewards == {a: (-3.0 if a == offender else 0.0) for a in e.possible_agents}
-    assert e.infos[offender]["illegal_action"]["code"] == "illegal_action"
+    refused = e.infos[offender]["illegal_action"]
+    assert refused["code"] == refused["msg"]["code"] == "illegal_action"
+    assert refused["message"] == f"{refused['msg']['zh']} / {refused['msg']['en']}" or \
+        refused["message"] == refused["msg"]["zh"] == refused["msg"]["en"]
     assert e.deal is not None and e.deal.record.actions == []
     _, reward, terminated, _, _ = e.last()
     assert terminated and reward == (-3.0 if e.agent_selection == offender else 0.0)

@@ -28,11 +28,11 @@ from web_driver import (
     start_with_bots,
     try_an_illegal_card,
     wait_turn_or_end,
-    words,
+    word_kinds,
 )
 
 # Taken whenever offered, best first: a win ends the deal; 紮 / 开泛 / 招 double a unit.
-_ALWAYS = ("胡", "紮", "开泛", "招")
+_ALWAYS = ("hu", "zha", "kaifan", "zhao")
 _MAX_MATCHES = 4  # a 黄庄 has no payments to show: play again (75% of deals have a 胡)
 
 
@@ -55,33 +55,30 @@ class ServerErrors:
             self.seen.append(msg)
 
 
-def _word_kind(text: str) -> str:
-    return text.split()[0] if text.split() else text
-
-
 def biegan_turn(page: Page, rng: random.Random) -> str:
     """One legal move by clicks: 胡 / 紮 / 开泛 / 招 when offered, 对 half the time,
-    else a discard (button or right-click) or 过."""
-    offered = words(page)
+    else a discard (button or right-click) or 过. Buttons are told apart by their kind
+    (data-kind), so this plays the same in either language."""
+    offered = word_kinds(page)
     for wanted in _ALWAYS:
-        for action, text in offered:
-            if _word_kind(text) == wanted:
+        for action, kind in offered:
+            if kind == wanted:
                 press_word(page, action)
                 return wanted
-    dui = [a for a, text in offered if _word_kind(text) == "对"]
+    dui = [a for a, kind in offered if kind == "dui"]
     if dui and rng.random() < 0.5:
         press_word(page, dui[0])
-        return "对"
+        return "dui"
     plays = legal_plays(page)
     if plays:
         cards = list(rng.choice(plays)["cards"])
         right = rng.random() < 0.5
         play_cards(page, cards, right_click=right)
         return "right-click" if right else "button"
-    passes = [a for a, text in offered if text == "过"]
+    passes = [a for a, kind in offered if kind == "pass"]
     assert passes, f"nothing to do on my turn: words {offered}, no discards"
     press_word(page, passes[0])
-    return "过"
+    return "pass"
 
 
 def provoke_illegal(page: Page) -> str | None:
@@ -149,8 +146,40 @@ def test_play_a_whole_biegan_deal_by_clicks(page: Page, server: str,
     payment = settlement.locator("ul.payments li").first
     expect(payment.locator(".amount")).to_have_text(re.compile(r"^\d+$"))
     expect(payment.locator(".label")).to_contain_text("胡")
-    expect(settlement.locator(".notes li", has_text="胡").first).to_be_visible()
+    # the breakdown table, from the settlement's items: the winner's 胡 in all, and 分
+    items = settlement.locator("[data-testid=items]")
+    expect(items.locator("tr[data-code=hu] td.num").first).to_have_text(re.compile(r"^\d+ 胡$"))
+    expect(items.locator("tr[data-code=fen]").first).to_be_visible()
+    expect(settlement.locator(".notes")).to_have_count(0)
     expect(page.locator("[data-testid=center]")).to_contain_text("胡")
     shot(page, shots, "biegan-settlement")
     assert len(errors.seen) == 1, f"only the provoked refusal: {errors.seen}"
     assert errors.seen[0]["code"], errors.seen
+
+
+def test_a_claim_window_refusal_reads_whole_in_each_language(page: Page, server: str) -> None:
+    """The refusal the client once cut at its first " / " ("先对桌上的 七 表态：过", a bare
+    "招"): provoked in a claim window in Chinese, then again after switching to English;
+    each toast is the whole message the server sent, in that language only."""
+    errors = ServerErrors(page)
+    enter(page, server, "阿别")
+    create_room(page, game="biegan", preset="gongan")
+    start_with_bots(page)
+    rng = random.Random(3)
+    shown: list[str] = []
+    for _ in range(300):
+        assert wait_turn_or_end(page) == "turn", "the deal ended before a claim window"
+        if page.get_attribute("[data-testid=felt]", "data-phase") == "window":
+            expect(page.locator("[data-testid=word][data-kind=pass]")).to_have_text("过")
+            shown.append(provoke_illegal(page) or "")
+            page.click("[data-testid=lang]")
+            expect(page.locator("[data-testid=word][data-kind=pass]")).to_have_text("pass (过)")
+            shown.append(try_an_illegal_card(page) or "")
+            break
+        biegan_turn(page, rng)
+    assert len(shown) == 2, "no claim window asked me"
+    said = [e["msg"] for e in errors.seen]
+    assert [m["code"] for m in said] == ["must_answer", "must_answer"], errors.seen
+    assert shown[0] == said[0]["zh"] and shown[0].endswith("表态：过 / 胡 / 招 / 对")
+    assert shown[1] == said[1]["en"] and shown[1].endswith("first: 过 / 胡 / 招 / 对")
+    assert not re.search(r"[A-Za-z]", shown[0]) and "answer the discard" in shown[1]

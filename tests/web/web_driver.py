@@ -69,10 +69,11 @@ def legal_plays(page: Page) -> list[dict[str, Any]]:
     return plays
 
 
-def words(page: Page) -> list[tuple[int, str]]:
+def word_kinds(page: Page) -> list[tuple[int, str]]:
+    """The word buttons as (action id, kind): the kind of describe_action, not its text."""
     buttons = page.locator("[data-testid=word]")
     return [(int(buttons.nth(i).get_attribute("data-action") or -1),
-             buttons.nth(i).inner_text()) for i in range(buttons.count())]
+             buttons.nth(i).get_attribute("data-kind") or "") for i in range(buttons.count())]
 
 
 def hand_tokens(page: Page) -> list[str]:
@@ -129,15 +130,15 @@ def press_word(page: Page, action: int) -> None:
     after_action(page, before)
 
 
-_WEIGHTS = {"掀": 4, "紧牌": 1}
+_WEIGHTS = {"xian": 4, "jinpai": 1}  # by the kind of describe_action, in any language
 
 
 def take_turn(page: Page, rng: random.Random, *, tap: bool = False) -> str:
     """One legal move chosen at random (plays and 掀 favoured), made by clicks."""
     plays = legal_plays(page)
     options: list[tuple[str, Any]] = [("play", p) for p in plays for _ in range(4)]
-    for action, text in words(page):
-        options.extend([("word", action)] * _WEIGHTS.get(text, 1))
+    for action, kind in word_kinds(page):
+        options.extend([("word", action)] * _WEIGHTS.get(kind, 1))
     kind, choice = rng.choice(options)
     if kind == "play":
         single = len(choice["cards"]) == 1 and not tap and rng.random() < 0.5

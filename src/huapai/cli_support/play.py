@@ -81,14 +81,15 @@ def _by_number(word: str, legal: Sequence[int], texts: Sequence[str],
     try:
         return Reply(action=parse(word))
     except NotationError as exc:
-        return Reply(problem=tr("bad_number", lang, n=n, last=len(legal), reason=str(exc)))
+        return Reply(problem=tr("bad_number", lang, n=n, last=len(legal),
+                                reason=exc.msg.text(lang)))
 
 
 def _by_notation(word: str, parse: Callable[[str], int], lang: Lang) -> Reply:
     try:
         return Reply(action=parse(word))
     except NotationError as exc:
-        return Reply(problem=tr("bad_notation", lang, text=word, reason=str(exc)))
+        return Reply(problem=tr("bad_notation", lang, text=word, reason=exc.msg.text(lang)))
 
 
 def _notation_or_none(word: str, parse: Callable[[str], int]) -> int | None:
@@ -188,12 +189,14 @@ class HumanMatch:
             # a forced answer (过 in a claim window, the only beater): no need to ask
             self.console.print(Text(tr("forced", self.lang, text=texts[0]), style="dim"))
             return legal[0]
-        self._show_decision(deal, texts)
+        # listed by their labels in the player's language; typed as numbers or notation
+        shown = [game.describe_action(rules, a).label.text(self.lang) for a in legal]
+        self._show_decision(deal, shown)
         while True:
             reply = interpret(self._read(), legal, texts,
                               lambda w: game.parse_action(rules, w), self.lang)
             if reply.command is not None:
-                self._command(reply.command, deal, texts)
+                self._command(reply.command, deal, shown)
             elif reply.problem is not None:
                 self._complain(reply.problem)
             elif reply.action is not None and self._accepts(deal, reply):
@@ -206,7 +209,7 @@ class HumanMatch:
         try:
             self.table.game.apply(deal.state, self.me, reply.action)
         except IllegalAction as exc:
-            self._complain(tr("illegal", self.lang, reason=exc.message))
+            self._complain(tr("illegal", self.lang, reason=exc.msg.text(self.lang)))
             return False
         text = self.table.game.format_action(self.table.rules, reply.action)
         self.console.print(Text(tr("chose", self.lang, text=text), style="green"))
@@ -221,7 +224,7 @@ class HumanMatch:
             self.console.print()
             raise _Leave("eof") from None
 
-    def _command(self, command: str, deal: Deal, texts: Sequence[str]) -> None:
+    def _command(self, command: str, deal: Deal, shown: Sequence[str]) -> None:
         if command == "quit":
             raise _Leave("quit")
         if command == "help":
@@ -229,16 +232,16 @@ class HumanMatch:
             self.console.print(Text(tr("help_body", self.lang)))
             self.console.print(Text(self.renderer.notation_help(self.ctx)))
             return
-        self._show_decision(deal, texts)
+        self._show_decision(deal, shown)
 
     def _complain(self, problem: str) -> None:
         self.console.print(Text("✗ " + problem, style="red"))
 
     # ------------------------------------------------------------------- showing
-    def _show_decision(self, deal: Deal, texts: Sequence[str]) -> None:
+    def _show_decision(self, deal: Deal, shown: Sequence[str]) -> None:
         self.console.print(self._table_view(deal))
         self.console.print(Text("▶ " + tr("your_turn", self.lang), style="bold yellow"))
-        self.console.print(legal_list(texts, self.lang))
+        self.console.print(legal_list(shown, self.lang))
 
     def _table_view(self, deal: Deal) -> RenderableType:
         view = self.table.game.observe(deal.state, self.me)

@@ -170,8 +170,37 @@ def settlement_view(
     else:
         parts.append(Text(tr("no_payments", lang)))
     parts.append(_results_table(settlement.get("deltas", []), totals, ctx))
-    parts.extend(Text("· " + str(note), style="dim") for note in settlement.get("notes", []))
+    items = settlement.get("items", [])
+    if items:
+        parts.append(_items_table(items, ctx))
+    else:  # a settlement written before items existed: its notes, as they are
+        parts.extend(Text("· " + str(note), style="dim") for note in settlement.get("notes", []))
     return Group(*parts)
+
+
+def said(msg: Mapping[str, Any] | None, lang: Lang, fallback: str = "") -> str:
+    """A message value (``Msg.to_json()``) in ``lang``; ``fallback`` when there is none."""
+    if not isinstance(msg, Mapping):
+        return fallback
+    return str(msg.get(lang, fallback))
+
+
+def _items_table(items: Sequence[Mapping[str, Any]], ctx: RenderContext) -> Table:
+    """The breakdown: per seat (table-wide lines last), each item's label and value."""
+    lang = ctx.lang
+    table = Table(title=tr("items", lang), show_edge=False, pad_edge=False)
+    table.add_column(tr("bot", lang))
+    table.add_column(tr("reason", lang))
+    table.add_column(tr("value", lang), justify="right")
+    last: object = object()
+    for item in sorted(items, key=lambda i: 99 if i["seat"] is None else i["seat"]):
+        seat = item["seat"]
+        who = "" if seat == last else tr("table_wide", lang) if seat is None else ctx.name(seat)
+        last = seat
+        unit = said(item.get("unit"), lang)
+        value = f"{item['value']} {unit}".strip() if unit or item["value"] else ""
+        table.add_row(who, said(item.get("label"), lang), value)
+    return table
 
 
 def _payments_table(payments: Sequence[Mapping[str, Any]], ctx: RenderContext) -> Table:
@@ -181,7 +210,7 @@ def _payments_table(payments: Sequence[Mapping[str, Any]], ctx: RenderContext) -
         table.add_column(tr(key, lang), justify="right" if key == "amount" else "left")
     for p in payments:
         table.add_row(ctx.name(p["payer"]), ctx.name(p["payee"]), str(p["amount"]),
-                      Text(str(p["label"])))
+                      Text(said(p.get("msg"), lang, str(p["label"]))))
     return table
 
 

@@ -8,6 +8,7 @@ from typing import Any, Generic, TypeVar, cast
 
 from . import view
 from .claim import ClaimWindow
+from .present import ActionInfo, Msg
 from .protocol import Event, RulesError
 from .rules import RulesBase
 
@@ -31,13 +32,17 @@ class GameBase(Generic[R, S]):
         table = self.presets()
         if preset not in table:
             known = ", ".join(sorted(table))
-            raise RulesError(f"unknown preset {preset!r} for {self.name}; known: {known}")
+            raise RulesError.of("unknown_preset", "{game} 没有玩法 {preset!r}；可选：{known}",
+                                  "unknown preset {preset!r} for {game}; known: {known}",
+                                  game=self.name, preset=preset, known=known)
         if not overrides:
             return table[preset]
         data = self.rules_to_dict(table[preset])
         unknown = sorted(set(overrides) - set(data))
         if unknown:
-            raise RulesError(f"unknown rule option(s) for {self.name}: {', '.join(unknown)}")
+            raise RulesError.of("unknown_option", "{game} 没有这些规则选项：{names}",
+                                "unknown rule option(s) for {game}: {names}",
+                                game=self.name, names=", ".join(unknown))
         data.update(overrides)
         return self.rules_from_dict(data)
 
@@ -46,6 +51,15 @@ class GameBase(Generic[R, S]):
 
     def rules_from_dict(self, data: Mapping[str, Any]) -> R:
         return self.rules_type.from_dict(data)
+
+    def format_action(self, rules: R, action: int) -> str:
+        raise NotImplementedError
+
+    def describe_action(self, rules: R, action: int) -> ActionInfo:
+        """A family that says nothing more about its actions: a button labelled with the
+        action's notation (the same text in both languages)."""
+        return ActionInfo(action, "action", (), Msg.plain("action",
+                                                          self.format_action(rules, action)))
 
     def rules_of(self, state: S) -> R:
         raise NotImplementedError

@@ -5,9 +5,12 @@ Seeded random playouts check the game protocol at every step:
 * ``to_act`` lists distinct seats, is non-empty while the deal runs and empty once over;
 * ``legal_actions`` is sorted, duplicate-free, deterministic, non-empty for each acting
   seat, empty for every other seat, and inside ``range(num_actions)``;
-* every legal action's ``format_action`` text parses back to the same id;
+* every legal action's ``format_action`` text parses back to the same id, and its
+  ``describe_action`` is a JSON-able :class:`~huapai.core.present.ActionInfo` for that id
+  with a label in both languages (a ``cards`` action names its cards);
 * illegal offers (an id not in the legal list, ids out of range, a seat not asked, a
-  seat out of range) raise :class:`IllegalAction` with a stable non-empty code and leave
+  seat out of range) raise :class:`IllegalAction` with a stable non-empty code and a
+  message in both languages (``exc.msg``), and leave
   the state equal (``omniscient`` and the state's public attributes, before and after);
 * ``apply`` is pure and deterministic (same state + action -> same result and events);
 * views (``observe`` for every seat and a spectator, ``omniscient``, events for every
@@ -16,7 +19,8 @@ Seeded random playouts check the game protocol at every step:
 * the record (:class:`~huapai.core.session.Deal`, dumped and re-parsed) replays through
   ``replay_deal`` to the same final ``omniscient`` view, events and settlement;
 * settlements sum to zero for zero-sum games (the manifest's ``zero_sum``; a game run
-  without a manifest is held to zero-sum);
+  without a manifest is held to zero-sum); their items name a seat (or None), a stable
+  code and a label in both languages;
 * with the optional :class:`HiddenInfo` hook: re-dealing the other seats' hidden cards
   does not change a seat's observation or encoding as long as the events that seat has
   seen are unchanged (see :meth:`_Playout.check_hidden`);
@@ -54,6 +58,7 @@ from .conformance_checks import (
     resample_problem,
     window_problem,
 )
+from .present import ActionInfo, Msg
 from .protocol import Event, Game, IllegalAction, RulesError
 from .record import ActionEntry, DealRecord, ReplayError, dumps, parse, replay_deal
 from .registry import get_game, manifests
@@ -537,7 +542,19 @@ class _Playout:
         self.require(back == action,
                      f"action {action} formats as {text!r}, which parses to {back}: "
                      "format_action / parse_action must round-trip")
+        self.check_description(action)
         self.round_tripped.add(action)
+
+    def check_description(self, action: int) -> None:
+        info = self.game.describe_action(self.rules, action)
+        self.require(isinstance(info, ActionInfo) and info.action == action,
+                     f"describe_action({action}) must be an ActionInfo for that action")
+        self.require(bool(CODE_PATTERN.match(info.kind)) and _said(info.label),
+                     f"describe_action({action}) needs a snake_case kind and a label in "
+                     f"both languages: {info}")
+        self.require(info.group == "button" or bool(info.cards),
+                     f"describe_action({action}) is chosen by cards but names none")
+        _json(info.to_json(), f"describe_action({action})", self.where)
 
     def check_views(self, state: Any) -> dict[int, tuple[Mapping[str, Any], tuple[float, ...]]]:
         game, size = self.game, self.game.observation_size(self.rules)
@@ -608,7 +625,8 @@ class _Playout:
             self.require(isinstance(exc.code, str) and bool(CODE_PATTERN.match(exc.code)),
                          f"IllegalAction code {exc.code!r} for {why} is not a stable "
                          "snake_case code")
-            self.require(bool(exc.message), f"IllegalAction for {why} has no message")
+            self.require(bool(exc.message) and _said(exc.msg),
+                         f"IllegalAction for {why} has no message in both languages")
             return exc.code
         except Exception as exc:
             raise self.fail(f"apply raised {exc!r} for {why}; expected IllegalAction") from exc
@@ -648,6 +666,12 @@ class _Playout:
                          f"payment {p} is not between two different seats")
             self.require(isinstance(p.amount, int) and p.amount >= 0 and bool(p.reason),
                          f"payment {p} needs a non-negative amount and a reason code")
+        for item in result.items:
+            self.require((item.seat is None or 0 <= item.seat < self.n)
+                         and bool(CODE_PATTERN.match(item.code)) and _said(item.label)
+                         and isinstance(item.value, int),
+                         f"settlement item {item} needs a seat or None, a snake_case code, "
+                         "a label in both languages and an int value")
         _json(result.to_json(), "settlement", self.where)
         dealer = self.game.next_dealer(state)
         self.require(0 <= dealer < self.n, f"next_dealer gave {dealer}")
@@ -709,6 +733,11 @@ class _Playout:
                      == vector, f"the encoding of seat {seat} depends on other seats' "
                      "hidden cards")
         return True
+
+
+def _said(msg: Msg) -> bool:
+    """A message with its text in both languages."""
+    return isinstance(msg, Msg) and bool(msg.zh.strip()) and bool(msg.en.strip())
 
 
 def _seen(events: Sequence[Event], seat: int) -> list[Event]:

@@ -20,38 +20,94 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self, TypeVar
+
+from .present import ActionInfo, Msg, SettlementItem
 
 if TYPE_CHECKING:
     from .claim import ClaimWindow
 
-
-def say(zh: str, en: str) -> str:
-    """A message for people: Chinese first, then English (``"不是你的回合 / not your turn"``)."""
-    return f"{zh} / {en}"
+__all__ = ["ActionInfo", "Event", "Game", "IllegalAction", "Msg", "NotationError", "Payment",
+           "RulesError", "Settlement", "SettlementItem"]
 
 
-class IllegalAction(Exception):
+class _Refusal:
+    """What :class:`IllegalAction`, :class:`RulesError` and :class:`NotationError` share:
+    a :class:`~huapai.core.present.Msg` (``exc.msg``) that front ends show in their
+    language, with ``code`` (stable snake_case) and ``message`` (``"中文 / English"``, for
+    drivers that predate messages) read from it."""
+
+    default_code: ClassVar[str] = "error"
+    msg: Msg
+
+    @property
+    def code(self) -> str:
+        return self.msg.code
+
+    @property
+    def message(self) -> str:
+        return str(self.msg)
+
+    def __reduce__(self) -> tuple[type, tuple[Msg]]:
+        return (type(self), (self.msg,))  # pickled and copied with their message
+
+
+def _as_msg(default_code: str, code: str | Msg, message: str | Msg | None) -> Msg:
+    """The message of an exception built the new way (``Exc(msg)``) or the old one
+    (``Exc(code, message)``; or ``Exc(text)`` for the ValueErrors)."""
+    if isinstance(code, Msg) and message is None:
+        return code
+    if isinstance(message, Msg):
+        return Msg(str(code), message.zh, message.en, message.params)
+    if message is None:
+        return Msg.plain(default_code, str(code))
+    return Msg.plain(str(code), message)
+
+
+class IllegalAction(_Refusal, Exception):
     """An action that the engine refuses. The state it was offered to is unchanged.
 
-    ``code`` is stable snake_case (drivers and clients switch on it); ``message`` is for
-    people, Chinese first (see :func:`say`). A seat outside ``range(num_seats)`` or an
-    action outside ``range(num_actions)`` is refused this way too, never with an
-    IndexError (Python would read seat -1 as the last seat).
+    ``msg`` says why (:class:`~huapai.core.present.Msg`); ``code`` is its stable
+    snake_case code (drivers and clients switch on it) and ``message`` its
+    ``"中文 / English"`` text. ``IllegalAction(code, "text")`` still works. A seat outside
+    ``range(num_seats)`` or an action outside ``range(num_actions)`` is refused this way
+    too, never with an IndexError (Python would read seat -1 as the last seat).
     """
 
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(f"{code}: {message}")
-        self.code = code
-        self.message = message
+    default_code = "illegal_action"
+
+    def __init__(self, code: str | Msg, message: str | Msg | None = None) -> None:
+        self.msg = _as_msg(self.default_code, code, message)
+        super().__init__(f"{self.msg.code}: {self.msg}")
+
+    @classmethod
+    def of(cls, code: str, zh: str, en: str, /, **params: Any) -> IllegalAction:
+        """A refusal from message templates (see :meth:`Msg.of`)."""
+        return cls(Msg.of(code, zh, en, **params))
 
 
-class RulesError(ValueError):
+class _SaidValueError(_Refusal, ValueError):
+    """A ValueError whose ``str()`` is its message's two-language text."""
+
+    def __init__(self, msg: str | Msg) -> None:
+        self.msg = _as_msg(self.default_code, msg, None)
+        super().__init__(str(self.msg))
+
+    @classmethod
+    def of(cls, code: str, zh: str, en: str, /, **params: Any) -> Self:
+        return cls(Msg.of(code, zh, en, **params))
+
+
+class RulesError(_SaidValueError):
     """Rules that cannot be built: unknown preset, unknown option, or a bad value."""
 
+    default_code = "bad_rules"
 
-class NotationError(ValueError):
+
+class NotationError(_SaidValueError):
     """Text in a card, deal or action notation that does not parse; names the culprit."""
+
+    default_code = "bad_notation"
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,14 +157,20 @@ class Payment:
     ``payee`` for ``reason``.
 
     ``reason`` is a stable code (``"xian"``, ``"ci"``, ``"xingzi"``, ``"hu"`` …); ``label``
-    says it in Chinese and English for people, e.g. ``"掀 ×2 / 2 xian"``.
+    says it for people (a :class:`Msg`, e.g. ``掀 未够牌 ×2`` / ``failed 掀 (2)``; a plain
+    string is taken as a one-wording message). ``to_json`` writes ``label`` as the old
+    ``"中文 / English"`` text and the message itself as ``msg``.
     """
 
     payer: int
     payee: int
     amount: int
     reason: str
-    label: str
+    label: Msg
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.label, Msg):
+            object.__setattr__(self, "label", Msg.plain(self.reason, str(self.label)))
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -116,7 +178,8 @@ class Payment:
             "payee": self.payee,
             "amount": self.amount,
             "reason": self.reason,
-            "label": self.label,
+            "label": str(self.label),
+            "msg": self.label.to_json(),
         }
 
 
@@ -125,12 +188,16 @@ class Settlement:
     """Per-seat score changes of one finished deal, itemised so a player sees why.
 
     ``deltas`` are derived from ``payments`` (so the sum is zero whenever the game is
-    zero-sum); ``notes`` hold per-seat facts that are not payments (占牌 counts, 胡 …).
+    zero-sum); ``items`` are the breakdown a front end draws as a table (per seat: 占牌
+    counts, 胡, 分, 行子 … as values with units). ``notes`` are the older free-text form
+    of the same facts, kept for the records and clients that show them; nothing parses
+    them.
     """
 
     num_seats: int
     payments: tuple[Payment, ...]
     notes: tuple[str, ...] = ()
+    items: tuple[SettlementItem, ...] = ()
     deltas: tuple[int, ...] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -145,6 +212,7 @@ class Settlement:
             "deltas": list(self.deltas),
             "payments": [p.to_json() for p in self.payments],
             "notes": list(self.notes),
+            "items": [i.to_json() for i in self.items],
         }
 
 
@@ -237,6 +305,9 @@ class Game(Protocol[RulesT, StateT]):
     def num_actions(self, rules: RulesT) -> int: ...
     def format_action(self, rules: RulesT, action: int) -> str: ...
     def parse_action(self, rules: RulesT, text: str) -> int: ...
+    def describe_action(self, rules: RulesT, action: int) -> ActionInfo:
+        """How a front end shows ``action``: kind, cards, label, group and style."""
+        ...
 
     # --- numeric encoding for learning -----------------------------------------------
     def observation_size(self, rules: RulesT) -> int: ...

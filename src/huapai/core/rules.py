@@ -67,11 +67,13 @@ class RulesBase:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Self:
         if not isinstance(data, Mapping):
-            raise RulesError(f"rules must be an object, got {type(data).__name__}")
+            raise RulesError.of("bad_rules", "规则要写成对象，不是 {got}",
+                                "rules must be an object, got {got}", got=type(data).__name__)
         names = {f.name for f in dataclasses.fields(cls)}
         unknown = sorted(set(data) - names)
         if unknown:
-            raise RulesError(f"unknown rule option(s): {', '.join(unknown)}")
+            raise RulesError.of("unknown_option", "没有这些规则选项：{names}",
+                                "unknown rule option(s): {names}", names=", ".join(unknown))
         values = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
         return cls(**values)
 
@@ -95,14 +97,22 @@ def _info(f: dataclasses.Field[Any]) -> OptionInfo:
 
 def _check(name: str, value: Any, hint: Any, info: OptionInfo) -> None:
     if not _type_ok(value, hint):
-        raise RulesError(f"rule option {name}: expected {_hint_name(hint)}, got {value!r}")
+        raise RulesError.of("bad_option", "规则选项 {name}：应为 {want}，不是 {value!r}",
+                            "rule option {name}: expected {want}, got {value!r}",
+                            name=name, want=_hint_name(hint), value=value)
     if info.choices is not None and value not in info.choices:
         allowed = ", ".join(repr(c) for c in info.choices)
-        raise RulesError(f"rule option {name}: {value!r} is not one of {allowed}")
+        raise RulesError.of("bad_option", "规则选项 {name}：{value!r} 不在 {allowed} 之中",
+                            "rule option {name}: {value!r} is not one of {allowed}",
+                            name=name, value=value, allowed=allowed)
     if info.low is not None and isinstance(value, int) and value < info.low:
-        raise RulesError(f"rule option {name}: {value} is below the minimum {info.low}")
+        raise RulesError.of("bad_option", "规则选项 {name}：{value} 小于最小值 {low}",
+                            "rule option {name}: {value} is below the minimum {low}",
+                            name=name, value=value, low=info.low)
     if info.high is not None and isinstance(value, int) and value > info.high:
-        raise RulesError(f"rule option {name}: {value} is above the maximum {info.high}")
+        raise RulesError.of("bad_option", "规则选项 {name}：{value} 大于最大值 {high}",
+                            "rule option {name}: {value} is above the maximum {high}",
+                            name=name, value=value, high=info.high)
 
 
 def _type_ok(value: Any, hint: Any) -> bool:

@@ -34,6 +34,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple, Protocol
 
+from .present import Msg
+
 ENVELOPE_KEYS: tuple[str, ...] = (
     "game", "num_seats", "seat", "dealer", "phase", "to_act", "over", "end", "hand",
     "hand_sizes", "legal", "legal_text", "settlement",
@@ -82,14 +84,16 @@ def check_viewer(seat: object, num_seats: int) -> None:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < num_seats:
         names = [str(i) for i in range(num_seats)]
         listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-        raise ValueError(f"座位只有 {'、'.join(names)}，没有 {seat!r} / "
-                         f"seats are {listed}, got {seat!r}")
+        raise ValueError(Msg.of("bad_seat", "座位只有 {zh_seats}，没有 {seat!r}",
+                                "seats are {en_seats}, got {seat!r}", zh_seats="、".join(names),
+                                en_seats=listed, seat=seat))
 
 
 def check_seat(seat: object, num_seats: int) -> None:
     """A seat ``0..num_seats-1`` (not a spectator); anything else is a ValueError."""
     if seat is None:
-        raise ValueError("要给一个座位，不是旁观者 / a seat is needed here, not a spectator")
+        raise ValueError(Msg("seat_needed", "要给一个座位，不是旁观者",
+                             "a seat is needed here, not a spectator"))
     check_viewer(seat, num_seats)
 
 

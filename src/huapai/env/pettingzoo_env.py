@@ -27,7 +27,8 @@ Illegal actions follow PettingZoo's classic-environment convention (what its
 ``TerminateIllegalWrapper`` does), handled natively here so the engine's own stable
 ``IllegalAction`` code is kept: the offending agent gets ``illegal_reward`` (default
 -1), every other agent 0, the episode terminates for all, and
-``infos[offender]["illegal_action"]`` holds ``{"code", "message"}``. Pass
+``infos[offender]["illegal_action"]`` holds ``{"code", "message", "msg"}`` (``msg``: the
+refusal as ``{code, zh, en, params}``). Pass
 ``illegal_action="raise"`` to get the :class:`IllegalAction` instead (the env is then
 unchanged and the same agent may try again).
 
@@ -198,7 +199,8 @@ class HuapaiAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
         for agent in self.agents:
             self.rewards[agent] = self.illegal_reward if agent == offender else 0.0
             self.terminations[agent] = True
-        self.infos[offender] = {"illegal_action": {"code": exc.code, "message": exc.message}}
+        self.infos[offender] = {"illegal_action": {"code": exc.code, "message": exc.message,
+                                                   "msg": exc.msg.to_json()}}
 
     # --- views -----------------------------------------------------------------------
     def observe(self, agent: str) -> Observation:

@@ -119,5 +119,6 @@ def _error_handlers(app: FastAPI) -> None:
     @app.exception_handler(HTTPException)
     async def http_error(_request: Request, exc: HTTPException) -> JSONResponse:
         code = "not_found" if exc.status_code == 404 else "bad_request"
-        body = {"error": {"code": code, "message": str(exc.detail)}}
+        said = ServerError(code, str(exc.detail)).msg
+        body = {"error": {"code": code, "message": str(exc.detail), "msg": said.to_json()}}
         return JSONResponse(body, status_code=exc.status_code)

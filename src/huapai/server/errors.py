@@ -1,65 +1,90 @@
-"""Every rejection the server makes: a stable code and a Chinese-first message."""
+"""Every rejection the server makes: a stable code and a message in both languages.
+
+A refusal travels as ``{"code", "message", "msg"}``: ``message`` is the older
+``"中文 / English: detail"`` text, ``msg`` the same as a value (``{code, zh, en,
+params}``, the detail in each language when it has one) that front ends render in their
+language.
+"""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
-MESSAGES: dict[str, str] = {
-    "bad_json": "消息不是 JSON 对象 / the message is not a JSON object",
-    "bad_message": "消息格式不对 / malformed message",
-    "unknown_type": "未知的消息类型 / unknown message type",
-    "too_large": "消息太长 / message too large",
-    "rate_limited": "消息太频繁 / too many messages",
-    "not_authenticated": "请先登录 (hello) / send hello with your token first",
-    "bad_token": "令牌无效 / unknown token",
-    "unauthorized": "需要令牌 / a bearer token is required",
-    "room_not_found": "没有这个房间 / no such room",
-    "game_not_found": "没有这个游戏 / no such game",
-    "player_not_found": "没有这个玩家 / no such player",
-    "not_subscribed": "你没有进入这个房间 / you are not watching this room",
-    "too_many_rooms": "同时观看的房间太多 / watching too many rooms",
-    "not_seated": "你没有座位 / you have no seat in this room",
-    "not_playing": "现在不在牌局中 / no deal is in progress",
-    "not_between": "现在不在两局之间 / not between deals",
-    "stale": "状态已更新，请按最新局面出牌 / stale counter: act on the latest state",
-    "bad_action": "看不懂这个动作 / the action does not parse",
-    "rules_invalid": "规则设置不对 / invalid rules",
-    "bad_settings": "房间设置不对 / invalid room settings",
-    "bad_idempotency_key": "请求标识不对 / invalid Idempotency-Key",
-    "mid_deal": "牌局进行中，不能入座；本局结束后再坐 / a deal is under way: sit down after it",
-    "seat_held": "这个座位为离座的玩家保留到本局结束 / "
-                 "this seat is kept for the player who left it until the deal ends",
-    "bad_nickname": "昵称不对 / invalid nickname",
-    "seat_out_of_range": "没有这个座位 / no such seat",
-    "seat_taken": "座位已被占用 / that seat is taken",
-    "already_seated": "你已经有座位了 / you already have a seat here",
-    "not_owner": "只有房主可以这样做 / only the room owner may do that",
-    "wrong_status": "房间状态不对 / the room is not in the right state for that",
-    "seats_empty": "还有空座位 / some seats are still empty",
-    "unknown_bot": "没有这个机器人 / no such bot",
-    "bad_code": "房间码不对 / no room has that code",
-    "replay_not_found": "没有这局记录 / no such game record",
-    "replay_not_finished": "这局还没结束 / the game is not over yet",
-    "bad_seat": "视角不对 / seat must be a seat number or 'all'",
-    "storage_unavailable": "服务器存储暂时不可用，请稍候 / storage is unavailable for now: "
-                           "nothing was changed, try again shortly",
-    "internal_error": "服务器出错了，这次操作没有生效 / internal error: nothing was changed",
+from huapai.core.present import Msg
+
+MESSAGES: dict[str, tuple[str, str]] = {
+    "bad_json": ("消息不是 JSON 对象", "the message is not a JSON object"),
+    "bad_message": ("消息格式不对", "malformed message"),
+    "unknown_type": ("未知的消息类型", "unknown message type"),
+    "too_large": ("消息太长", "message too large"),
+    "rate_limited": ("消息太频繁", "too many messages"),
+    "not_authenticated": ("请先登录 (hello)", "send hello with your token first"),
+    "bad_token": ("令牌无效", "unknown token"),
+    "unauthorized": ("需要令牌", "a bearer token is required"),
+    "room_not_found": ("没有这个房间", "no such room"),
+    "game_not_found": ("没有这个游戏", "no such game"),
+    "player_not_found": ("没有这个玩家", "no such player"),
+    "not_subscribed": ("你没有进入这个房间", "you are not watching this room"),
+    "too_many_rooms": ("同时观看的房间太多", "watching too many rooms"),
+    "not_seated": ("你没有座位", "you have no seat in this room"),
+    "not_playing": ("现在不在牌局中", "no deal is in progress"),
+    "not_between": ("现在不在两局之间", "not between deals"),
+    "stale": ("状态已更新，请按最新局面出牌", "stale counter: act on the latest state"),
+    "bad_action": ("看不懂这个动作", "the action does not parse"),
+    "rules_invalid": ("规则设置不对", "invalid rules"),
+    "bad_settings": ("房间设置不对", "invalid room settings"),
+    "bad_idempotency_key": ("请求标识不对", "invalid Idempotency-Key"),
+    "mid_deal": ("牌局进行中，不能入座；本局结束后再坐", "a deal is under way: sit down after it"),
+    "seat_held": ("这个座位为离座的玩家保留到本局结束",
+                  "this seat is kept for the player who left it until the deal ends"),
+    "bad_nickname": ("昵称不对", "invalid nickname"),
+    "seat_out_of_range": ("没有这个座位", "no such seat"),
+    "seat_taken": ("座位已被占用", "that seat is taken"),
+    "already_seated": ("你已经有座位了", "you already have a seat here"),
+    "not_owner": ("只有房主可以这样做", "only the room owner may do that"),
+    "wrong_status": ("房间状态不对", "the room is not in the right state for that"),
+    "seats_empty": ("还有空座位", "some seats are still empty"),
+    "unknown_bot": ("没有这个机器人", "no such bot"),
+    "bad_code": ("房间码不对", "no room has that code"),
+    "replay_not_found": ("没有这局记录", "no such game record"),
+    "replay_not_finished": ("这局还没结束", "the game is not over yet"),
+    "bad_seat": ("视角不对", "seat must be a seat number or 'all'"),
+    "not_found": ("没有这个地址", "not found"),
+    "bad_request": ("请求不对", "bad request"),
+    "storage_unavailable": ("服务器存储暂时不可用，请稍候",
+                            "storage is unavailable for now: nothing was changed, "
+                            "try again shortly"),
+    "internal_error": ("服务器出错了，这次操作没有生效", "internal error: nothing was changed"),
 }
 
 
 class ServerError(Exception):
-    """A refused request. ``detail`` (English, may name the culprit) follows the message."""
+    """A refused request. ``detail`` (may name the culprit) follows the message: an
+    English text, or an engine's :class:`Msg` (a notation or rules error) that has its own
+    wording per language."""
 
-    def __init__(self, code: str, detail: str | None = None, status: int = 400) -> None:
-        base = MESSAGES.get(code, code)
+    def __init__(self, code: str, detail: str | Msg | None = None, status: int = 400) -> None:
+        zh, en = MESSAGES.get(code, (code, code))
+        base = Msg(code, zh, en)
         self.code = code
-        self.message = f"{base}: {detail}" if detail else base
         self.status = status
+        self.msg = _with_detail(base, detail)
+        self.message = f"{base}: {detail}" if detail else str(base)
         super().__init__(f"{code}: {self.message}")
 
     def to_json(self) -> dict[str, Any]:
-        return {"code": self.code, "message": self.message}
+        return {"code": self.code, "message": self.message, "msg": self.msg.to_json()}
+
+
+def _with_detail(base: Msg, detail: str | Msg | None) -> Msg:
+    """``base`` followed by ``detail``. An English-only text detail goes into the English
+    wording (and ``params["detail"]``) only, so the Chinese one stays all Chinese."""
+    if isinstance(detail, Msg):
+        return base.with_detail(detail)
+    if not detail:
+        return base
+    return Msg(base.code, base.zh, f"{base.en}: {detail}", {"detail": detail})
 
 
 def not_found(code: str, detail: str | None = None) -> ServerError:

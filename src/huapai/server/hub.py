@@ -64,8 +64,8 @@ class Feed:
     spectator arrives (its counter moves then, if the view changed).
     """
 
-    __slots__ = ("behind", "counters", "game", "legal", "legal_at", "legal_json", "rules",
-                 "seats", "state", "texts", "to_act", "views")
+    __slots__ = ("behind", "counters", "game", "infos", "legal", "legal_at", "legal_json",
+                 "rules", "seats", "state", "texts", "to_act", "views")
 
     def __init__(self, game: Game[Any, Any], rules: Any, seats: int) -> None:
         self.game, self.rules, self.seats = game, rules, seats
@@ -74,8 +74,10 @@ class Feed:
         self.views: dict[Viewer, str] = {}
         self.to_act: dict[Viewer, list[int] | None] = {}
         self.legal: dict[Viewer, tuple[list[int], list[str]]] = {}
-        # the state message's "legal" and "legal_text" members, encoded when they change
+        # the state message's "legal", "legal_text" and "legal_info" members, encoded when
+        # they change
         self.legal_json: dict[Viewer, str] = {}
+        self.infos: dict[int, str] = {}
         self.counters: dict[Viewer, int] = dict.fromkeys(self.viewers(), 0)
         # the counter at which each viewer's legal actions last changed
         self.legal_at: dict[Viewer, int] = dict.fromkeys(self.viewers(), 0)
@@ -150,7 +152,8 @@ class Feed:
             if legal != self.legal.get(viewer):
                 self.legal[viewer] = legal
                 self.legal_json[viewer] = (f'"legal":{dumps(legal[0])},'
-                                           f'"legal_text":{dumps(legal[1])}')
+                                           f'"legal_text":{dumps(legal[1])},'
+                                           f'"legal_info":[{",".join(map(self.info, legal[0]))}]')
             shown = view.get("to_act")
             self.to_act[viewer] = list(shown) if isinstance(shown, list | tuple) else None
             return seen
@@ -174,6 +177,14 @@ class Feed:
             return [], []
         legal = list(self.game.legal_actions(self.state, viewer))
         return legal, [self.action_text(a) for a in legal]
+
+    def info(self, action: int) -> str:
+        """``describe_action`` of an action as JSON text (each id once per room)."""
+        text = self.infos.get(action)
+        if text is None:
+            text = self.infos[action] = dumps(
+                self.game.describe_action(self.rules, action).to_json())
+        return text
 
     def action_text(self, action: int) -> str:
         """An action in the game's notation (each id formatted once per room)."""

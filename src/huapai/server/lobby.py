@@ -225,7 +225,9 @@ class Platform:
             raise ServerError("rules_invalid", "rules: expected an object of option overrides")
         try:
             rules = game.rules(preset, **overrides)
-        except (RulesError, TypeError, ValueError) as exc:
+        except RulesError as exc:
+            raise ServerError("rules_invalid", exc.msg) from None
+        except (TypeError, ValueError) as exc:
             raise ServerError("rules_invalid", str(exc)) from None
         settings = RoomSettings.parse(body)
         room = await Room.create(self.services, owner=player.id, game=game_name,

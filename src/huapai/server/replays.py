@@ -67,6 +67,8 @@ def replay(row: GameRow, actions: Sequence[ActionRow], viewer: int | str) -> dic
     for step, entry in zip(replayed.steps, actions, strict=True):
         view, seen = _seen(game, step.state, viewer, step.events)
         steps.append({"index": step.index, "seat": step.seat, "action": step.text,
+                      "label": game.describe_action(replayed.rules, step.action)
+                      .label.to_json(),
                       "actor": entry.actor, "events": seen, "view": view})
     return {**summary(row), "rules": row.rules, "dealer": row.dealer, "seed": row.seed,
             "commitment": row.commitment, "viewer": viewer, "initial": initial,

@@ -298,7 +298,7 @@ class Room:
         try:
             return self.game.parse_action(self.rules, action)
         except NotationError as exc:
-            raise ServerError("bad_action", str(exc)) from None
+            raise ServerError("bad_action", exc.msg) from None
 
     async def move(self, index: int, action: int, actor: str) -> None:
         """Apply a validated move (the lock held): on a copy, then durable, then kept."""

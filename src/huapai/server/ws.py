@@ -240,7 +240,8 @@ def _ref(value: Any) -> Any:
 
 
 def _error(exc: ServerError | IllegalAction, ref: Any = None, room: Any = None) -> Message:
-    out: Message = {"type": "error", "code": exc.code, "message": exc.message}
+    out: Message = {"type": "error", "code": exc.code, "message": exc.message,
+                    "msg": exc.msg.to_json()}
     if ref is not None:
         out["ref"] = ref
     if isinstance(room, str) and len(room) <= 64:

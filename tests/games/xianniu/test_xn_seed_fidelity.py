@@ -90,3 +90,24 @@ def test_dealer_rule_lot_then_rotation_and_random_every_deal() -> None:
     rand, _ = _dealers(rules("lanzhou", dealer_rule="random"))
     assert rand == _dealers(rules("lanzhou", dealer_rule="random"))[0]
     assert any((b - a) % 3 != 1 for a, b in pairwise(rand))
+
+
+def test_s002_lanzhou_refusal_says_kou_le_not_bu_xian() -> None:
+    """兰州's word for declining is 扣了 [S002] (凤翔's is 不掀 [S000]): a follower who tries to
+    play during the declaration is told so in the preset's own words."""
+    from huapai.core.protocol import IllegalAction
+    from huapai.games.xianniu.state import PLAY0
+
+    for preset, word in (("lanzhou", "扣了"), ("fengxiang", "不掀")):
+        state = GAME.new_game(rules(preset), seed=4)
+        state, _ = GAME.apply(state, A, DECLINE)
+        seat = GAME.to_act(state)[0]
+        play = next(a for a in range(PLAY0, GAME.num_actions(state.rules))
+                    if a not in GAME.legal_actions(state, seat))
+        try:
+            GAME.apply(state, seat, play)
+        except IllegalAction as exc:
+            if exc.code == "not_leader":
+                assert word in exc.msg.zh, exc.msg.zh
+                continue
+            raise AssertionError(exc.code) from None

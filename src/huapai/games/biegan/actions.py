@@ -17,7 +17,7 @@ id        written                        also accepted
 
 from __future__ import annotations
 
-from huapai.core.protocol import NotationError, say
+from huapai.core.protocol import Msg, NotationError
 
 from .cards import FACES, NUM_CODES, card_name, face_of, parse_cards
 from .state import (
@@ -64,7 +64,8 @@ def format_action(action: int) -> str:
 def parse_action(text: str) -> int:
     word = text.strip()
     if not word:
-        raise NotationError(say(f"没有输入动作：请写 {HELP}", f"empty action: type {HELP}"))
+        raise NotationError.of("empty_action", "没有输入动作：请写 {forms}",
+                               "empty action: type {forms}", forms=HELP)
     found = _WORDS.get(word.lower())
     if found is not None:
         return found
@@ -89,14 +90,18 @@ def _with_card(rest: str, base: int, what: str) -> int:
     try:
         cards = parse_cards(rest, check_counts=False)
     except NotationError as exc:
-        raise NotationError(f"{what}: {exc} ({HELP})") from None
+        said = exc.msg
+        raise NotationError(Msg(said.code, f"{what}：{said.zh}（{HELP}）",
+                                f"{what}: {said.en} ({HELP})", said.params)) from None
     if len(cards) != 1:
-        raise NotationError(say(f"{what}后面只写一张牌，不是 {rest.strip()!r}",
-                                f"{what} takes exactly one card, got {rest.strip()!r}"))
+        raise NotationError.of("one_card", "{what}后面只写一张牌，不是 {got!r}",
+                               "{what} takes exactly one card, got {got!r}",
+                               what=what, got=rest.strip())
     code = cards[0]
     if base == DISCARD0:
         return DISCARD_OF[code]
     if code >= NUM_CODES or face_of(code) >= len(FACES):
-        raise NotationError(say(f"{what}后面写一个字（上 … 六），不是 {card_name(code)}",
-                                f"{what} takes a face (上 … 六), not {card_name(code)}"))
+        raise NotationError.of("face_only", "{what}后面写一个字（上 … 六），不是 {card}",
+                               "{what} takes a face (上 … 六), not {card}",
+                               what=what, card=card_name(code))
     return base + face_of(code)

@@ -10,7 +10,7 @@ nothing (it works on a copy).
 
 from __future__ import annotations
 
-from huapai.core.protocol import Event, IllegalAction, say
+from huapai.core.protocol import Event, IllegalAction
 
 from .cards import FACES, JOKER, card_name, face_of
 from .state import (
@@ -115,16 +115,16 @@ def apply(s: State, seat: int, action: int) -> tuple[State, list[Event]]:
 def explain(s: State, seat: object, action: object) -> IllegalAction:
     """The stable code and a human reason for an action ``legal`` does not list."""
     if s.phase == OVER:
-        return IllegalAction("game_over", say("这局已经结束", "the deal is over"))
+        return IllegalAction.of("game_over", "这局已经结束", "the deal is over")
     if not _is_seat(seat):
-        return IllegalAction("bad_seat", say(f"座位只有 0、1、2，没有 {seat!r}",
-                                             f"seats are 0, 1 and 2, got {seat!r}"))
+        return IllegalAction.of("bad_seat", "座位只有 0、1、2，没有 {seat!r}",
+                                "seats are 0, 1 and 2, got {seat!r}", seat=seat)
     assert isinstance(seat, int)
     if seat not in to_act(s):
         return _not_asked(s, seat)
     if not isinstance(action, int) or isinstance(action, bool) or not 0 <= action < NUM_ACTIONS:
-        return IllegalAction("unknown_action", say(f"没有编号 {action!r} 的动作",
-                                                   f"no action has id {action!r}"))
+        return IllegalAction.of("unknown_action", "没有编号 {action!r} 的动作",
+                                "no action has id {action!r}", action=action)
     if s.phase == WINDOW:
         return _explain_window(s, seat, action)
     if s.phase == QINGTONG:
@@ -134,10 +134,10 @@ def explain(s: State, seat: object, action: object) -> IllegalAction:
 
 def _not_asked(s: State, seat: int) -> IllegalAction:
     if s.phase == WINDOW:
-        return IllegalAction("not_your_turn", say(f"{seat} 号座已经表过态了",
-                                                  f"seat {seat} has already answered"))
-    return IllegalAction("not_your_turn", say(f"现在轮到 {s.turn} 号座，不是 {seat} 号",
-                                              f"it is seat {s.turn}'s turn, not seat {seat}'s"))
+        return IllegalAction.of("not_your_turn", "{seat} 号座已经表过态了",
+                                "seat {seat} has already answered", seat=seat)
+    return IllegalAction.of("not_your_turn", "现在轮到 {turn} 号座，不是 {seat} 号",
+                            "it is seat {turn}'s turn, not seat {seat}'s", turn=s.turn, seat=seat)
 
 
 def _explain_window(s: State, seat: int, action: int) -> IllegalAction:
@@ -145,83 +145,82 @@ def _explain_window(s: State, seat: int, action: int) -> IllegalAction:
     code = s.pending[1]
     name = card_name(code)
     if action >= DISCARD0:
-        return IllegalAction("must_answer", say(
-            f"先对桌上的 {name} 表态：过 / 胡 / 招 / 对",
-            f"answer the discard {name} first: 过 / 胡 / 招 / 对"))
+        return IllegalAction.of("must_answer", "先对桌上的 {name} 表态：过 / 胡 / 招 / 对",
+                                "answer the discard {name} first: 过 / 胡 / 招 / 对", name=name)
     if action == HU:
         return _cannot_hu(s, seat, f"{name} ")
     if code == JOKER:
-        return IllegalAction("joker_claim", say("打出的赖子只能胡，不能对或招",
-                                                "a discarded 赖子 can only be claimed for 胡"))
+        return IllegalAction.of("joker_claim", "打出的赖子只能胡，不能对或招",
+                                "a discarded 赖子 can only be claimed for 胡")
     return _explain_claim(s, seat, action, face_of(code))
 
 
 def _cannot_hu(s: State, seat: int, card: str) -> IllegalAction:
     if s.phase == WINDOW and s.rules.guohu and s.guohu >> seat & 1:
-        return IllegalAction("guohu", say(
-            "过胡：你放过了一张能胡的牌，自己摸牌之前不能捉铳",
-            "过胡: you let a winning discard go; you may win on a discard again after "
-            "your next draw"))
+        return IllegalAction.of("guohu", "过胡：你放过了一张能胡的牌，自己摸牌之前不能捉铳",
+                                "过胡: you let a winning discard go; you may win on a discard "
+                                "again after your next draw")
     t = s.rules.hu_threshold
-    return IllegalAction("cannot_hu", say(f"{card}胡不了：凑不成八句加听头，或不够 {t} 胡",
-                                          f"{card}does not make 8 units + 听头 with {t} 胡"))
+    return IllegalAction.of("cannot_hu", "{card}胡不了：凑不成八句加听头，或不够 {t} 胡",
+                            "{card}does not make 8 units + 听头 with {t} 胡", card=card, t=t)
 
 
 def _explain_claim(s: State, seat: int, action: int, face: int) -> IllegalAction:
     have = naturals(s, seat, face)
     name = FACES[face]
     if action == ZHAO:
-        return IllegalAction("no_kan", say(f"招要手里有一坎（三张{name}），你有 {have} 张",
-                                           f"招 needs a 坎 (three {name}); you hold {have}"))
+        return IllegalAction.of("no_kan", "招要手里有一坎（三张{name}），你有 {have} 张",
+                                "招 needs a 坎 (three {name}); you hold {have}",
+                                name=name, have=have)
     if action == DUI and have < 2:
-        return IllegalAction("no_pair", say(f"对要手里有两张{name}，你有 {have} 张",
-                                            f"对 needs two {name}; you hold {have}"))
+        return IllegalAction.of("no_pair", "对要手里有两张{name}，你有 {have} 张",
+                                "对 needs two {name}; you hold {have}", name=name, have=have)
     if action == DUI:
         limit = s.rules.dui_limit
-        return IllegalAction("dui_limit", say(f"一局限对 {limit} 次", f"对 is limited to "
-                                              f"{limit} a deal"))
+        return IllegalAction.of("dui_limit", "一局限对 {limit} 次",
+                                "对 is limited to {limit} a deal", limit=limit)
     if not s.rules.fan_from_discard:
-        return IllegalAction("no_fan_rule", say("这套规则不能捉泛：开泛要自己摸到第五张",
-                                                "泛 from a discard is off in these rules"))
-    return IllegalAction("no_zha_meld", say(f"泛要先有{name}的紮或招",
-                                            f"泛 needs a 紮 or 招 of {name}"))
+        return IllegalAction.of("no_fan_rule", "这套规则不能捉泛：开泛要自己摸到第五张",
+                                "泛 from a discard is off in these rules")
+    return IllegalAction.of("no_zha_meld", "泛要先有{name}的紮或招",
+                            "泛 needs a 紮 or 招 of {name}", name=name)
 
 
 def _explain_qingtong(action: int) -> IllegalAction:
     if ZHA0 <= action < KAIFAN0:
         name = FACES[action - ZHA0]
-        return IllegalAction("no_four", say(f"紮要手里有四张{name}",
-                                            f"紮 needs four {name} in hand"))
-    return IllegalAction("qingtong", say("请统：紮一手四张，或者过", "请统: 紮 a four, or 过"))
+        return IllegalAction.of("no_four", "紮要手里有四张{name}",
+                                "紮 needs four {name} in hand", name=name)
+    return IllegalAction.of("qingtong", "请统：紮一手四张，或者过", "请统: 紮 a four, or 过")
 
 
 def _explain_turn(s: State, seat: int, action: int) -> IllegalAction:
     if action == PASS:
-        return IllegalAction("must_discard", say("轮到你出牌（或胡 / 紮 / 开泛）",
-                                                 "your turn: discard (or 胡 / 紮 / 开泛)"))
+        return IllegalAction.of("must_discard", "轮到你出牌（或胡 / 紮 / 开泛）",
+                                "your turn: discard (or 胡 / 紮 / 开泛)")
     if action in (ZHAO, DUI, FAN):
-        return IllegalAction("no_discard_to_claim", say(
-            "招 / 对 / 泛 要等别家打牌", "招 / 对 / 泛 claim another seat's discard"))
+        return IllegalAction.of("no_discard_to_claim", "招 / 对 / 泛 要等别家打牌",
+                                "招 / 对 / 泛 claim another seat's discard")
     if s.phase == AFTER_DUI and (action == HU or action >= ZHA0):
-        return IllegalAction("after_dui", say("对了牌要直接出一张", "after 对 you discard"))
+        return IllegalAction.of("after_dui", "对了牌要直接出一张", "after 对 you discard")
     if action == HU:
         return _cannot_hu(s, seat, "")
     if action < ZHA0:
         name = card_name(discard_code(action))
-        return IllegalAction("not_in_hand", say(f"你手里没有{name}", f"you hold no {name}"))
+        return IllegalAction.of("not_in_hand", "你手里没有{name}", "you hold no {name}", name=name)
     if action < KAIFAN0:
         return _explain_zha(s, seat, action - ZHA0)
     name = FACES[action - KAIFAN0]
-    return IllegalAction("no_kaifan", say(f"开泛要有{name}的紮或招，手里还有一张{name}",
-                                          f"开泛 needs a 紮 or 招 of {name} and one more"))
+    return IllegalAction.of("no_kaifan", "开泛要有{name}的紮或招，手里还有一张{name}",
+                            "开泛 needs a 紮 or 招 of {name} and one more", name=name)
 
 
 def _explain_zha(s: State, seat: int, face: int) -> IllegalAction:
     name = FACES[face]
     if face in four_faces(s, seat):
-        return IllegalAction("zha_late", say("这套规则只能用刚摸到的牌紮",
-                                             "only the card just drawn may make a 紮 here"))
-    return IllegalAction("no_four", say(f"紮要手里有四张{name}", f"紮 needs four {name}"))
+        return IllegalAction.of("zha_late", "这套规则只能用刚摸到的牌紮",
+                                "only the card just drawn may make a 紮 here")
+    return IllegalAction.of("no_four", "紮要手里有四张{name}", "紮 needs four {name}", name=name)
 
 
 __all__ = ["apply", "can_hu_on", "explain", "kaifan_faces", "legal", "to_act",

@@ -9,12 +9,14 @@ from typing import Any
 
 from huapai.core.base import GameBase
 from huapai.core.claim import ClaimWindow
-from huapai.core.protocol import Event, IllegalAction, NotationError, Settlement, say
+from huapai.core.present import ActionInfo
+from huapai.core.protocol import Event, IllegalAction, NotationError, Settlement
 from huapai.core.rng import derive_seed
 from huapai.core.view import TableView, check_seat
 
 from . import actions, flow
 from .cards import format_cards, parse_cards
+from .describe import describe_action
 from .observe import encode, observation_size, omniscient, table_view
 from .rules import PRESETS, BieganRules
 from .sample import resample
@@ -55,7 +57,8 @@ class BieganGame(GameBase[BieganRules, State]):
 
     def parse_deal(self, rules: BieganRules, text: str) -> tuple[int, ...]:
         if not isinstance(text, str):
-            raise NotationError(say("牌局要写成文字", f"a deal is text, got {type(text).__name__}"))
+            raise NotationError.of("deal_not_text", "牌局要写成文字",
+                                   "a deal is text, got {got}", got=type(text).__name__)
         cards: list[int] = []
         for part in text.split("|"):
             cards.extend(parse_cards(part, check_counts=False))
@@ -132,10 +135,13 @@ class BieganGame(GameBase[BieganRules, State]):
     def format_action(self, rules: BieganRules, action: int) -> str:
         return actions.format_action(action)
 
+    def describe_action(self, rules: BieganRules, action: int) -> ActionInfo:
+        return describe_action(action)
+
     def parse_action(self, rules: BieganRules, text: str) -> int:
         if not isinstance(text, str):
-            raise NotationError(say("动作要写成文字",
-                                    f"an action is text, got {type(text).__name__}"))
+            raise NotationError.of("action_not_text", "动作要写成文字",
+                                   "an action is text, got {got}", got=type(text).__name__)
         return actions.parse_action(text)
 
     # --- conformance hook: hidden cards of other seats ---------------------------------

@@ -18,9 +18,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from huapai.core.present import Msg, SettlementItem, unit
 from huapai.core.protocol import Payment, Settlement
 
-from .cards import face_name
+from .cards import face_name, format_cards
 from .rules import BieganRules, fen_of
 from .state import State, Win
 
@@ -35,7 +36,7 @@ def settle(s: State) -> Settlement:
                  if _over_limit(s.rules, n))
     if not s.wins:
         notes.append("黄庄: no winner, nobody pays / drawn deal")
-    return Settlement(3, tuple(payments), tuple(notes))
+    return Settlement(3, tuple(payments), tuple(notes), tuple(_items(s)))
 
 
 def owed(rules: BieganRules, win: Win) -> dict[int, int]:
@@ -75,18 +76,62 @@ def _win_payments(s: State, win: Win) -> Iterator[Payment]:
     part, extra = divmod(total, len(payers))
     for i, payer in enumerate(payers):
         amount = part + (1 if i < extra else 0)
-        yield Payment(payer, win.seat, amount, "bao",
-                      f"包 ({s.duis[payer]} 对): {label} / liable for over-limit 对")
+        yield Payment(payer, win.seat, amount, "bao", Msg.of(
+            "bao", "包（{duis} 对）", "liable (包: {duis} 对, over the limit)",
+            duis=s.duis[payer]).with_detail(label))
 
 
-def _label(rules: BieganRules, win: Win) -> str:
+def _label(rules: BieganRules, win: Win) -> Msg:
+    """What a win costs, in 胡 and 分 (× 倍数); the payer is the payment's own column."""
     hu = win.result.hu
-    fen = fen_of(rules, hu)
-    times = f" × {rules.multiplier}倍" if rules.multiplier != 1 else ""
+    params = {"hu": hu, "fen": fen_of(rules, hu), "times": rules.multiplier,
+              "from_seat": win.from_seat}
+    zh_times, en_times = (" × {times}倍", " × {times}") if rules.multiplier != 1 else ("", "")
     if win.from_seat is None:
-        return f"自摸 {hu}胡 {fen}分{times} / self-drawn {hu} hu, {fen} fen{times}"
-    return (f"放铳 {hu}胡 {fen}分{times} (seat {win.from_seat}) / "
-            f"won on a discard: {hu} hu, {fen} fen{times}")
+        return Msg.of("zimo", "自摸 {hu}胡 {fen}分" + zh_times,
+                      "self-drawn {hu} hu, {fen} fen" + en_times, **params)
+    return Msg.of("dianpao", "放铳 {hu}胡 {fen}分" + zh_times,
+                  "won on a discard: {hu} hu, {fen} fen" + en_times, **params)
+
+
+_UNIT_KINDS = {"句": "句 (ju)", "坎": "坎 (kan)", "紮": "紮 (zha)", "泛": "泛 (fan)",
+               "对": "对 (dui)", "招": "招 (zhao)"}
+_HUANG = Msg("huangzhuang", "黄庄：没人胡，谁也不付", "黄庄: a drawn deal, nobody pays")
+_NONE = unit("none")
+
+
+def _items(s: State) -> Iterator[SettlementItem]:
+    """Each win's units and 听头 in 胡, its total and 分; 包 seats; a 黄庄 line."""
+    for win in s.wins:
+        yield from _win_items(s.rules, win)
+    for seat, duis in enumerate(s.duis):
+        if _over_limit(s.rules, duis):
+            yield SettlementItem(seat, "bao", Msg("bao", "对超过限数，包", "over the 对 limit: "
+                                                  "liable (包)"), duis, unit("dui"))
+    if not s.wins:
+        yield SettlementItem(None, "huangzhuang", _HUANG, 0, _NONE)
+
+
+def _win_items(rules: BieganRules, win: Win) -> Iterator[SettlementItem]:
+    r, seat = win.result, win.seat
+    for u in r.units:
+        cards = format_cards(u.cards)
+        label = Msg.of("unit", "{kind} {cards}", "{kind_en} {cards}", kind=u.kind,
+                       kind_en=_UNIT_KINDS.get(u.kind, u.kind), cards=cards)
+        yield SettlementItem(seat, "unit", label, u.hu, unit("hu"))
+    tingtou = Msg.of("tingtou", "听头 {cards}", "听头 (pair) {cards}",
+                     cards=format_cards(r.tingtou))
+    yield SettlementItem(seat, "tingtou", tingtou, r.tingtou_hu, unit("hu"))
+    if r.zhujing is not None:
+        main = Msg.of("zhujing", "主精 {face}", "主精 (main 精) {face}",
+                      face=face_name(r.zhujing))
+        yield SettlementItem(seat, "zhujing", main, 0, _NONE)
+    how = (Msg("zimo", "自摸，共", "self-drawn (自摸), in all") if win.from_seat is None
+           else Msg.of("zhuochong", "捉铳，共", "won on a discard (捉铳), in all",
+                       from_seat=win.from_seat))
+    yield SettlementItem(seat, "hu", how, r.hu, unit("hu"))
+    yield SettlementItem(seat, "fen", Msg("fen", "折分", "fen"), fen_of(rules, r.hu),
+                         unit("fen"))
 
 
 def _win_note(rules: BieganRules, win: Win) -> str:

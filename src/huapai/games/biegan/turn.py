@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from itertools import compress
 from operator import itemgetter
 
-from huapai.core.protocol import Event, IllegalAction, NotationError, say
+from huapai.core.protocol import Event, IllegalAction, NotationError
 from huapai.core.rng import shuffled
 
 from .cards import (
@@ -76,7 +76,7 @@ def deck(rules: BieganRules) -> tuple[int, ...]:
 def new_state(rules: BieganRules, *, seed: int | None, deal: Sequence[int] | None,
               dealer: int) -> State:
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < 3:
-        raise IllegalAction("bad_dealer", say("庄家要是 0–2 号座", "dealer must be a seat 0..2"))
+        raise IllegalAction.of("bad_dealer", "庄家要是 0–2 号座", "dealer must be a seat 0..2")
     cards = checked_deal(rules, deal) if deal is not None else shuffled(deck(rules), _seed(seed))
     s = State.__new__(State)
     s.rules, s.deal, s.dealer = rules, cards, dealer
@@ -100,11 +100,11 @@ def new_state(rules: BieganRules, *, seed: int | None, deal: Sequence[int] | Non
 
 def _seed(seed: int | None) -> int:
     if seed is None:
-        raise IllegalAction("no_deal", say("新开一局要给种子或整副牌",
-                                          "a new game needs a seed or an explicit deal"))
+        raise IllegalAction.of("no_deal", "新开一局要给种子或整副牌",
+                               "a new game needs a seed or an explicit deal")
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise IllegalAction("bad_seed", say(f"种子要是整数，不是 {seed!r}",
-                                            f"a seed is an integer, got {seed!r}"))
+        raise IllegalAction.of("bad_seed", "种子要是整数，不是 {seed!r}",
+                               "a seed is an integer, got {seed!r}", seed=seed)
     return seed
 
 
@@ -113,20 +113,20 @@ def checked_deal(rules: BieganRules, deal: Sequence[int]) -> tuple[int, ...]:
     cards = tuple(deal)
     full = deck(rules)
     if len(cards) != len(full):
-        raise NotationError(say(f"一副牌应有 {len(full)} 张，这里有 {len(cards)} 张",
-                                f"a deal has {len(full)} cards under these rules, "
-                                f"got {len(cards)}"))
+        raise NotationError.of("deal_size", "一副牌应有 {want} 张，这里有 {got} 张",
+                               "a deal has {want} cards under these rules, got {got}",
+                               want=len(full), got=len(cards))
     if any(isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < NUM_CODES
            for c in cards):
-        raise NotationError(say(f"牌的编码是 0..{NUM_CODES - 1}",
-                                f"a deal holds card codes 0..{NUM_CODES - 1}"))
+        raise NotationError.of("bad_code", "牌的编码是 0..{top}",
+                               "a deal holds card codes 0..{top}", top=NUM_CODES - 1)
     have, want = counts_of(cards), counts_of(full)
     for code in range(NUM_CODES):
         if have[code] != want[code]:
             name = card_name(code)
-            raise NotationError(say(f"这副牌有 {have[code]} 张{name}，应该是 {want[code]} 张",
-                                    f"the deal has {have[code]} × {name}, the deck has "
-                                    f"{want[code]}"))
+            raise NotationError.of("deal_counts", "这副牌有 {have} 张{name}，应该是 {want} 张",
+                                   "the deal has {have} × {name}, the deck has {want}",
+                                   have=have[code], name=name, want=want[code])
     return cards
 
 

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import Literal
 
-from huapai.core.protocol import NotationError, say
+from huapai.core.protocol import NotationError
 
 Style = Literal["huapai", "poker"]
 Counts = tuple[int, ...]
@@ -110,14 +110,18 @@ def _next_face(text: str, i: int) -> tuple[int, int]:
             return _CHINESE[name], i + len(name)
     m = _POKER.match(text, i)
     if m is None:
-        raise NotationError(say(f"第 {i + 1} 个字符 {text[i]!r} 不是牌",
-                                f"unknown card {text[i]!r} at position {i + 1} in {text!r}"))
+        raise NotationError.of("unknown_card", "第 {pos} 个字符 {char!r} 不是牌",
+                               "unknown card {char!r} at position {pos} in {text!r}",
+                               pos=i + 1, char=text[i], text=text)
     rank, suit = m.group(1).upper(), m.group(2)
     if rank in ("5", "9"):
         if not suit:
-            raise NotationError(say(
-                f"第 {i + 1} 个位置的 {rank} 要标颜色：{rank}r（红）或 {rank}b（黑）",
-                f"{rank} at position {i + 1} needs its colour: {rank}r (red) or {rank}b (black)"))
+            raise NotationError.of("no_colour",
+                                   "第 {pos} 个位置的 {rank} 要标颜色：{rank}r（红）或 "
+                                   "{rank}b（黑）",
+                                   "{rank} at position {pos} needs its colour: {rank}r (red) or "
+                                   "{rank}b (black)",
+                                   pos=i + 1, rank=rank)
         red = suit in _RED
         face = (DA_XI if red else XIAO_XI) if rank == "5" else (NIU_JIU if red else NIU_BA)
         return face, m.end()
@@ -129,8 +133,9 @@ def parse_counts(text: str) -> Counts:
     counts = to_counts(parse_faces(text))
     for face, n in enumerate(counts):
         if n > COPIES[face]:
-            raise NotationError(say(f"{NAMES[face]} 写了 {n} 张，一副牌只有 {COPIES[face]} 张",
-                                    f"{n} × {NAMES[face]} named, but the deck has {COPIES[face]}"))
+            raise NotationError.of("too_many", "{name} 写了 {n} 张，一副牌只有 {copies} 张",
+                                   "{n} × {name} named, but the deck has {copies}",
+                                   name=NAMES[face], n=n, copies=COPIES[face])
     return counts
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Sequence
 
-from huapai.core.protocol import Event, IllegalAction, NotationError, say
+from huapai.core.protocol import Event, IllegalAction, Msg, NotationError
 from huapai.core.rng import shuffled
 
 from .cards import (
@@ -64,7 +64,8 @@ def new_state(
     rules: XianniuRules, *, seed: int | None, deal: Sequence[int] | None, dealer: int
 ) -> tuple[State, list[Event]]:
     if not 0 <= dealer < rules.players:
-        raise IllegalAction("bad_dealer", f"dealer must be a seat 0..{rules.players - 1}")
+        raise IllegalAction.of("bad_dealer", "庄家要是 0–{last} 号座",
+                               "dealer must be a seat 0..{last}", last=rules.players - 1)
     cards = _checked_deal(deal) if deal is not None else shuffled(DECK, _seed(seed))
     s = State.__new__(State)
     s.rules, s.cat, s.deal, s.dealer = rules, catalogue(rules.catalogue_key), cards, dealer
@@ -86,20 +87,24 @@ def new_state(
 
 def _seed(seed: int | None) -> int:
     if seed is None:
-        raise IllegalAction("no_deal", "a new game needs a seed or an explicit deal")
+        raise IllegalAction.of("no_deal", "新开一局要给种子或整副牌",
+                               "a new game needs a seed or an explicit deal")
     return seed
 
 
 def _checked_deal(deal: Sequence[int]) -> tuple[int, ...]:
     cards = tuple(deal)
     if len(cards) != len(DECK):
-        raise NotationError(f"a deal has {len(DECK)} cards, got {len(cards)}")
+        raise NotationError.of("deal_size", "一副牌应有 {want} 张，这里有 {got} 张",
+                               "a deal has {want} cards, got {got}", want=len(DECK), got=len(cards))
     if any(not isinstance(c, int) or not 0 <= c < NUM_FACES for c in cards):
-        raise NotationError("a deal holds face indexes 0..13")
+        raise NotationError.of("bad_code", "牌的编码是 0..13", "a deal holds face indexes 0..13")
     counts = to_counts(cards)
     for face, n in enumerate(counts):
         if n != COPIES[face]:
-            raise NotationError(f"the deal has {n} × {NAMES[face]}, the deck has {COPIES[face]}")
+            raise NotationError.of("deal_counts", "这副牌有 {n} 张{name}，应该是 {want} 张",
+                                   "the deal has {n} × {name}, the deck has {want}",
+                                   n=n, name=NAMES[face], want=COPIES[face])
     return cards
 
 
@@ -341,14 +346,14 @@ def check_invariants(s: State) -> None:
 def explain(s: State, seat: int, action: int) -> IllegalAction:
     """The stable code and a human reason for an action that ``legal`` does not list."""
     if s.phase == OVER:
-        return IllegalAction("game_over", say("这局已经结束", "the deal is over"))
+        return IllegalAction.of("game_over", "这局已经结束", "the deal is over")
     if seat != s.turn:
-        return IllegalAction("not_your_turn", say(
-            f"现在轮到 {s.turn} 号座，不是 {seat} 号",
-            f"it is seat {s.turn}'s turn, not seat {seat}'s"))
+        return IllegalAction.of("not_your_turn", "现在轮到 {turn} 号座，不是 {seat} 号",
+                                "it is seat {turn}'s turn, not seat {seat}'s",
+                                turn=s.turn, seat=seat)
     if not 0 <= action < PLAY0 + len(s.cat.combos):
-        return IllegalAction("unknown_action", say(f"没有编号 {action} 的动作",
-                                                   f"no action has id {action}"))
+        return IllegalAction.of("unknown_action", "没有编号 {action} 的动作",
+                                "no action has id {action}", action=action)
     if action >= PLAY0:
         return _explain_play(s, s.cat.combos[action - PLAY0])
     return _explain_word(s, action)
@@ -357,49 +362,53 @@ def explain(s: State, seat: int, action: int) -> IllegalAction:
 def _explain_play(s: State, combo: Combo) -> IllegalAction:
     hand = s.hands[s.turn]
     if s.phase == JINPAI:
-        return IllegalAction("must_discard", say("紧牌：一次弃一张（弃 …）",
-                                                 "紧牌: discard one card at a time (弃 …)"))
+        return IllegalAction.of("must_discard", "紧牌：一次弃一张（弃 …）",
+                                "紧牌: discard one card at a time (弃 …)")
     if s.phase == DECLARE and s.turn != s.leader:
-        return IllegalAction("not_leader", say("现在只有出牌方出牌，你可以掀或不掀",
-                                               "only the leader plays now; you may 掀 or decline"))
+        # 兰州's words are 掀牌 / 扣了 [S002]; 凤翔's are 掀 / 不掀 [S000]
+        words = ("掀或不掀", "掀 or decline (不掀)") if s.rules.deck == "huapai" else (
+            "掀牌或扣了", "掀 or fold (扣了)")
+        return IllegalAction(Msg("not_leader", f"现在只有出牌方出牌，你可以{words[0]}",
+                                 f"only the leader plays now; you may {words[1]}"))
     if not s.cat.fits(combo, hand):
-        return IllegalAction("not_in_hand", say("你手里没有这些牌", "you do not hold those cards"))
+        return IllegalAction.of("not_in_hand", "你手里没有这些牌", "you do not hold those cards")
     if s.phase == FOLLOW:
         top = s.cat.combos[s.trick[-1][1]]
-        return IllegalAction("does_not_beat", say(
-            f"{combo.name}压不住{top.name}：必须出同样牌型、更大的牌",
-            f"{combo.name} does not beat the {top.name}: a follower must play the same type, "
-            "bigger"))
+        return IllegalAction.of("does_not_beat", "{combo}压不住{top}：必须出同样牌型、更大的牌",
+                                "{combo} does not beat the {top}: a follower must play the same "
+                                "type, bigger",
+                                combo=combo.name, top=top.name)
     cap = s.rules.table_cap - s.total
-    return IllegalAction("over_table_cap", say(f"桌面已有 {s.total} 张，出牌最多 {cap} 张",
-                                               f"the table holds {s.total}; a lead may have at "
-                                               f"most {cap} cards"))
+    return IllegalAction.of("over_table_cap", "桌面已有 {total} 张，出牌最多 {cap} 张",
+                            "the table holds {total}; a lead may have at most {cap} cards",
+                            total=s.total, cap=cap)
 
 
 def _explain_word(s: State, action: int) -> IllegalAction:
     if s.phase == FOLLOW:
-        return IllegalAction("must_beat", say("有大必大：你有压得住的牌，必须出",
-                                              "you hold a play that beats it and must play"))
+        return IllegalAction.of("must_beat", "有大必大：你有压得住的牌，必须出",
+                                "you hold a play that beats it and must play")
     if s.phase == JINPAI and action >= DISCARD0:
         name = face_text(action - DISCARD0, s.rules.style)
-        return IllegalAction("not_in_hand", say(f"你没有{name}可弃",
-                                                f"you hold no {name} to discard"))
+        return IllegalAction.of("not_in_hand", "你没有{name}可弃",
+                                "you hold no {name} to discard", name=name)
     if s.phase == JINPAI:
-        return IllegalAction("must_discard", say("紧牌：先弃到限额",
-                                                 "紧牌: discard down to the limit first"))
+        return IllegalAction.of("must_discard", "紧牌：先弃到限额",
+                                "紧牌: discard down to the limit first")
     if action == JIN and s.turn != s.leader:
-        return IllegalAction("not_leader", say("只有出牌方可以要求紧牌",
-                                               "only the leader may call 紧牌"))
+        return IllegalAction.of("not_leader", "只有出牌方可以要求紧牌",
+                                "only the leader may call 紧牌")
     if action == JIN:
         after = s.rules.jinpai_after
-        return IllegalAction("no_jinpai", say(f"紧牌要有此规则、桌面超过 {after} 张且有人手牌超限",
-                                              f"紧牌 needs the rule, a table over {after} cards "
-                                              "and a hand over the limit"))
+        return IllegalAction.of("no_jinpai", "紧牌要有此规则、桌面超过 {after} 张且有人手牌超限",
+                                "紧牌 needs the rule, a table over {after} cards and a hand "
+                                "over the limit",
+                                after=after)
     if action >= DISCARD0:
-        return IllegalAction("no_discard", say("只有紧牌时才弃牌", "discards are only for 紧牌"))
+        return IllegalAction.of("no_discard", "只有紧牌时才弃牌", "discards are only for 紧牌")
     if s.phase == LEAD:
-        return IllegalAction("must_lead", say("你被掀了，必须出牌", "you were 掀ed: you must lead"))
+        return IllegalAction.of("must_lead", "你被掀了，必须出牌", "you were 掀ed: you must lead")
     if action == XIAN:
-        return IllegalAction("cannot_xian", say("出牌方只能出牌或不掀，不能掀",
-                                                "the leader plays or declines; he does not 掀"))
-    return IllegalAction("illegal_action", say("现在不能这样做", "that action is not legal now"))
+        return IllegalAction.of("cannot_xian", "出牌方只能出牌或不掀，不能掀",
+                                "the leader plays or declines; he does not 掀")
+    return IllegalAction.of("illegal_action", "现在不能这样做", "that action is not legal now")

@@ -7,7 +7,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from huapai.core.base import GameBase
-from huapai.core.protocol import Event, NotationError, RulesError, Settlement, say
+from huapai.core.present import ActionInfo
+from huapai.core.protocol import Event, NotationError, RulesError, Settlement
 from huapai.core.rng import derive_seed, shuffled
 from huapai.core.view import TableView, check_seat
 
@@ -15,6 +16,7 @@ from . import flow
 from .cards import DECK, NUM_FACES, face_text, format_counts, format_faces, parse_counts
 from .cards import parse_faces as _parse_faces
 from .combos import catalogue
+from .describe import describe_action
 from .observe import encode, observation_size, omniscient, table_view
 from .rules import PRESETS, XianniuRules
 from .sample import resample
@@ -144,11 +146,14 @@ class XianniuGame(GameBase[XianniuRules, State]):
         return {DECLINE: "不掀" if rules.deck == "huapai" else "扣了", XIAN: "掀",
                 JIN: "紧牌"}[action]
 
+    def describe_action(self, rules: XianniuRules, action: int) -> ActionInfo:
+        return describe_action(rules, action)
+
     def parse_action(self, rules: XianniuRules, text: str) -> int:
         word = text.strip()
         if not word:
-            raise NotationError(say("没有输入：出牌、掀、不掀/扣了、紧牌或弃 <牌>",
-                                    "empty action: type cards, 掀, 不掀/扣了, 紧牌 or 弃 <card>"))
+            raise NotationError.of("empty_action", "没有输入：出牌、掀、不掀/扣了、紧牌或弃 <牌>",
+                                   "empty action: type cards, 掀, 不掀/扣了, 紧牌 or 弃 <card>")
         low = word.lower()
         if low in _DECLINE_WORDS:
             return DECLINE
@@ -184,8 +189,8 @@ def _parse_discard(rest: str) -> int:
     faces = _parse_faces(rest)
     if len(faces) != 1:
         got = rest.strip()
-        raise NotationError(say(f"弃只能弃一张，收到 {got!r}",
-                                f"弃 takes exactly one card, got {got!r}"))
+        raise NotationError.of("one_discard", "弃只能弃一张，收到 {got!r}",
+                               "弃 takes exactly one card, got {got!r}", got=got)
     return DISCARD0 + faces[0]
 
 
@@ -194,8 +199,8 @@ def _parse_play(rules: XianniuRules, text: str) -> int:
     index = catalogue(rules.catalogue_key).by_counts.get(counts)
     if index is None:
         shown = format_counts(counts, rules.style)
-        raise NotationError(say(f"{shown} 不是这套规则里的牌型",
-                                f"{shown} is not a play type in these rules"))
+        raise NotationError.of("no_such_play", "{shown} 不是这套规则里的牌型",
+                               "{shown} is not a play type in these rules", shown=shown)
     return PLAY0 + index
 
 

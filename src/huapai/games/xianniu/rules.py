@@ -122,11 +122,15 @@ class XianniuRules(RulesBase):
 
     def validate(self) -> None:
         if self.ci <= self.gou:
-            raise RulesError(f"rule option ci ({self.ci}) must be above gou ({self.gou})")
+            raise RulesError.of("bad_option", "规则选项 ci（{ci}）要大于 gou（{gou}）",
+                                "rule option ci ({ci}) must be above gou ({gou})",
+                                ci=self.ci, gou=self.gou)
         if self.jinpai_after >= self.table_cap:
-            raise RulesError("rule option jinpai_after must be below table_cap")
+            raise RulesError.of("bad_option", "规则选项 jinpai_after 要小于 table_cap",
+                                "rule option jinpai_after must be below table_cap")
         if self.players != 3 and self.scoring == "app":
-            raise RulesError("the app formula is defined for three players only")
+            raise RulesError.of("bad_option", "App 计分只适用于三人",
+                                "the app formula is defined for three players only")
 
     @property
     def style(self) -> Literal["huapai", "poker"]:

@@ -28,7 +28,8 @@ def resample(s: State, seat: int, rng: random.Random) -> State:
     others = [p for p in s.active if p != seat]
     if s.phase == OVER or not others:
         return s.copy()
-    pool = [f for p in others for f in (*expand(s.hands[p]), *expand(s.discards[p]))]
+    # sorted: the draw depends on what the seat knows and on rng, not on where the cards were
+    pool = sorted(f for p in others for f in (*expand(s.hands[p]), *expand(s.discards[p])))
     needs_beater = s.phase == FOLLOW and s.turn != seat
     for _ in range(_TRIES):
         rng.shuffle(pool)

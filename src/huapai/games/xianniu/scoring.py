@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import lru_cache
 
+from huapai.core.present import Msg, SettlementItem, unit
 from huapai.core.protocol import Payment, Settlement
 
 from .cards import (
@@ -161,7 +162,30 @@ def settle(s: State) -> Settlement:
     payments = [p for p in payments if p.amount > 0]
     payments.extend(_sitters(s, payments))
     notes = tuple(f"seat {p}: 占牌 {counts[p]}" for p in s.active)
-    return Settlement(rules.players, tuple(payments), notes)
+    return Settlement(rules.players, tuple(payments), notes, tuple(_items(s, counts)))
+
+
+_ZHAN = Msg("zhan", "占牌", "占牌 (cards won)")
+_XIAN = Msg("xian", "掀", "掀 (xian)")
+_CI = Msg("ci", "刺牌加分", "刺 (ci) bonus")
+_VALUE = {"xingzi": Msg("xingzi", "行子", "行子 (xingzi)"),
+          "dian": Msg("points", "牌分", "points")}
+
+
+def _items(s: State, counts: dict[int, int]) -> Iterator[SettlementItem]:
+    """Per seat in the deal: 占牌, then a winner's value and 刺 bonus, then 掀 made."""
+    rules = s.rules
+    for seat in s.active:
+        yield SettlementItem(seat, "zhan", _ZHAN, counts[seat], unit("zhang"))
+        if counts[seat] >= rules.gou:
+            value, bonus = winner_value(s, seat, counts[seat])
+            code = _unit(rules)
+            yield SettlementItem(seat, _VALUE[code].code, _VALUE[code], value, unit(code))
+            if bonus:
+                yield SettlementItem(seat, "ci", _CI, bonus, unit(code))
+        xians = sum(1 for xianer, _ in s.xians if xianer == seat)
+        if xians:
+            yield SettlementItem(seat, "xian", _XIAN, xians, unit("ci"))
 
 
 def winner_value(s: State, seat: int, n: int) -> tuple[int, int]:
@@ -181,29 +205,37 @@ def winner_value(s: State, seat: int, n: int) -> tuple[int, int]:
 
 
 def _unit(rules: XianniuRules) -> str:
-    return "行子" if rules.scoring == "xingzi" else "点"
+    """The unit a winner's 占牌 are counted in (a key of :data:`~huapai.core.present.UNITS`)."""
+    return "xingzi" if rules.scoring == "xingzi" else "dian"
 
 
 def _by_pair(s: State, counts: dict[int, int], winners: list[int],
              losers: list[int]) -> Iterator[Payment]:
-    unit = _unit(s.rules)
+    counted = unit(_unit(s.rules))
     for w in winners:
         value, bonus = winner_value(s, w, counts[w])
         last = _last_xianer(s, w) if bonus and s.rules.scoring == "kanniutui" else None
         for p in losers:
             if last is None:
-                yield Payment(p, w, value + bonus, "win", _win_label(unit, value, bonus))
+                yield Payment(p, w, value + bonus, "win", _win_label(counted, value, bonus))
             elif p == last:
-                yield Payment(p, w, 2 * (value + bonus), "ci_last_xian",
-                              f"刺: 最后掀者付双倍 ({value}+{bonus})×2 / last 掀er pays double")
+                yield Payment(p, w, 2 * (value + bonus), "ci_last_xian", Msg.of(
+                    "ci_last_xian", "刺：最后掀者付双倍 ({value}+{bonus})×2",
+                    "刺 (ci): the last 掀er pays double ({value}+{bonus})×2",
+                    value=value, bonus=bonus))
             else:
-                yield Payment(p, w, value, "win", f"{unit} {value} / points (no 刺 bonus)")
+                yield Payment(p, w, value, "win", Msg.of(
+                    "win_no_ci", "{unit} {value}（不加刺）", "{value} {unit_en} (no 刺 bonus)",
+                    unit=counted.zh, unit_en=counted.en, value=value))
 
 
-def _win_label(unit: str, value: int, bonus: int) -> str:
+def _win_label(counted: Msg, value: int, bonus: int) -> Msg:
     if bonus:
-        return f"{unit} {value} + 刺 {bonus} / points + ci bonus"
-    return f"{unit} {value} / points"
+        return Msg.of("win_ci", "{unit} {value} + 刺 {bonus}",
+                      "{value} {unit_en} + 刺 (ci) bonus {bonus}",
+                      unit=counted.zh, unit_en=counted.en, value=value, bonus=bonus)
+    return Msg.of("win", "{unit} {value}", "{value} {unit_en}", unit=counted.zh,
+                  unit_en=counted.en, value=value)
 
 
 def _last_xianer(s: State, seat: int) -> int | None:
@@ -219,10 +251,12 @@ def _xian_fees(s: State, winners: list[int]) -> Iterator[Payment]:
         if xianer in winners:
             continue
         if xianer != leader:
-            yield Payment(xianer, leader, fee, "xian", f"掀 未够牌 / failed 掀 ({fee})")
+            yield Payment(xianer, leader, fee, "xian", Msg.of(
+                "xian", "掀了未够牌（{fee}）", "failed 掀 ({fee})", fee=fee))
         else:
             for w in winners:
-                yield Payment(xianer, w, fee, "self_xian", f"自掀 未够牌 / own 掀 ({fee})")
+                yield Payment(xianer, w, fee, "self_xian", Msg.of(
+                    "self_xian", "自掀未够牌（{fee}）", "own 掀 failed ({fee})", fee=fee))
 
 
 def _app(s: State, counts: dict[int, int], winners: list[int],
@@ -237,7 +271,9 @@ def _app(s: State, counts: dict[int, int], winners: list[int],
         value, bonus = winner_value(s, w, counts[w])
         for p in losers:
             times = sum(1 for x, leader in s.xians if leader == w and x == p)
-            label = f"牌分 {value + bonus} + 掀 {times}×{fee} / points + own 掀"
+            label = Msg.of("app", "牌分 {points} + 掀 {times}×{fee}",
+                           "{points} points + {times}×{fee} for own 掀",
+                           points=value + bonus, times=times, fee=fee)
             yield Payment(p, w, value + bonus + fee * times, "app", label)
 
 
@@ -267,9 +303,14 @@ def _half(payments: list[Payment], backers: dict[int, int]) -> Iterator[Payment]
         result -= sum(p.amount for p in payments if p.payer == partner)
         half = abs(result) // 2
         if result > 0 and half:
-            yield Payment(partner, backer, half, "wujiabao", "五家抱 分一半 / backer's half")
+            yield Payment(partner, backer, half, "wujiabao", _BACKER_GAINS)
         elif result < 0 and half:
-            yield Payment(backer, partner, half, "wujiabao", "五家抱 担一半 / backer's half")
+            yield Payment(backer, partner, half, "wujiabao", _BACKER_BEARS)
+
+
+_BACKER_GAINS = Msg("wujiabao_half", "五家抱 分一半", "五家抱: the backer takes half")
+_BACKER_BEARS = Msg("wujiabao_half", "五家抱 担一半", "五家抱: the backer bears half")
+_MIRRORS = Msg("wujiabao_mirror", "五家抱 随", "五家抱 mirrors")
 
 
 def _mirror(payments: list[Payment], backers: dict[int, int]) -> Iterator[Payment]:
@@ -277,4 +318,4 @@ def _mirror(payments: list[Payment], backers: dict[int, int]) -> Iterator[Paymen
         payer = backers.get(p.payer, p.payer)
         payee = backers.get(p.payee, p.payee)
         if (payer, payee) != (p.payer, p.payee):
-            yield Payment(payer, payee, p.amount, "wujiabao", f"五家抱 随 / mirrors: {p.label}")
+            yield Payment(payer, payee, p.amount, "wujiabao", _MIRRORS.with_detail(p.label))

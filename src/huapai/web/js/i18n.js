@@ -148,6 +148,11 @@ const STR = {
   // errors
   error: ["出错了", "Error"],
   network: ["连不上服务器", "Cannot reach the server"],
+  // settlement breakdown
+  items: ["计分明细", "Scoring"],
+  item_col: ["项目", "Item"],
+  value_col: ["数", "Value"],
+  table_wide: ["全桌", "Table"],
 };
 
 export function getLang() {
@@ -182,16 +187,9 @@ export function bi(zh, en) {
   return getLang() === "en" ? en : zh;
 }
 
-/** A server text "中文 / English" in the current language (plain text passes). With
- * `detail`, the text is a server error "中文 / English: detail", whose detail (which
- * names the culprit) is kept in Chinese too. */
-export function localize(message, detail = false) {
-  const text = String(message ?? "");
-  const cut = text.indexOf(" / ");
-  if (cut < 0) return text;
-  const zh = text.slice(0, cut);
-  const en = text.slice(cut + 3);
-  if (getLang() === "en") return en;
-  const colon = en.indexOf(": ");
-  return detail && colon >= 0 ? `${zh}：${en.slice(colon + 2)}` : zh;
+/** A message value from the server ({code, zh, en, params}: an error, an action's
+ * label, a settlement line) in the current language; `fallback` when there is none. */
+export function said(msg, fallback = "") {
+  if (!msg || typeof msg !== "object") return fallback;
+  return (getLang() === "en" ? msg.en : msg.zh) ?? fallback;
 }

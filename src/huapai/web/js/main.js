@@ -2,7 +2,7 @@
 // header, and the routes #/ (lobby), #/room/<id>, #/replay/<id>?seat=<n|all>.
 
 import { h, replace } from "./dom.js";
-import { getLang, localize, onLangChange, setLang, t } from "./i18n.js";
+import { getLang, onLangChange, setLang, t } from "./i18n.js";
 import { api, explain, forgetIdentity, getPlayer, getToken, saveIdentity } from "./api.js";
 import { Live } from "./socket.js";
 import { askNickname, toast } from "./ui.js";
@@ -47,7 +47,7 @@ class App {
     try {
       await loadGames();  // the families' manifests and renderers, before any page draws a table
     } catch (err) {
-      toast(localize(err.message ?? String(err)), "error");
+      toast(err?.code ? explain(err) : String(err?.message ?? err), "error");
     }
     this.connect();
     window.addEventListener("hashchange", () => this.route());
@@ -82,7 +82,7 @@ class App {
           saveIdentity(made.player, made.token);
           return made.player;
         } catch (err) {
-          throw new Error(localize(err.message));
+          throw new Error(explain(err));
         }
       },
     });
@@ -129,7 +129,7 @@ class App {
       const { room } = await api.post("/rooms/join", { code });
       location.replace(`#/room/${encodeURIComponent(room.id)}`);
     } catch (err) {
-      toast(explain(err.code, err.message), "error");
+      toast(explain(err), "error");
       location.replace("#/");
     }
   }
@@ -141,7 +141,7 @@ class App {
         try {
           return (await api.patch("/me", { nickname })).player;
         } catch (err) {
-          throw new Error(localize(err.message));
+          throw new Error(explain(err));
         }
       },
     });
@@ -176,7 +176,7 @@ class App {
 }
 
 window.addEventListener("unhandledrejection", (e) => {
-  toast(localize(e.reason?.message ?? String(e.reason)), "error");
+  toast(e.reason?.code ? explain(e.reason) : String(e.reason?.message ?? e.reason), "error");
 });
 
 new App().start();

@@ -2,7 +2,7 @@
 // and download its record (docs/platform-protocol.md §5).
 
 import { h, replace } from "./dom.js";
-import { bi, t } from "./i18n.js";
+import { bi, said, t } from "./i18n.js";
 import { api, explain } from "./api.js";
 import { presetTitle, rendererFor } from "./games/registry.js";
 import { TableView, seatName } from "./table.js";
@@ -30,7 +30,7 @@ export class ReplayPage {
       this.data = await api.get(`/replays/${encodeURIComponent(this.gameId)}?seat=${this.viewer}`);
     } catch (err) {
       replace(el, h("div", { class: "card-panel narrow" }, h("h2", {}, t("error")),
-        h("p", {}, explain(err.code, err.message)), h("a", { class: "btn", href: "#/" }, t("back_lobby"))));
+        h("p", {}, explain(err)), h("a", { class: "btn", href: "#/" }, t("back_lobby"))));
       return;
     }
     this.renderer = rendererFor(this.data.game);
@@ -109,7 +109,7 @@ export class ReplayPage {
 
   renderControls(step) {
     const n = this.data.steps.length;
-    const what = step ? t("acted", { name: this.name(step.seat), action: step.action }) : t("start_pos");
+    const what = step ? t("acted", { name: this.name(step.seat), action: said(step.label, step.action) }) : t("start_pos");
     const button = (label, fn, testid, disabled = false) =>
       h("button", { class: "btn small", onClick: fn, "data-testid": testid, disabled }, label);
     replace(this.controls,

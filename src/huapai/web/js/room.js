@@ -104,7 +104,7 @@ export class RoomPage {
     }
     this.awaiting = false;
     this.table?.refused();
-    toast(explain(msg.code, msg.message), "error");
+    toast(explain(msg), "error");
   }
 
   // ------------------------------------------------------------------ helpers
@@ -130,7 +130,7 @@ export class RoomPage {
     try {
       await api[method](path, body);
     } catch (err) {
-      toast(explain(err.code, err.message), "error");
+      toast(explain(err), "error");
     } finally {
       this.busy.delete(path);
       this.renderTop();
@@ -301,7 +301,7 @@ export class RoomPage {
     const s = this.summary;
     const msg = this.state;
     this.table.update({
-      view: msg.view, me: msg.seat, counter: msg.counter, events: fresh ? msg.events : [],
+      view: msg.view, legal: msg.legal_info ?? [], me: msg.seat, counter: msg.counter, events: fresh ? msg.events : [],
       clocks: msg.clocks, tuoguan: msg.tuoguan, seats: s?.seats, clockTotal: s?.turn_clock ?? 0,
       dealKey: msg.game_id, repeat: !fresh,
     });

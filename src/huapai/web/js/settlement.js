@@ -1,8 +1,9 @@
-// The end of a deal: who won what, and why (the settlement's itemised payments), the
-// match totals, the revealed shuffle seed, and what to do next.
+// The end of a deal: who won what, and why (the settlement's itemised payments and its
+// breakdown items, each a message value shown in the current language), the match
+// totals, the revealed shuffle seed, and what to do next.
 
 import { h } from "./dom.js";
-import { localize, t } from "./i18n.js";
+import { said, t } from "./i18n.js";
 
 export function signed(n) {
   return n > 0 ? `+${n}` : String(n);
@@ -12,9 +13,37 @@ function deltaCell(n) {
   return h("td", { class: `num ${n > 0 ? "win" : n < 0 ? "lose" : ""}` }, signed(n));
 }
 
-/** "seat 2: 占牌 7" → "阿牛: 占牌 7" */
-export function namedNote(note, name) {
-  return localize(String(note).replace(/\bseat (\d+)/g, (_m, d) => name(Number(d))));
+/** A payment's reason: its message, or (a settlement stored before messages) its text. */
+function paymentLabel(p) {
+  return said(p.msg, String(p.label ?? ""));
+}
+
+function itemValue(item) {
+  const unit = said(item.unit);
+  if (!unit && !item.value) return "";
+  return unit ? `${item.value} ${unit}` : String(item.value);
+}
+
+/** The breakdown table: one row per item, grouped by seat (the table-wide lines last). */
+export function itemsTable(items, name) {
+  const seats = [...new Set(items.map((i) => i.seat))].sort((a, b) => (a ?? 99) - (b ?? 99));
+  const rows = seats.flatMap((seat) => items.filter((i) => i.seat === seat).map((item, k) => h("tr", {
+    "data-seat": seat ?? "", "data-code": item.code, class: k === 0 ? "first" : "",
+  }, h("td", { class: "who" }, k === 0 ? (seat === null ? t("table_wide") : name(seat)) : ""),
+    h("td", { class: "label" }, said(item.label)),
+    h("td", { class: "num" }, itemValue(item)))));
+  return h("table", { class: "items-table", "data-testid": "items" },
+    h("thead", {}, h("tr", {}, h("th", {}, t("seat_col")), h("th", {}, t("item_col")), h("th", {}, t("value_col")))),
+    h("tbody", {}, rows));
+}
+
+/** The facts behind the payments: the breakdown items, or the free-text notes of a
+ * settlement stored before items existed (shown as they are, never parsed). */
+function facts(settlement, name) {
+  const items = settlement?.items ?? [];
+  if (items.length) return [h("h3", {}, t("items")), itemsTable(items, name)];
+  const notes = settlement?.notes ?? [];
+  return notes.length ? [h("ul", { class: "notes" }, notes.map((n) => h("li", {}, String(n))))] : [];
 }
 
 /**
@@ -45,10 +74,9 @@ export function settlementPanel(data, actions) {
       ? h("ul", { class: "payments", "data-testid": "payments" }, payments.map((p) => h("li", {},
         h("span", { class: "who" }, t("pays", { payer: name(p.payer), payee: name(p.payee) })),
         h("span", { class: "amount" }, String(p.amount)),
-        h("span", { class: "label", title: p.label }, namedNote(p.label, name)))))
+        h("span", { class: "label" }, paymentLabel(p)))))
       : h("p", { class: "muted", "data-testid": "payments" }, t("no_payments")),
-    (settlement?.notes ?? []).length
-      ? h("ul", { class: "notes" }, settlement.notes.map((n) => h("li", {}, namedNote(n, name)))) : null,
+    ...facts(settlement, name),
     data.seed !== undefined && data.seed !== null
       ? h("p", { class: "seed muted" }, t("seed_revealed", { seed: data.seed, commit: String(data.commitment ?? "").slice(0, 12) }))
       : null,

@@ -88,7 +88,7 @@ export class TableView {
   }
 
   // ------------------------------------------------------------------ data in
-  /** A new view: {view, me, counter, events, clocks, tuoguan, seats, clockTotal, info,
+  /** A new view: {view, legal (legal_info), me, counter, events, clocks, tuoguan, seats, clockTotal, info,
    * dealKey, repeat}; `repeat` re-shows the same state (say, after a seat change). */
   update(data) {
     const fresh = this.data?.dealKey !== data.dealKey;
@@ -171,7 +171,12 @@ export class TableView {
 
   myTurn() {
     const { view, me } = this.data;
-    return !this.opts.readOnly && me !== null && (view.to_act ?? []).includes(me) && (view.legal ?? []).length > 0;
+    return !this.opts.readOnly && me !== null && (view.to_act ?? []).includes(me) && (this.data.legal ?? []).length > 0;
+  }
+
+  /** This seat's legal actions as plays and words (from the state message's legal_info). */
+  actions() {
+    return this.renderer.actions(this.data.view, this.data.legal ?? []);
   }
 
   renderFelt(view) {
@@ -246,7 +251,7 @@ export class TableView {
   renderHand(view) {
     const tokens = this.renderer.handTokens(view);
     const myTurn = this.myTurn();
-    const { plays } = this.renderer.actions(view);
+    const { plays } = this.actions();
     const playable = new Set(plays.flatMap((p) => p.cards));
     const height = this.handHeight(view);
     const fresh = this.renderer.freshCard?.(view) ?? null;
@@ -269,7 +274,7 @@ export class TableView {
   matched() {
     const sel = multiset(this.hand.selectedTokens());
     if (!sel.size) return null;
-    const { plays } = this.renderer.actions(this.data.view);
+    const { plays } = this.actions();
     return plays.find((p) => sameMultiset(multiset(p.cards), sel)) ?? null;
   }
 
@@ -284,7 +289,7 @@ export class TableView {
       return;
     }
     const ctx = this.ctx();
-    const { plays, words } = this.renderer.actions(view);
+    const { plays, words } = this.actions();
     const match = this.matched();
     const selCount = this.hand.selected.size;
     let hint;
@@ -300,7 +305,7 @@ export class TableView {
         myTurn ? h("span", { class: "my-clock", "data-seat": me }) : null),
       h("div", { class: "buttons" },
         myTurn ? words.map((w) => h("button", {
-          class: `btn word ${w.style}`, "data-action": w.id, "data-testid": "word",
+          class: `btn word ${w.style}`, "data-action": w.id, "data-kind": w.kind, "data-testid": "word",
           disabled: this.pending, onClick: () => this.act(w.id),
         }, w.text)) : null,
         myTurn && plays.length ? [
@@ -318,7 +323,7 @@ export class TableView {
   }
 
   nextHint() {
-    const { plays } = this.renderer.actions(this.data.view);
+    const { plays } = this.actions();
     if (!plays.length) return;
     this.hintIndex = (this.hintIndex + 1) % plays.length;
     const ids = this.hand.idsFor(plays[this.hintIndex].cards);
@@ -329,7 +334,7 @@ export class TableView {
    * to, or the card alone; if neither is legal, let the server say why. */
   rightClick(id) {
     if (!this.myTurn() || this.pending) return;
-    const { plays } = this.renderer.actions(this.data.view);
+    const { plays } = this.actions();
     const tok = tokenOf(id);
     const match = this.matched();
     if (this.hand.selected.has(id) && match) return this.act(match.id);

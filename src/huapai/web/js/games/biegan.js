@@ -42,23 +42,6 @@ export const biegan = {
     return charCard(token, opts);
   },
 
-  playOf(text, hand) {
-    const m = /^打\s+(\S+)$/.exec(text);
-    return m && hand.has(m[1]) ? [m[1]] : null;
-  },
-
-  actions(view) {
-    const out = generic.actions.call(this, view);
-    for (const play of out.plays) play.kind = "discard";
-    return out;
-  },
-
-  wordStyle(text) {
-    if (text === "胡") return "hot";
-    if (text === "过") return "neutral";
-    return "gold";
-  },
-
   freshCard(view) {
     return view.drawn ?? null;
   },

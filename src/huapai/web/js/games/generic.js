@@ -3,7 +3,7 @@
 // draw differently). The contract is described in docs/web-client.md.
 
 import { h } from "../dom.js";
-import { bi } from "../i18n.js";
+import { bi, said } from "../i18n.js";
 import { textCard } from "../cards/common.js";
 
 /** Count of each token in a list. */
@@ -58,28 +58,18 @@ export const generic = {
     return this.tokens(view.hand);
   },
 
-  /** The cards a legal action plays, when it is a play of cards from the hand. */
-  playOf(text, hand) {
-    const toks = this.tokens(text);
-    return toks.length && within(multiset(toks), hand) ? toks : null;
-  },
-
-  /** The legal actions as card plays (chosen by selecting cards) and words (buttons). */
-  actions(view) {
+  /** The legal actions (the server's `legal_info`: each action's describe_action) as
+   * card plays, chosen by selecting their cards in the hand, and words (buttons). */
+  actions(view, legal = []) {
     const hand = multiset(this.handTokens(view));
     const plays = [];
     const words = [];
-    (view.legal ?? []).forEach((id, i) => {
-      const text = view.legal_text?.[i] ?? String(id);
-      const cards = this.playOf(text, hand);
-      if (cards) plays.push({ id, text, cards, kind: "play" });
-      else words.push({ id, text, style: this.wordStyle(text) });
-    });
+    for (const info of legal) {
+      const entry = { id: info.id, kind: info.kind, cards: info.cards ?? [], text: said(info.label, String(info.id)), style: info.style ?? "neutral" };
+      if (info.group === "cards" && entry.cards.length && within(multiset(entry.cards), hand)) plays.push(entry);
+      else words.push(entry);
+    }
     return { plays, words };
-  },
-
-  wordStyle() {
-    return "neutral";
   },
 
   playLabel() {

@@ -81,24 +81,6 @@ export const xianniu = {
     return drawn ?? generic.card(token, view, opts);
   },
 
-  playOf(text, hand) {
-    const m = /^弃\s+(\S+)$/.exec(text);
-    if (m) return hand.has(m[1]) ? [m[1]] : null;
-    return generic.playOf.call(this, text, hand);
-  },
-
-  actions(view) {
-    const out = generic.actions.call(this, view);
-    for (const play of out.plays) if (play.text.startsWith("弃")) play.kind = "discard";
-    return out;
-  },
-
-  wordStyle(text) {
-    if (text === "掀") return "hot";
-    if (text === "紧牌") return "gold";
-    return "neutral";
-  },
-
   playLabel(view) {
     return view.phase === "jinpai" ? bi("弃牌", "Discard") : bi("出牌", "Play");
   },

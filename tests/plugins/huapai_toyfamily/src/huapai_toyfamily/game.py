@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from huapai.core.base import GameBase
-from huapai.core.protocol import Event, NotationError, Payment, RulesError, Settlement
+from huapai.core.protocol import Event, Msg, NotationError, Payment, RulesError, Settlement
 from huapai.core.rng import shuffled
 from huapai.core.rules import RulesBase, option
 from huapai.core.session import check_legal
@@ -165,7 +165,7 @@ class BeatGame(GameBase[BeatRules, BeatState]):
         events: list[Event] = [Played(seat, card)]
         if hand:
             return state, events
-        outs = tuple(Payment(s, seat, 1, "out", "出完 / out")
+        outs = tuple(Payment(s, seat, 1, "out", Msg("out", "出完", "out"))
                      for s in range(len(hands)) if s != seat)
         events.append(Won(seat))
         return replace(state, winner=seat, payments=outs), events

@@ -1,0 +1,52 @@
+"""The duplicate arena: bots compared on the same deals in every seat arrangement.
+
+``huapai arena GAME --bots A,B,C --deals N`` (:mod:`.command`); in Python::
+
+    from huapai.arena import Setup, run_arena
+    tally = run_arena(Setup("xianniu", rules_dict, ("heuristic", "random", "random"), 1), 50)
+
+:mod:`.jobs` plays one deal in every arrangement, :mod:`.execute` runs the deals here, in
+worker processes or on Ray, :mod:`.tally` gathers the paired differences, rates and
+OpenSkill ratings, :mod:`.report` and :mod:`.plot` show them.
+"""
+
+from __future__ import annotations
+
+from huapai.bots.search import can_search
+
+from .execute import ArenaError, Tick, run_local, run_ray
+from .jobs import Setup
+from .tally import Tally
+
+
+def run_arena(setup: Setup, deals: int, *, workers: int = 1, ray: str | None = None,
+              tick: Tick | None = None) -> Tally:
+    """Play ``deals`` deals in every arrangement and gather them (same result for any
+    ``workers``, or on Ray at address ``ray``)."""
+    check(setup, deals)
+    step: Tick = tick if tick is not None else (lambda n: None)
+    results = (run_local(setup, deals, workers, step) if ray is None
+               else run_ray(setup, deals, ray, step))
+    tally = Tally(setup)
+    for result in results:
+        tally.add(result)
+    return tally
+
+
+def check(setup: Setup, deals: int) -> None:
+    """Refuse a run that cannot mean anything, before any deal is played."""
+    if deals < 1:
+        raise ArenaError(f"--deals must be at least 1, got {deals}")
+    seats = setup.game.num_seats(setup.parsed_rules)
+    if len(setup.bots) != seats:
+        raise ArenaError(f"--bots names {len(setup.bots)} bot(s) but the table has {seats} "
+                         f"seats: name one bot per seat")
+    if len(setup.entrants) < 2:
+        raise ArenaError("--bots names one bot only: the arena compares at least two")
+    if any(b.name == "search" for b in setup.bots) and not can_search(setup.game,
+                                                                      setup.parsed_rules):
+        raise ArenaError(f"the search bot cannot play {setup.game_name}: its engine has no "
+                         "resample(state, seat, rng)")
+
+
+__all__ = ["ArenaError", "Setup", "Tally", "check", "run_arena"]

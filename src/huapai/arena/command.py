@@ -1,0 +1,79 @@
+"""``huapai arena``: the duplicate arena on the command line."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import TimeRemainingColumn as Remaining
+
+from huapai.bots.levels import BadSpec
+from huapai.cli_support.i18n import Lang
+from huapai.cli_support.setup import CliError, emit_json, load_table
+
+from . import ArenaError, Setup, Tally, check, run_arena
+from .plot import write_svg
+from .report import report_json, report_table
+
+BotsOpt = Annotated[str, typer.Option(
+    "--bots", help="每个座位一个机器人 name[:level]，逗号分隔 / one bot spec per seat, "
+                   "comma-separated, e.g. search:高手,heuristic,heuristic")]
+DealsOpt = Annotated[int, typer.Option("--deals", "-n", help="副牌数 / deals (each played "
+                                       "in every seat arrangement)")]
+WorkersOpt = Annotated[int, typer.Option("--workers", "-j", help="本机进程数 / local "
+                                         "worker processes")]
+RayOpt = Annotated[str | None, typer.Option("--ray", help="Ray 集群地址 / run on the Ray "
+                                            "cluster at ADDRESS (needs the ray extra)")]
+PlotOpt = Annotated[Path | None, typer.Option("--plot", help="把累计差值曲线写成 SVG / "
+                                              "write the running difference as SVG")]
+
+
+def build_setup(game: str, preset: str | None, players: int | None, rules: list[str],
+                bots: str, seed: int) -> tuple[Setup, str]:
+    """The run the options describe, checked (CliError names the bad option)."""
+    table = load_table(game, preset, players, rules)
+    specs = tuple(s.strip() for s in bots.split(","))
+    setup = Setup(table.game.name, table.game.rules_to_dict(table.rules), specs, seed)
+    try:
+        setup.bots  # noqa: B018 - parse every spec now, before any deal
+    except BadSpec as exc:
+        raise CliError(f"--bots: {exc}") from None
+    return setup, table.preset
+
+
+def run(setup: Setup, preset: str, *, deals: int, workers: int, ray: str | None,
+        as_json: bool, plot: Path | None, lang: Lang, console: Console) -> None:
+    """Run the arena and print its result (JSON on stdout, or a table)."""
+    try:
+        check(setup, deals)
+        if plot is not None and not plot.parent.is_dir():
+            raise ArenaError(f"--plot {plot}: folder {plot.parent} does not exist")
+        start = time.perf_counter()
+        tally = _with_progress(setup, deals, workers, ray, lang, quiet=as_json)
+    except ArenaError as exc:
+        raise CliError(str(exc)) from None
+    if plot is not None:
+        write_svg(plot, tally.entrants, f"{setup.game.name} {preset}: running diff, 95%")
+    if as_json:
+        emit_json(report_json(tally, preset))
+        return
+    report_table(tally, preset, lang, console)
+    seconds = time.perf_counter() - start
+    console.print(f"共 {tally.games} 局，{seconds:.1f} 秒" if lang == "zh" else
+                  f"{tally.games} games in {seconds:.1f} s")
+
+
+def _with_progress(setup: Setup, deals: int, workers: int, ray: str | None, lang: Lang,
+                   quiet: bool) -> Tally:
+    label = "复式对战" if lang == "zh" else "arena"
+    progress = Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(),
+                        TimeElapsedColumn(), Remaining(), console=Console(stderr=True),
+                        transient=True, disable=quiet)
+    with progress:
+        task = progress.add_task(label, total=deals)
+        return run_arena(setup, deals, workers=workers, ray=ray,
+                         tick=lambda n: progress.advance(task, n))

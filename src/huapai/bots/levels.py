@@ -1,0 +1,90 @@
+"""Bot specs ``name[:level]`` and the search bot's levels (入门 / 普通 / 高手 / 大师).
+
+A spec names a registered bot (:mod:`huapai.bots.registry`) and, for a bot that has
+levels, one of them: ``search:高手``, ``search:expert`` (the ASCII aliases), ``heuristic``.
+A bot with levels has a *level factory* (``level -> BotFactory``) here rather than an
+entry in the registry: the registry's bots answer ``act(observation, legal)`` and are
+offered by the lobby, while a leveled bot (the search bot) needs ``act_state`` from a
+driver that goes through :func:`huapai.core.session.decide` (the CLI's and the arena's
+do; the server's rooms do not yet).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from huapai.core.protocol import Game
+from huapai.core.session import Agent
+
+from .registry import BotFactory, UnknownBot, bot_names, make_bot
+
+LEVELS: tuple[str, ...] = ("入门", "普通", "高手", "大师")
+ALIASES: dict[str, str] = {"beginner": "入门", "normal": "普通", "expert": "高手",
+                           "master": "大师"}
+DEFAULT_LEVEL = "普通"
+
+LevelFactory = Callable[[str], BotFactory]
+
+_LEVELED: dict[str, str] = {"search": "huapai.bots.search:factory_for_level"}
+
+
+class BadSpec(ValueError):
+    """A bot spec that does not parse, or a level the bot does not have."""
+
+
+def level_name(text: str) -> str:
+    """The Chinese level name for ``text`` (a level or its ASCII alias)."""
+    level = ALIASES.get(text.strip().lower(), text.strip())
+    if level not in LEVELS:
+        known = ", ".join(f"{z} ({a})" for a, z in ALIASES.items())
+        raise BadSpec(f"unknown level {text!r}; known: {known}")
+    return level
+
+
+@dataclass(frozen=True, slots=True)
+class BotSpec:
+    """A bot by name, with its level for a bot that has levels (else None)."""
+
+    name: str
+    level: str | None = None
+
+    def __str__(self) -> str:
+        return self.name if self.level is None else f"{self.name}:{self.level}"
+
+    def factory(self) -> BotFactory | None:
+        """The factory for this level, or None for a plain registered bot."""
+        target = _LEVELED.get(self.name)
+        if target is None:
+            return None
+        module, _, attr = target.partition(":")
+        by_level: LevelFactory = getattr(importlib.import_module(module), attr)
+        return by_level(self.level or DEFAULT_LEVEL)
+
+    def make(self, game: Game[Any, Any], rules: Any, seat: int, seed: int) -> Agent:
+        """A fresh bot of this spec at ``seat`` (checked as :func:`make_bot` checks)."""
+        factory = self.factory()
+        if factory is None:
+            return make_bot(self.name, game, rules, seat, seed)
+        if not 0 <= seat < game.num_seats(rules):
+            raise ValueError(f"seat {seat} is out of range for {game.num_seats(rules)} seats")
+        return factory(game, rules, seat, seed)
+
+
+def parse_spec(text: str, game: Game[Any, Any]) -> BotSpec:
+    """``name`` or ``name:level``; the bot must be registered for ``game``."""
+    name, sep, level = text.strip().partition(":")
+    name = name.strip()
+    if not name:
+        raise BadSpec(f"empty bot name in {text!r}")
+    if name not in _LEVELED and name not in bot_names(game.name):
+        known = ", ".join(sorted({*bot_names(game.name), *_LEVELED}))
+        raise UnknownBot(f"unknown bot {name!r} for {game.name}; known: {known}")
+    if not sep:
+        return BotSpec(name, DEFAULT_LEVEL if name in _LEVELED else None)
+    if name not in _LEVELED:
+        raise BadSpec(f"bot {name!r} has no levels (got {text!r}); bots with levels: "
+                      f"{', '.join(sorted(_LEVELED))}")
+    return BotSpec(name, level_name(level))

@@ -1,0 +1,86 @@
+"""AI review (复盘分析): the search bot's estimate of every option one seat had in a game.
+
+For each decision of the seat with more than one legal action, the state before it is
+wrapped in an :class:`~huapai.bots.search.InfoSet` (so only what that seat had seen is
+used: resample and observe) and searched; the option chosen is tried first. The
+recommended option follows :func:`~huapai.bots.search.best` with the chosen one as
+prior, so a decision is called a mistake only when an alternative beats it by more than
+its noise; its cost is the alternative's mean gain over the chosen option on the same
+resampled worlds, and a cost of at least ``threshold`` points is a big mistake.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from huapai.core.protocol import Game
+from huapai.core.record import Replay
+from huapai.core.rng import derive_seed
+
+from .search import Budget, Estimate, InfoSet, Searcher, best
+
+BIG_MISTAKE = 1.0
+"""Points of expected score lost from which a decision is listed as a big mistake."""
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One reviewed decision: the options' estimates, the choice, the advice, the cost."""
+
+    deal: int
+    index: int
+    chosen: int
+    advised: int
+    options: tuple[Estimate, ...]
+
+    def option(self, action: int) -> Estimate:
+        return next(o for o in self.options if o.action == action)
+
+    @property
+    def cost(self) -> float:
+        """The advised option's mean gain over the chosen one, on the same worlds."""
+        return self.option(self.advised).mean_gain
+
+    def is_mistake(self, threshold: float = BIG_MISTAKE) -> bool:
+        return self.advised != self.chosen and self.cost >= threshold
+
+
+def decisions_of(replay: Replay, seat: int) -> Iterator[tuple[int, Any, Sequence[int], int]]:
+    """(index, state before, legal actions, action chosen) for each real choice of
+    ``seat`` in one replayed deal."""
+    game, state = replay.game, replay.initial
+    for step in replay.steps:
+        if step.seat == seat:
+            legal = game.legal_actions(state, seat)
+            if len(legal) > 1:
+                yield step.index, state, legal, step.action
+        state = step.state
+
+
+def review(replays: Sequence[Replay], seat: int, budget: Budget, seed: int,
+           tick: Callable[[], None] | None = None) -> list[Decision]:
+    """Every real decision of ``seat`` across the deals, searched (see the module)."""
+    out: list[Decision] = []
+    for k, replay in enumerate(replays):
+        game, rules = replay.game, replay.rules
+        for index, state, legal, chosen in decisions_of(replay, seat):
+            out.append(_one(game, rules, budget, derive_seed(seed, "review", k, index),
+                            (k, index, state, legal, chosen), seat))
+            if tick is not None:
+                tick()
+    return out
+
+
+def _one(game: Game[Any, Any], rules: Any, budget: Budget, seed: int,
+         at: tuple[int, int, Any, Sequence[int], int], seat: int) -> Decision:
+    deal, index, state, legal, chosen = at
+    searcher = Searcher(game, rules, budget, seed)
+    stats = searcher.estimates(InfoSet(game, state, seat), legal, prior=chosen)
+    advised = best(stats, prior=chosen, scale=searcher.scale)
+    return Decision(deal, index, chosen, advised, tuple(stats))
+
+
+def count_decisions(replays: Sequence[Replay], seat: int) -> int:
+    return sum(1 for r in replays for _ in decisions_of(r, seat))

@@ -1,0 +1,299 @@
+"""The search bot: determinized flat Monte-Carlo, paired against the heuristic's choice.
+
+Per decision, many times: ``game.resample(state, seat, rng)`` deals a full state (a
+*world*) consistent with everything the seat has seen; on it the deal is rolled out to
+its end with the family's heuristic bot at every seat (the random bot where a family has
+none) after the seat's root action, and the seat's settlement delta is the reward.
+
+The heuristic bot's own choice (from the seat's observation) is the *prior*. Every world
+is played twice: once with the prior, once with another root action chosen by UCB1 over
+the gains so far (each other action once first), so every comparison is paired on the
+same deal (common random numbers: most deals give the same result either way, and that
+noise cancels). Only the policy's next choices are searched as alternatives (asking it
+again without the actions already ranked), one per 8 rollouts of the budget. The prior is
+played unless another action's mean gain, less one
+(shrunk) standard error, is positive (:func:`best`): a few lucky rollouts do not
+overturn a good policy.
+
+It never peeks: the driver hands it the real state (``act_state``, see
+:func:`huapai.core.session.decide`), and the bot wraps it at once in an :class:`InfoSet`,
+whose only two doors are ``resample`` and ``observe`` for its own seat. The search itself
+is handed the InfoSet, never the state.
+
+Why flat UCB and not a full information-set MCTS tree: the budgets a person waits for
+are hundreds of rollouts, the branching below the root is wide (every combination a
+hand can play, every seat's answer in a claim window), and the heuristic rollout policy
+is strong. A tree would spread those few hundred visits over nodes it cannot tell apart
+(strategy fusion over the resampled hands), while a flat search spends all of them
+comparing the moves actually on offer, with the heuristic playing the rest well.
+
+Budgets are iterations (deterministic for a seed) and optionally seconds (then it stops
+at whichever comes first, and is no longer reproducible). :data:`BUDGETS` maps the
+levels of :mod:`huapai.bots.levels` to them.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from huapai.core.protocol import Game
+from huapai.core.rng import derive_seed
+from huapai.core.session import Agent
+
+from .levels import LEVELS, level_name
+from .registry import BotFactory, bot_names, make_bot
+
+ROLLOUT_BOT = "heuristic"
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How long to think per decision: ``iterations`` rollouts, and at most ``seconds``
+    of wall time when given (which gives up reproducibility)."""
+
+    iterations: int
+    seconds: float | None = None
+    exploration: float = 0.7
+
+    @property
+    def width(self) -> int:
+        """How many alternatives to the prior are searched: one per 8 rollouts (so each
+        gets about four paired worlds), the rollout policy's next choices first."""
+        return max(1, self.iterations // 8)
+
+    def __post_init__(self) -> None:
+        if self.iterations < 1:
+            raise ValueError(f"a search budget needs at least 1 iteration, got {self.iterations}")
+        if self.seconds is not None and self.seconds <= 0:
+            raise ValueError(f"a search time budget must be positive, got {self.seconds}")
+
+
+BUDGETS: Mapping[str, Budget] = {
+    "入门": Budget(8),
+    "普通": Budget(48),
+    "高手": Budget(160),
+    "大师": Budget(640),
+}
+assert tuple(BUDGETS) == LEVELS
+
+
+class InfoSet:
+    """What one seat may learn of a real state: its observation, and full states drawn
+    consistently with it. The search is handed this, never the state."""
+
+    __slots__ = ("_game", "_state", "seat")
+
+    def __init__(self, game: Game[Any, Any], state: Any, seat: int) -> None:
+        self._game, self._state, self.seat = game, state, seat
+
+    @property
+    def game(self) -> Game[Any, Any]:
+        return self._game
+
+    def observation(self) -> Mapping[str, Any]:
+        return self._game.observe(self._state, self.seat)
+
+    def sample(self, rng: random.Random) -> Any:
+        """A full state consistent with the seat's observation (``game.resample``)."""
+        resample = getattr(self._game, "resample", None)
+        if resample is None:
+            raise NotImplementedError(f"{self._game.name} has no resample")
+        try:
+            return resample(self._state, self.seat, rng)
+        except NotImplementedError:
+            raise NotImplementedError(
+                f"the search bot needs {self._game.name}'s resample(state, seat, rng), "
+                "which it does not implement") from None
+
+
+@dataclass(slots=True)
+class Estimate:
+    """One root action's statistics after a search: its rewards, and (for an action
+    other than the prior) its differences to the prior on the same worlds."""
+
+    action: int
+    visits: int = 0
+    total: float = 0.0
+    pairs: int = 0
+    gain: float = 0.0
+    gain_squares: float = 0.0
+
+    def add(self, reward: float, prior_reward: float | None = None) -> None:
+        self.visits += 1
+        self.total += reward
+        if prior_reward is not None:
+            d = reward - prior_reward
+            self.pairs += 1
+            self.gain += d
+            self.gain_squares += d * d
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.visits if self.visits else math.nan
+
+    @property
+    def mean_gain(self) -> float:
+        """Mean reward over the prior's on the same worlds (0 for the prior itself)."""
+        return self.gain / self.pairs if self.pairs else 0.0
+
+    def gain_error(self, scale: float) -> float:
+        """The standard error of ``mean_gain``, shrunk by one pseudo-difference of size
+        ``scale`` (so a few equal rollouts are not taken as certainty)."""
+        if not self.pairs:
+            return math.inf
+        spread = max(0.0, self.gain_squares - self.gain * self.mean_gain) + scale * scale
+        return math.sqrt(spread / self.pairs / self.pairs)
+
+    def to_json(self) -> dict[str, Any]:
+        mean = None if not self.visits else round(self.mean, 6)
+        return {"action": self.action, "visits": self.visits, "mean": mean,
+                "gain": round(self.mean_gain, 6) if self.pairs else None}
+
+
+@dataclass(slots=True)
+class Searcher:
+    """Paired flat UCB1 over the root actions of one seat's information set."""
+
+    game: Game[Any, Any]
+    rules: Any
+    budget: Budget
+    seed: int
+    rng: random.Random = field(init=False)
+    rollout: dict[int, Agent] = field(default_factory=dict)
+    scale: float = 1.0  # the largest reward magnitude seen in the last search
+
+    def __post_init__(self) -> None:
+        self.rng = random.Random(self.seed)
+
+    def estimates(self, info: InfoSet, legal: Sequence[int], prior: int) -> list[Estimate]:
+        """Every legal action's statistics for ``info.seat``, ``prior`` (the rollout
+        policy's own choice) first. Each world (one resample) is played with the prior
+        and with one other action chosen by UCB1 over the gains so far, so every
+        comparison is paired on the same deal; the budget counts rollouts."""
+        stats = [Estimate(a) for a in sorted(legal, key=lambda a: (a != prior, a))]
+        base, others = stats[0], stats[1:]
+        deadline = None if self.budget.seconds is None else (
+            time.perf_counter() + self.budget.seconds)
+        self.scale, worlds, used = 1.0, self.rng.getrandbits(63), 0
+        while used < self.budget.iterations:
+            if deadline is not None and used and time.perf_counter() >= deadline:
+                break
+            world = info.sample(random.Random(derive_seed(worlds, base.visits)))
+            here = self._playout(world, info.seat, prior)
+            base.add(here)
+            used += 1
+            if others and used < self.budget.iterations:
+                pick = others[self._choose(others, base.visits)]
+                reward = self._playout(world, info.seat, pick.action)
+                pick.add(reward, here)
+                used += 1
+                self.scale = max(self.scale, abs(reward))
+            self.scale = max(self.scale, abs(here))
+        return stats
+
+    def _choose(self, others: list[Estimate], worlds: int) -> int:
+        """Each action once (in order), then the highest UCB1 score on the gains."""
+        for i, s in enumerate(others):
+            if not s.pairs:
+                return i
+        c = self.budget.exploration * self.scale * math.sqrt(math.log(worlds))
+        return max(range(len(others)),
+                   key=lambda i: others[i].mean_gain + c / math.sqrt(others[i].pairs))
+
+    def prior(self, info: InfoSet, legal: Sequence[int]) -> int:
+        """What the rollout policy would play here, from the seat's observation."""
+        return self._agent(info.seat).act(info.observation(), legal)
+
+    def ranked(self, info: InfoSet, legal: Sequence[int], count: int) -> list[int]:
+        """The rollout policy's first ``count`` choices in order: its pick, then its pick
+        among the rest, and so on (from the seat's observation)."""
+        agent, observation = self._agent(info.seat), info.observation()
+        left, out = list(legal), list[int]()
+        while left and len(out) < count:
+            pick = agent.act(observation, left)
+            pick = pick if pick in left else left[0]
+            out.append(pick)
+            left.remove(pick)
+        return out
+
+    def _playout(self, world: Any, seat: int, action: int) -> float:
+        game = self.game
+        state, _ = game.apply(world, seat, action)
+        while not game.is_over(state):
+            to_act = game.to_act(state)[0]
+            legal = game.legal_actions(state, to_act)
+            choice = self._agent(to_act).act(game.observe(state, to_act), legal)
+            state, _ = game.apply(state, to_act, choice)
+        return float(game.settlement(state).deltas[seat])
+
+    def _agent(self, seat: int) -> Agent:
+        agent = self.rollout.get(seat)
+        if agent is None:
+            name = ROLLOUT_BOT if ROLLOUT_BOT in bot_names(self.game.name) else "random"
+            seed = derive_seed(self.seed, "rollout", seat)
+            agent = self.rollout[seat] = make_bot(name, self.game, self.rules, seat, seed)
+        return agent
+
+
+def best(stats: Sequence[Estimate], prior: int, scale: float = 1.0,
+         caution: float = 1.0) -> int:
+    """The action to play: ``prior`` unless another action's mean gain over it, less
+    ``caution`` standard errors, is positive (then the largest such; the lowest id on a
+    tie)."""
+    lower = [(s.mean_gain - caution * s.gain_error(scale), -s.action, s.action)
+             for s in stats if s.action != prior and s.pairs]
+    top = max(lower, default=None)
+    return top[2] if top is not None and top[0] > 0 else prior
+
+
+class SearchBot:
+    """An agent that searches; drivers call ``act_state`` (see the module)."""
+
+    def __init__(self, game: Game[Any, Any], rules: Any, seat: int, seed: int,
+                 budget: Budget) -> None:
+        self.seat, self.budget = seat, budget
+        self.searcher = Searcher(game, rules, budget, seed)
+
+    def act_state(self, game: Game[Any, Any], state: Any, seat: int,
+                  legal: Sequence[int]) -> int:
+        if not legal:
+            raise ValueError("the search bot was asked to act with no legal action")
+        if len(legal) == 1:
+            return legal[0]
+        info = InfoSet(game, state, seat)
+        candidates = self.searcher.ranked(info, legal, 1 + self.budget.width)
+        stats = self.searcher.estimates(info, candidates, candidates[0])
+        return best(stats, candidates[0], self.searcher.scale)
+
+    def act(self, observation: Any, legal: Sequence[int]) -> int:
+        raise TypeError("the search bot needs the state to resample from: drive it "
+                        "through huapai.core.session.decide (act_state)")
+
+    def __repr__(self) -> str:
+        return f"SearchBot(seat={self.seat}, budget={self.budget})"
+
+
+def can_search(game: Game[Any, Any], rules: Any) -> bool:
+    """Whether ``game`` resamples (tried once on a fresh deal), so the bot can play it."""
+    try:
+        InfoSet(game, game.new_game(rules, seed=0), 0).sample(random.Random(0))
+    except NotImplementedError:
+        return False
+    return True
+
+
+def factory_for_level(level: str) -> BotFactory:
+    """The bot factory of a level (``入门`` … ``大师``, or an ASCII alias)."""
+    budget = BUDGETS[level_name(level)]
+
+    def make(game: Game[Any, Any], rules: Any, seat: int, seed: int) -> Agent:
+        return SearchBot(game, rules, seat, seed, budget)
+
+    return make
+
+

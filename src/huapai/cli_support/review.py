@@ -1,0 +1,132 @@
+"""``huapai review RECORD --seat N``: the search bot's review of one seat's decisions.
+
+The record is replayed and checked as ``huapai replay`` does (a record that does not
+replay is refused, naming the first bad action); then every real decision of the seat
+is searched from that seat's information only (:mod:`huapai.bots.review`). The output
+lists each decision's options with their expected score and marks the big mistakes, as
+in "第 12 手：掀 — 预期 −3.2，扣了 +0.4".
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.text import Text
+
+from huapai.bots.levels import BadSpec, level_name
+from huapai.bots.review import BIG_MISTAKE, Decision, count_decisions, review
+from huapai.bots.search import BUDGETS, Estimate
+from huapai.core.record import Replay
+
+from .i18n import Lang, seat_name
+from .replay import read_record, replay_all
+from .setup import CliError, emit_json
+
+
+def run_review(path: Path, *, seat: int, level: str, seed: int, as_json: bool, lang: Lang,
+               console: Console) -> None:
+    try:
+        chosen_level = level_name(level)
+    except BadSpec as exc:
+        raise CliError(f"--level: {exc}") from None
+    replays, _, _, problem = replay_all(read_record(path), lang)
+    if problem is not None:
+        raise CliError(problem.message)
+    if not replays:
+        raise CliError(f"record {path}: no deal in it")
+    seats = replays[0].game.num_seats(replays[0].rules)
+    if not 0 <= seat < seats:
+        raise CliError(f"--seat {seat} is not a seat: choose 0..{seats - 1}")
+    decisions = _reviewed(replays, seat, chosen_level, seed, quiet=as_json, lang=lang)
+    data = review_json(replays, decisions, seat, chosen_level, seed)
+    if as_json:
+        emit_json(data)
+    else:
+        show(data, lang, console)
+
+
+def _reviewed(replays: Sequence[Replay], seat: int, level: str, seed: int,
+              quiet: bool, lang: Lang) -> list[Decision]:
+    label = "复盘" if lang == "zh" else "review"
+    progress = Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(),
+                        TimeElapsedColumn(), console=Console(stderr=True), transient=True,
+                        disable=quiet)
+    with progress:
+        task = progress.add_task("review", total=count_decisions(replays, seat))
+        return review(replays, seat, BUDGETS[level], seed, lambda: progress.advance(task))
+
+
+def _num(value: float) -> float | None:
+    return None if math.isnan(value) else round(value, 4)
+
+
+def _option(replay: Replay, e: Estimate) -> dict[str, Any]:
+    return {"action": replay.game.format_action(replay.rules, e.action), "visits": e.visits,
+            "mean": _num(e.mean), "gain": _num(e.mean_gain) if e.pairs else None}
+
+
+def decision_json(replay: Replay, d: Decision) -> dict[str, Any]:
+    fmt = replay.game.format_action
+    return {
+        "deal": d.deal + 1, "index": d.index, "move": d.index + 1,
+        "chosen": fmt(replay.rules, d.chosen), "advised": fmt(replay.rules, d.advised),
+        "cost": _num(d.cost), "mistake": d.is_mistake(),
+        "options": [_option(replay, e) for e in d.options],
+    }
+
+
+def review_json(replays: Sequence[Replay], decisions: Sequence[Decision], seat: int,
+                level: str, seed: int) -> dict[str, Any]:
+    rows = [decision_json(replays[d.deal], d) for d in decisions]
+    return {
+        "game": replays[0].game.name, "seat": seat, "level": level, "seed": seed,
+        "iterations": BUDGETS[level].iterations, "threshold": BIG_MISTAKE,
+        "decisions": rows,
+        "summary": {"decisions": len(rows), "mistakes": sum(r["mistake"] for r in rows),
+                    "cost": round(math.fsum(r["cost"] or 0.0 for r in rows), 4)},
+    }
+
+
+def mistake_line(row: dict[str, Any], lang: Lang) -> str:
+    """"第 12 手：掀 — 预期 −3.2，扣了 +0.4" (the move counts every seat's actions)."""
+    chosen = _mean(row, row["chosen"])
+    advised = _mean(row, row["advised"])
+    if lang == "zh":
+        return (f"第 {row['deal']} 局第 {row['move']} 手：{row['chosen']} — 预期 "
+                f"{chosen:+.1f}，{row['advised']} {advised:+.1f}")
+    return (f"deal {row['deal']} move {row['move']}: {row['chosen']} — expected "
+            f"{chosen:+.1f}, {row['advised']} {advised:+.1f}")
+
+
+def _mean(row: dict[str, Any], action: str) -> float:
+    return float(next(o["mean"] for o in row["options"] if o["action"] == action))
+
+
+def show(data: dict[str, Any], lang: Lang, console: Console) -> None:
+    zh = lang == "zh"
+    who = seat_name(int(data["seat"]), lang)
+    console.print(Text(f"复盘：{who}，{data['level']}（每步 {data['iterations']} 次模拟）" if zh
+                       else f"review of {who}, level {data['level']} "
+                            f"({data['iterations']} rollouts a decision)", style="bold"))
+    for row in data["decisions"]:
+        options = "  ".join(f"{o['action']} {_fmt(o['mean'])}" for o in row["options"])
+        mark = " ✗" if row["mistake"] else ""
+        console.print(Text(f"#{row['move']:<3} {row['chosen']:<8}{mark}  {options}",
+                           style="red" if row["mistake"] else ""))
+    summary = data["summary"]
+    console.print(Text(f"{summary['decisions']} 个决定，{summary['mistakes']} 个大错，共损失 "
+                       f"{summary['cost']:+.1f}" if zh else
+                       f"{summary['decisions']} decisions, {summary['mistakes']} big "
+                       f"mistakes, {summary['cost']:+.1f} points lost", style="bold"))
+    for row in data["decisions"]:
+        if row["mistake"]:
+            console.print(Text(mistake_line(row, lang), style="red"))
+
+
+def _fmt(mean: float | None) -> str:
+    return "—" if mean is None else f"{mean:+.1f}"

@@ -1,0 +1,156 @@
+"""Presentation values: what a front end shows, as data rather than text to parse.
+
+* :class:`Msg` — a message for people: a stable ``code``, the text in Chinese (``zh``) and
+  English (``en``), and the ``params`` its variable parts were filled from. Every front end
+  picks the language it speaks; nobody splits ``"中文 / English"`` strings.
+* :class:`ActionInfo` — one action as a client draws it (``describe_action``): its
+  ``kind`` (a stable code), the ``cards`` it shows or takes from the hand (tokens in the
+  notation the game's ``observe`` writes hands in), its ``label`` and how to group and
+  style its button.
+* :class:`SettlementItem` — one line of a settlement's breakdown table: a seat, a stable
+  code, a label, a value and its unit (胡, 分, 行子, 点 …).
+
+All of them are frozen values with ``to_json()``; :class:`Msg` round-trips through
+``Msg.from_json``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Literal
+
+Lang = Literal["zh", "en"]
+
+JSONScalar = str | int | float | bool | None
+"""What a message parameter is kept as (lists of these too); anything else is kept as its
+``repr`` (a refusal may name a bad input of any type)."""
+
+
+def _frozen_param(value: Any) -> Any:
+    if isinstance(value, list | tuple):
+        return tuple(_frozen_param(v) for v in value)
+    if value is None or isinstance(value, str | int | float | bool):
+        return value
+    return repr(value)  # bad input named in a refusal (a seat given as an object …)
+
+
+def _json_param(value: Any) -> Any:
+    return [_json_param(v) for v in value] if isinstance(value, tuple) else value
+
+
+@dataclass(frozen=True, slots=True)
+class Msg:
+    """A message for people, in both languages, with the values it was made from.
+
+    ``str(msg)`` is the old two-language text ``"中文 / English"`` (what drivers that
+    predate messages printed); :meth:`text` gives one language.
+    """
+
+    code: str
+    zh: str
+    en: str
+    params: Mapping[str, Any] = field(default_factory=dict, hash=False)
+
+    def __post_init__(self) -> None:
+        frozen = {str(k): _frozen_param(v) for k, v in self.params.items()}
+        object.__setattr__(self, "params", MappingProxyType(frozen))
+
+    @classmethod
+    def of(cls, code: str, zh: str, en: str, /, **params: Any) -> Msg:
+        """A message from templates: ``{name}`` in ``zh`` and ``en`` is filled from
+        ``params`` (``str.format`` rules, so ``{name!r}`` works)."""
+        return cls(code, zh.format(**params), en.format(**params), params)
+
+    @classmethod
+    def plain(cls, code: str, text: str) -> Msg:
+        """A text that exists in one wording only (an old caller's string): both
+        languages show it as it is."""
+        return cls(code, text, text)
+
+    def __reduce__(self) -> tuple[type[Msg], tuple[str, str, str, dict[str, Any]]]:
+        return (Msg, (self.code, self.zh, self.en, dict(self.params)))  # copy and pickle
+
+    def text(self, lang: Lang) -> str:
+        return self.en if lang == "en" else self.zh
+
+    def __str__(self) -> str:
+        return self.zh if self.zh == self.en else f"{self.zh} / {self.en}"
+
+    def with_detail(self, detail: Msg, zh_sep: str = "：", en_sep: str = ": ") -> Msg:
+        """This message followed by ``detail`` (which names the culprit), keeping this
+        message's code; ``detail``'s code and params join the params."""
+        params = {**self.params, **detail.params, "detail_code": detail.code}
+        return Msg(self.code, f"{self.zh}{zh_sep}{detail.zh}", f"{self.en}{en_sep}{detail.en}",
+                   params)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"code": self.code, "zh": self.zh, "en": self.en,
+                "params": {k: _json_param(v) for k, v in self.params.items()}}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Msg:
+        params = data.get("params") or {}
+        return cls(str(data["code"]), str(data["zh"]), str(data["en"]), dict(params))
+
+
+ActionGroup = Literal["cards", "button"]
+"""``cards``: made by choosing cards from the hand (a play, a discard); ``button``: a word."""
+
+ActionStyle = Literal["hot", "gold", "neutral"]
+"""How strongly a button stands out: ``hot`` (掀, 胡), ``gold`` (claims), ``neutral``."""
+
+
+@dataclass(frozen=True, slots=True)
+class ActionInfo:
+    """One action as a front end shows it (see the module docstring)."""
+
+    action: int
+    kind: str
+    cards: tuple[str, ...]
+    label: Msg
+    group: ActionGroup = "button"
+    style: ActionStyle = "neutral"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.action, "kind": self.kind, "cards": list(self.cards),
+                "label": self.label.to_json(), "group": self.group, "style": self.style}
+
+
+@dataclass(frozen=True, slots=True)
+class SettlementItem:
+    """One line of a settlement's breakdown: ``seat`` (None: the whole table) has
+    ``value`` ``unit`` for ``code`` (e.g. seat 0, ``"zhan"``, 13 张 占牌)."""
+
+    seat: int | None
+    code: str
+    label: Msg
+    value: int
+    unit: Msg
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "code": self.code, "label": self.label.to_json(),
+                "value": self.value, "unit": self.unit.to_json()}
+
+
+UNITS: Mapping[str, Msg] = MappingProxyType({
+    "hu": Msg("hu", "胡", "hu"),
+    "fen": Msg("fen", "分", "fen"),
+    "dian": Msg("dian", "点", "points"),
+    "xingzi": Msg("xingzi", "行子", "xingzi"),
+    "zhang": Msg("zhang", "张", "cards"),
+    "ci": Msg("ci", "次", "times"),
+    "dui": Msg("dui", "对", "对 (dui)"),
+    "none": Msg("none", "", ""),
+})
+"""The units settlement items are counted in (a family may use its own :class:`Msg`)."""
+
+
+def unit(code: str) -> Msg:
+    """The unit ``code`` from :data:`UNITS`; an unknown code is a programming error."""
+    return UNITS[code]
+
+
+__all__ = ["UNITS", "ActionGroup", "ActionInfo", "ActionStyle", "JSONScalar", "Lang", "Msg",
+           "SettlementItem", "unit"]

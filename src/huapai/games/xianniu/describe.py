@@ -1,0 +1,43 @@
+"""掀牛 actions as a front end shows them (``describe_action``): plays and 紧牌 discards
+are chosen from the hand; 掀, 不掀 / 扣了 and 紧牌 are buttons."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from huapai.core.present import ActionInfo, Msg
+
+from .cards import expand, face_text
+from .combos import catalogue
+from .rules import XianniuRules
+from .state import DECLINE, DISCARD0, JIN, PLAY0, XIAN
+
+_XIAN = Msg("xian", "掀", "掀 (xian)")
+_JIN = Msg("jinpai", "紧牌", "紧牌 (limit the hands)")
+_DECLINE = {"huapai": Msg("pass", "不掀", "no 掀 (pass)"),
+            "poker": Msg("pass", "扣了", "扣了 (pass)")}
+
+
+@lru_cache(maxsize=8192)
+def describe_action(rules: XianniuRules, action: int) -> ActionInfo:
+    """Kind, cards (tokens as ``observe`` writes the hand), label, group and style
+    (memoised: a description depends on the rules and the id only, and is a frozen value)."""
+    combos = catalogue(rules.catalogue_key).combos
+    if not 0 <= action < PLAY0 + len(combos):
+        raise ValueError(f"no action has id {action}")
+    if action >= PLAY0:
+        combo = combos[action - PLAY0]
+        cards = tuple(face_text(f, rules.style) for f in expand(combo.counts))
+        label = Msg.of("play", "{cards}（{combo}）", "{cards} ({combo})",
+                       cards=" ".join(cards), combo=combo.name)
+        return ActionInfo(action, "play", cards, label, "cards")
+    if action >= DISCARD0:
+        card = face_text(action - DISCARD0, rules.style)
+        label = Msg.of("discard", "弃 {card}", "throw {card} (弃)", card=card)
+        return ActionInfo(action, "discard", (card,), label, "cards")
+    if action == XIAN:
+        return ActionInfo(action, "xian", (), _XIAN, style="hot")
+    if action == JIN:
+        return ActionInfo(action, "jinpai", (), _JIN, style="gold")
+    assert action == DECLINE
+    return ActionInfo(action, "pass", (), _DECLINE[rules.style])

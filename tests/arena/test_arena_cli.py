@@ -1,0 +1,83 @@
+"""``huapai arena`` on the command line: JSON, table, plot, and every refusal."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner, Result
+
+from huapai.cli import app
+
+runner = CliRunner()
+
+
+def _arena(*args: str) -> Result:
+    return runner.invoke(app, ["arena", *args])
+
+
+def _refused(result: Result, *words: str) -> None:
+    assert result.exit_code == 1, result.output
+    assert "Traceback" not in result.output
+    for word in words:
+        assert word in result.output
+
+
+def test_json_report_keys() -> None:
+    result = _arena("xianniu", "--bots", "heuristic,random,random", "--deals", "3",
+                    "--seed", "2", "--json")
+    assert result.exit_code == 0, result.output
+    data: dict[str, Any] = json.loads(result.stdout)
+    assert set(data) == {"game", "preset", "rules", "seed", "bots", "format", "deals",
+                         "arrangements", "games", "mean_decisions", "entrants"}
+    assert (data["preset"], data["seed"], data["deals"], data["games"]) == ("lanzhou", 2, 3, 9)
+    assert data["arrangements"] == [["heuristic", "random", "random"],
+                                    ["random", "heuristic", "random"],
+                                    ["random", "random", "heuristic"]]
+    entrant = data["entrants"][0]
+    assert set(entrant) == {"bot", "seats", "mean", "ci95", "diff", "rates", "rating",
+                            "curve"}
+    assert set(entrant["diff"]) == {"mean", "ci95", "ci99", "significant95",
+                                    "significant99"}
+    assert set(entrant["rates"]) == {"ahead", "gou", "ci"}
+    lo95, hi95 = entrant["diff"]["ci95"]
+    lo99, hi99 = entrant["diff"]["ci99"]
+    assert lo99 < lo95 < hi95 < hi99
+
+
+def test_table_and_plot(tmp_path: Path) -> None:
+    plot = tmp_path / "run.svg"
+    result = _arena("biegan", "--bots", "random,heuristic,random", "--deals", "2",
+                    "--plot", str(plot), "--lang", "en")
+    assert result.exit_code == 0, result.output
+    assert "duplicate arena" in result.output and "heuristic" in result.output
+    svg = ET.fromstring(plot.read_text(encoding="utf-8"))
+    assert svg.tag.endswith("svg")
+    assert len(svg.findall("{http://www.w3.org/2000/svg}polyline")) == 2
+    chinese = _arena("biegan", "--bots", "random,heuristic,random", "--deals", "1")
+    assert chinese.exit_code == 0 and "复式对战" in chinese.output
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["--bots", "search:宗师,random,random"], ["unknown level", "宗师"]),
+    (["--bots", "heuristic:高手,random,random"], ["has no levels"]),
+    (["--bots", "nobody,random,random"], ["unknown bot", "nobody"]),
+    (["--bots", "heuristic,random"], ["3 seats"]),
+    (["--bots", "random,random,random"], ["one bot only"]),
+    (["--bots", "heuristic,random,random", "--deals", "0"], ["--deals"]),
+    (["--bots", "heuristic,random,random", "--workers", "0"], ["--workers"]),
+    (["--bots", "heuristic,random,random", "--plot", "/no/such/dir/p.svg"], ["--plot"]),
+    (["--bots", "heuristic,random,random", "--preset", "nowhere"], ["nowhere"]),
+])
+def test_bad_options_are_refused(args: list[str], words: list[str]) -> None:
+    _refused(_arena("xianniu", "--deals", "1", *args), *words)
+
+
+@pytest.mark.skipif(importlib.util.find_spec("ray") is not None, reason="ray is installed")
+def test_ray_without_ray_is_a_clear_error() -> None:
+    _refused(_arena("xianniu", "--bots", "heuristic,random,random", "--deals", "1",
+                    "--ray", "auto"), "ray", "pip install")

@@ -1,0 +1,102 @@
+"""AI review (``huapai review``): decisions found, costs, mistakes, and the command."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_search import with_gains
+from typer.testing import CliRunner
+
+from huapai.bots.registry import make_bot
+from huapai.bots.review import Decision, count_decisions, decisions_of, review
+from huapai.bots.search import Budget, Estimate
+from huapai.cli import app
+from huapai.cli_support.review import mistake_line
+from huapai.core import record
+from huapai.core.match import Match
+from huapai.core.registry import get_game
+
+runner = CliRunner()
+
+
+def _record(tmp_path: Path, game_name: str = "xianniu", preset: str = "lanzhou") -> Path:
+    """One deal: a random bot at seat 0 (it makes mistakes), heuristic bots elsewhere."""
+    game = get_game(game_name)
+    rules = game.rules(preset)
+    match = Match(game, rules, 1, 4)
+    match.play([make_bot("random", game, rules, 0, 1),
+                *(make_bot("heuristic", game, rules, s, s) for s in (1, 2))])
+    path = tmp_path / "game.jsonl"
+    record.write(path, match.record.lines())
+    return path
+
+
+def test_cost_and_mistake() -> None:
+    d = Decision(0, 11, chosen=3, advised=5,
+                 options=(Estimate(3), with_gains(5, 3.4, 3.8)))
+    assert d.cost == pytest.approx(3.6) and d.is_mistake() and not d.is_mistake(4.0)
+    same = Decision(0, 2, chosen=3, advised=3, options=(Estimate(3), with_gains(5, -1.0)))
+    assert same.cost == 0 and not same.is_mistake()
+    row = {"deal": 1, "move": 12, "chosen": "掀", "advised": "扣了",
+           "options": [{"action": "掀", "mean": -3.2}, {"action": "扣了", "mean": 0.4}]}
+    assert mistake_line(row, "zh") == "第 1 局第 12 手：掀 — 预期 -3.2，扣了 +0.4"
+    assert mistake_line(row, "en") == "deal 1 move 12: 掀 — expected -3.2, 扣了 +0.4"
+
+
+def test_review_covers_every_real_decision(tmp_path: Path) -> None:
+    text = _record(tmp_path).read_text(encoding="utf-8")
+    _, deals = record.parse(text)
+    replays = [record.replay_deal(d) for d in deals]
+    found = list(decisions_of(replays[0], 0))
+    assert found and all(len(legal) > 1 and chosen in legal for _, _, legal, chosen in found)
+    assert count_decisions(replays, 0) == len(found)
+    reviewed = review(replays, 0, Budget(2), seed=1)
+    assert [d.index for d in reviewed] == [i for i, _, _, _ in found]
+    assert all(d.options[0].action == d.chosen and d.options[0].visits >= 1 for d in reviewed)
+    assert all(d.cost >= 0 for d in reviewed)
+    again = review(replays, 0, Budget(2), seed=1)
+    assert [(d.advised, d.cost) for d in again] == [(d.advised, d.cost) for d in reviewed]
+
+
+def test_review_command_json_and_text(tmp_path: Path) -> None:
+    path = _record(tmp_path)
+    result = runner.invoke(app, ["review", str(path), "--seat", "0", "--level", "beginner",
+                                 "--json"])
+    assert result.exit_code == 0, result.output
+    data: dict[str, Any] = json.loads(result.stdout)
+    assert set(data) == {"game", "seat", "level", "seed", "iterations", "threshold",
+                         "decisions", "summary"}
+    assert (data["game"], data["seat"], data["level"], data["iterations"]) == (
+        "xianniu", 0, "入门", 8)
+    rows = data["decisions"]
+    assert rows and data["summary"]["decisions"] == len(rows)
+    assert data["summary"]["mistakes"] == sum(r["mistake"] for r in rows)
+    assert set(rows[0]) == {"deal", "index", "move", "chosen", "advised", "cost", "mistake",
+                            "options"}
+    text = runner.invoke(app, ["review", str(path), "--seat", "0", "--level", "入门"])
+    assert text.exit_code == 0 and "复盘" in text.output and "个决定" in text.output
+
+
+@pytest.mark.parametrize(("args", "word"), [
+    (["--seat", "3"], "--seat 3"),
+    (["--seat", "0", "--level", "宗师"], "unknown level"),
+])
+def test_review_refusals(tmp_path: Path, args: list[str], word: str) -> None:
+    path = _record(tmp_path)
+    result = runner.invoke(app, ["review", str(path), *args])
+    assert result.exit_code == 1 and word in result.output and "Traceback" not in result.output
+
+
+def test_review_of_a_bad_record(tmp_path: Path) -> None:
+    missing = runner.invoke(app, ["review", str(tmp_path / "none.jsonl"), "--seat", "0"])
+    assert missing.exit_code == 1 and "no such file" in missing.output
+    path = _record(tmp_path)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    broken = [line.replace('"action": "', '"action": "?') if i == len(lines) // 2 else line
+              for i, line in enumerate(lines)]
+    path.write_text("\n".join(broken) + "\n", encoding="utf-8")
+    bad = runner.invoke(app, ["review", str(path), "--seat", "0"])
+    assert bad.exit_code == 1 and "Traceback" not in bad.output

@@ -1,0 +1,69 @@
+"""The terminal speaks values: the settlement view draws the engine's breakdown items in
+the chosen language (no notes then; a settlement stored before items existed shows its
+notes), and the legal list shows each action's label."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from cli_helpers import assert_clean, invoke
+from rich.console import Console
+
+from huapai.cli_support.i18n import Lang
+from huapai.cli_support.render import RenderContext, settlement_view
+from huapai.core.registry import get_game
+
+
+def _shown(settlement: dict[str, Any], lang: Lang) -> str:
+    game = get_game("xianniu")
+    ctx = RenderContext(game, game.rules("lanzhou"), lang, me=0)
+    console = Console(width=100, record=True, color_system=None)
+    console.print(settlement_view(settlement, None, ctx))
+    return console.export_text()
+
+
+def _settled() -> dict[str, Any]:
+    game = get_game("xianniu")
+    rules = game.rules("lanzhou")
+    for seed in range(50):
+        state = game.new_game(rules, seed=seed)
+        while not game.is_over(state):
+            seat = game.to_act(state)[0]
+            state, _ = game.apply(state, seat, game.legal_actions(state, seat)[-1])
+        settled = game.settlement(state)
+        if settled.payments:
+            return settled.to_json()
+    raise AssertionError("no deal with a payment")
+
+
+def test_the_breakdown_is_drawn_from_items_in_each_language() -> None:
+    settled = _settled()
+    zh, en = _shown(settled, "zh"), _shown(settled, "en")
+    assert "计分明细" in zh and "占牌" in zh and " 张" in zh
+    assert "scoring" in en and "cards won" in en and " cards" in en
+    for note in settled["notes"]:
+        assert str(note) not in zh and str(note) not in en
+    labels = [p["msg"] for p in settled["payments"]]
+    assert all(m["zh"] in zh and m["en"] in en for m in labels)
+    assert not re.search(r"[A-Za-z]{2,}", zh.replace("lanzhou", ""))
+
+
+def test_a_settlement_without_items_shows_its_notes_as_they_are() -> None:
+    old: dict[str, Any] = {"deltas": [1, -1, 0], "notes": ["seat 0: 占牌 7"],
+           "payments": [{"payer": 1, "payee": 0, "amount": 1, "reason": "win",
+                         "label": "点 1 / points"}]}
+    shown = _shown(old, "zh")
+    assert "seat 0: 占牌 7" in shown and "点 1 / points" in shown
+
+
+def test_the_legal_list_shows_each_action_by_its_label_in_the_chosen_language() -> None:
+    english = invoke(["play", "biegan", "--seed", "3", "--deals", "1", "--bots", "random",
+                      "--lang", "en"], "q\n")
+    assert_clean(english, 0)
+    assert "1 pass (过)" in english.output and "2 紮 (zha) 五" in english.output
+    chinese = invoke(["play", "biegan", "--seed", "3", "--deals", "1", "--bots", "random"],
+                     "1\nq\n")
+    assert_clean(chinese, 0)
+    assert "1 过" in chinese.output and "2 紮 五" in chinese.output
+    assert "你选了：过" in chinese.output  # a number still picks the action, said in notation

@@ -1,0 +1,160 @@
+"""双别杆 presentation values: describe_action for every action, refusals as messages in
+both languages (whole: the old client cut "先对桌上的 七 表态：过 / 胡 / 招 / 对" at its
+first " / "), payment labels, and the breakdown items for every settlement code."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from test_flow_biegan import GAME, HAND17, E, M, Z, play, qingtong_pass, rules, start
+from test_scoring_biegan import _liable, _self_drawn, _won_on_discard
+
+from huapai.core.protocol import IllegalAction, Settlement
+from huapai.games.biegan.rules import fen_of
+from huapai.games.biegan.state import NUM_ACTIONS, State
+
+ENGLISH_WORD = re.compile(r"[A-Za-z]{2,}")
+WORDS = {"pass": ("过", "neutral"), "hu": ("胡", "hot"), "zhao": ("招", "gold"),
+         "dui": ("对", "gold"), "fan": ("泛", "gold")}
+
+
+def test_every_action_is_described() -> None:
+    r = rules()
+    infos = [GAME.describe_action(r, a) for a in range(NUM_ACTIONS)]
+    kinds = {i.kind for i in infos}
+    assert kinds == {*WORDS, "discard", "zha", "kaifan"}
+    for a, info in enumerate(infos):
+        text = GAME.format_action(r, a)
+        assert info.action == a and info.label.zh == text
+        assert not ENGLISH_WORD.search(info.label.zh) and ENGLISH_WORD.search(info.label.en)
+        if info.kind in WORDS:
+            assert (info.label.zh, info.style) == WORDS[info.kind] and info.cards == ()
+        elif info.kind == "discard":
+            assert text == "打 " + info.cards[0] and info.group == "cards"
+        else:  # 紮 / 开泛 a face: a button that shows the face
+            assert text.endswith(" " + info.cards[0]) and info.group == "button"
+            assert info.style == "gold"
+    assert GAME.describe_action(r, GAME.parse_action(r, "打 三*")).cards == ("三*",)
+    assert GAME.describe_action(r, GAME.parse_action(r, "打 赖")).label.en == "discard 赖"
+    with pytest.raises(ValueError, match="no action"):
+        GAME.describe_action(r, NUM_ACTIONS)
+
+
+def _in_window() -> State:
+    """The dealer has thrown 二; 二家 and 末家 are asked."""
+    state = start(rules(), zhuang="二", erjia=HAND17)
+    return play(state, [*qingtong_pass(), (Z, "打 二")])
+
+
+def test_the_claim_window_refusal_is_whole_in_both_languages() -> None:
+    state = _in_window()
+    with pytest.raises(IllegalAction) as info:
+        GAME.apply(state, M, GAME.parse_action(state.rules, "打 上"))
+    msg = info.value.msg
+    assert msg.code == info.value.code == "must_answer"
+    assert msg.zh == "先对桌上的 二 表态：过 / 胡 / 招 / 对"
+    assert msg.en == "answer the discard 二 first: 过 / 胡 / 招 / 对"
+    assert dict(msg.params) == {"name": "二"}
+    assert info.value.message == f"{msg.zh} / {msg.en}"  # the old text, for old clients
+
+
+def test_every_refusal_is_said_in_each_language() -> None:
+    """Random deals: each action not in a seat's legal list is refused with a message whose
+    Chinese has no English words and whose English has words."""
+    codes: set[str] = set()
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = GAME.new_game(rules(), seed=seed)
+        for step in range(400):
+            if GAME.is_over(state):
+                break
+            for seat in GAME.to_act(state) if step % 3 == 0 else ():
+                legal = set(GAME.legal_actions(state, seat))
+                for action in sorted(set(range(NUM_ACTIONS)) - legal)[::3]:
+                    with pytest.raises(IllegalAction) as info:
+                        GAME.apply(state, seat, action)
+                    msg = info.value.msg
+                    codes.add(msg.code)
+                    assert not ENGLISH_WORD.search(msg.zh), msg
+                    assert ENGLISH_WORD.search(msg.en), msg
+            seat = GAME.to_act(state)[0]
+            state, _ = GAME.apply(state, seat, rng.choice(list(GAME.legal_actions(state, seat))))
+    assert {"must_answer", "not_in_hand", "no_discard_to_claim"} <= codes, codes
+
+
+def _by(settled: Settlement) -> dict[tuple[int | None, str], list[int]]:
+    out: dict[tuple[int | None, str], list[int]] = {}
+    for item in settled.items:
+        out.setdefault((item.seat, item.code), []).append(item.value)
+    return out
+
+
+def _check_win_items(state: State, settled: Settlement) -> None:
+    """Each win: its units and 听头 add up to its 胡, and 分 follow from the 胡."""
+    items = _by(settled)
+    for win in state.wins:
+        r = win.result
+        units = items[(win.seat, "unit")]
+        assert units == [u.hu for u in r.units]
+        assert sum(units) + items[(win.seat, "tingtou")][0] == r.hu == items[(win.seat, "hu")][0]
+        assert items[(win.seat, "fen")] == [fen_of(state.rules, r.hu)]
+    for item in settled.items:
+        assert item.label.zh and item.label.en
+        assert not ENGLISH_WORD.search(item.label.zh), item.label
+
+
+def test_a_win_on_a_discard_itemised() -> None:
+    """[S] 二家 wins 17 胡 on the dealer's 二: its units, 听头, 主精 三, total and 1 分;
+    the dealer pays 2 × 1 分 × 10 with a 放铳 label."""
+    state = _won_on_discard()
+    settled = GAME.settlement(state)
+    _check_win_items(state, settled)
+    items = _by(settled)
+    assert items[(E, "hu")] == [17] and items[(E, "fen")] == [1]
+    how = next(i for i in settled.items if i.code == "hu")
+    assert how.label.code == "zhuochong" and how.label.params["from_seat"] == Z
+    main = next(i for i in settled.items if i.code == "zhujing")
+    assert (main.label.zh, main.unit.code) == ("主精 三", "none")
+    (pay,) = settled.payments
+    assert (pay.payer, pay.payee, pay.amount, pay.label.code) == (Z, E, 20, "dianpao")
+    assert pay.label.zh == "放铳 17胡 1分 × 10倍"
+    assert pay.label.en == "won on a discard: 17 hu, 1 fen × 10"
+
+
+def test_a_self_drawn_win_itemised() -> None:
+    state = _self_drawn()
+    settled = GAME.settlement(state)
+    _check_win_items(state, settled)
+    how = next(i for i in settled.items if i.code == "hu")
+    assert (how.seat, how.label.code) == (E, "zimo")
+    assert {p.label.code for p in settled.payments} == {"zimo"}
+    assert all(p.label.en.startswith("self-drawn") for p in settled.payments)
+
+
+def test_bao_itemised_and_labelled() -> None:
+    base = _won_on_discard()
+    state = _liable(base, [0, 0, 3], base.wins[0])
+    settled = GAME.settlement(state)
+    assert _by(settled)[(M, "bao")] == [3]
+    bao = next(i for i in settled.items if i.code == "bao")
+    assert bao.unit.code == "dui"
+    (pay,) = settled.payments
+    assert pay.label.code == "bao"
+    assert pay.label.zh == "包（3 对）：放铳 17胡 1分 × 10倍"
+    assert pay.label.en.startswith("liable (包: 3 对, over the limit): won on a discard")
+    _check_win_items(state, settled)
+
+
+def test_a_drawn_deal_has_one_table_wide_item() -> None:
+    state = GAME.new_game(rules(), seed=0)
+    rng = random.Random(0)
+    while not GAME.is_over(state):
+        seat = GAME.to_act(state)[0]
+        state, _ = GAME.apply(state, seat, rng.choice(list(GAME.legal_actions(state, seat))))
+    assert state.end == "huang"
+    settled = GAME.settlement(state)
+    huang = [i for i in settled.items if i.code == "huangzhuang"]
+    assert len(huang) == 1 and huang[0].seat is None and huang[0].label.zh.startswith("黄庄")
+    assert not settled.payments

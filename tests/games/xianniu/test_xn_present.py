@@ -1,0 +1,166 @@
+"""掀牛 presentation values: describe_action for every action, refusals and payment labels
+as messages in both languages, and the settlement's breakdown items for every code."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import pytest
+from xn_deals import CI_HANDS, CI_SCRIPT, EX3_HANDS, EX3_SCRIPT
+from xn_support import GAME, A, B, C, play, rules, start
+
+from huapai.core.protocol import IllegalAction, Settlement
+from huapai.games.xianniu.scoring import winner_value
+from huapai.games.xianniu.state import State
+
+PRESETS = ("lanzhou", "lanzhou-app", "fengxiang")
+ENGLISH_WORD = re.compile(r"[A-Za-z]{2,}")
+KINDS = {"play", "discard", "xian", "jinpai", "pass"}
+
+
+def _playout(preset: str, seed: int, **overrides: Any) -> State:
+    r = rules(preset, **overrides)
+    rng = random.Random(seed)
+    state: State = GAME.new_game(r, seed=seed)
+    while not GAME.is_over(state):
+        seat = GAME.to_act(state)[0]
+        state, _ = GAME.apply(state, seat, rng.choice(list(GAME.legal_actions(state, seat))))
+    return state
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_every_action_is_described(preset: str) -> None:
+    r = rules(preset)
+    infos = [GAME.describe_action(r, a) for a in range(GAME.num_actions(r))]
+    assert {i.kind for i in infos} == KINDS
+    for a, info in enumerate(infos):
+        assert info.action == a
+        text = GAME.format_action(r, a)
+        if info.kind == "play":
+            assert " ".join(info.cards) == text and info.group == "cards"
+        elif info.kind == "discard":
+            assert text == "弃 " + info.cards[0] and info.group == "cards"
+        else:
+            assert (info.cards, info.group) == ((), "button") and info.label.zh == text
+        assert not ENGLISH_WORD.search(info.label.zh.replace("10", "")), info.label
+        assert ENGLISH_WORD.search(info.label.en) or info.kind == "play", info.label
+    assert {i.kind: i.style for i in infos if i.group == "button"} == {
+        "xian": "hot", "jinpai": "gold", "pass": "neutral"}
+    with pytest.raises(ValueError, match="no action"):
+        GAME.describe_action(r, GAME.num_actions(r))
+
+
+def test_a_play_is_labelled_with_its_cards_and_its_type() -> None:
+    r = rules("fengxiang")
+    pair = GAME.describe_action(r, GAME.parse_action(r, "天 天"))
+    assert pair.cards == ("天", "天")
+    assert pair.label.params["cards"] == "天 天"
+    assert pair.label.zh == f"天 天（{pair.label.params['combo']}）"
+    assert GAME.describe_action(r, GAME.parse_action(r, "不掀")).label.zh == "不掀"
+    assert GAME.describe_action(rules("lanzhou"), 0).label.zh == "扣了"
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_every_refusal_is_said_in_each_language(preset: str) -> None:
+    """Random deals: at every few steps each action not in the legal list is refused with
+    a message whose Chinese has no English words and whose English has words."""
+    codes: set[str] = set()
+    for seed in range(3):
+        r = rules(preset)
+        rng = random.Random(seed)
+        state = GAME.new_game(r, seed=seed)
+        for step in range(200):
+            if GAME.is_over(state):
+                break
+            seat = GAME.to_act(state)[0]
+            legal = list(GAME.legal_actions(state, seat))
+            if step % 4 == 0:
+                for action in sorted(set(range(GAME.num_actions(r))) - set(legal))[::7]:
+                    with pytest.raises(IllegalAction) as info:
+                        GAME.apply(state, seat, action)
+                    msg = info.value.msg
+                    codes.add(msg.code)
+                    assert msg.code == info.value.code
+                    assert not ENGLISH_WORD.search(msg.zh.replace("10", "")), msg
+                    assert ENGLISH_WORD.search(msg.en), msg
+            state, _ = GAME.apply(state, seat, rng.choice(legal))
+    assert len(codes) >= 4 and "not_in_hand" in codes, codes
+
+
+def _codes(settled: Settlement) -> tuple[set[str], set[str]]:
+    return {i.code for i in settled.items}, {p.label.code for p in settled.payments}
+
+
+def _check_items(state: State, settled: Settlement) -> None:
+    """Each seat in the deal has its 占牌; a winner its value (and 刺 bonus); 掀 counted."""
+    by_seat: dict[int | None, dict[str, int]] = {}
+    for item in settled.items:
+        by_seat.setdefault(item.seat, {})[item.code] = item.value
+        assert item.label.zh and item.label.en and item.unit.zh and item.unit.en
+    assert set(by_seat) == set(state.active)
+    for seat in state.active:
+        mine = by_seat[seat]
+        n = state.table_count(seat)
+        assert mine["zhan"] == n
+        if n >= state.rules.gou:
+            value, bonus = winner_value(state, seat, n)
+            assert mine.get("points", mine.get("xingzi")) == value
+            assert mine.get("ci", 0) == bonus
+        else:
+            assert not {"points", "xingzi", "ci"} & set(mine)
+        assert mine.get("xian", 0) == sum(1 for x, _ in state.xians if x == seat)
+    for p in settled.payments:
+        assert p.to_json()["label"] == f"{p.label.zh} / {p.label.en}"
+
+
+@pytest.mark.parametrize(("preset", "overrides", "seed", "items", "labels"), [
+    ("lanzhou", {}, 0, {"zhan", "points", "ci"}, {"win_ci"}),
+    ("lanzhou", {}, 3, {"zhan", "xian"}, {"xian"}),
+    ("lanzhou", {}, 96, {"zhan", "points", "ci"}, {"ci_last_xian", "win_no_ci"}),
+    ("fengxiang", {}, 58, {"zhan", "xingzi", "ci"}, {"win_ci"}),
+    ("fengxiang", {"count_self_xian": True}, 0, {"zhan", "xian"}, {"self_xian"}),
+])
+def test_settlement_items_and_labels_of_random_deals(preset: str, overrides: dict[str, Any],
+                                                     seed: int, items: set[str],
+                                                     labels: set[str]) -> None:
+    state = _playout(preset, seed, **overrides)
+    settled = GAME.settlement(state)
+    got_items, got_labels = _codes(settled)
+    assert items <= got_items and labels <= got_labels, (got_items, got_labels)
+    _check_items(state, settled)
+
+
+def test_the_s002_ci_example_itemised() -> None:
+    """[S002]: A has 13 占牌 worth 7 points and a 6-point 刺 bonus; B (the last 掀er) pays
+    (7+6)×2, C the points only; B's failed 掀 costs him 2."""
+    state = play(start(rules("lanzhou"), *CI_HANDS), CI_SCRIPT)
+    settled = GAME.settlement(state)
+    mine = {(i.seat, i.code): i.value for i in settled.items}
+    assert mine[(A, "zhan")] == 13 and mine[(A, "points")] == 7 and mine[(A, "ci")] == 6
+    assert mine[(B, "zhan")] == 0 and mine[(C, "zhan")] == 0 and mine[(B, "xian")] >= 1
+    labels = {p.label.code: p.label for p in settled.payments}
+    assert labels["ci_last_xian"].zh == "刺：最后掀者付双倍 (7+6)×2"
+    assert labels["ci_last_xian"].en == "刺 (ci): the last 掀er pays double (7+6)×2"
+    assert labels["win_no_ci"].zh == "点 7（不加刺）"
+    assert labels["win_no_ci"].en == "7 points (no 刺 bonus)"
+    assert labels["xian"].zh == "掀了未够牌（2）" and labels["xian"].en == "failed 掀 (2)"
+    _check_items(state, settled)
+    app = GAME.settlement(play(start(rules("lanzhou-app"), *CI_HANDS), CI_SCRIPT))
+    assert _codes(app)[1] == {"app"}
+    own = next(p.label for p in app.payments if p.payer == B)  # B 掀ed A once
+    assert (own.zh, own.en) == ("牌分 13 + 掀 1×2", "13 points + 1×2 for own 掀")
+
+
+@pytest.mark.parametrize(("share", "code"), [("half", "wujiabao_half"),
+                                             ("mirror", "wujiabao_mirror")])
+def test_five_player_backers_are_labelled(share: str, code: str) -> None:
+    r = rules("lanzhou", players=5, leader_fold_forfeits_xian=False, wujiabao_share=share)
+    state = play(start(r, *EX3_HANDS), EX3_SCRIPT)
+    settled = GAME.settlement(state)
+    backers = [p for p in settled.payments if p.reason == "wujiabao"]
+    assert backers and {p.label.code for p in backers} == {code}
+    assert all(p.label.zh.startswith("五家抱") for p in backers)
+    assert all(not ENGLISH_WORD.search(p.label.zh) for p in backers)
+    _check_items(state, settled)
