@@ -41,7 +41,7 @@ def test_migrations_are_idempotent(database_url: str) -> None:
     engine = make_engine(database_url)
     upgrade(engine)
     upgrade(engine)
-    assert current_revision(engine) == "0001"
+    assert current_revision(engine) == "0002"
     tables = set(inspect(engine).get_table_names())
     assert {"players", "rooms", "room_seats", "games", "game_actions", "game_results"} <= tables
     engine.dispose()

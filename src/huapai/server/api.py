@@ -115,6 +115,20 @@ def _presets(name: str) -> list[dict[str, Any]]:
             for preset, rules in game.presets().items()]
 
 
+@router.get("/health")
+async def health(request: Request, response: Response) -> dict[str, Any]:
+    """Whether storage takes writes: ``degraded`` (503) from a write that failed for
+    good until the next one that succeeds."""
+    platform = platform_of(request)
+    writer = platform.writer
+    degraded = writer is not None and writer.degraded
+    if degraded:
+        response.status_code = 503
+    return {"ok": not degraded, "storage": "degraded" if degraded else "ok",
+            "failed_writes": 0 if writer is None else writer.failures,
+            "rooms": len(platform.rooms)}
+
+
 def _game_json(name: str) -> dict[str, Any]:
     """The family's manifest as a client reads it, with its presets (and ``title``, the
     engine's one-line title, for older clients)."""
@@ -145,7 +159,7 @@ async def list_rooms(request: Request) -> dict[str, Any]:
 async def create_room(request: Request) -> dict[str, Any]:
     player = await player_of(request)
     key = request.headers.get("idempotency-key")
-    room = platform_of(request).create_room(player, await body_of(request), key=key)
+    room = await platform_of(request).create_room(player, await body_of(request), key=key)
     return {"room": room.summary()}
 
 
@@ -153,7 +167,7 @@ async def create_room(request: Request) -> dict[str, Any]:
 async def join_by_code(request: Request) -> dict[str, Any]:
     player = await player_of(request)
     room = platform_of(request).room_by_code((await body_of(request)).get("code"))
-    room.join(player.id)
+    await room.join(player.id)
     return {"room": room.summary()}
 
 
@@ -171,21 +185,21 @@ async def show_room(request: Request, room_id: str) -> dict[str, Any]:
 @router.post("/rooms/{room_id}/seats/{seat}")
 async def take_seat(request: Request, room_id: str, seat: int) -> dict[str, Any]:
     room, player = await _room(request, room_id)
-    room.take_seat(player.id, player.nickname, seat)
+    await room.take_seat(player.id, player.nickname, seat)
     return {"room": room.summary()}
 
 
 @router.delete("/rooms/{room_id}/seats/{seat}")
 async def remove_bot(request: Request, room_id: str, seat: int) -> dict[str, Any]:
     room, player = await _room(request, room_id)
-    room.remove_bot(player.id, seat)
+    await room.remove_bot(player.id, seat)
     return {"room": room.summary()}
 
 
 @router.post("/rooms/{room_id}/leave")
 async def leave(request: Request, room_id: str) -> dict[str, Any]:
     room, player = await _room(request, room_id)
-    room.leave(player.id)
+    await room.leave(player.id)
     return {"room": room.summary()}
 
 
@@ -199,21 +213,21 @@ async def fill_bots(request: Request, room_id: str) -> dict[str, Any]:
         raise ServerError("bad_message", "seats: expected a list of seat numbers")
     if bot is not None and not isinstance(bot, str):
         raise ServerError("bad_message", f"bot: expected a string, got {bot!r}")
-    room.fill_bots(player.id, seats, bot)
+    await room.fill_bots(player.id, seats, bot)
     return {"room": room.summary()}
 
 
 @router.post("/rooms/{room_id}/start")
 async def start(request: Request, room_id: str) -> dict[str, Any]:
     room, player = await _room(request, room_id)
-    room.start(player.id)
+    await room.start(player.id)
     return {"room": room.summary()}
 
 
 @router.post("/rooms/{room_id}/again")
 async def again(request: Request, room_id: str) -> dict[str, Any]:
     room, player = await _room(request, room_id)
-    room.again(player.id)
+    await room.again(player.id)
     return {"room": room.summary()}
 
 

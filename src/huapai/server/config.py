@@ -31,6 +31,12 @@ class ServerConfig:
     echo_endpoint: bool = False
     idle_close_after: float = 6 * 3600.0  # a waiting or finished room nobody watches
     sweep_every: float = 300.0
+    # storage: how long one statement waits for a lock, how often a failed write is
+    # tried again (and how far apart), and when a refused bot move or deal is retried
+    write_timeout: float = 5.0
+    write_retries: int = 2
+    write_backoff: float = 0.2
+    retry_after: float = 1.0
 
 
 def data_dir(explicit: str | Path | None = None) -> Path:

@@ -52,6 +52,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "bad_seat": ("视角不对", "seat must be a seat number or 'all'"),
     "not_found": ("没有这个地址", "not found"),
     "bad_request": ("请求不对", "bad request"),
+    "storage_unavailable": ("服务器存储暂时不可用，请稍候",
+                            "storage is unavailable for now: nothing was changed, "
+                            "try again shortly"),
     "internal_error": ("服务器出错了，这次操作没有生效", "internal error: nothing was changed"),
 }
 

@@ -23,9 +23,11 @@ from .hub import Hub
 from .migrate import upgrade
 from .restore import restore_room, resume
 from .rooms import Room
+from .roomstore import durable
 from .seats import RoomServices
 from .settings import RoomSettings
-from .store import Checkpointer, Player, Reader, Writer, make_engine, op_insert, op_update
+from .store import Player, Reader, make_engine, op_insert, op_update
+from .writer import Checkpointer, Writer
 
 log = logging.getLogger("huapai.server")
 
@@ -64,7 +66,7 @@ class Platform:
 
     def __init__(self, config: ServerConfig, engine: Engine | None = None) -> None:
         self.config = config
-        self.engine = engine or make_engine(config.database_url)
+        self.engine = engine or make_engine(config.database_url, config.write_timeout)
         self.reader = Reader(self.engine)
         self.writer: Writer | None = None
         self.checkpointer: Checkpointer | None = None
@@ -75,16 +77,20 @@ class Platform:
         self._sweeper: asyncio.Task[None] | None = None
         self._tokens: dict[str, str] = {}
         self._created: dict[tuple[str, str], str] = {}
+        self._creating: dict[tuple[str, str], asyncio.Future[Room]] = {}
 
     @property
     def services(self) -> RoomServices:
         assert self.writer is not None, "the platform is not started"
-        return RoomServices(self.hub, self.writer, self.source, self.config.between_deals)
+        return RoomServices(self.hub, self.writer, self.source, self.config.between_deals,
+                            self.config.retry_after)
 
     # --- lifecycle -------------------------------------------------------------------
     async def start(self) -> None:
         await asyncio.to_thread(upgrade, self.engine)
-        self.writer = Writer(self.engine)
+        self.writer = Writer(self.engine, asyncio.get_running_loop(),
+                             retries=self.config.write_retries,
+                             backoff=self.config.write_backoff)
         if self.engine.dialect.name == "sqlite":
             self.checkpointer = Checkpointer(self.engine)
         self.hub.start()
@@ -129,9 +135,9 @@ class Platform:
         name = check_nickname(nickname)
         token = self.source.token(24)
         player = PlayerInfo(self.source.token(9), name)
-        await asyncio.wrap_future(self._writer().submit(op_insert(
+        await durable(self._writer(), op_insert(
             Player, id=player.id, nickname=name, token_hash=token_hash(token),
-            created_at=time.time())))
+            created_at=time.time()))
         self._remember(player, token_hash(token))
         return player, token
 
@@ -151,8 +157,7 @@ class Platform:
 
     async def rename(self, player: PlayerInfo, nickname: Any) -> PlayerInfo:
         name = check_nickname(nickname)
-        await asyncio.wrap_future(self._writer().submit(
-            op_update(Player, {"id": player.id}, nickname=name)))
+        await durable(self._writer(), op_update(Player, {"id": player.id}, nickname=name))
         player.nickname = name
         for room in self.rooms.values():
             seat = room.seat_of(player.id)
@@ -170,19 +175,32 @@ class Platform:
         return self.writer
 
     # --- rooms -----------------------------------------------------------------------
-    def create_room(self, player: PlayerInfo, body: Mapping[str, Any], *,
-                    key: str | None = None) -> Room:
+    async def create_room(self, player: PlayerInfo, body: Mapping[str, Any], *,
+                          key: str | None = None) -> Room:
         """A new room; a request repeated with the same ``Idempotency-Key`` (a double
         click, a retry after a lost answer) gets the room the first one made."""
-        if key is not None:
-            made = self._made_by_key(player, key)
-            if made is not None:
-                return made
-        room = self._new_room(player, body)
-        if key is not None:
-            self._created[(player.id, key)] = room.id
-            while len(self._created) > MAX_REMEMBERED_KEYS:
-                self._created.pop(next(iter(self._created)))
+        if key is None:
+            return await self._new_room(player, body)
+        made = self._made_by_key(player, key)
+        if made is not None:
+            return made
+        # the same key again while the first room is still being written: wait for it
+        pending = self._creating.get((player.id, key))
+        if pending is not None:
+            return await asyncio.shield(pending)
+        self._creating[(player.id, key)] = pending = asyncio.get_running_loop().create_future()
+        try:
+            room = await self._new_room(player, body)
+        except Exception as exc:
+            pending.set_exception(exc)
+            pending.exception()  # retrieved here: nobody else may be waiting
+            raise
+        finally:
+            del self._creating[(player.id, key)]
+        pending.set_result(room)
+        self._created[(player.id, key)] = room.id
+        while len(self._created) > MAX_REMEMBERED_KEYS:
+            self._created.pop(next(iter(self._created)))
         return room
 
     def _made_by_key(self, player: PlayerInfo, key: str) -> Room | None:
@@ -191,7 +209,7 @@ class Platform:
         room_id = self._created.get((player.id, key))
         return self.rooms.get(room_id) if room_id is not None else None
 
-    def _new_room(self, player: PlayerInfo, body: Mapping[str, Any]) -> Room:
+    async def _new_room(self, player: PlayerInfo, body: Mapping[str, Any]) -> Room:
         unknown = sorted(set(body) - ROOM_FIELDS)
         if unknown:
             raise ServerError("bad_settings", f"unknown field(s): {', '.join(unknown)}")
@@ -212,8 +230,8 @@ class Platform:
         except (TypeError, ValueError) as exc:
             raise ServerError("rules_invalid", str(exc)) from None
         settings = RoomSettings.parse(body)
-        room = Room.create(self.services, owner=player.id, game=game_name, preset=preset,
-                           rules=rules, settings=settings)
+        room = await Room.create(self.services, owner=player.id, game=game_name,
+                                 preset=preset, rules=rules, settings=settings)
         self.rooms[room.id] = room
         return room
 

@@ -91,7 +91,7 @@ async def on_subscribe(platform: Platform, conn: Connection, data: dict[str, Any
         return
     if len(conn.rooms) >= platform.config.max_subscriptions:
         raise ServerError("too_many_rooms", f"at most {platform.config.max_subscriptions}")
-    room.join(_authed(conn))
+    await room.join(_authed(conn))
     platform.hub.subscribe(conn, room)
 
 
@@ -103,7 +103,7 @@ async def on_act(platform: Platform, conn: Connection, data: dict[str, Any]) -> 
     room = _watched(platform, conn, data)
     counter = _field(data, "counter", int, "an integer")
     action = _field(data, "action", (str, int), "an action (notation string or id)")
-    room.act(_seat(room, conn), counter, action)
+    await room.act(_seat(room, conn), counter, action)
 
 
 async def on_tuoguan(platform: Platform, conn: Connection, data: dict[str, Any]) -> None:
@@ -122,6 +122,12 @@ async def on_sync(platform: Platform, conn: Connection, data: dict[str, Any]) ->
 
 
 async def on_ping(platform: Platform, conn: Connection, data: dict[str, Any]) -> None:
+    # the pong follows whatever a watched room is committing now (only those rooms:
+    # a stalled room holds up its own watchers' pongs, nobody else's)
+    for room_id in list(conn.rooms):
+        room = platform.rooms.get(room_id)
+        if room is not None:
+            await room.settled()
     platform.hub.send(conn, {"type": "pong", "t": int(time.time() * 1000)})
 
 
