@@ -202,6 +202,7 @@ class Connection:
         self.rooms: dict[str, Viewer] = {}
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(queue_size)
         self.closed = False
+        self.close_code, self.close_reason = 1000, ""
 
     def post(self, text: str) -> None:
         if self.closed:
@@ -210,22 +211,31 @@ class Connection:
             self.queue.put_nowait(text)
         except asyncio.QueueFull:  # a client that cannot keep up is cut loose
             log.warning("closing a connection whose send queue is full")
-            self.close()
+            self.close(1008, "too many messages waiting: the connection cannot keep up")
 
-    def close(self) -> None:
+    def close(self, code: int = 1000, reason: str = "") -> None:
+        """Stop sending: what is queued goes out, then a close frame with ``code`` and
+        ``reason`` (a full queue is dropped first, so the close frame always gets out)."""
         if not self.closed:
             self.closed = True
-            with contextlib.suppress(asyncio.QueueFull):
-                self.queue.put_nowait(None)
+            self.close_code, self.close_reason = code, reason
+            if self.queue.full():
+                while not self.queue.empty():
+                    self.queue.get_nowait()
+            self.queue.put_nowait(None)
 
     async def pump(self) -> None:
         """Send queued frames until closed (runs as the connection's sender task)."""
         while True:
             text = await self.queue.get()
             if text is None:
+                with contextlib.suppress(Exception):  # the peer may be gone already
+                    await self.ws.close(self.close_code, self.close_reason)
                 return
             try:
                 await self.ws.send_text(text)
+            except UnicodeEncodeError:  # a bug (inputs are checked): lose one frame only
+                log.error("a frame that is not valid UTF-8 was not sent")
             except Exception:  # the peer went away; the receive loop cleans up
                 self.closed = True
                 return
