@@ -28,6 +28,8 @@ from starlette.websockets import WebSocket
 
 from huapai.core.protocol import Event, Game
 
+from .coalesce import Coalescer
+
 if TYPE_CHECKING:
     from .rooms import Room
 
@@ -247,7 +249,8 @@ Item = tuple["Future[Any] | None", list[tuple[Connection, str]]]
 class Hub:
     """Subscriptions of connections to rooms, and the ordered, filtered fan-out."""
 
-    def __init__(self) -> None:
+    def __init__(self, summary_every: float = 0.25) -> None:
+        self.summaries = Coalescer(summary_every)
         self.subs: dict[str, dict[Viewer, set[Connection]]] = {}
         self._outbox: asyncio.Queue[Item] | None = None
         self._task: asyncio.Task[None] | None = None
@@ -339,11 +342,13 @@ class Hub:
 
     def forget(self, room_id: str) -> None:
         self.subs.pop(room_id, None)
+        self.summaries.forget(room_id)
 
     # --- fan-out (rooms call these) --------------------------------------------------
     def states(self, room: Room, changed: Mapping[Viewer, list[str]],
                after: Future[Any] | None) -> None:
         """Each changed viewer's own state message, to that viewer's connections only."""
+        self.summaries.flush(room.id)
         items: list[tuple[Connection, str]] = []
         groups = self.subs.get(room.id, {})
         for viewer, events in changed.items():
@@ -353,13 +358,25 @@ class Hub:
                 items.extend((conn, text) for conn in group)
         self._post(items, after)
 
+    def summary(self, room: Room, after: Future[Any] | None) -> None:
+        """The room summary to every watcher: at once if it waits for a write, else
+        coalesced with the other small changes of the moment (coalesce.py)."""
+        if after is not None:
+            self.summaries.sent(room.id)
+            self.broadcast(room, room.room_message(), after)
+        else:
+            self.summaries.publish(room.id, lambda: self.broadcast(room, room.room_message(),
+                                                                   None))
+
     def broadcast(self, room: Room, message: Message, after: Future[Any] | None) -> None:
         """A public message (room summary, deal end, match end) to every watcher."""
+        self.summaries.flush(room.id)
         text = dumps(message)
         self._post([(conn, text) for conn in self.watchers(room.id)], after)
 
     def per_viewer(self, room: Room, build: Any) -> None:
         """``build(viewer)`` → message or None, sent to that viewer's connections."""
+        self.summaries.flush(room.id)
         items: list[tuple[Connection, str]] = []
         for viewer, group in self.subs.get(room.id, {}).items():
             message = build(viewer) if group else None

@@ -45,6 +45,7 @@ class Limits:
     socket_idle: float = 120.0  # seconds without a frame (the browser pings every 25 s)
     flood_close_after: int = 200  # rate_limited refusals in a row before the socket closes
     room_page: int = 50  # GET /api/rooms: rooms per page (and the most a client may ask)
+    summary_every: float = 0.25  # seconds: room summaries coalesced within (coalesce.py)
 
     @classmethod
     def relaxed(cls) -> Limits:

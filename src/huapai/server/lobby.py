@@ -66,7 +66,7 @@ class Platform:
         self.reader = Reader(self.engine)
         self.writer: Writer | None = None
         self.checkpointer: Checkpointer | None = None
-        self.hub = Hub()
+        self.hub = Hub(config.limits.summary_every)
         self.source = SeedSource(config.seed)
         self.rooms: dict[str, Room] = {}
         self._players: dict[str, PlayerInfo] = {}
