@@ -21,7 +21,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from huapai.core.protocol import IllegalAction
 
 from .errors import ServerError, json_object
-from .hub import Connection, Message, TokenBucket
+from .hub import Connection, Message, TokenBucket, dumps
 from .lobby import Platform
 from .rooms import Room
 
@@ -167,9 +167,8 @@ async def _receive_loop(platform: Platform, conn: Connection) -> None:
         try:
             message = await asyncio.wait_for(conn.ws.receive(), timeout=timeout)
         except TimeoutError:
-            if hello:
-                platform.hub.send(conn, _error(ServerError("not_authenticated",
-                                                           "hello timed out")))
+            if hello:  # straight to the socket: the close below must not overtake it
+                conn.post(dumps(_error(ServerError("not_authenticated", "hello timed out"))))
             conn.close(POLICY, "hello timed out" if hello else f"idle for {timeout:g} s")
             return
         if message["type"] == "websocket.disconnect":
