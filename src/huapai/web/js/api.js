@@ -1,6 +1,7 @@
 // REST client (docs/platform-protocol.md §2) and the player's identity (token).
 
 import { bi, getLang, localize } from "./i18n.js";
+import { parseJson } from "./fairness.js";
 
 const TOKEN_KEY = "huapai.token";
 const PLAYER_KEY = "huapai.player";
@@ -58,8 +59,15 @@ const SERVER_CODES = new Set([
   "not_subscribed", "too_many_rooms", "not_seated", "not_playing", "not_between", "stale",
   "bad_action", "rules_invalid", "bad_settings", "bad_nickname", "seat_out_of_range",
   "seat_taken", "already_seated", "not_owner", "wrong_status", "seats_empty", "unknown_bot",
-  "bad_code", "replay_not_found", "replay_not_finished", "bad_seat",
+  "bad_code", "replay_not_found", "replay_not_finished", "bad_seat", "room_limit",
+  "too_many_connections",
 ]);
+
+/** A path with every interpolated value (ids, seats, tokens) URI-encoded:
+ * path`/rooms/${id}/seats/${seat}`. */
+export function path(strings, ...values) {
+  return strings.reduce((out, part, i) => out + part + (i < values.length ? encodeURIComponent(values[i]) : ""), "");
+}
 
 /** What to tell a person about a refusal, in the current language. */
 export function explain(code, message) {
@@ -69,8 +77,8 @@ export function explain(code, message) {
   return localize(text, SERVER_CODES.has(code));
 }
 
-async function request(method, path, body) {
-  const headers = { Accept: "application/json" };
+async function request(method, path, body, raw = false) {
+  const headers = { Accept: raw ? "*/*" : "application/json" };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   const init = { method, headers };
@@ -85,10 +93,11 @@ async function request(method, path, body) {
     throw new ApiError("network", bi("连不上服务器 / cannot reach the server",
                                       "连不上服务器 / cannot reach the server"));
   }
+  if (raw && response.ok) return response.blob();
   const text = await response.text();
   let data = null;
   try {
-    data = text ? JSON.parse(text) : null;
+    data = text ? parseJson(text) : null;
   } catch {
     data = null;
   }
@@ -104,4 +113,15 @@ export const api = {
   post: (path, body = {}) => request("POST", path, body),
   patch: (path, body) => request("PATCH", path, body),
   del: (path) => request("DELETE", path),
+  blob: (path) => request("GET", path, undefined, true),
 };
+
+/** Download `path` (sent with the token, so private games work) as `filename`. */
+export async function download(path, filename) {
+  const url = URL.createObjectURL(await api.blob(path));
+  const link = Object.assign(document.createElement("a"), { href: url, download: filename });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -3,7 +3,7 @@
 
 import { h, replace } from "./dom.js";
 import { bi, t } from "./i18n.js";
-import { api, explain } from "./api.js";
+import { api, explain, path } from "./api.js";
 import { rendererFor } from "./games/registry.js";
 import { toast } from "./ui.js";
 
@@ -199,7 +199,7 @@ export class LobbyPage {
         e.preventDefault();
         try {
           const { room } = await api.post("/rooms/join", { code: input.value.trim() });
-          this.app.go(`#/room/${room.id}`);
+          this.app.go(path`#/room/${room.id}`);
         } catch (err) {
           toast(explain(err.code, err.message), "error");
         }
@@ -217,7 +217,7 @@ export class LobbyPage {
         h("div", { class: "room-meta" },
           h("span", { class: `status s-${room.status}` }, t(`status_${room.status}`)),
           h("span", {}, `${filled}/${room.seats.length}`), h("span", { class: "names" }, names)),
-        h("a", { class: "btn small", href: `#/room/${room.id}` },
+        h("a", { class: "btn small", href: path`#/room/${room.id}` },
           room.status === "waiting" && filled < room.seats.length ? t("enter_room") : t("watch")));
     });
     replace(this.roomsBox,
@@ -237,7 +237,7 @@ export class LobbyPage {
         h("div", {}, presetTitle(m.game, m.preset), " ",
           h("span", { class: `num ${m.total > 0 ? "win" : m.total < 0 ? "lose" : ""}` }, m.total > 0 ? `+${m.total}` : m.total)),
         h("div", { class: "deal-links" }, m.deals.map((d) => h("a", {
-          href: `#/replay/${d.game_id}?seat=${m.seat}`, class: "chip", "data-testid": "replay-link",
+          href: path`#/replay/${d.game_id}?seat=${m.seat}`, class: "chip", "data-testid": "replay-link",
         }, `${t("deal_n", { n: d.deal + 1 })} ${d.delta > 0 ? "+" : ""}${d.delta}`))))))
         : h("p", { class: "muted" }, t("no_games")));
   }
@@ -250,8 +250,8 @@ export class LobbyPage {
                    tuoguan_after: f.tuoguan_after, bot_delay: f.bot_delay };
     try {
       const { room } = await api.post("/rooms", body);
-      await api.post(`/rooms/${room.id}/seats/0`);
-      this.app.go(`#/room/${room.id}`);
+      await api.post(path`/rooms/${room.id}/seats/0`);
+      this.app.go(path`#/room/${room.id}`);
     } catch (err) {
       toast(explain(err.code, err.message), "error");
     }

@@ -4,7 +4,8 @@
 
 import { h, replace } from "./dom.js";
 import { bi, t } from "./i18n.js";
-import { api, explain } from "./api.js";
+import { api, explain, path } from "./api.js";
+import { checkSeed, commitmentSeen, rememberCommitment } from "./fairness.js";
 import { rendererFor } from "./games/registry.js";
 import { TableView, seatName } from "./table.js";
 import { settlementPanel } from "./settlement.js";
@@ -70,6 +71,7 @@ export class RoomPage {
 
   onState(msg) {
     const newDeal = this.state?.game_id !== msg.game_id;
+    rememberCommitment(msg.game_id, msg.commitment);
     const mineActed = this.awaiting;
     this.state = msg;
     if (newDeal) {
@@ -86,6 +88,12 @@ export class RoomPage {
 
   onDealEnd(msg) {
     this.dealEnd = msg;
+    this.seedCheck = null;
+    checkSeed(msg.seed, commitmentSeen(msg.game_id)).then((result) => {
+      if (this.dealEnd !== msg) return;
+      this.seedCheck = result;
+      this.renderSettlement();
+    });
     this.showSettle = true;
     clearTimeout(this.settleTimer);
     this.settleTimer = setTimeout(() => this.renderSettlement(), SETTLE_DELAY_MS);
@@ -179,11 +187,11 @@ export class RoomPage {
       s.code ? h("div", { class: "room-code", "data-testid": "room-code" }, `${t("room_code")} `, h("strong", {}, s.code)) : null,
       h("button", { class: "btn ghost small", onClick: () => this.copyLink() }, t("copy_link")),
       seated && s.status !== "waiting"
-        ? h("button", { class: "btn ghost small", onClick: () => this.rest("post", `/rooms/${this.roomId}/leave`) }, t("leave_seat"))
+        ? h("button", { class: "btn ghost small", onClick: () => this.rest("post", path`/rooms/${this.roomId}/leave`) }, t("leave_seat"))
         : null,
       !seated && s.status !== "waiting" ? h("span", { class: "badge" }, t("spectating")) : null,
       !seated && s.status !== "waiting" ? s.seats.filter((x) => !x.player && !x.bot).map((x) =>
-        h("button", { class: "btn small primary", onClick: () => this.rest("post", `/rooms/${this.roomId}/seats/${x.seat}`) },
+        h("button", { class: "btn small primary", onClick: () => this.rest("post", path`/rooms/${this.roomId}/seats/${x.seat}`) },
           `${t("sit_here")} · ${t("seat_n", { n: x.seat + 1 })}`)) : null);
   }
 
@@ -202,16 +210,16 @@ export class RoomPage {
       const buttons = [];
       if (!seat.player && !seat.bot && mine === null) {
         buttons.push(h("button", { class: "btn small primary", "data-testid": `sit-${seat.seat}`,
-          onClick: () => this.rest("post", `/rooms/${this.roomId}/seats/${seat.seat}`) }, t("sit_here")));
+          onClick: () => this.rest("post", path`/rooms/${this.roomId}/seats/${seat.seat}`) }, t("sit_here")));
       }
       if (!seat.player && !seat.bot && owner) {
-        buttons.push(h("button", { class: "btn small", onClick: () => this.rest("post", `/rooms/${this.roomId}/bots`, { seats: [seat.seat] }) }, t("add_bot")));
+        buttons.push(h("button", { class: "btn small", onClick: () => this.rest("post", path`/rooms/${this.roomId}/bots`, { seats: [seat.seat] }) }, t("add_bot")));
       }
       if (seat.bot && owner) {
-        buttons.push(h("button", { class: "btn small ghost", onClick: () => this.rest("del", `/rooms/${this.roomId}/seats/${seat.seat}`) }, t("remove_bot")));
+        buttons.push(h("button", { class: "btn small ghost", onClick: () => this.rest("del", path`/rooms/${this.roomId}/seats/${seat.seat}`) }, t("remove_bot")));
       }
       if (seat.seat === mine) {
-        buttons.push(h("button", { class: "btn small ghost", onClick: () => this.rest("post", `/rooms/${this.roomId}/leave`) }, t("leave_seat")));
+        buttons.push(h("button", { class: "btn small ghost", onClick: () => this.rest("post", path`/rooms/${this.roomId}/leave`) }, t("leave_seat")));
       }
       return h("li", { class: `wait-seat${seat.player || seat.bot ? " filled" : ""}${seat.seat === mine ? " me" : ""}`, "data-seat": seat.seat },
         h("div", { class: `avatar a${seat.seat % 6}` }, seat.bot ? botIcon() : seat.player ? [...seat.player.nickname][0] : "+"),
@@ -226,9 +234,9 @@ export class RoomPage {
       h("ul", { class: "wait-seats" }, seats),
       h("div", { class: "wait-actions" },
         owner && empty ? h("button", { class: "btn", "data-testid": "fill-bots",
-          onClick: () => this.rest("post", `/rooms/${this.roomId}/bots`, {}) }, t("fill_bots")) : null,
+          onClick: () => this.rest("post", path`/rooms/${this.roomId}/bots`, {}) }, t("fill_bots")) : null,
         owner ? h("button", { class: "btn primary big", "data-testid": "start", disabled: empty > 0,
-          onClick: () => this.rest("post", `/rooms/${this.roomId}/start`) }, t("start"))
+          onClick: () => this.rest("post", path`/rooms/${this.roomId}/start`) }, t("start"))
           : h("p", { class: "muted" }, t("waiting_owner")),
         owner && empty ? h("p", { class: "muted small" }, t("waiting_seats")) : null));
   }
@@ -257,7 +265,7 @@ export class RoomPage {
     return {
       settlement, scaled: end?.scaled, totals: end?.totals ?? s?.totals, multiplier: s?.multiplier,
       name: (seat) => this.name(seat), me: this.mySeat(), deal: end?.deal ?? s?.deal,
-      deals: s?.deals, seed: end?.seed, commitment: end?.commitment,
+      deals: s?.deals, seed: end?.seed, commitment: end?.commitment, seedCheck: end ? this.seedCheck : null,
       matchOver: status === "finished" || Boolean(this.matchEnd && end && this.matchEnd.match === end.match),
       gameId: end?.game_id ?? this.state?.game_id, nextIn: end?.next_deal_in_ms ?? null,
     };
@@ -291,11 +299,11 @@ export class RoomPage {
     }
     if (s.status === "finished" && this.isOwner()) {
       out.push(h("button", { class: "btn primary", "data-testid": "again",
-        onClick: () => this.rest("post", `/rooms/${this.roomId}/again`) }, t("play_again")));
+        onClick: () => this.rest("post", path`/rooms/${this.roomId}/again`) }, t("play_again")));
     }
     if (data.gameId && s.status !== "playing") {
       const seat = mine ?? "all";
-      out.push(h("a", { class: "btn", href: `#/replay/${data.gameId}?seat=${seat}`, "data-testid": "replay" }, t("replay")));
+      out.push(h("a", { class: "btn", href: path`#/replay/${data.gameId}?seat=${seat}`, "data-testid": "replay" }, t("replay")));
     }
     out.push(h("button", { class: "btn ghost", onClick: () => {
       this.showSettle = false;

@@ -12,6 +12,15 @@ function deltaCell(n) {
   return h("td", { class: `num ${n > 0 ? "win" : n < 0 ? "lose" : ""}` }, signed(n));
 }
 
+const SEED_CHECK = { ok: ["ok", "seed_checked"], mismatch: ["hot", "seed_mismatch"], unknown: ["", "seed_unchecked"] };
+
+/** The browser's own check of the revealed seed against the commitment it saw at the start. */
+export function seedBadge(result) {
+  const [tone, key] = SEED_CHECK[result] ?? SEED_CHECK.unknown;
+  return h("span", { class: `seed-check badge ${tone}`, "data-testid": "seed-check", "data-result": result },
+    result === "ok" ? "✓ " : result === "mismatch" ? "✗ " : "", t(key));
+}
+
 /** "seat 2: 占牌 7" → "阿牛: 占牌 7" */
 export function namedNote(note, name) {
   return localize(String(note).replace(/\bseat (\d+)/g, (_m, d) => name(Number(d))));
@@ -52,5 +61,6 @@ export function settlementPanel(data, actions) {
     data.seed !== undefined && data.seed !== null
       ? h("p", { class: "seed muted" }, t("seed_revealed", { seed: data.seed, commit: String(data.commitment ?? "").slice(0, 12) }))
       : null,
+    data.seedCheck ? seedBadge(data.seedCheck) : null,
     h("div", { class: "settle-actions" }, actions));
 }
