@@ -91,13 +91,12 @@ def test_sockets_are_limited_per_address_and_player(tmp_path: Path) -> None:
     limits = _limits(sockets_per_address=3, sockets_per_player=2)
     with running(sqlite_url(tmp_path), limits=limits) as client:
         a = Api(client, "a")
-        with peer(client, a.token), peer(client, a.token):
-            with peer(client) as third:
-                third.send({"type": "hello", "token": a.token})
-                assert third.next_of("error")["code"] == "too_many_connections"
-                with client.websocket_connect("/ws") as ws:
-                    assert _close(Peer(ws)) == (1008, "too many connections from your "
-                                                      "address (at most 3)")
+        with peer(client, a.token), peer(client, a.token), peer(client) as third:
+            third.send({"type": "hello", "token": a.token})
+            assert third.next_of("error")["code"] == "too_many_connections"
+            with client.websocket_connect("/ws") as ws:
+                assert _close(Peer(ws)) == (1008, "too many connections from your "
+                                                  "address (at most 3)")
         with peer(client, a.token) as again:  # closed sockets are counted out
             again.send({"type": "ping"})
             assert again.next_of("pong")["type"] == "pong"
