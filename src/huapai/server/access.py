@@ -37,9 +37,9 @@ def players_of(row: GameRow) -> set[str]:
 def private_rooms(platform: Platform, room_ids: Iterable[str]) -> set[str]:
     """The private rooms among ``room_ids`` (live rooms from memory, others from the
     database). Runs in a worker thread."""
-    wanted = set(room_ids)
-    private = {r for r in wanted if r in platform.rooms and platform.rooms[r].settings.private}
-    stored = [r for r in wanted if r not in platform.rooms]
+    live = {r: platform.rooms.get(r) for r in set(room_ids)}  # .get: the loop may close one
+    private = {r for r, room in live.items() if room is not None and room.settings.private}
+    stored = [r for r, room in live.items() if room is None]
     if stored:
         with Session(platform.engine) as s:
             rows = s.execute(select(RoomRow.id, RoomRow.settings)

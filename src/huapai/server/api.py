@@ -59,8 +59,8 @@ async def body_of(request: Request) -> dict[str, Any]:
     refused as soon as its declared length or its first chunks say so)."""
     declared = request.headers.get("content-length", "")
     too_large = ServerError("too_large", f"at most {MAX_BODY} bytes", status=413)
-    if declared and not (declared.isascii() and declared.isdigit()
-                         and int(declared[-12:]) <= MAX_BODY and len(declared) <= 12):
+    if declared and (len(declared) > 12 or not (declared.isascii() and declared.isdigit())
+                     or int(declared) > MAX_BODY):
         raise too_large
     chunks, size = [], 0
     async for chunk in request.stream():
