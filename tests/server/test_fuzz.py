@@ -118,7 +118,7 @@ def _exchange(p: Peer, text: str, binary: bool, index: int) -> list[dict[str, An
         p.ws.send_text(text)
     marker = f"marker-{index}"
     p.send({"type": "marker", "ref": marker})
-    replies = []
+    replies: list[dict[str, Any]] = []
     while True:
         message = p.recv()
         if message.get("ref") == marker:
