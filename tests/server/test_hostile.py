@@ -5,6 +5,7 @@ nicknames that show something, security headers, revocable tokens, coalesced sum
 from __future__ import annotations
 
 import logging
+import time
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -273,12 +274,15 @@ def test_tuoguan_toggles_are_coalesced_for_watchers(tmp_path: Path) -> None:
         seat = next(s for s in range(3) if s not in peers[0].state[room]["view"]["to_act"])
         for p in [*peers, spectator]:
             p.quiet()
+        began = time.monotonic()
         for i in range(100):
             peers[seat].send({"type": "tuoguan", "room": room, "on": i % 2 == 0})
         peers[seat].quiet()
+        took = time.monotonic() - began
+        time.sleep(0.3)  # the last window closes
         seen = spectator.quiet()
         rooms = [m for m in seen if m["type"] == "room"]
-        assert len(rooms) <= 10, len(rooms)
+        assert len(rooms) <= min(40, 2 + took / 0.25), (len(rooms), took)
         last = spectator.next_of("room") if not rooms else rooms[-1]
         assert last["room"]["seats"][seat]["tuoguan"] is False  # the newest state wins
 

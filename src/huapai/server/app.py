@@ -98,7 +98,10 @@ def _error_handlers(app: FastAPI) -> None:
     async def internal(_request: Request, _exc: Exception) -> JSONResponse:
         log.exception("internal error in a REST call")
         error = ServerError("internal_error", status=500)
-        return JSONResponse({"error": error.to_json()}, status_code=500)
+        # answered outside the middleware stack: the security headers are added here
+        headers = {k.decode(): v.decode() for k, v in HEADERS}
+        return JSONResponse({"error": error.to_json()}, status_code=500,
+                            headers={**headers, "content-security-policy": CSP})
 
     @app.exception_handler(HTTPException)
     async def http_error(_request: Request, exc: HTTPException) -> JSONResponse:

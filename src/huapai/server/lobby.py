@@ -72,6 +72,7 @@ class Platform:
         self._players: dict[str, PlayerInfo] = {}
         self._sweeper: asyncio.Task[None] | None = None
         self._tokens: dict[str, str] = {}
+        self._revoked: set[str] = set()
         self.budgets = Budgets(config.limits)
 
     @property
@@ -141,7 +142,7 @@ class Platform:
         if known is not None:
             return self._players[known]
         row = await asyncio.to_thread(self.reader.player_by_token_hash, digest)
-        if row is None:
+        if row is None or digest in self._revoked:  # revoked while the row was read
             return None
         player = PlayerInfo(row.id, row.nickname)
         self._remember(player, digest)
@@ -165,6 +166,7 @@ class Platform:
         await self.write(op_update(Player, {"id": player.id}, token_hash=token_hash(token)))
         for digest in [d for d, who in self._tokens.items() if who == player.id]:
             del self._tokens[digest]
+            self._revoked.add(digest)
         self._remember(player, token_hash(token))
         for conn in self.budgets.sockets.of_player(player.id):
             conn.close(REVOKED, "token revoked (logged out everywhere)")

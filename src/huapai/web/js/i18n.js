@@ -50,6 +50,7 @@ const STR = {
   join: ["加入", "Join"],
   public_rooms: ["公开房间", "Public rooms"],
   no_rooms: ["还没有公开房间，开一桌吧。", "No public rooms yet — create one."],
+  more_rooms: ["更多房间", "More rooms"],
   refresh: ["刷新", "Refresh"],
   my_games: ["我的牌局", "My games"],
   no_games: ["还没有打完的牌局。", "No finished games yet."],

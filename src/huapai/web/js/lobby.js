@@ -60,9 +60,19 @@ export class LobbyPage {
     await Promise.all([this.refreshRooms(), this.loadHistory()]);
   }
 
+  /** The public rooms, newest first, as many pages as asked for ("more" adds one). */
   async refreshRooms() {
     try {
-      this.rooms = (await api.get("/rooms")).rooms;
+      const rooms = [];
+      let offset = 0;
+      for (let page = 0; page < (this.roomPages ?? 1); page++) {
+        const got = await api.get(`/rooms?offset=${offset}`);
+        rooms.push(...got.rooms);
+        this.moreRooms = got.next !== null;
+        if (!this.moreRooms) break;
+        offset = got.next;
+      }
+      this.rooms = rooms;
       this.renderRooms();
     } catch {
       /* the list refreshes again shortly */
@@ -208,7 +218,7 @@ export class LobbyPage {
 
   renderRooms() {
     if (!this.roomsBox) return;
-    const rows = this.rooms.slice().reverse().map((room) => {
+    const rows = this.rooms.map((room) => {
       const filled = room.seats.filter((s) => s.player || s.bot).length;
       const names = room.seats.map((s) => s.player?.nickname ?? (s.bot ? t("bot") : "·")).join("、");
       return h("li", { class: "room-row", "data-room": room.id },
@@ -223,7 +233,11 @@ export class LobbyPage {
     replace(this.roomsBox,
       h("div", { class: "panel-head" }, h("h2", {}, t("public_rooms")),
         h("button", { class: "link", onClick: () => this.refreshRooms() }, t("refresh"))),
-      rows.length ? h("ul", { class: "room-list" }, rows) : h("p", { class: "muted" }, t("no_rooms")));
+      rows.length ? h("ul", { class: "room-list" }, rows) : h("p", { class: "muted" }, t("no_rooms")),
+      this.moreRooms ? h("button", { class: "btn small ghost", "data-testid": "more-rooms", onClick: () => {
+        this.roomPages = (this.roomPages ?? 1) + 1;
+        this.refreshRooms();
+      } }, t("more_rooms")) : null);
   }
 
   renderHistory() {
