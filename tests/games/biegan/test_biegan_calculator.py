@@ -175,3 +175,18 @@ def test_bad_melds_are_rejected() -> None:
         Meld.of("对", "三三赖")
     with pytest.raises(ValueError, match="one face"):
         Meld.of("紮", "三三三五")
+
+
+def test_s003_gongan_gives_a_flowered_yi_or_jiu_nothing() -> None:
+    """[S003] “普通紅字1句隻有1個胡…黑字1個胡也沒有，隻能湊句”: 花乙 / 花九 are black, so in
+    the seed's preset ``gongan`` they add nothing; the bonus (G5 [P]) is the app preset's."""
+    from huapai.core.registry import get_game
+    from huapai.games.biegan.rules import scoring_of
+
+    game = get_game("biegan")
+    seed, app = scoring_of(game.rules("gongan")), scoring_of(game.rules("gongan-app"))
+    assert (seed.black_flower_bonus, app.black_flower_bonus) == (False, True)
+    for text in ("孔乙*己二二", "八九*子二二"):
+        hand = parse_cards(text)
+        assert best_hand(hand, units_needed=1, black_flower_bonus=seed.black_flower_bonus).hu == 0
+        assert best_hand(hand, units_needed=1, black_flower_bonus=app.black_flower_bonus).hu == 1

@@ -111,19 +111,28 @@ def test_reference_worked_example_a36_self_drawn() -> None:
     assert GAME.settlement(state).deltas == (-50, 100, -50)
 
 
-def test_a_kan_completed_by_the_discard_scores_as_dui() -> None:
-    """A6 [P]: 十十 + a discarded 十 is an exposed 对 (black 0) not a 坎 (1): 17 胡
-    self-drawn, 16 on the discard — which is then no win at all (诈和 is refused)."""
+def test_a_kan_completed_by_the_discard_scores_as_dui_by_option() -> None:
+    """A6 [P] (``discard_kan_as_dui``, the apps): 十十 + a discarded 十 is an exposed 对
+    (black 0) not a 坎 (1): 17 胡 self-drawn, 16 on the discard — which is then no win at
+    all (诈和 is refused)."""
     hand = "三三三上大人可知礼人人人知知知孔乙己八九子十十二二"
-    drawn = start(rules(), zhuang="化", erjia=hand, top="十")
+    app = rules(discard_kan_as_dui=True)
+    drawn = start(app, zhuang="化", erjia=hand, top="十")
     drawn = play(drawn, [*qingtong_pass(), (Z, "打 化"), *passes(Z)])
     assert "胡" in legal_text(drawn, E)
-    claimed = start(rules(), zhuang="十", erjia=hand)
+    claimed = start(app, zhuang="十", erjia=hand)
     claimed = play(claimed, [*qingtong_pass(), (Z, "打 十")])
     assert "胡" not in legal_text(claimed, E) and "对" in legal_text(claimed, E)
-    lenient = start(rules(discard_kan_as_dui=False), zhuang="十", erjia=hand)
-    lenient = play(lenient, [*qingtong_pass(), (Z, "打 十")])
-    assert "胡" in legal_text(lenient, E)
+
+
+def test_s003_a_kan_completed_by_the_discard_is_still_a_kan() -> None:
+    """[S003] “自摸或別人放銃（吃胡）均可胡牌”: the seed makes no difference between a 坎 that a
+    discard completes and one drawn, so in ``gongan`` the same hand wins on the discard."""
+    hand = "三三三上大人可知礼人人人知知知孔乙己八九子十十二二"
+    assert not rules("gongan").discard_kan_as_dui and rules("gongan-app").discard_kan_as_dui
+    claimed = start(rules("gongan"), zhuang="十", erjia=hand)
+    claimed = play(claimed, [*qingtong_pass(), (Z, "打 十")])
+    assert "胡" in legal_text(claimed, E)
 
 
 # ---------------------------------------------------------------------- 一炮双响

@@ -184,9 +184,38 @@ BADADUI_HANDS = (
 )
 
 
-def test_s002_longfengqi_ends_the_deal_as_a_ci_of_12() -> None:
-    """[S002] “龙凤齐：KK+1010+88+AA+22+33 … 必须最先出掉”; G14 PROPOSAL: instant 刺 of 12."""
+ENDS = rules("lanzhou", big_hand_ends=True)
+
+
+def test_s002_longfengqi_is_played_first_and_the_deal_goes_on() -> None:
+    """[S002] “龙凤齐：KK+1010+88+AA+22+33 … 必须最先出掉” and nothing more: by default it is
+    the holder's first 占牌 (12, already a 刺), he leads next and the deal ends by the seed's
+    own rules (here the table reaches 16: “桌面上总共够的牌超过16张（包含16）时，则本局结束”)."""
     state = start(L, *LONGFENG_HANDS)
+    assert state.phase == DECLARE and state.end is None
+    assert state.big is not None and state.big[:2] == (B, "龙凤齐")
+    assert table_counts(state) == [0, 12, 0] and GAME.to_act(state) == (B,)
+    assert sum(state.hands[B]) == 4 and state.total == 12
+    assert all(len(GAME.format_action(L, a).split()) <= 4 for a in GAME.legal_actions(state, B)
+               if a >= PLAY0)
+    while not GAME.is_over(state):
+        seat = GAME.to_act(state)[0]
+        state, _ = GAME.apply(state, seat, GAME.legal_actions(state, seat)[-1])
+    assert state.end in ("table_full", "all_declined", "leader_empty")
+    assert table_counts(state)[B] >= 12
+
+
+def test_s002_badadui_fills_the_table_so_the_deal_ends_by_the_16_card_rule() -> None:
+    """[S002] 八大对 is 16 cards: played first it fills the table, and the deal ends by the
+    16-card rule (not a special big-hand end): 刺 16 (bonus 9) + rb 99, 55 as before."""
+    state = start(L, *BADADUI_HANDS)
+    assert (state.phase, state.end) == (OVER, "table_full")
+    assert GAME.settlement(state).deltas == (-13, -13, 26)
+
+
+def test_proposal_longfengqi_ends_the_deal_as_a_ci_of_12() -> None:
+    """G14 PROPOSAL (option ``big_hand_ends``): instant 刺 of 12 and the deal ends."""
+    state = start(ENDS, *LONGFENG_HANDS)
     assert (state.phase, state.end) == (OVER, "big_hand")
     assert state.big is not None and state.big[:2] == (B, "龙凤齐")
     assert table_counts(state) == [0, 12, 0] and sum(state.hands[B]) == 4
@@ -194,9 +223,9 @@ def test_s002_longfengqi_ends_the_deal_as_a_ci_of_12() -> None:
     assert GAME.settlement(state).deltas == (-5, 10, -5)  # 刺 bonus 12 − 7 = 5 each
 
 
-def test_s002_badadui_ends_the_deal_as_a_ci_of_16_with_its_point_pairs() -> None:
+def test_proposal_badadui_ends_the_deal_as_a_ci_of_16_with_its_point_pairs() -> None:
     """[S002] “八大对：即8个对子（四张的可以看作两个对子）”; §2.5: 刺 16 (bonus 9) + rb 99, 55."""
-    state = start(L, *BADADUI_HANDS)
+    state = start(ENDS, *BADADUI_HANDS)
     assert state.big is not None and state.big[:2] == (C, "八大对")
     assert table_counts(state) == [0, 0, 16]
     assert GAME.settlement(state).deltas == (-13, -13, 26)

@@ -47,7 +47,7 @@ def test_code_not_your_turn() -> None:
     assert _code(_fresh(), 7, DECLINE) == "not_your_turn"
 
 
-@pytest.mark.parametrize("action", [-1, 112, 10_000])
+@pytest.mark.parametrize("action", [-1, 123, 10_000])
 def test_code_unknown_action(action: int) -> None:
     assert _code(_fresh(), A, action) == "unknown_action"
 

@@ -194,12 +194,13 @@ def test_niu_liangzi_ordinary_option() -> None:
 # ------------------------------------------------------------------ catalogue sizes
 def test_catalogue_size_lanzhou() -> None:
     """兰州: 14 singles; 16 pairs (10 kinds + 3 each for 5s, 9s: rr bb rb); 14 鞍 (10 + 2 + 2);
-    12 亮子; 6 鱼/摆 (鱼, 摆, 双鱼, 双摆, AAAA+2+3, KKKK+10+8 [S002]); 喜包亮 33 (11 亮子
-    kinds × 55, 5r5r5b, 5r5b5b) = 95 plays, 17 + 95 = 112 action ids."""
+    12 亮子; 6 鱼/摆 (鱼, 摆, 双鱼, 双摆, AAAA+2+3, KKKK+10+8 [S002]); 喜包亮 44 (11 亮子
+    kinds × 55, 5r5r5b, 5r5b5b, 5555 — “两张以上的5如果有黑红两色，则被称为喜”) = 106 plays,
+    17 + 106 = 123 action ids."""
     for preset in ("lanzhou", "lanzhou-app"):
         r = rules(preset)
-        assert len(catalogue(r.catalogue_key).combos) == 95
-        assert GAME.num_actions(r) == 112
+        assert len(catalogue(r.catalogue_key).combos) == 106
+        assert GAME.num_actions(r) == 123
 
 
 def test_catalogue_size_fengxiang() -> None:
@@ -217,6 +218,6 @@ def test_catalogue_size_fengxiang() -> None:
 
 
 def test_catalogue_size_follows_options() -> None:
-    """Options shape the catalogue: 喜包亮 off −33; 鱼儿亮 / 摆儿亮 of any kind +4."""
+    """Options shape the catalogue: 喜包亮 off −44; 鱼儿亮 / 摆儿亮 of any kind +4."""
     assert len(catalogue(rules("lanzhou", xi_bao_liang=False).catalogue_key).combos) == 62
-    assert len(catalogue(rules("lanzhou", fish_liang_forms="any").catalogue_key).combos) == 99
+    assert len(catalogue(rules("lanzhou", fish_liang_forms="any").catalogue_key).combos) == 110

@@ -46,9 +46,11 @@ def test_s002_ci_example_xian_fee_on_top() -> None:
 
 
 def test_s002_ci_example_under_app_formula() -> None:
-    """[S002] app formula, 赢家有刺: (刺 6 + 牛 3 + 喜 4) × 2 输家 + 掀 1 × 2 = 28, split."""
+    """[S002] app formula, 赢家有刺: 赢家加分 = (刺 6 + 牛 3 + 喜 4) × 2 输家 + 掀 1 × 2 = 28;
+    输家减分 = 刺牌减分 + 牛牌减分 + 喜牌减分 + 掀牌减分: B, who 掀ed A once, pays 13 + 2, C 13."""
     state = play(start(rules("lanzhou-app"), *CI_HANDS), CI_SCRIPT)
-    assert GAME.settlement(state).deltas == (28, -14, -14)
+    assert GAME.settlement(state).deltas == (28, -15, -13)
+    assert [(p.payer, p.amount) for p in GAME.settlement(state).payments] == [(B, 15), (C, 13)]
 
 
 # --------------------------------------------------------------------------------------

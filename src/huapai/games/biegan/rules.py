@@ -38,8 +38,9 @@ class BieganRules(RulesBase):
         doc="An exposed 对 is worth less than a 坎 (peng), or the same (kan, the literal "
             "seed reading).", choices=("peng", "kan"))
     black_flower_bonus: bool = option(
-        True, zh="黑花(花乙花九)", source="G5 [P] (R3, R6 各算1胡)",
-        doc="A 花乙 / 花九 adds 1 胡 inside a 句 or the 听头.")
+        False, zh="黑花(花乙花九)",
+        source="[S] 黑字1個胡也沒有，隻能湊句 (off); G5 [P] apps R3, R6 各算1胡 (gongan-app)",
+        doc="A 花乙 / 花九 adds 1 胡 inside a 句 or the 听头 (the seed gives a black 句 nothing).")
     black_flower_in_sets: bool = option(
         False, zh="黑花进坎", source="G5 flag (R5: 黑坎 = 1 + 花数)",
         doc="花乙 / 花九 also add 1 each inside same-face units.")
@@ -48,8 +49,10 @@ class BieganRules(RulesBase):
         doc="主精 is the 精 face held most (ties: the one giving more 胡), or simply the one "
             "giving the most 胡.", choices=("most_cards", "max_hu"))
     discard_kan_as_dui: bool = option(
-        True, zh="捉铳成对", source="A6 [P] (R3 getAchv, R5)",
-        doc="A 坎 completed by the winning discard scores as an exposed 对.")
+        False, zh="捉铳成对",
+        source="[S] 自摸或別人放銃（吃胡）均可胡牌 (a 坎 is a 坎: off); A6 [P] apps R3 getAchv, R5",
+        doc="A 坎 completed by the winning discard scores as an exposed 对 (the apps); off: it "
+            "still counts as a 坎, as the seed makes no difference between 自摸 and 吃胡.")
     hu_threshold: int = option(
         17, zh="起胡", source="[S] 至少有17個胡", doc="胡 needed to win.", low=1, high=200)
     # --- settlement -----------------------------------------------------------------
@@ -121,7 +124,8 @@ class BieganRules(RulesBase):
 
 GONGAN = BieganRules()
 DANBIEGAN = BieganRules(jokers=1)
-GONGAN_APP = BieganRules(zhujing_reading="max_hu", fan_from_discard=True, fen_mode="per_hu")
+GONGAN_APP = BieganRules(zhujing_reading="max_hu", fan_from_discard=True, fen_mode="per_hu",
+                         black_flower_bonus=True, discard_kan_as_dui=True)
 
 PRESETS: dict[str, BieganRules] = {
     "gongan": GONGAN,

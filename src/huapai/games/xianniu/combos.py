@@ -11,7 +11,8 @@ Classes:
   (2,2,2) 双鱼子/双摆子 …; a 摆 structure beats the 鱼 structure of the same shape, two of
   one family are equal (PROPOSAL §2.4 extends [S000]/[S002]'s 摆 > 鱼 to every shape);
 * ``("lbl", k)`` — 亮子保亮子 with k 亮子, compared by the highest 亮子 (PROPOSAL G12);
-* ``("xbl", n)`` — 喜包亮 (亮子 + red-black 55 or 555), only against 喜包亮 of n cards [S002].
+* ``("xbl", n)`` — 喜包亮 (亮子 + red-black 55, 555 or 5555), only against 喜包亮 of n cards
+  [S002] (“两张以上的5如果有黑红两色，则被称为喜”: the four 5s are a 喜 too).
 """
 
 from __future__ import annotations
@@ -256,8 +257,8 @@ def _set_name_level(
         return (f"好{word}", table.niu_pair if kind == KIND_NIU else None)
     if n == 2:
         return "对子", table.pair[kind]
-    if n == 3:
-        return ("鞍", table.triple[kind])
+    if n == 3:  # “三张牛或三张戏，无论如何组合都称为好牛或好戏” [S000]
+        return (f"好{word}" if special else "鞍", table.triple[kind])
     return f"{word}亮子" if special else "亮子", _quad_level(key, table, kind)
 
 
@@ -316,7 +317,7 @@ def _xbl_specs(key: CatalogueKey, table: RankTable) -> Iterator[Spec]:
     for kind in range(NUM_KINDS):
         if kind == KIND_XI:
             continue
-        for xi in ((1, 1), (2, 1), (1, 2)):
+        for xi in ((1, 1), (2, 1), (1, 2), (2, 2)):  # 喜: 两张以上的5…黑红两色 [S002]
             counts = [0] * NUM_FACES
             for f in FACES_OF_KIND[kind]:
                 counts[f] = 4 // len(FACES_OF_KIND[kind])

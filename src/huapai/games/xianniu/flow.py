@@ -75,6 +75,7 @@ def new_state(
     s.table, s.discards = [()] * rules.players, [EMPTY] * rules.players
     s.total, s.leader, s.turn, s.decl, s.phase = 0, dealer, dealer, 0, DECLARE
     s.trick, s.xians, s.lost_xian, s.jin_cap, s.jin_resume = (), (), 0, 0, DECLARE
+    s.round_xian = False
     s.waste, s.big, s.end, s._legal, s._view = EMPTY, None, None, None, None
     events: list[Event] = []
     if rules.big_hands:
@@ -130,7 +131,10 @@ def _check_big_hands(s: State, events: list[Event]) -> None:
         s.hands[seat] = _minus(s.hands[seat], cards)
         s.total = sum(cards)
         events.append(BigHandShown(seat, name, format_counts(cards, s.rules.style)))
-        _finish(s, "big_hand", events)
+        if s.rules.big_hand_ends:
+            _finish(s, "big_hand", events)
+        else:
+            _after_trick(s, seat, events)
         return
 
 
@@ -190,24 +194,42 @@ def apply(s: State, seat: int, action: int) -> tuple[State, list[Event]]:
 def _xian(s: State, events: list[Event]) -> None:
     events.append(Xianed(s.turn, s.leader))
     s.xians += ((s.turn, s.leader),)
-    s.phase, s.turn = LEAD, s.leader
+    if s.rules.xian_both and not s.round_xian:
+        s.round_xian = True
+        if _ask_next(s, events):
+            return
+    _lead_after_xian(s)
+
+
+def _lead_after_xian(s: State) -> None:
+    s.phase, s.turn, s.round_xian = LEAD, s.leader, False
 
 
 def _decline(s: State, seat: int, events: list[Event], *, auto: bool) -> None:
     events.append(Declined(seat, auto))
+    if s.round_xian:  # xian_both: not joining a 掀 already made is no 扣了
+        if not _ask_next(s, events):
+            _lead_after_xian(s)
+        return
     r = s.rules
     if r.fold_forfeits_xian and (seat != s.leader or r.leader_fold_forfeits_xian):
         s.lost_xian |= 1 << seat
+    if not _ask_next(s, events):
+        _finish(s, "all_declined", events)
+
+
+def _ask_next(s: State, events: list[Event]) -> bool:
+    """Move the turn to the next seat of the round that may still 掀; False if none."""
     order = s.order()
     s.decl += 1
     while s.decl < len(order):
         nxt = order[s.decl]
         if not s.lost_xian >> nxt & 1:
             s.turn = nxt
-            return
+            return True
         events.append(Declined(nxt, True))
         s.decl += 1
-    _finish(s, "all_declined", events)
+    return False
 
 
 def _play(s: State, combo: Combo, events: list[Event]) -> None:
@@ -243,9 +265,14 @@ def _win_trick(s: State, events: list[Event]) -> None:
     s.table[winner] += (top,)
     s.total += combo.size
     s.trick = ()
-    s.leader = s.turn = winner
     events.append(TrickWon(winner, s.cat.text(top, s.rules.style), combo.name,
                            s.table_count(winner), s.total))
+    _after_trick(s, winner, events)
+
+
+def _after_trick(s: State, winner: int, events: list[Event]) -> None:
+    """``winner`` took 占牌 (a trick, or a big hand shown): he leads the next round."""
+    s.leader = s.turn = winner
     if s.total >= s.rules.table_cap:
         _finish(s, "table_full", events)
     elif not any(s.hands[winner]):

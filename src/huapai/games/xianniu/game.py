@@ -61,8 +61,12 @@ class XianniuGame(GameBase[XianniuRules, State]):
         return _parse_faces(text)
 
     def first_dealer(self, rules: XianniuRules, seed: int) -> tuple[int, list[Event]]:
-        """扳牌定序 [S000]: each draws; the highest card leads; ties redraw (PROPOSAL G19)."""
+        """扳牌定序 [S000]: each draws; the highest card leads; ties redraw (PROPOSAL G19).
+        With ``dealer_rule`` lot / random the first 头家 is drawn by lot (seeded)."""
         from .ranks import TABLES
+
+        if rules.dealer_rule != "banpai":
+            return derive_seed(seed, "xianniu-dealer") % rules.players, []
 
         level = TABLES[rules.rank_table].single
         drawing = list(range(rules.players))
@@ -78,8 +82,12 @@ class XianniuGame(GameBase[XianniuRules, State]):
         return drawing[0], events
 
     def next_dealer(self, state: State) -> int:
-        """The deal's 二家 is the next 揭牌头家 (counterclockwise rotation, [S000])."""
-        return (state.dealer + 1) % state.rules.players
+        """The deal's 二家 is the next 揭牌头家 (counterclockwise rotation, [S000]); with
+        ``dealer_rule = random`` a lot drawn from the deal just played (so a record replays)."""
+        rules = state.rules
+        if rules.dealer_rule == "random":
+            return derive_seed(0, "xianniu-next-dealer", *state.deal) % rules.players
+        return (state.dealer + 1) % rules.players
 
     # --- play --------------------------------------------------------------------------
     def to_act(self, state: State) -> tuple[int, ...]:

@@ -53,6 +53,15 @@ class XianniuRules(RulesBase):
         True, zh="龙凤齐 / 八大对", source="[S002] §2.5; PROPOSAL instant 刺, deal ends (G14)",
         doc="龙凤齐 (KK 1010 88 AA 22 33) or 八大对 (8 pairs) is shown at once and ends the "
             "deal as a 刺 of 12 / 16 占牌.")
+    big_hand_ends: bool = option(
+        False, zh="大牌型终局", source="[S002] 必须最先出掉 (no end named); G14 PROPOSAL ends",
+        doc="With big_hands: the shown 龙凤齐 / 八大对 ends the deal at once (the reference's "
+            "PROPOSAL); off (the seed's words): it is the holder's first 占牌 and the deal goes "
+            "on under the usual end rules, the holder leading next.")
+    xian_both: bool = option(
+        False, zh="两家同掀", source="[S002] 其他两家…可以要求庄家出牌; §3.3: the first 掀 ends",
+        doc="After one seat 掀s the leader, the next seat may 掀 him too in the same round "
+            "(both 掀 count); off: the first 掀 ends the round. Not 掀ing then costs no right.")
     fold_forfeits_xian: bool = option(
         True, zh="扣了失掀", source="[S002] 只要选择过‘扣了’，就失去了‘掀牌’的资格; G7",
         doc="A player who declined (扣了) once may never 掀 again this deal.")
@@ -100,6 +109,11 @@ class XianniuRules(RulesBase):
     xingzi_fish_liang: Literal[5, 4] = option(
         5, zh="鱼儿亮行子", source="[S000] 鱼儿亮或摆儿亮 5 行（有些地区也算四行）",
         doc="行子 of a 鱼儿亮 / 摆儿亮.", choices=(5, 4))
+    dealer_rule: Literal["banpai", "lot", "random"] = option(
+        "banpai", zh="定庄", source="[S000] 扳牌定序, 逆时钟轮转; [S002 砍牛腿] 按随机方式决定庄家",
+        doc="The first 头家 by 扳牌定序 and then in rotation (banpai), the first by lot and "
+            "then in rotation (lot), or by lot for every deal (random).",
+        choices=("banpai", "lot", "random"))
     wujiabao_share: Literal["half", "mirror"] = option(
         "half", zh="五家抱分账", source="[HY] 共担风险; §3.2 PROPOSAL half",
         doc="五家抱: a backer takes half its partner's result (the partner bears an odd "

@@ -6,8 +6,9 @@ Three schemes, by the ``scoring`` option:
   points in his 占牌 (red-black 9s and 5s one a card, 亮子 2, the 刺 bonus n − 7); a 刺
   player's last 掀er pays double (points + bonus) × 2 and the other loser the points only;
   each 掀 by a player who ends below 够牌 costs him 2, paid to the leader he 掀ed.
-* ``app`` — the 兰州掀牛 app formula (sub-variant L-app, §4.1): (刺 or 亮 + 牛 + 喜) × losers
-  + 2 per time the winner was 掀ed, split equally among the losers; all zero if nobody won.
+* ``app`` — the 兰州掀牛 app formula (sub-variant L-app, §4.1) [S002]: each loser pays a winner
+  (刺 or 亮 + 牛 + 喜) plus 2 per time that loser 掀ed him (输家减分 = … + 掀牌减分); all zero
+  if nobody won.
 * ``xingzi`` — 凤翔 行子 [S000] §4.3–4.4: each loser pays each winner the 行子 of the plays in
   his 占牌 (the 25-row table) plus the 刺 bonus; each failed 掀 costs 1 行子 to the 掀ed.
 """
@@ -226,17 +227,18 @@ def _xian_fees(s: State, winners: list[int]) -> Iterator[Payment]:
 
 def _app(s: State, counts: dict[int, int], winners: list[int],
          losers: list[int]) -> Iterator[Payment]:
+    """[S002] 输家减分 = 牌分 + 掀牌减分: each loser pays a winner the winner's 牌分 plus
+    the 掀 points of his own 掀s of that winner (so the winner's 掀牌加分 is what the
+    losers who 掀ed him pay; 赢家加分 = 牌分 × 输家数 + 掀牌加分)."""
     if not winners or not losers:
         return
     fee = s.rules.xian_points
     for w in winners:
         value, bonus = winner_value(s, w, counts[w])
-        times = sum(1 for x, leader in s.xians if leader == w and x != w)
-        gain = (value + bonus) * len(losers) + fee * times
-        share, extra = divmod(gain, len(losers))
-        for i, p in enumerate(losers):
-            label = f"(牌分 {value + bonus})×{len(losers)} + 被掀 {times}×{fee}, 输家均摊"
-            yield Payment(p, w, share + (1 if i < extra else 0), "app", label)
+        for p in losers:
+            times = sum(1 for x, leader in s.xians if leader == w and x == p)
+            label = f"牌分 {value + bonus} + 掀 {times}×{fee} / points + own 掀"
+            yield Payment(p, w, value + bonus + fee * times, "app", label)
 
 
 # ------------------------------------------------------------------ 4 and 5 players §3.2

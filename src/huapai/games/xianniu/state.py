@@ -25,7 +25,8 @@ class State:
 
     ``active`` are the three seats that play this deal in 揭牌 order (头家, 二家, 底家);
     ``table`` holds each seat's 占牌 as play indexes; ``xians`` every 掀 as (掀er, leader);
-    ``lost_xian`` the seats that may no longer 掀 (bit mask); ``big`` a big hand shown at
+    ``lost_xian`` the seats that may no longer 掀 (bit mask); ``round_xian`` whether
+    somebody has 掀ed in this declaration round (``xian_both``); ``big`` a big hand shown at
     the deal (seat, name, counts). ``discards`` (紧牌) are face down: only their owner saw
     them.
     """
@@ -47,6 +48,7 @@ class State:
         "leader",
         "lost_xian",
         "phase",
+        "round_xian",
         "rules",
         "table",
         "total",
@@ -71,6 +73,7 @@ class State:
     trick: tuple[tuple[int, int], ...]
     xians: tuple[tuple[int, int], ...]
     lost_xian: int
+    round_xian: bool
     jin_cap: int
     jin_resume: int
     discards: list[Counts]
@@ -90,7 +93,7 @@ class State:
         new.jin_cap, new.jin_resume, new.discards = self.jin_cap, self.jin_resume, \
             list(self.discards)
         new.waste, new.big, new.end, new._legal = self.waste, self.big, self.end, None
-        new._view = None
+        new.round_xian, new._view = self.round_xian, None
         return new
 
     def order(self) -> tuple[int, ...]:

@@ -57,3 +57,8 @@ export function replace(el, ...children) {
 export function $(selector, root = document) {
   return root.querySelector(selector);
 }
+
+/** A phone or tablet: the main pointer is a finger (no right-click, no hover). */
+export function touchScreen() {
+  return window.matchMedia?.("(pointer: coarse)").matches ?? false;
+}

@@ -47,6 +47,7 @@ export class Hand {
     this.ratio = 0.3;
     this.enabled = false;
     this.pressed = null;
+    this.storeKey = null;
     this.el.addEventListener("contextmenu", (e) => this.contextMenu(e));
     this.resize = new ResizeObserver(() => this.layout());
     this.resize.observe(this.el);
@@ -63,6 +64,28 @@ export class Hand {
 
   destroy() {
     this.resize.disconnect();
+  }
+
+  /** Keep the player's arrangement under `key` (sessionStorage), so a reload restores it. */
+  keepAs(key) {
+    this.storeKey = key;
+    this.order = [];
+    if (!key) return;
+    try {
+      const kept = JSON.parse(sessionStorage.getItem(key) ?? "[]");
+      if (Array.isArray(kept)) this.order = kept.filter((id) => typeof id === "string");
+    } catch {
+      this.order = [];
+    }
+  }
+
+  saveOrder() {
+    if (!this.storeKey) return;
+    try {
+      sessionStorage.setItem(this.storeKey, JSON.stringify(this.order));
+    } catch {
+      // storage full or disabled: the arrangement is kept for this page only
+    }
   }
 
   /** Show `tokens`; `draw(token, copy, height)` makes a card's SVG. */
@@ -174,6 +197,7 @@ export class Hand {
       el.classList.toggle("selected", this.selected.has(id));
       el.setAttribute("aria-pressed", String(this.selected.has(id)));
       el.style.zIndex = String(i + 1);
+      el.style.setProperty("--i", String(i));
       if (this.drag?.id === id && this.drag.moving) return;
       el.style.transform = `translate(${start + i * step}px, ${LIFT_PX + arc + lifted}px) rotate(${angle}deg)`;
     });
@@ -232,6 +256,7 @@ export class Hand {
       return;
     }
     this.layout();
+    this.saveOrder();
     if (d.dy < -this.height * 0.7) this.on.gesture(d.id);
   }
 }

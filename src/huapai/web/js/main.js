@@ -6,6 +6,7 @@ import { getLang, localize, onLangChange, setLang, t } from "./i18n.js";
 import { api, explain, forgetIdentity, getPlayer, getToken, saveIdentity } from "./api.js";
 import { Live } from "./socket.js";
 import { askNickname, toast } from "./ui.js";
+import { applyMotion, isOn, setOn } from "./feedback.js";
 import { LobbyPage } from "./lobby.js";
 import { RoomPage } from "./room.js";
 import { ReplayPage } from "./replay.js";
@@ -40,6 +41,7 @@ class App {
   async start() {
     document.documentElement.lang = getLang() === "en" ? "en" : "zh-CN";
     replace(document.body, this.header, this.main);
+    applyMotion();
     this.renderHeader();
     await this.identify();
     this.connect();
@@ -157,6 +159,14 @@ class App {
       this.player ? h("button", { class: "btn ghost small", "data-testid": "logout-all",
                                   title: t("logout_all_confirm"),
                                   onClick: () => this.logoutEverywhere() }, t("logout_all")) : null,
+      ...["sound", "motion"].map((what) => h("button", {
+        class: `btn ghost small toggle${isOn(what) ? " on" : ""}`, "data-testid": `toggle-${what}`,
+        "aria-pressed": String(isOn(what)), title: t(`${what}_tip`),
+        onClick: () => {
+          setOn(what, !isOn(what));
+          this.renderHeader();
+        },
+      }, t(what))),
       h("button", { class: "btn ghost small", "data-testid": "lang",
                     onClick: () => setLang(getLang() === "en" ? "zh" : "en") }, t("lang_switch")));
   }

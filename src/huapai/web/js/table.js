@@ -7,9 +7,11 @@ import { bi, t } from "./i18n.js";
 import { botIcon, cardBack } from "./cards/common.js";
 import { Hand, tokenOf } from "./hand.js";
 import { multiset, sameMultiset } from "./games/generic.js";
+import { play, playEvents, turnTitle } from "./feedback.js";
 
 const LOG_MAX = 200;
 const BUBBLE_MS = 2400;
+const DEAL_ANIMATION_MS = 1100;
 const STEMS = "甲乙丙丁戊己庚辛";
 const LETTERS = "ABCDEFGH";
 
@@ -29,6 +31,24 @@ export function seatName(seats, seat) {
   const nick = info?.player?.nickname ?? info?.nickname;
   if (nick) return nick;
   return bi(`机器人${STEMS[seat] ?? seat + 1}`, `Bot ${LETTERS[seat] ?? seat + 1}`);
+}
+
+/** The game log survives a reload of the page (sessionStorage, per tab and deal). */
+function keepLog(dealKey, log) {
+  try {
+    sessionStorage.setItem(`huapai.log.${dealKey}`, JSON.stringify(log));
+  } catch {
+    // storage full or disabled: the log simply starts afresh after a reload
+  }
+}
+
+function keptLog(dealKey) {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(`huapai.log.${dealKey}`) ?? "[]");
+    return Array.isArray(kept) ? kept.filter((e) => typeof e?.text === "string") : [];
+  } catch {
+    return [];
+  }
 }
 
 export class TableView {
@@ -68,10 +88,13 @@ export class TableView {
    * dealKey, repeat}; `repeat` re-shows the same state (say, after a seat change). */
   update(data) {
     const fresh = this.data?.dealKey !== data.dealKey;
+    const reloaded = this.data === null;
+    const wasMyTurn = this.data !== null && !fresh && this.myTurn();
     if (fresh) {
       this.recent = null;
-      this.log = [];
+      this.log = reloaded && !("recent" in data) ? keptLog(data.dealKey) : [];
       this.hand.clear();
+      this.hand.keepAs(this.opts.readOnly ? null : `huapai.hand.${data.dealKey}.${data.me}`);
       this.hintIndex = -1;
     }
     this.data = data;
@@ -84,11 +107,25 @@ export class TableView {
       this.recent = this.renderer.track(this.recent, events, data.view);
       this.setClocks(data.clocks);
       this.addLog(events);
+      this.feedback(events, { fresh, reloaded, wasMyTurn });
     }
     if (!data.repeat || fresh) {
       for (const b of this.renderer.bubbles(data.events ?? [], this.ctx(), data.view)) this.bubble(b);
     }
     this.render();
+  }
+
+  /** Sounds, the turn chime, the blinking tab title and the deal animation (live only). */
+  feedback(events, { fresh, reloaded, wasMyTurn }) {
+    if (this.opts.readOnly) return;
+    playEvents(events);
+    const mine = this.myTurn();
+    if (mine && !wasMyTurn) play("turn");
+    turnTitle(mine, t("your_turn_title"));
+    if (fresh && !reloaded) {
+      this.hand.el.classList.add("dealing");
+      setTimeout(() => this.hand.el.classList.remove("dealing"), DEAL_ANIMATION_MS);
+    }
   }
 
   setClocks(clocks) {
@@ -104,6 +141,7 @@ export class TableView {
       if (text) this.log.push({ text, seat: ev.seat });
     }
     this.log = this.log.slice(-LOG_MAX);
+    if (!this.opts.readOnly && this.data?.dealKey) keepLog(this.data.dealKey, this.log);
   }
 
   bubble({ seat, text, cls }) {

@@ -1,7 +1,7 @@
 // 双别杆 / 赖子花牌: 上大人 character cards, melds (对 招 紮 泛) and discards per seat,
 // the discard being answered in the middle.
 
-import { h } from "../dom.js";
+import { h, touchScreen } from "../dom.js";
 import { bi } from "../i18n.js";
 import { charCard } from "../cards/shangdaren.js";
 import { cardBack } from "../cards/common.js";
@@ -138,7 +138,9 @@ export const biegan = {
   prompt(view) {
     if (view.phase === "window") return bi("有人打牌：对、招、胡还是过？", "对, 招, 胡 or pass?");
     if (view.phase === "qingtong") return bi("请统：要紮吗？", "请统: 紮 now?");
-    return bi("选一张牌打出（右键直接打）", "Pick a card to discard (right-click discards)");
+    return touchScreen()
+      ? bi("点一张牌，再按打出", "Tap a card, then press discard")
+      : bi("选一张牌打出（右键直接打）", "Pick a card to discard (right-click discards)");
   },
 
   eventText(ev, ctx) {

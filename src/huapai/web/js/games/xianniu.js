@@ -15,6 +15,9 @@ const ENDS = {
   big_hand: ["亮出大牌型，本局结束", "a big hand was shown: the deal ends"],
 };
 
+/** Poker players sort a hand by poker rank, not in long-card face order. */
+const POKER_ORDER = ["A", "2", "3", "5b", "5r", "6", "7", "8", "9b", "9r", "10", "J", "Q", "K"];
+
 function decline(view) {
   return view.deck === "huapai" ? "不掀" : "扣了";
 }
@@ -69,6 +72,13 @@ export const xianniu = {
   tokens(text) {
     const s = String(text ?? "").trim();
     return s ? s.split(/\s+/) : [];
+  },
+
+  handTokens(view) {
+    const toks = this.tokens(view.hand);
+    if (!poker(view)) return toks;
+    const rank = (tok) => POKER_ORDER.indexOf(tok);
+    return [...toks].sort((a, b) => rank(a) - rank(b));
   },
 
   card(token, view, opts) {

@@ -1,0 +1,92 @@
+"""Where seed 002 / 000 speaks, the 兰州 / 凤翔 presets follow it; each addition beyond a
+seed is a named option, default off (issue: "What players and the seeds found" §3)."""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+from xn_support import GAME, A, B, C, combo, rules
+
+from huapai.core.match import Match
+from huapai.games.xianniu.combos import beats
+from huapai.games.xianniu.rules import XianniuRules
+from huapai.games.xianniu.scoring import liang_count, niu_xi_points
+from huapai.games.xianniu.state import DECLINE, LEAD, XIAN, State
+
+L = rules("lanzhou")
+
+
+def test_s002_four_fives_with_a_liangzi_are_a_xi_bao_liang() -> None:
+    """[S002] “喜牌：两张以上的5如果有黑红两色，则被称为喜 … 喜牌和亮子可以一起出，称为喜包亮”:
+    5555 is a 喜, so 5555 + KKKK is a 喜包亮 of 8 cards, beaten only by a bigger 8-card one."""
+    play = combo(L, "5r 5r 5b 5b K K K K")
+    assert play.name == "喜包亮" and play.cls == ("xbl", 8)
+    assert beats(play, combo(L, "5r 5r 5b 5b Q Q Q Q"))
+    assert not beats(play, combo(L, "5r 5b K K K K"))
+    assert niu_xi_points(play) == 4 and liang_count(play) == 1  # 4 红黑5 + one 亮子
+
+
+def test_s000_three_niu_or_xi_are_called_hao_niu_hao_xi() -> None:
+    """[S000] “三张牛或三张戏，无论如何组合都称为好牛或好戏” (not 鞍)."""
+    huapai = rules("fengxiang")
+    assert combo(huapai, "牛九 牛九 牛八").name == "好牛"
+    assert combo(huapai, "小戏 大戏 大戏").name == "好戏"
+    assert combo(huapai, "虎 虎 虎").name == "鞍"
+    assert combo(L, "9r 9r 9b").name == "好牛"
+
+
+def _declare(r: XianniuRules, seed: int = 3) -> State:
+    state: State = GAME.new_game(r, seed=seed)
+    assert GAME.to_act(state) == (A,)
+    state, _ = GAME.apply(state, A, DECLINE)  # 扣了
+    state, _ = GAME.apply(state, B, XIAN)
+    return state
+
+
+def test_s002_by_default_the_first_xian_ends_the_round() -> None:
+    state = _declare(L)
+    assert state.phase == LEAD and GAME.to_act(state) == (A,)
+    assert state.xians == ((B, A),)
+
+
+def test_option_xian_both_lets_the_next_seat_xian_too() -> None:
+    """``xian_both``: “其他两家如果也…可以要求庄家出牌” read as both may 掀 in one round."""
+    r = rules("lanzhou", xian_both=True)
+    state = _declare(r)
+    assert GAME.to_act(state) == (C,) and list(GAME.legal_actions(state, C)) == [DECLINE, XIAN]
+    both, _ = GAME.apply(state, C, XIAN)
+    assert both.phase == LEAD and GAME.to_act(both) == (A,)
+    assert both.xians == ((B, A), (C, A))
+    alone, _ = GAME.apply(state, C, DECLINE)
+    assert alone.phase == LEAD and alone.xians == ((B, A),)
+    assert not alone.lost_xian >> C & 1, "not joining a 掀 is no 扣了"
+
+
+def _dealers(r: XianniuRules, deals: int = 12, seed: int = 5) -> tuple[list[int], int]:
+    match = Match(GAME, r, deals, seed)
+    dealers: list[int] = []
+    opening = len(match.opening)
+    for _ in range(deals):
+        deal = match.start_deal()
+        dealers.append(deal.state.dealer)
+        while not deal.over:
+            seat = GAME.to_act(deal.state)[0]
+            deal.act(seat, GAME.legal_actions(deal.state, seat)[0])
+        match.finish_deal()
+    return dealers, opening
+
+
+def test_dealer_rule_banpai_draws_then_rotates() -> None:
+    dealers, opening = _dealers(L)
+    assert opening > 0  # 扳牌 events
+    assert all((b - a) % 3 == 1 for a, b in pairwise(dealers))
+
+
+def test_dealer_rule_lot_then_rotation_and_random_every_deal() -> None:
+    """[S002 砍牛腿] “按随机方式决定庄家”: by lot (seeded, so records replay)."""
+    lot, opening = _dealers(rules("lanzhou", dealer_rule="lot"))
+    assert opening == 0
+    assert all((b - a) % 3 == 1 for a, b in pairwise(lot))
+    rand, _ = _dealers(rules("lanzhou", dealer_rule="random"))
+    assert rand == _dealers(rules("lanzhou", dealer_rule="random"))[0]
+    assert any((b - a) % 3 != 1 for a, b in pairwise(rand))
