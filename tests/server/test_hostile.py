@@ -104,14 +104,15 @@ def test_sockets_are_limited_per_address_and_player(tmp_path: Path) -> None:
 
 
 def test_hello_timeout_idle_and_flood_close_with_a_reason(tmp_path: Path) -> None:
-    limits = _limits(socket_idle=0.3, flood_close_after=10)
-    with running(sqlite_url(tmp_path), hello_timeout=0.2, limits=limits, burst=5) as client:
+    limits = _limits(socket_idle=0.8, flood_close_after=10)
+    with running(sqlite_url(tmp_path), hello_timeout=0.5, limits=limits, burst=5,
+                 rate_per_second=0.01) as client:
         a = Api(client, "a")
         with peer(client) as silent:
             assert silent.next_of("error")["code"] == "not_authenticated"
             assert _close(silent) == (1008, "hello timed out")
         with peer(client, a.token) as idle:
-            assert _close(idle) == (1008, "idle for 0.3 s")
+            assert _close(idle) == (1008, "idle for 0.8 s")
         with peer(client, a.token) as flood:
             for _ in range(30):
                 flood.send({"type": "ping"})
