@@ -4,10 +4,11 @@ public games by everyone. And /api/verify in its documented shape."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from server_helpers import Api, peer
+from server_helpers import Api, peer, running
 from starlette.testclient import TestClient
 
 from huapai.core.rng import seed_commitment
@@ -40,6 +41,13 @@ def _status(client: TestClient, path: str, headers: dict[str, str] | None = None
     if answer.status_code >= 400:
         return answer.status_code, answer.json()["error"]["code"]
     return answer.status_code, None
+
+
+@pytest.fixture
+def client(database_url: str) -> Iterator[TestClient]:
+    """On SQLite, and on PostgreSQL when HUAPAI_TEST_POSTGRES_URL is set."""
+    with running(database_url) as c:
+        yield c
 
 
 @pytest.fixture
