@@ -53,26 +53,39 @@ def test_player_creation_is_limited_per_address(tmp_path: Path) -> None:
         assert bad.json()["error"]["code"] == "bad_nickname"
 
 
-def test_room_creation_and_open_rooms_are_limited(tmp_path: Path) -> None:
-    limits = _limits(rooms_open_per_player=3, rooms_per_player=Rate(5, 3600))
+def test_open_rooms_are_limited_per_player(tmp_path: Path) -> None:
+    limits = _limits(rooms_open_per_player=3)
+    with running(sqlite_url(tmp_path), limits=limits) as client:
+        a = Api(client, "a")
+        platform = client.app.state.platform  # type: ignore[attr-defined]
+        first = [a.room() for _ in range(3)]
+        with peer(client, a.token) as p:
+            for room in first:  # watched rooms are not idle: none may be closed
+                p.send({"type": "subscribe", "room": room})
+                p.next_of("room")
+            assert a.error("POST", "/api/rooms", {"game": "xianniu"}) == "room_limit"
+            assert sorted(r.id for r in platform.rooms.values()) == sorted(first)
+        time.sleep(0.05)
+        newer = [a.room() for _ in range(4)]  # each closes the longest-idle room of a's
+        assert sorted(r.id for r in platform.rooms.values() if r.owner == a.id) == sorted(
+            newer[1:])
+        for gone in [*first, newer[0]]:
+            assert a.error("GET", f"/api/rooms/{gone}") == "room_not_found"
+
+
+def test_room_creation_rate_is_limited(tmp_path: Path) -> None:
+    limits = _limits(rooms_per_player=Rate(4, 3600), rooms_per_address=Rate(6, 3600))
     with running(sqlite_url(tmp_path), limits=limits) as client:
         a, b = Api(client, "a"), Api(client, "b")
-        for _ in range(3):
+        for _ in range(4):
             a.room()
-        assert a.error("POST", "/api/rooms", {"game": "xianniu"}) == "room_limit"
-        platform = client.app.state.platform  # type: ignore[attr-defined]
-        assert sum(r.owner == a.id for r in platform.rooms.values()) == 3
-        for _ in range(3):
-            b.room()
-        assert b.error("POST", "/api/rooms", {"game": "xianniu"}) == "room_limit"
-        closed = next(r for r in platform.rooms.values() if r.owner == b.id)
-        del platform.rooms[closed.id]  # as the idle sweep does
-        closed.close()
-        b.room()  # a closed room frees its place; the creation rate still counts
-        del platform.rooms[next(r.id for r in platform.rooms.values() if r.owner == b.id)]
+        assert a.error("POST", "/api/rooms", {"game": "xianniu"}) == "rate_limited"
         b.room()
-        del platform.rooms[next(r.id for r in platform.rooms.values() if r.owner == b.id)]
-        assert b.error("POST", "/api/rooms", {"game": "xianniu"}) == "rate_limited"
+        b.room()
+        refused = b.client.post("/api/rooms", json={"game": "xianniu"}, headers=b.headers)
+        assert refused.status_code == 429
+        assert "new rooms from your address" in refused.json()["error"]["message"]
+        assert a.error("POST", "/api/rooms", {"game": "nope"}) == "game_not_found"
 
 
 def test_join_code_attempts_are_limited(tmp_path: Path) -> None:

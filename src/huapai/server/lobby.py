@@ -107,9 +107,7 @@ class Platform:
             await asyncio.sleep(self.config.sweep_every)
             for room in [r for r in self.rooms.values()
                          if r.idle_for() > self.config.idle_close_after]:
-                del self.rooms[room.id]
-                room.close()
-                log.info("room %s closed after being idle", room.id)
+                self._close_idle(room, "after being idle")
 
     async def stop(self) -> None:
         if self._sweeper is not None:
@@ -208,12 +206,24 @@ class Platform:
         return room
 
     def _room_budget(self, player: str, address: str) -> None:
-        """Refuse a new room beyond the player's open rooms or creation rate."""
+        """Make room for a new room of ``player``'s: within the creation rate, and at
+        most ``rooms_open_per_player`` open — beyond that the player's longest-idle room
+        (waiting or finished, nobody watching) is closed; if none is idle, refuse."""
         most = self.config.limits.rooms_open_per_player
-        if sum(1 for r in self.rooms.values() if r.owner == player) >= most:
-            raise conflict("room_limit", f"at most {most} open rooms per player; rooms left "
-                                         "idle close after a while")
+        owned = [r for r in self.rooms.values() if r.owner == player]
+        idle = sorted((r for r in owned if r.idle_for() > 0), key=lambda r: -r.idle_for())
+        over = len(owned) - most + 1
+        if over > len(idle):
+            raise conflict("room_limit", f"at most {most} open rooms per player, and none "
+                                         "of yours is idle")
         self.budgets.new_room(player, address)
+        for room in idle[:max(0, over)]:
+            self._close_idle(room, "to make way for its owner's new room")
+
+    def _close_idle(self, room: Room, why: str) -> None:
+        del self.rooms[room.id]
+        room.close()
+        log.info("room %s closed %s", room.id, why)
 
     def room(self, room_id: Any, player: str | None) -> Room:
         """The room ``room_id`` if ``player`` may see it (private rooms: members only)."""
