@@ -204,7 +204,8 @@ def _listing(room: Room) -> dict[str, Any]:
 async def create_room(request: Request) -> dict[str, Any]:
     player = await player_of(request)
     body = await body_of(request)
-    room = platform_of(request).create_room(player, body, address_of(request))
+    key = request.headers.get("idempotency-key")
+    room = platform_of(request).create_room(player, body, address_of(request), key=key)
     return {"room": room.summary()}
 
 

@@ -27,6 +27,7 @@ MESSAGES: dict[str, str] = {
     "bad_action": "看不懂这个动作 / the action does not parse",
     "rules_invalid": "规则设置不对 / invalid rules",
     "bad_settings": "房间设置不对 / invalid room settings",
+    "bad_idempotency_key": "请求标识不对 / invalid Idempotency-Key",
     "bad_nickname": "昵称不对 / invalid nickname",
     "seat_out_of_range": "没有这个座位 / no such seat",
     "seat_taken": "座位已被占用 / that seat is taken",
@@ -42,8 +43,6 @@ MESSAGES: dict[str, str] = {
     "internal_error": "服务器出错了，这次操作没有生效 / internal error: nothing was changed",
     "room_limit": "你开的房间太多了 / you have too many open rooms",
     "too_many_connections": "连接太多 / too many connections",
-    "replay_private": "这局是私人房间的，只有玩家能看 / a private room's game: players only",
-    "bad_share": "分享链接不对 / unknown or malformed share token",
 }
 
 

@@ -40,6 +40,7 @@ from .store import (
 log = logging.getLogger("huapai.server")
 
 REVOKED = 4401  # the WebSocket close code when its player's token is revoked
+MAX_REMEMBERED_KEYS = 4096  # Idempotency-Keys of recent room creations (oldest forgotten)
 ROOM_FIELDS = {"game", "preset", "rules", "deals", "multiplier", "private", "turn_clock",
                "tuoguan_after", "bot_delay"}
 
@@ -74,6 +75,7 @@ class Platform:
         self._tokens: dict[str, str] = {}
         self._revoked: set[str] = set()
         self.budgets = Budgets(config.limits)
+        self._created: dict[tuple[str, str], str] = {}
 
     @property
     def services(self) -> RoomServices:
@@ -180,7 +182,28 @@ class Platform:
         return await asyncio.wrap_future(self.writer.submit(op))
 
     # --- rooms -----------------------------------------------------------------------
-    def create_room(self, player: PlayerInfo, body: Mapping[str, Any], address: str) -> Room:
+    def create_room(self, player: PlayerInfo, body: Mapping[str, Any], address: str, *,
+                    key: str | None = None) -> Room:
+        """A new room; a request repeated with the same ``Idempotency-Key`` (a double
+        click, a retry after a lost answer) gets the room the first one made."""
+        if key is not None:
+            made = self._made_by_key(player, key)
+            if made is not None:
+                return made
+        room = self._new_room(player, body, address)
+        if key is not None:
+            self._created[(player.id, key)] = room.id
+            while len(self._created) > MAX_REMEMBERED_KEYS:
+                self._created.pop(next(iter(self._created)))
+        return room
+
+    def _made_by_key(self, player: PlayerInfo, key: str) -> Room | None:
+        if not 1 <= len(key) <= 64 or not key.isascii() or not key.isprintable():
+            raise ServerError("bad_idempotency_key", "1–64 printable ASCII characters")
+        room_id = self._created.get((player.id, key))
+        return self.rooms.get(room_id) if room_id is not None else None
+
+    def _new_room(self, player: PlayerInfo, body: Mapping[str, Any], address: str) -> Room:
         unknown = sorted(set(body) - ROOM_FIELDS)
         if unknown:
             raise ServerError("bad_settings", f"unknown field(s): {', '.join(unknown)}")

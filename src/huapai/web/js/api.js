@@ -77,8 +77,8 @@ export function explain(code, message) {
   return localize(text, SERVER_CODES.has(code));
 }
 
-async function request(method, path, body, raw = false) {
-  const headers = { Accept: raw ? "*/*" : "application/json" };
+async function request(method, path, body, extra = {}, raw = false) {
+  const headers = { Accept: raw ? "*/*" : "application/json", ...extra };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   const init = { method, headers };
@@ -110,10 +110,10 @@ async function request(method, path, body, raw = false) {
 
 export const api = {
   get: (path) => request("GET", path),
-  post: (path, body = {}) => request("POST", path, body),
+  post: (path, body = {}, headers = {}) => request("POST", path, body, headers),
   patch: (path, body) => request("PATCH", path, body),
   del: (path) => request("DELETE", path),
-  blob: (path) => request("GET", path, undefined, true),
+  blob: (path) => request("GET", path, undefined, {}, true),
 };
 
 /** Download `path` (sent with the token, so private games work) as `filename`. */

@@ -26,6 +26,18 @@ function select(name, options, value, onChange) {
     options.map(([text, v]) => h("option", { value: String(v), selected: v === value }, text)));
 }
 
+/** Seat names for a list; two players with the same nickname are told apart by a tag
+ * from their ids (the nickname is not unique, the id is). */
+export function nicknames(seats) {
+  const count = new Map();
+  for (const s of seats) if (s.player) count.set(s.player.nickname, (count.get(s.player.nickname) ?? 0) + 1);
+  return seats.map((s) => {
+    if (!s.player) return s.bot ? t("bot") : "·";
+    const nick = s.player.nickname;
+    return count.get(nick) > 1 ? `${nick}#${String(s.player.id).slice(-4)}` : nick;
+  });
+}
+
 export class LobbyPage {
   constructor(app) {
     this.app = app;
@@ -218,17 +230,24 @@ export class LobbyPage {
 
   renderRooms() {
     if (!this.roomsBox) return;
-    const rows = this.rooms.map((room) => {
+    const me = this.app.player?.id ?? null;
+    const mineFirst = (room) => (room.seats.some((s) => s.player?.id === me) ? 0 : 1);
+    const live = this.rooms.filter((room) => room.status !== "finished" || mineFirst(room) === 0);
+    // the server lists newest first; a stable sort keeps that order within each group
+    const rows = live.slice().sort((a, b) => mineFirst(a) - mineFirst(b)).map((room) => {
       const filled = room.seats.filter((s) => s.player || s.bot).length;
-      const names = room.seats.map((s) => s.player?.nickname ?? (s.bot ? t("bot") : "·")).join("、");
+      const seated = mineFirst(room) === 0;
+      const names = nicknames(room.seats).join("、");
       return h("li", { class: "room-row", "data-room": room.id },
         h("div", { class: "room-title" }, room.title,
           h("span", { class: "muted" }, ` · ${presetTitle(room.game, room.preset)}`)),
         h("div", { class: "room-meta" },
           h("span", { class: `status s-${room.status}` }, t(`status_${room.status}`)),
           h("span", {}, `${filled}/${room.seats.length}`), h("span", { class: "names" }, names)),
-        h("a", { class: "btn small", href: path`#/room/${room.id}` },
-          room.status === "waiting" && filled < room.seats.length ? t("enter_room") : t("watch")));
+        h("a", { class: `btn small${seated ? " primary" : ""}`, href: path`#/room/${room.id}`,
+                 "data-testid": seated ? "back-to-seat" : "enter" },
+          seated ? t("back_to_seat")
+            : room.status === "waiting" && filled < room.seats.length ? t("enter_room") : t("watch")));
     });
     replace(this.roomsBox,
       h("div", { class: "panel-head" }, h("h2", {}, t("public_rooms")),
@@ -258,12 +277,26 @@ export class LobbyPage {
 
   // ------------------------------------------------------------------ actions
   async create() {
+    if (this.creating) return;
+    this.creating = true;
+    this.formBox.querySelector("[data-testid=create]")?.setAttribute("disabled", "");
+    try {
+      await this.createRoom();
+    } finally {
+      this.creating = false;
+      this.formBox.querySelector("[data-testid=create]")?.removeAttribute("disabled");
+    }
+  }
+
+  async createRoom() {
     const f = this.form;
     const body = { game: f.game, preset: f.preset, rules: f.rules, deals: f.deals,
                    multiplier: f.multiplier, private: f.private, turn_clock: f.turn_clock,
                    tuoguan_after: f.tuoguan_after, bot_delay: f.bot_delay };
     try {
-      const { room } = await api.post("/rooms", body);
+      // the same key for a retried request: the server makes one room for it
+      const key = crypto.randomUUID?.() ?? `${Date.now()}-${Math.random()}`;
+      const { room } = await api.post("/rooms", body, { "Idempotency-Key": key });
       await api.post(path`/rooms/${room.id}/seats/0`);
       this.app.go(path`#/room/${room.id}`);
     } catch (err) {

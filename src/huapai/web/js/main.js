@@ -26,6 +26,7 @@ export function parseRoute(hash) {
   if (parts[0] === "replay" && parts[1]) {
     return { name: "replay", id: parts[1], seat: params.get("seat"), share: params.get("share") };
   }
+  if (parts[0] === "join" && parts[1]) return { name: "join", code: parts[1] };
   return { name: "lobby" };
 }
 
@@ -105,6 +106,10 @@ class App {
 
   route() {
     const route = parseRoute(location.hash);
+    if (route.name === "join") {
+      this.joinByCode(route.code);
+      return;
+    }
     this.page?.unmount();
     window.scrollTo(0, 0);
     if (route.name === "room") this.page = new RoomPage(this, route.id);
@@ -112,6 +117,17 @@ class App {
     else this.page = new LobbyPage(this);
     document.body.dataset.route = route.name;
     this.page.mount(this.main);
+  }
+
+  /** An invitation link (#/join/<code>): join the private room and open it. */
+  async joinByCode(code) {
+    try {
+      const { room } = await api.post("/rooms/join", { code });
+      location.replace(`#/room/${encodeURIComponent(room.id)}`);
+    } catch (err) {
+      toast(explain(err.code, err.message), "error");
+      location.replace("#/");
+    }
   }
 
   async rename() {

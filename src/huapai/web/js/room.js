@@ -27,6 +27,7 @@ export class RoomPage {
     this.showSettle = true;
     this.offs = [];
     this.gone = false;
+    this.busy = new Set();
   }
 
   get me() {
@@ -129,12 +130,36 @@ export class RoomPage {
     return seat === this.mySeat() ? bi("你", name) : name;
   }
 
+  /** A request from a button: the button (by `path`) stays disabled until answered. */
   async rest(method, path, body) {
+    if (this.busy.has(path)) return;
+    this.busy.add(path);
+    this.renderTop();
+    this.markBusy();
     try {
       await api[method](path, body);
     } catch (err) {
       toast(explain(err.code, err.message), "error");
+    } finally {
+      this.busy.delete(path);
+      this.renderTop();
+      this.markBusy();
     }
+  }
+
+  /** Disable every button whose request is under way (the page may have re-rendered). */
+  markBusy() {
+    for (const el of this.el?.querySelectorAll("button[data-path]") ?? []) {
+      el.disabled = this.busy.has(el.dataset.path) || el.dataset.blocked === "1";
+    }
+  }
+
+  /** A button that sends `method path` through rest(). */
+  restButton(attrs, method, path, body, ...label) {
+    const blocked = attrs.disabled ? "1" : "0";
+    return h("button", { ...attrs, "data-path": path, "data-blocked": blocked,
+      disabled: attrs.disabled || this.busy.has(path),
+      onClick: () => this.rest(method, path, body) }, ...label);
   }
 
   act(action) {
@@ -187,17 +212,30 @@ export class RoomPage {
       s.code ? h("div", { class: "room-code", "data-testid": "room-code" }, `${t("room_code")} `, h("strong", {}, s.code)) : null,
       h("button", { class: "btn ghost small", onClick: () => this.copyLink() }, t("copy_link")),
       seated && s.status !== "waiting"
-        ? h("button", { class: "btn ghost small", onClick: () => this.rest("post", path`/rooms/${this.roomId}/leave`) }, t("leave_seat"))
+        ? this.restButton({ class: "btn ghost small" }, "post", path`/rooms/${this.roomId}/leave`, undefined, t("leave_seat"))
         : null,
       !seated && s.status !== "waiting" ? h("span", { class: "badge" }, t("spectating")) : null,
       !seated && s.status !== "waiting" ? s.seats.filter((x) => !x.player && !x.bot).map((x) =>
-        h("button", { class: "btn small primary", onClick: () => this.rest("post", path`/rooms/${this.roomId}/seats/${x.seat}`) },
+        this.restButton({ class: "btn small primary" }, "post", path`/rooms/${this.roomId}/seats/${x.seat}`, undefined,
           `${t("sit_here")} · ${t("seat_n", { n: x.seat + 1 })}`)) : null);
   }
 
+  /** The link a friend opens: for a private room it carries the code and joins directly. */
+  inviteLink() {
+    const code = this.summary?.code;
+    const base = `${location.origin}${location.pathname}`;
+    return code ? `${base}#/join/${encodeURIComponent(code)}` : `${base}#/room/${encodeURIComponent(this.roomId)}`;
+  }
+
   copyLink() {
-    const link = location.href;
+    const link = this.inviteLink();
     navigator.clipboard?.writeText(link).then(() => toast(t("copied"), "ok"), () => toast(link));
+  }
+
+  share() {
+    const url = this.inviteLink();
+    if (navigator.share) navigator.share({ title: t("app_title"), text: t("invite_text"), url }).catch(() => {});
+    else this.copyLink();
   }
 
   waitingPanel() {
@@ -206,20 +244,20 @@ export class RoomPage {
     const owner = this.isOwner();
     const empty = s.seats.filter((x) => !x.player && !x.bot).length;
     const seats = s.seats.map((seat) => {
-      const who = seat.player ? seat.player.nickname : seat.bot ? seatName(s.seats, seat.seat) : t("empty_seat");
+      const who = seat.player || seat.bot ? seatName(s.seats, seat.seat) : t("empty_seat");
       const buttons = [];
       if (!seat.player && !seat.bot && mine === null) {
-        buttons.push(h("button", { class: "btn small primary", "data-testid": `sit-${seat.seat}`,
-          onClick: () => this.rest("post", path`/rooms/${this.roomId}/seats/${seat.seat}`) }, t("sit_here")));
+        buttons.push(this.restButton({ class: "btn small primary", "data-testid": `sit-${seat.seat}` },
+          "post", path`/rooms/${this.roomId}/seats/${seat.seat}`, undefined, t("sit_here")));
       }
       if (!seat.player && !seat.bot && owner) {
-        buttons.push(h("button", { class: "btn small", onClick: () => this.rest("post", path`/rooms/${this.roomId}/bots`, { seats: [seat.seat] }) }, t("add_bot")));
+        buttons.push(this.restButton({ class: "btn small" }, "post", path`/rooms/${this.roomId}/bots`, { seats: [seat.seat] }, t("add_bot")));
       }
       if (seat.bot && owner) {
-        buttons.push(h("button", { class: "btn small ghost", onClick: () => this.rest("del", path`/rooms/${this.roomId}/seats/${seat.seat}`) }, t("remove_bot")));
+        buttons.push(this.restButton({ class: "btn small ghost" }, "del", path`/rooms/${this.roomId}/seats/${seat.seat}`, undefined, t("remove_bot")));
       }
       if (seat.seat === mine) {
-        buttons.push(h("button", { class: "btn small ghost", onClick: () => this.rest("post", path`/rooms/${this.roomId}/leave`) }, t("leave_seat")));
+        buttons.push(this.restButton({ class: "btn small ghost" }, "post", path`/rooms/${this.roomId}/leave`, undefined, t("leave_seat")));
       }
       return h("li", { class: `wait-seat${seat.player || seat.bot ? " filled" : ""}${seat.seat === mine ? " me" : ""}`, "data-seat": seat.seat },
         h("div", { class: `avatar a${seat.seat % 6}` }, seat.bot ? botIcon() : seat.player ? [...seat.player.nickname][0] : "+"),
@@ -231,12 +269,18 @@ export class RoomPage {
     });
     return h("div", { class: "card-panel waiting", "data-testid": "waiting" },
       h("h2", {}, s.title, h("small", { class: "muted" }, ` · ${presetTitle(s.game, s.preset)}`)),
+      s.code ? h("div", { class: "invite", "data-testid": "invite" },
+        h("div", { class: "muted small" }, t("invite_text")),
+        h("div", { class: "invite-code", "data-testid": "invite-code" }, s.code),
+        h("div", { class: "invite-buttons" },
+          h("button", { class: "btn primary", "data-testid": "share", onClick: () => this.share() }, t("share")),
+          h("button", { class: "btn ghost", onClick: () => this.copyLink() }, t("copy_link")))) : null,
       h("ul", { class: "wait-seats" }, seats),
       h("div", { class: "wait-actions" },
-        owner && empty ? h("button", { class: "btn", "data-testid": "fill-bots",
-          onClick: () => this.rest("post", path`/rooms/${this.roomId}/bots`, {}) }, t("fill_bots")) : null,
-        owner ? h("button", { class: "btn primary big", "data-testid": "start", disabled: empty > 0,
-          onClick: () => this.rest("post", path`/rooms/${this.roomId}/start`) }, t("start"))
+        owner && empty ? this.restButton({ class: "btn", "data-testid": "fill-bots" }, "post",
+          path`/rooms/${this.roomId}/bots`, {}, t("fill_bots")) : null,
+        owner ? this.restButton({ class: "btn primary big", "data-testid": "start", disabled: empty > 0 },
+          "post", path`/rooms/${this.roomId}/start`, undefined, t("start"))
           : h("p", { class: "muted" }, t("waiting_owner")),
         owner && empty ? h("p", { class: "muted small" }, t("waiting_seats")) : null));
   }
@@ -298,8 +342,8 @@ export class RoomPage {
       if (data.nextIn) this.startCountdown(label, data.nextIn);
     }
     if (s.status === "finished" && this.isOwner()) {
-      out.push(h("button", { class: "btn primary", "data-testid": "again",
-        onClick: () => this.rest("post", path`/rooms/${this.roomId}/again`) }, t("play_again")));
+      out.push(this.restButton({ class: "btn primary", "data-testid": "again" }, "post",
+        path`/rooms/${this.roomId}/again`, undefined, t("play_again")));
     }
     if (data.gameId && s.status !== "playing") {
       const seat = mine ?? "all";

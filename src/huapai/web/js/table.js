@@ -29,7 +29,11 @@ export function seatPlace(k, n) {
 export function seatName(seats, seat) {
   const info = seats?.[seat];
   const nick = info?.player?.nickname ?? info?.nickname;
-  if (nick) return nick;
+  if (nick) {
+    const same = (seats ?? []).filter((s) => (s?.player?.nickname ?? s?.nickname) === nick).length;
+    const id = info?.player?.id;
+    return same > 1 && id ? `${nick}#${String(id).slice(-4)}` : nick;
+  }
   return bi(`机器人${STEMS[seat] ?? seat + 1}`, `Bot ${LETTERS[seat] ?? seat + 1}`);
 }
 

@@ -52,6 +52,7 @@ export function askNickname({ title, text, initial = "", submit, cancellable = f
     } },
       text ? h("p", {}, text) : null,
       h("label", {}, t("nickname"), input),
+      h("div", { class: "muted small", "data-testid": "nickname-limit" }, t("nickname_limit")),
       error,
       h("div", { class: "dialog-buttons" },
         cancellable ? h("button", { type: "button", class: "btn", onClick: () => close(null) }, t("cancel")) : null,

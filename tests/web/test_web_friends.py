@@ -1,0 +1,100 @@
+"""Playing with friends (issue "What players and the seeds found" §1): an invitation link
+to a private room joins the friend who opens it directly; the code is shown large with a
+share button; a double click makes one room and starts one deal."""
+
+from __future__ import annotations
+
+import json
+
+from playwright.sync_api import Page, expect
+from web_driver import enter
+
+
+def _my_rooms(page: Page) -> int:
+    rooms = page.evaluate("""async () => {
+      const token = localStorage.getItem('huapai.token');
+      const me = JSON.parse(localStorage.getItem('huapai.player'));
+      const r = await fetch('/api/rooms', { headers: { Authorization: `Bearer ${token}` } });
+      return (await r.json()).rooms.filter((x) => x.owner === me.id).length;
+    }""")
+    return int(rooms)
+
+
+def test_invitation_link_joins_a_private_room(page: Page, phone: Page, server: str) -> None:
+    enter(page, server, "房主")
+    page.check("input[name=private]")
+    page.click("[data-testid=create]")
+    page.wait_for_selector("[data-testid=waiting]")
+    code = page.locator("[data-testid=invite-code]").inner_text().strip()
+    assert len(code) >= 4
+    expect(page.locator("[data-testid=share]")).to_be_visible()
+    link = page.evaluate("() => document.querySelector('[data-testid=share]') && "
+                         "location.origin + location.pathname + '#/join/' + "
+                         "document.querySelector('[data-testid=invite-code]').textContent.trim()")
+    friend = phone  # a second browser: the friend, on a phone
+    friend.goto(link)
+    friend.fill("input[name=nickname]", "朋友")
+    friend.click(".nick-form button[type=submit]")
+    friend.wait_for_selector("[data-testid=waiting]")
+    expect(friend.locator("[data-testid=invite-code]")).to_have_text(code)
+    friend.click("[data-testid=sit-1]")
+    expect(page.locator(".wait-seat[data-seat='1']")).to_contain_text("朋友")
+    assert "找不到" not in friend.content()
+
+
+def test_double_clicks_make_one_room_and_one_start(page: Page, server: str) -> None:
+    enter(page, server, "手快")
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.dblclick("[data-testid=create]")
+    page.wait_for_selector("[data-testid=waiting]")
+    page.wait_for_timeout(500)
+    assert _my_rooms(page) == 1, "a double click made one room"
+    page.click("[data-testid=fill-bots]")
+    page.dblclick("[data-testid=start]:not([disabled])")
+    page.wait_for_selector("[data-testid=felt]")
+    page.wait_for_timeout(500)
+    toasts = page.locator(".toast.error").all_inner_texts()
+    assert not toasts, toasts
+
+
+def test_the_server_makes_one_room_per_idempotency_key(page: Page, server: str) -> None:
+    enter(page, server, "重发")
+    made = page.evaluate("""async () => {
+      const token = localStorage.getItem('huapai.token');
+      const post = () => fetch('/api/rooms', { method: 'POST', headers: {
+        Authorization: `Bearer ${token}`, 'Content-Type': 'application/json',
+        'Idempotency-Key': 'same-click-1' }, body: JSON.stringify({ game: 'xianniu' }) });
+      const [a, b] = await Promise.all([post(), post()]);
+      const bad = await fetch('/api/rooms', { method: 'POST', headers: {
+        Authorization: `Bearer ${token}`, 'Content-Type': 'application/json',
+        'Idempotency-Key': 'x'.repeat(65) }, body: JSON.stringify({ game: 'xianniu' }) });
+      return [(await a.json()).room.id, (await b.json()).room.id, bad.status,
+              (await bad.json()).error.code];
+    }""")
+    assert made[0] == made[1]
+    assert made[2:] == [400, "bad_idempotency_key"], json.dumps(made)
+
+
+def test_lobby_offers_the_way_back_and_tells_namesakes_apart(page: Page, phone: Page,
+                                                             server: str) -> None:
+    enter(page, server, "同名")
+    expect(page.locator("[data-testid=nickname]")).to_have_text("同名")
+    page.click("[data-testid=create]")
+    page.wait_for_selector("[data-testid=waiting]")
+    room_url = page.url
+    phone.goto(server)
+    expect(phone.locator("[data-testid=nickname-limit]")).to_contain_text("24")
+    phone.fill("input[name=nickname]", "同名")
+    phone.click(".nick-form button[type=submit]")
+    phone.wait_for_selector("[data-testid=create]")
+    phone.goto(room_url)
+    phone.click("[data-testid=sit-1]")
+    names = page.locator(".wait-seat .wait-name > div:first-child")
+    expect(names.nth(1)).to_contain_text("同名#")
+    expect(names.nth(0)).to_contain_text("同名#")
+    page.click("text=← 大厅")
+    back = page.locator(f"[data-room='{room_url.rpartition('/')[2]}'] [data-testid=back-to-seat]")
+    expect(back).to_have_text("回到牌桌")
+    back.click()
+    page.wait_for_selector("[data-testid=waiting]")
