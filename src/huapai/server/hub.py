@@ -67,8 +67,8 @@ class Feed:
     spectator arrives (its counter moves then, if the view changed).
     """
 
-    __slots__ = ("behind", "counters", "game", "legal", "legal_json", "rules", "seats",
-                 "state", "texts", "to_act", "views")
+    __slots__ = ("behind", "counters", "game", "legal", "legal_at", "legal_json", "rules",
+                 "seats", "state", "texts", "to_act", "views")
 
     def __init__(self, game: Game[Any, Any], rules: Any, seats: int) -> None:
         self.game, self.rules, self.seats = game, rules, seats
@@ -80,6 +80,8 @@ class Feed:
         # the state message's "legal" and "legal_text" members, encoded when they change
         self.legal_json: dict[Viewer, str] = {}
         self.counters: dict[Viewer, int] = dict.fromkeys(self.viewers(), 0)
+        # the counter at which each viewer's legal actions last changed
+        self.legal_at: dict[Viewer, int] = dict.fromkeys(self.viewers(), 0)
         self.texts: dict[int, str] = {}
         self.state: Any = None
         self.behind = False
@@ -101,6 +103,13 @@ class Feed:
 
     def counter(self, viewer: Viewer) -> int:
         return self.counters[viewer]
+
+    def same_options_since(self, viewer: Viewer, counter: int) -> bool:
+        """Whether ``viewer`` has neither moved nor had its legal actions change since
+        ``counter``: then an answer sent from that view is still an answer to the same
+        choice (in a claim window another seat's answer moves every counter but changes
+        nobody's options), and a frame sent twice is still refused once the first moved."""
+        return self.legal_at[viewer] <= counter <= self.counters[viewer]
 
     def update(self, state: Any, events: Iterable[Event], actor: Viewer = None,
                spectators: bool = True) -> dict[Viewer, list[str]]:
@@ -138,13 +147,15 @@ class Feed:
         legal = self._legal(viewer)
         if seen or force or text != self.views.get(viewer) or legal != self.legal.get(viewer):
             self.views[viewer] = text
+            self.counters[viewer] += 1
+            if force or legal != self.legal.get(viewer):  # its own move, or new options
+                self.legal_at[viewer] = self.counters[viewer]
             if legal != self.legal.get(viewer):
                 self.legal[viewer] = legal
                 self.legal_json[viewer] = (f'"legal":{dumps(legal[0])},'
                                            f'"legal_text":{dumps(legal[1])}')
             shown = view.get("to_act")
             self.to_act[viewer] = list(shown) if isinstance(shown, list | tuple) else None
-            self.counters[viewer] += 1
             return seen
         return None
 

@@ -292,7 +292,7 @@ class Room:
         """A seat's move from its player; raises having changed nothing if refused."""
         if self.status != PLAYING or self.deal is None:
             raise conflict("not_playing", f"the room is {self.status}")
-        if counter != self.feed.counter(index):
+        if counter != self.feed.counter(index) and not self.feed.same_options_since(index, counter):
             raise conflict("stale", f"expected counter {self.feed.counter(index)}, got {counter}")
         self._apply(index, self._parse(action), "player")
 

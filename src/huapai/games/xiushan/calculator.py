@@ -1,0 +1,288 @@
+"""秀山字牌 hand calculator: best decomposition, 油子, the win check and 豆.
+
+:func:`score` takes a complete hand — the concealed cards (the winning card among them
+when it went into the hand) and the laid-down groups — and returns the cut of the
+concealed cards that maximises the preset's final score. For the part-1 presets 豆 do
+not depend on the cut (和 + each 贰 + 自摸), so that is the cut with the most 油子; it
+wins when every card is in a group (牌理顺、放子圆), the 麻雀 is there exactly when the
+card count needs it, and the 油子 reach the preset's threshold. :mod:`.waits` lists the
+cards a hand one short wins on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from huapai.core.protocol import NotationError
+
+from .cards import COPIES, ER, NUM_CARDS, RANKS, card_name, check_counts_of, parse_cards
+from .groups import QUAD_KINDS, Group, Kind, Meld, same_card_youzi, sequence_youzi
+from .rules import XiushanRules
+from .search import Values, best_cut, best_value, rank_values
+
+HandInput = Sequence[int] | str
+MeldInput = Sequence[Meld | str]
+
+
+class HandError(ValueError):
+    """A hand the calculator cannot take: wrong size, too many copies, a bad meld."""
+
+
+@dataclass(frozen=True, slots=True)
+class DouItem:
+    """One line of a hand's 豆: why, and how many."""
+
+    why: str
+    dou: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"why": self.why, "dou": self.dou}
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """The best reading of a hand.
+
+    ``youzi`` is the best total (melds included) even when the hand does not win; with
+    no cut at all (``complete`` False) it is 0 and ``groups`` is empty. ``dou`` is None
+    unless the hand wins; ``dou_items`` itemise it. ``zhuaque`` (啄雀) says the winning
+    card made the 麻雀.
+    """
+
+    wins: bool
+    complete: bool
+    youzi: int
+    dou: int | None
+    groups: tuple[Group, ...]
+    threshold: int
+    jiang: int | None = None
+    dou_items: tuple[DouItem, ...] = ()
+    zhuaque: bool = False
+    fan: int | None = field(default=None)
+    """翻 (钵福, next issue); None for the 豆 presets."""
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "wins": self.wins,
+            "complete": self.complete,
+            "youzi": self.youzi,
+            "dou": self.dou,
+            "threshold": self.threshold,
+            "jiang": None if self.jiang is None else card_name(self.jiang + RANKS),
+            "groups": [g.to_json() for g in self.groups],
+            "dou_items": [d.to_json() for d in self.dou_items],
+            "zhuaque": self.zhuaque,
+        }
+        if self.fan is not None:
+            out["fan"] = self.fan
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """A checked hand: concealed counts, melds, and the context of the win."""
+
+    counts: tuple[int, ...]
+    melds: tuple[Meld, ...]
+    win_card: int | None
+    self_drawn: bool
+    jiang: int | None
+
+
+def score(
+    rules: XiushanRules,
+    hand: HandInput,
+    melds: MeldInput = (),
+    *,
+    win_card: int | str | None = None,
+    self_drawn: bool = False,
+    jiang: int | str | None = None,
+) -> Result:
+    """The best reading of a complete hand under ``rules``.
+
+    ``hand`` is the concealed cards (card ints or notation), ``melds`` the laid-down
+    groups (:class:`Meld` or ``"碰:贰贰贰"``). ``win_card`` is the card the hand won on
+    (in the hand or in a meld); a 坎 it completes from a discard (not ``self_drawn``)
+    scores per ``rules.discard_triple``. ``jiang`` is a card of the hand's 将 rank (either
+    size), None for no 将; a preset with ``jiang="off"`` refuses one.
+    """
+    h = read_hand(rules, hand, melds, win_card, self_drawn, jiang, complete=True)
+    return score_checked(rules, h)
+
+
+def score_checked(rules: XiushanRules, h: Hand) -> Result:
+    """:func:`score` of a hand :func:`read_hand` has already checked."""
+    meld_groups = tuple(
+        Group(m.kind, m.cards, same_card_youzi(m.kind, m.card, h.jiang) if rules.youzi else 0,
+              laid=True)
+        for m in h.melds
+    )  # fmt: skip
+    cut = best_cut(h.counts, values_of(rules, h))
+    if cut is None:
+        return Result(False, False, 0, None, (), rules.hu_threshold, h.jiang)
+    concealed_youzi, cut_groups = cut
+    peng_card = _peng_card(rules, h)
+    groups = meld_groups + tuple(
+        _group(rules.youzi, rules.jiang_lianzi, h.jiang, peng_card, kind, cards)
+        for kind, cards in cut_groups
+    )
+    youzi = concealed_youzi + sum(g.youzi for g in meld_groups)
+    if sum(g.youzi for g in groups) != youzi:
+        raise AssertionError("group 油子 do not add up to the search's total")
+    wins = youzi >= rules.hu_threshold
+    items = dou_items(rules, h) if wins else ()
+    dou = _capped(rules, sum(i.dou for i in items)) if wins else None
+    zhuaque = h.win_card is not None and any(
+        g.kind is Kind.PAIR and h.win_card in g.cards for g in groups
+    ) and h.counts[h.win_card] == 2  # fmt: skip
+    return Result(wins, True, youzi, dou, groups, rules.hu_threshold, h.jiang, items, zhuaque)
+
+
+def youzi_of(rules: XiushanRules, h: Hand) -> int | None:
+    """The best 油子 of a checked hand (melds included), None when it does not cut: the
+    same search as :func:`score_checked` without laying out the groups."""
+    value = best_value(h.counts, values_of(rules, h))
+    if value is None:
+        return None
+    if rules.youzi:
+        value += sum(same_card_youzi(m.kind, m.card, h.jiang) for m in h.melds)
+    return value
+
+
+def dou_of(rules: XiushanRules, h: Hand) -> int:
+    """The 豆 of a winning hand: :func:`dou_items` added up, capped by ``dou_cap``."""
+    return _capped(rules, sum(i.dou for i in dou_items(rules, h)))
+
+
+def _capped(rules: XiushanRules, dou: int) -> int:
+    return min(dou, rules.dou_cap) if rules.dou_cap else dou
+
+
+def dou_items(rules: XiushanRules, h: Hand) -> tuple[DouItem, ...]:
+    """The 豆 of a winning hand, line by line: 和 1, each 贰 1, 自摸 1 [S]."""
+    er_cards = ER if rules.dou_er == "both" else ER[1:]
+    items = [DouItem("和", 1)]
+    for c in er_cards:
+        n = h.counts[c] + sum(m.cards.count(c) for m in h.melds)
+        if n:
+            items.append(DouItem(f"{card_name(c)}×{n}", n))
+    if h.self_drawn and rules.zimo_dou:
+        items.append(DouItem("自摸", 1))
+    return tuple(items)
+
+
+def _peng_card(rules: XiushanRules, h: Hand) -> int | None:
+    """The card whose 坎 scores as a 碰: the winning discard, when it made three alike."""
+    if (h.win_card is not None and not h.self_drawn and rules.discard_triple == "peng"
+            and h.counts[h.win_card] == 3):  # fmt: skip
+        return h.win_card
+    return None
+
+
+def values_of(rules: XiushanRules, h: Hand) -> Values:
+    """The search's per-rank values for this hand (its 将, its winning discard)."""
+    return rank_values(rules.youzi, rules.jiao, h.jiang, rules.jiang_lianzi, _peng_card(rules, h))
+
+
+@lru_cache(maxsize=8192)
+def _group(
+    youzi: bool,
+    jiang_lianzi: bool,
+    jiang: int | None,
+    peng_card: int | None,
+    kind: Kind,
+    cards: tuple[int, ...],
+) -> Group:
+    """A concealed group with its 油子, computed again from the group alone."""
+    if not youzi or kind in (Kind.PAIR, Kind.JIAO):
+        return Group(kind, cards, 0)
+    if kind is Kind.KAN:
+        return Group(kind, cards, same_card_youzi(
+            Kind.PENG if cards[0] == peng_card else kind, cards[0], jiang))  # fmt: skip
+    value = sequence_youzi(cards)
+    if jiang_lianzi and jiang is not None and any(c % RANKS == jiang for c in cards):
+        value *= 2
+    return Group(kind, cards, value)
+
+
+def complete_size(rules: XiushanRules, melds: Sequence[Meld]) -> int:
+    """Cards in a complete hand with these melds: ``hand_size`` plus one for each 4-set
+    after the first (八块: the first 4-set is followed by a discard, later ones not)."""
+    quads = sum(1 for m in melds if m.kind in QUAD_KINDS)
+    return rules.hand_size + max(0, quads - 1)
+
+
+def read_hand(
+    rules: XiushanRules,
+    hand: HandInput,
+    melds: MeldInput,
+    win_card: int | str | None,
+    self_drawn: bool,
+    jiang: int | str | None,
+    *,
+    complete: bool,
+) -> Hand:
+    """Check a hand and return its counts; raises :class:`HandError` (or
+    :class:`NotationError` for bad notation) naming what is wrong."""
+    cards = parse_cards(hand) if isinstance(hand, str) else tuple(hand)
+    if not _VALID.issuperset(cards):
+        check_counts_of(cards, " in the hand")
+    ms = tuple(m if isinstance(m, Meld) else Meld.parse(_text(m)) for m in melds)
+    if not rules.quads:
+        for m in ms:
+            if m.kind in QUAD_KINDS:
+                raise HandError(f"{m}: this preset has no 4-sets (无龙灯和开召)")
+    counts = [0] * NUM_CARDS
+    for c in cards:
+        counts[c] += 1
+    held = counts
+    if ms:
+        held = list(counts)
+        for m in ms:
+            held[m.card] += len(m.cards)
+    if max(held) > COPIES:
+        check_counts_of(cards, " in the hand")
+        check_counts_of(list(cards) + [c for m in ms for c in m.cards], " in hand and melds")
+    total = len(cards) + sum(len(m.cards) for m in ms)
+    want = complete_size(rules, ms) - (0 if complete else 1)
+    if total != want:
+        what = "a complete hand" if complete else "a hand one card short"
+        raise HandError(f"{what} with these melds has {want} cards, got {total}")
+    win = _card(win_card, "win_card")
+    if win is not None and not counts[win] and all(win not in m.cards for m in ms):
+        raise HandError(f"the winning card {card_name(win)} is not in the hand")
+    return Hand(tuple(counts), ms, win, bool(self_drawn), _jiang(rules, jiang))
+
+
+_VALID = frozenset(range(NUM_CARDS))
+
+
+def _jiang(rules: XiushanRules, jiang: int | str | None) -> int | None:
+    c = _card(jiang, "jiang")
+    if c is None:
+        return None
+    if rules.jiang == "off":
+        raise HandError("this preset has no 将 (不设置将)")
+    return c % RANKS
+
+
+def _card(value: int | str | None, what: str) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, str):
+        cards = parse_cards(value)
+        if len(cards) != 1:
+            raise NotationError(f"{what}: expected one card, got {value!r}")
+        return cards[0]
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < NUM_CARDS:
+        raise HandError(f"{what}: no card {value!r}")
+    return value
+
+
+def _text(meld: object) -> str:
+    if not isinstance(meld, str):
+        raise HandError(f"melds must be Meld values or KIND:CARDS text, got {meld!r}")
+    return meld

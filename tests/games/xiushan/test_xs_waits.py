@@ -1,0 +1,78 @@
+"""秀山字牌 waits: concealed waits, waits onto a laid-down 哨 / 碰, 自摸 vs discard, and
+the copies unseen."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import pytest
+
+from huapai.core.protocol import NotationError
+from huapai.games.xiushan.calculator import HandError
+from huapai.games.xiushan.cards import card_name
+from huapai.games.xiushan.rules import HUANGLIUFU, MAQUEFU, SHIBAFU
+from huapai.games.xiushan.waits import waits
+
+ZERO15 = "四五六肆伍陆七八九柒捌玖四五六"
+
+
+def _cards(result: object) -> list[str]:
+    return [card_name(w.card) for w in result.waits]  # type: ignore[attr-defined]
+
+
+def test_open_ended_wait_with_scores_and_remaining() -> None:
+    result = waits(SHIBAFU, "壹贰叁贰柒拾一二三二七十伍陆柒四五", ["哨:捌捌捌"], visible="六六三")
+    assert _cards(result) == ["三", "六"]
+    three, six = result.waits
+    assert (three.youzi, three.score, three.score_self_drawn) == (24, 5, 6)
+    assert three.remaining == 4 - 1 - 1 and six.remaining == 4 - 2
+    data = result.to_json()
+    assert json.loads(json.dumps(data, ensure_ascii=False))["waits"][0]["card"] == "三"
+    assert {"card", "score", "remaining"} <= set(data["waits"][0])
+
+
+def test_below_the_threshold_is_no_wait() -> None:
+    assert waits(SHIBAFU, "四五" + ZERO15 + "柒捌玖").waits == ()
+    # 十 is 啄雀; 四 and 七 make the 麻雀 of another cut
+    assert _cards(waits(MAQUEFU, "四五六肆伍陆七八九柒捌玖十")) == ["四", "七", "十"]
+
+
+def test_kan_from_a_discard_scores_as_peng() -> None:
+    """壹 makes 壹壹壹: a 大碰 (3, below 六胡) on a discard, a 大哨 (6) when self-drawn."""
+    result = waits(HUANGLIUFU, "壹壹柒捌玖四五六肆伍陆七七")
+    by = {card_name(w.card): w for w in result.waits}
+    assert (by["壹"].youzi, by["壹"].score) == (None, None)
+    assert (by["壹"].youzi_self_drawn, by["壹"].score_self_drawn) == (6, 1)
+
+
+def test_fourth_card_onto_a_laid_down_shao() -> None:
+    """A discard onto one's 暗哨 is 开召 (forced), one's own draw a 龙灯 (default) or 开召."""
+    hand = ZERO15 + "十十"  # 20 cards with the 哨: one short
+    assert "贰" not in _cards(waits(SHIBAFU, hand, ["哨:贰贰贰"]))  # 9 胡 < 18
+    zhao = dataclasses.replace(SHIBAFU, hu_threshold=9)
+    by = {card_name(w.card): w for w in waits(zhao, hand, ["哨:贰贰贰"]).waits}
+    assert (by["贰"].youzi, by["贰"].youzi_self_drawn) == (9, 12)
+    own_zhao = dataclasses.replace(zhao, own_draw_on_shao="zhao")
+    by = {card_name(w.card): w for w in waits(own_zhao, hand, ["哨:贰贰贰"]).waits}
+    assert (by["贰"].youzi, by["贰"].youzi_self_drawn) == (9, 9)
+
+
+def test_ji_only_from_ones_own_draw() -> None:
+    """鸡: a 碰 and a fourth from the 堂子头 — never from a discard [S]."""
+    rules = dataclasses.replace(SHIBAFU, hu_threshold=9)
+    hand = ZERO15 + "十十"
+    by = {card_name(w.card): w for w in waits(rules, hand, ["碰:贰贰贰"]).waits}
+    assert by["贰"].youzi is None and by["贰"].youzi_self_drawn == 9
+
+
+def test_hand_not_one_short_is_an_error() -> None:
+    with pytest.raises(HandError, match="one card short with these melds has 20 cards, got 21"):
+        waits(SHIBAFU, ZERO15 + "柒捌玖十十十")
+
+
+def test_visible_cards_beyond_the_deck_are_an_error() -> None:
+    with pytest.raises(HandError, match="1 × 五 held and 4 visible"):
+        waits(SHIBAFU, "壹贰叁贰柒拾一二三二七十伍陆柒四五", ["哨:捌捌捌"], visible="五五五五")
+    with pytest.raises(NotationError, match="'x' at position 1"):
+        waits(SHIBAFU, "壹贰叁贰柒拾一二三二七十伍陆柒四五", ["哨:捌捌捌"], visible="六x")
