@@ -24,6 +24,7 @@ from huapai.core.protocol import (
 )
 from huapai.core.rng import shuffled
 from huapai.core.rules import RulesBase, option
+from huapai.core.view import TableView
 
 HAND = 3
 
@@ -153,14 +154,14 @@ class ClaimGame(GameBase[ClaimRules, ClaimState]):
     def settlement(self, state: ClaimState) -> Settlement:
         return Settlement(state.rules.seats, state.payments)
 
-    def observe(self, state: ClaimState, seat: int | None) -> Mapping[str, Any]:
-        return {
-            "seat": seat,
-            "hand": None if seat is None else list(state.hands[seat]),
-            "hand_sizes": [len(h) for h in state.hands],
-            "pending": state.pending,
-            "to_act": list(self.to_act(state)),
-        }
+    def rules_of(self, state: ClaimState) -> ClaimRules:
+        return state.rules
+
+    def table_view(self, state: ClaimState, seat: int | None) -> TableView:
+        phase = "over" if state.over else "play" if state.pending is None else "window"
+        hand = None if seat is None else " ".join(map(str, state.hands[seat]))
+        return TableView(phase, state.dealer, [len(h) for h in state.hands], hand,
+                         "out" if state.over else None, {"pending": state.pending})
 
     def omniscient(self, state: ClaimState) -> Mapping[str, Any]:
         return {"hands": [" ".join(map(str, h)) for h in state.hands]}

@@ -16,12 +16,14 @@ draw is due ends the deal.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from huapai.core.base import GameBase
+from huapai.core.claim import ClaimTable, ClaimWindow
 from huapai.core.protocol import (
     Event,
     Game,
@@ -34,6 +36,7 @@ from huapai.core.protocol import (
 from huapai.core.rng import shuffled
 from huapai.core.rules import RulesBase, option
 from huapai.core.session import check_legal
+from huapai.core.view import TableView
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -109,6 +112,7 @@ class ToyState:
     payments: tuple[Payment, ...] = ()
     over: bool = False
     winner: int | None = None
+    claimed: tuple[int, ...] = ()  # the claimants' matching cards, laid face up
 
 
 class ToyGame(GameBase[ToyRules, ToyState]):
@@ -224,7 +228,8 @@ class ToyGame(GameBase[ToyRules, ToyState]):
         pay = Payment(state.turn, seat, 1, "claim", "吃 / claim")
         events.append(Claimed(seat, state.pending))
         state = replace(state, hands=_with(state.hands, seat, tuple(hand)), pending=None,
-                        answers=(), turn=seat, payments=(*state.payments, pay))
+                        answers=(), turn=seat, payments=(*state.payments, pay),
+                        claimed=(*state.claimed, state.pending))
         if not hand:
             return self._win(state, seat, events)
         return state, events
@@ -257,28 +262,38 @@ class ToyGame(GameBase[ToyRules, ToyState]):
         return Settlement(state.rules.seats, state.payments)
 
     # --- views ---------------------------------------------------------------------
-    def observe(self, state: ToyState, seat: int | None) -> Mapping[str, Any]:
-        out: dict[str, Any] = {
-            "seat": seat,
-            "hand_sizes": [len(h) for h in state.hands],
+    def rules_of(self, state: ToyState) -> ToyRules:
+        return state.rules
+
+    def table_view(self, state: ToyState, seat: int | None) -> TableView:
+        phase = "over" if state.over else "play" if state.pending is None else "window"
+        end = None if not state.over else "stock_empty" if state.winner is None else "out"
+        table: dict[str, Any] = {
             "stock": len(state.stock),
             "played": [list(p) for p in state.played],
             "pending": state.pending,
             "turn": state.turn,
-            "to_act": list(self.to_act(state)),
-            "over": state.over,
         }
         if seat is not None:
-            out["hand"] = list(state.hands[seat])
             mine = [c for s, c in state.answers if s == seat]
-            out["my_answer"] = mine[0] if mine else None
+            table["my_answer"] = mine[0] if mine else None
         if state.over:
-            out["hands"] = [list(h) for h in state.hands]
-        return out
+            table["hands"] = [_text(h) for h in state.hands]
+        hand = None if seat is None else _text(state.hands[seat])
+        return TableView(phase, state.dealer, [len(h) for h in state.hands], hand, end, table)
+
+    def claim_window(self, state: ToyState) -> ClaimWindow | None:
+        if state.pending is None or state.over:
+            return None
+        answers = tuple((s, self._answer_id(state, c)) for s, c in state.answers)
+        return _claim_table(state.rules.values).window(self._window(state), answers)
+
+    def _answer_id(self, state: ToyState, claim: bool) -> int:
+        return state.rules.values if claim else state.rules.values + 1
 
     def omniscient(self, state: ToyState) -> Mapping[str, Any]:
         return {
-            "hands": [list(h) for h in state.hands],
+            "hands": [_text(h) for h in state.hands],
             "stock": list(state.stock),
             "turn": state.turn,
             "pending": state.pending,
@@ -342,10 +357,34 @@ class ToyGame(GameBase[ToyRules, ToyState]):
 
     def check_invariants(self, state: ToyState) -> None:
         cards = [c for h in state.hands for c in h] + list(state.stock)
-        cards += [c for _, c in state.played]
-        claimed = sum(1 for p in state.payments if p.reason == "claim")
-        if len(cards) + claimed != len(state.deal):
+        cards += [c for _, c in state.played] + list(state.claimed)
+        if sorted(cards) != sorted(state.deal):
             raise AssertionError("cards are not conserved")
+
+    def resample(self, state: ToyState, seat: int, rng: random.Random) -> ToyState:
+        """The other hands and the stock redealt; the others' window answers become
+        passes (``seat`` only knows that they answered)."""
+        if state.over:
+            return state
+        others = [p for p in range(state.rules.seats) if p != seat]
+        pool = [c for p in others for c in state.hands[p]] + list(state.stock)
+        rng.shuffle(pool)
+        hands, i = list(state.hands), 0
+        for p in others:
+            k = len(hands[p])
+            hands[p], i = tuple(sorted(pool[i:i + k])), i + k
+        answers = tuple((s, claim and s == seat) for s, claim in state.answers)
+        return replace(state, hands=tuple(hands), stock=tuple(pool[i:]), answers=answers)
+
+
+@functools.cache
+def _claim_table(values: int) -> ClaimTable:
+    """The toy's window as a core claim table: one claim kind, ties by seat order."""
+    return ClaimTable({values: 1}, pass_action=values + 1)
+
+
+def _text(cards: Sequence[int]) -> str:
+    return " ".join(str(c) for c in cards)
 
 
 def _with(hands: tuple[tuple[int, ...], ...], seat: int, hand: tuple[int, ...]
@@ -470,6 +509,78 @@ class UnfaithfulRecord(ToyGame):
         return super().format_deal(rules, (*deal[: n * k], *sorted(deal[n * k:])))
 
 
+class LoudAnswer(ToyGame):
+    """A window answer is shown to every seat at once."""
+
+    name = "toy_loud_answer"
+
+    def _answer(self, state: ToyState, seat: int, claim: bool) -> tuple[ToyState, list[Event]]:
+        state, events = super()._answer(state, seat, claim)
+        return state, [LoudAnswered(seat, claim), *events[1:]]
+
+
+@dataclass(frozen=True, slots=True)
+class LoudAnswered(Event):
+    kind: ClassVar[str] = "answered"
+    claim: bool
+
+
+class NoEnvelope(ToyGame):
+    """The view forgets the legal actions."""
+
+    name = "toy_no_envelope"
+
+    def observe(self, state: ToyState, seat: int | None) -> Mapping[str, Any]:
+        out = dict(super().observe(state, seat))
+        del out["legal"]
+        return out
+
+
+class PeekingResample(ToyGame):
+    """Resampling also redeals the seat's own hand."""
+
+    name = "toy_peeking_resample"
+
+    def resample(self, state: ToyState, seat: int, rng: random.Random) -> ToyState:
+        other = super().resample(state, seat, rng)
+        if state.over:
+            return other
+        nxt = (seat + 1) % state.rules.seats
+        hands = _with(_with(other.hands, seat, other.hands[nxt]), nxt, other.hands[seat])
+        return replace(other, hands=hands)
+
+
+class ForgingResample(ToyGame):
+    """Resampling turns a card of the stock into another value."""
+
+    name = "toy_forging_resample"
+
+    def resample(self, state: ToyState, seat: int, rng: random.Random) -> ToyState:
+        other = super().resample(state, seat, rng)
+        if not other.stock:
+            return other
+        forged = (other.stock[0] + 1) % state.rules.values
+        return replace(other, stock=(forged, *other.stock[1:]))
+
+
+class FrozenResample(ToyGame):
+    """Resampling gives the state back unchanged (a search would peek)."""
+
+    name = "toy_frozen_resample"
+
+    def resample(self, state: ToyState, seat: int, rng: random.Random) -> ToyState:
+        return state
+
+
+class NoResample(ToyGame):
+    """A family that forgot its sampler (GameBase's default)."""
+
+    name = "toy_no_resample"
+
+    def resample(self, state: ToyState, seat: int, rng: random.Random) -> ToyState:
+        return GameBase.resample(self, state, seat, rng)
+
+
 MUTANTS: dict[str, str] = {
     "UNSORTED": "legal_actions",
     "MUTATING": "changed the state it was given",
@@ -483,6 +594,12 @@ MUTANTS: dict[str, str] = {
     "SILENT_CODE": "code",
     "NEGATIVE_SEAT": "accepted",
     "RECORD": "parse_deal(format_deal(deal))",
+    "LOUD_ANSWER": "answer shows before the claim window closes",
+    "NO_ENVELOPE": "lacks envelope key(s) ['legal']",
+    "PEEKING_RESAMPLE": "changed under resample",
+    "FORGING_RESAMPLE": "check_invariants after resample",
+    "FROZEN_RESAMPLE": "does not vary",
+    "NO_RESAMPLE": "has no resample",
 }
 UNSORTED: Game[ToyRules, ToyState] = UnsortedLegal()
 MUTATING: Game[ToyRules, ToyState] = MutatingApply()
@@ -496,3 +613,9 @@ STUCK: Game[ToyRules, ToyState] = Stuck()
 SILENT_CODE: Game[ToyRules, ToyState] = SilentCode()
 NEGATIVE_SEAT: Game[ToyRules, ToyState] = NegativeSeat()
 RECORD: Game[ToyRules, ToyState] = UnfaithfulRecord()
+LOUD_ANSWER: Game[ToyRules, ToyState] = LoudAnswer()
+NO_ENVELOPE: Game[ToyRules, ToyState] = NoEnvelope()
+PEEKING_RESAMPLE: Game[ToyRules, ToyState] = PeekingResample()
+FORGING_RESAMPLE: Game[ToyRules, ToyState] = ForgingResample()
+FROZEN_RESAMPLE: Game[ToyRules, ToyState] = FrozenResample()
+NO_RESAMPLE: Game[ToyRules, ToyState] = NoResample()

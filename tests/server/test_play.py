@@ -190,9 +190,10 @@ def test_leave_mid_match_hands_the_seat_to_the_house_bot(client: TestClient) -> 
         others = [p for i, p in enumerate(peers) if i != seat]
         moved = others[0].until(lambda m: m["type"] == "state" and m["events"])
         assert moved["events"]
-        newcomer = Api(client, "newcomer")
-        taken = newcomer.call("POST", f"/api/rooms/{room}/seats/{seat}")["room"]
-        assert taken["seats"][seat]["player"]["id"] == newcomer.id
+        newcomer = Api(client, "newcomer")  # never a live hand for a stranger mid-deal
+        assert newcomer.error("POST", f"/api/rooms/{room}/seats/{seat}") == "seat_held"
+        back = people[seat].call("POST", f"/api/rooms/{room}/seats/{seat}")["room"]
+        assert back["seats"][seat]["player"]["id"] == people[seat].id
 
 
 def test_claim_windows_ask_several_seats_at_once(client: TestClient, toy_games: None) -> None:

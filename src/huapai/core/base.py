@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
+from . import view
+from .claim import ClaimWindow
 from .protocol import RulesError
 from .rules import RulesBase
 
@@ -13,8 +16,9 @@ S = TypeVar("S")
 
 
 class GameBase(Generic[R, S]):
-    """Rules handling every engine shares: presets by name with overrides, and the dict
-    round trip of its ``rules_type`` (a :class:`~huapai.core.rules.RulesBase`)."""
+    """What every engine shares: presets by name with overrides, the dict round trip of
+    its ``rules_type`` (a :class:`~huapai.core.rules.RulesBase`), and ``observe`` as the
+    core view envelope (:mod:`huapai.core.view`) around the engine's ``table_view``."""
 
     name: str = ""
     title: str = ""
@@ -42,3 +46,25 @@ class GameBase(Generic[R, S]):
 
     def rules_from_dict(self, data: Mapping[str, Any]) -> R:
         return self.rules_type.from_dict(data)
+
+    def rules_of(self, state: S) -> R:
+        raise NotImplementedError
+
+    # --- views ---------------------------------------------------------------------
+    def observe(self, state: S, seat: int | None) -> Mapping[str, Any]:
+        """The core envelope (to_act, legal, hand …) with the engine's table view."""
+        return view.observe(cast(view.Viewable, self), state, seat)
+
+    def table_view(self, state: S, seat: int | None) -> view.TableView:
+        raise NotImplementedError
+
+    # --- claim windows and sampling ------------------------------------------------
+    def claim_window(self, state: S) -> ClaimWindow | None:
+        """The open claim window of ``state`` (answers included: omniscient), or None.
+        A family without claim windows keeps this default."""
+        return None
+
+    def resample(self, state: S, seat: int, rng: random.Random) -> S:
+        """A state consistent with what ``seat`` has seen (see the protocol); every
+        family gives its own."""
+        raise NotImplementedError(f"{self.name} has no resample")

@@ -47,6 +47,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
+from .conformance_checks import (
+    diff,
+    envelope_problem,
+    resample_problem,
+    window_problem,
+)
 from .protocol import Event, Game, IllegalAction, RulesError
 from .record import ActionEntry, DealRecord, ReplayError, dumps, parse, replay_deal
 from .registry import get_game
@@ -58,6 +64,8 @@ GAMES_ENV = "HUAPAI_CONFORMANCE_GAMES"
 SEED_ENV = "HUAPAI_CONFORMANCE_SEED"
 DEFAULT_GAMES = 10
 CODE_PATTERN = re.compile(r"^[a-z][a-z0-9_]*$")
+MIN_RESAMPLES = 10
+"""A run with this many resamples, none of which changed the state, fails."""
 
 
 # --------------------------------------------------------------------- optional hooks
@@ -164,12 +172,15 @@ class Report:
     varied: int = 0
     steps: int = 0
     hidden_steps: int = 0
+    resamples: int = 0
+    resamples_changed: int = 0
     skipped: list[str] = field(default_factory=list)
 
     def __str__(self) -> str:
         text = f"{self.game}/{self.preset}: {self.games} games ({self.varied} with varied "
         text += f"rule options), {self.steps} steps, "
-        text += f"{self.hidden_steps} hidden-info steps"
+        text += f"{self.hidden_steps} hidden-info steps, "
+        text += f"{self.resamples_changed}/{self.resamples} resamples changed the state"
         return text + "".join(f"; skipped: {s}" for s in self.skipped)
 
 
@@ -199,6 +210,12 @@ def run(game: Game[Any, Any], preset: str, config: Config | None = None) -> Repo
         report.varied += bool(overrides)
         report.steps += result.steps
         report.hidden_steps += result.hidden_steps
+        report.resamples += result.resamples
+        report.resamples_changed += result.resamples_changed
+    if report.resamples >= MIN_RESAMPLES and not report.resamples_changed:
+        raise ConformanceError(f"none of {report.resamples} resamples changed the state: "
+                               "resample does not vary what a seat cannot see",
+                               where=f"{game.name}/{preset}")
     return report
 
 
@@ -379,6 +396,8 @@ class _Step:
 class PlayoutResult:
     steps: int
     hidden_steps: int
+    resamples: int = 0
+    resamples_changed: int = 0
 
 
 class _Playout:
@@ -389,6 +408,8 @@ class _Playout:
     ) -> None:
         self.game, self.rules, self.seed, self.config = game, rules, seed, config
         self.rng = random.Random(seed)
+        self.sample_rng = random.Random(derive_seed(seed, "resample"))
+        self.resamples = self.resamples_changed = 0
         self.n = game.num_seats(rules)
         self.num_actions = game.num_actions(rules)
         self.dealer = self.rng.randrange(self.n)
@@ -420,6 +441,10 @@ class _Playout:
         if not ok:
             raise self.fail(message)
 
+    def problem(self, message: str | None) -> None:
+        if message is not None:
+            raise self.fail(message)
+
     # --- the loop -------------------------------------------------------------------
     def run(self) -> PlayoutResult:
         self.check_dealing()
@@ -432,13 +457,14 @@ class _Playout:
             seat = self.rng.choice(self.game.to_act(state))
             action = self.rng.choice(list(self.game.legal_actions(state, seat)))
             self.probe_illegal(state, seat)
+            self.check_sampling(state, seat)
             self.apply_checked(state, seat, action)
         else:
             raise self.fail(f"the deal did not end within {self.config.max_steps} actions")
         self.check_settlement(self.deal.state)
         self.check_record()
         hidden = sum(self.check_hidden(seat) for seat in self.watch)
-        return PlayoutResult(len(self.moves), hidden)
+        return PlayoutResult(len(self.moves), hidden, self.resamples, self.resamples_changed)
 
     # --- dealing --------------------------------------------------------------------
     def check_dealing(self) -> None:
@@ -514,6 +540,7 @@ class _Playout:
             obs = game.observe(state, viewer)
             self.require(isinstance(obs, Mapping), f"observe(state, {viewer}) is not a mapping")
             _json(obs, f"observe(state, {viewer})", self.where)
+            self.problem(envelope_problem(game, state, viewer, obs))
             if viewer is not None:
                 views[viewer] = (obs, self.check_encoding(state, viewer, size))
         if self.omni is None:
@@ -528,6 +555,20 @@ class _Playout:
         self.require(all(math.isfinite(x) for x in vector),
                      "encode_observation holds a NaN or an infinity")
         return vector
+
+    # --- claim windows and resample ----------------------------------------------------
+    def check_sampling(self, state: Any, seat: int) -> None:
+        """The acting seat's answers stay hidden while a window is open; ``resample``
+        for a random seat keeps its view and the deck and stays playable (and whether it
+        changed the state is counted: see :func:`run`)."""
+        self.problem(window_problem(self.game, state, seat))
+        viewer = self.sample_rng.randrange(self.n)
+        invariants = self.game.check_invariants if isinstance(self.game, Invariants) else None
+        problem, changed = resample_problem(self.game, state, viewer, self.sample_rng,
+                                            invariants)
+        self.problem(problem)
+        self.resamples += 1
+        self.resamples_changed += changed
 
     # --- illegal offers ---------------------------------------------------------------
     def probe_illegal(self, state: Any, seat: int) -> None:
@@ -657,7 +698,7 @@ class _Playout:
         obs, vector = seen.views[seat]
         mine = self.game.observe(state, seat)
         self.require(mine == obs, f"the observation of seat {seat} depends on other seats' "
-                     f"hidden cards: {_diff(obs, mine)}")
+                     f"hidden cards: {diff(obs, mine)}")
         self.require(tuple(float(x) for x in self.game.encode_observation(state, seat))
                      == vector, f"the encoding of seat {seat} depends on other seats' "
                      "hidden cards")
@@ -666,11 +707,6 @@ class _Playout:
 
 def _seen(events: Sequence[Event], seat: int) -> list[Event]:
     return [e.for_viewer(seat) for e in events]
-
-
-def _diff(a: Mapping[str, Any], b: Mapping[str, Any]) -> str:
-    keys = sorted(k for k in set(a) | set(b) if a.get(k) != b.get(k))
-    return ", ".join(f"{k}: {a.get(k)!r} vs {b.get(k)!r}" for k in keys[:3])
 
 
 # ----------------------------------------------------------------------------- perft

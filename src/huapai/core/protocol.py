@@ -10,15 +10,20 @@ action mask needs and what keeps legality a set-membership test. Each game gives
 text notation (``format_action`` / ``parse_action``).
 
 Several seats may be asked at once (a claim window after a discard: 对 / 碰 / 招 / 胡).
-``to_act`` lists them; each answers with ``apply(state, seat, action)`` and the engine
-resolves the window by its own single priority rule once the answers it needs are in.
+``to_act`` lists them; each answers with ``apply(state, seat, action)`` and the window
+(:mod:`huapai.core.claim`, the family's priority table as data) resolves once the
+answers it needs are in.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
+
+if TYPE_CHECKING:
+    from .claim import ClaimWindow
 
 
 def say(zh: str, en: str) -> str:
@@ -159,6 +164,7 @@ class Game(Protocol[RulesT, StateT]):
     def rules_to_dict(self, rules: RulesT) -> dict[str, Any]: ...
     def rules_from_dict(self, data: Mapping[str, Any]) -> RulesT: ...
     def num_seats(self, rules: RulesT) -> int: ...
+    def rules_of(self, state: StateT) -> RulesT: ...
 
     # --- dealing ---------------------------------------------------------------------
     def new_game(
@@ -190,8 +196,23 @@ class Game(Protocol[RulesT, StateT]):
     def settlement(self, state: StateT) -> Settlement: ...
 
     # --- views -----------------------------------------------------------------------
-    def observe(self, state: StateT, seat: int | None) -> Mapping[str, Any]: ...
+    def observe(self, state: StateT, seat: int | None) -> Mapping[str, Any]:
+        """What ``seat`` may know (None: a spectator): the core envelope
+        (:mod:`huapai.core.view`: to_act, legal, hand …) and the family's table view."""
+        ...
+
     def omniscient(self, state: StateT) -> Mapping[str, Any]: ...
+
+    # --- claim windows and sampling ------------------------------------------------------
+    def claim_window(self, state: StateT) -> ClaimWindow | None:
+        """The open claim window (:mod:`huapai.core.claim`), answers included, or None."""
+        ...
+
+    def resample(self, state: StateT, seat: int, rng: random.Random) -> StateT:
+        """A full state consistent with everything ``seat`` has seen: its ``observe`` is
+        unchanged, the deck's cards are conserved, and what it cannot see (other hands,
+        the stock, face-down cards) is redistributed with ``rng``. For honest search."""
+        ...
 
     # --- notation and the fixed action space -----------------------------------------
     def num_actions(self, rules: RulesT) -> int: ...

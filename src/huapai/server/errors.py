@@ -28,6 +28,9 @@ MESSAGES: dict[str, str] = {
     "rules_invalid": "规则设置不对 / invalid rules",
     "bad_settings": "房间设置不对 / invalid room settings",
     "bad_idempotency_key": "请求标识不对 / invalid Idempotency-Key",
+    "mid_deal": "牌局进行中，不能入座；本局结束后再坐 / a deal is under way: sit down after it",
+    "seat_held": "这个座位为离座的玩家保留到本局结束 / "
+                 "this seat is kept for the player who left it until the deal ends",
     "bad_nickname": "昵称不对 / invalid nickname",
     "seat_out_of_range": "没有这个座位 / no such seat",
     "seat_taken": "座位已被占用 / that seat is taken",

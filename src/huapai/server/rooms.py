@@ -211,13 +211,20 @@ class Room:
             self._write(op_add_member(self.id, player))
 
     def take_seat(self, player: str, nickname: str, index: int) -> None:
+        """Only an empty seat may be taken, and mid-deal only by the player who left it
+        (nobody else ever sees a live hand, and nobody changes seats during a deal)."""
         seat = self._seat(index)
         if self.seat_of(player) is not None:
             raise conflict("already_seated")
-        if seat.player is not None:
-            raise conflict("seat_taken", f"seat {index} is {seat.nickname}'s")
+        mine = seat.held is not None and seat.held[0] == player
+        if self.status == PLAYING and not mine:
+            code = "seat_held" if seat.held is not None else "mid_deal"
+            raise conflict(code, f"seat {index} during deal {self.deal_number()}")
+        if seat.player is not None or seat.bot is not None:
+            raise conflict("seat_taken", f"seat {index} is {seat.nickname or seat.bot}'s")
         self.join(player)
         seat.player, seat.nickname, seat.bot, seat.tuoguan = player, nickname, None, None
+        seat.held = None
         self.start_drop_grace(seat)  # cancelled at once if the player is watching
         self._seat_changed(seat)
 
@@ -226,6 +233,8 @@ class Room:
         if seat is None:
             raise ServerError("not_seated")
         self._cancel(f"drop{seat.index}")
+        if self.status == PLAYING and seat.player is not None and seat.nickname is not None:
+            seat.held = (seat.player, seat.nickname)
         seat.player = seat.nickname = seat.tuoguan = None
         seat.online, seat.ready = 0, False
         self._seat_changed(seat)
@@ -237,8 +246,8 @@ class Room:
             known = ", ".join(bot_names(self.game.name))
             raise ServerError("unknown_bot", f"{name!r}; known: {known}")
         chosen = [self._seat(i) for i in indexes] if indexes is not None else [
-            s for s in self.seats if s.empty]
-        taken = [s.index for s in chosen if not s.empty]
+            s for s in self.seats if s.empty and s.held is None]
+        taken = [s.index for s in chosen if not s.empty or s.held is not None]
         if taken:
             raise conflict("seat_taken", f"seats {taken} are not empty")
         for seat in chosen:
@@ -263,6 +272,9 @@ class Room:
         self._require_owner(player)
         self._require_status(FINISHED)
         self._start_match()
+
+    def deal_number(self) -> int:
+        return 0 if self.deal is None else self.deal.index + 1
 
     def _seat(self, index: int) -> Seat:
         if not 0 <= index < len(self.seats):
@@ -442,6 +454,8 @@ class Room:
                    zip(self.seats, settlement.deltas, scaled, strict=True)]
         after = self._write(op_finish_game(deal.game_id, settlement.to_json(), results))
         self.dealer = self.game.next_dealer(deal.state)
+        for seat in self.seats:  # a seat left mid-deal is free once the deal is over
+            seat.held = None
         last = deal.index + 1 >= self.settings.deals
         self.status = FINISHED if last else BETWEEN
         self._save_room()

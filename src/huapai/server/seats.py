@@ -35,6 +35,9 @@ class Seat:
     online: int = 0
     tuoguan: str | None = None  # why the house bot plays it: "clock", "drop" or "asked"
     ready: bool = False
+    # (player id, nickname) of whoever left this seat mid-deal: the house bot plays it and
+    # only that player may take it back until the deal ends (then the seat is free)
+    held: tuple[str, str] | None = None
 
     @property
     def empty(self) -> bool:
@@ -42,9 +45,10 @@ class Seat:
 
     def to_json(self) -> dict[str, Any]:
         player = None if self.player is None else {"id": self.player, "nickname": self.nickname}
+        held = None if self.held is None else {"id": self.held[0], "nickname": self.held[1]}
         return {"seat": self.index, "player": player, "bot": self.bot,
                 "online": self.online > 0, "tuoguan": self.tuoguan is not None,
-                "ready": self.ready}
+                "ready": self.ready, "held": held}
 
 
 @dataclass(slots=True)

@@ -8,17 +8,21 @@ from itertools import pairwise
 from typing import Any
 
 from huapai.core.base import GameBase
+from huapai.core.claim import ClaimWindow
 from huapai.core.protocol import Event, IllegalAction, NotationError, Settlement, say
 from huapai.core.rng import derive_seed
+from huapai.core.view import TableView, check_seat
 
 from . import actions, flow
 from .bot import register as register_bot
 from .cards import format_cards, parse_cards
-from .observe import encode, observation_size, observe, omniscient
+from .observe import encode, observation_size, omniscient, table_view
 from .rules import PRESETS, BieganRules
+from .sample import resample
 from .scoring import settle
-from .state import AFTER_DUI, HAND_SIZES, NUM_ACTIONS, OVER, QINGTONG, TURN, State
+from .state import AFTER_DUI, HAND_SIZES, NUM_ACTIONS, OVER, QINGTONG, TURN, WINDOW, State
 from .turn import checked_deal, counts_of, new_state
+from .window import table_of
 from .winning import packed_of
 
 
@@ -95,10 +99,23 @@ class BieganGame(GameBase[BieganRules, State]):
         return settle(state)
 
     # --- views -------------------------------------------------------------------------
-    def observe(self, state: State, seat: int | None) -> Mapping[str, Any]:
-        if seat is not None:
-            _check_seat(seat)
-        return observe(state, seat, self)
+    def rules_of(self, state: State) -> BieganRules:
+        return state.rules
+
+    def table_view(self, state: State, seat: int | None) -> TableView:
+        return table_view(state, seat)
+
+    def resample(self, state: State, seat: int, rng: random.Random) -> State:
+        """What ``seat`` cannot see redealt (other hands, the stock, face-down melds),
+        consistent with everything it has seen (:mod:`.sample`)."""
+        _check_seat(seat)
+        return resample(state, seat, rng)
+
+    def claim_window(self, state: State) -> ClaimWindow | None:
+        """The window on a discard, while it is open (its answers are private)."""
+        if state.phase != WINDOW:
+            return None
+        return table_of(state).window(state.window(), state.answers)
 
     def omniscient(self, state: State) -> Mapping[str, Any]:
         return omniscient(state, self)
@@ -145,9 +162,7 @@ class BieganGame(GameBase[BieganRules, State]):
 
 
 def _check_seat(seat: object) -> None:
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 3:
-        raise ValueError(say(f"座位只有 0、1、2，没有 {seat!r}",
-                             f"seats are 0, 1 and 2, got {seat!r}"))
+    check_seat(seat, 3)
 
 
 def check_invariants(s: State) -> None:

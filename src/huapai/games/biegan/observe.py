@@ -11,6 +11,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from huapai.core.view import TableView
+
+from .actions import format_action
 from .cards import NUM_CODES, card_name, format_cards
 from .state import DISPLAY, OVER, PHASE_NAMES, WINDOW, Held, State
 
@@ -33,29 +36,37 @@ def meld_view(held: Held, viewer: int | None, owner: int) -> dict[str, Any]:
     }
 
 
-def _public(s: State, game: BieganGame, viewer: int | None) -> dict[str, Any]:
+def table_view(s: State, seat: int | None) -> TableView:
+    """The family's part of ``seat``'s view (None: a spectator); the core envelope
+    (:mod:`huapai.core.view`) adds to_act, legal, the settlement …"""
+    hand = None if seat is None else hand_text(s.hands[seat])
+    return TableView(PHASE_NAMES[s.phase], s.dealer, [sum(h) for h in s.hands], hand, s.end,
+                     _table(s, seat))
+
+
+def _table(s: State, seat: int | None) -> dict[str, Any]:
     r = s.rules
     view: dict[str, Any] = {
-        "game": game.name,
-        "num_seats": 3,
-        "dealer": s.dealer,
-        "phase": PHASE_NAMES[s.phase],
-        "to_act": list(game.to_act(s)),
         "turn": s.turn if s.phase not in (WINDOW, OVER) else None,
         "stock": s.stock,
-        "hand_sizes": [sum(h) for h in s.hands],
-        "melds": [[meld_view(h, viewer, p) for h in s.melds[p]] for p in range(3)],
+        "melds": [[meld_view(h, seat, p) for h in s.melds[p]] for p in range(3)],
         "rivers": [format_cards(river) for river in s.rivers],
         "pending": None if s.pending is None else {"seat": s.pending[0],
                                                    "card": card_name(s.pending[1])},
         "duis": list(s.duis),
         "dui_limit": r.dui_limit,
         "multiplier": r.multiplier,
-        "end": s.end,
     }
     if s.phase == OVER:
         view["wins"] = [_win_view(s, w.seat) for w in s.wins]
-        view["settlement"] = game.settlement(s).to_json()
+    if seat is None:
+        view.update(drawn=None, guohu=False, my_answer=None)
+        return view
+    mine = s.phase != OVER and s.turn == seat and s.drawn is not None
+    view["drawn"] = card_name(s.drawn) if mine and s.drawn is not None else None
+    view["guohu"] = bool(s.guohu >> seat & 1)
+    answer = dict(s.answers).get(seat)
+    view["my_answer"] = None if answer is None else format_action(answer)
     return view
 
 
@@ -70,30 +81,11 @@ def _win_view(s: State, seat: int) -> dict[str, Any]:
     return out
 
 
-def observe(s: State, seat: int | None, game: BieganGame) -> dict[str, Any]:
-    """The view of ``seat`` (None: a spectator, who sees no hand)."""
-    view = _public(s, game, seat)
-    view["seat"] = seat
-    if seat is None:
-        view.update(hand=None, drawn=None, guohu=False, my_answer=None, legal=[],
-                    legal_text=[])
-        return view
-    view["hand"] = hand_text(s.hands[seat])
-    mine = s.phase != OVER and s.turn == seat and s.drawn is not None
-    view["drawn"] = card_name(s.drawn) if mine and s.drawn is not None else None
-    view["guohu"] = bool(s.guohu >> seat & 1)
-    answers = dict(s.answers)
-    mine_answer = answers.get(seat)
-    view["my_answer"] = None if mine_answer is None else game.format_action(s.rules, mine_answer)
-    legal = list(game.legal_actions(s, seat))
-    view["legal"] = legal
-    view["legal_text"] = [game.format_action(s.rules, a) for a in legal]
-    return view
-
-
 def omniscient(s: State, game: BieganGame) -> dict[str, Any]:
-    """Everything, for analysis, training and tests — never sent to a player."""
-    view = _public(s, game, None)
+    """Everything, for analysis, training and tests — never sent to a player: the
+    spectator's view with every hand, meld, answer and the stock open."""
+    view = dict(game.observe(s, None))
+    del view["my_answer"]
     view["melds"] = [[meld_view(h, p, p) for h in s.melds[p]] for p in range(3)]
     view["hands"] = [hand_text(h) for h in s.hands]
     view["stock_cards"] = format_cards(s.deal[s.top:s.bottom + 1])

@@ -216,21 +216,6 @@ class Discarded(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class Answered(Event):
-    """A seat's answer to a discard; others learn only that it answered."""
-
-    kind: ClassVar[str] = "answered"
-    answer: str | None
-
-    @property
-    def private(self) -> bool:
-        return self.answer is not None
-
-    def redacted(self) -> Event:
-        return Answered(self.seat, None)
-
-
-@dataclass(frozen=True, slots=True)
 class Claimed(Event):
     """对 / 招 / 泛 of a discard, laid face up."""
 

@@ -2,19 +2,22 @@
 
 Both other seats are asked at once (``ask="always"``: every discard, so being asked
 tells nobody anything) or only the seats holding a claim (``ask="eligible"``). Answers
-are private until the window is resolved by one rule (G9):
+are private until the window is resolved by one rule (G9), the core claim window
+(:mod:`huapai.core.claim`) with the table :data:`TABLES`:
 
-    胡 beats 招 / 泛, which beat 对; between two seats wanting the same thing, the
-    discarder's 下家 comes first (the seed: the other seat may 对 only after the 下家
-    said 不对). With ``multi_hu`` both may 胡 (一炮双响, G10).
+    胡 beats 招, which beats 泛, which beats 对; between two seats wanting the same
+    thing, the discarder's 下家 comes first (the seed: the other seat may 对 only after
+    the 下家 said 不对). With ``multi_hu`` both may 胡 (一炮双响, G10).
 
 So the window closes as soon as the 下家 answers 胡 (without ``multi_hu``), or when
-every asked seat has answered. A seat that lets a winning discard go is under 过胡
-(G15) until its next draw.
+every asked seat has answered (the core window's early close, with every seat still to
+answer assumed able to 胡). A seat that lets a winning discard go is under 过胡 (G15)
+until its next draw.
 """
 
 from __future__ import annotations
 
+from huapai.core.claim import Answered, ClaimTable
 from huapai.core.protocol import Event
 
 from .cards import JOKER, face_of, format_cards
@@ -28,7 +31,6 @@ from .state import (
     PASS,
     WINDOW,
     ZHAO,
-    Answered,
     Claimed,
     Discarded,
     Held,
@@ -41,6 +43,15 @@ from .units import Meld
 from .winning import FACE_OF, ONE, SHIFT, decomposes, defects, reading
 
 ANSWER_NAMES = {PASS: "过", HU: "胡", ZHAO: "招", DUI: "对", FAN: "泛"}
+RANKS = {HU: 4, ZHAO: 3, FAN: 2, DUI: 1}
+"""The window's priority table (G9): 胡 > 招 > 泛 > 对; 过 claims nothing."""
+TABLES = {False: ClaimTable(RANKS, pass_action=PASS),
+          True: ClaimTable(RANKS, pass_action=PASS, multi=(HU,))}
+"""The table by ``multi_hu``: with it, both seats may 胡 one discard (一炮双响, G10)."""
+
+
+def table_of(s: State) -> ClaimTable:
+    return TABLES[s.rules.multi_hu]
 
 
 def discard(s: State, seat: int, code: int, events: list[Event]) -> None:
@@ -60,10 +71,7 @@ def discard(s: State, seat: int, code: int, events: list[Event]) -> None:
 
 def asked(s: State) -> tuple[int, ...]:
     """The seats still to answer, the discarder's 下家 first."""
-    answers = s.answers
-    if not answers:
-        return s.window()
-    return tuple(p for p in s.window() if all(p != q for q, _ in answers))
+    return ClaimTable.asked(s.window(), s.answers)
 
 
 def window_legal(s: State, seat: int) -> list[int]:
@@ -116,24 +124,18 @@ def answer(s: State, seat: int, action: int, could_hu: bool, events: list[Event]
 
 
 def _decided(s: State) -> bool:
-    if len(s.answers) == 2:
-        return True
-    return not s.rules.multi_hu and ((s.pending[0] + 1) % 3, HU) in s.answers  # type: ignore[index]
+    return table_of(s).closed(s.window(), s.answers)
 
 
 def _resolve(s: State, events: list[Event]) -> None:
     assert s.pending is not None
-    given = dict(s.answers)
-    order = s.window()
-    winners = [p for p in order if given.get(p) == HU]
-    if winners:
-        _win_on_discard(s, winners if s.rules.multi_hu else winners[:1], events)
+    kind, seats = table_of(s).resolve(s.window(), s.answers)
+    if kind == HU:
+        _win_on_discard(s, list(seats), events)
         return
-    for claim in (ZHAO, FAN, DUI):
-        for p in order:
-            if given.get(p) == claim:
-                _claim(s, p, claim, events)
-                return
+    if kind is not None:
+        _claim(s, seats[0], kind, events)
+        return
     seat, code = s.pending
     s.rivers[seat] = (*s.rivers[seat], code)
     s.pending, s.answers = None, ()

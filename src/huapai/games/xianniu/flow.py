@@ -77,6 +77,7 @@ def new_state(
     s.trick, s.xians, s.lost_xian, s.jin_cap, s.jin_resume = (), (), 0, 0, DECLARE
     s.round_xian = False
     s.waste, s.big, s.end, s._legal, s._view = EMPTY, None, None, None, None
+    s._settlement = None
     events: list[Event] = []
     if rules.big_hands:
         _check_big_hands(s, events)

@@ -9,14 +9,16 @@ from typing import Any
 from huapai.core.base import GameBase
 from huapai.core.protocol import Event, NotationError, RulesError, Settlement, say
 from huapai.core.rng import derive_seed, shuffled
+from huapai.core.view import TableView, check_seat
 
 from . import flow
 from .bot import register as register_bot
 from .cards import DECK, NUM_FACES, face_text, format_counts, format_faces, parse_counts
 from .cards import parse_faces as _parse_faces
 from .combos import catalogue
-from .observe import encode, observation_size, observe, omniscient
+from .observe import encode, observation_size, omniscient, table_view
 from .rules import PRESETS, XianniuRules
+from .sample import resample
 from .scoring import settle
 from .state import DECLINE, DISCARD0, JIN, OVER, PLAY0, XIAN, BanPaiDrawn, State
 
@@ -105,11 +107,22 @@ class XianniuGame(GameBase[XianniuRules, State]):
     def settlement(self, state: State) -> Settlement:
         if state.phase != OVER:
             raise ValueError("the deal is not over")
-        return settle(state)
+        if state._settlement is None:  # once per finished state: every view carries it
+            state._settlement = settle(state)
+        return state._settlement
 
     # --- views -------------------------------------------------------------------------
-    def observe(self, state: State, seat: int | None) -> Mapping[str, Any]:
-        return observe(state, seat, self)
+    def rules_of(self, state: State) -> XianniuRules:
+        return state.rules
+
+    def table_view(self, state: State, seat: int | None) -> TableView:
+        return table_view(state, seat)
+
+    def resample(self, state: State, seat: int, rng: random.Random) -> State:
+        """The other hands and 紧牌 discards redealt as ``seat`` cannot tell them apart
+        (:mod:`.sample`)."""
+        check_seat(seat, state.rules.players)
+        return resample(state, seat, rng)
 
     def omniscient(self, state: State) -> Mapping[str, Any]:
         return omniscient(state, self)

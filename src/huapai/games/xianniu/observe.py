@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from huapai.core.view import TableView
+
 from .cards import NUM_FACES, expand, format_counts
 from .rules import XianniuRules
 from .state import OVER, PHASE_NAMES, State
@@ -26,19 +28,13 @@ def _plays(s: State, seat: int) -> list[dict[str, Any]]:
     return out
 
 
-def _public(s: State, game: XianniuGame) -> dict[str, Any]:
+def _public(s: State) -> dict[str, Any]:
     n = s.rules.players
     style = s.rules.style
-    view: dict[str, Any] = {
-        "game": game.name,
+    return {
         "deck": style,
-        "num_seats": n,
-        "dealer": s.dealer,
         "active": list(s.active),
-        "phase": PHASE_NAMES[s.phase],
         "leader": s.leader,
-        "to_act": list(game.to_act(s)),
-        "hand_sizes": [sum(h) for h in s.hands],
         "table": [_plays(s, p) for p in range(n)],
         "table_counts": [s.table_count(p) for p in range(n)],
         "table_total": s.total,
@@ -50,40 +46,35 @@ def _public(s: State, game: XianniuGame) -> dict[str, Any]:
         "waste": format_counts(s.waste, style),
         "discard_counts": [sum(d) for d in s.discards],
         "jinpai_cap": s.jin_cap if s.phase != OVER and s.jin_cap else None,
-        "end": s.end,
     }
-    if s.phase == OVER:
-        view["settlement"] = game.settlement(s).to_json()
-    return view
 
 
-def _shared_public(s: State, game: XianniuGame) -> dict[str, Any]:
-    """The public part, computed once per state and shared by every seat's view (views
-    are read-only: drivers serialise them, they do not change them)."""
+def _shared_public(s: State) -> dict[str, Any]:
+    """The public table (with the phase name and hand sizes), computed once per state
+    and shared by every seat's view (views are read-only: drivers serialise them, they
+    do not change them)."""
     if s._view is None:
-        s._view = _public(s, game)
+        s._view = {"phase": PHASE_NAMES[s.phase], "sizes": [sum(h) for h in s.hands],
+                   "table": _public(s)}
     return s._view
 
 
-def observe(s: State, seat: int | None, game: XianniuGame) -> dict[str, Any]:
-    """The view of ``seat`` (None: a spectator, who sees no hand)."""
-    view = dict(_shared_public(s, game))
-    view["seat"] = seat
+def table_view(s: State, seat: int | None) -> TableView:
+    """The family's part of ``seat``'s view (None: a spectator); the core envelope
+    (:mod:`huapai.core.view`) adds to_act, legal, the settlement …"""
+    table = _shared_public(s)
     if seat is None:
-        view["hand"] = None
-        view["legal"] = []
-        return view
-    view["hand"] = format_counts(s.hands[seat], s.rules.style)
-    view["my_discards"] = format_counts(s.discards[seat], s.rules.style)
-    legal = list(game.legal_actions(s, seat))
-    view["legal"] = legal
-    view["legal_text"] = [game.format_action(s.rules, a) for a in legal]
-    return view
+        return TableView(table["phase"], s.dealer, table["sizes"], None, s.end, table["table"])
+    style = s.rules.style
+    return TableView(table["phase"], s.dealer, table["sizes"],
+                     format_counts(s.hands[seat], style), s.end, table["table"],
+                     {"my_discards": format_counts(s.discards[seat], style)})
 
 
 def omniscient(s: State, game: XianniuGame) -> dict[str, Any]:
-    """Everything, for analysis, training and tests — never sent to a player."""
-    view = _public(s, game)
+    """Everything, for analysis, training and tests — never sent to a player: the
+    spectator's view with every hand and 紧牌 discard open."""
+    view = dict(game.observe(s, None))
     style = s.rules.style
     view["hands"] = [format_counts(h, style) for h in s.hands]
     view["discards"] = [format_counts(d, style) for d in s.discards]

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from huapai.core.protocol import Event
+from huapai.core.protocol import Event, Settlement
 
 from .cards import NUM_FACES, Counts
 from .combos import Catalogue
@@ -33,6 +34,7 @@ class State:
 
     __slots__ = (
         "_legal",
+        "_settlement",
         "_view",
         "active",
         "big",
@@ -81,7 +83,8 @@ class State:
     big: tuple[int, str, Counts] | None
     end: str | None
     _legal: tuple[int, ...] | None
-    _view: dict[str, object] | None
+    _view: dict[str, Any] | None
+    _settlement: Settlement | None
 
     def copy(self) -> State:
         new = State.__new__(State)
@@ -93,7 +96,7 @@ class State:
         new.jin_cap, new.jin_resume, new.discards = self.jin_cap, self.jin_resume, \
             list(self.discards)
         new.waste, new.big, new.end, new._legal = self.waste, self.big, self.end, None
-        new.round_xian, new._view = self.round_xian, None
+        new.round_xian, new._view, new._settlement = self.round_xian, None, None
         return new
 
     def order(self) -> tuple[int, ...]:

@@ -58,9 +58,8 @@ const SERVER_CODES = new Set([
   "bad_token", "unauthorized", "room_not_found", "game_not_found", "player_not_found",
   "not_subscribed", "too_many_rooms", "not_seated", "not_playing", "not_between", "stale",
   "bad_action", "rules_invalid", "bad_settings", "bad_nickname", "seat_out_of_range",
-  "seat_taken", "already_seated", "not_owner", "wrong_status", "seats_empty", "unknown_bot",
-  "bad_code", "replay_not_found", "replay_not_finished", "bad_seat", "room_limit",
-  "too_many_connections",
+  "seat_taken", "seat_held", "mid_deal", "already_seated", "not_owner", "wrong_status", "seats_empty", "unknown_bot",
+  "bad_code", "replay_not_found", "replay_not_finished", "bad_seat", "room_limit", "too_many_connections",
 ]);
 
 /** A path with every interpolated value (ids, seats, tokens) URI-encoded:

@@ -10,7 +10,7 @@ import { rendererFor } from "./games/registry.js";
 import { TableView, seatName } from "./table.js";
 import { settlementPanel } from "./settlement.js";
 import { presetTitle } from "./lobby.js";
-import { toast } from "./ui.js";
+import { dialog, toast } from "./ui.js";
 import { botIcon } from "./cards/common.js";
 
 const SETTLE_DELAY_MS = 1100;
@@ -212,12 +212,31 @@ export class RoomPage {
       s.code ? h("div", { class: "room-code", "data-testid": "room-code" }, `${t("room_code")} `, h("strong", {}, s.code)) : null,
       h("button", { class: "btn ghost small", onClick: () => this.copyLink() }, t("copy_link")),
       seated && s.status !== "waiting"
-        ? this.restButton({ class: "btn ghost small" }, "post", path`/rooms/${this.roomId}/leave`, undefined, t("leave_seat"))
+        ? h("button", { class: "btn ghost small", "data-testid": "leave",
+                        onClick: () => this.confirmLeave() }, t("leave_seat"))
         : null,
       !seated && s.status !== "waiting" ? h("span", { class: "badge" }, t("spectating")) : null,
-      !seated && s.status !== "waiting" ? s.seats.filter((x) => !x.player && !x.bot).map((x) =>
+      !seated && s.status !== "waiting" ? s.seats.filter((x) => this.maySit(x, s.status)).map((x) =>
         this.restButton({ class: "btn small primary" }, "post", path`/rooms/${this.roomId}/seats/${x.seat}`, undefined,
           `${t("sit_here")} · ${t("seat_n", { n: x.seat + 1 })}`)) : null);
+  }
+
+  /** Mid-deal only the seat I left is mine to take back; between deals any empty seat. */
+  maySit(seat, status) {
+    if (seat.player || seat.bot) return false;
+    if (seat.held) return seat.held.id === this.me;
+    return status !== "playing";
+  }
+
+  /** Leaving mid-deal is asked first: the house bot plays the seat to the deal's end. */
+  async confirmLeave() {
+    const sure = await dialog(t("leave_title"), (close) => h("div", {},
+      h("p", {}, t("leave_text")),
+      h("div", { class: "dialog-buttons" },
+        h("button", { class: "btn", "data-testid": "leave-cancel", onClick: () => close(false) }, t("cancel")),
+        h("button", { class: "btn primary", "data-testid": "leave-confirm", onClick: () => close(true) },
+          t("leave_seat")))));
+    if (sure) await this.rest("post", path`/rooms/${this.roomId}/leave`);
   }
 
   /** The link a friend opens: for a private room it carries the code and joins directly. */

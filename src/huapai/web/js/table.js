@@ -28,7 +28,7 @@ export function seatPlace(k, n) {
 /** The name shown for a seat, from the room's seat list (or a replay's players). */
 export function seatName(seats, seat) {
   const info = seats?.[seat];
-  const nick = info?.player?.nickname ?? info?.nickname;
+  const nick = info?.player?.nickname ?? info?.nickname ?? info?.held?.nickname;
   if (nick) {
     const same = (seats ?? []).filter((s) => (s?.player?.nickname ?? s?.nickname) === nick).length;
     const id = info?.player?.id;
@@ -206,12 +206,13 @@ export class TableView {
     const info = this.data.seats?.[seat] ?? {};
     const onTuoguan = (this.data.tuoguan ?? []).includes(seat);
     const badges = this.renderer.seatBadges(view, seat, ctx);
-    if (info.bot) badges.unshift({ text: t("bot"), cls: "dim" });
+    const housePlays = !info.player && !this.opts.readOnly;
+    if (info.bot || housePlays) badges.unshift({ text: t(info.held ? "left_seat" : "bot"), cls: "dim" });
     if (onTuoguan) badges.push({ text: t("tuoguan_on"), cls: "dim" });
     if (info.player && info.online === false) badges.push({ text: t("offline_badge"), cls: "dim" });
     const size = this.renderer.handSizes(view)[seat];
     const plate = h("div", { class: `plate${turn ? " turn" : ""}` },
-      h("div", { class: `avatar a${seat % 6}` }, info.bot ? botIcon() : [...ctx.name(seat)][0] ?? "?"),
+      h("div", { class: `avatar a${seat % 6}` }, info.bot || housePlays ? botIcon() : [...ctx.name(seat)][0] ?? "?"),
       h("div", { class: "plate-main" },
         h("div", { class: "plate-name" }, ctx.name(seat)),
         h("div", { class: "badges" }, badges.map((b) => h("span", { class: `badge ${b.cls ?? ""}`, "data-key": b.key ?? "" }, b.text)))),
