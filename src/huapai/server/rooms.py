@@ -188,7 +188,7 @@ class Room:
 
     def publish_room(self, after: Future[Any] | None = None) -> None:
         self.touched = time.monotonic()
-        self.hub.broadcast(self, self.room_message(), after)
+        self.hub.summary(self, after)
 
     def idle_for(self) -> float:
         """Seconds since anything happened here, or 0 while anyone watches or plays."""
