@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import platformdirs
+
+from .limits import Limits
 
 ENV_DATABASE_URL = "HUAPAI_DATABASE_URL"
 ENV_DATA_DIR = "HUAPAI_DATA_DIR"
@@ -37,6 +39,7 @@ class ServerConfig:
     write_retries: int = 2
     write_backoff: float = 0.2
     retry_after: float = 1.0
+    limits: Limits = field(default_factory=Limits)  # per-token and per-address budgets (limits.py)
 
 
 def data_dir(explicit: str | Path | None = None) -> Path:

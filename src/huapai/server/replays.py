@@ -10,6 +10,7 @@ from huapai.core.protocol import Event, Game
 from huapai.core.record import ActionEntry, DealRecord, dumps, replay_deal
 
 from .errors import ServerError, conflict, not_found
+from .fairness import VerifyReport
 from .hub import seen_by
 from .store import ActionRow, GameRow
 
@@ -28,9 +29,17 @@ def require_finished(found: tuple[GameRow, list[ActionRow]] | None
 def parse_viewer(value: str | None, seats: int) -> int | str:
     if value is None or value == ALL:
         return ALL
-    if value.isdigit() and int(value) < seats:
+    if value.isascii() and value.isdigit() and len(value) <= 3 and int(value) < seats:
         return int(value)
     raise ServerError("bad_seat", f"{value[:20]!r}; seats are 0..{seats - 1} or 'all'")
+
+
+def verify_json(row: GameRow, report: VerifyReport) -> dict[str, Any]:
+    """``/api/verify``'s answer: ``ok``, the game's ``commitment`` and revealed ``seed``,
+    every ``problem`` found, and the per-deal checks (one deal per game)."""
+    problems = [*report.problems, *(p for d in report.deals for p in d.problems)]
+    return {"ok": report.ok, "game_id": row.id, "commitment": row.commitment,
+            "seed": row.seed, "problems": problems, "deals": report.to_json()["deals"]}
 
 
 def summary(row: GameRow) -> dict[str, Any]:

@@ -134,7 +134,7 @@ class Room:
 
     def publish_room(self) -> None:
         self.touched = time.monotonic()
-        self.hub.broadcast(self, self.room_message())
+        self.hub.summary(self)
 
     def idle_for(self) -> float:
         """Seconds since anything happened here, or 0 while anyone watches or plays."""
