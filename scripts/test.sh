@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Set up huapai with everything the tests need and run the whole suite (pytest, which
 # also runs ruff and mypy; the bench extra is installed so the benchmark peers are
-# smoke-tested; the packages under tests/plugins/ are installed too). As root on Debian it installs Chromium and PostgreSQL for the browser
-# and database suites (scripts/test-services.sh). Extra arguments go to pytest.
+# smoke-tested; the packages under tests/plugins/ are installed too). As root on Debian
+# it installs Chromium and PostgreSQL for the browser and database suites
+# (scripts/test-services.sh). Extra arguments go to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 EXTRAS=dev,server,web,bench bash scripts/setup.sh

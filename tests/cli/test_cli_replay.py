@@ -149,3 +149,26 @@ def test_a_record_stopped_mid_deal_replays(tmp_path: Path) -> None:
     result = invoke(["replay", str(path)])
     assert_clean(result, 0)
     assert "记录在局中结束" in result.output
+
+
+def test_a_replay_shows_the_deal_s_opening_events(tmp_path: Path) -> None:
+    """A 掀牛 deal dealt with a big hand shows it before the first action (JSON and text)."""
+    from huapai.core import record
+    from huapai.core.registry import get_game
+    from huapai.core.session import Deal
+
+    game = get_game("xianniu")
+    rules = game.rules("lanzhou")
+    deal = next(d for d in (Deal.start(game, rules, seed=s) for s in range(3000)) if d.opening)
+    path = tmp_path / "big.jsonl"
+    record.write(path, deal.record.lines())
+    result = invoke(["replay", str(path), "--json"])
+    assert_clean(result, 0)
+    opening = json.loads(result.output)["deals"][0]["opening"]
+    assert opening == [e.to_json() for e in deal.opening] and opening[0]["kind"] == "big_hand"
+    text = invoke(["replay", str(path), "--lang", "en"])
+    assert_clean(text, 0)
+    from huapai.cli_support.render import RenderContext, renderer_for
+
+    line = renderer_for(game).event(opening[0], RenderContext(game, rules, "en"))
+    assert line and line in text.output.split("#0")[0]  # shown before the first action

@@ -67,3 +67,15 @@ def test_deal_by_deal_driving_and_its_guards() -> None:
         match.start_deal()
     with pytest.raises(ValueError, match="at least one deal"):
         Match(GAME, GAME.rules("duo"), deals=0, seed=1)
+
+
+def test_a_match_that_keeps_no_log_plays_the_same() -> None:
+    """``log=False`` (the server, which stores every move itself): the same deals and
+    totals, with no match record and no events kept in memory."""
+    logged = _play(5)
+    lean = Match(GAME, GAME.rules("trio"), deals=6, seed=5, log=False)
+    kept: list[Deal] = []
+    lean.play([RandomBot(50 + s) for s in range(3)], on_deal_end=lambda d, _s: kept.append(d))
+    assert lean.totals == logged.totals and lean.record.deals == []
+    assert [d.record.header() for d in kept] == [d.header() for d in logged.record.deals]
+    assert all(d.events == [] for d in kept)

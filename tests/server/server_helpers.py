@@ -6,7 +6,7 @@ import json
 import os
 import warnings
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -119,7 +119,8 @@ class Peer:
         return self.until(lambda m: m.get("type") == kind)
 
     def quiet(self) -> list[Message]:
-        """Everything still in flight: a ping's pong comes after it (one ordered outbox)."""
+        """Everything still in flight: a ping's pong comes after whatever the rooms this
+        connection watches are committing, and their messages are queued in order."""
         self.send({"type": "ping"})
         seen: list[Message] = []
         while True:
@@ -159,3 +160,26 @@ def act(p: Peer, room: str, action: str | int | None = None) -> None:
 def to_act(state: Message) -> list[int]:
     seats: list[int] = state["view"]["to_act"]
     return seats
+
+
+def subscribed(client: TestClient, people: list[Api], room: str,
+               stack: ExitStack) -> list[Peer]:
+    """A WebSocket per person (in ``stack``), each subscribed to ``room``."""
+    peers = [stack.enter_context(peer(client, p.token)) for p in people]
+    for p in peers:
+        p.send({"type": "subscribe", "room": room})
+    return peers
+
+
+def started(client: TestClient, people: list[Api], stack: ExitStack,
+            **settings: Any) -> tuple[str, list[Peer]]:
+    """A room by ``people[0]`` with everyone seated in order, subscribed and its match
+    started; every peer has had the deal's first state."""
+    room = people[0].room(**settings)
+    for i, person in enumerate(people):
+        person.call("POST", f"/api/rooms/{room}/seats/{i}")
+    peers = subscribed(client, people, room, stack)
+    people[0].call("POST", f"/api/rooms/{room}/start")
+    for p in peers:
+        p.next_of("state")
+    return room, peers

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_helpers import Api, Message, Peer, act, peer, to_act
+from server_helpers import Api, Message, Peer, act, peer, started, to_act
 from starlette.testclient import TestClient
 
 from huapai.core.registry import get_game
@@ -198,16 +198,8 @@ def test_leave_mid_match_hands_the_seat_to_the_house_bot(client: TestClient) -> 
 
 def test_claim_windows_ask_several_seats_at_once(client: TestClient, toy_games: None) -> None:
     people = [Api(client, f"t{i}") for i in range(3)]
-    room = people[0].room(game="toy", preset="trio")
-    for i, person in enumerate(people):
-        person.call("POST", f"/api/rooms/{room}/seats/{i}")
     with ExitStack() as stack:
-        peers = [stack.enter_context(peer(client, p.token)) for p in people]
-        for p in peers:
-            p.send({"type": "subscribe", "room": room})
-        people[0].call("POST", f"/api/rooms/{room}/start")
-        for p in peers:
-            p.next_of("state")
+        room, peers = started(client, people, stack, game="toy", preset="trio")
         window = _play_until_window(peers, room)
         assert len(window) == 2
         for seat in window:  # both answer, each with its own counter

@@ -134,11 +134,14 @@ def _new_page(browser: Browser, **context: Any) -> Iterator[Page]:
     page.set_default_timeout(20000)
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
+    # the server's Content-Security-Policy must fit the client: no violation, ever
+    page.on("console", lambda m: errors.append(m.text)
+            if "Content Security Policy" in m.text else None)
     try:
         yield page
     finally:
         ctx.close()
-    assert not errors, f"JavaScript errors in the page: {errors}"
+    assert not errors, f"JavaScript errors or CSP violations in the page: {errors}"
 
 
 @pytest.fixture

@@ -4,6 +4,7 @@ open, the settlement at the end, the shuffle check and the record download."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from playwright.sync_api import Page, expect
@@ -16,6 +17,9 @@ def test_watch_a_replay(page: Page, server: str, shots: Path | None) -> None:
     start_with_bots(page)
     page.click("[data-testid=tuoguan]")  # the house bot plays my seat: the deal runs out
     expect(page.locator("[data-testid=settlement]")).to_be_visible(timeout=30000)
+    # the browser itself hashed the revealed seed against the commitment it saw at the start
+    expect(page.locator("[data-testid=settlement] [data-testid=seed-check]")).to_have_attribute(
+        "data-result", "ok")
     page.click("[data-testid=replay]")
     expect(page.locator("[data-testid=replay]")).to_be_visible()
     step = page.locator("[data-testid=step]")
@@ -35,13 +39,20 @@ def test_watch_a_replay(page: Page, server: str, shots: Path | None) -> None:
     expect(page.locator(".hand-card")).to_have_count(0)
     page.click("[data-testid=last]")
     expect(page.locator(".replay-side [data-testid=settlement]")).to_be_visible()
-    expect(page.locator("[data-testid=verified]")).to_contain_text("✓")
+    badge = page.locator("[data-testid=verified]")
+    expect(badge).to_contain_text("✓")
+    expect(page.locator(".verify [data-testid=seed-check]")).to_have_attribute("data-result", "ok")
+    game_id = page.url.split("/replay/")[1].split("?")[0]
+    raw = page.request.get(f"{server}/api/verify/{game_id}").text()
+    seed = re.search(r'"seed":(\d+)', raw)
+    assert seed is not None and json.loads(raw)["ok"] is True
+    title = badge.get_attribute("title") or ""
+    assert seed.group(1) in title and "undefined" not in title  # all 63-bit digits, exact
     shot(page, shots, "replay-all")
-    href = page.get_attribute("[data-testid=download]", "href")
-    assert href is not None
-    record = page.request.get(server + href)
-    assert record.ok
-    lines = [json.loads(line) for line in record.text().splitlines() if line.strip()]
+    with page.expect_download() as info:
+        page.click("[data-testid=download]")
+    record = Path(info.value.path()).read_text(encoding="utf-8")
+    lines = [json.loads(line) for line in record.splitlines() if line.strip()]
     assert lines[0]["game"] == "xianniu"
     assert lines[0]["commitment"]
     page.click("text=← 大厅")

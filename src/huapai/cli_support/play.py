@@ -24,11 +24,11 @@ from rich.text import Text
 from huapai.core import record
 from huapai.core.match import Match
 from huapai.core.protocol import Event, IllegalAction, NotationError
-from huapai.core.session import Agent, Deal, decide
+from huapai.core.session import Agent, AgentError, Deal
 
 from .i18n import Lang, tr
 from .render import RenderContext, Renderer, legal_list, renderer_for, settlement_view
-from .setup import CliError, Table
+from .setup import CliError, Table, bot_failure
 
 LineReader = Callable[[str], str]
 """Reads one line after showing a prompt; raises EOFError at the end of input."""
@@ -164,49 +164,31 @@ class HumanMatch:
         deal = self.match.start_deal()
         n = len(self.match.settlements) + 1
         self.console.print(Rule(tr("deal_header", self.lang, n=n, total=self.deals)))
-        opening = getattr(self.table.game, "opening_events", None)
-        if callable(opening):
-            self._show_events(opening(deal.state))
+        self._show_events(deal.opening)
         if self.me not in self.table.game.to_act(deal.state):
             self.console.print(self._table_view(deal))
-        self._play_deal(deal)
+        agents: dict[int, Agent] = {**self.agents, self.me: _Human(self, deal)}
+        try:
+            deal.play_out(agents, first=self.me, after=self._after)
+        except AgentError as exc:
+            raise bot_failure(exc, self.bots) from None
         self.console.print(self._table_view(deal))
         settlement = self.match.finish_deal()
         self.console.print(settlement_view(settlement.to_json(), self.match.totals, self.ctx))
         self._save()
 
-    def _play_deal(self, deal: Deal) -> None:
-        game = self.table.game
-        while not deal.over:
-            seats = game.to_act(deal.state)
-            seat = self.me if self.me in seats else seats[0]
-            if seat == self.me:
-                self._human_turn(deal)
-            else:
-                self._bot_turn(deal, seat)
-
-    # ------------------------------------------------------------------- turns
-    def _bot_turn(self, deal: Deal, seat: int) -> None:
-        game = self.table.game
-        legal = game.legal_actions(deal.state, seat)
-        action = decide(self.agents[seat], game, deal.state, seat, legal)
-        try:
-            events = deal.act(seat, action)
-        except IllegalAction as exc:
-            raise CliError(f"bot {self.bots[seat]!r} at seat {seat} chose an illegal "
-                           f"action ({exc.code}): {exc.message}") from None
+    def _after(self, _seat: int, _action: int, events: Sequence[Event]) -> None:
         self._show_events(events)
 
-    def _human_turn(self, deal: Deal) -> None:
+    # ------------------------------------------------------------------- the human's turn
+    def choose(self, deal: Deal, legal: Sequence[int]) -> int:
+        """Ask the human until a legal answer (commands and mistakes ask again)."""
         game, rules = self.table.game, self.table.rules
-        legal = list(game.legal_actions(deal.state, self.me))
         texts = [game.format_action(rules, a) for a in legal]
         if len(legal) == 1:
             # a forced answer (过 in a claim window, the only beater): no need to ask
-            events = deal.act(self.me, legal[0])
             self.console.print(Text(tr("forced", self.lang, text=texts[0]), style="dim"))
-            self._show_events(events)
-            return
+            return legal[0]
         # listed by their labels in the player's language; typed as numbers or notation
         shown = [game.describe_action(rules, a).label.text(self.lang) for a in legal]
         self._show_decision(deal, shown)
@@ -217,13 +199,15 @@ class HumanMatch:
                 self._command(reply.command, deal, shown)
             elif reply.problem is not None:
                 self._complain(reply.problem)
-            elif reply.action is not None and self._try(deal, reply):
-                return
+            elif reply.action is not None and self._accepts(deal, reply):
+                return reply.action
 
-    def _try(self, deal: Deal, reply: Reply) -> bool:
+    def _accepts(self, deal: Deal, reply: Reply) -> bool:
+        """Whether the engine takes the reply now (asked of the pure engine, on a copy:
+        its refusal, with its reason, changes nothing)."""
         assert reply.action is not None
         try:
-            events = deal.act(self.me, reply.action)
+            self.table.game.apply(deal.state, self.me, reply.action)
         except IllegalAction as exc:
             self._complain(tr("illegal", self.lang, reason=exc.msg.text(self.lang)))
             return False
@@ -231,7 +215,6 @@ class HumanMatch:
         self.console.print(Text(tr("chose", self.lang, text=text), style="green"))
         if reply.note:
             self.console.print(Text(reply.note, style="dim"))
-        self._show_events(events)
         return True
 
     def _read(self) -> str:
@@ -281,6 +264,17 @@ class HumanMatch:
         if announce:
             self.console.print(Text(tr("record_saved", self.lang, path=str(self.record_path)),
                                 style="dim"))
+
+
+@dataclass(frozen=True, slots=True)
+class _Human:
+    """The human as an agent of the match driver: asks at the terminal."""
+
+    match: HumanMatch
+    deal: Deal
+
+    def act(self, observation: object, legal: Sequence[int]) -> int:
+        return self.match.choose(self.deal, legal)
 
 
 def run_play(table: Table, *, me: int, bots: dict[int, str], agents: dict[int, Agent],

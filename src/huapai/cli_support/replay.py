@@ -111,6 +111,7 @@ def deal_json(replay: rec.Replay, deal: rec.DealRecord) -> dict[str, Any]:
         "dealer": deal.dealer,
         "seed": deal.seed,
         "deal": deal.deal,
+        "opening": [e.to_json() for e in replay.opening],
         "steps": [{"index": s.index, "seat": s.seat, "action": s.text,
                    "events": [e.to_json() for e in s.events]} for s in replay.steps],
         "over": over,
@@ -151,6 +152,10 @@ def show_deal(n: int, replay: rec.Replay, deal: rec.DealRecord, lang: Lang,
         for seat, hand in enumerate(hands):
             if hand:
                 console.print(Text(f"  {seat_name(seat, lang)}: {hand}"))
+    for event in replay.opening:
+        line = renderer.event(event.to_json(), ctx)
+        if line:
+            console.print(Text("      " + line))
     for step in replay.steps:
         console.print(Text(f"#{step.index:<3} {seat_name(step.seat, lang)}: {step.text}",
                            style="bold"))

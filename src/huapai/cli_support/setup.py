@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -17,13 +17,19 @@ from huapai.bots.registry import UnknownBot, bot_names, house_bot, make_bot
 from huapai.core.protocol import Game, RulesError
 from huapai.core.registry import get_game
 from huapai.core.rng import derive_seed
-from huapai.core.session import Agent
+from huapai.core.session import Agent, AgentError
 
 DEFAULT_GAME = "xianniu"
 
 
 class CliError(Exception):
     """A user mistake the command explains and refuses (exit status 1)."""
+
+
+def bot_failure(exc: AgentError, names: Mapping[int, str]) -> CliError:
+    """A bot's illegal choice (a bug in the bot), as the error the command reports."""
+    return CliError(f"bot {names[exc.seat]!r} at seat {exc.seat} chose an illegal action "
+                    f"({exc.error.code}): {exc.error.message}")
 
 
 @dataclass(frozen=True, slots=True)

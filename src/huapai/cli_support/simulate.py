@@ -22,34 +22,21 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from huapai.core.match import Match
-from huapai.core.protocol import IllegalAction
-from huapai.core.session import Agent, Deal, decide
+from huapai.core.session import Agent, AgentError, Deal
 
 from .i18n import Lang, seat_name, tr
 from .render import RenderContext, Renderer, renderer_for
-from .setup import CliError, Table
+from .setup import Table, bot_failure
 from .stats import Tally, estimate
 
 
 def drive(deal: Deal, agents: Mapping[int, Agent], names: Mapping[int, str]) -> int:
-    """Let the agents finish ``deal``; returns the number of decisions taken.
-
-    With several seats in ``to_act`` (a claim window) they answer one at a time in the
-    order the game lists them, each seeing only its own observation.
-    """
-    game = deal.game
-    decisions = 0
-    while not deal.over:
-        seat = game.to_act(deal.state)[0]
-        legal = game.legal_actions(deal.state, seat)
-        action = decide(agents[seat], game, deal.state, seat, legal)
-        try:
-            deal.act(seat, action)
-        except IllegalAction as exc:
-            raise CliError(f"bot {names[seat]!r} at seat {seat} chose an illegal action "
-                           f"({exc.code}): {exc.message}") from None
-        decisions += 1
-    return decisions
+    """Let the agents finish ``deal`` (the match driver's loop); returns the number of
+    decisions taken. A bot's illegal choice is a :class:`CliError` naming the bot."""
+    try:
+        return deal.play_out(agents)
+    except AgentError as exc:
+        raise bot_failure(exc, names) from None
 
 
 @dataclass(slots=True)

@@ -9,7 +9,7 @@ from typing import Any, Generic, TypeVar, cast
 from . import view
 from .claim import ClaimWindow
 from .present import ActionInfo, Msg
-from .protocol import RulesError
+from .protocol import Event, RulesError
 from .rules import RulesBase
 
 R = TypeVar("R", bound=RulesBase)
@@ -82,3 +82,12 @@ class GameBase(Generic[R, S]):
         """A state consistent with what ``seat`` has seen (see the protocol); every
         family gives its own."""
         raise NotImplementedError(f"{self.name} has no resample")
+
+    # --- the deal's opening and what carries over to the next deal ---------------------
+    def opening_events(self, state: S) -> list[Event]:
+        """What the deal showed as it was dealt (none, unless the family says so)."""
+        return []
+
+    def carry(self, state: S) -> Any:
+        """What a finished deal hands to the next (none, unless the family says so)."""
+        return None

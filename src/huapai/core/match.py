@@ -1,13 +1,21 @@
-"""Multi-deal matches: running totals and seat rotation, for any game."""
+"""Multi-deal matches: running totals, seat rotation and carried state, for any game.
+
+:class:`Match` is the one match driver. The CLI (``play``, ``simulate``), the server's
+rooms, the RL environment and the bots' strength measures all start deals, settle them
+and move the dealer here; each front end only decides who answers (``Deal.play_out``
+with agents, or one move at a time from people). What a family carries from one deal to
+the next (``game.carry``) is passed to the next ``new_game`` and kept in that deal's
+record header.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from .protocol import Event, Game, Settlement
-from .record import MatchRecord
+from .record import DealRecord, MatchRecord
 from .session import Agent, Deal, match_deal_seed
 
 
@@ -26,6 +34,11 @@ class Match:
     settlements: list[Settlement] = field(default_factory=list)
     record: MatchRecord = field(init=False)
     current: Deal | None = None
+    last: Deal | None = None  # the deal finished most recently
+    carry: Any = None
+    # keep the match record and each deal's events in memory (the CLI, tests, bots);
+    # the server, which stores every move as it happens, keeps neither
+    log: bool = True
 
     def __post_init__(self) -> None:
         if self.deals < 1:
@@ -40,13 +53,38 @@ class Match:
     def finished(self) -> bool:
         return len(self.settlements) >= self.deals
 
-    def start_deal(self) -> Deal:
+    @property
+    def index(self) -> int:
+        """The number of the current (or next) deal, from 0."""
+        return len(self.settlements)
+
+    def start_deal(self, seed: int | None = None) -> Deal:
+        """Deal the next deal and make it current (:meth:`next_deal`, :meth:`adopt`)."""
+        deal = self.next_deal(seed)
+        self.adopt(deal)
+        return deal
+
+    def next_deal(self, seed: int | None = None) -> Deal:
+        """The next deal, from ``seed`` (default: derived from the match seed; the server
+        draws a fresh committed seed per deal), by the match's dealer and carried value;
+        not yet current (the server adopts it once it is stored)."""
         if self.finished:
             raise ValueError("the match is over")
-        seed = match_deal_seed(self.seed, len(self.settlements))
-        self.current = Deal.start(self.game, self.rules, seed=seed, dealer=self.dealer)
-        self.record.deals.append(self.current.record)
-        return self.current
+        if self.current is not None:
+            raise ValueError("the current deal is not finished")
+        if seed is None:
+            seed = match_deal_seed(self.seed, len(self.settlements))
+        return Deal.start(self.game, self.rules, seed=seed, dealer=self.dealer,
+                          carry=self.carry, log=self.log)
+
+    def adopt(self, deal: Deal) -> None:
+        """Make ``deal`` (started or resumed by the caller) the current one."""
+        if self.current is not None:
+            raise ValueError("the current deal is not finished")
+        self.current = deal
+        self.dealer = deal.record.dealer
+        if self.log:
+            self.record.deals.append(deal.record)
 
     def finish_deal(self) -> Settlement:
         deal = self.current
@@ -57,12 +95,13 @@ class Match:
             self.totals[seat] += delta
         self.settlements.append(settlement)
         self.dealer = self.game.next_dealer(deal.state)
-        self.current = None
+        self.carry = self.game.carry(deal.state)
+        self.current, self.last = None, deal
         return settlement
 
     def play(
         self,
-        agents: Sequence[Agent],
+        agents: Sequence[Agent] | Mapping[int, Agent],
         on_deal_end: Callable[[Deal, Settlement], None] | None = None,
     ) -> list[int]:
         while not self.finished:
@@ -72,3 +111,15 @@ class Match:
             if on_deal_end is not None:
                 on_deal_end(deal, settlement)
         return self.totals
+
+    @classmethod
+    def resume(cls, game: Game[Any, Any], rules: Any, deals: int, seed: int,
+               records: Sequence[DealRecord], log: bool = True) -> Match:
+        """The match as its deal records leave it: every finished deal replayed and
+        settled, the last one (if unfinished) current. A restart resumes here."""
+        match = cls(game, rules, deals, seed, log=log)
+        for record in records:
+            match.adopt(Deal.resume(game, rules, record, log))
+            if match.current is not None and match.current.over and record.end is not None:
+                match.finish_deal()
+        return match

@@ -242,12 +242,31 @@ class Game(Protocol[RulesT, StateT]):
         seed: int | None = None,
         deal: Sequence[int] | None = None,
         dealer: int = 0,
-    ) -> StateT: ...
+    ) -> StateT:
+        """A fresh deal (from ``seed`` or an explicit ``deal``). A family that declares
+        ``carry`` also takes ``carry=`` (the previous deal's value; absent for a first
+        deal)."""
+        ...
+
     def deal_of(self, state: StateT) -> tuple[int, ...]: ...
     def format_deal(self, rules: RulesT, deal: Sequence[int]) -> str: ...
     def parse_deal(self, rules: RulesT, text: str) -> tuple[int, ...]: ...
     def first_dealer(self, rules: RulesT, seed: int) -> tuple[int, list[Event]]: ...
     def next_dealer(self, state: StateT) -> int: ...
+
+    def opening_events(self, state: StateT) -> list[Event]:
+        """What the deal showed before anyone acted (a big hand shown at once, 龙灯 shown
+        before the first discard): drivers show these first, to each viewer through
+        ``for_viewer``. ``[]`` for a family without any (``GameBase``'s default)."""
+        ...
+
+    def carry(self, state: StateT) -> Any:
+        """What a finished deal hands to the next deal of the match (连庄 count, an
+        abacus, a running 豆 total) as a JSON value, or None for nothing (``GameBase``'s
+        default). A match driver passes a non-None value to the next deal's ``new_game``
+        as ``carry=`` (never passes ``carry`` otherwise) and the record keeps it in that
+        deal's header, so a deal replays from its own record alone."""
+        ...
 
     # --- play ------------------------------------------------------------------------
     def to_act(self, state: StateT) -> tuple[int, ...]:

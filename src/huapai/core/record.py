@@ -3,7 +3,8 @@
 A record is the replay file, the server's log and a test fixture at once. Layout::
 
     {"type": "deal", "format": 1, "game": "xianniu", "rules": {...}, "dealer": 0,
-     "seed": 17, "deal": "<deal notation>"}
+     "seed": 17, "deal": "<deal notation>"}           (+ "carry": ... when the family
+                                                        carries state between deals)
     {"type": "action", "seat": 0, "action": "掀"}
     ...
     {"type": "end", "deltas": [...], "settlement": {...}}      (optional, checked)
@@ -50,9 +51,10 @@ class DealRecord:
     seed: int | None = None
     actions: list[ActionEntry] = field(default_factory=list)
     end: dict[str, Any] | None = None
+    carry: Any = None
 
     def header(self) -> dict[str, Any]:
-        return {
+        header = {
             "type": "deal",
             "format": FORMAT,
             "game": self.game,
@@ -61,6 +63,9 @@ class DealRecord:
             "seed": self.seed,
             "deal": self.deal,
         }
+        if self.carry is not None:  # only families that carry write it: old records stay
+            header["carry"] = self.carry
+        return header
 
     def lines(self) -> Iterator[dict[str, Any]]:
         yield self.header()
@@ -156,7 +161,8 @@ def _deal_header(number: int, line: dict[str, Any]) -> DealRecord:
     seed = line.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise RecordError(number, "deal header: 'seed' must be an integer or null")
-    return DealRecord(game=game, rules=rules, dealer=dealer, deal=deal, seed=seed)
+    return DealRecord(game=game, rules=rules, dealer=dealer, deal=deal, seed=seed,
+                      carry=line.get("carry"))
 
 
 def _action_entry(number: int, line: dict[str, Any]) -> ActionEntry:
@@ -184,6 +190,7 @@ class Replay:
     rules: Any
     initial: Any
     steps: list[ReplayStep]
+    opening: list[Event] = field(default_factory=list)
 
     @property
     def final(self) -> Any:
@@ -199,13 +206,15 @@ class ReplayError(ValueError):
         self.reason = reason
 
 
-def replay_deal(record: DealRecord) -> Replay:
-    """Rebuild a deal from its record, checking every action and the stated result."""
-    game = get_game(record.game)
+def replay_deal(record: DealRecord, game: Game[Any, Any] | None = None) -> Replay:
+    """Rebuild a deal from its record, checking every action and the stated result.
+
+    The one replay loop: ``huapai replay``, the server's restore after a crash and its
+    browser replays all rebuild deals here (``game`` defaults to the registered one)."""
+    game = game or get_game(record.game)
     try:
         rules = game.rules_from_dict(record.rules)
-        deal = game.parse_deal(rules, record.deal)
-        state = game.new_game(rules, deal=deal, dealer=record.dealer)
+        state = start_state(game, rules, record.deal, record.dealer, record.carry)
     except (ValueError, IllegalAction) as exc:  # RulesError, NotationError are ValueErrors
         raise ReplayError(-1, -1, "header", str(exc)) from None
     initial, steps = state, []
@@ -213,7 +222,16 @@ def replay_deal(record: DealRecord) -> Replay:
         state, step = _replay_one(game, rules, state, index, entry)
         steps.append(step)
     _check_end(game, record, state)
-    return Replay(game, rules, initial, steps)
+    return Replay(game, rules, initial, steps, list(game.opening_events(initial)))
+
+
+def start_state(game: Game[Any, Any], rules: Any, deal: str, dealer: int,
+                carry: Any = None) -> Any:
+    """The state a deal header describes: its deal, dealer and (if any) carried value."""
+    cards = game.parse_deal(rules, deal)
+    if carry is None:
+        return game.new_game(rules, deal=cards, dealer=dealer)
+    return game.new_game(rules, deal=cards, dealer=dealer, carry=carry)  # type: ignore[call-arg]
 
 
 def _replay_one(
@@ -247,7 +265,8 @@ def end_line(game: Game[Any, Any], state: Any) -> dict[str, Any]:
 
 
 def new_deal_record(
-    game: Game[Any, Any], rules: Any, state: Any, dealer: int, seed: int | None
+    game: Game[Any, Any], rules: Any, state: Any, dealer: int, seed: int | None,
+    carry: Any = None,
 ) -> DealRecord:
     deal = game.format_deal(rules, game.deal_of(state))
-    return DealRecord(game.name, game.rules_to_dict(rules), dealer, deal, seed)
+    return DealRecord(game.name, game.rules_to_dict(rules), dealer, deal, seed, carry=carry)

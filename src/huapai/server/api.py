@@ -15,10 +15,11 @@ from fastapi import APIRouter, Request, Response
 from huapai.bots.registry import bot_names
 from huapai.core.registry import game_names, get_game, get_manifest
 
+from . import access
 from .errors import ServerError, json_object, not_found
 from .fairness import verify_text
 from .lobby import Platform, PlayerInfo
-from .replays import parse_viewer, record_text, replay, require_finished, summary
+from .replays import parse_viewer, record_text, replay, require_finished, summary, verify_json
 from .rooms import Room
 
 router = APIRouter(prefix="/api")
@@ -30,11 +31,23 @@ def platform_of(request: Request) -> Platform:
     return platform
 
 
+def address_of(request: Request) -> str:
+    return request.client.host if request.client is not None else "?"
+
+
 async def player_of(request: Request) -> PlayerInfo:
+    player = await maybe_player(request)
+    if player is None:
+        raise ServerError("unauthorized", status=401)
+    return player
+
+
+async def maybe_player(request: Request) -> PlayerInfo | None:
+    """The caller if it sent a token (a wrong token is ``bad_token``), else None."""
     header = request.headers.get("authorization", "")
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
-        raise ServerError("unauthorized", status=401)
+        return None
     player = await platform_of(request).authenticate(token.strip())
     if player is None:
         raise ServerError("bad_token", status=401)
@@ -42,19 +55,50 @@ async def player_of(request: Request) -> PlayerInfo:
 
 
 async def body_of(request: Request) -> dict[str, Any]:
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
-        raise ServerError("too_large", f"at most {MAX_BODY} bytes", status=413)
+    """The JSON object body, read no further than ``MAX_BODY`` bytes (a bigger body is
+    refused as soon as its declared length or its first chunks say so)."""
+    declared = request.headers.get("content-length", "")
+    too_large = ServerError("too_large", f"at most {MAX_BODY} bytes", status=413)
+    if declared and (len(declared) > 12 or not (declared.isascii() and declared.isdigit())
+                     or int(declared) > MAX_BODY):
+        raise too_large
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            raise too_large
+        chunks.append(chunk)
+    raw = b"".join(chunks)
     if not raw.strip():
         return {}
     return json_object(raw)
+
+
+def _number(request: Request, name: str, default: int, most: int) -> int:
+    """A small non-negative integer query parameter, else ``bad_message``."""
+    value = request.query_params.get(name)
+    if value is None:
+        return default
+    if not (value.isascii() and value.isdigit() and len(value) <= 9) or int(value) > most:
+        raise ServerError("bad_message", f"{name}: expected a whole number 0..{most}, "
+                                         f"got {value[:20]!r}")
+    return int(value)
 
 
 # ----------------------------------------------------------------------------- players
 @router.post("/players", status_code=201)
 async def create_player(request: Request) -> dict[str, Any]:
     body = await body_of(request)
-    player, token = await platform_of(request).new_player(body.get("nickname"))
+    player, token = await platform_of(request).new_player(body.get("nickname"),
+                                                          address_of(request))
+    return {"player": player.to_json(), "token": token}
+
+
+@router.post("/me/revoke")
+async def revoke(request: Request) -> dict[str, Any]:
+    """Log out everywhere: the old token stops working; the answer holds the new one."""
+    player = await player_of(request)
+    token = await platform_of(request).revoke(player)
     return {"player": player.to_json(), "token": token}
 
 
@@ -115,6 +159,20 @@ def _presets(name: str) -> list[dict[str, Any]]:
             for preset, rules in game.presets().items()]
 
 
+@router.get("/health")
+async def health(request: Request, response: Response) -> dict[str, Any]:
+    """Whether storage takes writes: ``degraded`` (503) from a write that failed for
+    good until the next one that succeeds."""
+    platform = platform_of(request)
+    writer = platform.writer
+    degraded = writer is not None and writer.degraded
+    if degraded:
+        response.status_code = 503
+    return {"ok": not degraded, "storage": "degraded" if degraded else "ok",
+            "failed_writes": 0 if writer is None else writer.failures,
+            "rooms": len(platform.rooms)}
+
+
 def _game_json(name: str) -> dict[str, Any]:
     """The family's manifest as a client reads it, with its presets (and ``title``, the
     engine's one-line title, for older clients)."""
@@ -138,22 +196,43 @@ async def show_game(name: str) -> dict[str, Any]:
 # ----------------------------------------------------------------------------- rooms
 @router.get("/rooms")
 async def list_rooms(request: Request) -> dict[str, Any]:
-    return {"rooms": [r.summary() for r in platform_of(request).public_rooms()]}
+    platform = platform_of(request)
+    page = platform.config.limits.room_page
+    offset = _number(request, "offset", 0, 10**9)
+    limit = _number(request, "limit", page, page)
+    rooms, total = platform.public_rooms(offset, limit)
+    after = offset + len(rooms)
+    return {"rooms": [_listing(r) for r in rooms], "total": total,
+            "next": after if after < total else None}
+
+
+LISTED = ("id", "game", "title", "preset", "deals", "multiplier", "turn_clock", "owner",
+          "status", "match", "deal")
+
+
+def _listing(room: Room) -> dict[str, Any]:
+    """A lobby row: the summary without the rules, totals and commitment."""
+    full = room.summary()
+    seats = [{"seat": s["seat"], "player": s["player"], "bot": s["bot"], "online": s["online"]}
+             for s in full["seats"]]
+    return {**{key: full[key] for key in LISTED}, "seats": seats}
 
 
 @router.post("/rooms", status_code=201)
 async def create_room(request: Request) -> dict[str, Any]:
     player = await player_of(request)
+    body = await body_of(request)
     key = request.headers.get("idempotency-key")
-    room = platform_of(request).create_room(player, await body_of(request), key=key)
+    room = await platform_of(request).create_room(player, body, address_of(request), key=key)
     return {"room": room.summary()}
 
 
 @router.post("/rooms/join")
 async def join_by_code(request: Request) -> dict[str, Any]:
     player = await player_of(request)
-    room = platform_of(request).room_by_code((await body_of(request)).get("code"))
-    room.join(player.id)
+    code = (await body_of(request)).get("code")
+    room = platform_of(request).room_by_code(code, player.id, address_of(request))
+    await room.join(player.id)
     return {"room": room.summary()}
 
 
@@ -171,21 +250,21 @@ async def show_room(request: Request, room_id: str) -> dict[str, Any]:
 @router.post("/rooms/{room_id}/seats/{seat}")
 async def take_seat(request: Request, room_id: str, seat: int) -> dict[str, Any]:
     room, player = await _room(request, room_id)
-    room.take_seat(player.id, player.nickname, seat)
+    await room.take_seat(player.id, player.nickname, seat)
     return {"room": room.summary()}
 
 
 @router.delete("/rooms/{room_id}/seats/{seat}")
 async def remove_bot(request: Request, room_id: str, seat: int) -> dict[str, Any]:
     room, player = await _room(request, room_id)
-    room.remove_bot(player.id, seat)
+    await room.remove_bot(player.id, seat)
     return {"room": room.summary()}
 
 
 @router.post("/rooms/{room_id}/leave")
 async def leave(request: Request, room_id: str) -> dict[str, Any]:
     room, player = await _room(request, room_id)
-    room.leave(player.id)
+    await room.leave(player.id)
     return {"room": room.summary()}
 
 
@@ -199,21 +278,21 @@ async def fill_bots(request: Request, room_id: str) -> dict[str, Any]:
         raise ServerError("bad_message", "seats: expected a list of seat numbers")
     if bot is not None and not isinstance(bot, str):
         raise ServerError("bad_message", f"bot: expected a string, got {bot!r}")
-    room.fill_bots(player.id, seats, bot)
+    await room.fill_bots(player.id, seats, bot)
     return {"room": room.summary()}
 
 
 @router.post("/rooms/{room_id}/start")
 async def start(request: Request, room_id: str) -> dict[str, Any]:
     room, player = await _room(request, room_id)
-    room.start(player.id)
+    await room.start(player.id)
     return {"room": room.summary()}
 
 
 @router.post("/rooms/{room_id}/again")
 async def again(request: Request, room_id: str) -> dict[str, Any]:
     room, player = await _room(request, room_id)
-    room.again(player.id)
+    await room.again(player.id)
     return {"room": room.summary()}
 
 
@@ -223,37 +302,58 @@ async def list_replays(request: Request) -> dict[str, Any]:
     platform = platform_of(request)
     room = request.query_params.get("room")
     mine = request.query_params.get("mine") in ("1", "true")
-    player = (await player_of(request)).id if mine else None
-    rows = await asyncio.to_thread(platform.reader.finished_games, room=room, player=player)
-    return {"replays": [summary(r) for r in rows
-                        if _replay_listed(platform, r.room_id)]}
+    caller = await player_of(request) if mine else await maybe_player(request)
+    player = None if caller is None else caller.id
 
+    def rows() -> list[Any]:
+        found = platform.reader.finished_games(room=room, player=player if mine else None)
+        return access.listed(platform, found, player)
 
-def _replay_listed(platform: Platform, room_id: str) -> bool:
-    room = platform.rooms.get(room_id)
-    return room is None or not room.settings.private
+    return {"replays": [summary(r) for r in await asyncio.to_thread(rows)]}
 
 
 @router.get("/replays/{game_id}")
 async def show_replay(request: Request, game_id: str) -> dict[str, Any]:
-    row, actions = require_finished(await _game(request, game_id))
+    row, actions = await _readable(request, game_id)
     viewer = parse_viewer(request.query_params.get("seat"), len(row.seats))
     return await asyncio.to_thread(replay, row, actions, viewer)
 
 
 @router.get("/replays/{game_id}/record")
 async def download_record(request: Request, game_id: str) -> Response:
-    row, actions = require_finished(await _game(request, game_id))
+    row, actions = await _readable(request, game_id)
     headers = {"Content-Disposition": f'attachment; filename="huapai-{row.id}.jsonl"'}
     return Response(record_text(row, actions), media_type="application/x-ndjson",
                     headers=headers)
 
 
+@router.post("/replays/{game_id}/share", status_code=201)
+async def share_replay(request: Request, game_id: str) -> dict[str, Any]:
+    """A share token for a finished game the caller played: whoever holds it may read
+    the game (``?share=TOKEN`` on the replay, record and verify calls)."""
+    player = await player_of(request)
+    row, _actions = await _readable(request, game_id)
+    token = await access.new_share(platform_of(request), row, player.id)
+    return {"game_id": row.id, "share": token}
+
+
 @router.get("/verify/{game_id}")
 async def verify(request: Request, game_id: str) -> dict[str, Any]:
-    row, actions = require_finished(await _game(request, game_id))
+    row, actions = await _readable(request, game_id)
     report = await asyncio.to_thread(verify_text, record_text(row, actions))
-    return report.to_json()
+    return verify_json(row, report)
+
+
+async def _readable(request: Request, game_id: str) -> Any:
+    """A finished game the caller may read (private rooms: its players, or a share)."""
+    found = await _game(request, game_id)
+    if found is None:
+        raise not_found("replay_not_found")
+    player = await maybe_player(request)
+    share = request.query_params.get("share")
+    await asyncio.to_thread(access.require_readable, platform_of(request), found[0],
+                            None if player is None else player.id, share)
+    return require_finished(found)
 
 
 async def _game(request: Request, game_id: str) -> Any:

@@ -13,6 +13,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from huapai.core.manifest import ManifestError, split_target
 from huapai.core.registry import check_games, manifests
@@ -24,6 +25,40 @@ from .lobby import Platform
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 log = logging.getLogger("huapai.server")
+
+# the browser client is plain ES modules, CSS and SVG from this origin (styles set only
+# through the CSSOM, images inline as data: URLs), talking to /api and /ws here
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+       "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
+       "form-action 'self'; frame-ancestors 'none'")
+# the API's own documentation page loads Swagger UI from its CDN: framing is still refused
+DOCS_CSP = "frame-ancestors 'none'"
+HEADERS = [(b"x-content-type-options", b"nosniff"), (b"x-frame-options", b"DENY"),
+           (b"referrer-policy", b"no-referrer")]
+
+
+class SecurityHeaders:
+    """Adds the security headers to every HTTP answer (pages and API alike)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        docs = scope.get("path", "") == "/api/docs"
+        policy = (DOCS_CSP if docs else CSP).encode()
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = [(k, v) for k, v in message.get("headers", [])
+                           if k.lower() != b"content-security-policy"]
+                message = {**message, "headers": [
+                    *headers, *HEADERS, (b"content-security-policy", policy)]}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
 
 
 def create_app(config: ServerConfig) -> FastAPI:
@@ -51,6 +86,7 @@ def create_app(config: ServerConfig) -> FastAPI:
     _error_handlers(app)
     for name, folder in family_assets().items():
         app.mount(f"/families/{name}", StaticFiles(directory=folder), name=f"family-{name}")
+    app.add_middleware(SecurityHeaders)
     if (WEB_DIR / "index.html").is_file():
         app.mount("/", StaticFiles(directory=WEB_DIR, html=True), name="web")
     return app
@@ -114,7 +150,10 @@ def _error_handlers(app: FastAPI) -> None:
     async def internal(_request: Request, _exc: Exception) -> JSONResponse:
         log.exception("internal error in a REST call")
         error = ServerError("internal_error", status=500)
-        return JSONResponse({"error": error.to_json()}, status_code=500)
+        # answered outside the middleware stack: the security headers are added here
+        headers = {k.decode(): v.decode() for k, v in HEADERS}
+        return JSONResponse({"error": error.to_json()}, status_code=500,
+                            headers={**headers, "content-security-policy": CSP})
 
     @app.exception_handler(HTTPException)
     async def http_error(_request: Request, exc: HTTPException) -> JSONResponse:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import platformdirs
+
+from .limits import Limits
 
 ENV_DATABASE_URL = "HUAPAI_DATABASE_URL"
 ENV_DATA_DIR = "HUAPAI_DATA_DIR"
@@ -31,6 +33,13 @@ class ServerConfig:
     echo_endpoint: bool = False
     idle_close_after: float = 6 * 3600.0  # a waiting or finished room nobody watches
     sweep_every: float = 300.0
+    # storage: how long one statement waits for a lock, how often a failed write is
+    # tried again (and how far apart), and when a refused bot move or deal is retried
+    write_timeout: float = 5.0
+    write_retries: int = 2
+    write_backoff: float = 0.2
+    retry_after: float = 1.0
+    limits: Limits = field(default_factory=Limits)  # per-token and per-address budgets (limits.py)
 
 
 def data_dir(explicit: str | Path | None = None) -> Path:

@@ -9,6 +9,7 @@ language.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from huapai.core.present import Msg
@@ -52,7 +53,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "bad_seat": ("视角不对", "seat must be a seat number or 'all'"),
     "not_found": ("没有这个地址", "not found"),
     "bad_request": ("请求不对", "bad request"),
+    "storage_unavailable": ("服务器存储暂时不可用，请稍候",
+                            "storage is unavailable for now: nothing was changed, "
+                            "try again shortly"),
     "internal_error": ("服务器出错了，这次操作没有生效", "internal error: nothing was changed"),
+    "room_limit": ("你开的房间太多了", "you have too many open rooms"),
+    "too_many_connections": ("连接太多", "too many connections"),
 }
 
 
@@ -96,12 +102,29 @@ def conflict(code: str, detail: str | None = None) -> ServerError:
     return ServerError(code, detail, status=409)
 
 
+# a \\uD800–\\uDFFF escape: the only way a lone surrogate gets into a parsed string
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
 def json_object(text: str | bytes) -> dict[str, Any]:
-    """A JSON object from a client (REST body or WebSocket message), else ``bad_json``."""
+    """A JSON object from a client (REST body or WebSocket message), else ``bad_json``:
+    not JSON, not an object, an integer longer than Python converts (4,300 digits), or a
+    string holding a lone surrogate (it could never be sent back or stored as UTF-8)."""
     try:
         data = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
         raise ServerError("bad_json") from None
+    except ValueError as exc:  # int(): "Exceeds the limit (4300 digits) …"
+        raise ServerError("bad_json", str(exc).split(";")[0]) from None
     if not isinstance(data, dict):
         raise ServerError("bad_json", f"expected an object, got {type(data).__name__}")
+    if _SURROGATE_ESCAPE.search(text if isinstance(text, str) else text.decode("utf-8", "replace")):
+        _no_lone_surrogates(data)
     return data
+
+
+def _no_lone_surrogates(data: Any) -> None:
+    try:
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise ServerError("bad_json", "a string holds a lone surrogate") from None

@@ -7,10 +7,10 @@ each viewer's last view and a per-viewer counter that moves only when something 
 viewer may see changed, so neither the content nor the timing of messages tells a seat
 about another seat's private change.
 
-:class:`Hub` fans messages out. Everything goes through one ordered outbox; an item that
-depends on a database write waits for that write's future first (so nothing a client has
-seen can be lost by a crash), and each connection has its own bounded send queue so one
-slow client never holds up the others.
+:class:`Hub` fans messages out. A room hands it only what is already durable and
+committed (so nothing a client has seen can be lost by a crash); it never waits, and
+each connection has its own bounded send queue so one slow client never holds up the
+others.
 """
 
 from __future__ import annotations
@@ -21,12 +21,13 @@ import json
 import logging
 import time
 from collections.abc import Iterable, Mapping
-from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any
 
 from starlette.websockets import WebSocket
 
 from huapai.core.protocol import Event, Game
+
+from .coalesce import Coalescer
 
 if TYPE_CHECKING:
     from .rooms import Room
@@ -224,6 +225,7 @@ class Connection:
         self.rooms: dict[str, Viewer] = {}
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(queue_size)
         self.closed = False
+        self.close_code, self.close_reason = 1000, ""
 
     def post(self, text: str) -> None:
         if self.closed:
@@ -232,80 +234,64 @@ class Connection:
             self.queue.put_nowait(text)
         except asyncio.QueueFull:  # a client that cannot keep up is cut loose
             log.warning("closing a connection whose send queue is full")
-            self.close()
+            self.close(1008, "too many messages waiting: the connection cannot keep up")
 
-    def close(self) -> None:
+    def close(self, code: int = 1000, reason: str = "") -> None:
+        """Stop sending: what is queued goes out, then a close frame with ``code`` and
+        ``reason`` (a full queue is dropped first, so the close frame always gets out)."""
         if not self.closed:
             self.closed = True
-            with contextlib.suppress(asyncio.QueueFull):
-                self.queue.put_nowait(None)
+            self.close_code, self.close_reason = code, reason
+            if self.queue.full():
+                while not self.queue.empty():
+                    self.queue.get_nowait()
+            self.queue.put_nowait(None)
 
     async def pump(self) -> None:
         """Send queued frames until closed (runs as the connection's sender task)."""
         while True:
             text = await self.queue.get()
             if text is None:
+                with contextlib.suppress(Exception):  # the peer may be gone already
+                    await self.ws.close(self.close_code, self.close_reason)
                 return
             try:
                 await self.ws.send_text(text)
+            except UnicodeEncodeError:  # a bug (inputs are checked): lose one frame only
+                log.error("a frame that is not valid UTF-8 was not sent")
             except Exception:  # the peer went away; the receive loop cleans up
                 self.closed = True
                 return
 
 
-Item = tuple["Future[Any] | None", list[tuple[Connection, str]]]
-
-
 class Hub:
-    """Subscriptions of connections to rooms, and the ordered, filtered fan-out."""
+    """Subscriptions of connections to rooms, and the filtered fan-out.
 
-    def __init__(self) -> None:
+    The hub only delivers: a room hands it messages once their change is durable and
+    committed (see :mod:`huapai.server.rooms`), and the hub puts each on the send queue
+    of the connections that may see it, at once, in the order given. Nothing here waits
+    for storage, so a stalled database never holds up another room's output or a pong.
+    """
+
+    def __init__(self, summary_every: float = 0.25) -> None:
+        self.summaries = Coalescer(summary_every)
         self.subs: dict[str, dict[Viewer, set[Connection]]] = {}
-        self._outbox: asyncio.Queue[Item] | None = None
-        self._task: asyncio.Task[None] | None = None
 
     # --- lifecycle -------------------------------------------------------------------
     def start(self) -> None:
-        self._outbox = asyncio.Queue()
-        self._task = asyncio.get_running_loop().create_task(self._dispatch())
+        """Nothing to start: delivery is synchronous (kept for the platform's lifecycle)."""
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-
-    async def _dispatch(self) -> None:
-        assert self._outbox is not None
-        while True:
-            after, items = await self._outbox.get()
-            if after is not None and not await self._durable(after):
-                continue
-            for conn, text in items:
-                conn.post(text)
+        """Nothing to stop (see :meth:`start`)."""
 
     @staticmethod
-    async def _durable(after: Future[Any]) -> bool:
-        """Wait for a write; False if it failed. Writes finish in order and a group
-        commit finishes many at once, so most are done by the time their turn comes:
-        those cost no wake-up from the writer thread."""
-        try:
-            if after.done():
-                after.result()
-            else:
-                await asyncio.wrap_future(after)
-        except Exception:  # the write failed: the room logs it; do not send
-            log.exception("a write the hub waited for failed")
-            return False
-        return True
-
-    def _post(self, items: list[tuple[Connection, str]], after: Future[Any] | None) -> None:
-        if items and self._outbox is not None:
-            self._outbox.put_nowait((after, items))
+    def _post(items: list[tuple[Connection, str]]) -> None:
+        for conn, text in items:
+            conn.post(text)
 
     # --- direct messages -------------------------------------------------------------
     def send(self, conn: Connection, message: Message) -> None:
-        self._post([(conn, dumps(message))], None)
+        conn.post(dumps(message))
 
     # --- subscriptions ---------------------------------------------------------------
     def subscribe(self, conn: Connection, room: Room) -> None:
@@ -314,7 +300,7 @@ class Hub:
         self.subs.setdefault(room.id, {}).setdefault(viewer, set()).add(conn)
         if viewer is not None:
             room.presence(viewer, +1)
-        self._post([(conn, dumps(room.room_message()))], None)
+        conn.post(dumps(room.room_message()))
         self._send_state(conn, room, viewer)
 
     def unsubscribe(self, conn: Connection, room: Room) -> None:
@@ -326,13 +312,13 @@ class Hub:
             room.presence(viewer, -1)
 
     def resync(self, conn: Connection, room: Room) -> None:
-        self._post([(conn, dumps(room.room_message()))], None)
+        conn.post(dumps(room.room_message()))
         self._send_state(conn, room, conn.rooms.get(room.id))
 
     def _send_state(self, conn: Connection, room: Room, viewer: Viewer) -> None:
         room.feed.refresh(viewer)
         if room.feed.live:
-            self._post([(conn, room.state_text(viewer, []))], None)
+            conn.post(room.state_text(viewer, []))
 
     def reseat(self, room: Room) -> None:
         """After seats changed, move each watcher to the viewer it now is."""
@@ -351,11 +337,12 @@ class Hub:
 
     def forget(self, room_id: str) -> None:
         self.subs.pop(room_id, None)
+        self.summaries.forget(room_id)
 
     # --- fan-out (rooms call these) --------------------------------------------------
-    def states(self, room: Room, changed: Mapping[Viewer, list[str]],
-               after: Future[Any] | None) -> None:
+    def states(self, room: Room, changed: Mapping[Viewer, list[str]]) -> None:
         """Each changed viewer's own state message, to that viewer's connections only."""
+        self.summaries.flush(room.id)
         items: list[tuple[Connection, str]] = []
         groups = self.subs.get(room.id, {})
         for viewer, events in changed.items():
@@ -363,19 +350,27 @@ class Hub:
             if group:
                 text = room.state_text(viewer, events)
                 items.extend((conn, text) for conn in group)
-        self._post(items, after)
+        self._post(items)
 
-    def broadcast(self, room: Room, message: Message, after: Future[Any] | None) -> None:
+    def summary(self, room: Room) -> None:
+        """The room summary to every watcher, coalesced with the other small changes of
+        the moment (coalesce.py); a waiting one always goes out before the room's next
+        other message. Rooms call this only once the change is durable."""
+        self.summaries.publish(room.id, lambda: self.broadcast(room, room.room_message()))
+
+    def broadcast(self, room: Room, message: Message) -> None:
         """A public message (room summary, deal end, match end) to every watcher."""
+        self.summaries.flush(room.id)
         text = dumps(message)
-        self._post([(conn, text) for conn in self.watchers(room.id)], after)
+        self._post([(conn, text) for conn in self.watchers(room.id)])
 
     def per_viewer(self, room: Room, build: Any) -> None:
         """``build(viewer)`` → message or None, sent to that viewer's connections."""
+        self.summaries.flush(room.id)
         items: list[tuple[Connection, str]] = []
         for viewer, group in self.subs.get(room.id, {}).items():
             message = build(viewer) if group else None
             if message is not None:
                 text = dumps(message)
                 items.extend((conn, text) for conn in group)
-        self._post(items, None)
+        self._post(items)

@@ -6,7 +6,6 @@ import asyncio
 import hashlib
 import logging
 import time
-import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -17,19 +16,23 @@ from huapai.core.protocol import RulesError
 from huapai.core.registry import game_names, get_game
 
 from .config import ServerConfig
-from .errors import ServerError, not_found
+from .errors import ServerError, conflict, not_found
 from .fairness import SeedSource
 from .hub import Hub
+from .limits import Budgets
 from .migrate import upgrade
+from .names import check_nickname
 from .restore import restore_room, resume
 from .rooms import Room
+from .roomstore import durable
 from .seats import RoomServices
 from .settings import RoomSettings
-from .store import Checkpointer, Player, Reader, Writer, make_engine, op_insert, op_update
+from .store import Op, Player, Reader, make_engine, op_insert, op_update
+from .writer import Checkpointer, Writer
 
 log = logging.getLogger("huapai.server")
 
-MAX_NICKNAME = 24
+REVOKED = 4401  # the WebSocket close code when its player's token is revoked
 MAX_REMEMBERED_KEYS = 4096  # Idempotency-Keys of recent room creations (oldest forgotten)
 ROOM_FIELDS = {"game", "preset", "rules", "deals", "multiplier", "private", "turn_clock",
                "tuoguan_after", "bot_delay"}
@@ -48,43 +51,38 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def check_nickname(value: Any) -> str:
-    if not isinstance(value, str):
-        raise ServerError("bad_nickname", f"expected a string, got {type(value).__name__}")
-    name = value.strip()
-    if not 1 <= len(name) <= MAX_NICKNAME:
-        raise ServerError("bad_nickname", f"1 to {MAX_NICKNAME} characters, got {len(name)}")
-    if any(unicodedata.category(ch).startswith("C") for ch in name):
-        raise ServerError("bad_nickname", "control characters are not allowed")
-    return name
-
-
 class Platform:
     """Owns the database engine, the writer thread, the hub and every live room."""
 
     def __init__(self, config: ServerConfig, engine: Engine | None = None) -> None:
         self.config = config
-        self.engine = engine or make_engine(config.database_url)
+        self.engine = engine or make_engine(config.database_url, config.write_timeout)
         self.reader = Reader(self.engine)
         self.writer: Writer | None = None
         self.checkpointer: Checkpointer | None = None
-        self.hub = Hub()
+        self.hub = Hub(config.limits.summary_every)
         self.source = SeedSource(config.seed)
         self.rooms: dict[str, Room] = {}
         self._players: dict[str, PlayerInfo] = {}
         self._sweeper: asyncio.Task[None] | None = None
         self._tokens: dict[str, str] = {}
+        self._revoked: set[str] = set()
+        self.budgets = Budgets(config.limits)
         self._created: dict[tuple[str, str], str] = {}
+        self._creating: dict[tuple[str, str], asyncio.Future[Room]] = {}
 
     @property
     def services(self) -> RoomServices:
         assert self.writer is not None, "the platform is not started"
-        return RoomServices(self.hub, self.writer, self.source, self.config.between_deals)
+        return RoomServices(self.hub, self.writer, self.source, self.config.between_deals,
+                            self.config.retry_after)
 
     # --- lifecycle -------------------------------------------------------------------
     async def start(self) -> None:
         await asyncio.to_thread(upgrade, self.engine)
-        self.writer = Writer(self.engine)
+        self.writer = Writer(self.engine, asyncio.get_running_loop(),
+                             retries=self.config.write_retries,
+                             backoff=self.config.write_backoff)
         if self.engine.dialect.name == "sqlite":
             self.checkpointer = Checkpointer(self.engine)
         self.hub.start()
@@ -108,9 +106,7 @@ class Platform:
             await asyncio.sleep(self.config.sweep_every)
             for room in [r for r in self.rooms.values()
                          if r.idle_for() > self.config.idle_close_after]:
-                del self.rooms[room.id]
-                room.close()
-                log.info("room %s closed after being idle", room.id)
+                self._close_idle(room, "after being idle")
 
     async def stop(self) -> None:
         if self._sweeper is not None:
@@ -125,13 +121,14 @@ class Platform:
         self.engine.dispose()
 
     # --- players ---------------------------------------------------------------------
-    async def new_player(self, nickname: Any) -> tuple[PlayerInfo, str]:
+    async def new_player(self, nickname: Any, address: str) -> tuple[PlayerInfo, str]:
         name = check_nickname(nickname)
+        self.budgets.players.take(address)
         token = self.source.token(24)
         player = PlayerInfo(self.source.token(9), name)
-        await asyncio.wrap_future(self._writer().submit(op_insert(
+        await durable(self._writer(), op_insert(
             Player, id=player.id, nickname=name, token_hash=token_hash(token),
-            created_at=time.time())))
+            created_at=time.time()))
         self._remember(player, token_hash(token))
         return player, token
 
@@ -143,7 +140,7 @@ class Platform:
         if known is not None:
             return self._players[known]
         row = await asyncio.to_thread(self.reader.player_by_token_hash, digest)
-        if row is None:
+        if row is None or digest in self._revoked:  # revoked while the row was read
             return None
         player = PlayerInfo(row.id, row.nickname)
         self._remember(player, digest)
@@ -151,8 +148,7 @@ class Platform:
 
     async def rename(self, player: PlayerInfo, nickname: Any) -> PlayerInfo:
         name = check_nickname(nickname)
-        await asyncio.wrap_future(self._writer().submit(
-            op_update(Player, {"id": player.id}, nickname=name)))
+        await durable(self._writer(), op_update(Player, {"id": player.id}, nickname=name))
         player.nickname = name
         for room in self.rooms.values():
             seat = room.seat_of(player.id)
@@ -160,6 +156,19 @@ class Platform:
                 seat.nickname = name
                 room.publish_room()
         return player
+
+    async def revoke(self, player: PlayerInfo) -> str:
+        """Log out everywhere: a new token for ``player``; the old one stops working at
+        once (REST and every open WebSocket, which is closed) and for good."""
+        token = self.source.token(24)
+        await self.write(op_update(Player, {"id": player.id}, token_hash=token_hash(token)))
+        for digest in [d for d, who in self._tokens.items() if who == player.id]:
+            del self._tokens[digest]
+            self._revoked.add(digest)
+        self._remember(player, token_hash(token))
+        for conn in self.budgets.sockets.of_player(player.id):
+            conn.close(REVOKED, "token revoked (logged out everywhere)")
+        return token
 
     def _remember(self, player: PlayerInfo, digest: str) -> None:
         self._players[player.id] = player
@@ -169,20 +178,37 @@ class Platform:
         assert self.writer is not None, "the platform is not started"
         return self.writer
 
+    async def write(self, op: Op) -> Any:
+        """Run one write operation through the writer thread; its result once durable."""
+        return await durable(self._writer(), op)
+
     # --- rooms -----------------------------------------------------------------------
-    def create_room(self, player: PlayerInfo, body: Mapping[str, Any], *,
-                    key: str | None = None) -> Room:
+    async def create_room(self, player: PlayerInfo, body: Mapping[str, Any], address: str,
+                          *, key: str | None = None) -> Room:
         """A new room; a request repeated with the same ``Idempotency-Key`` (a double
         click, a retry after a lost answer) gets the room the first one made."""
-        if key is not None:
-            made = self._made_by_key(player, key)
-            if made is not None:
-                return made
-        room = self._new_room(player, body)
-        if key is not None:
-            self._created[(player.id, key)] = room.id
-            while len(self._created) > MAX_REMEMBERED_KEYS:
-                self._created.pop(next(iter(self._created)))
+        if key is None:
+            return await self._new_room(player, body, address)
+        made = self._made_by_key(player, key)
+        if made is not None:
+            return made
+        # the same key again while the first room is still being written: wait for it
+        pending = self._creating.get((player.id, key))
+        if pending is not None:
+            return await asyncio.shield(pending)
+        self._creating[(player.id, key)] = pending = asyncio.get_running_loop().create_future()
+        try:
+            room = await self._new_room(player, body, address)
+        except Exception as exc:
+            pending.set_exception(exc)
+            pending.exception()  # retrieved here: nobody else may be waiting
+            raise
+        finally:
+            del self._creating[(player.id, key)]
+        pending.set_result(room)
+        self._created[(player.id, key)] = room.id
+        while len(self._created) > MAX_REMEMBERED_KEYS:
+            self._created.pop(next(iter(self._created)))
         return room
 
     def _made_by_key(self, player: PlayerInfo, key: str) -> Room | None:
@@ -191,7 +217,8 @@ class Platform:
         room_id = self._created.get((player.id, key))
         return self.rooms.get(room_id) if room_id is not None else None
 
-    def _new_room(self, player: PlayerInfo, body: Mapping[str, Any]) -> Room:
+    async def _new_room(self, player: PlayerInfo, body: Mapping[str, Any],
+                        address: str) -> Room:
         unknown = sorted(set(body) - ROOM_FIELDS)
         if unknown:
             raise ServerError("bad_settings", f"unknown field(s): {', '.join(unknown)}")
@@ -212,10 +239,31 @@ class Platform:
         except (TypeError, ValueError) as exc:
             raise ServerError("rules_invalid", str(exc)) from None
         settings = RoomSettings.parse(body)
-        room = Room.create(self.services, owner=player.id, game=game_name, preset=preset,
-                           rules=rules, settings=settings)
+        self._room_budget(player.id, address)
+        room = await Room.create(self.services, owner=player.id, game=game_name,
+                                 preset=preset, rules=rules, settings=settings)
         self.rooms[room.id] = room
         return room
+
+    def _room_budget(self, player: str, address: str) -> None:
+        """Make room for a new room of ``player``'s: within the creation rate, and at
+        most ``rooms_open_per_player`` open — beyond that the player's longest-idle room
+        (waiting or finished, nobody watching) is closed; if none is idle, refuse."""
+        most = self.config.limits.rooms_open_per_player
+        owned = [r for r in self.rooms.values() if r.owner == player]
+        idle = sorted((r for r in owned if r.idle_for() > 0), key=lambda r: -r.idle_for())
+        over = len(owned) - most + 1
+        if over > len(idle):
+            raise conflict("room_limit", f"at most {most} open rooms per player, and none "
+                                         "of yours is idle")
+        self.budgets.new_room(player, address)
+        for room in idle[:max(0, over)]:
+            self._close_idle(room, "to make way for its owner's new room")
+
+    def _close_idle(self, room: Room, why: str) -> None:
+        del self.rooms[room.id]
+        room.close()
+        log.info("room %s closed %s", room.id, why)
 
     def room(self, room_id: Any, player: str | None) -> Room:
         """The room ``room_id`` if ``player`` may see it (private rooms: members only)."""
@@ -224,7 +272,8 @@ class Platform:
             raise not_found("room_not_found", f"{str(room_id)[:40]!r}")
         return room
 
-    def room_by_code(self, code: Any) -> Room:
+    def room_by_code(self, code: Any, player: str, address: str) -> Room:
+        self.budgets.join_attempt(player, address)
         if isinstance(code, str):
             wanted = code.strip().upper()
             for room in self.rooms.values():
@@ -232,5 +281,7 @@ class Platform:
                     return room
         raise not_found("bad_code")
 
-    def public_rooms(self) -> list[Room]:
-        return [r for r in self.rooms.values() if not r.settings.private]
+    def public_rooms(self, offset: int, limit: int) -> tuple[list[Room], int]:
+        """One page of the public rooms, newest first, and how many there are."""
+        public = [r for r in reversed(self.rooms.values()) if not r.settings.private]
+        return public[offset:offset + limit], len(public)

@@ -7,10 +7,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from huapai.core.protocol import Event, Game
-from huapai.core.record import ActionEntry, DealRecord, dumps
-from huapai.core.registry import get_game
+from huapai.core.record import ActionEntry, DealRecord, dumps, replay_deal
 
 from .errors import ServerError, conflict, not_found
+from .fairness import VerifyReport
 from .hub import seen_by
 from .store import ActionRow, GameRow
 
@@ -29,9 +29,17 @@ def require_finished(found: tuple[GameRow, list[ActionRow]] | None
 def parse_viewer(value: str | None, seats: int) -> int | str:
     if value is None or value == ALL:
         return ALL
-    if value.isdigit() and int(value) < seats:
+    if value.isascii() and value.isdigit() and len(value) <= 3 and int(value) < seats:
         return int(value)
     raise ServerError("bad_seat", f"{value[:20]!r}; seats are 0..{seats - 1} or 'all'")
+
+
+def verify_json(row: GameRow, report: VerifyReport) -> dict[str, Any]:
+    """``/api/verify``'s answer: ``ok``, the game's ``commitment`` and revealed ``seed``,
+    every ``problem`` found, and the per-deal checks (one deal per game)."""
+    problems = [*report.problems, *(p for d in report.deals for p in d.problems)]
+    return {"ok": report.ok, "game_id": row.id, "commitment": row.commitment,
+            "seed": row.seed, "problems": problems, "deals": report.to_json()["deals"]}
 
 
 def summary(row: GameRow) -> dict[str, Any]:
@@ -49,21 +57,27 @@ def _players(row: GameRow) -> list[dict[str, Any]]:
             for i, s in enumerate(row.seats)]
 
 
+def deal_record(row: GameRow, actions: Sequence[ActionRow]) -> DealRecord:
+    """A stored game as a core deal record (its end line once it is finished)."""
+    settlement = row.settlement
+    end = None if settlement is None else {"deltas": settlement.get("deltas"),
+                                           "settlement": settlement}
+    return DealRecord(game=row.game, rules=dict(row.rules), dealer=row.dealer, deal=row.deal,
+                      seed=row.seed, actions=[ActionEntry(a.seat, a.action) for a in actions],
+                      end=end, carry=row.carry)
+
+
 def replay(row: GameRow, actions: Sequence[ActionRow], viewer: int | str) -> dict[str, Any]:
     """Every step of a finished game as ``viewer`` may see it (``"all"``: all open)."""
-    game = get_game(row.game)
-    rules = game.rules_from_dict(row.rules)
-    state = game.new_game(rules, deal=game.parse_deal(rules, row.deal), dealer=row.dealer)
-    opening = getattr(game, "opening_events", None)
-    first = list(opening(state)) if callable(opening) else []
-    initial, initial_events = _seen(game, state, viewer, first)
+    replayed = replay_deal(deal_record(row, actions))
+    game = replayed.game
+    initial, initial_events = _seen(game, replayed.initial, viewer, replayed.opening)
     steps = []
-    for index, entry in enumerate(actions):
-        action = game.parse_action(rules, entry.action)
-        state, events = game.apply(state, entry.seat, action)
-        view, seen = _seen(game, state, viewer, events)
-        steps.append({"index": index, "seat": entry.seat, "action": entry.action,
-                      "label": game.describe_action(rules, action).label.to_json(),
+    for step, entry in zip(replayed.steps, actions, strict=True):
+        view, seen = _seen(game, step.state, viewer, step.events)
+        steps.append({"index": step.index, "seat": step.seat, "action": step.text,
+                      "label": game.describe_action(replayed.rules, step.action)
+                      .label.to_json(),
                       "actor": entry.actor, "events": seen, "view": view})
     return {**summary(row), "rules": row.rules, "dealer": row.dealer, "seed": row.seed,
             "commitment": row.commitment, "viewer": viewer, "initial": initial,
@@ -81,13 +95,9 @@ def _seen(game: Game[Any, Any], state: Any, viewer: int | str,
 
 def record_text(row: GameRow, actions: Sequence[ActionRow]) -> str:
     """The game as a core record (JSON lines); the header adds ``commitment``."""
-    settlement = row.settlement or {}
-    record = DealRecord(
-        game=row.game, rules=dict(row.rules), dealer=row.dealer, deal=row.deal,
-        seed=row.seed, actions=[ActionEntry(a.seat, a.action) for a in actions],
-        end={"deltas": settlement.get("deltas"), "settlement": settlement},
-    )
+    record = deal_record(row, actions)
+    if record.end is None:
+        record.end = {"deltas": None, "settlement": {}}
     lines = list(record.lines())
     lines[0]["commitment"] = row.commitment
     return dumps(lines)
-

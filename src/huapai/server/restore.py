@@ -1,30 +1,25 @@
-"""Rebuild rooms after a restart: replay each stored game record through its engine."""
+"""Rebuild rooms after a restart: each room's match replayed from its stored records.
+
+The stored games of a room's current match are core deal records; ``Match.resume``
+replays them through the one record replayer (``core.record.replay_deal``), so a
+restored room stands exactly where its durable moves left it.
+"""
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
-from typing import Any
 
-from huapai.core.protocol import Game
+from huapai.core.match import Match
+from huapai.core.record import ReplayError, replay_deal
 from huapai.core.registry import get_game
 
-from .rooms import BETWEEN, FINISHED, PLAYING, WAITING, Room
-from .seats import LiveDeal, RoomServices
+from .replays import deal_record
+from .rooms import Room
+from .seats import BETWEEN, FINISHED, PLAYING, WAITING, LiveDeal, RoomServices
 from .settings import RoomSettings
-from .store import ActionRow, GameRow, RoomBundle
+from .store import ActionRow, GameRow, RoomBundle, op_delete_actions
 
 log = logging.getLogger("huapai.server")
-
-
-def replay_state(game: Game[Any, Any], rules: Any, row: GameRow,
-                 actions: Sequence[ActionRow]) -> Any:
-    """The state a stored game stood at: its deal, then every recorded action."""
-    state = game.new_game(rules, deal=game.parse_deal(rules, row.deal), dealer=row.dealer)
-    for entry in actions:
-        action = game.parse_action(rules, entry.action)
-        state, _events = game.apply(state, entry.seat, action)
-    return state
 
 
 def restore_room(services: RoomServices, bundle: RoomBundle) -> Room:
@@ -41,45 +36,60 @@ def restore_room(services: RoomServices, bundle: RoomBundle) -> Room:
         seat.nickname = bundle.nicknames.get(seat_row.player_id or "")
     room.match_no = row.match_no
     room.status = row.status
-    _restore_score(room, bundle.games)
-    _restore_deal(room, game, rules, bundle)
+    _restore_match(room, bundle)
     return room
 
 
-def _restore_score(room: Room, games: Sequence[GameRow]) -> None:
-    for row in games:
-        if row.status == "finished" and row.settlement is not None:
-            scaled = [d * row.multiplier for d in row.settlement["deltas"]]
-            room.score.totals = [t + d for t, d in zip(room.score.totals, scaled, strict=True)]
-            room.score.deals.append(scaled)
-
-
-def _restore_deal(room: Room, game: Game[Any, Any], rules: Any, bundle: RoomBundle) -> None:
+def _restore_match(room: Room, bundle: RoomBundle) -> None:
     if not bundle.games:
         if room.status in (PLAYING, BETWEEN):
             room.status = WAITING
         return
     last = bundle.games[-1]
-    state = replay_state(game, rules, last, bundle.last_actions)
-    room.deal = LiveDeal(last.id, last.deal_index, last.seed, last.commitment, last.dealer,
-                         state, actions=len(bundle.last_actions))
-    room.feed.update(state, [], spectators=False)
-    if last.status == "finished":
-        room.dealer = game.next_dealer(state)
-        room.status = FINISHED if last.deal_index + 1 >= room.settings.deals else BETWEEN
+    if last.status != "finished":
+        bundle.actions[last.id] = _durable_prefix(room, last, bundle.actions.get(last.id, []))
+    records = [deal_record(g, bundle.actions.get(g.id, [])) for g in bundle.games]
+    # the match seed only draws a first dealer, and every stored deal names its own
+    match = Match.resume(room.game, room.rules, room.settings.deals, 0, records, log=False)
+    deal = match.current or match.last
+    assert deal is not None
+    room.match = match
+    room.deal = LiveDeal(last.id, last.deal_index, last.seed, last.commitment, deal)
+    room.feed.update(deal.state, [], spectators=False)
+    if match.current is None:
+        room.status = FINISHED if match.finished else BETWEEN
     else:
-        room.dealer = last.dealer
         room.status = PLAYING
+
+
+def _durable_prefix(room: Room, row: GameRow, actions: list[ActionRow]) -> list[ActionRow]:
+    """The moves of an unfinished game that replay without a gap. A record with a gap (a
+    move missing, later ones stored: written by an older server after a failed write)
+    is repaired: the room continues from the last move before the gap, and the rows
+    after it, which were played on a state that was never stored, are deleted."""
+    kept = 0
+    while kept < len(actions) and actions[kept].idx == kept:
+        kept += 1
+    try:
+        replay_deal(deal_record(row, actions[:kept]), room.game)
+    except ReplayError as exc:
+        kept = max(0, exc.index)
+    if kept < len(actions):
+        log.warning("room %s: game %s has a gap in its moves; kept the %d before it, "
+                    "dropped %d", room.id, row.id, kept, len(actions) - kept)
+        room.services.writer.submit(op_delete_actions(row.id, kept))
+    return actions[:kept]
 
 
 def resume(room: Room) -> None:
     """Start what a live room runs: drop graces (nobody is connected yet), bots, clocks."""
+    turns = room.turns
     for seat in room.seats:
-        room.start_drop_grace(seat)
+        turns.start_drop_grace(seat)
     if room.status == PLAYING and room.deal is not None and room.game.is_over(room.deal.state):
         log.warning("room %s: settling a deal whose settlement was not written", room.id)
-        room.settle_pending()
+        turns.settle_pending()
     elif room.status == PLAYING:
-        room.resume_play()
+        turns.resume_play()
     elif room.status == BETWEEN:
-        room.resume_between()
+        turns.resume_between()

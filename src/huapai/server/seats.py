@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from huapai.bots.registry import house_bot as family_house_bot
+from huapai.core.match import Match
 from huapai.core.protocol import Game
+from huapai.core.session import Deal
 
 from .fairness import SeedSource
 from .hub import Hub
-from .store import Writer
+from .writer import Writer
+
+WAITING, PLAYING, BETWEEN, FINISHED = "waiting", "playing", "between", "finished"
 
 
 def house_bot(game: Game[Any, Any]) -> str:
@@ -24,6 +29,7 @@ class RoomServices:
     writer: Writer
     source: SeedSource
     between_deals: float
+    retry_after: float = 1.0  # a bot's move or a deal's start that storage refused
 
 
 @dataclass(slots=True)
@@ -53,16 +59,34 @@ class Seat:
 
 @dataclass(slots=True)
 class LiveDeal:
+    """The deal a room plays: the match driver's :class:`Deal` and its stored identity."""
+
     game_id: str
     index: int
     seed: int
     commitment: str
-    dealer: int
-    state: Any
-    actions: int = 0
+    deal: Deal
+
+    @property
+    def state(self) -> Any:
+        return self.deal.state
+
+    @property
+    def dealer(self) -> int:
+        return self.deal.record.dealer
+
+    @property
+    def actions(self) -> int:
+        return len(self.deal.record.actions)
 
 
-@dataclass(slots=True)
-class MatchScore:
-    totals: list[int]
-    deals: list[list[int]] = field(default_factory=list)
+def scaled(deltas: Sequence[int], multiplier: int) -> list[int]:
+    return [d * multiplier for d in deltas]
+
+
+def match_totals(match: Match | None, seats: int, multiplier: int) -> list[int]:
+    return [0] * seats if match is None else scaled(match.totals, multiplier)
+
+
+def match_deals(match: Match | None, multiplier: int) -> list[list[int]]:
+    return [] if match is None else [scaled(s.deltas, multiplier) for s in match.settlements]

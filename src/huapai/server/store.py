@@ -1,9 +1,6 @@
-"""Persistence: SQLAlchemy 2 tables, a batching writer thread, and the read queries.
+"""Persistence: SQLAlchemy 2 tables, engines, the write operations and the read queries.
 
-Everything a room does is written as it happens, through one :class:`Writer` thread that
-groups whatever is waiting into one transaction (group commit) and resolves a future per
-operation; the hub sends nothing that depends on a write before that write's future is
-done, so a client never sees a move that a ``kill -9`` could lose.
+The operations are run by the writer thread (:mod:`huapai.server.writer`).
 
 The schema is made by the Alembic migrations shipped in ``huapai.server.migrations``; the
 models here describe the same tables for queries (never ``create_all``).
@@ -11,14 +8,11 @@ models here describe the same tables for queries (never ``create_all``).
 
 from __future__ import annotations
 
-import contextlib
-import queue
-import threading
+import logging
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future
 from dataclasses import dataclass, field
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
 from sqlalchemy import (
     JSON,
@@ -32,6 +26,7 @@ from sqlalchemy import (
     Text,
     bindparam,
     create_engine,
+    delete,
     event,
     insert,
     select,
@@ -40,6 +35,7 @@ from sqlalchemy import (
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 T = TypeVar("T")
+log = logging.getLogger("huapai.server")
 
 
 class Base(DeclarativeBase):
@@ -102,6 +98,8 @@ class GameRow(Base):
     started_at: Mapped[float] = mapped_column(Float)
     finished_at: Mapped[float | None] = mapped_column(Float, nullable=True)
     settlement: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    # what the deal before handed to this one (``Game.carry``); null for most families
+    carry: Mapped[Any] = mapped_column(JSON, nullable=True)
 
 
 class ActionRow(Base):
@@ -126,13 +124,22 @@ class ResultRow(Base):
 
 
 # ------------------------------------------------------------------------- engines
-def make_engine(url: str) -> Engine:
+def make_engine(url: str, write_timeout: float = 30.0) -> Engine:
     """An engine for ``url``; SQLite gets WAL (durable across a process kill) and a
-    busy timeout, since the writer thread and readers share the file."""
+    busy timeout, since the writer thread and readers share the file. A statement
+    waits at most ``write_timeout`` seconds for a lock (SQLite's busy timeout,
+    PostgreSQL's ``lock_timeout``) and then fails, so a stalled database is reported
+    rather than waited on for ever."""
     if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        engine = create_engine(url, connect_args={"check_same_thread": False,
+                                                  "timeout": write_timeout})
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
+    if url.startswith("postgresql+psycopg"):
+        ms = max(1, int(write_timeout * 1000))
+        return create_engine(url, pool_pre_ping=True,
+                             connect_args={"options": f"-c lock_timeout={ms}",
+                                           "connect_timeout": max(1, round(write_timeout))})
     return create_engine(url, pool_pre_ping=True)
 
 
@@ -145,153 +152,10 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
-class Checkpointer:
-    """Moves SQLite's WAL into the database file from its own thread, every ``period``
-    seconds, so the fsync a checkpoint needs never stalls the writer's commits (each of
-    which is durable against a process kill as soon as it returns, in WAL mode)."""
-
-    def __init__(self, engine: Engine, period: float = 1.0) -> None:
-        self._engine = engine
-        self._period = period
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="huapai-checkpoint",
-                                        daemon=True)
-        self._thread.start()
-
-    def _run(self) -> None:
-        while not self._stop.wait(self._period):
-            self.checkpoint("PASSIVE")
-
-    def checkpoint(self, mode: str) -> None:
-        try:
-            with self._engine.connect() as conn:
-                conn.exec_driver_sql(f"PRAGMA wal_checkpoint({mode})")
-        except Exception:  # a busy database: the next round will do it
-            return
-
-    def close(self) -> None:
-        self._stop.set()
-        self._thread.join(timeout=30)
-        self.checkpoint("TRUNCATE")
-
-
-# -------------------------------------------------------------------------- writer
+# ------------------------------------------------------------------ write operations
 Op = Callable[[Connection], Any]
 
 
-@dataclass(slots=True)
-class _Job:
-    op: Op
-    future: Future[Any] = field(default_factory=Future)
-
-
-class Writer:
-    """One thread applies write operations in order, many per transaction, on one
-    connection it keeps (no pool checkout per batch; a new one after a failure)."""
-
-    BATCH = 512
-
-    def __init__(self, engine: Engine) -> None:
-        self._engine = engine
-        self._conn: Connection | None = None
-        self._queue: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
-        self._thread = threading.Thread(target=self._run, name="huapai-writer", daemon=True)
-        self._thread.start()
-
-    def submit(self, op: Op) -> Future[Any]:
-        job = _Job(op)
-        self._queue.put(job)
-        return job.future
-
-    def close(self) -> None:
-        self._queue.put(None)
-        self._thread.join(timeout=30)
-
-    def _run(self) -> None:
-        try:
-            while True:
-                first = self._queue.get()
-                if first is None:
-                    return
-                batch, stop = self._drain(first)
-                self._write(batch)
-                if stop:
-                    return
-        finally:
-            self._drop_connection()
-
-    def _drain(self, first: _Job) -> tuple[list[_Job], bool]:
-        batch = [first]
-        while len(batch) < self.BATCH:
-            try:
-                job = self._queue.get_nowait()
-            except queue.Empty:
-                return batch, False
-            if job is None:
-                return batch, True
-            batch.append(job)
-        return batch, False
-
-    def _connection(self) -> Connection:
-        if self._conn is None:
-            self._conn = self._engine.connect()
-        return self._conn
-
-    def _drop_connection(self) -> None:
-        conn, self._conn = self._conn, None
-        if conn is not None:
-            with contextlib.suppress(Exception):
-                conn.close()
-
-    def _write(self, batch: list[_Job]) -> None:
-        try:
-            conn = self._connection()
-            with conn.begin():
-                for run in _runs(batch):
-                    _execute(conn, run)
-        except Exception:  # one bad operation must not sink the others: retry alone
-            self._drop_connection()
-            for job in batch:
-                self._write_one(job)
-            return
-        for job in batch:
-            job.future.set_result(None)
-
-    def _write_one(self, job: _Job) -> None:
-        try:
-            conn = self._connection()
-            with conn.begin():
-                result = job.op(conn)
-        except Exception as exc:
-            self._drop_connection()
-            job.future.set_exception(exc)
-            return
-        job.future.set_result(result)
-
-
-def _runs(batch: list[_Job]) -> list[list[_Job]]:
-    """Consecutive inserts into one table grouped; every other operation alone."""
-    runs: list[list[_Job]] = []
-    for job in batch:
-        last = runs[-1][-1].op if runs else None
-        op = job.op
-        if (isinstance(op, InsertOp) and isinstance(last, InsertOp)
-                and last.statement is op.statement):
-            runs[-1].append(job)
-        else:
-            runs.append([job])
-    return runs
-
-
-def _execute(conn: Connection, run: list[_Job]) -> None:
-    first = run[0].op
-    if isinstance(first, InsertOp):
-        first.insert(conn, [cast(InsertOp, job.op).values for job in run])
-    else:
-        first(conn)
-
-
-# ------------------------------------------------------------------ write operations
 @dataclass(slots=True)
 class _Insert:
     """One table's insert statement, and (per dialect) its SQL for the driver when every
@@ -427,7 +291,7 @@ class RoomBundle:
     seats: list[SeatRow]
     members: list[str]
     games: list[GameRow]
-    last_actions: list[ActionRow]
+    actions: dict[str, list[ActionRow]]  # by game id, for every game of the match
     nicknames: dict[str, str]
 
 
@@ -492,13 +356,12 @@ def _room_bundle(s: Session, room: RoomRow) -> RoomBundle:
     games = list(s.scalars(select(GameRow).where(GameRow.room_id == room.id,
                                                  GameRow.match_no == room.match_no)
                            .order_by(GameRow.deal_index)).all())
-    last = games[-1] if games else None
     return RoomBundle(
         room=room,
         seats=seats,
         members=members,
         games=games,
-        last_actions=_actions(s, last.id) if last is not None else [],
+        actions={g.id: _actions(s, g.id) for g in games},
         nicknames=_nicknames(s, [seat.player_id for seat in seats]),
     )
 
@@ -509,3 +372,21 @@ def _nicknames(s: Session, ids: Sequence[str | None]) -> dict[str, str]:
         return {}
     rows = s.execute(select(Player.id, Player.nickname).where(Player.id.in_(wanted))).all()
     return {r[0]: r[1] for r in rows}
+
+
+def op_delete_actions(game_id: str, start: int) -> Op:
+    """Delete a game's moves from index ``start`` on (repairing a record with a gap)."""
+    def run(conn: Connection) -> None:
+        conn.execute(delete(ActionRow).where(ActionRow.game_id == game_id,
+                                             ActionRow.idx >= start))
+
+    return run
+
+
+def op_all(*ops: Op) -> Op:
+    """Several operations in one transaction (all durable, or none)."""
+    def run(conn: Connection) -> None:
+        for op in ops:
+            op(conn)
+
+    return run

@@ -21,7 +21,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from huapai.core.protocol import IllegalAction
 
 from .errors import ServerError, json_object
-from .hub import Connection, Message, TokenBucket
+from .hub import Connection, Message, TokenBucket, dumps
 from .lobby import Platform
 from .rooms import Room
 
@@ -76,6 +76,7 @@ async def on_hello(platform: Platform, conn: Connection, data: dict[str, Any]) -
     player = await platform.authenticate(token)
     if player is None:
         raise ServerError("bad_token")
+    platform.budgets.sockets.authenticated(conn, player.id)
     conn.player, conn.nickname = player.id, player.nickname
     config = platform.config
     platform.hub.send(conn, {"type": "welcome", "player": player.to_json(), "limits": {
@@ -91,7 +92,7 @@ async def on_subscribe(platform: Platform, conn: Connection, data: dict[str, Any
         return
     if len(conn.rooms) >= platform.config.max_subscriptions:
         raise ServerError("too_many_rooms", f"at most {platform.config.max_subscriptions}")
-    room.join(_authed(conn))
+    await room.join(_authed(conn))
     platform.hub.subscribe(conn, room)
 
 
@@ -103,7 +104,7 @@ async def on_act(platform: Platform, conn: Connection, data: dict[str, Any]) -> 
     room = _watched(platform, conn, data)
     counter = _field(data, "counter", int, "an integer")
     action = _field(data, "action", (str, int), "an action (notation string or id)")
-    room.act(_seat(room, conn), counter, action)
+    await room.act(_seat(room, conn), counter, action)
 
 
 async def on_tuoguan(platform: Platform, conn: Connection, data: dict[str, Any]) -> None:
@@ -122,6 +123,12 @@ async def on_sync(platform: Platform, conn: Connection, data: dict[str, Any]) ->
 
 
 async def on_ping(platform: Platform, conn: Connection, data: dict[str, Any]) -> None:
+    # the pong follows whatever a watched room is committing now (only those rooms:
+    # a stalled room holds up its own watchers' pongs, nobody else's)
+    for room_id in list(conn.rooms):
+        room = platform.rooms.get(room_id)
+        if room is not None:
+            await room.settled()
     platform.hub.send(conn, {"type": "pong", "t": int(time.time() * 1000)})
 
 
@@ -133,36 +140,52 @@ HANDLERS: dict[str, Handler] = {
 
 
 # ----------------------------------------------------------------------------- the loop
+POLICY = 1008  # the close code for every limit (the reason says which)
+
+
 async def endpoint(ws: WebSocket) -> None:
     platform: Platform = ws.app.state.platform
     config = platform.config
+    address = ws.client.host if ws.client is not None else "?"
     await ws.accept()
     conn = Connection(ws, TokenBucket(config.rate_per_second, config.burst), config.send_queue)
     sender = asyncio.get_running_loop().create_task(conn.pump())
+    refused = platform.budgets.sockets.opened(conn, address)
     try:
-        await _receive_loop(platform, conn)
+        if refused is None:
+            await _receive_loop(platform, conn)
+        else:
+            conn.close(POLICY, refused)
     except WebSocketDisconnect:
         pass
     finally:
-        _cleanup(platform, conn)
+        _cleanup(platform, conn, address)
         with contextlib.suppress(Exception):
             await asyncio.wait_for(sender, timeout=5)
 
 
 async def _receive_loop(platform: Platform, conn: Connection) -> None:
+    limits = platform.config.limits
+    strikes = 0  # rate_limited refusals in a row
     while not conn.closed:
-        timeout = None if conn.player is not None else platform.config.hello_timeout
+        hello = conn.player is None
+        timeout = platform.config.hello_timeout if hello else limits.socket_idle
         try:
             message = await asyncio.wait_for(conn.ws.receive(), timeout=timeout)
         except TimeoutError:
-            platform.hub.send(conn, _error(ServerError("not_authenticated", "hello timed out")))
+            if hello:  # straight to the socket: the close below must not overtake it
+                conn.post(dumps(_error(ServerError("not_authenticated", "hello timed out"))))
+            conn.close(POLICY, "hello timed out" if hello else f"idle for {timeout:g} s")
             return
         if message["type"] == "websocket.disconnect":
             return
         text = message.get("text")
         if text is None:
             text = _decode(message.get("bytes"))
-        await handle_frame(platform, conn, text)
+        code = await handle_frame(platform, conn, text)
+        strikes = strikes + 1 if code == "rate_limited" else 0
+        if strikes >= limits.flood_close_after:
+            conn.close(POLICY, f"flooding: {strikes} messages over the rate limit in a row")
 
 
 def _decode(raw: bytes | None) -> str:
@@ -172,16 +195,18 @@ def _decode(raw: bytes | None) -> str:
         return "\x00not utf-8"
 
 
-def _cleanup(platform: Platform, conn: Connection) -> None:
+def _cleanup(platform: Platform, conn: Connection, address: str) -> None:
     for room_id in list(conn.rooms):
         room = platform.rooms.get(room_id)
         if room is not None:
             platform.hub.unsubscribe(conn, room)
+    platform.budgets.sockets.closed(conn, address)
     conn.close()
 
 
-async def handle_frame(platform: Platform, conn: Connection, text: str) -> None:
-    """Check one frame and run its handler; any refusal becomes one error message."""
+async def handle_frame(platform: Platform, conn: Connection, text: str) -> str | None:
+    """Check one frame and run its handler; any refusal becomes one error message (and
+    its code is returned)."""
     ref: Any = None
     room: Any = None
     try:
@@ -196,13 +221,14 @@ async def handle_frame(platform: Platform, conn: Connection, text: str) -> None:
         if kind != "hello":
             _authed(conn)
         await handler(platform, conn, data)
-    except ServerError as exc:
+    except (ServerError, IllegalAction) as exc:
         platform.hub.send(conn, _error(exc, ref, room))
-    except IllegalAction as exc:
-        platform.hub.send(conn, _error(exc, ref, room))
+        return exc.code
     except Exception:  # a bug must cost one message, not the connection or the server
         log.exception("internal error handling a %s message", _kind(text))
         platform.hub.send(conn, _error(ServerError("internal_error"), ref, room))
+        return "internal_error"
+    return None
 
 
 def _kind(text: str) -> str:

@@ -1,6 +1,7 @@
 // REST client (docs/platform-protocol.md §2) and the player's identity (token).
 
 import { said, t } from "./i18n.js";
+import { parseJson } from "./fairness.js";
 
 const TOKEN_KEY = "huapai.token";
 const PLAYER_KEY = "huapai.player";
@@ -38,14 +39,20 @@ export class ApiError extends Error {
   }
 }
 
+/** A path with every interpolated value (ids, seats, tokens) URI-encoded:
+ * path`/rooms/${id}/seats/${seat}`. */
+export function path(strings, ...values) {
+  return strings.reduce((out, part, i) => out + part + (i < values.length ? encodeURIComponent(values[i]) : ""), "");
+}
+
 /** What to tell a person about a refusal (an ApiError or a WebSocket error message), in
  * the current language: its `msg`, else (a server without messages) its code. */
 export function explain(err) {
   return said(err?.msg, String(err?.code ?? t("error")));
 }
 
-async function request(method, path, body, extra = {}) {
-  const headers = { Accept: "application/json", ...extra };
+async function request(method, path, body, extra = {}, raw = false) {
+  const headers = { Accept: raw ? "*/*" : "application/json", ...extra };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   const init = { method, headers };
@@ -60,10 +67,11 @@ async function request(method, path, body, extra = {}) {
     const msg = { code: "network", zh: "连不上服务器", en: "cannot reach the server", params: {} };
     throw new ApiError("network", said(msg), 0, msg);
   }
+  if (raw && response.ok) return response.blob();
   const text = await response.text();
   let data = null;
   try {
-    data = text ? JSON.parse(text) : null;
+    data = text ? parseJson(text) : null;
   } catch {
     data = null;
   }
@@ -79,4 +87,15 @@ export const api = {
   post: (path, body = {}, headers = {}) => request("POST", path, body, headers),
   patch: (path, body) => request("PATCH", path, body),
   del: (path) => request("DELETE", path),
+  blob: (path) => request("GET", path, undefined, {}, true),
 };
+
+/** Download `path` (sent with the token, so private games work) as `filename`. */
+export async function download(path, filename) {
+  const url = URL.createObjectURL(await api.blob(path));
+  const link = Object.assign(document.createElement("a"), { href: url, download: filename });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -3,7 +3,7 @@
 
 import { h, replace } from "./dom.js";
 import { bi, t } from "./i18n.js";
-import { api, explain } from "./api.js";
+import { api, explain, path } from "./api.js";
 import { gameTitle, loadGames, presetTitle } from "./games/registry.js";
 import { toast } from "./ui.js";
 
@@ -67,9 +67,19 @@ export class LobbyPage {
     await Promise.all([this.refreshRooms(), this.loadHistory()]);
   }
 
+  /** The public rooms, newest first, as many pages as asked for ("more" adds one). */
   async refreshRooms() {
     try {
-      this.rooms = (await api.get("/rooms")).rooms;
+      const rooms = [];
+      let offset = 0;
+      for (let page = 0; page < (this.roomPages ?? 1); page++) {
+        const got = await api.get(`/rooms?offset=${offset}`);
+        rooms.push(...got.rooms);
+        this.moreRooms = got.next !== null;
+        if (!this.moreRooms) break;
+        offset = got.next;
+      }
+      this.rooms = rooms;
       this.renderRooms();
     } catch {
       /* the list refreshes again shortly */
@@ -206,7 +216,7 @@ export class LobbyPage {
         e.preventDefault();
         try {
           const { room } = await api.post("/rooms/join", { code: input.value.trim() });
-          this.app.go(`#/room/${room.id}`);
+          this.app.go(path`#/room/${room.id}`);
         } catch (err) {
           toast(explain(err), "error");
         }
@@ -218,7 +228,8 @@ export class LobbyPage {
     const me = this.app.player?.id ?? null;
     const mineFirst = (room) => (room.seats.some((s) => s.player?.id === me) ? 0 : 1);
     const live = this.rooms.filter((room) => room.status !== "finished" || mineFirst(room) === 0);
-    const rows = live.slice().reverse().sort((a, b) => mineFirst(a) - mineFirst(b)).map((room) => {
+    // the server lists newest first; a stable sort keeps that order within each group
+    const rows = live.slice().sort((a, b) => mineFirst(a) - mineFirst(b)).map((room) => {
       const filled = room.seats.filter((s) => s.player || s.bot).length;
       const seated = mineFirst(room) === 0;
       const names = nicknames(room.seats).join("、");
@@ -228,7 +239,7 @@ export class LobbyPage {
         h("div", { class: "room-meta" },
           h("span", { class: `status s-${room.status}` }, t(`status_${room.status}`)),
           h("span", {}, `${filled}/${room.seats.length}`), h("span", { class: "names" }, names)),
-        h("a", { class: `btn small${seated ? " primary" : ""}`, href: `#/room/${encodeURIComponent(room.id)}`,
+        h("a", { class: `btn small${seated ? " primary" : ""}`, href: path`#/room/${room.id}`,
                  "data-testid": seated ? "back-to-seat" : "enter" },
           seated ? t("back_to_seat")
             : room.status === "waiting" && filled < room.seats.length ? t("enter_room") : t("watch")));
@@ -236,7 +247,11 @@ export class LobbyPage {
     replace(this.roomsBox,
       h("div", { class: "panel-head" }, h("h2", {}, t("public_rooms")),
         h("button", { class: "link", onClick: () => this.refreshRooms() }, t("refresh"))),
-      rows.length ? h("ul", { class: "room-list" }, rows) : h("p", { class: "muted" }, t("no_rooms")));
+      rows.length ? h("ul", { class: "room-list" }, rows) : h("p", { class: "muted" }, t("no_rooms")),
+      this.moreRooms ? h("button", { class: "btn small ghost", "data-testid": "more-rooms", onClick: () => {
+        this.roomPages = (this.roomPages ?? 1) + 1;
+        this.refreshRooms();
+      } }, t("more_rooms")) : null);
   }
 
   renderHistory() {
@@ -250,7 +265,7 @@ export class LobbyPage {
         h("div", {}, presetTitle(m.game, m.preset), " ",
           h("span", { class: `num ${m.total > 0 ? "win" : m.total < 0 ? "lose" : ""}` }, m.total > 0 ? `+${m.total}` : m.total)),
         h("div", { class: "deal-links" }, m.deals.map((d) => h("a", {
-          href: `#/replay/${d.game_id}?seat=${m.seat}`, class: "chip", "data-testid": "replay-link",
+          href: path`#/replay/${d.game_id}?seat=${m.seat}`, class: "chip", "data-testid": "replay-link",
         }, `${t("deal_n", { n: d.deal + 1 })} ${d.delta > 0 ? "+" : ""}${d.delta}`))))))
         : h("p", { class: "muted" }, t("no_games")));
   }
@@ -277,8 +292,8 @@ export class LobbyPage {
       // the same key for a retried request: the server makes one room for it
       const key = crypto.randomUUID?.() ?? `${Date.now()}-${Math.random()}`;
       const { room } = await api.post("/rooms", body, { "Idempotency-Key": key });
-      await api.post(`/rooms/${room.id}/seats/0`);
-      this.app.go(`#/room/${room.id}`);
+      await api.post(path`/rooms/${room.id}/seats/0`);
+      this.app.go(path`#/room/${room.id}`);
     } catch (err) {
       toast(explain(err), "error");
     }

@@ -24,7 +24,9 @@ export function parseRoute(hash) {
   const parts = path.split("/").filter(Boolean).map(decodeURIComponent);
   const params = new URLSearchParams(query);
   if (parts[0] === "room" && parts[1]) return { name: "room", id: parts[1] };
-  if (parts[0] === "replay" && parts[1]) return { name: "replay", id: parts[1], seat: params.get("seat") };
+  if (parts[0] === "replay" && parts[1]) {
+    return { name: "replay", id: parts[1], seat: params.get("seat"), share: params.get("share") };
+  }
   if (parts[0] === "join" && parts[1]) return { name: "join", code: parts[1] };
   return { name: "lobby" };
 }
@@ -117,7 +119,7 @@ class App {
     this.page?.unmount();
     window.scrollTo(0, 0);
     if (route.name === "room") this.page = new RoomPage(this, route.id);
-    else if (route.name === "replay") this.page = new ReplayPage(this, route.id, route.seat);
+    else if (route.name === "replay") this.page = new ReplayPage(this, route.id, route.seat, route.share);
     else this.page = new LobbyPage(this);
     document.body.dataset.route = route.name;
     this.page.mount(this.main);
@@ -152,6 +154,20 @@ class App {
     }
   }
 
+  /** Log out everywhere: a new token here, every other browser's stops working. */
+  async logoutEverywhere() {
+    if (!confirm(t("logout_all_confirm"))) return;
+    this.live?.close();
+    try {
+      const fresh = await api.post("/me/revoke");
+      saveIdentity(fresh.player, fresh.token);
+      location.reload();
+    } catch (err) {
+      toast(explain(err), "error");
+      this.live?.connect();
+    }
+  }
+
   renderHeader() {
     const brand = h("a", { class: "brand", href: "#/" });
     brand.innerHTML = LOGO;
@@ -162,6 +178,9 @@ class App {
                                title: this.online ? t("online") : t("offline") }) : null,
       this.player ? h("button", { class: "btn ghost small nick", "data-testid": "nickname",
                                   onClick: () => this.rename() }, this.player.nickname) : null,
+      this.player ? h("button", { class: "btn ghost small", "data-testid": "logout-all",
+                                  title: t("logout_all_confirm"),
+                                  onClick: () => this.logoutEverywhere() }, t("logout_all")) : null,
       ...["sound", "motion"].map((what) => h("button", {
         class: `btn ghost small toggle${isOn(what) ? " on" : ""}`, "data-testid": `toggle-${what}`,
         "aria-pressed": String(isOn(what)), title: t(`${what}_tip`),

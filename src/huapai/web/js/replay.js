@@ -3,22 +3,27 @@
 
 import { h, replace } from "./dom.js";
 import { bi, said, t } from "./i18n.js";
-import { api, explain } from "./api.js";
+import { api, download, explain, path } from "./api.js";
+import { checkSeed, commitmentSeen } from "./fairness.js";
 import { presetTitle, rendererFor } from "./games/registry.js";
 import { TableView, seatName } from "./table.js";
-import { settlementPanel } from "./settlement.js";
+import { seedBadge, settlementPanel } from "./settlement.js";
+import { toast } from "./ui.js";
 
 const AUTOPLAY_MS = 900;
 
 export class ReplayPage {
-  constructor(app, gameId, seat) {
+  constructor(app, gameId, seat, share = null) {
     this.app = app;
     this.gameId = gameId;
+    this.share = share;
     this.viewer = seat === null || seat === undefined || seat === "all" ? "all" : Number(seat);
     this.data = null;
     this.index = -1;
     this.timer = null;
     this.verified = null;
+    this.seedCheck = null;
+    this.shareLink = null;
     this.keys = (e) => this.key(e);
   }
 
@@ -27,7 +32,7 @@ export class ReplayPage {
     replace(el, h("p", { class: "muted pad" }, t("loading")));
     document.addEventListener("keydown", this.keys);
     try {
-      this.data = await api.get(`/replays/${encodeURIComponent(this.gameId)}?seat=${this.viewer}`);
+      this.data = await api.get(this.withShare(path`/replays/${this.gameId}?seat=${this.viewer}`));
     } catch (err) {
       replace(el, h("div", { class: "card-panel narrow" }, h("h2", {}, t("error")),
         h("p", {}, explain(err)), h("a", { class: "btn", href: "#/" }, t("back_lobby"))));
@@ -37,6 +42,12 @@ export class ReplayPage {
     this.seats = this.data.players.map((p) => ({ nickname: p.nickname, bot: p.bot }));
     this.build();
     this.verify();
+  }
+
+  /** `url` with this page's share token, if it was opened from a share link. */
+  withShare(url) {
+    if (!this.share) return url;
+    return `${url}${url.includes("?") ? "&" : "?"}${path`share=${this.share}`}`;
   }
 
   unmount() {
@@ -71,15 +82,48 @@ export class ReplayPage {
           " · ", t("deal_n", { n: d.deal + 1 })),
         h("div", { class: "viewers" }, viewers.map(([v, label]) => h("a", {
           class: `chip${v === this.viewer ? " on" : ""}`, "data-viewer": v,
-          href: `#/replay/${encodeURIComponent(this.gameId)}?seat=${v}`,
+          href: this.withShare(path`#/replay/${this.gameId}?seat=${v}`),
         }, label))),
-        h("a", { class: "btn small", href: `/api/replays/${encodeURIComponent(this.gameId)}/record`,
-                 download: `huapai-${this.gameId}.jsonl`, "data-testid": "download" }, t("download")),
+        h("button", { class: "btn small", "data-testid": "download", onClick: () => this.download() },
+          t("download")),
+        this.app.player ? h("button", { class: "btn small ghost", "data-testid": "share-replay",
+                                        onClick: () => this.makeShare() }, t("share_replay")) : null,
         this.verifyBadge = h("span", { class: "verify" })),
+      this.shareBox = h("div", { class: "share-box" }),
       h("div", { class: "replay-body" }, this.table.el, this.side),
       this.controls));
     this.renderVerify();
+    this.renderShare();
     this.show(this.index);
+  }
+
+  async download() {
+    try {
+      await download(this.withShare(path`/replays/${this.gameId}/record`), `huapai-${this.gameId}.jsonl`);
+    } catch (err) {
+      toast(explain(err), "error");
+    }
+  }
+
+  async makeShare() {
+    try {
+      const made = await api.post(path`/replays/${this.gameId}/share`);
+      this.shareLink = `${location.origin}/${path`#/replay/${this.gameId}?share=${made.share}`}`;
+      this.renderShare();
+    } catch (err) {
+      toast(explain(err), "error");
+    }
+  }
+
+  renderShare() {
+    if (!this.shareBox) return;
+    if (!this.shareLink) {
+      replace(this.shareBox);
+      return;
+    }
+    replace(this.shareBox, h("span", { class: "muted" }, t("share_made")),
+      h("input", { class: "share-link", readonly: true, value: this.shareLink, "data-testid": "share-link",
+                   onFocus: (e) => e.target.select() }));
   }
 
   /** Fold the events up to step `index` into the table's memory and log. */
@@ -169,21 +213,26 @@ export class ReplayPage {
     if (e.key === "ArrowLeft") this.go(this.index - 1);
   }
 
+  /** The server's check (deal, actions, result) and this browser's own: the revealed
+   * seed against the commitment it saw when the game began live (else the one the
+   * replay carries). */
   async verify() {
     try {
-      this.verified = await api.get(`/verify/${encodeURIComponent(this.gameId)}`);
+      this.verified = await api.get(this.withShare(path`/verify/${this.gameId}`));
     } catch {
       this.verified = null;
     }
+    const promised = commitmentSeen(this.gameId) ?? this.data.commitment;
+    this.seedCheck = await checkSeed(this.data.seed, promised);
     this.renderVerify();
   }
 
   renderVerify() {
     if (!this.verifyBadge || !this.verified) return;
-    const ok = this.verified.ok;
+    const ok = this.verified.ok && this.seedCheck !== "mismatch";
+    const detail = t("verify_detail", { seed: this.verified.seed, commit: this.verified.commitment });
     replace(this.verifyBadge, h("span", {
-      class: `badge ${ok ? "ok" : "hot"}`, "data-testid": "verified",
-      title: bi(`种子 ${this.verified.seed}，承诺 ${this.verified.commitment}`, `seed ${this.verified.seed}, commitment ${this.verified.commitment}`),
-    }, ok ? `✓ ${t("verified")}` : `✗ ${t("verify_failed")}`));
+      class: `badge ${ok ? "ok" : "hot"}`, "data-testid": "verified", title: detail,
+    }, ok ? `✓ ${t("verified")}` : `✗ ${t("verify_failed")}`), this.seedCheck ? seedBadge(this.seedCheck) : null);
   }
 }

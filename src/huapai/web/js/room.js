@@ -4,7 +4,8 @@
 
 import { h, replace } from "./dom.js";
 import { bi, t } from "./i18n.js";
-import { api, explain } from "./api.js";
+import { api, explain, path } from "./api.js";
+import { checkSeed, commitmentSeen, rememberCommitment } from "./fairness.js";
 import { gameTitle, presetTitle, rendererFor } from "./games/registry.js";
 import { TableView, seatName } from "./table.js";
 import { settlementPanel } from "./settlement.js";
@@ -70,6 +71,7 @@ export class RoomPage {
 
   onState(msg) {
     const newDeal = this.state?.game_id !== msg.game_id;
+    rememberCommitment(msg.game_id, msg.commitment);
     const mineActed = this.awaiting;
     this.state = msg;
     if (newDeal) {
@@ -86,6 +88,12 @@ export class RoomPage {
 
   onDealEnd(msg) {
     this.dealEnd = msg;
+    this.seedCheck = null;
+    checkSeed(msg.seed, commitmentSeen(msg.game_id)).then((result) => {
+      if (this.dealEnd !== msg) return;
+      this.seedCheck = result;
+      this.renderSettlement();
+    });
     this.showSettle = true;
     clearTimeout(this.settleTimer);
     this.settleTimer = setTimeout(() => this.renderSettlement(), SETTLE_DELAY_MS);
@@ -208,7 +216,7 @@ export class RoomPage {
         : null,
       !seated && s.status !== "waiting" ? h("span", { class: "badge" }, t("spectating")) : null,
       !seated && s.status !== "waiting" ? s.seats.filter((x) => this.maySit(x, s.status)).map((x) =>
-        this.restButton({ class: "btn small primary" }, "post", `/rooms/${this.roomId}/seats/${x.seat}`, undefined,
+        this.restButton({ class: "btn small primary" }, "post", path`/rooms/${this.roomId}/seats/${x.seat}`, undefined,
           `${t("sit_here")} · ${t("seat_n", { n: x.seat + 1 })}`)) : null);
   }
 
@@ -227,7 +235,7 @@ export class RoomPage {
         h("button", { class: "btn", "data-testid": "leave-cancel", onClick: () => close(false) }, t("cancel")),
         h("button", { class: "btn primary", "data-testid": "leave-confirm", onClick: () => close(true) },
           t("leave_seat")))));
-    if (sure) await this.rest("post", `/rooms/${this.roomId}/leave`);
+    if (sure) await this.rest("post", path`/rooms/${this.roomId}/leave`);
   }
 
   /** The link a friend opens: for a private room it carries the code and joins directly. */
@@ -258,16 +266,16 @@ export class RoomPage {
       const buttons = [];
       if (!seat.player && !seat.bot && mine === null) {
         buttons.push(this.restButton({ class: "btn small primary", "data-testid": `sit-${seat.seat}` },
-          "post", `/rooms/${this.roomId}/seats/${seat.seat}`, undefined, t("sit_here")));
+          "post", path`/rooms/${this.roomId}/seats/${seat.seat}`, undefined, t("sit_here")));
       }
       if (!seat.player && !seat.bot && owner) {
-        buttons.push(this.restButton({ class: "btn small" }, "post", `/rooms/${this.roomId}/bots`, { seats: [seat.seat] }, t("add_bot")));
+        buttons.push(this.restButton({ class: "btn small" }, "post", path`/rooms/${this.roomId}/bots`, { seats: [seat.seat] }, t("add_bot")));
       }
       if (seat.bot && owner) {
-        buttons.push(this.restButton({ class: "btn small ghost" }, "del", `/rooms/${this.roomId}/seats/${seat.seat}`, undefined, t("remove_bot")));
+        buttons.push(this.restButton({ class: "btn small ghost" }, "del", path`/rooms/${this.roomId}/seats/${seat.seat}`, undefined, t("remove_bot")));
       }
       if (seat.seat === mine) {
-        buttons.push(this.restButton({ class: "btn small ghost" }, "post", `/rooms/${this.roomId}/leave`, undefined, t("leave_seat")));
+        buttons.push(this.restButton({ class: "btn small ghost" }, "post", path`/rooms/${this.roomId}/leave`, undefined, t("leave_seat")));
       }
       return h("li", { class: `wait-seat${seat.player || seat.bot ? " filled" : ""}${seat.seat === mine ? " me" : ""}`, "data-seat": seat.seat },
         h("div", { class: `avatar a${seat.seat % 6}` }, seat.bot ? botIcon() : seat.player ? [...seat.player.nickname][0] : "+"),
@@ -288,9 +296,9 @@ export class RoomPage {
       h("ul", { class: "wait-seats" }, seats),
       h("div", { class: "wait-actions" },
         owner && empty ? this.restButton({ class: "btn", "data-testid": "fill-bots" }, "post",
-          `/rooms/${this.roomId}/bots`, {}, t("fill_bots")) : null,
+          path`/rooms/${this.roomId}/bots`, {}, t("fill_bots")) : null,
         owner ? this.restButton({ class: "btn primary big", "data-testid": "start", disabled: empty > 0 },
-          "post", `/rooms/${this.roomId}/start`, undefined, t("start"))
+          "post", path`/rooms/${this.roomId}/start`, undefined, t("start"))
           : h("p", { class: "muted" }, t("waiting_owner")),
         owner && empty ? h("p", { class: "muted small" }, t("waiting_seats")) : null));
   }
@@ -319,7 +327,7 @@ export class RoomPage {
     return {
       settlement, scaled: end?.scaled, totals: end?.totals ?? s?.totals, multiplier: s?.multiplier,
       name: (seat) => this.name(seat), me: this.mySeat(), deal: end?.deal ?? s?.deal,
-      deals: s?.deals, seed: end?.seed, commitment: end?.commitment,
+      deals: s?.deals, seed: end?.seed, commitment: end?.commitment, seedCheck: end ? this.seedCheck : null,
       matchOver: status === "finished" || Boolean(this.matchEnd && end && this.matchEnd.match === end.match),
       gameId: end?.game_id ?? this.state?.game_id, nextIn: end?.next_deal_in_ms ?? null,
     };
@@ -353,11 +361,11 @@ export class RoomPage {
     }
     if (s.status === "finished" && this.isOwner()) {
       out.push(this.restButton({ class: "btn primary", "data-testid": "again" }, "post",
-        `/rooms/${this.roomId}/again`, undefined, t("play_again")));
+        path`/rooms/${this.roomId}/again`, undefined, t("play_again")));
     }
     if (data.gameId && s.status !== "playing") {
       const seat = mine ?? "all";
-      out.push(h("a", { class: "btn", href: `#/replay/${data.gameId}?seat=${seat}`, "data-testid": "replay" }, t("replay")));
+      out.push(h("a", { class: "btn", href: path`#/replay/${data.gameId}?seat=${seat}`, "data-testid": "replay" }, t("replay")));
     }
     out.push(h("button", { class: "btn ghost", onClick: () => {
       this.showSettle = false;

@@ -46,6 +46,15 @@ function facts(settlement, name) {
   return notes.length ? [h("ul", { class: "notes" }, notes.map((n) => h("li", {}, String(n))))] : [];
 }
 
+const SEED_CHECK = { ok: ["ok", "seed_checked"], mismatch: ["hot", "seed_mismatch"], unknown: ["", "seed_unchecked"] };
+
+/** The browser's own check of the revealed seed against the commitment it saw at the start. */
+export function seedBadge(result) {
+  const [tone, key] = SEED_CHECK[result] ?? SEED_CHECK.unknown;
+  return h("span", { class: `seed-check badge ${tone}`, "data-testid": "seed-check", "data-result": result },
+    result === "ok" ? "✓ " : result === "mismatch" ? "✗ " : "", t(key));
+}
+
 /**
  * The settlement panel. `data`: {settlement, scaled, totals, multiplier, name(seat),
  * me, deal, deals, seed, commitment, gameId, matchOver}; `actions`: buttons to show.
@@ -80,5 +89,6 @@ export function settlementPanel(data, actions) {
     data.seed !== undefined && data.seed !== null
       ? h("p", { class: "seed muted" }, t("seed_revealed", { seed: data.seed, commit: String(data.commitment ?? "").slice(0, 12) }))
       : null,
+    data.seedCheck ? seedBadge(data.seedCheck) : null,
     h("div", { class: "settle-actions" }, actions));
 }

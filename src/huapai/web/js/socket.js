@@ -2,7 +2,10 @@
 // subscriptions; reconnects by itself and re-subscribes, so a dropped line or a reload
 // brings the seat's full view back.
 
+import { parseJson } from "./fairness.js";
+
 const PING_EVERY_MS = 25000;
+const REVOKED = 4401; // the server's close code when this token was revoked
 const MAX_BACKOFF_MS = 8000;
 
 export class Live {
@@ -43,13 +46,13 @@ export class Live {
     this.ws = ws;
     ws.addEventListener("open", () => ws.send(JSON.stringify({ type: "hello", token: this.token })));
     ws.addEventListener("message", (e) => this.receive(e.data));
-    ws.addEventListener("close", () => this.closed(ws));
+    ws.addEventListener("close", (e) => this.closed(ws, e.code));
   }
 
   receive(text) {
     let message;
     try {
-      message = JSON.parse(text);
+      message = parseJson(text);
     } catch {
       return;
     }
@@ -71,11 +74,12 @@ export class Live {
     this.emit("status", { online: true, player: message.player });
   }
 
-  closed(ws) {
+  closed(ws, code) {
     if (ws !== this.ws) return;
     this.ready = false;
     clearInterval(this.pinger);
     this.emit("status", { online: false });
+    if (code === REVOKED && !this.stopped) this.emit("auth_failed", { code: "bad_token" });
     if (this.stopped) return;
     const delay = Math.min(MAX_BACKOFF_MS, 400 * 2 ** this.attempt);
     this.attempt += 1;

@@ -1,0 +1,157 @@
+"""What one client may cost the server: per-token and per-address budgets.
+
+Each budget is a token bucket (a burst, refilled at a steady rate) kept per key — a
+player's id or a client address — so one client cannot make thousands of players or
+rooms, open thousands of sockets, or try the 32⁶ private-room codes one after another.
+A refusal is ``rate_limited`` (HTTP 429) naming the budget, and changes nothing.
+
+Addresses are what the ASGI server reports (behind a reverse proxy: the forwarded
+address, which uvicorn takes from a trusted proxy's ``X-Forwarded-For``).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
+
+from .errors import ServerError
+
+if TYPE_CHECKING:
+    from .hub import Connection
+
+# a keyed bucket table never holds more keys than this; beyond it, full buckets go first
+MAX_KEYS = 20000
+
+
+@dataclass(frozen=True, slots=True)
+class Rate:
+    """``burst`` at once, then one more every ``every`` seconds."""
+
+    burst: int
+    every: float
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    players_per_address: Rate = Rate(30, 60.0)
+    rooms_per_player: Rate = Rate(10, 30.0)
+    rooms_per_address: Rate = Rate(40, 10.0)
+    rooms_open_per_player: int = 10  # rooms a player owns that are not closed
+    joins_per_player: Rate = Rate(10, 6.0)  # POST /api/rooms/join attempts
+    joins_per_address: Rate = Rate(30, 3.0)
+    sockets_per_address: int = 64
+    sockets_per_player: int = 8
+    socket_idle: float = 120.0  # seconds without a frame (the browser pings every 25 s)
+    flood_close_after: int = 200  # rate_limited refusals in a row before the socket closes
+    room_page: int = 50  # GET /api/rooms: rooms per page (and the most a client may ask)
+    summary_every: float = 0.25  # seconds: room summaries coalesced within (coalesce.py)
+
+    @classmethod
+    def relaxed(cls) -> Limits:
+        """For load tests from one address (the benchmark): address budgets lifted."""
+        big = Rate(10**9, 1e-9)
+        return replace(cls(), players_per_address=big, rooms_per_address=big,
+                       joins_per_address=big, sockets_per_address=10**9)
+
+
+@dataclass(slots=True)
+class _Bucket:
+    tokens: float
+    stamp: float
+
+
+@dataclass(slots=True)
+class Budget:
+    """One :class:`Rate` kept per key."""
+
+    rate: Rate
+    what: str
+    buckets: dict[str, _Bucket] = field(default_factory=dict)
+
+    def take(self, key: str) -> None:
+        """Spend one, or raise ``rate_limited`` (429) having spent nothing."""
+        now = time.monotonic()
+        bucket = self.buckets.get(key)
+        if bucket is None:
+            self._prune(now)
+            bucket = self.buckets[key] = _Bucket(float(self.rate.burst), now)
+        bucket.tokens = min(self.rate.burst, bucket.tokens + (now - bucket.stamp) / self.rate.every)
+        bucket.stamp = now
+        if bucket.tokens < 1:
+            wait = (1 - bucket.tokens) * self.rate.every
+            raise ServerError("rate_limited", f"{self.what}: at most {self.rate.burst} at once, "
+                                              f"then one every {self.rate.every:g} s; "
+                                              f"try again in {wait:.0f} s", status=429)
+        bucket.tokens -= 1
+
+    def _prune(self, now: float) -> None:
+        if len(self.buckets) < MAX_KEYS:
+            return
+        full = [k for k, b in self.buckets.items()
+                if b.tokens + (now - b.stamp) / self.rate.every >= self.rate.burst]
+        for key in full or list(self.buckets)[: MAX_KEYS // 10]:
+            del self.buckets[key]
+
+
+class Budgets:
+    """Every per-client budget of one running server."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self.players = Budget(limits.players_per_address, "new players from your address")
+        self.rooms_player = Budget(limits.rooms_per_player, "new rooms per player")
+        self.rooms_address = Budget(limits.rooms_per_address, "new rooms from your address")
+        self.joins_player = Budget(limits.joins_per_player, "join-code attempts per player")
+        self.joins_address = Budget(limits.joins_per_address,
+                                    "join-code attempts from your address")
+        self.sockets = Sockets(limits)
+
+    def new_room(self, player: str, address: str) -> None:
+        self.rooms_player.take(player)
+        self.rooms_address.take(address)
+
+    def join_attempt(self, player: str, address: str) -> None:
+        self.joins_player.take(player)
+        self.joins_address.take(address)
+
+
+class Sockets:
+    """Open WebSockets by address and by player (the player's once it said hello)."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self.by_address: dict[str, set[Connection]] = {}
+        self.by_player: dict[str, set[Connection]] = {}
+
+    def opened(self, conn: Connection, address: str) -> str | None:
+        """Count a new socket; the close reason if its address has too many."""
+        group = self.by_address.setdefault(address, set())
+        if len(group) >= self.limits.sockets_per_address:
+            most = self.limits.sockets_per_address
+            return f"too many connections from your address (at most {most})"
+        group.add(conn)
+        return None
+
+    def authenticated(self, conn: Connection, player: str) -> None:
+        group = self.by_player.setdefault(player, set())
+        if len(group) >= self.limits.sockets_per_player:
+            most = self.limits.sockets_per_player
+            raise ServerError("too_many_connections", f"at most {most} per player")
+        group.add(conn)
+
+    def closed(self, conn: Connection, address: str) -> None:
+        _discard(self.by_address, address, conn)
+        if conn.player is not None:
+            _discard(self.by_player, conn.player, conn)
+
+    def of_player(self, player: str) -> list[Connection]:
+        return list(self.by_player.get(player, ()))
+
+
+def _discard(table: dict[str, set[Connection]], key: str, conn: Connection) -> None:
+    group = table.get(key)
+    if group is not None:
+        group.discard(conn)
+        if not group:
+            del table[key]

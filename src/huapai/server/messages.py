@@ -1,0 +1,58 @@
+"""What a room tells its watchers: the room summary, the per-viewer ``state`` message
+(assembled from parts the feed keeps encoded) and the ``deal_end`` message."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .hub import Message, Viewer, dumps
+from .seats import LiveDeal, match_deals
+
+if TYPE_CHECKING:
+    from .rooms import Room
+
+
+def summary(room: Room) -> dict[str, Any]:
+    deal = room.deal
+    return {
+        "id": room.id, "game": room.game.name, "title": room.game.title,
+        "preset": room.preset, "rules": room.game.rules_to_dict(room.rules),
+        **room.settings.to_json(), "code": room.code, "owner": room.owner,
+        "status": room.status, "match": room.match_no,
+        "deal": None if deal is None else deal.index, "dealer": room.dealer,
+        "seats": [s.to_json() for s in room.seats], "totals": room.totals(),
+        "commitment": None if deal is None else deal.commitment,
+    }
+
+
+def state_text(room: Room, viewer: Viewer, events: list[str]) -> str:
+    """The ``state`` message for ``viewer`` as JSON text, assembled from parts kept
+    encoded (the view, the legal actions, the events: never re-encoded per
+    connection)."""
+    feed, deal = room.feed, room.deal
+    clocks = room.turns.clocks_for(viewer)
+    tuoguan = [s.index for s in room.seats if s.tuoguan is not None]
+    return (f'{{"type":"state","room":{dumps(room.id)},'
+            f'"seat":{"null" if viewer is None else viewer},'
+            f'"counter":{feed.counter(viewer)},"match":{room.match_no},'
+            f'{_deal_json(deal)},{feed.legal_json[viewer]},'
+            f'"events":[{",".join(events)}],'
+            f'"clocks":{dumps(clocks) if clocks else "[]"},'
+            f'"tuoguan":{dumps(tuoguan) if tuoguan else "[]"},'
+            f'"commitment":{dumps(None if deal is None else deal.commitment)},'
+            f'"view":{feed.view_text(viewer)}}}')
+
+
+def _deal_json(deal: LiveDeal | None) -> str:
+    if deal is None:
+        return '"deal":null,"game_id":null'
+    return f'"deal":{deal.index},"game_id":{dumps(deal.game_id)}'
+
+
+def deal_end(room: Room, deal: LiveDeal, settlement: dict[str, Any], last: bool) -> Message:
+    wait = None if last else int(room.services.between_deals * 1000)
+    scaled = match_deals(room.match, room.settings.multiplier)[-1]
+    return {"type": "deal_end", "room": room.id, "match": room.match_no,
+            "deal": deal.index, "game_id": deal.game_id, "settlement": settlement,
+            "scaled": scaled, "totals": room.totals(), "seed": deal.seed,
+            "commitment": deal.commitment, "next_deal_in_ms": wait}

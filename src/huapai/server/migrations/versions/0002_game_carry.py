@@ -1,0 +1,25 @@
+"""games.carry: what a deal hands to the next (``Game.carry``), for every family alike.
+
+Revision ID: 0002
+Revises: 0001
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0002"
+down_revision = "0001"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    with op.batch_alter_table("games") as batch:
+        batch.add_column(sa.Column("carry", sa.JSON, nullable=True))
+
+
+def downgrade() -> None:
+    with op.batch_alter_table("games") as batch:
+        batch.drop_column("carry")

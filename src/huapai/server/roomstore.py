@@ -1,0 +1,107 @@
+"""A room's persistence: every row a room writes, and the one rule for writing them.
+
+Each method builds the operation for one change and waits until the writer has made it
+durable; a write that fails (a locked, full or unreachable database, after the writer's
+retries) raises :class:`~huapai.server.errors.ServerError` ``storage_unavailable`` and
+the room, which commits a change only after its write returned, stays as it was.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Any
+
+from huapai.core.protocol import Settlement
+
+from .errors import ServerError
+from .store import (
+    ActionRow,
+    GameRow,
+    MemberRow,
+    Op,
+    RoomRow,
+    op_add_member,
+    op_all,
+    op_finish_game,
+    op_insert,
+    op_update,
+    op_upsert_seat,
+)
+from .writer import StorageUnavailable, Writer
+
+if TYPE_CHECKING:
+    from .rooms import Room
+    from .seats import LiveDeal, Seat
+
+
+async def durable(writer: Writer, op: Op) -> Any:
+    """Write ``op`` and wait until it is durable; ``storage_unavailable`` (503) if not."""
+    try:
+        return await writer.write(op)
+    except StorageUnavailable:
+        raise ServerError("storage_unavailable", status=503) from None
+
+
+class RoomStore:
+    """The writes of one room, each awaited until durable."""
+
+    def __init__(self, writer: Writer, room_id: str) -> None:
+        self.writer = writer
+        self.room_id = room_id
+
+    async def _durable(self, op: Op) -> None:
+        await durable(self.writer, op)
+
+    async def created(self, room: Room) -> None:
+        await self._durable(op_all(
+            op_insert(RoomRow, id=room.id, code=room.code, owner_id=room.owner,
+                      game=room.game.name, preset=room.preset,
+                      rules=room.game.rules_to_dict(room.rules),
+                      settings=room.settings.to_json(), bot_seed=room.bot_seed,
+                      status=room.status, match_no=0, created_at=time.time()),
+            op_insert(MemberRow, room_id=room.id, player_id=room.owner),
+            *(op_upsert_seat(room.id, seat.index, None, None) for seat in room.seats)))
+
+    async def member(self, player: str) -> None:
+        await self._durable(op_add_member(self.room_id, player))
+
+    async def seats(self, changes: list[tuple[int, str | None, str | None]]) -> None:
+        """Seats (index, player, bot) as they will be, in one transaction."""
+        await self._durable(op_all(*(op_upsert_seat(self.room_id, index, player, bot)
+                                     for index, player, bot in changes)))
+
+    async def status(self, status: str, match_no: int) -> None:
+        await self._durable(self._status(status, match_no))
+
+    def _status(self, status: str, match_no: int) -> Op:
+        return op_update(RoomRow, {"id": self.room_id}, status=status, match_no=match_no)
+
+    async def deal_started(self, room: Room, deal: LiveDeal, match_no: int) -> None:
+        """The new game row and the room's status, in one transaction."""
+        text = room.game.format_deal(room.rules, room.game.deal_of(deal.state))
+        seats = [{"player": s.player, "nickname": s.nickname, "bot": s.bot}
+                 for s in room.seats]
+        row = op_insert(
+            GameRow, id=deal.game_id, room_id=self.room_id, match_no=match_no,
+            deal_index=deal.index, game=room.game.name, preset=room.preset,
+            rules=room.game.rules_to_dict(room.rules), dealer=deal.dealer, seed=deal.seed,
+            commitment=deal.commitment, deal=text, seats=seats,
+            multiplier=room.settings.multiplier, status="playing", started_at=time.time(),
+            finished_at=None, settlement=None, carry=deal.deal.record.carry)
+        await self._durable(op_all(self._status("playing", match_no), row))
+
+    async def action(self, deal: LiveDeal, seat: int, text: str, actor: str) -> None:
+        await self._durable(op_insert(ActionRow, game_id=deal.game_id, idx=deal.actions,
+                                      seat=seat, action=text, actor=actor, at=time.time()))
+
+    async def deal_finished(self, deal: LiveDeal, settlement: Settlement, seats: list[Seat],
+                            multiplier: int, status: str, match_no: int) -> None:
+        """The settlement, each seat's result and the room's next status, at once."""
+        results = [(s.index, s.player, d, d * multiplier)
+                   for s, d in zip(seats, settlement.deltas, strict=True)]
+        await self._durable(op_all(op_finish_game(deal.game_id, settlement.to_json(), results),
+                                   self._status(status, match_no)))
+
+    def closed(self, match_no: int) -> Any:
+        """Closing an idle room (nobody waits for it: the room is gone either way)."""
+        return self.writer.submit(self._status("closed", match_no))

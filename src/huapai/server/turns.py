@@ -1,0 +1,234 @@
+"""Who moves a room's deal when: bots, turn clocks, 托管, readiness between deals.
+
+:class:`Turns` belongs to one room. It asks the bots that are to act (on a timer, then
+through the room's own move path, under its lock), runs the clocks of the people who
+are, hands a seat to the house bot (托管: asked for, after a drop, or when a clock runs
+out) and starts the next deal when the people are ready. A bot's move, a settlement or a
+deal that storage refused is tried again ``retry_after`` seconds later.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
+
+from huapai.bots.registry import make_bot
+from huapai.core.rng import derive_seed
+
+from .errors import ServerError, conflict
+from .hub import Message, Viewer
+from .seats import BETWEEN, PLAYING, LiveDeal, Seat, house_bot
+
+if TYPE_CHECKING:
+    from .rooms import Room
+
+log = logging.getLogger("huapai.server")
+
+
+class Turns:
+    """The bots, clocks and 托管 of ``room``."""
+
+    def __init__(self, room: Room) -> None:
+        self.room = room
+
+    # ------------------------------------------------------------------ timers
+    def later_locked(self, key: str, delay: float, work: Callable[[], Awaitable[None]]) -> None:
+        """After ``delay``, run ``work`` under the room's lock (again later if storage
+        refuses it)."""
+        room = self.room
+        room.timers.later(key, delay,
+                          lambda: room.timers.spawn(lambda: self._locked(key, work), key))
+
+    async def _locked(self, key: str, work: Callable[[], Awaitable[None]]) -> None:
+        room = self.room
+        async with room.lock:
+            try:
+                await work()
+            except ServerError as exc:
+                if exc.code != "storage_unavailable":
+                    raise
+                log.warning("room %s: storage refused %s; trying again", room.id, key)
+                self.later_locked(key, room.services.retry_after, work)
+
+    # ------------------------------------------------------------------ 托管 and presence
+    def set_tuoguan(self, index: int, on: bool) -> None:
+        room = self.room
+        if room.status not in (PLAYING, BETWEEN):
+            raise conflict("not_playing", f"the room is {room.status}")
+        room.seats[index].tuoguan = "asked" if on else None
+        room.publish_room()
+        if room.status == PLAYING:
+            self.schedule()
+        else:
+            self.maybe_next_deal()
+
+    def ready(self, index: int) -> None:
+        room = self.room
+        if room.status != BETWEEN:
+            raise conflict("not_between", f"the room is {room.status}")
+        room.seats[index].ready = True
+        room.publish_room()
+        self.maybe_next_deal()
+
+    def presence(self, index: int, delta: int) -> None:
+        room = self.room
+        seat = room.seats[index]
+        seat.online = max(0, seat.online + delta)
+        if delta > 0 and seat.online == 1:
+            room.timers.cancel(f"drop{index}")
+            if seat.tuoguan in ("drop", "clock"):  # the player is back (托管 they asked
+                seat.tuoguan = None                   # for themselves stays until "off")
+                self._schedule_if_playing()
+            room.publish_room()
+        elif delta < 0 and seat.online == 0:
+            room.publish_room()
+            self.start_drop_grace(seat)
+
+    def start_drop_grace(self, seat: Seat) -> None:
+        room = self.room
+        if seat.player is not None and room.status in (PLAYING, BETWEEN):
+            room.timers.later(f"drop{seat.index}", room.settings.tuoguan_after,
+                              lambda: self._drop_expired(seat.index))
+
+    def _drop_expired(self, index: int) -> None:
+        room = self.room
+        seat = room.seats[index]
+        if seat.online == 0 and seat.player is not None and seat.tuoguan is None:
+            seat.tuoguan = "drop"
+            room.publish_room()
+            self._schedule_if_playing()
+            if room.status == BETWEEN:
+                self.maybe_next_deal()
+
+    def _schedule_if_playing(self) -> None:
+        if self.room.status == PLAYING:
+            self.schedule()
+
+    # ------------------------------------------------------------------ between deals
+    def between(self) -> None:
+        self.later_locked("next", self.room.services.between_deals, self.room.next_deal)
+        self.maybe_next_deal()
+
+    def maybe_next_deal(self) -> None:
+        room = self.room
+        if room.status != BETWEEN:
+            return
+        # people who are away still hold the deal up until their 托管 grace runs out
+        waiting = [s for s in room.seats
+                   if s.player is not None and s.tuoguan is None and not s.ready]
+        if waiting:
+            return
+        people = any(s.player is not None and s.tuoguan is None for s in room.seats)
+        self.later_locked("next", 0 if people else room.settings.bot_delay, room.next_deal)
+
+    # ------------------------------------------------------------------ after a restart
+    def resume_play(self) -> None:
+        """After a restart: bots and clocks pick up where the deal stands."""
+        self.schedule()
+
+    def settle_pending(self) -> None:
+        """After a restart: a deal that ended just before the crash is settled now."""
+        self.later_locked("settle", 0, self.room.settle)
+
+    def resume_between(self) -> None:
+        self.between()
+
+    # ------------------------------------------------------------------ bots and clocks
+    @staticmethod
+    def driven_by_bot(seat: Seat) -> bool:
+        return seat.bot is not None or seat.player is None or seat.tuoguan is not None
+
+    def schedule(self) -> None:
+        """Ask the bots that are to act, and run the clocks of the people who are."""
+        room = self.room
+        assert room.deal is not None
+        for index in room.game.to_act(room.deal.state):
+            seat = room.seats[index]
+            if self.driven_by_bot(seat):
+                room.timers.cancel(f"clock{index}")
+                room.clock.stop(index)
+                self.later_locked(f"bot{index}", room.settings.bot_delay,
+                                  functools.partial(self._bot_turn, index, room.step))
+            elif room.settings.turn_clock and not room.clock.running(index):
+                self._start_clock(index)
+        self._sync_clocks()
+
+    def _start_clock(self, index: int) -> None:
+        room = self.room
+        room.clock.start(index)
+        room.timers.later(f"clock{index}", room.settings.turn_clock,
+                          lambda: self._clock_expired(index))
+        if "tick" not in room.timers:
+            room.timers.later("tick", 1.0, self._tick)
+
+    def _sync_clocks(self) -> None:
+        """Drop the clocks of seats no longer to act (display follows the public view)."""
+        room = self.room
+        deal = room.deal
+        to_act = set(room.game.to_act(deal.state)) if deal is not None else set()
+        public = room.feed.to_act.get(None)
+        for index in room.clock.sync(to_act, public if isinstance(public, list) else None):
+            room.timers.cancel(f"clock{index}")
+
+    def stop_clocks(self) -> None:
+        self.room.timers.cancel_prefixed(("clock", "bot", "tick"))
+        self.room.clock.clear()
+
+    def clocks_for(self, viewer: Viewer) -> list[dict[str, int]]:
+        shown = self.room.feed.to_act.get(viewer)
+        return self.room.clock.for_seats(shown if shown is not None else [viewer])
+
+    def _clock_expired(self, index: int) -> None:
+        room = self.room
+        seat = room.seats[index]
+        if room.status != PLAYING or not room.clock.running(index) or self.driven_by_bot(seat):
+            return
+        seat.tuoguan = "clock"
+        room.clock.stop(index)
+        room.publish_room()
+        self.schedule()
+
+    def _tick(self) -> None:
+        room = self.room
+        if room.status != PLAYING or not room.clock.shown:
+            return
+        room.hub.per_viewer(room, self._clock_message)
+        room.timers.later("tick", 1.0, self._tick)
+
+    def _clock_message(self, viewer: Viewer) -> Message | None:
+        room = self.room
+        if not room.feed.live:
+            return None
+        clocks = self.clocks_for(viewer)
+        if not clocks:
+            return None
+        return {"type": "clock", "room": room.id, "counter": room.feed.counter(viewer),
+                "clocks": clocks}
+
+    async def _bot_turn(self, index: int, step: int) -> None:
+        room = self.room
+        deal = room.deal
+        if step != room.step or room.status != PLAYING or deal is None:
+            return
+        seat = room.seats[index]
+        if index not in room.game.to_act(deal.state) or not self.driven_by_bot(seat):
+            return
+        action = self._bot_choice(seat, deal)
+        actor = "bot" if seat.bot is not None else "tuoguan" if seat.player else "house"
+        await room.move(index, action, actor)
+
+    def _bot_choice(self, seat: Seat, deal: LiveDeal) -> int:
+        room = self.room
+        legal = room.feed.legal[seat.index][0]
+        seed = derive_seed(room.bot_seed, room.match_no, deal.index, deal.actions, seat.index)
+        name = seat.bot or house_bot(room.game)
+        try:
+            bot = make_bot(name, room.game, room.rules, seat.index, seed)
+            choice = bot.act(room.feed.view(seat.index), legal)
+        except Exception:
+            log.exception("room %s: bot %s failed; playing its first legal action",
+                          room.id, name)
+            return legal[0]
+        return choice if choice in legal else legal[0]
