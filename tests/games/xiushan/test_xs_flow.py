@@ -370,3 +370,14 @@ def test_a_kept_draw_is_hidden_and_claimed_by_nobody() -> None:
     assert GAME.observe(t, 0) == GAME.observe(s, 0)
     s, _ = act(s, 1, "过")
     assert s.melds[0] == () and s.hands[1][15] == 1 and GAME.to_act(s) == (1,)
+
+
+def test_the_dealers_groups_are_opening_events() -> None:
+    """"庄家先亮龙再打第一张牌": the dealt 哨 / 龙灯 of the 庄家 are the deal's opening
+    events, face down for the others."""
+    s = start(TWO_SHIBA, [SHIBA_DEALER, SHIBA_OTHER], flip="一")
+    opening = GAME.opening_events(s)
+    assert sorted((e.group, e.card) for e in opening if isinstance(e, Laid)) == [
+        ("哨", "陆"), ("龙灯", "叁")]
+    assert all(e.for_viewer(1) == Laid(0, e.group, None, e.size, True)
+               for e in opening if isinstance(e, Laid))

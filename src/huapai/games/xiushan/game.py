@@ -17,7 +17,7 @@ from huapai.core.view import TableView, check_seat
 from . import flow
 from .cards import DECK, NUM_CARDS, format_cards, parse_card, parse_cards
 from .describe import describe_action, say
-from .moves import checked_deal, dealt_sizes, new_state
+from .moves import checked_deal, dealt, dealt_sizes, new_state
 from .observe import encode, observation_size, omniscient, table_view
 from .sample import resample
 from .settle import settle
@@ -45,6 +45,11 @@ class XiushanGame(GameBase[XiushanGameRules, State]):
     def new_game(self, rules: XiushanGameRules, *, seed: int | None = None,
                  deal: Sequence[int] | None = None, dealer: int = 0) -> State:
         return new_state(rules, seed=seed, deal=deal, dealer=dealer)
+
+    def opening_events(self, state: State) -> list[Event]:
+        """The 庄家's dealt 哨 / 龙灯, laid face down before his first discard [S] (each
+        viewer sees the card of its own only)."""
+        return dealt(state.rules, seed=None, deal=state.deal, dealer=state.dealer)[1]
 
     def deal_of(self, state: State) -> tuple[int, ...]:
         return state.deal

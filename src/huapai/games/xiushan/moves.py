@@ -70,6 +70,13 @@ def checked_deal(rules: XiushanGameRules, deal: Sequence[int]) -> tuple[int, ...
 
 def new_state(rules: XiushanGameRules, *, seed: int | None, deal: Sequence[int] | None,
               dealer: int) -> State:
+    return dealt(rules, seed=seed, deal=deal, dealer=dealer)[0]
+
+
+def dealt(rules: XiushanGameRules, *, seed: int | None, deal: Sequence[int] | None,
+          dealer: int) -> tuple[State, list[Event]]:
+    """A fresh deal and its opening events: the 庄家's dealt 哨 / 龙灯 laid face down
+    before his first discard (and, with two 4-sets, his 八块 and the next draw)."""
     n = rules.num_seats
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
         raise ValueError(f"dealer must be a seat 0..{n - 1}, got {dealer!r}")
@@ -92,10 +99,11 @@ def new_state(rules: XiushanGameRules, *, seed: int | None, deal: Sequence[int] 
     s.offer, s.order, s.answers, s.opened = None, (), (), False
     s.win, s.end, s._legal = None, None, None
     s.phase, s.turn = TURN, dealer
-    lay_dealt(s, dealer, [])  # 庄家先亮龙再打第一张牌 [S]
-    after_taking(s, dealer, [])
+    events: list[Event] = []
+    lay_dealt(s, dealer, events)  # 庄家先亮龙再打第一张牌 [S]
+    after_taking(s, dealer, events)
     s.waiting = waiting(s)
-    return s
+    return s, events
 
 
 def counts_of(cards: Sequence[int]) -> Counts:
