@@ -183,3 +183,16 @@ def started(client: TestClient, people: list[Api], stack: ExitStack,
     for p in peers:
         p.next_of("state")
     return room, peers
+
+
+def until_window(peers: list[Peer], room: str, moves: int = 80) -> list[int]:
+    """Play the first legal move of whoever is alone to act until a claim window asks
+    several seats at once; those seats."""
+    for _ in range(moves):
+        asked = to_act(peers[0].state[room])
+        if len(asked) > 1:
+            return asked
+        act(peers[asked[0]], room)
+        for p in peers:
+            p.next_of("state")
+    raise AssertionError("no claim window opened")

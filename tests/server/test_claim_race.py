@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from contextlib import ExitStack
 
-from server_helpers import Api, Message, Peer, act, peer, to_act
+from server_helpers import Api, Message, Peer, act, peer, to_act, until_window
 from starlette.testclient import TestClient
 
 
@@ -25,17 +25,6 @@ def _start(client: TestClient, stack: ExitStack) -> tuple[str, list[Peer]]:
     return room, peers
 
 
-def _until_window(peers: list[Peer], room: str) -> list[int]:
-    for _ in range(80):
-        asked = to_act(peers[0].state[room])
-        if len(asked) > 1:
-            return asked
-        act(peers[asked[0]], room)
-        for p in peers:
-            p.until(lambda m: m["type"] == "state")
-    raise AssertionError("no claim window opened")
-
-
 def _reply(p: Peer) -> Message:
     return p.until(lambda m: m["type"] in ("state", "error"))
 
@@ -44,7 +33,7 @@ def test_an_answer_sent_just_after_the_other_seats_answer_is_accepted(
         client: TestClient) -> None:
     with ExitStack() as stack:
         room, peers = _start(client, stack)
-        first, second = _until_window(peers, room)
+        first, second = until_window(peers, room)
         seen = peers[second].state[room]  # the view `second` clicks on
         act(peers[first], room, "过")
         assert _reply(peers[first])["type"] == "state"

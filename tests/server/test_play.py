@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_helpers import Api, Message, Peer, act, peer, started, to_act
+from server_helpers import Api, Message, Peer, act, peer, started, to_act, until_window
 from starlette.testclient import TestClient
 
 from huapai.core.registry import get_game
@@ -200,23 +200,12 @@ def test_claim_windows_ask_several_seats_at_once(client: TestClient, toy_games: 
     people = [Api(client, f"t{i}") for i in range(3)]
     with ExitStack() as stack:
         room, peers = started(client, people, stack, game="toy", preset="trio")
-        window = _play_until_window(peers, room)
+        window = until_window(peers, room)
         assert len(window) == 2
         for seat in window:  # both answer, each with its own counter
             act(peers[seat], room, "pass")
         states = [p.until(lambda m: m["type"] in ("state", "error")) for p in peers]
         assert all(m["type"] == "state" for m in states)
-
-
-def _play_until_window(peers: list[Peer], room: str) -> list[int]:
-    for _ in range(50):
-        asked = to_act(peers[0].state[room])
-        if len(asked) > 1:
-            return asked
-        act(peers[asked[0]], room)
-        for p in peers:
-            p.next_of("state")
-    raise AssertionError("no claim window opened")
 
 
 def test_several_games_are_generic(client: TestClient) -> None:
