@@ -23,3 +23,19 @@ def test_bench_runs_and_reports_each_row() -> None:
     for row in ("mahjong estimate_hand_value", "score, complete", "youzi_of", "waits",
                 "score 钵福", "score 三六福"):
         assert row in result.stdout
+
+
+def test_selfplay_bench_runs_against_rlcard() -> None:
+    """``bench/bench_xiushan_selfplay.py`` runs and reports every preset against both
+    RLCard levels (counts only, never speed)."""
+    pytest.importorskip("rlcard")
+    result = subprocess.run(
+        [sys.executable, "-m", "bench.bench_xiushan_selfplay", "--decisions", "400",
+         "--peer-decisions", "200", "--repeats", "1"],
+        cwd=ROOT, capture_output=True, text=True, check=False, timeout=600,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    for preset in ("maquefu", "huangliufu", "shibafu"):
+        assert f"== xiushan/{preset}" in result.stdout
+    assert result.stdout.count("one legal action") == 3
+    assert "rlcard-mahjong[run]" in result.stdout

@@ -1,0 +1,249 @@
+"""The 秀山 table in a terminal: seats, laid groups, discards, the card on the table, the
+hand and its waits.
+
+Named by the family's manifest (``terminal_renderer``). It reads
+only a seat's ``observe()`` dict and the events already filtered for that seat: another
+seat's face-down 哨 / 龙灯 whose card was never shown is ``哨[???]``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from huapai.cli_support.i18n import Lang
+from huapai.cli_support.render import DealFacts, EventText, RenderContext, event_line
+from huapai.games.xiushan.calculator import HandError
+from huapai.games.xiushan.cards import card_name
+from huapai.games.xiushan.waits import waits
+
+_PHASES: dict[str, tuple[str, str]] = {
+    "turn": ("打一张牌", "discard a card"),
+    "drawn": ("堂子头起牌：胡、必成的组，或者过", "a 堂子头 card: 胡, the group it forces, or 过"),
+    "window": ("有人打牌：胡、必碰 / 必开召，或者过", "a discard: 胡, a forced 碰 / 开召, or 过"),
+    "over": ("本局结束", "the deal is over"),
+}
+_ENDS: dict[str, tuple[str, str]] = {
+    "hu": ("和牌，本局结束", "和: the deal is won"),
+    "huang": ("堂子摸完了，黄庄", "the stock is exhausted: 黄庄"),
+}
+_FACTS: dict[str, tuple[str, str]] = {
+    "win": ("和牌率", "win rate"), "zimo": ("自摸率", "self-drawn win rate"),
+    "fangpao": ("放炮率", "rate of discarding a winning card"),
+    "huang": ("黄庄率", "drawn deal (黄庄) rate"),
+}
+_RED = frozenset("二七十贰柒拾")
+
+
+def cards_text(cards: str | None) -> Text:
+    """Card notation coloured: 二七十 / 贰柒拾 red, big cards bold."""
+    if cards is None:
+        return Text("???", style="dim")
+    out = Text()
+    for ch in cards:
+        style = "red" if ch in _RED else ""
+        if ch in "壹贰叁肆伍陆柒捌玖拾":
+            style += " bold"
+        out.append(ch, style=style.strip())
+    return out
+
+
+class XiushanRenderer:
+    """The 秀山 renderer."""
+
+    def table(self, view: Mapping[str, Any], ctx: RenderContext) -> RenderableType:
+        parts: list[RenderableType] = [self._status(view, ctx), self._seats(view, ctx)]
+        offer = view.get("offer")
+        if offer:
+            verb = ctx.pick(" 堂子头起 ", " turned up ") if offer["drawn"] else ctx.pick(
+                " 打出 ", " discarded ")
+            parts.append(Text.assemble((ctx.pick("桌上：", "on the table: "), "bold"),
+                                       ctx.name(int(offer["seat"])), verb,
+                                       cards_text(offer["card"])))
+        win = view.get("win")
+        if win:
+            parts.append(self._win(win, ctx))
+        parts.extend(self._mine(view, ctx))
+        return Group(*parts)
+
+    def _status(self, view: Mapping[str, Any], ctx: RenderContext) -> Text:
+        if view.get("end"):
+            zh, en = _ENDS.get(str(view["end"]), (str(view["end"]), str(view["end"])))
+            return Text.assemble((ctx.pick("【结束】", "[over] "), "bold"),
+                                 (ctx.pick(zh, en), "bold magenta"))
+        zh, en = _PHASES.get(str(view.get("phase")), ("?", "?"))
+        out = Text.assemble((ctx.pick("【阶段】", "[phase] "), "bold"), ctx.pick(zh, en),
+                            "   ", (ctx.pick("堂子：", "stock: "), "bold"), str(view["stock"]))
+        if view.get("jiang"):
+            out.append(ctx.pick(f"   翻 {view['flipped']}，将 {view['jiang']}",
+                                f"   flipped {view['flipped']}, 将 {view['jiang']}"))
+        if view.get("threshold"):
+            out.append(ctx.pick(f"   起胡 {view['threshold']} 胡",
+                                f"   {view['threshold']} 胡 to win"))
+        return out
+
+    def _seats(self, view: Mapping[str, Any], ctx: RenderContext) -> Table:
+        table = Table(show_edge=False, pad_edge=False, expand=False)
+        for zh, en in (("座位", "seat"), ("手牌", "hand"), ("落地", "groups"),
+                       ("弃牌", "discards"), ("状态", "status")):
+            table.add_column(ctx.pick(zh, en), justify="right" if zh == "手牌" else "left")
+        active = view.get("active") or []
+        for seat in range(int(view["num_seats"])):
+            name = Text(ctx.name(seat), style="bold yellow" if seat == ctx.me else "")
+            if seat == view["dealer"]:
+                name.append(ctx.pick(" 庄", " (dealer)"), style="bold")
+            melds = view["my_melds"] if seat == ctx.me else view["melds"][seat]
+            marks = Text()
+            if seat in view.get("to_act", []):
+                marks.append("▶ " + ctx.pick("轮到", "to act"), style="bold yellow")
+            if seat not in active:
+                marks.append(ctx.pick("不打（老爷 / 巽家）", "sits out"), style="dim")
+            table.add_row(name, str(view["hand_sizes"][seat]), _groups(melds),
+                          cards_text(str(view["rivers"][seat])[-20:]), marks)
+        return table
+
+    def _win(self, win: Mapping[str, Any], ctx: RenderContext) -> Text:
+        how = ctx.pick("自摸", "self-drawn") if win["from_seat"] is None else ctx.pick(
+            f"{ctx.name(int(win['from_seat']))} 放炮", f"on {ctx.name(int(win['from_seat']))}'s"
+            " discard")
+        out = Text.assemble((ctx.name(int(win["seat"])), "bold green"), ctx.pick(" 和了 ", " won "),
+                            f"({how}) ", (f"{win['youzi']} 油子 · {win['dou']} 豆", "bold"), "\n  ")
+        for g in win["groups"]:
+            out.append(f"{g['kind']}[")
+            out.append_text(cards_text(str(g["cards"])))
+            out.append(f"]{g['youzi']}  ")
+        return out
+
+    def _mine(self, view: Mapping[str, Any], ctx: RenderContext) -> list[RenderableType]:
+        if view.get("hand") is None:
+            return []
+        out: list[RenderableType] = [Text.assemble((ctx.pick("你的手牌：", "your hand: "), "bold"),
+                                                   cards_text(str(view["hand"])))]
+        if view.get("my_drawn"):
+            out.append(Text.assemble(ctx.pick("刚起的牌（只你看得见）：", "your kept draw: "),
+                                     cards_text(str(view["my_drawn"]))))
+        found = _waits(view, ctx)
+        if found:
+            out.append(Text.assemble((ctx.pick("听：", "waits: "), "bold green"), found))
+        return out
+
+    def event(self, event: Mapping[str, Any], ctx: RenderContext) -> str | None:
+        return event_line(_EVENTS, event, ctx)
+
+    def notation_help(self, ctx: RenderContext) -> str:
+        return ctx.pick(
+            "牌：小字 一二三四五六七八九十，大字 壹贰叁肆伍陆柒捌玖拾（弍 = 贰，参 = 叁）。\n"
+            "动作：打 贰（出牌）；胡；碰；开召；鸡；哨；龙灯；过。"
+            "碰、开召、鸡 和自己起的 哨 / 龙灯 是必须的：那时只有它（和胡）可选。",
+            "Cards: small 一二三四五六七八九十, big 壹贰叁肆伍陆柒捌玖拾 (弍 = 贰, 参 = 叁).\n"
+            "Actions: 打 贰 (discard); 胡; 碰; 开召; 鸡; 哨; 龙灯; 过 (pass). 碰, 开召, 鸡 and "
+            "one's own 哨 / 龙灯 are forced: then only they (and 胡) are offered.",
+        )
+
+    def deal_facts(self, view: Mapping[str, Any], ctx: RenderContext) -> DealFacts:
+        win: Mapping[str, Any] = view.get("win") or {}
+        seats = range(int(view["num_seats"]))
+        winner = None if not win else int(win["seat"])
+        fed = None if not win or win["from_seat"] is None else int(win["from_seat"])
+        zimo = bool(win) and win["from_seat"] is None
+        return DealFacts(per_seat={"win": [s == winner for s in seats],
+                                   "zimo": [zimo and s == winner for s in seats],
+                                   "fangpao": [s == fed for s in seats]},
+                         per_deal={"huang": view.get("end") == "huang"})
+
+    def fact_label(self, key: str, lang: Lang) -> str:
+        zh, en = _FACTS.get(key, (key, key))
+        return zh if lang == "zh" else en
+
+
+def _groups(melds: Sequence[Mapping[str, Any]]) -> Text:
+    out = Text()
+    for i, m in enumerate(melds):
+        out.append(("  " if i else "") + f"{m['kind']}[")
+        out.append_text(cards_text(m["cards"]))
+        out.append("]")
+    return out
+
+
+def _waits(view: Mapping[str, Any], ctx: RenderContext) -> Text | None:
+    """The viewer's waits when its hand is one card short (the calculator's)."""
+    melds = [f"{m['kind']}:{m['cards']}" for m in view.get("my_melds", [])]
+    seen = "".join(str(r) for r in view["rivers"]) + "".join(
+        str(m["cards"]) for p, laid in enumerate(view["melds"]) if p != ctx.me
+        for m in laid if m["cards"]) + str(view.get("flipped") or "")
+    jiang = view.get("jiang")
+    try:
+        found = waits(ctx.rules, str(view["hand"]), melds, visible=seen,
+                      jiang=str(jiang)[0] if jiang else None)
+    except (HandError, ValueError):
+        return None
+    out = Text()
+    for w in found.waits:
+        out.append_text(cards_text(card_name(w.card)))
+        dou = w.score if w.score is not None else w.score_self_drawn
+        out.append(ctx.pick(f"（{dou} 豆，剩 {w.remaining}）  ",
+                            f" ({dou} 豆, {w.remaining} left)  "))
+    return out if found.waits else None
+
+
+def _who_from(e: Mapping[str, Any], ctx: RenderContext) -> str:
+    source = e.get("from_seat")
+    return "" if source is None else ctx.pick(f"（{ctx.name(int(source))} 的）",
+                                              f" (from {ctx.name(int(source))})")
+
+
+def _drew(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
+    if e.get("card") is None:
+        return ctx.pick(f"{who} 起了一张牌", f"{who} drew a card")
+    if not e.get("shown", True):
+        return ctx.pick(f"{who} 起到 {e['card']}", f"{who} drew {e['card']}")
+    return ctx.pick(f"{who} 堂子头起 {e['card']}", f"{who} turned up {e['card']}")
+
+
+def _taken(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
+    return ctx.pick(f"{who} 收进 {e['card']}", f"{who} took {e['card']} into the hand")
+
+
+def _laid(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
+    cards = str(e["card"]) * int(e["size"]) if e.get("card") else ctx.pick("（扣着）",
+                                                                           "(face down)")
+    return ctx.pick(f"{who} {e['group']} {cards}{_who_from(e, ctx)}",
+                    f"{who}: {e['group']} {cards}{_who_from(e, ctx)}")
+
+
+def _discarded(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
+    return ctx.pick(f"{who} 打出 {e['card']}", f"{who} discarded {e['card']}")
+
+
+def _bakuai(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
+    return ctx.pick(f"{who}：八块，下家自行摸牌", f"{who}: 八块 — no discard, the next seat draws")
+
+
+def _answered(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
+    if e.get("answer") is None:
+        return ctx.pick(f"{who} 已表态", f"{who} answered")
+    return ctx.pick(f"{who}：{e['answer']}", f"{who}: {e['answer']}")
+
+
+def _won(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
+    return ctx.pick(f"{who} 和了{_who_from(e, ctx)}：{e['youzi']} 油子，{e['dou']} 豆。"
+                    f"{e['groups']}",
+                    f"{who} won{_who_from(e, ctx)}: {e['youzi']} 油子, {e['dou']} 豆. "
+                    f"{e['groups']}")
+
+
+def _deal_ended(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
+    zh, en = _ENDS.get(str(e.get("reason")), (str(e.get("reason")), str(e.get("reason"))))
+    return ctx.pick(zh, en)
+
+
+_EVENTS: dict[str, EventText] = {
+    "drew": _drew, "taken": _taken, "laid": _laid, "discarded": _discarded,
+    "bakuai": _bakuai, "answered": _answered, "won": _won, "deal_ended": _deal_ended,
+}
+
+RENDERER = XiushanRenderer()

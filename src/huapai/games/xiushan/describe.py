@@ -1,0 +1,34 @@
+"""秀山 actions as a front end shows them (``describe_action``): a discard is chosen from
+the hand; 过, 胡, the claims (碰 开召 鸡) and one's own 哨 / 龙灯 are buttons. Also
+:func:`say`, the family's two-language message."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from huapai.core.present import ActionInfo, ActionStyle, Msg
+
+from .cards import card_name
+from .state import ACTION_NAMES, DISCARD0, HU, NUM_ACTIONS, PASS
+
+_PINYIN = {0: "pass", 1: "hu", 2: "peng", 3: "kaizhao", 4: "ji", 5: "shao", 6: "longdeng"}
+
+
+def say(zh: str, en: str, code: str = "xiushan") -> Msg:
+    """A message in both languages (``str()`` of it is ``"中文 / English"``)."""
+    return Msg(code, zh, en)
+
+
+@cache
+def describe_action(action: int) -> ActionInfo:
+    """Kind, cards, label, group and style of an action id (one frozen value per id)."""
+    if not 0 <= action < NUM_ACTIONS:
+        raise ValueError(f"no action has id {action}")
+    if action >= DISCARD0:
+        card = card_name(action - DISCARD0)
+        label = Msg.of("discard", "打 {card}", "discard {card}", card=card)
+        return ActionInfo(action, "discard", (card,), label, "cards")
+    kind, name = _PINYIN[action], ACTION_NAMES[action]
+    en = "pass (过)" if action == PASS else f"{name} ({kind})"
+    style: ActionStyle = "hot" if action == HU else "neutral" if action == PASS else "gold"
+    return ActionInfo(action, kind, (), Msg(kind, name, en), style=style)

@@ -1,0 +1,201 @@
+"""秀山字牌 (麻雀福 · 黄六福 · 十八福) on the huapai game protocol."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from itertools import pairwise
+from typing import Any
+
+from huapai.core.base import GameBase
+from huapai.core.claim import ClaimWindow
+from huapai.core.present import ActionInfo
+from huapai.core.protocol import Event, IllegalAction, NotationError, Settlement
+from huapai.core.rng import derive_seed
+from huapai.core.view import TableView, check_seat
+
+from . import flow
+from .cards import DECK, NUM_CARDS, format_cards, parse_card, parse_cards
+from .describe import describe_action, say
+from .moves import checked_deal, dealt, dealt_sizes, new_state
+from .observe import encode, observation_size, omniscient, table_view
+from .sample import resample
+from .settle import settle
+from .state import ACTION_NAMES, DISCARD0, NUM_ACTIONS, OVER, WINDOW, State
+from .table_rules import PRESETS, XiushanGameRules
+
+_BY_NAME = {name: a for a, name in ACTION_NAMES.items()} | {"召": 3, "龙": 6, "面鸡": 4}
+
+
+class XiushanGame(GameBase[XiushanGameRules, State]):
+    """秀山字牌: presets ``maquefu`` 麻雀福, ``huangliufu`` 黄六福, ``shibafu`` 十八福."""
+
+    name = "xiushan"
+    title = "秀山字牌 / Xiushan zipai"
+    rules_type = XiushanGameRules
+    zero_sum = True
+
+    def presets(self) -> Mapping[str, XiushanGameRules]:
+        return PRESETS
+
+    def num_seats(self, rules: XiushanGameRules) -> int:
+        return rules.num_seats
+
+    # --- dealing -----------------------------------------------------------------------
+    def new_game(self, rules: XiushanGameRules, *, seed: int | None = None,
+                 deal: Sequence[int] | None = None, dealer: int = 0) -> State:
+        return new_state(rules, seed=seed, deal=deal, dealer=dealer)
+
+    def opening_events(self, state: State) -> list[Event]:
+        """The 庄家's dealt 哨 / 龙灯, laid face down before his first discard [S] (each
+        viewer sees the card of its own only)."""
+        return dealt(state.rules, seed=None, deal=state.deal, dealer=state.dealer)[1]
+
+    def deal_of(self, state: State) -> tuple[int, ...]:
+        return state.deal
+
+    def format_deal(self, rules: XiushanGameRules, deal: Sequence[int]) -> str:
+        """庄家's | each other seat's in turn | (老爷's) | the stock from the 堂子头 down
+        (with 翻将 its last card is the flipped one)."""
+        cards = checked_deal(rules, deal)
+        cuts = [0]
+        for size in dealt_sizes(rules):
+            cuts.append(cuts[-1] + size)
+        cuts.append(len(cards))
+        return " | ".join(format_cards(cards[a:b]) for a, b in pairwise(cuts))
+
+    def parse_deal(self, rules: XiushanGameRules, text: str) -> tuple[int, ...]:
+        if not isinstance(text, str):
+            raise NotationError(say("牌局要写成文字", f"a deal is text, got {type(text).__name__}"))
+        cards: list[int] = []
+        for part in text.split("|"):
+            cards.extend(parse_cards(part, check_counts=False))
+        return checked_deal(rules, cards)
+
+    def first_dealer(self, rules: XiushanGameRules, seed: int) -> tuple[int, list[Event]]:
+        """The first 庄家 is drawn by lot (seeded); the seed names no ritual."""
+        return derive_seed(seed, "xiushan-dealer") % rules.num_seats, []
+
+    def next_dealer(self, state: State) -> int:
+        """The winner deals next [P]; after 黄庄 the same 庄家 or the next (``huang_dealer``)."""
+        if state.win is not None:
+            return state.win.seat
+        if state.rules.huang_dealer == "next":
+            return state.next_seat(state.dealer)
+        return state.dealer
+
+    # --- play --------------------------------------------------------------------------
+    def to_act(self, state: State) -> tuple[int, ...]:
+        return flow.to_act(state)
+
+    def legal_actions(self, state: State, seat: int) -> Sequence[int]:
+        return flow.legal(state, seat)
+
+    def apply(self, state: State, seat: int, action: int) -> tuple[State, list[Event]]:
+        return flow.apply(state, seat, action)
+
+    def explain(self, state: State, seat: int, action: int) -> IllegalAction:
+        return flow.explain(state, seat, action)
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == OVER
+
+    def settlement(self, state: State) -> Settlement:
+        if state.phase != OVER:
+            raise ValueError("the deal is not over")
+        return settle(state)
+
+    # --- views -------------------------------------------------------------------------
+    def rules_of(self, state: State) -> XiushanGameRules:
+        return state.rules
+
+    def table_view(self, state: State, seat: int | None) -> TableView:
+        return table_view(state, seat)
+
+    def omniscient(self, state: State) -> Mapping[str, Any]:
+        spectator = dict(self.observe(state, None))
+        return omniscient(state, spectator)
+
+    def claim_window(self, state: State) -> ClaimWindow | None:
+        if state.phase != WINDOW:
+            return None
+        return flow.table_of(state).window(state.order, state.answers)
+
+    def resample(self, state: State, seat: int, rng: random.Random) -> State:
+        """What ``seat`` cannot see redealt (:mod:`.sample`)."""
+        check_seat(seat, state.rules.num_seats)
+        return resample(state, seat, rng)
+
+    def observation_size(self, rules: XiushanGameRules) -> int:
+        return observation_size(rules.num_seats)
+
+    def encode_observation(self, state: State, seat: int) -> Sequence[float]:
+        check_seat(seat, state.rules.num_seats)
+        return encode(state, seat)
+
+    # --- notation ----------------------------------------------------------------------
+    def num_actions(self, rules: XiushanGameRules) -> int:
+        return NUM_ACTIONS
+
+    def format_action(self, rules: XiushanGameRules, action: int) -> str:
+        return format_action(action)
+
+    def parse_action(self, rules: XiushanGameRules, text: str) -> int:
+        return parse_action(text)
+
+    def describe_action(self, rules: XiushanGameRules, action: int) -> ActionInfo:
+        return describe_action(action)
+
+    # --- conformance hook ----------------------------------------------------------------
+    def check_invariants(self, state: State) -> None:
+        check_invariants(state)
+
+
+def format_action(action: int) -> str:
+    """``过`` ``胡`` ``碰`` ``开召`` ``鸡`` ``哨`` ``龙灯``, or ``打 贰`` for a discard."""
+    if isinstance(action, bool) or not isinstance(action, int) or \
+            not 0 <= action < NUM_ACTIONS:
+        raise NotationError(say(f"没有编号 {action!r} 的动作", f"no action has id {action!r}"))
+    if action >= DISCARD0:
+        return f"打 {format_cards((action - DISCARD0,))}"
+    return ACTION_NAMES[action]
+
+
+def parse_action(text: str) -> int:
+    """An action from its notation (spaces ignored; 召 = 开召, 龙 = 龙灯, 面鸡 = 鸡)."""
+    if not isinstance(text, str):
+        raise NotationError(say("动作要写成文字", f"an action is text, got {type(text).__name__}"))
+    word = "".join(text.split())
+    if word in _BY_NAME:
+        return _BY_NAME[word]
+    if word.startswith("打") and len(word) > 1:
+        return DISCARD0 + parse_card(word[1:])
+    names = " ".join(ACTION_NAMES.values())
+    raise NotationError(say(f"看不懂动作 {text!r}：可以是 {names} 或 打 某张牌",
+                            f"unknown action {text!r}: one of {names}, or 打 CARD"))
+
+
+def check_invariants(s: State) -> None:
+    """Card conservation (hands, groups, discards, stock, the card on the table) and no
+    negative count."""
+    seen = [0] * NUM_CARDS
+    for p in range(s.rules.num_seats):
+        for c, n in enumerate(s.hands[p]):
+            seen[c] += n
+        for h in s.melds[p]:
+            seen[h.meld.card] += len(h.meld.cards)
+        for c in s.rivers[p]:
+            seen[c] += 1
+    for c in s.deal[s.top:]:
+        seen[c] += 1
+    if s.offer is not None:
+        seen[s.offer[1]] += 1
+    if seen != [DECK.count(c) for c in range(NUM_CARDS)]:
+        raise AssertionError("cards are not conserved")
+    if min(min(h) for h in s.hands) < 0:
+        raise AssertionError("a hand holds a negative count")
+
+
+GAME = XiushanGame()
+
+__all__ = ["GAME", "XiushanGame", "check_invariants", "format_action", "parse_action"]

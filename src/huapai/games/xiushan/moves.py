@@ -1,0 +1,344 @@
+"""The mechanics of a 秀山 deal: dealing, laying groups, drawing, claiming, winning.
+
+Sources ([S] the seed, xiushan.md §2.4): draws come from the 堂子头 and are shown to
+all; a pair in hand and a shown or discarded card of it must be 碰'd; a 暗哨 and such a
+card must be 开召'd; a 碰 and a 堂子头 card must be 鸡'd (never a discard); three alike
+drawn are a 哨, four a 龙灯, both laid face down; the first 4-set is followed by a
+discard, later ones say 八块 and the 下家 draws.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from huapai.core.protocol import Event, NotationError
+
+from .calculator import Hand, Result, complete_size, score_checked, youzi_of
+from .cards import COPIES, DECK, NUM_CARDS, card_name, format_cards
+from .describe import say
+from .groups import Kind, Meld
+from .quick import may_cut
+from .state import (
+    DRAWN,
+    JI,
+    KIND_OF_ACTION,
+    LONG,
+    OVER,
+    PENG,
+    SHAO,
+    TURN,
+    WINDOW,
+    ZHAO,
+    Bakuai,
+    Counts,
+    DealEnded,
+    Drew,
+    Held,
+    Laid,
+    State,
+    Taken,
+    Win,
+    Won,
+)
+from .table_rules import XiushanGameRules
+
+
+# ----------------------------------------------------------------------------- dealing
+def seats_of(rules: XiushanGameRules, dealer: int) -> tuple[tuple[int, ...], int | None]:
+    """The active seats in turn order from the 庄家, and the idle seat (his 上家)."""
+    n = rules.num_seats
+    if rules.idle == "none":
+        return tuple((dealer + i) % n for i in range(n)), None
+    idle = (dealer - 1) % n
+    return tuple((dealer + i) % n for i in range(n - 1)), idle
+
+
+def dealt_sizes(rules: XiushanGameRules) -> list[int]:
+    """Cards dealt, in deal order: 庄家, the other active seats, then the 老爷."""
+    sizes = [rules.hand_size] + [rules.hand_size - 1] * (rules.seats - 1)
+    return sizes + ([2] if rules.idle == "laoye" else [])
+
+
+def checked_deal(rules: XiushanGameRules, deal: Sequence[int]) -> tuple[int, ...]:
+    cards = tuple(deal)
+    if sorted(cards) != list(DECK):
+        raise NotationError(say("一副牌是 80 张，每种 4 张", f"a deal is the 80 cards, four of "
+                                f"each; got {len(cards)} cards"))
+    return cards
+
+
+def new_state(rules: XiushanGameRules, *, seed: int | None, deal: Sequence[int] | None,
+              dealer: int) -> State:
+    return dealt(rules, seed=seed, deal=deal, dealer=dealer)[0]
+
+
+def dealt(rules: XiushanGameRules, *, seed: int | None, deal: Sequence[int] | None,
+          dealer: int) -> tuple[State, list[Event]]:
+    """A fresh deal and its opening events: the 庄家's dealt 哨 / 龙灯 laid face down
+    before his first discard (and, with two 4-sets, his 八块 and the next draw)."""
+    n = rules.num_seats
+    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
+        raise ValueError(f"dealer must be a seat 0..{n - 1}, got {dealer!r}")
+    if deal is None:
+        cards = list(DECK)
+        random.Random(seed).shuffle(cards)
+        deal = cards
+    s = State.__new__(State)
+    s.rules, s.deal, s.dealer = rules, checked_deal(rules, deal), dealer
+    s.active, idle = seats_of(rules, dealer)
+    s.hands = [(0,) * NUM_CARDS] * n
+    at = 0
+    for seat, size in zip((*s.active, *(() if idle is None else (idle,))), dealt_sizes(rules),
+                          strict=False):
+        s.hands[seat] = counts_of(s.deal[at:at + size])
+        at += size
+    s.top, s.stock_end = at, len(s.deal) - rules.flips
+    s.jiang = rules.jiang_of_flip(s.deal[-1]) if rules.flips else None
+    s.melds, s.rivers = [()] * n, [()] * n
+    s.offer, s.order, s.answers, s.opened = None, (), (), False
+    s.win, s.end, s._legal = None, None, None
+    s.phase, s.turn = TURN, dealer
+    events: list[Event] = []
+    lay_dealt(s, dealer, events)  # 庄家先亮龙再打第一张牌 [S]
+    after_taking(s, dealer, events)
+    s.waiting = waiting(s)
+    return s, events
+
+
+def counts_of(cards: Sequence[int]) -> Counts:
+    counts = [0] * NUM_CARDS
+    for c in cards:
+        counts[c] += 1
+    return tuple(counts)
+
+
+def hand_text(hand: Counts) -> str:
+    return format_cards(c for c in range(NUM_CARDS) for _ in range(hand[c]))
+
+
+def waiting(s: State) -> tuple[int, ...]:
+    if s.phase == OVER:
+        return ()
+    if s.order:
+        done = {p for p, _ in s.answers}
+        return tuple(p for p in s.order if p not in done)
+    return (s.turn,)
+
+
+# ----------------------------------------------------------------------------- groups
+def add(s: State, seat: int, card: int, n: int) -> None:
+    hand = list(s.hands[seat])
+    hand[card] += n
+    s.hands[seat] = tuple(hand)
+
+
+def lay_dealt(s: State, seat: int, events: list[Event]) -> None:
+    """A seat lays the 哨 (three alike) and 龙灯 (four) of its dealt hand face down."""
+    r = s.rules
+    for c in range(NUM_CARDS):
+        n = s.hands[seat][c]
+        if n == COPIES and r.quads:
+            kind, size = Kind.LONG, 4
+        elif n >= 3 and r.lay_shao:
+            kind, size = Kind.SHAO, 3
+        else:
+            continue
+        if sum(s.hands[seat]) == size:
+            continue  # the last cards stay in the hand (a 坎): something is left to play
+        add(s, seat, c, -size)
+        s.melds[seat] = (*s.melds[seat], Held(Meld(kind, (c,) * size), False))
+        events.append(Laid(seat, kind.value, card_name(c), size, True))
+
+
+def open_others(s: State, events: list[Event]) -> None:
+    """闲家等庄家打第一张牌后再亮龙 [S]: the other seats lay their dealt groups."""
+    s.opened = True
+    for seat in s.active[1:]:
+        lay_dealt(s, seat, events)
+
+
+def owes_discard(s: State, seat: int) -> bool:
+    return s.total(seat) > s.rest_size(seat)
+
+
+def _leaves_a_card(s: State, seat: int, from_hand: int, quad: bool) -> bool:
+    """Whether a group taking ``from_hand`` cards still leaves a card to discard when one
+    is owed (an engine guard: a group may not leave a seat unable to play)."""
+    left = sum(s.hands[seat]) - from_hand
+    quads = s.quads(seat) + quad
+    owed = s.total(seat) + 1 > s.rules.hand_size - 1 + max(0, quads - 1)
+    return left > 0 or not owed
+
+
+def own_group(s: State, seat: int, card: int) -> int | None:
+    """The group the drawer must make with the card he turned up, if any."""
+    r, i = s.rules, s.meld_of(seat, card)
+    n = s.hands[seat][card]
+    if i is not None:
+        kind = s.melds[seat][i].meld.kind
+        if r.quads and kind is Kind.SHAO and _leaves_a_card(s, seat, 0, True):
+            return LONG if r.own_draw_on_shao == "long" else ZHAO
+        if r.quads and kind is Kind.PENG and _leaves_a_card(s, seat, 0, True):
+            return JI
+        return None
+    if n == 3 and r.quads and _leaves_a_card(s, seat, 3, True):
+        return LONG
+    if n == 2 and r.lay_shao and _leaves_a_card(s, seat, 2, False):
+        return SHAO
+    return None
+
+
+def claim_of(s: State, seat: int, card: int, drawn: bool) -> int | None:
+    """The group another seat must make with a shown or discarded card, if any."""
+    r, i = s.rules, s.meld_of(seat, card)
+    if i is not None:
+        kind = s.melds[seat][i].meld.kind
+        if r.quads and kind is Kind.SHAO and _leaves_a_card(s, seat, 0, True):
+            return ZHAO
+        if r.quads and drawn and kind is Kind.PENG and _leaves_a_card(s, seat, 0, True):
+            return JI
+        return None
+    n = s.hands[seat][card]
+    if n == 3 and r.quads and _leaves_a_card(s, seat, 3, True):
+        return ZHAO
+    if n >= 2 and _leaves_a_card(s, seat, 2, False):
+        return PENG
+    return None
+
+
+def make_group(s: State, seat: int, action: int, card: int, source: int | None,
+               events: list[Event]) -> None:
+    """Lay the group ``action`` with ``card`` (the shown or discarded one), then the
+    seat discards, or says 八块 and its 下家 draws."""
+    kind = KIND_OF_ACTION[action]
+    i = s.meld_of(seat, card)
+    melds = list(s.melds[seat])
+    size = 4 if action in (ZHAO, JI, LONG) else 3
+    if i is not None:
+        melds[i] = Held(Meld(kind, (card,) * size), True, source)
+    else:
+        add(s, seat, card, -(size - 1))
+        melds.append(Held(Meld(kind, (card,) * size), True, source))
+    s.melds[seat] = tuple(melds)
+    s.offer = None
+    events.append(Laid(seat, kind.value, card_name(card), size, False, source))
+    after_taking(s, seat, events)
+
+
+def after_taking(s: State, seat: int, events: list[Event]) -> None:
+    """After a seat took a card: it discards if it holds one too many, else 八块."""
+    s.offer = None
+    if owes_discard(s, seat):
+        s.phase, s.turn = TURN, seat
+        return
+    events.append(Bakuai(seat))
+    if seat == s.dealer and not s.opened:
+        open_others(s, events)
+    draw(s, s.next_seat(seat), events)
+
+
+def draw(s: State, seat: int, events: list[Event]) -> None:
+    """``seat`` turns up the 堂子头 card, shown to all; an empty stock is 黄庄."""
+    if s.top >= s.stock_end:
+        finish(s, "huang", events)
+        return
+    card = s.deal[s.top]
+    s.top += 1
+    s.offer, s.phase, s.turn = (seat, card, True), DRAWN, seat
+    events.append(Drew(seat, card_name(card), s.rules.drawn_card == "show"))
+
+
+def pass_drawn(s: State, seat: int, events: list[Event]) -> None:
+    """The drawer lets his shown card go: a seat forced to 碰 / 开召 / 鸡 it takes it,
+    otherwise it goes into his hand. Without ``forced_claims`` every other seat is asked
+    (a claim window on the shown card)."""
+    assert s.offer is not None
+    card = s.offer[1]
+    if s.rules.drawn_card == "keep":
+        take_drawn(s, seat, events)
+        return
+    if not s.rules.forced_claims:
+        s.phase, s.order, s.answers = WINDOW, s.others(seat), ()
+        return
+    for other in s.others(seat):
+        claim = claim_of(s, other, card, True)
+        if claim is not None:
+            make_group(s, other, claim, card, seat, events)
+            return
+    take_drawn(s, seat, events)
+
+
+def take_drawn(s: State, seat: int, events: list[Event]) -> None:
+    """The shown card nobody took goes into the drawer's hand."""
+    assert s.offer is not None
+    card = s.offer[1]
+    add(s, seat, card, 1)
+    events.append(Taken(seat, card_name(card)))
+    after_taking(s, seat, events)
+
+
+def finish(s: State, reason: str, events: list[Event]) -> None:
+    s.phase, s.end, s.order, s.answers = OVER, reason, (), ()
+    events.append(DealEnded(None, reason))
+
+
+# ----------------------------------------------------------------------------- winning
+def reading(s: State, seat: int, card: int | None, self_drawn: bool,
+            full: bool) -> Result | int | None:
+    """The best winning reading of ``seat``'s hand with ``card`` (None: the hand as it is,
+    天胡): into the hand, or onto its 哨 / 碰 of that card (开召 / 龙灯 / 鸡). With ``full``
+    the calculator's :class:`Result`, else only its 油子; None when it does not win."""
+    best: tuple[int, int] | None = None
+    found: Result | int | None = None
+    r = s.rules
+    for hand, melds in _ways(s, seat, card, self_drawn):
+        if not may_cut(hand, r.jiao):
+            continue
+        h = Hand(hand, melds, card, self_drawn, s.jiang)
+        youzi = youzi_of(r, h)
+        if youzi is None or youzi < r.hu_threshold:
+            continue
+        if not full:
+            return youzi
+        result = score_checked(r, h)
+        key = (result.dou or 0, result.youzi)
+        if best is None or key > best:
+            best, found = key, result
+    return found
+
+
+def _ways(s: State, seat: int, card: int | None,
+          self_drawn: bool) -> list[tuple[Counts, tuple[Meld, ...]]]:
+    r, hand, held = s.rules, s.hands[seat], s.melds[seat]
+    total = sum(hand) + sum(len(h.meld.cards) for h in held)
+    complete = r.hand_size + max(0, sum(h.quad for h in held) - 1)
+    melds = tuple(h.meld for h in held)
+    if card is None:
+        return [(hand, melds)] if total == complete else []
+    ways = []
+    if total + 1 == complete:
+        grown_hand = list(hand)
+        grown_hand[card] += 1
+        ways.append((tuple(grown_hand), melds))
+    if r.quads and any(m.cards[0] == card for m in melds):
+        i = next(i for i, m in enumerate(melds) if m.cards[0] == card)
+        kind = melds[i].kind
+        onto = {Kind.SHAO: Kind.LONG if self_drawn and r.own_draw_on_shao == "long"
+                else Kind.ZHAO, Kind.PENG: Kind.JI if self_drawn else None}.get(kind)
+        if onto is not None:
+            grown = (*melds[:i], Meld(onto, (card,) * 4), *melds[i + 1:])
+            if total + 1 == complete_size(r, grown):
+                ways.append((hand, grown))
+    return ways
+
+
+def win(s: State, seat: int, card: int | None, from_seat: int | None, self_drawn: bool,
+        events: list[Event]) -> None:
+    result = reading(s, seat, card, self_drawn, True)
+    assert isinstance(result, Result)
+    s.win = Win(seat, result, from_seat, card)
+    groups = " ".join(f"{g.kind.value}:{format_cards(g.cards)}" for g in result.groups)
+    events.append(Won(seat, from_seat, None if card is None else card_name(card), result.youzi,
+                      result.dou or 0, hand_text(s.hands[seat]), groups))
+    finish(s, "hu", events)

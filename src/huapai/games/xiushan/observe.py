@@ -1,0 +1,126 @@
+"""What a seat may know of a 秀山 deal, as a JSON-able view and as numbers for learning.
+
+Public: every seat's laid groups (a face-down 哨 / 龙灯 whose card was never shown is a
+back of its size to the others), each seat's discards, hand sizes, the card on the table
+(the shown 堂子头 card or the discard being answered), the stock count, the flipped 将
+card and the 将 rank, at the end the winner's groups and the settlement. Private: the
+seat's own hand and its own window answer. The stock order and the other hands never
+leave the engine.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from huapai.core.view import TableView
+
+from .cards import NUM_CARDS, RANKS, card_name, format_cards
+from .moves import hand_text
+from .state import ACTION_NAMES, OVER, PHASE_NAMES, WINDOW, Held, State
+
+
+def meld_view(held: Held, shown: bool) -> dict[str, Any]:
+    m = held.meld
+    open_ = shown or held.public or not held.face_down
+    return {"kind": m.kind.value, "cards": format_cards(m.cards) if open_ else None,
+            "size": len(m.cards), "face_down": held.face_down, "from": held.source}
+
+
+def hidden_offer(s: State) -> bool:
+    """Whether the card on the table is a drawn card kept hidden (``drawn_card="keep"``)."""
+    return s.offer is not None and s.offer[2] and s.rules.drawn_card == "keep"
+
+
+def table_view(s: State, seat: int | None) -> TableView:
+    hand = None if seat is None else hand_text(s.hands[seat])
+    private: dict[str, Any] = {}
+    if seat is not None:
+        answer = dict(s.answers).get(seat)
+        private["my_answer"] = None if answer is None else ACTION_NAMES[answer]
+        private["my_melds"] = [meld_view(h, True) for h in s.melds[seat]]
+        mine = hidden_offer(s) and s.offer is not None and s.offer[0] == seat
+        private["my_drawn"] = card_name(s.offer[1]) if mine and s.offer else None
+    return TableView(PHASE_NAMES[s.phase], s.dealer, [sum(h) for h in s.hands], hand, s.end,
+                     _table(s), private)
+
+
+def _table(s: State) -> dict[str, Any]:
+    r = s.rules
+    view: dict[str, Any] = {
+        "turn": s.turn if s.phase not in (WINDOW, OVER) else None,
+        "active": list(s.active),
+        "stock": s.stock,
+        "flipped": card_name(s.deal[-1]) if r.flips else None,
+        "jiang": None if s.jiang is None else card_name(s.jiang + RANKS) + card_name(s.jiang),
+        "melds": [[meld_view(h, False) for h in s.melds[p]] for p in range(r.num_seats)],
+        "rivers": [format_cards(river) for river in s.rivers],
+        "offer": None if s.offer is None else {
+            "seat": s.offer[0], "card": None if hidden_offer(s) else card_name(s.offer[1]),
+            "drawn": s.offer[2]},
+        "threshold": r.hu_threshold,
+    }
+    if s.phase == OVER and s.win is not None:
+        w = s.win
+        view["win"] = {**w.result.to_json(), "seat": w.seat, "from_seat": w.from_seat,
+                       "card": None if w.card is None else card_name(w.card),
+                       "hand": hand_text(s.hands[w.seat])}
+    return view
+
+
+def omniscient(s: State, spectator: dict[str, Any]) -> dict[str, Any]:
+    """Everything (never sent to a player): the spectator's view with the hands, every
+    group, the answers and the stock open."""
+    view = dict(spectator)
+    view["melds"] = [[meld_view(h, True) for h in s.melds[p]] for p in range(len(s.melds))]
+    view["hands"] = [hand_text(h) for h in s.hands]
+    view["stock_cards"] = format_cards(s.deal[s.top:s.stock_end])
+    view["deal"] = list(s.deal)
+    view["answers"] = [list(a) for a in s.answers]
+    return view
+
+
+# ---------------------------------------------------------------------------- encoding
+_PER_SEAT = 2 * NUM_CARDS + 4
+
+
+def observation_size(num_seats: int) -> int:
+    return NUM_CARDS + num_seats * _PER_SEAT + (NUM_CARDS + 2) + len(PHASE_NAMES) + 1 \
+        + (RANKS + 1) + 1
+
+
+def encode(s: State, seat: int) -> list[float]:
+    """Numbers for a learner from ``seat``'s point of view (seats relative to it)."""
+    n = s.rules.num_seats
+    out = [c / 4 for c in s.hands[seat]]
+    for i in range(n):
+        out.extend(_seat_features(s, seat, (seat + i) % n))
+    offer = [0.0] * (NUM_CARDS + 2)
+    if s.offer is None:
+        offer[NUM_CARDS] = 1.0
+    elif not hidden_offer(s) or s.offer[0] == seat:
+        offer[s.offer[1]] = 1.0
+        offer[NUM_CARDS + 1] = float(s.offer[2])
+    out.extend(offer)
+    out.extend(float(s.phase == i) for i in range(len(PHASE_NAMES)))
+    out.append(s.stock / 80)
+    jiang = [0.0] * (RANKS + 1)
+    jiang[RANKS if s.jiang is None else s.jiang] = 1.0
+    out.extend(jiang)
+    out.append(float(seat in dict(s.answers)))
+    return out
+
+
+def _seat_features(s: State, viewer: int, p: int) -> list[float]:
+    shown = [0.0] * NUM_CARDS
+    hidden = 0
+    for h in s.melds[p]:
+        if p != viewer and h.face_down and not h.public:
+            hidden += len(h.meld.cards)
+            continue
+        for c in h.meld.cards:
+            shown[c] += 0.25
+    river = [0.0] * NUM_CARDS
+    for c in s.rivers[p]:
+        river[c] += 0.25
+    return [*shown, *river, hidden / 8, sum(s.hands[p]) / 21, float(s.dealer == p),
+            float(p in s.active)]

@@ -1,0 +1,78 @@
+"""Settlement of a 秀山 deal in 豆, itemised: each group's 油子, each 豆 and why, who pays.
+
+A win is worth its 豆 (:func:`.calculator.dou_items`: 和 1, each 贰 1, 自摸 1 where the
+preset has it, capped). A 自摸 (and 天胡) is paid by every other player; a win on a
+discard by ``pay_discard`` (the discarder for everyone, each loser his own share, or
+the discarder one share). 黄庄 pays nothing.
+"""
+
+from __future__ import annotations
+
+from huapai.core.present import Msg, SettlementItem
+from huapai.core.protocol import Payment, Settlement
+
+from .cards import format_cards
+from .describe import say
+from .state import State
+
+
+def settle(s: State) -> Settlement:
+    n = s.rules.num_seats
+    w = s.win
+    if w is None:
+        return Settlement(n, (), (str(say("黄庄：没有人和牌", "黄庄: nobody won")),))
+    dou = w.result.dou or 0
+    losers = [p for p in s.active if p != w.seat]
+    if w.from_seat is None:
+        zh, en = ("自摸", "self-drawn") if w.card is not None else ("天胡", "dealt hand")
+        payments = [Payment(p, w.seat, dou, "zimo", say(f"{dou} 豆（{zh}）", f"{dou} 豆 ({en})"))
+                    for p in losers]
+    else:
+        payments = _on_discard(s.rules.pay_discard, w.seat, w.from_seat, losers, dou)
+    lines = _lines(s)
+    return Settlement(n, tuple(payments), tuple(str(label) for label, _, _ in lines),
+                      tuple(SettlementItem(w.seat, label.code, label, value, unit)
+                            for label, value, unit in lines))
+
+
+def _on_discard(mode: str, winner: int, discarder: int, losers: list[int],
+                dou: int) -> list[Payment]:
+    if mode == "each":
+        return [Payment(p, winner, dou, "hu", say(f"{dou} 豆", f"{dou} 豆")) for p in losers]
+    total = dou * (len(losers) if mode == "all" else 1)
+    zh = f"放炮 {dou} 豆 × {len(losers)} 家" if mode == "all" else f"放炮 {dou} 豆"
+    en = f"discarder pays {dou} 豆 × {len(losers)}" if mode == "all" else \
+        f"discarder pays {dou} 豆"
+    return [Payment(discarder, winner, total, "fangpao", say(zh, en))]
+
+
+_YOUZI = Msg("youzi", "油子", "油子")
+_DOU = Msg("dou", "豆", "豆")
+
+
+def _lines(s: State) -> list[tuple[Msg, int, Msg]]:
+    """The winner's breakdown: each group's 油子, the total, each 豆 and why, 啄雀, the cap
+    and the 豆 in all (each a note and a settlement item)."""
+    w = s.win
+    assert w is not None
+    r = w.result
+    out: list[tuple[Msg, int, Msg]] = []
+    for g in r.groups:
+        where = "落地" if g.laid else "手里"
+        cards = format_cards(g.cards)
+        out.append((say(f"{where}{g.kind.value} {cards}：{g.youzi} 油子",
+                        f"{'laid' if g.laid else 'in hand'} {g.kind.value} {cards}: "
+                        f"{g.youzi} 油子", "group"), g.youzi, _YOUZI))
+    out.append((say(f"共 {r.youzi} 油子（起胡 {r.threshold}）",
+                    f"{r.youzi} 油子 in all (needs {r.threshold})", "youzi"), r.youzi, _YOUZI))
+    for item in r.dou_items:
+        out.append((say(f"{item.why}：{item.dou} 豆", f"{item.why}: {item.dou} 豆", "dou_item"),
+                    item.dou, _DOU))
+    if r.zhuaque:
+        out.append((say("啄雀：和的那张凑成了麻雀（不加豆）",
+                        "啄雀: the winning card made the pair (no 豆)", "zhuaque"), 0, _DOU))
+    total = sum(i.dou for i in r.dou_items)
+    if r.dou is not None and r.dou < total:
+        out.append((say(f"封顶 {r.dou} 豆", f"capped at {r.dou} 豆", "dou_cap"), r.dou, _DOU))
+    out.append((say(f"共 {r.dou} 豆", f"{r.dou} 豆 in all", "dou"), r.dou or 0, _DOU))
+    return out

@@ -1,0 +1,230 @@
+"""The state of one 秀山字牌 deal, its phases, the fixed action space and the events.
+
+Seats ``0..num_seats-1`` sit counterclockwise: a seat's 下家 is the next active seat.
+The deal is a permutation of the 80 cards (:mod:`.cards`): the 庄家's ``hand_size``,
+then each other active seat's ``hand_size - 1`` in turn order, the 老爷's two (idle
+``laoye``), then the stock from its top (堂子头, drawn from) to its bottom; with 翻将
+the bottom card is the flipped one, dead (never drawn). A hand is a count vector over
+the 20 cards.
+
+Phases: ``turn`` (a seat discards; the 庄家 may 胡 his dealt hand), ``drawn`` (the
+drawer decides on the card he turned up from the 堂子头, shown to all: 胡, the group it
+forces — 哨 / 龙灯 / 开召 / 鸡 — or 过), ``window`` (the other seats answer a discard:
+胡, forced 碰 / 开召, or 过) and ``over``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from huapai.core.protocol import Event
+
+from .calculator import Result
+from .cards import NUM_CARDS
+from .groups import QUAD_KINDS, Kind, Meld
+from .table_rules import XiushanGameRules
+
+Counts = tuple[int, ...]
+
+TURN, DRAWN, WINDOW, OVER = range(4)
+PHASE_NAMES = ("turn", "drawn", "window", "over")
+
+PASS, HU, PENG, ZHAO, JI, SHAO, LONG = range(7)
+DISCARD0 = 7
+NUM_ACTIONS = DISCARD0 + NUM_CARDS
+ACTION_NAMES = {PASS: "过", HU: "胡", PENG: "碰", ZHAO: "开召", JI: "鸡", SHAO: "哨",
+                LONG: "龙灯"}
+KIND_OF_ACTION = {PENG: Kind.PENG, ZHAO: Kind.ZHAO, JI: Kind.JI, SHAO: Kind.SHAO,
+                  LONG: Kind.LONG}
+
+
+@dataclass(frozen=True, slots=True)
+class Held:
+    """A laid-down group: the calculator's :class:`Meld`, whether its card is known to
+    everyone (a face-down 哨 / 龙灯 laid from the dealt hand is not; one made with a
+    shown 堂子头 card is), and the seat whose card completed it (None: its own)."""
+
+    meld: Meld
+    public: bool
+    source: int | None = None
+
+    @property
+    def face_down(self) -> bool:
+        return self.meld.kind in (Kind.SHAO, Kind.LONG)
+
+    @property
+    def quad(self) -> bool:
+        return self.meld.kind in QUAD_KINDS
+
+
+@dataclass(frozen=True, slots=True)
+class Win:
+    """The winner, the calculator's reading, the discarder (None: 自摸 or 天胡) and the
+    card it won on (None: 天胡)."""
+
+    seat: int
+    result: Result
+    from_seat: int | None
+    card: int | None
+
+
+class State:
+    """A deal in progress, treated as a value: the engine copies before it changes one.
+
+    ``offer`` is the card on the table: (seat, card, drawn) — the drawer's shown
+    堂子头 card, or a discard being answered. ``order`` / ``answers`` are the claim
+    window (:mod:`huapai.core.claim`); ``opened`` says the other seats have laid their
+    dealt 哨 / 龙灯 (after the 庄家's first discard); ``waiting`` the seats asked now.
+    """
+
+    __slots__ = (
+        "_legal", "active", "answers", "deal", "dealer", "end", "hands", "jiang", "melds",
+        "offer", "opened", "order", "phase", "rivers", "rules", "stock_end", "top", "turn",
+        "waiting", "win",
+    )  # fmt: skip
+
+    rules: XiushanGameRules
+    deal: tuple[int, ...]
+    dealer: int
+    active: tuple[int, ...]
+    hands: list[Counts]
+    melds: list[tuple[Held, ...]]
+    rivers: list[tuple[int, ...]]
+    top: int
+    stock_end: int
+    jiang: int | None
+    phase: int
+    turn: int
+    offer: tuple[int, int, bool] | None
+    order: tuple[int, ...]
+    answers: tuple[tuple[int, int], ...]
+    opened: bool
+    waiting: tuple[int, ...]
+    win: Win | None
+    end: str | None
+    _legal: dict[int, list[int]] | None
+
+    def copy(self) -> State:
+        new = State.__new__(State)
+        new.rules, new.deal, new.dealer = self.rules, self.deal, self.dealer
+        new.active = self.active
+        new.hands, new.melds, new.rivers = self.hands[:], self.melds[:], self.rivers[:]
+        new.top, new.stock_end, new.jiang = self.top, self.stock_end, self.jiang
+        new.phase, new.turn, new.offer = self.phase, self.turn, self.offer
+        new.order, new.answers, new.opened = self.order, self.answers, self.opened
+        new.waiting, new.win, new.end, new._legal = self.waiting, self.win, self.end, None
+        return new
+
+    @property
+    def stock(self) -> int:
+        """Cards left to draw (the flipped 将 card is not one of them)."""
+        return self.stock_end - self.top
+
+    def next_seat(self, seat: int) -> int:
+        """The 下家: the next active seat counterclockwise."""
+        i = self.active.index(seat)
+        return self.active[(i + 1) % len(self.active)]
+
+    def others(self, seat: int) -> tuple[int, ...]:
+        """The other active seats from ``seat``'s 下家 on (the window's tie order)."""
+        i = self.active.index(seat)
+        n = len(self.active)
+        return tuple(self.active[(i + k) % n] for k in range(1, n))
+
+    def quads(self, seat: int) -> int:
+        return sum(1 for h in self.melds[seat] if h.quad)
+
+    def total(self, seat: int) -> int:
+        """Cards a seat holds, in hand and laid down."""
+        return sum(self.hands[seat]) + sum(len(h.meld.cards) for h in self.melds[seat])
+
+    def rest_size(self, seat: int) -> int:
+        """Cards a seat holds between turns: ``hand_size - 1``, plus one for each 4-set
+        after the first (八块)."""
+        return self.rules.hand_size - 1 + max(0, self.quads(seat) - 1)
+
+    def meld_of(self, seat: int, card: int) -> int | None:
+        """The index of ``seat``'s laid group of ``card``, if any."""
+        for i, h in enumerate(self.melds[seat]):
+            if h.meld.card == card:
+                return i
+        return None
+
+
+# ----------------------------------------------------------------------------- events
+@dataclass(frozen=True, slots=True)
+class Drew(Event):
+    """A card drawn from the 堂子头: turned up for everyone [S] (``shown``), or kept
+    (``drawn_card="keep"``: the others learn only that one was drawn)."""
+
+    kind: ClassVar[str] = "drew"
+    card: str | None
+    shown: bool = True
+
+    @property
+    def private(self) -> bool:
+        return not self.shown and self.card is not None
+
+    def redacted(self) -> Event:
+        return Drew(self.seat, None, self.shown)
+
+
+@dataclass(frozen=True, slots=True)
+class Laid(Event):
+    """哨 / 龙灯 laid face down (撲), or 开召 / 鸡 / 碰 face up; ``card`` is None for the
+    others when the group is face down and its card was never shown."""
+
+    kind: ClassVar[str] = "laid"
+    group: str
+    card: str | None
+    size: int
+    hidden: bool
+    from_seat: int | None = None
+
+    @property
+    def private(self) -> bool:
+        return self.hidden and self.card is not None
+
+    def redacted(self) -> Event:
+        return Laid(self.seat, self.group, None, self.size, self.hidden, self.from_seat)
+
+
+@dataclass(frozen=True, slots=True)
+class Taken(Event):
+    """The shown 堂子头 card goes into the drawer's hand (nobody claimed it)."""
+
+    kind: ClassVar[str] = "taken"
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class Discarded(Event):
+    kind: ClassVar[str] = "discarded"
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class Bakuai(Event):
+    """八块: a 4-set after the first; the seat does not discard, its 下家 draws [S]."""
+
+    kind: ClassVar[str] = "bakuai"
+
+
+@dataclass(frozen=True, slots=True)
+class Won(Event):
+    """胡: 自摸 / 天胡 (``from_seat`` None) or on a discard; the hand is shown."""
+
+    kind: ClassVar[str] = "won"
+    from_seat: int | None
+    card: str | None
+    youzi: int
+    dou: int
+    hand: str
+    groups: str
+
+
+@dataclass(frozen=True, slots=True)
+class DealEnded(Event):
+    kind: ClassVar[str] = "deal_ended"
+    reason: str

@@ -1,0 +1,112 @@
+"""The engine's rule options of 秀山字牌 (seats, laying 哨, who pays …) and its presets.
+
+:class:`XiushanGameRules` is :class:`.rules.XiushanRules` (every option of the
+calculator) plus the options of the flow. Each open point of ``rules/xiushan.md``
+§2.4 / §8 is an option with its source; the default is the seed where it speaks and
+xiushan.md's recommendation where it does not ([S] seed, [P] a reference's PROPOSAL,
+"engine" this engine's own choice). ``docs/xiushan.md`` §7 lists them all.
+
+Fixed by the seed, so not options: 鸡 only on a 堂子头 card ("别人打出来的牌不能鸡"); the
+first 4-set is followed by a discard, later ones say 八块 and the 下家 draws; 哨 and 龙灯
+are laid face down; the 庄家 lays his 龙灯 before his first discard, the others after it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from huapai.core.protocol import RulesError
+from huapai.core.rules import option
+
+from .cards import DECK_SIZE
+from .rules import HUANGLIUFU, MAQUEFU, SHIBAFU, XiushanRules
+
+MIN_HAND = 5
+"""The smallest deal the engine plays (the calculator alone takes smaller hands)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class XiushanGameRules(XiushanRules):
+    seats: int = option(
+        3, zh="打牌人数",
+        source="麻雀福 [S] 四家人习玩; 十八福 [P] 3 (xiushan.md §2.1: every relative)",
+        doc="Seats that play (庄 gets hand_size cards, the others one fewer).", low=2, high=4)
+    idle: Literal["none", "laoye", "xun"] = option(
+        "none", zh="闲坐一家",
+        source="[S] 麻雀福 五家人玩则由一人摸两张牌，称为老爷 (role unknown, xiushan.md §8.8); "
+               "巽家 keeps the 算盘 [S] (钵福), cf. 跑胡子 数醒",
+        doc="One more seat that does not play: laoye (老爷, dealt two dead cards) or xun "
+            "(巽家 / 醒, dealt nothing). It is the 庄家's 上家 and moves with the deal.",
+        choices=("none", "laoye", "xun"))
+    lay_shao: bool = option(
+        True, zh="撲哨",
+        source="[S] 十八福 哨必须放到桌子上撲起; 麻雀福 碰或者坎 (kept in hand) [P]",
+        doc="Three alike, dealt or drawn, are laid face down as a 哨 (and four as a 龙灯); "
+            "otherwise they stay in the hand as a 坎.")
+    drawn_card: Literal["show", "keep"] = option(
+        "show", zh="堂子头起牌",
+        source="[?] xiushan.md §2.4 / §8.2; [S] 堂子头起相同的牌…必须碰 presupposes a shown "
+               "card; [P] show (跑胡子 示众, 大冶 明示)",
+        doc="The drawn card is turned up for everyone (show: others must 碰 / 开召 / 鸡 it) "
+            "or kept hidden by the drawer (keep: only he may use it).",
+        choices=("show", "keep"))
+    forced_claims: bool = option(
+        True, zh="必须碰召鸡",
+        source="[S] 十八福 必须碰牌 / 必须开召 / 必须鸡牌; 麻雀福 silent ([?] xiushan.md §3.1)",
+        doc="A seat that can 碰 / 开召 / 鸡 another seat's discard or 堂子头 card must; "
+            "otherwise it may pass, and every other seat is asked about each 堂子头 card too. "
+            "One's own draw always makes its 哨 / 龙灯 (撲) and 鸡.")
+    tianhu: bool = option(
+        True, zh="天胡", source="engine (跑胡子 relatives: 庄家起手胡牌 [H3])",
+        doc="The 庄家 may win on his dealt hand before his first discard (paid as 自摸, "
+            "without the 自摸 豆).")
+    pay_discard: Literal["all", "each", "discarder"] = option(
+        "all", zh="放炮",
+        source="[?] not in the seed; [P] relatives: 放炮 pays for all (xiushan.md §3.3, H1)",
+        doc="A win on a discard: the discarder pays every loser's share (all), every loser "
+            "pays his own (each), or the discarder pays one share (discarder). A 自摸 is "
+            "paid by every other player.", choices=("all", "each", "discarder"))
+    huang_dealer: Literal["stay", "next"] = option(
+        "stay", zh="黄庄坐庄", source="[P] xiushan.md §2.4: 黄庄, the winner deals",
+        doc="After 黄庄 the same 庄家 deals again, or the next seat.", choices=("stay", "next"))
+
+    def validate(self) -> None:
+        XiushanRules.validate(self)
+        if self.hand_value != "dou":
+            raise RulesError(f"hand_value {self.hand_value!r}: the engine plays the 豆 games "
+                             "(麻雀福, 黄六福, 十八福); 钵福 and 三六福 are not dealt yet")
+        if self.hand_size < MIN_HAND:
+            raise RulesError(f"hand_size {self.hand_size}: the engine deals at least {MIN_HAND}")
+        if self.used_cards() >= DECK_SIZE:
+            raise RulesError(f"{self.seats} seats of {self.hand_size} need "
+                             f"{self.used_cards()} cards before the stock; the deck has "
+                             f"{DECK_SIZE}")
+
+    @property
+    def num_seats(self) -> int:
+        return self.seats + (self.idle != "none")
+
+    @property
+    def flips(self) -> bool:
+        """Whether a bottom card is turned for 翻将."""
+        return self.jiang != "off"
+
+    def used_cards(self) -> int:
+        """Cards dealt to the hands (and the 老爷) plus the flipped 将 card."""
+        return (self.hand_size + (self.seats - 1) * (self.hand_size - 1)
+                + 2 * (self.idle == "laoye") + self.flips)
+
+
+def _game(base: XiushanRules, **flow: object) -> XiushanGameRules:
+    return XiushanGameRules.from_dict({**base.to_dict(), **flow})
+
+
+PRESETS: dict[str, XiushanGameRules] = {
+    "maquefu": _game(MAQUEFU, seats=4, lay_shao=False),
+    "huangliufu": _game(HUANGLIUFU, seats=4, lay_shao=False),
+    "shibafu": _game(SHIBAFU),
+}
+"""麻雀福 / 黄六福: 4 players, 庄 14 / 闲 13 [S], 坎 in hand; 十八福: 3 players, 庄 21 /
+闲 20 [P], 哨 laid. ``idle="laoye"`` seats the seed's 5th player of 麻雀福, ``idle="xun"``
+the optional 4th of 十八福."""

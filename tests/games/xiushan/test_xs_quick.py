@@ -1,0 +1,38 @@
+"""The fast cut pre-test never refuses a hand the calculator can cut."""
+
+from __future__ import annotations
+
+import random
+
+from huapai.games.xiushan.calculator import Hand, youzi_of
+from huapai.games.xiushan.cards import DECK
+from huapai.games.xiushan.quick import may_cut
+from huapai.games.xiushan.rules import PRESETS
+
+
+def _counts(cards: list[int]) -> tuple[int, ...]:
+    return tuple(cards.count(c) for c in range(20))
+
+
+def test_may_cut_is_a_necessary_condition() -> None:
+    rng = random.Random(11)
+    refused = cut = 0
+    for _ in range(4000):
+        size = rng.choice((5, 6, 8, 9, 12, 14, 20, 21))
+        counts = _counts(rng.sample(DECK, size))
+        rules = PRESETS[rng.choice(("maquefu", "shibafu"))]
+        for jiao in (True, False):
+            r = rules if rules.jiao == jiao else type(rules).from_dict(
+                {**rules.to_dict(), "jiao": jiao})
+            cuts = youzi_of(r, Hand(counts, (), None, False, None)) is not None
+            cut += cuts
+            if not may_cut(counts, jiao):
+                refused += 1
+                assert not cuts, counts
+    assert refused > 1000 and cut > 0
+
+
+def test_complete_hands_pass() -> None:
+    hand = [0, 1, 2, 10, 11, 12, 1, 6, 9, 11, 16, 19, 3, 4, 5, 13, 13, 13, 7, 7]
+    assert may_cut(_counts(hand), True)
+    assert not may_cut(_counts([*hand[:-1], 18]), True)  # a lone 玖

@@ -1,0 +1,84 @@
+"""A whole 秀山 十八福 deal in the browser (the 秀山 renderer over the generic one, text
+cards): a room with bots, every one of my decisions made on the page (胡 and the forced
+groups by their buttons, 过, discards by the button or a right-click), nothing illegal
+sent, and the settlement at the end."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+from test_web_biegan import ServerErrors, play_again
+from web_driver import (
+    create_room,
+    enter,
+    legal_plays,
+    play_cards,
+    press_word,
+    shot,
+    start_with_bots,
+    wait_turn_or_end,
+    word_kinds,
+)
+
+
+@pytest.fixture(scope="module")
+def server(own_server: str) -> str:
+    """This module's own server: its rooms do not shift the seeded deals of the others."""
+    return own_server
+
+
+_FIRST = ("hu", "peng", "kaizhao", "ji", "shao", "longdeng")  # describe_action kinds
+_MAX_MATCHES = 4  # 黄庄 shows no payments: play again
+
+
+def xiushan_turn(page: Page, rng: random.Random) -> str:
+    offered = word_kinds(page)
+    for wanted in _FIRST:
+        for action, kind in offered:
+            if kind == wanted:
+                press_word(page, action)
+                return wanted
+    plays = legal_plays(page)
+    if plays:
+        right = rng.random() < 0.5
+        play_cards(page, list(rng.choice(plays)["cards"]), right_click=right)
+        return "discard"
+    assert offered, "my turn with nothing to do"
+    action, kind = offered[0]
+    press_word(page, action)
+    return kind
+
+
+def test_play_a_whole_shibafu_deal_by_buttons(page: Page, server: str,
+                                              shots: Path | None) -> None:
+    errors = ServerErrors(page)
+    enter(page, server, "秀山")
+    create_room(page, game="xiushan", preset="shibafu")
+    start_with_bots(page)
+    rng = random.Random(4)
+    made: dict[str, int] = {}
+    settlement = page.locator("[data-testid=settlement]")
+    for match in range(_MAX_MATCHES):
+        for _ in range(300):
+            if wait_turn_or_end(page) == "end":
+                break
+            kind = xiushan_turn(page, rng)
+            made[kind] = made.get(kind, 0) + 1
+        expect(settlement).to_be_visible()
+        if settlement.locator("ul.payments li").count():
+            break
+        assert match + 1 < _MAX_MATCHES, f"{_MAX_MATCHES} deals in a row ended in 黄庄"
+        play_again(page)
+    assert made.get("discard", 0) > 0, made
+    expect(settlement.locator(".settle-table tbody tr")).to_have_count(3)
+    # the breakdown table from the settlement's items: each group's 油子, the 豆 in all
+    items = settlement.locator("[data-testid=items]")
+    expect(items.locator("tr[data-code=group]").first).to_contain_text("油子")
+    expect(items.locator("tr[data-code=dou] td.num").first).to_have_text(re.compile(r"^\d+ 豆$"))
+    expect(page.locator("[data-testid=center]")).to_contain_text("和")
+    shot(page, shots, "xiushan-settlement")
+    assert errors.seen == [], errors.seen
