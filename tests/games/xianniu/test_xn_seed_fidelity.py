@@ -111,3 +111,19 @@ def test_s002_lanzhou_refusal_says_kou_le_not_bu_xian() -> None:
                 assert word in exc.msg.zh, exc.msg.zh
                 continue
             raise AssertionError(exc.code) from None
+
+
+def test_a_big_hand_shown_at_the_deal_is_public_to_the_hidden_card_check() -> None:
+    """The conformance suite permutes the cards a seat cannot see; a 龙凤齐 shown at the deal
+    is public (the deal goes on now), so it stays with its holder and the seat's view with it."""
+    import random
+
+    from xn_support import deal_of_hands
+
+    deal = deal_of_hands("A 2 3 5b 5r 6 7 8 9r 9b J 10 Q K 6 7",
+                         "K K 10 10 8 8 A A 2 2 3 3 Q 7 6 J",
+                         "A 2 3 5b 5r 6 7 8 9r 9b J J 10 Q Q K")
+    before = GAME.observe(GAME.new_game(L, deal=deal), A)
+    for k in range(5):
+        other = GAME.permute_hidden(deal, A, random.Random(k), L, 0)
+        assert GAME.observe(GAME.new_game(L, deal=other), A) == before

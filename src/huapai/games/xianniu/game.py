@@ -173,16 +173,45 @@ class XianniuGame(GameBase[XianniuRules, State]):
 
     def permute_hidden(self, deal: Sequence[int], seat: int, rng: random.Random,
                        rules: XianniuRules, dealer: int) -> tuple[int, ...]:
-        """A deal where the cards of every seat but ``seat`` are shuffled among them."""
+        """A deal where the cards of every seat but ``seat`` are shuffled among them —
+        except a big hand shown at the deal (public from the start: its cards stay with
+        their holder, and a shuffle that would show another big hand is drawn again)."""
         active = flow.active_seats(rules.players, dealer)
-        mine = {i for i in range(len(deal)) if active[i % 3] == seat}
-        others = [i for i in range(len(deal)) if i not in mine]
-        cards = [deal[i] for i in others]
-        rng.shuffle(cards)
-        out = list(deal)
-        for i, c in zip(others, cards, strict=True):
-            out[i] = c
-        return tuple(out)
+        shown = _shown_big(rules, deal, dealer)
+        fixed = _big_positions(deal, active, shown)
+        movable = [i for i in range(len(deal))
+                   if active[i % 3] != seat and i not in fixed]
+        for _ in range(50):
+            cards = [deal[i] for i in movable]
+            rng.shuffle(cards)
+            out = list(deal)
+            for i, c in zip(movable, cards, strict=True):
+                out[i] = c
+            if _shown_big(rules, out, dealer) == shown:
+                return tuple(out)
+        return tuple(deal)
+
+
+def _shown_big(rules: XianniuRules, deal: Sequence[int],
+               dealer: int) -> tuple[int, str, tuple[int, ...]] | None:
+    if not rules.big_hands:
+        return None
+    return flow.new_state(rules, seed=None, deal=deal, dealer=dealer)[0].big
+
+
+def _big_positions(deal: Sequence[int], active: Sequence[int],
+                   shown: tuple[int, str, tuple[int, ...]] | None) -> set[int]:
+    """Positions of the holder's dealt cards that make up the shown big hand."""
+    if shown is None:
+        return set()
+    holder, _, counts = shown
+    need = list(counts)
+    fixed: set[int] = set()
+    for i, face in enumerate(deal):
+        if active[i % 3] == holder and need[face]:
+            need[face] -= 1
+            fixed.add(i)
+    return fixed
 
 
 def _parse_discard(rest: str) -> int:
