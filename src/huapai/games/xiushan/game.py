@@ -17,6 +17,7 @@ from huapai.core.view import TableView, check_seat
 from . import flow
 from .cards import DECK, NUM_CARDS, format_cards, parse_card, parse_cards
 from .describe import describe_action, say
+from .hidden import permute_hidden
 from .moves import checked_deal, dealt, dealt_sizes, new_state
 from .observe import encode, observation_size, omniscient, table_view
 from .sample import resample
@@ -146,9 +147,16 @@ class XiushanGame(GameBase[XiushanGameRules, State]):
     def describe_action(self, rules: XiushanGameRules, action: int) -> ActionInfo:
         return describe_action(action)
 
-    # --- conformance hook ----------------------------------------------------------------
+    # --- conformance hooks ---------------------------------------------------------------
     def check_invariants(self, state: State) -> None:
         check_invariants(state)
+
+    def permute_hidden(self, deal: Sequence[int], seat: int, rng: random.Random,
+                       rules: XiushanGameRules, dealer: int) -> tuple[int, ...]:
+        """The cards ``seat`` cannot see at the deal shuffled among their places, the
+        public facts kept (:mod:`.hidden`)."""
+        check_seat(seat, rules.num_seats)
+        return permute_hidden(deal, seat, rng, rules, dealer)
 
 
 def format_action(action: int) -> str:

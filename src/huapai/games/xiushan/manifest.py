@@ -49,6 +49,7 @@ MANIFEST = GameManifest(
                     CalcParam("self_drawn", Text("自摸", "won on one's own draw"),
                               flags=("--self-drawn",), type="bool"),
                     _JIANG, _OPTION),
+            display="huapai.cli_support.families.xiushan_calc:show_score",
         ),
         CalculatorSpec(
             command="waits",
@@ -58,6 +59,7 @@ MANIFEST = GameManifest(
                     CalcParam("seen", Text("已见的牌，可重复", "cards already seen, repeatable"),
                               flags=("--seen",), multiple=True, metavar="CARDS"),
                     _JIANG, _OPTION),
+            display="huapai.cli_support.families.xiushan_calc:show_waits",
         ),
     ),
     web_renderer="js/games/xiushan.js",

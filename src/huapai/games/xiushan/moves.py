@@ -135,20 +135,28 @@ def add(s: State, seat: int, card: int, n: int) -> None:
 
 def lay_dealt(s: State, seat: int, events: list[Event]) -> None:
     """A seat lays the 哨 (three alike) and 龙灯 (four) of its dealt hand face down."""
-    r = s.rules
-    for c in range(NUM_CARDS):
-        n = s.hands[seat][c]
-        if n == COPIES and r.quads:
-            kind, size = Kind.LONG, 4
-        elif n >= 3 and r.lay_shao:
-            kind, size = Kind.SHAO, 3
-        else:
-            continue
-        if sum(s.hands[seat]) == size:
-            continue  # the last cards stay in the hand (a 坎): something is left to play
+    for kind, c, size in dealt_groups(s.rules, s.hands[seat]):
         add(s, seat, c, -size)
         s.melds[seat] = (*s.melds[seat], Held(Meld(kind, (c,) * size), False))
         events.append(Laid(seat, kind.value, card_name(c), size, True))
+
+
+def dealt_groups(r: XiushanGameRules, hand: Counts) -> list[tuple[Kind, int, int]]:
+    """The groups a dealt hand lays face down, as (kind, card, size): every 龙灯 first,
+    then every 哨 (so the order says nothing about the cards), each while something is
+    left in the hand to play (the last cards stay, a 坎)."""
+    left = sum(hand)
+    out: list[tuple[Kind, int, int]] = []
+    longs = [c for c in range(NUM_CARDS) if hand[c] == COPIES and r.quads]
+    shaos = [c for c in range(NUM_CARDS)
+             if hand[c] >= 3 and r.lay_shao and c not in longs]
+    for kind, size, cards in ((Kind.LONG, 4, longs), (Kind.SHAO, 3, shaos)):
+        for c in cards:
+            if left == size:
+                continue
+            left -= size
+            out.append((kind, c, size))
+    return out
 
 
 def open_others(s: State, events: list[Event]) -> None:
