@@ -17,7 +17,7 @@ from huapai.core.protocol import Event, NotationError
 from .calculator import Hand, Result, complete_size, score_checked, youzi_of
 from .cards import COPIES, DECK, NUM_CARDS, card_name, format_cards
 from .describe import say
-from .groups import Kind, Meld
+from .groups import QUAD_KINDS, Kind, Meld
 from .quick import may_cut
 from .state import (
     DRAWN,
@@ -121,6 +121,8 @@ def waiting(s: State) -> tuple[int, ...]:
     if s.phase == OVER:
         return ()
     if s.order:
+        if not s.answers:
+            return s.order
         done = {p for p, _ in s.answers}
         return tuple(p for p in s.order if p not in done)
     return (s.turn,)
@@ -301,8 +303,6 @@ def reading(s: State, seat: int, card: int | None, self_drawn: bool,
     found: Result | int | None = None
     r = s.rules
     for hand, melds in _ways(s, seat, card, self_drawn):
-        if not may_cut(hand, r.jiao):
-            continue
         h = Hand(hand, melds, card, self_drawn, s.jiang)
         youzi = youzi_of(r, h)
         if youzi is None or youzi < r.hu_threshold:
@@ -318,24 +318,33 @@ def reading(s: State, seat: int, card: int | None, self_drawn: bool,
 
 def _ways(s: State, seat: int, card: int | None,
           self_drawn: bool) -> list[tuple[Counts, tuple[Meld, ...]]]:
+    """The ways ``card`` completes the hand (None: the hand as it is) whose concealed
+    cards might cut (:func:`.quick.may_cut`): (concealed counts, laid groups)."""
     r, hand, held = s.rules, s.hands[seat], s.melds[seat]
-    total = sum(hand) + sum(len(h.meld.cards) for h in held)
-    complete = r.hand_size + max(0, sum(h.quad for h in held) - 1)
-    melds = tuple(h.meld for h in held)
+    total, quads, at = sum(hand), 0, None
+    for i, h in enumerate(held):
+        m = h.meld
+        total += len(m.cards)
+        quads += m.kind in QUAD_KINDS
+        if at is None and m.cards[0] == card:
+            at = i
+    complete = r.hand_size + (quads - 1 if quads > 1 else 0)
     if card is None:
-        return [(hand, melds)] if total == complete else []
+        if total != complete or not may_cut(hand, r.jiao):
+            return []
+        return [(hand, tuple(h.meld for h in held))]
     ways = []
     if total + 1 == complete:
-        grown_hand = list(hand)
-        grown_hand[card] += 1
-        ways.append((tuple(grown_hand), melds))
-    if r.quads and any(m.cards[0] == card for m in melds):
-        i = next(i for i, m in enumerate(melds) if m.cards[0] == card)
-        kind = melds[i].kind
+        grown_hand = (*hand[:card], hand[card] + 1, *hand[card + 1:])
+        if may_cut(grown_hand, r.jiao):
+            ways.append((grown_hand, tuple(h.meld for h in held)))
+    if r.quads and at is not None and may_cut(hand, r.jiao):
+        melds = tuple(h.meld for h in held)
+        kind = melds[at].kind
         onto = {Kind.SHAO: Kind.LONG if self_drawn and r.own_draw_on_shao == "long"
                 else Kind.ZHAO, Kind.PENG: Kind.JI if self_drawn else None}.get(kind)
         if onto is not None:
-            grown = (*melds[:i], Meld(onto, (card,) * 4), *melds[i + 1:])
+            grown = (*melds[:at], Meld(onto, (card,) * 4), *melds[at + 1:])
             if total + 1 == complete_size(r, grown):
                 ways.append((hand, grown))
     return ways
