@@ -11,7 +11,7 @@ from __future__ import annotations
 from huapai.core.claim import Answered, ClaimTable
 from huapai.core.protocol import Event, IllegalAction
 
-from .cards import NUM_CARDS, card_name
+from .cards import card_name
 from .describe import say
 from .moves import (
     claim_of,
@@ -77,6 +77,8 @@ def _legal(s: State, seat: int) -> list[int]:
         claim = claim_of(s, seat, card, drawn)
         if claim is not None:
             claims.append(claim)
+        if not claims:
+            return [PASS]  # what the table gives a seat with nothing to claim
         return table_of(s).legal(claims)
     if s.phase == DRAWN:
         assert s.offer is not None
@@ -85,7 +87,7 @@ def _legal(s: State, seat: int) -> list[int]:
         group = own_group(s, seat, card)
         out.append(PASS if group is None else group)
         return sorted(out)
-    out = [DISCARD0 + c for c in range(NUM_CARDS) if s.hands[seat][c]]
+    out = [DISCARD0 + c for c, n in enumerate(s.hands[seat]) if n]
     if _tianhu_open(s, seat) and reading(s, seat, None, False, False) is not None:
         out.insert(0, HU)
     return out
