@@ -132,11 +132,18 @@ class State:
         return _others(self.active, seat)
 
     def quads(self, seat: int) -> int:
-        return sum(1 for h in self.melds[seat] if h.quad)
+        n = 0
+        for h in self.melds[seat]:
+            if h.meld.kind in QUAD_KINDS:
+                n += 1
+        return n
 
     def total(self, seat: int) -> int:
         """Cards a seat holds, in hand and laid down."""
-        return sum(self.hands[seat]) + sum(len(h.meld.cards) for h in self.melds[seat])
+        n = sum(self.hands[seat])
+        for h in self.melds[seat]:
+            n += len(h.meld.cards)
+        return n
 
     def rest_size(self, seat: int) -> int:
         """Cards a seat holds between turns: ``hand_size - 1``, plus one for each 4-set
