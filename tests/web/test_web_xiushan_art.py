@@ -103,6 +103,10 @@ def test_the_renderer_shows_the_offer_what_is_forced_and_the_waits(page: Page,
     assert free["forced"] is None and "必须" not in free["center"]
     hu = page.evaluate(_RENDER, _view(legal_text=["胡", "碰"]))
     assert hu["forced"] is None
+    drawn = page.evaluate(_RENDER, _view(phase="drawn", legal_text=["哨"],
+                                         offer={"seat": 0, "card": "七", "drawn": True}))
+    assert drawn["forced"] == "哨" and "必须撲哨" in drawn["center"]
+    assert drawn["offer"] == "七（小·红）"
     waits = [{"card": "三", "score": 5, "youzi": 24, "score_self_drawn": 6,
               "youzi_self_drawn": 24, "remaining": 2},
              {"card": "陆", "score": None, "youzi": None, "score_self_drawn": 3,
