@@ -130,6 +130,8 @@ _GEOMETRY = """() => {
   for (const el of felt.querySelectorAll("[data-testid=center] .bg-center > *")) {
     pieces.push({ name: `centre ${el.className}`, group: "centre", r: el.getBoundingClientRect() });
   }
+  const status = felt.querySelector("[data-testid=status]");
+  if (status) pieces.push({ name: "status", group: "status", r: status.getBoundingClientRect() });
   const overlaps = [];
   for (let i = 0; i < pieces.length; i++) for (let j = i + 1; j < pieces.length; j++) {
     const a = pieces[i].r, b = pieces[j].r;
