@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 import pytest
@@ -11,11 +10,8 @@ from test_flow_biegan import GAME, HAND17, E, M, Z, legal_text, play, qingtong_p
 from huapai.bots import RandomBot, bot_names, make_bot
 from huapai.core.registry import get_game
 from huapai.core.session import Agent, Deal
-from huapai.games.biegan.bot import BOT_NAME, HeuristicBot, _View, completions
-from huapai.games.biegan.cards import JOKER, NUM_CODES, copies_of
-from huapai.games.biegan.rules import fen_of
+from huapai.games.biegan.bot import BOT_NAME, HeuristicBot
 from huapai.games.biegan.state import DUI, HU, PASS
-from huapai.games.biegan.winning import ONE, decomposes, packed_of, reading
 
 
 def _bot(seat: int, seed: int = 0, **overrides: Any) -> HeuristicBot:
@@ -85,50 +81,3 @@ def test_it_beats_two_random_players(seat: int) -> None:
         agents[seat] = HeuristicBot(rules(), seat, i)
         total += _play(agents, 500 + i, i % 3)[seat]
     assert total > 0
-
-
-def _completions_the_long_way(bot_rules: Any, hand: tuple[int, ...],
-                              melds: tuple[Any, ...]) -> list[tuple[int, float]]:
-    """Every code tried as the bot did before the fast path: the engine's decomposition
-    test, then the calculator's reading — no defect prune, no memo."""
-
-    held = Counter(c for m in melds for c in m.cards)
-    out = []
-    for code in range(NUM_CODES):
-        if hand[code] + held[code] >= copies_of(code):
-            continue
-        jokers = hand[JOKER] + (code == JOKER)
-        if not decomposes(bot_rules, packed_of(hand) + ONE[code], jokers):
-            continue
-        cards = list(hand)
-        cards[code] += 1
-        result = reading(bot_rules, tuple(cards), melds, None)
-        if result.wins:
-            out.append((code, float(1 + fen_of(bot_rules, result.hu))))
-    return out
-
-
-@pytest.mark.parametrize("preset", ["gongan", "danbiegan"])
-def test_the_memoised_completions_are_the_full_readings(preset: str) -> None:
-    """The fast path the heuristic (and so every search rollout) uses — a defect prune
-    and two memos — finds exactly the completions a plain scan with the calculator finds,
-    on every hand the bots held over a few seeded deals (ready hands among them)."""
-    bot_rules = GAME.rules(preset)
-    checked = ready = 0
-    for seed in range(4):
-        bots = [HeuristicBot(bot_rules, s, seed) for s in range(3)]
-        state = GAME.new_game(bot_rules, seed=seed)
-        while not GAME.is_over(state):
-            seat = GAME.to_act(state)[0]
-            obs = GAME.observe(state, seat)
-            view = _View.parse(obs, seat)
-            for code in {c for c, n in enumerate(view.hand) if n}:
-                hand = list(view.hand)
-                hand[code] -= 1
-                fast = completions(bot_rules, tuple(hand), view.melds)
-                assert list(fast) == _completions_the_long_way(bot_rules, tuple(hand),
-                                                               view.melds)
-                checked, ready = checked + 1, ready + bool(fast)
-            legal = GAME.legal_actions(state, seat)
-            state, _ = GAME.apply(state, seat, bots[seat].act(obs, legal))
-    assert checked > 200 and ready > 0

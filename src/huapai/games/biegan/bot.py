@@ -43,7 +43,7 @@ from .rules import BieganRules, fen_of
 from .state import DISCARD0, DISCARD_OF, DUI, FAN, HU, NUM_ACTIONS, PASS, ZHA0, ZHAO, discard_code
 from .turn import NATURALS
 from .units import SENTENCES, Meld
-from .winning import ONE, decomposes, defects, packed_of, reading
+from .winning import ONE, decomposes, packed_of, reading
 
 BOT_NAME = "heuristic"
 GAME_NAME = "biegan"
@@ -78,7 +78,6 @@ class _View:
     opponent_discards: set[int]
     stock: int
     duis: int
-    left: tuple[int, ...] = ()  # unseen copies per code, from ``seen`` (set by parse)
 
     @classmethod
     def parse(cls, obs: Mapping[str, Any], seat: int) -> _View:
@@ -106,12 +105,11 @@ class _View:
         if pending is not None:
             code = parse_cards(str(pending["card"]), check_counts=False)[0]
             seen[code] += 1
-        left = tuple(max(0, copies_of(c) - n) for c, n in enumerate(seen))
         return cls(hand, tuple(melds), seen, others, int(obs["stock"]),
-                   int(obs["duis"][seat]), left)
+                   int(obs["duis"][seat]))
 
     def unseen(self, code: int) -> int:
-        return self.left[code]
+        return max(0, copies_of(code) - self.seen[code])
 
 
 class HeuristicBot:
@@ -155,12 +153,20 @@ class HeuristicBot:
 
     def waits_value(self, view: _View, hand: list[int], melds: tuple[Meld, ...]) -> float:
         """Σ over the cards that complete ``hand`` with enough 胡: unseen × (1 + 分)."""
+        packed = packed_of(tuple(hand))
         total = 0.0
-        unseen = view.left
-        for code, weight in completions(self.rules, tuple(hand), melds):
-            left = unseen[code]
-            if left:
-                total += left * weight
+        for code in range(NUM_CODES):
+            left = view.unseen(code)
+            if not left:
+                continue
+            jokers = hand[JOKER] + (code == JOKER)
+            if not decomposes(self.rules, packed + ONE[code], jokers):
+                continue
+            hand[code] += 1
+            result = reading(self.rules, tuple(hand), melds, None)
+            hand[code] -= 1
+            if result.wins:
+                total += left * (1 + fen_of(self.rules, result.hu))
         return total
 
     def _cost(self, view: _View, code: int) -> float:
@@ -225,71 +231,6 @@ class HeuristicBot:
         value = self.waits_value(view, hand, melds)
         hand[code] += 1
         return value
-
-
-_COMPLETIONS: dict[tuple[BieganRules, tuple[int, ...], tuple[Meld, ...]],
-                   tuple[tuple[int, float], ...]] = {}
-_COMPLETIONS_LIMIT = 100_000
-_COPIES = tuple(copies_of(c) for c in range(NUM_CODES))
-
-
-def completions(rules: BieganRules, hand: tuple[int, ...],
-                melds: tuple[Meld, ...]) -> tuple[tuple[int, float], ...]:
-    """(code, 1 + 分) for each card that completes ``hand`` (with ``melds``) into a win,
-    in code order; memoised, since a seat's hands recur from one decision (and one
-    rollout of the search bot) to the next. It depends on the hand only, not on what the
-    seat has seen: ``waits_value`` weighs each by its unseen copies."""
-    key = (rules, hand, melds)
-    found = _COMPLETIONS.get(key)
-    if found is None:
-        found = _completions(rules, hand, melds)
-        if len(_COMPLETIONS) >= _COMPLETIONS_LIMIT:
-            _COMPLETIONS.clear()
-        _COMPLETIONS[key] = found
-    return found
-
-
-def _completions(rules: BieganRules, hand: tuple[int, ...],
-                 melds: tuple[Meld, ...]) -> tuple[tuple[int, float], ...]:
-    packed = packed_of(hand)
-    if defects(packed) > 2:  # one card mends at most one group (see winning.defects)
-        return ()
-    cards = list(hand)
-    held = list(hand)  # every copy the seat itself holds: no more can be drawn
-    for meld in melds:
-        for c in meld.cards:
-            held[c] += 1
-    out: list[tuple[int, float]] = []
-    for code in range(NUM_CODES):
-        if held[code] >= _COPIES[code]:
-            continue
-        after = packed + ONE[code]
-        if defects(after) > 1:  # decomposes' own first test, without the call
-            continue
-        if not _decomposes(rules, after, hand[JOKER] + (code == JOKER)):
-            continue
-        cards[code] += 1
-        result = reading(rules, tuple(cards), melds, None)
-        cards[code] -= 1
-        if result.wins:
-            out.append((code, 1 + fen_of(rules, result.hu)))
-    return tuple(out)
-
-
-_DECOMPOSES: dict[tuple[BieganRules, int, int], bool] = {}
-
-
-def _decomposes(rules: BieganRules, packed: int, jokers: int) -> bool:
-    """:func:`~.winning.decomposes`, memoised (the same packed counts recur: every code
-    of a face adds the same, and neighbouring hands share their completions)."""
-    key = (rules, packed, jokers)
-    found = _DECOMPOSES.get(key)
-    if found is None:
-        found = decomposes(rules, packed, jokers)
-        if len(_DECOMPOSES) >= _COMPLETIONS_LIMIT:
-            _DECOMPOSES.clear()
-        _DECOMPOSES[key] = found
-    return found
 
 
 def _face_counts(hand: Sequence[int]) -> list[int]:
