@@ -5,10 +5,11 @@ and the deal plays to its end against them."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
-from web_driver import create_room, enter, play_deal
+from web_driver import create_room, enter, play_deal, shot
 
 
 @pytest.fixture(scope="module")
@@ -26,7 +27,8 @@ def _seat_bots(page: Page) -> list[str | None]:
     return list(bots)
 
 
-def test_the_owner_seats_a_search_bot_at_a_level(page: Page, server: str) -> None:
+def test_the_owner_seats_a_search_bot_at_a_level(page: Page, server: str,
+                                                shots: Path | None) -> None:
     enter(page, server, "房主")
     create_room(page, preset="lanzhou")
     picker = page.locator("[data-testid=bot-level]")
@@ -41,6 +43,7 @@ def test_the_owner_seats_a_search_bot_at_a_level(page: Page, server: str) -> Non
     page.click("[data-testid=fill-bots]")
     expect(page.locator("[data-testid=bot-label-2]")).to_contain_text("随机")
     assert _seat_bots(page) == [None, "search:入门", "random"]
+    shot(page, shots, "waiting-bot-levels")
     page.click("[data-testid=start]:not([disabled])")
     page.wait_for_selector("[data-testid=felt][data-counter]:not([data-counter=''])")
     play_deal(page, random.Random(3))
