@@ -81,8 +81,8 @@ export class RoomPage {
     }
     if (!this.table) this.render();
     else this.pushTable(true);
-    if (mineActed) this.table?.acted();
     this.awaiting = false;
+    if (mineActed) this.table?.acted();  // (a 紧牌 pick may send its next card from here)
     this.renderSettlement();
   }
 

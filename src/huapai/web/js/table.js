@@ -67,6 +67,7 @@ export class TableView {
     this.pending = false;
     this.hintIndex = -1;
     this.data = null;
+    this.queue = [];  // cards still to send, one action each, after a multi-card pick (紧牌)
     this.hand = new Hand({
       select: () => this.refreshBar(),
       play: (id) => this.rightClick(id),
@@ -275,7 +276,32 @@ export class TableView {
     const sel = multiset(this.hand.selectedTokens());
     if (!sel.size) return null;
     const { plays } = this.actions();
+    if (this.picking()) return this.pickMatch(plays);
     return plays.find((p) => sameMultiset(multiset(p.cards), sel)) ?? null;
+  }
+
+  /** How many cards this seat must still pick one action each (紧牌), or 0: the
+   * renderer says (`multiPick`); the engine still takes one card per action. */
+  picking() {
+    if (!this.myTurn()) return 0;
+    return this.renderer.multiPick?.(this.data.view) ?? 0;
+  }
+
+  /** A pick of 1..N cards, each a legal one-card action: sent one after another. */
+  pickMatch(plays) {
+    const tokens = this.hand.selectedTokens();
+    if (tokens.length > this.picking()) return null;
+    const single = (tok) => plays.find((p) => p.cards.length === 1 && p.cards[0] === tok);
+    const steps = tokens.map(single);
+    if (steps.some((p) => !p)) return null;
+    return { id: steps[0].id, text: steps.map((p) => p.text).join("、"), queue: tokens.slice(1) };
+  }
+
+  /** Play a matched selection (a pick sends its first card now, the rest as each state
+   * comes back). */
+  playMatch(match) {
+    this.queue = match.queue ?? [];
+    this.act(match.id);
   }
 
   refreshBar() {
@@ -298,6 +324,8 @@ export class TableView {
       hint = view.phase === "over" ? t("deal_over") : waiting ? t("waiting_for", { name: waiting }) : "";
     } else if (!selCount) hint = this.renderer.prompt(view, ctx);
     else hint = match ? t("sel_ok", { name: match.text }) : t("sel_not_legal");
+    const need = this.picking();
+    if (need) hint = this.pickHint(need, selCount);
     const tuoguan = (this.data.tuoguan ?? []).includes(me);
     replace(this.bar,
       h("div", { class: `prompt${myTurn ? " mine" : ""}${selCount && !match && myTurn ? " bad" : ""}`, "data-testid": "prompt" },
@@ -313,13 +341,19 @@ export class TableView {
                         onClick: () => this.nextHint() }, t("hint")),
           selCount ? h("button", { class: "btn ghost", onClick: () => this.hand.clear() }, t("clear_sel")) : null,
           h("button", { class: `btn primary play${match ? " ready" : ""}`, "data-testid": "play",
-                        disabled: !match || this.pending, onClick: () => match && this.act(match.id) },
+                        disabled: !match || this.pending, onClick: () => match && this.playMatch(match) },
             this.renderer.playLabel(view)),
         ] : null,
         view.phase !== "over" && this.opts.onTuoguan ? h("button", {
           class: `btn ghost small${tuoguan ? " on" : ""}`, "data-testid": "tuoguan",
           onClick: () => this.opts.onTuoguan(!tuoguan),
         }, tuoguan ? t("tuoguan_off") : t("tuoguan")) : null));
+  }
+
+  /** 还需弃 N 张: what is left to pick after the cards selected so far. */
+  pickHint(need, selected) {
+    if (selected > need) return t("pick_too_many", { n: need });
+    return selected === need ? t("pick_ready", { n: need }) : t("pick_left", { n: need - selected });
   }
 
   nextHint() {
@@ -337,7 +371,7 @@ export class TableView {
     const { plays } = this.actions();
     const tok = tokenOf(id);
     const match = this.matched();
-    if (this.hand.selected.has(id) && match) return this.act(match.id);
+    if (this.hand.selected.has(id) && match) return this.playMatch(match);
     const single = plays.find((p) => p.cards.length === 1 && p.cards[0] === tok);
     if (single && !this.hand.selected.has(id)) return this.act(single.id);
     const tokens = this.hand.selected.has(id) ? this.hand.selectedTokens() : [tok];
@@ -354,13 +388,27 @@ export class TableView {
   /** The server refused the last action: unlock the bar (the message is shown elsewhere). */
   refused() {
     this.pending = false;
+    this.queue = [];  // a pick stops at the refused card; what is left stays selected
     this.refreshBar();
   }
 
-  /** After an accepted action the selection is spent. */
+  /** After an accepted action the selection is spent; a pick goes on with its next card
+   * while this seat still has cards to pick, and stops if that card is no longer legal. */
   acted() {
+    const queue = this.queue;
+    this.queue = [];
     this.hand.clear();
     this.hintIndex = -1;
+    if (queue.length && this.picking()) this.pickNext(queue);
+  }
+
+  pickNext([tok, ...rest]) {
+    const step = this.actions().plays.find((p) => p.cards.length === 1 && p.cards[0] === tok);
+    if (!step) return;
+    const ids = this.hand.idsFor([tok, ...rest]);
+    if (ids) this.hand.select(ids);
+    this.queue = rest;
+    this.act(step.id);
   }
 
   // ------------------------------------------------------------------ clocks, log
