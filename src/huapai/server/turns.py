@@ -151,6 +151,13 @@ class Turns:
                 room.clock.stop(index)
                 self.later_locked(f"bot{index}", room.settings.bot_delay,
                                   functools.partial(self._bot_turn, index, room.step))
+            elif self.automatic(index) is not None:
+                room.timers.cancel(f"clock{index}")
+                room.clock.stop(index)
+                key = f"auto{index}.{room.step}"  # one fixed pause per choice, never reset
+                if key not in room.timers:
+                    self.later_locked(key, room.services.auto_answer,
+                                      functools.partial(self._auto_turn, index, room.step))
             elif room.settings.turn_clock and not room.clock.running(index):
                 self._start_clock(index)
         self._sync_clocks()
@@ -173,7 +180,7 @@ class Turns:
             room.timers.cancel(f"clock{index}")
 
     def stop_clocks(self) -> None:
-        self.room.timers.cancel_prefixed(("clock", "bot", "tick"))
+        self.room.timers.cancel_prefixed(("clock", "bot", "auto", "tick"))
         self.room.clock.clear()
 
     def clocks_for(self, viewer: Viewer) -> list[dict[str, int]]:
@@ -218,6 +225,23 @@ class Turns:
         action = self._bot_choice(seat, deal)
         actor = "bot" if seat.bot is not None else "tuoguan" if seat.player else "house"
         await room.move(index, action, actor)
+
+    def automatic(self, index: int) -> int | None:
+        """The action made for the person at ``index`` without asking (Game.automatic),
+        or None; a seat the house bot drives is the bot's."""
+        room = self.room
+        deal = room.deal
+        if deal is None or room.status != PLAYING or self.driven_by_bot(room.seats[index]):
+            return None
+        return room.game.automatic(deal.state, index)
+
+    async def _auto_turn(self, index: int, step: int) -> None:
+        room = self.room
+        if step != room.step:  # the person answered first, or the deal moved on
+            return
+        action = self.automatic(index)
+        if action is not None:  # (automatic: a seat to act in a live deal, no bot's)
+            await room.move(index, action, "auto")
 
     def _bot_choice(self, seat: Seat, deal: LiveDeal) -> int:
         room = self.room

@@ -112,6 +112,7 @@ const STR = {
   clear_sel: ["清空", "Clear"],
   sel_not_legal: ["这样出不行", "That is not a legal play"],
   sel_ok: ["可以出：{name}", "Playable: {name}"],
+  auto_answer: ["没有别的选择，稍候自动替你作答", "No other choice: answered for you in a moment"],
   pick_left: ["紧牌：还需弃 {n} 张", "紧牌: {n} more to discard"],
   pick_ready: ["紧牌：选好 {n} 张了，按弃牌", "紧牌: {n} selected, press Discard"],
   pick_too_many: ["紧牌：只需弃 {n} 张，选多了", "紧牌: only {n} to discard, too many selected"],

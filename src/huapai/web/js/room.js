@@ -310,7 +310,8 @@ export class RoomPage {
     const msg = this.state;
     this.table.update({
       view: msg.view, legal: msg.legal_info ?? [], me: msg.seat, counter: msg.counter, events: fresh ? msg.events : [],
-      clocks: msg.clocks, tuoguan: msg.tuoguan, seats: s?.seats, clockTotal: s?.turn_clock ?? 0,
+      clocks: msg.clocks, tuoguan: msg.tuoguan, automatic: msg.automatic ?? null,
+      seats: s?.seats, clockTotal: s?.turn_clock ?? 0,
       dealKey: msg.game_id, repeat: !fresh,
     });
   }

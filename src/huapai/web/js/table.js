@@ -172,7 +172,14 @@ export class TableView {
 
   myTurn() {
     const { view, me } = this.data;
-    return !this.opts.readOnly && me !== null && (view.to_act ?? []).includes(me) && (this.data.legal ?? []).length > 0;
+    return !this.opts.readOnly && me !== null && (view.to_act ?? []).includes(me)
+      && (this.data.legal ?? []).length > 0 && !this.answeredForMe();
+  }
+
+  /** The server makes this seat's only choice for it after its fixed pause (请统 with
+   * nothing to 紮): no button, no chime, just a line saying so. */
+  answeredForMe() {
+    return (this.data.automatic ?? null) !== null;
   }
 
   /** This seat's legal actions as plays and words (from the state message's legal_info). */
@@ -322,6 +329,7 @@ export class TableView {
     if (!myTurn) {
       const waiting = (view.to_act ?? []).map((s) => ctx.name(s)).join("、");
       hint = view.phase === "over" ? t("deal_over") : waiting ? t("waiting_for", { name: waiting }) : "";
+      if (this.answeredForMe()) hint = this.renderer.autoText?.(view) ?? t("auto_answer");
     } else if (!selCount) hint = this.renderer.prompt(view, ctx);
     else hint = match ? t("sel_ok", { name: match.text }) : t("sel_not_legal");
     const need = this.picking();

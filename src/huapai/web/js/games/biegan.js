@@ -121,6 +121,13 @@ export const biegan = {
       : bi("选一张牌打出（右键直接打）", "Pick a card to discard (right-click discards)");
   },
 
+  /** 请统 with nothing to 紮: the server says 不紮 for this seat after its fixed pause. */
+  autoText(view) {
+    return view.phase === "qingtong"
+      ? bi("请统：没有可紮的，稍候自动不紮", "请统: nothing to 紮, you pass in a moment")
+      : null;
+  },
+
   eventText(ev, ctx) {
     const who = typeof ev.seat === "number" ? ctx.name(ev.seat) : "";
     switch (ev.kind) {
