@@ -49,8 +49,7 @@ def _win_settlement(page: Page, server: str, nickname: str) -> dict[str, Any]:
     rng = random.Random(8)
     for match in range(6):
         play_biegan_deal(page, rng, Counter({"illegal": 1}))
-        page.wait_for_function("(n) => document.querySelectorAll('.settle-actions .btn').length > n",
-                               arg=0)
+        page.wait_for_selector("[data-testid=settlement] .settle-actions .btn")
         settlement: dict[str, Any] = ends.seen[-1]["settlement"]
         if any(i["code"] == "unit" for i in settlement["items"]):
             return settlement
