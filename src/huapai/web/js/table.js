@@ -25,6 +25,15 @@ export function seatPlace(k, n) {
   return { side, x, y };
 }
 
+const PHONE = window.matchMedia("(max-width: 700px)");
+
+/** The other seats in a strip across the top (see app.css): on a phone, at a table of
+ * four or five, and wherever every hand lies open (a replay) — the seats around the
+ * felt cannot hold their 占牌 or open hands there without covering the trick. */
+function stripLayout(view, n) {
+  return PHONE.matches || n >= 4 || Array.isArray(view.hands);
+}
+
 /** The name shown for a seat, from the room's seat list (or a replay's players). */
 export function seatName(seats, seat) {
   const info = seats?.[seat];
@@ -81,9 +90,12 @@ export class TableView {
       this.felt, this.bar, this.hand.el, this.logBox);
     this.logBox.open = window.innerWidth > 1100;
     this.ticker = setInterval(() => this.tick(), 250);
+    this.onScreen = () => this.data && this.render();  // a phone turned round
+    PHONE.addEventListener("change", this.onScreen);
   }
 
   destroy() {
+    PHONE.removeEventListener("change", this.onScreen);
     clearInterval(this.ticker);
     this.hand.destroy();
   }
@@ -198,6 +210,8 @@ export class TableView {
       this.data.info ? h("div", { class: "felt-info" }, this.data.info) : null,
       this.centerEl(view, ctx),
       ...seats);
+    this.felt.style.setProperty("--others", String(Math.max(1, n - 1)));
+    this.felt.classList.toggle("strip", stripLayout(view, n));
     this.el.dataset.deck = String(view.deck ?? "");
     this.el.dataset.game = String(view.game ?? "");
     this.felt.dataset.counter = String(this.data.counter ?? "");
@@ -238,7 +252,7 @@ export class TableView {
     return h("div", {
       class: `seat side-${place.side}${turn ? " turn" : ""}`, "data-seat": seat,
       "data-testid": `seat-${seat}`,
-      style: place.side === "bottom" ? {} : { left: `${place.x}%`, top: `${place.y}%` },
+      style: place.side === "bottom" ? {} : { left: `${place.x}%`, top: `${place.y}%`, "--col": String(n - k) },
     }, plate, detail ? h("div", {
       class: `seat-detail${this.zoomed === seat ? " zoomed" : ""}`, "data-testid": `detail-${seat}`,
       title: t("zoom_tip"), onClick: () => this.toggleZoom(seat),
