@@ -9,6 +9,7 @@ import json
 import random
 import re
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,6 +20,7 @@ from web_driver import (
     enter,
     hand_tokens,
     press_word,
+    shot,
     start_with_bots,
     take_turn,
     wait_turn_or_end,
@@ -81,7 +83,8 @@ def _pick(page: Page, cards: list[str], need: int) -> None:
 
 
 
-def test_jinpai_picks_several_cards_and_throws_them_in_one_press(page: Page, server: str) -> None:
+def test_jinpai_picks_several_cards_and_throws_them_in_one_press(page: Page, server: str,
+                                                                 shots: Path | None) -> None:
     enter(page, server, "紧牌")
     create_room(page, preset="lanzhou", deals=6)
     start_with_bots(page)
@@ -99,6 +102,7 @@ def test_jinpai_picks_several_cards_and_throws_them_in_one_press(page: Page, ser
     if len(thrown) < need:  # fewer faces than cards to throw: take copies as well
         thrown = before[:need]
     _pick(page, thrown, need)
+    shot(page, shots, "jinpai-picked")
     log_before = page.locator(".log-list li").count()
     page.click("[data-testid=play].ready:not([disabled])")  # one press for all of them
     page.wait_for_function("(c) => document.querySelectorAll('.hand-card').length === c",

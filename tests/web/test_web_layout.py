@@ -10,6 +10,7 @@ the felt after each render (once its cards have settled) and keeps what overlapp
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -43,7 +44,8 @@ _WATCH = r"""(pairs) => {
       for (let i = 0; i < a.length; i++) for (let j = 0; j < b.length; j++) {
         if (two === 'same' && j <= i) continue;
         if (a[i].el.contains(b[j].el) || b[j].el.contains(a[i].el)) continue;
-        if (hit(a[i].r, b[j].r)) window.__overlaps.push(`${one}|${two}: ${name(a[i].el)} / ${name(b[j].el)}`);
+        if (!hit(a[i].r, b[j].r)) continue;
+        window.__overlaps.push(`${one}|${two}: ${name(a[i].el)} / ${name(b[j].el)}`);
       }
     }
   };
@@ -151,7 +153,7 @@ def test_the_biegan_hand_reads_on_a_phone(screen: Page, server: str,
         rows.setdefault(round(top / 10), []).append(left)
     for lefts in rows.values():
         lefts.sort()
-        gaps = [b - a for a, b in zip(lefts, lefts[1:], strict=False)]
+        gaps = [b - a for a, b in pairwise(lefts)]
         assert not gaps or min(gaps) >= MIN_HAND_SHOWN_PX, f"cards crammed: {gaps}"
     shot(screen, shots, f"layout-biegan-hand-{width}")
 
