@@ -60,13 +60,25 @@ def test_a_seat_with_nothing_to_zha_is_answered_after_the_fixed_pause(tmp_path: 
     assert asked_seen, "no seat came to 请统 with a four"
 
 
-def test_a_person_may_still_answer_before_the_pause(tmp_path: Path) -> None:
-    with running(sqlite_url(tmp_path), auto_answer=30.0) as client, ExitStack() as stack:
+def test_a_clicked_answer_comes_no_sooner_than_the_automatic_one(tmp_path: Path) -> None:
+    """An immediate 不紮 (or 紮) is applied after the same pause as the automatic 不紮, so
+    how soon a seat answered tells nobody whether it held a four; an illegal answer is
+    still refused at once and changes nothing."""
+    with running(sqlite_url(tmp_path), auto_answer=PAUSE) as client, ExitStack() as stack:
         people = [Api(client, f"快{i}") for i in range(3)]
         room, peers = started(client, people, stack, game="biegan", preset="gongan")
         state = peers[0].state[room]
         seat = to_act(state)[0]
-        act(peers[seat], room, "过")  # the immediate click is the same 不紮
+        mine = peers[seat].state[room]
+        faces = [ch for ch in mine["view"]["hand"] if ch not in "*赖"]
+        scarce = min(faces, key=faces.count)  # a face it holds fewer than four of
+        peers[seat].send({"type": "act", "room": room, "counter": mine["counter"],
+                          "action": f"紮 {scarce}"})
+        refused = peers[seat].until(lambda m: m["type"] in ("error", "state"))
+        assert refused["type"] == "error" and refused["code"] == "no_four", refused
+        begun = time.monotonic()
+        act(peers[seat], room, "过")
         after = _after(peers, room)
+        assert time.monotonic() - begun >= PAUSE * 0.8
         assert "qingtong_passed" in _events(after[seat])
-        assert to_act(after[0]) != [seat] or not _qingtong(after[0])
+        assert after[seat]["counter"] > mine["counter"]

@@ -77,6 +77,10 @@ class GameBase(Generic[R, S]):
         """Nothing is answered for a person unless the family says so (see the protocol)."""
         return None
 
+    def paced(self, state: S, seat: int) -> bool:
+        """Answers are applied at once unless the family says so (see the protocol)."""
+        return False
+
     # --- claim windows and sampling ------------------------------------------------
     def claim_window(self, state: S) -> ClaimWindow | None:
         """The open claim window of ``state`` (answers included: omniscient), or None.

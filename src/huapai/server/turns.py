@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
@@ -32,6 +33,8 @@ class Turns:
 
     def __init__(self, room: Room) -> None:
         self.room = room
+        # when each seat was asked (room step, loop time): paced answers wait for the pause
+        self.asked: dict[int, tuple[int, float]] = {}
 
     # ------------------------------------------------------------------ timers
     def later_locked(self, key: str, delay: float, work: Callable[[], Awaitable[None]]) -> None:
@@ -146,6 +149,8 @@ class Turns:
         assert room.deal is not None
         for index in room.game.to_act(room.deal.state):
             seat = room.seats[index]
+            if self.asked.get(index, (-1, 0.0))[0] != room.step:
+                self.asked[index] = (room.step, time.monotonic())
             if self.driven_by_bot(seat):
                 room.timers.cancel(f"clock{index}")
                 room.clock.stop(index)
@@ -180,7 +185,7 @@ class Turns:
             room.timers.cancel(f"clock{index}")
 
     def stop_clocks(self) -> None:
-        self.room.timers.cancel_prefixed(("clock", "bot", "auto", "tick"))
+        self.room.timers.cancel_prefixed(("clock", "bot", "auto", "held", "tick"))
         self.room.clock.clear()
 
     def clocks_for(self, viewer: Viewer) -> list[dict[str, int]]:
@@ -234,6 +239,32 @@ class Turns:
         if deal is None or room.status != PLAYING or self.driven_by_bot(room.seats[index]):
             return None
         return room.game.automatic(deal.state, index)
+
+    def paced_wait(self, index: int) -> float:
+        """How long a person's answer at ``index`` must still wait (Game.paced): what is
+        left of the fixed pause since the seat was asked, or 0."""
+        room = self.room
+        deal = room.deal
+        if deal is None or not room.game.paced(deal.state, index):
+            return 0.0
+        step, since = self.asked.get(index, (room.step, time.monotonic()))
+        if step != room.step:
+            return 0.0
+        return max(0.0, room.services.auto_answer - (time.monotonic() - since))
+
+    def hold(self, index: int, action: int, wait: float) -> None:
+        """Apply a person's validated answer after ``wait`` (a later answer to the same
+        question replaces it); refused now, changing nothing, if it is not legal."""
+        room = self.room
+        assert room.deal is not None
+        room.game.apply(room.deal.state, index, action)  # IllegalAction: refused at once
+        self.later_locked(f"held{index}.{room.step}", wait,
+                          functools.partial(self._held_turn, index, room.step, action))
+
+    async def _held_turn(self, index: int, step: int, action: int) -> None:
+        room = self.room
+        if step == room.step and room.status == PLAYING and room.deal is not None:
+            await room.move(index, action, "player")
 
     async def _auto_turn(self, index: int, step: int) -> None:
         room = self.room

@@ -1,6 +1,7 @@
 """``automatic``: 请统 with nothing to 紮 is the only choice the engine lets a driver make
 for a person (不紮); everywhere else, and for a seat holding a four, nobody but the seat
-answers. It is an ordinary action: games that take it replay unchanged."""
+answers. It is an ordinary action: games that take it replay unchanged. ``paced``: every
+请统 answer (and only those) waits for the same pause."""
 
 from __future__ import annotations
 
@@ -30,8 +31,10 @@ def test_automatic_is_pass_exactly_at_a_qingtong_with_pass_alone() -> None:
                 else:
                     assert auto is None, (preset, seed, legal)
                     seen["asked" if qingtong else "other"] = 1
-                for other in range(3):  # nobody else is answered for
+                assert GAME.paced(state, seat) == qingtong  # every 请统 answer waits
+                for other in range(3):  # nobody else is answered for, or paced
                     if other not in GAME.to_act(state):
                         assert GAME.automatic(state, other) is None
+                        assert not GAME.paced(state, other)
                 state, _ = GAME.apply(state, seat, auto if auto is not None else rng.choice(legal))
     assert seen["auto"] and seen["asked"]

@@ -97,6 +97,11 @@ class BieganGame(GameBase[BieganRules, State]):
         legal = flow.legal(state, seat)
         return PASS if tuple(legal) == (PASS,) else None
 
+    def paced(self, state: State, seat: int) -> bool:
+        """At 请统 every answer (紮 or 不紮, clicked or automatic) comes after the same
+        pause: an immediate 不紮 from a seat holding a four looks like the automatic one."""
+        return state.phase == QINGTONG and seat in flow.to_act(state)
+
     def explain(self, state: State, seat: int, action: int) -> IllegalAction:
         """Why ``action`` is not legal for ``seat`` now (code + message)."""
         return flow.explain(state, seat, action)
