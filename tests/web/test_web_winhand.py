@@ -89,7 +89,7 @@ def _tokens(cards: str) -> list[str]:
 def _box(page: Page, selector: str) -> dict[str, float]:
     box = page.locator(selector).first.bounding_box()
     assert box is not None, selector
-    return box
+    return {"x": box["x"], "y": box["y"], "width": box["width"], "height": box["height"]}
 
 
 def _apart(a: dict[str, float], b: dict[str, float]) -> bool:
