@@ -203,6 +203,7 @@ def test_a_whole_deal_by_taps_on_a_phone(phone: Page, server: str,
 
 
 def test_four_at_the_table_on_a_phone(phone: Page, server: str, shots: Path | None) -> None:
-    """麻雀福's four seats on a phone: the 对家 on the top row, the side seats below it."""
+    """麻雀福's four seats on a phone (the other three in the table's strip across the
+    top): nothing overlaps there either."""
     _play_checked(phone, server, tap=True, hand_glyph=12, shots=shots, name="phone4",
                   preset="maquefu")
