@@ -114,9 +114,10 @@ def test_reference_worked_example_a36_self_drawn() -> None:
 def test_a_kan_completed_by_the_discard_scores_as_dui_by_option() -> None:
     """A6 [P] (``discard_kan_as_dui``, the apps): 十十 + a discarded 十 is an exposed 对
     (black 0) not a 坎 (1): 17 胡 self-drawn, 16 on the discard — which is then no win at
-    all (诈和 is refused)."""
+    all (诈和 is refused). The 对 is priced as the apps price it (``dui_value="peng"``,
+    pinned: ``gongan``'s own reading prices a 对 as a 坎)."""
     hand = "三三三上大人可知礼人人人知知知孔乙己八九子十十二二"
-    app = rules(discard_kan_as_dui=True)
+    app = rules(discard_kan_as_dui=True, dui_value="peng")
     drawn = start(app, zhuang="化", erjia=hand, top="十")
     drawn = play(drawn, [*qingtong_pass(), (Z, "打 化"), *passes(Z)])
     assert "胡" in legal_text(drawn, E)

@@ -31,12 +31,18 @@ class BieganRules(RulesBase):
         True, zh="乙二三成句", source="[S] 乙可通一，如乙二三; [C:R3] drops it",
         doc="乙二三 is a 句 (乙 standing for 一).")
     tingtou_scores: bool = option(
-        True, zh="听头计胡", source="G4 [P] (R3, R5); R2: no",
-        doc="精 and 花乙/花九 in the two 听头 cards score per card as inside a 句.")
+        False, zh="听头计胡",
+        source="[S] §3 gives 胡 to 句 / 坎 / 紮 / 泛 and 精 \"放在句中\" only, §4 the 听头 none "
+               "(off); G4 [P] apps R3, R5 score it (gongan-app); R2: no",
+        doc="精 and 花乙/花九 in the two 听头 cards score per card as inside a 句 (the apps); "
+            "off: the 听头 scores nothing, as the seed lists no 胡 for it.")
     dui_value: Literal["peng", "kan"] = option(
-        "peng", zh="对的胡数", source="G3 [P] red 1 / black 0 / 精 K(f)−2 (R3, R5)",
-        doc="An exposed 对 is worth less than a 坎 (peng), or the same (kan, the literal "
-            "seed reading).", choices=("peng", "kan"))
+        "kan", zh="对的胡数",
+        source="[S] §1 相同三字作一句 = 坎, §3 prices only the 坎 (kan); G3 [P] apps R3, R5: "
+               "red 1 / black 0 / 精 K(f)−2 (peng, gongan-app)",
+        doc="An exposed 对 is worth the same as a 坎 (kan, the literal seed reading: the seed "
+            "prices three of a face and no 对 apart), or less (peng, the apps).",
+        choices=("peng", "kan"))
     black_flower_bonus: bool = option(
         False, zh="黑花(花乙花九)",
         source="[S] 黑字1個胡也沒有，隻能湊句 (off); G5 [P] apps R3, R6 各算1胡 (gongan-app)",
@@ -125,7 +131,8 @@ class BieganRules(RulesBase):
 GONGAN = BieganRules()
 DANBIEGAN = BieganRules(jokers=1)
 GONGAN_APP = BieganRules(zhujing_reading="max_hu", fan_from_discard=True, fen_mode="per_hu",
-                         black_flower_bonus=True, discard_kan_as_dui=True)
+                         black_flower_bonus=True, discard_kan_as_dui=True,
+                         tingtou_scores=True, dui_value="peng")
 
 PRESETS: dict[str, BieganRules] = {
     "gongan": GONGAN,
