@@ -7,6 +7,10 @@ and for ``score`` one ``--discard CARD``), checks every part and returns a repor
 Every mistake raises one :class:`~huapai.core.manifest.CalculatorError` naming it, in
 both languages.
 
+The readings are the ``gongan`` preset's (the seed's) unless ``--preset`` names another
+preset, or ``reference`` (the reference's PROPOSALs, the pure API's defaults);
+``--option`` changes single ones.
+
 A hand counts 26 when complete (8 units + 听头; a declared meld counts 3 whatever its
 size), 25 when it waits for one card. ``score`` scores a complete hand as self-drawn
 (自摸), or as won on ``discard``; given 25 it says so and lists the waits.
@@ -16,7 +20,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from huapai.core.manifest import CalculatorError, Text
@@ -37,8 +41,9 @@ from .cards import (
     face_of,
     parse_cards,
 )
+from .rules import PRESETS, scoring_of
 from .search import fen_for
-from .units import DEFAULT_SCORING, MELD_SIZES, Meld
+from .units import DEFAULT_SCORING, MELD_SIZES, Meld, Scoring
 from .waits import Wait
 from .waits import waits as find_waits
 
@@ -87,6 +92,7 @@ _TEXT: dict[str, tuple[str, str]] = {
                     "option {name} takes true or false, got {value!r}"),
     "option_choice": ("选项 {name} 可取 {choices}，这里是「{value}」",
                       "option {name} takes {choices}, got {value!r}"),
+    "preset": ("没有预设「{name}」；可用：{known}", "no preset {name!r}; known: {known}"),
     "option_int": ("选项 {name} 要 0–{high} 的整数，这里是「{value}」",
                    "option {name} takes a whole number 0–{high}, got {value!r}"),
 }
@@ -102,6 +108,9 @@ def _fail(key: str, **values: object) -> CalculatorError:
 
 # --- rule options ---------------------------------------------------------------------
 
+DEFAULT_PRESET = "gongan"
+"""Whose readings the calculator uses unless ``--preset`` names another."""
+
 @dataclass(frozen=True, slots=True)
 class CalcOption:
     """A keyword option of the calculator, as ``--option NAME=VALUE`` takes it."""
@@ -113,7 +122,8 @@ class CalcOption:
 
     @property
     def default(self) -> Any:
-        return getattr(DEFAULT_SCORING, self.name)
+        """The value when neither ``--preset`` nor ``--option`` says otherwise (``gongan``'s)."""
+        return getattr(scoring_of(PRESETS[DEFAULT_PRESET]), self.name)
 
 
 CALC_OPTIONS = (
@@ -136,8 +146,31 @@ _FALSE = frozenset({"false", "no", "off", "0", "否", "关"})
 THRESHOLD_MAX = 999
 
 
-def parse_options(items: Iterable[str]) -> dict[str, Any]:
-    """``NAME=VALUE`` items as the calculator's keyword arguments (names in English or 中文)."""
+REFERENCE = "reference"
+"""The calculator's own base besides the game's presets: the reference's PROPOSALs (the
+pure API's keyword defaults, :data:`.units.DEFAULT_SCORING`)."""
+
+
+def preset_options(name: str | None) -> dict[str, Any]:
+    """Every calculator option as the preset ``name`` reads it (None: ``gongan``)."""
+    name = DEFAULT_PRESET if name is None else name.strip()
+    if name == REFERENCE:
+        base: Scoring = DEFAULT_SCORING
+    elif name in PRESETS:
+        base = scoring_of(PRESETS[name])
+    else:
+        raise _fail("preset", name=name, known=", ".join([*PRESETS, REFERENCE]))
+    return {opt.name: getattr(base, opt.name) for opt in CALC_OPTIONS}
+
+
+def parse_options(items: Iterable[str], preset: str | None = None) -> dict[str, Any]:
+    """The preset's readings (``gongan`` unless named), changed by ``NAME=VALUE`` items
+    (names in English or 中文), as the calculator's keyword arguments."""
+    return preset_options(preset) | overrides(items)
+
+
+def overrides(items: Iterable[str]) -> dict[str, Any]:
+    """``NAME=VALUE`` items as keyword arguments (names in English or 中文), each checked."""
     out: dict[str, Any] = {}
     for raw in items:
         name, sep, value = raw.partition("=")
@@ -182,6 +215,9 @@ class Hand:
     seen: tuple[int, ...]
     options: dict[str, Any]
     discard: int | None = None
+    preset: str = DEFAULT_PRESET
+    changed: dict[str, Any] = field(default_factory=dict)
+    """The options given with ``--option`` (the rest are the preset's)."""
 
     @property
     def positions(self) -> int:
@@ -193,7 +229,7 @@ class Hand:
 
     @property
     def threshold(self) -> int:
-        return int(self.options.get("threshold", DEFAULT_SCORING.threshold))
+        return int(self.options["threshold"])
 
     def options_json(self) -> dict[str, Any]:
         return {opt.name: self.options.get(opt.name, opt.default) for opt in CALC_OPTIONS}
@@ -209,20 +245,22 @@ _MELD_KINDS = {
 
 def read_hand(command: Command, hand: Sequence[str], melds: Sequence[str] = (),
               options: Sequence[str] = (), seen: Sequence[str] = (),
-              discard: str | None = None) -> Hand:
+              discard: str | None = None, preset: str | None = None) -> Hand:
     """The hand the parameters describe, every part checked (raises CalculatorError)."""
     words = " ".join(hand)
     if not words.strip():
         raise _fail("no_hand", cmd=command)
     concealed = _cards(words, _t("where_hand"))
+    base = preset_options(preset)
+    changed = overrides(options)
     read = Hand(concealed, tuple(parse_meld(raw) for raw in melds),
-                _cards(" ".join(seen), "--seen"), parse_options(options))
+                _cards(" ".join(seen), "--seen"), base | changed,
+                preset=DEFAULT_PRESET if preset is None else preset.strip(), changed=changed)
     _check_copies(read.own, "copies_own")
     _check_copies(read.own + read.seen, "copies_seen")
     if discard is None:
         return read
-    return Hand(read.concealed, read.melds, read.seen, read.options,
-                _discard(discard, concealed))
+    return replace(read, discard=_discard(discard, concealed))
 
 
 def _cards(text: str, where: str | Text) -> tuple[int, ...]:
@@ -317,6 +355,7 @@ class WaitsReport:
             "cards": self.hand.positions,
             "threshold": self.hand.threshold,
             "unseen": self.unseen,
+            "preset": self.hand.preset,
             "options": self.hand.options_json(),
         }
 
@@ -341,9 +380,10 @@ class ScoreReport:
 
 
 def score(hand: Sequence[str], melds: Sequence[str] = (), options: Sequence[str] = (),
-          discard: str | None = None, seen: Sequence[str] = ()) -> ScoreReport:
+          discard: str | None = None, seen: Sequence[str] = (),
+          preset: str | None = None) -> ScoreReport:
     """``huapai score biegan``: the best reading of a complete hand, or its waits."""
-    read = read_hand("score", hand, melds, options, seen, discard)
+    read = read_hand("score", hand, melds, options, seen, discard, preset)
     check_size(read, "score")
     if read.positions == WAITING:
         return ScoreReport(read, None, _waits_report(read))
@@ -352,9 +392,9 @@ def score(hand: Sequence[str], melds: Sequence[str] = (), options: Sequence[str]
 
 
 def waits(hand: Sequence[str], melds: Sequence[str] = (), options: Sequence[str] = (),
-          seen: Sequence[str] = ()) -> WaitsReport:
+          seen: Sequence[str] = (), preset: str | None = None) -> WaitsReport:
     """``huapai waits biegan``: every card that wins, its best 胡, copies unseen."""
-    read = read_hand("waits", hand, melds, options, seen)
+    read = read_hand("waits", hand, melds, options, seen, preset=preset)
     check_size(read, "waits")
     return _waits_report(read)
 
@@ -386,6 +426,7 @@ def score_json(hand: Hand, result: HandResult) -> dict[str, Any]:
         "threshold": hand.threshold,
         "tingtou_jokers": [face_name(f) for f in result.tingtou_jokers],
         "reason": reason,
+        "preset": hand.preset,
         "options": hand.options_json(),
     })
     return data
