@@ -23,8 +23,8 @@ _OPTION = CalcParam("options", Text("规则选项 名=值，可重复（见 docs
 _SEEN = CalcParam("seen", Text("已见的牌（别人的副露、弃牌），可重复",
                                "cards already seen (others' melds, discards), repeatable"),
                   flags=("--seen",), multiple=True, metavar="CARDS")
-_PRESET = CalcParam("preset", Text("按哪个预设的读法算：gongan（默认，种子）、danbiegan、gongan-app、"
-                                   "reference（整理稿的提议）；--option 再逐项改",
+_PRESET = CalcParam("preset", Text("按哪个预设的读法算：gongan（默认，种子）、danbiegan、"
+                                   "gongan-app、reference（整理稿的提议）；--option 再逐项改",
                                    "whose readings: gongan (default, the seed), danbiegan, "
                                    "gongan-app, reference (the reference's proposals); "
                                    "--option changes single ones"),
