@@ -17,7 +17,9 @@ from rich.text import Text
 
 from huapai.cli_support.i18n import Lang
 from huapai.cli_support.render import DealFacts, EventText, RenderContext, event_line
-from huapai.games.biegan.cards import FACES, JING_FACES, RED_FACES
+
+from . import biegan_advice
+from .biegan_cards import cards_text
 
 _PHASES: dict[str, tuple[str, str]] = {
     "qingtong": ("请统：有四张的可以紮（末家、二家、庄家依次）",
@@ -39,28 +41,6 @@ _FACTS: dict[str, tuple[str, str]] = {
     "bao": ("包牌率", "包 rate (over the 对 limit when another wins)"),
     "huang": ("黄庄率", "drawn deal (黄庄) rate"),
 }
-_RED_CHARS = frozenset(FACES[f] for f in RED_FACES)
-_JING_CHARS = frozenset(FACES[f] for f in JING_FACES)
-
-
-def cards_text(cards: str | None) -> Text:
-    """Card notation coloured: red faces red, 精 bold, 花 underlined, 赖子 magenta."""
-    out = Text()
-    if cards is None:
-        return Text("????", style="dim")
-    for i, ch in enumerate(cards):
-        if ch == "*":
-            continue
-        flowered = i + 1 < len(cards) and cards[i + 1] == "*"
-        style = "bold magenta" if ch == "赖" else "red" if ch in _RED_CHARS else ""
-        if ch in _JING_CHARS:
-            style += " bold"
-        if flowered:
-            style += " underline"
-        out.append(ch + ("*" if flowered else ""), style=style.strip())
-    return out
-
-
 class BieganRenderer:
     """The 双别杆 renderer."""
 
@@ -163,6 +143,15 @@ class BieganRenderer:
             out.append(Text(ctx.pick("过胡：摸牌前不能捉铳", "过胡: no winning on a discard "
                                      "until your next draw"), style="yellow"))
         return out
+
+    # ------------------------------------------------------------------ advice
+    def hints(self, view: Mapping[str, Any], ctx: RenderContext) -> RenderableType | None:
+        """At a decision: the value of an offered 胡 and the waits (or the discards' waits)."""
+        return biegan_advice.hints(view, ctx)
+
+    def waits(self, view: Mapping[str, Any], ctx: RenderContext) -> RenderableType:
+        """The ``waits`` command."""
+        return biegan_advice.waits(view, ctx)
 
     # ------------------------------------------------------------------ events
     def event(self, event: Mapping[str, Any], ctx: RenderContext) -> str | None:
