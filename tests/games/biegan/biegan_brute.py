@@ -116,7 +116,7 @@ def best_hu(
     o: dict[str, object] = {
         "zhujing_reading": "most_cards", "tingtou_scores": True, "dui_value": "peng",
         "black_flower_bonus": True, "black_flower_in_sets": False, "yi_er_san": True,
-        "discard_kan_as_dui": True,
+        "discard_kan_as_dui": True, "desk_jing_not_main": False,
     }  # fmt: skip
     o.update(opts)
     sentences = sentence_sets(bool(o["yi_er_san"]))
@@ -147,7 +147,9 @@ def _score(
 ) -> int:
     parts = _as_discard_win(parts, won, o)
     everything = parts + melds
-    held = {j: sum(1 for _, cs in everything for f, _ in cs if f == j) for j in JING}
+    desk = bool(o["desk_jing_not_main"])  # 精 in melds neither count nor double
+    held = {j: sum(1 for _, cs in (parts if desk else everything) for f, _ in cs if f == j)
+            for j in JING}
     top = max(held.values())
     if top == 0:
         mains: list[str | None] = [None]
@@ -155,7 +157,8 @@ def _score(
         mains = [j for j in JING if held[j] > 0]
     else:
         mains = [j for j in JING if held[j] == top]
-    return max(sum(unit_hu(k, cs, m, o) for k, cs in everything) for m in mains)
+    return max(sum(unit_hu(k, cs, m, o) for k, cs in parts)
+               + sum(unit_hu(k, cs, None if desk else m, o) for k, cs in melds) for m in mains)
 
 
 def _as_discard_win(

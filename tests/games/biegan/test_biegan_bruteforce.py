@@ -31,6 +31,7 @@ OPTIONS = st.fixed_dictionaries(
         "black_flower_in_sets": st.booleans(),
         "yi_er_san": st.booleans(),
         "discard_kan_as_dui": st.booleans(),
+        "desk_jing_not_main": st.booleans(),
     }
 )
 

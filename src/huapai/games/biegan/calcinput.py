@@ -135,6 +135,7 @@ CALC_OPTIONS = (
     CalcOption("yi_er_san", "乙二三"),
     CalcOption("discard_kan_as_dui", "捉铳成对"),
     CalcOption("threshold", "起胡", aliases=("hu_threshold",)),
+    CalcOption("desk_jing_not_main", "桌面精不算主精"),
 )
 """The calculator's rule choices (see ``docs/biegan-calculator.md``); defaults from it."""
 

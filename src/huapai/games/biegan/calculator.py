@@ -77,6 +77,7 @@ def scoring_of(
     yi_er_san: bool = True,
     discard_kan_as_dui: bool = True,
     threshold: int = 17,
+    desk_jing_not_main: bool = False,
 ) -> Scoring:
     """A :class:`Scoring` from the keyword options (defaults: the references' PROPOSALs).
 
@@ -91,6 +92,7 @@ def scoring_of(
         yi_er_san=yi_er_san,
         discard_kan_as_dui=discard_kan_as_dui,
         threshold=threshold,
+        desk_jing_not_main=desk_jing_not_main,
     )
 
 
@@ -107,6 +109,7 @@ def best_hand(
     yi_er_san: bool = True,
     discard_kan_as_dui: bool = True,
     threshold: int = 17,
+    desk_jing_not_main: bool = False,
     units_needed: int = UNITS_PER_HAND,
 ) -> HandResult:
     """The best reading of a complete hand (26 positions: concealed cards + melds).
@@ -117,11 +120,12 @@ def best_hand(
     let tests use small hands.
     """
     options = (zhujing_reading, tingtou_scores, dui_value, black_flower_bonus,
-               black_flower_in_sets, yi_er_san, discard_kan_as_dui, threshold)  # fmt: skip
+               black_flower_in_sets, yi_er_san, discard_kan_as_dui, threshold,
+               desk_jing_not_main)  # fmt: skip
     return score_hand(concealed, melds, scoring_from(options), won_discard, units_needed)
 
 
-_DEFAULT_OPTIONS = ("most_cards", True, "peng", True, False, True, True, 17)
+_DEFAULT_OPTIONS = ("most_cards", True, "peng", True, False, True, True, 17, False)
 
 
 def scoring_from(options: tuple[Any, ...]) -> Scoring:
@@ -129,7 +133,8 @@ def scoring_from(options: tuple[Any, ...]) -> Scoring:
     if options == _DEFAULT_OPTIONS:
         return _DEFAULT
     names = ("zhujing_reading", "tingtou_scores", "dui_value", "black_flower_bonus",
-             "black_flower_in_sets", "yi_er_san", "discard_kan_as_dui", "threshold")  # fmt: skip
+             "black_flower_in_sets", "yi_er_san", "discard_kan_as_dui", "threshold",
+             "desk_jing_not_main")  # fmt: skip
     return scoring_of(**dict(zip(names, options, strict=True)))
 
 

@@ -58,7 +58,8 @@ def layout(
     units += _run_units(list(seats), lanes, main, mk, cache)
     tt = _take_cards(tt_faces, lanes) if lanes else tt_faces
     for meld in holding.melds:
-        units.append(_meld_unit(meld, main, cache))
+        units.append(_meld_unit(meld, None if cache.scoring.desk_jing_not_main else main,
+                                cache))
     tt_key = (tt, tt_faces, main)
     tt_hu = cache.tingtou.get(tt_key)
     if tt_hu is None:

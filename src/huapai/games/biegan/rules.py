@@ -59,6 +59,12 @@ class BieganRules(RulesBase):
         source="[S] 自摸或別人放銃（吃胡）均可胡牌 (a 坎 is a 坎: off); A6 [P] apps R3 getAchv, R5",
         doc="A 坎 completed by the winning discard scores as an exposed 对 (the apps); off: it "
             "still counts as a 坎, as the seed makes no difference between 自摸 and 吃胡.")
+    desk_jing_not_main: bool = option(
+        False, zh="桌面精不算主精",
+        source="[C:R4] room option 桌面精不算主精 (zipai.md A3.5, A8 deskJingNotMain); the seed "
+               "(所持最多者為主精) counts every card held: off",
+        doc="精 in declared melds (对 / 招 / 紮 / 泛, on the table) neither count toward the 主精 "
+            "nor are doubled by it: only the concealed hand decides and doubles.")
     hu_threshold: int = option(
         17, zh="起胡", source="[S] 至少有17個胡", doc="胡 needed to win.", low=1, high=200)
     # --- settlement -----------------------------------------------------------------
@@ -153,6 +159,7 @@ def scoring_of(rules: BieganRules) -> Scoring:
         yi_er_san=rules.yi_er_san,
         discard_kan_as_dui=rules.discard_kan_as_dui,
         threshold=rules.hu_threshold,
+        desk_jing_not_main=rules.desk_jing_not_main,
     )
 
 

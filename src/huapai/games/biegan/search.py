@@ -215,14 +215,15 @@ def holding_of_codes(by_code: Sequence[int], melds: Sequence[Meld]) -> _Holding:
 
 
 def _meld_parts(melds: Sequence[Meld], scoring: Scoring) -> tuple[int, list[int], list[int]]:
-    """(non-精 胡, 精 胡 per 精 face before doubling, 精 cards per 精 face) of the melds."""
+    """(胡 never doubled, 精 胡 per 精 face before doubling, 精 cards per 精 face) of the
+    melds; with 桌面精不算主精 a 精 meld is never doubled and does not count toward 主精."""
     base = 0
     jing = [0, 0, 0]
     held = [0, 0, 0]
     for meld in melds:
         j = JING_INDEX.get(meld.face)
         value = meld_value(meld, None, scoring)
-        if j is None:
+        if j is None or scoring.desk_jing_not_main:
             base += value
         else:
             jing[j] += value

@@ -70,6 +70,9 @@ class Scoring:
     """A 坎 completed by the winning discard scores as 对 (A6 [P])."""
     threshold: int = 17
     """胡 needed to win ("至少有17個胡" [S])."""
+    desk_jing_not_main: bool = False
+    """桌面精不算主精 (R4's room option): 精 in declared melds neither count toward the 主精
+    nor are doubled by it; only the concealed cards decide and double."""
 
     def __post_init__(self) -> None:
         if self.zhujing_reading not in ("most_cards", "max_hu"):

@@ -80,6 +80,7 @@ def waits(
     yi_er_san: bool = True,
     discard_kan_as_dui: bool = True,
     threshold: int = 17,
+    desk_jing_not_main: bool = False,
     units_needed: int = UNITS_PER_HAND,
 ) -> tuple[Wait, ...]:
     """Every card that completes ``concealed`` (+ ``melds``) with at least ``threshold`` 胡.
@@ -89,7 +90,8 @@ def waits(
     Sorted by face, the plain entry before the flowered one, 赖 last.
     """
     options = (zhujing_reading, tingtou_scores, dui_value, black_flower_bonus,
-               black_flower_in_sets, yi_er_san, discard_kan_as_dui, threshold)  # fmt: skip
+               black_flower_in_sets, yi_er_san, discard_kan_as_dui, threshold,
+               desk_jing_not_main)  # fmt: skip
     scoring = scoring_from(options)
     return find_waits(concealed, melds, visible, scoring, units_needed)
 
