@@ -39,6 +39,7 @@ from .cards import (
     copies_of,
     face_name,
     face_of,
+    jing_of,
     parse_cards,
 )
 from .rules import PRESETS, scoring_of
@@ -65,8 +66,8 @@ _TEXT: dict[str, tuple[str, str]] = {
     "meld_size": ("--meld「{raw}」：{kind} 是 {size} 张，这里有 {got} 张",
                   "--meld {raw!r}: a {kind} has {size} cards, got {got}"),
     "meld_face": ("--meld「{raw}」：{kind} 必须是同一个字", "--meld {raw!r}: a {kind} is one face"),
-    "meld_joker": ("--meld「{raw}」：赖子只能在 三/五/七 的 紮 或 泛 里",
-                   "--meld {raw!r}: a 赖子 may only be in a 紮 or 泛 of 三/五/七"),
+    "meld_joker": ("--meld「{raw}」：赖子只能在 {faces} 的 紮 或 泛 里",
+                   "--meld {raw!r}: a 赖子 may only be in a 紮 or 泛 of {faces}"),
     "meld_bad": ("--meld「{raw}」不成立：{reason}", "--meld {raw!r} is not a meld: {reason}"),
     "copies": ("{where}里共有 {n} 张{card}，一副牌只有 {have} 张",
                "{n} × {card} in {where}: the deck has only {have}"),
@@ -136,6 +137,7 @@ CALC_OPTIONS = (
     CalcOption("discard_kan_as_dui", "捉铳成对"),
     CalcOption("threshold", "起胡", aliases=("hu_threshold",)),
     CalcOption("desk_jing_not_main", "桌面精不算主精"),
+    CalcOption("five_jing", "五精"),
 )
 """The calculator's rule choices (see ``docs/biegan-calculator.md``); defaults from it."""
 
@@ -254,7 +256,8 @@ def read_hand(command: Command, hand: Sequence[str], melds: Sequence[str] = (),
     concealed = _cards(words, _t("where_hand"))
     base = preset_options(preset)
     changed = overrides(options)
-    read = Hand(concealed, tuple(parse_meld(raw) for raw in melds),
+    jing = jing_of(bool((base | changed)["five_jing"]))
+    read = Hand(concealed, tuple(parse_meld(raw, jing) for raw in melds),
                 _cards(" ".join(seen), "--seen"), base | changed,
                 preset=DEFAULT_PRESET if preset is None else preset.strip(), changed=changed)
     _check_copies(read.own, "copies_own")
@@ -272,7 +275,7 @@ def _cards(text: str, where: str | Text) -> tuple[int, ...]:
         raise _fail("bad_cards", where=where, text=text, reason=exc) from None
 
 
-def parse_meld(raw: str) -> Meld:
+def parse_meld(raw: str, jing: tuple[int, ...] = JING_FACES) -> Meld:
     """``KIND:CARDS`` (对:孔孔孔, zha:七七七*七*; a full-width ： works too) as a :class:`Meld`."""
     kind_text, sep, cards_text = raw.replace("：", ":").partition(":")
     if not sep or not kind_text.strip():
@@ -286,8 +289,8 @@ def parse_meld(raw: str) -> Meld:
     natural = {face_of(c) for c in cards if c != JOKER}
     if len(natural) != 1:
         raise _fail("meld_face", raw=raw, kind=kind)
-    if JOKER in cards and (kind not in ("紮", "泛") or not natural <= set(JING_FACES)):
-        raise _fail("meld_joker", raw=raw)
+    if JOKER in cards and (kind not in ("紮", "泛") or not natural <= set(jing)):
+        raise _fail("meld_joker", raw=raw, faces="/".join(FACES[f] for f in jing))
     try:
         return Meld(kind, cards)
     except ValueError as exc:  # a rule of Meld this module does not know yet

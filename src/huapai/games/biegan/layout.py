@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from .cards import FLOWER_FACES, JING_FACES, JOKER, NUM_FACES, card, face_of
+from .cards import FLOWER_FACES, JOKER, NUM_FACES, card, face_of
 from .search import _Choice, _Holding, jing_allocation, structure
 from .shapes import KAN_MASK, ORDER, TT_SHIFT
 from .units import Meld, Scoring, Unit, meld_value, sentence_value, set_value, tingtou_value
@@ -236,7 +236,7 @@ def _flower_plan(
     face: int, flowers: int, count: int, places: _Places, scoring: Scoring
 ) -> tuple[list[int], int, int]:
     """(花 per 坎, 花 in 句 seats, 花 in 听头) for one face, as the value was computed."""
-    if face in JING_FACES:
+    if face in scoring.jing:
         _, split, in_runs, in_tt = jing_allocation(
             count, flowers, places.kans, places.tingtou, scoring.tingtou_scores
         )

@@ -26,6 +26,12 @@ class BieganRules(RulesBase):
         2, zh="别杠(赖子)数", source="[S] 賴子2張; [C:R4] bieGangNum 0/1/2 (单别杠 111 张)",
         doc="赖子 in the deck: 2 (双别杆, 112 cards), 1 (单别杆, 111) or 0 (110).",
         low=0, high=2)
+    five_jing: bool = option(
+        False, zh="五精",
+        source="[S] 花牌限定以“三、五、七”三個字為精 (off); [C:R1] 长阳花牌 乙三五七九, "
+               "[C:R4] room option jingNum 3/5",
+        doc="The 5-精 reading: 乙 and 九 are 精 too (their 坎 / 紮 / 泛 use the 精 table, each "
+            "adds 1 (素) or 2 (花) in a 句, either may be 主精, and a 赖子 may stand for them).")
     # --- hand value (handed to the calculator) --------------------------------------
     yi_er_san: bool = option(
         True, zh="乙二三成句", source="[S] 乙可通一，如乙二三; [C:R3] drops it",
@@ -160,6 +166,7 @@ def scoring_of(rules: BieganRules) -> Scoring:
         discard_kan_as_dui=rules.discard_kan_as_dui,
         threshold=rules.hu_threshold,
         desk_jing_not_main=rules.desk_jing_not_main,
+        five_jing=rules.five_jing,
     )
 
 

@@ -47,8 +47,8 @@ _LEAD_RED, _RED, _BLACK, _BLACK_FLOWER, _JING = range(5)
 _RED_LEADS = (FACES.index("上"), FACES.index("可"))  # they lead 上大人 and 可知礼
 
 
-def _face_kind(face: int) -> int:
-    if face in JING_FACES:
+def _face_kind(face: int, jing: tuple[int, ...] = JING_FACES) -> int:
+    if face in jing:
         return _JING
     if face in FLOWER_FACES:
         return _BLACK_FLOWER
@@ -57,7 +57,7 @@ def _face_kind(face: int) -> int:
     return _RED if face in RED_FACES else _BLACK
 
 FACE_KIND = tuple(_face_kind(f) for f in range(NUM_FACES))
-JING_INDEX = {face: i for i, face in enumerate(JING_FACES)}
+"""Each face's kind in the seed's 3-精 reading (:attr:`_Scorer.kinds` per reading)."""
 
 _STRUCTURES: dict[bool, Structure] = {}
 
@@ -159,7 +159,7 @@ def dui_penalty(face: int, scoring: Scoring) -> int:
     """What a 坎 loses when the winning discard makes it a 对 (before 主精 doubling)."""
     if not scoring.discard_kan_as_dui or scoring.dui_value == "kan":
         return 0
-    return 2 if face in JING_FACES else 1
+    return 2 if face in scoring.jing else 1
 
 
 # --- the search over jokers, shapes and 主精 -------------------------------------------
@@ -218,10 +218,11 @@ def _meld_parts(melds: Sequence[Meld], scoring: Scoring) -> tuple[int, list[int]
     """(胡 never doubled, 精 胡 per 精 face before doubling, 精 cards per 精 face) of the
     melds; with 桌面精不算主精 a 精 meld is never doubled and does not count toward 主精."""
     base = 0
-    jing = [0, 0, 0]
-    held = [0, 0, 0]
+    faces = scoring.jing
+    jing = [0] * len(faces)
+    held = [0] * len(faces)
     for meld in melds:
-        j = JING_INDEX.get(meld.face)
+        j = faces.index(meld.face) if meld.face in faces else None
         value = meld_value(meld, None, scoring)
         if j is None or scoring.desk_jing_not_main:
             base += value
@@ -237,11 +238,22 @@ def _main_candidates(held: Sequence[int], max_hu: bool) -> tuple[int, ...]:
     if top == 0:
         return ()
     if max_hu:
-        return tuple(j for j in range(3) if held[j] > 0)
+        return tuple(j for j in range(len(held)) if held[j] > 0)
+    if len(held) != 3:
+        return tuple(j for j in range(len(held)) if held[j] == top)
     return _MOST_HELD[(held[0] == top) | (held[1] == top) << 1 | (held[2] == top) << 2]
 
 
 _MOST_HELD = tuple(tuple(j for j in range(3) if mask >> j & 1) for mask in range(8))
+
+
+def _held(counts: Sequence[int], jing: tuple[int, ...], meld_held: Sequence[int]
+          ) -> tuple[int, ...]:
+    """Cards held of each 精 face (concealed, plus those in melds that count)."""
+    if len(jing) == 3:
+        return (counts[_SAN] + meld_held[0], counts[_WU] + meld_held[1],
+                counts[_QI] + meld_held[2])  # fmt: skip
+    return tuple(counts[face] + meld_held[j] for j, face in enumerate(jing))
 
 
 _NO_FACE: tuple[int, ...] = (0,) * 9
@@ -265,11 +277,15 @@ class _Scorer:
     def __init__(self, scoring: Scoring) -> None:
         self.scoring = scoring
         self.structure = structure(scoring)
+        self.jing = scoring.jing
+        self.kinds = tuple(_face_kind(f, self.jing) for f in range(NUM_FACES))
+        self.no_melds: tuple[int, list[int], list[int]] = (0, [0] * len(self.jing),
+                                                           [0] * len(self.jing))
         self.static = [_NO_FACE] * NUM_FACES
         for face in range(NUM_FACES):
             if face not in FLOWER_FACES:
                 self.static[POSITION[face]] = _relative(
-                    face_table(FACE_KIND[face], 8, 0, scoring))[0]  # fmt: skip
+                    face_table(self.kinds[face], 8, 0, scoring))[0]  # fmt: skip
         self.best_shape = BestShape(self.structure)
         self.max_hu = scoring.zhujing_reading == "max_hu"
         self._flower: dict[int, tuple[tuple[int, ...], int]] = {}
@@ -295,7 +311,7 @@ class _Scorer:
         key = (face << 8) | (count << 4) | (flowers << 1) | main
         found = self._flower.get(key)
         if found is None:
-            found = _relative(face_table(FACE_KIND[face], count, flowers, self.scoring),
+            found = _relative(face_table(self.kinds[face], count, flowers, self.scoring),
                               2 if main else 1)  # fmt: skip
             self._flower[key] = found
         return found
@@ -331,10 +347,10 @@ def _won_table(table: tuple[int, ...], count: int, lost: int) -> tuple[int, ...]
     return table
 
 
-@lru_cache(maxsize=8)
-def assignments(jokers: int) -> tuple[tuple[int, ...], ...]:
+@lru_cache(maxsize=16)
+def assignments(jokers: int, jing: tuple[int, ...] = JING_FACES) -> tuple[tuple[int, ...], ...]:
     """Every way to read ``jokers`` 赖子 as 精 faces (order does not matter)."""
-    return tuple(combinations_with_replacement(JING_FACES, jokers))
+    return tuple(combinations_with_replacement(jing, jokers))
 
 
 def search(holding: _Holding, scoring: Scoring, won_face: int | None = None) -> _Choice | None:
@@ -369,9 +385,9 @@ class WaitScorer:
     def __init__(self, holding: _Holding, scoring: Scoring) -> None:
         self.sc = scorer(scoring)
         self.scoring = scoring
-        melds = _meld_parts(holding.melds, scoring) if holding.melds else _NO_MELDS
+        melds = _meld_parts(holding.melds, scoring) if holding.melds else self.sc.no_melds
         self.bases: list[tuple[int, _Readings]] = []
-        for assignment in assignments(holding.jokers):
+        for assignment in assignments(holding.jokers, scoring.jing):
             counts, flowers = _with_jokers(holding.counts, holding.flowers, assignment)
             x = holding.packed + sum(1 << _SHIFT[f] for f in assignment)
             self.bases.append((x, _Readings(self.sc, -1, counts, flowers, melds)))
@@ -413,10 +429,10 @@ def _search(
     every 主精 candidate — each a search for the best shape (:mod:`.bestshape`).
     """
     sc = scorer(scoring)
-    melds = _meld_parts(holding.melds, scoring) if holding.melds else _NO_MELDS
+    melds = _meld_parts(holding.melds, scoring) if holding.melds else sc.no_melds
     lost = dui_penalty(won_face, scoring) if won_face is not None else 0
     best: list[_Choice | None] = [None] * len(variants)
-    for assignment in assignments(holding.jokers):
+    for assignment in assignments(holding.jokers, sc.jing):
         counts: Sequence[int] = holding.counts
         flowers: Sequence[int] = holding.flowers
         x = holding.packed if holding.packed >= 0 else sum(map(lshift, counts, _SHIFT))
@@ -456,17 +472,15 @@ def _one_search(
 ) -> _Lead | None:
     """:class:`_Readings` ``.best`` inlined for the usual single 主精 candidate."""
     meld_base, meld_jing, meld_held = melds
-    held = (counts[_SAN] + meld_held[0], counts[_WU] + meld_held[1],
-            counts[_QI] + meld_held[2])  # fmt: skip
-    mains = _main_candidates(held, sc.max_hu)
+    mains = _main_candidates(_held(counts, sc.jing, meld_held), sc.max_hu)
     if won_face is not None and (not lost or counts[won_face] not in (3, 6)):
         won_face = None  # the discard cannot have completed a 坎 of its face alone
     if len(mains) > 1 or won_face is not None:
         return _Readings(sc, target, counts, flowers, melds).best(won_face, lost)
     tables = list(sc.static)
-    hu = counts[_SHANG] + counts[_KE] + meld_base + meld_jing[0] + meld_jing[1] + meld_jing[2]
+    hu = counts[_SHANG] + counts[_KE] + meld_base + sum(meld_jing)
     flower = sc.flower
-    main = JING_FACES[mains[0]] if mains else None
+    main = sc.jing[mains[0]] if mains else None
     for face, pos in _FLOWER_POSITIONS:
         n = counts[face]
         if n:
@@ -478,9 +492,6 @@ def _one_search(
     if value <= NO_VALUE // 2:
         return None
     return hu + value, main, shape, path
-
-
-_NO_MELDS: tuple[int, list[int], list[int]] = (0, [0, 0, 0], [0, 0, 0])
 
 
 def _with_jokers(
@@ -520,8 +531,7 @@ class _Readings:
                 tables[pos], rest = flower(face, n, flowers[face], False)
                 resting += rest
         self.tables, self.resting = tables, resting
-        self.held = (counts[_SAN] + meld_held[0], counts[_WU] + meld_held[1],
-                     counts[_QI] + meld_held[2])  # fmt: skip
+        self.held = _held(counts, sc.jing, meld_held)
         self.mains = _main_candidates(self.held, sc.max_hu)
         self._done: dict[int | None, _Lead | None] = {}
 
@@ -544,7 +554,7 @@ class _Readings:
         leaders: list[_Lead] = []
         shared: _Lead | None = None
         for j in self.mains or (-1,):
-            face = JING_FACES[j]
+            face = self.sc.jing[j]
             if j < 0 or (face != won_face and (
                     not self.counts[face]
                     or self.sc.flat(face, self.counts[face], self.flowers[face]))):  # fmt: skip
@@ -565,7 +575,7 @@ class _Readings:
 
     def _as_main(self, plain: _Lead, j: int) -> _Lead:
         """The plain search's result read with 主精 ``j`` (whose table is flat)."""
-        face = JING_FACES[j]
+        face = self.sc.jing[j]
         extra = self.meld_jing[j]
         if self.counts[face]:
             extra += self.sc.flower(face, self.counts[face], self.flowers[face], False)[1]
@@ -585,7 +595,7 @@ class _Readings:
         """(tables, 胡 outside them, 主精) with 主精 ``j`` (−1: none)."""
         tables = self.tables
         hu = self.resting
-        main = JING_FACES[j] if j >= 0 else None
+        main = self.sc.jing[j] if j >= 0 else None
         if main is not None:
             hu += self.meld_jing[j]
             n = self.counts[main]
@@ -638,9 +648,9 @@ class _Readings:
             other._retable(face, self.counts[face], self.flowers[face])
         elif face in _RED_LEADS:
             other.resting += 1  # 上 / 可: 1 胡 per card of their red 句
-        if face in JING_FACES:
-            san, wu, qi = self.held
-            other.held = (san + (face == _SAN), wu + (face == _WU), qi + (face == _QI))
+        if face in self.sc.jing:
+            j = self.sc.jing.index(face)
+            other.held = (*self.held[:j], self.held[j] + 1, *self.held[j + 1:])
             other.mains = _main_candidates(other.held, self.sc.max_hu)
         return other
 

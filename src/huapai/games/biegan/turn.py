@@ -20,7 +20,6 @@ from huapai.core.rng import shuffled
 from .cards import (
     DECK,
     FLOWER_FACES,
-    JING_FACES,
     JOKER,
     NUM_CODES,
     NUM_FACES,
@@ -28,6 +27,7 @@ from .cards import (
     card_name,
     face_of,
     format_cards,
+    jing_of,
 )
 from .rules import BieganRules
 from .state import (
@@ -199,7 +199,7 @@ def self_drawn_wins(s: State, seat: int) -> bool:
 
 # ------------------------------------------------------------------------- 紮 and 开泛
 def joker_ok(rules: BieganRules, face: int) -> bool:
-    return rules.jokers_in_zha and face in JING_FACES
+    return rules.jokers_in_zha and face in jing_of(rules.five_jing)
 
 
 def zha_faces(s: State, seat: int) -> list[int]:
@@ -222,7 +222,7 @@ def four_faces(s: State, seat: int) -> list[int]:
     out = []
     for face in range(NUM_FACES):
         n = (packed >> SHIFT[face]) & 15
-        if n >= 4 or (use_jokers and face in JING_FACES and n >= 2 and n + jokers >= 4):
+        if n >= 4 or (use_jokers and joker_ok(s.rules, face) and n >= 2 and n + jokers >= 4):
             out.append(face)
     return out
 
