@@ -26,6 +26,7 @@ from .cards import (
     JOKER,
     NUM_CODES,
     NUM_FACES,
+    NUM_JOKERS,
     RED_FACES,
     card,
 )
@@ -278,6 +279,8 @@ class _Scorer:
         self.scoring = scoring
         self.structure = structure(scoring)
         self.jing = scoring.jing
+        self.three = len(self.jing) == 3
+        self.readings = tuple(assignments(n, self.jing) for n in range(NUM_JOKERS + 1))
         self.kinds = tuple(_face_kind(f, self.jing) for f in range(NUM_FACES))
         self.no_melds: tuple[int, list[int], list[int]] = (0, [0] * len(self.jing),
                                                            [0] * len(self.jing))
@@ -432,7 +435,7 @@ def _search(
     melds = _meld_parts(holding.melds, scoring) if holding.melds else sc.no_melds
     lost = dui_penalty(won_face, scoring) if won_face is not None else 0
     best: list[_Choice | None] = [None] * len(variants)
-    for assignment in assignments(holding.jokers, sc.jing):
+    for assignment in sc.readings[holding.jokers]:
         counts: Sequence[int] = holding.counts
         flowers: Sequence[int] = holding.flowers
         x = holding.packed if holding.packed >= 0 else sum(map(lshift, counts, _SHIFT))
@@ -472,13 +475,17 @@ def _one_search(
 ) -> _Lead | None:
     """:class:`_Readings` ``.best`` inlined for the usual single 主精 candidate."""
     meld_base, meld_jing, meld_held = melds
-    mains = _main_candidates(_held(counts, sc.jing, meld_held), sc.max_hu)
+    held = ((counts[_SAN] + meld_held[0], counts[_WU] + meld_held[1],
+             counts[_QI] + meld_held[2]) if sc.three
+            else _held(counts, sc.jing, meld_held))  # fmt: skip
+    mains = _main_candidates(held, sc.max_hu)
     if won_face is not None and (not lost or counts[won_face] not in (3, 6)):
         won_face = None  # the discard cannot have completed a 坎 of its face alone
     if len(mains) > 1 or won_face is not None:
         return _Readings(sc, target, counts, flowers, melds).best(won_face, lost)
     tables = list(sc.static)
-    hu = counts[_SHANG] + counts[_KE] + meld_base + sum(meld_jing)
+    hu = counts[_SHANG] + counts[_KE] + meld_base + (
+        meld_jing[0] + meld_jing[1] + meld_jing[2] if sc.three else sum(meld_jing))
     flower = sc.flower
     main = sc.jing[mains[0]] if mains else None
     for face, pos in _FLOWER_POSITIONS:
