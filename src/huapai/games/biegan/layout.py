@@ -16,7 +16,8 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from .cards import FLOWER_FACES, JOKER, NUM_FACES, card, face_of
-from .search import _Choice, _Holding, jing_allocation, structure
+from .facevalues import jing_allocation, structure
+from .search import _Choice, _Holding
 from .shapes import KAN_MASK, ORDER, TT_SHIFT
 from .units import Meld, Scoring, Unit, meld_value, sentence_value, set_value, tingtou_value
 

@@ -26,7 +26,8 @@ from .cards import (
     copies_of,
     face_name,
 )
-from .search import WaitScorer, assignments, structure
+from .facevalues import assignments, structure
+from .search import WaitScorer
 from .shapes import POSITION
 from .units import Meld, Scoring
 

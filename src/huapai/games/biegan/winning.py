@@ -16,8 +16,8 @@ from itertools import combinations_with_replacement
 
 from .calculator import HandResult, score_hand
 from .cards import FACES, JOKER, NUM_CODES, NUM_FACES, face_of, jing_of
+from .facevalues import structure
 from .rules import BieganRules, scoring_of
-from .search import structure
 from .shapes import POSITION
 from .state import Counts
 from .units import Meld
