@@ -163,12 +163,16 @@ class BieganRenderer:
             "牌：每张牌写它的字：上大人孔乙己可知礼化三千七十士八九子二四五六，"
             "带花的在字后加 *（三* 五* 七* 乙* 九*），赖子写「赖」；禮、土 也认。\n"
             "动作：打 三*（或直接写牌）出牌；紮 七；开泛 七；胡；招；对；过。"
-            "别家出牌后每人都要表态（能胡、招、对的才有这些选项，否则只能「过」）。",
+            "别家出牌后每人都要表态（能胡、招、对的才有这些选项，否则只能「过」）。\n"
+            "牌都写汉字，所以只写数字就是列表编号。轮到你时会写出胡牌值多少、听哪些牌；"
+            "waits 随时看。",
             "Cards: each card is its character: 上大人孔乙己可知礼化三千七十士八九子二四五六; a "
             "flowered (花) card takes a *: 三* 五* 七* 乙* 九*; the joker is 赖; 禮 and 土 are "
             "read too.\nActions: 打 三* (or just the card) discards; 紮 七; 开泛 七; 胡 (win); "
             "招; 对; 过 (pass). After each discard every other seat answers (过 when it has "
-            "nothing to claim).",
+            "nothing to claim).\nCards are written in 汉字, so a bare number is a list number. "
+            "At your turn the value of a 胡 on offer and your waits are shown; waits shows them "
+            "any time.",
         )
 
     def deal_facts(self, view: Mapping[str, Any], ctx: RenderContext) -> DealFacts:
