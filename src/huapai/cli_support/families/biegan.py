@@ -83,7 +83,7 @@ class BieganRenderer:
         name = Text(ctx.name(seat), style="bold yellow" if seat == ctx.me else "")
         if seat in ctx.players:
             name.append(f" ({ctx.players[seat]})", style="dim")
-        role = ctx.pick(*_ROLES[(seat - int(view["dealer"])) % 3])
+        role = ctx.pick(*_ROLES[(seat - int(view["dealer"])) % int(view["num_seats"])])
         duis = int(view["duis"][seat])
         dui = Text(str(duis), style="bold red" if duis > int(view["dui_limit"]) else "")
         return [name, role, str(view["hand_sizes"][seat]), self._melds(view["melds"][seat]),

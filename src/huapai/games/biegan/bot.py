@@ -41,7 +41,7 @@ from .cards import (
 )
 from .rules import BieganRules, fen_of
 from .state import DISCARD0, DISCARD_OF, DUI, FAN, HU, NUM_ACTIONS, PASS, ZHA0, ZHAO, discard_code
-from .turn import NATURALS
+from .turn import NATURALS, initial_stock
 from .units import SENTENCES, Meld
 from .winning import ONE, decomposes, packed_of, reading
 
@@ -196,7 +196,7 @@ class HeuristicBot:
         if code == JOKER:
             return 0.0
         face = face_of(code)
-        late = 1.0 - view.stock / 36
+        late = 1.0 - view.stock / initial_stock(self.rules)
         unseen = sum(view.unseen(c) for c in _codes_of(face))
         risk = unseen / 5 * (2.0 if face in jing_of(self.rules.five_jing) else 1.0)
         if face in view.opponent_discards:

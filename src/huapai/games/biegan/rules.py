@@ -21,6 +21,12 @@ from .units import Scoring
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BieganRules(RulesBase):
+    players: int = option(
+        3, zh="人数", source="[S] 三人玩牌 (3); [C:R4] room option 2 / 3 players (2)",
+        doc="Seats: 3 (the seed) or 2 — the 庄家 takes 26 and the 二家 25, 61 stay in the stock; "
+            "the one other seat answers each discard and pays the winner's whole 2 × 分 × 倍数, "
+            "self-drawn too (engine choices: the sources give no two-player rules).",
+        low=2, high=3)
     # --- deck -----------------------------------------------------------------------
     jokers: int = option(
         2, zh="别杠(赖子)数", source="[S] 賴子2張; [C:R4] bieGangNum 0/1/2 (单别杠 111 张)",

@@ -37,7 +37,7 @@ def resample(s: State, seat: int, rng: random.Random) -> State:
     t = s.copy()
     if s.phase == OVER:
         return t
-    others = [p for p in range(3) if p != seat]
+    others = [p for p in range(s.rules.players) if p != seat]
     counts = _hidden_counts(s, others)
     melds = _melds(s, others, counts, rng)
     pool = [c for c in range(NUM_CODES) for _ in range(counts[c])]
