@@ -113,3 +113,16 @@ def test_a_two_seat_match_in_the_terminal() -> None:
     simulated = runner.invoke(app, ["simulate", "biegan", "--rule", "players=2", "-n", "10",
                                     "--bots", "heuristic,heuristic", "--json"])
     assert simulated.exit_code == 0, simulated.output
+
+
+@pytest.mark.filterwarnings("ignore:Observation is not a NumPy array")
+@pytest.mark.filterwarnings("ignore:Observation space for each agent probably should be")
+def test_the_env_with_two_seats() -> None:
+    """The PettingZoo env seats two agents and passes PettingZoo's own API test."""
+    from pettingzoo.test import api_test
+
+    from huapai.env.pettingzoo_env import env
+
+    e = env("biegan", "gongan", {"players": 2})
+    api_test(e, num_cycles=200)
+    assert e.possible_agents == ["seat_0", "seat_1"]
