@@ -150,3 +150,15 @@ def test_a_wait_worth_less_on_a_discard_says_so() -> None:
     assert "十（自摸 17 / 捉铳 16 胡（捉铳不够），未见 3）" in zh
     assert "17 胡 self-drawn / 16 on a discard (too few to win on it)" in shown(
         RENDERER.waits(view, ctx(state, E, "en")))
+
+
+def test_the_terminal_marks_the_readings_jing() -> None:
+    """精 are bold in the terminal: 三五七, and 乙 九 too in the 5-精 reading."""
+    from huapai.cli_support.families.biegan_cards import cards_text, jing_chars
+
+    def bold(rules_: Any) -> set[str]:
+        text = cards_text("乙三九子", jing_chars(rules_))
+        return {text.plain[s.start:s.end] for s in text.spans if "bold" in str(s.style)}
+
+    assert bold(rules()) == {"三"}
+    assert bold(rules(five_jing=True)) == {"乙", "三", "九"}

@@ -19,7 +19,7 @@ from huapai.cli_support.i18n import Lang
 from huapai.cli_support.render import DealFacts, EventText, RenderContext, event_line
 
 from . import biegan_advice
-from .biegan_cards import cards_text
+from .biegan_cards import cards_in as _cards
 
 _PHASES: dict[str, tuple[str, str]] = {
     "qingtong": ("请统：有四张的可以紮（末家、二家、庄家依次）",
@@ -52,7 +52,7 @@ class BieganRenderer:
             who = ctx.name(int(pending["seat"]))
             parts.append(Text.assemble((ctx.pick("桌上：", "on the table: "), "bold"),
                                        who, ctx.pick(" 打出 ", " discarded "),
-                                       cards_text(str(pending["card"]))))
+                                       _cards(str(pending["card"]), ctx)))
         parts.extend(self._wins(view, ctx))
         parts.extend(self._mine(view, ctx))
         return Group(*parts)
@@ -86,15 +86,15 @@ class BieganRenderer:
         role = ctx.pick(*_ROLES[(seat - int(view["dealer"])) % int(view["num_seats"])])
         duis = int(view["duis"][seat])
         dui = Text(str(duis), style="bold red" if duis > int(view["dui_limit"]) else "")
-        return [name, role, str(view["hand_sizes"][seat]), self._melds(view["melds"][seat]),
-                dui, cards_text(str(view["rivers"][seat])[-24:]),
+        return [name, role, str(view["hand_sizes"][seat]), self._melds(view["melds"][seat], ctx),
+                dui, _cards(str(view["rivers"][seat])[-24:], ctx),
                 self._seat_status(view, ctx, seat)]
 
-    def _melds(self, melds: Sequence[Mapping[str, Any]]) -> Text:
+    def _melds(self, melds: Sequence[Mapping[str, Any]], ctx: RenderContext) -> Text:
         out = Text()
         for i, m in enumerate(melds):
             out.append(("  " if i else "") + f"{m['kind']}[")
-            out.append_text(cards_text(m["cards"]))
+            out.append_text(_cards(m["cards"], ctx))
             out.append("]")
         return out
 
@@ -122,10 +122,10 @@ class BieganRenderer:
             units = Text("  ")
             for unit in win["units"]:
                 units.append(f"{unit['kind']}[")
-                units.append_text(cards_text(str(unit["cards"])))
+                units.append_text(_cards(str(unit["cards"]), ctx))
                 units.append(f"]{unit['hu']}  ")
             units.append(ctx.pick("听头 ", "听头 (pair) "))
-            units.append_text(cards_text("".join(str(c) for c in win["tingtou"])))
+            units.append_text(_cards("".join(str(c) for c in win["tingtou"]), ctx))
             if win.get("zhujing"):
                 units.append(ctx.pick(f"  主精 {win['zhujing']}", f"  主精 {win['zhujing']}"))
             out += [head, units]
@@ -135,10 +135,10 @@ class BieganRenderer:
         if view.get("hand") is None:
             return []
         out: list[RenderableType] = [Text.assemble((ctx.pick("你的手牌：", "your hand: "), "bold"),
-                                                   cards_text(str(view["hand"])))]
+                                                   _cards(str(view["hand"]), ctx))]
         if view.get("drawn"):
             out.append(Text.assemble(ctx.pick("刚摸到：", "just drew: "),
-                                     cards_text(str(view["drawn"]))))
+                                     _cards(str(view["drawn"]), ctx)))
         if view.get("guohu"):
             out.append(Text(ctx.pick("过胡：摸牌前不能捉铳", "过胡: no winning on a discard "
                                      "until your next draw"), style="yellow"))

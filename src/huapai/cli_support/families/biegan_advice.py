@@ -18,7 +18,7 @@ from huapai.games.biegan.advice import DiscardWaits, Offer, discard_waits, offer
 from huapai.games.biegan.cards import JOKER, card, card_name
 from huapai.games.biegan.waits import Wait
 
-from .biegan_cards import cards_text
+from .biegan_cards import cards_in as _cards
 
 _SHOWN_DISCARDS = 6
 """At most this many discards are listed at a decision (``waits`` lists them all)."""
@@ -76,10 +76,10 @@ def offer_text(offer: Offer, ctx: RenderContext) -> Text:
                         (f"{result.hu} 胡 · {offer.fen} 分", "bold"), f" ({how})  ")
     for unit in result.units:
         out.append(f"{unit.kind}[")
-        out.append_text(cards_text("".join(card_name(c) for c in unit.cards)))
+        out.append_text(_cards("".join(card_name(c) for c in unit.cards), ctx))
         out.append(f"]{unit.hu} ")
     out.append(ctx.pick("听头 ", "听头 "))
-    out.append_text(cards_text("".join(card_name(c) for c in result.tingtou)))
+    out.append_text(_cards("".join(card_name(c) for c in result.tingtou), ctx))
     if result.tingtou_hu:
         out.append(str(result.tingtou_hu))
     return out
@@ -90,7 +90,7 @@ def waits_text(found: Sequence[Wait], ctx: RenderContext) -> Text:
     out = Text()
     for w in found:
         name = "赖" if w.face == JOKER else card_name(card(w.face, w.flowered))
-        out.append_text(cards_text(name))
+        out.append_text(_cards(name, ctx))
         value = _value(w, ctx)
         out.append(ctx.pick(f"（{value}，未见 {w.remaining}）  ",
                             f" ({value}, {w.remaining} unseen)  "))
@@ -111,7 +111,7 @@ def _value(w: Wait, ctx: RenderContext) -> str:
 
 def discard_line(option: DiscardWaits, ctx: RenderContext) -> Text:
     out = Text.assemble((ctx.pick("打 ", "discard "), "bold"))
-    out.append_text(cards_text(card_name(option.card)))
+    out.append_text(_cards(card_name(option.card), ctx))
     out.append(ctx.pick(" → 听 ", " → waits on "))
     out.append_text(waits_text(option.waits, ctx))
     return out
