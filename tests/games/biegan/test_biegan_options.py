@@ -127,3 +127,32 @@ def test_conformance_with_five_jing(preset: str) -> None:
         r = rules(preset, five_jing=True, desk_jing_not_main=desk)
         for seed in range(5):
             assert GAME.is_over(conformance.playout(GAME, r, seed).state)
+
+
+def test_a_record_written_before_these_options_replays_as_it_was_played() -> None:
+    """Records carry their rules; one written before ``players``, ``five_jing`` and
+    ``desk_jing_not_main`` existed lacks them, and reads them as off (three seats, 三五七,
+    every 精 counting) — the game it recorded, replayed exactly."""
+    import json
+
+    from huapai.core.record import dumps, parse, replay_deal
+    from huapai.core.session import Deal
+    from huapai.games.biegan.bot import make_heuristic
+
+    r = rules("gongan")
+    deal = Deal.start(GAME, r, seed=21, dealer=0)
+    bots = {p: make_heuristic(GAME, r, p, seed=p) for p in range(3)}
+    while not deal.over:
+        seat = GAME.to_act(deal.state)[0]
+        legal = GAME.legal_actions(deal.state, seat)
+        deal.act(seat, bots[seat].act(GAME.observe(deal.state, seat), legal))
+    lines = [dict(line) for line in deal.record.lines()]
+    for line in lines:
+        if line.get("type") == "deal":
+            line["rules"] = {k: v for k, v in line["rules"].items()
+                             if k not in ("players", "five_jing", "desk_jing_not_main")}
+    _, (old,) = parse(dumps(lines))
+    assert "five_jing" not in json.dumps(old.rules)
+    replay = replay_deal(old)
+    assert GAME.omniscient(replay.final) == GAME.omniscient(deal.state)
+    assert GAME.settlement(replay.final) == GAME.settlement(deal.state)
