@@ -112,6 +112,7 @@ def _fail(key: str, **values: object) -> CalculatorError:
 DEFAULT_PRESET = "gongan"
 """Whose readings the calculator uses unless ``--preset`` names another."""
 
+
 @dataclass(frozen=True, slots=True)
 class CalcOption:
     """A keyword option of the calculator, as ``--option NAME=VALUE`` takes it."""
@@ -164,12 +165,6 @@ def preset_options(name: str | None) -> dict[str, Any]:
     else:
         raise _fail("preset", name=name, known=", ".join([*PRESETS, REFERENCE]))
     return {opt.name: getattr(base, opt.name) for opt in CALC_OPTIONS}
-
-
-def parse_options(items: Iterable[str], preset: str | None = None) -> dict[str, Any]:
-    """The preset's readings (``gongan`` unless named), changed by ``NAME=VALUE`` items
-    (names in English or 中文), as the calculator's keyword arguments."""
-    return preset_options(preset) | overrides(items)
 
 
 def overrides(items: Iterable[str]) -> dict[str, Any]:
