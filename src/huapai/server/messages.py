@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .botplay import bot_choices
 from .hub import Message, Viewer, dumps
 from .seats import LiveDeal, match_deals
 
@@ -22,6 +23,7 @@ def summary(room: Room) -> dict[str, Any]:
         "deal": None if deal is None else deal.index, "dealer": room.dealer,
         "seats": [s.to_json() for s in room.seats], "totals": room.totals(),
         "commitment": None if deal is None else deal.commitment,
+        "bot_choices": bot_choices(room.game, room.rules),
     }
 
 
@@ -32,6 +34,8 @@ def state_text(room: Room, viewer: Viewer, events: list[str]) -> str:
     feed, deal = room.feed, room.deal
     clocks = room.turns.clocks_for(viewer)
     tuoguan = [s.index for s in room.seats if s.tuoguan is not None]
+    # the action the server makes for this seat after its fixed pause (Game.automatic)
+    auto = None if viewer is None else room.turns.automatic(viewer)
     return (f'{{"type":"state","room":{dumps(room.id)},'
             f'"seat":{"null" if viewer is None else viewer},'
             f'"counter":{feed.counter(viewer)},"match":{room.match_no},'
@@ -39,6 +43,7 @@ def state_text(room: Room, viewer: Viewer, events: list[str]) -> str:
             f'"events":[{",".join(events)}],'
             f'"clocks":{dumps(clocks) if clocks else "[]"},'
             f'"tuoguan":{dumps(tuoguan) if tuoguan else "[]"},'
+            f'"automatic":{"null" if auto is None else auto},'
             f'"commitment":{dumps(None if deal is None else deal.commitment)},'
             f'"view":{feed.view_text(viewer)}}}')
 

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import functools
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 from huapai.bots.registry import make_bot
 from huapai.core.rng import derive_seed
 
+from .botplay import is_search, search_choice
 from .errors import ServerError, conflict
 from .hub import Message, Viewer
 from .seats import BETWEEN, PLAYING, LiveDeal, Seat, house_bot
@@ -32,6 +34,9 @@ class Turns:
 
     def __init__(self, room: Room) -> None:
         self.room = room
+        # when each seat was asked (room step, loop time): paced answers wait for the pause
+        self.asked: dict[int, tuple[int, float]] = {}
+        self.thinking: dict[int, int] = {}  # seat -> the step its search bot thinks about
 
     # ------------------------------------------------------------------ timers
     def later_locked(self, key: str, delay: float, work: Callable[[], Awaitable[None]]) -> None:
@@ -146,11 +151,20 @@ class Turns:
         assert room.deal is not None
         for index in room.game.to_act(room.deal.state):
             seat = room.seats[index]
+            if self.asked.get(index, (-1, 0.0))[0] != room.step:
+                self.asked[index] = (room.step, time.monotonic())
             if self.driven_by_bot(seat):
                 room.timers.cancel(f"clock{index}")
                 room.clock.stop(index)
                 self.later_locked(f"bot{index}", room.settings.bot_delay,
                                   functools.partial(self._bot_turn, index, room.step))
+            elif self.automatic(index) is not None:
+                room.timers.cancel(f"clock{index}")
+                room.clock.stop(index)
+                key = f"auto{index}.{room.step}"  # one fixed pause per choice, never reset
+                if key not in room.timers:
+                    self.later_locked(key, room.services.auto_answer,
+                                      functools.partial(self._auto_turn, index, room.step))
             elif room.settings.turn_clock and not room.clock.running(index):
                 self._start_clock(index)
         self._sync_clocks()
@@ -173,7 +187,7 @@ class Turns:
             room.timers.cancel(f"clock{index}")
 
     def stop_clocks(self) -> None:
-        self.room.timers.cancel_prefixed(("clock", "bot", "tick"))
+        self.room.timers.cancel_prefixed(("clock", "bot", "auto", "held", "tick"))
         self.room.clock.clear()
 
     def clocks_for(self, viewer: Viewer) -> list[dict[str, int]]:
@@ -215,15 +229,97 @@ class Turns:
         seat = room.seats[index]
         if index not in room.game.to_act(deal.state) or not self.driven_by_bot(seat):
             return
+        if is_search(seat.bot) and seat.player is None:
+            self._think(seat, deal, step)
+            return
         action = self._bot_choice(seat, deal)
         actor = "bot" if seat.bot is not None else "tuoguan" if seat.player else "house"
         await room.move(index, action, actor)
 
-    def _bot_choice(self, seat: Seat, deal: LiveDeal) -> int:
+    def automatic(self, index: int) -> int | None:
+        """The action made for the person at ``index`` without asking (Game.automatic),
+        or None; a seat the house bot drives is the bot's."""
+        room = self.room
+        deal = room.deal
+        if deal is None or room.status != PLAYING or self.driven_by_bot(room.seats[index]):
+            return None
+        return room.game.automatic(deal.state, index)
+
+    def paced_wait(self, index: int) -> float:
+        """How long a person's answer at ``index`` must still wait (Game.paced): what is
+        left of the fixed pause since the seat was asked, or 0."""
+        room = self.room
+        deal = room.deal
+        if deal is None or not room.game.paced(deal.state, index):
+            return 0.0
+        step, since = self.asked.get(index, (room.step, time.monotonic()))
+        if step != room.step:
+            return 0.0
+        return max(0.0, room.services.auto_answer - (time.monotonic() - since))
+
+    def hold(self, index: int, action: int, wait: float) -> None:
+        """Apply a person's validated answer after ``wait`` (a later answer to the same
+        question replaces it); refused now, changing nothing, if it is not legal."""
+        room = self.room
+        assert room.deal is not None
+        room.game.apply(room.deal.state, index, action)  # IllegalAction: refused at once
+        self.later_locked(f"held{index}.{room.step}", wait,
+                          functools.partial(self._held_turn, index, room.step, action))
+
+    async def _held_turn(self, index: int, step: int, action: int) -> None:
+        room = self.room
+        if step == room.step and room.status == PLAYING and room.deal is not None:
+            await room.move(index, action, "player")
+
+    async def _auto_turn(self, index: int, step: int) -> None:
+        room = self.room
+        if step != room.step:  # the person answered first, or the deal moved on
+            return
+        action = self.automatic(index)
+        if action is not None:  # (automatic: a seat to act in a live deal, no bot's)
+            await room.move(index, action, "auto")
+
+    def _think(self, seat: Seat, deal: LiveDeal, step: int) -> None:
+        """Start the search bot of ``seat`` off the event loop (once per step); its move
+        is made under the room's lock if the deal has not moved on meanwhile."""
+        room = self.room
+        if self.thinking.get(seat.index) == step:
+            return
+        self.thinking[seat.index] = step
+        legal = room.feed.legal[seat.index][0]
+        seed = derive_seed(room.bot_seed, room.match_no, deal.index, deal.actions, seat.index)
+        spec, state = seat.bot, deal.state
+        assert spec is not None
+
+        async def work() -> None:
+            try:
+                action = await search_choice(room.game, room.rules, spec, seed, state,
+                                             seat.index, legal)
+            except Exception:
+                log.exception("room %s: bot %s failed; the house bot plays", room.id, spec)
+                action = self._bot_choice(seat, deal, house_bot(room.game))
+            finally:
+                if self.thinking.get(seat.index) == step:
+                    del self.thinking[seat.index]
+            await self._locked(f"bot{seat.index}",
+                               functools.partial(self._search_move, seat.index, step, action))
+
+        room.timers.spawn(work, f"bot{seat.index} search")
+
+    async def _search_move(self, index: int, step: int, action: int) -> None:
+        room = self.room
+        if step != room.step or room.status != PLAYING or room.deal is None:
+            return  # the deal moved on (or ended) while the bot thought
+        if action not in room.feed.legal[index][0]:
+            return
+        await room.move(index, action, "bot")
+
+    def _bot_choice(self, seat: Seat, deal: LiveDeal, name: str | None = None) -> int:
+        """A registered bot's move (the seat's, or ``name``), in the event loop."""
         room = self.room
         legal = room.feed.legal[seat.index][0]
         seed = derive_seed(room.bot_seed, room.match_no, deal.index, deal.actions, seat.index)
-        name = seat.bot or house_bot(room.game)
+        name = name or seat.bot or house_bot(room.game)
         try:
             bot = make_bot(name, room.game, room.rules, seat.index, seed)
             choice = bot.act(room.feed.view(seat.index), legal)
