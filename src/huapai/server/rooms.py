@@ -191,9 +191,12 @@ class Room:
             seat = self.seat_of(player)
             if seat is None:
                 raise ServerError("not_seated")
-            await self.store.seats([(seat.index, None, seat.bot)])
+            held = self.status == PLAYING and seat.player is not None \
+                and seat.nickname is not None
+            await self.store.seats([(seat.index, None, seat.bot)],
+                                   held=seat.player if held else None)
             self.timers.cancel(f"drop{seat.index}")
-            if self.status == PLAYING and seat.player is not None and seat.nickname is not None:
+            if held and seat.player is not None and seat.nickname is not None:
                 seat.held = (seat.player, seat.nickname)
             seat.player = seat.nickname = seat.tuoguan = None
             seat.online, seat.ready = 0, False
@@ -267,11 +270,13 @@ class Room:
             self.turns.maybe_next_deal()
 
     # ------------------------------------------------------------------ 托管, readiness
-    def set_tuoguan(self, index: int, on: bool) -> None:
-        self.turns.set_tuoguan(index, on)
+    async def set_tuoguan(self, index: int, on: bool) -> None:
+        async with self.lock:
+            await self.turns.set_tuoguan(index, on)
 
-    def ready(self, index: int) -> None:
-        self.turns.ready(index)
+    async def ready(self, index: int) -> None:
+        async with self.lock:
+            await self.turns.ready(index)
 
     def presence(self, index: int, delta: int) -> None:
         self.turns.presence(index, delta)
@@ -305,10 +310,11 @@ class Room:
         live = self.deal
         assert live is not None
         state, events = self.game.apply(live.state, index, action)  # IllegalAction: no change
-        await self.store.action(live, index, self.feed.action_text(action), actor)
-        live.deal.commit(index, action, state, events)
         seat = self.seats[index]
         back = actor == "player" and seat.tuoguan is not None
+        await self.store.action(live, index, self.feed.action_text(action), actor,
+                                self.turns.clocks_after(state, index, back), back)
+        live.deal.commit(index, action, state, events)
         if back:  # the player is back: the house bot lets go
             seat.tuoguan = None
         self._publish_change(events, actor=index)

@@ -30,6 +30,8 @@ class RoomServices:
     source: SeedSource
     between_deals: float
     retry_after: float = 1.0  # a bot's move or a deal's start that storage refused
+    # seconds added to a turn clock restored after a restart (the downtime is not charged)
+    clock_grace: float = 5.0
 
 
 @dataclass(slots=True)

@@ -110,12 +110,12 @@ async def on_act(platform: Platform, conn: Connection, data: dict[str, Any]) -> 
 async def on_tuoguan(platform: Platform, conn: Connection, data: dict[str, Any]) -> None:
     room = _watched(platform, conn, data)
     on = _field(data, "on", bool, "true or false")
-    room.set_tuoguan(_seat(room, conn), on)
+    await room.set_tuoguan(_seat(room, conn), on)
 
 
 async def on_ready(platform: Platform, conn: Connection, data: dict[str, Any]) -> None:
     room = _watched(platform, conn, data)
-    room.ready(_seat(room, conn))
+    await room.ready(_seat(room, conn))
 
 
 async def on_sync(platform: Platform, conn: Connection, data: dict[str, Any]) -> None:
