@@ -39,6 +39,8 @@ class ServerConfig:
     write_retries: int = 2
     write_backoff: float = 0.2
     retry_after: float = 1.0
+    # seconds added to each turn clock a restart resumes (the downtime is not charged)
+    clock_grace: float = 5.0
     limits: Limits = field(default_factory=Limits)  # per-token and per-address budgets (limits.py)
 
 
