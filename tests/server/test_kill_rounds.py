@@ -33,7 +33,7 @@ from huapai.core.registry import get_game
 from huapai.server.replays import deal_record
 from huapai.server.store import Reader, make_engine
 
-ROUNDS = 5
+ROUNDS = 4
 SEED = 20261201
 
 
