@@ -44,7 +44,8 @@ def _server_code(url: str, port: int) -> str:
         "import uvicorn\n"
         "from huapai.server.app import create_app\n"
         "from huapai.server.config import ServerConfig\n"
-        f"config = ServerConfig(database_url={url!r}, seed={SERVER_SEED}, between_deals=2.0)\n"
+        f"config = ServerConfig(database_url={url!r}, seed={SERVER_SEED}, between_deals=2.0, "
+        "nonce_window=0.0)\n"
         f"uvicorn.run(create_app(config), host='127.0.0.1', port={port}, log_level='warning')\n"
     )
 

@@ -16,7 +16,7 @@ from huapai.core.registry import get_game
 
 from .replays import deal_record
 from .rooms import Room
-from .seats import BETWEEN, FINISHED, PLAYING, WAITING, LiveDeal, RoomServices
+from .seats import BETWEEN, FINISHED, PLAYING, WAITING, LiveDeal, RoomServices, Shuffle
 from .settings import RoomSettings
 from .store import ActionRow, GameRow, RoomBundle, op_delete_actions
 
@@ -71,7 +71,10 @@ def _restore_match(room: Room, bundle: RoomBundle) -> None:
     deal = match.current or match.last
     assert deal is not None
     room.match = match
-    room.deal = LiveDeal(last.id, last.deal_index, last.seed, last.commitment, deal)
+    parts = None if last.server_seed is None else Shuffle(
+        last.server_seed, list(last.nonces or []), last.banpai_server_seed,
+        last.banpai_commitment)
+    room.deal = LiveDeal(last.id, last.deal_index, last.seed, last.commitment, deal, parts)
     room.feed.update(deal.state, [], spectators=False)
     if match.current is None:
         room.status = FINISHED if match.finished else BETWEEN

@@ -32,7 +32,7 @@ from huapai.core.registry import get_game
 from . import messages
 from .clock import Timers, TurnClock
 from .errors import ServerError, conflict, forbidden
-from .fairness import commitment
+from .fairness import banpai_seed, commitment, deal_seed
 from .hub import Feed, Hub, Message, Viewer
 from .roomstore import RoomStore
 from .seats import (
@@ -43,11 +43,13 @@ from .seats import (
     LiveDeal,
     RoomServices,
     Seat,
+    Shuffle,
     house_bot,
     match_deals,
     match_totals,
 )
 from .settings import RoomSettings
+from .shuffle import PendingShuffle, add_nonce, shuffle
 from .turns import Turns
 
 __all__ = ["BETWEEN", "FINISHED", "PLAYING", "WAITING", "Room"]
@@ -82,6 +84,7 @@ class Room:
         self.timers = Timers(room_id)
         self.clock = TurnClock(settings.turn_clock)
         self.turns = Turns(self)
+        self.pending: PendingShuffle | None = None  # a shuffle window waiting for nonces
         self.touched = time.monotonic()
 
     @classmethod
@@ -281,6 +284,10 @@ class Room:
     def presence(self, index: int, delta: int) -> None:
         self.turns.presence(index, delta)
 
+    def nonce(self, index: int, game_id: str, nonce: str) -> None:
+        """A seated player's nonce for the deal about to be dealt (shuffle.py)."""
+        add_nonce(self, index, game_id, nonce)
+
     # ------------------------------------------------------------------ the path of a move
     async def act(self, index: int, counter: int, action: int | str) -> None:
         """A seat's move from its player; raises having changed nothing if refused."""
@@ -341,19 +348,23 @@ class Room:
         empty = [s.index for s in self.seats if s.empty]
         if empty:
             raise conflict("seats_empty", f"seats {empty} are empty")
-        seed = self.services.source.deal_seed()
-        match = Match(self.game, self.rules, self.settings.deals, seed, log=False)
-        await self.start_deal(match, self.match_no + 1, list(match.opening))
+        game_id, parts = await shuffle(self, first=True)
+        assert parts.banpai_server_seed is not None
+        match = Match(self.game, self.rules, self.settings.deals,
+                      banpai_seed(parts.banpai_server_seed, parts.nonces), log=False)
+        await self.start_deal(match, self.match_no + 1, list(match.opening), game_id, parts)
         for seat in self.seats:  # people seated but not here are dropped players
             if seat.online == 0:
                 self.turns.start_drop_grace(seat)
 
-    async def start_deal(self, match: Match, match_no: int, events: list[Event]) -> None:
-        """Deal the match's next deal; kept only once its row is durable."""
-        source = self.services.source
-        seed = source.deal_seed()
+    async def start_deal(self, match: Match, match_no: int, events: list[Event],
+                         game_id: str, parts: Shuffle) -> None:
+        """Deal the match's next deal from the shuffle's parts; kept only once its row
+        is durable."""
+        seed = deal_seed(parts.server_seed, parts.nonces)
         deal = match.next_deal(seed)
-        live = LiveDeal(source.token(9), match.index, seed, commitment(seed), deal)
+        live = LiveDeal(game_id, match.index, seed, commitment(parts.server_seed), deal,
+                        parts)
         await self.store.deal_started(self, live, match_no)
         match.adopt(deal)
         self.match, self.match_no, self.deal, self.status = match, match_no, live, PLAYING
@@ -397,4 +408,5 @@ class Room:
 
     async def next_deal(self) -> None:
         if self.status == BETWEEN and self.match is not None:
-            await self.start_deal(self.match, self.match_no, [])
+            game_id, parts = await shuffle(self, first=False)
+            await self.start_deal(self.match, self.match_no, [], game_id, parts)

@@ -43,6 +43,13 @@ async def durable(writer: Writer, op: Op) -> Any:
         raise ServerError("storage_unavailable", status=503) from None
 
 
+def _shuffle_columns(deal: LiveDeal) -> dict[str, Any]:
+    shuffle = deal.shuffle
+    if shuffle is None:
+        return {"server_seed": None, "nonces": None, "banpai_seed": None}
+    return shuffle.to_json()
+
+
 class RoomStore:
     """The writes of one room, each awaited until durable."""
 
@@ -99,7 +106,8 @@ class RoomStore:
             rules=room.game.rules_to_dict(room.rules), dealer=deal.dealer, seed=deal.seed,
             commitment=deal.commitment, deal=text, seats=seats,
             multiplier=room.settings.multiplier, status="playing", started_at=time.time(),
-            finished_at=None, settlement=None, carry=deal.deal.record.carry)
+            finished_at=None, settlement=None, carry=deal.deal.record.carry,
+            **_shuffle_columns(deal))
         await self._durable(op_all(self._status("playing", match_no), row,
                                    op_seat_flags(self.room_id, None, ready=False)))
 

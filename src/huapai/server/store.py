@@ -107,6 +107,13 @@ class GameRow(Base):
     settlement: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     # what the deal before handed to this one (``Game.carry``); null for most families
     carry: Mapped[Any] = mapped_column(JSON, nullable=True)
+    # the parts ``seed`` comes from (fairness.py): the committed server seed, each seat's
+    # nonce, and a match's first-dealer (扳牌) server seed with its commitment; null for
+    # games from before nonces
+    server_seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    nonces: Mapped[list[str | None] | None] = mapped_column(JSON, nullable=True)
+    banpai_server_seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    banpai_commitment: Mapped[str | None] = mapped_column(String(64), nullable=True)
 
 
 class ActionRow(Base):

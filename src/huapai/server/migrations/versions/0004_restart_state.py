@@ -7,6 +7,10 @@ clocks' remaining time and the counter epoch.
   back until the deal ends).
 - ``game_actions.clocks`` — each running turn clock's remaining milliseconds once that
   move is applied (JSON text ``{"seat": ms}``; null without a clock).
+- ``games.server_seed``, ``games.nonces``, ``games.banpai_server_seed``,
+  ``games.banpai_commitment`` — the parts of the deal seed (the server's committed seed
+  and each seat's nonce, issue 7 §3) and, for a match's first deal, the committed server
+  seed of its first-dealer draw (扳牌); null for older games.
 - ``rooms.epoch`` — how many times the room was restored: every per-viewer counter of a
   restored room starts above all counters of the run before (no frame accepted before a
   restart is accepted again after it).
@@ -38,9 +42,19 @@ def upgrade() -> None:
         batch.add_column(sa.Column("clocks", sa.String(256), nullable=True))
     with op.batch_alter_table("rooms") as batch:
         batch.add_column(sa.Column("epoch", sa.Integer, nullable=False, server_default="0"))
+    with op.batch_alter_table("games") as batch:
+        batch.add_column(sa.Column("server_seed", sa.BigInteger, nullable=True))
+        batch.add_column(sa.Column("nonces", sa.JSON, nullable=True))
+        batch.add_column(sa.Column("banpai_server_seed", sa.BigInteger, nullable=True))
+        batch.add_column(sa.Column("banpai_commitment", sa.String(64), nullable=True))
 
 
 def downgrade() -> None:
+    with op.batch_alter_table("games") as batch:
+        batch.drop_column("banpai_commitment")
+        batch.drop_column("banpai_server_seed")
+        batch.drop_column("nonces")
+        batch.drop_column("server_seed")
     with op.batch_alter_table("rooms") as batch:
         batch.drop_column("epoch")
     with op.batch_alter_table("game_actions") as batch:
