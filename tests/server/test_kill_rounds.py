@@ -45,6 +45,7 @@ class Client:
     state: dict[str, Any] = field(default_factory=dict)
     acted: int | None = None  # the counter this seat last acted on
     errors: list[dict[str, Any]] = field(default_factory=list)
+    rng: random.Random = field(default_factory=lambda: random.Random(SEED))
 
     def send(self, message: dict[str, Any]) -> None:
         self.ws.send(json.dumps(message))
@@ -58,6 +59,9 @@ class Client:
             self.acted = None  # refused: try again from the current state
         elif kind == "deal_end" and self.seat is not None and message["next_deal_in_ms"]:
             self.send({"type": "ready", "room": self.room})
+        elif kind == "shuffle" and self.seat in message["seats"]:
+            self.send({"type": "nonce", "room": self.room, "game_id": message["game_id"],
+                       "nonce": self.rng.randbytes(16).hex()})
 
     def drain(self) -> int:
         count = 0
