@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import threading
 import time
+from collections.abc import Callable
 from contextlib import ExitStack
 from typing import Any
 
@@ -90,11 +91,12 @@ def test_nonces_go_into_the_seed_and_the_reveal_recomputes_it(tmp_path: Any) -> 
     header = json.loads(record.splitlines()[0])
     drawn = banpai_seed(end["banpai_server_seed"], end["nonces"])
     assert header["dealer"] == game.first_dealer(game.rules("lanzhou"), drawn)[0]
-    for change, problem in [
+    changes: list[tuple[Callable[[dict[str, Any]], None], str]] = [
             (lambda h: h["nonces"].__setitem__(1, "00" * 8), "does not follow"),
             (lambda h: h.update(server_seed=h["server_seed"] + 1), "does not match"),
             (lambda h: h.update(banpai_server_seed=h["banpai_server_seed"] + 1),
-             "does not match its commitment")]:
+             "does not match its commitment")]
+    for change, problem in changes:
         lines = [json.loads(line) for line in record.splitlines()]
         change(lines[0])
         report = verify_text("\n".join(json.dumps(line) for line in lines))
@@ -125,7 +127,7 @@ def test_a_silent_seat_contributes_nothing_and_bad_nonces_change_nothing(
             shuffle = peers[0].next_of("shuffle")
             assert spectator.next_of("shuffle") == shuffle  # the commitment is public
             game_id = shuffle["game_id"]
-            refusals = [
+            refusals: list[tuple[Peer, dict[str, Any], str]] = [
                 (peers[0], {"nonce": "XYZ"}, "bad_message"),
                 (peers[0], {"nonce": "ab" * 40}, "bad_message"),
                 (peers[0], {"nonce": 12345}, "bad_message"),
