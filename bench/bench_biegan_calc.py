@@ -34,7 +34,7 @@ from mahjong.hand_calculating.hand import HandCalculator
 
 from huapai.games.biegan.calculator import best_hand, hand_value
 from huapai.games.biegan.cards import DECK, JING_FACES, JOKER, face_of
-from huapai.games.biegan.search import structure
+from huapai.games.biegan.facevalues import structure
 from huapai.games.biegan.units import DEFAULT_SCORING, SENTENCES
 from huapai.games.biegan.waits import waits
 

@@ -93,9 +93,10 @@ def test_hand_in_several_words_and_meld_with_equals() -> None:
 
 
 def test_a_dui_meld_and_the_dui_value_option() -> None:
-    """zipai.md G3 [P]: a black 对 is 0 (a 坎 would be 1); dui_value=kan scores it as 坎."""
+    """zipai.md G3 [P] (the reference's readings, ``-p reference``): a black 对 is 0 (a 坎
+    would be 1); dui_value=kan scores it as 坎."""
     hand = WORKED.replace("孔孔孔", "")
-    args = ("score", "biegan", hand, "-m", "对:孔孔孔", "-m", WORKED_ZHA)
+    args = ("score", "biegan", hand, "-m", "对:孔孔孔", "-m", WORKED_ZHA, "-p", "reference")
     peng = run_json(*args)
     assert peng["hu"] == 39 and {"kind": "对", "cards": "孔孔孔", "hu": 0, "exposed": True} \
         in peng["units"]
@@ -104,14 +105,16 @@ def test_a_dui_meld_and_the_dui_value_option() -> None:
 
 
 def test_won_on_a_discard() -> None:
-    """zipai.md A6 [P]: a 坎 completed by the winning discard counts as 对 (here 1 → 0)."""
-    data = run_json("score", "biegan", WORKED, "--meld", WORKED_ZHA, "--discard", "孔")
+    """zipai.md A6 [P] (``-p reference``): a 坎 completed by the winning discard counts as 对
+    (here 1 → 0)."""
+    ref = ("-p", "reference")
+    data = run_json("score", "biegan", WORKED, "--meld", WORKED_ZHA, "--discard", "孔", *ref)
     assert data["hu"] == 39 and not data["self_drawn"] and data["won_discard"] == "孔"
     assert any(u["kind"] == "对" and u["exposed"] for u in data["units"])
-    table = invoke(["score", "biegan", WORKED, "--meld", WORKED_ZHA, "--discard", "孔"])
+    table = invoke(["score", "biegan", WORKED, "--meld", WORKED_ZHA, "--discard", "孔", *ref])
     assert_clean(table, 0)
     assert "捉铳（孔）" in table.output
-    kept = run_json("score", "biegan", WORKED, "--meld", WORKED_ZHA, "--discard", "四")
+    kept = run_json("score", "biegan", WORKED, "--meld", WORKED_ZHA, "--discard", "四", *ref)
     assert kept["hu"] == 40
 
 
@@ -128,13 +131,15 @@ def test_a_hand_under_the_threshold_keeps_its_best_total(option: str) -> None:
 
 
 def test_the_tingtou_option_and_a_joker_in_the_tingtou() -> None:
-    """The 赖子 plays a flowered 五 in the 听头 beside 七: 2 + 1 (G4 [P]); off, it is 0."""
-    data = run_json("score", "biegan", NALIAO + "赖")
+    """The 赖子 plays a flowered 五 in the 听头 beside 七: 2 + 1 (G4 [P], ``-p reference``);
+    off, it is 0."""
+    data = run_json("score", "biegan", NALIAO + "赖", "-p", "reference")
     assert (data["hu"], data["tingtou"], data["tingtou_hu"]) == (24, ["赖", "七"], 3)
     assert data["tingtou_jokers"] == ["五"] and data["zhujing"] == "三"
-    off = run_json("score", "biegan", NALIAO + "赖", "--option", "tingtou_scores=false")
+    off = run_json("score", "biegan", NALIAO + "赖", "-p", "reference", "--option",
+                   "tingtou_scores=false")
     assert (off["hu"], off["tingtou_hu"]) == (21, 0)
-    table = invoke(["score", "biegan", NALIAO + "赖"])
+    table = invoke(["score", "biegan", NALIAO + "赖", "-p", "reference"])
     assert_clean(table, 0)
     assert "赖作 五" in table.output
 
@@ -159,6 +164,31 @@ def test_a_25_card_hand_given_to_score_shows_its_waits() -> None:
     assert wait_faces(data) == {"乙", "五", "八", "赖"}
 
 
+def test_the_calculator_reads_as_gongan_unless_a_preset_is_named() -> None:
+    """Issue 9 §3: ``huapai score biegan`` defaults to the seed preset's readings — its
+    听头 scores nothing ([S] §3–4) and a 对 is priced as a 坎 ([S] §1, §3) — and
+    ``--preset`` takes another's: the apps' (``gongan-app``) or the reference's."""
+    seed = run_json("score", "biegan", NALIAO + "赖")
+    assert (seed["hu"], seed["tingtou_hu"], seed["preset"]) == (21, 0, "gongan")
+    assert seed["options"]["tingtou_scores"] is False and seed["options"]["dui_value"] == "kan"
+    app = run_json("score", "biegan", NALIAO + "赖", "--preset", "gongan-app")
+    assert (app["tingtou_hu"], app["preset"], app["options"]["dui_value"]) == (3, "gongan-app",
+                                                                                "peng")
+    dui = ("score", "biegan", WORKED.replace("孔孔孔", ""), "-m", "对:孔孔孔", "-m", WORKED_ZHA)
+    assert run_json(*dui)["hu"] == 40  # the black 对 is a 坎: 1
+    assert run_json(*dui, "-p", "gongan-app")["hu"] < 40  # the apps' 碰 price: 0
+    table = invoke(["score", "biegan", NALIAO + "赖", "-o", "tingtou_scores=true"])
+    assert_clean(table, 0)
+    assert "按 gongan 的读法" in table.output and "规则选项：tingtou_scores=true" in table.output
+
+
+def test_an_unknown_calculator_preset_names_the_known_ones() -> None:
+    result = invoke(["waits", "biegan", NALIAO, "--preset", "moon"])
+    assert_clean(result, 1)
+    assert "moon" in result.output and "gongan-app" in result.output and "reference" in \
+        result.output
+
+
 # --- waits ------------------------------------------------------------------------------
 
 @pytest.mark.parametrize(
@@ -179,7 +209,7 @@ def test_the_seeds_named_waits(hand: str, faces: set[str], joker: bool) -> None:
 
 
 def test_waits_json_shape_and_counts() -> None:
-    data = run_json("waits", "biegan", NALIAO)
+    data = run_json("waits", "biegan", NALIAO, "-p", "reference")
     assert {"waits", "threshold", "unseen", "cards"} <= set(data)
     for wait in data["waits"]:
         assert {"face", "hu", "remaining", "flowered", "hu_discard", "card", "fen"} <= set(wait)
@@ -191,8 +221,9 @@ def test_waits_json_shape_and_counts() -> None:
 
 
 def test_a_flowered_copy_worth_more_is_listed_apart() -> None:
-    """A 花五 in the 听头 is worth one more than a 素五 (A3.4, G4 [P]); each counts its own."""
-    data = run_json("waits", "biegan", NALIAO)
+    """A 花五 in the 听头 is worth one more than a 素五 (A3.4, G4 [P], ``-p reference``); each
+    counts its own."""
+    data = run_json("waits", "biegan", NALIAO, "-p", "reference")
     wu = [w for w in data["waits"] if w["face"] == "五"]
     assert [(w["card"], w["flowered"], w["remaining"]) for w in wu] == [
         ("五", False, 3), ("五*", True, 2)]
@@ -200,17 +231,18 @@ def test_a_flowered_copy_worth_more_is_listed_apart() -> None:
 
 
 def test_seen_cards_lower_what_remains() -> None:
-    data = run_json("waits", "biegan", NALIAO, "--seen", "十十", "--seen", "七*")
+    data = run_json("waits", "biegan", NALIAO, "--seen", "十十", "--seen", "七*", "-p",
+                    "reference")
     listed = {w["card"]: w["remaining"] for w in data["waits"]}
     assert listed["十"] == 3 and listed["七*"] == 1
 
 
 def test_waits_table_in_both_languages() -> None:
-    zh = invoke(["waits", "biegan", NALIAO])
+    zh = invoke(["waits", "biegan", NALIAO, "-p", "reference"])
     assert_clean(zh, 0)
     for text in ("听牌 · 25 张 · 起胡 17", "自摸胡", "未见", "五*", "赖（作花精）", "听 8 种牌"):
         assert text in zh.output, text
-    en = invoke(["waits", "biegan", NALIAO, "--lang", "en"])
+    en = invoke(["waits", "biegan", NALIAO, "--lang", "en", "-p", "reference"])
     assert_clean(en, 0)
     assert "胡 self-drawn" in en.output and "赖 (as a flowered 精)" in en.output
     assert "waits on 8 card(s)" in en.output

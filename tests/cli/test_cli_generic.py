@@ -57,7 +57,7 @@ def test_simulate_a_game_with_claim_windows() -> None:
 def test_play_a_claim_game_through_the_generic_view(tmp_path: Path) -> None:
     out = tmp_path / "claim.jsonl"
     result = invoke(["play", "claimtoy", "--seat", "1", "--seed", "2", "--deals", "2",
-                     "--bots", "random", "--lang", "en", "--record", str(out)], "1\n" * 40)
+                     "--bots", "random", "--lang", "en", "--record", str(out)], "#1\n" * 40)
     assert_clean(result, 0)
     assert "match over" in result.output
     assert "hand_sizes" in result.output and "pending" in result.output
@@ -69,7 +69,7 @@ def test_play_a_claim_game_through_the_generic_view(tmp_path: Path) -> None:
 
 def test_the_human_answers_first_in_a_claim_window() -> None:
     result = invoke(["play", "claimtoy", "--seat", "2", "--seed", "2", "--deals", "1",
-                     "--bots", "random", "--lang", "en"], "1\n" * 40)
+                     "--bots", "random", "--lang", "en"], "#1\n" * 40)
     assert_clean(result, 0)
     before_me = result.output.split("your turn")[0]
     assert "seat 1: answered" not in before_me  # seat 1 is asked at the same time, after us
@@ -95,7 +95,7 @@ class _Plain:
 def test_a_registered_renderer_is_used_everywhere() -> None:
     render.register_renderer("claimtoy", _Plain())
     result = invoke(["play", "claimtoy", "--seed", "2", "--deals", "1", "--bots", "random"],
-                    "?\n" + "1\n" * 40)
+                    "?\n" + "#1\n" * 40)
     assert_clean(result, 0)
     assert "PLAIN TABLE hand=" in result.output and "PLAIN EVENT played" in result.output
     assert "PLAIN HELP" in result.output

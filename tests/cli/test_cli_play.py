@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from cli_helpers import assert_clean, invoke, last, script_human, totals_line
@@ -15,6 +16,7 @@ from huapai.cli_support import setup
 from huapai.cli_support.play import interpret
 from huapai.cli_support.setup import Table, bot_plan, make_bots
 from huapai.core import registry
+from huapai.core.protocol import NotationError
 from huapai.core.registry import get_game, get_manifest
 
 
@@ -194,11 +196,9 @@ def _parse(word: str) -> int:
 def test_interpret_numbers_notation_and_commands() -> None:
     legal = [_parse(w) for w in ("扣了", "A", "2", "K K")]
     texts = ["扣了", "A", "2", "K K"]
-    assert interpret("2", legal, texts, _parse, "zh").action == legal[1]
-    note = interpret("3", legal, texts, _parse, "zh")
-    assert note.action == legal[2] and note.note is None  # #3 *is* the card 2
-    hinted = interpret("2", legal, texts, _parse, "zh")
-    assert hinted.note is not None and "=2" in hinted.note  # 2 is also a legal card
+    assert interpret("#2", legal, texts, _parse, "zh").action == legal[1]
+    assert interpret("＃ 3", legal, texts, _parse, "zh").action == legal[2]
+    assert interpret("1", legal, texts, _parse, "zh").action == legal[0]  # 1 is no card
     assert interpret("=2", legal, texts, _parse, "zh").action == _parse("2")
     assert interpret("10", legal, texts, _parse, "zh").action == _parse("10")  # past the list
     assert interpret("K K", legal, texts, _parse, "zh").action == legal[3]
@@ -209,6 +209,67 @@ def test_interpret_numbers_notation_and_commands() -> None:
     assert interpret("77", legal, texts, _parse, "en").action == _parse("7 7")
     assert interpret("55", legal, texts, _parse, "en").problem is not None
     assert interpret("   ", legal, texts, _parse, "en").problem is not None
+
+
+def test_a_number_that_is_also_a_card_is_never_guessed() -> None:
+    """Issue 9 §2 (the number-vs-rank trap): in 兰州 a bare ``2`` is choice 2 (A) *and* the
+    card 2, ``3`` is choice 3 (the card 2) *and* the card 3 — both are refused, naming both
+    readings and how to say each; ``#n`` and ``=x`` say it unambiguously."""
+    legal = [_parse(w) for w in ("扣了", "A", "2", "K K")]
+    texts = ["扣了", "A", "2", "K K"]
+    for raw, n, item in (("2", 2, "A"), ("3", 3, "2")):
+        zh = interpret(raw, legal, texts, _parse, "zh")
+        assert zh.action is None and zh.problem is not None
+        assert f"#{n}" in zh.problem and f"={raw}" in zh.problem and item in zh.problem
+        en = interpret(raw, legal, texts, _parse, "en")
+        assert en.problem is not None and "reads two ways" in en.problem
+    same = [legal[0], legal[1], _parse("3")]
+    assert interpret("3", same, ["扣了", "A", "3"], _parse, "zh").action == _parse("3")
+    assert interpret("#9", legal, texts, _parse, "en").problem == \
+        "no choice '9': after # type a number 1–4"
+    assert interpret("#A", legal, texts, _parse, "zh").problem is not None
+
+
+def test_every_family_reads_a_bare_number_one_way_only() -> None:
+    """The trap in every family's prompt: where a bare number is also the game's notation
+    (掀牛's poker ranks, in every preset) it is refused unless #/= says which; 双别杆's and
+    秀山's cards are 汉字, so a number there is only ever a list number."""
+    for name, preset in (("xianniu", "lanzhou"), ("xianniu", "fengxiang"),
+                         ("biegan", "gongan"), ("xiushan", "shibafu")):
+        game = get_game(name)
+        rules = game.rules(preset)
+
+        def parse(word: str, game: Any = game, rules: Any = rules) -> int:
+            return int(game.parse_action(rules, word))
+
+        legal, texts = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [str(i) for i in range(11)]
+        for n in range(1, 11):
+            reply = interpret(str(n), legal, texts, parse, "zh")
+            try:
+                card = parse(str(n))
+            except NotationError:
+                assert reply.action == legal[n - 1], (name, n)
+                continue
+            assert (reply.action == card == legal[n - 1]) or (
+                reply.action is None and reply.problem and f"#{n}" in reply.problem), (name, n)
+
+
+def test_the_help_explains_choice_numbers_and_waits() -> None:
+    result = invoke(["play", "--seed", "3", "--deals", "1", "--bots", "random"], "?\nq\n")
+    assert_clean(result, 0)
+    assert "#3 永远是列表第 3 项" in result.output and "=3 永远是" in result.output
+    assert "waits 或 听" in result.output
+
+
+def test_waits_in_a_game_without_waits() -> None:
+    """Issue 9 §2: 掀牛 has no 听牌 — the ``waits`` command says so, in both languages."""
+    zh = invoke(["play", "--seed", "3", "--deals", "1", "--bots", "random"], "waits\nq\n")
+    assert_clean(zh, 0)
+    assert "这个游戏没有听牌" in zh.output
+    en = invoke(["play", "--seed", "3", "--deals", "1", "--bots", "random", "--lang", "en"],
+                "听\nq\n")
+    assert_clean(en, 0)
+    assert "no waits in this game" in en.output
 
 
 def test_jinpai_discards_and_number_like_cards_typed_in_notation() -> None:

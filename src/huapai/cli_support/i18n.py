@@ -29,8 +29,13 @@ _LABELS: dict[str, tuple[str, str]] = {
     "legal": ("可选（输入编号或牌）", "legal actions (type a number or the cards)"),
     "prompt": ("你的选择（? 帮助，q 退出）> ", "your choice (? help, q quit)> "),
     "chose": ("你选了：{text}", "you chose: {text}"),
-    "number_hint": ("（编号 {n}；要出牌「{raw}」请输入 ={raw}）",
-                    "(list number {n}; to play the card {raw!r} type ={raw})"),
+    "ambiguous_number": ("「{raw}」有两种读法：列表第 {n} 项（{item}），或者写法「{raw}」的牌。"
+                         "要第 {n} 项请输入 #{n}，要那张牌请输入 ={raw}",
+                         "{raw!r} reads two ways: choice {n} of the list ({item}), or the "
+                         "cards written {raw!r}. Type #{n} for the choice, ={raw} for the "
+                         "cards"),
+    "bad_choice": ("没有第「{text}」项：# 后面写 1–{last} 的编号",
+                   "no choice {text!r}: after # type a number 1–{last}"),
     "bad_number": ("没有编号 {n}（可选 1–{last}），当作牌也看不懂：{reason}",
                    "there is no number {n} (choose 1–{last}), and as cards: {reason}"),
     "bad_notation": ("看不懂「{text}」：{reason}", "cannot read {text!r}: {reason}"),
@@ -38,6 +43,7 @@ _LABELS: dict[str, tuple[str, str]] = {
     "forced": ("只有一种走法，已替你：{text}", "only one legal move, played for you: {text}"),
     "empty_input": ("请输入一个编号、牌或命令（? 帮助）",
                     "type a number, cards or a command (? for help)"),
+    "no_waits": ("这个游戏没有听牌", "no waits in this game"),
     "settlement": ("结算", "settlement"),
     "items": ("计分明细", "scoring"),
     "table_wide": ("全桌", "table"),
@@ -58,11 +64,16 @@ _LABELS: dict[str, tuple[str, str]] = {
     "help_title": ("帮助", "help"),
     "help_body": (
         "· 输入列表里的编号，或直接写牌/动作（见下）。\n"
-        "· 编号优先：要出一张写法像数字的牌（如扑克 2、10），请加 = ，例如 =2。\n"
+        "· #3 永远是列表第 3 项，=3 永远是写作「3」的牌（扑克的 2、3、10 …）。只写 3 时：它若既是"
+        "编号又是另一手牌，不会替你猜，会请你写 #3 或 =3；超出列表的数字当作牌。\n"
+        "· waits 或 听：查听牌（能胡哪些牌、各值多少胡、还剩几张没见）。\n"
         "· ? 或 help：本帮助；show 或 牌桌：重新显示牌桌；q：退出（已打完的局会保存到 --record）。",
         "· Type a number from the list, or write the cards / action (see below).\n"
-        "· Numbers win: to play a card written like a number (poker 2, 10), prefix it with =, "
-        "e.g. =2.\n"
+        "· #3 is always choice 3 of the list, =3 always the cards written 3 (poker 2, 3, 10 …). "
+        "A bare 3 that is both a choice and a different play is not guessed: you are asked "
+        "for #3 or =3; a number past the list is read as cards.\n"
+        "· waits (or 听): your waits — the cards that win, what each is worth, how many are "
+        "unseen.\n"
         "· ? or help: this help; show: draw the table again; q: quit (finished deals are kept "
         "in --record)."),
     # simulate

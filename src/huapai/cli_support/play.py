@@ -6,16 +6,19 @@ bot's answer can tell the human anything. The human sees only ``observe(state, s
 and events passed through ``for_viewer(seat)``.
 
 Input: a number from the legal list, or the action in the game's notation, or a command
-(``?``/``help``, ``show``, ``q``). A bare number is a list number; ``=text`` forces
-notation (for a poker card such as ``2`` that looks like a number). Anything wrong is
+(``?``/``help``, ``show``, ``waits``/``听``, ``q``). ``#3`` is always the list's third
+choice and ``=3`` always the notation ``3`` (a poker card such as ``2`` looks like a
+number); a bare number that reads both ways as different actions is refused, naming both
+readings, so a number is never taken the way the player did not mean. Anything wrong is
 explained and asked again; end of input or ``q`` ends the match cleanly.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console, RenderableType
 from rich.rule import Rule
@@ -27,7 +30,15 @@ from huapai.core.protocol import Event, IllegalAction, NotationError
 from huapai.core.session import Agent, AgentError, Deal
 
 from .i18n import Lang, tr
-from .render import RenderContext, Renderer, legal_list, renderer_for, settlement_view
+from .render import (
+    RenderContext,
+    Renderer,
+    hints_view,
+    legal_list,
+    renderer_for,
+    settlement_view,
+    waits_view,
+)
 from .setup import CliError, Table, bot_failure
 
 LineReader = Callable[[str], str]
@@ -36,6 +47,8 @@ LineReader = Callable[[str], str]
 _HELP = frozenset({"?", "？", "help", "帮助"})
 _QUIT = frozenset({"q", "quit", "exit", "退出"})
 _SHOW = frozenset({"show", "牌桌"})
+_WAITS = frozenset({"waits", "听", "听牌", "ting"})
+_CHOICE_MARKS = ("#", "＃")
 
 
 class _Leave(Exception):
@@ -53,7 +66,6 @@ class Reply:
     action: int | None = None
     command: str | None = None
     problem: str | None = None
-    note: str | None = None
 
 
 def interpret(text: str, legal: Sequence[int], texts: Sequence[str],
@@ -62,22 +74,47 @@ def interpret(text: str, legal: Sequence[int], texts: Sequence[str],
     word = text.strip()
     if not word:
         return Reply(problem=tr("empty_input", lang))
-    if word in _HELP or word in _QUIT or word in _SHOW:
-        return Reply(command="help" if word in _HELP else "quit" if word in _QUIT else "show")
+    command = _command_of(word)
+    if command is not None:
+        return Reply(command=command)
+    if word.startswith(_CHOICE_MARKS):
+        return _by_choice(word[1:].strip(), legal, lang)
+    if word.startswith("="):
+        return _by_notation(word[1:], parse, lang)
     if word.isdecimal():
         return _by_number(word, legal, texts, parse, lang)
-    return _by_notation(word[1:] if word.startswith("=") else word, parse, lang)
+    return _by_notation(word, parse, lang)
+
+
+def _command_of(word: str) -> str | None:
+    """The command ``word`` names, exactly as written (``Q`` is a card, ``q`` quits)."""
+    for command, words in (("help", _HELP), ("quit", _QUIT), ("show", _SHOW),
+                           ("waits", _WAITS)):
+        if word in words:
+            return command
+    return None
+
+
+def _by_choice(word: str, legal: Sequence[int], lang: Lang) -> Reply:
+    """``#n``: the n-th choice of the list, and nothing else."""
+    if not word.isdecimal() or not 1 <= int(word) <= len(legal):
+        return Reply(problem=tr("bad_choice", lang, text=word, last=len(legal)))
+    return Reply(action=legal[int(word) - 1])
 
 
 def _by_number(word: str, legal: Sequence[int], texts: Sequence[str],
                parse: Callable[[str], int], lang: Lang) -> Reply:
+    """A bare number: a list number, or the game's notation when it is past the list;
+    refused (both readings named) when it is a list number *and* a different action."""
     n = int(word)
+    as_notation = _notation_or_none(word, parse)
     if 1 <= n <= len(legal):
-        action = legal[n - 1]
-        note = None
-        if _notation_or_none(word, parse) in legal and texts[n - 1] != word:
-            note = tr("number_hint", lang, n=n, raw=word)
-        return Reply(action=action, note=note)
+        if as_notation is not None and as_notation != legal[n - 1]:
+            return Reply(problem=tr("ambiguous_number", lang, raw=word, n=n,
+                                    item=texts[n - 1]))
+        return Reply(action=legal[n - 1])
+    if as_notation is not None:
+        return Reply(action=as_notation)
     try:
         return Reply(action=parse(word))
     except NotationError as exc:
@@ -213,8 +250,6 @@ class HumanMatch:
             return False
         text = self.table.game.format_action(self.table.rules, reply.action)
         self.console.print(Text(tr("chose", self.lang, text=text), style="green"))
-        if reply.note:
-            self.console.print(Text(reply.note, style="dim"))
         return True
 
     def _read(self) -> str:
@@ -227,6 +262,9 @@ class HumanMatch:
     def _command(self, command: str, deal: Deal, shown: Sequence[str]) -> None:
         if command == "quit":
             raise _Leave("quit")
+        if command == "waits":
+            self.console.print(waits_view(self.renderer, self._view(deal), self.ctx))
+            return
         if command == "help":
             self.console.print(Text(tr("help_title", self.lang), style="bold"))
             self.console.print(Text(tr("help_body", self.lang)))
@@ -239,13 +277,20 @@ class HumanMatch:
 
     # ------------------------------------------------------------------- showing
     def _show_decision(self, deal: Deal, shown: Sequence[str]) -> None:
-        self.console.print(self._table_view(deal))
+        view = self._view(deal)
+        self.console.print(self.renderer.table(view, self.ctx))
         self.console.print(Text("▶ " + tr("your_turn", self.lang), style="bold yellow"))
         self.console.print(legal_list(shown, self.lang))
+        hints = hints_view(self.renderer, view, self.ctx)
+        if hints is not None:
+            self.console.print(hints)
+
+    def _view(self, deal: Deal) -> Mapping[str, Any]:
+        """What the human's seat may see now (the only view this loop ever shows)."""
+        return self.table.game.observe(deal.state, self.me)
 
     def _table_view(self, deal: Deal) -> RenderableType:
-        view = self.table.game.observe(deal.state, self.me)
-        return self.renderer.table(view, self.ctx)
+        return self.renderer.table(self._view(deal), self.ctx)
 
     def _show_events(self, events: Sequence[Event]) -> None:
         for event in events:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -78,6 +78,33 @@ class Renderer(Protocol):
     def notation_help(self, ctx: RenderContext) -> str: ...
     def deal_facts(self, view: Mapping[str, Any], ctx: RenderContext) -> DealFacts: ...
     def fact_label(self, key: str, lang: Lang) -> str: ...
+
+
+@runtime_checkable
+class WaitsRenderer(Protocol):
+    """A renderer of a game that has waits (听牌): the ``waits`` command at the prompt."""
+
+    def waits(self, view: Mapping[str, Any], ctx: RenderContext) -> RenderableType: ...
+
+
+@runtime_checkable
+class HintRenderer(Protocol):
+    """A renderer that adds advice to a decision (say, the value of an offered 胡)."""
+
+    def hints(self, view: Mapping[str, Any], ctx: RenderContext) -> RenderableType | None: ...
+
+
+def waits_view(renderer: Renderer, view: Mapping[str, Any], ctx: RenderContext) -> RenderableType:
+    """The ``waits`` command's answer: the game's own, or that the game has no waits."""
+    if isinstance(renderer, WaitsRenderer):
+        return renderer.waits(view, ctx)
+    return Text(tr("no_waits", ctx.lang))
+
+
+def hints_view(renderer: Renderer, view: Mapping[str, Any],
+               ctx: RenderContext) -> RenderableType | None:
+    """Advice the game's renderer adds to a decision (None: none)."""
+    return renderer.hints(view, ctx) if isinstance(renderer, HintRenderer) else None
 
 
 class GenericRenderer:

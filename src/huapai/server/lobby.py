@@ -75,8 +75,9 @@ class Platform:
     def services(self) -> RoomServices:
         assert self.writer is not None, "the platform is not started"
         return RoomServices(self.hub, self.writer, self.source, self.config.between_deals,
-                            self.config.retry_after, self.config.clock_grace,
-                            self.config.nonce_window)
+                            self.config.retry_after, self.config.auto_answer,
+                            clock_grace=self.config.clock_grace,
+                            nonce_window=self.config.nonce_window)
 
     # --- lifecycle -------------------------------------------------------------------
     async def start(self) -> None:

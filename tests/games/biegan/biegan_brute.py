@@ -17,6 +17,7 @@ JOKER = 22
 FLOWERED = {23: "乙", 24: "三", 25: "五", 26: "七", 27: "九"}
 RED = set("上大人可知礼三五七")
 JING = ("三", "五", "七")
+FIVE_JING = ("三", "五", "七", "乙", "九")  # the 5-精 reading (乙三五七九)
 K = {0: 5, 1: 6, 2: 7, 3: 9, 4: 12}
 DOUBLINGS = {3: 1, 4: 2, 5: 4}  # 坎 → 紮 ×2 → 泛 ×2 again
 SENTENCES = (
@@ -41,9 +42,13 @@ def sentence_sets(yi_er_san: bool = True) -> list[set[str]]:
     return out if yi_er_san else [s for s in out if s != set("乙二三")]
 
 
+def jing(opts: dict[str, object]) -> tuple[str, ...]:
+    return FIVE_JING if opts.get("five_jing") else JING
+
+
 def share(card: Card, main: str | None, opts: dict[str, object]) -> int:
     face, flower = card
-    if face in JING:
+    if face in jing(opts):
         value = 2 if flower else 1
         return 2 * value if face == main else value
     if face in ("乙", "九") and flower and bool(opts["black_flower_bonus"]):
@@ -61,7 +66,7 @@ def unit_hu(kind: str, cards: Sequence[Card], main: str | None, opts: dict[str, 
     f = sum(1 for _, flower in cards if flower)
     n = len(cards)
     dui = kind == "对" and opts["dui_value"] == "peng"
-    if face in JING:
+    if face in jing(opts):
         value = K[f] * DOUBLINGS[n] - (2 if dui else 0)
         return 2 * value if face == main else value
     value = (2 if face in RED else 1) * DOUBLINGS[n] - (1 if dui else 0)
@@ -116,7 +121,7 @@ def best_hu(
     o: dict[str, object] = {
         "zhujing_reading": "most_cards", "tingtou_scores": True, "dui_value": "peng",
         "black_flower_bonus": True, "black_flower_in_sets": False, "yi_er_san": True,
-        "discard_kan_as_dui": True,
+        "discard_kan_as_dui": True, "desk_jing_not_main": False, "five_jing": False,
     }  # fmt: skip
     o.update(opts)
     sentences = sentence_sets(bool(o["yi_er_san"]))
@@ -127,7 +132,7 @@ def best_hu(
     ]
     won_card = None if won is None or won == JOKER else card_of(won)
     best: int | None = None
-    for faces in product(JING, repeat=len(jokers)):
+    for faces in product(jing(o), repeat=len(jokers)):
         hand = sorted(others + [(f, True) for f in faces])
         for parts in partitions(hand, True, sentences):
             value = _score(parts, meld_cards, won_card, o)
@@ -147,15 +152,18 @@ def _score(
 ) -> int:
     parts = _as_discard_win(parts, won, o)
     everything = parts + melds
-    held = {j: sum(1 for _, cs in everything for f, _ in cs if f == j) for j in JING}
+    desk = bool(o["desk_jing_not_main"])  # 精 in melds neither count nor double
+    held = {j: sum(1 for _, cs in (parts if desk else everything) for f, _ in cs if f == j)
+            for j in jing(o)}
     top = max(held.values())
     if top == 0:
         mains: list[str | None] = [None]
     elif o["zhujing_reading"] == "max_hu":
-        mains = [j for j in JING if held[j] > 0]
+        mains = [j for j in jing(o) if held[j] > 0]
     else:
-        mains = [j for j in JING if held[j] == top]
-    return max(sum(unit_hu(k, cs, m, o) for k, cs in everything) for m in mains)
+        mains = [j for j in jing(o) if held[j] == top]
+    return max(sum(unit_hu(k, cs, m, o) for k, cs in parts)
+               + sum(unit_hu(k, cs, None if desk else m, o) for k, cs in melds) for m in mains)
 
 
 def _as_discard_win(

@@ -38,15 +38,9 @@ from huapai.games.biegan.cards import (
     face_of,
     parse_cards,
 )
+from huapai.games.biegan.facevalues import FACE_KIND, dui_penalty, face_table, structure
 from huapai.games.biegan.residues import Residues, null_space_mod3
-from huapai.games.biegan.search import (
-    FACE_KIND,
-    dui_penalty,
-    face_table,
-    holding_of,
-    search,
-    structure,
-)
+from huapai.games.biegan.search import holding_of, search
 from huapai.games.biegan.shapes import ORDER, POSITION, TT_SHIFT
 from huapai.games.biegan.units import SENTENCES, YI_ER_SAN, Meld, Scoring, meld_value
 from huapai.games.biegan.waits import waits

@@ -114,9 +114,10 @@ def test_reference_worked_example_a36_self_drawn() -> None:
 def test_a_kan_completed_by_the_discard_scores_as_dui_by_option() -> None:
     """A6 [P] (``discard_kan_as_dui``, the apps): 十十 + a discarded 十 is an exposed 对
     (black 0) not a 坎 (1): 17 胡 self-drawn, 16 on the discard — which is then no win at
-    all (诈和 is refused)."""
+    all (诈和 is refused). The 对 is priced as the apps price it (``dui_value="peng"``,
+    pinned: ``gongan``'s own reading prices a 对 as a 坎)."""
     hand = "三三三上大人可知礼人人人知知知孔乙己八九子十十二二"
-    app = rules(discard_kan_as_dui=True)
+    app = rules(discard_kan_as_dui=True, dui_value="peng")
     drawn = start(app, zhuang="化", erjia=hand, top="十")
     drawn = play(drawn, [*qingtong_pass(), (Z, "打 化"), *passes(Z)])
     assert "胡" in legal_text(drawn, E)
@@ -214,3 +215,24 @@ def test_huangzhuang_notes_and_winner_notes() -> None:
     state = _won_on_discard()
     notes = GAME.settlement(state).notes
     assert any("胡 17" in n and "主精 三" in n for n in notes)
+
+
+def test_s003_gongan_prices_the_tingtou_and_a_dui_as_the_seed_does() -> None:
+    """[S003] §3 gives 胡 to 句 / 坎 / 紮 / 泛 (精 "放在句中") and §4 none to the 听头; §1 calls
+    three of a face a 坎 and §3 prices no 对 apart. So in ``gongan`` a 精 in the 听头 adds
+    nothing and an exposed black 对 is worth a black 坎 (1); ``gongan-app`` keeps the apps'
+    readings (G4 per card, G3 碰 price 0)."""
+    from huapai.games.biegan.calculator import score_hand
+    from huapai.games.biegan.cards import parse_cards
+    from huapai.games.biegan.rules import scoring_of
+    from huapai.games.biegan.units import Meld
+
+    naliao = parse_cards("上大人上大人可知礼可知礼三*三*三孔孔孔化化化千千千七赖")
+    seed = score_hand(naliao, (), scoring_of(rules("gongan")))
+    app = score_hand(naliao, (), scoring_of(rules("gongan-app")))
+    assert (seed.tingtou_hu, app.tingtou_hu) == (0, 3) and app.hu == seed.hu + 3
+    concealed = parse_cards("上大人可知礼化三*千五五五*八九十四五六二二")
+    melds = (Meld.of("对", "孔孔孔"), Meld.of("紮", "七七七*七*"))
+    dui = {p: next(u for u in score_hand(concealed, melds, scoring_of(rules(p))).units
+                   if u.kind == "对") for p in ("gongan", "gongan-app")}
+    assert (dui["gongan"].hu, dui["gongan-app"].hu) == (1, 0)

@@ -17,7 +17,9 @@ from rich.text import Text
 
 from huapai.cli_support.i18n import Lang
 from huapai.cli_support.render import DealFacts, EventText, RenderContext, event_line
-from huapai.games.biegan.cards import FACES, JING_FACES, RED_FACES
+
+from . import biegan_advice
+from .biegan_cards import cards_in as _cards
 
 _PHASES: dict[str, tuple[str, str]] = {
     "qingtong": ("请统：有四张的可以紮（末家、二家、庄家依次）",
@@ -39,28 +41,6 @@ _FACTS: dict[str, tuple[str, str]] = {
     "bao": ("包牌率", "包 rate (over the 对 limit when another wins)"),
     "huang": ("黄庄率", "drawn deal (黄庄) rate"),
 }
-_RED_CHARS = frozenset(FACES[f] for f in RED_FACES)
-_JING_CHARS = frozenset(FACES[f] for f in JING_FACES)
-
-
-def cards_text(cards: str | None) -> Text:
-    """Card notation coloured: red faces red, 精 bold, 花 underlined, 赖子 magenta."""
-    out = Text()
-    if cards is None:
-        return Text("????", style="dim")
-    for i, ch in enumerate(cards):
-        if ch == "*":
-            continue
-        flowered = i + 1 < len(cards) and cards[i + 1] == "*"
-        style = "bold magenta" if ch == "赖" else "red" if ch in _RED_CHARS else ""
-        if ch in _JING_CHARS:
-            style += " bold"
-        if flowered:
-            style += " underline"
-        out.append(ch + ("*" if flowered else ""), style=style.strip())
-    return out
-
-
 class BieganRenderer:
     """The 双别杆 renderer."""
 
@@ -72,7 +52,7 @@ class BieganRenderer:
             who = ctx.name(int(pending["seat"]))
             parts.append(Text.assemble((ctx.pick("桌上：", "on the table: "), "bold"),
                                        who, ctx.pick(" 打出 ", " discarded "),
-                                       cards_text(str(pending["card"]))))
+                                       _cards(str(pending["card"]), ctx)))
         parts.extend(self._wins(view, ctx))
         parts.extend(self._mine(view, ctx))
         return Group(*parts)
@@ -103,18 +83,18 @@ class BieganRenderer:
         name = Text(ctx.name(seat), style="bold yellow" if seat == ctx.me else "")
         if seat in ctx.players:
             name.append(f" ({ctx.players[seat]})", style="dim")
-        role = ctx.pick(*_ROLES[(seat - int(view["dealer"])) % 3])
+        role = ctx.pick(*_ROLES[(seat - int(view["dealer"])) % int(view["num_seats"])])
         duis = int(view["duis"][seat])
         dui = Text(str(duis), style="bold red" if duis > int(view["dui_limit"]) else "")
-        return [name, role, str(view["hand_sizes"][seat]), self._melds(view["melds"][seat]),
-                dui, cards_text(str(view["rivers"][seat])[-24:]),
+        return [name, role, str(view["hand_sizes"][seat]), self._melds(view["melds"][seat], ctx),
+                dui, _cards(str(view["rivers"][seat])[-24:], ctx),
                 self._seat_status(view, ctx, seat)]
 
-    def _melds(self, melds: Sequence[Mapping[str, Any]]) -> Text:
+    def _melds(self, melds: Sequence[Mapping[str, Any]], ctx: RenderContext) -> Text:
         out = Text()
         for i, m in enumerate(melds):
             out.append(("  " if i else "") + f"{m['kind']}[")
-            out.append_text(cards_text(m["cards"]))
+            out.append_text(_cards(m["cards"], ctx))
             out.append("]")
         return out
 
@@ -142,10 +122,10 @@ class BieganRenderer:
             units = Text("  ")
             for unit in win["units"]:
                 units.append(f"{unit['kind']}[")
-                units.append_text(cards_text(str(unit["cards"])))
+                units.append_text(_cards(str(unit["cards"]), ctx))
                 units.append(f"]{unit['hu']}  ")
             units.append(ctx.pick("听头 ", "听头 (pair) "))
-            units.append_text(cards_text("".join(str(c) for c in win["tingtou"])))
+            units.append_text(_cards("".join(str(c) for c in win["tingtou"]), ctx))
             if win.get("zhujing"):
                 units.append(ctx.pick(f"  主精 {win['zhujing']}", f"  主精 {win['zhujing']}"))
             out += [head, units]
@@ -155,14 +135,23 @@ class BieganRenderer:
         if view.get("hand") is None:
             return []
         out: list[RenderableType] = [Text.assemble((ctx.pick("你的手牌：", "your hand: "), "bold"),
-                                                   cards_text(str(view["hand"])))]
+                                                   _cards(str(view["hand"]), ctx))]
         if view.get("drawn"):
             out.append(Text.assemble(ctx.pick("刚摸到：", "just drew: "),
-                                     cards_text(str(view["drawn"]))))
+                                     _cards(str(view["drawn"]), ctx)))
         if view.get("guohu"):
             out.append(Text(ctx.pick("过胡：摸牌前不能捉铳", "过胡: no winning on a discard "
                                      "until your next draw"), style="yellow"))
         return out
+
+    # ------------------------------------------------------------------ advice
+    def hints(self, view: Mapping[str, Any], ctx: RenderContext) -> RenderableType | None:
+        """At a decision: the value of an offered 胡 and the waits (or the discards' waits)."""
+        return biegan_advice.hints(view, ctx)
+
+    def waits(self, view: Mapping[str, Any], ctx: RenderContext) -> RenderableType:
+        """The ``waits`` command."""
+        return biegan_advice.waits(view, ctx)
 
     # ------------------------------------------------------------------ events
     def event(self, event: Mapping[str, Any], ctx: RenderContext) -> str | None:
@@ -174,12 +163,16 @@ class BieganRenderer:
             "牌：每张牌写它的字：上大人孔乙己可知礼化三千七十士八九子二四五六，"
             "带花的在字后加 *（三* 五* 七* 乙* 九*），赖子写「赖」；禮、土 也认。\n"
             "动作：打 三*（或直接写牌）出牌；紮 七；开泛 七；胡；招；对；过。"
-            "别家出牌后每人都要表态（能胡、招、对的才有这些选项，否则只能「过」）。",
+            "别家出牌后每人都要表态（能胡、招、对的才有这些选项，否则只能「过」）。\n"
+            "牌都写汉字，所以只写数字就是列表编号。轮到你时会写出胡牌值多少、听哪些牌；"
+            "waits 随时看。",
             "Cards: each card is its character: 上大人孔乙己可知礼化三千七十士八九子二四五六; a "
             "flowered (花) card takes a *: 三* 五* 七* 乙* 九*; the joker is 赖; 禮 and 土 are "
             "read too.\nActions: 打 三* (or just the card) discards; 紮 七; 开泛 七; 胡 (win); "
             "招; 对; 过 (pass). After each discard every other seat answers (过 when it has "
-            "nothing to claim).",
+            "nothing to claim).\nCards are written in 汉字, so a bare number is a list number. "
+            "At your turn the value of a 胡 on offer and your waits are shown; waits shows them "
+            "any time.",
         )
 
     def deal_facts(self, view: Mapping[str, Any], ctx: RenderContext) -> DealFacts:

@@ -26,6 +26,8 @@ _TEXT: dict[str, tuple[str, str]] = {
     "self_drawn": ("自摸", "self-drawn (自摸)"),
     "on_discard": ("捉铳（{card}）", "won on the discard {card} (吃胡)"),
     "options": ("规则选项：{items}", "rule options: {items}"),
+    "preset": ("按 {preset} 的读法（--preset 可换：gongan danbiegan gongan-app reference）",
+               "read as {preset} reads it (--preset: gongan danbiegan gongan-app reference)"),
     "score_cols": ("组|牌|胡|说明", "unit|cards|胡|note"),
     "tingtou": ("听头", "听头 (pair)"),
     "exposed": ("明", "exposed"),
@@ -99,8 +101,9 @@ def _show_score(hand: Hand, result: HandResult, console: Console, lang: Lang) ->
 
 
 def _show_options(hand: Hand, console: Console, lang: Lang) -> None:
-    if hand.options:
-        items = "  ".join(f"{k}={_show_value(v)}" for k, v in hand.options.items())
+    console.print(_t("preset", lang, preset=hand.preset), style="dim")
+    if hand.changed:
+        items = "  ".join(f"{k}={_show_value(v)}" for k, v in hand.changed.items())
         console.print(_t("options", lang, items=items))
 
 

@@ -131,6 +131,15 @@ class XiushanRenderer:
             out.append(Text.assemble((ctx.pick("听：", "waits: "), "bold green"), found))
         return out
 
+    def waits(self, view: Mapping[str, Any], ctx: RenderContext) -> RenderableType:
+        """The ``waits`` command at the prompt: the same waits the table shows."""
+        if view.get("hand") is None:
+            return Text(ctx.pick("你没有手牌（观战）", "you hold no hand (watching)"))
+        found = _waits(view, ctx)
+        if found is None:
+            return Text(ctx.pick("现在不听牌", "not waiting now"))
+        return Text.assemble((ctx.pick("听：", "waits: "), "bold green"), found)
+
     def event(self, event: Mapping[str, Any], ctx: RenderContext) -> str | None:
         return event_line(_EVENTS, event, ctx)
 

@@ -29,7 +29,6 @@ from typing import Any
 
 from .cards import (
     FLOWER_FACES,
-    JING_FACES,
     JOKER,
     NUM_CODES,
     NUM_FACES,
@@ -37,11 +36,12 @@ from .cards import (
     copies_of,
     face_of,
     is_flowered,
+    jing_of,
     parse_cards,
 )
 from .rules import BieganRules, fen_of
 from .state import DISCARD0, DISCARD_OF, DUI, FAN, HU, NUM_ACTIONS, PASS, ZHA0, ZHAO, discard_code
-from .turn import NATURALS
+from .turn import NATURALS, initial_stock
 from .units import SENTENCES, Meld
 from .winning import ONE, decomposes, packed_of, reading
 
@@ -181,7 +181,7 @@ class HeuristicBot:
         face = face_of(code)
         counts = _face_counts(hand)
         value = _PAIR_VALUE[counts[face]]
-        if face in JING_FACES:
+        if face in jing_of(self.rules.five_jing):
             value += p.jing + (p.flowered_jing if is_flowered(code) else 0.0)
         elif face in FLOWER_FACES and is_flowered(code):
             value += 0.5
@@ -196,9 +196,9 @@ class HeuristicBot:
         if code == JOKER:
             return 0.0
         face = face_of(code)
-        late = 1.0 - view.stock / 36
+        late = 1.0 - view.stock / initial_stock(self.rules)
         unseen = sum(view.unseen(c) for c in _codes_of(face))
-        risk = unseen / 5 * (2.0 if face in JING_FACES else 1.0)
+        risk = unseen / 5 * (2.0 if face in jing_of(self.rules.five_jing) else 1.0)
         if face in view.opponent_discards:
             risk *= 0.5
         return self.params.danger * late * late * risk
@@ -224,7 +224,7 @@ class HeuristicBot:
         counts = _face_counts(view.hand)
         isolated = all(sum(1 for g in s if g != face and counts[g]) == 0
                        for s in _SENTENCES_OF[face])
-        return face in JING_FACES or (counts[face] == 2 and isolated)
+        return face in jing_of(self.rules.five_jing) or (counts[face] == 2 and isolated)
 
     def _after(self, view: _View, hand: list[int], melds: tuple[Meld, ...], code: int) -> float:
         hand[code] -= 1

@@ -7,6 +7,10 @@ and for ``score`` one ``--discard CARD``), checks every part and returns a repor
 Every mistake raises one :class:`~huapai.core.manifest.CalculatorError` naming it, in
 both languages.
 
+The readings are the ``gongan`` preset's (the seed's) unless ``--preset`` names another
+preset, or ``reference`` (the reference's PROPOSALs, the pure API's defaults);
+``--option`` changes single ones.
+
 A hand counts 26 when complete (8 units + 听头; a declared meld counts 3 whatever its
 size), 25 when it waits for one card. ``score`` scores a complete hand as self-drawn
 (自摸), or as won on ``discard``; given 25 it says so and lists the waits.
@@ -16,7 +20,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from huapai.core.manifest import CalculatorError, Text
@@ -35,10 +39,12 @@ from .cards import (
     copies_of,
     face_name,
     face_of,
+    jing_of,
     parse_cards,
 )
+from .rules import PRESETS, scoring_of
 from .search import fen_for
-from .units import DEFAULT_SCORING, MELD_SIZES, Meld
+from .units import DEFAULT_SCORING, MELD_SIZES, Meld, Scoring
 from .waits import Wait
 from .waits import waits as find_waits
 
@@ -60,8 +66,8 @@ _TEXT: dict[str, tuple[str, str]] = {
     "meld_size": ("--meld「{raw}」：{kind} 是 {size} 张，这里有 {got} 张",
                   "--meld {raw!r}: a {kind} has {size} cards, got {got}"),
     "meld_face": ("--meld「{raw}」：{kind} 必须是同一个字", "--meld {raw!r}: a {kind} is one face"),
-    "meld_joker": ("--meld「{raw}」：赖子只能在 三/五/七 的 紮 或 泛 里",
-                   "--meld {raw!r}: a 赖子 may only be in a 紮 or 泛 of 三/五/七"),
+    "meld_joker": ("--meld「{raw}」：赖子只能在 {faces} 的 紮 或 泛 里",
+                   "--meld {raw!r}: a 赖子 may only be in a 紮 or 泛 of {faces}"),
     "meld_bad": ("--meld「{raw}」不成立：{reason}", "--meld {raw!r} is not a meld: {reason}"),
     "copies": ("{where}里共有 {n} 张{card}，一副牌只有 {have} 张",
                "{n} × {card} in {where}: the deck has only {have}"),
@@ -87,6 +93,7 @@ _TEXT: dict[str, tuple[str, str]] = {
                     "option {name} takes true or false, got {value!r}"),
     "option_choice": ("选项 {name} 可取 {choices}，这里是「{value}」",
                       "option {name} takes {choices}, got {value!r}"),
+    "preset": ("没有预设「{name}」；可用：{known}", "no preset {name!r}; known: {known}"),
     "option_int": ("选项 {name} 要 0–{high} 的整数，这里是「{value}」",
                    "option {name} takes a whole number 0–{high}, got {value!r}"),
 }
@@ -102,6 +109,10 @@ def _fail(key: str, **values: object) -> CalculatorError:
 
 # --- rule options ---------------------------------------------------------------------
 
+DEFAULT_PRESET = "gongan"
+"""Whose readings the calculator uses unless ``--preset`` names another."""
+
+
 @dataclass(frozen=True, slots=True)
 class CalcOption:
     """A keyword option of the calculator, as ``--option NAME=VALUE`` takes it."""
@@ -113,7 +124,8 @@ class CalcOption:
 
     @property
     def default(self) -> Any:
-        return getattr(DEFAULT_SCORING, self.name)
+        """The value when neither ``--preset`` nor ``--option`` says otherwise (``gongan``'s)."""
+        return getattr(scoring_of(PRESETS[DEFAULT_PRESET]), self.name)
 
 
 CALC_OPTIONS = (
@@ -125,6 +137,8 @@ CALC_OPTIONS = (
     CalcOption("yi_er_san", "乙二三"),
     CalcOption("discard_kan_as_dui", "捉铳成对"),
     CalcOption("threshold", "起胡", aliases=("hu_threshold",)),
+    CalcOption("desk_jing_not_main", "桌面精不算主精"),
+    CalcOption("five_jing", "五精"),
 )
 """The calculator's rule choices (see ``docs/biegan-calculator.md``); defaults from it."""
 
@@ -136,8 +150,25 @@ _FALSE = frozenset({"false", "no", "off", "0", "否", "关"})
 THRESHOLD_MAX = 999
 
 
-def parse_options(items: Iterable[str]) -> dict[str, Any]:
-    """``NAME=VALUE`` items as the calculator's keyword arguments (names in English or 中文)."""
+REFERENCE = "reference"
+"""The calculator's own base besides the game's presets: the reference's PROPOSALs (the
+pure API's keyword defaults, :data:`.units.DEFAULT_SCORING`)."""
+
+
+def preset_options(name: str | None) -> dict[str, Any]:
+    """Every calculator option as the preset ``name`` reads it (None: ``gongan``)."""
+    name = DEFAULT_PRESET if name is None else name.strip()
+    if name == REFERENCE:
+        base: Scoring = DEFAULT_SCORING
+    elif name in PRESETS:
+        base = scoring_of(PRESETS[name])
+    else:
+        raise _fail("preset", name=name, known=", ".join([*PRESETS, REFERENCE]))
+    return {opt.name: getattr(base, opt.name) for opt in CALC_OPTIONS}
+
+
+def overrides(items: Iterable[str]) -> dict[str, Any]:
+    """``NAME=VALUE`` items as keyword arguments (names in English or 中文), each checked."""
     out: dict[str, Any] = {}
     for raw in items:
         name, sep, value = raw.partition("=")
@@ -182,6 +213,9 @@ class Hand:
     seen: tuple[int, ...]
     options: dict[str, Any]
     discard: int | None = None
+    preset: str = DEFAULT_PRESET
+    changed: dict[str, Any] = field(default_factory=dict)
+    """The options given with ``--option`` (the rest are the preset's)."""
 
     @property
     def positions(self) -> int:
@@ -193,7 +227,7 @@ class Hand:
 
     @property
     def threshold(self) -> int:
-        return int(self.options.get("threshold", DEFAULT_SCORING.threshold))
+        return int(self.options["threshold"])
 
     def options_json(self) -> dict[str, Any]:
         return {opt.name: self.options.get(opt.name, opt.default) for opt in CALC_OPTIONS}
@@ -209,20 +243,23 @@ _MELD_KINDS = {
 
 def read_hand(command: Command, hand: Sequence[str], melds: Sequence[str] = (),
               options: Sequence[str] = (), seen: Sequence[str] = (),
-              discard: str | None = None) -> Hand:
+              discard: str | None = None, preset: str | None = None) -> Hand:
     """The hand the parameters describe, every part checked (raises CalculatorError)."""
     words = " ".join(hand)
     if not words.strip():
         raise _fail("no_hand", cmd=command)
     concealed = _cards(words, _t("where_hand"))
-    read = Hand(concealed, tuple(parse_meld(raw) for raw in melds),
-                _cards(" ".join(seen), "--seen"), parse_options(options))
+    base = preset_options(preset)
+    changed = overrides(options)
+    jing = jing_of(bool((base | changed)["five_jing"]))
+    read = Hand(concealed, tuple(parse_meld(raw, jing) for raw in melds),
+                _cards(" ".join(seen), "--seen"), base | changed,
+                preset=DEFAULT_PRESET if preset is None else preset.strip(), changed=changed)
     _check_copies(read.own, "copies_own")
     _check_copies(read.own + read.seen, "copies_seen")
     if discard is None:
         return read
-    return Hand(read.concealed, read.melds, read.seen, read.options,
-                _discard(discard, concealed))
+    return replace(read, discard=_discard(discard, concealed))
 
 
 def _cards(text: str, where: str | Text) -> tuple[int, ...]:
@@ -233,7 +270,7 @@ def _cards(text: str, where: str | Text) -> tuple[int, ...]:
         raise _fail("bad_cards", where=where, text=text, reason=exc) from None
 
 
-def parse_meld(raw: str) -> Meld:
+def parse_meld(raw: str, jing: tuple[int, ...] = JING_FACES) -> Meld:
     """``KIND:CARDS`` (对:孔孔孔, zha:七七七*七*; a full-width ： works too) as a :class:`Meld`."""
     kind_text, sep, cards_text = raw.replace("：", ":").partition(":")
     if not sep or not kind_text.strip():
@@ -247,8 +284,8 @@ def parse_meld(raw: str) -> Meld:
     natural = {face_of(c) for c in cards if c != JOKER}
     if len(natural) != 1:
         raise _fail("meld_face", raw=raw, kind=kind)
-    if JOKER in cards and (kind not in ("紮", "泛") or not natural <= set(JING_FACES)):
-        raise _fail("meld_joker", raw=raw)
+    if JOKER in cards and (kind not in ("紮", "泛") or not natural <= set(jing)):
+        raise _fail("meld_joker", raw=raw, faces="/".join(FACES[f] for f in jing))
     try:
         return Meld(kind, cards)
     except ValueError as exc:  # a rule of Meld this module does not know yet
@@ -317,6 +354,7 @@ class WaitsReport:
             "cards": self.hand.positions,
             "threshold": self.hand.threshold,
             "unseen": self.unseen,
+            "preset": self.hand.preset,
             "options": self.hand.options_json(),
         }
 
@@ -341,9 +379,10 @@ class ScoreReport:
 
 
 def score(hand: Sequence[str], melds: Sequence[str] = (), options: Sequence[str] = (),
-          discard: str | None = None, seen: Sequence[str] = ()) -> ScoreReport:
+          discard: str | None = None, seen: Sequence[str] = (),
+          preset: str | None = None) -> ScoreReport:
     """``huapai score biegan``: the best reading of a complete hand, or its waits."""
-    read = read_hand("score", hand, melds, options, seen, discard)
+    read = read_hand("score", hand, melds, options, seen, discard, preset)
     check_size(read, "score")
     if read.positions == WAITING:
         return ScoreReport(read, None, _waits_report(read))
@@ -352,9 +391,9 @@ def score(hand: Sequence[str], melds: Sequence[str] = (), options: Sequence[str]
 
 
 def waits(hand: Sequence[str], melds: Sequence[str] = (), options: Sequence[str] = (),
-          seen: Sequence[str] = ()) -> WaitsReport:
+          seen: Sequence[str] = (), preset: str | None = None) -> WaitsReport:
     """``huapai waits biegan``: every card that wins, its best 胡, copies unseen."""
-    read = read_hand("waits", hand, melds, options, seen)
+    read = read_hand("waits", hand, melds, options, seen, preset=preset)
     check_size(read, "waits")
     return _waits_report(read)
 
@@ -386,6 +425,7 @@ def score_json(hand: Hand, result: HandResult) -> dict[str, Any]:
         "threshold": hand.threshold,
         "tingtou_jokers": [face_name(f) for f in result.tingtou_jokers],
         "reason": reason,
+        "preset": hand.preset,
         "options": hand.options_json(),
     })
     return data

@@ -23,7 +23,7 @@ from typing import Any, Literal
 from .cards import JOKER, NUM_CODES, card_name, copies_of, face_name, face_of
 from .layout import layout
 from .search import _Holding, fen_for, holding_of_codes, search
-from .units import Meld, Scoring, Unit
+from .units import Meld, Scoring, Unit, check_meld_jokers
 
 UNITS_PER_HAND = 8
 """A winning hand is 8 units + the 听头, i.e. 26 positions (zipai.md A5, A6 [C:R1])."""
@@ -77,6 +77,8 @@ def scoring_of(
     yi_er_san: bool = True,
     discard_kan_as_dui: bool = True,
     threshold: int = 17,
+    desk_jing_not_main: bool = False,
+    five_jing: bool = False,
 ) -> Scoring:
     """A :class:`Scoring` from the keyword options (defaults: the references' PROPOSALs).
 
@@ -91,6 +93,8 @@ def scoring_of(
         yi_er_san=yi_er_san,
         discard_kan_as_dui=discard_kan_as_dui,
         threshold=threshold,
+        desk_jing_not_main=desk_jing_not_main,
+        five_jing=five_jing,
     )
 
 
@@ -107,6 +111,8 @@ def best_hand(
     yi_er_san: bool = True,
     discard_kan_as_dui: bool = True,
     threshold: int = 17,
+    desk_jing_not_main: bool = False,
+    five_jing: bool = False,
     units_needed: int = UNITS_PER_HAND,
 ) -> HandResult:
     """The best reading of a complete hand (26 positions: concealed cards + melds).
@@ -117,11 +123,12 @@ def best_hand(
     let tests use small hands.
     """
     options = (zhujing_reading, tingtou_scores, dui_value, black_flower_bonus,
-               black_flower_in_sets, yi_er_san, discard_kan_as_dui, threshold)  # fmt: skip
+               black_flower_in_sets, yi_er_san, discard_kan_as_dui, threshold,
+               desk_jing_not_main, five_jing)  # fmt: skip
     return score_hand(concealed, melds, scoring_from(options), won_discard, units_needed)
 
 
-_DEFAULT_OPTIONS = ("most_cards", True, "peng", True, False, True, True, 17)
+_DEFAULT_OPTIONS = ("most_cards", True, "peng", True, False, True, True, 17, False, False)
 
 
 def scoring_from(options: tuple[Any, ...]) -> Scoring:
@@ -129,7 +136,8 @@ def scoring_from(options: tuple[Any, ...]) -> Scoring:
     if options == _DEFAULT_OPTIONS:
         return _DEFAULT
     names = ("zhujing_reading", "tingtou_scores", "dui_value", "black_flower_bonus",
-             "black_flower_in_sets", "yi_er_san", "discard_kan_as_dui", "threshold")  # fmt: skip
+             "black_flower_in_sets", "yi_er_san", "discard_kan_as_dui", "threshold",
+             "desk_jing_not_main", "five_jing")  # fmt: skip
     return scoring_of(**dict(zip(names, options, strict=True)))
 
 
@@ -142,6 +150,8 @@ def score_hand(
 ) -> HandResult:
     """:func:`best_hand` with the options already in a :class:`Scoring`."""
     holding = read_hand(concealed, melds, units_needed, complete=True)
+    if melds:
+        jokers_fit(melds, scoring)
     if won_discard is not None and won_discard not in concealed:
         raise HandError(f"won discard {card_name(won_discard)} is not in the hand")
     won_face = None if won_discard is None or won_discard == JOKER else face_of(won_discard)
@@ -171,6 +181,8 @@ def hand_value(
     bot. ``scoring`` defaults to the references' PROPOSALs.
     """
     holding = read_hand(concealed, melds, units_needed, complete=True)
+    if melds:
+        jokers_fit(melds, scoring or _DEFAULT)
     return _value(holding, scoring or _DEFAULT, concealed, won_discard)
 
 
@@ -214,6 +226,14 @@ def _value(
 _DEFAULT = scoring_of()
 _VALID_CODES = frozenset(range(NUM_CODES))
 _COPIES = tuple(copies_of(code) for code in range(NUM_CODES))
+
+
+def jokers_fit(melds: Sequence[Meld], scoring: Scoring) -> None:
+    """A 赖子 in a meld stands for one of the reading's 精 (HandError naming the meld)."""
+    try:
+        check_meld_jokers(list(melds), scoring)
+    except ValueError as exc:
+        raise HandError(str(exc)) from None
 
 
 def read_hand(

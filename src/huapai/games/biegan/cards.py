@@ -38,6 +38,14 @@ FLOWER_FACES = (YI, SAN, WU, QI, JIU)
 """Faces with 2 flowered (花) copies among their 5: 乙 三 五 七 九."""
 JING_FACES = (SAN, WU, QI)
 """The 精: 三 五 七 (the seed's 3-精 rule; 乙 and 九 are flowered but not 精)."""
+FIVE_JING_FACES = (SAN, WU, QI, YI, JIU)
+"""The 5-精 reading (乙三五七九, the 长阳花牌 article [C:R1], R4's jingNum 5): the seed's
+three first, so that ties between 主精 candidates go the same way in both readings."""
+
+
+def jing_of(five: bool) -> tuple[int, ...]:
+    """The 精 faces of the 3-精 (seed) or the 5-精 reading."""
+    return FIVE_JING_FACES if five else JING_FACES
 
 FLOWERED_BASE = 23
 NUM_CODES = FLOWERED_BASE + len(FLOWER_FACES)

@@ -42,8 +42,6 @@ from .turn import (
 )
 from .window import answer, asked, can_hu_on, discard, self_draw_win, window_legal
 
-SEATS = 3
-
 
 def to_act(s: State) -> tuple[int, ...]:
     return s.waiting
@@ -83,8 +81,8 @@ def _legal(s: State, seat: int) -> list[int]:
     return turn_legal(s, seat)
 
 
-def _is_seat(seat: object) -> bool:
-    return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < SEATS
+def _is_seat(seat: object, seats: int) -> bool:
+    return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < seats
 
 
 def apply(s: State, seat: int, action: int) -> tuple[State, list[Event]]:
@@ -116,9 +114,10 @@ def explain(s: State, seat: object, action: object) -> IllegalAction:
     """The stable code and a human reason for an action ``legal`` does not list."""
     if s.phase == OVER:
         return IllegalAction.of("game_over", "这局已经结束", "the deal is over")
-    if not _is_seat(seat):
-        return IllegalAction.of("bad_seat", "座位只有 0、1、2，没有 {seat!r}",
-                                "seats are 0, 1 and 2, got {seat!r}", seat=seat)
+    if not _is_seat(seat, s.rules.players):
+        return IllegalAction.of("bad_seat", "座位只有 0–{last}，没有 {seat!r}",
+                                "seats are 0..{last}, got {seat!r}", seat=seat,
+                                last=s.rules.players - 1)
     assert isinstance(seat, int)
     if seat not in to_act(s):
         return _not_asked(s, seat)

@@ -21,7 +21,17 @@ from .observe import encode, observation_size, omniscient, table_view
 from .rules import PRESETS, BieganRules
 from .sample import resample
 from .scoring import settle
-from .state import AFTER_DUI, HAND_SIZES, NUM_ACTIONS, OVER, QINGTONG, TURN, WINDOW, State
+from .state import (
+    AFTER_DUI,
+    NUM_ACTIONS,
+    OVER,
+    PASS,
+    QINGTONG,
+    TURN,
+    WINDOW,
+    State,
+    hand_sizes,
+)
 from .turn import checked_deal, counts_of, new_state
 from .window import table_of
 from .winning import packed_of
@@ -39,7 +49,7 @@ class BieganGame(GameBase[BieganRules, State]):
         return PRESETS
 
     def num_seats(self, rules: BieganRules) -> int:
-        return 3
+        return rules.players
 
     # --- dealing -----------------------------------------------------------------------
     def new_game(self, rules: BieganRules, *, seed: int | None = None,
@@ -50,9 +60,10 @@ class BieganGame(GameBase[BieganRules, State]):
         return state.deal
 
     def format_deal(self, rules: BieganRules, deal: Sequence[int]) -> str:
-        """庄家's 26 | 二家's 25 | 末家's 25 | the stock from 牌面 to 牌底."""
+        """庄家's 26 | 二家's 25 | 末家's 25 | the stock from 牌面 to 牌底 (no 末家 with two)."""
         cards = checked_deal(rules, deal)
-        cuts = [0, *(sum(HAND_SIZES[:i + 1]) for i in range(3)), len(cards)]
+        sizes = hand_sizes(rules.players)
+        cuts = [0, *(sum(sizes[:i + 1]) for i in range(len(sizes))), len(cards)]
         return " | ".join(format_cards(cards[a:b]) for a, b in pairwise(cuts))
 
     def parse_deal(self, rules: BieganRules, text: str) -> tuple[int, ...]:
@@ -66,7 +77,7 @@ class BieganGame(GameBase[BieganRules, State]):
 
     def first_dealer(self, rules: BieganRules, seed: int) -> tuple[int, list[Event]]:
         """The first 庄家 is drawn by lot (seeded); the seed names no ritual."""
-        return derive_seed(seed, "biegan-dealer") % 3, []
+        return derive_seed(seed, "biegan-dealer") % rules.players, []
 
     def next_dealer(self, state: State) -> int:
         """The winner deals next (G2; 一炮双响: the first in turn order); after 黄庄 the
@@ -74,7 +85,7 @@ class BieganGame(GameBase[BieganRules, State]):
         if state.wins:
             return state.wins[0].seat
         if state.rules.huang_dealer == "next":
-            return (state.dealer + 1) % 3
+            return (state.dealer + 1) % state.rules.players
         return state.dealer
 
     # --- play --------------------------------------------------------------------------
@@ -86,6 +97,21 @@ class BieganGame(GameBase[BieganRules, State]):
 
     def apply(self, state: State, seat: int, action: int) -> tuple[State, list[Event]]:
         return flow.apply(state, seat, action)
+
+    def automatic(self, state: State, seat: int) -> int | None:
+        """请统 with nothing to 紮: 不紮 is the seat's only choice. Under ``ask="always"``
+        every seat is asked at 请统 and answers after the same pause, so answering it for
+        the seat tells nobody it holds no four (a person's immediate 不紮 would say as
+        much); under ``ask="eligible"`` such a seat is never asked at all."""
+        if state.phase != QINGTONG:
+            return None
+        legal = flow.legal(state, seat)
+        return PASS if tuple(legal) == (PASS,) else None
+
+    def paced(self, state: State, seat: int) -> bool:
+        """At 请统 every answer (紮 or 不紮, clicked or automatic) comes after the same
+        pause: an immediate 不紮 from a seat holding a four looks like the automatic one."""
+        return state.phase == QINGTONG and seat in flow.to_act(state)
 
     def explain(self, state: State, seat: int, action: int) -> IllegalAction:
         """Why ``action`` is not legal for ``seat`` now (code + message)."""
@@ -109,7 +135,7 @@ class BieganGame(GameBase[BieganRules, State]):
     def resample(self, state: State, seat: int, rng: random.Random) -> State:
         """What ``seat`` cannot see redealt (other hands, the stock, face-down melds),
         consistent with everything it has seen (:mod:`.sample`)."""
-        _check_seat(seat)
+        _check_seat(seat, state)
         return resample(state, seat, rng)
 
     def claim_window(self, state: State) -> ClaimWindow | None:
@@ -125,7 +151,7 @@ class BieganGame(GameBase[BieganRules, State]):
         return observation_size()
 
     def encode_observation(self, state: State, seat: int) -> Sequence[float]:
-        _check_seat(seat)
+        _check_seat(seat, state)
         return encode(state, seat)
 
     # --- notation ----------------------------------------------------------------------
@@ -149,8 +175,9 @@ class BieganGame(GameBase[BieganRules, State]):
                        rules: BieganRules, dealer: int) -> tuple[int, ...]:
         """A deal where every card ``seat`` cannot see (the other hands and the stock)
         is shuffled among those places."""
-        start = sum(HAND_SIZES[:(seat - dealer) % 3])
-        mine = range(start, start + HAND_SIZES[(seat - dealer) % 3])
+        sizes, n = hand_sizes(rules.players), rules.players
+        start = sum(sizes[:(seat - dealer) % n])
+        mine = range(start, start + sizes[(seat - dealer) % n])
         others = [i for i in range(len(deal)) if i not in mine]
         cards = [deal[i] for i in others]
         rng.shuffle(cards)
@@ -165,14 +192,14 @@ class BieganGame(GameBase[BieganRules, State]):
         check_invariants(state)
 
 
-def _check_seat(seat: object) -> None:
-    check_seat(seat, 3)
+def _check_seat(seat: object, state: State) -> None:
+    check_seat(seat, state.rules.players)
 
 
 def check_invariants(s: State) -> None:
     """Raise AssertionError if the state breaks a rule no legal play can break."""
     seen = [0] * len(s.hands[0])
-    for p in range(3):
+    for p in range(s.rules.players):
         for c, n in enumerate(s.hands[p]):
             seen[c] += n
         for held in s.melds[p]:
@@ -187,7 +214,7 @@ def check_invariants(s: State) -> None:
     if tuple(seen) != counts_of(s.deal):
         raise AssertionError("cards are not conserved")
     if s.phase != OVER:
-        for p in range(3):
+        for p in range(s.rules.players):
             _check_size(s, p)
 
 

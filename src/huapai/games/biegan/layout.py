@@ -15,8 +15,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from .cards import FLOWER_FACES, JING_FACES, JOKER, NUM_FACES, card, face_of
-from .search import _Choice, _Holding, jing_allocation, structure
+from .cards import FLOWER_FACES, JOKER, NUM_FACES, card, face_of
+from .facevalues import jing_allocation, structure
+from .search import _Choice, _Holding
 from .shapes import KAN_MASK, ORDER, TT_SHIFT
 from .units import Meld, Scoring, Unit, meld_value, sentence_value, set_value, tingtou_value
 
@@ -58,7 +59,8 @@ def layout(
     units += _run_units(list(seats), lanes, main, mk, cache)
     tt = _take_cards(tt_faces, lanes) if lanes else tt_faces
     for meld in holding.melds:
-        units.append(_meld_unit(meld, main, cache))
+        units.append(_meld_unit(meld, None if cache.scoring.desk_jing_not_main else main,
+                                cache))
     tt_key = (tt, tt_faces, main)
     tt_hu = cache.tingtou.get(tt_key)
     if tt_hu is None:
@@ -235,7 +237,7 @@ def _flower_plan(
     face: int, flowers: int, count: int, places: _Places, scoring: Scoring
 ) -> tuple[list[int], int, int]:
     """(花 per 坎, 花 in 句 seats, 花 in 听头) for one face, as the value was computed."""
-    if face in JING_FACES:
+    if face in scoring.jing:
         _, split, in_runs, in_tt = jing_allocation(
             count, flowers, places.kans, places.tingtou, scoring.tingtou_scores
         )

@@ -23,6 +23,12 @@ _OPTION = CalcParam("options", Text("规则选项 名=值，可重复（见 docs
 _SEEN = CalcParam("seen", Text("已见的牌（别人的副露、弃牌），可重复",
                                "cards already seen (others' melds, discards), repeatable"),
                   flags=("--seen",), multiple=True, metavar="CARDS")
+_PRESET = CalcParam("preset", Text("按哪个预设的读法算：gongan（默认，种子）、danbiegan、"
+                                   "gongan-app、reference（整理稿的提议）；--option 再逐项改",
+                                   "whose readings: gongan (default, the seed), danbiegan, "
+                                   "gongan-app, reference (the reference's proposals); "
+                                   "--option changes single ones"),
+                    flags=("--preset", "-p"), metavar="PRESET")
 _DISCARD = CalcParam("discard", Text("捉铳：胡的是别人打的这张牌（在暗牌里）",
                                      "won on this discard (a card of the hand)"),
                      flags=("--discard",), metavar="CARD")
@@ -46,14 +52,14 @@ MANIFEST = GameManifest(
             function="huapai.games.biegan.calcinput:score",
             help=Text("算分：26 张的完整牌（25 张则列出听牌）",
                       "score a complete hand of 26 (25: list its waits)"),
-            params=(_HAND, _MELD, _OPTION, _DISCARD, _SEEN),
+            params=(_HAND, _MELD, _OPTION, _DISCARD, _SEEN, _PRESET),
             display="huapai.cli_support.families.biegan_calc:show_score",
         ),
         CalculatorSpec(
             command="waits",
             function="huapai.games.biegan.calcinput:waits",
             help=Text("听牌：25 张差一张的牌，列出能胡的牌", "the waits of a hand of 25"),
-            params=(_HAND, _MELD, _OPTION, _SEEN),
+            params=(_HAND, _MELD, _OPTION, _SEEN, _PRESET),
             display="huapai.cli_support.families.biegan_calc:show_waits",
         ),
     ),

@@ -16,6 +16,7 @@ from huapai.core.view import TableView
 from .actions import format_action
 from .cards import NUM_CODES, card_name, format_cards
 from .state import DISPLAY, OVER, PHASE_NAMES, WINDOW, Held, State
+from .turn import initial_stock
 
 if TYPE_CHECKING:
     from .game import BieganGame
@@ -49,7 +50,7 @@ def _table(s: State, seat: int | None) -> dict[str, Any]:
     view: dict[str, Any] = {
         "turn": s.turn if s.phase not in (WINDOW, OVER) else None,
         "stock": s.stock,
-        "melds": [[meld_view(h, seat, p) for h in s.melds[p]] for p in range(3)],
+        "melds": [[meld_view(h, seat, p) for h in s.melds[p]] for p in range(r.players)],
         "rivers": [format_cards(river) for river in s.rivers],
         "pending": None if s.pending is None else {"seat": s.pending[0],
                                                    "card": card_name(s.pending[1])},
@@ -86,12 +87,12 @@ def omniscient(s: State, game: BieganGame) -> dict[str, Any]:
     spectator's view with every hand, meld, answer and the stock open."""
     view = dict(game.observe(s, None))
     del view["my_answer"]
-    view["melds"] = [[meld_view(h, p, p) for h in s.melds[p]] for p in range(3)]
+    view["melds"] = [[meld_view(h, p, p) for h in s.melds[p]] for p in range(s.rules.players)]
     view["hands"] = [hand_text(h) for h in s.hands]
     view["stock_cards"] = format_cards(s.deal[s.top:s.bottom + 1])
     view["deal"] = list(s.deal)
     view["answers"] = [list(a) for a in s.answers]
-    view["guohu"] = [bool(s.guohu >> p & 1) for p in range(3)]
+    view["guohu"] = [bool(s.guohu >> p & 1) for p in range(s.rules.players)]
     view["drawn"] = None if s.drawn is None else card_name(s.drawn)
     return view
 
@@ -106,21 +107,24 @@ def observation_size() -> int:
 
 
 def encode(s: State, seat: int) -> list[float]:
-    """Numbers for a learner, from ``seat``'s point of view (seats relative to it)."""
+    """Numbers for a learner, from ``seat``'s point of view (seats relative to it; with
+    two seats the third seat's features are 0, so the size does not depend on the room)."""
+    seats = s.rules.players
     out = [n / 5 for n in s.hands[seat]]
     for i in range(3):
-        out.extend(_seat_features(s, seat, (seat + i) % 3))
+        out.extend(_seat_features(s, seat, (seat + i) % seats) if i < seats
+                   else [0.0] * _PER_SEAT)
     pending = [0.0] * (NUM_CODES + 1)
     origin = [0.0] * 3
     if s.pending is None:
         pending[NUM_CODES] = 1.0
     else:
         pending[s.pending[1]] = 1.0
-        origin[(s.pending[0] - seat) % 3] = 1.0
+        origin[(s.pending[0] - seat) % seats] = 1.0
     out.extend(pending)
     out.extend(origin)
     out.extend(float(s.phase == i) for i in range(_PHASES))
-    out.append(s.stock / 36)
+    out.append(s.stock / initial_stock(s.rules))
     out.append(float(s.guohu >> seat & 1))
     out.append(float(seat in dict(s.answers)))
     return out

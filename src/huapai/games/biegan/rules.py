@@ -21,22 +21,40 @@ from .units import Scoring
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BieganRules(RulesBase):
+    players: int = option(
+        3, zh="人数", source="[S] 三人玩牌 (3); [C:R4] room option 2 / 3 players (2)",
+        doc="Seats: 3 (the seed) or 2 — the 庄家 takes 26 and the 二家 25, 61 stay in the stock; "
+            "the one other seat answers each discard and pays the winner's whole 2 × 分 × 倍数, "
+            "self-drawn too (engine choices: the sources give no two-player rules).",
+        low=2, high=3)
     # --- deck -----------------------------------------------------------------------
     jokers: int = option(
         2, zh="别杠(赖子)数", source="[S] 賴子2張; [C:R4] bieGangNum 0/1/2 (单别杠 111 张)",
         doc="赖子 in the deck: 2 (双别杆, 112 cards), 1 (单别杆, 111) or 0 (110).",
         low=0, high=2)
+    five_jing: bool = option(
+        False, zh="五精",
+        source="[S] 花牌限定以“三、五、七”三個字為精 (off); [C:R1] 长阳花牌 乙三五七九, "
+               "[C:R4] room option jingNum 3/5",
+        doc="The 5-精 reading: 乙 and 九 are 精 too (their 坎 / 紮 / 泛 use the 精 table, each "
+            "adds 1 (素) or 2 (花) in a 句, either may be 主精, and a 赖子 may stand for them).")
     # --- hand value (handed to the calculator) --------------------------------------
     yi_er_san: bool = option(
         True, zh="乙二三成句", source="[S] 乙可通一，如乙二三; [C:R3] drops it",
         doc="乙二三 is a 句 (乙 standing for 一).")
     tingtou_scores: bool = option(
-        True, zh="听头计胡", source="G4 [P] (R3, R5); R2: no",
-        doc="精 and 花乙/花九 in the two 听头 cards score per card as inside a 句.")
+        False, zh="听头计胡",
+        source="[S] §3 gives 胡 to 句 / 坎 / 紮 / 泛 and 精 \"放在句中\" only, §4 the 听头 none "
+               "(off); G4 [P] apps R3, R5 score it (gongan-app); R2: no",
+        doc="精 and 花乙/花九 in the two 听头 cards score per card as inside a 句 (the apps); "
+            "off: the 听头 scores nothing, as the seed lists no 胡 for it.")
     dui_value: Literal["peng", "kan"] = option(
-        "peng", zh="对的胡数", source="G3 [P] red 1 / black 0 / 精 K(f)−2 (R3, R5)",
-        doc="An exposed 对 is worth less than a 坎 (peng), or the same (kan, the literal "
-            "seed reading).", choices=("peng", "kan"))
+        "kan", zh="对的胡数",
+        source="[S] §1 相同三字作一句 = 坎, §3 prices only the 坎 (kan); G3 [P] apps R3, R5: "
+               "red 1 / black 0 / 精 K(f)−2 (peng, gongan-app)",
+        doc="An exposed 对 is worth the same as a 坎 (kan, the literal seed reading: the seed "
+            "prices three of a face and no 对 apart), or less (peng, the apps).",
+        choices=("peng", "kan"))
     black_flower_bonus: bool = option(
         False, zh="黑花(花乙花九)",
         source="[S] 黑字1個胡也沒有，隻能湊句 (off); G5 [P] apps R3, R6 各算1胡 (gongan-app)",
@@ -53,6 +71,12 @@ class BieganRules(RulesBase):
         source="[S] 自摸或別人放銃（吃胡）均可胡牌 (a 坎 is a 坎: off); A6 [P] apps R3 getAchv, R5",
         doc="A 坎 completed by the winning discard scores as an exposed 对 (the apps); off: it "
             "still counts as a 坎, as the seed makes no difference between 自摸 and 吃胡.")
+    desk_jing_not_main: bool = option(
+        False, zh="桌面精不算主精",
+        source="[C:R4] room option 桌面精不算主精 (zipai.md A3.5, A8 deskJingNotMain); the seed "
+               "(所持最多者為主精) counts every card held: off",
+        doc="精 in declared melds (对 / 招 / 紮 / 泛, on the table) neither count toward the 主精 "
+            "nor are doubled by it: only the concealed hand decides and doubles.")
     hu_threshold: int = option(
         17, zh="起胡", source="[S] 至少有17個胡", doc="胡 needed to win.", low=1, high=200)
     # --- settlement -----------------------------------------------------------------
@@ -125,7 +149,8 @@ class BieganRules(RulesBase):
 GONGAN = BieganRules()
 DANBIEGAN = BieganRules(jokers=1)
 GONGAN_APP = BieganRules(zhujing_reading="max_hu", fan_from_discard=True, fen_mode="per_hu",
-                         black_flower_bonus=True, discard_kan_as_dui=True)
+                         black_flower_bonus=True, discard_kan_as_dui=True,
+                         tingtou_scores=True, dui_value="peng")
 
 PRESETS: dict[str, BieganRules] = {
     "gongan": GONGAN,
@@ -146,6 +171,8 @@ def scoring_of(rules: BieganRules) -> Scoring:
         yi_er_san=rules.yi_er_san,
         discard_kan_as_dui=rules.discard_kan_as_dui,
         threshold=rules.hu_threshold,
+        desk_jing_not_main=rules.desk_jing_not_main,
+        five_jing=rules.five_jing,
     )
 
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 
-from .cards import JING_FACES, JOKER, NUM_CODES, NUM_FACES
+from .cards import JOKER, NUM_CODES, NUM_FACES, jing_of
 from .state import OVER, PASS, QINGTONG, TURN, WINDOW, Held, State
 from .turn import NATURALS, four_faces
 from .units import Meld
@@ -37,7 +37,7 @@ def resample(s: State, seat: int, rng: random.Random) -> State:
     t = s.copy()
     if s.phase == OVER:
         return t
-    others = [p for p in range(3) if p != seat]
+    others = [p for p in range(s.rules.players) if p != seat]
     counts = _hidden_counts(s, others)
     melds = _melds(s, others, counts, rng)
     pool = [c for c in range(NUM_CODES) for _ in range(counts[c])]
@@ -112,10 +112,11 @@ def _face_meld(s: State, held: Held, counts: list[int], rng: random.Random,
 
 def _feasible(s: State, size: int, counts: list[int]) -> list[int]:
     jokers = counts[JOKER] if s.rules.jokers_in_zha else 0
+    jing = jing_of(s.rules.five_jing)
     out = []
     for face in range(NUM_FACES):
         n = sum(counts[c] for c in NATURALS[face])
-        if n >= size or (jokers and face in JING_FACES and n >= 2 and n + jokers >= size):
+        if n >= size or (jokers and face in jing and n >= 2 and n + jokers >= size):
             out.append(face)
     return out
 
@@ -123,7 +124,7 @@ def _feasible(s: State, size: int, counts: list[int]) -> list[int]:
 def _take(s: State, face: int, size: int, counts: list[int]) -> list[int] | None:
     """``size`` cards of ``face`` out of ``counts``: 花 first, then plain, then 赖子 for a
     精 (as the engine takes them)."""
-    jokers = s.rules.jokers_in_zha and face in JING_FACES
+    jokers = s.rules.jokers_in_zha and face in jing_of(s.rules.five_jing)
     out: list[int] = []
     for code in (*NATURALS[face], *((JOKER,) if jokers else ())):
         k = min(counts[code], size - len(out))

@@ -36,13 +36,15 @@ def settle(s: State) -> Settlement:
                  if _over_limit(s.rules, n))
     if not s.wins:
         notes.append("黄庄: no winner, nobody pays / drawn deal")
-    return Settlement(3, tuple(payments), tuple(notes), tuple(_items(s)))
+    return Settlement(s.rules.players, tuple(payments), tuple(notes), tuple(_items(s)))
 
 
 def owed(rules: BieganRules, win: Win) -> dict[int, int]:
     """What each loser owes for ``win`` before 包 (seat → amount)."""
     share = fen_of(rules, win.result.hu) * rules.multiplier
     seat = win.seat
+    if win.from_seat is None and rules.players == 2:
+        return {(seat + 1) % 2: 2 * share}  # the one other seat pays the whole 2 × 分 × 倍数
     if win.from_seat is None:
         return {(seat + 1) % 3: share, (seat + 2) % 3: share}
     return {win.from_seat: 2 * share if rules.dianpao_pay == "both" else share}
@@ -53,7 +55,8 @@ def liable(s: State, win: Win) -> list[int]:
     if s.rules.dui_over_limit != "bao":
         return []
     winners = {w.seat for w in s.wins}
-    out = [p for p in range(3) if p not in winners and _over_limit(s.rules, s.duis[p])]
+    out = [p for p in range(s.rules.players)
+           if p not in winners and _over_limit(s.rules, s.duis[p])]
     if win.from_seat is not None and s.rules.bao_on_discard == "discarder":
         out = [p for p in out if p == win.from_seat]
     return out

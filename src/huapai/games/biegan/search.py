@@ -4,162 +4,51 @@ A hand is 8 units (句 / 坎 concealed; 对 / 招 / 紮 / 泛 declared) plus a �
 that are a pair or two of one 句; it wins with at least 17 胡 (seed 003 §4). The search
 (:mod:`.shapes`) finds every shape of the concealed cards; this module scores a shape
 *per face*, which is exact: a face's 胡 depends only on its 坎 count and 听头 cards, its
-other cards all being in 句. For the 精 (三 五 七) the flowered cards (花, jokers
-included) are shared out between that face's 坎, 句 and 听头 by trying every split
-(K(f) is convex, so greedy sharing is wrong). Jokers try every 精 face, and 主精 every
-candidate face, so the result is the true maximum over all of these choices.
+other cards all being in 句 (the per-face tables are :mod:`.facevalues`'). For the 精
+(三 五 七, or 乙三五七九 in the 5-精 reading) the flowered cards (花, jokers included) are
+shared out between that face's 坎, 句 and 听头 by trying every split. Jokers try every 精
+face, and 主精 every candidate face, so the result is the true maximum over all of these
+choices.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from functools import lru_cache
-from itertools import combinations_with_replacement
+from collections.abc import Sequence
 from operator import itemgetter, lshift
 from typing import NamedTuple
 
-from .bestshape import BestShape, Path
+from .bestshape import Path
 from .cards import (
-    FACES,
     FLOWER_FACES,
     JING_FACES,
     JOKER,
     NUM_CODES,
     NUM_FACES,
-    RED_FACES,
     card,
 )
-from .shapes import KAN_MASK, NO_VALUE, ORDER, POSITION, TT_SHIFT, Structure
+from .facevalues import (
+    RED_LEADS,
+    Scorer,
+    assignments,
+    dui_penalty,
+    scorer,
+    won_table,
+)
+from .shapes import KAN_MASK, NO_VALUE, ORDER, POSITION, TT_SHIFT
 from .units import (
-    K_TABLE,
     Meld,
     Scoring,
     meld_value,
-    sentences,
 )
 
 UNITS_PER_HAND = 8
 """A winning hand is 8 units + the 听头: 26 positions (zipai.md A5, A6)."""
-
-_LEAD_RED, _RED, _BLACK, _BLACK_FLOWER, _JING = range(5)
-
-
-_RED_LEADS = (FACES.index("上"), FACES.index("可"))  # they lead 上大人 and 可知礼
-
-
-def _face_kind(face: int) -> int:
-    if face in JING_FACES:
-        return _JING
-    if face in FLOWER_FACES:
-        return _BLACK_FLOWER
-    if face in _RED_LEADS:
-        return _LEAD_RED
-    return _RED if face in RED_FACES else _BLACK
-
-FACE_KIND = tuple(_face_kind(f) for f in range(NUM_FACES))
-JING_INDEX = {face: i for i, face in enumerate(JING_FACES)}
-
-_STRUCTURES: dict[bool, Structure] = {}
-
-
-def structure(scoring: Scoring) -> Structure:
-    """The shape search for the 句 in force (one shared memo per sentence set)."""
-    found = _STRUCTURES.get(scoring.yi_er_san)
-    if found is None:
-        found = _STRUCTURES[scoring.yi_er_san] = Structure(sentences(scoring))
-    return found
-
 
 def fen_for(hu: int, threshold: int = 17) -> int | None:
     """分 of a hand: 17 胡 is 1 分, one more every 5 胡 ("逢5進1" [S]); None below."""
     if hu < threshold:
         return None
     return (hu - threshold) // 5 + 1
-
-
-# --- per-face values -------------------------------------------------------------------
-
-
-def _splits(kans: int, flowers: int) -> Iterator[tuple[int, ...]]:
-    """Non-increasing flower counts (0..3 each) for ``kans`` 坎, summing to ≤ flowers."""
-    if kans == 0:
-        yield ()
-        return
-    for first in range(min(3, flowers), -1, -1):
-        for rest in _splits(kans - 1, flowers - first):
-            if not rest or rest[0] <= first:
-                yield (first, *rest)
-
-
-@lru_cache(maxsize=8192)
-def jing_allocation(
-    count: int, flowers: int, kans: int, tingtou: int, tingtou_scores: bool
-) -> tuple[int, tuple[int, ...], int, int]:
-    """Best share-out of a 精 face's 花 (jokers included), before 主精 doubling.
-
-    ``count`` cards of the face: ``kans`` 坎, ``tingtou`` in the 听头, the rest in 句.
-    Returns (胡, flowers per 坎, flowers in 句, flowers in the 听头). 坎 K(f); each card
-    in a 句 1 (+1 if 花); 听头 cards likewise when the 听头 scores (G4).
-    """
-    singles = count - 3 * kans - tingtou
-    best: tuple[int, tuple[int, ...], int, int] | None = None
-    for split in _splits(kans, flowers):
-        rest = flowers - sum(split)
-        if rest > singles + tingtou:
-            continue
-        in_runs = min(rest, singles)
-        in_tt = rest - in_runs
-        value = sum(K_TABLE[f] for f in split) + singles + in_runs
-        if tingtou_scores:
-            value += tingtou + in_tt
-        if best is None or value > best[0]:
-            best = (value, split, in_runs, in_tt)
-    if best is None:
-        raise AssertionError("no flower split")  # unreachable: 3·kans + rest = count
-    return best
-
-
-def _black_flower_value(
-    count: int, flowers: int, kans: int, tingtou: int, scoring: Scoring
-) -> int:
-    """花乙 / 花九 face: 黑坎 1 each, plus 1 per 花 placed where it scores (G5)."""
-    singles = count - 3 * kans - tingtou
-    valued = 3 * kans if scoring.black_flower_in_sets else 0
-    if scoring.black_flower_bonus:
-        valued += singles + (tingtou if scoring.tingtou_scores else 0)
-    return kans + min(flowers, valued)
-
-
-def _face_value(
-    kind: int, count: int, flowers: int, kans: int, tingtou: int, scoring: Scoring
-) -> int:
-    if kind == _JING:
-        return jing_allocation(count, flowers, kans, tingtou, scoring.tingtou_scores)[0]
-    if kind == _BLACK_FLOWER:
-        return _black_flower_value(count, flowers, kans, tingtou, scoring)
-    if kind == _BLACK:
-        return kans
-    if kind == _RED:
-        return 2 * kans
-    return 2 * kans + (count - 3 * kans - tingtou)  # 上 / 可 with their red 句
-
-
-@lru_cache(maxsize=8192)
-def face_table(kind: int, count: int, flowers: int, scoring: Scoring) -> tuple[int, ...]:
-    """胡 of one face for every (坎 count a ≤ 2, 听头 cards t ≤ 2), at index 3a + t."""
-    table = []
-    for kans in range(3):
-        for tingtou in range(3):
-            ok = 3 * kans + tingtou <= count
-            table.append(_face_value(kind, count, flowers, kans, tingtou, scoring) if ok else 0)
-    return tuple(table)
-
-
-def dui_penalty(face: int, scoring: Scoring) -> int:
-    """What a 坎 loses when the winning discard makes it a 对 (before 主精 doubling)."""
-    if not scoring.discard_kan_as_dui or scoring.dui_value == "kan":
-        return 0
-    return 2 if face in JING_FACES else 1
 
 
 # --- the search over jokers, shapes and 主精 -------------------------------------------
@@ -215,14 +104,16 @@ def holding_of_codes(by_code: Sequence[int], melds: Sequence[Meld]) -> _Holding:
 
 
 def _meld_parts(melds: Sequence[Meld], scoring: Scoring) -> tuple[int, list[int], list[int]]:
-    """(non-精 胡, 精 胡 per 精 face before doubling, 精 cards per 精 face) of the melds."""
+    """(胡 never doubled, 精 胡 per 精 face before doubling, 精 cards per 精 face) of the
+    melds; with 桌面精不算主精 a 精 meld is never doubled and does not count toward 主精."""
     base = 0
-    jing = [0, 0, 0]
-    held = [0, 0, 0]
+    faces = scoring.jing
+    jing = [0] * len(faces)
+    held = [0] * len(faces)
     for meld in melds:
-        j = JING_INDEX.get(meld.face)
+        j = faces.index(meld.face) if meld.face in faces else None
         value = meld_value(meld, None, scoring)
-        if j is None:
+        if j is None or scoring.desk_jing_not_main:
             base += value
         else:
             jing[j] += value
@@ -236,104 +127,28 @@ def _main_candidates(held: Sequence[int], max_hu: bool) -> tuple[int, ...]:
     if top == 0:
         return ()
     if max_hu:
-        return tuple(j for j in range(3) if held[j] > 0)
+        return tuple(j for j in range(len(held)) if held[j] > 0)
+    if len(held) != 3:
+        return tuple(j for j in range(len(held)) if held[j] == top)
     return _MOST_HELD[(held[0] == top) | (held[1] == top) << 1 | (held[2] == top) << 2]
 
 
 _MOST_HELD = tuple(tuple(j for j in range(3) if mask >> j & 1) for mask in range(8))
 
 
-_NO_FACE: tuple[int, ...] = (0,) * 9
+def _held(counts: Sequence[int], jing: tuple[int, ...], meld_held: Sequence[int]
+          ) -> tuple[int, ...]:
+    """Cards held of each 精 face (concealed, plus those in melds that count)."""
+    if len(jing) == 3:
+        return (counts[_SAN] + meld_held[0], counts[_WU] + meld_held[1],
+                counts[_QI] + meld_held[2])  # fmt: skip
+    return tuple(counts[face] + meld_held[j] for j, face in enumerate(jing))
+
+
 _FLOWER_POSITIONS = tuple((face, POSITION[face]) for face in FLOWER_FACES)
-_SHANG, _KE = _RED_LEADS
+_SHANG, _KE = RED_LEADS
 _SAN, _WU, _QI = JING_FACES
 _BY_POSITION = itemgetter(*ORDER)
-
-
-class _Scorer:
-    """One scoring's constant tables for the search (see :mod:`.bestshape`).
-
-    A table holds a face's value for every (坎 count a, 听头 cards t) at ``3a + t``, less
-    its *resting* value (a = t = 0: all its cards in 句) — a face whose cards all go into
-    句 led by earlier faces is never visited by the search, so the resting values of all
-    faces are added up front. Less that, the value of a face without 花 does not depend
-    on how many cards it has (red 2a, black a, 上 / 可 −a − t), so only the 花 faces
-    乙 三 五 七 九 need tables per hand.
-    """
-
-    def __init__(self, scoring: Scoring) -> None:
-        self.scoring = scoring
-        self.structure = structure(scoring)
-        self.static = [_NO_FACE] * NUM_FACES
-        for face in range(NUM_FACES):
-            if face not in FLOWER_FACES:
-                self.static[POSITION[face]] = _relative(
-                    face_table(FACE_KIND[face], 8, 0, scoring))[0]  # fmt: skip
-        self.best_shape = BestShape(self.structure)
-        self.max_hu = scoring.zhujing_reading == "max_hu"
-        self._flower: dict[int, tuple[tuple[int, ...], int]] = {}
-        self._flat: dict[int, bool] = {}
-
-    def flat(self, face: int, count: int, flowers: int) -> bool:
-        """Whether a 精 face scores the same wherever its cards go (say two 精 in 句 or
-        the 听头): its relative table is 0 at every (坎 count, 听头 cards) it allows."""
-        key = (face << 8) | (count << 4) | flowers
-        found = self._flat.get(key)
-        if found is None:
-            table = self.flower(face, count, flowers, False)[0]
-            found = self._flat[key] = not any(
-                table[3 * a + t] for a in range(min(2, count // 3) + 1) for t in range(3)
-                if 3 * a + t <= count
-            )  # fmt: skip
-        return found
-
-    def flower(
-        self, face: int, count: int, flowers: int, main: bool
-    ) -> tuple[tuple[int, ...], int]:
-        """(relative table, resting value) of a 花 face, doubled as the 主精."""
-        key = (face << 8) | (count << 4) | (flowers << 1) | main
-        found = self._flower.get(key)
-        if found is None:
-            found = _relative(face_table(FACE_KIND[face], count, flowers, self.scoring),
-                              2 if main else 1)  # fmt: skip
-            self._flower[key] = found
-        return found
-
-
-def _relative(table: tuple[int, ...], factor: int = 1) -> tuple[tuple[int, ...], int]:
-    return tuple((v - table[0]) * factor for v in table), table[0] * factor
-
-
-_SCORERS: dict[Scoring, _Scorer] = {}
-
-
-_LAST: list[_Scorer] = []
-
-
-def scorer(scoring: Scoring) -> _Scorer:
-    """The tables of ``scoring`` (built once; the last one used is checked first)."""
-    if _LAST and _LAST[0].scoring is scoring:
-        return _LAST[0]
-    found = _SCORERS.get(scoring)
-    if found is None:
-        found = _SCORERS[scoring] = _Scorer(scoring)
-    _LAST[:] = [found]
-    return found
-
-
-def _won_table(table: tuple[int, ...], count: int, lost: int) -> tuple[int, ...]:
-    """``table`` when the winning discard is of this face: with every card of the face
-    in 坎 (3a = count, none in the 听头) one 坎 is a 对 and loses ``lost``."""
-    if count % 3 == 0 and 3 <= count <= 6:
-        index = count  # 3a + t with a = count / 3, t = 0
-        table = (*table[:index], table[index] - lost, *table[index + 1 :])
-    return table
-
-
-@lru_cache(maxsize=8)
-def assignments(jokers: int) -> tuple[tuple[int, ...], ...]:
-    """Every way to read ``jokers`` 赖子 as 精 faces (order does not matter)."""
-    return tuple(combinations_with_replacement(JING_FACES, jokers))
 
 
 def search(holding: _Holding, scoring: Scoring, won_face: int | None = None) -> _Choice | None:
@@ -368,9 +183,9 @@ class WaitScorer:
     def __init__(self, holding: _Holding, scoring: Scoring) -> None:
         self.sc = scorer(scoring)
         self.scoring = scoring
-        melds = _meld_parts(holding.melds, scoring) if holding.melds else _NO_MELDS
+        melds = _meld_parts(holding.melds, scoring) if holding.melds else self.sc.no_melds
         self.bases: list[tuple[int, _Readings]] = []
-        for assignment in assignments(holding.jokers):
+        for assignment in assignments(holding.jokers, scoring.jing):
             counts, flowers = _with_jokers(holding.counts, holding.flowers, assignment)
             x = holding.packed + sum(1 << _SHIFT[f] for f in assignment)
             self.bases.append((x, _Readings(self.sc, -1, counts, flowers, melds)))
@@ -412,10 +227,10 @@ def _search(
     every 主精 candidate — each a search for the best shape (:mod:`.bestshape`).
     """
     sc = scorer(scoring)
-    melds = _meld_parts(holding.melds, scoring) if holding.melds else _NO_MELDS
+    melds = _meld_parts(holding.melds, scoring) if holding.melds else sc.no_melds
     lost = dui_penalty(won_face, scoring) if won_face is not None else 0
     best: list[_Choice | None] = [None] * len(variants)
-    for assignment in assignments(holding.jokers):
+    for assignment in sc.readings[holding.jokers]:
         counts: Sequence[int] = holding.counts
         flowers: Sequence[int] = holding.flowers
         x = holding.packed if holding.packed >= 0 else sum(map(lshift, counts, _SHIFT))
@@ -444,7 +259,7 @@ def _search(
 
 
 def _one_search(
-    sc: _Scorer,
+    sc: Scorer,
     x: int,
     target: int,
     counts: Sequence[int],
@@ -455,17 +270,19 @@ def _one_search(
 ) -> _Lead | None:
     """:class:`_Readings` ``.best`` inlined for the usual single 主精 candidate."""
     meld_base, meld_jing, meld_held = melds
-    held = (counts[_SAN] + meld_held[0], counts[_WU] + meld_held[1],
-            counts[_QI] + meld_held[2])  # fmt: skip
+    held = ((counts[_SAN] + meld_held[0], counts[_WU] + meld_held[1],
+             counts[_QI] + meld_held[2]) if sc.three
+            else _held(counts, sc.jing, meld_held))  # fmt: skip
     mains = _main_candidates(held, sc.max_hu)
     if won_face is not None and (not lost or counts[won_face] not in (3, 6)):
         won_face = None  # the discard cannot have completed a 坎 of its face alone
     if len(mains) > 1 or won_face is not None:
         return _Readings(sc, target, counts, flowers, melds).best(won_face, lost)
     tables = list(sc.static)
-    hu = counts[_SHANG] + counts[_KE] + meld_base + meld_jing[0] + meld_jing[1] + meld_jing[2]
+    hu = counts[_SHANG] + counts[_KE] + meld_base + (
+        meld_jing[0] + meld_jing[1] + meld_jing[2] if sc.three else sum(meld_jing))
     flower = sc.flower
-    main = JING_FACES[mains[0]] if mains else None
+    main = sc.jing[mains[0]] if mains else None
     for face, pos in _FLOWER_POSITIONS:
         n = counts[face]
         if n:
@@ -477,9 +294,6 @@ def _one_search(
     if value <= NO_VALUE // 2:
         return None
     return hu + value, main, shape, path
-
-
-_NO_MELDS: tuple[int, list[int], list[int]] = (0, [0, 0, 0], [0, 0, 0])
 
 
 def _with_jokers(
@@ -501,7 +315,7 @@ class _Readings:
 
     def __init__(
         self,
-        sc: _Scorer,
+        sc: Scorer,
         target: int,
         counts: Sequence[int],
         flowers: Sequence[int],
@@ -519,8 +333,7 @@ class _Readings:
                 tables[pos], rest = flower(face, n, flowers[face], False)
                 resting += rest
         self.tables, self.resting = tables, resting
-        self.held = (counts[_SAN] + meld_held[0], counts[_WU] + meld_held[1],
-                     counts[_QI] + meld_held[2])  # fmt: skip
+        self.held = _held(counts, sc.jing, meld_held)
         self.mains = _main_candidates(self.held, sc.max_hu)
         self._done: dict[int | None, _Lead | None] = {}
 
@@ -543,7 +356,7 @@ class _Readings:
         leaders: list[_Lead] = []
         shared: _Lead | None = None
         for j in self.mains or (-1,):
-            face = JING_FACES[j]
+            face = self.sc.jing[j]
             if j < 0 or (face != won_face and (
                     not self.counts[face]
                     or self.sc.flat(face, self.counts[face], self.flowers[face]))):  # fmt: skip
@@ -564,7 +377,7 @@ class _Readings:
 
     def _as_main(self, plain: _Lead, j: int) -> _Lead:
         """The plain search's result read with 主精 ``j`` (whose table is flat)."""
-        face = JING_FACES[j]
+        face = self.sc.jing[j]
         extra = self.meld_jing[j]
         if self.counts[face]:
             extra += self.sc.flower(face, self.counts[face], self.flowers[face], False)[1]
@@ -584,7 +397,7 @@ class _Readings:
         """(tables, 胡 outside them, 主精) with 主精 ``j`` (−1: none)."""
         tables = self.tables
         hu = self.resting
-        main = JING_FACES[j] if j >= 0 else None
+        main = self.sc.jing[j] if j >= 0 else None
         if main is not None:
             hu += self.meld_jing[j]
             n = self.counts[main]
@@ -597,7 +410,7 @@ class _Readings:
             if tables is self.tables:
                 tables = list(tables)
             p = POSITION[won_face]
-            tables[p] = _won_table(tables[p], self.counts[won_face],
+            tables[p] = won_table(tables[p], self.counts[won_face],
                                    lost * (2 if main == won_face else 1))  # fmt: skip
         return tables, hu, main
 
@@ -635,11 +448,11 @@ class _Readings:
         other.counts = counts
         if face in FLOWER_FACES:
             other._retable(face, self.counts[face], self.flowers[face])
-        elif face in _RED_LEADS:
+        elif face in RED_LEADS:
             other.resting += 1  # 上 / 可: 1 胡 per card of their red 句
-        if face in JING_FACES:
-            san, wu, qi = self.held
-            other.held = (san + (face == _SAN), wu + (face == _WU), qi + (face == _QI))
+        if face in self.sc.jing:
+            j = self.sc.jing.index(face)
+            other.held = (*self.held[:j], self.held[j] + 1, *self.held[j + 1:])
             other.mains = _main_candidates(other.held, self.sc.max_hu)
         return other
 

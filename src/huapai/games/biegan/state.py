@@ -47,8 +47,10 @@ def discard_code(action: int) -> int:
     """The card code a discard action throws."""
     return DISPLAY[action - DISCARD0]
 
-HAND_SIZES = (26, 25, 25)
-"""Cards dealt to 庄家, 二家 and 末家 [S]."""
+def hand_sizes(players: int) -> tuple[int, ...]:
+    """Cards dealt to 庄家, 二家 (and 末家) [S: 莊家起26張, the others 25]."""
+    return (26,) + (25,) * (players - 1)
+
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,11 +147,11 @@ class State:
         """Cards left in the stock (牌面 to 牌底)."""
         return self.bottom - self.top + 1
 
-    def window(self) -> tuple[int, int]:
+    def window(self) -> tuple[int, ...]:
         """The seats that answer a discard, in priority order: its 下家, then the other."""
         assert self.pending is not None
-        seat = self.pending[0]
-        return (seat + 1) % 3, (seat + 2) % 3
+        seat, n = self.pending[0], self.rules.players
+        return tuple((seat + i) % n for i in range(1, n))
 
 
 # ----------------------------------------------------------------------------- events

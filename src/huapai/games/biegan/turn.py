@@ -20,7 +20,6 @@ from huapai.core.rng import shuffled
 from .cards import (
     DECK,
     FLOWER_FACES,
-    JING_FACES,
     JOKER,
     NUM_CODES,
     NUM_FACES,
@@ -28,13 +27,13 @@ from .cards import (
     card_name,
     face_of,
     format_cards,
+    jing_of,
 )
 from .rules import BieganRules
 from .state import (
     DISCARD0,
     DISPLAY,
     EMPTY,
-    HAND_SIZES,
     HU,
     KAIFAN0,
     OVER,
@@ -50,6 +49,7 @@ from .state import (
     QingtongPassed,
     State,
     Zha,
+    hand_sizes,
 )
 from .units import Meld
 from .winning import ONE, SHIFT, decomposes, packed_of, reading
@@ -72,26 +72,34 @@ def deck(rules: BieganRules) -> tuple[int, ...]:
     return DECK[: len(DECK) - 2 + rules.jokers]
 
 
+def initial_stock(rules: BieganRules) -> int:
+    """Cards in the stock after the deal: 36 for three seats and two 赖子, 61 for two."""
+    return len(deck(rules)) - sum(hand_sizes(rules.players))
+
+
 # ----------------------------------------------------------------------------- dealing
 def new_state(rules: BieganRules, *, seed: int | None, deal: Sequence[int] | None,
               dealer: int) -> State:
-    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < 3:
-        raise IllegalAction.of("bad_dealer", "庄家要是 0–2 号座", "dealer must be a seat 0..2")
+    n = rules.players
+    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
+        raise IllegalAction.of("bad_dealer", "庄家要是 0–{last} 号座",
+                               "dealer must be a seat 0..{last}", last=n - 1)
     cards = checked_deal(rules, deal) if deal is not None else shuffled(deck(rules), _seed(seed))
     s = State.__new__(State)
     s.rules, s.deal, s.dealer = rules, cards, dealer
-    s.hands, s.packed = [EMPTY] * 3, [0] * 3
+    s.hands, s.packed = [EMPTY] * n, [0] * n
     start = 0
-    for i, size in enumerate(HAND_SIZES):
-        seat = (dealer + i) % 3
+    for i, size in enumerate(hand_sizes(n)):
+        seat = (dealer + i) % n
         s.hands[seat] = counts_of(cards[start:start + size])
         s.packed[seat] = packed_of(s.hands[seat])
         start += size
-    s.melds, s.rivers, s.duis = [()] * 3, [()] * 3, [0] * 3
+    s.melds, s.rivers, s.duis = [()] * n, [()] * n, [0] * n
     s.top, s.bottom = start, len(cards) - 1
     s.pending, s.answers, s.guohu, s.drawn = None, (), 0, None
     s.wins, s.end, s._legal = (), None, None
-    s.qt, s.qt_faces = ((dealer + 2) % 3, (dealer + 1) % 3), 0
+    # 请统: 末家 first, then 二家, the 庄家 last [S] — the seats before the dealer, backwards
+    s.qt, s.qt_faces = tuple((dealer - i) % n for i in range(1, n)), 0
     s.phase, s.turn = QINGTONG, dealer
     _next_qingtong(s, [])
     s.waiting = (s.turn,)
@@ -142,10 +150,11 @@ def build_deal(rules: BieganRules, hands: Sequence[Sequence[int]], *,
         if card_ not in rest:
             raise NotationError(f"build_deal: no {card_name(card_)} left in the deck")
         rest.remove(card_)
-    if len(hands) != 3 or any(len(h) > n for h, n in zip(hands, HAND_SIZES, strict=True)):
-        raise NotationError(f"build_deal takes 3 hands of at most {HAND_SIZES} cards")
+    sizes = hand_sizes(rules.players)
+    if len(hands) != len(sizes) or any(len(h) > n for h, n in zip(hands, sizes, strict=True)):
+        raise NotationError(f"build_deal takes {len(sizes)} hands of at most {sizes} cards")
     out: list[int] = []
-    for hand, size in zip(hands, HAND_SIZES, strict=True):
+    for hand, size in zip(hands, sizes, strict=True):
         fill = size - len(hand)
         out += [*hand, *rest[:fill]]
         del rest[:fill]
@@ -199,7 +208,7 @@ def self_drawn_wins(s: State, seat: int) -> bool:
 
 # ------------------------------------------------------------------------- 紮 and 开泛
 def joker_ok(rules: BieganRules, face: int) -> bool:
-    return rules.jokers_in_zha and face in JING_FACES
+    return rules.jokers_in_zha and face in jing_of(rules.five_jing)
 
 
 def zha_faces(s: State, seat: int) -> list[int]:
@@ -222,7 +231,7 @@ def four_faces(s: State, seat: int) -> list[int]:
     out = []
     for face in range(NUM_FACES):
         n = (packed >> SHIFT[face]) & 15
-        if n >= 4 or (use_jokers and face in JING_FACES and n >= 2 and n + jokers >= 4):
+        if n >= 4 or (use_jokers and joker_ok(s.rules, face) and n >= 2 and n + jokers >= 4):
             out.append(face)
     return out
 

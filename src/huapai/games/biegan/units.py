@@ -14,7 +14,6 @@ from typing import Any, Literal
 from .cards import (
     FACES,
     FLOWER_FACES,
-    JING_FACES,
     JOKER,
     RED_FACES,
     card_name,
@@ -22,6 +21,7 @@ from .cards import (
     face_of,
     format_cards,
     is_flowered,
+    jing_of,
     parse_cards,
 )
 
@@ -70,6 +70,16 @@ class Scoring:
     """A 坎 completed by the winning discard scores as 对 (A6 [P])."""
     threshold: int = 17
     """胡 needed to win ("至少有17個胡" [S])."""
+    desk_jing_not_main: bool = False
+    """桌面精不算主精 (R4's room option): 精 in declared melds neither count toward the 主精
+    nor are doubled by it; only the concealed cards decide and double."""
+    five_jing: bool = False
+    """The 5-精 reading: 乙 and 九 are 精 too (乙三五七九, [C:R1] 长阳花牌, R4 jingNum 5)."""
+
+    @property
+    def jing(self) -> tuple[int, ...]:
+        """The 精 faces of this reading."""
+        return jing_of(self.five_jing)
 
     def __post_init__(self) -> None:
         if self.zhujing_reading not in ("most_cards", "max_hu"):
@@ -94,7 +104,8 @@ def sentences(scoring: Scoring = DEFAULT_SCORING) -> tuple[tuple[int, int, int],
 class Meld:
     """A declared meld: ``kind`` 对 / 招 / 紮 / 泛 and its card codes.
 
-    Jokers may only be in a 紮 or 泛 of a 精 face (zipai.md A5, G8 [P]).
+    Jokers may only be in a 紮 or 泛 of a 精 face (zipai.md A5, G8 [P]): of 乙 三 五 七 九
+    here, the widest reading; :func:`check_meld_jokers` holds a hand to its own reading.
     """
 
     kind: str
@@ -110,7 +121,8 @@ class Meld:
         natural = {face_of(c) for c in self.cards if c != JOKER}
         if len(natural) != 1:
             raise ValueError(f"a {self.kind} is one face, got {format_cards(self.cards)}")
-        if JOKER in self.cards and (self.kind not in ("紮", "泛") or self.face not in JING_FACES):
+        if JOKER in self.cards and (self.kind not in ("紮", "泛")
+                                    or self.face not in FLOWER_FACES):
             raise ValueError(f"a 赖子 cannot be in a {self.kind} of {FACES[self.face]}")
 
     @classmethod
@@ -169,7 +181,7 @@ def card_share(code: int, face: int, main: int | None, scoring: Scoring) -> int:
     素精 1, 花精 / 赖子 2 ("化三千……素精就是1個胡，為花精就是2個胡" [S]); 花乙 / 花九 1
     with ``black_flower_bonus`` (G5 [P]); any other card 0.
     """
-    if face in JING_FACES:
+    if face in scoring.jing:
         share = 2 if code == JOKER or is_flowered(code) else 1
         return share * 2 if face == main else share
     if scoring.black_flower_bonus and is_flowered(code):
@@ -203,7 +215,7 @@ def set_value(
     black halves them (对 0) [S, G3 P]; 花乙/九 add 花数 with ``black_flower_in_sets``.
     """
     as_dui = kind == "对" and scoring.dui_value == "peng"
-    if face in JING_FACES:
+    if face in scoring.jing:
         value = K_TABLE[flowers] << (size - 3)
         value = value - 2 if as_dui else value
         return value * 2 if face == main else value
@@ -214,6 +226,14 @@ def set_value(
     if scoring.black_flower_in_sets and face in FLOWER_FACES:
         value += flowers
     return value
+
+
+def check_meld_jokers(melds: tuple[Meld, ...] | list[Meld], scoring: Scoring) -> None:
+    """A 赖子 only in a meld of one of the reading's 精 faces (ValueError naming the meld)."""
+    for meld in melds:
+        if JOKER in meld.cards and meld.face not in scoring.jing:
+            raise ValueError(f"a 赖子 cannot be in a {meld.kind} of {FACES[meld.face]}: "
+                             "not a 精 in this reading")
 
 
 def meld_value(meld: Meld, main: int | None, scoring: Scoring) -> int:

@@ -17,17 +17,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .calculator import UNITS_PER_HAND, read_hand, scoring_from
+from .calculator import UNITS_PER_HAND, jokers_fit, read_hand, scoring_from
 from .cards import (
     FLOWER_FACES,
-    JING_FACES,
     JOKER,
     NUM_FACES,
     card,
     copies_of,
     face_name,
 )
-from .search import WaitScorer, assignments, structure
+from .facevalues import assignments, structure
+from .search import WaitScorer
 from .shapes import POSITION
 from .units import Meld, Scoring
 
@@ -80,6 +80,8 @@ def waits(
     yi_er_san: bool = True,
     discard_kan_as_dui: bool = True,
     threshold: int = 17,
+    desk_jing_not_main: bool = False,
+    five_jing: bool = False,
     units_needed: int = UNITS_PER_HAND,
 ) -> tuple[Wait, ...]:
     """Every card that completes ``concealed`` (+ ``melds``) with at least ``threshold`` 胡.
@@ -89,7 +91,8 @@ def waits(
     Sorted by face, the plain entry before the flowered one, 赖 last.
     """
     options = (zhujing_reading, tingtou_scores, dui_value, black_flower_bonus,
-               black_flower_in_sets, yi_er_san, discard_kan_as_dui, threshold)  # fmt: skip
+               black_flower_in_sets, yi_er_san, discard_kan_as_dui, threshold,
+               desk_jing_not_main, five_jing)  # fmt: skip
     scoring = scoring_from(options)
     return find_waits(concealed, melds, visible, scoring, units_needed)
 
@@ -108,11 +111,13 @@ def find_waits(
     faces can complete the hand. The others are scored by a :class:`.WaitScorer`.
     """
     holding = read_hand(concealed, melds, units_needed, complete=False)
+    if melds:
+        jokers_fit(melds, scoring)
     own = Counter(list(concealed) + [c for m in melds for c in m.cards])
     seen = own + Counter(visible)
     shapes = structure(scoring)
-    readings = [sum(1 << (4 * POSITION[face]) for face in assignment)
-                for assignment in assignments(holding.jokers)]  # each reading of the 赖子
+    readings = [sum(1 << (4 * POSITION[face]) for face in assignment)  # each 赖子 reading
+                for assignment in assignments(holding.jokers, scoring.jing)]
     classes: frozenset[int] = frozenset()
     for jokers in readings:
         classes |= shapes.residues.completing(holding.packed + jokers)
@@ -128,7 +133,7 @@ def find_waits(
         plain, flowered = scorer.values(face, drawable, face in FLOWER_FACES)
         offered = flowered if _can_draw_flowered(face, own) else None
         out += _face_waits(face, plain, offered, seen, scoring.threshold)
-        if face in JING_FACES and flowered is not None:
+        if face in scoring.jing and flowered is not None:
             best_joker = max(best_joker, flowered[0])
     if best_joker >= scoring.threshold and own[JOKER] < copies_of(JOKER):
         out.append(Wait(JOKER, False, best_joker, copies_of(JOKER) - seen[JOKER], best_joker))

@@ -139,7 +139,7 @@ def _resolve(s: State, events: list[Event]) -> None:
     seat, code = s.pending
     s.rivers[seat] = (*s.rivers[seat], code)
     s.pending, s.answers = None, ()
-    draw_top(s, (seat + 1) % 3, events)
+    draw_top(s, (seat + 1) % s.rules.players, events)
 
 
 def _win_on_discard(s: State, winners: list[int], events: list[Event]) -> None:

@@ -15,9 +15,9 @@ from collections.abc import Callable, Sequence
 from itertools import combinations_with_replacement
 
 from .calculator import HandResult, score_hand
-from .cards import FACES, JING_FACES, JOKER, NUM_CODES, NUM_FACES, face_of
+from .cards import FACES, JOKER, NUM_CODES, NUM_FACES, face_of, jing_of
+from .facevalues import structure
 from .rules import BieganRules, scoring_of
-from .search import structure
 from .shapes import POSITION
 from .state import Counts
 from .units import Meld
@@ -30,11 +30,13 @@ ONE: tuple[int, ...] = tuple(1 << SHIFT[face_of(c)] if c != JOKER else 0
                              for c in range(NUM_CODES))
 """What one card of each code adds to the packed face counts (a 赖子 adds nothing)."""
 
-_JOKER_DELTAS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(sum(1 << (4 * POSITION[f]) for f in faces)
-          for faces in combinations_with_replacement(JING_FACES, n))
-    for n in range(3)
-)
+_JOKER_DELTAS: dict[bool, tuple[tuple[int, ...], ...]] = {
+    five: tuple(tuple(sum(1 << (4 * POSITION[f]) for f in faces)
+                      for faces in combinations_with_replacement(jing_of(five), n))
+                for n in range(3))
+    for five in (False, True)
+}
+"""What each reading of 0–2 赖子 adds to the packed counts, per 精 reading (3 or 5)."""
 _CACHE_LIMIT = 50_000
 _results: dict[tuple[Counts, tuple[Meld, ...], int | None, BieganRules], HandResult] = {}
 
@@ -105,7 +107,7 @@ def decomposes(rules: BieganRules, packed: int, jokers: int) -> bool:
         shapes = _SHAPES[rules] = structure(scoring_of(rules)).shapes
     if not jokers:
         return bool(shapes(packed, True))
-    return any(shapes(packed + delta, True) for delta in _JOKER_DELTAS[jokers])
+    return any(shapes(packed + delta, True) for delta in _JOKER_DELTAS[rules.five_jing][jokers])
 
 
 def expand(hand: Counts) -> list[int]:

@@ -70,7 +70,7 @@ def test_plays_in_the_terminal_with_the_generic_renderer(tmp_path: Path) -> None
     record = tmp_path / "toy.jsonl"
     result = CliRunner().invoke(app, ["play", NAME, "--preset", "duo", "--seed", "5",
                                       "--deals", "2", "--bots", "random", "--lang", "en",
-                                      "--record", str(record)], input="1\n" * 60)
+                                      "--record", str(record)], input="#1\n" * 60)
     assert result.exit_code == 0, result.output
     assert "match over" in result.output and "hand_sizes" in result.output
     replayed = CliRunner().invoke(app, ["replay", str(record), "--json"])
