@@ -133,8 +133,8 @@ class XiushanGame(GameBase[XiushanGameRules, State]):
         return omniscient(state, spectator)
 
     def claim_window(self, state: State) -> ClaimWindow | None:
-        if state.phase != WINDOW:
-            return None
+        if state.phase != WINDOW or state.owed:
+            return None  # an owed 报子 comes first: the window waits
         return flow.table_of(state).window(state.order, state.answers)
 
     def resample(self, state: State, seat: int, rng: random.Random) -> State:
