@@ -99,8 +99,8 @@ class State:
 
     __slots__ = (
         "_legal", "active", "answers", "bo", "carried", "credits", "deal", "dealer", "debo",
-        "end", "hands", "jiang", "melds", "offer", "opened", "order", "owed", "phase", "rivers", "rules",
-        "stock_end", "top", "turn", "waiting", "win",
+        "end", "hands", "jiang", "melds", "offer", "opened", "order", "owed", "phase",
+        "rivers", "rules", "stock_end", "top", "turn", "waiting", "win",
     )  # fmt: skip
 
     rules: XiushanGameRules
