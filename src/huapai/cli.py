@@ -91,7 +91,8 @@ def play(
     with _guard(language):
         table = load_table(game, preset, players, rule or ())
         check_seat(table, seat)
-        n_deals = table.seats if deals is None else deals
+        n_deals = deals if deals is not None else (
+            table.game.default_deals(table.rules) or table.seats)  # 钵福: until 得一钵
         check_positive("--deals", n_deals)
         if record is not None:
             check_record_path(record)

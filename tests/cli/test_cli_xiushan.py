@@ -70,3 +70,42 @@ def test_score_and_waits_commands() -> None:
     assert {w["card"] for w in json.loads(waits.stdout)["waits"]} == {"肆", "柒"}
     bad = invoke(["score", "xiushan", "壹贰X", "-p", "maquefu"])
     assert bad.exit_code != 0 and "X" in bad.output
+
+
+def test_a_whole_bo_of_bofu_plays_to_debo_and_replays(tmp_path: Path) -> None:
+    """钵福 in the 报数 training mode: every seat's 算盘 drawn as beads (no number), the
+    learner's 报子 prompt, a wrong announcement (the first choice, 报 0) is 吃包子, and the
+    match ends at 得一钵; every deal's record carries the 钵 and replays."""
+    out = tmp_path / "bofu.jsonl"
+    result = invoke(["play", "xiushan", "--preset", "bofu", "--seed", "3", "--rule",
+                     "baoshu=train", "--record", str(out)], "1\n" * 4000)
+    assert_clean(result, 0)
+    text = result.output
+    assert "报数练习：看珠子读数" in text and "◉" in text and "是几个钱？" in text
+    assert "报错了，吃包子，应报" in text and "戴帽子" in text
+    assert "得一钵！" in text and "对局结束" in text
+    lines = [json.loads(x) for x in out.read_text(encoding="utf-8").splitlines()]
+    deals = [x for x in lines if x["type"] == "deal"]
+    assert len(deals) >= 2 and "carry" not in deals[0] and all("carry" in d for d in deals[1:])
+    ends = [x for x in lines if x["type"] == "end"]
+    assert sum(ends[-1]["deltas"]) == 0 and any(ends[-1]["deltas"])
+    assert not any(any(e["deltas"]) for e in ends[:-1])  # only 得一钵 moves money
+    replayed = invoke(["replay", str(out)])
+    assert_clean(replayed, 0)
+    assert "全部合法" in replayed.output
+
+
+def test_score_bofu_and_sanliufu_itemise_mingtang() -> None:
+    hand = "壹贰叁贰柒拾一二三二七十肆肆伍伍陆陆玖玖玖"
+    result = invoke(["score", "bofu", hand, "--win", "玖", "--json"])
+    assert_clean(result, 0)
+    data = json.loads(result.stdout)
+    assert data["wins"] and data["youzi"] == 21 and data["fan"] == 2
+    assert [m["name"] for m in data["mingtang"]] == ["飘福"] and data["value"] == 42
+    result = invoke(["score", "sanliufu", hand, "--win", "玖", "-o", "hu_threshold=18",
+                     "--json"])
+    assert_clean(result, 0)
+    data = json.loads(result.stdout)
+    assert data["dou"] == data["value"] == 1 + sum(m["dou"] for m in data["mingtang"])
+    bad = invoke(["score", "bofu", hand, "--context", "海啸"])
+    assert bad.exit_code == 1 and "海底" in bad.output

@@ -44,7 +44,7 @@ def test_kan_stay_in_the_hand() -> None:
     rules = GAME.rules("sanliufu")
     assert not rules.lay_shao and not rules.kan_split and rules.hu_threshold == 36
     for seed in range(4):
-        state, events = _play(rules, seed)
+        _state, events = _play(rules, seed)
         assert not any(isinstance(e, Laid) and e.group == "哨"
                        for e in events)  # a 坎 is never laid as a 哨
 

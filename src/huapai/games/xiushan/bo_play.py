@@ -171,7 +171,8 @@ def owed_view(s: State, seat: int | None) -> dict[str, Any] | None:
     if not s.owed or seat != s.owed[0].seat:
         return None
     o = s.owed[0]
-    return {"group": o.kind.value, "card": card_name(o.card)}
+    size = 4 if o.kind in (Kind.ZHAO, Kind.JI, Kind.LONG) else 3
+    return {"group": o.kind.value, "card": card_name(o.card), "size": size}
 
 
 # ----------------------------------------------------------------------------- 胡
