@@ -4,6 +4,7 @@ each preset, the record replays, simulate runs the heuristic bot."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -109,3 +110,64 @@ def test_score_bofu_and_sanliufu_itemise_mingtang() -> None:
     assert data["dou"] == data["value"] == 1 + sum(m["dou"] for m in data["mingtang"])
     bad = invoke(["score", "bofu", hand, "--context", "海啸"])
     assert bad.exit_code == 1 and "海底" in bad.output
+
+
+def _rows(text: str) -> list[list[str]]:
+    """The cells of each row of a rich table (│-separated), blank cells dropped."""
+    return [[cell.strip() for cell in line.split("│") if cell.strip()]
+            for line in text.splitlines() if line.startswith("│")]
+
+
+def test_score_prints_the_groups_their_youzi_and_each_dou() -> None:
+    """Without ``--json``: each group with its 油子 and where it lies, the total, each 豆
+    and why, the verdict — the same numbers as the JSON, and no English in Chinese."""
+    args = ["score", "xiushan", "壹贰叁贰柒拾一二三二七十伍陆柒四五六", "-m", "哨:捌捌捌",
+            "--win", "三", "--jiang", "陆"]
+    result = invoke(args)
+    assert_clean(result, 0)
+    data = json.loads(invoke([*args, "--json"]).stdout)
+    rows = _rows(result.stdout)
+    groups = [(g["kind"], g["cards"], str(g["youzi"])) for g in data["groups"]]
+    assert [tuple(r[:3]) for r in rows[:len(groups)]] == groups
+    assert rows[0][3] == "撲（扣着）" and rows[1][3] == "手里"
+    assert rows[len(groups)] == ["合计", "24"]
+    dou = rows[len(groups) + 1:]
+    assert dou == [["1", "和"], ["2", "二×2"], ["2", "贰×2"], ["5", "共 5 豆"]]
+    assert "胡牌 ✓  24 胡油子，5 豆" in result.stdout
+    assert "将：陆六" in result.stdout
+    assert not re.search(r"[A-Za-z]", result.stdout)
+    english = invoke([*args, "--lang", "en"])
+    assert _header(english.stdout) == ["group", "cards", "油子", "note"]
+    assert "wins ✓  24 胡 of 油子, 5 豆" in english.stdout
+
+
+def _header(text: str) -> list[str]:
+    line = next(x for x in text.splitlines() if x.startswith("┃"))
+    return [cell.strip() for cell in line.split("┃") if cell.strip()]
+
+
+def test_score_says_why_a_hand_does_not_win() -> None:
+    short = invoke(["score", "xiushan", "壹贰叁贰柒拾一二三二七十伍陆柒四五六", "-m", "哨:捌捌捌",
+                    "--win", "三", "-p", "sanliufu"])
+    assert_clean(short, 0)
+    assert "不能胡：最好的拆法只有 24 胡油子，至少要 36 胡" in short.stdout
+    broken = invoke(["score", "xiushan", "壹贰叁贰柒拾一二三二七十伍陆柒四五七", "-m", "哨:捌捌捌"])
+    assert_clean(broken, 0)
+    assert "拆不成整副" in broken.stdout and "┃" not in broken.stdout
+
+
+def test_waits_prints_a_table_of_waits() -> None:
+    args = ["waits", "xiushan", "壹贰叁贰柒拾一二三二七十伍陆柒四五", "-m", "哨:捌捌捌",
+            "--jiang", "陆", "--seen", "三"]
+    result = invoke(args)
+    assert_clean(result, 0)
+    found = json.loads(invoke([*args, "--json"]).stdout)["waits"]
+    rows = _rows(result.stdout)
+    assert rows == [[w["card"], str(w["score"]), str(w["youzi"]), str(w["score_self_drawn"]),
+                     str(w["youzi_self_drawn"]), str(w["remaining"])] for w in found]
+    assert rows == [["三", "5", "24", "6", "24", "2"], ["六", "5", "24", "6", "24", "4"]]
+    assert "听 2 种牌，还有 6 张未见" in result.stdout
+    assert not re.search(r"[A-Za-z]", result.stdout)
+    none = invoke(["waits", "xiushan", "壹贰叁贰柒拾一二三二七十伍陆柒四八", "-m", "哨:捌捌捌"])
+    assert_clean(none, 0)
+    assert "不听牌" in none.stdout

@@ -18,6 +18,7 @@ from . import bo_play, flow
 from .bo_settle import settle_bo
 from .cards import DECK, NUM_CARDS, format_cards, parse_card, parse_cards
 from .describe import describe_action, say
+from .hidden import permute_hidden
 from .moves import checked_deal, dealt, dealt_sizes, new_state
 from .observe import encode, observation_size, omniscient, table_view
 from .sample import resample
@@ -176,9 +177,16 @@ class XiushanGame(GameBase[XiushanGameRules, State]):
                               style="neutral")
         return describe_action(action)
 
-    # --- conformance hook ----------------------------------------------------------------
+    # --- conformance hooks ---------------------------------------------------------------
     def check_invariants(self, state: State) -> None:
         check_invariants(state)
+
+    def permute_hidden(self, deal: Sequence[int], seat: int, rng: random.Random,
+                       rules: XiushanGameRules, dealer: int) -> tuple[int, ...]:
+        """The cards ``seat`` cannot see at the deal shuffled among their places, the
+        public facts kept (:mod:`.hidden`)."""
+        check_seat(seat, rules.num_seats)
+        return permute_hidden(deal, seat, rng, rules, dealer)
 
 
 def _bao_of(rules: XiushanGameRules, action: int) -> bool:

@@ -38,7 +38,8 @@ def _named(name: str, zh: str, en: str) -> CalculatorSpec:
     return CalculatorSpec(command="score", name=name,
                           function=f"huapai.games.xiushan.calcinput:score_{name}",
                           help=Text(zh, en),
-                          params=(_HAND, _MELD, _WIN, _SELF, _JIANG, _CONTEXT, _OPTION))
+                          params=(_HAND, _MELD, _WIN, _SELF, _JIANG, _CONTEXT, _OPTION),
+                          display="huapai.cli_support.families.xiushan_calc:show_score")
 
 
 MANIFEST = GameManifest(
@@ -63,6 +64,7 @@ MANIFEST = GameManifest(
             help=Text("算分：完整的一手牌（最佳拆法、油子、豆）",
                       "score a complete hand (best cut, 油子, 豆)"),
             params=(_HAND, _MELD, _PRESET, _WIN, _SELF, _JIANG, _OPTION),
+            display="huapai.cli_support.families.xiushan_calc:show_score",
         ),
         _named("bofu", "钵福算分：油子 × 翻，名堂逐条列出",
                "钵福: 油子 × 翻 with each 名堂 and its 翻"),
@@ -75,6 +77,7 @@ MANIFEST = GameManifest(
                     CalcParam("seen", Text("已见的牌，可重复", "cards already seen, repeatable"),
                               flags=("--seen",), multiple=True, metavar="CARDS"),
                     _JIANG, _OPTION),
+            display="huapai.cli_support.families.xiushan_calc:show_waits",
         ),
     ),
     web_renderer="js/games/xiushan.js",

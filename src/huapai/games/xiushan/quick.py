@@ -10,6 +10,7 @@ might cut. It never says False for a hand that cuts.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from .cards import RANKS
 
@@ -29,26 +30,29 @@ def _sequence_cover(mask: int) -> int:
 _COVER = tuple(_sequence_cover(m) for m in range(1 << RANKS))
 
 
-def _masks(counts: Sequence[int], base: int) -> tuple[int, int, int, int]:
-    """(cards, ranks present, ranks with two or more, with three or more) of one size."""
+@lru_cache(maxsize=1 << 16)
+def _masks(counts: tuple[int, ...]) -> tuple[int, int, int, int]:
+    """(cards, ranks present, ranks with two or more, with three or more) of one size's
+    ``RANKS`` counts (memoised: the engine asks about the same halves again and again)."""
     total = present = twos = threes = 0
-    for r in range(RANKS):
-        n = counts[base + r]
+    bit = 1
+    for n in counts:
         if n:
-            bit = 1 << r
             total += n
             present |= bit
             if n >= 2:
                 twos |= bit
                 if n >= 3:
                     threes |= bit
+        bit <<= 1
     return total, present, twos, threes
 
 
 def may_cut(counts: Sequence[int], jiao: bool) -> bool:
     """False when the concealed ``counts`` (20 entries) certainly do not cut."""
-    n_s, ms, ts, hs = _masks(counts, 0)
-    n_b, mb, tb, hb = _masks(counts, RANKS)
+    key = tuple(counts)
+    n_s, ms, ts, hs = _masks(key[:RANKS])
+    n_b, mb, tb, hb = _masks(key[RANKS:])
     total = n_s + n_b
     if total % 3 == 1:
         return False
