@@ -20,7 +20,7 @@ and the 钵 carried from deal to deal (:mod:`.abacus` is the arithmetic).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -143,6 +143,22 @@ def laid(s: State, seat: int, kind: Kind, card: int, hidden: bool,
         s.owed = (*s.owed, owed)
         return
     _announce(s, owed, announce_value(kind, card, s.jiang), events)
+
+
+def laid_dealt(s: State, seat: int, groups: Sequence[tuple[Kind, int]],
+               events: list[Event]) -> None:
+    """The face-down groups of a dealt hand, announced after they are all laid and in
+    the order of their values (so the order of the announcements says nothing more than
+    the values themselves; :func:`dealt_values` is that public fact)."""
+    if s.bo is None:
+        return
+    for kind, card in sorted(groups, key=lambda g: (announce_value(*g, s.jiang), g[0].value)):
+        laid(s, seat, kind, card, True, events)
+
+
+def dealt_values(kinds_cards: Sequence[tuple[Kind, int]], jiang: int | None) -> tuple[int, ...]:
+    """What the 报子 of a dealt hand's face-down groups tells everyone: their values."""
+    return tuple(sorted(announce_value(k, c, jiang) for k, c in kinds_cards))
 
 
 def answer(s: State, action: int, events: list[Event]) -> None:

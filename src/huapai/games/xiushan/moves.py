@@ -144,11 +144,12 @@ def add(s: State, seat: int, card: int, n: int) -> None:
 
 def lay_dealt(s: State, seat: int, events: list[Event]) -> None:
     """A seat lays the 哨 (three alike) and 龙灯 (four) of its dealt hand face down."""
-    for kind, c, size in dealt_groups(s.rules, s.hands[seat]):
+    groups = dealt_groups(s.rules, s.hands[seat])
+    for kind, c, size in groups:
         add(s, seat, c, -size)
         s.melds[seat] = (*s.melds[seat], Held(Meld(kind, (c,) * size), False))
         events.append(Laid(seat, kind.value, card_name(c), size, True))
-        bo_play.laid(s, seat, kind, c, True, events)
+    bo_play.laid_dealt(s, seat, [(kind, c) for kind, c, _ in groups], events)
 
 
 def dealt_groups(r: XiushanGameRules, hand: Counts) -> list[tuple[Kind, int, int]]:
