@@ -3,9 +3,9 @@
 Hidden from a seat when the cards are dealt: every other hand (the 老爷's two cards too)
 and the stock with its order. Public from the start: the flipped 将 card (the deal's last
 card, with 翻将) and, for every other active seat, the face-down 哨 / 龙灯 it will lay from
-its dealt hand — how many of each, and in 钵福 their announced values (the 庄家 lays his before his first discard, the others
-after it; :func:`.moves.dealt_groups` lays them in an order that shows nothing else). A
-shuffle of the hidden cards that changes those counts is drawn again.
+its dealt hand — how many of each, and in 钵福 their announced values (the 庄家 lays
+his before his first discard, the others after it; :func:`.moves.dealt_groups` lays them
+in an order that shows nothing else). A shuffle of the hidden cards that changes those counts is drawn again.
 """
 
 from __future__ import annotations
