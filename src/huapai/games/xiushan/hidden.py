@@ -5,7 +5,8 @@ and the stock with its order. Public from the start: the flipped 将 card (the d
 card, with 翻将) and, for every other active seat, the face-down 哨 / 龙灯 it will lay from
 its dealt hand — how many of each, and in 钵福 their announced values (the 庄家 lays
 his before his first discard, the others after it; :func:`.moves.dealt_groups` lays them
-in an order that shows nothing else). A shuffle of the hidden cards that changes those counts is drawn again.
+in an order that shows nothing else). A shuffle of the hidden cards that changes those
+facts is drawn again.
 """
 
 from __future__ import annotations
