@@ -152,7 +152,8 @@ def laid_dealt(s: State, seat: int, groups: Sequence[tuple[Kind, int]],
     the values themselves; :func:`dealt_values` is that public fact)."""
     if s.bo is None:
         return
-    for kind, card in sorted(groups, key=lambda g: (announce_value(*g, s.jiang), g[0].value)):
+    for kind, card in sorted(groups, key=lambda g: (announce_value(g[0], g[1], s.jiang),
+                                                   g[0].value)):
         laid(s, seat, kind, card, True, events)
 
 
