@@ -24,6 +24,7 @@ from huapai.core.registry import manifests
 
 from .arena import command as arena_cmd
 from .cli_support.calculators import add_calculator_commands
+from .cli_support.drill import run_drill
 from .cli_support.families import check_front_ends
 from .cli_support.i18n import tr
 from .cli_support.play import run_play
@@ -147,6 +148,20 @@ def replay(
     language = _lang(lang)
     with _guard(language):
         code = run_replay(file, as_json=as_json, lang=language, console=_console())
+    raise typer.Exit(code)
+
+
+@app.command()
+def drill(
+    count: Annotated[int, typer.Option("--count", "-n", help="题数 / questions")] = 20,
+    seed: Annotated[int | None, typer.Option("--seed", help="种子 / seed")] = None,
+    lang: LangOpt = "zh",
+) -> None:
+    """钵福报数练习：说出一组牌是几个钱，看算盘怎么动 / 钵福 报数 practice."""
+    language = _lang(lang)
+    with _guard(language):
+        check_positive("--count", count)
+        code = run_drill(_console(), language, seed, count)
     raise typer.Exit(code)
 
 

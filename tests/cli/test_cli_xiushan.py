@@ -171,3 +171,18 @@ def test_waits_prints_a_table_of_waits() -> None:
     none = invoke(["waits", "xiushan", "壹贰叁贰柒拾一二三二七十伍陆柒四八", "-m", "哨:捌捌捌"])
     assert_clean(none, 0)
     assert "不听牌" in none.stdout
+
+
+def test_the_drill_moves_the_abacus_and_catches_a_wrong_answer() -> None:
+    from huapai.games.xiushan.drill import Drill
+    from huapai.games.xiushan.rules import BOFU
+
+    first = Drill(BOFU, 1).question()
+    wrong = (first.answer + 1) % 25
+    result = invoke(["drill", "--seed", "1", "-n", "3"], f"{wrong}\nxyz\n{first.answer}\nq\n")
+    assert_clean(result, 0)
+    assert "报错了，吃包子！应报" in result.output and "戴帽子" in result.output
+    assert "要一个数" in result.output and "●" in result.output
+    assert "答对" in result.output
+    bad = invoke(["drill", "-n", "0"])
+    assert bad.exit_code == 1
