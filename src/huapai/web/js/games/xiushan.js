@@ -9,12 +9,14 @@ import { bi } from "../i18n.js";
 import { cardBack } from "../cards/common.js";
 import { DAZI_SIZE, daziCard } from "../cards/dazi.js";
 import { cardRow, generic } from "./generic.js";
+import { abacusFor, boEventText, boFacts, owedPrompt } from "./abacus.js";
 
 const PHASES = {
   turn: ["打一张牌", "discard a card"],
   drawn: ["堂子头起牌：胡、成组还是过？", "a card from the 堂子头: 胡, a group or pass?"],
   window: ["有人打牌：胡、碰、开召还是过？", "a discard: 胡, 碰, 开召 or pass?"],
   over: ["本局结束", "the deal is over"],
+  announce: ["报子：报出刚落地的组是几个钱", "报子: announce the group just laid, in 钱"],
 };
 const ENDS = { huang: ["黄庄：没人和牌", "黄庄: nobody won"], hu: ["和牌", "和"] };
 const RIVER_SHOWN = 12;
@@ -106,6 +108,8 @@ export const xiushan = {
       const waits = waitsRow(this, view);
       if (waits) parts.push(waits);
     }
+    const abacus = abacusFor(view, seat); // 钵福's 算盘 (games/abacus.js)
+    if (abacus) parts.push(abacus);
     const open = generic.seatDetail.call(this, view, seat, ctx);
     if (open) parts.push(open);
     return parts.length ? h("div", { class: "bg-detail" }, parts) : null;
@@ -143,6 +147,8 @@ export const xiushan = {
         bi(`将 ${view.jiang}`, `将 ${view.jiang}`)));
     }
     parts.push(h("div", { class: "stock xs-facts" }, line));
+    const bo = boFacts(view);
+    if (bo) parts.push(bo);
     return h("div", { class: "bg-center" }, parts);
   },
 
@@ -162,6 +168,8 @@ export const xiushan = {
   },
 
   prompt(view) {
+    const owed = owedPrompt(view);
+    if (owed) return owed;
     const forced = forcedGroup(view);
     if (forced) return bi(`必须${forced}：按“${forced}”`, `forced: press “${forced}”`);
     if (view.phase === "window") return bi("有人打牌：胡、碰、开召还是过？", "胡, 碰, 开召 or pass?");
@@ -188,6 +196,8 @@ export const xiushan = {
       case "answered": return ev.answer ? bi(`${who} 答：${ev.answer}`, `${who} answers ${ev.answer}`) : null;
       case "won": return bi(`${who} 和！${ev.youzi} 油子，${ev.dou} 豆`, `${who} wins: ${ev.youzi} 油子, ${ev.dou} 豆`);
       case "deal_ended": return bi(...(ENDS[ev.reason] ?? [ev.reason, ev.reason]));
+      case "announced":
+      case "abacus_win": return boEventText(ev, who);
       default: return generic.eventText(ev, ctx);
     }
   },
