@@ -186,3 +186,10 @@ def test_the_drill_moves_the_abacus_and_catches_a_wrong_answer() -> None:
     assert "答对" in result.output
     bad = invoke(["drill", "-n", "0"])
     assert bad.exit_code == 1
+
+
+def test_simulate_bofu_plays_n_deals_across_several_bo() -> None:
+    result = invoke(["simulate", "xiushan", "-p", "bofu", "-n", "12", "--json"])
+    assert_clean(result, 0)
+    data = json.loads(result.stdout)
+    assert data["deals"] == 12 and sum(s["total"] for s in data["seats"]) == 0
