@@ -1,9 +1,10 @@
 """秀山's 大小字 cards and table in the browser (issue 10 §1, §4): the 80 cards drawn as
 players know them (small on ivory, big on buff in a heavy frame, red 二七十 / 贰柒拾), the
 renderer's forced group and waits from a view, and a whole 十八福 deal played by clicks on
-a desktop and by taps on a phone with the table's geometry checked at every one of my
-turns: no seat's block runs into another or into the centre, the hand fits the screen,
-and every card's character is drawn large enough to read."""
+a desktop and by taps on a phone (and a four-seat 麻雀福 deal on a phone) with the table's
+geometry checked at every one of my turns: no seat's plate, groups or discards run into
+another's or into the centre's pieces, the hand fits the screen, and every card's
+character is drawn large enough to read."""
 
 from __future__ import annotations
 
@@ -164,10 +165,10 @@ def _check_geometry(page: Page, hand_glyph: float) -> dict[str, Any]:
 
 
 def _play_checked(page: Page, server: str, *, tap: bool, hand_glyph: float,
-                  shots: Path | None, name: str) -> None:
+                  shots: Path | None, name: str, preset: str = "shibafu") -> None:
     errors = ServerErrors(page)
     enter(page, server, f"秀山{name}")
-    create_room(page, game="xiushan", preset="shibafu")
+    create_room(page, game="xiushan", preset=preset)
     start_with_bots(page)
     rng = random.Random(5)
     turns = table_seen = 0
@@ -193,3 +194,9 @@ def test_a_whole_deal_by_clicks_on_a_desktop(page: Page, server: str,
 def test_a_whole_deal_by_taps_on_a_phone(phone: Page, server: str,
                                           shots: Path | None) -> None:
     _play_checked(phone, server, tap=True, hand_glyph=12, shots=shots, name="phone")
+
+
+def test_four_at_the_table_on_a_phone(phone: Page, server: str, shots: Path | None) -> None:
+    """麻雀福's four seats on a phone: the 对家 on the top row, the side seats below it."""
+    _play_checked(phone, server, tap=True, hand_glyph=12, shots=shots, name="phone4",
+                  preset="maquefu")

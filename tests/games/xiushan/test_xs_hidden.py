@@ -83,7 +83,7 @@ def test_the_order_of_dealt_groups_shows_no_card() -> None:
                           "壹贰叁肆伍陆柒捌捌陆柒"], flip="拾")
     seen = [[e.for_viewer(1) for e in GAME.opening_events(s) if isinstance(e, Laid)]
             for s in (low_shao, high_shao)]
-    assert [e.group for e in seen[0]] == ["龙灯", "哨"]
+    assert [e.to_json()["group"] for e in seen[0]] == ["龙灯", "哨"]
     assert seen[0] == seen[1]
     assert GAME.observe(low_shao, 1)["melds"] == GAME.observe(high_shao, 1)["melds"]
 

@@ -13,7 +13,7 @@ from huapai.core.protocol import Event, IllegalAction
 
 from . import bo_play
 from .calculator import Result
-from .cards import NUM_CARDS, card_name
+from .cards import card_name
 from .describe import say
 from .moves import (
     claim_of,
@@ -80,6 +80,8 @@ def _legal(s: State, seat: int) -> list[int]:
         claim = claim_of(s, seat, card, drawn)
         if claim is not None:
             claims.append(claim)
+        if not claims:
+            return [PASS]  # what the table gives a seat with nothing to claim
         return table_of(s).legal(claims)
     if s.phase == DRAWN:
         assert s.offer is not None
@@ -88,7 +90,7 @@ def _legal(s: State, seat: int) -> list[int]:
         group = own_group(s, seat, card)
         out.append(PASS if group is None else group)
         return sorted(out)
-    out = [DISCARD0 + c for c in range(NUM_CARDS) if s.hands[seat][c]]
+    out = [DISCARD0 + c for c, n in enumerate(s.hands[seat]) if n]
     if _tianhu_open(s, seat) and can_hu(s, seat, None, False):
         out.insert(0, HU)
     return out

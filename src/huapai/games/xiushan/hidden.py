@@ -6,7 +6,8 @@ card, with 翻将) and, for every other active seat, the face-down 哨 / 龙灯 
 its dealt hand — how many of each, and in 钵福 their announced values (the 庄家 lays
 his before his first discard, the others after it; :func:`.moves.dealt_groups` lays them
 in an order that shows nothing else). A shuffle of the hidden cards that changes those
-facts is drawn again.
+facts is drawn again; when none of ``TRIES`` keeps them, random swaps of two hidden cards
+mix the real deal instead, each swap kept only when it keeps them.
 """
 
 from __future__ import annotations
@@ -67,7 +68,7 @@ def permute_hidden(deal: Sequence[int], seat: int, rng: random.Random,
     number and kind: a whole shuffle when one of ``TRIES``
     keeps them (uniform over such deals), else ``SWAPS`` random swaps of two hidden
     cards from the deal, each kept only when it keeps them (a walk that stays among
-    such deals and leaves them equally likely)."""
+    such deals; its long-run distribution is uniform over them)."""
     seat_places = places(rules, dealer)
     mine = next((where for p, where in seat_places if p == seat), range(0))
     end = len(deal) - rules.flips

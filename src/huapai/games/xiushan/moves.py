@@ -20,7 +20,7 @@ from .calculator import Hand, Result, complete_size, score_checked, youzi_of
 from .cards import COPIES, DECK, NUM_CARDS, card_name, format_cards
 from .describe import say
 from .groups import QUAD_KINDS, Kind, Meld
-from .quick import may_cut
+from .quick import may_cut, may_cut_with
 from .state import (
     DRAWN,
     JI,
@@ -345,10 +345,9 @@ def _ways(s: State, seat: int, card: int | None,
             return []
         return [(hand, tuple(h.meld for h in held))]
     ways = []
-    if total + 1 == complete:
+    if total + 1 == complete and may_cut_with(hand, card, r.jiao):
         grown_hand = (*hand[:card], hand[card] + 1, *hand[card + 1:])
-        if may_cut(grown_hand, r.jiao):
-            ways.append((grown_hand, tuple(h.meld for h in held)))
+        ways.append((grown_hand, tuple(h.meld for h in held)))
     if r.quads and at is not None and may_cut(hand, r.jiao):
         melds = tuple(h.meld for h in held)
         kind = melds[at].kind

@@ -16,6 +16,7 @@ forces — 哨 / 龙灯 / 开召 / 鸡 — or 过), ``window`` (the other seats 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from huapai.core.protocol import Event
@@ -154,16 +155,21 @@ class State:
 
     def others(self, seat: int) -> tuple[int, ...]:
         """The other active seats from ``seat``'s 下家 on (the window's tie order)."""
-        i = self.active.index(seat)
-        n = len(self.active)
-        return tuple(self.active[(i + k) % n] for k in range(1, n))
+        return _others(self.active, seat)
 
     def quads(self, seat: int) -> int:
-        return sum(1 for h in self.melds[seat] if h.quad)
+        n = 0
+        for h in self.melds[seat]:
+            if h.meld.kind in QUAD_KINDS:
+                n += 1
+        return n
 
     def total(self, seat: int) -> int:
         """Cards a seat holds, in hand and laid down."""
-        return sum(self.hands[seat]) + sum(len(h.meld.cards) for h in self.melds[seat])
+        n = sum(self.hands[seat])
+        for h in self.melds[seat]:
+            n += len(h.meld.cards)
+        return n
 
     def rest_size(self, seat: int) -> int:
         """Cards a seat holds between turns: ``hand_size - 1``, plus one for each 4-set
@@ -173,9 +179,16 @@ class State:
     def meld_of(self, seat: int, card: int) -> int | None:
         """The index of ``seat``'s laid group of ``card``, if any."""
         for i, h in enumerate(self.melds[seat]):
-            if h.meld.card == card:
+            if h.meld.cards[0] == card:
                 return i
         return None
+
+
+@lru_cache(maxsize=256)
+def _others(active: tuple[int, ...], seat: int) -> tuple[int, ...]:
+    i = active.index(seat)
+    n = len(active)
+    return tuple(active[(i + k) % n] for k in range(1, n))
 
 
 # ----------------------------------------------------------------------------- events
