@@ -240,3 +240,30 @@ def test_training_options_belong_to_bofu() -> None:
         GAME.rules("sanliufu", baoshu="train")
     with pytest.raises(RulesError, match="needs baoshu=train"):
         GAME.rules("bofu", bot_errors=10)
+
+
+def test_a_win_the_bo_forbids_is_refused_with_its_reason() -> None:
+    from huapai.core.protocol import IllegalAction
+    from huapai.games.xiushan.moves import reading
+    from huapai.games.xiushan.state import DRAWN, HU
+
+    rules = GAME.rules("bofu")
+    done = Bo(tuple(Seat(0, 2) for _ in range(3))).to_json()
+    bots = _bots(rules)
+    refused = 0
+    for seed in range(30):
+        state = GAME.new_game(rules, seed=seed, carry=done)
+        while not GAME.is_over(state) and refused < 3:
+            seat = GAME.to_act(state)[0]
+            if state.phase == DRAWN and state.offer is not None and \
+                    reading(state, seat, state.offer[1], True, False) is not None:
+                assert HU not in GAME.legal_actions(state, seat)
+                with pytest.raises(IllegalAction) as caught:
+                    GAME.apply(state, seat, HU)
+                assert caught.value.code == "bo_wins" and "不能再和" in str(caught.value)
+                refused += 1
+            action = bots[seat].act(GAME.observe(state, seat), GAME.legal_actions(state, seat))
+            state, _ = GAME.apply(state, seat, action)
+        if refused >= 3:
+            break
+    assert refused >= 1
