@@ -267,3 +267,15 @@ def test_a_win_the_bo_forbids_is_refused_with_its_reason() -> None:
         if refused >= 3:
             break
     assert refused >= 1
+
+
+def test_the_learners_numbers_hold_the_bo_and_the_owed_group() -> None:
+    state = _owing_deal()
+    seat = state.owed[0].seat
+    mine = GAME.encode_observation(state, seat)
+    other = GAME.encode_observation(state, (seat + 1) % 3)
+    assert len(mine) == len(other) == GAME.observation_size(TRAIN)
+    base = GAME.observation_size(GAME.rules("shibafu"))
+    assert GAME.observation_size(TRAIN) == base + 3 * 3 + 1 + 5 + 20
+    assert mine[base + 9] == 1.0 and other[base + 9] == 0.0  # only the owing seat knows
+    assert sum(mine[base + 10:]) == 2.0 and sum(other[base + 10:]) == 0.0

@@ -28,7 +28,7 @@ from huapai.core.protocol import Event, NotationError
 
 from .abacus import Bo, BoError, announce_value
 from .calculator import Result
-from .cards import card_name
+from .cards import NUM_CARDS, card_name
 from .describe import say
 from .groups import Kind
 from .state import NUM_ACTIONS, Owed, State
@@ -241,3 +241,32 @@ def win_context(s: State, seat: int, card: int | None, self_drawn: bool) -> froz
     if card is not None and s.top >= s.stock_end and self_drawn:
         flags.add("haidi")
     return frozenset(flags)
+
+
+# ----------------------------------------------------------------------------- learning
+_OWED_KINDS = (Kind.PENG, Kind.SHAO, Kind.ZHAO, Kind.JI, Kind.LONG)
+
+
+def features_size(rules: XiushanGameRules) -> int:
+    """Numbers :func:`features` adds to a 钵福 observation (0 for the other presets)."""
+    if rules.hand_value != "fan":
+        return 0
+    return 3 * rules.num_seats + 1 + len(_OWED_KINDS) + NUM_CARDS
+
+
+def features(s: State, seat: int) -> list[float]:
+    """钵福 for a learner, from ``seat``'s point of view: each seat's abacus (/ target),
+    wins (/ max) and 戴帽子, seats relative to it; whether it owes an announcement and of
+    which of its own groups (kind, card) — never the value."""
+    if s.bo is None:
+        return []
+    r, n = s.rules, s.rules.num_seats
+    out: list[float] = []
+    for i in range(n):
+        x = s.bo.seats[(seat + i) % n]
+        out += [x.abacus / r.bo_target, x.wins / r.bo_max_wins, float(x.hat(r))]
+    owed = s.owed[0] if s.owed and s.owed[0].seat == seat else None
+    out.append(float(owed is not None))
+    out += [float(owed is not None and owed.kind is k) for k in _OWED_KINDS]
+    out += [float(owed is not None and owed.card == c) for c in range(NUM_CARDS)]
+    return out

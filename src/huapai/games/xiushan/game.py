@@ -144,11 +144,11 @@ class XiushanGame(GameBase[XiushanGameRules, State]):
         return resample(state, seat, rng)
 
     def observation_size(self, rules: XiushanGameRules) -> int:
-        return observation_size(rules.num_seats)
+        return observation_size(rules.num_seats) + bo_play.features_size(rules)
 
     def encode_observation(self, state: State, seat: int) -> Sequence[float]:
         check_seat(seat, state.rules.num_seats)
-        return encode(state, seat)
+        return [*encode(state, seat), *bo_play.features(state, seat)]
 
     # --- notation ----------------------------------------------------------------------
     def num_actions(self, rules: XiushanGameRules) -> int:
