@@ -249,6 +249,9 @@ def _answered(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
 
 
 def _won(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
+    if ctx.rules.hand_value == "fan":  # 钵福: the value follows, as it goes on the 算盘
+        return ctx.pick(f"{who} 和了{_who_from(e, ctx)}：{e['youzi']} 油子。{e['groups']}",
+                        f"{who} won{_who_from(e, ctx)}: {e['youzi']} 油子. {e['groups']}")
     return ctx.pick(f"{who} 和了{_who_from(e, ctx)}：{e['youzi']} 油子，{e['dou']} 豆。"
                     f"{e['groups']}",
                     f"{who} won{_who_from(e, ctx)}: {e['youzi']} 油子, {e['dou']} 豆. "

@@ -179,7 +179,7 @@ export const xiushan = {
       : bi("选一张牌打出（右键直接打）", "Pick a card to discard (right-click discards)");
   },
 
-  eventText(ev, ctx) {
+  eventText(ev, ctx, view) {
     const who = typeof ev.seat === "number" ? ctx.name(ev.seat) : "";
     switch (ev.kind) {
       case "drew":
@@ -194,7 +194,9 @@ export const xiushan = {
       }
       case "bakuai": return bi(`${who} 八块，下家摸牌`, `${who}: 八块, the next seat draws`);
       case "answered": return ev.answer ? bi(`${who} 答：${ev.answer}`, `${who} answers ${ev.answer}`) : null;
-      case "won": return bi(`${who} 和！${ev.youzi} 油子，${ev.dou} 豆`, `${who} wins: ${ev.youzi} 油子, ${ev.dou} 豆`);
+      case "won":
+        if (view?.bo) return bi(`${who} 和！${ev.youzi} 油子`, `${who} wins: ${ev.youzi} 油子`);
+        return bi(`${who} 和！${ev.youzi} 油子，${ev.dou} 豆`, `${who} wins: ${ev.youzi} 油子, ${ev.dou} 豆`);
       case "deal_ended": return bi(...(ENDS[ev.reason] ?? [ev.reason, ev.reason]));
       case "announced":
       case "abacus_win": return boEventText(ev, who);
