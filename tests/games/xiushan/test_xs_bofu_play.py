@@ -61,7 +61,8 @@ def test_auto_announces_every_laid_group_at_its_value() -> None:
         assert laid == said  # every 哨 碰 开召 鸡 龙灯, once
         for ev in events:
             if isinstance(ev, Announced):
-                assert ev.outcome == "announce" and ev.said == ev.correct
+                assert ev.outcome == "announce" and ev.said is not None
+                assert ev.said == ev.correct
                 assert 0 <= ev.after - ev.before <= ev.said  # a grown group adds the rest
         assert not state.owed and GAME.is_over(state)
         total += len(laid)
