@@ -1,11 +1,20 @@
-"""The search bot's speed per level: searched decisions per second, per family.
+"""The search bot's speed: rollouts per second per family, and seconds per decision per
+level.
 
     .venv/bin/python -m bench.bench_search [--decisions 6] [--levels 入门,普通,高手]
+                                           [--rollouts 40] [--games xianniu,biegan,xiushan]
 
-Seat 0 is the search bot, the other seats the heuristic bot; deals are dealt from
-``--seed`` on until seat 0 has made ``--decisions`` real choices (more than one legal
-action; a single legal action is answered without search and not counted). Prints the
-decisions/s and the mean and worst seconds per decision, per game and level.
+*Rollouts*: from ``--rollouts`` seeded fresh deals of each table, one rollout to the end
+of the deal with the family's heuristic bot at every seat — the search's inner loop
+(:meth:`huapai.bots.search.Searcher._playout`); a deal starts with all its decisions
+ahead, so these are the longest rollouts a search meets.
+
+*Decisions*: seat 0 is the search bot, the other seats the heuristic bot; deals are dealt
+from ``--seed`` on until seat 0 has made ``--decisions`` real choices (more than one legal
+action; a single legal action is answered without search and not counted).
+
+Times are CPU seconds of this process (``time.process_time``: one core, not counting the
+time other programs on a shared machine take from it) and wall seconds.
 """
 
 from __future__ import annotations
@@ -16,30 +25,47 @@ from collections.abc import Sequence
 
 from huapai.bots.levels import LEVELS
 from huapai.bots.registry import make_bot
-from huapai.bots.search import BUDGETS, SearchBot
+from huapai.bots.search import BUDGETS, Budget, SearchBot, Searcher
 from huapai.core.registry import get_game
 from huapai.core.session import decide
 
-TABLES = (("xianniu", "lanzhou"), ("biegan", "gongan"))
+TABLES = (("xianniu", "lanzhou"), ("xianniu", "fengxiang"), ("biegan", "gongan"),
+          ("xiushan", "maquefu"))
+
+
+def rollouts_per_second(game_name: str, preset: str, count: int) -> tuple[float, float]:
+    """(rollouts per CPU second, mean CPU ms per rollout) from ``count`` fresh deals."""
+    game = get_game(game_name)
+    rules = game.rules(preset)
+    searcher = Searcher(game, rules, Budget(1), 1)
+    worlds = [s for s in (game.new_game(rules, seed=k) for k in range(count * 2))
+              if not game.is_over(s)][:count]
+    start = time.process_time()
+    for world in worlds:
+        seat = game.to_act(world)[0]
+        searcher._playout(world, seat, game.legal_actions(world, seat)[0])
+    spent = time.process_time() - start
+    return len(worlds) / spent, 1000 * spent / len(worlds)
 
 
 def timed_decisions(game_name: str, preset: str, level: str, decisions: int,
-                    seed: int) -> list[float]:
-    """Seconds per real decision of the search bot at seat 0."""
+                    seed: int) -> list[tuple[float, float]]:
+    """(CPU seconds, wall seconds) per real decision of the search bot at seat 0."""
     game = get_game(game_name)
     rules = game.rules(preset)
-    times: list[float] = []
+    times: list[tuple[float, float]] = []
     while len(times) < decisions:
+        seats = game.num_seats(rules)
         bots = [SearchBot(game, rules, 0, seed, BUDGETS[level]),
-                *(make_bot("heuristic", game, rules, s, s) for s in range(1, 3))]
+                *(make_bot("heuristic", game, rules, s, s) for s in range(1, seats))]
         state = game.new_game(rules, seed=seed)
         while not game.is_over(state) and len(times) < decisions:
             seat = game.to_act(state)[0]
             legal = game.legal_actions(state, seat)
-            start = time.perf_counter()
+            cpu, wall = time.process_time(), time.perf_counter()
             action = decide(bots[seat], game, state, seat, legal)
             if seat == 0 and len(legal) > 1:
-                times.append(time.perf_counter() - start)
+                times.append((time.process_time() - cpu, time.perf_counter() - wall))
             state, _ = game.apply(state, seat, action)
         seed += 1
     return times
@@ -49,15 +75,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--decisions", type=int, default=6)
     parser.add_argument("--levels", default=",".join(LEVELS[:3]))
+    parser.add_argument("--rollouts", type=int, default=40)
+    parser.add_argument("--games", default="xianniu,biegan,xiushan")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-    print("game/preset        level  rollouts  decisions/s  mean s  max s")
-    for game_name, preset in TABLES:
+    tables = [t for t in TABLES if t[0] in args.games.split(",")]
+    print("game/preset          rollouts/s (CPU)  ms/rollout")
+    for game_name, preset in tables:
+        rate, ms = rollouts_per_second(game_name, preset, args.rollouts)
+        print(f"{game_name}/{preset:<12} {rate:>17.1f} {ms:>11.1f}")
+    print("\ngame/preset          level  rollouts  CPU s mean  max  | wall s mean  max")
+    for game_name, preset in tables:
         for level in args.levels.split(","):
             times = timed_decisions(game_name, preset, level, args.decisions, args.seed)
-            print(f"{game_name}/{preset:<10} {level:<4} {BUDGETS[level].iterations:>9} "
-                  f"{len(times) / sum(times):>12.2f} {sum(times) / len(times):>7.2f} "
-                  f"{max(times):>6.2f}")
+            cpu = [c for c, _ in times]
+            wall = [w for _, w in times]
+            print(f"{game_name}/{preset:<12} {level:<4} {BUDGETS[level].iterations:>9} "
+                  f"{sum(cpu) / len(cpu):>11.2f} {max(cpu):>5.2f} | "
+                  f"{sum(wall) / len(wall):>11.2f} {max(wall):>5.2f}")
     return 0
 
 

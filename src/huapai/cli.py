@@ -80,7 +80,8 @@ def play(
     bots: Annotated[str | None, typer.Option("--bots", help="其他座位的机器人，逗号分隔或一个 "
                                              "/ bots for the other seats, comma-separated or "
                                              "one for all (default heuristic, else "
-                                             "random)")] = None,
+                                             "random); search:入门|普通|高手|大师 picks "
+                                             "the search bot's level")] = None,
     lang: LangOpt = "zh",
     record: Annotated[Path | None, typer.Option("--record", help="把对局记录写到文件 / write "
                                                 "the match record (JSON lines)")] = None,

@@ -10,8 +10,10 @@ import pytest
 from cli_helpers import assert_clean, invoke, last, script_human, totals_line
 
 from huapai.bots import registry as bot_registry
+from huapai.bots.search import BUDGETS, SearchBot
 from huapai.cli_support import setup
 from huapai.cli_support.play import interpret
+from huapai.cli_support.setup import Table, bot_plan, make_bots
 from huapai.core import registry
 from huapai.core.registry import get_game, get_manifest
 
@@ -147,6 +149,8 @@ def test_a_bot_choosing_an_illegal_action_is_reported() -> None:
     (["--bots", "nobody"], "unknown bot 'nobody'"),
     (["--bots", "random,random,random"], "--bots names 3 bot(s) but 2"),
     (["--bots", "random,"], "empty name"),
+    (["--bots", "search:grandmaster"], "unknown level 'grandmaster'"),
+    (["--bots", "random:高手"], "bot 'random' has no levels"),
     (["--lang", "fr"], "unknown language 'fr'"),
     (["--deals", "0"], "--deals must be at least 1"),
     (["--preset", "moon"], "unknown preset 'moon'"),
@@ -161,6 +165,20 @@ def test_bad_options_are_refused_with_a_reason(args: list[str], message: str) ->
     result = invoke(base + args, "q\n")
     assert_clean(result, 1)
     assert message in result.output
+
+
+def test_a_search_bot_level_per_seat() -> None:
+    """``--bots`` takes ``search:<level>`` per seat (ASCII aliases too); the bots are made
+    at those levels and the match is played through the search bot's ``act_state``."""
+    table = Table(get_game("xianniu"), get_game("xianniu").rules("lanzhou"), "lanzhou")
+    plan = bot_plan(table, "search:beginner,heuristic", [1, 2])
+    assert plan == {1: "search:入门", 2: "heuristic"}
+    agents = make_bots(table, plan, 3)
+    assert isinstance(agents[1], SearchBot) and agents[1].budget == BUDGETS["入门"]
+    result = invoke(["play", "--seed", "3", "--deals", "1", "--bots", "search:入门"],
+                    "1\n" * 40 + "q\n")
+    assert_clean(result, 0)
+    assert "你选了" in result.output
 
 
 def test_unknown_game() -> None:

@@ -13,7 +13,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from huapai.bots.registry import UnknownBot, bot_names, house_bot, make_bot
+from huapai.bots.levels import BadSpec, parse_spec
+from huapai.bots.registry import UnknownBot, house_bot
+from huapai.bots.search import can_search
 from huapai.core.protocol import Game, RulesError
 from huapai.core.registry import get_game
 from huapai.core.rng import derive_seed
@@ -114,11 +116,18 @@ def bot_plan(table: Table, spec: str | None, seats: Sequence[int]) -> dict[int, 
             f"--bots names {len(names)} bot(s) but {len(seats)} seat(s) need one: "
             f"give one name for all or exactly {len(seats)}"
         )
-    known = bot_names(table.game.name)
-    for name in names:
-        if name not in known:
-            raise CliError(f"unknown bot {name!r} for {table.game.name}; known: {', '.join(known)}")
-    return dict(zip(seats, names, strict=True))
+    return dict(zip(seats, [_checked_spec(table, name) for name in names], strict=True))
+
+
+def _checked_spec(table: Table, text: str) -> str:
+    """``name`` or ``name:level`` (:func:`huapai.bots.levels.parse_spec`), normalised."""
+    try:
+        bot = parse_spec(text, table.game)
+    except (UnknownBot, BadSpec) as exc:
+        raise CliError(str(exc)) from None
+    if bot.level is not None and not can_search(table.game, table.rules):
+        raise CliError(f"{bot}: {table.game.name} cannot be searched (no resample)")
+    return str(bot)
 
 
 def bot_seed(seed: int, seat: int) -> int:
@@ -129,7 +138,8 @@ def bot_seed(seed: int, seat: int) -> int:
 def make_bots(table: Table, plan: dict[int, str], seed: int) -> dict[int, Agent]:
     try:
         return {
-            seat: make_bot(name, table.game, table.rules, seat, bot_seed(seed, seat))
+            seat: parse_spec(name, table.game).make(table.game, table.rules, seat,
+                                                     bot_seed(seed, seat))
             for seat, name in plan.items()
         }
     except (UnknownBot, ValueError) as exc:

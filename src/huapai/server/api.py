@@ -20,6 +20,7 @@ from .errors import ServerError, json_object, not_found
 from .fairness import verify_text
 from .lobby import Platform, PlayerInfo
 from .replays import parse_viewer, record_text, replay, require_finished, summary, verify_json
+from .reviews import checked_level, checked_seat, reviews_of
 from .rooms import Room
 
 router = APIRouter(prefix="/api")
@@ -335,6 +336,23 @@ async def share_replay(request: Request, game_id: str) -> dict[str, Any]:
     row, _actions = await _readable(request, game_id)
     token = await access.new_share(platform_of(request), row, player.id)
     return {"game_id": row.id, "share": token}
+
+
+@router.post("/replays/{game_id}/review", status_code=202)
+async def start_review(request: Request, game_id: str) -> dict[str, Any]:
+    """复盘分析 of one seat of a finished game the caller may read, in the background
+    (see :mod:`.reviews`); poll ``/api/reviews/{job}``."""
+    row, actions = await _readable(request, game_id)
+    body = await body_of(request)
+    seat = checked_seat(body.get("seat"), len(row.seats))
+    level = checked_level(body.get("level"))
+    job = reviews_of(platform_of(request)).start(row, actions, seat, level)
+    return {"review": job.to_json()}
+
+
+@router.get("/reviews/{job_id}")
+async def show_review(request: Request, job_id: str) -> dict[str, Any]:
+    return {"review": reviews_of(platform_of(request)).find(job_id).to_json()}
 
 
 @router.get("/verify/{game_id}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .botplay import bot_choices
 from .hub import Message, Viewer, dumps
 from .seats import LiveDeal, match_deals
 
@@ -22,6 +23,7 @@ def summary(room: Room) -> dict[str, Any]:
         "deal": None if deal is None else deal.index, "dealer": room.dealer,
         "seats": [s.to_json() for s in room.seats], "totals": room.totals(),
         "commitment": None if deal is None else deal.commitment,
+        "bot_choices": bot_choices(room.game, room.rules),
     }
 
 

@@ -24,12 +24,12 @@ import logging
 import time
 from typing import Any
 
-from huapai.bots.registry import bot_names
 from huapai.core.match import Match
 from huapai.core.protocol import Event, NotationError
 from huapai.core.registry import get_game
 
 from . import messages
+from .botplay import checked_spec
 from .clock import Timers, TurnClock
 from .errors import ServerError, conflict, forbidden
 from .fairness import commitment
@@ -202,10 +202,7 @@ class Room:
     async def fill_bots(self, player: str, indexes: list[int] | None, bot: str | None) -> None:
         async with self.lock:
             self._require_owner(player)
-            name = bot or house_bot(self.game)
-            if name not in bot_names(self.game.name):
-                known = ", ".join(bot_names(self.game.name))
-                raise ServerError("unknown_bot", f"{name!r}; known: {known}")
+            name = checked_spec(self.game, self.rules, bot or house_bot(self.game))
             chosen = [self._seat(i) for i in indexes] if indexes is not None else [
                 s for s in self.seats if s.empty and s.held is None]
             taken = [s.index for s in chosen if not s.empty or s.held is not None]

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from huapai.bots.registry import make_bot
 from huapai.core.rng import derive_seed
 
+from .botplay import is_search, search_choice
 from .errors import ServerError, conflict
 from .hub import Message, Viewer
 from .seats import BETWEEN, PLAYING, LiveDeal, Seat, house_bot
@@ -32,6 +33,7 @@ class Turns:
 
     def __init__(self, room: Room) -> None:
         self.room = room
+        self.thinking: dict[int, int] = {}  # seat -> the step its search bot thinks about
 
     # ------------------------------------------------------------------ timers
     def later_locked(self, key: str, delay: float, work: Callable[[], Awaitable[None]]) -> None:
@@ -215,15 +217,54 @@ class Turns:
         seat = room.seats[index]
         if index not in room.game.to_act(deal.state) or not self.driven_by_bot(seat):
             return
+        if is_search(seat.bot) and seat.player is None:
+            self._think(seat, deal, step)
+            return
         action = self._bot_choice(seat, deal)
         actor = "bot" if seat.bot is not None else "tuoguan" if seat.player else "house"
         await room.move(index, action, actor)
 
-    def _bot_choice(self, seat: Seat, deal: LiveDeal) -> int:
+    def _think(self, seat: Seat, deal: LiveDeal, step: int) -> None:
+        """Start the search bot of ``seat`` off the event loop (once per step); its move
+        is made under the room's lock if the deal has not moved on meanwhile."""
+        room = self.room
+        if self.thinking.get(seat.index) == step:
+            return
+        self.thinking[seat.index] = step
+        legal = room.feed.legal[seat.index][0]
+        seed = derive_seed(room.bot_seed, room.match_no, deal.index, deal.actions, seat.index)
+        spec, state = seat.bot, deal.state
+        assert spec is not None
+
+        async def work() -> None:
+            try:
+                action = await search_choice(room.game, room.rules, spec, seed, state,
+                                             seat.index, legal)
+            except Exception:
+                log.exception("room %s: bot %s failed; the house bot plays", room.id, spec)
+                action = self._bot_choice(seat, deal, house_bot(room.game))
+            finally:
+                if self.thinking.get(seat.index) == step:
+                    del self.thinking[seat.index]
+            await self._locked(f"bot{seat.index}",
+                               functools.partial(self._search_move, seat.index, step, action))
+
+        room.timers.spawn(work, f"bot{seat.index} search")
+
+    async def _search_move(self, index: int, step: int, action: int) -> None:
+        room = self.room
+        if step != room.step or room.status != PLAYING or room.deal is None:
+            return  # the deal moved on (or ended) while the bot thought
+        if action not in room.feed.legal[index][0]:
+            return
+        await room.move(index, action, "bot")
+
+    def _bot_choice(self, seat: Seat, deal: LiveDeal, name: str | None = None) -> int:
+        """A registered bot's move (the seat's, or ``name``), in the event loop."""
         room = self.room
         legal = room.feed.legal[seat.index][0]
         seed = derive_seed(room.bot_seed, room.match_no, deal.index, deal.actions, seat.index)
-        name = seat.bot or house_bot(room.game)
+        name = name or seat.bot or house_bot(room.game)
         try:
             bot = make_bot(name, room.game, room.rules, seat.index, seed)
             choice = bot.act(room.feed.view(seat.index), legal)

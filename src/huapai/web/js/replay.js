@@ -9,6 +9,7 @@ import { presetTitle, rendererFor } from "./games/registry.js";
 import { TableView, seatName } from "./table.js";
 import { seedBadge, settlementPanel } from "./settlement.js";
 import { toast } from "./ui.js";
+import { ReviewPanel } from "./review.js";
 
 const AUTOPLAY_MS = 900;
 
@@ -25,6 +26,7 @@ export class ReplayPage {
     this.seedCheck = null;
     this.shareLink = null;
     this.keys = (e) => this.key(e);
+    this.review = null; // the 复盘分析 of the viewed seat (a seat view only)
   }
 
   async mount(el) {
@@ -40,6 +42,10 @@ export class ReplayPage {
     }
     this.renderer = rendererFor(this.data.game);
     this.seats = this.data.players.map((p) => ({ nickname: p.nickname, bot: p.bot }));
+    if (this.viewer !== "all") {
+      this.review = new ReviewPanel({ gameId: this.gameId, seat: this.viewer, withShare: (u) => this.withShare(u),
+                                      go: (i) => this.go(i), onChange: () => this.reviewChanged() });
+    }
     this.build();
     this.verify();
   }
@@ -54,6 +60,12 @@ export class ReplayPage {
     clearInterval(this.timer);
     document.removeEventListener("keydown", this.keys);
     this.table?.destroy();
+    this.review?.destroy();
+  }
+
+  reviewChanged() {
+    if (this.reviewSlot) replace(this.reviewSlot, this.review.button());
+    this.renderControls(this.data.steps[this.index] ?? null);
   }
 
   render() {
@@ -88,12 +100,15 @@ export class ReplayPage {
           t("download")),
         this.app.player ? h("button", { class: "btn small ghost", "data-testid": "share-replay",
                                         onClick: () => this.makeShare() }, t("share_replay")) : null,
+        this.reviewSlot = h("span", { class: "review-slot" }, this.review ? this.review.button() : null),
         this.verifyBadge = h("span", { class: "verify" })),
       this.shareBox = h("div", { class: "share-box" }),
+      this.review ? this.review.el : null,
       h("div", { class: "replay-body" }, this.table.el, this.side),
       this.controls));
     this.renderVerify();
     this.renderShare();
+    this.review?.render();
     this.show(this.index);
   }
 
@@ -162,9 +177,11 @@ export class ReplayPage {
       button(this.timer ? `‖ ${t("pause")}` : `▶ ${t("autoplay")}`, () => this.toggleAuto(), "auto"),
       button(`${t("next")} ▶`, () => this.go(this.index + 1), "next", this.index >= this.last),
       button("▶|", () => this.go(this.last), "last", this.index >= this.last),
-      h("input", { type: "range", min: -1, max: this.last, value: this.index, class: "scrub",
-                   "aria-label": t("step_of", { i: this.index + 1, n }),
-                   onInput: (e) => this.go(Number(e.target.value)) }),
+      h("div", { class: "scrub-wrap" },
+        h("input", { type: "range", min: -1, max: this.last, value: this.index, class: "scrub",
+                     "aria-label": t("step_of", { i: this.index + 1, n }),
+                     onInput: (e) => this.go(Number(e.target.value)) }),
+        this.review?.marks(this.last)),
       h("span", { class: "step-no", "data-testid": "step" }, t("step_of", { i: this.index + 1, n })),
       h("span", { class: "step-what" }, what));
   }

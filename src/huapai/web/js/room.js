@@ -11,6 +11,7 @@ import { TableView, seatName } from "./table.js";
 import { settlementPanel } from "./settlement.js";
 import { dialog, toast } from "./ui.js";
 import { botIcon } from "./cards/common.js";
+import { botLabel, botPicker, defaultBot } from "./botlevels.js";
 
 const SETTLE_DELAY_MS = 1100;
 
@@ -27,6 +28,7 @@ export class RoomPage {
     this.offs = [];
     this.gone = false;
     this.busy = new Set();
+    this.botChoice = null; // the owner's pick for 加机器人 (a spec of summary.bot_choices)
   }
 
   get me() {
@@ -261,6 +263,9 @@ export class RoomPage {
     const mine = this.mySeat();
     const owner = this.isOwner();
     const empty = s.seats.filter((x) => !x.player && !x.bot).length;
+    const choices = s.bot_choices ?? [];
+    if (!choices.includes(this.botChoice)) this.botChoice = defaultBot(choices);
+    const botBody = (seats) => (this.botChoice ? { ...seats, bot: this.botChoice } : seats);
     const seats = s.seats.map((seat) => {
       const who = seat.player || seat.bot ? seatName(s.seats, seat.seat) : t("empty_seat");
       const buttons = [];
@@ -269,7 +274,7 @@ export class RoomPage {
           "post", path`/rooms/${this.roomId}/seats/${seat.seat}`, undefined, t("sit_here")));
       }
       if (!seat.player && !seat.bot && owner) {
-        buttons.push(this.restButton({ class: "btn small" }, "post", path`/rooms/${this.roomId}/bots`, { seats: [seat.seat] }, t("add_bot")));
+        buttons.push(this.restButton({ class: "btn small" }, "post", path`/rooms/${this.roomId}/bots`, botBody({ seats: [seat.seat] }), t("add_bot")));
       }
       if (seat.bot && owner) {
         buttons.push(this.restButton({ class: "btn small ghost" }, "del", path`/rooms/${this.roomId}/seats/${seat.seat}`, undefined, t("remove_bot")));
@@ -281,6 +286,7 @@ export class RoomPage {
         h("div", { class: `avatar a${seat.seat % 6}` }, seat.bot ? botIcon() : seat.player ? [...seat.player.nickname][0] : "+"),
         h("div", { class: "wait-name" }, h("div", {}, who),
           h("div", { class: "muted small" }, t("seat_n", { n: seat.seat + 1 }),
+            seat.bot ? h("span", { "data-testid": `bot-label-${seat.seat}` }, ` · ${botLabel(seat.bot)}`) : "",
             seat.player?.id === s.owner ? ` · ${t("owner")}` : "",
             seat.player && !seat.online ? ` · ${t("offline_badge")}` : "")),
         h("div", { class: "wait-buttons" }, buttons));
@@ -295,8 +301,12 @@ export class RoomPage {
           h("button", { class: "btn ghost", onClick: () => this.copyLink() }, t("copy_link")))) : null,
       h("ul", { class: "wait-seats" }, seats),
       h("div", { class: "wait-actions" },
+        owner && empty && choices.length ? botPicker(choices, this.botChoice, (spec) => {
+          this.botChoice = spec;
+          this.render();
+        }) : null,
         owner && empty ? this.restButton({ class: "btn", "data-testid": "fill-bots" }, "post",
-          path`/rooms/${this.roomId}/bots`, {}, t("fill_bots")) : null,
+          path`/rooms/${this.roomId}/bots`, botBody({}), t("fill_bots")) : null,
         owner ? this.restButton({ class: "btn primary big", "data-testid": "start", disabled: empty > 0 },
           "post", path`/rooms/${this.roomId}/start`, undefined, t("start"))
           : h("p", { class: "muted" }, t("waiting_owner")),

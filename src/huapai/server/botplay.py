@@ -1,0 +1,98 @@
+"""Which bots a room's owner may seat, and how a room asks the searching ones.
+
+A bot seat holds a *spec* in the seat's existing ``bot`` field (no new column): a
+registered bot's name (``heuristic``, ``random``), or ``search:<level>`` with a level of
+:mod:`huapai.bots.levels` (入门 / 普通 / 高手 / 大师) for a family whose engine can
+``resample``. A level typed as its ASCII alias is stored by its Chinese name.
+
+Registered bots answer from the seat's observation in the event loop, as before (they
+take well under a millisecond; 托管 and vacant seats stay the family's cheap house bot).
+The search bot thinks for up to seconds, so a room runs it off the event loop on
+:data:`POOL`, a small thread pool shared by every room (a bounded number of searches at
+once: the others wait their turn, live rooms keep their loop), with the level's
+iterations capped by :data:`ROOM_SECONDS`. It is handed the state and a seat and, like
+everywhere else, reads the state only through its seat's ``resample`` and ``observe``
+(:class:`huapai.bots.search.InfoSet`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from huapai.bots.levels import LEVELS, BadSpec, BotSpec, parse_spec
+from huapai.bots.registry import UnknownBot, bot_names
+from huapai.bots.search import BUDGETS, Budget, SearchBot, can_search
+from huapai.core.protocol import Game
+from huapai.core.session import decide
+
+from .errors import ServerError
+
+SEARCH = "search"
+ROOM_SECONDS: dict[str, float] = {"入门": 1.0, "普通": 2.0, "高手": 2.0, "大师": 5.0}
+"""The wall-time cap of a room's search bot per decision, by level (the iterations of
+:data:`huapai.bots.search.BUDGETS` come first when they are reached sooner)."""
+
+POOL = ThreadPoolExecutor(max_workers=2, thread_name_prefix="huapai-search")
+"""Where rooms' search bots think: at most two searches run at once, whatever the
+number of rooms."""
+
+_SEARCHABLE: dict[tuple[str, Any], bool] = {}
+
+
+def searchable(game: Game[Any, Any], rules: Any) -> bool:
+    """Whether the search bot can play ``game`` under ``rules`` (memoised per rules)."""
+    key = (game.name, rules)
+    found = _SEARCHABLE.get(key)
+    if found is None:
+        found = _SEARCHABLE[key] = can_search(game, rules)
+    return found
+
+
+def bot_choices(game: Game[Any, Any], rules: Any) -> list[str]:
+    """The specs an owner may seat: the registered bots, then ``search:<level>`` for
+    every level when the family resamples."""
+    names = bot_names(game.name)
+    levels = [f"{SEARCH}:{level}" for level in LEVELS] if searchable(game, rules) else []
+    return [*names, *levels]
+
+
+def checked_spec(game: Game[Any, Any], rules: Any, text: str) -> str:
+    """The spec to store for ``text``, or ``unknown_bot`` naming what was wrong."""
+    try:
+        spec = parse_spec(text, game)
+    except (BadSpec, UnknownBot) as exc:
+        raise ServerError("unknown_bot", f"{exc}; known: {', '.join(bot_choices(game, rules))}"
+                          ) from None
+    if spec.name == SEARCH and not searchable(game, rules):
+        raise ServerError("unknown_bot", f"{game.name} cannot be searched (no resample); "
+                          f"known: {', '.join(bot_choices(game, rules))}")
+    return str(spec)
+
+
+def is_search(text: str | None) -> bool:
+    return text is not None and text.partition(":")[0] == SEARCH
+
+
+def room_budget(level: str) -> Budget:
+    base = BUDGETS[level]
+    return Budget(base.iterations, ROOM_SECONDS[level], base.exploration)
+
+
+def _think(game: Game[Any, Any], rules: Any, level: str, seed: int, state: Any, seat: int,
+           legal: Sequence[int]) -> int:
+    bot = SearchBot(game, rules, seat, seed, room_budget(level))
+    return decide(bot, game, state, seat, legal)
+
+
+async def search_choice(game: Game[Any, Any], rules: Any, text: str, seed: int, state: Any,
+                        seat: int, legal: Sequence[int]) -> int:
+    """The search bot's move for ``seat``, thought out on :data:`POOL`. ``state`` is an
+    immutable value of the engine, so the room may move on while it thinks."""
+    spec = BotSpec(SEARCH, parse_spec(text, game).level)
+    assert spec.level is not None
+    work = functools.partial(_think, game, rules, spec.level, seed, state, seat, tuple(legal))
+    return await asyncio.get_running_loop().run_in_executor(POOL, work)

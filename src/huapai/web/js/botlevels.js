@@ -1,0 +1,27 @@
+// Bot seats' specs as people read them, and the owner's picker of the bot (and its
+// level) that 加机器人 / 空位都补机器人 seat: "heuristic", "random", "search:<level>".
+
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+
+const LEVEL_KEYS = { 入门: "level_beginner", 普通: "level_normal", 高手: "level_expert", 大师: "level_master" };
+const NAME_KEYS = { heuristic: "bot_heuristic", random: "bot_random", search: "bot_search" };
+
+/** "搜索 · 高手", "启发式" … for a stored spec; a bot this client does not know is just 机器人. */
+export function botLabel(spec) {
+  const [name, level] = String(spec ?? "").split(":");
+  const base = NAME_KEYS[name] ? t(NAME_KEYS[name]) : t("bot");
+  return level && LEVEL_KEYS[level] ? `${base} · ${t(LEVEL_KEYS[level])}` : base;
+}
+
+/** The default pick: the heuristic where the family has one, else the first choice. */
+export function defaultBot(choices) {
+  return (choices ?? []).includes("heuristic") ? "heuristic" : (choices ?? [])[0] ?? null;
+}
+
+/** A labelled select over `choices`; `onPick(spec)` on change. */
+export function botPicker(choices, current, onPick) {
+  const select = h("select", { "data-testid": "bot-level", onChange: (e) => onPick(e.target.value) },
+    (choices ?? []).map((spec) => h("option", { value: spec, selected: spec === current }, botLabel(spec))));
+  return h("label", { class: "bot-picker" }, h("span", { class: "muted small" }, t("bot_level")), " ", select);
+}

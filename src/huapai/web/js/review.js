@@ -1,0 +1,124 @@
+// 复盘分析 on the replay page: ask the server to review one seat of the game (a job in
+// the background, docs/platform-protocol.md), show its progress, then the summary and
+// the big mistakes — listed ("第 12 手：掀 — 预期 −3.2，扣了 +0.4") and marked on the
+// timeline; a mistake takes the replay to its move.
+
+import { h, replace } from "./dom.js";
+import { said, t } from "./i18n.js";
+import { api, explain, path } from "./api.js";
+import { toast } from "./ui.js";
+
+const POLL_MS = 400;
+
+function signed(x) {
+  if (x === null || x === undefined) return "?";
+  const text = Math.abs(x).toFixed(1);
+  return x < 0 ? `−${text}` : `+${text}`;
+}
+
+/** "第 12 手：掀 — 预期 −3.2，扣了 +0.4" for one reviewed decision. */
+export function mistakeLine(d) {
+  return t("review_line", { move: d.move, chosen: said(d.chosen_label, d.chosen),
+                            chosen_mean: signed(d.chosen_mean),
+                            advised: said(d.advised_label, d.advised),
+                            advised_mean: signed(d.advised_mean) });
+}
+
+export class ReviewPanel {
+  /** `withShare(url)` adds the page's share token; `go(index)` shows a replay step. */
+  constructor({ gameId, seat, withShare, go, onChange }) {
+    this.gameId = gameId;
+    this.seat = seat;
+    this.withShare = withShare;
+    this.goTo = go;
+    this.onChange = onChange;
+    this.job = null;
+    this.timer = null;
+    this.el = h("div", { class: "review-box", "data-testid": "review-box" });
+  }
+
+  destroy() {
+    clearTimeout(this.timer);
+  }
+
+  get mistakes() {
+    const result = this.job?.status === "done" ? this.job.result : null;
+    return result ? result.decisions.filter((d) => d.mistake) : [];
+  }
+
+  button() {
+    const running = this.job && (this.job.status === "queued" || this.job.status === "running");
+    return h("button", { class: "btn small", "data-testid": "review-start", disabled: Boolean(running),
+                         onClick: () => this.start() }, t("review_button"));
+  }
+
+  async start() {
+    try {
+      const body = { seat: this.seat, level: "普通" };
+      this.job = (await api.post(this.withShare(path`/replays/${this.gameId}/review`), body)).review;
+    } catch (err) {
+      toast(explain(err), "error");
+      return;
+    }
+    this.changed();
+    this.poll();
+  }
+
+  poll() {
+    clearTimeout(this.timer);
+    if (!this.job || this.job.status === "done" || this.job.status === "failed") return;
+    this.timer = setTimeout(async () => {
+      try {
+        this.job = (await api.get(path`/reviews/${this.job.id}`)).review;
+      } catch (err) {
+        toast(explain(err), "error");
+        return;
+      }
+      this.changed();
+      this.poll();
+    }, POLL_MS);
+  }
+
+  changed() {
+    this.render();
+    this.onChange?.();
+  }
+
+  render() {
+    const job = this.job;
+    if (!job) {
+      replace(this.el);
+      return;
+    }
+    if (job.status === "queued" || job.status === "running") {
+      const pct = job.total ? Math.round((100 * job.done) / job.total) : 0;
+      replace(this.el, h("div", { class: "review-progress", "data-testid": "review-progress" },
+        t("review_running", { done: job.done, total: job.total || "…" }),
+        h("progress", { max: 100, value: pct })));
+      return;
+    }
+    if (job.status === "failed") {
+      replace(this.el, h("p", { class: "muted" }, t("review_failed")));
+      return;
+    }
+    const s = job.result.summary;
+    const rows = this.mistakes.map((d) => h("li", {},
+      h("button", { class: "link", "data-testid": "review-mistake", onClick: () => this.goTo(d.index) },
+        mistakeLine(d))));
+    replace(this.el, h("div", { class: "review-panel", "data-testid": "review-panel" },
+      h("strong", {}, t("review_title")),
+      h("p", { class: "muted small", "data-testid": "review-summary" },
+        t("review_summary", { decisions: s.decisions, mistakes: s.mistakes, cost: s.cost.toFixed(1) })),
+      rows.length ? h("ol", { class: "review-list" }, rows) : h("p", {}, t("review_clean"))));
+  }
+
+  /** Marks over the timeline: one per big mistake, at its step (`last`: the last index). */
+  marks(last) {
+    const found = this.mistakes;
+    if (!found.length) return null;
+    const span = Math.max(1, last + 1);
+    return h("div", { class: "review-marks", "data-testid": "review-marks" }, found.map((d) =>
+      h("button", { class: "review-mark", "data-testid": "review-mark", title: mistakeLine(d),
+                    style: { left: `${(100 * (d.index + 1)) / span}%` }, onClick: () => this.goTo(d.index) })));
+  }
+}

@@ -1,0 +1,126 @@
+"""Bot levels in rooms: the owner seats ``search:<level>`` per seat, the search bot
+thinks off the event loop, and it decides from its seat's information only."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from contextlib import ExitStack
+from typing import Any
+
+from server_helpers import Api, Peer, act, subscribed, to_act
+from starlette.testclient import TestClient
+
+from huapai.bots.levels import LEVELS
+from huapai.bots.registry import make_bot
+from huapai.core.protocol import Game
+from huapai.core.registry import get_game
+from huapai.core.session import decide
+from huapai.server.botplay import bot_choices, checked_spec, search_choice
+from huapai.server.errors import ServerError
+
+
+def test_the_owner_picks_a_level_per_bot_seat(client: TestClient) -> None:
+    a = Api(client, "a")
+    room = a.room()
+    path = f"/api/rooms/{room}"
+    summary = a.call("GET", path)["room"]
+    assert summary["bot_choices"] == ["heuristic", "random",
+                                      *(f"search:{level}" for level in LEVELS)]
+    for bad in ("search:grandmaster", "heuristic:高手", "search:", ":高手", "nope"):
+        assert a.error("POST", f"{path}/bots", {"seats": [1], "bot": bad}) == "unknown_bot"
+    assert all(s["bot"] is None for s in a.call("GET", path)["room"]["seats"])
+    a.call("POST", f"{path}/bots", {"seats": [0], "bot": "search:expert"})
+    a.call("POST", f"{path}/bots", {"seats": [1], "bot": "search:入门"})
+    seats = a.call("POST", f"{path}/bots", {"seats": [2], "bot": "random"})["room"]["seats"]
+    assert [s["bot"] for s in seats] == ["search:高手", "search:入门", "random"]
+    a.call("DELETE", f"{path}/seats/0")
+    seats = a.call("POST", f"{path}/bots", {"seats": [0], "bot": "search"})["room"]["seats"]
+    assert seats[0]["bot"] == "search:普通"  # a bare "search" is the default level
+
+
+def test_checked_specs_name_what_was_wrong() -> None:
+    game = get_game("xianniu")
+    rules = game.rules("lanzhou")
+    assert checked_spec(game, rules, " search:master ") == "search:大师"
+    assert checked_spec(game, rules, "heuristic") == "heuristic"
+    for bad, said in (("search:grandmaster", "unknown level"), ("random:高手", "has no levels"),
+                      ("nope", "unknown bot")):
+        try:
+            checked_spec(game, rules, bad)
+        except ServerError as exc:
+            assert exc.code == "unknown_bot" and said in exc.message
+            assert "search:入门" in exc.message  # the choices are listed
+        else:
+            raise AssertionError(f"{bad!r} was accepted")
+    assert "search:高手" in bot_choices(get_game("biegan"), get_game("biegan").rules("gongan"))
+
+
+def _ping_ms(p: Peer) -> float:
+    start = time.perf_counter()
+    p.send({"type": "ping"})
+    p.until(lambda m: m.get("type") == "pong")
+    return (time.perf_counter() - start) * 1000
+
+
+def test_search_bots_play_a_deal_and_never_hold_up_the_room(client: TestClient) -> None:
+    """A person against 大师 (seconds per decision) and 入门: while 大师 thinks, the
+    person's socket answers a ping at once, and the deal is played to its end."""
+    a = Api(client, "a")
+    room = a.room()
+    path = f"/api/rooms/{room}"
+    a.call("POST", f"{path}/seats/0")
+    a.call("POST", f"{path}/bots", {"seats": [1], "bot": "search:大师"})
+    a.call("POST", f"{path}/bots", {"seats": [2], "bot": "search:入门"})
+    with ExitStack() as stack:
+        (p,) = subscribed(client, [a], room, stack)
+        p.next_of("room")
+        a.call("POST", f"{path}/start")
+        pings: list[float] = []
+        bot_moves = {1: 0, 2: 0}
+        while True:
+            message = p.recv(timeout=60)
+            if message["type"] == "match_end":
+                break
+            if message["type"] != "state":
+                continue
+            for event in message["events"]:
+                if event.get("seat") in bot_moves:
+                    bot_moves[event["seat"]] += 1
+            seats = to_act(message)
+            if 0 in seats:
+                act(p, room)
+            elif 1 in seats and len(pings) < 3:
+                pings.append(_ping_ms(p))  # 大师 is thinking (up to 5 s)
+        assert pings and max(pings) < 1000, pings
+        assert bot_moves[1] > 0 and bot_moves[2] > 0
+
+
+def _hidden_permuted(game: Game[Any, Any], state: Any, seat: int, salt: int) -> Any:
+    for k in range(20):
+        other = game.resample(state, seat, random.Random(salt * 100 + k))
+        if game.omniscient(other) != game.omniscient(state):
+            return other
+    return None
+
+
+def test_a_room_s_search_bot_sees_only_its_seat() -> None:
+    """The room's path to the search bot (the pool, the room budget) chooses the same on
+    states whose hidden cards were moved around (the seat's view unchanged)."""
+    game = get_game("xianniu")
+    rules = game.rules("lanzhou")
+    bots = [make_bot("heuristic", game, rules, s, s) for s in range(3)]
+    state, checked = game.new_game(rules, seed=11), 0
+    while not game.is_over(state) and checked < 3:
+        seat = game.to_act(state)[0]
+        legal = list(game.legal_actions(state, seat))
+        other = _hidden_permuted(game, state, seat, checked) if len(legal) > 1 else None
+        if other is not None:
+            assert game.observe(other, seat) == game.observe(state, seat)
+            one, two = (asyncio.run(search_choice(game, rules, "search:入门", 5, s, seat, legal))
+                        for s in (state, other))
+            assert one == two and one in legal
+            checked += 1
+        state, _ = game.apply(state, seat, decide(bots[seat], game, state, seat, legal))
+    assert checked == 3

@@ -1,0 +1,107 @@
+"""复盘分析 over REST: a background job per finished game, seat and level, polled for its
+progress; the replay rules decide who may review; bad input is refused by name."""
+
+from __future__ import annotations
+
+import time
+from contextlib import ExitStack
+from typing import Any
+
+from server_helpers import Api, Peer, act, peer, subscribed
+from starlette.testclient import TestClient
+
+
+def _finished_game(client: TestClient, a: Api, **settings: Any) -> str:
+    """A one-deal room: ``a`` at seat 0 playing first legal moves, two heuristic bots."""
+    room = a.room(**settings)
+    path = f"/api/rooms/{room}"
+    a.call("POST", f"{path}/seats/0")
+    a.call("POST", f"{path}/bots", {})
+    with ExitStack() as stack:
+        (p,) = subscribed(client, [a], room, stack)
+        p.next_of("room")
+        a.call("POST", f"{path}/start")
+        _play_out(p, room)
+    (game,) = a.call("GET", f"/api/replays?room={room}")["replays"]
+    game_id: str = game["id"]
+    return game_id
+
+
+def _play_out(p: Peer, room: str) -> None:
+    while True:
+        message = p.recv()
+        if message["type"] == "match_end":
+            return
+        if message["type"] == "state" and 0 in message["view"]["to_act"]:
+            act(p, room)
+
+
+def _finished(a: Api, job_id: str, limit: float = 120.0) -> dict[str, Any]:
+    end = time.monotonic() + limit
+    while time.monotonic() < end:
+        job: dict[str, Any] = a.call("GET", f"/api/reviews/{job_id}")["review"]
+        assert job["done"] <= job["total"] or job["total"] == 0
+        if job["status"] in ("done", "failed"):
+            return job
+        time.sleep(0.2)
+    raise AssertionError("the review did not finish")
+
+
+def test_a_review_runs_in_the_background_and_lists_the_seat_s_decisions(
+        client: TestClient) -> None:
+    a = Api(client, "a")
+    game_id = _finished_game(client, a)
+    started = a.call("POST", f"/api/replays/{game_id}/review", {"seat": 0, "level": "入门"},
+                     status=202)["review"]
+    assert started["status"] in ("queued", "running") and started["result"] is None
+    again = a.call("POST", f"/api/replays/{game_id}/review", {"seat": 0, "level": "beginner"},
+                   status=202)["review"]
+    assert again["id"] == started["id"]  # the same game, seat and level: the same job
+    job = _finished(a, started["id"])
+    assert job["status"] == "done" and job["done"] == job["total"] > 0
+    result = job["result"]
+    replay = a.call("GET", f"/api/replays/{game_id}?seat=0")
+    steps = replay["steps"]
+    assert len(result["decisions"]) == job["total"] == result["summary"]["decisions"]
+    for d in result["decisions"]:
+        step = steps[d["index"]]
+        assert step["seat"] == 0 and step["action"] == d["chosen"]  # seat 0's own moves
+        assert d["move"] == d["index"] + 1 and isinstance(d["mistake"], bool)
+        assert set(d["chosen_label"]) >= {"zh", "en"} and d["chosen_mean"] is not None
+        assert {o["action"] for o in d["options"]} >= {d["chosen"], d["advised"]}
+        assert d["mistake"] == (d["advised"] != d["chosen"] and d["cost"] >= 1.0)
+    assert result["summary"]["mistakes"] == sum(d["mistake"] for d in result["decisions"])
+
+
+def test_reviews_follow_the_replay_rules_and_refuse_bad_input(client: TestClient) -> None:
+    a, stranger = Api(client, "a"), Api(client, "stranger")
+    public = _finished_game(client, a)
+    secret = _finished_game(client, a, private=True)
+    path = f"/api/replays/{public}/review"
+    assert stranger.error("POST", f"/api/replays/{secret}/review", {"seat": 0}) == \
+        "replay_not_found"
+    for bad in (3, -1, "0", True, None):
+        assert a.error("POST", path, {"seat": bad}) == "bad_seat"
+    for bad in ("grandmaster", 5, ""):
+        assert a.error("POST", path, {"seat": 1, "level": bad}) == "bad_level"
+    assert a.error("GET", "/api/reviews/nope") == "review_not_found"
+    assert a.error("GET", "/api/reviews/" + "x" * 100) == "review_not_found"
+    # anyone may review any seat of a public game (as anyone may replay it), a bot's too
+    job = stranger.call("POST", path, {"seat": 2, "level": "入门"}, status=202)["review"]
+    assert _finished(stranger, job["id"])["status"] == "done"
+
+
+def test_a_running_review_holds_up_no_socket(client: TestClient) -> None:
+    a = Api(client, "a")
+    game_id = _finished_game(client, a)
+    job = a.call("POST", f"/api/replays/{game_id}/review", {"seat": 0, "level": "普通"},
+                 status=202)["review"]
+    with peer(client, a.token) as p:
+        waits = []
+        while a.call("GET", f"/api/reviews/{job['id']}")["review"]["status"] != "done":
+            start = time.perf_counter()
+            p.send({"type": "ping"})
+            p.until(lambda m: m.get("type") == "pong")
+            waits.append(time.perf_counter() - start)
+            time.sleep(0.1)
+    assert waits and max(waits) < 1.0, waits

@@ -1,0 +1,50 @@
+"""The owner picks each bot seat's bot and level in the waiting room (issue 12 §1):
+搜索 · 入门 for one seat, 随机 for the other, shown on the seats, stored by the server,
+and the deal plays to its end against them."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+from web_driver import create_room, enter, play_deal, shot
+
+
+@pytest.fixture(scope="module")
+def server(own_server: str) -> str:
+    return own_server
+
+
+def _seat_bots(page: Page) -> list[str | None]:
+    bots = page.evaluate("""async () => {
+      const token = localStorage.getItem('huapai.token');
+      const id = location.hash.split('/').pop();
+      const r = await fetch(`/api/rooms/${id}`, { headers: { Authorization: `Bearer ${token}` } });
+      return (await r.json()).room.seats.map((s) => s.bot);
+    }""")
+    return list(bots)
+
+
+def test_the_owner_seats_a_search_bot_at_a_level(page: Page, server: str,
+                                                shots: Path | None) -> None:
+    enter(page, server, "房主")
+    create_room(page, preset="lanzhou")
+    picker = page.locator("[data-testid=bot-level]")
+    expect(picker).to_be_visible()
+    labels = picker.locator("option").all_inner_texts()
+    assert labels == ["启发式", "随机", "搜索 · 入门", "搜索 · 普通", "搜索 · 高手", "搜索 · 大师"]
+    assert picker.input_value() == "heuristic"
+    picker.select_option("search:入门")
+    page.locator(".wait-seat[data-seat='1'] button", has_text="加机器人").click()
+    expect(page.locator("[data-testid=bot-label-1]")).to_contain_text("搜索 · 入门")
+    page.locator("[data-testid=bot-level]").select_option("random")
+    page.click("[data-testid=fill-bots]")
+    expect(page.locator("[data-testid=bot-label-2]")).to_contain_text("随机")
+    assert _seat_bots(page) == [None, "search:入门", "random"]
+    shot(page, shots, "waiting-bot-levels")
+    page.click("[data-testid=start]:not([disabled])")
+    page.wait_for_selector("[data-testid=felt][data-counter]:not([data-counter=''])")
+    play_deal(page, random.Random(3))
+    expect(page.locator("[data-testid=settlement]")).to_be_visible()
