@@ -158,7 +158,9 @@ def test_every_registered_game_keeps_its_secrets(tmp_path: Path, seed: int) -> N
         seats = game.num_seats(game.presets()[preset])
         rng = random.Random(seed)
         (tmp_path / name).mkdir()
-        with running(sqlite_url(tmp_path / name), seed=seed, burst=1000) as client:
+        # answers are applied at once (no 请统 pause): this loop reads what came right away
+        with running(sqlite_url(tmp_path / name), seed=seed, burst=1000,
+                     auto_answer=0.0) as client:
             people = [Api(client, f"p{i}") for i in range(seats)]
             room = people[0].room(game=name, preset=preset)
             for i, person in enumerate(people):

@@ -72,6 +72,15 @@ class GameBase(Generic[R, S]):
     def table_view(self, state: S, seat: int | None) -> view.TableView:
         raise NotImplementedError
 
+    # --- play ----------------------------------------------------------------------
+    def automatic(self, state: S, seat: int) -> int | None:
+        """Nothing is answered for a person unless the family says so (see the protocol)."""
+        return None
+
+    def paced(self, state: S, seat: int) -> bool:
+        """Answers are applied at once unless the family says so (see the protocol)."""
+        return False
+
     # --- claim windows and sampling ------------------------------------------------
     def claim_window(self, state: S) -> ClaimWindow | None:
         """The open claim window of ``state`` (answers included: omniscient), or None.

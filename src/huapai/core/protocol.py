@@ -289,6 +289,21 @@ class Game(Protocol[RulesT, StateT]):
         ...
 
     def apply(self, state: StateT, seat: int, action: int) -> tuple[StateT, list[Event]]: ...
+
+    def automatic(self, state: StateT, seat: int) -> int | None:
+        """The action a live driver makes for a person at ``seat`` without asking: the
+        seat's only legal action, at a point where answering it for them (after the
+        driver's fixed pause, the same for every such seat) tells the other seats nothing
+        an immediate answer would not. None (``GameBase``'s default): ask the person.
+        Records, replays and the action sequence are unchanged: it is an ordinary action."""
+        ...
+
+    def paced(self, state: StateT, seat: int) -> bool:
+        """Whether a live driver applies ``seat``'s answer now no sooner than its fixed
+        pause after the seat was asked (the pause ``automatic`` answers after), so that how
+        soon a seat answered tells the others nothing. False (``GameBase``): at once."""
+        ...
+
     def is_over(self, state: StateT) -> bool: ...
     def settlement(self, state: StateT) -> Settlement: ...
 

@@ -28,6 +28,9 @@ class ServerConfig:
     burst: int = 40
     max_subscriptions: int = 8
     between_deals: float = 15.0
+    # a person's only choice that tells nobody anything (Game.automatic) is made for them
+    # after this pause, the same for every seat
+    auto_answer: float = 1.0
     send_queue: int = 512
     hello_timeout: float = 20.0
     echo_endpoint: bool = False

@@ -75,7 +75,7 @@ class Platform:
     def services(self) -> RoomServices:
         assert self.writer is not None, "the platform is not started"
         return RoomServices(self.hub, self.writer, self.source, self.config.between_deals,
-                            self.config.retry_after)
+                            self.config.retry_after, self.config.auto_answer)
 
     # --- lifecycle -------------------------------------------------------------------
     async def start(self) -> None:

@@ -34,6 +34,8 @@ def state_text(room: Room, viewer: Viewer, events: list[str]) -> str:
     feed, deal = room.feed, room.deal
     clocks = room.turns.clocks_for(viewer)
     tuoguan = [s.index for s in room.seats if s.tuoguan is not None]
+    # the action the server makes for this seat after its fixed pause (Game.automatic)
+    auto = None if viewer is None else room.turns.automatic(viewer)
     return (f'{{"type":"state","room":{dumps(room.id)},'
             f'"seat":{"null" if viewer is None else viewer},'
             f'"counter":{feed.counter(viewer)},"match":{room.match_no},'
@@ -41,6 +43,7 @@ def state_text(room: Room, viewer: Viewer, events: list[str]) -> str:
             f'"events":[{",".join(events)}],'
             f'"clocks":{dumps(clocks) if clocks else "[]"},'
             f'"tuoguan":{dumps(tuoguan) if tuoguan else "[]"},'
+            f'"automatic":{"null" if auto is None else auto},'
             f'"commitment":{dumps(None if deal is None else deal.commitment)},'
             f'"view":{feed.view_text(viewer)}}}')
 

@@ -283,7 +283,12 @@ class Room:
             if counter != feed.counter(index) and not feed.same_options_since(index, counter):
                 raise conflict("stale",
                                f"expected counter {self.feed.counter(index)}, got {counter}")
-            await self.move(index, self._parse(action), "player")
+            chosen = self._parse(action)
+            wait = self.turns.paced_wait(index)
+            if wait > 0:  # (请统) no answer comes sooner than the automatic one would
+                self.turns.hold(index, chosen, wait)
+                return
+            await self.move(index, chosen, "player")
 
     def _parse(self, action: int | str) -> int:
         if isinstance(action, int):

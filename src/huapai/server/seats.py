@@ -30,6 +30,9 @@ class RoomServices:
     source: SeedSource
     between_deals: float
     retry_after: float = 1.0  # a bot's move or a deal's start that storage refused
+    # the pause before a person's only, uninformative choice is made for them
+    # (Game.automatic: 请统 with nothing to 紮), the same for every seat
+    auto_answer: float = 1.0
 
 
 @dataclass(slots=True)

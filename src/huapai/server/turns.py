@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
@@ -33,6 +34,8 @@ class Turns:
 
     def __init__(self, room: Room) -> None:
         self.room = room
+        # when each seat was asked (room step, loop time): paced answers wait for the pause
+        self.asked: dict[int, tuple[int, float]] = {}
         self.thinking: dict[int, int] = {}  # seat -> the step its search bot thinks about
 
     # ------------------------------------------------------------------ timers
@@ -148,11 +151,20 @@ class Turns:
         assert room.deal is not None
         for index in room.game.to_act(room.deal.state):
             seat = room.seats[index]
+            if self.asked.get(index, (-1, 0.0))[0] != room.step:
+                self.asked[index] = (room.step, time.monotonic())
             if self.driven_by_bot(seat):
                 room.timers.cancel(f"clock{index}")
                 room.clock.stop(index)
                 self.later_locked(f"bot{index}", room.settings.bot_delay,
                                   functools.partial(self._bot_turn, index, room.step))
+            elif self.automatic(index) is not None:
+                room.timers.cancel(f"clock{index}")
+                room.clock.stop(index)
+                key = f"auto{index}.{room.step}"  # one fixed pause per choice, never reset
+                if key not in room.timers:
+                    self.later_locked(key, room.services.auto_answer,
+                                      functools.partial(self._auto_turn, index, room.step))
             elif room.settings.turn_clock and not room.clock.running(index):
                 self._start_clock(index)
         self._sync_clocks()
@@ -175,7 +187,7 @@ class Turns:
             room.timers.cancel(f"clock{index}")
 
     def stop_clocks(self) -> None:
-        self.room.timers.cancel_prefixed(("clock", "bot", "tick"))
+        self.room.timers.cancel_prefixed(("clock", "bot", "auto", "held", "tick"))
         self.room.clock.clear()
 
     def clocks_for(self, viewer: Viewer) -> list[dict[str, int]]:
@@ -223,6 +235,49 @@ class Turns:
         action = self._bot_choice(seat, deal)
         actor = "bot" if seat.bot is not None else "tuoguan" if seat.player else "house"
         await room.move(index, action, actor)
+
+    def automatic(self, index: int) -> int | None:
+        """The action made for the person at ``index`` without asking (Game.automatic),
+        or None; a seat the house bot drives is the bot's."""
+        room = self.room
+        deal = room.deal
+        if deal is None or room.status != PLAYING or self.driven_by_bot(room.seats[index]):
+            return None
+        return room.game.automatic(deal.state, index)
+
+    def paced_wait(self, index: int) -> float:
+        """How long a person's answer at ``index`` must still wait (Game.paced): what is
+        left of the fixed pause since the seat was asked, or 0."""
+        room = self.room
+        deal = room.deal
+        if deal is None or not room.game.paced(deal.state, index):
+            return 0.0
+        step, since = self.asked.get(index, (room.step, time.monotonic()))
+        if step != room.step:
+            return 0.0
+        return max(0.0, room.services.auto_answer - (time.monotonic() - since))
+
+    def hold(self, index: int, action: int, wait: float) -> None:
+        """Apply a person's validated answer after ``wait`` (a later answer to the same
+        question replaces it); refused now, changing nothing, if it is not legal."""
+        room = self.room
+        assert room.deal is not None
+        room.game.apply(room.deal.state, index, action)  # IllegalAction: refused at once
+        self.later_locked(f"held{index}.{room.step}", wait,
+                          functools.partial(self._held_turn, index, room.step, action))
+
+    async def _held_turn(self, index: int, step: int, action: int) -> None:
+        room = self.room
+        if step == room.step and room.status == PLAYING and room.deal is not None:
+            await room.move(index, action, "player")
+
+    async def _auto_turn(self, index: int, step: int) -> None:
+        room = self.room
+        if step != room.step:  # the person answered first, or the deal moved on
+            return
+        action = self.automatic(index)
+        if action is not None:  # (automatic: a seat to act in a live deal, no bot's)
+            await room.move(index, action, "auto")
 
     def _think(self, seat: Seat, deal: LiveDeal, step: int) -> None:
         """Start the search bot of ``seat`` off the event loop (once per step); its move

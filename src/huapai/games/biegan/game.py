@@ -21,7 +21,7 @@ from .observe import encode, observation_size, omniscient, table_view
 from .rules import PRESETS, BieganRules
 from .sample import resample
 from .scoring import settle
-from .state import AFTER_DUI, HAND_SIZES, NUM_ACTIONS, OVER, QINGTONG, TURN, WINDOW, State
+from .state import AFTER_DUI, HAND_SIZES, NUM_ACTIONS, OVER, PASS, QINGTONG, TURN, WINDOW, State
 from .turn import checked_deal, counts_of, new_state
 from .window import table_of
 from .winning import packed_of
@@ -86,6 +86,21 @@ class BieganGame(GameBase[BieganRules, State]):
 
     def apply(self, state: State, seat: int, action: int) -> tuple[State, list[Event]]:
         return flow.apply(state, seat, action)
+
+    def automatic(self, state: State, seat: int) -> int | None:
+        """请统 with nothing to 紮: 不紮 is the seat's only choice. Under ``ask="always"``
+        every seat is asked at 请统 and answers after the same pause, so answering it for
+        the seat tells nobody it holds no four (a person's immediate 不紮 would say as
+        much); under ``ask="eligible"`` such a seat is never asked at all."""
+        if state.phase != QINGTONG:
+            return None
+        legal = flow.legal(state, seat)
+        return PASS if tuple(legal) == (PASS,) else None
+
+    def paced(self, state: State, seat: int) -> bool:
+        """At 请统 every answer (紮 or 不紮, clicked or automatic) comes after the same
+        pause: an immediate 不紮 from a seat holding a four looks like the automatic one."""
+        return state.phase == QINGTONG and seat in flow.to_act(state)
 
     def explain(self, state: State, seat: int, action: int) -> IllegalAction:
         """Why ``action`` is not legal for ``seat`` now (code + message)."""

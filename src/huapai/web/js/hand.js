@@ -6,6 +6,8 @@ import { h } from "./dom.js";
 
 const DRAG_START_PX = 7;
 const LIFT_PX = 24;
+const ROW_SPLIT = 0.62;  // below this share of a card's width in view, use two rows
+const ROW_OVERLAP = 0.5;  // the second row starts this far down a card's height
 
 /** Ids for a list of tokens: the k-th copy of token T is "T#k". */
 export function idsOf(tokens) {
@@ -171,26 +173,36 @@ export class Hand {
   }
 
   // ------------------------------------------------------------------ layout
+  /** Where the cards go: one fan, or two rows when one row would show less than
+   * ROW_SPLIT of each card (a 25–26-card 双别杆 hand on a phone); the second row covers
+   * the lower part of the first, whose cards keep their top face visible. */
   metrics() {
     const width = this.el.clientWidth || 800;
     const n = this.order.length;
     const cardW = this.height * this.ratio;
     const room = Math.max(0, width - cardW - 24);
-    const step = n > 1 ? Math.min(cardW + 6, room / (n - 1)) : 0;
-    const start = (width - (cardW + step * Math.max(0, n - 1))) / 2;
-    return { n, cardW, step, start };
+    const fit = (count) => (count > 1 ? Math.min(cardW + 6, room / (count - 1)) : 0);
+    const rows = n > 1 && fit(n) < cardW * ROW_SPLIT ? 2 : 1;
+    const perRow = Math.ceil(n / rows);
+    const step = fit(perRow);
+    const start = (width - (cardW + step * Math.max(0, perRow - 1))) / 2;
+    return { n, cardW, step, start, rows, perRow, rowGap: this.height * ROW_OVERLAP };
   }
 
   layout() {
-    const { n, step, start } = this.metrics();
-    const spread = Math.min(1.8, 22 / Math.max(1, n));
+    const { n, step, start, rows, perRow, rowGap } = this.metrics();
+    const spread = rows > 1 ? 0 : Math.min(1.8, 22 / Math.max(1, n));
     const radius = this.height * 4.5;
     const arcOf = (deg) => radius * (1 - Math.cos((deg * Math.PI) / 180));
     const maxArc = arcOf(((n - 1) / 2) * spread);
-    this.el.style.height = `${Math.round(this.height + LIFT_PX + maxArc + 10)}px`;
+    const extra = (rows - 1) * rowGap;
+    this.el.style.height = `${Math.round(this.height + LIFT_PX + maxArc + extra + 10)}px`;
+    this.el.classList.toggle("two-rows", rows > 1);
     this.order.forEach((id, i) => {
       const el = this.cards.get(id);
       if (!el) return;
+      const row = Math.floor(i / perRow);
+      const col = i - row * perRow;
       const angle = (i - (n - 1) / 2) * spread;
       const arc = arcOf(angle);
       const lifted = this.selected.has(id) ? -LIFT_PX : 0;
@@ -199,8 +211,17 @@ export class Hand {
       el.style.zIndex = String(i + 1);
       el.style.setProperty("--i", String(i));
       if (this.drag?.id === id && this.drag.moving) return;
-      el.style.transform = `translate(${start + i * step}px, ${LIFT_PX + arc + lifted}px) rotate(${angle}deg)`;
+      const y = LIFT_PX + arc + lifted + row * rowGap;
+      el.style.transform = `translate(${start + col * step}px, ${y}px) rotate(${angle}deg)`;
     });
+  }
+
+  /** The place in the order for a point of the hand (its row, then its column). */
+  slotAt(x, y) {
+    const { n, step, start, rows, perRow, rowGap } = this.metrics();
+    const col = step ? Math.max(0, Math.min(perRow - 1, Math.round((x - start) / step))) : 0;
+    const row = rows > 1 && y > LIFT_PX + rowGap / 2 ? 1 : 0;
+    return Math.min(n - 1, row * perRow + col);
   }
 
   // ------------------------------------------------------------------ dragging
@@ -210,8 +231,10 @@ export class Hand {
     const el = this.cards.get(id);
     el.setPointerCapture(e.pointerId);
     const box = this.el.getBoundingClientRect();
+    const { perRow, rowGap } = this.metrics();
+    const rowY = Math.floor(this.order.indexOf(id) / perRow) * rowGap;
     this.drag = { id, el, x0: e.clientX, y0: e.clientY, left: box.left, top: box.top,
-                  moving: false, dy: 0 };
+                  moving: false, dy: 0, rowY };
     const move = (ev) => this.move(ev);
     const up = (ev) => {
       el.removeEventListener("pointermove", move);
@@ -234,16 +257,16 @@ export class Hand {
       d.moving = true;
       d.el.classList.add("dragging");
     }
-    const { n, cardW, step, start } = this.metrics();
+    const { cardW } = this.metrics();
     const x = e.clientX - d.left - cardW / 2;
-    const target = step ? Math.max(0, Math.min(n - 1, Math.round((x - start) / step))) : 0;
+    const target = this.slotAt(x, e.clientY - d.top - this.height / 2);
     const from = this.order.indexOf(d.id);
     if (target !== from) {
       this.order.splice(from, 1);
       this.order.splice(target, 0, d.id);
       this.layout();
     }
-    d.el.style.transform = `translate(${x}px, ${LIFT_PX + d.dy}px) rotate(0deg)`;
+    d.el.style.transform = `translate(${x}px, ${LIFT_PX + d.rowY + d.dy}px) rotate(0deg)`;
   }
 
   up() {

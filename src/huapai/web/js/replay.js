@@ -197,7 +197,7 @@ export class ReplayPage {
     replace(this.side, settlementPanel({
       settlement: d.settlement, name: (s) => this.name(s), me: this.viewer === "all" ? null : this.viewer,
       seed: d.seed, commitment: d.commitment, multiplier: d.multiplier,
-      scaled: d.settlement.deltas.map((x) => x * (d.multiplier ?? 1)),
+      scaled: d.settlement.deltas.map((x) => x * (d.multiplier ?? 1)), renderer: this.renderer,
     }, []));
   }
 

@@ -83,8 +83,8 @@ export class RoomPage {
     }
     if (!this.table) this.render();
     else this.pushTable(true);
-    if (mineActed) this.table?.acted();
     this.awaiting = false;
+    if (mineActed) this.table?.acted();  // (a 紧牌 pick may send its next card from here)
     this.renderSettlement();
   }
 
@@ -320,7 +320,8 @@ export class RoomPage {
     const msg = this.state;
     this.table.update({
       view: msg.view, legal: msg.legal_info ?? [], me: msg.seat, counter: msg.counter, events: fresh ? msg.events : [],
-      clocks: msg.clocks, tuoguan: msg.tuoguan, seats: s?.seats, clockTotal: s?.turn_clock ?? 0,
+      clocks: msg.clocks, tuoguan: msg.tuoguan, automatic: msg.automatic ?? null,
+      seats: s?.seats, clockTotal: s?.turn_clock ?? 0,
       dealKey: msg.game_id, repeat: !fresh,
     });
   }
@@ -340,6 +341,7 @@ export class RoomPage {
       deals: s?.deals, seed: end?.seed, commitment: end?.commitment, seedCheck: end ? this.seedCheck : null,
       matchOver: status === "finished" || Boolean(this.matchEnd && end && this.matchEnd.match === end.match),
       gameId: end?.game_id ?? this.state?.game_id, nextIn: end?.next_deal_in_ms ?? null,
+      renderer: rendererFor(s?.game),
     };
   }
 

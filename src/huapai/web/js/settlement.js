@@ -39,8 +39,12 @@ export function itemsTable(items, name) {
 
 /** The facts behind the payments: the breakdown items, or the free-text notes of a
  * settlement stored before items existed (shown as they are, never parsed). */
-function facts(settlement, name) {
+function facts(settlement, name, renderer) {
   const items = settlement?.items ?? [];
+  const hands = renderer?.settlementHands?.(settlement, name) ?? null;
+  if (items.length && hands) {  // the winner's hand laid out beside the breakdown
+    return [h("h3", {}, t("items")), h("div", { class: "settle-facts" }, hands, itemsTable(items, name))];
+  }
   if (items.length) return [h("h3", {}, t("items")), itemsTable(items, name)];
   const notes = settlement?.notes ?? [];
   return notes.length ? [h("ul", { class: "notes" }, notes.map((n) => h("li", {}, String(n))))] : [];
@@ -57,7 +61,8 @@ export function seedBadge(result) {
 
 /**
  * The settlement panel. `data`: {settlement, scaled, totals, multiplier, name(seat),
- * me, deal, deals, seed, commitment, gameId, matchOver}; `actions`: buttons to show.
+ * me, deal, deals, seed, commitment, gameId, matchOver, renderer (its optional
+ * settlementHands draws the winners' hands)}; `actions`: buttons to show.
  */
 export function settlementPanel(data, actions) {
   const { settlement, name } = data;
@@ -85,7 +90,7 @@ export function settlementPanel(data, actions) {
         h("span", { class: "amount" }, String(p.amount)),
         h("span", { class: "label" }, paymentLabel(p)))))
       : h("p", { class: "muted", "data-testid": "payments" }, t("no_payments")),
-    ...facts(settlement, name),
+    ...facts(settlement, name, data.renderer),
     data.seed !== undefined && data.seed !== null
       ? h("p", { class: "seed muted" }, t("seed_revealed", { seed: data.seed, commit: String(data.commitment ?? "").slice(0, 12) }))
       : null,

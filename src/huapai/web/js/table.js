@@ -25,6 +25,15 @@ export function seatPlace(k, n) {
   return { side, x, y };
 }
 
+const PHONE = window.matchMedia("(max-width: 700px)");
+
+/** The other seats in a strip across the top (see app.css): on a phone, at a table of
+ * four or five, and wherever every hand lies open (a replay) — the seats around the
+ * felt cannot hold their 占牌 or open hands there without covering the trick. */
+function stripLayout(view, n) {
+  return PHONE.matches || n >= 4 || Array.isArray(view.hands);
+}
+
 /** The name shown for a seat, from the room's seat list (or a replay's players). */
 export function seatName(seats, seat) {
   const info = seats?.[seat];
@@ -67,6 +76,7 @@ export class TableView {
     this.pending = false;
     this.hintIndex = -1;
     this.data = null;
+    this.queue = [];  // cards still to send, one action each, after a multi-card pick (紧牌)
     this.hand = new Hand({
       select: () => this.refreshBar(),
       play: (id) => this.rightClick(id),
@@ -80,9 +90,12 @@ export class TableView {
       this.felt, this.bar, this.hand.el, this.logBox);
     this.logBox.open = window.innerWidth > 1100;
     this.ticker = setInterval(() => this.tick(), 250);
+    this.onScreen = () => this.data && this.render();  // a phone turned round
+    PHONE.addEventListener("change", this.onScreen);
   }
 
   destroy() {
+    PHONE.removeEventListener("change", this.onScreen);
     clearInterval(this.ticker);
     this.hand.destroy();
   }
@@ -171,7 +184,14 @@ export class TableView {
 
   myTurn() {
     const { view, me } = this.data;
-    return !this.opts.readOnly && me !== null && (view.to_act ?? []).includes(me) && (this.data.legal ?? []).length > 0;
+    return !this.opts.readOnly && me !== null && (view.to_act ?? []).includes(me)
+      && (this.data.legal ?? []).length > 0 && !this.answeredForMe();
+  }
+
+  /** The server makes this seat's only choice for it after its fixed pause (请统 with
+   * nothing to 紮): no button, no chime, just a line saying so. */
+  answeredForMe() {
+    return (this.data.automatic ?? null) !== null;
   }
 
   /** This seat's legal actions as plays and words (from the state message's legal_info). */
@@ -190,6 +210,8 @@ export class TableView {
       this.data.info ? h("div", { class: "felt-info" }, this.data.info) : null,
       this.centerEl(view, ctx),
       ...seats);
+    this.felt.style.setProperty("--others", String(Math.max(1, n - 1)));
+    this.felt.classList.toggle("strip", stripLayout(view, n));
     this.el.dataset.deck = String(view.deck ?? "");
     this.el.dataset.game = String(view.game ?? "");
     this.felt.dataset.counter = String(this.data.counter ?? "");
@@ -230,7 +252,7 @@ export class TableView {
     return h("div", {
       class: `seat side-${place.side}${turn ? " turn" : ""}`, "data-seat": seat,
       "data-testid": `seat-${seat}`,
-      style: place.side === "bottom" ? {} : { left: `${place.x}%`, top: `${place.y}%` },
+      style: place.side === "bottom" ? {} : { left: `${place.x}%`, top: `${place.y}%`, "--col": String(n - k) },
     }, plate, detail ? h("div", {
       class: `seat-detail${this.zoomed === seat ? " zoomed" : ""}`, "data-testid": `detail-${seat}`,
       title: t("zoom_tip"), onClick: () => this.toggleZoom(seat),
@@ -275,7 +297,32 @@ export class TableView {
     const sel = multiset(this.hand.selectedTokens());
     if (!sel.size) return null;
     const { plays } = this.actions();
+    if (this.picking()) return this.pickMatch(plays);
     return plays.find((p) => sameMultiset(multiset(p.cards), sel)) ?? null;
+  }
+
+  /** How many cards this seat must still pick one action each (紧牌), or 0: the
+   * renderer says (`multiPick`); the engine still takes one card per action. */
+  picking() {
+    if (!this.myTurn()) return 0;
+    return this.renderer.multiPick?.(this.data.view) ?? 0;
+  }
+
+  /** A pick of 1..N cards, each a legal one-card action: sent one after another. */
+  pickMatch(plays) {
+    const tokens = this.hand.selectedTokens();
+    if (tokens.length > this.picking()) return null;
+    const single = (tok) => plays.find((p) => p.cards.length === 1 && p.cards[0] === tok);
+    const steps = tokens.map(single);
+    if (steps.some((p) => !p)) return null;
+    return { id: steps[0].id, text: steps.map((p) => p.text).join("、"), queue: tokens.slice(1) };
+  }
+
+  /** Play a matched selection (a pick sends its first card now, the rest as each state
+   * comes back). */
+  playMatch(match) {
+    this.queue = match.queue ?? [];
+    this.act(match.id);
   }
 
   refreshBar() {
@@ -296,8 +343,11 @@ export class TableView {
     if (!myTurn) {
       const waiting = (view.to_act ?? []).map((s) => ctx.name(s)).join("、");
       hint = view.phase === "over" ? t("deal_over") : waiting ? t("waiting_for", { name: waiting }) : "";
+      if (this.answeredForMe()) hint = this.renderer.autoText?.(view) ?? t("auto_answer");
     } else if (!selCount) hint = this.renderer.prompt(view, ctx);
     else hint = match ? t("sel_ok", { name: match.text }) : t("sel_not_legal");
+    const need = this.picking();
+    if (need) hint = this.pickHint(need, selCount);
     const tuoguan = (this.data.tuoguan ?? []).includes(me);
     replace(this.bar,
       h("div", { class: `prompt${myTurn ? " mine" : ""}${selCount && !match && myTurn ? " bad" : ""}`, "data-testid": "prompt" },
@@ -313,13 +363,19 @@ export class TableView {
                         onClick: () => this.nextHint() }, t("hint")),
           selCount ? h("button", { class: "btn ghost", onClick: () => this.hand.clear() }, t("clear_sel")) : null,
           h("button", { class: `btn primary play${match ? " ready" : ""}`, "data-testid": "play",
-                        disabled: !match || this.pending, onClick: () => match && this.act(match.id) },
+                        disabled: !match || this.pending, onClick: () => match && this.playMatch(match) },
             this.renderer.playLabel(view)),
         ] : null,
         view.phase !== "over" && this.opts.onTuoguan ? h("button", {
           class: `btn ghost small${tuoguan ? " on" : ""}`, "data-testid": "tuoguan",
           onClick: () => this.opts.onTuoguan(!tuoguan),
         }, tuoguan ? t("tuoguan_off") : t("tuoguan")) : null));
+  }
+
+  /** 还需弃 N 张: what is left to pick after the cards selected so far. */
+  pickHint(need, selected) {
+    if (selected > need) return t("pick_too_many", { n: need });
+    return selected === need ? t("pick_ready", { n: need }) : t("pick_left", { n: need - selected });
   }
 
   nextHint() {
@@ -337,7 +393,7 @@ export class TableView {
     const { plays } = this.actions();
     const tok = tokenOf(id);
     const match = this.matched();
-    if (this.hand.selected.has(id) && match) return this.act(match.id);
+    if (this.hand.selected.has(id) && match) return this.playMatch(match);
     const single = plays.find((p) => p.cards.length === 1 && p.cards[0] === tok);
     if (single && !this.hand.selected.has(id)) return this.act(single.id);
     const tokens = this.hand.selected.has(id) ? this.hand.selectedTokens() : [tok];
@@ -354,13 +410,27 @@ export class TableView {
   /** The server refused the last action: unlock the bar (the message is shown elsewhere). */
   refused() {
     this.pending = false;
+    this.queue = [];  // a pick stops at the refused card; what is left stays selected
     this.refreshBar();
   }
 
-  /** After an accepted action the selection is spent. */
+  /** After an accepted action the selection is spent; a pick goes on with its next card
+   * while this seat still has cards to pick, and stops if that card is no longer legal. */
   acted() {
+    const queue = this.queue;
+    this.queue = [];
     this.hand.clear();
     this.hintIndex = -1;
+    if (queue.length && this.picking()) this.pickNext(queue);
+  }
+
+  pickNext([tok, ...rest]) {
+    const step = this.actions().plays.find((p) => p.cards.length === 1 && p.cards[0] === tok);
+    if (!step) return;
+    const ids = this.hand.idsFor([tok, ...rest]);
+    if (ids) this.hand.select(ids);
+    this.queue = rest;
+    this.act(step.id);
   }
 
   // ------------------------------------------------------------------ clocks, log

@@ -29,7 +29,7 @@ export const biegan = {
   name: "biegan",
 
   sizes() {
-    return { hand: 118, trick: 104, table: 58, river: 72 };
+    return { hand: 118, trick: 104, table: 58, river: 72, win: 56 };
   },
 
   handOverlap: 0.25,
@@ -119,6 +119,36 @@ export const biegan = {
     return touchScreen()
       ? bi("点一张牌，再按打出", "Tap a card, then press discard")
       : bi("选一张牌打出（右键直接打）", "Pick a card to discard (right-click discards)");
+  },
+
+  /** The winners' hands as cards, group by group (句 坎 紮 泛 对 招, then the 听头), from
+   * the settlement's items: each unit item's kind and cards are its message's params. */
+  settlementHands(settlement, name) {
+    const items = (settlement?.items ?? []).filter((i) => i.code === "unit" || i.code === "tingtou");
+    const seats = [...new Set(items.map((i) => i.seat))].filter((s) => typeof s === "number");
+    if (!seats.length) return null;
+    const height = this.sizes().win;
+    return h("div", { class: "win-hands", "data-testid": "win-hands" }, seats.map((seat) => {
+      const groups = items.filter((i) => i.seat === seat).map((item) => {
+        const params = item.label?.params ?? {};
+        const kind = item.code === "tingtou" ? "听头" : String(params.kind ?? "");
+        const cards = this.tokens(params.cards);
+        return h("div", { class: `win-group${item.code === "tingtou" ? " tingtou" : ""}`,
+                          "data-kind": kind, "data-cards": cards.join(" ") },
+          cards.length ? cardRow(this, {}, cards, height) : null,
+          h("div", { class: "win-kind" }, kind, h("span", { class: "win-hu" }, bi(`${item.value} 胡`, `${item.value} hu`))));
+      });
+      return h("div", { class: "win-hand", "data-seat": seat },
+        h("div", { class: "win-who" }, bi(`${name(seat)} 胡牌`, `${name(seat)}'s winning hand`)),
+        h("div", { class: "win-groups" }, groups));
+    }));
+  },
+
+  /** 请统 with nothing to 紮: the server says 不紮 for this seat after its fixed pause. */
+  autoText(view) {
+    return view.phase === "qingtong"
+      ? bi("请统：没有可紮的，稍候自动不紮", "请统: nothing to 紮, you pass in a moment")
+      : null;
   },
 
   eventText(ev, ctx) {

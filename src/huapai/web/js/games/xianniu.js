@@ -81,6 +81,12 @@ export const xianniu = {
     return drawn ?? generic.card(token, view, opts);
   },
 
+  /** 紧牌: the cards this seat must still throw (picked at once, sent one per action). */
+  multiPick(view) {
+    if (view.phase !== "jinpai" || typeof view.jinpai_cap !== "number") return 0;
+    return Math.max(0, this.tokens(view.hand).length - view.jinpai_cap);
+  },
+
   playLabel(view) {
     return view.phase === "jinpai" ? bi("弃牌", "Discard") : bi("出牌", "Play");
   },

@@ -1,0 +1,84 @@
+"""请统 with nothing to 紮 needs no click (issue "What players and the seeds found" §2):
+the server says 不紮 for such a person after one fixed pause, the same for every seat;
+the other seats learn nothing from it that an immediate 不紮 would not tell them, and a
+seat that holds a four is asked as before."""
+
+from __future__ import annotations
+
+import time
+from contextlib import ExitStack
+from pathlib import Path
+
+from server_helpers import Api, Message, Peer, act, running, sqlite_url, started, to_act
+
+PAUSE = 0.6
+
+
+def _qingtong(state: Message) -> bool:
+    return bool(state["view"].get("phase") == "qingtong")
+
+
+def _events(state: Message) -> list[str]:
+    return [e["kind"] for e in state["events"]]
+
+
+def _after(peers: list[Peer], room: str) -> list[Message]:
+    return [p.until(lambda m: m["type"] == "state" and m["room"] == room) for p in peers]
+
+
+def test_a_seat_with_nothing_to_zha_is_answered_after_the_fixed_pause(tmp_path: Path) -> None:
+    auto_seen = asked_seen = 0
+    with running(sqlite_url(tmp_path), auto_answer=PAUSE) as client, ExitStack() as stack:
+        people = [Api(client, f"统{i}") for i in range(3)]
+        for _ in range(4):  # a few deals' 请统, until both cases came up
+            room, peers = started(client, people, stack, game="biegan", preset="gongan")
+            states = [p.state[room] for p in peers]
+            while _qingtong(states[0]):
+                seat = to_act(states[0])[0]
+                for other, state in enumerate(states):  # only the seat itself is told
+                    if other != seat:
+                        assert state["automatic"] is None
+                if states[seat]["automatic"] is None:  # it holds a four: asked as before
+                    assert len(states[seat]["legal"]) > 1
+                    asked_seen += 1
+                    act(peers[seat], room, "过")
+                    states = _after(peers, room)
+                    continue
+                assert states[seat]["legal"] == [states[seat]["automatic"]]
+                auto_seen += 1
+                begun = time.monotonic()
+                states = _after(peers, room)  # nobody sends anything
+                assert time.monotonic() - begun >= PAUSE * 0.9
+                assert "qingtong_passed" in _events(states[seat])
+                assert all(s["view"]["to_act"] != [seat] or not _qingtong(s) for s in states)
+            people[0].call("POST", f"/api/rooms/{room}/leave")
+            for p in people[1:]:
+                p.call("POST", f"/api/rooms/{room}/leave")
+            if auto_seen and asked_seen:
+                break
+    assert auto_seen, "no seat came to 请统 without a four"
+    assert asked_seen, "no seat came to 请统 with a four"
+
+
+def test_a_clicked_answer_comes_no_sooner_than_the_automatic_one(tmp_path: Path) -> None:
+    """An immediate 不紮 (or 紮) is applied after the same pause as the automatic 不紮, so
+    how soon a seat answered tells nobody whether it held a four; an illegal answer is
+    still refused at once and changes nothing."""
+    with running(sqlite_url(tmp_path), auto_answer=PAUSE) as client, ExitStack() as stack:
+        people = [Api(client, f"快{i}") for i in range(3)]
+        room, peers = started(client, people, stack, game="biegan", preset="gongan")
+        state = peers[0].state[room]
+        seat = to_act(state)[0]
+        mine = peers[seat].state[room]
+        faces = [ch for ch in mine["view"]["hand"] if ch not in "*赖"]
+        scarce = min(faces, key=faces.count)  # a face it holds fewer than four of
+        peers[seat].send({"type": "act", "room": room, "counter": mine["counter"],
+                          "action": f"紮 {scarce}"})
+        refused = peers[seat].until(lambda m: m["type"] in ("error", "state"))
+        assert refused["type"] == "error" and refused["code"] == "no_four", refused
+        begun = time.monotonic()
+        act(peers[seat], room, "过")
+        after = _after(peers, room)
+        assert time.monotonic() - begun >= PAUSE * 0.8
+        assert "qingtong_passed" in _events(after[seat])
+        assert after[seat]["counter"] > mine["counter"]

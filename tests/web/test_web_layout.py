@@ -1,0 +1,183 @@
+"""The table's geometry on a phone (390×844) and on a desktop (issue "What players and the
+seeds found" §2): with 4–5 players the seat plates never lie on each other, no 占牌 row
+is covered by a plate, the trick or the end banner; the 25–26-card 双别杆 hand is laid
+out readable without scrolling; in a replay with every hand open the open hands keep off
+the trick, and the settlement panel leaves the table its room.
+
+Every state the felt shows is checked, not a sample: an observer in the page measures
+the felt after each render (once its cards have settled) and keeps what overlapped."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import pairwise
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from web_driver import create_room, enter, shot, start_with_bots
+
+PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "has_touch": True,
+                         "is_mobile": True, "device_scale_factor": 2}
+DESKTOP: dict[str, Any] = {"viewport": {"width": 1280, "height": 800}}
+MIN_HAND_CARD_PX = 60  # a hand card's height
+MIN_HAND_SHOWN_PX = 18  # how much of each hand card's width shows at least
+
+# Boxes that must not intersect, by selector pairs ("same" = any two of that selector).
+_WATCH = r"""(pairs) => {
+  window.__overlaps = [];
+  window.__checks = 0;
+  const felt = document.querySelector('[data-testid=felt]');
+  const boxes = (sel) => [...felt.querySelectorAll(sel)]
+    .map((el) => ({ el, r: el.getBoundingClientRect() }))
+    .filter((b) => b.r.width > 0 && b.r.height > 0);
+  const hit = (a, b) => a.left < b.right - 1 && b.left < a.right - 1
+    && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+  const name = (el) => (el.closest('[data-seat]')?.dataset.seat ?? '') + ':' + el.className;
+  window.__zhan = 0;
+  const check = () => {
+    window.__checks += 1;
+    window.__zhan = Math.max(window.__zhan, felt.querySelectorAll('.zhan-play').length);
+    for (const [one, two] of pairs) {
+      const a = boxes(one), b = two === 'same' ? a : boxes(two);
+      for (let i = 0; i < a.length; i++) for (let j = 0; j < b.length; j++) {
+        if (two === 'same' && j <= i) continue;
+        if (a[i].el.contains(b[j].el) || b[j].el.contains(a[i].el)) continue;
+        if (!hit(a[i].r, b[j].r)) continue;
+        window.__overlaps.push(`${one}|${two}: ${name(a[i].el)} / ${name(b[j].el)}`);
+      }
+    }
+  };
+  let timer = null;
+  new MutationObserver(() => {
+    if (timer === null) timer = setTimeout(() => { timer = null; check(); }, 450);
+  })
+    .observe(felt, { childList: true, subtree: true });
+  check();
+}"""
+
+_TABLE_PAIRS = [
+    [".plate", "same"],
+    [".zhan-plays", ".plate"],
+    [".zhan-plays", "same"],
+    [".zhan-plays", ".center-banner"],
+    [".zhan-plays", ".trick"],
+    [".center-banner", ".plate"],
+    [".trick", ".plate"],
+]
+
+
+@pytest.fixture(scope="module")
+def server(own_server: str) -> str:
+    """This module's own server: its rooms do not shift the seeded deals of the others."""
+    return own_server
+
+
+def _context(browser: Browser, options: dict[str, Any]) -> Iterator[Page]:
+    ctx = browser.new_context(locale="zh-CN", **options)
+    page = ctx.new_page()
+    page.set_default_timeout(30000)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        yield page
+    finally:
+        ctx.close()
+    assert not errors, errors
+
+
+@pytest.fixture(params=["phone", "desktop"])
+def screen(request: pytest.FixtureRequest, browser: Browser) -> Iterator[Page]:
+    yield from _context(browser, PHONE if request.param == "phone" else DESKTOP)
+
+
+def _fengxiang(page: Page, server: str, players: int, nickname: str, deals: int = 1) -> None:
+    enter(page, server, nickname)
+    page.select_option("select[name=game]", value="xianniu")
+    page.wait_for_selector("select[name=preset] option[value='fengxiang']", state="attached")
+    page.select_option("select[name=preset]", value="fengxiang")
+    page.fill("input[name=rule-players]", str(players))
+    page.dispatch_event("input[name=rule-players]", "change")
+    page.select_option("select[name=bot_delay]", value="0.3")
+    page.fill("input[name=deals]", str(deals))
+    page.dispatch_event("input[name=deals]", "change")
+    page.click("[data-testid=create]")
+    page.wait_for_selector("[data-testid=waiting]")
+    start_with_bots(page)
+
+
+def _overlaps(page: Page) -> list[str]:
+    found: list[str] = page.evaluate("() => window.__overlaps")
+    return found
+
+
+@pytest.mark.parametrize("players", [4, 5])
+def test_seats_and_zhanpai_never_overlap_through_a_deal(screen: Page, server: str, players: int,
+                                                        shots: Path | None) -> None:
+    _fengxiang(screen, server, players, f"几何{players}", deals=3)
+    screen.evaluate(_WATCH, _TABLE_PAIRS)
+    screen.click("[data-testid=tuoguan]")  # the house bot plays my seat through the match
+    expect(screen.locator("[data-testid=again]")).to_be_visible(timeout=120000)
+    screen.get_by_text("看牌桌").click()  # the final table, end banner and all
+    screen.wait_for_timeout(700)
+    checks: int = screen.evaluate("() => window.__checks")
+    width = (screen.viewport_size or {"width": 0})["width"]
+    shot(screen, shots, f"layout-fengxiang{players}-{width}")
+    assert checks >= 6, "the observer saw the deals"
+    assert screen.evaluate("() => window.__zhan") > 0, "some 占牌 lay on the table"
+    assert screen.locator(".center-banner").count() == 1
+    assert _overlaps(screen) == []
+
+
+def test_the_biegan_hand_reads_on_a_phone(screen: Page, server: str,
+                                          shots: Path | None) -> None:
+    enter(screen, server, "别杆手牌")
+    create_room(screen, game="biegan", preset="gongan")
+    start_with_bots(screen)
+    screen.wait_for_function("() => document.querySelectorAll('.hand-card').length >= 25")
+    screen.wait_for_timeout(1300)  # the deal animation
+    cards = screen.eval_on_selector_all(".hand-card", """(els) => els.map((e) => {
+      const r = e.getBoundingClientRect();
+      return [r.left, r.top, r.right, r.bottom];
+    })""")
+    hand = screen.eval_on_selector(".hand", "(e) => [e.scrollWidth, e.clientWidth]")
+    width = (screen.viewport_size or {"width": 0})["width"]
+    assert hand[0] <= hand[1] + 1, "no horizontal scroll"
+    for left, top, right, bottom in cards:
+        assert bottom - top >= MIN_HAND_CARD_PX
+        assert left >= 0 and right <= width, "every card on the screen"
+    # how much of each card shows: the distance to the next card laid over it
+    rows: dict[int, list[float]] = {}
+    for left, top, _right, _bottom in cards:
+        rows.setdefault(round(top / 10), []).append(left)
+    for lefts in rows.values():
+        lefts.sort()
+        gaps = [b - a for a, b in pairwise(lefts)]
+        assert not gaps or min(gaps) >= MIN_HAND_SHOWN_PX, f"cards crammed: {gaps}"
+    shot(screen, shots, f"layout-biegan-hand-{width}")
+
+
+def test_a_replay_keeps_open_hands_off_the_trick(screen: Page, server: str,
+                                                 shots: Path | None) -> None:
+    _fengxiang(screen, server, 5, "回放几何")
+    screen.click("[data-testid=tuoguan]")
+    expect(screen.locator("[data-testid=settlement]")).to_be_visible(timeout=60000)
+    screen.click("[data-testid=replay]")
+    screen.wait_for_selector("[data-testid=felt]")
+    screen.click("[data-viewer=all]")
+    expect(screen.locator(".open-hand").first).to_be_visible()
+    screen.evaluate(_WATCH, [*_TABLE_PAIRS, [".open-hand", ".trick"], [".open-hand", ".plate"],
+                             [".open-hand", "same"], [".open-hand", ".zhan-plays"]])
+    steps = 0
+    while screen.locator("[data-testid=next]:not([disabled])").count() and steps < 80:
+        screen.click("[data-testid=next]")
+        screen.wait_for_timeout(60)
+        steps += 1
+    screen.wait_for_timeout(700)
+    width = (screen.viewport_size or {"width": 0})["width"]
+    shot(screen, shots, f"layout-replay-{width}")
+    assert _overlaps(screen) == []
+    felt = screen.locator("[data-testid=felt]").bounding_box()
+    assert felt is not None and felt["width"] >= width * 0.55, "the settlement crushes the table"
+
