@@ -35,21 +35,22 @@ _FIRST = ("hu", "peng", "kaizhao", "ji", "shao", "longdeng")  # describe_action 
 _MAX_MATCHES = 4  # 黄庄 shows no payments: play again
 
 
-def xiushan_turn(page: Page, rng: random.Random) -> str:
+def xiushan_turn(page: Page, rng: random.Random, *, tap: bool = False) -> str:
+    """One of my decisions by clicks (``tap``: by taps, as on a phone)."""
     offered = word_kinds(page)
     for wanted in _FIRST:
         for action, kind in offered:
             if kind == wanted:
-                press_word(page, action)
+                press_word(page, action, tap=tap)
                 return wanted
     plays = legal_plays(page)
     if plays:
-        right = rng.random() < 0.5
-        play_cards(page, list(rng.choice(plays)["cards"]), right_click=right)
+        right = not tap and rng.random() < 0.5
+        play_cards(page, list(rng.choice(plays)["cards"]), tap=tap, right_click=right)
         return "discard"
     assert offered, "my turn with nothing to do"
     action, kind = offered[0]
-    press_word(page, action)
+    press_word(page, action, tap=tap)
     return kind
 
 

@@ -124,9 +124,13 @@ def play_cards(page: Page, cards: list[str], *, tap: bool = False,
     after_action(page, before)
 
 
-def press_word(page: Page, action: int) -> None:
+def press_word(page: Page, action: int, *, tap: bool = False) -> None:
     before = counter(page)
-    page.click(f"[data-testid=word][data-action='{action}']")
+    button = f"[data-testid=word][data-action='{action}']"
+    if tap:
+        page.tap(button)
+    else:
+        page.click(button)
     after_action(page, before)
 
 

@@ -381,7 +381,8 @@ class Room:
         live, match = self.deal, self.match
         assert live is not None and match is not None
         settlement = self.game.settlement(live.state)
-        last = match.index + 1 >= match.deals
+        # the match's last deal, or one that ends it early (钵福's 得一钵: game.match_over)
+        last = match.index + 1 >= match.deals or self.game.match_over(live.state)
         status = FINISHED if last else BETWEEN
         try:
             await self.store.deal_finished(live, settlement, self.seats,

@@ -119,7 +119,8 @@ def test_kaizhao_is_forced_and_a_second_four_set_says_bakuai() -> None:
     s, events = act(s, 1, "开召")
     assert any(isinstance(e, Bakuai) and e.seat == 1 for e in events)
     assert sorted(h.meld.describe() for h in s.melds[1]) == ["开召 柒", "龙灯 捌"]
-    assert GAME.observe(s, 0)["melds"][1][0]["cards"] == "柒柒柒柒"
+    zhao = [m for m in GAME.observe(s, 0)["melds"][1] if m["kind"] == "开召"]
+    assert [m["cards"] for m in zhao] == ["柒柒柒柒"]
     assert s.phase == DRAWN and s.turn == 0  # the 下家 (the 庄家) turned up the 堂子头 card
 
 

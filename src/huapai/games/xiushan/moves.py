@@ -11,14 +11,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from huapai.core.protocol import Event, NotationError
 
+from . import bo_play
 from .calculator import Hand, Result, complete_size, score_checked, youzi_of
 from .cards import COPIES, DECK, NUM_CARDS, card_name, format_cards
 from .describe import say
-from .groups import Kind, Meld
-from .quick import may_cut
+from .groups import QUAD_KINDS, Kind, Meld
+from .quick import may_cut, may_cut_with
 from .state import (
     DRAWN,
     JI,
@@ -69,14 +71,15 @@ def checked_deal(rules: XiushanGameRules, deal: Sequence[int]) -> tuple[int, ...
 
 
 def new_state(rules: XiushanGameRules, *, seed: int | None, deal: Sequence[int] | None,
-              dealer: int) -> State:
-    return dealt(rules, seed=seed, deal=deal, dealer=dealer)[0]
+              dealer: int, carry: Any = None) -> State:
+    return dealt(rules, seed=seed, deal=deal, dealer=dealer, carry=carry)[0]
 
 
 def dealt(rules: XiushanGameRules, *, seed: int | None, deal: Sequence[int] | None,
-          dealer: int) -> tuple[State, list[Event]]:
+          dealer: int, carry: Any = None) -> tuple[State, list[Event]]:
     """A fresh deal and its opening events: the 庄家's dealt 哨 / 龙灯 laid face down
-    before his first discard (and, with two 4-sets, his 八块 and the next draw)."""
+    before his first discard (and, with two 4-sets, his 八块 and the next draw); 钵福
+    starts from the carried 钵 (``carry``, the deal before's :func:`.bo_play.carry`)."""
     n = rules.num_seats
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
         raise ValueError(f"dealer must be a seat 0..{n - 1}, got {dealer!r}")
@@ -98,6 +101,8 @@ def dealt(rules: XiushanGameRules, *, seed: int | None, deal: Sequence[int] | No
     s.melds, s.rivers = [()] * n, [()] * n
     s.offer, s.order, s.answers, s.opened = None, (), (), False
     s.win, s.end, s._legal = None, None, None
+    s.bo, s.carried = bo_play.start_bo(rules, carry), carry
+    s.owed, s.credits, s.debo = (), (), False
     s.phase, s.turn = TURN, dealer
     events: list[Event] = []
     lay_dealt(s, dealer, events)  # 庄家先亮龙再打第一张牌 [S]
@@ -118,9 +123,13 @@ def hand_text(hand: Counts) -> str:
 
 
 def waiting(s: State) -> tuple[int, ...]:
+    if s.owed:
+        return (s.owed[0].seat,)
     if s.phase == OVER:
         return ()
     if s.order:
+        if not s.answers:
+            return s.order
         done = {p for p, _ in s.answers}
         return tuple(p for p in s.order if p not in done)
     return (s.turn,)
@@ -135,20 +144,30 @@ def add(s: State, seat: int, card: int, n: int) -> None:
 
 def lay_dealt(s: State, seat: int, events: list[Event]) -> None:
     """A seat lays the 哨 (three alike) and 龙灯 (four) of its dealt hand face down."""
-    r = s.rules
-    for c in range(NUM_CARDS):
-        n = s.hands[seat][c]
-        if n == COPIES and r.quads:
-            kind, size = Kind.LONG, 4
-        elif n >= 3 and r.lay_shao:
-            kind, size = Kind.SHAO, 3
-        else:
-            continue
-        if sum(s.hands[seat]) == size:
-            continue  # the last cards stay in the hand (a 坎): something is left to play
+    groups = dealt_groups(s.rules, s.hands[seat])
+    for kind, c, size in groups:
         add(s, seat, c, -size)
         s.melds[seat] = (*s.melds[seat], Held(Meld(kind, (c,) * size), False))
         events.append(Laid(seat, kind.value, card_name(c), size, True))
+    bo_play.laid_dealt(s, seat, [(kind, c) for kind, c, _ in groups], events)
+
+
+def dealt_groups(r: XiushanGameRules, hand: Counts) -> list[tuple[Kind, int, int]]:
+    """The groups a dealt hand lays face down, as (kind, card, size): every 龙灯 first,
+    then every 哨 (so the order says nothing about the cards), each while something is
+    left in the hand to play (the last cards stay, a 坎)."""
+    left = sum(hand)
+    out: list[tuple[Kind, int, int]] = []
+    longs = [c for c in range(NUM_CARDS) if hand[c] == COPIES and r.quads]
+    shaos = [c for c in range(NUM_CARDS)
+             if hand[c] >= 3 and r.lay_shao and c not in longs]
+    for kind, size, cards in ((Kind.LONG, 4, longs), (Kind.SHAO, 3, shaos)):
+        for c in cards:
+            if left == size:
+                continue
+            left -= size
+            out.append((kind, c, size))
+    return out
 
 
 def open_others(s: State, events: list[Event]) -> None:
@@ -223,6 +242,7 @@ def make_group(s: State, seat: int, action: int, card: int, source: int | None,
     s.melds[seat] = tuple(melds)
     s.offer = None
     events.append(Laid(seat, kind.value, card_name(card), size, False, source))
+    bo_play.laid(s, seat, kind, card, False, events)
     after_taking(s, seat, events)
 
 
@@ -293,16 +313,15 @@ def reading(s: State, seat: int, card: int | None, self_drawn: bool,
     found: Result | int | None = None
     r = s.rules
     for hand, melds in _ways(s, seat, card, self_drawn):
-        if not may_cut(hand, r.jiao):
-            continue
         h = Hand(hand, melds, card, self_drawn, s.jiang)
         youzi = youzi_of(r, h)
         if youzi is None or youzi < r.hu_threshold:
             continue
         if not full:
             return youzi
-        result = score_checked(r, h)
-        key = (result.dou or 0, result.youzi)
+        result = score_checked(r, h, bo_play.win_context(s, seat, card, self_drawn))
+        worth = result.value if result.value is not None else result.dou or 0
+        key = (worth, result.youzi)
         if best is None or key > best:
             best, found = key, result
     return found
@@ -310,24 +329,32 @@ def reading(s: State, seat: int, card: int | None, self_drawn: bool,
 
 def _ways(s: State, seat: int, card: int | None,
           self_drawn: bool) -> list[tuple[Counts, tuple[Meld, ...]]]:
+    """The ways ``card`` completes the hand (None: the hand as it is) whose concealed
+    cards might cut (:func:`.quick.may_cut`): (concealed counts, laid groups)."""
     r, hand, held = s.rules, s.hands[seat], s.melds[seat]
-    total = sum(hand) + sum(len(h.meld.cards) for h in held)
-    complete = r.hand_size + max(0, sum(h.quad for h in held) - 1)
-    melds = tuple(h.meld for h in held)
+    total, quads, at = sum(hand), 0, None
+    for i, h in enumerate(held):
+        m = h.meld
+        total += len(m.cards)
+        quads += m.kind in QUAD_KINDS
+        if at is None and m.cards[0] == card:
+            at = i
+    complete = r.hand_size + (quads - 1 if quads > 1 else 0)
     if card is None:
-        return [(hand, melds)] if total == complete else []
+        if total != complete or not may_cut(hand, r.jiao):
+            return []
+        return [(hand, tuple(h.meld for h in held))]
     ways = []
-    if total + 1 == complete:
-        grown_hand = list(hand)
-        grown_hand[card] += 1
-        ways.append((tuple(grown_hand), melds))
-    if r.quads and any(m.cards[0] == card for m in melds):
-        i = next(i for i, m in enumerate(melds) if m.cards[0] == card)
-        kind = melds[i].kind
+    if total + 1 == complete and may_cut_with(hand, card, r.jiao):
+        grown_hand = (*hand[:card], hand[card] + 1, *hand[card + 1:])
+        ways.append((grown_hand, tuple(h.meld for h in held)))
+    if r.quads and at is not None and may_cut(hand, r.jiao):
+        melds = tuple(h.meld for h in held)
+        kind = melds[at].kind
         onto = {Kind.SHAO: Kind.LONG if self_drawn and r.own_draw_on_shao == "long"
                 else Kind.ZHAO, Kind.PENG: Kind.JI if self_drawn else None}.get(kind)
         if onto is not None:
-            grown = (*melds[:i], Meld(onto, (card,) * 4), *melds[i + 1:])
+            grown = (*melds[:at], Meld(onto, (card,) * 4), *melds[at + 1:])
             if total + 1 == complete_size(r, grown):
                 ways.append((hand, grown))
     return ways
@@ -341,4 +368,5 @@ def win(s: State, seat: int, card: int | None, from_seat: int | None, self_drawn
     groups = " ".join(f"{g.kind.value}:{format_cards(g.cards)}" for g in result.groups)
     events.append(Won(seat, from_seat, None if card is None else card_name(card), result.youzi,
                       result.dou or 0, hand_text(s.hands[seat]), groups))
+    bo_play.on_win(s, events)
     finish(s, "hu", events)

@@ -10,13 +10,19 @@ leave the engine.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from huapai.core.view import TableView
 
+from . import bo_play
+from .calculator import HandError
 from .cards import NUM_CARDS, RANKS, card_name, format_cards
+from .groups import Meld
 from .moves import hand_text
-from .state import ACTION_NAMES, OVER, PHASE_NAMES, WINDOW, Held, State
+from .rules import XiushanRules
+from .state import ACTION_NAMES, OVER, PHASE_NAMES, WINDOW, Counts, Held, State
+from .waits import Wait, waits
 
 
 def meld_view(held: Held, shown: bool) -> dict[str, Any]:
@@ -40,8 +46,54 @@ def table_view(s: State, seat: int | None) -> TableView:
         private["my_melds"] = [meld_view(h, True) for h in s.melds[seat]]
         mine = hidden_offer(s) and s.offer is not None and s.offer[0] == seat
         private["my_drawn"] = card_name(s.offer[1]) if mine and s.offer else None
-    return TableView(PHASE_NAMES[s.phase], s.dealer, [sum(h) for h in s.hands], hand, s.end,
-                     _table(s), private)
+        private["my_waits"] = my_waits(s, seat)
+        if s.bo is not None:
+            private["my_owed"] = bo_play.owed_view(s, seat)
+    # an owed 报子 is made first, even after the last card (the deal is not over yet)
+    phase, end = ("announce", None) if s.owed else (PHASE_NAMES[s.phase], s.end)
+    return TableView(phase, s.dealer, [sum(h) for h in s.hands], hand, end, _table(s), private)
+
+
+def my_waits(s: State, seat: int) -> list[dict[str, Any]]:
+    """The calculator's waits of ``seat``'s hand while it is one card short (between its
+    turns), each with the copies it has not seen; [] otherwise. Only the seat's own
+    cards and what is open on the table go in."""
+    if s.phase == OVER or seat not in s.active or s.total(seat) != s.rest_size(seat):
+        return []
+    seen = [0] * NUM_CARDS
+    for c in _visible(s, seat):
+        seen[c] += 1
+    melds = tuple(h.meld for h in s.melds[seat])
+    return [{**w.to_json(), "remaining": max(0, w.remaining - seen[w.card])}
+            for w in _waits_of(s.rules, s.hands[seat], melds, s.jiang)]
+
+
+def _visible(s: State, seat: int) -> list[int]:
+    """Cards ``seat`` sees outside its own hand and groups: the discards, the other
+    seats' groups that are face up or were shown, the flipped card, the card on the
+    table."""
+    out = [c for river in s.rivers for c in river]
+    for p in range(s.rules.num_seats):
+        if p != seat:
+            out.extend(c for h in s.melds[p] if h.public or not h.face_down
+                       for c in h.meld.cards)
+    if s.rules.flips:
+        out.append(s.deal[-1])
+    if s.offer is not None and (not hidden_offer(s) or s.offer[0] == seat):
+        out.append(s.offer[1])
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _waits_of(rules: XiushanRules, hand: Counts, melds: tuple[Meld, ...],
+              jiang: int | None) -> tuple[Wait, ...]:
+    """The waits with nothing seen elsewhere (memoised: a hand is looked at once per
+    viewer and message while it does not change)."""
+    cards = [c for c in range(NUM_CARDS) for _ in range(hand[c])]
+    try:
+        return waits(rules, cards, list(melds), jiang=jiang).waits
+    except HandError:
+        return ()
 
 
 def _table(s: State) -> dict[str, Any]:
@@ -59,12 +111,31 @@ def _table(s: State) -> dict[str, Any]:
             "drawn": s.offer[2]},
         "threshold": r.hu_threshold,
     }
+    if s.bo is not None:
+        view["bo"] = bo_view(s)
     if s.phase == OVER and s.win is not None:
         w = s.win
         view["win"] = {**w.result.to_json(), "seat": w.seat, "from_seat": w.from_seat,
                        "card": None if w.card is None else card_name(w.card),
                        "hand": hand_text(s.hands[w.seat])}
     return view
+
+
+def bo_view(s: State) -> dict[str, Any]:
+    """钵福's 钵, public: every seat's 算盘 (钱), wins, 吃包子 and 戴帽子, the seat that
+    owes an announcement, and the 钵's number and rules."""
+    bo, r = s.bo, s.rules
+    assert bo is not None
+    return {
+        "number": bo.number,
+        "target": r.bo_target,
+        "max_wins": r.bo_max_wins,
+        "training": r.baoshu == "train",
+        "seats": [{"abacus": x.abacus, "wins": x.wins, "baozi": x.baozi, "hat": x.hat(r)}
+                  for x in bo.seats],
+        "owed_seat": s.owed[0].seat if s.owed else None,
+        "history": [h.to_json() for h in bo.history],
+    }
 
 
 def omniscient(s: State, spectator: dict[str, Any]) -> dict[str, Any]:

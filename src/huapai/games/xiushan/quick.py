@@ -10,6 +10,7 @@ might cut. It never says False for a hand that cuts.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from .cards import RANKS
 
@@ -29,26 +30,55 @@ def _sequence_cover(mask: int) -> int:
 _COVER = tuple(_sequence_cover(m) for m in range(1 << RANKS))
 
 
-def _masks(counts: Sequence[int], base: int) -> tuple[int, int, int, int]:
-    """(cards, ranks present, ranks with two or more, with three or more) of one size."""
+def _masks(counts: Sequence[int]) -> tuple[int, int, int, int]:
+    """(cards, ranks present, ranks with two or more, with three or more) of one size's
+    ``RANKS`` counts."""
     total = present = twos = threes = 0
-    for r in range(RANKS):
-        n = counts[base + r]
+    bit = 1
+    for n in counts:
         if n:
-            bit = 1 << r
             total += n
             present |= bit
             if n >= 2:
                 twos |= bit
                 if n >= 3:
                     threes |= bit
+        bit <<= 1
     return total, present, twos, threes
+
+
+Masks = tuple[int, int, int, int, int, int, int, int]
+
+
+@lru_cache(maxsize=1 << 15)
+def hand_masks(counts: tuple[int, ...]) -> Masks:
+    """Both sizes' masks of a hand (memoised: the engine asks about the same hand with
+    every card offered to it)."""
+    return (*_masks(counts[:RANKS]), *_masks(counts[RANKS:]))
 
 
 def may_cut(counts: Sequence[int], jiao: bool) -> bool:
     """False when the concealed ``counts`` (20 entries) certainly do not cut."""
-    n_s, ms, ts, hs = _masks(counts, 0)
-    n_b, mb, tb, hb = _masks(counts, RANKS)
+    return _judge(hand_masks(tuple(counts)), jiao)
+
+
+def may_cut_with(counts: tuple[int, ...], card: int, jiao: bool) -> bool:
+    """:func:`may_cut` of ``counts`` with one more ``card`` (without building that hand)."""
+    n_s, ms, ts, hs, n_b, mb, tb, hb = hand_masks(counts)
+    n = counts[card] + 1
+    if card < RANKS:
+        bit = 1 << card
+        n_s, ms = n_s + 1, ms | bit
+        ts, hs = (ts | bit if n >= 2 else ts), (hs | bit if n >= 3 else hs)
+    else:
+        bit = 1 << (card - RANKS)
+        n_b, mb = n_b + 1, mb | bit
+        tb, hb = (tb | bit if n >= 2 else tb), (hb | bit if n >= 3 else hb)
+    return _judge((n_s, ms, ts, hs, n_b, mb, tb, hb), jiao)
+
+
+def _judge(masks: Masks, jiao: bool) -> bool:
+    n_s, ms, ts, hs, n_b, mb, tb, hb = masks
     total = n_s + n_b
     if total % 3 == 1:
         return False

@@ -16,10 +16,12 @@ forces — 哨 / 龙灯 / 开召 / 鸡 — or 过), ``window`` (the other seats 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from functools import lru_cache
+from typing import Any, ClassVar
 
 from huapai.core.protocol import Event
 
+from .abacus import Bo
 from .calculator import Result
 from .cards import NUM_CARDS
 from .groups import QUAD_KINDS, Kind, Meld
@@ -59,6 +61,17 @@ class Held:
 
 
 @dataclass(frozen=True, slots=True)
+class Owed:
+    """钵福 报数 training: a group ``seat`` laid and must still announce (报子)."""
+
+    seat: int
+    kind: Kind
+    card: int
+    hidden: bool
+    """Laid face down with a card the others never saw: they do not learn its value."""
+
+
+@dataclass(frozen=True, slots=True)
 class Win:
     """The winner, the calculator's reading, the discarder (None: 自摸 or 天胡) and the
     card it won on (None: 天胡)."""
@@ -72,6 +85,13 @@ class Win:
 class State:
     """A deal in progress, treated as a value: the engine copies before it changes one.
 
+    ``bo`` is the 钵 (钵福 only: every seat's 算盘, carried from deal to deal), ``owed``
+    the announcements (报子) still to be made in the 报数 training mode (while any is
+    owed its seat answers first, the phase underneath unchanged), ``credits`` what each
+    (seat, card) group put on the abacus this deal (a 哨 grown into a 开召 adds only the
+    difference), ``debo`` that this deal's win was 得一钵, ``carried`` the 钵 the deal
+    started from (its record's ``carry``).
+
     ``offer`` is the card on the table: (seat, card, drawn) — the drawer's shown
     堂子头 card, or a discard being answered. ``order`` / ``answers`` are the claim
     window (:mod:`huapai.core.claim`); ``opened`` says the other seats have laid their
@@ -79,9 +99,9 @@ class State:
     """
 
     __slots__ = (
-        "_legal", "active", "answers", "deal", "dealer", "end", "hands", "jiang", "melds",
-        "offer", "opened", "order", "phase", "rivers", "rules", "stock_end", "top", "turn",
-        "waiting", "win",
+        "_legal", "active", "answers", "bo", "carried", "credits", "deal", "dealer", "debo",
+        "end", "hands", "jiang", "melds", "offer", "opened", "order", "owed", "phase",
+        "rivers", "rules", "stock_end", "top", "turn", "waiting", "win",
     )  # fmt: skip
 
     rules: XiushanGameRules
@@ -103,6 +123,11 @@ class State:
     waiting: tuple[int, ...]
     win: Win | None
     end: str | None
+    bo: Bo | None
+    carried: Any
+    owed: tuple[Owed, ...]
+    credits: tuple[tuple[int, int, int], ...]
+    debo: bool
     _legal: dict[int, list[int]] | None
 
     def copy(self) -> State:
@@ -114,6 +139,8 @@ class State:
         new.phase, new.turn, new.offer = self.phase, self.turn, self.offer
         new.order, new.answers, new.opened = self.order, self.answers, self.opened
         new.waiting, new.win, new.end, new._legal = self.waiting, self.win, self.end, None
+        new.bo, new.owed, new.credits, new.debo = self.bo, self.owed, self.credits, self.debo
+        new.carried = self.carried
         return new
 
     @property
@@ -128,16 +155,21 @@ class State:
 
     def others(self, seat: int) -> tuple[int, ...]:
         """The other active seats from ``seat``'s 下家 on (the window's tie order)."""
-        i = self.active.index(seat)
-        n = len(self.active)
-        return tuple(self.active[(i + k) % n] for k in range(1, n))
+        return _others(self.active, seat)
 
     def quads(self, seat: int) -> int:
-        return sum(1 for h in self.melds[seat] if h.quad)
+        n = 0
+        for h in self.melds[seat]:
+            if h.meld.kind in QUAD_KINDS:
+                n += 1
+        return n
 
     def total(self, seat: int) -> int:
         """Cards a seat holds, in hand and laid down."""
-        return sum(self.hands[seat]) + sum(len(h.meld.cards) for h in self.melds[seat])
+        n = sum(self.hands[seat])
+        for h in self.melds[seat]:
+            n += len(h.meld.cards)
+        return n
 
     def rest_size(self, seat: int) -> int:
         """Cards a seat holds between turns: ``hand_size - 1``, plus one for each 4-set
@@ -147,9 +179,16 @@ class State:
     def meld_of(self, seat: int, card: int) -> int | None:
         """The index of ``seat``'s laid group of ``card``, if any."""
         for i, h in enumerate(self.melds[seat]):
-            if h.meld.card == card:
+            if h.meld.cards[0] == card:
                 return i
         return None
+
+
+@lru_cache(maxsize=256)
+def _others(active: tuple[int, ...], seat: int) -> tuple[int, ...]:
+    i = active.index(seat)
+    n = len(active)
+    return tuple(active[(i + k) % n] for k in range(1, n))
 
 
 # ----------------------------------------------------------------------------- events

@@ -20,7 +20,7 @@ from huapai.core.protocol import RulesError
 from huapai.core.rules import option
 
 from .cards import DECK_SIZE
-from .rules import HUANGLIUFU, MAQUEFU, SHIBAFU, XiushanRules
+from .rules import BOFU, HUANGLIUFU, MAQUEFU, SANLIUFU, SHIBAFU, XiushanRules
 
 MIN_HAND = 5
 """The smallest deal the engine plays (the calculator alone takes smaller hands)."""
@@ -71,11 +71,26 @@ class XiushanGameRules(XiushanRules):
         "stay", zh="黄庄坐庄", source="[P] xiushan.md §2.4: 黄庄, the winner deals",
         doc="After 黄庄 the same 庄家 deals again, or the next seat.", choices=("stay", "next"))
 
+    baoshu: Literal["auto", "train"] = option(
+        "auto", zh="报数",
+        source="[S] 钵福…训练打算盘和报数的能力; issue 11 §2 (the 报数 training mode)",
+        doc="钵福: the engine announces (报子) every 哨 / 碰 / 开召 / 鸡 / 龙灯 correctly for "
+            "its player (auto), or every seat must say the value itself (train: a number "
+            "from 0 to 30, or 不报; a wrong one is 吃包子).", choices=("auto", "train"))
+    bot_errors: int = option(
+        0, zh="机器人报错率",
+        source="issue 11 §2: bots err at a set rate so the player can catch them",
+        doc="钵福 报数 training: the percentage of announcements a bot gets wrong on "
+            "purpose (0: bots always announce correctly).", low=0, high=100)
+
     def validate(self) -> None:
         XiushanRules.validate(self)
-        if self.hand_value != "dou":
-            raise RulesError(f"hand_value {self.hand_value!r}: the engine plays the 豆 games "
-                             "(麻雀福, 黄六福, 十八福); 钵福 and 三六福 are not dealt yet")
+        if self.hand_value != "fan" and (self.baoshu != "auto" or self.bot_errors):
+            raise RulesError("baoshu and bot_errors are 钵福's (hand_value fan): only it "
+                             "announces groups onto the 算盘")
+        if self.bot_errors and self.baoshu != "train":
+            raise RulesError("bot_errors needs baoshu=train: with auto the engine announces "
+                             "for every seat")
         if self.hand_size < MIN_HAND:
             raise RulesError(f"hand_size {self.hand_size}: the engine deals at least {MIN_HAND}")
         if self.used_cards() >= DECK_SIZE:
@@ -106,7 +121,11 @@ PRESETS: dict[str, XiushanGameRules] = {
     "maquefu": _game(MAQUEFU, seats=4, lay_shao=False),
     "huangliufu": _game(HUANGLIUFU, seats=4, lay_shao=False),
     "shibafu": _game(SHIBAFU),
+    "bofu": _game(BOFU),
+    "sanliufu": _game(SANLIUFU, lay_shao=False),
 }
 """麻雀福 / 黄六福: 4 players, 庄 14 / 闲 13 [S], 坎 in hand; 十八福: 3 players, 庄 21 /
 闲 20 [P], 哨 laid. ``idle="laoye"`` seats the seed's 5th player of 麻雀福, ``idle="xun"``
-the optional 4th of 十八福."""
+the optional 4th of 十八福 (and 钵福's 巽家, who keeps the 算盘). 钵福: 3 players, 哨 laid
+as 黄十八 [S]; 三六福: 3 players [P], 坎 kept in the hand [S] (lay_shao off), never
+split, 36 胡 (hu_threshold 18 or 36, xiushan.md §2.5)."""

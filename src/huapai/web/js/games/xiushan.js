@@ -1,34 +1,74 @@
-// 秀山字牌 (麻雀福 · 黄六福 · 十八福): 大小字 cards drawn as text (no card art yet), each
-// seat's laid groups (a face-down 哨 / 龙灯 whose card was never shown is a row of backs)
-// and discards, the shown 堂子头 card or the discard being answered in the middle.
+// 秀山字牌 (麻雀福 · 黄六福 · 十八福): the 大小字 cards (cards/dazi.js), each seat's laid
+// groups (a face-down 哨 / 龙灯 whose card was never shown is a row of backs) and
+// discards, the shown 堂子头 card or the discard being answered in the middle with the
+// flipped 将 card, what the viewer is forced to do, and its waits while its hand is one
+// card short (the engine's `my_waits`: the calculator's, with the copies unseen).
 
 import { h, touchScreen } from "../dom.js";
 import { bi } from "../i18n.js";
 import { cardBack } from "../cards/common.js";
+import { DAZI_SIZE, daziCard } from "../cards/dazi.js";
 import { cardRow, generic } from "./generic.js";
+import { abacusFor, boEventText, boFacts, owedPrompt } from "./abacus.js";
 
 const PHASES = {
   turn: ["打一张牌", "discard a card"],
   drawn: ["堂子头起牌：胡、成组还是过？", "a card from the 堂子头: 胡, a group or pass?"],
   window: ["有人打牌：胡、碰、开召还是过？", "a discard: 胡, 碰, 开召 or pass?"],
   over: ["本局结束", "the deal is over"],
+  announce: ["报子：报出刚落地的组是几个钱", "报子: announce the group just laid, in 钱"],
 };
 const ENDS = { huang: ["黄庄：没人和牌", "黄庄: nobody won"], hu: ["和牌", "和"] };
 const RIVER_SHOWN = 12;
+const GROUPS = new Set(["碰", "开召", "鸡", "哨", "龙灯"]);
+
+function back(height) {
+  return h("span", { class: "mini-card" }, cardBack(DAZI_SIZE.w, DAZI_SIZE.h, { height }));
+}
 
 function groupCards(renderer, view, meld) {
   const height = renderer.sizes(view).table;
   if (meld.cards) return cardRow(renderer, view, renderer.tokens(meld.cards), height);
-  const backs = Array.from({ length: meld.size },
-    () => h("span", { class: "mini-card" }, cardBack(46, 120, { height })));
-  return h("div", { class: "card-row" }, backs);
+  return h("div", { class: "card-row face-down" }, Array.from({ length: meld.size }, () => back(height)));
+}
+
+/** The group the viewer must make now (no 过 among its options), if any. */
+export function forcedGroup(view) {
+  const options = view.legal_text ?? [];
+  if (!Array.isArray(options) || options.includes("过") || options.includes("胡")) return null;
+  return options.find((o) => GROUPS.has(o)) ?? null;
+}
+
+function waitsRow(renderer, view) {
+  const waits = view.my_waits ?? [];
+  if (!waits.length) return null;
+  const height = renderer.sizes(view).river;
+  return h("div", { class: "xs-waits", "data-testid": "waits" },
+    h("span", { class: "xs-waits-label" }, bi("听", "waits")),
+    waits.map((w) => {
+      const dou = w.score ?? w.score_self_drawn;
+      const self = w.score === null ? bi("（自摸）", " (self-drawn)") : "";
+      return h("span", { class: "xs-wait", "data-card": w.card,
+                         title: bi(`${w.card}：${dou} 豆${self}，还剩 ${w.remaining} 张`,
+                                   `${w.card}: ${dou} 豆${self}, ${w.remaining} left`) },
+        cardRow(renderer, view, [w.card], height),
+        h("span", { class: "xs-wait-note" }, bi(`${dou}豆·剩${w.remaining}`, `${dou}豆 ·${w.remaining} left`)));
+    }));
 }
 
 export const xiushan = {
   ...generic,
   name: "xiushan",
   sizes() {
-    return { hand: 110, trick: 96, table: 54, river: 54 };
+    const phone = typeof window !== "undefined" && window.innerWidth < 640;
+    return phone ? { hand: 92, trick: 84, table: 50, river: 48 }
+      : { hand: 112, trick: 96, table: 50, river: 48 };
+  },
+
+  handOverlap: 0.2,
+
+  card(token, _view, opts) {
+    return daziCard(token, opts);
   },
 
   tokens(text) {
@@ -62,8 +102,14 @@ export const xiushan = {
     }
     if (river.length) {
       parts.push(h("div", { class: "river", title: bi("弃牌", "discards") },
-        cardRow(this, view, river.slice(-RIVER_SHOWN), this.sizes(view).river)));
+        cardRow(this, view, river.slice(-RIVER_SHOWN), this.sizes(view).river, "stubs")));
     }
+    if (seat === ctx.me) {
+      const waits = waitsRow(this, view);
+      if (waits) parts.push(waits);
+    }
+    const abacus = abacusFor(view, seat); // 钵福's 算盘 (games/abacus.js)
+    if (abacus) parts.push(abacus);
     const open = generic.seatDetail.call(this, view, seat, ctx);
     if (open) parts.push(open);
     return parts.length ? h("div", { class: "bg-detail" }, parts) : null;
@@ -84,14 +130,25 @@ export const xiushan = {
       const who = ctx.name(offer.seat);
       const what = offer.drawn ? bi(`${who} 堂子头起`, `${who} turns up`) : bi(`${who} 打出`, `${who} discards`);
       const height = this.sizes(view).trick;
-      const card = offer.card ? cardRow(this, view, [offer.card], height)
-        : h("div", { class: "card-row" }, h("span", { class: "mini-card" }, cardBack(46, 120, { height })));
-      parts.push(h("div", { class: "trick-play" }, h("div", { class: "trick-who" }, what), card));
+      const card = offer.card ? cardRow(this, view, [offer.card], height) : h("div", { class: "card-row" }, back(height));
+      parts.push(h("div", { class: "trick-play", "data-testid": "offer" }, h("div", { class: "trick-who" }, what), card));
+    }
+    const forced = forcedGroup(view);
+    if (forced) {
+      parts.push(h("div", { class: "xs-forced", "data-testid": "forced" },
+        bi(`必须${forced}`, `you must ${forced}`)));
     }
     const facts = [bi(`堂子余 ${view.stock ?? 0} 张`, `${view.stock ?? 0} in the stock`)];
-    if (view.jiang) facts.push(bi(`翻 ${view.flipped} · 将 ${view.jiang}`, `flipped ${view.flipped} · 将 ${view.jiang}`));
     if (view.threshold) facts.push(bi(`起胡 ${view.threshold} 胡`, `${view.threshold} 胡 to win`));
-    parts.push(h("div", { class: "stock" }, facts.join(" · ")));
+    const line = [h("span", {}, facts.join(" · "))];
+    if (view.jiang && view.flipped) {
+      line.push(h("span", { class: "xs-flip", "data-testid": "flipped" },
+        bi("翻", "flipped"), cardRow(this, view, [view.flipped], this.sizes(view).river),
+        bi(`将 ${view.jiang}`, `将 ${view.jiang}`)));
+    }
+    parts.push(h("div", { class: "stock xs-facts" }, line));
+    const bo = boFacts(view);
+    if (bo) parts.push(bo);
     return h("div", { class: "bg-center" }, parts);
   },
 
@@ -111,6 +168,10 @@ export const xiushan = {
   },
 
   prompt(view) {
+    const owed = owedPrompt(view);
+    if (owed) return owed;
+    const forced = forcedGroup(view);
+    if (forced) return bi(`必须${forced}：按“${forced}”`, `forced: press “${forced}”`);
     if (view.phase === "window") return bi("有人打牌：胡、碰、开召还是过？", "胡, 碰, 开召 or pass?");
     if (view.phase === "drawn") return bi("堂子头起的牌：胡、成组还是过？", "the turned-up card: 胡, a group or pass?");
     return touchScreen()
@@ -118,7 +179,7 @@ export const xiushan = {
       : bi("选一张牌打出（右键直接打）", "Pick a card to discard (right-click discards)");
   },
 
-  eventText(ev, ctx) {
+  eventText(ev, ctx, view) {
     const who = typeof ev.seat === "number" ? ctx.name(ev.seat) : "";
     switch (ev.kind) {
       case "drew":
@@ -133,8 +194,12 @@ export const xiushan = {
       }
       case "bakuai": return bi(`${who} 八块，下家摸牌`, `${who}: 八块, the next seat draws`);
       case "answered": return ev.answer ? bi(`${who} 答：${ev.answer}`, `${who} answers ${ev.answer}`) : null;
-      case "won": return bi(`${who} 和！${ev.youzi} 油子，${ev.dou} 豆`, `${who} wins: ${ev.youzi} 油子, ${ev.dou} 豆`);
+      case "won":
+        if (view?.bo) return bi(`${who} 和！${ev.youzi} 油子`, `${who} wins: ${ev.youzi} 油子`);
+        return bi(`${who} 和！${ev.youzi} 油子，${ev.dou} 豆`, `${who} wins: ${ev.youzi} 油子, ${ev.dou} 豆`);
       case "deal_ended": return bi(...(ENDS[ev.reason] ?? [ev.reason, ev.reason]));
+      case "announced":
+      case "abacus_win": return boEventText(ev, who);
       default: return generic.eventText(ev, ctx);
     }
   },
