@@ -150,6 +150,7 @@ def _option_rows(rules: Any) -> list[dict[str, Any]]:
         rows.append({"name": name, "default": getattr(rules, name), "default_text": default,
                      "zh": zh, "doc": doc, "source": source,
                      "choices": None if choices is None else list(choices),
+                     "choice_labels": info.choice_labels(),
                      "low": getattr(info, "low", None), "high": getattr(info, "high", None)})
     return rows
 

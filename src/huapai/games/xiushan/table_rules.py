@@ -26,6 +26,33 @@ MIN_HAND = 5
 """The smallest deal the engine plays (the calculator alone takes smaller hands)."""
 
 
+#: what a player reads for each choice of a rule option: value -> (中文, English)
+_CHOICE_LABELS: dict[str, dict[str, tuple[str, str]]] = {
+    "idle": {
+        "none": ("无", "none"),
+        "laoye": ("老爷", "laoye"),
+        "xun": ("巽家", "xun"),
+    },
+    "drawn_card": {
+        "show": ("亮给大家", "shown to all"),
+        "keep": ("自己看", "kept by the drawer"),
+    },
+    "pay_discard": {
+        "all": ("放炮包赔", "the discarder pays all"),
+        "each": ("各付各的", "each pays his own"),
+        "discarder": ("放炮付一份", "the discarder pays one share"),
+    },
+    "huang_dealer": {
+        "stay": ("连庄", "same dealer"),
+        "next": ("下家坐庄", "next seat deals"),
+    },
+    "baoshu": {
+        "auto": ("自动报数", "automatic"),
+        "train": ("自己报数（练习）", "say it yourself (training)"),
+    },
+}
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class XiushanGameRules(XiushanRules):
     seats: int = option(
@@ -38,6 +65,7 @@ class XiushanGameRules(XiushanRules):
                "巽家 keeps the 算盘 [S] (钵福), cf. 跑胡子 数醒",
         doc="One more seat that does not play: laoye (老爷, dealt two dead cards) or xun "
             "(巽家 / 醒, dealt nothing). It is the 庄家's 上家 and moves with the deal.",
+        labels=_CHOICE_LABELS["idle"],
         choices=("none", "laoye", "xun"))
     lay_shao: bool = option(
         True, zh="撲哨",
@@ -50,6 +78,7 @@ class XiushanGameRules(XiushanRules):
                "card; [P] show (跑胡子 示众, 大冶 明示)",
         doc="The drawn card is turned up for everyone (show: others must 碰 / 开召 / 鸡 it) "
             "or kept hidden by the drawer (keep: only he may use it).",
+        labels=_CHOICE_LABELS["drawn_card"],
         choices=("show", "keep"))
     forced_claims: bool = option(
         True, zh="必须碰召鸡",
@@ -66,17 +95,23 @@ class XiushanGameRules(XiushanRules):
         source="[?] not in the seed; [P] relatives: 放炮 pays for all (xiushan.md §3.3, H1)",
         doc="A win on a discard: the discarder pays every loser's share (all), every loser "
             "pays his own (each), or the discarder pays one share (discarder). A 自摸 is "
-            "paid by every other player.", choices=("all", "each", "discarder"))
+            "paid by every other player.",
+        labels=_CHOICE_LABELS["pay_discard"],
+        choices=("all", "each", "discarder"))
     huang_dealer: Literal["stay", "next"] = option(
         "stay", zh="黄庄坐庄", source="[P] xiushan.md §2.4: 黄庄, the winner deals",
-        doc="After 黄庄 the same 庄家 deals again, or the next seat.", choices=("stay", "next"))
+        doc="After 黄庄 the same 庄家 deals again, or the next seat.",
+        labels=_CHOICE_LABELS["huang_dealer"],
+        choices=("stay", "next"))
 
     baoshu: Literal["auto", "train"] = option(
         "auto", zh="报数",
         source="[S] 钵福…训练打算盘和报数的能力; issue 11 §2 (the 报数 training mode)",
         doc="钵福: the engine announces (报子) every 哨 / 碰 / 开召 / 鸡 / 龙灯 correctly for "
             "its player (auto), or every seat must say the value itself (train: a number "
-            "from 0 to 30, or 不报; a wrong one is 吃包子).", choices=("auto", "train"))
+            "from 0 to 30, or 不报; a wrong one is 吃包子).",
+        labels=_CHOICE_LABELS["baoshu"],
+        choices=("auto", "train"))
     bot_errors: int = option(
         0, zh="机器人报错率",
         source="issue 11 §2: bots err at a set rate so the player can catch them",

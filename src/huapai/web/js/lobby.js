@@ -186,10 +186,12 @@ export class LobbyPage {
   optionField(option) {
     const value = this.ruleValue(option.name);
     const label = bi(option.zh || option.name, `${option.name}${option.zh ? ` (${option.zh})` : ""}`);
-    const tip = `${option.doc ?? ""}${option.source ? `\n[${option.source}]` : ""}`;
+    // the option's notes are English; in Chinese mode the tip is its 中文 term only
+    const tip = bi(option.zh || "", `${option.doc ?? ""}${option.source ? `\n[${option.source}]` : ""}`);
     let control;
     if (Array.isArray(option.choices)) {
-      control = select(`rule-${option.name}`, option.choices.map((c) => [String(c), c]), value,
+      const labels = option.choice_labels ?? option.choices.map((c) => ({ value: c, zh: String(c), en: String(c) }));
+      control = select(`rule-${option.name}`, labels.map((c) => [bi(c.zh, c.en), c.value]), value,
         (v) => this.setRule(option.name, v));
     } else if (typeof option.default === "boolean") {
       control = h("input", { type: "checkbox", name: `rule-${option.name}`, checked: value,
