@@ -34,3 +34,16 @@ def test_rule_choices_are_chinese_in_chinese_mode_and_english_in_english(
     page.wait_for_selector("select[name^=rule-]", state="attached")
     english = _choices(page, "xianniu")
     assert "kanniutui points" in english and "half" in english
+
+
+def test_a_bofu_room_plays_until_debo_by_default(page: Page, own_server: str) -> None:
+    """钵福 ends its match at 得一钵: the lobby offers the most deals as a limit and says so;
+    another preset gets its single deal back."""
+    enter(page, own_server, "一钵")
+    page.select_option("select[name=game]", value="xiushan")
+    page.wait_for_selector("select[name=preset] option[value='bofu']", state="attached")
+    page.select_option("select[name=preset]", value="bofu")
+    page.wait_for_selector("text=打到得一钵为止")
+    assert page.input_value("input[name=deals]") == "64"
+    page.select_option("select[name=preset]", value="shibafu")
+    page.wait_for_function("document.querySelector('input[name=deals]').value === '1'")
