@@ -219,6 +219,11 @@ class Player:
             self.on_state(text)
         elif kind == "deal_end":
             self.ws.send(self.ready)
+        elif kind == "shuffle":  # add this seat's randomness, as the browser does
+            game_id = json.loads(text)["game_id"]
+            self.ws.send(json.dumps({"type": "nonce", "room": self.table.room,
+                                     "game_id": game_id,
+                                     "nonce": self.rng.randbytes(16).hex()}))
         elif kind == "match_end":
             self.table.over = True
         elif kind == "error":

@@ -24,6 +24,7 @@ from huapai.core.registry import manifests
 
 from .arena import command as arena_cmd
 from .cli_support.calculators import add_calculator_commands
+from .cli_support.drill import run_drill
 from .cli_support.families import check_front_ends
 from .cli_support.i18n import tr
 from .cli_support.play import run_play
@@ -92,7 +93,8 @@ def play(
     with _guard(language):
         table = load_table(game, preset, players, rule or ())
         check_seat(table, seat)
-        n_deals = table.seats if deals is None else deals
+        n_deals = deals if deals is not None else (
+            table.game.default_deals(table.rules) or table.seats)  # 钵福: until 得一钵
         check_positive("--deals", n_deals)
         if record is not None:
             check_record_path(record)
@@ -147,6 +149,20 @@ def replay(
     language = _lang(lang)
     with _guard(language):
         code = run_replay(file, as_json=as_json, lang=language, console=_console())
+    raise typer.Exit(code)
+
+
+@app.command()
+def drill(
+    count: Annotated[int, typer.Option("--count", "-n", help="题数 / questions")] = 20,
+    seed: Annotated[int | None, typer.Option("--seed", help="种子 / seed")] = None,
+    lang: LangOpt = "zh",
+) -> None:
+    """钵福报数练习：说出一组牌是几个钱，看算盘怎么动 / 钵福 报数 practice."""
+    language = _lang(lang)
+    with _guard(language):
+        check_positive("--count", count)
+        code = run_drill(_console(), language, seed, count)
     raise typer.Exit(code)
 
 

@@ -89,6 +89,9 @@ def test_config_reads_the_environment() -> None:
     both = Config.from_env({conformance.GAMES_ENV: " 400, biegan=50 "})
     assert (both.games_for("xianniu"), both.games_for("biegan")) == (400, 50)
     assert Config.from_env({conformance.GAMES_ENV: "toy=2"}).games_for("x") == 10
+    presets = Config.from_env({conformance.GAMES_ENV: "600,xiushan=200,xiushan/bofu=100"})
+    assert (presets.games_for("xiushan", "bofu"), presets.games_for("xiushan", "shibafu"),
+            presets.games_for("xiushan"), presets.games_for("biegan", "x")) == (100, 200, 200, 600)
     for bad, message in (("many", conformance.GAMES_ENV), ("0", "at least 1"),
                          ("5,toy=0", "at least 1"), ("toy=lots", "name=count")):
         with pytest.raises(ValueError, match=message):

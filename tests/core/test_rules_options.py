@@ -18,7 +18,8 @@ class Sample(RulesBase):
     players: int = option(3, zh="人数", doc="seats", source="test", low=3, high=5)
     table: Literal["pip", "lanzhou"] = option("pip", zh="大小", doc="ranks", source="test")
     scoring: str = option("points", zh="计分", doc="scheme", source="test",
-                          choices=("points", "xingzi"))
+                          choices=("points", "xingzi"),
+                          labels={"points": ("点数", "points"), "xingzi": ("行子", "xingzi")})
     jinpai: bool = option(True, zh="紧牌", doc="squeeze", source="test")
     bonus: int | None = option(None, zh="奖", doc="optional bonus", source="test", low=0)
     faces: tuple[int, ...] = option((1, 2), zh="牌", doc="faces", source="test")

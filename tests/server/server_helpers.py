@@ -46,7 +46,8 @@ def wipe(url: str) -> None:
 
 
 def config(url: str, **overrides: Any) -> ServerConfig:
-    values: dict[str, Any] = {"seed": 7, "between_deals": 0.0}
+    # no nonce window: the peers here send no nonces (tests/server/test_nonces.py does)
+    values: dict[str, Any] = {"seed": 7, "between_deals": 0.0, "nonce_window": 0.0}
     values.update(overrides)
     return ServerConfig(database_url=url, **values)
 

@@ -76,7 +76,7 @@ def _frame(rng: random.Random, room: str, state: dict[str, Any]) -> tuple[str, b
         return bytes(rng.randrange(256) for _ in range(rng.randint(1, 40))).decode(
             "latin-1"), True
     kind = rng.choice(["act"] * 8 + ["tuoguan", "ready", "sync", "subscribe", "subscribe",
-                                     "hello", "ping", "bogus", 7, None]
+                                     "hello", "ping", "nonce", "bogus", 7, None]
                       + ["unsubscribe"] * (rng.random() < 0.2))
     legal = state.get("legal") or [0]
     fields: dict[str, Callable[[], Any]] = {
@@ -86,6 +86,8 @@ def _frame(rng: random.Random, room: str, state: dict[str, Any]) -> tuple[str, b
         "on": lambda: rng.choice(["yes", 1, None]),  # never a real bool: no bot moves
         "token": lambda: "t" * rng.randint(0, 300),
         "ref": lambda: rng.choice(["r1", 5, "\u3164", "x" * 100]),
+        "game_id": lambda: state.get("game_id") or "g",
+        "nonce": lambda: rng.choice(["ab" * 8, "AB" * 8, "ab" * 40, "0"]),
     }
     frame: dict[str, Any] = {"type": kind}
     for name, good in fields.items():

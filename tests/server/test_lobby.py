@@ -52,6 +52,12 @@ def test_games_presets_and_rule_options(client: TestClient) -> None:
     assert options["players"]["low"] == 3 and options["players"]["high"] == 5
     assert options["deck"]["choices"] == ["huapai", "poker"]
     assert options["deck"]["zh"] == "牌具"
+    assert options["deck"]["choice_labels"][0] == {"value": "huapai", "zh": "花花牌",
+                                                   "en": "long cards"}
+    assert not any(p["ends_itself"] for p in detail["presets"])
+    xiushan = client.get("/api/games/xiushan").json()
+    ends = {p["name"]: p["ends_itself"] for p in xiushan["presets"]}
+    assert ends["bofu"] and not ends["shibafu"]  # 钵福's match ends at 得一钵
     assert "random" in detail["bots"]
     assert client.get("/api/games/nope").json()["error"]["code"] == "game_not_found"
 

@@ -94,7 +94,7 @@ def test_reviews_follow_the_replay_rules_and_refuse_bad_input(client: TestClient
 def test_a_running_review_holds_up_no_socket(client: TestClient) -> None:
     a = Api(client, "a")
     game_id = _finished_game(client, a)
-    job = a.call("POST", f"/api/replays/{game_id}/review", {"seat": 0, "level": "高手"},
+    job = a.call("POST", f"/api/replays/{game_id}/review", {"seat": 0, "level": "大师"},
                  status=202)["review"]
     with peer(client, a.token) as p:
         waits = []  # each ping's round trip, counted only while the review was still running

@@ -178,15 +178,16 @@ def test_bots_wait_out_a_stall_and_finish_the_deal(database_url: str) -> None:
     url = database_url
     with running(url, **STALL) as client:
         owner = Api(client, "owner")
-        room = owner.room()
+        room = owner.room(bot_delay=0.1)
         owner.call("POST", f"/api/rooms/{room}/seats/0")
         owner.call("POST", f"/api/rooms/{room}/bots", {})
         with peer(client, owner.token) as me:
             me.send({"type": "subscribe", "room": room})
             owner.call("POST", f"/api/rooms/{room}/start")
             me.next_of("state")
+            me.send({"type": "tuoguan", "room": room, "on": True})  # all bots now
+            me.until(lambda m: m["type"] == "room" and m["room"]["seats"][0]["tuoguan"])
             with locked(url):
-                me.send({"type": "tuoguan", "room": room, "on": True})  # all bots now
                 time.sleep(1.5)  # their moves are refused and tried again meanwhile
             end = me.next_of("deal_end")
         game_id = end["game_id"]

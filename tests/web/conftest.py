@@ -39,12 +39,13 @@ def _free_port() -> int:
         return port
 
 
-def _server_code(url: str, port: int) -> str:
+def _server_code(url: str, port: int, nonce_window: float) -> str:
     return (
         "import uvicorn\n"
         "from huapai.server.app import create_app\n"
         "from huapai.server.config import ServerConfig\n"
-        f"config = ServerConfig(database_url={url!r}, seed={SERVER_SEED}, between_deals=2.0)\n"
+        f"config = ServerConfig(database_url={url!r}, seed={SERVER_SEED}, between_deals=2.0, "
+        f"nonce_window={nonce_window!r})\n"
         f"uvicorn.run(create_app(config), host='127.0.0.1', port={port}, log_level='warning')\n"
     )
 
@@ -64,15 +65,19 @@ def _wait_up(base: str, proc: subprocess.Popen[bytes], log: Path) -> None:
 
 
 @contextmanager
-def serving(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A fresh server (its own SQLite file, seeded) in a subprocess; its base URL."""
+def serving(tmp_path_factory: pytest.TempPathFactory, nonce_window: float = 0.0
+            ) -> Iterator[str]:
+    """A fresh server (its own SQLite file, seeded) in a subprocess; its base URL. Its
+    deals wait ``nonce_window`` seconds for the players' nonces (0: the seeded deals are
+    the server's alone, as the tests that rely on them expect)."""
     _require_chromium()
     data = tmp_path_factory.mktemp("huapai-web")
     port = _free_port()
     log = data / "server.log"
     url = f"sqlite:///{data / 'huapai.sqlite3'}"
     with log.open("wb") as out:
-        proc = subprocess.Popen([sys.executable, "-c", _server_code(url, port)], cwd=ROOT,
+        code = _server_code(url, port, nonce_window)
+        proc = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT,
                                 stdout=out, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:
@@ -99,6 +104,13 @@ def own_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A server for one module alone, so that its rooms do not change the seeded deals the
     session's server gives the other tests."""
     with serving(tmp_path_factory) as base:
+        yield base
+
+
+@pytest.fixture(scope="module")
+def nonce_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server for one module whose deals wait for the players' nonces."""
+    with serving(tmp_path_factory, nonce_window=10.0) as base:
         yield base
 
 

@@ -110,9 +110,8 @@ def add_calculator_commands(app: typer.Typer, manifests: Iterable[GameManifest])
         zh, en = _COMMAND_HELP.get(word, (word, word))
         group = typer.Typer(cls=_CalcGroup, help=f"{zh} / {en}", no_args_is_help=True)
         for manifest in families:
-            spec = manifest.calculator(word)
-            if spec is not None:
-                group.command(name=manifest.name, cls=_CalcCommand,
+            for spec in manifest.calculators_for(word):
+                group.command(name=spec.sub_command(manifest.name), cls=_CalcCommand,
                               help=f"{spec.help.zh} / {spec.help.en}")(
                     calculator_command(manifest, spec))
         app.add_typer(group, name=word)
@@ -141,7 +140,7 @@ def calculator_command(manifest: GameManifest, spec: CalculatorSpec) -> Callable
     ]
     command.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
     command.__annotations__ = {p.name: p.annotation for p in parameters}
-    command.__name__ = f"{spec.command}_{manifest.name}"
+    command.__name__ = f"{spec.command}_{spec.sub_command(manifest.name)}"
     return command
 
 

@@ -4,7 +4,9 @@ The N deals are **one match of N deals** (``core.match.Match``): the first 头�
 the game's own ritual and the lead then rotates by ``next_dealer``, so every seat leads
 its share of deals and the per-seat means are not skewed by position. Deal ``i`` is
 dealt from ``derive_seed(seed, "deal", i)`` and the bot at seat ``s`` is seeded with
-``derive_seed(seed, "bot", s)``: the same command gives the same numbers.
+``derive_seed(seed, "bot", s)``: the same command gives the same numbers. A match that
+ends itself (钵福's 得一钵, ``game.match_over``) is followed by the next one, seeded
+``derive_seed(seed, "match-K")``, until N deals are played.
 
 The game-specific rates (掀牛: 够牌, 刺, 首轮无掀) come from the game renderer's
 ``deal_facts`` over the final public view of each deal.
@@ -22,6 +24,7 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from huapai.core.match import Match
+from huapai.core.rng import derive_seed
 from huapai.core.session import Agent, AgentError, Deal
 
 from .i18n import Lang, seat_name, tr
@@ -52,16 +55,21 @@ class Simulation:
         renderer = renderer_for(game)
         ctx = RenderContext(game, rules, "en")
         tally = Tally(self.table.seats)
-        match = Match(game, rules, self.deals, self.seed)
-        while not match.finished:
-            deal = match.start_deal()
-            decisions = drive(deal, self.agents, self.bots)
-            settlement = match.finish_deal()
-            facts = renderer.deal_facts(game.observe(deal.state, None), ctx)
-            tally.add_deal(settlement.deltas, decisions, dict(facts.per_seat),
-                           dict(facts.per_deal))
-            if tick is not None:
-                tick()
+        played, number = 0, 0
+        while played < self.deals:  # a match that ends itself (钵福's 得一钵): the next one
+            seed = self.seed if number == 0 else derive_seed(self.seed, f"match-{number}")
+            match = Match(game, rules, self.deals - played, seed)
+            while not match.finished:
+                deal = match.start_deal()
+                decisions = drive(deal, self.agents, self.bots)
+                settlement = match.finish_deal()
+                facts = renderer.deal_facts(game.observe(deal.state, None), ctx)
+                tally.add_deal(settlement.deltas, decisions, dict(facts.per_seat),
+                               dict(facts.per_deal))
+                played += 1
+                if tick is not None:
+                    tick()
+            number += 1
         return tally
 
 

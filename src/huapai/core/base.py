@@ -100,3 +100,13 @@ class GameBase(Generic[R, S]):
     def carry(self, state: S) -> Any:
         """What a finished deal hands to the next (none, unless the family says so)."""
         return None
+
+    def match_over(self, state: S) -> bool:
+        """Whether this finished deal ends the match before its last deal (钵福's 得一钵);
+        never, unless the family says so."""
+        return False
+
+    def default_deals(self, rules: R) -> int | None:
+        """Deals a match has when nobody says (a family whose match ends itself gives its
+        cap); None: the front end's default."""
+        return None

@@ -124,15 +124,21 @@ class Config:
     vary_rules: float = 0.5
     per_game: tuple[tuple[str, int], ...] = ()
 
-    def games_for(self, name: str) -> int:
-        return dict(self.per_game).get(name, self.games)
+    def games_for(self, name: str, preset: str | None = None) -> int:
+        """Playouts for a game's preset: its ``game/preset`` count, else the game's, else
+        the default."""
+        counts = dict(self.per_game)
+        if preset is not None and f"{name}/{preset}" in counts:
+            return counts[f"{name}/{preset}"]
+        return counts.get(name, self.games)
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, **defaults: Any) -> Config:
         """``HUAPAI_CONFORMANCE_GAMES`` / ``HUAPAI_CONFORMANCE_SEED`` override the defaults.
 
         ``HUAPAI_CONFORMANCE_GAMES`` is a count per preset, optionally followed by
-        per-game counts: ``"1000"`` or ``"1000,biegan=200"``.
+        per-game or per-preset counts: ``"1000"``, ``"1000,biegan=200"`` or
+        ``"600,xiushan=200,xiushan/bofu=100"``.
         """
         env = os.environ if environ is None else environ
         base = cls(**defaults)
@@ -207,7 +213,7 @@ def run(game: Game[Any, Any], preset: str, config: Config | None = None) -> Repo
     check_static(game)
     rules = game.rules(preset)
     report = Report(game.name, preset, skipped=skipped_checks(game))
-    for index in range(config.games_for(game.name)):
+    for index in range(config.games_for(game.name, preset)):
         seed = derive_seed(config.seed, game.name, preset, index)
         varied, overrides = _maybe_vary(game, rules, random.Random(seed), config.vary_rules)
         label = f"{game.name}/{preset}" + "".join(f" {k}={v!r}" for k, v in overrides.items())

@@ -93,6 +93,12 @@ class CalculatorSpec:
     help: Text
     params: tuple[CalcParam, ...] = ()
     display: str | None = None
+    name: str = ""
+    """The sub-command (``huapai score NAME``); empty: the family's name. A family may
+    offer one command word under several names (秀山's ``bofu`` and ``sanliufu``)."""
+
+    def sub_command(self, family: str) -> str:
+        return self.name or family
 
     def load(self) -> Any:
         return load_target(self.function)
@@ -133,6 +139,10 @@ class GameManifest:
     def calculator(self, command: str) -> CalculatorSpec | None:
         return next((c for c in self.calculators if c.command == command), None)
 
+    def calculators_for(self, command: str) -> tuple[CalculatorSpec, ...]:
+        """Every calculator of ``command`` (the family's own first, then named ones)."""
+        return tuple(c for c in self.calculators if c.command == command)
+
     def preset_title(self, preset: str) -> Text:
         return self.preset_titles.get(preset, Text(preset, preset))
 
@@ -145,7 +155,7 @@ class GameManifest:
             "bots": self.bot_names(),
             "house_bot": self.house_bot,
             "zero_sum": self.zero_sum,
-            "calculators": [c.command for c in self.calculators],
+            "calculators": list(dict.fromkeys(c.command for c in self.calculators)),
             "web_renderer": self.web_renderer,
             "card_set": self.card_set,
         }
@@ -210,7 +220,7 @@ def _target_problems(what: str, target: object) -> list[str]:
 
 def _calculator_problems(specs: tuple[CalculatorSpec, ...]) -> list[str]:
     out: list[str] = []
-    commands = [c.command for c in specs]
+    commands = [c.command if not c.name else f"{c.command} {c.name}" for c in specs]
     out += [f"calculator {c!r} is declared twice" for c in sorted(set(commands))
             if commands.count(c) > 1]
     for spec in specs:

@@ -49,9 +49,11 @@ class Match:
             self.game.name, self.game.rules_to_dict(self.rules), self.seed, self.deals
         )
 
+    ended: bool = False  # a deal ended the match early (``game.match_over``: 得一钵)
+
     @property
     def finished(self) -> bool:
-        return len(self.settlements) >= self.deals
+        return self.ended or len(self.settlements) >= self.deals
 
     @property
     def index(self) -> int:
@@ -96,6 +98,7 @@ class Match:
         self.settlements.append(settlement)
         self.dealer = self.game.next_dealer(deal.state)
         self.carry = self.game.carry(deal.state)
+        self.ended = self.game.match_over(deal.state)
         self.current, self.last = None, deal
         return settlement
 

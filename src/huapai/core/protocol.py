@@ -268,6 +268,16 @@ class Game(Protocol[RulesT, StateT]):
         deal's header, so a deal replays from its own record alone."""
         ...
 
+    def match_over(self, state: StateT) -> bool:
+        """Whether a finished deal ends the match early (钵福's 得一钵); ``GameBase``'s
+        default never does. A match driver stops after such a deal."""
+        ...
+
+    def default_deals(self, rules: RulesT) -> int | None:
+        """A match's length when nobody gives one, for a family whose match ends itself
+        (:meth:`match_over`); None for the front end's default."""
+        ...
+
     # --- play ------------------------------------------------------------------------
     def to_act(self, state: StateT) -> tuple[int, ...]:
         """The seats that must answer now (several in a claim window); () when over."""

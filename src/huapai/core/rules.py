@@ -27,6 +27,17 @@ class OptionInfo:
     choices: tuple[Any, ...] | None = None
     low: int | None = None
     high: int | None = None
+    #: what a player reads for each choice: value -> (中文, English); required for text
+    #: choices (a front end never shows a raw value such as ``kanniutui`` to a player)
+    labels: Mapping[Any, tuple[str, str]] | None = None
+
+    def choice_labels(self) -> list[dict[str, Any]] | None:
+        """Each choice with its 中文 and English label (numbers stand for themselves)."""
+        if self.choices is None:
+            return None
+        labels = self.labels or {}
+        return [{"value": c, "zh": labels.get(c, (str(c), str(c)))[0],
+                 "en": labels.get(c, (str(c), str(c)))[1]} for c in self.choices]
 
 
 def option(
@@ -38,9 +49,22 @@ def option(
     choices: tuple[Any, ...] | None = None,
     low: int | None = None,
     high: int | None = None,
+    labels: Mapping[Any, tuple[str, str]] | None = None,
 ) -> Any:
-    """A rule option: a dataclass field with its documentation attached."""
-    info = OptionInfo(zh=zh, doc=doc, source=source, choices=choices, low=low, high=high)
+    """A rule option: a dataclass field with its documentation attached.
+
+    A choice among words needs ``labels`` for every choice (its 中文 and English), so no
+    front end shows a player the raw value; numeric choices may go without."""
+    if choices is not None:
+        wanted = {c for c in choices if isinstance(c, str)}
+        missing = sorted(wanted - set(labels or {}))
+        extra = sorted(map(str, set(labels or {}) - set(choices)))
+        if missing or extra:
+            raise TypeError(f"option labels: missing {missing}, unknown {extra}")
+    elif labels is not None:
+        raise TypeError("option labels need choices")
+    info = OptionInfo(zh=zh, doc=doc, source=source, choices=choices, low=low, high=high,
+                      labels=labels)
     return dataclasses.field(default=default, metadata={"huapai": info})
 
 

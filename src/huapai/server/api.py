@@ -150,13 +150,16 @@ def _option_rows(rules: Any) -> list[dict[str, Any]]:
         rows.append({"name": name, "default": getattr(rules, name), "default_text": default,
                      "zh": zh, "doc": doc, "source": source,
                      "choices": None if choices is None else list(choices),
+                     "choice_labels": info.choice_labels(),
                      "low": getattr(info, "low", None), "high": getattr(info, "high", None)})
     return rows
 
 
 def _presets(name: str) -> list[dict[str, Any]]:
     game = get_game(name)
-    return [{"name": preset, "seats": game.num_seats(rules), "rules": game.rules_to_dict(rules)}
+    # ends_itself: the match ends itself (钵福 at 得一钵); its deals are only a limit
+    return [{"name": preset, "seats": game.num_seats(rules), "rules": game.rules_to_dict(rules),
+             "ends_itself": game.default_deals(rules) is not None}
             for preset, rules in game.presets().items()]
 
 

@@ -70,17 +70,43 @@ class Timers:
 
 
 class TurnClock:
-    """People's turn deadlines (monotonic seconds) and what each viewer is shown."""
+    """People's turn deadlines (monotonic seconds) and what each viewer is shown.
+
+    After a restart ``resumed`` holds the seconds each clock had left at the room's last
+    durable write (plus a grace); the first start of such a clock uses them, once."""
 
     def __init__(self, seconds: float) -> None:
         self.seconds = seconds
         self.deadlines: dict[int, float] = {}
         self.shown: dict[int, float] = {}
+        self.resumed: dict[int, float] = {}
 
-    def start(self, index: int) -> None:
-        deadline = time.monotonic() + self.seconds
+    def start(self, index: int) -> float:
+        """Start ``index``'s clock; returns its seconds (full time, or what it had left)."""
+        seconds = self.resumed.pop(index, self.seconds)
+        deadline = time.monotonic() + seconds
         self.deadlines[index] = deadline
         self.shown[index] = deadline
+        return seconds
+
+    def remaining(self, index: int) -> float:
+        """The seconds left on a running clock (full time for one not running)."""
+        deadline = self.deadlines.get(index)
+        return self.seconds if deadline is None else max(0.0, deadline - time.monotonic())
+
+    def after(self, to_act: Iterable[int]) -> dict[str, int] | None:
+        """The clocks of ``to_act`` (people's seats to act after a change) as a durable
+        write records them: a clock that runs on keeps its time, a new one has full time
+        (milliseconds by seat; None when the room has no clock)."""
+        if not self.seconds:
+            return None
+        return {str(i): int(self.remaining(i) * 1000) for i in to_act}
+
+    def resume(self, stored: dict[str, int], grace: float) -> None:
+        """The clocks as the last durable write left them, plus ``grace`` seconds (the
+        downtime is not charged), never more than full time."""
+        self.resumed = {int(seat): min(self.seconds, ms / 1000 + grace)
+                        for seat, ms in stored.items()}
 
     def running(self, index: int) -> bool:
         return index in self.deadlines

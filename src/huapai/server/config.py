@@ -42,6 +42,10 @@ class ServerConfig:
     write_retries: int = 2
     write_backoff: float = 0.2
     retry_after: float = 1.0
+    # seconds added to each turn clock a restart resumes (the downtime is not charged)
+    clock_grace: float = 5.0
+    # how long a deal waits for the seated players' nonces (shuffle.py; 0: never waits)
+    nonce_window: float = 1.5
     limits: Limits = field(default_factory=Limits)  # per-token and per-address budgets (limits.py)
 
 

@@ -90,6 +90,12 @@ class Feed:
     def viewers(self) -> list[Viewer]:
         return [*range(self.seats), None]
 
+    def start_at(self, base: int) -> None:
+        """Every counter starts at ``base`` (a restored room: above every counter of the
+        run before, so that no frame sent before a restart is accepted after it)."""
+        self.counters = dict.fromkeys(self.viewers(), base)
+        self.legal_at = dict.fromkeys(self.viewers(), base)
+
     @property
     def live(self) -> bool:
         return bool(self.views)

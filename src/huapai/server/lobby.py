@@ -27,7 +27,7 @@ from .rooms import Room
 from .roomstore import durable
 from .seats import RoomServices
 from .settings import RoomSettings
-from .store import Op, Player, Reader, make_engine, op_insert, op_update
+from .store import Op, Player, Reader, make_engine, op_insert, op_next_epoch, op_update
 from .writer import Checkpointer, Writer
 
 log = logging.getLogger("huapai.server")
@@ -75,7 +75,9 @@ class Platform:
     def services(self) -> RoomServices:
         assert self.writer is not None, "the platform is not started"
         return RoomServices(self.hub, self.writer, self.source, self.config.between_deals,
-                            self.config.retry_after, self.config.auto_answer)
+                            self.config.retry_after, self.config.auto_answer,
+                            clock_grace=self.config.clock_grace,
+                            nonce_window=self.config.nonce_window)
 
     # --- lifecycle -------------------------------------------------------------------
     async def start(self) -> None:
@@ -86,6 +88,8 @@ class Platform:
         if self.engine.dialect.name == "sqlite":
             self.checkpointer = Checkpointer(self.engine)
         self.hub.start()
+        # before any room is served: its counters of this run start above the last run's
+        await self.writer.write(op_next_epoch())
         bundles = await asyncio.to_thread(self.reader.open_rooms)
         services = self.services
         for bundle in bundles:

@@ -60,4 +60,5 @@ def deal_end(room: Room, deal: LiveDeal, settlement: dict[str, Any], last: bool)
     return {"type": "deal_end", "room": room.id, "match": room.match_no,
             "deal": deal.index, "game_id": deal.game_id, "settlement": settlement,
             "scaled": scaled, "totals": room.totals(), "seed": deal.seed,
-            "commitment": deal.commitment, "next_deal_in_ms": wait}
+            "commitment": deal.commitment, "next_deal_in_ms": wait,
+            **(deal.shuffle.to_json() if deal.shuffle is not None else {})}

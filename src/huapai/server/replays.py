@@ -38,8 +38,13 @@ def verify_json(row: GameRow, report: VerifyReport) -> dict[str, Any]:
     """``/api/verify``'s answer: ``ok``, the game's ``commitment`` and revealed ``seed``,
     every ``problem`` found, and the per-deal checks (one deal per game)."""
     problems = [*report.problems, *(p for d in report.deals for p in d.problems)]
+    deals = report.to_json()["deals"]
+    nonces = row.nonces
     return {"ok": report.ok, "game_id": row.id, "commitment": row.commitment,
-            "seed": row.seed, "problems": problems, "deals": report.to_json()["deals"]}
+            "seed": row.seed, "server_seed": row.server_seed, "nonces": nonces,
+            "contributed": None if nonces is None else [i for i, n in enumerate(nonces) if n],
+            "banpai_server_seed": row.banpai_server_seed,
+            "banpai_commitment": row.banpai_commitment, "problems": problems, "deals": deals}
 
 
 def summary(row: GameRow) -> dict[str, Any]:
@@ -80,8 +85,9 @@ def replay(row: GameRow, actions: Sequence[ActionRow], viewer: int | str) -> dic
                       .label.to_json(),
                       "actor": entry.actor, "events": seen, "view": view})
     return {**summary(row), "rules": row.rules, "dealer": row.dealer, "seed": row.seed,
-            "commitment": row.commitment, "viewer": viewer, "initial": initial,
-            "initial_events": initial_events, "steps": steps, "settlement": row.settlement}
+            "commitment": row.commitment, **shuffle_parts(row), "viewer": viewer,
+            "initial": initial, "initial_events": initial_events, "steps": steps,
+            "settlement": row.settlement}
 
 
 def _seen(game: Game[Any, Any], state: Any, viewer: int | str,
@@ -100,4 +106,16 @@ def record_text(row: GameRow, actions: Sequence[ActionRow]) -> str:
         record.end = {"deltas": None, "settlement": {}}
     lines = list(record.lines())
     lines[0]["commitment"] = row.commitment
+    lines[0].update(shuffle_parts(row))
     return dumps(lines)
+
+
+def shuffle_parts(row: GameRow) -> dict[str, Any]:
+    """The revealed parts of a finished game's seed (none for older games)."""
+    if row.server_seed is None:
+        return {}
+    parts: dict[str, Any] = {"server_seed": row.server_seed, "nonces": row.nonces}
+    if row.banpai_server_seed is not None:
+        parts["banpai_server_seed"] = row.banpai_server_seed
+        parts["banpai_commitment"] = row.banpai_commitment
+    return parts

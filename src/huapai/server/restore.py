@@ -7,6 +7,7 @@ restored room stands exactly where its durable moves left it.
 
 from __future__ import annotations
 
+import json
 import logging
 
 from huapai.core.match import Match
@@ -15,11 +16,15 @@ from huapai.core.registry import get_game
 
 from .replays import deal_record
 from .rooms import Room
-from .seats import BETWEEN, FINISHED, PLAYING, WAITING, LiveDeal, RoomServices
+from .seats import BETWEEN, FINISHED, PLAYING, WAITING, LiveDeal, RoomServices, Shuffle
 from .settings import RoomSettings
 from .store import ActionRow, GameRow, RoomBundle, op_delete_actions
 
 log = logging.getLogger("huapai.server")
+
+# a restored room's per-viewer counters start at ``epoch * EPOCH_SPAN``: no viewer's
+# counter moves 2**32 times in one run, and counters stay exact in JavaScript (< 2**53)
+EPOCH_SPAN = 2**32
 
 
 def restore_room(services: RoomServices, bundle: RoomBundle) -> Room:
@@ -34,9 +39,21 @@ def restore_room(services: RoomServices, bundle: RoomBundle) -> Room:
         seat = room.seats[seat_row.seat]
         seat.player, seat.bot = seat_row.player_id, seat_row.bot
         seat.nickname = bundle.nicknames.get(seat_row.player_id or "")
+        seat.tuoguan = seat_row.tuoguan if seat.player is not None else None
+        seat.ready = bool(seat_row.ready)
+        held = seat_row.held_player_id
+        if held is not None and held in bundle.nicknames:
+            seat.held = (held, bundle.nicknames[held])
     room.match_no = row.match_no
     room.status = row.status
+    room.feed.start_at(row.epoch * EPOCH_SPAN)
     _restore_match(room, bundle)
+    if room.status != PLAYING:  # a held seat is free once its deal is over
+        for seat in room.seats:
+            seat.held = None
+    if room.status != BETWEEN:
+        for seat in room.seats:
+            seat.ready = False
     return room
 
 
@@ -54,12 +71,24 @@ def _restore_match(room: Room, bundle: RoomBundle) -> None:
     deal = match.current or match.last
     assert deal is not None
     room.match = match
-    room.deal = LiveDeal(last.id, last.deal_index, last.seed, last.commitment, deal)
+    parts = None if last.server_seed is None else Shuffle(
+        last.server_seed, list(last.nonces or []), last.banpai_server_seed,
+        last.banpai_commitment)
+    room.deal = LiveDeal(last.id, last.deal_index, last.seed, last.commitment, deal, parts)
     room.feed.update(deal.state, [], spectators=False)
     if match.current is None:
         room.status = FINISHED if match.finished else BETWEEN
     else:
         room.status = PLAYING
+        _restore_clocks(room, bundle.actions.get(last.id, []))
+
+
+def _restore_clocks(room: Room, actions: list[ActionRow]) -> None:
+    """Each running turn clock resumes with what it had left at the deal's last durable
+    move, plus the grace (full time before the first move)."""
+    stored = actions[-1].clocks if actions else None
+    if stored is not None:
+        room.clock.resume(json.loads(stored), room.services.clock_grace)
 
 
 def _durable_prefix(room: Room, row: GameRow, actions: list[ActionRow]) -> list[ActionRow]:

@@ -32,7 +32,7 @@ from . import messages
 from .botplay import checked_spec
 from .clock import Timers, TurnClock
 from .errors import ServerError, conflict, forbidden
-from .fairness import commitment
+from .fairness import banpai_seed, commitment, deal_seed
 from .hub import Feed, Hub, Message, Viewer
 from .roomstore import RoomStore
 from .seats import (
@@ -43,11 +43,13 @@ from .seats import (
     LiveDeal,
     RoomServices,
     Seat,
+    Shuffle,
     house_bot,
     match_deals,
     match_totals,
 )
 from .settings import RoomSettings
+from .shuffle import PendingShuffle, add_nonce, shuffle
 from .turns import Turns
 
 __all__ = ["BETWEEN", "FINISHED", "PLAYING", "WAITING", "Room"]
@@ -82,6 +84,7 @@ class Room:
         self.timers = Timers(room_id)
         self.clock = TurnClock(settings.turn_clock)
         self.turns = Turns(self)
+        self.pending: PendingShuffle | None = None  # a shuffle window waiting for nonces
         self.touched = time.monotonic()
 
     @classmethod
@@ -191,9 +194,12 @@ class Room:
             seat = self.seat_of(player)
             if seat is None:
                 raise ServerError("not_seated")
-            await self.store.seats([(seat.index, None, seat.bot)])
+            held = self.status == PLAYING and seat.player is not None \
+                and seat.nickname is not None
+            await self.store.seats([(seat.index, None, seat.bot)],
+                                   held=seat.player if held else None)
             self.timers.cancel(f"drop{seat.index}")
-            if self.status == PLAYING and seat.player is not None and seat.nickname is not None:
+            if held and seat.player is not None and seat.nickname is not None:
                 seat.held = (seat.player, seat.nickname)
             seat.player = seat.nickname = seat.tuoguan = None
             seat.online, seat.ready = 0, False
@@ -264,14 +270,20 @@ class Room:
             self.turns.maybe_next_deal()
 
     # ------------------------------------------------------------------ 托管, readiness
-    def set_tuoguan(self, index: int, on: bool) -> None:
-        self.turns.set_tuoguan(index, on)
+    async def set_tuoguan(self, index: int, on: bool) -> None:
+        async with self.lock:
+            await self.turns.set_tuoguan(index, on)
 
-    def ready(self, index: int) -> None:
-        self.turns.ready(index)
+    async def ready(self, index: int) -> None:
+        async with self.lock:
+            await self.turns.ready(index)
 
     def presence(self, index: int, delta: int) -> None:
         self.turns.presence(index, delta)
+
+    def nonce(self, index: int, game_id: str, nonce: str) -> None:
+        """A seated player's nonce for the deal about to be dealt (shuffle.py)."""
+        add_nonce(self, index, game_id, nonce)
 
     # ------------------------------------------------------------------ the path of a move
     async def act(self, index: int, counter: int, action: int | str) -> None:
@@ -307,10 +319,11 @@ class Room:
         live = self.deal
         assert live is not None
         state, events = self.game.apply(live.state, index, action)  # IllegalAction: no change
-        await self.store.action(live, index, self.feed.action_text(action), actor)
-        live.deal.commit(index, action, state, events)
         seat = self.seats[index]
         back = actor == "player" and seat.tuoguan is not None
+        await self.store.action(live, index, self.feed.action_text(action), actor,
+                                self.turns.clocks_after(state, index, back), back)
+        live.deal.commit(index, action, state, events)
         if back:  # the player is back: the house bot lets go
             seat.tuoguan = None
         self._publish_change(events, actor=index)
@@ -337,19 +350,23 @@ class Room:
         empty = [s.index for s in self.seats if s.empty]
         if empty:
             raise conflict("seats_empty", f"seats {empty} are empty")
-        seed = self.services.source.deal_seed()
-        match = Match(self.game, self.rules, self.settings.deals, seed, log=False)
-        await self.start_deal(match, self.match_no + 1, list(match.opening))
+        game_id, parts = await shuffle(self, first=True)
+        assert parts.banpai_server_seed is not None
+        match = Match(self.game, self.rules, self.settings.deals,
+                      banpai_seed(parts.banpai_server_seed, parts.nonces), log=False)
+        await self.start_deal(match, self.match_no + 1, list(match.opening), game_id, parts)
         for seat in self.seats:  # people seated but not here are dropped players
             if seat.online == 0:
                 self.turns.start_drop_grace(seat)
 
-    async def start_deal(self, match: Match, match_no: int, events: list[Event]) -> None:
-        """Deal the match's next deal; kept only once its row is durable."""
-        source = self.services.source
-        seed = source.deal_seed()
+    async def start_deal(self, match: Match, match_no: int, events: list[Event],
+                         game_id: str, parts: Shuffle) -> None:
+        """Deal the match's next deal from the shuffle's parts; kept only once its row
+        is durable."""
+        seed = deal_seed(parts.server_seed, parts.nonces)
         deal = match.next_deal(seed)
-        live = LiveDeal(source.token(9), match.index, seed, commitment(seed), deal)
+        live = LiveDeal(game_id, match.index, seed, commitment(parts.server_seed), deal,
+                        parts)
         await self.store.deal_started(self, live, match_no)
         match.adopt(deal)
         self.match, self.match_no, self.deal, self.status = match, match_no, live, PLAYING
@@ -364,7 +381,8 @@ class Room:
         live, match = self.deal, self.match
         assert live is not None and match is not None
         settlement = self.game.settlement(live.state)
-        last = match.index + 1 >= match.deals
+        # the match's last deal, or one that ends it early (钵福's 得一钵: game.match_over)
+        last = match.index + 1 >= match.deals or self.game.match_over(live.state)
         status = FINISHED if last else BETWEEN
         try:
             await self.store.deal_finished(live, settlement, self.seats,
@@ -393,4 +411,5 @@ class Room:
 
     async def next_deal(self) -> None:
         if self.status == BETWEEN and self.match is not None:
-            await self.start_deal(self.match, self.match_no, [])
+            game_id, parts = await shuffle(self, first=False)
+            await self.start_deal(self.match, self.match_no, [], game_id, parts)

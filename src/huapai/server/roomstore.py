@@ -24,6 +24,7 @@ from .store import (
     op_all,
     op_finish_game,
     op_insert,
+    op_seat_flags,
     op_update,
     op_upsert_seat,
 )
@@ -40,6 +41,13 @@ async def durable(writer: Writer, op: Op) -> Any:
         return await writer.write(op)
     except StorageUnavailable:
         raise ServerError("storage_unavailable", status=503) from None
+
+
+def _shuffle_columns(deal: LiveDeal) -> dict[str, Any]:
+    shuffle = deal.shuffle
+    if shuffle is None:
+        return {"server_seed": None, "nonces": None, "banpai_seed": None}
+    return shuffle.to_json()
 
 
 class RoomStore:
@@ -65,10 +73,21 @@ class RoomStore:
     async def member(self, player: str) -> None:
         await self._durable(op_add_member(self.room_id, player))
 
-    async def seats(self, changes: list[tuple[int, str | None, str | None]]) -> None:
-        """Seats (index, player, bot) as they will be, in one transaction."""
-        await self._durable(op_all(*(op_upsert_seat(self.room_id, index, player, bot)
+    async def seats(self, changes: list[tuple[int, str | None, str | None]],
+                    held: str | None = None) -> None:
+        """Seats (index, player, bot) as they will be, in one transaction; their 托管 and
+        ready flags start afresh, and ``held`` names who left them mid-deal."""
+        await self._durable(op_all(*(op_upsert_seat(self.room_id, index, player, bot, held)
                                      for index, player, bot in changes)))
+
+    async def flags(self, seat: int, **values: Any) -> None:
+        """One seat's 托管 (``tuoguan``) or ``ready`` flag as it will be."""
+        await self._durable(op_seat_flags(self.room_id, seat, **values))
+
+    def flags_soon(self, seat: int, **values: Any) -> None:
+        """A flag that the room recomputes by itself after a restart (托管 after a drop or
+        a clock, lifted when the player is back): written without waiting."""
+        self.writer.submit(op_seat_flags(self.room_id, seat, **values))
 
     async def status(self, status: str, match_no: int) -> None:
         await self._durable(self._status(status, match_no))
@@ -87,12 +106,19 @@ class RoomStore:
             rules=room.game.rules_to_dict(room.rules), dealer=deal.dealer, seed=deal.seed,
             commitment=deal.commitment, deal=text, seats=seats,
             multiplier=room.settings.multiplier, status="playing", started_at=time.time(),
-            finished_at=None, settlement=None, carry=deal.deal.record.carry)
-        await self._durable(op_all(self._status("playing", match_no), row))
+            finished_at=None, settlement=None, carry=deal.deal.record.carry,
+            **_shuffle_columns(deal))
+        await self._durable(op_all(self._status("playing", match_no), row,
+                                   op_seat_flags(self.room_id, None, ready=False)))
 
-    async def action(self, deal: LiveDeal, seat: int, text: str, actor: str) -> None:
-        await self._durable(op_insert(ActionRow, game_id=deal.game_id, idx=deal.actions,
-                                      seat=seat, action=text, actor=actor, at=time.time()))
+    async def action(self, deal: LiveDeal, seat: int, text: str, actor: str,
+                     clocks: str | None, back: bool) -> None:
+        """A move, the turn clocks once it is applied and (``back``: the player moved
+        while the house bot held the seat) the end of that seat's 托管, at once."""
+        row = op_insert(ActionRow, game_id=deal.game_id, idx=deal.actions, seat=seat,
+                        action=text, actor=actor, at=time.time(), clocks=clocks)
+        await self._durable(row if not back else op_all(
+            row, op_seat_flags(self.room_id, seat, tuoguan=None)))
 
     async def deal_finished(self, deal: LiveDeal, settlement: Settlement, seats: list[Seat],
                             multiplier: int, status: str, match_no: int) -> None:
@@ -100,7 +126,8 @@ class RoomStore:
         results = [(s.index, s.player, d, d * multiplier)
                    for s, d in zip(seats, settlement.deltas, strict=True)]
         await self._durable(op_all(op_finish_game(deal.game_id, settlement.to_json(), results),
-                                   self._status(status, match_no)))
+                                   self._status(status, match_no),
+                                   op_seat_flags(self.room_id, None, held_player_id=None)))
 
     def closed(self, match_no: int) -> Any:
         """Closing an idle room (nobody waits for it: the room is gone either way)."""

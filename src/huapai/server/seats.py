@@ -33,6 +33,10 @@ class RoomServices:
     # the pause before a person's only, uninformative choice is made for them
     # (Game.automatic: 请统 with nothing to 紮), the same for every seat
     auto_answer: float = 1.0
+    # seconds added to a turn clock restored after a restart (the downtime is not charged)
+    clock_grace: float = 5.0
+    # how long a deal waits for the seated players' nonces (shuffle.py); 0: not at all
+    nonce_window: float = 1.5
 
 
 @dataclass(slots=True)
@@ -61,6 +65,23 @@ class Seat:
 
 
 @dataclass(slots=True)
+class Shuffle:
+    """The parts of a deal's seed (fairness.py): the server's committed seed, each seat's
+    nonce (None: it sent none in the window) and, for a match's first deal, the server
+    seed of its 扳牌 (first-dealer draw) with its commitment."""
+
+    server_seed: int
+    nonces: list[str | None]
+    banpai_server_seed: int | None = None
+    banpai_commitment: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"server_seed": self.server_seed, "nonces": self.nonces,
+                "banpai_server_seed": self.banpai_server_seed,
+                "banpai_commitment": self.banpai_commitment}
+
+
+@dataclass(slots=True)
 class LiveDeal:
     """The deal a room plays: the match driver's :class:`Deal` and its stored identity."""
 
@@ -69,6 +90,7 @@ class LiveDeal:
     seed: int
     commitment: str
     deal: Deal
+    shuffle: Shuffle | None = None  # None for a game from before nonces
 
     @property
     def state(self) -> Any:

@@ -93,6 +93,10 @@ def verify(record_path: str) -> None:
     for deal in report.deals:
         mark = "✓" if deal.ok else "✗"
         print(f"{mark} deal {deal.index}: seed {deal.seed}, commitment {deal.commitment}")
+        if deal.server_seed is not None and deal.nonces is not None:
+            given = [str(i) for i, n in enumerate(deal.nonces) if n] or ["-"]
+            print(f"    server seed {deal.server_seed}; nonces from seats {', '.join(given)}"
+                  " (a seat that sent none contributed nothing)")
         for problem in deal.problems:
             print(f"    {problem}")
     if not report.ok:

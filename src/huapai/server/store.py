@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     Connection,
     Engine,
     Float,
@@ -63,6 +64,8 @@ class RoomRow(Base):
     status: Mapped[str] = mapped_column(String(16), index=True)
     match_no: Mapped[int] = mapped_column(Integer)
     created_at: Mapped[float] = mapped_column(Float)
+    # how many times the room was restored (the base of its per-viewer counters)
+    epoch: Mapped[int] = mapped_column(Integer, server_default="0")
 
 
 class SeatRow(Base):
@@ -71,6 +74,10 @@ class SeatRow(Base):
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     player_id: Mapped[str | None] = mapped_column(ForeignKey("players.id"), nullable=True)
     bot: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    tuoguan: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    ready: Mapped[bool] = mapped_column(Boolean, server_default="0")
+    held_player_id: Mapped[str | None] = mapped_column(ForeignKey("players.id"),
+                                                       nullable=True)
 
 
 class MemberRow(Base):
@@ -100,6 +107,13 @@ class GameRow(Base):
     settlement: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     # what the deal before handed to this one (``Game.carry``); null for most families
     carry: Mapped[Any] = mapped_column(JSON, nullable=True)
+    # the parts ``seed`` comes from (fairness.py): the committed server seed, each seat's
+    # nonce, and a match's first-dealer (扳牌) server seed with its commitment; null for
+    # games from before nonces
+    server_seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    nonces: Mapped[list[str | None] | None] = mapped_column(JSON, nullable=True)
+    banpai_server_seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    banpai_commitment: Mapped[str | None] = mapped_column(String(64), nullable=True)
 
 
 class ActionRow(Base):
@@ -110,6 +124,8 @@ class ActionRow(Base):
     action: Mapped[str] = mapped_column(String(128))
     actor: Mapped[str] = mapped_column(String(16))
     at: Mapped[float] = mapped_column(Float)
+    # the running turn clocks once this move is applied: JSON text {"seat": ms} or null
+    clocks: Mapped[str | None] = mapped_column(String(256), nullable=True)
 
 
 class ResultRow(Base):
@@ -242,17 +258,47 @@ def op_update(model: type[Base], where: dict[str, Any], **values: Any) -> Op:
     return run
 
 
-def op_upsert_seat(room_id: str, seat: int, player_id: str | None, bot: str | None) -> Op:
+def op_upsert_seat(room_id: str, seat: int, player_id: str | None, bot: str | None,
+                   held: str | None = None) -> Op:
+    """A seat's occupant as it will be; its 托管 and ready flags start afresh and
+    ``held`` names whoever left it mid-deal (or nobody)."""
+    values = {"player_id": player_id, "bot": bot, "tuoguan": None, "ready": False,
+              "held_player_id": held}
+
     def run(conn: Connection) -> None:
         found = conn.execute(
             select(SeatRow.seat).where(SeatRow.room_id == room_id, SeatRow.seat == seat)
         ).first()
         if found is None:
-            conn.execute(insert(SeatRow).values(room_id=room_id, seat=seat,
-                                              player_id=player_id, bot=bot))
+            conn.execute(insert(SeatRow).values(room_id=room_id, seat=seat, **values))
         else:
             conn.execute(update(SeatRow).where(SeatRow.room_id == room_id, SeatRow.seat == seat)
-                         .values(player_id=player_id, bot=bot))
+                         .values(**values))
+
+    return run
+
+
+def op_seat_flags(room_id: str, seat: int | None, **values: Any) -> Op:
+    """Set a seat's flags (``tuoguan``, ``ready``, ``held_player_id``); every seat of the
+    room when ``seat`` is None."""
+    stmt = update(SeatRow).where(SeatRow.room_id == room_id)
+    if seat is not None:
+        stmt = stmt.where(SeatRow.seat == seat)
+    stmt = stmt.values(**values)
+
+    def run(conn: Connection) -> None:
+        conn.execute(stmt)
+
+    return run
+
+
+def op_next_epoch() -> Op:
+    """Every open room's counter epoch moves on (once per server start, before any room
+    is restored)."""
+    stmt = update(RoomRow).where(RoomRow.status != "closed").values(epoch=RoomRow.epoch + 1)
+
+    def run(conn: Connection) -> None:
+        conn.execute(stmt)
 
     return run
 
@@ -362,7 +408,8 @@ def _room_bundle(s: Session, room: RoomRow) -> RoomBundle:
         members=members,
         games=games,
         actions={g.id: _actions(s, g.id) for g in games},
-        nicknames=_nicknames(s, [seat.player_id for seat in seats]),
+        nicknames=_nicknames(s, [i for seat in seats for i in (seat.player_id,
+                                                               seat.held_player_id)]),
     )
 
 

@@ -20,7 +20,7 @@ from huapai.core.rng import derive_seed
 
 from .botplay import is_search, search_choice
 from .errors import ServerError, conflict
-from .hub import Message, Viewer
+from .hub import Message, Viewer, dumps
 from .seats import BETWEEN, PLAYING, LiveDeal, Seat, house_bot
 
 if TYPE_CHECKING:
@@ -58,21 +58,30 @@ class Turns:
                 self.later_locked(key, room.services.retry_after, work)
 
     # ------------------------------------------------------------------ 托管 and presence
-    def set_tuoguan(self, index: int, on: bool) -> None:
+    async def set_tuoguan(self, index: int, on: bool) -> None:
+        """A player asks for (or lets go of) 托管: kept once durable (the lock held)."""
         room = self.room
         if room.status not in (PLAYING, BETWEEN):
             raise conflict("not_playing", f"the room is {room.status}")
-        room.seats[index].tuoguan = "asked" if on else None
+        value = "asked" if on else None
+        await room.store.flags(index, tuoguan=value)
+        self._tuoguan(index, value)
+
+    def _tuoguan(self, index: int, value: str | None) -> None:
+        room = self.room
+        room.seats[index].tuoguan = value
         room.publish_room()
         if room.status == PLAYING:
             self.schedule()
         else:
             self.maybe_next_deal()
 
-    def ready(self, index: int) -> None:
+    async def ready(self, index: int) -> None:
+        """Ready for the next deal: kept once durable (the lock held)."""
         room = self.room
         if room.status != BETWEEN:
             raise conflict("not_between", f"the room is {room.status}")
+        await room.store.flags(index, ready=True)
         room.seats[index].ready = True
         room.publish_room()
         self.maybe_next_deal()
@@ -85,6 +94,7 @@ class Turns:
             room.timers.cancel(f"drop{index}")
             if seat.tuoguan in ("drop", "clock"):  # the player is back (托管 they asked
                 seat.tuoguan = None                   # for themselves stays until "off")
+                room.store.flags_soon(index, tuoguan=None)
                 self._schedule_if_playing()
             room.publish_room()
         elif delta < 0 and seat.online == 0:
@@ -94,18 +104,16 @@ class Turns:
     def start_drop_grace(self, seat: Seat) -> None:
         room = self.room
         if seat.player is not None and room.status in (PLAYING, BETWEEN):
-            room.timers.later(f"drop{seat.index}", room.settings.tuoguan_after,
-                              lambda: self._drop_expired(seat.index))
+            self.later_locked(f"drop{seat.index}", room.settings.tuoguan_after,
+                              functools.partial(self._drop_expired, seat.index))
 
-    def _drop_expired(self, index: int) -> None:
+    async def _drop_expired(self, index: int) -> None:
         room = self.room
         seat = room.seats[index]
-        if seat.online == 0 and seat.player is not None and seat.tuoguan is None:
-            seat.tuoguan = "drop"
-            room.publish_room()
-            self._schedule_if_playing()
-            if room.status == BETWEEN:
-                self.maybe_next_deal()
+        if seat.online == 0 and seat.player is not None and seat.tuoguan is None \
+                and room.status in (PLAYING, BETWEEN):
+            await room.store.flags(index, tuoguan="drop")
+            self._tuoguan(index, "drop")
 
     def _schedule_if_playing(self) -> None:
         if self.room.status == PLAYING:
@@ -130,8 +138,10 @@ class Turns:
 
     # ------------------------------------------------------------------ after a restart
     def resume_play(self) -> None:
-        """After a restart: bots and clocks pick up where the deal stands."""
+        """After a restart: bots and clocks pick up where the deal stands (each clock with
+        what it had left, see ``TurnClock.resume``)."""
         self.schedule()
+        self.room.clock.resumed.clear()
 
     def settle_pending(self) -> None:
         """After a restart: a deal that ended just before the crash is settled now."""
@@ -171,9 +181,9 @@ class Turns:
 
     def _start_clock(self, index: int) -> None:
         room = self.room
-        room.clock.start(index)
-        room.timers.later(f"clock{index}", room.settings.turn_clock,
-                          lambda: self._clock_expired(index))
+        seconds = room.clock.start(index)
+        self.later_locked(f"clock{index}", seconds,
+                          functools.partial(self._clock_expired, index))
         if "tick" not in room.timers:
             room.timers.later("tick", 1.0, self._tick)
 
@@ -194,15 +204,23 @@ class Turns:
         shown = self.room.feed.to_act.get(viewer)
         return self.room.clock.for_seats(shown if shown is not None else [viewer])
 
-    def _clock_expired(self, index: int) -> None:
+    async def _clock_expired(self, index: int) -> None:
         room = self.room
         seat = room.seats[index]
         if room.status != PLAYING or not room.clock.running(index) or self.driven_by_bot(seat):
             return
-        seat.tuoguan = "clock"
+        await room.store.flags(index, tuoguan="clock")
         room.clock.stop(index)
-        room.publish_room()
-        self.schedule()
+        self._tuoguan(index, "clock")
+
+    def clocks_after(self, state: object, mover: int, back: bool) -> str | None:
+        """The turn clocks once a move that leads to ``state`` is applied, as the move's
+        row records them (JSON text), so that a restart resumes them."""
+        room = self.room
+        people = [i for i in room.game.to_act(state)
+                  if not self.driven_by_bot(room.seats[i]) or (back and i == mover)]
+        clocks = room.clock.after(people)
+        return None if clocks is None else dumps(clocks)
 
     def _tick(self) -> None:
         room = self.room

@@ -110,12 +110,19 @@ async def on_act(platform: Platform, conn: Connection, data: dict[str, Any]) -> 
 async def on_tuoguan(platform: Platform, conn: Connection, data: dict[str, Any]) -> None:
     room = _watched(platform, conn, data)
     on = _field(data, "on", bool, "true or false")
-    room.set_tuoguan(_seat(room, conn), on)
+    await room.set_tuoguan(_seat(room, conn), on)
 
 
 async def on_ready(platform: Platform, conn: Connection, data: dict[str, Any]) -> None:
     room = _watched(platform, conn, data)
-    room.ready(_seat(room, conn))
+    await room.ready(_seat(room, conn))
+
+
+async def on_nonce(platform: Platform, conn: Connection, data: dict[str, Any]) -> None:
+    room = _watched(platform, conn, data)
+    game_id = _field(data, "game_id", str, "the game id of the shuffle message")
+    nonce = _field(data, "nonce", str, "16 to 64 lowercase hex digits")
+    room.nonce(_seat(room, conn), game_id, nonce)
 
 
 async def on_sync(platform: Platform, conn: Connection, data: dict[str, Any]) -> None:
@@ -134,7 +141,8 @@ async def on_ping(platform: Platform, conn: Connection, data: dict[str, Any]) ->
 
 HANDLERS: dict[str, Handler] = {
     "hello": on_hello, "subscribe": on_subscribe, "unsubscribe": on_unsubscribe,
-    "act": on_act, "tuoguan": on_tuoguan, "ready": on_ready, "sync": on_sync,
+    "act": on_act, "tuoguan": on_tuoguan, "ready": on_ready, "nonce": on_nonce,
+    "sync": on_sync,
     "ping": on_ping,
 }
 

@@ -21,11 +21,15 @@ from huapai.games.xiushan.calculator import HandError
 from huapai.games.xiushan.cards import card_name
 from huapai.games.xiushan.waits import waits
 
+from .xiushan_bo import EVENTS as BO_EVENTS
+from .xiushan_bo import bo_table, owed_prompt
+
 _PHASES: dict[str, tuple[str, str]] = {
     "turn": ("打一张牌", "discard a card"),
     "drawn": ("堂子头起牌：胡、必成的组，或者过", "a 堂子头 card: 胡, the group it forces, or 过"),
     "window": ("有人打牌：胡、必碰 / 必开召，或者过", "a discard: 胡, a forced 碰 / 开召, or 过"),
     "over": ("本局结束", "the deal is over"),
+    "announce": ("报子：报出刚落地的组是几个钱", "报子: announce the group just laid, in 钱"),
 }
 _ENDS: dict[str, tuple[str, str]] = {
     "hu": ("和牌，本局结束", "和: the deal is won"),
@@ -67,6 +71,8 @@ class XiushanRenderer:
         win = view.get("win")
         if win:
             parts.append(self._win(win, ctx))
+        if view.get("bo"):
+            parts.append(bo_table(view["bo"], ctx))
         parts.extend(self._mine(view, ctx))
         return Group(*parts)
 
@@ -110,8 +116,15 @@ class XiushanRenderer:
         how = ctx.pick("自摸", "self-drawn") if win["from_seat"] is None else ctx.pick(
             f"{ctx.name(int(win['from_seat']))} 放炮", f"on {ctx.name(int(win['from_seat']))}'s"
             " discard")
+        worth = f"{win['youzi']} 油子 · {win['dou']} 豆"
+        if win.get("fan") is not None:
+            names = "、".join(m["name"] for m in win.get("mingtang", [])) or ctx.pick(
+                "无名堂", "no 名堂")
+            worth = f"{win['youzi']} 油子 × {win['fan']} 翻（{names}）= {win['value']}"
+        elif win.get("mingtang"):
+            worth += "（" + "、".join(m["name"] for m in win["mingtang"]) + "）"
         out = Text.assemble((ctx.name(int(win["seat"])), "bold green"), ctx.pick(" 和了 ", " won "),
-                            f"({how}) ", (f"{win['youzi']} 油子 · {win['dou']} 豆", "bold"), "\n  ")
+                            f"({how}) ", (worth, "bold"), "\n  ")
         for g in win["groups"]:
             out.append(f"{g['kind']}[")
             out.append_text(cards_text(str(g["cards"])))
@@ -126,6 +139,9 @@ class XiushanRenderer:
         if view.get("my_drawn"):
             out.append(Text.assemble(ctx.pick("刚起的牌（只你看得见）：", "your kept draw: "),
                                      cards_text(str(view["my_drawn"]))))
+        prompt = owed_prompt(view, ctx)
+        if prompt is not None:
+            out.append(prompt)
         found = _waits(view, ctx)
         if found:
             out.append(Text.assemble((ctx.pick("听：", "waits: "), "bold green"), found))
@@ -147,10 +163,12 @@ class XiushanRenderer:
         return ctx.pick(
             "牌：小字 一二三四五六七八九十，大字 壹贰叁肆伍陆柒捌玖拾（弍 = 贰，参 = 叁）。\n"
             "动作：打 贰（出牌）；胡；碰；开召；鸡；哨；龙灯；过。"
-            "碰、开召、鸡 和自己起的 哨 / 龙灯 是必须的：那时只有它（和胡）可选。",
+            "碰、开召、鸡 和自己起的 哨 / 龙灯 是必须的：那时只有它（和胡）可选。"
+            "钵福报数练习：报 N（报子，N 个钱），不报。",
             "Cards: small 一二三四五六七八九十, big 壹贰叁肆伍陆柒捌玖拾 (弍 = 贰, 参 = 叁).\n"
             "Actions: 打 贰 (discard); 胡; 碰; 开召; 鸡; 哨; 龙灯; 过 (pass). 碰, 开召, 鸡 and "
-            "one's own 哨 / 龙灯 are forced: then only they (and 胡) are offered.",
+            "one's own 哨 / 龙灯 are forced: then only they (and 胡) are offered. 钵福 报数 "
+            "training: 报 N (announce N 钱), 不报 (no announcement).",
         )
 
     def deal_facts(self, view: Mapping[str, Any], ctx: RenderContext) -> DealFacts:
@@ -194,8 +212,9 @@ def _waits(view: Mapping[str, Any], ctx: RenderContext) -> Text | None:
     for w in found.waits:
         out.append_text(cards_text(card_name(w.card)))
         dou = w.score if w.score is not None else w.score_self_drawn
-        out.append(ctx.pick(f"（{dou} 豆，剩 {w.remaining}）  ",
-                            f" ({dou} 豆, {w.remaining} left)  "))
+        unit = "钱" if ctx.rules.hand_value == "fan" else "豆"  # 钵福: 油子 × 翻
+        out.append(ctx.pick(f"（{dou} {unit}，剩 {w.remaining}）  ",
+                            f" ({dou} {unit}, {w.remaining} left)  "))
     return out if found.waits else None
 
 
@@ -239,6 +258,9 @@ def _answered(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
 
 
 def _won(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
+    if ctx.rules.hand_value == "fan":  # 钵福: the value follows, as it goes on the 算盘
+        return ctx.pick(f"{who} 和了{_who_from(e, ctx)}：{e['youzi']} 油子。{e['groups']}",
+                        f"{who} won{_who_from(e, ctx)}: {e['youzi']} 油子. {e['groups']}")
     return ctx.pick(f"{who} 和了{_who_from(e, ctx)}：{e['youzi']} 油子，{e['dou']} 豆。"
                     f"{e['groups']}",
                     f"{who} won{_who_from(e, ctx)}: {e['youzi']} 油子, {e['dou']} 豆. "
@@ -253,6 +275,7 @@ def _deal_ended(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
 _EVENTS: dict[str, EventText] = {
     "drew": _drew, "taken": _taken, "laid": _laid, "discarded": _discarded,
     "bakuai": _bakuai, "answered": _answered, "won": _won, "deal_ended": _deal_ended,
+    **BO_EVENTS,
 }
 
 RENDERER = XiushanRenderer()

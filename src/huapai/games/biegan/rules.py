@@ -18,6 +18,44 @@ from huapai.core.rules import RulesBase, option
 
 from .units import Scoring
 
+#: what a player reads for each choice of a rule option: value -> (中文, English)
+_CHOICE_LABELS: dict[str, dict[str, tuple[str, str]]] = {
+    "dui_value": {
+        "peng": ("低于坎（按软件）", "below a 坎 (apps)"),
+        "kan": ("同坎", "as a 坎"),
+    },
+    "zhujing_reading": {
+        "most_cards": ("张数最多", "most cards"),
+        "max_hu": ("胡数最多", "most 胡"),
+    },
+    "fen_mode": {
+        "po": ("按坡（17胡1分逢5进1）", "by slope"),
+        "per_hu": ("一胡一分", "one per 胡"),
+        "ceil5": ("逢1就包", "up to a multiple of 5"),
+        "round5": ("2舍3入", "nearest multiple of 5"),
+    },
+    "dianpao_pay": {
+        "both": ("包两家", "pays both shares"),
+        "one": ("包一家", "pays his own share"),
+    },
+    "dui_over_limit": {
+        "bao": ("可对但承包", "allowed, liable"),
+        "forbid": ("不许再对", "not allowed"),
+    },
+    "bao_on_discard": {
+        "offender": ("包家全付", "the liable seat pays"),
+        "discarder": ("放铳者照付", "the discarder pays"),
+    },
+    "huang_dealer": {
+        "stay": ("连庄", "same dealer"),
+        "next": ("下家坐庄", "next seat deals"),
+    },
+    "ask": {
+        "always": ("每家都问", "every seat"),
+        "eligible": ("只问能要的", "only seats that can claim"),
+    },
+}
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BieganRules(RulesBase):
@@ -54,6 +92,7 @@ class BieganRules(RulesBase):
                "red 1 / black 0 / 精 K(f)−2 (peng, gongan-app)",
         doc="An exposed 对 is worth the same as a 坎 (kan, the literal seed reading: the seed "
             "prices three of a face and no 对 apart), or less (peng, the apps).",
+        labels=_CHOICE_LABELS["dui_value"],
         choices=("peng", "kan"))
     black_flower_bonus: bool = option(
         False, zh="黑花(花乙花九)",
@@ -65,7 +104,9 @@ class BieganRules(RulesBase):
     zhujing_reading: Literal["most_cards", "max_hu"] = option(
         "most_cards", zh="主精", source="[S] 所持最多者為主精; G6 [P] tie → more 胡; R3 max 胡",
         doc="主精 is the 精 face held most (ties: the one giving more 胡), or simply the one "
-            "giving the most 胡.", choices=("most_cards", "max_hu"))
+            "giving the most 胡.",
+        labels=_CHOICE_LABELS["zhujing_reading"],
+        choices=("most_cards", "max_hu"))
     discard_kan_as_dui: bool = option(
         False, zh="捉铳成对",
         source="[S] 自摸或別人放銃（吃胡）均可胡牌 (a 坎 is a 坎: off); A6 [P] apps R3 getAchv, R5",
@@ -84,6 +125,7 @@ class BieganRules(RulesBase):
         "po", zh="计分方式", source="[S] 17胡1分逢5進1 (按坡); [C:R3,R4] jiHuType 1–3",
         doc="分 from 胡: po ⌊(胡−17)/5⌋+1; per_hu 一胡一分; ceil5 逢1就包 (胡 up to a "
             "multiple of 5); round5 2舍3入 (nearest multiple of 5, at least 20).",
+        labels=_CHOICE_LABELS["fen_mode"],
         choices=("po", "per_hu", "ceil5", "round5"))
     multiplier: int = option(
         1, zh="倍数(房间)", source="[S] 10倍房間胡17胡收入20分",
@@ -91,7 +133,9 @@ class BieganRules(RulesBase):
     dianpao_pay: Literal["both", "one"] = option(
         "both", zh="点炮", source="[S] 放衝者輸20分 (包两家); [C:R4] 包一家 option",
         doc="A discard win: the discarder pays both shares (包两家, the seed) or only his "
-            "own share (包一家).", choices=("both", "one"))
+            "own share (包一家).",
+        labels=_CHOICE_LABELS["dianpao_pay"],
+        choices=("both", "one"))
     # --- claims -----------------------------------------------------------------------
     dui_limit: int = option(
         2, zh="限对", source="[S] 一局內限“對”2對", doc="对 a seat may make before 包.",
@@ -99,11 +143,14 @@ class BieganRules(RulesBase):
     dui_over_limit: Literal["bao", "forbid"] = option(
         "bao", zh="超对", source="[S] 對了3次以上…由此人承包",
         doc="Past the limit a 对 is allowed and makes the seat liable (包) if another wins, "
-            "or it is not allowed at all.", choices=("bao", "forbid"))
+            "or it is not allowed at all.",
+        labels=_CHOICE_LABELS["dui_over_limit"],
+        choices=("bao", "forbid"))
     bao_on_discard: Literal["offender", "discarder"] = option(
         "offender", zh="包与放铳", source="G11 [P]",
         doc="When a third seat discards the winning card: the liable seat still pays all "
             "(offender), or the discarder pays as usual (discarder).",
+        labels=_CHOICE_LABELS["bao_on_discard"],
         choices=("offender", "discarder"))
     multi_hu: bool = option(
         True, zh="一炮双响", source="G10 [P] (R1-S4)",
@@ -137,12 +184,14 @@ class BieganRules(RulesBase):
     huang_dealer: Literal["stay", "next"] = option(
         "stay", zh="黄庄", source="G2 [P] (R1: 黄 same dealer)",
         doc="After a drawn deal (黄庄) the same dealer deals again, or the next seat.",
+        labels=_CHOICE_LABELS["huang_dealer"],
         choices=("stay", "next"))
     ask: Literal["always", "eligible"] = option(
         "always", zh="询问", source="engine: hidden information",
         doc="At 请统 and after each discard every other seat answers (always: nobody learns "
             "who could claim), or only seats holding a claim are asked, like the apps "
             "(eligible: faster, but who is asked shows what they hold).",
+        labels=_CHOICE_LABELS["ask"],
         choices=("always", "eligible"))
 
 

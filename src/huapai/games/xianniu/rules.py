@@ -16,12 +16,57 @@ from huapai.core.rules import RulesBase, option
 
 from .combos import CatalogueKey
 
+#: what a player reads for each choice of a rule option: value -> (中文, English)
+_CHOICE_LABELS: dict[str, dict[str, tuple[str, str]]] = {
+    "deck": {
+        "huapai": ("花花牌", "long cards"),
+        "poker": ("扑克", "poker"),
+    },
+    "rank_table": {
+        "pip": ("按点数", "by pips"),
+        "shaanbei": ("陕北", "Shaanbei"),
+        "js": ("花花牌客户端", "the JS client"),
+        "lanzhou": ("兰州", "Lanzhou"),
+    },
+    "niu_liangzi": {
+        "top": ("同天亮子", "ranks as 天"),
+        "ordinary": ("普通九", "an ordinary 9"),
+    },
+    "xi_liangzi": {
+        "incomparable": ("互不相吃", "incomparable"),
+        "ordinary": ("普通五", "an ordinary 5"),
+    },
+    "fish_liang_forms": {
+        "any": ("任一种", "any kind"),
+        "end": ("只限地眼/天", "only A / K"),
+    },
+    "scoring": {
+        "kanniutui": ("砍牛腿", "kanniutui points"),
+        "app": ("兰州掀牛软件", "the Lanzhou app"),
+        "xingzi": ("凤翔行子", "Fengxiang xingzi"),
+    },
+    "xingzi_by": {
+        "play": ("每手分算", "per play"),
+        "aggregate": ("合起来算", "all 占牌 together"),
+    },
+    "dealer_rule": {
+        "banpai": ("扳牌定序后轮庄", "banpai, then rotation"),
+        "lot": ("抽签后轮庄", "by lot, then rotation"),
+        "random": ("每局随机", "by lot every deal"),
+    },
+    "wujiabao_share": {
+        "half": ("担一半", "half"),
+        "mirror": ("同输同赢", "mirror"),
+    },
+}
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class XianniuRules(RulesBase):
     deck: Literal["huapai", "poker"] = option(
         "poker", zh="牌具", source="[S000] 花花牌 48 张; [S002] 扑克去大小王和4",
         doc="Card rendering: the 花花牌 long cards or the 48-card poker deck (same 14 faces).",
+        labels=_CHOICE_LABELS["deck"],
         choices=("huapai", "poker"))
     players: int = option(
         3, zh="人数", source="[S000] 三至五人; [HY] 歇家 / 五家抱",
@@ -30,14 +75,17 @@ class XianniuRules(RulesBase):
     rank_table: Literal["pip", "shaanbei", "js", "lanzhou"] = option(
         "lanzhou", zh="大小顺序", source="§2.3; [S002] explicit; F default PROPOSAL pip order",
         doc="Which rank table decides singles, pairs, 鞍 and 亮子.",
+        labels=_CHOICE_LABELS["rank_table"],
         choices=("pip", "shaanbei", "js", "lanzhou"))
     niu_liangzi: Literal["top", "ordinary"] = option(
         "ordinary", zh="牛亮子", source="§2.3, G13; [S002] 9999 ordinary; F PROPOSAL top",
         doc="A 牛 亮子 ranks with the top 亮子 (天) or as an ordinary 9.",
+        labels=_CHOICE_LABELS["niu_liangzi"],
         choices=("top", "ordinary"))
     xi_liangzi: Literal["incomparable", "ordinary"] = option(
         "ordinary", zh="戏亮子", source="§2.3, G13; [S002] 5555 ordinary; [GZ] 四戏互不吃",
         doc="A 戏 亮子 is incomparable (F) or an ordinary 5 (L).",
+        labels=_CHOICE_LABELS["xi_liangzi"],
         choices=("incomparable", "ordinary"))
     multi_liang: bool = option(
         False, zh="八张以上牌型", source="[S000] 出牌方法表 rows 6–11; §2.2, G1",
@@ -45,6 +93,7 @@ class XianniuRules(RulesBase):
     fish_liang_forms: Literal["any", "end"] = option(
         "end", zh="鱼儿亮/摆儿亮", source="[S000] any kind as 亮子; [S002] AAAA+2+3, KKKK+10+8",
         doc="Which kind may be the 亮子 of a 鱼儿亮 / 摆儿亮: any, or only 地眼 / 天 (A / K).",
+        labels=_CHOICE_LABELS["fish_liang_forms"],
         choices=("any", "end"))
     xi_bao_liang: bool = option(
         True, zh="喜包亮", source="[S002] 喜包亮只能被喜包亮吃; §2.4 PROPOSAL compare the 亮子",
@@ -87,6 +136,7 @@ class XianniuRules(RulesBase):
     scoring: Literal["kanniutui", "app", "xingzi"] = option(
         "kanniutui", zh="计分", source="§4.1 砍牛腿 points; L-app formula; §4.3–4.4 行子",
         doc="砍牛腿 points, the 兰州掀牛 app formula, or 凤翔 行子.",
+        labels=_CHOICE_LABELS["scoring"],
         choices=("kanniutui", "app", "xingzi"))
     xian_points: int = option(2, zh="掀点", source="[S002] 掀一次计两点; F PROPOSAL 1 行子 (G4)",
                               doc="What one 掀 costs a 掀er who ends below 够牌.", low=0)
@@ -96,6 +146,7 @@ class XianniuRules(RulesBase):
         "play", zh="行子算法", source="[S000] 不论赢家最终牌型如何组成; §4.4 PROPOSAL per play",
         doc="行子 summed over the plays in a winner's 占牌, or read from all his 占牌 cards "
             "together (the best split of them into the 行子 table's 牌型).",
+        labels=_CHOICE_LABELS["xingzi_by"],
         choices=("play", "aggregate"))
     xingzi_liangzi: Literal[4, 2] = option(
         4, zh="亮子行子", source="[S000] 一副亮子算作四行（有些地区也算两行）",
@@ -113,11 +164,13 @@ class XianniuRules(RulesBase):
         "banpai", zh="定庄", source="[S000] 扳牌定序, 逆时钟轮转; [S002 砍牛腿] 按随机方式决定庄家",
         doc="The first 头家 by 扳牌定序 and then in rotation (banpai), the first by lot and "
             "then in rotation (lot), or by lot for every deal (random).",
+        labels=_CHOICE_LABELS["dealer_rule"],
         choices=("banpai", "lot", "random"))
     wujiabao_share: Literal["half", "mirror"] = option(
         "half", zh="五家抱分账", source="[HY] 共担风险; §3.2 PROPOSAL half",
         doc="五家抱: a backer takes half its partner's result (the partner bears an odd "
             "point), or mirrors it and the 挨家 pays / is paid by both.",
+        labels=_CHOICE_LABELS["wujiabao_share"],
         choices=("half", "mirror"))
 
     def validate(self) -> None:

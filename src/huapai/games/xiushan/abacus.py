@@ -158,17 +158,21 @@ class Bo:
 
     # --- 报子 ----------------------------------------------------------------------
     def announce(
-        self, rules: XiushanRules, seat: int, said: int | None, correct: int
+        self, rules: XiushanRules, seat: int, said: int | None, correct: int, credited: int = 0
     ) -> tuple[Bo, Event]:
         """A player announces ``said`` 钱 for a group worth ``correct``: added when right,
-        吃包子 when wrong; ``said`` None is 不报子 (nothing added)."""
+        吃包子 when wrong; ``said`` None is 不报子 (nothing added). ``credited`` is what
+        the group's earlier form already put on the abacus (a 哨 grown into a 开召 is
+        announced at its new value and adds the difference)."""
         s = self._seat(seat)
         _check_amount(correct, "correct")
+        _check_amount(credited, "credited")
         if said is None:
             return self, Event("unannounced", seat, s.abacus, s.abacus, None, correct)
         _check_amount(said, "said")
         if said == correct:
-            new = replace(s, abacus=s.abacus + said, announced=s.announced + said)
+            gain = max(0, said - credited)
+            new = replace(s, abacus=s.abacus + gain, announced=s.announced + gain)
             return self._with(seat, new), Event("announce", seat, s.abacus, new.abacus, said,
                                                 correct)  # fmt: skip
         after = -rules.hat_at if rules.baozi == "hat" else 0

@@ -3,6 +3,8 @@ avoids feeding what it can see.
 
 It reads only its seat's observation and the legal list:
 
+* **报子** (钵福 报数 training): the right value, or wrong at the rules' ``bot_errors``
+  rate so a learner can catch it.
 * **胡** is always taken; a forced 碰 / 开召 / 鸡 / 哨 / 龙灯 is the only other choice
   and is made; otherwise 过.
 * **Discards.** For each card it could throw, the hand left is checked for waits with
@@ -22,9 +24,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .abacus import bot_said
+from .bo_play import BAO0, BAO_MAX
 from .calculator import HandError
-from .cards import ER, NUM_CARDS, RANKS, is_big, parse_cards
-from .groups import Meld
+from .cards import ER, NUM_CARDS, RANKS, is_big, parse_card, parse_cards, rank
+from .groups import Kind, Meld
 from .state import DISCARD0, HU, PASS
 from .table_rules import XiushanGameRules
 from .waits import waits
@@ -67,6 +71,9 @@ class HeuristicBot:
         self.rng = random.Random(seed)
 
     def act(self, observation: Any, legal: Sequence[int]) -> int:
+        owed = observation.get("my_owed") if isinstance(observation, Mapping) else None
+        if owed:
+            return self.announce(observation, owed)
         if HU in legal:
             return HU
         if not any(a >= DISCARD0 for a in legal):
@@ -74,6 +81,15 @@ class HeuristicBot:
             return claims[0] if claims else legal[0]
         view = _read(observation, self.seat)
         return max(legal, key=lambda a: self._discard_value(view, a - DISCARD0))
+
+    def announce(self, observation: Mapping[str, Any], owed: Mapping[str, Any]) -> int:
+        """报子 (钵福 报数 training): the right value, or with the rules' ``bot_errors``
+        rate a plausible wrong one (:func:`.abacus.bot_said`, this bot's seeded rng)."""
+        jiang = observation.get("jiang")
+        jiang_rank = rank(parse_card(str(jiang)[0])) if jiang else None
+        said = bot_said(Kind(owed["group"]), parse_card(owed["card"]), jiang_rank, self.rng,
+                        self.rules.bot_errors / 100)  # fmt: skip
+        return BAO0 + min(said, BAO_MAX)
 
     # ------------------------------------------------------------------ discards
     def _discard_value(self, view: _View, card: int) -> float:

@@ -63,6 +63,52 @@ def score(hand: Sequence[str], melds: Sequence[str] | None = (), preset: str | N
         raise _calc_error(exc) from exc
 
 
+_CONTEXT = {"天胡": "tianhu", "地胡": "dihu", "海底": "haidi", "tianhu": "tianhu",
+            "dihu": "dihu", "haidi": "haidi"}
+
+
+def _context(items: Sequence[str] | None) -> list[str]:
+    out = []
+    for item in items or ():
+        flag = _CONTEXT.get(item.strip())
+        if flag is None:
+            known = "、".join(k for k in _CONTEXT if not k.isascii())
+            raise CalculatorError(Text(f"不认得的和牌情形 {item!r}；可用：{known}",
+                                       f"unknown win context {item!r}; known: tianhu, dihu, "
+                                       "haidi"))
+        out.append(flag)
+    return out
+
+
+def score_named(preset: str, hand: Sequence[str], melds: Sequence[str] | None = (),
+                win: str | None = None, self_drawn: bool | None = False,
+                jiang: str | None = None, context: Sequence[str] | None = (),
+                options: Sequence[str] | None = ()) -> Result:
+    """A hand of a 名堂 game (钵福, 三六福): 名堂 and 翻 / 豆 itemised (``"fan"``,
+    ``"mingtang"`` and ``"value"`` in the JSON)."""
+    rules = _rules(preset, options)
+    try:
+        return score_hand(rules, "".join(hand), list(melds or ()), win_card=win,
+                          self_drawn=bool(self_drawn), jiang=jiang, context=_context(context))
+    except (HandError, NotationError) as exc:
+        raise _calc_error(exc) from exc
+
+
+def score_bofu(hand: Sequence[str], melds: Sequence[str] | None = (), win: str | None = None,
+               self_drawn: bool | None = False, jiang: str | None = None,
+               context: Sequence[str] | None = (), options: Sequence[str] | None = ()) -> Result:
+    """``huapai score bofu``: 油子 × 翻 with the 名堂 of the 钵福 table."""
+    return score_named("bofu", hand, melds, win, self_drawn, jiang, context, options)
+
+
+def score_sanliufu(hand: Sequence[str], melds: Sequence[str] | None = (),
+                   win: str | None = None, self_drawn: bool | None = False,
+                   jiang: str | None = None, context: Sequence[str] | None = (),
+                   options: Sequence[str] | None = ()) -> Result:
+    """``huapai score sanliufu``: 名堂 in 豆 from the 三六福 table."""
+    return score_named("sanliufu", hand, melds, win, self_drawn, jiang, context, options)
+
+
 def waits(hand: Sequence[str], melds: Sequence[str] | None = (), preset: str | None = None,
           seen: Sequence[str] | None = (), jiang: str | None = None,
           options: Sequence[str] | None = ()) -> Waits:

@@ -11,6 +11,8 @@ from __future__ import annotations
 from huapai.core.claim import Answered, ClaimTable
 from huapai.core.protocol import Event, IllegalAction
 
+from . import bo_play
+from .calculator import Result
 from .cards import card_name
 from .describe import say
 from .moves import (
@@ -31,7 +33,6 @@ from .state import (
     DRAWN,
     HU,
     JI,
-    NUM_ACTIONS,
     OVER,
     PASS,
     PENG,
@@ -70,10 +71,12 @@ def legal(s: State, seat: int) -> list[int]:
 
 
 def _legal(s: State, seat: int) -> list[int]:
+    if s.owed:
+        return bo_play.bao_actions()
     if s.phase == WINDOW:
         assert s.offer is not None
         _, card, drawn = s.offer
-        claims = [] if drawn or reading(s, seat, card, False, False) is None else [HU]
+        claims = [] if drawn or not can_hu(s, seat, card, False) else [HU]
         claim = claim_of(s, seat, card, drawn)
         if claim is not None:
             claims.append(claim)
@@ -83,14 +86,21 @@ def _legal(s: State, seat: int) -> list[int]:
     if s.phase == DRAWN:
         assert s.offer is not None
         card = s.offer[1]
-        out = [HU] if reading(s, seat, card, True, False) is not None else []
+        out = [HU] if can_hu(s, seat, card, True) else []
         group = own_group(s, seat, card)
         out.append(PASS if group is None else group)
         return sorted(out)
     out = [DISCARD0 + c for c, n in enumerate(s.hands[seat]) if n]
-    if _tianhu_open(s, seat) and reading(s, seat, None, False, False) is not None:
+    if _tianhu_open(s, seat) and can_hu(s, seat, None, False):
         out.insert(0, HU)
     return out
+
+
+def can_hu(s: State, seat: int, card: int | None, self_drawn: bool) -> bool:
+    """Whether ``seat`` wins with ``card`` and may (钵福: the 钵's limits)."""
+    full = bo_play.needs_full(s, seat)
+    found = reading(s, seat, card, self_drawn, full)
+    return bo_play.may_win(s, seat, found, found if isinstance(found, Result) else None)
 
 
 def _tianhu_open(s: State, seat: int) -> bool:
@@ -103,7 +113,9 @@ def apply(s: State, seat: int, action: int) -> tuple[State, list[Event]]:
         raise explain(s, seat, action)
     t = s.copy()
     events: list[Event] = []
-    if t.phase == WINDOW:
+    if t.owed:
+        bo_play.answer(t, action, events)
+    elif t.phase == WINDOW:
         _answer(t, seat, action, events)
     elif t.phase == DRAWN:
         assert t.offer is not None
@@ -159,7 +171,7 @@ def _answer(s: State, seat: int, action: int, events: list[Event]) -> None:
 def explain(s: State, seat: object, action: object) -> IllegalAction:
     """The stable code and a human reason for an action ``legal`` does not list."""
     n = s.rules.num_seats
-    if s.phase == OVER:
+    if s.phase == OVER and not s.owed:
         return IllegalAction("game_over", say("这局已经结束", "the deal is over"))
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
         return IllegalAction("bad_seat", say(f"座位是 0 到 {n - 1}，没有 {seat!r}",
@@ -171,9 +183,19 @@ def explain(s: State, seat: object, action: object) -> IllegalAction:
         return IllegalAction("not_your_turn", say(
             f"现在不该 {seat} 号座", f"seat {seat} is not to act now"))
     if isinstance(action, bool) or not isinstance(action, int) or \
-            not 0 <= action < NUM_ACTIONS:
+            not 0 <= action < bo_play.num_actions(s.rules):
         return IllegalAction("unknown_action", say(f"没有编号 {action!r} 的动作",
                                                    f"no action has id {action!r}"))
+    if s.owed:
+        o = s.owed[0]
+        name = card_name(o.card)
+        return IllegalAction("must_announce", say(
+            f"先报子：你的{o.kind.value} {name} 是几个钱？（报 0 到 报 {bo_play.BAO_MAX}，或不报）",
+            f"announce first: how many 钱 is your {o.kind.value} {name}? (报 0 … 报 "
+            f"{bo_play.BAO_MAX}, or 不报)"))
+    if bo_play.is_bao(action):
+        return IllegalAction("nothing_to_announce", say("现在没有要报的子",
+                                                        "there is nothing to announce now"))
     if s.phase == WINDOW:
         return _explain_answer(s, seat, action)
     if s.phase == DRAWN:
@@ -193,7 +215,7 @@ def _explain_answer(s: State, seat: int, action: int) -> IllegalAction:
         return IllegalAction("forced_claim", say(
             f"{name} 必须{options}，不能过", f"{name} must be claimed ({options}); no 过"))
     if action == HU:
-        return _cannot_hu(s, name)
+        return _cannot_hu(s, name, seat)
     if action == JI:
         return IllegalAction("no_ji_on_discard", say("别人打出来的牌不能鸡，只能开召和碰",
                                                      "a discard cannot be 鸡'd"))
@@ -207,7 +229,7 @@ def _explain_drawn(s: State, seat: int, action: int) -> IllegalAction:
     name = card_name(s.offer[1])
     options = "、".join(ACTION_NAMES[a] for a in legal(s, seat))
     if action == HU:
-        return _cannot_hu(s, name)
+        return _cannot_hu(s, name, seat)
     if action == PASS:
         return IllegalAction("forced_group", say(f"摸起的 {name} 必须{options}",
                                                  f"the drawn {name} must make a group: "
@@ -218,14 +240,25 @@ def _explain_drawn(s: State, seat: int, action: int) -> IllegalAction:
 
 def _explain_turn(s: State, seat: int, action: int) -> IllegalAction:
     if action == HU:
-        return _cannot_hu(s, "")
+        return _cannot_hu(s, "", seat)
     if action < DISCARD0:
         return IllegalAction("must_discard", say("轮到你打牌", "your turn: discard a card"))
     name = card_name(action - DISCARD0)
     return IllegalAction("not_in_hand", say(f"你手里没有{name}", f"you hold no {name}"))
 
 
-def _cannot_hu(s: State, name: str) -> IllegalAction:
+def _cannot_hu(s: State, name: str, seat: int) -> IllegalAction:
+    if s.bo is not None:
+        mine, r = s.bo.seats[seat], s.rules
+        if mine.wins >= r.bo_max_wins:
+            return IllegalAction("bo_wins", say(f"这一钵你已经和了 {mine.wins} 回，不能再和",
+                                                f"you have won {mine.wins} times in this 钵: "
+                                                "no more wins"))
+        if mine.wins == r.bo_max_wins - 1:
+            return IllegalAction("bo_target", say(
+                f"{name}胡不了：牌不成，或最后一回和牌算盘到不了 {r.bo_target} 胡",
+                f"{name} does not win: the hand is not complete, or this last win does not "
+                f"bring the abacus to {r.bo_target}"))
     t = s.rules.hu_threshold
     need = f"，或不够 {t} 胡" if t else ""
     return IllegalAction("cannot_hu", say(f"{name}胡不了：牌理不顺、放子不圆{need}",

@@ -9,12 +9,13 @@ from typing import Any
 
 from huapai.core.base import GameBase
 from huapai.core.claim import ClaimWindow
-from huapai.core.present import ActionInfo
+from huapai.core.present import ActionInfo, Msg
 from huapai.core.protocol import Event, IllegalAction, NotationError, Settlement
 from huapai.core.rng import derive_seed
 from huapai.core.view import TableView, check_seat
 
-from . import flow
+from . import bo_play, flow
+from .bo_settle import settle_bo
 from .cards import DECK, NUM_CARDS, format_cards, parse_card, parse_cards
 from .describe import describe_action, say
 from .hidden import permute_hidden
@@ -44,13 +45,28 @@ class XiushanGame(GameBase[XiushanGameRules, State]):
 
     # --- dealing -----------------------------------------------------------------------
     def new_game(self, rules: XiushanGameRules, *, seed: int | None = None,
-                 deal: Sequence[int] | None = None, dealer: int = 0) -> State:
-        return new_state(rules, seed=seed, deal=deal, dealer=dealer)
+                 deal: Sequence[int] | None = None, dealer: int = 0,
+                 carry: Any = None) -> State:
+        """A fresh deal; 钵福 starts from the carried 钵 (``carry``, :mod:`.bo_play`)."""
+        return new_state(rules, seed=seed, deal=deal, dealer=dealer, carry=carry)
 
     def opening_events(self, state: State) -> list[Event]:
         """The 庄家's dealt 哨 / 龙灯, laid face down before his first discard [S] (each
-        viewer sees the card of its own only)."""
-        return dealt(state.rules, seed=None, deal=state.deal, dealer=state.dealer)[1]
+        viewer sees the card of its own only), and in 钵福 their 报子."""
+        return dealt(state.rules, seed=None, deal=state.deal, dealer=state.dealer,
+                     carry=state.carried)[1]
+
+    def carry(self, state: State) -> Any:
+        """钵福: the 钵 (every seat's 算盘) handed to the next deal; None otherwise."""
+        return bo_play.carry(state)
+
+    def match_over(self, state: State) -> bool:
+        """钵福: 得一钵 ends the match."""
+        return bo_play.match_over(state)
+
+    def default_deals(self, rules: XiushanGameRules) -> int | None:
+        """钵福 plays until 得一钵 (at most this many deals)."""
+        return 200 if rules.hand_value == "fan" else None
 
     def deal_of(self, state: State) -> tuple[int, ...]:
         return state.deal
@@ -99,12 +115,12 @@ class XiushanGame(GameBase[XiushanGameRules, State]):
         return flow.explain(state, seat, action)
 
     def is_over(self, state: State) -> bool:
-        return state.phase == OVER
+        return state.phase == OVER and not state.owed
 
     def settlement(self, state: State) -> Settlement:
-        if state.phase != OVER:
+        if not self.is_over(state):
             raise ValueError("the deal is not over")
-        return settle(state)
+        return settle(state) if state.bo is None else settle_bo(state)
 
     # --- views -------------------------------------------------------------------------
     def rules_of(self, state: State) -> XiushanGameRules:
@@ -118,8 +134,8 @@ class XiushanGame(GameBase[XiushanGameRules, State]):
         return omniscient(state, spectator)
 
     def claim_window(self, state: State) -> ClaimWindow | None:
-        if state.phase != WINDOW:
-            return None
+        if state.phase != WINDOW or state.owed:
+            return None  # an owed 报子 comes first: the window waits
         return flow.table_of(state).window(state.order, state.answers)
 
     def resample(self, state: State, seat: int, rng: random.Random) -> State:
@@ -128,23 +144,37 @@ class XiushanGame(GameBase[XiushanGameRules, State]):
         return resample(state, seat, rng)
 
     def observation_size(self, rules: XiushanGameRules) -> int:
-        return observation_size(rules.num_seats)
+        return observation_size(rules.num_seats) + bo_play.features_size(rules)
 
     def encode_observation(self, state: State, seat: int) -> Sequence[float]:
         check_seat(seat, state.rules.num_seats)
-        return encode(state, seat)
+        return [*encode(state, seat), *bo_play.features(state, seat)]
 
     # --- notation ----------------------------------------------------------------------
     def num_actions(self, rules: XiushanGameRules) -> int:
-        return NUM_ACTIONS
+        return bo_play.num_actions(rules)
 
     def format_action(self, rules: XiushanGameRules, action: int) -> str:
+        if _bao_of(rules, action):
+            said = bo_play.said_of(action)
+            return "不报" if said is None else f"报 {said}"
         return format_action(action)
 
     def parse_action(self, rules: XiushanGameRules, text: str) -> int:
+        if rules.hand_value == "fan" and isinstance(text, str):
+            bao = _parse_bao(text)
+            if bao is not None:
+                return bao
         return parse_action(text)
 
     def describe_action(self, rules: XiushanGameRules, action: int) -> ActionInfo:
+        if _bao_of(rules, action):
+            said = bo_play.said_of(action)
+            if said is None:
+                return ActionInfo(action, "bubao", (), say("不报", "no announcement (不报)",
+                                                         "bubao"), style="neutral")
+            return ActionInfo(action, "bao", (), Msg.of("bao", "报 {n}", "announce {n}", n=said),
+                              style="neutral")
         return describe_action(action)
 
     # --- conformance hooks ---------------------------------------------------------------
@@ -157,6 +187,29 @@ class XiushanGame(GameBase[XiushanGameRules, State]):
         public facts kept (:mod:`.hidden`)."""
         check_seat(seat, rules.num_seats)
         return permute_hidden(deal, seat, rng, rules, dealer)
+
+
+def _bao_of(rules: XiushanGameRules, action: int) -> bool:
+    return (rules.hand_value == "fan" and type(action) is int and bo_play.is_bao(action))
+
+
+def _parse_bao(text: str) -> int | None:
+    """``报 N`` (``报N``, ``bao N``) or ``不报``; None when the text is something else."""
+    word = "".join(text.split())
+    if word in ("不报", "bubao"):
+        return bo_play.NO_BAO
+    for head in ("报", "bao"):
+        if word.startswith(head) and word != head:
+            rest = word[len(head):]
+            if not rest.isdecimal() or not rest.isascii():
+                raise NotationError(say(f"报子要报一个数：{text!r}",
+                                        f"an announcement is a number: {text!r}"))
+            n = int(rest)
+            if n > bo_play.BAO_MAX:
+                raise NotationError(say(f"最多报 {bo_play.BAO_MAX} 个钱，不是 {n}",
+                                        f"announce 0 to {bo_play.BAO_MAX}, not {n}"))
+            return bo_play.BAO0 + n
+    return None
 
 
 def format_action(action: int) -> str:

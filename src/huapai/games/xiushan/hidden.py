@@ -3,11 +3,11 @@
 Hidden from a seat when the cards are dealt: every other hand (the 老爷's two cards too)
 and the stock with its order. Public from the start: the flipped 将 card (the deal's last
 card, with 翻将) and, for every other active seat, the face-down 哨 / 龙灯 it will lay from
-its dealt hand — how many of each (the 庄家 lays his before his first discard, the others
-after it; :func:`.moves.dealt_groups` lays them in an order that shows nothing else). A
-shuffle of the hidden cards that changes those counts is drawn again; when none of
-``TRIES`` keeps them, random swaps of two hidden cards mix the real deal instead, each swap
-kept only when it keeps them.
+its dealt hand — how many of each, and in 钵福 their announced values (the 庄家 lays
+his before his first discard, the others after it; :func:`.moves.dealt_groups` lays them
+in an order that shows nothing else). A shuffle of the hidden cards that changes those
+facts is drawn again; when none of ``TRIES`` keeps them, random swaps of two hidden cards
+mix the real deal instead, each swap kept only when it keeps them.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from .bo_play import dealt_values
 from .moves import counts_of, dealt_groups, dealt_sizes, seats_of
 from .table_rules import XiushanGameRules
 
@@ -50,8 +51,14 @@ def public_groups(rules: XiushanGameRules, deal: Sequence[int], dealer: int) -> 
 
 
 def _groups(rules: XiushanGameRules, deal: Sequence[int], where: range) -> tuple[str, ...]:
-    return tuple(kind.value for kind, _, _ in
-                 dealt_groups(rules, counts_of([deal[i] for i in where])))
+    groups = dealt_groups(rules, counts_of([deal[i] for i in where]))
+    kinds = tuple(kind.value for kind, _, _ in groups)
+    if rules.hand_value != "fan":
+        return kinds
+    # 钵福: every dealt group is announced (报子), so its value is public too
+    jiang = rules.jiang_of_flip(deal[-1]) if rules.flips else None
+    values = dealt_values([(kind, c) for kind, c, _ in groups], jiang)
+    return (*kinds, *(str(v) for v in values))
 
 
 def permute_hidden(deal: Sequence[int], seat: int, rng: random.Random,

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from huapai.core.protocol import Event, NotationError
 
+from . import bo_play
 from .calculator import Hand, Result, complete_size, score_checked, youzi_of
 from .cards import COPIES, DECK, NUM_CARDS, card_name, format_cards
 from .describe import say
@@ -69,14 +71,15 @@ def checked_deal(rules: XiushanGameRules, deal: Sequence[int]) -> tuple[int, ...
 
 
 def new_state(rules: XiushanGameRules, *, seed: int | None, deal: Sequence[int] | None,
-              dealer: int) -> State:
-    return dealt(rules, seed=seed, deal=deal, dealer=dealer)[0]
+              dealer: int, carry: Any = None) -> State:
+    return dealt(rules, seed=seed, deal=deal, dealer=dealer, carry=carry)[0]
 
 
 def dealt(rules: XiushanGameRules, *, seed: int | None, deal: Sequence[int] | None,
-          dealer: int) -> tuple[State, list[Event]]:
+          dealer: int, carry: Any = None) -> tuple[State, list[Event]]:
     """A fresh deal and its opening events: the 庄家's dealt 哨 / 龙灯 laid face down
-    before his first discard (and, with two 4-sets, his 八块 and the next draw)."""
+    before his first discard (and, with two 4-sets, his 八块 and the next draw); 钵福
+    starts from the carried 钵 (``carry``, the deal before's :func:`.bo_play.carry`)."""
     n = rules.num_seats
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
         raise ValueError(f"dealer must be a seat 0..{n - 1}, got {dealer!r}")
@@ -98,6 +101,8 @@ def dealt(rules: XiushanGameRules, *, seed: int | None, deal: Sequence[int] | No
     s.melds, s.rivers = [()] * n, [()] * n
     s.offer, s.order, s.answers, s.opened = None, (), (), False
     s.win, s.end, s._legal = None, None, None
+    s.bo, s.carried = bo_play.start_bo(rules, carry), carry
+    s.owed, s.credits, s.debo = (), (), False
     s.phase, s.turn = TURN, dealer
     events: list[Event] = []
     lay_dealt(s, dealer, events)  # 庄家先亮龙再打第一张牌 [S]
@@ -118,6 +123,8 @@ def hand_text(hand: Counts) -> str:
 
 
 def waiting(s: State) -> tuple[int, ...]:
+    if s.owed:
+        return (s.owed[0].seat,)
     if s.phase == OVER:
         return ()
     if s.order:
@@ -137,10 +144,12 @@ def add(s: State, seat: int, card: int, n: int) -> None:
 
 def lay_dealt(s: State, seat: int, events: list[Event]) -> None:
     """A seat lays the 哨 (three alike) and 龙灯 (four) of its dealt hand face down."""
-    for kind, c, size in dealt_groups(s.rules, s.hands[seat]):
+    groups = dealt_groups(s.rules, s.hands[seat])
+    for kind, c, size in groups:
         add(s, seat, c, -size)
         s.melds[seat] = (*s.melds[seat], Held(Meld(kind, (c,) * size), False))
         events.append(Laid(seat, kind.value, card_name(c), size, True))
+    bo_play.laid_dealt(s, seat, [(kind, c) for kind, c, _ in groups], events)
 
 
 def dealt_groups(r: XiushanGameRules, hand: Counts) -> list[tuple[Kind, int, int]]:
@@ -233,6 +242,7 @@ def make_group(s: State, seat: int, action: int, card: int, source: int | None,
     s.melds[seat] = tuple(melds)
     s.offer = None
     events.append(Laid(seat, kind.value, card_name(card), size, False, source))
+    bo_play.laid(s, seat, kind, card, False, events)
     after_taking(s, seat, events)
 
 
@@ -309,8 +319,9 @@ def reading(s: State, seat: int, card: int | None, self_drawn: bool,
             continue
         if not full:
             return youzi
-        result = score_checked(r, h)
-        key = (result.dou or 0, result.youzi)
+        result = score_checked(r, h, bo_play.win_context(s, seat, card, self_drawn))
+        worth = result.value if result.value is not None else result.dou or 0
+        key = (worth, result.youzi)
         if best is None or key > best:
             best, found = key, result
     return found
@@ -357,4 +368,5 @@ def win(s: State, seat: int, card: int | None, from_seat: int | None, self_drawn
     groups = " ".join(f"{g.kind.value}:{format_cards(g.cards)}" for g in result.groups)
     events.append(Won(seat, from_seat, None if card is None else card_name(card), result.youzi,
                       result.dou or 0, hand_text(s.hands[seat]), groups))
+    bo_play.on_win(s, events)
     finish(s, "hu", events)

@@ -15,6 +15,7 @@ from typing import Any
 
 from huapai.core.view import TableView
 
+from . import bo_play
 from .calculator import HandError
 from .cards import NUM_CARDS, RANKS, card_name, format_cards
 from .groups import Meld
@@ -46,8 +47,11 @@ def table_view(s: State, seat: int | None) -> TableView:
         mine = hidden_offer(s) and s.offer is not None and s.offer[0] == seat
         private["my_drawn"] = card_name(s.offer[1]) if mine and s.offer else None
         private["my_waits"] = my_waits(s, seat)
-    return TableView(PHASE_NAMES[s.phase], s.dealer, [sum(h) for h in s.hands], hand, s.end,
-                     _table(s), private)
+        if s.bo is not None:
+            private["my_owed"] = bo_play.owed_view(s, seat)
+    # an owed 报子 is made first, even after the last card (the deal is not over yet)
+    phase, end = ("announce", None) if s.owed else (PHASE_NAMES[s.phase], s.end)
+    return TableView(phase, s.dealer, [sum(h) for h in s.hands], hand, end, _table(s), private)
 
 
 def my_waits(s: State, seat: int) -> list[dict[str, Any]]:
@@ -107,12 +111,31 @@ def _table(s: State) -> dict[str, Any]:
             "drawn": s.offer[2]},
         "threshold": r.hu_threshold,
     }
+    if s.bo is not None:
+        view["bo"] = bo_view(s)
     if s.phase == OVER and s.win is not None:
         w = s.win
         view["win"] = {**w.result.to_json(), "seat": w.seat, "from_seat": w.from_seat,
                        "card": None if w.card is None else card_name(w.card),
                        "hand": hand_text(s.hands[w.seat])}
     return view
+
+
+def bo_view(s: State) -> dict[str, Any]:
+    """钵福's 钵, public: every seat's 算盘 (钱), wins, 吃包子 and 戴帽子, the seat that
+    owes an announcement, and the 钵's number and rules."""
+    bo, r = s.bo, s.rules
+    assert bo is not None
+    return {
+        "number": bo.number,
+        "target": r.bo_target,
+        "max_wins": r.bo_max_wins,
+        "training": r.baoshu == "train",
+        "seats": [{"abacus": x.abacus, "wins": x.wins, "baozi": x.baozi, "hat": x.hat(r)}
+                  for x in bo.seats],
+        "owed_seat": s.owed[0].seat if s.owed else None,
+        "history": [h.to_json() for h in bo.history],
+    }
 
 
 def omniscient(s: State, spectator: dict[str, Any]) -> dict[str, Any]:

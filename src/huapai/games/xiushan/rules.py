@@ -25,6 +25,40 @@ from huapai.core.rules import RulesBase, option
 from .cards import RANKS, rank
 from .mingtang import MingtangTable, MingtangTableError, builtin_table, load_table
 
+#: what a player reads for each choice of a rule option: value -> (中文, English)
+_CHOICE_LABELS: dict[str, dict[str, tuple[str, str]]] = {
+    "jiang": {
+        "off": ("不设将", "no 将"),
+        "next": ("下一张为将", "the next rank"),
+        "same": ("同张为将", "the same rank"),
+    },
+    "discard_triple": {
+        "peng": ("按碰算", "as a 碰"),
+        "shao": ("按哨算", "as a 哨"),
+    },
+    "own_draw_on_shao": {
+        "long": ("成龙灯", "a 龙灯"),
+        "zhao": ("开召", "a 开召"),
+    },
+    "hand_value": {
+        "dou": ("算豆", "豆"),
+        "fan": ("油子×翻", "油子 × 翻"),
+        "mingtang": ("名堂算豆", "名堂 豆"),
+    },
+    "dou_er": {
+        "both": ("大贰小二都算", "every 贰 and 二"),
+        "big": ("只算大贰", "only the big 贰"),
+    },
+    "baozi": {
+        "hat": ("归零并戴帽子", "to minus the hat"),
+        "zero": ("只归零", "to zero"),
+    },
+    "bo_win_add": {
+        "net": ("扣除已报", "net of what was announced"),
+        "full": ("全数上算盘", "all of it"),
+    },
+}
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class XiushanRules(RulesBase):
@@ -51,7 +85,9 @@ class XiushanRules(RulesBase):
     jiang: Literal["off", "next", "same"] = option(
         "next", zh="翻将", source="[S] 大将/小将 values; xiushan.md §2.2 [P] 翻将 (大冶 Z1)",
         doc="将 rank of a hand from the flipped bottom card: the next rank (大伍 → 陆/六), "
-            "the same rank, or no 将 (麻雀福 不设置将).", choices=("off", "next", "same"))
+            "the same rank, or no 将 (麻雀福 不设置将).",
+        labels=_CHOICE_LABELS["jiang"],
+        choices=("off", "next", "same"))
     jiang_wrap: bool = option(
         True, zh="将过拾回壹", source="engine (xiushan.md §8.1: not stated)",
         doc="With jiang=next, a flipped 拾/十 makes 壹/一 the 将; otherwise that hand has no 将.")
@@ -62,22 +98,27 @@ class XiushanRules(RulesBase):
         "peng", zh="胡牌成坎", source="[P] xiushan.md §2.3 (H1: 胡进来凑成的三张按碰算)",
         doc="Three alike in the hand completed by the winning discard score as a 碰 (peng) "
             "or as a 哨 (shao); completed by one's own draw they are always a 哨.",
+        labels=_CHOICE_LABELS["discard_triple"],
         choices=("peng", "shao"))
     own_draw_on_shao: Literal["long", "zhao"] = option(
         "long", zh="自摸上哨",
         source="[?] xiushan.md §2.4; zipai.md BG14 [P] 龙灯 (跑胡子 偎+摸=提)",
         doc="One's own draw onto one's own 暗哨 makes a 龙灯 (long) or a 开召 (zhao, 大冶).",
+        labels=_CHOICE_LABELS["own_draw_on_shao"],
         choices=("long", "zhao"))
     # --- hand value ------------------------------------------------------------------
     hand_value: Literal["dou", "fan", "mingtang"] = option(
         "dou", zh="计分",
         source="[S] 麻雀福/黄六福/十八福 算豆; 钵福 按名堂的翻数计算油子; 三六福 名堂算豆数",
         doc="What a win is worth: 豆 (dou, part 1), 油子 × 翻 (fan, 钵福) or the 名堂 豆 of "
-            "the table (mingtang, 三六福).", choices=("dou", "fan", "mingtang"))
+            "the table (mingtang, 三六福).",
+        labels=_CHOICE_LABELS["hand_value"],
+        choices=("dou", "fan", "mingtang"))
     dou_er: Literal["both", "big"] = option(
         "both", zh="贰算豆",
         source="[S] 十八福 不论大贰小二; 麻雀福 有多少个贰 (xiushan.md §3.1 both)",
         doc="Which cards are a 豆 each: every 贰 and 二 (both) or only the big 贰.",
+        labels=_CHOICE_LABELS["dou_er"],
         choices=("both", "big"))
     zimo_dou: bool = option(
         True, zh="自摸加豆", source="[S] 十八福 有自摸再加1豆; 麻雀福 silent ([?] xiushan.md §3.1)",
@@ -113,7 +154,9 @@ class XiushanRules(RulesBase):
                "[P] zipai.md BG10 −20 (hat); xiushan.md §3.4 leaves it open",
         doc="A wrong announcement (吃包子) sets that player's abacus to −hat_at (hat: 归零 and "
             "the 20-钱 negative put on) or to 0 (zero: 归零 only, 戴帽子 just the name for "
-            "standing at −hat_at or below).", choices=("hat", "zero"))
+            "standing at −hat_at or below).",
+        labels=_CHOICE_LABELS["baozi"],
+        choices=("hat", "zero"))
     hat_at: int = option(
         20, zh="戴帽子", source="[S] 上20个钱的负数，叫戴帽子",
         doc="An abacus at −hat_at or below is 戴帽子.", low=1, high=1000)
@@ -129,7 +172,9 @@ class XiushanRules(RulesBase):
         "net", zh="和牌上算盘",
         source="[S] 按名堂的翻数计算油子的总数，将油子打上算盘; [P] zipai.md BG9 net",
         doc="On a win the abacus gains 油子 × 翻 less what was announced this deal (net: "
-            "nothing counted twice) or all of 油子 × 翻 (full).", choices=("net", "full"))
+            "nothing counted twice) or all of 油子 × 翻 (full).",
+        labels=_CHOICE_LABELS["bo_win_add"],
+        choices=("net", "full"))
 
     def validate(self) -> None:
         if not self.youzi and self.hu_threshold:

@@ -17,10 +17,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from huapai.core.protocol import Event
 
+from .abacus import Bo
 from .calculator import Result
 from .cards import NUM_CARDS
 from .groups import QUAD_KINDS, Kind, Meld
@@ -60,6 +61,17 @@ class Held:
 
 
 @dataclass(frozen=True, slots=True)
+class Owed:
+    """钵福 报数 training: a group ``seat`` laid and must still announce (报子)."""
+
+    seat: int
+    kind: Kind
+    card: int
+    hidden: bool
+    """Laid face down with a card the others never saw: they do not learn its value."""
+
+
+@dataclass(frozen=True, slots=True)
 class Win:
     """The winner, the calculator's reading, the discarder (None: 自摸 or 天胡) and the
     card it won on (None: 天胡)."""
@@ -73,6 +85,13 @@ class Win:
 class State:
     """A deal in progress, treated as a value: the engine copies before it changes one.
 
+    ``bo`` is the 钵 (钵福 only: every seat's 算盘, carried from deal to deal), ``owed``
+    the announcements (报子) still to be made in the 报数 training mode (while any is
+    owed its seat answers first, the phase underneath unchanged), ``credits`` what each
+    (seat, card) group put on the abacus this deal (a 哨 grown into a 开召 adds only the
+    difference), ``debo`` that this deal's win was 得一钵, ``carried`` the 钵 the deal
+    started from (its record's ``carry``).
+
     ``offer`` is the card on the table: (seat, card, drawn) — the drawer's shown
     堂子头 card, or a discard being answered. ``order`` / ``answers`` are the claim
     window (:mod:`huapai.core.claim`); ``opened`` says the other seats have laid their
@@ -80,9 +99,9 @@ class State:
     """
 
     __slots__ = (
-        "_legal", "active", "answers", "deal", "dealer", "end", "hands", "jiang", "melds",
-        "offer", "opened", "order", "phase", "rivers", "rules", "stock_end", "top", "turn",
-        "waiting", "win",
+        "_legal", "active", "answers", "bo", "carried", "credits", "deal", "dealer", "debo",
+        "end", "hands", "jiang", "melds", "offer", "opened", "order", "owed", "phase",
+        "rivers", "rules", "stock_end", "top", "turn", "waiting", "win",
     )  # fmt: skip
 
     rules: XiushanGameRules
@@ -104,6 +123,11 @@ class State:
     waiting: tuple[int, ...]
     win: Win | None
     end: str | None
+    bo: Bo | None
+    carried: Any
+    owed: tuple[Owed, ...]
+    credits: tuple[tuple[int, int, int], ...]
+    debo: bool
     _legal: dict[int, list[int]] | None
 
     def copy(self) -> State:
@@ -115,6 +139,8 @@ class State:
         new.phase, new.turn, new.offer = self.phase, self.turn, self.offer
         new.order, new.answers, new.opened = self.order, self.answers, self.opened
         new.waiting, new.win, new.end, new._legal = self.waiting, self.win, self.end, None
+        new.bo, new.owed, new.credits, new.debo = self.bo, self.owed, self.credits, self.debo
+        new.carried = self.carried
         return new
 
     @property

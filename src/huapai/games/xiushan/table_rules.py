@@ -20,10 +20,37 @@ from huapai.core.protocol import RulesError
 from huapai.core.rules import option
 
 from .cards import DECK_SIZE
-from .rules import HUANGLIUFU, MAQUEFU, SHIBAFU, XiushanRules
+from .rules import BOFU, HUANGLIUFU, MAQUEFU, SANLIUFU, SHIBAFU, XiushanRules
 
 MIN_HAND = 5
 """The smallest deal the engine plays (the calculator alone takes smaller hands)."""
+
+
+#: what a player reads for each choice of a rule option: value -> (中文, English)
+_CHOICE_LABELS: dict[str, dict[str, tuple[str, str]]] = {
+    "idle": {
+        "none": ("无", "none"),
+        "laoye": ("老爷", "laoye"),
+        "xun": ("巽家", "xun"),
+    },
+    "drawn_card": {
+        "show": ("亮给大家", "shown to all"),
+        "keep": ("自己看", "kept by the drawer"),
+    },
+    "pay_discard": {
+        "all": ("放炮包赔", "the discarder pays all"),
+        "each": ("各付各的", "each pays his own"),
+        "discarder": ("放炮付一份", "the discarder pays one share"),
+    },
+    "huang_dealer": {
+        "stay": ("连庄", "same dealer"),
+        "next": ("下家坐庄", "next seat deals"),
+    },
+    "baoshu": {
+        "auto": ("自动报数", "automatic"),
+        "train": ("自己报数（练习）", "say it yourself (training)"),
+    },
+}
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -38,6 +65,7 @@ class XiushanGameRules(XiushanRules):
                "巽家 keeps the 算盘 [S] (钵福), cf. 跑胡子 数醒",
         doc="One more seat that does not play: laoye (老爷, dealt two dead cards) or xun "
             "(巽家 / 醒, dealt nothing). It is the 庄家's 上家 and moves with the deal.",
+        labels=_CHOICE_LABELS["idle"],
         choices=("none", "laoye", "xun"))
     lay_shao: bool = option(
         True, zh="撲哨",
@@ -50,6 +78,7 @@ class XiushanGameRules(XiushanRules):
                "card; [P] show (跑胡子 示众, 大冶 明示)",
         doc="The drawn card is turned up for everyone (show: others must 碰 / 开召 / 鸡 it) "
             "or kept hidden by the drawer (keep: only he may use it).",
+        labels=_CHOICE_LABELS["drawn_card"],
         choices=("show", "keep"))
     forced_claims: bool = option(
         True, zh="必须碰召鸡",
@@ -66,16 +95,37 @@ class XiushanGameRules(XiushanRules):
         source="[?] not in the seed; [P] relatives: 放炮 pays for all (xiushan.md §3.3, H1)",
         doc="A win on a discard: the discarder pays every loser's share (all), every loser "
             "pays his own (each), or the discarder pays one share (discarder). A 自摸 is "
-            "paid by every other player.", choices=("all", "each", "discarder"))
+            "paid by every other player.",
+        labels=_CHOICE_LABELS["pay_discard"],
+        choices=("all", "each", "discarder"))
     huang_dealer: Literal["stay", "next"] = option(
         "stay", zh="黄庄坐庄", source="[P] xiushan.md §2.4: 黄庄, the winner deals",
-        doc="After 黄庄 the same 庄家 deals again, or the next seat.", choices=("stay", "next"))
+        doc="After 黄庄 the same 庄家 deals again, or the next seat.",
+        labels=_CHOICE_LABELS["huang_dealer"],
+        choices=("stay", "next"))
+
+    baoshu: Literal["auto", "train"] = option(
+        "auto", zh="报数",
+        source="[S] 钵福…训练打算盘和报数的能力; issue 11 §2 (the 报数 training mode)",
+        doc="钵福: the engine announces (报子) every 哨 / 碰 / 开召 / 鸡 / 龙灯 correctly for "
+            "its player (auto), or every seat must say the value itself (train: a number "
+            "from 0 to 30, or 不报; a wrong one is 吃包子).",
+        labels=_CHOICE_LABELS["baoshu"],
+        choices=("auto", "train"))
+    bot_errors: int = option(
+        0, zh="机器人报错率",
+        source="issue 11 §2: bots err at a set rate so the player can catch them",
+        doc="钵福 报数 training: the percentage of announcements a bot gets wrong on "
+            "purpose (0: bots always announce correctly).", low=0, high=100)
 
     def validate(self) -> None:
         XiushanRules.validate(self)
-        if self.hand_value != "dou":
-            raise RulesError(f"hand_value {self.hand_value!r}: the engine plays the 豆 games "
-                             "(麻雀福, 黄六福, 十八福); 钵福 and 三六福 are not dealt yet")
+        if self.hand_value != "fan" and (self.baoshu != "auto" or self.bot_errors):
+            raise RulesError("baoshu and bot_errors are 钵福's (hand_value fan): only it "
+                             "announces groups onto the 算盘")
+        if self.bot_errors and self.baoshu != "train":
+            raise RulesError("bot_errors needs baoshu=train: with auto the engine announces "
+                             "for every seat")
         if self.hand_size < MIN_HAND:
             raise RulesError(f"hand_size {self.hand_size}: the engine deals at least {MIN_HAND}")
         if self.used_cards() >= DECK_SIZE:
@@ -106,7 +156,11 @@ PRESETS: dict[str, XiushanGameRules] = {
     "maquefu": _game(MAQUEFU, seats=4, lay_shao=False),
     "huangliufu": _game(HUANGLIUFU, seats=4, lay_shao=False),
     "shibafu": _game(SHIBAFU),
+    "bofu": _game(BOFU),
+    "sanliufu": _game(SANLIUFU, lay_shao=False),
 }
 """麻雀福 / 黄六福: 4 players, 庄 14 / 闲 13 [S], 坎 in hand; 十八福: 3 players, 庄 21 /
 闲 20 [P], 哨 laid. ``idle="laoye"`` seats the seed's 5th player of 麻雀福, ``idle="xun"``
-the optional 4th of 十八福."""
+the optional 4th of 十八福 (and 钵福's 巽家, who keeps the 算盘). 钵福: 3 players, 哨 laid
+as 黄十八 [S]; 三六福: 3 players [P], 坎 kept in the hand [S] (lay_shao off), never
+split, 36 胡 (hu_threshold 18 or 36, xiushan.md §2.5)."""

@@ -33,6 +33,7 @@ const STR = {
   rule_changed: ["已改 {n} 项", "{n} changed"],
   reset_rules: ["恢复默认", "Reset"],
   deals: ["局数", "Deals"],
+  deals_until_bo: ["局数上限（打到得一钵为止）", "Deals at most (until 得一钵)"],
   multiplier: ["倍数", "Multiplier (倍数)"],
   private_room: ["私人房间（凭房间码加入）", "Private (join by code)"],
   turn_clock: ["出牌限时", "Turn clock"],

@@ -102,7 +102,22 @@ export class LobbyPage {
     this.form.game = name;
     this.form.preset = detail.presets[0]?.name ?? null;
     this.form.rules = {};
+    this.syncDeals();
     this.render();
+  }
+
+  /** A match that ends itself (钵福: at 得一钵) gets the most deals as its limit; leaving
+   * such a preset gives the single deal back. */
+  syncDeals() {
+    const ends = this.endsItself();
+    if (ends) this.form.deals = 64;
+    else if (this.autoDeals) this.form.deals = 1;
+    this.autoDeals = ends;
+  }
+
+  endsItself() {
+    const detail = this.details.get(this.form.game);
+    return Boolean(detail?.presets.find((p) => p.name === this.form.preset)?.ends_itself);
   }
 
   presetRules() {
@@ -160,10 +175,11 @@ export class LobbyPage {
           field(t("preset"), select("preset", presets, f.preset, (v) => {
             f.preset = v;
             f.rules = {};
+            this.syncDeals();
             this.renderForm();
           })),
           players ? this.optionField(players) : null,
-          field(t("deals"), h("input", { name: "deals", type: "number", min: 1, max: 64, value: f.deals,
+          field(t(this.endsItself() ? "deals_until_bo" : "deals"), h("input", { name: "deals", type: "number", min: 1, max: 64, value: f.deals,
             onChange: (e) => { f.deals = Number(e.target.value); } })),
           field(t("multiplier"), h("input", { name: "multiplier", type: "number", min: 1, max: 100, value: f.multiplier,
             onChange: (e) => { f.multiplier = Number(e.target.value); } })),
@@ -186,10 +202,12 @@ export class LobbyPage {
   optionField(option) {
     const value = this.ruleValue(option.name);
     const label = bi(option.zh || option.name, `${option.name}${option.zh ? ` (${option.zh})` : ""}`);
-    const tip = `${option.doc ?? ""}${option.source ? `\n[${option.source}]` : ""}`;
+    // the option's notes are English; in Chinese mode the tip is its 中文 term only
+    const tip = bi(option.zh || "", `${option.doc ?? ""}${option.source ? `\n[${option.source}]` : ""}`);
     let control;
     if (Array.isArray(option.choices)) {
-      control = select(`rule-${option.name}`, option.choices.map((c) => [String(c), c]), value,
+      const labels = option.choice_labels ?? option.choices.map((c) => ({ value: c, zh: String(c), en: String(c) }));
+      control = select(`rule-${option.name}`, labels.map((c) => [bi(c.zh, c.en), c.value]), value,
         (v) => this.setRule(option.name, v));
     } else if (typeof option.default === "boolean") {
       control = h("input", { type: "checkbox", name: `rule-${option.name}`, checked: value,

@@ -4,7 +4,7 @@
 import { h, replace } from "./dom.js";
 import { bi, said, t } from "./i18n.js";
 import { api, download, explain, path } from "./api.js";
-import { checkSeed, commitmentSeen } from "./fairness.js";
+import { checkShuffle, commitmentSeen, nonceSent } from "./fairness.js";
 import { presetTitle, rendererFor } from "./games/registry.js";
 import { TableView, seatName } from "./table.js";
 import { seedBadge, settlementPanel } from "./settlement.js";
@@ -240,7 +240,7 @@ export class ReplayPage {
       this.verified = null;
     }
     const promised = commitmentSeen(this.gameId) ?? this.data.commitment;
-    this.seedCheck = await checkSeed(this.data.seed, promised);
+    this.seedCheck = await checkShuffle(this.data, promised, nonceSent(this.gameId));
     this.renderVerify();
   }
 

@@ -5,7 +5,7 @@
 import { h, replace } from "./dom.js";
 import { bi, t } from "./i18n.js";
 import { api, explain, path } from "./api.js";
-import { checkSeed, commitmentSeen, rememberCommitment } from "./fairness.js";
+import { checkShuffle, commitmentSeen, newNonce, nonceSent, rememberCommitment, rememberNonce } from "./fairness.js";
 import { gameTitle, presetTitle, rendererFor } from "./games/registry.js";
 import { TableView, seatName } from "./table.js";
 import { settlementPanel } from "./settlement.js";
@@ -43,6 +43,7 @@ export class RoomPage {
       live.on("room", mine((m) => this.onRoom(m.room))),
       live.on("state", mine((m) => this.onState(m))),
       live.on("clock", mine((m) => this.table?.updateClocks(m.clocks))),
+      live.on("shuffle", mine((m) => this.onShuffle(m))),
       live.on("deal_end", mine((m) => this.onDealEnd(m))),
       live.on("match_end", mine((m) => this.onMatchEnd(m))),
       live.on("error", mine((m) => this.onError(m))),
@@ -88,10 +89,21 @@ export class RoomPage {
     this.renderSettlement();
   }
 
+  /** The server committed to its seed: add this browser's own randomness (a seated
+   * player's nonce), kept to find it again in the reveal. */
+  onShuffle(msg) {
+    rememberCommitment(msg.game_id, msg.commitment);
+    const seat = this.mySeat();
+    if (seat === null || !msg.seats.includes(seat) || !globalThis.crypto?.getRandomValues) return;
+    const nonce = newNonce();
+    rememberNonce(msg.game_id, seat, nonce);
+    this.app.live.send({ type: "nonce", room: this.roomId, game_id: msg.game_id, nonce });
+  }
+
   onDealEnd(msg) {
     this.dealEnd = msg;
     this.seedCheck = null;
-    checkSeed(msg.seed, commitmentSeen(msg.game_id)).then((result) => {
+    checkShuffle(msg, commitmentSeen(msg.game_id), nonceSent(msg.game_id)).then((result) => {
       if (this.dealEnd !== msg) return;
       this.seedCheck = result;
       this.renderSettlement();

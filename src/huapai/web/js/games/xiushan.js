@@ -9,12 +9,14 @@ import { bi } from "../i18n.js";
 import { cardBack } from "../cards/common.js";
 import { DAZI_SIZE, daziCard } from "../cards/dazi.js";
 import { cardRow, generic } from "./generic.js";
+import { abacusFor, boEventText, boFacts, owedPrompt } from "./abacus.js";
 
 const PHASES = {
   turn: ["打一张牌", "discard a card"],
   drawn: ["堂子头起牌：胡、成组还是过？", "a card from the 堂子头: 胡, a group or pass?"],
   window: ["有人打牌：胡、碰、开召还是过？", "a discard: 胡, 碰, 开召 or pass?"],
   over: ["本局结束", "the deal is over"],
+  announce: ["报子：报出刚落地的组是几个钱", "报子: announce the group just laid, in 钱"],
 };
 const ENDS = { huang: ["黄庄：没人和牌", "黄庄: nobody won"], hu: ["和牌", "和"] };
 const RIVER_SHOWN = 12;
@@ -107,6 +109,8 @@ export const xiushan = {
       const waits = waitsRow(this, view);
       if (waits) parts.push(waits);
     }
+    const abacus = abacusFor(view, seat); // 钵福's 算盘 (games/abacus.js)
+    if (abacus) parts.push(abacus);
     const open = generic.seatDetail.call(this, view, seat, ctx);
     if (open) parts.push(open);
     return parts.length ? h("div", { class: "bg-detail" }, parts) : null;
@@ -144,6 +148,8 @@ export const xiushan = {
         bi(`将 ${view.jiang}`, `将 ${view.jiang}`)));
     }
     parts.push(h("div", { class: "stock xs-facts" }, line));
+    const bo = boFacts(view);
+    if (bo) parts.push(bo);
     return h("div", { class: "bg-center" }, parts);
   },
 
@@ -163,6 +169,8 @@ export const xiushan = {
   },
 
   prompt(view) {
+    const owed = owedPrompt(view);
+    if (owed) return owed;
     const forced = forcedGroup(view);
     if (forced) return bi(`必须${SAY_FORCED[forced] ?? forced}：按“${forced}”`, `forced: press “${forced}”`);
     if (view.phase === "window") return bi("有人打牌：胡、碰、开召还是过？", "胡, 碰, 开召 or pass?");
@@ -172,7 +180,7 @@ export const xiushan = {
       : bi("选一张牌打出（右键直接打）", "Pick a card to discard (right-click discards)");
   },
 
-  eventText(ev, ctx) {
+  eventText(ev, ctx, view) {
     const who = typeof ev.seat === "number" ? ctx.name(ev.seat) : "";
     switch (ev.kind) {
       case "drew":
@@ -187,8 +195,12 @@ export const xiushan = {
       }
       case "bakuai": return bi(`${who} 八块，下家摸牌`, `${who}: 八块, the next seat draws`);
       case "answered": return ev.answer ? bi(`${who} 答：${ev.answer}`, `${who} answers ${ev.answer}`) : null;
-      case "won": return bi(`${who} 和！${ev.youzi} 油子，${ev.dou} 豆`, `${who} wins: ${ev.youzi} 油子, ${ev.dou} 豆`);
+      case "won":
+        if (view?.bo) return bi(`${who} 和！${ev.youzi} 油子`, `${who} wins: ${ev.youzi} 油子`);
+        return bi(`${who} 和！${ev.youzi} 油子，${ev.dou} 豆`, `${who} wins: ${ev.youzi} 油子, ${ev.dou} 豆`);
       case "deal_ended": return bi(...(ENDS[ev.reason] ?? [ev.reason, ev.reason]));
+      case "announced":
+      case "abacus_win": return boEventText(ev, who);
       default: return generic.eventText(ev, ctx);
     }
   },

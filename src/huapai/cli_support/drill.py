@@ -1,0 +1,72 @@
+"""``huapai drill``: 钵福's 报数 practice in the terminal — a random laid group, the learner
+says its 钱, the abacus (drawn as beads) moves as in a game: right, the value goes on;
+wrong, 吃包子. The questions and the arithmetic are :mod:`huapai.games.xiushan.drill`'s."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.console import Console
+from rich.text import Text
+
+from huapai.games.xiushan.drill import Drill, DrillStep, parse_said
+from huapai.games.xiushan.rules import BOFU
+
+from .i18n import Lang
+
+_QUIT = frozenset({"q", "quit", "退出"})
+_SKIP = frozenset({"不报", "-"})
+
+
+def run_drill(console: Console, lang: Lang, seed: int | None, count: int,
+              ask: Callable[[str], str] | None = None) -> int:
+    """Ask ``count`` questions (fewer if the learner quits); returns the exit status."""
+    zh = lang == "zh"
+    drill = Drill(BOFU, seed)
+    read = ask or console.input
+    console.print(Text("报数练习：说出这组牌是几个钱（数字，或 不报；q 退出）" if zh else
+                       "报数 practice: say how many 钱 the group is (a number, or 不报; q quits)",
+                       style="bold"))
+    for n in range(1, count + 1):
+        item = drill.question()
+        while True:
+            try:
+                text = read(f"[{n}/{count}] {item.prompt()} > ").strip()
+            except EOFError:
+                text = "q"
+            if text.lower() in _QUIT:
+                return _summary(console, drill, zh)
+            if text in _SKIP:
+                said = None
+                break
+            try:
+                said = parse_said(text)
+                break
+            except ValueError:
+                console.print("要一个数，例如 3、十二、6个钱" if zh else
+                              "a number, e.g. 3, 十二, 6个钱", style="red")
+        _show(console, drill.answer(item, said), zh)
+    return _summary(console, drill, zh)
+
+
+def _show(console: Console, step: DrillStep, zh: bool) -> None:
+    right = step.item.answer
+    if step.said is None:
+        line = (f"不报子，不上算盘（应报 {right}）" if zh else
+                f"not announced: nothing goes on (it was {right})")
+        style = "yellow"
+    elif step.correct:
+        line = f"对！上算盘 {right} 个钱" if zh else f"right: {right} 钱 on the abacus"
+        style = "green"
+    else:
+        line = (f"报错了，吃包子！应报 {right}" if zh else f"wrong — 吃包子! it was {right}")
+        style = "bold red"
+    console.print(Text(line, style=style))
+    console.print(step.beads.text())
+    console.print(f"算盘：{step.beads.value} 个钱" if zh else f"abacus: {step.beads.value} 钱")
+
+
+def _summary(console: Console, drill: Drill, zh: bool) -> int:
+    console.print(f"答对 {drill.right} / {drill.asked}，算盘 {drill.abacus} 个钱" if zh else
+                  f"{drill.right} of {drill.asked} right, abacus {drill.abacus} 钱")
+    return 0

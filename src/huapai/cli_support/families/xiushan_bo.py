@@ -1,0 +1,103 @@
+"""钵福's 算盘 in the terminal: every seat's abacus drawn as beads (plus the number, except
+in the 报数 training mode, where the learner reads the beads), wins, 吃包子 and 戴帽子; the
+报子 prompt and the lines of the 钵's events. Used by :mod:`.xiushan`'s renderer."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rich.table import Table
+from rich.text import Text
+
+from huapai.cli_support.render import EventText, RenderContext
+from huapai.games.xiushan.drill import Beads, beads
+
+
+def bead_line(b: Beads) -> Text:
+    """One line per abacus: each rod ``◉`` (the 上珠 counted: 5) or ``○``, then its four
+    下珠 ``●`` counted / ``○`` not, rods apart; 负 and 戴帽子 beside it."""
+    out = Text()
+    for i, rod in enumerate(b.rods):
+        if i:
+            out.append(" ")
+        out.append("◉" if rod.upper else "○", style="bold" if rod.upper else "dim")
+        out.append("●" * rod.lower, style="bold")
+        out.append("○" * (4 - rod.lower), style="dim")
+    if b.negative:
+        out.append("  负", style="red")
+    if b.hat:
+        out.append(" 戴帽子", style="bold red")
+    return out
+
+
+def bo_table(bo: Mapping[str, Any], ctx: RenderContext) -> Table:
+    """Every seat's 算盘 in the 钵 (``view["bo"]``)."""
+    training = bool(bo.get("training"))
+    title = ctx.pick(f"算盘（第 {bo['number']} 钵，满 {bo['target']} 胡得一钵，每人最多和 "
+                     f"{bo['max_wins']} 回）",
+                     f"abacus (钵 {bo['number']}: {bo['target']} wins the 钵, at most "
+                     f"{bo['max_wins']} wins each)")
+    if training:
+        title += ctx.pick("　报数练习：看珠子读数", " — 报数 training: read the beads")
+    table = Table(title=title, show_edge=False, pad_edge=False, expand=False)
+    heads = [("座位", "seat"), ("算盘", "beads")]
+    if not training:
+        heads.append(("钱", "钱"))
+    heads += [("和", "wins"), ("吃包子", "包子")]
+    for zh, en in heads:
+        table.add_column(ctx.pick(zh, en))
+    for seat, x in enumerate(bo["seats"]):
+        name = Text(ctx.name(seat), style="bold yellow" if seat == ctx.me else "")
+        if seat == bo.get("owed_seat"):
+            name.append(ctx.pick(" 报子中", " announcing"), style="bold")
+        row: list[Text | str] = [name, bead_line(beads(int(x["abacus"])))]
+        if not training:
+            row.append(str(x["abacus"]))
+        row += [str(x["wins"]), str(x["baozi"])]
+        table.add_row(*row)
+    return table
+
+
+def owed_prompt(view: Mapping[str, Any], ctx: RenderContext) -> Text | None:
+    """The learner's 报子 question (never its answer)."""
+    owed = view.get("my_owed")
+    if not owed:
+        return None
+    jiang = view.get("jiang")
+    where = ctx.pick(f"（将 {jiang}）", f" (将 {jiang})") if jiang else ""
+    cards = str(owed["card"]) * int(owed["size"])
+    return Text(ctx.pick(f"报子：你的{owed['group']} {cards}{where}是几个钱？"
+                         "输入 报 N（0 到 30），或 不报",
+                         f"announce: how many 钱 is your {owed['group']} of {owed['card']}"
+                         f"{where}? type 报 N (0 to 30), or 不报"), style="bold cyan")
+
+
+def _announced(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
+    said = e.get("said")
+    group = f"{e['group']} {e['card']}" if e.get("card") else str(e["group"])
+    if said is None:
+        return ctx.pick(f"{who} 没报 {group}（不报子，不上算盘）",
+                        f"{who} did not announce the {group} (nothing goes on the abacus)")
+    if e.get("outcome") == "baozi":
+        right = "" if e.get("correct") is None else ctx.pick(f"，应报 {e['correct']}",
+                                                             f", it was {e['correct']}")
+        return ctx.pick(f"{who} 报 {said} 个钱（{group}）—— 报错了，吃包子{right}！"
+                        f"算盘 {e['before']} → {e['after']}",
+                        f"{who} announced {said} 钱 ({group}) — wrong: 吃包子{right}! "
+                        f"abacus {e['before']} → {e['after']}")
+    return ctx.pick(f"{who} 报 {said} 个钱（{group}），上算盘：{e['before']} → {e['after']}",
+                    f"{who} announced {said} 钱 ({group}): abacus {e['before']} → {e['after']}")
+
+
+def _abacus_win(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
+    line = ctx.pick(f"{who} 和牌上算盘 {e['value']}：{e['before']} → {e['after']}",
+                    f"{who}'s win goes on the abacus ({e['value']}): {e['before']} → "
+                    f"{e['after']}")
+    if e.get("debo"):
+        line += ctx.pick("　得一钵！按油子差距计输赢，算盘归零",
+                         " — 得一钵! settled by the differences, every abacus reset")
+    return line
+
+
+EVENTS: dict[str, EventText] = {"announced": _announced, "abacus_win": _abacus_win}

@@ -1,0 +1,83 @@
+"""Settlement of a 钵福 deal: the win's 油子 × 翻 itemised, every 算盘, and the money of 得一钵.
+
+A 钵福 deal moves no money by itself [S]: the win goes onto the winner's abacus (and 报子
+already did during the deal). Only 得一钵 pays, "以油子差距计算输赢": each other seat pays
+the winner the difference between the winner's abacus and his own (a seat whose abacus
+stands higher is paid by the winner; :meth:`.abacus.Bo.win`).
+"""
+
+from __future__ import annotations
+
+from huapai.core.present import Msg, SettlementItem
+from huapai.core.protocol import Payment, Settlement
+
+from .cards import format_cards
+from .describe import say
+from .state import State
+
+_HU = Msg("hu", "胡", "hu")
+_FAN = Msg("fan", "翻", "fan")
+_QIAN = Msg("qian", "钱", "钱")
+Line = tuple[int | None, Msg, int, Msg]
+
+
+def settle_bo(s: State) -> Settlement:
+    assert s.bo is not None
+    n = s.rules.num_seats
+    lines: list[Line] = [] if s.win is None else _win_lines(s)
+    payments: list[Payment] = []
+    if s.debo:
+        done = s.bo.history[-1]
+        lines.append((done.winner, say(f"得一钵（第 {done.number} 钵）：按油子差距计输赢",
+                                       f"得一钵 (钵 {done.number}): settled by the differences",
+                                       "debo"), done.totals[done.winner], _QIAN))
+        for seat, gain in enumerate(done.settlement):
+            if seat == done.winner or gain == 0:
+                continue
+            payer, payee = (seat, done.winner) if gain < 0 else (done.winner, seat)
+            payments.append(Payment(payer, payee, abs(gain), "debo", say(
+                f"得一钵 差 {abs(gain)} 个钱", f"得一钵: a difference of {abs(gain)} 钱")))
+        totals = done.totals
+    else:
+        totals = tuple(x.abacus for x in s.bo.seats)
+        if s.win is None:
+            lines.append((None, say("黄庄：没有人和牌", "黄庄: nobody won", "huang"), 0, _HU))
+    for seat, total in enumerate(totals):
+        lines.append((seat, say(f"算盘 {total} 个钱", f"abacus {total} 钱", "abacus"), total,
+                      _QIAN))
+    return Settlement(n, tuple(payments), tuple(str(label) for _, label, _, _ in lines),
+                      tuple(SettlementItem(seat, label.code, label, value, unit)
+                            for seat, label, value, unit in lines))
+
+
+def _win_lines(s: State) -> list[Line]:
+    """The winner's breakdown: each group's 油子, the 油子, each 名堂 and its 翻, the 翻,
+    油子 × 翻 (every seat's abacus follows)."""
+    w = s.win
+    assert w is not None
+    r = w.result
+    out: list[Line] = []
+    for g in r.groups:
+        where = "落地" if g.laid else "手里"
+        cards = format_cards(g.cards)
+        out.append((w.seat, say(f"{where}{g.kind.value} {cards}：{g.youzi} 胡",
+                                f"{'laid' if g.laid else 'in hand'} {g.kind.value} {cards}: "
+                                f"{g.youzi} 胡", "group"), g.youzi, _HU))
+    out.append((w.seat, say(f"共 {r.youzi} 胡油子（起胡 {r.threshold}）",
+                            f"{r.youzi} 油子 in all (needs {r.threshold})", "youzi"),
+                 r.youzi, _HU))
+    for m in r.mingtang:
+        out.append((w.seat, say(f"名堂 {m.name}：{m.value} 翻", f"名堂 {m.name}: {m.value} 翻",
+                                "mingtang"), m.value, _FAN))
+    fan = r.fan or 1
+    if not r.mingtang:
+        why_zh, why_en = "没有名堂", "no 名堂"
+    elif len(r.mingtang) == 1:
+        why_zh, why_en = "一个名堂", "one 名堂"
+    else:
+        why_zh, why_en = "两个以上名堂", "two or more 名堂"
+    out.append((w.seat, say(f"{why_zh}：{fan} 翻", f"{why_en}: {fan} 翻", "fan"), fan, _FAN))
+    value = r.value or 0
+    out.append((w.seat, say(f"{r.youzi} × {fan} = {value} 个钱", f"{r.youzi} × {fan} = {value} 钱",
+                            "value"), value, _QIAN))
+    return out

@@ -1,0 +1,115 @@
+// 钵福's 算盘 drawn as a 算盘: one rod per digit (at least four), the 上珠 (worth 5) above
+// the beam and four 下珠 (worth 1 each) below; a counted bead sits against the beam. The
+// value comes from the engine's public view (`view.bo.seats[seat].abacus`); in the 报数
+// training mode (`view.bo.training`) no number is written beside the beads — the learner
+// reads them. The 秀山 renderer calls `abacusFor(view, seat)` in each seat's detail
+// (the hook) and `boFacts(view)` for the 钵's line in the centre.
+
+import { h, svg } from "../dom.js";
+import { bi } from "../i18n.js";
+
+const RODS = 4;
+const ROD_W = 14;
+const BEAD_R = 5;
+const TOP = 4;
+const BEAM_Y = 22;
+const HEIGHT = 64;
+
+/** The rods of a value: from the highest place down, each `{ upper, lower }`. */
+export function rods(value, min = RODS) {
+  const digits = String(Math.abs(Math.trunc(value))).padStart(min, "0");
+  return [...digits].map((d) => ({ digit: Number(d), upper: Number(d) >= 5 ? 1 : 0, lower: Number(d) % 5 }));
+}
+
+/** The value beads show (what a learner reads off the drawing). */
+export function valueOf(drawn, negative = false) {
+  const v = drawn.reduce((acc, r) => acc * 10 + 5 * r.upper + r.lower, 0);
+  return negative ? -v : v;
+}
+
+function rodSvg(rod, x) {
+  const parts = [svg("line", { x1: x, y1: 0, x2: x, y2: HEIGHT, stroke: "#8a6a3a", "stroke-width": 1.5 })];
+  // 上珠: counted sits down against the beam, else up at the frame
+  const upY = rod.upper ? BEAM_Y - BEAD_R - 1 : TOP + BEAD_R;
+  parts.push(svg("ellipse", { cx: x, cy: upY, rx: BEAD_R + 1, ry: BEAD_R - 1,
+                              class: rod.upper ? "ab-bead on" : "ab-bead", fill: rod.upper ? "#7a2e1a" : "#c9b48a" }));
+  // 下珠: counted ones go up against the beam, the rest stay at the bottom
+  for (let i = 0; i < 4; i += 1) {
+    const on = i < rod.lower;
+    const y = on ? BEAM_Y + BEAD_R + 1 + i * (2 * BEAD_R - 1)
+      : HEIGHT - BEAD_R - 1 - (3 - i) * (2 * BEAD_R - 1);
+    parts.push(svg("ellipse", { cx: x, cy: y, rx: BEAD_R + 1, ry: BEAD_R - 1,
+                                class: on ? "ab-bead on" : "ab-bead", fill: on ? "#7a2e1a" : "#c9b48a" }));
+  }
+  return parts;
+}
+
+/** An abacus drawing of `value` (an <svg>), its rods as data attributes for tests. */
+export function abacusSvg(value) {
+  const drawn = rods(value);
+  const width = drawn.length * ROD_W + 6;
+  const children = [
+    svg("rect", { x: 0.5, y: 0.5, width: width - 1, height: HEIGHT - 1, rx: 2, fill: "#f3e7cc", stroke: "#5a3d1e" }),
+    svg("line", { x1: 0, y1: BEAM_Y, x2: width, y2: BEAM_Y, stroke: "#5a3d1e", "stroke-width": 2 }),
+  ];
+  drawn.forEach((rod, i) => children.push(...rodSvg(rod, 3 + ROD_W / 2 + i * ROD_W)));
+  return svg("svg", { class: "abacus", width, height: HEIGHT, viewBox: `0 0 ${width} ${HEIGHT}`,
+                      role: "img", "aria-label": bi("算盘", "abacus"),
+                      "data-rods": drawn.map((r) => `${r.upper}${r.lower}`).join(" ") }, ...children);
+}
+
+/** The seat's 算盘 in the 钵 (beads; the number too outside training), or null. */
+export function abacusFor(view, seat) {
+  const bo = view?.bo;
+  const mine = bo?.seats?.[seat];
+  if (!mine) return null;
+  const marks = [];
+  if (!bo.training) marks.push(h("span", { class: "ab-number", "data-testid": "abacus-number" }, bi(`${mine.abacus} 个钱`, `${mine.abacus} 钱`)));
+  if (mine.abacus < 0) marks.push(h("span", { class: "ab-mark" }, bi("负", "negative")));
+  if (mine.hat) marks.push(h("span", { class: "ab-mark hot" }, bi("戴帽子", "戴帽子 (hat)")));
+  if (mine.wins) marks.push(h("span", { class: "ab-mark" }, bi(`和 ${mine.wins} 回`, `${mine.wins} win(s)`)));
+  if (mine.baozi) marks.push(h("span", { class: "ab-mark" }, bi(`吃包子 ${mine.baozi}`, `包子 ×${mine.baozi}`)));
+  if (bo.owed_seat === seat) marks.push(h("span", { class: "ab-mark gold" }, bi("报子中", "announcing")));
+  return h("div", { class: "xs-abacus", "data-testid": "abacus", "data-seat": String(seat),
+                    "data-negative": mine.abacus < 0 ? "1" : "0" },
+    abacusSvg(mine.abacus), h("div", { class: "ab-marks" }, marks));
+}
+
+/** The 钵's line for the centre: which 钵, its target, the training mode. */
+export function boFacts(view) {
+  const bo = view?.bo;
+  if (!bo) return null;
+  const text = bi(`第 ${bo.number} 钵 · 满 ${bo.target} 胡得一钵 · 每人最多和 ${bo.max_wins} 回`,
+                  `钵 ${bo.number} · ${bo.target} wins it · at most ${bo.max_wins} wins each`);
+  const training = bo.training ? bi(" · 报数练习：看珠子读数", " · 报数 training: read the beads") : "";
+  return h("div", { class: "xs-bo", "data-testid": "bo" }, text + training);
+}
+
+/** The 报子 question for the viewer (never its answer), or null. */
+export function owedPrompt(view) {
+  const owed = view?.my_owed;
+  if (!owed) return null;
+  const cards = String(owed.card).repeat(owed.size);
+  const jiang = view.jiang ? bi(`（将 ${view.jiang}）`, ` (将 ${view.jiang})`) : "";
+  return bi(`报子：你的${owed.group} ${cards}${jiang}是几个钱？`,
+            `announce: how many 钱 is your ${owed.group} ${cards}${jiang}?`);
+}
+
+/** The log line of a 钵 event (`announced`, `abacus_win`). */
+export function boEventText(ev, who) {
+  if (ev.kind === "abacus_win") {
+    const line = bi(`${who} 和牌上算盘 ${ev.value}：${ev.before} → ${ev.after}`,
+                    `${who}'s win goes on the abacus (${ev.value}): ${ev.before} → ${ev.after}`);
+    return ev.debo ? line + bi("　得一钵！", " — 得一钵!") : line;
+  }
+  const group = ev.card ? `${ev.group} ${ev.card}` : ev.group;
+  if (ev.said === null || ev.said === undefined) {
+    return bi(`${who} 没报 ${group}（不报子，不上算盘）`, `${who} did not announce the ${group}`);
+  }
+  if (ev.outcome === "baozi") {
+    const right = ev.correct === null || ev.correct === undefined ? "" : bi(`，应报 ${ev.correct}`, `, it was ${ev.correct}`);
+    return bi(`${who} 报 ${ev.said} 个钱（${group}）—— 报错了，吃包子${right}！`,
+              `${who} announced ${ev.said} 钱 (${group}) — wrong: 吃包子${right}!`);
+  }
+  return bi(`${who} 报 ${ev.said} 个钱（${group}）`, `${who} announced ${ev.said} 钱 (${group})`);
+}

@@ -1,0 +1,72 @@
+"""钵福 on the server: the 钵 (every seat's 算盘) is carried from deal to deal through the
+generic ``games.carry`` column and survives a restart between deals; the room's match
+ends at 得一钵 (``Game.match_over``) before its last deal."""
+
+from __future__ import annotations
+
+from contextlib import ExitStack
+from typing import Any
+
+from server_helpers import Api, Peer, act, peer, running, to_act
+
+from huapai.core.record import parse, replay_deal
+from huapai.games.xiushan.game import GAME
+
+
+def _connect(stack: ExitStack, client: Any, people: list[Api], room: str) -> list[Peer]:
+    peers = [stack.enter_context(peer(client, p.token)) for p in people]
+    for p in peers:
+        p.send({"type": "subscribe", "room": room})
+    return peers
+
+
+def _play_deal(peers: list[Peer], room: str) -> dict[str, Any]:
+    while not peers[0].state[room]["view"].get("settlement"):
+        state = peers[0].state[room]
+        seat = to_act(state)[0]
+        act(peers[seat], room, peers[seat].state[room]["legal"][0])
+        for p in peers:
+            p.next_of("state")
+    return peers[0].next_of("deal_end")
+
+
+def test_the_bo_is_carried_across_deals_and_a_restart(database_url: str) -> None:
+    with running(database_url, seed=21, between_deals=600.0) as client:
+        people = [Api(client, f"b{i}") for i in range(3)]
+        room = people[0].room(game="xiushan", preset="bofu", deals=40)
+        for i, person in enumerate(people):
+            person.call("POST", f"/api/rooms/{room}/seats/{i}")
+        with ExitStack() as stack:
+            peers = _connect(stack, client, people, room)
+            people[0].call("POST", f"/api/rooms/{room}/start")
+            for p in peers:
+                p.next_of("state")
+            first = _play_deal(peers, room)
+            abaci = [s["abacus"] for s in peers[0].state[room]["view"]["bo"]["seats"]]
+            first_id = peers[0].state[room]["game_id"]
+    last = first["next_deal_in_ms"] is None
+    assert not last or any(first["settlement"]["deltas"])  # only 得一钵 ends it early
+    with running(database_url, seed=22, between_deals=600.0) as client:
+        for person in people:
+            person.client = client
+        summary = people[0].call("GET", f"/api/rooms/{room}")["room"]
+        if last:  # the first deal was already 得一钵: the match is over
+            assert summary["status"] == "finished"
+            return
+        assert summary["status"] == "between"
+        with ExitStack() as stack:
+            peers = _connect(stack, client, people, room)
+            for p in peers:
+                p.next_of("state")
+                p.send({"type": "ready", "room": room})
+            fresh = peers[0].until(lambda m: m["type"] == "state" and m["deal"] == 1)
+            carried = [s["abacus"] for s in fresh["view"]["bo"]["seats"]]
+            dealer = fresh["view"]["dealer"]
+            # the others lay (and announce) their dealt groups after the dealer's first
+            # discard; the dealer's are announced already, on top of what was carried
+            assert all(c == a for s, (c, a) in enumerate(zip(carried, abaci, strict=True))
+                       if s != dealer)
+            assert carried[dealer] >= abaci[dealer] and fresh["game_id"] != first_id
+        record = client.get(f"/api/replays/{first_id}/record").text
+        final = replay_deal(parse(record)[1][0]).final
+        assert [s["abacus"] for s in GAME.carry(final)["seats"]] == abaci

@@ -1,0 +1,98 @@
+"""钵福 in the browser (the 秀山 renderer with the abacus module, games/abacus.js): a room
+in the 报数 training mode (a rule option of the room) with bots, every decision of mine
+made by clicks; my first 报子 is deliberately wrong and the page shows 吃包子 with my
+算盘 drawn as beads at −20 (戴帽子), every seat's abacus drawn without its number; the
+later announcements are read off the prompt and right; the match runs deal after deal
+until someone 得一钵."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+from test_web_biegan import ServerErrors
+from test_web_xiushan import xiushan_turn
+from web_driver import enter, press_word, shot, start_with_bots, wait_turn_or_end, word_kinds
+
+from huapai.games.xiushan.abacus import announce_value
+from huapai.games.xiushan.bo_play import BAO0, NO_BAO
+from huapai.games.xiushan.cards import parse_card, rank
+from huapai.games.xiushan.groups import Kind
+
+
+@pytest.fixture(scope="module")
+def server(own_server: str) -> str:
+    return own_server
+
+
+_PROMPT = re.compile(r"你的(碰|哨|开召|鸡|龙灯) (\S)\S*?(?:（将 (\S)\S）)?是几个钱")
+
+
+def _right_value(prompt: str) -> int:
+    """What a learner who knows the table says, read off the page's 报子 question."""
+    found = _PROMPT.search(prompt)
+    assert found, prompt
+    kind, card, jiang = found.groups()
+    return announce_value(Kind(kind), parse_card(card), None if jiang is None
+                          else rank(parse_card(jiang)))
+
+
+def _open_training_room(page: Page, deals: int) -> None:
+    page.select_option("select[name=game]", value="xiushan")
+    page.wait_for_selector("select[name=preset] option[value='bofu']", state="attached")
+    page.select_option("select[name=preset]", value="bofu")
+    page.fill("input[name=deals]", str(deals))
+    page.dispatch_event("input[name=deals]", "change")
+    page.select_option("select[name=bot_delay]", value="0")
+    page.click(".rule-options summary")
+    page.select_option("select[name=rule-baoshu]", value="train")
+    page.click("[data-testid=create]")
+    page.wait_for_selector("[data-testid=waiting]")
+
+
+def test_a_bo_of_bofu_by_clicks_with_a_wrong_announcement(page: Page, server: str,
+                                                          shots: Path | None) -> None:
+    errors = ServerErrors(page)
+    enter(page, server, "钵福")
+    _open_training_room(page, deals=64)
+    start_with_bots(page)
+    rng = random.Random(5)
+    wrong_made = right_made = deals_seen = 0
+    for _ in range(3000):
+        if wait_turn_or_end(page, timeout=30000) == "end":
+            deals_seen += 1
+            settlement = page.locator("[data-testid=settlement]")
+            if settlement.locator("ul.payments li").count():
+                break  # 得一钵: the only deal that pays
+            page.wait_for_function("() => !document.querySelector('[data-testid=settlement]')",
+                                   timeout=30000)
+            continue
+        kinds = dict(word_kinds(page))
+        if NO_BAO in kinds:  # 报子: every number is offered, the right one not singled out
+            assert all(BAO0 + n in kinds for n in range(31))
+            if not wrong_made:
+                press_word(page, BAO0)  # 0 钱 is never right
+                wrong_made += 1
+                mine = page.locator("[data-testid=abacus][data-seat='0']")
+                expect(mine).to_have_attribute("data-negative", "1")
+                expect(mine).to_contain_text("戴帽子")
+                expect(mine.locator("svg.abacus")).to_have_attribute("data-rods", "00 00 02 00")
+                expect(page.locator(".log-box")).to_contain_text("吃包子")
+                shot(page, shots, "bofu-baozi")
+            else:
+                prompt = page.locator("[data-testid=prompt]").inner_text()
+                press_word(page, BAO0 + _right_value(prompt))
+                right_made += 1
+            continue
+        xiushan_turn(page, rng)
+    else:
+        raise AssertionError("the 钵 did not end in 3000 decisions")
+    assert wrong_made == 1 and deals_seen >= 1
+    expect(page.locator("[data-testid=abacus-number]")).to_have_count(0)  # training: beads only
+    settlement = page.locator("[data-testid=settlement]")
+    expect(settlement.locator("[data-testid=items]")).to_contain_text("得一钵")
+    assert "个钱" in settlement.inner_text()
+    assert errors.seen == [], errors.seen

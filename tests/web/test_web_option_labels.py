@@ -1,0 +1,49 @@
+"""The lobby's rule options speak the player's language (issue 9 §2): in Chinese mode no
+choice of any family reads as a raw English value (``kanniutui``, ``half``, ``ordinary``…),
+nor does an option's tip; in English mode the English labels are shown."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page
+from web_driver import enter
+
+LATIN = re.compile(r"[A-Za-z]")
+
+
+def _choices(page: Page, game: str) -> list[str]:
+    page.select_option("select[name=game]", value=game)
+    page.wait_for_selector("select[name^=rule-]", state="attached")
+    texts: list[str] = page.eval_on_selector_all(
+        "select[name^=rule-] option", "els => els.map((e) => e.textContent)")
+    tips: list[str] = page.eval_on_selector_all(
+        ".rule-options label.field.option", "els => els.map((e) => e.title)")
+    return texts + tips
+
+
+def test_rule_choices_are_chinese_in_chinese_mode_and_english_in_english(
+        page: Page, own_server: str) -> None:
+    enter(page, own_server, "选项")
+    for game in ("xianniu", "biegan", "xiushan"):
+        shown = _choices(page, game)
+        assert shown, game
+        latin = [text for text in shown if LATIN.search(text)]
+        assert not latin, (game, latin)
+    page.click("[data-testid=lang]")
+    page.wait_for_selector("select[name^=rule-]", state="attached")
+    english = _choices(page, "xianniu")
+    assert "kanniutui points" in english and "half" in english
+
+
+def test_a_bofu_room_plays_until_debo_by_default(page: Page, own_server: str) -> None:
+    """钵福 ends its match at 得一钵: the lobby offers the most deals as a limit and says so;
+    another preset gets its single deal back."""
+    enter(page, own_server, "一钵")
+    page.select_option("select[name=game]", value="xiushan")
+    page.wait_for_selector("select[name=preset] option[value='bofu']", state="attached")
+    page.select_option("select[name=preset]", value="bofu")
+    page.wait_for_selector("text=打到得一钵为止")
+    assert page.input_value("input[name=deals]") == "64"
+    page.select_option("select[name=preset]", value="shibafu")
+    page.wait_for_function("document.querySelector('input[name=deals]').value === '1'")
