@@ -103,6 +103,10 @@ def test_the_renderer_shows_the_offer_what_is_forced_and_the_waits(page: Page,
     assert free["forced"] is None and "必须" not in free["center"]
     hu = page.evaluate(_RENDER, _view(legal_text=["胡", "碰"]))
     assert hu["forced"] is None
+    drawn = page.evaluate(_RENDER, _view(phase="drawn", legal_text=["哨"],
+                                         offer={"seat": 0, "card": "七", "drawn": True}))
+    assert drawn["forced"] == "哨" and "必须撲哨" in drawn["center"]
+    assert drawn["offer"] == "七（小·红）"
     waits = [{"card": "三", "score": 5, "youzi": 24, "score_self_drawn": 6,
               "youzi_self_drawn": 24, "remaining": 2},
              {"card": "陆", "score": None, "youzi": None, "score_self_drawn": 3,
@@ -126,6 +130,8 @@ _GEOMETRY = """() => {
   for (const el of felt.querySelectorAll("[data-testid=center] .bg-center > *")) {
     pieces.push({ name: `centre ${el.className}`, group: "centre", r: el.getBoundingClientRect() });
   }
+  const status = felt.querySelector("[data-testid=status]");
+  if (status) pieces.push({ name: "status", group: "status", r: status.getBoundingClientRect() });
   const overlaps = [];
   for (let i = 0; i < pieces.length; i++) for (let j = i + 1; j < pieces.length; j++) {
     const a = pieces[i].r, b = pieces[j].r;
@@ -197,6 +203,7 @@ def test_a_whole_deal_by_taps_on_a_phone(phone: Page, server: str,
 
 
 def test_four_at_the_table_on_a_phone(phone: Page, server: str, shots: Path | None) -> None:
-    """麻雀福's four seats on a phone: the 对家 on the top row, the side seats below it."""
+    """麻雀福's four seats on a phone (the other three in the table's strip across the
+    top): nothing overlaps there either."""
     _play_checked(phone, server, tap=True, hand_glyph=12, shots=shots, name="phone4",
                   preset="maquefu")

@@ -21,6 +21,7 @@ const PHASES = {
 const ENDS = { huang: ["黄庄：没人和牌", "黄庄: nobody won"], hu: ["和牌", "和"] };
 const RIVER_SHOWN = 12;
 const GROUPS = new Set(["碰", "开召", "鸡", "哨", "龙灯"]);
+const SAY_FORCED = { 哨: "撲哨", 龙灯: "撲龙灯" }; // "哨必须放到桌子上撲起" [S]
 
 function back(height) {
   return h("span", { class: "mini-card" }, cardBack(DAZI_SIZE.w, DAZI_SIZE.h, { height }));
@@ -136,7 +137,7 @@ export const xiushan = {
     const forced = forcedGroup(view);
     if (forced) {
       parts.push(h("div", { class: "xs-forced", "data-testid": "forced" },
-        bi(`必须${forced}`, `you must ${forced}`)));
+        bi(`必须${SAY_FORCED[forced] ?? forced}`, `you must ${forced}`)));
     }
     const facts = [bi(`堂子余 ${view.stock ?? 0} 张`, `${view.stock ?? 0} in the stock`)];
     if (view.threshold) facts.push(bi(`起胡 ${view.threshold} 胡`, `${view.threshold} 胡 to win`));
@@ -171,7 +172,7 @@ export const xiushan = {
     const owed = owedPrompt(view);
     if (owed) return owed;
     const forced = forcedGroup(view);
-    if (forced) return bi(`必须${forced}：按“${forced}”`, `forced: press “${forced}”`);
+    if (forced) return bi(`必须${SAY_FORCED[forced] ?? forced}：按“${forced}”`, `forced: press “${forced}”`);
     if (view.phase === "window") return bi("有人打牌：胡、碰、开召还是过？", "胡, 碰, 开召 or pass?");
     if (view.phase === "drawn") return bi("堂子头起的牌：胡、成组还是过？", "the turned-up card: 胡, a group or pass?");
     return touchScreen()
