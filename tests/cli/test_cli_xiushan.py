@@ -193,3 +193,20 @@ def test_simulate_bofu_plays_n_deals_across_several_bo() -> None:
     assert_clean(result, 0)
     data = json.loads(result.stdout)
     assert data["deals"] == 12 and sum(s["total"] for s in data["seats"]) == 0
+
+
+@pytest.mark.parametrize("args", [
+    ["score", "xiushan", "一二三"],  # wrong size
+    ["score", "xiushan", "一二三四五六七八九十壹贰叁肆伍陆柒捌玖拾", "-m", "坎:一一一"],  # a 坎
+    ["waits", "xiushan", "一一一一一二三四五六七八九十壹贰叁"],  # five of a card
+    ["score", "xiushan", "一二三", "--win", "拾"],
+])
+def test_calculator_errors_are_chinese_in_chinese_mode(args: list[str]) -> None:
+    """Bad input is refused by name, and in Chinese mode in Chinese only (issue 9 §2)."""
+    zh = invoke(args)
+    assert_clean(zh, 1)
+    text = zh.output.replace("xiushan", "")
+    assert "错误" in text and not re.search(r"[A-Za-z]{2,}", text), text
+    en = invoke([*args, "--lang", "en"])
+    assert_clean(en, 1)
+    assert "error" in en.output

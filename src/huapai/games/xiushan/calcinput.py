@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from huapai.core.manifest import CalculatorError, Text
+from huapai.core.present import Msg
 from huapai.core.protocol import NotationError, RulesError
 
 from .calculator import HandError, Result
@@ -48,7 +49,9 @@ def _value(text: str, like: object) -> object:
 
 
 def _calc_error(exc: Exception) -> CalculatorError:
-    return CalculatorError(Text(f"算不了：{exc}", f"cannot compute: {exc}"))
+    msg = getattr(exc, "msg", None)
+    zh, en = (msg.zh, msg.en) if isinstance(msg, Msg) else (str(exc), str(exc))
+    return CalculatorError(Text(f"算不了：{zh}", f"cannot compute: {en}"))
 
 
 def score(hand: Sequence[str], melds: Sequence[str] | None = (), preset: str | None = None,

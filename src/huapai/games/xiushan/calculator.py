@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from huapai.core.present import Msg
 from huapai.core.protocol import NotationError
 
 from .cards import COPIES, ER, NUM_CARDS, RANKS, card_name, check_counts_of, parse_cards
@@ -28,7 +29,13 @@ MeldInput = Sequence[Meld | str]
 
 
 class HandError(ValueError):
-    """A hand the calculator cannot take: wrong size, too many copies, a bad meld."""
+    """A hand the calculator cannot take: wrong size, too many copies, a bad meld.
+
+    ``msg`` says it in both languages (``str()`` is ``"中文 / English"``)."""
+
+    def __init__(self, msg: Msg) -> None:
+        self.msg = msg
+        super().__init__(str(msg))
 
 
 @dataclass(frozen=True, slots=True)
@@ -284,12 +291,13 @@ def read_hand(
     :class:`NotationError` for bad notation) naming what is wrong."""
     cards = parse_cards(hand) if isinstance(hand, str) else tuple(hand)
     if not _VALID.issuperset(cards):
-        check_counts_of(cards, " in the hand")
+        check_counts_of(cards, ("手牌中", " in the hand"))
     ms = tuple(m if isinstance(m, Meld) else Meld.parse(_text(m)) for m in melds)
     if not rules.quads:
         for m in ms:
             if m.kind in QUAD_KINDS:
-                raise HandError(f"{m}: this preset has no 4-sets (无龙灯和开召)")
+                raise HandError(Msg("bad_hand", f"{m}：这个玩法没有龙灯和开召",
+                                    f"{m}: this preset has no 4-sets (无龙灯和开召)"))
     counts = [0] * NUM_CARDS
     for c in cards:
         counts[c] += 1
@@ -299,16 +307,20 @@ def read_hand(
         for m in ms:
             held[m.card] += len(m.cards)
     if max(held) > COPIES:
-        check_counts_of(cards, " in the hand")
-        check_counts_of(list(cards) + [c for m in ms for c in m.cards], " in hand and melds")
+        check_counts_of(cards, ("手牌中", " in the hand"))
+        check_counts_of(list(cards) + [c for m in ms for c in m.cards],
+                        ("手牌和落地的组中", " in hand and melds"))
     total = len(cards) + sum(len(m.cards) for m in ms)
     want = complete_size(rules, ms) - (0 if complete else 1)
     if total != want:
-        what = "a complete hand" if complete else "a hand one card short"
-        raise HandError(f"{what} with these melds has {want} cards, got {total}")
+        zh, en = (("和牌", "a complete hand") if complete
+                  else ("差一张的牌", "a hand one card short"))
+        raise HandError(Msg("bad_hand", f"带这些组，{zh}应有 {want} 张，这里是 {total} 张",
+                            f"{en} with these melds has {want} cards, got {total}"))
     win = _card(win_card, "win_card")
     if win is not None and not counts[win] and all(win not in m.cards for m in ms):
-        raise HandError(f"the winning card {card_name(win)} is not in the hand")
+        raise HandError(Msg("bad_hand", f"和的那张 {card_name(win)} 不在手牌里",
+                            f"the winning card {card_name(win)} is not in the hand"))
     return Hand(tuple(counts), ms, win, bool(self_drawn), _jiang(rules, jiang))
 
 
@@ -320,7 +332,7 @@ def _jiang(rules: XiushanRules, jiang: int | str | None) -> int | None:
     if c is None:
         return None
     if rules.jiang == "off":
-        raise HandError("this preset has no 将 (不设置将)")
+        raise HandError(Msg("bad_hand", "这个玩法不设置将", "this preset has no 将 (不设置将)"))
     return c % RANKS
 
 
@@ -330,14 +342,17 @@ def _card(value: int | str | None, what: str) -> int | None:
     if isinstance(value, str):
         cards = parse_cards(value)
         if len(cards) != 1:
-            raise NotationError(f"{what}: expected one card, got {value!r}")
+            raise NotationError(Msg("bad_card", f"{what}：要一张牌，不是 {value!r}",
+                                     f"{what}: expected one card, got {value!r}"))
         return cards[0]
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < NUM_CARDS:
-        raise HandError(f"{what}: no card {value!r}")
+        raise HandError(Msg("bad_card", f"{what}：没有 {value!r} 这张牌",
+                            f"{what}: no card {value!r}"))
     return value
 
 
 def _text(meld: object) -> str:
     if not isinstance(meld, str):
-        raise HandError(f"melds must be Meld values or KIND:CARDS text, got {meld!r}")
+        raise HandError(Msg("bad_meld", f"组要写成 种类:牌，不是 {meld!r}",
+                            f"melds must be Meld values or KIND:CARDS text, got {meld!r}"))
     return meld

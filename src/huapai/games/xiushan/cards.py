@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
+from huapai.core.present import Msg
 from huapai.core.protocol import NotationError
 
 SMALL = "一二三四五六七八九十"
@@ -79,7 +80,8 @@ def parse_card(text: str) -> int:
     """One card from its 汉字 (surrounding spaces ignored)."""
     cards = parse_cards(text, check_counts=False)
     if len(cards) != 1:
-        raise NotationError(f"expected one card, got {text!r}")
+        raise NotationError(Msg("bad_card", f"要一张牌，不是 {text!r}",
+                                f"expected one card, got {text!r}"))
     return cards[0]
 
 
@@ -90,7 +92,8 @@ def parse_cards(text: str, *, check_counts: bool = True) -> tuple[int, ...]:
     default) more than four of a card is an error naming that card.
     """
     if not isinstance(text, str):
-        raise NotationError(f"card notation must be text, got {type(text).__name__}")
+        raise NotationError(Msg("bad_card", "牌要写成文字",
+                                f"card notation must be text, got {type(text).__name__}"))
     cards: list[int] = []
     for index, raw in enumerate(text):
         if raw.isspace():
@@ -98,16 +101,17 @@ def parse_cards(text: str, *, check_counts: bool = True) -> tuple[int, ...]:
         ch = _VARIANTS.get(raw, raw)
         at = GLYPHS.find(ch)
         if at < 0:
-            raise NotationError(f"unknown card {raw!r} at position {index} in {text!r}")
+            raise NotationError(Msg("bad_card", f"{text!r} 第 {index} 个字 {raw!r} 不是牌",
+                                     f"unknown card {raw!r} at position {index} in {text!r}"))
         cards.append(at)
     if check_counts:
         check_counts_of(cards)
     return tuple(cards)
 
 
-def check_counts_of(cards: Sequence[int], what: str = "") -> None:
+def check_counts_of(cards: Sequence[int], what: tuple[str, str] = ("", "")) -> None:
     """Raise :class:`NotationError` when ``cards`` hold a card the deck has not, or more
-    copies of one than the deck's four."""
+    copies of one than the deck's four; ``what`` says where, in 中文 and English."""
     counts = [0] * NUM_CARDS
     try:
         for c in cards:
@@ -118,9 +122,12 @@ def check_counts_of(cards: Sequence[int], what: str = "") -> None:
         pass
     for c, n in sorted(Counter(cards).items(), key=repr):
         if not isinstance(c, int) or isinstance(c, bool) or not 0 <= c < NUM_CARDS:
-            raise NotationError(f"no card {c!r}{what}")
+            raise NotationError(Msg("bad_card", f"{what[0]}没有 {c!r} 这张牌",
+                                    f"no card {c!r}{what[1]}"))
         if n > COPIES:
-            raise NotationError(f"{n} × {GLYPHS[c]}{what}: the deck has only {COPIES}")
+            raise NotationError(Msg(
+                "bad_card", f"{what[0]}{GLYPHS[c]} 有 {n} 张，一副牌只有 {COPIES} 张",
+                f"{n} × {GLYPHS[c]}{what[1]}: the deck has only {COPIES}"))
 
 
 DECK: tuple[int, ...] = tuple(c for c in range(NUM_CARDS) for _ in range(COPIES))

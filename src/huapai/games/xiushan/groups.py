@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from huapai.core.present import Msg
 from huapai.core.protocol import NotationError
 
 from .cards import card_name, format_cards, is_big, parse_cards, rank
@@ -110,12 +111,15 @@ class Meld:
     def __post_init__(self) -> None:
         object.__setattr__(self, "cards", tuple(self.cards))
         if self.kind not in MELD_KINDS:
-            raise NotationError(f"{self.kind.value} is not laid down; melds are 碰 哨 开召 鸡 龙灯")
+            raise NotationError(Msg(
+                "bad_meld", f"{self.kind.value} 不落地；落地的组是 碰 哨 开召 鸡 龙灯",
+                f"{self.kind.value} is not laid down; melds are 碰 哨 开召 鸡 龙灯"))
         size = 4 if self.kind in QUAD_KINDS else 3
         if len(self.cards) != size or len(set(self.cards)) != 1:
-            raise NotationError(
-                f"a {self.kind.value} is {size} alike, got {format_cards(self.cards)!r}"
-            )
+            raise NotationError(Msg(
+                "bad_meld",
+                f"{self.kind.value} 是 {size} 张相同的牌，不是 {format_cards(self.cards)!r}",
+                f"a {self.kind.value} is {size} alike, got {format_cards(self.cards)!r}"))
 
     @property
     def card(self) -> int:
@@ -130,7 +134,9 @@ class Meld:
         kind = MELD_NAMES.get(kind_text.strip())
         if not sep or kind is None:
             names = " ".join(MELD_NAMES)
-            raise NotationError(f"meld {text!r}: expected KIND:CARDS with KIND one of {names}")
+            raise NotationError(Msg(
+                "bad_meld", f"组 {text!r}：要写成 种类:牌，种类是 {names} 之一",
+                f"meld {text!r}: expected KIND:CARDS with KIND one of {names}"))
         return cls(kind, parse_cards(cards_text))
 
     def __str__(self) -> str:

@@ -18,6 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from huapai.core.present import Msg
+
 from .calculator import (
     Hand,
     HandError,
@@ -83,15 +85,18 @@ def waits(
     seen elsewhere (discards, others' melds, the flipped 将 card), for ``remaining``."""
     short = read_hand(rules, hand, melds, None, False, jiang, complete=False)
     seen = parse_cards(visible, check_counts=False) if isinstance(visible, str) else tuple(visible)
-    check_counts_of(seen, " among the visible cards")
+    check_counts_of(seen, ("看得见的牌中", " among the visible cards"))
     held = list(short.counts)
     for m in short.melds:
         for c in m.cards:
             held[c] += 1
     for c in set(seen):
         if held[c] + seen.count(c) > COPIES:
-            raise HandError(f"{held[c]} × {card_name(c)} held and {seen.count(c)} visible: "
-                            f"the deck has only {COPIES}")  # fmt: skip
+            raise HandError(Msg("bad_hand",
+                                f"{card_name(c)} 手里 {held[c]} 张、看得见 {seen.count(c)} 张："
+                                f"一副牌只有 {COPIES} 张",
+                                f"{held[c]} × {card_name(c)} held and {seen.count(c)} visible: "
+                                f"the deck has only {COPIES}"))
     concealed = _Concealed(rules, short)
     onto_melds = _meld_ways(rules, short)
     out = []
