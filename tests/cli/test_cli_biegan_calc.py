@@ -370,7 +370,8 @@ def test_doc_notation_errors() -> None:
     for text, message in rows:
         with pytest.raises(NotationError) as info:
             parse_cards(text)
-        assert str(info.value) == message
+        assert info.value.msg.en == message  # the doc quotes the English; 中文 beside it
+        assert info.value.msg.zh and info.value.msg.zh != message
 
 
 def test_doc_meld_examples_are_melds() -> None:
@@ -397,3 +398,12 @@ def test_doc_options_table_matches_the_calculator() -> None:
         shown = str(option.default).lower() if isinstance(option.default, bool) \
             else str(option.default)
         assert default == shown, option.name
+
+
+def test_unreadable_cards_are_refused_in_chinese_in_chinese_mode() -> None:
+    """The reason after 看不懂 is Chinese too (it was the English notation error)."""
+    result = invoke(["score", "biegan", "上大x人"])
+    assert_clean(result, 1)
+    assert "看不懂：第 2 个字 'x' 不是牌" in result.output and "unknown" not in result.output
+    english = invoke(["score", "biegan", "上大x人", "--lang", "en"])
+    assert "unknown card 'x' at position 2" in english.output

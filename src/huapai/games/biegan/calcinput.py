@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from huapai.core.manifest import CalculatorError, Text
+from huapai.core.present import Msg
 from huapai.core.protocol import NotationError
 
 from .calculator import UNITS_PER_HAND, HandResult, best_hand
@@ -101,6 +102,12 @@ _TEXT: dict[str, tuple[str, str]] = {
 
 def _t(key: str, **values: object) -> Text:
     return Text(*_TEXT[key]).format(**values)
+
+
+def said(exc: Exception) -> Text:
+    """An error's own words in each language (its Msg when it has one)."""
+    msg = getattr(exc, "msg", None)
+    return Text(msg.zh, msg.en) if isinstance(msg, Msg) else Text(str(exc), str(exc))
 
 
 def _fail(key: str, **values: object) -> CalculatorError:
@@ -267,7 +274,7 @@ def _cards(text: str, where: str | Text) -> tuple[int, ...]:
     try:
         return parse_cards(text, check_counts=False)
     except NotationError as exc:
-        raise _fail("bad_cards", where=where, text=text, reason=exc) from None
+        raise _fail("bad_cards", where=where, text=text, reason=said(exc)) from None
 
 
 def parse_meld(raw: str, jing: tuple[int, ...] = JING_FACES) -> Meld:
@@ -289,7 +296,7 @@ def parse_meld(raw: str, jing: tuple[int, ...] = JING_FACES) -> Meld:
     try:
         return Meld(kind, cards)
     except ValueError as exc:  # a rule of Meld this module does not know yet
-        raise _fail("meld_bad", raw=raw, reason=exc) from None
+        raise _fail("meld_bad", raw=raw, reason=said(exc)) from None
 
 
 def _check_copies(cards: Sequence[int], where: str) -> None:

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
+from huapai.core.present import Msg
 from huapai.core.protocol import NotationError
 
 FACES = "上大人孔乙己可知礼化三千七十士八九子二四五六"
@@ -147,7 +148,9 @@ def parse_cards(text: str, *, check_counts: bool = True) -> tuple[int, ...]:
         elif ch in FACES:
             codes.append(FACES.index(ch))
         else:
-            raise NotationError(f"unknown card {raw!r} at position {index} in {text!r}")
+            raise NotationError(Msg(
+                "bad_card", f"第 {index} 个字 {raw!r} 不是牌",
+                f"unknown card {raw!r} at position {index} in {text!r}"))
     if check_counts:
         check_card_counts(codes)
     return tuple(codes)
@@ -157,12 +160,13 @@ def _flower_previous(codes: list[int], text: str, index: int) -> int:
     """Turn the card just parsed into its flowered copy, for a ``*`` at ``index``."""
     prev = _previous_char(text, index)
     if not codes or prev is None or prev == FLOWER_MARK:
-        raise NotationError(f"'*' at position {index} in {text!r} follows no card")
+        raise NotationError(Msg("bad_card", f"第 {index} 个字 '*' 前面没有牌",
+                                f"'*' at position {index} in {text!r} follows no card"))
     last = codes.pop()
     if last == JOKER or last not in FLOWER_FACES:
-        raise NotationError(
-            f"'*' at position {index} in {text!r}: {card_name(last)} has no flowered copies"
-        )
+        raise NotationError(Msg(
+            "bad_card", f"第 {index} 个字 '*'：{card_name(last)} 没有花牌",
+            f"'*' at position {index} in {text!r}: {card_name(last)} has no flowered copies"))
     return card(last, True)
 
 
@@ -178,12 +182,14 @@ def check_card_counts(codes: Sequence[int]) -> None:
     by_code = Counter(codes)
     for code, n in sorted(by_code.items()):
         if not 0 <= code < NUM_CODES:
-            raise NotationError(f"no card code {code}")
+            raise NotationError(Msg("bad_card", f"没有编号 {code} 的牌", f"no card code {code}"))
         if n > copies_of(code):
-            raise NotationError(
-                f"{n} × {card_name(code)}: the deck has only {copies_of(code)}"
-            )
+            raise NotationError(Msg(
+                "bad_card", f"{card_name(code)} 有 {n} 张，一副牌只有 {copies_of(code)} 张",
+                f"{n} × {card_name(code)}: the deck has only {copies_of(code)}"))
     by_face = Counter(face_of(c) for c in codes if c != JOKER)
     for face, n in sorted(by_face.items()):
         if n > COPIES_PER_FACE:
-            raise NotationError(f"{n} × {FACES[face]}: the deck has only {COPIES_PER_FACE}")
+            raise NotationError(Msg(
+                "bad_card", f"{FACES[face]} 有 {n} 张，一副牌只有 {COPIES_PER_FACE} 张",
+                f"{n} × {FACES[face]}: the deck has only {COPIES_PER_FACE}"))
