@@ -128,6 +128,11 @@ class Peer:
             message = self.recv()
             if message.get("type") == "pong":
                 return seen
+            if message.get("type") == "error" and message.get("code") == "rate_limited":
+                # a refused ping is never answered: fail now, not after the timeout
+                raise AssertionError("rate_limited while waiting for a pong: this test sends "
+                                     "more than the server's burst; give running() a "
+                                     f"larger burst / rate_per_second ({message})")
             seen.append(message)
 
 

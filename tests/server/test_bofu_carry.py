@@ -4,6 +4,7 @@ ends at 得一钵 (``Game.match_over``) before its last deal."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from contextlib import ExitStack
 from typing import Any
 
@@ -70,3 +71,49 @@ def test_the_bo_is_carried_across_deals_and_a_restart(database_url: str) -> None
         record = client.get(f"/api/replays/{first_id}/record").text
         final = replay_deal(parse(record)[1][0]).final
         assert [s["abacus"] for s in GAME.carry(final)["seats"]] == abaci
+
+
+def _play_to_deal_end(peers: list[Peer], room: str) -> dict[str, Any]:
+    """First legal moves, every peer drained after each one, until the deal ends."""
+    while True:
+        for p in peers:
+            for message in p.quiet():
+                if message.get("type") == "deal_end" and p is peers[0]:
+                    return message
+        seat = to_act(peers[0].state[room])[0]
+        act(peers[seat], room, peers[seat].state[room]["legal"][0])
+
+
+def _state_of_deal(deal: int) -> Callable[[dict[str, Any]], bool]:
+    return lambda m: m["type"] == "state" and m["deal"] == deal
+
+
+def test_the_room_is_finished_at_debo_before_its_last_deal(database_url: str) -> None:
+    """A low 钵 (bo_target 10) is won within a few deals of the 40 allowed: the match ends
+    there, the room says finished, and the last deal_end announces no next deal."""
+    # a ping per peer after every move, several deals at full speed: far more than the
+    # default 40-message burst per connection (a refused ping gets no pong)
+    with running(database_url, seed=5, between_deals=600.0, burst=10**6,
+                 rate_per_second=10**6) as client:
+        people = [Api(client, f"d{i}") for i in range(3)]
+        room = people[0].room(game="xiushan", preset="bofu", deals=40,
+                              rules={"bo_target": 10})
+        for i, person in enumerate(people):
+            person.call("POST", f"/api/rooms/{room}/seats/{i}")
+        with ExitStack() as stack:
+            peers = _connect(stack, client, people, room)
+            people[0].call("POST", f"/api/rooms/{room}/start")
+            for p in peers:
+                p.next_of("state")
+            for played in range(1, 41):
+                end = _play_to_deal_end(peers, room)
+                if end["next_deal_in_ms"] is None:
+                    break
+                for p in peers:
+                    p.send({"type": "ready", "room": room})
+                for p in peers:
+                    p.until(_state_of_deal(played))
+        assert played < 40, "the 钵 was never won"
+        summary = people[0].call("GET", f"/api/rooms/{room}")["room"]
+        assert summary["status"] == "finished"
+        assert any(end["settlement"]["deltas"])  # 得一钵 is settled by the differences
