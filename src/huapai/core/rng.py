@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 
 def shuffled(cards: Sequence[int], seed: int) -> tuple[int, ...]:
@@ -23,3 +23,19 @@ def derive_seed(master: int, *path: int | str) -> int:
 def seed_commitment(seed: int) -> str:
     """The published hash of a deal seed (revealed after the game, checked by verify)."""
     return hashlib.sha256(f"huapai-seed:{seed}".encode()).hexdigest()
+
+
+def reshuffled(deal: Sequence[int], movable: Sequence[int], rng: random.Random,
+               keeps: Callable[[Sequence[int]], bool], tries: int) -> tuple[int, ...] | None:
+    """The deal with the cards at ``movable`` shuffled among themselves, drawn again until
+    ``keeps`` accepts it (a public fact unchanged) — at most ``tries`` times, else None.
+    What ``permute_hidden`` hooks share: hidden cards move, what others saw stays."""
+    for _ in range(tries):
+        cards = [deal[i] for i in movable]
+        rng.shuffle(cards)
+        out = list(deal)
+        for i, c in zip(movable, cards, strict=True):
+            out[i] = c
+        if keeps(out):
+            return tuple(out)
+    return None

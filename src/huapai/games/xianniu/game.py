@@ -9,7 +9,7 @@ from typing import Any
 from huapai.core.base import GameBase
 from huapai.core.present import ActionInfo
 from huapai.core.protocol import Event, NotationError, RulesError, Settlement
-from huapai.core.rng import derive_seed, shuffled
+from huapai.core.rng import derive_seed, reshuffled, shuffled
 from huapai.core.view import TableView, check_seat
 
 from . import flow
@@ -181,15 +181,8 @@ class XianniuGame(GameBase[XianniuRules, State]):
         fixed = _big_positions(deal, active, shown)
         movable = [i for i in range(len(deal))
                    if active[i % 3] != seat and i not in fixed]
-        for _ in range(50):
-            cards = [deal[i] for i in movable]
-            rng.shuffle(cards)
-            out = list(deal)
-            for i, c in zip(movable, cards, strict=True):
-                out[i] = c
-            if _shown_big(rules, out, dealer) == shown:
-                return tuple(out)
-        return tuple(deal)
+        out = reshuffled(deal, movable, rng, lambda d: _shown_big(rules, d, dealer) == shown, 50)
+        return out if out is not None else tuple(deal)
 
 
 def _shown_big(rules: XianniuRules, deal: Sequence[int],

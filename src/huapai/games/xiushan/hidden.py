@@ -15,6 +15,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from huapai.core.rng import reshuffled
+
 from .bo_play import dealt_values
 from .moves import counts_of, dealt_groups, dealt_sizes, seats_of
 from .table_rules import XiushanGameRules
@@ -76,15 +78,9 @@ def permute_hidden(deal: Sequence[int], seat: int, rng: random.Random,
         end = seat_places[-1][1].stop
     movable = [i for i in range(end) if i not in mine]
     want = public_groups(rules, deal, dealer)
-    for _ in range(TRIES):
-        cards = [deal[i] for i in movable]
-        rng.shuffle(cards)
-        out = list(deal)
-        for i, c in zip(movable, cards, strict=True):
-            out[i] = c
-        if public_groups(rules, out, dealer) == want:
-            return tuple(out)
-    return _swapped(list(deal), movable, seat_places, rng, rules)
+    out = reshuffled(deal, movable, rng, lambda d: public_groups(rules, d, dealer) == want,
+                     TRIES)
+    return out if out is not None else _swapped(list(deal), movable, seat_places, rng, rules)
 
 
 def _swapped(out: list[int], movable: list[int], seat_places: list[tuple[int, range]],
