@@ -8,7 +8,7 @@ from collections.abc import Callable
 from contextlib import ExitStack
 from typing import Any
 
-from server_helpers import Api, Peer, act, peer, running, to_act
+from server_helpers import Api, Peer, act, peer, running, started, to_act
 
 from huapai.core.record import parse, replay_deal
 from huapai.games.xiushan.game import GAME
@@ -34,14 +34,9 @@ def _play_deal(peers: list[Peer], room: str) -> dict[str, Any]:
 def test_the_bo_is_carried_across_deals_and_a_restart(database_url: str) -> None:
     with running(database_url, seed=21, between_deals=600.0) as client:
         people = [Api(client, f"b{i}") for i in range(3)]
-        room = people[0].room(game="xiushan", preset="bofu", deals=40)
-        for i, person in enumerate(people):
-            person.call("POST", f"/api/rooms/{room}/seats/{i}")
         with ExitStack() as stack:
-            peers = _connect(stack, client, people, room)
-            people[0].call("POST", f"/api/rooms/{room}/start")
-            for p in peers:
-                p.next_of("state")
+            room, peers = started(client, people, stack, game="xiushan", preset="bofu",
+                                  deals=40)
             first = _play_deal(peers, room)
             abaci = [s["abacus"] for s in peers[0].state[room]["view"]["bo"]["seats"]]
             first_id = peers[0].state[room]["game_id"]
@@ -96,15 +91,9 @@ def test_the_room_is_finished_at_debo_before_its_last_deal(database_url: str) ->
     with running(database_url, seed=5, between_deals=600.0, burst=10**6,
                  rate_per_second=10**6) as client:
         people = [Api(client, f"d{i}") for i in range(3)]
-        room = people[0].room(game="xiushan", preset="bofu", deals=40,
-                              rules={"bo_target": 10})
-        for i, person in enumerate(people):
-            person.call("POST", f"/api/rooms/{room}/seats/{i}")
         with ExitStack() as stack:
-            peers = _connect(stack, client, people, room)
-            people[0].call("POST", f"/api/rooms/{room}/start")
-            for p in peers:
-                p.next_of("state")
+            room, peers = started(client, people, stack, game="xiushan", preset="bofu",
+                                  deals=40, rules={"bo_target": 10})
             for played in range(1, 41):
                 end = _play_to_deal_end(peers, room)
                 if end["next_deal_in_ms"] is None:
