@@ -8,17 +8,10 @@ from collections.abc import Callable
 from contextlib import ExitStack
 from typing import Any
 
-from server_helpers import Api, Peer, act, peer, running, started, to_act
+from server_helpers import Api, Peer, act, running, started, subscribed, to_act
 
 from huapai.core.record import parse, replay_deal
 from huapai.games.xiushan.game import GAME
-
-
-def _connect(stack: ExitStack, client: Any, people: list[Api], room: str) -> list[Peer]:
-    peers = [stack.enter_context(peer(client, p.token)) for p in people]
-    for p in peers:
-        p.send({"type": "subscribe", "room": room})
-    return peers
 
 
 def _play_deal(peers: list[Peer], room: str) -> dict[str, Any]:
@@ -51,7 +44,7 @@ def test_the_bo_is_carried_across_deals_and_a_restart(database_url: str) -> None
             return
         assert summary["status"] == "between"
         with ExitStack() as stack:
-            peers = _connect(stack, client, people, room)
+            peers = subscribed(client, people, room, stack)
             for p in peers:
                 p.next_of("state")
                 p.send({"type": "ready", "room": room})
