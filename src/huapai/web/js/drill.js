@@ -83,7 +83,8 @@ export class DrillPage {
     const input = h("input", { type: "number", name: "value", min: 0, max: 30, step: 1, required: true,
                                inputmode: "numeric", "data-testid": "drill-input",
                                "aria-label": bi("几个钱", "how many 钱") });
-    return h("section", { class: "card-panel drill-question", "data-testid": "drill-question" },
+    return h("section", { class: "card-panel drill-question", "data-testid": "drill-question",
+                          "data-kind": q.kind, "data-cards": q.cards, "data-jiang": q.jiang ?? "" },
       h("div", { class: "drill-group" },
         h("span", { class: "drill-kind", "data-testid": "drill-kind" }, q.kind),
         h("div", { class: "drill-cards", "data-testid": "drill-cards" },
@@ -114,8 +115,8 @@ export class DrillPage {
     }
     return h("div", { class: "drill-result baozi", "data-testid": "drill-result", "data-outcome": "baozi" },
       h("strong", { class: "drill-baozi", "data-testid": "drill-baozi" }, bi("吃包子！", "吃包子 (wrong)!")),
-      bi(` 你报 ${r.said}，${group} 应报 ${r.answer} 个钱；算盘清掉`,
-         ` You said ${r.said}; ${group} is ${r.answer} 钱. The abacus is cleared`));
+      bi(` 你报 ${r.said}，${group} 应报 ${r.answer} 个钱；${r.after < 0 ? "算盘戴帽子" : "算盘归零"}`,
+         ` You said ${r.said}; ${group} is ${r.answer} 钱. ${r.after < 0 ? "The abacus wears the hat (戴帽子)" : "The abacus goes back to zero"}`));
   }
 
   abacus(d) {
