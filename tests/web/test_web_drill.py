@@ -77,6 +77,9 @@ def test_drill_right_wrong_and_again(page: Page, server: str) -> None:
     page.click("[data-testid=drill-again]")
     expect(page.locator("[data-testid=drill-score]")).to_have_attribute("data-answered", "0")
     assert abacus.get_attribute("data-rods") == _rods(0)
+    page.click("[data-testid=lang]")  # English second: the same page in English
+    expect(page.locator("[data-testid=drill-say]")).to_have_text("Announce")
+    expect(page.locator("[data-testid=drill-again]")).to_have_count(0)
 
 
 def _boxes(page: Page, ids: list[str]) -> list[dict[str, Any]]:
