@@ -173,7 +173,8 @@ ROUTES = [("POST", "/api/players"), ("GET", "/api/me"), ("PATCH", "/api/me"),
           ("POST", "/api/rooms/{room}/again"), ("GET", "/api/me/history"),
           ("GET", "/api/replays"), ("GET", "/api/replays/{x}"),
           ("GET", "/api/replays/{x}/record"), ("POST", "/api/replays/{x}/share"),
-          ("GET", "/api/verify/{x}"), ("PUT", "/api/rooms"), ("GET", "/api/nope")]
+          ("GET", "/api/verify/{x}"), ("PUT", "/api/rooms"), ("GET", "/api/nope"),
+          ("POST", "/api/drill"), ("POST", "/api/drill/{x}/answer")]
 PARAMS = ["²", "9" * 5000, "-1", "0", "1", "3", "..", "%00", "牌", "%F0%9F%98%80", "x" * 70,
           "%ud800", "%2F"]
 QUERIES = ["", "?seat=²", "?seat=" + "9" * 5000, "?seat=all", "?offset=-1", "?limit=999",
@@ -189,7 +190,7 @@ def _body(rng: random.Random, room: str) -> bytes | None:
     if roll < 0.35:
         return b"{" + b'"a":' * 10 + b"1}" if rng.random() < 0.5 else b" " * 20000
     keys = ["nickname", "game", "preset", "rules", "deals", "private", "code", "seats",
-            "bot", "multiplier", "turn_clock", "bot_delay", "x"]
+            "bot", "multiplier", "turn_clock", "bot_delay", "x", "seed", "count", "value"]
     body = {k: _value(rng, room, lambda: rng.choice(["xianniu", "阿牛", 1, [1, 2], {}]))
             for k in rng.sample(keys, rng.randint(0, 5))}
     text = json.dumps(body, ensure_ascii=False, allow_nan=True)

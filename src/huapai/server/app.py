@@ -18,7 +18,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from huapai.core.manifest import ManifestError, split_target
 from huapai.core.registry import check_games, manifests
 
-from . import api, ws
+from . import api, drills, ws
 from .config import ServerConfig
 from .errors import ServerError
 from .lobby import Platform
@@ -80,6 +80,8 @@ def create_app(config: ServerConfig) -> FastAPI:
                   openapi_url="/api/openapi.json", redoc_url=None)
     app.state.platform = platform
     app.include_router(api.router)
+    app.include_router(drills.router)
+    app.state.drills = drills.DrillStore()
     app.add_api_websocket_route("/ws", ws.endpoint)
     if config.echo_endpoint:
         app.add_api_websocket_route("/ws/echo", ws.echo)

@@ -144,7 +144,9 @@ export class LobbyPage {
     replace(this.el, h("div", { class: "lobby" },
       h("div", { class: "lobby-hero" },
         h("h1", {}, t("app_title"), h("small", {}, t("app_sub"))),
-        h("p", { class: "muted" }, t("points_only"))),
+        h("p", { class: "muted" }, t("points_only")),
+        h("p", {}, h("a", { class: "btn small", href: "#/drill", "data-testid": "drill-link" },
+          bi("报数练习", "报数 practice (钵福)")))),
       h("div", { class: "lobby-grid" },
         h("div", { class: "col" }, this.formBox, this.joinPanel()),
         h("div", { class: "col" }, this.roomsBox, this.historyBox))));

@@ -1,5 +1,5 @@
 // The browser client's entry: identity (nickname → token), the live connection, the
-// header, and the routes #/ (lobby), #/room/<id>, #/replay/<id>?seat=<n|all>.
+// header, and the routes #/ (lobby), #/room/<id>, #/replay/<id>?seat=<n|all>, #/drill (钵福's 报数 practice).
 
 import { h, replace } from "./dom.js";
 import { getLang, onLangChange, setLang, t } from "./i18n.js";
@@ -11,6 +11,7 @@ import { applyMotion, isOn, setOn } from "./feedback.js";
 import { LobbyPage } from "./lobby.js";
 import { RoomPage } from "./room.js";
 import { ReplayPage } from "./replay.js";
+import { DrillPage } from "./drill.js";
 
 const LOGO = `<svg viewBox="0 0 40 40" width="34" height="34" aria-hidden="true">
   <rect x="6" y="3" width="11" height="34" rx="2.5" fill="#fbf5e6" stroke="#8a6a43" transform="rotate(-12 11 20)"/>
@@ -28,6 +29,7 @@ export function parseRoute(hash) {
     return { name: "replay", id: parts[1], seat: params.get("seat"), share: params.get("share") };
   }
   if (parts[0] === "join" && parts[1]) return { name: "join", code: parts[1] };
+  if (parts[0] === "drill") return { name: "drill" };
   return { name: "lobby" };
 }
 
@@ -119,6 +121,7 @@ class App {
     this.page?.unmount();
     window.scrollTo(0, 0);
     if (route.name === "room") this.page = new RoomPage(this, route.id);
+    else if (route.name === "drill") this.page = new DrillPage(this);
     else if (route.name === "replay") this.page = new ReplayPage(this, route.id, route.seat, route.share);
     else this.page = new LobbyPage(this);
     document.body.dataset.route = route.name;
