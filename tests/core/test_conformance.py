@@ -27,7 +27,7 @@ CONFIG = Config.from_env()
 def test_registered_game_conforms(name: str, preset: str) -> None:
     game = get_game(name)
     report = conformance.run(game, preset, CONFIG)
-    assert report.games == CONFIG.games_for(name)
+    assert report.games == CONFIG.games_for(name, preset)
     assert report.steps >= report.games
     print(report)
 
