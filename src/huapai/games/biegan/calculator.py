@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from operator import gt
-from typing import Any, Literal
+from typing import Any, Literal, TypedDict, Unpack
 
 from .cards import JOKER, NUM_CODES, card_name, copies_of, face_name, face_of
 from .layout import layout
@@ -66,36 +66,29 @@ class HandResult:
         }
 
 
+class ScoringOptions(TypedDict, total=False):
+    """The keyword options of :func:`best_hand` and :func:`.waits.waits`: the fields of
+    :class:`.units.Scoring` (their defaults, the references' PROPOSALs, are its)."""
+
+    zhujing_reading: Literal["most_cards", "max_hu"]
+    tingtou_scores: bool
+    dui_value: Literal["peng", "kan"]
+    black_flower_bonus: bool
+    black_flower_in_sets: bool
+    yi_er_san: bool
+    discard_kan_as_dui: bool
+    threshold: int
+    desk_jing_not_main: bool
+    five_jing: bool
+
+
 @lru_cache(maxsize=256)
-def scoring_of(
-    *,
-    zhujing_reading: Literal["most_cards", "max_hu"] = "most_cards",
-    tingtou_scores: bool = True,
-    dui_value: Literal["peng", "kan"] = "peng",
-    black_flower_bonus: bool = True,
-    black_flower_in_sets: bool = False,
-    yi_er_san: bool = True,
-    discard_kan_as_dui: bool = True,
-    threshold: int = 17,
-    desk_jing_not_main: bool = False,
-    five_jing: bool = False,
-) -> Scoring:
+def scoring_of(**options: Unpack[ScoringOptions]) -> Scoring:
     """A :class:`Scoring` from the keyword options (defaults: the references' PROPOSALs).
 
     Interned, so equal options give the same object (cheap to use as a cache key).
     """
-    return Scoring(
-        zhujing_reading=zhujing_reading,
-        tingtou_scores=tingtou_scores,
-        dui_value=dui_value,
-        black_flower_bonus=black_flower_bonus,
-        black_flower_in_sets=black_flower_in_sets,
-        yi_er_san=yi_er_san,
-        discard_kan_as_dui=discard_kan_as_dui,
-        threshold=threshold,
-        desk_jing_not_main=desk_jing_not_main,
-        five_jing=five_jing,
-    )
+    return Scoring(**options)
 
 
 def best_hand(
@@ -103,42 +96,17 @@ def best_hand(
     melds: Sequence[Meld] = (),
     *,
     won_discard: int | None = None,
-    zhujing_reading: Literal["most_cards", "max_hu"] = "most_cards",
-    tingtou_scores: bool = True,
-    dui_value: Literal["peng", "kan"] = "peng",
-    black_flower_bonus: bool = True,
-    black_flower_in_sets: bool = False,
-    yi_er_san: bool = True,
-    discard_kan_as_dui: bool = True,
-    threshold: int = 17,
-    desk_jing_not_main: bool = False,
-    five_jing: bool = False,
     units_needed: int = UNITS_PER_HAND,
+    **options: Unpack[ScoringOptions],
 ) -> HandResult:
     """The best reading of a complete hand (26 positions: concealed cards + melds).
 
     Without ``won_discard`` the hand is scored as self-drawn (自摸). With it (a card code
     in ``concealed``), the hand won on that discard (吃胡) and a 坎 it completes scores
     as 对 (``discard_kan_as_dui``). ``units_needed`` is 8 in the game; smaller values
-    let tests use small hands.
+    let tests use small hands. ``options`` are :class:`ScoringOptions`.
     """
-    options = (zhujing_reading, tingtou_scores, dui_value, black_flower_bonus,
-               black_flower_in_sets, yi_er_san, discard_kan_as_dui, threshold,
-               desk_jing_not_main, five_jing)  # fmt: skip
-    return score_hand(concealed, melds, scoring_from(options), won_discard, units_needed)
-
-
-_DEFAULT_OPTIONS = ("most_cards", True, "peng", True, False, True, True, 17, False, False)
-
-
-def scoring_from(options: tuple[Any, ...]) -> Scoring:
-    """:func:`scoring_of` from the options in its keyword order (the defaults at once)."""
-    if options == _DEFAULT_OPTIONS:
-        return _DEFAULT
-    names = ("zhujing_reading", "tingtou_scores", "dui_value", "black_flower_bonus",
-             "black_flower_in_sets", "yi_er_san", "discard_kan_as_dui", "threshold",
-             "desk_jing_not_main", "five_jing")  # fmt: skip
-    return scoring_of(**dict(zip(names, options, strict=True)))
+    return score_hand(concealed, melds, scoring_of(**options), won_discard, units_needed)
 
 
 def score_hand(
@@ -149,12 +117,8 @@ def score_hand(
     units_needed: int = UNITS_PER_HAND,
 ) -> HandResult:
     """:func:`best_hand` with the options already in a :class:`Scoring`."""
-    holding = read_hand(concealed, melds, units_needed, complete=True)
-    if melds:
-        jokers_fit(melds, scoring)
-    if won_discard is not None and won_discard not in concealed:
-        raise HandError(f"won discard {card_name(won_discard)} is not in the hand")
-    won_face = None if won_discard is None or won_discard == JOKER else face_of(won_discard)
+    holding = checked_holding(concealed, melds, scoring, units_needed, complete=True)
+    won_face = _won_face(concealed, won_discard)
     choice = search(holding, scoring, won_face)
     if choice is None:
         return HandResult(False, 0, None, (), (), None)
@@ -180,10 +144,10 @@ def hand_value(
     is complete) without laying the units out: the cheap question for a win check or a
     bot. ``scoring`` defaults to the references' PROPOSALs.
     """
-    holding = read_hand(concealed, melds, units_needed, complete=True)
-    if melds:
-        jokers_fit(melds, scoring or _DEFAULT)
-    return _value(holding, scoring or _DEFAULT, concealed, won_discard)
+    scoring = scoring or _DEFAULT
+    holding = checked_holding(concealed, melds, scoring, units_needed, complete=True)
+    choice = search(holding, scoring, _won_face(concealed, won_discard))
+    return None if choice is None else choice.hu
 
 
 def can_win(
@@ -213,19 +177,29 @@ def value_of_counts(
     return hand_value(cards, melds, scoring, won_discard, units_needed)
 
 
-def _value(
-    holding: _Holding, scoring: Scoring, concealed: Sequence[int], won_discard: int | None
-) -> int | None:
+def _won_face(concealed: Sequence[int], won_discard: int | None) -> int | None:
+    """The face of the discard the hand won on (None: self-drawn, or a 赖子), which must
+    be one of the hand's cards (HandError otherwise)."""
     if won_discard is not None and won_discard not in concealed:
         raise HandError(f"won discard {card_name(won_discard)} is not in the hand")
-    won_face = None if won_discard is None or won_discard == JOKER else face_of(won_discard)
-    choice = search(holding, scoring, won_face)
-    return None if choice is None else choice.hu
+    return None if won_discard is None or won_discard == JOKER else face_of(won_discard)
 
 
 _DEFAULT = scoring_of()
 _VALID_CODES = frozenset(range(NUM_CODES))
 _COPIES = tuple(copies_of(code) for code in range(NUM_CODES))
+
+
+def checked_holding(
+    concealed: Sequence[int], melds: Sequence[Meld], scoring: Scoring, units_needed: int,
+    *, complete: bool,
+) -> _Holding:
+    """:func:`read_hand`, then :func:`jokers_fit` for the melds: the checked input of
+    every calculator question (a complete hand, or one waiting for a card)."""
+    holding = read_hand(concealed, melds, units_needed, complete=complete)
+    if melds:
+        jokers_fit(melds, scoring)
+    return holding
 
 
 def jokers_fit(melds: Sequence[Meld], scoring: Scoring) -> None:

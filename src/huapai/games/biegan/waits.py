@@ -15,9 +15,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Unpack
 
-from .calculator import UNITS_PER_HAND, jokers_fit, read_hand, scoring_from
+from .calculator import UNITS_PER_HAND, ScoringOptions, checked_holding, scoring_of
 from .cards import (
     FLOWER_FACES,
     JOKER,
@@ -72,29 +72,17 @@ def waits(
     melds: Sequence[Meld] = (),
     visible: Sequence[int] = (),
     *,
-    zhujing_reading: Literal["most_cards", "max_hu"] = "most_cards",
-    tingtou_scores: bool = True,
-    dui_value: Literal["peng", "kan"] = "peng",
-    black_flower_bonus: bool = True,
-    black_flower_in_sets: bool = False,
-    yi_er_san: bool = True,
-    discard_kan_as_dui: bool = True,
-    threshold: int = 17,
-    desk_jing_not_main: bool = False,
-    five_jing: bool = False,
     units_needed: int = UNITS_PER_HAND,
+    **options: Unpack[ScoringOptions],
 ) -> tuple[Wait, ...]:
     """Every card that completes ``concealed`` (+ ``melds``) with at least ``threshold`` 胡.
 
     ``visible`` are other cards the holder has seen (discards, others' melds); they only
     lower ``remaining``. Cards the holder already holds every copy of are not tried.
-    Sorted by face, the plain entry before the flowered one, 赖 last.
+    Sorted by face, the plain entry before the flowered one, 赖 last. ``options`` are
+    :class:`.calculator.ScoringOptions`.
     """
-    options = (zhujing_reading, tingtou_scores, dui_value, black_flower_bonus,
-               black_flower_in_sets, yi_er_san, discard_kan_as_dui, threshold,
-               desk_jing_not_main, five_jing)  # fmt: skip
-    scoring = scoring_from(options)
-    return find_waits(concealed, melds, visible, scoring, units_needed)
+    return find_waits(concealed, melds, visible, scoring_of(**options), units_needed)
 
 
 def find_waits(
@@ -110,9 +98,7 @@ def find_waits(
     reading of the 赖子 (:meth:`.Residues.completing`) are tried; no card of the other
     faces can complete the hand. The others are scored by a :class:`.WaitScorer`.
     """
-    holding = read_hand(concealed, melds, units_needed, complete=False)
-    if melds:
-        jokers_fit(melds, scoring)
+    holding = checked_holding(concealed, melds, scoring, units_needed, complete=False)
     own = Counter(list(concealed) + [c for m in melds for c in m.cards])
     seen = own + Counter(visible)
     shapes = structure(scoring)
