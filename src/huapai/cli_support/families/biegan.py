@@ -8,7 +8,7 @@ cannot show anything the viewer may not see: another seat's face-down 紮 shows 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -20,6 +20,7 @@ from huapai.cli_support.render import DealFacts, EventText, RenderContext, event
 
 from . import biegan_advice
 from .biegan_cards import cards_in as _cards
+from .common import answered, deal_ended, discarded, ended_line, groups_text, label, phase_head
 
 _PHASES: dict[str, tuple[str, str]] = {
     "qingtong": ("请统：有四张的可以紮（末家、二家、庄家依次）",
@@ -58,14 +59,12 @@ class BieganRenderer:
         return Group(*parts)
 
     def _status(self, view: Mapping[str, Any], ctx: RenderContext) -> Text:
-        if view.get("end"):
-            zh, en = _ENDS.get(str(view["end"]), (str(view["end"]), str(view["end"])))
-            return Text.assemble((ctx.pick("【结束】", "[over] "), "bold"),
-                                 (ctx.pick(zh, en), "bold magenta"))
-        zh, en = _PHASES.get(str(view.get("phase")), ("?", "?"))
+        ended = ended_line(view, ctx, _ENDS)
+        if ended is not None:
+            return ended
         times = int(view.get("multiplier", 1))
         return Text.assemble(
-            (ctx.pick("【阶段】", "[phase] "), "bold"), ctx.pick(zh, en), "   ",
+            phase_head(view, ctx, _PHASES), "   ",
             (ctx.pick("牌堆：", "stock: "), "bold"), str(view.get("stock")),
             ctx.pick(f"   {times} 倍", f"   ×{times} room") if times != 1 else "")
 
@@ -86,17 +85,9 @@ class BieganRenderer:
         role = ctx.pick(*_ROLES[(seat - int(view["dealer"])) % int(view["num_seats"])])
         duis = int(view["duis"][seat])
         dui = Text(str(duis), style="bold red" if duis > int(view["dui_limit"]) else "")
-        return [name, role, str(view["hand_sizes"][seat]), self._melds(view["melds"][seat], ctx),
-                dui, _cards(str(view["rivers"][seat])[-24:], ctx),
-                self._seat_status(view, ctx, seat)]
-
-    def _melds(self, melds: Sequence[Mapping[str, Any]], ctx: RenderContext) -> Text:
-        out = Text()
-        for i, m in enumerate(melds):
-            out.append(("  " if i else "") + f"{m['kind']}[")
-            out.append_text(_cards(m["cards"], ctx))
-            out.append("]")
-        return out
+        melds = groups_text(view["melds"][seat], lambda cards: _cards(cards, ctx))
+        return [name, role, str(view["hand_sizes"][seat]), melds, dui,
+                _cards(str(view["rivers"][seat])[-24:], ctx), self._seat_status(view, ctx, seat)]
 
     def _seat_status(self, view: Mapping[str, Any], ctx: RenderContext, seat: int) -> Text:
         marks = []
@@ -194,8 +185,7 @@ class BieganRenderer:
         )
 
     def fact_label(self, key: str, lang: Lang) -> str:
-        zh, en = _FACTS.get(key, (key, key))
-        return zh if lang == "zh" else en
+        return label(_FACTS, key, lang)
 
 
 # ---------------------------------------------------------------------------- events
@@ -225,16 +215,6 @@ def _kaifan(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
                     "replacement from 牌底")
 
 
-def _discarded(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
-    return ctx.pick(f"{who} 打出 {e['card']}", f"{who} discarded {e['card']}")
-
-
-def _answered(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
-    if e.get("answer") is None:
-        return ctx.pick(f"{who} 已表态", f"{who} answered")
-    return ctx.pick(f"{who}：{e['answer']}", f"{who}: {e['answer']}")
-
-
 def _claimed(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
     source = ctx.name(int(e["from_seat"]))
     return ctx.pick(f"{who} {e['claim']} {source} 的 {e['card']}：{e['cards']}",
@@ -249,21 +229,16 @@ def _won(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
                     f"{who} won ({how}): {e['hu']} 胡, {e['fen']} 分. {e['hand']}")
 
 
-def _deal_ended(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
-    zh, en = _ENDS.get(str(e.get("reason")), (str(e.get("reason")), str(e.get("reason"))))
-    return ctx.pick(zh, en)
-
-
 _EVENTS: dict[str, EventText] = {
     "drew": _drew,
     "qingtong_passed": _qingtong_passed,
     "zha": _zha,
     "kaifan": _kaifan,
-    "discarded": _discarded,
-    "answered": _answered,
+    "discarded": discarded,
+    "answered": answered,
     "claimed": _claimed,
     "won": _won,
-    "deal_ended": _deal_ended,
+    "deal_ended": deal_ended(_ENDS),
 }
 
 RENDERER = BieganRenderer()

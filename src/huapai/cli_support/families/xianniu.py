@@ -17,6 +17,8 @@ from rich.text import Text
 from huapai.cli_support.i18n import Lang
 from huapai.cli_support.render import DealFacts, EventText, RenderContext, event_line
 
+from .common import deal_ended, label, pair_of
+
 _PHASES: dict[str, tuple[str, str]] = {
     "declare": ("叫牌：出牌、掀或{decline}", "declaring: lead, 掀 or {decline}"),
     "lead": ("被掀，必须出牌", "掀ed: the leader must lead"),
@@ -83,8 +85,7 @@ class XianniuRenderer:
         end = str(view.get("end"))
         if end == "all_declined" and view.get("table_total") == 0:
             end = "first_round"
-        zh, en = _ENDS.get(end, (end, end))
-        return ctx.pick(zh, en)
+        return ctx.pick(*pair_of(_ENDS, end))
 
     def _seats(self, view: Mapping[str, Any], ctx: RenderContext) -> Table:
         table = Table(show_edge=False, pad_edge=False, expand=False)
@@ -198,8 +199,7 @@ class XianniuRenderer:
         )
 
     def fact_label(self, key: str, lang: Lang) -> str:
-        zh, en = _FACTS.get(key, (key, key))
-        return zh if lang == "zh" else en
+        return label(_FACTS, key, lang)
 
 
 # ---------------------------------------------------------------------------- events
@@ -256,11 +256,6 @@ def _discarded(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
     return ctx.pick(f"{who} 弃 {e['card']}", f"{who} discards {e['card']}")
 
 
-def _deal_ended(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
-    zh, en = _ENDS.get(str(e.get("reason")), (str(e.get("reason")), str(e.get("reason"))))
-    return ctx.pick(zh, en)
-
-
 _EVENTS: dict[str, EventText] = {
     "banpai": _banpai,
     "big_hand": _big_hand,
@@ -271,7 +266,7 @@ _EVENTS: dict[str, EventText] = {
     "trick_won": _trick_won,
     "jinpai": _jinpai,
     "discarded": _discarded,
-    "deal_ended": _deal_ended,
+    "deal_ended": deal_ended(_ENDS),
 }
 
 RENDERER = XianniuRenderer()

@@ -8,7 +8,7 @@ seat's face-down 哨 / 龙灯 whose card was never shown is ``哨[???]``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -21,6 +21,7 @@ from huapai.games.xiushan.calculator import HandError
 from huapai.games.xiushan.cards import card_name
 from huapai.games.xiushan.waits import waits
 
+from .common import answered, deal_ended, discarded, ended_line, groups_text, label, phase_head
 from .xiushan_bo import EVENTS as BO_EVENTS
 from .xiushan_bo import bo_table, owed_prompt
 
@@ -77,13 +78,11 @@ class XiushanRenderer:
         return Group(*parts)
 
     def _status(self, view: Mapping[str, Any], ctx: RenderContext) -> Text:
-        if view.get("end"):
-            zh, en = _ENDS.get(str(view["end"]), (str(view["end"]), str(view["end"])))
-            return Text.assemble((ctx.pick("【结束】", "[over] "), "bold"),
-                                 (ctx.pick(zh, en), "bold magenta"))
-        zh, en = _PHASES.get(str(view.get("phase")), ("?", "?"))
-        out = Text.assemble((ctx.pick("【阶段】", "[phase] "), "bold"), ctx.pick(zh, en),
-                            "   ", (ctx.pick("堂子：", "stock: "), "bold"), str(view["stock"]))
+        ended = ended_line(view, ctx, _ENDS)
+        if ended is not None:
+            return ended
+        out = Text.assemble(phase_head(view, ctx, _PHASES), "   ",
+                            (ctx.pick("堂子：", "stock: "), "bold"), str(view["stock"]))
         if view.get("jiang"):
             out.append(ctx.pick(f"   翻 {view['flipped']}，将 {view['jiang']}",
                                 f"   flipped {view['flipped']}, 将 {view['jiang']}"))
@@ -108,7 +107,7 @@ class XiushanRenderer:
                 marks.append("▶ " + ctx.pick("轮到", "to act"), style="bold yellow")
             if seat not in active:
                 marks.append(ctx.pick("不打（老爷 / 巽家）", "sits out"), style="dim")
-            table.add_row(name, str(view["hand_sizes"][seat]), _groups(melds),
+            table.add_row(name, str(view["hand_sizes"][seat]), groups_text(melds, cards_text),
                           cards_text(str(view["rivers"][seat])[-20:]), marks)
         return table
 
@@ -183,17 +182,7 @@ class XiushanRenderer:
                          per_deal={"huang": view.get("end") == "huang"})
 
     def fact_label(self, key: str, lang: Lang) -> str:
-        zh, en = _FACTS.get(key, (key, key))
-        return zh if lang == "zh" else en
-
-
-def _groups(melds: Sequence[Mapping[str, Any]]) -> Text:
-    out = Text()
-    for i, m in enumerate(melds):
-        out.append(("  " if i else "") + f"{m['kind']}[")
-        out.append_text(cards_text(m["cards"]))
-        out.append("]")
-    return out
+        return label(_FACTS, key, lang)
 
 
 def _waits(view: Mapping[str, Any], ctx: RenderContext) -> Text | None:
@@ -243,18 +232,8 @@ def _laid(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
                     f"{who}: {e['group']} {cards}{_who_from(e, ctx)}")
 
 
-def _discarded(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
-    return ctx.pick(f"{who} 打出 {e['card']}", f"{who} discarded {e['card']}")
-
-
 def _bakuai(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
     return ctx.pick(f"{who}：八块，下家自行摸牌", f"{who}: 八块 — no discard, the next seat draws")
-
-
-def _answered(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
-    if e.get("answer") is None:
-        return ctx.pick(f"{who} 已表态", f"{who} answered")
-    return ctx.pick(f"{who}：{e['answer']}", f"{who}: {e['answer']}")
 
 
 def _won(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
@@ -267,14 +246,9 @@ def _won(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
                     f"{e['groups']}")
 
 
-def _deal_ended(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
-    zh, en = _ENDS.get(str(e.get("reason")), (str(e.get("reason")), str(e.get("reason"))))
-    return ctx.pick(zh, en)
-
-
 _EVENTS: dict[str, EventText] = {
-    "drew": _drew, "taken": _taken, "laid": _laid, "discarded": _discarded,
-    "bakuai": _bakuai, "answered": _answered, "won": _won, "deal_ended": _deal_ended,
+    "drew": _drew, "taken": _taken, "laid": _laid, "discarded": discarded,
+    "bakuai": _bakuai, "answered": answered, "won": _won, "deal_ended": deal_ended(_ENDS),
     **BO_EVENTS,
 }
 

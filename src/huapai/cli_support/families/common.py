@@ -1,0 +1,74 @@
+"""What the family terminal renderers word and draw alike: a code's words from a
+(中文, English) table, the status line's head, a row of laid groups and the events every
+claim game has (a discard shown to all, a window answer, the end of the deal)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from rich.text import Text
+
+from huapai.cli_support.i18n import Lang
+from huapai.cli_support.render import EventText, RenderContext
+
+Words = Mapping[str, tuple[str, str]]
+"""A family's words per stable code (phase, end reason, fact key): (中文, English)."""
+
+
+def pair_of(words: Words, code: object) -> tuple[str, str]:
+    """The words for ``code``, or the code itself in both languages when it is not in
+    the table (a code added by a newer engine still shows)."""
+    key = str(code)
+    return words.get(key, (key, key))
+
+
+def label(words: Words, code: str, lang: Lang) -> str:
+    """``pair_of`` in ``lang`` (a renderer's ``fact_label``)."""
+    zh, en = pair_of(words, code)
+    return zh if lang == "zh" else en
+
+
+def ended_line(view: Mapping[str, Any], ctx: RenderContext, ends: Words) -> Text | None:
+    """The status line of a finished deal (why it ended), None while it runs."""
+    if not view.get("end"):
+        return None
+    return Text.assemble((ctx.pick("【结束】", "[over] "), "bold"),
+                         (ctx.pick(*pair_of(ends, view["end"])), "bold magenta"))
+
+
+def phase_head(view: Mapping[str, Any], ctx: RenderContext, phases: Words) -> Text:
+    """The start of a running deal's status line: 【阶段】 and the phase's words."""
+    zh, en = phases.get(str(view.get("phase")), ("?", "?"))
+    return Text.assemble((ctx.pick("【阶段】", "[phase] "), "bold"), ctx.pick(zh, en))
+
+
+def groups_text(melds: Sequence[Mapping[str, Any]],
+                cards: Callable[[str | None], Text]) -> Text:
+    """A seat's laid groups as ``kind[cards]``, two spaces apart (``cards`` colours the
+    notation; None, a face-down group's cards, is the renderer's unknown mark)."""
+    out = Text()
+    for i, m in enumerate(melds):
+        out.append(("  " if i else "") + f"{m['kind']}[")
+        out.append_text(cards(m["cards"]))
+        out.append("]")
+    return out
+
+
+def discarded(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
+    """A discard every seat sees."""
+    return ctx.pick(f"{who} 打出 {e['card']}", f"{who} discarded {e['card']}")
+
+
+def answered(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
+    """A claim-window answer (the core's ``answered`` event: None until it closes)."""
+    if e.get("answer") is None:
+        return ctx.pick(f"{who} 已表态", f"{who} answered")
+    return ctx.pick(f"{who}：{e['answer']}", f"{who}: {e['answer']}")
+
+
+def deal_ended(ends: Words) -> EventText:
+    """The ``deal_ended`` event in the words of ``ends`` (by its reason code)."""
+    def text(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
+        return ctx.pick(*pair_of(ends, e.get("reason")))
+    return text
