@@ -4,11 +4,12 @@
 // flipped 将 card, what the viewer is forced to do, and its waits while its hand is one
 // card short (the engine's `my_waits`: the calculator's, with the copies unseen).
 
-import { h, touchScreen } from "../dom.js";
+import { h } from "../dom.js";
 import { bi } from "../i18n.js";
 import { cardBack } from "../cards/common.js";
 import { DAZI_SIZE, daziCard } from "../cards/dazi.js";
-import { cardRow, generic } from "./generic.js";
+import { cardRow } from "./generic.js";
+import { claimTable, discardPrompt, endBanner } from "./claimtable.js";
 import { abacusFor, boEventText, boFacts, owedPrompt } from "./abacus.js";
 
 const PHASES = {
@@ -19,19 +20,8 @@ const PHASES = {
   announce: ["报子：报出刚落地的组是几个钱", "报子: announce the group just laid, in 钱"],
 };
 const ENDS = { huang: ["黄庄：没人和牌", "黄庄: nobody won"], hu: ["和牌", "和"] };
-const RIVER_SHOWN = 12;
 const GROUPS = new Set(["碰", "开召", "鸡", "哨", "龙灯"]);
 const SAY_FORCED = { 哨: "撲哨", 龙灯: "撲龙灯" }; // "哨必须放到桌子上撲起" [S]
-
-function back(height) {
-  return h("span", { class: "mini-card" }, cardBack(DAZI_SIZE.w, DAZI_SIZE.h, { height }));
-}
-
-function groupCards(renderer, view, meld) {
-  const height = renderer.sizes(view).table;
-  if (meld.cards) return cardRow(renderer, view, renderer.tokens(meld.cards), height);
-  return h("div", { class: "card-row face-down" }, Array.from({ length: meld.size }, () => back(height)));
-}
 
 /** The group the viewer must make now (no 过 among its options), if any. */
 export function forcedGroup(view) {
@@ -58,8 +48,16 @@ function waitsRow(renderer, view) {
 }
 
 export const xiushan = {
-  ...generic,
+  ...claimTable,
   name: "xiushan",
+  phases: PHASES,
+  ends: ENDS,
+  faceDownRow: "card-row face-down",
+
+  backCard(height) {
+    return cardBack(DAZI_SIZE.w, DAZI_SIZE.h, { height });
+  },
+
   sizes() {
     const phone = typeof window !== "undefined" && window.innerWidth < 640;
     return phone ? { hand: 92, trick: 84, table: 50, river: 48 }
@@ -80,10 +78,6 @@ export const xiushan = {
     return view.my_drawn ?? null;
   },
 
-  playLabel() {
-    return bi("打出", "Discard");
-  },
-
   seatBadges(view, seat) {
     const out = [];
     if (view.dealer === seat) out.push({ text: bi("庄", "dealer"), cls: "gold" });
@@ -93,45 +87,24 @@ export const xiushan = {
     return out;
   },
 
-  seatDetail(view, seat, ctx) {
-    const melds = (seat === ctx.me ? view.my_melds : view.melds?.[seat]) ?? [];
-    const river = this.tokens(view.rivers?.[seat] ?? "");
-    const parts = [];
-    if (melds.length) {
-      parts.push(h("div", { class: "melds" }, melds.map((m) => h("div", { class: "meld" },
-        h("span", { class: "meld-kind" }, m.kind), groupCards(this, view, m)))));
-    }
-    if (river.length) {
-      parts.push(h("div", { class: "river", title: bi("弃牌", "discards") },
-        cardRow(this, view, river.slice(-RIVER_SHOWN), this.sizes(view).river, "stubs")));
-    }
-    if (seat === ctx.me) {
-      const waits = waitsRow(this, view);
-      if (waits) parts.push(waits);
-    }
-    const abacus = abacusFor(view, seat); // 钵福's 算盘 (games/abacus.js)
-    if (abacus) parts.push(abacus);
-    const open = generic.seatDetail.call(this, view, seat, ctx);
-    if (open) parts.push(open);
-    return parts.length ? h("div", { class: "bg-detail" }, parts) : null;
+  /** The viewer's own groups come with their cards (``my_melds``), a face-down 哨 too. */
+  seatMelds(view, seat, ctx) {
+    return (seat === ctx.me ? view.my_melds : view.melds?.[seat]) ?? [];
   },
 
-  track(_recent, events) {
-    return { events: events.slice(-3) };
+  /** The viewer's waits, then 钵福's 算盘 (games/abacus.js). */
+  seatExtras(view, seat, ctx) {
+    return [seat === ctx.me ? waitsRow(this, view) : null, abacusFor(view, seat)];
   },
 
   center(view, ctx) {
-    const parts = [];
-    if (view.phase === "over") {
-      const pair = ENDS[view.end] ?? [String(view.end), String(view.end)];
-      parts.push(h("div", { class: "center-banner" }, bi(...pair)));
-    }
+    const parts = [endBanner(this, view)];
     const offer = view.offer;
     if (offer) {
       const who = ctx.name(offer.seat);
       const what = offer.drawn ? bi(`${who} 堂子头起`, `${who} turns up`) : bi(`${who} 打出`, `${who} discards`);
       const height = this.sizes(view).trick;
-      const card = offer.card ? cardRow(this, view, [offer.card], height) : h("div", { class: "card-row" }, back(height));
+      const card = offer.card ? cardRow(this, view, [offer.card], height) : h("div", { class: "card-row" }, h("span", { class: "mini-card" }, this.backCard(height)));
       parts.push(h("div", { class: "trick-play", "data-testid": "offer" }, h("div", { class: "trick-who" }, what), card));
     }
     const forced = forcedGroup(view);
@@ -163,11 +136,6 @@ export const xiushan = {
     return out;
   },
 
-  status(view) {
-    const pair = PHASES[view.phase];
-    return pair ? bi(...pair) : String(view.phase ?? "");
-  },
-
   prompt(view) {
     const owed = owedPrompt(view);
     if (owed) return owed;
@@ -175,9 +143,7 @@ export const xiushan = {
     if (forced) return bi(`必须${SAY_FORCED[forced] ?? forced}：按“${forced}”`, `forced: press “${forced}”`);
     if (view.phase === "window") return bi("有人打牌：胡、碰、开召还是过？", "胡, 碰, 开召 or pass?");
     if (view.phase === "drawn") return bi("堂子头起的牌：胡、成组还是过？", "the turned-up card: 胡, a group or pass?");
-    return touchScreen()
-      ? bi("点一张牌，再按打出", "Tap a card, then press discard")
-      : bi("选一张牌打出（右键直接打）", "Pick a card to discard (right-click discards)");
+    return discardPrompt();
   },
 
   eventText(ev, ctx, view) {
@@ -187,21 +153,18 @@ export const xiushan = {
         if (!ev.card) return bi(`${who} 起了一张牌`, `${who} draws a card`);
         return bi(`${who} 堂子头起 ${ev.card}`, `${who} turns up ${ev.card}`);
       case "taken": return bi(`${who} 收进 ${ev.card}`, `${who} takes ${ev.card}`);
-      case "discarded": return bi(`${who} 打 ${ev.card}`, `${who} discards ${ev.card}`);
       case "laid": {
         const card = ev.card ? ` ${ev.card.repeat(ev.size)}` : "";
         const how = ev.hidden ? bi("撲", "face down") : "";
         return bi(`${who} ${ev.group}${card}${how ? `（${how}）` : ""}`, `${who} ${ev.group}${card}${how ? ` (${how})` : ""}`);
       }
       case "bakuai": return bi(`${who} 八块，下家摸牌`, `${who}: 八块, the next seat draws`);
-      case "answered": return ev.answer ? bi(`${who} 答：${ev.answer}`, `${who} answers ${ev.answer}`) : null;
       case "won":
         if (view?.bo) return bi(`${who} 和！${ev.youzi} 油子`, `${who} wins: ${ev.youzi} 油子`);
         return bi(`${who} 和！${ev.youzi} 油子，${ev.dou} 豆`, `${who} wins: ${ev.youzi} 油子, ${ev.dou} 豆`);
-      case "deal_ended": return bi(...(ENDS[ev.reason] ?? [ev.reason, ev.reason]));
       case "announced":
       case "abacus_win": return boEventText(ev, who);
-      default: return generic.eventText(ev, ctx);
+      default: return claimTable.eventText.call(this, ev, ctx);
     }
   },
 };

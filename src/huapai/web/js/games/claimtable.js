@@ -1,0 +1,106 @@
+// What the claim games' renderers (双别杆 games/biegan.js, 秀山 games/xiushan.js) draw
+// alike: each seat's laid groups (a group face down to this viewer is a row of backs)
+// and its last discards, the end banner, the phase line, the discard prompt and the
+// events every claim window has. A family spreads `claimTable` and gives its own
+// `phases`, `ends`, `backCard(height)` and, where they differ, `seatMelds` /
+// `seatExtras` (the contract of a renderer is in docs/web-client.md).
+
+import { h, touchScreen } from "../dom.js";
+import { bi } from "../i18n.js";
+import { cardBack } from "../cards/common.js";
+import { cardRow, generic } from "./generic.js";
+
+const RIVER_SHOWN = 12;
+
+/** A code's words from a family's table ([中文, English]), the code itself if unknown. */
+function pairOf(table, code) {
+  return table[code] ?? [String(code), String(code)];
+}
+
+function laidCards(renderer, view, meld) {
+  const height = renderer.sizes(view).table;
+  if (meld.cards) return cardRow(renderer, view, renderer.tokens(meld.cards), height);
+  return h("div", { class: renderer.faceDownRow }, Array.from({ length: meld.size },
+    () => h("span", { class: "mini-card" }, renderer.backCard(height))));
+}
+
+function meldsEl(renderer, view, melds) {
+  if (!melds.length) return null;
+  return h("div", { class: "melds" }, melds.map((m) => h("div", { class: "meld" },
+    h("span", { class: "meld-kind" }, m.kind), laidCards(renderer, view, m))));
+}
+
+function riverEl(renderer, view, seat) {
+  const river = renderer.tokens(view.rivers?.[seat] ?? "");
+  if (!river.length) return null;
+  // long cards cropped to their top part: the 字 stays big enough to read
+  return h("div", { class: "river", title: bi("弃牌", "discards") },
+    cardRow(renderer, view, river.slice(-RIVER_SHOWN), renderer.sizes(view).river, "stubs"));
+}
+
+/** The banner of a finished deal (why it ended), null while it runs. */
+export function endBanner(renderer, view) {
+  if (view.phase !== "over") return null;
+  return h("div", { class: "center-banner" }, bi(...pairOf(renderer.ends, view.end)));
+}
+
+/** What to do with the hand at one's own turn: pick (tap) a card and discard it. */
+export function discardPrompt() {
+  return touchScreen()
+    ? bi("点一张牌，再按打出", "Tap a card, then press discard")
+    : bi("选一张牌打出（右键直接打）", "Pick a card to discard (right-click discards)");
+}
+
+export const claimTable = {
+  ...generic,
+  /** The family's phase and end words: { code: [中文, English] }. */
+  phases: {},
+  ends: {},
+  /** The class of a face-down group's row of backs. */
+  faceDownRow: "card-row",
+
+  /** A face-down card of the family's deck, `height` pixels high. */
+  backCard(height) {
+    return cardBack(46, 120, { height });
+  },
+
+  playLabel() {
+    return bi("打出", "Discard");
+  },
+
+  /** The groups `seat` has laid, as this viewer may see them. */
+  seatMelds(view, seat) {
+    return view.melds?.[seat] ?? [];
+  },
+
+  /** A family's extra rows under a seat's discards (its waits, its 算盘 …). */
+  seatExtras() {
+    return [];
+  },
+
+  seatDetail(view, seat, ctx) {
+    const parts = [meldsEl(this, view, this.seatMelds(view, seat, ctx)), riverEl(this, view, seat),
+      ...this.seatExtras(view, seat, ctx), generic.seatDetail.call(this, view, seat, ctx)]
+      .filter(Boolean);
+    return parts.length ? h("div", { class: "bg-detail" }, parts) : null;
+  },
+
+  track(_recent, events) {
+    return { events: events.slice(-3) };
+  },
+
+  status(view) {
+    const pair = this.phases[view.phase];
+    return pair ? bi(...pair) : String(view.phase ?? "");
+  },
+
+  eventText(ev, ctx) {
+    const who = typeof ev.seat === "number" ? ctx.name(ev.seat) : "";
+    switch (ev.kind) {
+      case "discarded": return bi(`${who} 打 ${ev.card}`, `${who} discards ${ev.card}`);
+      case "answered": return ev.answer ? bi(`${who} 答：${ev.answer}`, `${who} answers ${ev.answer}`) : null;
+      case "deal_ended": return bi(...pairOf(this.ends, ev.reason));
+      default: return generic.eventText(ev, ctx);
+    }
+  },
+};
