@@ -1,8 +1,15 @@
 // The player's hand: cards fanned along the bottom. Tap / click selects, left-drag
 // rearranges (drag a card up onto the table to play it), right-click plays — the seed's
 // 左键拖动、右键出牌, and a phone's tap-to-select with the play button.
+//
+// A card takes pointers only on the part of it one sees (its `.hand-hit` strip, and the
+// top of a lifted card), and on a touch screen the fan keeps its arc but does not tilt
+// the cards. Chromium's touch adjustment picks, among the boxes under a finger, the one
+// covering most of the touch area, and moves the touch toward the centre of a tilted box:
+// with whole, tilted cards a tap on the left few pixels of a card's visible strip went to
+// the card beneath it (whose box runs on under the strip) or, tilted, to a neighbour.
 
-import { h } from "./dom.js";
+import { h, touchScreen } from "./dom.js";
 
 const DRAG_START_PX = 7;
 const LIFT_PX = 24;
@@ -122,7 +129,8 @@ export class Hand {
     const svgEl = draw(tok, copy, this.height);
     this.ratio = svgEl.getAttribute("width") / svgEl.getAttribute("height");
     const el = h("div", { class: "hand-card", "data-token": tok, "data-id": id, tabindex: 0,
-                          role: "button", "aria-pressed": "false" }, svgEl);
+                          role: "button", "aria-pressed": "false" }, svgEl,
+      h("span", { class: "hand-hit" }), h("span", { class: "hand-hit lift" }));
     el.addEventListener("pointerdown", (e) => this.down(e, id));
     // a click must not focus (and so scroll) the card; the keyboard still can
     el.addEventListener("mousedown", (e) => e.preventDefault());
@@ -189,8 +197,21 @@ export class Hand {
     return { n, cardW, step, start, rows, perRow, rowGap: this.height * ROW_OVERLAP };
   }
 
+  /** The part of card `i` no other card covers: its strip up to the next card in its
+   * row (the whole width for a row's last), above the second row where one lies below
+   * it; a lifted card also shows its top unless the next card is lifted too. */
+  hitArea(i, { n, cardW, step, rows, perRow, rowGap }) {
+    const row = Math.floor(i / perRow);
+    const last = i === n - 1 || (i + 1) % perRow === 0;
+    const covered = rows > 1 && row === 0 && i + perRow < n;
+    const next = last ? null : this.order[i + 1];
+    return { width: last ? cardW : Math.min(step, cardW), height: covered ? rowGap : null,
+             lift: this.selected.has(this.order[i]) && !(next && this.selected.has(next)) };
+  }
+
   layout() {
-    const { n, step, start, rows, perRow, rowGap } = this.metrics();
+    const metrics = this.metrics();
+    const { n, step, start, rows, perRow, rowGap } = metrics;
     const spread = rows > 1 ? 0 : Math.min(1.8, 22 / Math.max(1, n));
     const radius = this.height * 4.5;
     const arcOf = (deg) => radius * (1 - Math.cos((deg * Math.PI) / 180));
@@ -210,9 +231,14 @@ export class Hand {
       el.setAttribute("aria-pressed", String(this.selected.has(id)));
       el.style.zIndex = String(i + 1);
       el.style.setProperty("--i", String(i));
+      const hit = this.hitArea(i, metrics);
+      el.style.setProperty("--hit-w", `${hit.width}px`);
+      el.style.setProperty("--hit-h", hit.height === null ? "100%" : `${hit.height}px`);
+      el.classList.toggle("lift-open", hit.lift);
       if (this.drag?.id === id && this.drag.moving) return;
       const y = LIFT_PX + arc + lifted + row * rowGap;
-      el.style.transform = `translate(${start + col * step}px, ${y}px) rotate(${angle}deg)`;
+      const tilt = touchScreen() ? 0 : angle;
+      el.style.transform = `translate(${start + col * step}px, ${y}px) rotate(${tilt}deg)`;
     });
   }
 
