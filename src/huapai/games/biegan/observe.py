@@ -1,9 +1,10 @@
 """What a seat may know of a 双别杆 deal, as a JSON-able view and as numbers for learning.
 
-Public: every seat's melds (a face-down 紮 / 泛 shows only its size to others), each
-seat's discards (弃牌) and hand size, the discard being answered, the stock count, the
-对 counts (and who is liable to 包), and at the end the winners' hands and the
-settlement. Private: the seat's own hand, the card it just drew, its own window answer
+Public: the 精 faces of the deal's reading (``jing``: 三五七, with 五精 乙 and 九 too, so a
+client marks them from data), every seat's melds (a face-down 紮 / 泛 shows only its size
+to others), each seat's discards (弃牌) and hand size, the discard being answered, the
+stock count, the 对 counts (and who is liable to 包), and at the end the winners' hands
+and the settlement. Private: the seat's own hand, the card it just drew, its own window answer
 and 过胡. Nothing else leaves the engine: the stock order and the other hands never do.
 """
 
@@ -14,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from huapai.core.view import TableView
 
 from .actions import format_action
-from .cards import NUM_CODES, card_name, format_cards
+from .cards import NUM_CODES, card_name, face_name, format_cards, jing_of
 from .state import DISPLAY, OVER, PHASE_NAMES, WINDOW, Held, State
 from .turn import initial_stock
 
@@ -57,6 +58,7 @@ def _table(s: State, seat: int | None) -> dict[str, Any]:
         "duis": list(s.duis),
         "dui_limit": r.dui_limit,
         "multiplier": r.multiplier,
+        "jing": [face_name(f) for f in jing_of(r.five_jing)],
     }
     if s.phase == OVER:
         view["wins"] = [_win_view(s, w.seat) for w in s.wins]

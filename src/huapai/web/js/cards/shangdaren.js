@@ -1,5 +1,8 @@
 // 上大人 character cards (双别杆 / 赖子花牌): the 汉字 in red or black at both ends, a
-// flower for the 花 cards (乙 三 五 七 九 have two each), and the 赖 joker in gold.
+// flower for the 花 cards (乙 三 五 七 九 have two each), and the 赖 joker in gold. A 精
+// (which faces are 精 is the deal's reading: the caller says, `opts.jing`) has a gold
+// frame, a gold band down its left edge and a small 精 seal in its top corner, so it
+// reads as 精 from a hand's visible strip or a discard's cropped stub as well.
 // Tokens are the engine's notation: a character, "*" after a flowered one, "赖".
 
 import { svg } from "../dom.js";
@@ -9,6 +12,7 @@ const W = 46;
 const H = 150;
 const RED_CHARS = new Set([..."上大人可知礼三五七"]);
 const JOKER = "赖";
+const GOLD = "#c8961e";
 
 export function charFace(token) {
   const ch = [...token][0] ?? "?";
@@ -38,6 +42,16 @@ function glyph(ch, y, colour, size = 30) {
                        class: "card-name" }, ch);
 }
 
+function jingMark() {
+  return svg("g", { class: "jing-mark" },
+    svg("rect", { x: 1.4, y: 1.4, width: W - 2.8, height: H - 2.8, rx: 4.6, fill: "none",
+                  stroke: GOLD, "stroke-width": 2.6 }),
+    svg("rect", { x: 3.6, y: 16, width: 3, height: H - 32, rx: 1.5, fill: GOLD }),
+    svg("rect", { x: 2.8, y: 2.8, width: 11, height: 11, rx: 2.5, fill: GOLD }),
+    svg("text", { x: 8.3, y: 8.6, "text-anchor": "middle", "dominant-baseline": "central",
+                  "font-size": 8.5, "font-weight": 700, fill: "#fff8e1" }, "精"));
+}
+
 function jokerCard(opts) {
   return cardRoot(W, H, { ...opts, label: JOKER },
     svg("defs", {}, svg("linearGradient", { id: "gold", x1: 0, y1: 0, x2: 0, y2: 1 },
@@ -50,13 +64,16 @@ function jokerCard(opts) {
     svg("g", { transform: `rotate(180 ${W / 2} ${H / 2})` }, glyph(JOKER, 30, RED)));
 }
 
-/** One 上大人 card. */
+/** One 上大人 card; `opts.jing` marks it as a 精 of the deal's reading. */
 export function charCard(token, opts = {}) {
   const face = charFace(token);
   if (face.joker) return jokerCard(opts);
   const colour = face.red ? RED : BLACK;
-  return cardRoot(W, H, { ...opts, label: face.ch + (face.flower ? "(花)" : "") },
+  const jing = Boolean(opts.jing);
+  const label = face.ch + (face.flower ? "(花)" : "") + (jing ? "(精)" : "");
+  return cardRoot(W, H, { ...opts, label, cls: `${opts.cls ?? ""}${jing ? " jing" : ""}` },
     ...cardBody(W, H),
+    jing ? jingMark() : null,
     glyph(face.ch, 30, colour),
     face.flower ? flower(W / 2, H / 2) : ornament(W / 2, H / 2, colour),
     svg("g", { transform: `rotate(180 ${W / 2} ${H / 2})` }, glyph(face.ch, 30, colour, 22)));

@@ -3,7 +3,7 @@
 
 import { h } from "../dom.js";
 import { bi } from "../i18n.js";
-import { charCard } from "../cards/shangdaren.js";
+import { charCard, charFace } from "../cards/shangdaren.js";
 import { cardBack } from "../cards/common.js";
 import { cardRow } from "./generic.js";
 import { claimTable, discardPrompt, endBanner } from "./claimtable.js";
@@ -37,8 +37,11 @@ export const biegan = {
     return [...String(text ?? "").matchAll(/([^\s*])(\*?)/g)].map((m) => m[1] + m[2]);
   },
 
-  card(token, _view, opts) {
-    return charCard(token, opts);
+  /** A card, marked 精 when its face is one of the view's `jing` (the deal's reading:
+   * 三五七, or 乙三五七九 with 五精); without a view (a settlement's hands) unmarked. */
+  card(token, view, opts) {
+    const jing = Array.isArray(view?.jing) && view.jing.includes(charFace(token).ch);
+    return charCard(token, { ...opts, jing });
   },
 
   freshCard(view) {
