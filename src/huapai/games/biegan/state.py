@@ -12,6 +12,9 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from huapai.core.protocol import Event
+from huapai.core.table_events import DealEnded as DealEnded  # the family's events, shared
+from huapai.core.table_events import Discarded as Discarded
+from huapai.core.table_events import FaceDownEvent
 
 from .calculator import HandResult
 from .cards import FLOWER_FACES, JOKER, NUM_CODES, NUM_FACES, card
@@ -179,7 +182,7 @@ class QingtongPassed(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class Zha(Event):
+class Zha(FaceDownEvent):
     """紮 (統 / 藏): four of a face declared; face down unless the rules show it."""
 
     kind: ClassVar[str] = "zha"
@@ -187,34 +190,14 @@ class Zha(Event):
     hidden: bool
     qingtong: bool
 
-    @property
-    def private(self) -> bool:
-        return self.hidden and self.cards is not None
-
-    def redacted(self) -> Event:
-        return Zha(self.seat, None, self.hidden, self.qingtong)
-
 
 @dataclass(frozen=True, slots=True)
-class Kaifan(Event):
+class Kaifan(FaceDownEvent):
     """开泛: a 紮 or 招 grows to five with a card from the hand."""
 
     kind: ClassVar[str] = "kaifan"
     cards: str | None
     hidden: bool
-
-    @property
-    def private(self) -> bool:
-        return self.hidden and self.cards is not None
-
-    def redacted(self) -> Event:
-        return Kaifan(self.seat, None, self.hidden)
-
-
-@dataclass(frozen=True, slots=True)
-class Discarded(Event):
-    kind: ClassVar[str] = "discarded"
-    card: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,8 +222,3 @@ class Won(Event):
     hand: str
     units: str
 
-
-@dataclass(frozen=True, slots=True)
-class DealEnded(Event):
-    kind: ClassVar[str] = "deal_ended"
-    reason: str

@@ -20,6 +20,9 @@ from functools import lru_cache
 from typing import Any, ClassVar
 
 from huapai.core.protocol import Event
+from huapai.core.table_events import DealEnded as DealEnded  # the family's events, shared
+from huapai.core.table_events import Discarded as Discarded
+from huapai.core.table_events import FaceDownEvent
 
 from .abacus import Bo
 from .calculator import Result
@@ -210,23 +213,17 @@ class Drew(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class Laid(Event):
+class Laid(FaceDownEvent):
     """哨 / 龙灯 laid face down (撲), or 开召 / 鸡 / 碰 face up; ``card`` is None for the
     others when the group is face down and its card was never shown."""
 
     kind: ClassVar[str] = "laid"
+    secret = "card"  # the field FaceDownEvent hides
     group: str
     card: str | None
     size: int
     hidden: bool
     from_seat: int | None = None
-
-    @property
-    def private(self) -> bool:
-        return self.hidden and self.card is not None
-
-    def redacted(self) -> Event:
-        return Laid(self.seat, self.group, None, self.size, self.hidden, self.from_seat)
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,12 +231,6 @@ class Taken(Event):
     """The shown 堂子头 card goes into the drawer's hand (nobody claimed it)."""
 
     kind: ClassVar[str] = "taken"
-    card: str
-
-
-@dataclass(frozen=True, slots=True)
-class Discarded(Event):
-    kind: ClassVar[str] = "discarded"
     card: str
 
 
@@ -262,8 +253,3 @@ class Won(Event):
     hand: str
     groups: str
 
-
-@dataclass(frozen=True, slots=True)
-class DealEnded(Event):
-    kind: ClassVar[str] = "deal_ended"
-    reason: str
