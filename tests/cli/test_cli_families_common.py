@@ -17,15 +17,21 @@ def _ctx(name: str, preset: str, lang: str) -> RenderContext:
     return RenderContext(game, game.rules(preset), lang, me=0)  # type: ignore[arg-type]
 
 
+def _line(name: str, preset: str, lang: str, event: dict[str, object]) -> str:
+    line = renderer_for(get_game(name)).event(event, _ctx(name, preset, lang))
+    assert line is not None, f"{name} shows no line for {event}"
+    return line
+
+
 @pytest.mark.parametrize(("name", "preset"), FAMILIES[:2])
 def test_claim_families_word_discards_and_answers_alike(name: str, preset: str) -> None:
-    renderer = renderer_for(get_game(name))
-    zh, en = _ctx(name, preset, "zh"), _ctx(name, preset, "en")
-    assert renderer.event({"kind": "discarded", "seat": 1, "card": "七"}, zh).endswith("打出 七")
-    assert renderer.event({"kind": "discarded", "seat": 1, "card": "七"}, en).endswith(
-        "discarded 七")
-    assert renderer.event({"kind": "answered", "seat": 1, "answer": None}, zh).endswith("已表态")
-    assert renderer.event({"kind": "answered", "seat": 1, "answer": "过"}, en).endswith(": 过")
+    discard = {"kind": "discarded", "seat": 1, "card": "七"}
+    assert _line(name, preset, "zh", discard).endswith(" 打出 七")
+    assert _line(name, preset, "en", discard).endswith(" discarded 七")
+    waiting = {"kind": "answered", "seat": 1, "answer": None}
+    assert _line(name, preset, "zh", waiting).endswith(" 已表态")
+    said = {"kind": "answered", "seat": 1, "answer": "过"}
+    assert _line(name, preset, "en", said).endswith(": 过")
 
 
 @pytest.mark.parametrize(("name", "preset", "reason", "zh"), [
