@@ -204,22 +204,10 @@ async def list_rooms(request: Request) -> dict[str, Any]:
     page = platform.config.limits.room_page
     offset = _number(request, "offset", 0, 10**9)
     limit = _number(request, "limit", page, page)
-    rooms, total = platform.public_rooms(offset, limit)
+    rooms, total = await platform.lobby_page(offset, limit)
     after = offset + len(rooms)
-    return {"rooms": [_listing(r) for r in rooms], "total": total,
+    return {"rooms": rooms, "total": total,
             "next": after if after < total else None}
-
-
-LISTED = ("id", "game", "title", "preset", "deals", "multiplier", "turn_clock", "owner",
-          "status", "match", "deal")
-
-
-def _listing(room: Room) -> dict[str, Any]:
-    """A lobby row: the summary without the rules, totals and commitment."""
-    full = room.summary()
-    seats = [{"seat": s["seat"], "player": s["player"], "bot": s["bot"], "online": s["online"]}
-             for s in full["seats"]]
-    return {**{key: full[key] for key in LISTED}, "seats": seats}
 
 
 @router.post("/rooms", status_code=201)

@@ -364,6 +364,14 @@ class Reader:
             rooms = s.scalars(select(RoomRow).where(RoomRow.status != "closed")).all()
             return [_room_bundle(s, room) for room in rooms]
 
+    def room_bundle(self, room_id: str) -> RoomBundle | None:
+        """One open room as :meth:`open_rooms` gives it (None if closed or unknown)."""
+        with self._session() as s:
+            room = s.get(RoomRow, room_id)
+            if room is None or room.status == "closed":
+                return None
+            return _room_bundle(s, room)
+
     def game(self, game_id: str) -> tuple[GameRow, list[ActionRow]] | None:
         with self._session() as s:
             row = s.get(GameRow, game_id)
