@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import json
 import logging
 from collections.abc import Awaitable, Callable
@@ -36,6 +37,7 @@ from typing import Any, cast
 import redis.asyncio as aioredis
 from starlette.websockets import WebSocket
 
+from .errors import ServerError
 from .hub import Connection, TokenBucket
 
 log = logging.getLogger("huapai.server")
@@ -93,6 +95,10 @@ class Bus:
         self.on_frame: Callable[[ProxyConnection, str], Awaitable[Any]] | None = None
         self.on_gone: Callable[[ProxyConnection], None] | None = None
         self.on_revoke: Callable[[str], None] | None = None
+        self.on_call: Callable[[dict[str, Any]], Awaitable[dict[str, Any]]] | None = None
+        self.calls: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self._call_ids = itertools.count(1)
+        self._answering: set[asyncio.Task[None]] = set()
 
     # --- lifecycle -------------------------------------------------------------------
     async def start(self) -> None:
@@ -167,10 +173,39 @@ class Bus:
             conn = self.local.get(data["c"])
             if conn is not None:
                 conn.close(data["code"], data["reason"])
+        elif kind == "call":
+            task = asyncio.get_running_loop().create_task(self._answer(data))
+            self._answering.add(task)
+            task.add_done_callback(self._answering.discard)
+        elif kind == "reply":
+            waiting = self.calls.pop(data["id"], None)
+            if waiting is not None and not waiting.done():
+                waiting.set_result(data["r"])
         elif kind == "gone":
             self.drop_proxy(data["from"], data["c"])
         elif kind == "revoke" and data["from"] != self.worker and self.on_revoke is not None:
             self.on_revoke(data["player"])
+
+    async def call(self, worker: str, payload: dict[str, Any],
+                   timeout: float) -> dict[str, Any]:
+        """Ask ``worker`` to run a room operation (calls.py); its reply. No answer in
+        ``timeout`` seconds (the worker died): ``room_moved`` — the operation may or may
+        not have been applied, exactly like a request whose answer was lost."""
+        number = next(self._call_ids)
+        self.calls[number] = waiting = asyncio.get_running_loop().create_future()
+        self.send(worker, {**payload, "t": "call", "id": number, "from": self.worker})
+        try:
+            return await asyncio.wait_for(waiting, timeout)
+        except TimeoutError:
+            raise ServerError("room_moved", "the room's worker did not answer",
+                              status=503) from None
+        finally:
+            self.calls.pop(number, None)
+
+    async def _answer(self, data: dict[str, Any]) -> None:
+        if self.on_call is not None:
+            reply = await self.on_call(data)
+            self.send(data["from"], {"t": "reply", "id": data["id"], "r": reply})
 
     def _frame(self, data: dict[str, Any]) -> None:
         key = (data["from"], data["c"])

@@ -21,6 +21,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from .bus import Bus, ProxyConnection
+from .calls import answer
 from .hub import Connection
 from .leases import Leases
 from .messages import listing
@@ -68,6 +69,11 @@ class Cluster:
         self.bus.on_frame = on_frame
         self.bus.on_gone = self._proxy_gone
         self.bus.on_revoke = platform.revoked_elsewhere
+
+        async def on_call(data: dict[str, Any]) -> dict[str, Any]:
+            return await answer(platform, data)
+
+        self.bus.on_call = on_call
         platform.hub.on_summary = lambda room: self._dirty.add(room.id)
         await self.bus.start()
         loop = asyncio.get_running_loop()

@@ -313,6 +313,20 @@ class Platform:
                     return room
         raise not_found("bad_code")
 
+    async def room_id_by_code(self, code: Any, player: str,
+                              address: str) -> tuple[str, str]:
+        """The open room a private code opens (on any worker) and the code as stored."""
+        if self.cluster is None:
+            room = self.room_by_code(code, player, address)
+            return room.id, room.code or ""
+        self.budgets.join_attempt(player, address)
+        wanted = code.strip().upper() if isinstance(code, str) else ""
+        found = await asyncio.to_thread(self.reader.open_room_by_code, wanted) \
+            if 1 <= len(wanted) <= 16 else None
+        if found is None:
+            raise not_found("bad_code")
+        return found, wanted
+
     async def lobby_page(self, offset: int, limit: int) -> tuple[list[dict[str, Any]], int]:
         """One page of the lobby's rows (every worker's public rooms), and how many."""
         if self.cluster is None:

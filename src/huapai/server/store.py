@@ -372,6 +372,13 @@ class Reader:
                 return None
             return _room_bundle(s, room)
 
+    def open_room_by_code(self, code: str) -> str | None:
+        """The id of the open room with this private code, if any."""
+        with self._session() as s:
+            found: str | None = s.scalars(select(RoomRow.id).where(
+                RoomRow.code == code, RoomRow.status != "closed")).first()
+            return found
+
     def game(self, game_id: str) -> tuple[GameRow, list[ActionRow]] | None:
         with self._session() as s:
             row = s.get(GameRow, game_id)
