@@ -75,6 +75,7 @@ class Cluster:
 
         self.bus.on_call = on_call
         platform.hub.on_summary = lambda room: self._dirty.add(room.id)
+        platform.budgets.share(self.bus.redis)
         await self.bus.start()
         loop = asyncio.get_running_loop()
         self._tasks = [loop.create_task(self._every(self.ttl / 3, self.tick)),

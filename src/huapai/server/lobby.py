@@ -139,7 +139,7 @@ class Platform:
     # --- players ---------------------------------------------------------------------
     async def new_player(self, nickname: Any, address: str) -> tuple[PlayerInfo, str]:
         name = check_nickname(nickname)
-        self.budgets.players.take(address)
+        await self.budgets.players.spend(address)
         token = self.source.token(24)
         player = PlayerInfo(self.source.token(9), name)
         await durable(self._writer(), op_insert(
@@ -269,13 +269,13 @@ class Platform:
         except (TypeError, ValueError) as exc:
             raise ServerError("rules_invalid", str(exc)) from None
         settings = RoomSettings.parse(body)
-        self._room_budget(player.id, address)
+        await self._room_budget(player.id, address)
         room = await Room.create(self.services, owner=player.id, game=game_name,
                                  preset=preset, rules=rules, settings=settings)
         self.rooms[room.id] = room
         return room
 
-    def _room_budget(self, player: str, address: str) -> None:
+    async def _room_budget(self, player: str, address: str) -> None:
         """Make room for a new room of ``player``'s: within the creation rate, and at
         most ``rooms_open_per_player`` open — beyond that the player's longest-idle room
         (waiting or finished, nobody watching) is closed; if none is idle, refuse."""
@@ -286,7 +286,7 @@ class Platform:
         if over > len(idle):
             raise conflict("room_limit", f"at most {most} open rooms per player, and none "
                                          "of yours is idle")
-        self.budgets.new_room(player, address)
+        await self.budgets.new_room(player, address)
         for room in idle[:max(0, over)]:
             self._close_idle(room, "to make way for its owner's new room")
 
@@ -304,25 +304,15 @@ class Platform:
             raise not_found("room_not_found", f"{str(room_id)[:40]!r}")
         return room
 
-    def room_by_code(self, code: Any, player: str, address: str) -> Room:
-        self.budgets.join_attempt(player, address)
-        if isinstance(code, str):
-            wanted = code.strip().upper()
-            for room in self.rooms.values():
-                if room.code is not None and room.code == wanted:
-                    return room
-        raise not_found("bad_code")
-
     async def room_id_by_code(self, code: Any, player: str,
                               address: str) -> tuple[str, str]:
         """The open room a private code opens (on any worker) and the code as stored."""
-        if self.cluster is None:
-            room = self.room_by_code(code, player, address)
-            return room.id, room.code or ""
-        self.budgets.join_attempt(player, address)
+        await self.budgets.join_attempt(player, address)
         wanted = code.strip().upper() if isinstance(code, str) else ""
-        found = await asyncio.to_thread(self.reader.open_room_by_code, wanted) \
-            if 1 <= len(wanted) <= 16 else None
+        found = next((r.id for r in self.rooms.values()
+                      if r.code is not None and r.code == wanted), None)
+        if found is None and self.cluster is not None and 1 <= len(wanted) <= 16:
+            found = await asyncio.to_thread(self.reader.open_room_by_code, wanted)
         if found is None:
             raise not_found("bad_code")
         return found, wanted
