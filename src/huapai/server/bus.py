@@ -194,13 +194,22 @@ class Bus:
         number = next(self._call_ids)
         self.calls[number] = waiting = asyncio.get_running_loop().create_future()
         self.send(worker, {**payload, "t": "call", "id": number, "from": self.worker})
+        deadline = asyncio.get_running_loop().time() + timeout
         try:
-            return await asyncio.wait_for(waiting, timeout)
-        except TimeoutError:
-            raise ServerError("room_moved", "the room's worker did not answer",
-                              status=503) from None
+            while True:
+                try:
+                    return await asyncio.wait_for(asyncio.shield(waiting), 0.5)
+                except TimeoutError:
+                    pass
+                if asyncio.get_running_loop().time() > deadline:
+                    raise ServerError("room_moved", "the room's worker did not answer",
+                                      status=503)
+                if not await self.alive([worker]):
+                    raise ServerError("room_moved", "the room's worker went away",
+                                      status=503)
         finally:
             self.calls.pop(number, None)
+            waiting.cancel()
 
     async def _answer(self, data: dict[str, Any]) -> None:
         if self.on_call is not None:

@@ -95,10 +95,14 @@ class Leases:
         return op_fence(room_id, self.worker, self.tokens.get(room_id, -1), self.lost)
 
     def created(self, room_id: str) -> Op:
-        """The new room's lease, written in the room's first transaction."""
-        self.tokens[room_id] = 1
+        """The new room's lease, written in the room's first transaction (held from when
+        that is durable: :meth:`adopt`)."""
         return op_insert(LeaseRow, room_id=room_id, worker=self.worker, token=1,
                          expires_at=time.time() + self.ttl)
+
+    def adopt(self, room_id: str, token: int = 1) -> None:
+        self.tokens[room_id] = token
+        self.lost.discard(room_id)
 
     def forget(self, room_id: str) -> None:
         self.tokens.pop(room_id, None)
@@ -113,8 +117,7 @@ class Leases:
         except IntegrityError:  # two workers made the first lease at once: theirs won
             return None
         if token is not None:
-            self.tokens[room_id] = token
-            self.lost.discard(room_id)
+            self.adopt(room_id, token)
         return token
 
     def _claim(self, room_id: str) -> int | None:
@@ -143,14 +146,17 @@ class Leases:
 
     def renew(self) -> set[str]:
         """Extend every lease this worker holds; the rooms it turned out not to hold any
-        more (taken over while this worker was paused or cut off)."""
+        more (taken over while this worker was paused or cut off). Only leases held
+        before the renewal began are judged (one taken meanwhile is not in its reading)."""
+        before = dict(self.tokens)
         with self.engine.begin() as conn:
             conn.execute(update(LeaseRow).where(LeaseRow.worker == self.worker)
                          .values(expires_at=time.time() + self.ttl))
             held = dict(conn.execute(select(LeaseRow.room_id, LeaseRow.token)
                                      .where(LeaseRow.worker == self.worker)).all())
-        gone = {room for room, token in self.tokens.items() if held.get(room) != token}
-        return gone | (self.lost & set(self.tokens))
+        gone = {room for room, token in before.items()
+                if held.get(room) != token and self.tokens.get(room) == token}
+        return gone | (self.lost & set(before))
 
     def release(self, worker_rooms: list[str]) -> None:
         """Let the rooms go at once (a worker stopping cleanly): others take them over

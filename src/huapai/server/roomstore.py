@@ -80,6 +80,8 @@ class RoomStore:
             *lease,
             op_insert(MemberRow, room_id=room.id, player_id=room.owner),
             *(op_upsert_seat(room.id, seat.index, None, None) for seat in room.seats)))
+        if self.leases is not None:
+            self.leases.adopt(room.id)
 
     async def member(self, player: str) -> None:
         await self._durable(op_add_member(self.room_id, player))
