@@ -17,10 +17,12 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from sqlalchemy import text
 from websockets.sync.client import ClientConnection
 from workers_helpers import Worker, engine_views, owner_of, pg_url, player, redis_url, until
 
+from huapai.server.serve import serve
 from huapai.server.store import make_engine
 
 __all__ = ["pg_url", "redis_url"]  # the fixtures, used by name
@@ -270,3 +272,19 @@ def test_a_paused_owner_that_wakes_up_cannot_write(pg_url: str, redis_url: str) 
         for game_id in games:  # every stored deal replays without a gap or a double move
             engine_views(pg_url, game_id)
         assert a.api("GET", "/api/health")["failed_writes"] == 0  # refused ≠ storage failure
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    ({"workers": 2}, "needs --redis-url"),
+    ({"redis_url": "redis://127.0.0.1:1/0"}, "needs --database-url postgresql"),
+    ({"workers": 0}, "expected 1 or more"),
+])
+def test_several_workers_need_redis_and_postgresql(args: dict[str, Any], says: str,
+                                                   tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """Refused in one clear line before anything starts (no services needed)."""
+    with pytest.raises(SystemExit) as stopped:
+        serve(port=0, data_dir=str(tmp_path), **args)
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert says in err and "cannot run several workers" in err and "Traceback" not in err
