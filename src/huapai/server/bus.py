@@ -292,8 +292,11 @@ class Bus:
     async def lobby(self) -> list[dict[str, Any]]:
         """Every public room listed by a live worker, newest first."""
         raw = await self.redis.hgetall(LOBBY)
-        entries = [json.loads(v) for v in raw.values()]
-        alive = await self.alive(sorted({e["w"] for e in entries}))
-        live = [e for e in entries if e["w"] in alive]
+        entries = {k: json.loads(v) for k, v in raw.items()}
+        alive = await self.alive(sorted({e["w"] for e in entries.values()}))
+        live = [e for e in entries.values() if e["w"] in alive]
+        dead = [k for k, e in entries.items() if e["w"] not in alive]
+        if dead:  # rows of workers gone: a room taken over is written again by its owner
+            await self.redis.hdel(LOBBY, *dead)
         live.sort(key=lambda e: -float(e["at"]))
         return [e["listing"] for e in live]
