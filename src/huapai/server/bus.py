@@ -34,7 +34,6 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any, cast
 
-import redis.asyncio as aioredis
 from starlette.websockets import WebSocket
 
 from .errors import ServerError
@@ -86,6 +85,8 @@ class Bus:
     """This worker's end of the bus."""
 
     def __init__(self, url: str, worker: str, ttl: float) -> None:
+        import redis.asyncio as aioredis  # the server extra; only with several workers
+
         self.redis = aioredis.from_url(url)
         self.worker, self.ttl = worker, ttl
         self.outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue(OUTBOX)

@@ -21,8 +21,6 @@ import threading
 import time
 from typing import TYPE_CHECKING, Any
 
-import redis
-
 from .bus import Bus, ProxyConnection, alive_key
 from .calls import answer
 from .hub import Connection
@@ -54,6 +52,8 @@ class Heartbeat:
     learns — rooms that turned out to be taken over — waits in :meth:`gone`."""
 
     def __init__(self, leases: Leases, redis_url: str, worker: str, ttl: float) -> None:
+        import redis  # the server extra; only with several workers
+
         self.leases, self.ttl = leases, ttl
         self.redis = redis.Redis.from_url(redis_url, socket_timeout=ttl)
         self.key = alive_key(worker)
