@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 import os
 import signal
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -288,3 +290,21 @@ def test_several_workers_need_redis_and_postgresql(args: dict[str, Any], says: s
     assert stopped.value.code == 2
     err = capsys.readouterr().err
     assert says in err and "cannot run several workers" in err and "Traceback" not in err
+
+
+def test_the_embedded_server_needs_no_redis(tmp_path: Path) -> None:
+    """One process, SQLite, and the Redis client not even importable: it serves."""
+    code = f"""
+import sys
+sys.modules["redis"] = sys.modules["redis.asyncio"] = None  # any import of it fails
+from starlette.testclient import TestClient
+from huapai.server.app import create_app
+from huapai.server.config import ServerConfig
+with TestClient(create_app(ServerConfig(database_url="sqlite:///{tmp_path}/x.db"))) as c:
+    me = c.post("/api/players", json={{"nickname": "a"}}).json()
+    made = c.post("/api/rooms", json={{"game": "xianniu"}},
+                  headers={{"Authorization": "Bearer " + me["token"]}})
+    assert made.status_code == 201 and c.get("/api/rooms").json()["total"] == 1
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=120)
+    assert done.returncode == 0, done.stderr.decode()[-2000:]
