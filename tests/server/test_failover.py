@@ -262,8 +262,12 @@ def test_kill_minus_nine_under_load(pg_url: str, redis_url: str) -> None:
                 now = owners(pg_url)
                 return all(now[r][1] > time.time() and now[r][0] not in gone for r in rooms)
 
-            until(lambda: pump_all(clients, workers, 0.05, True, moves) or moved(),
-                  timeout=TAKEOVER_MOST + 10, what=f"round {round_no}: the take-over")
+            def playing_on(check: Any = moved) -> bool:
+                pump_all(clients, workers, 0.05, True, moves)
+                return bool(check())
+
+            until(playing_on, timeout=TAKEOVER_MOST + 10,
+                  what=f"round {round_no}: the take-over")
             takeovers.append(time.monotonic() - killed)
             taken += len(held)
             victim.wait_up()

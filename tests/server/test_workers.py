@@ -143,10 +143,10 @@ def test_the_lobby_and_presence_are_the_same_from_both(pg_url: str, redis_url: s
 
         with watching(b, me, room, 0):  # connected to B, counted by the owner A
             for worker in (a, b):
-                until(lambda w=worker: online(w) == 1, what="presence 1")  # type: ignore[misc]
-                until(lambda w=worker: online(w, lobby=True) == 1, what="lobby presence 1")  # type: ignore[misc]
+                until(lambda w=worker: online(w) == 1, what="presence 1")
+                until(lambda w=worker: online(w, lobby=True) == 1, what="lobby presence 1")
         for worker in (a, b):
-            until(lambda w=worker: online(w) == 0, what="presence 0")  # type: ignore[misc]
+            until(lambda w=worker: online(w) == 0, what="presence 0")
 
 
 def test_a_spectator_on_another_worker_sees_the_spectator_view(pg_url: str,
@@ -185,10 +185,10 @@ def test_a_turn_clock_fires_after_the_owner_is_killed(pg_url: str, redis_url: st
         try:
             def clocked() -> bool:
                 with engine.connect() as conn:
-                    return conn.execute(text(
+                    return bool(conn.execute(text(
                         "SELECT count(*) FROM game_actions a JOIN games g ON g.id = a.game_id "
                         "WHERE g.room_id = :r AND a.seat = 0 AND a.actor = 'tuoguan'"),
-                        {"r": room}).scalar_one() > 0
+                        {"r": room}).scalar_one() > 0)
             # the clock's remaining time plus the restore grace (5 s)
             until(clocked, timeout=25, what="the house bot's move for seat 0")
         finally:
