@@ -43,12 +43,11 @@ from typing import Any
 
 from huapai.core.protocol import Game
 from huapai.core.rng import derive_seed
-from huapai.core.session import Agent
+from huapai.core.session import Agent, decide
 
 from .levels import LEVELS, level_name
-from .registry import BotFactory, bot_names, make_bot
-
-ROLLOUT_BOT = "heuristic"
+from .registry import BotFactory, make_bot
+from .rollout import FAST, make_policy, prior_bot
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,8 +162,10 @@ class Searcher:
     rules: Any
     budget: Budget
     seed: int
+    policy: str = FAST  # who plays the rollouts (huapai.bots.rollout)
     rng: random.Random = field(init=False)
     rollout: dict[int, Agent] = field(default_factory=dict)
+    priors: dict[int, Agent] = field(default_factory=dict)
     scale: float = 1.0  # the largest reward magnitude seen in the last search
 
     def __post_init__(self) -> None:
@@ -206,13 +207,14 @@ class Searcher:
                    key=lambda i: others[i].mean_gain + c / math.sqrt(others[i].pairs))
 
     def prior(self, info: InfoSet, legal: Sequence[int]) -> int:
-        """What the rollout policy would play here, from the seat's observation."""
-        return self._agent(info.seat).act(info.observation(), legal)
+        """What the prior policy (the heuristic) would play here, from the seat's
+        observation."""
+        return self._prior(info.seat).act(info.observation(), legal)
 
     def ranked(self, info: InfoSet, legal: Sequence[int], count: int) -> list[int]:
-        """The rollout policy's first ``count`` choices in order: its pick, then its pick
+        """The prior policy's first ``count`` choices in order: its pick, then its pick
         among the rest, and so on (from the seat's observation)."""
-        agent, observation = self._agent(info.seat), info.observation()
+        agent, observation = self._prior(info.seat), info.observation()
         left, out = list(legal), list[int]()
         while left and len(out) < count:
             pick = agent.act(observation, left)
@@ -227,16 +229,27 @@ class Searcher:
         while not game.is_over(state):
             to_act = game.to_act(state)[0]
             legal = game.legal_actions(state, to_act)
-            choice = self._agent(to_act).act(game.observe(state, to_act), legal)
+            choice = legal[0] if len(legal) == 1 else decide(self._agent(to_act), game,
+                                                              state, to_act, legal)
             state, _ = game.apply(state, to_act, choice)
         return float(game.settlement(state).deltas[seat])
 
     def _agent(self, seat: int) -> Agent:
+        """The rollout policy's agent at ``seat``."""
         agent = self.rollout.get(seat)
         if agent is None:
-            name = ROLLOUT_BOT if ROLLOUT_BOT in bot_names(self.game.name) else "random"
             seed = derive_seed(self.seed, "rollout", seat)
-            agent = self.rollout[seat] = make_bot(name, self.game, self.rules, seat, seed)
+            agent = self.rollout[seat] = make_policy(self.policy, self.game, self.rules,
+                                                     seat, seed)
+        return agent
+
+    def _prior(self, seat: int) -> Agent:
+        """The prior's agent at ``seat`` (the family's heuristic)."""
+        agent = self.priors.get(seat)
+        if agent is None:
+            seed = derive_seed(self.seed, "rollout", seat)
+            agent = self.priors[seat] = make_bot(prior_bot(self.game), self.game,
+                                                 self.rules, seat, seed)
         return agent
 
 
@@ -255,9 +268,9 @@ class SearchBot:
     """An agent that searches; drivers call ``act_state`` (see the module)."""
 
     def __init__(self, game: Game[Any, Any], rules: Any, seat: int, seed: int,
-                 budget: Budget) -> None:
+                 budget: Budget, policy: str = FAST) -> None:
         self.seat, self.budget = seat, budget
-        self.searcher = Searcher(game, rules, budget, seed)
+        self.searcher = Searcher(game, rules, budget, seed, policy)
 
     def act_state(self, game: Game[Any, Any], state: Any, seat: int,
                   legal: Sequence[int]) -> int:
@@ -287,12 +300,13 @@ def can_search(game: Game[Any, Any], rules: Any) -> bool:
     return True
 
 
-def factory_for_level(level: str) -> BotFactory:
-    """The bot factory of a level (``入门`` … ``大师``, or an ASCII alias)."""
+def factory_for_level(level: str, policy: str = FAST) -> BotFactory:
+    """The bot factory of a level (``入门`` … ``大师``, or an ASCII alias), its rollouts
+    played by ``policy`` (:mod:`huapai.bots.rollout`)."""
     budget = BUDGETS[level_name(level)]
 
     def make(game: Game[Any, Any], rules: Any, seat: int, seed: int) -> Agent:
-        return SearchBot(game, rules, seat, seed, budget)
+        return SearchBot(game, rules, seat, seed, budget, policy)
 
     return make
 
