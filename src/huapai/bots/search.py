@@ -58,12 +58,14 @@ class Budget:
     iterations: int
     seconds: float | None = None
     exploration: float = 0.7
+    schedule: str = "ucb"
+    per_alternative: int = 8
 
     @property
     def width(self) -> int:
-        """How many alternatives to the prior are searched: one per 8 rollouts (so each
-        gets about four paired worlds), the rollout policy's next choices first."""
-        return max(1, self.iterations // 8)
+        """How many alternatives to the prior are searched: one per ``per_alternative``
+        rollouts, the prior policy's next choices first."""
+        return max(1, self.iterations // self.per_alternative)
 
     def __post_init__(self) -> None:
         if self.iterations < 1:
@@ -197,6 +199,37 @@ class Searcher:
             self.scale = max(self.scale, abs(here))
         return stats
 
+    def halving(self, info: InfoSet, candidates: Sequence[int]) -> list[Estimate]:
+        """Paired sequential halving over ``candidates`` (the prior first): in each of
+        ⌈log2(k + 1)⌉ rounds the budget left is shared evenly, every world is played with
+        the prior and with *every* alternative still in (all paired on the same deal),
+        and after the round the better half of the alternatives by mean gain stays."""
+        stats = [Estimate(a) for a in candidates]
+        base, alive = stats[0], stats[1:]
+        deadline = None if self.budget.seconds is None else (
+            time.perf_counter() + self.budget.seconds)
+        self.scale, worlds, used = 1.0, self.rng.getrandbits(63), 0
+        total = self.budget.iterations
+        rounds = max(1, math.ceil(math.log2(len(alive) + 1)))
+        for r in range(rounds):
+            width = 1 + len(alive)
+            for _ in range(max(1, (total - used) // ((rounds - r) * width))):
+                if used + width > total and used:
+                    break
+                if deadline is not None and used and time.perf_counter() >= deadline:
+                    return stats
+                world = info.sample(random.Random(derive_seed(worlds, base.visits)))
+                here = self._playout(world, info.seat, base.action)
+                base.add(here)
+                self.scale = max(self.scale, abs(here))
+                for s in alive:
+                    reward = self._playout(world, info.seat, s.action)
+                    s.add(reward, here)
+                    self.scale = max(self.scale, abs(reward))
+                used += width
+            alive = sorted(alive, key=lambda s: (-s.mean_gain, s.action))[:max(1, len(alive) // 2)]
+        return stats
+
     def _choose(self, others: list[Estimate], worlds: int) -> int:
         """Each action once (in order), then the highest UCB1 score on the gains."""
         for i, s in enumerate(others):
@@ -280,7 +313,10 @@ class SearchBot:
             return legal[0]
         info = InfoSet(game, state, seat)
         candidates = self.searcher.ranked(info, legal, 1 + self.budget.width)
-        stats = self.searcher.estimates(info, candidates, candidates[0])
+        if self.budget.schedule == "halving":
+            stats = self.searcher.halving(info, candidates)
+        else:
+            stats = self.searcher.estimates(info, candidates, candidates[0])
         return best(stats, candidates[0], self.searcher.scale)
 
     def act(self, observation: Any, legal: Sequence[int]) -> int:

@@ -73,7 +73,7 @@ class Params:
 DEFAULT_PARAMS = Params()
 ROLLOUT_PARAMS = Params(shortlist=2)
 """The search's cheap rollout policy (:mod:`.bot_rollout`): the heuristic's analysis of
-waits, ≈ 85 % of its time, for the three discards the keep cost ranks first only."""
+waits, ≈ 85 % of its time, for the two discards the keep cost ranks first only."""
 
 
 @dataclass(slots=True)
