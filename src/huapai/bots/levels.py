@@ -2,9 +2,10 @@
 
 A spec names a registered bot (:mod:`huapai.bots.registry`) and, for a bot that has
 levels, one of them: ``search:高手``, ``search:expert`` (the ASCII aliases), ``heuristic``.
-Where the caller allows it (``parse_spec(..., rollouts=True)``: the CLI and the arena,
-not rooms), a third part names the search's rollout policy (:mod:`huapai.bots.rollout`):
-``search:高手:heuristic`` is the search with the full heuristic in its rollouts.
+Where the caller allows it (``parse_spec(..., rollouts=True)``: the arena, not rooms
+or ``play`` / ``simulate``), a third part names the search's rollout policy
+(:mod:`huapai.bots.rollout`): ``search:高手:heuristic`` is the search with the full
+heuristic in its rollouts.
 A bot with levels has a *level factory* (``level -> BotFactory``) here rather than an
 entry in the registry: the registry's bots answer ``act(observation, legal)`` and are
 offered by the lobby, while a leveled bot (the search bot) needs ``act_state`` from a
@@ -87,8 +88,8 @@ def parse_spec(text: str, game: Game[Any, Any], *, rollouts: bool = False) -> Bo
     level, colon, policy = level.partition(":")
     if colon:
         if not rollouts:
-            raise BadSpec(f"a rollout policy ({text!r}) is for the command line and the "
-                          "arena only; here give name[:level]")
+            raise BadSpec(f"a rollout policy ({text!r}) is for the arena only; here give "
+                          "name[:level]")
         spec = parse_spec(f"{name}:{level}", game)
         if spec.level is None:
             raise BadSpec(f"bot {name!r} has no levels (got {text!r})")

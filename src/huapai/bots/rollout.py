@@ -13,8 +13,8 @@ hundreds of deals per decision — are played by a policy named here:
   search before the cheap policies existed is ``search:高手:heuristic``.
 
 A rollout policy is no lobby bot: it is not in the registry (rooms do not offer it), and
-a spec names it only where :func:`huapai.bots.levels.parse_spec` allows it (the CLI's
-``play`` / ``simulate`` / ``arena``, not rooms).
+a spec names it only where :func:`huapai.bots.levels.parse_spec` allows it (the arena,
+not rooms, ``play`` or ``simulate``).
 """
 
 from __future__ import annotations
