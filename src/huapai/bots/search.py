@@ -2,8 +2,9 @@
 
 Per decision, many times: ``game.resample(state, seat, rng)`` deals a full state (a
 *world*) consistent with everything the seat has seen; on it the deal is rolled out to
-its end with the family's heuristic bot at every seat (the random bot where a family has
-none) after the seat's root action, and the seat's settlement delta is the reward.
+its end by the rollout policy at every seat (:mod:`huapai.bots.rollout`: the family's
+cheap policy, else its heuristic bot, else random) after the seat's root action, and the
+seat's settlement delta is the reward.
 
 The heuristic bot's own choice (from the seat's observation) is the *prior*. Every world
 is played twice: once with the prior, once with another root action chosen by UCB1 over
@@ -13,7 +14,9 @@ noise cancels). Only the policy's next choices are searched as alternatives (ask
 again without the actions already ranked), one per 8 rollouts of the budget. The prior is
 played unless another action's mean gain, less one
 (shrunk) standard error, is positive (:func:`best`): a few lucky rollouts do not
-overturn a good policy.
+overturn a good policy. ``Budget(schedule="halving")`` spends the budget by paired
+sequential halving instead (:meth:`Searcher.halving`: every alternative still in on every
+world of a round, the better half kept after each round).
 
 It never peeks: the driver hands it the real state (``act_state``, see
 :func:`huapai.core.session.decide`), and the bot wraps it at once in an :class:`InfoSet`,
