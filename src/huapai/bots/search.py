@@ -63,12 +63,15 @@ class Budget:
     exploration: float = 0.7
     schedule: str = "ucb"
     per_alternative: int = 8
+    max_width: int = 6
 
     @property
     def width(self) -> int:
         """How many alternatives to the prior are searched: one per ``per_alternative``
-        rollouts, the prior policy's next choices first."""
-        return max(1, self.iterations // self.per_alternative)
+        rollouts, at most ``max_width`` (a bigger budget buys more paired worlds for the
+        same candidates, not more candidates: 20 alternatives at 高手 were no better
+        than 普通's 6), the prior policy's next choices first."""
+        return max(1, min(self.max_width, self.iterations // self.per_alternative))
 
     def __post_init__(self) -> None:
         if self.iterations < 1:
