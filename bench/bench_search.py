@@ -3,11 +3,14 @@ level.
 
     .venv/bin/python -m bench.bench_search [--decisions 6] [--levels 入门,普通,高手]
                                            [--rollouts 40] [--games xianniu,biegan,xiushan]
+                                           [--policies fast,heuristic]
 
 *Rollouts*: from ``--rollouts`` seeded fresh deals of each table, one rollout to the end
-of the deal with the family's heuristic bot at every seat — the search's inner loop
+of the deal with the rollout policy at every seat — the search's inner loop
 (:meth:`huapai.bots.search.Searcher._playout`); a deal starts with all its decisions
-ahead, so these are the longest rollouts a search meets.
+ahead, so these are the longest rollouts a search meets. Each policy of ``--policies``
+(:mod:`huapai.bots.rollout`: ``fast`` the family's cheap one, ``heuristic`` the full bot)
+is measured in the same run, alternating per table.
 
 *Decisions*: seat 0 is the search bot, the other seats the heuristic bot; deals are dealt
 from ``--seed`` on until seat 0 has made ``--decisions`` real choices (more than one legal
@@ -25,6 +28,7 @@ from collections.abc import Sequence
 
 from huapai.bots.levels import LEVELS
 from huapai.bots.registry import make_bot
+from huapai.bots.rollout import FAST
 from huapai.bots.search import BUDGETS, Budget, SearchBot, Searcher
 from huapai.core.registry import get_game
 from huapai.core.session import decide
@@ -33,11 +37,12 @@ TABLES = (("xianniu", "lanzhou"), ("xianniu", "fengxiang"), ("biegan", "gongan")
           ("xiushan", "maquefu"))
 
 
-def rollouts_per_second(game_name: str, preset: str, count: int) -> tuple[float, float]:
+def rollouts_per_second(game_name: str, preset: str, count: int,
+                        policy: str = FAST) -> tuple[float, float]:
     """(rollouts per CPU second, mean CPU ms per rollout) from ``count`` fresh deals."""
     game = get_game(game_name)
     rules = game.rules(preset)
-    searcher = Searcher(game, rules, Budget(1), 1)
+    searcher = Searcher(game, rules, Budget(1), 1, policy)
     worlds = [s for s in (game.new_game(rules, seed=k) for k in range(count * 2))
               if not game.is_over(s)][:count]
     start = time.process_time()
@@ -49,14 +54,14 @@ def rollouts_per_second(game_name: str, preset: str, count: int) -> tuple[float,
 
 
 def timed_decisions(game_name: str, preset: str, level: str, decisions: int,
-                    seed: int) -> list[tuple[float, float]]:
+                    seed: int, policy: str = FAST) -> list[tuple[float, float]]:
     """(CPU seconds, wall seconds) per real decision of the search bot at seat 0."""
     game = get_game(game_name)
     rules = game.rules(preset)
     times: list[tuple[float, float]] = []
     while len(times) < decisions:
         seats = game.num_seats(rules)
-        bots = [SearchBot(game, rules, 0, seed, BUDGETS[level]),
+        bots = [SearchBot(game, rules, 0, seed, BUDGETS[level], policy),
                 *(make_bot("heuristic", game, rules, s, s) for s in range(1, seats))]
         state = game.new_game(rules, seed=seed)
         while not game.is_over(state) and len(times) < decisions:
@@ -78,21 +83,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--rollouts", type=int, default=40)
     parser.add_argument("--games", default="xianniu,biegan,xiushan")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--policies", default=f"{FAST},heuristic")
     args = parser.parse_args(argv)
     tables = [t for t in TABLES if t[0] in args.games.split(",")]
-    print("game/preset          rollouts/s (CPU)  ms/rollout")
+    policies = args.policies.split(",")
+    print("game/preset          policy     rollouts/s (CPU)  ms/rollout")
     for game_name, preset in tables:
-        rate, ms = rollouts_per_second(game_name, preset, args.rollouts)
-        print(f"{game_name}/{preset:<12} {rate:>17.1f} {ms:>11.1f}")
-    print("\ngame/preset          level  rollouts  CPU s mean  max  | wall s mean  max")
+        for policy in policies:
+            rate, ms = rollouts_per_second(game_name, preset, args.rollouts, policy)
+            print(f"{game_name}/{preset:<12} {policy:<10} {rate:>17.1f} {ms:>11.1f}")
+    print("\ngame/preset          policy     level  rollouts  CPU s mean  max  | "
+          "wall s mean  max")
     for game_name, preset in tables:
         for level in args.levels.split(","):
-            times = timed_decisions(game_name, preset, level, args.decisions, args.seed)
-            cpu = [c for c, _ in times]
-            wall = [w for _, w in times]
-            print(f"{game_name}/{preset:<12} {level:<4} {BUDGETS[level].iterations:>9} "
-                  f"{sum(cpu) / len(cpu):>11.2f} {max(cpu):>5.2f} | "
-                  f"{sum(wall) / len(wall):>11.2f} {max(wall):>5.2f}")
+            for policy in policies:
+                times = timed_decisions(game_name, preset, level, args.decisions, args.seed,
+                                        policy)
+                cpu = [c for c, _ in times]
+                wall = [w for _, w in times]
+                print(f"{game_name}/{preset:<12} {policy:<10} {level:<4} "
+                      f"{BUDGETS[level].iterations:>9} "
+                      f"{sum(cpu) / len(cpu):>11.2f} {max(cpu):>5.2f} | "
+                      f"{sum(wall) / len(wall):>11.2f} {max(wall):>5.2f}")
     return 0
 
 

@@ -113,6 +113,7 @@ def test_alternatives_are_the_policy_s_next_choices() -> None:
     assert searcher.ranked(info, legal, 99) and len(searcher.ranked(info, legal, 99)) == len(
         legal)
     assert (Budget(8).width, Budget(48).width, Budget(3).width) == (1, 6, 1)
+    assert (Budget(160).width, Budget(640).width, Budget(160, max_width=20).width) == (6, 6, 20)
 
 
 def with_gains(action: int, *gains: float) -> Estimate:

@@ -61,7 +61,7 @@ class Setup:
 
     @cached_property
     def bots(self) -> tuple[BotSpec, ...]:
-        return tuple(parse_spec(s, self.game) for s in self.specs)
+        return tuple(parse_spec(s, self.game, rollouts=True) for s in self.specs)
 
     @cached_property
     def entrants(self) -> tuple[str, ...]:

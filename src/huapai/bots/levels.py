@@ -2,6 +2,10 @@
 
 A spec names a registered bot (:mod:`huapai.bots.registry`) and, for a bot that has
 levels, one of them: ``search:高手``, ``search:expert`` (the ASCII aliases), ``heuristic``.
+Where the caller allows it (``parse_spec(..., rollouts=True)``: the arena, not rooms
+or ``play`` / ``simulate``), a third part names the search's rollout policy
+(:mod:`huapai.bots.rollout`): ``search:高手:heuristic`` is the search with the full
+heuristic in its rollouts.
 A bot with levels has a *level factory* (``level -> BotFactory``) here rather than an
 entry in the registry: the registry's bots answer ``act(observation, legal)`` and are
 offered by the lobby, while a leveled bot (the search bot) needs ``act_state`` from a
@@ -20,13 +24,14 @@ from huapai.core.protocol import Game
 from huapai.core.session import Agent
 
 from .registry import BotFactory, UnknownBot, bot_names, make_bot
+from .rollout import FAST, check_policy
 
 LEVELS: tuple[str, ...] = ("入门", "普通", "高手", "大师")
 ALIASES: dict[str, str] = {"beginner": "入门", "normal": "普通", "expert": "高手",
                            "master": "大师"}
 DEFAULT_LEVEL = "普通"
 
-LevelFactory = Callable[[str], BotFactory]
+LevelFactory = Callable[[str, str], BotFactory]
 
 _LEVELED: dict[str, str] = {"search": "huapai.bots.search:factory_for_level"}
 
@@ -50,9 +55,12 @@ class BotSpec:
 
     name: str
     level: str | None = None
+    rollout: str | None = None
+    """The search's rollout policy when the spec names one (None: its default)."""
 
     def __str__(self) -> str:
-        return self.name if self.level is None else f"{self.name}:{self.level}"
+        text = self.name if self.level is None else f"{self.name}:{self.level}"
+        return text if self.rollout is None else f"{text}:{self.rollout}"
 
     def factory(self) -> BotFactory | None:
         """The factory for this level, or None for a plain registered bot."""
@@ -61,7 +69,7 @@ class BotSpec:
             return None
         module, _, attr = target.partition(":")
         by_level: LevelFactory = getattr(importlib.import_module(module), attr)
-        return by_level(self.level or DEFAULT_LEVEL)
+        return by_level(self.level or DEFAULT_LEVEL, self.rollout or FAST)
 
     def make(self, game: Game[Any, Any], rules: Any, seat: int, seed: int) -> Agent:
         """A fresh bot of this spec at ``seat`` (checked as :func:`make_bot` checks)."""
@@ -73,9 +81,19 @@ class BotSpec:
         return factory(game, rules, seat, seed)
 
 
-def parse_spec(text: str, game: Game[Any, Any]) -> BotSpec:
-    """``name`` or ``name:level``; the bot must be registered for ``game``."""
+def parse_spec(text: str, game: Game[Any, Any], *, rollouts: bool = False) -> BotSpec:
+    """``name`` or ``name:level`` (or, with ``rollouts``, ``name:level:policy``); the bot
+    must be registered for ``game``."""
     name, sep, level = text.strip().partition(":")
+    level, colon, policy = level.partition(":")
+    if colon:
+        if not rollouts:
+            raise BadSpec(f"a rollout policy ({text!r}) is for the arena only; here give "
+                          "name[:level]")
+        spec = parse_spec(f"{name}:{level}", game)
+        if spec.level is None:
+            raise BadSpec(f"bot {name!r} has no levels (got {text!r})")
+        return BotSpec(spec.name, spec.level, check_policy(game, policy.strip()))
     name = name.strip()
     if not name:
         raise BadSpec(f"empty bot name in {text!r}")

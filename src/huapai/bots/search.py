@@ -2,8 +2,9 @@
 
 Per decision, many times: ``game.resample(state, seat, rng)`` deals a full state (a
 *world*) consistent with everything the seat has seen; on it the deal is rolled out to
-its end with the family's heuristic bot at every seat (the random bot where a family has
-none) after the seat's root action, and the seat's settlement delta is the reward.
+its end by the rollout policy at every seat (:mod:`huapai.bots.rollout`: the family's
+cheap policy, else its heuristic bot, else random) after the seat's root action, and the
+seat's settlement delta is the reward.
 
 The heuristic bot's own choice (from the seat's observation) is the *prior*. Every world
 is played twice: once with the prior, once with another root action chosen by UCB1 over
@@ -13,7 +14,9 @@ noise cancels). Only the policy's next choices are searched as alternatives (ask
 again without the actions already ranked), one per 8 rollouts of the budget. The prior is
 played unless another action's mean gain, less one
 (shrunk) standard error, is positive (:func:`best`): a few lucky rollouts do not
-overturn a good policy.
+overturn a good policy. ``Budget(schedule="halving")`` spends the budget by paired
+sequential halving instead (:meth:`Searcher.halving`: every alternative still in on every
+world of a round, the better half kept after each round).
 
 It never peeks: the driver hands it the real state (``act_state``, see
 :func:`huapai.core.session.decide`), and the bot wraps it at once in an :class:`InfoSet`,
@@ -43,12 +46,11 @@ from typing import Any
 
 from huapai.core.protocol import Game
 from huapai.core.rng import derive_seed
-from huapai.core.session import Agent
+from huapai.core.session import Agent, decide
 
 from .levels import LEVELS, level_name
-from .registry import BotFactory, bot_names, make_bot
-
-ROLLOUT_BOT = "heuristic"
+from .registry import BotFactory, make_bot
+from .rollout import FAST, make_policy, prior_bot
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,12 +61,17 @@ class Budget:
     iterations: int
     seconds: float | None = None
     exploration: float = 0.7
+    schedule: str = "ucb"
+    per_alternative: int = 8
+    max_width: int = 6
 
     @property
     def width(self) -> int:
-        """How many alternatives to the prior are searched: one per 8 rollouts (so each
-        gets about four paired worlds), the rollout policy's next choices first."""
-        return max(1, self.iterations // 8)
+        """How many alternatives to the prior are searched: one per ``per_alternative``
+        rollouts, at most ``max_width`` (a bigger budget buys more paired worlds for the
+        same candidates, not more candidates: 20 alternatives at 高手 were no better
+        than 普通's 6), the prior policy's next choices first."""
+        return max(1, min(self.max_width, self.iterations // self.per_alternative))
 
     def __post_init__(self) -> None:
         if self.iterations < 1:
@@ -163,8 +170,10 @@ class Searcher:
     rules: Any
     budget: Budget
     seed: int
+    policy: str = FAST  # who plays the rollouts (huapai.bots.rollout)
     rng: random.Random = field(init=False)
     rollout: dict[int, Agent] = field(default_factory=dict)
+    priors: dict[int, Agent] = field(default_factory=dict)
     scale: float = 1.0  # the largest reward magnitude seen in the last search
 
     def __post_init__(self) -> None:
@@ -196,6 +205,37 @@ class Searcher:
             self.scale = max(self.scale, abs(here))
         return stats
 
+    def halving(self, info: InfoSet, candidates: Sequence[int]) -> list[Estimate]:
+        """Paired sequential halving over ``candidates`` (the prior first): in each of
+        ⌈log2(k + 1)⌉ rounds the budget left is shared evenly, every world is played with
+        the prior and with *every* alternative still in (all paired on the same deal),
+        and after the round the better half of the alternatives by mean gain stays."""
+        stats = [Estimate(a) for a in candidates]
+        base, alive = stats[0], stats[1:]
+        deadline = None if self.budget.seconds is None else (
+            time.perf_counter() + self.budget.seconds)
+        self.scale, worlds, used = 1.0, self.rng.getrandbits(63), 0
+        total = self.budget.iterations
+        rounds = max(1, math.ceil(math.log2(len(alive) + 1)))
+        for r in range(rounds):
+            width = 1 + len(alive)
+            for _ in range(max(1, (total - used) // ((rounds - r) * width))):
+                if used + width > total and used:
+                    break
+                if deadline is not None and used and time.perf_counter() >= deadline:
+                    return stats
+                world = info.sample(random.Random(derive_seed(worlds, base.visits)))
+                here = self._playout(world, info.seat, base.action)
+                base.add(here)
+                self.scale = max(self.scale, abs(here))
+                for s in alive:
+                    reward = self._playout(world, info.seat, s.action)
+                    s.add(reward, here)
+                    self.scale = max(self.scale, abs(reward))
+                used += width
+            alive = sorted(alive, key=lambda s: (-s.mean_gain, s.action))[:max(1, len(alive) // 2)]
+        return stats
+
     def _choose(self, others: list[Estimate], worlds: int) -> int:
         """Each action once (in order), then the highest UCB1 score on the gains."""
         for i, s in enumerate(others):
@@ -206,13 +246,14 @@ class Searcher:
                    key=lambda i: others[i].mean_gain + c / math.sqrt(others[i].pairs))
 
     def prior(self, info: InfoSet, legal: Sequence[int]) -> int:
-        """What the rollout policy would play here, from the seat's observation."""
-        return self._agent(info.seat).act(info.observation(), legal)
+        """What the prior policy (the heuristic) would play here, from the seat's
+        observation."""
+        return self._prior(info.seat).act(info.observation(), legal)
 
     def ranked(self, info: InfoSet, legal: Sequence[int], count: int) -> list[int]:
-        """The rollout policy's first ``count`` choices in order: its pick, then its pick
+        """The prior policy's first ``count`` choices in order: its pick, then its pick
         among the rest, and so on (from the seat's observation)."""
-        agent, observation = self._agent(info.seat), info.observation()
+        agent, observation = self._prior(info.seat), info.observation()
         left, out = list(legal), list[int]()
         while left and len(out) < count:
             pick = agent.act(observation, left)
@@ -227,16 +268,27 @@ class Searcher:
         while not game.is_over(state):
             to_act = game.to_act(state)[0]
             legal = game.legal_actions(state, to_act)
-            choice = self._agent(to_act).act(game.observe(state, to_act), legal)
+            choice = legal[0] if len(legal) == 1 else decide(self._agent(to_act), game,
+                                                              state, to_act, legal)
             state, _ = game.apply(state, to_act, choice)
         return float(game.settlement(state).deltas[seat])
 
     def _agent(self, seat: int) -> Agent:
+        """The rollout policy's agent at ``seat``."""
         agent = self.rollout.get(seat)
         if agent is None:
-            name = ROLLOUT_BOT if ROLLOUT_BOT in bot_names(self.game.name) else "random"
             seed = derive_seed(self.seed, "rollout", seat)
-            agent = self.rollout[seat] = make_bot(name, self.game, self.rules, seat, seed)
+            agent = self.rollout[seat] = make_policy(self.policy, self.game, self.rules,
+                                                     seat, seed)
+        return agent
+
+    def _prior(self, seat: int) -> Agent:
+        """The prior's agent at ``seat`` (the family's heuristic)."""
+        agent = self.priors.get(seat)
+        if agent is None:
+            seed = derive_seed(self.seed, "rollout", seat)
+            agent = self.priors[seat] = make_bot(prior_bot(self.game), self.game,
+                                                 self.rules, seat, seed)
         return agent
 
 
@@ -255,9 +307,9 @@ class SearchBot:
     """An agent that searches; drivers call ``act_state`` (see the module)."""
 
     def __init__(self, game: Game[Any, Any], rules: Any, seat: int, seed: int,
-                 budget: Budget) -> None:
+                 budget: Budget, policy: str = FAST) -> None:
         self.seat, self.budget = seat, budget
-        self.searcher = Searcher(game, rules, budget, seed)
+        self.searcher = Searcher(game, rules, budget, seed, policy)
 
     def act_state(self, game: Game[Any, Any], state: Any, seat: int,
                   legal: Sequence[int]) -> int:
@@ -267,7 +319,10 @@ class SearchBot:
             return legal[0]
         info = InfoSet(game, state, seat)
         candidates = self.searcher.ranked(info, legal, 1 + self.budget.width)
-        stats = self.searcher.estimates(info, candidates, candidates[0])
+        if self.budget.schedule == "halving":
+            stats = self.searcher.halving(info, candidates)
+        else:
+            stats = self.searcher.estimates(info, candidates, candidates[0])
         return best(stats, candidates[0], self.searcher.scale)
 
     def act(self, observation: Any, legal: Sequence[int]) -> int:
@@ -287,12 +342,13 @@ def can_search(game: Game[Any, Any], rules: Any) -> bool:
     return True
 
 
-def factory_for_level(level: str) -> BotFactory:
-    """The bot factory of a level (``入门`` … ``大师``, or an ASCII alias)."""
+def factory_for_level(level: str, policy: str = FAST) -> BotFactory:
+    """The bot factory of a level (``入门`` … ``大师``, or an ASCII alias), its rollouts
+    played by ``policy`` (:mod:`huapai.bots.rollout`)."""
     budget = BUDGETS[level_name(level)]
 
     def make(game: Game[Any, Any], rules: Any, seat: int, seed: int) -> Agent:
-        return SearchBot(game, rules, seat, seed, budget)
+        return SearchBot(game, rules, seat, seed, budget, policy)
 
     return make
 
