@@ -97,6 +97,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--count-pid", type=int, action="append", default=[],
                    help="another process whose CPU counts as the server's (Redis, …)")
     p.add_argument("--json", type=Path, help="write the results here")
+    p.add_argument("--profile", type=Path,
+                   help="run the server under cProfile (CPU time, event-loop thread) for "
+                        "each measured window; the last window's profile is written here")
     return p
 
 
@@ -108,6 +111,8 @@ def check(p: argparse.ArgumentParser, args: argparse.Namespace) -> list[int]:
         p.error("seconds must be 1..600 and client-procs 1..16")
     if not 1 <= args.workers <= 16 or not 0 <= args.echo_loops <= 5000:
         p.error("workers must be 1..16 and echo-loops 0..5000")
+    if args.profile and args.port:
+        p.error("--profile starts its own server: leave out --port")
     if args.warmup is not None and not 0 <= args.warmup <= 600:
         p.error("warmup must be 0..600 seconds")
     return steps
@@ -125,7 +130,8 @@ def measure(args: argparse.Namespace, steps: Sequence[int], port: int,
             results.append(echo)
             print(report([echo]), flush=True)
         warmup = args.warmup if args.warmup is not None else 2 + 2 * args.think.mean
-        ramp = Ramp(clients, server, args.think, args.seconds, warmup, args.p99_ms)
+        ramp = Ramp(clients, server, args.think, args.seconds, warmup, args.p99_ms,
+                    server.root if args.profile else None)
         for rooms in steps:
             result = ramp.step(rooms)
             results.append(result)
@@ -165,7 +171,8 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         port, pid = args.port, args.pid
         if port is None:
             port = free_port()
-            proc = start_server(port, Path(tmp), args.workers, args.serve_arg)
+            proc = start_server(port, Path(tmp), args.workers, args.serve_arg,
+                                args.profile.resolve() if args.profile else None)
             pid = proc.pid
         try:
             wait_up(port, proc)

@@ -102,8 +102,11 @@ class Rooms:
 
     async def add(self, first: int, count: int, think_spec: str) -> int:
         think = parse_think(think_spec)
-        async with httpx.AsyncClient(base_url=f"http://{HOST}:{self.port}",
-                                     timeout=120) as client:
+        # idle connections are dropped before uvicorn's 5 s keep-alive would close them
+        # under a request (a POST is not retried: it is not idempotent)
+        async with httpx.AsyncClient(base_url=f"http://{HOST}:{self.port}", timeout=120,
+                                     limits=httpx.Limits(keepalive_expiry=1.0),
+                                     transport=httpx.AsyncHTTPTransport(retries=3)) as client:
             made = await gathered([make_room(client, first + i) for i in range(count)])
             players = await self._seat(made, first, think)
             for p in players:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -47,6 +48,7 @@ class Result:
     rooms_held: int | None = None
     error_codes: dict[str, int] = field(default_factory=dict)
     passed: bool | None = None
+    loop_cpu_s: float = float("nan")  # the servers' event-loop threads alone
 
     @property
     def cpu_per_op_ms(self) -> float:
@@ -136,6 +138,7 @@ class Ramp:
     seconds: float
     warmup: float
     p99_limit_ms: float
+    profiled: int | None = None  # a server pid under bench.load.profiled
     live: int = 0
     errors_before: int = 0
     memory_before: float = float("nan")
@@ -151,12 +154,22 @@ class Ramp:
         self.live = rooms
         time.sleep(self.warmup)
         self.clients.all("reset")
-        cpu0, mine0, t0 = self.server.cpu_s(), time.process_time(), time.monotonic()
+        self._signal(signal.SIGUSR1)  # the profile (if any) covers this window only
+        cpu0, loop0 = self.server.cpu_s(), self.server.loop_cpu_s()
+        mine0, t0 = time.process_time(), time.monotonic()
         time.sleep(self.seconds)
         cpu, elapsed = self.server.cpu_s() - cpu0, time.monotonic() - t0
+        loop = self.server.loop_cpu_s() - loop0
+        self._signal(signal.SIGUSR2)
         mine = time.process_time() - mine0
         parts: list[Window] = self.clients.all("collect")
-        return self._result(rooms, parts, elapsed, cpu, mine)
+        result = self._result(rooms, parts, elapsed, cpu, mine)
+        result.loop_cpu_s = loop
+        return result
+
+    def _signal(self, signum: int) -> None:
+        if self.profiled is not None:
+            os.kill(self.profiled, signum)
 
     def _result(self, rooms: int, parts: list[Window], elapsed: float, cpu: float,
                 mine: float) -> Result:
@@ -181,17 +194,23 @@ class Ramp:
 
 def report(results: Sequence[Result]) -> str:
     rows = ["| phase | rooms | think | ops/s | p50 ms | p99 ms | errors | server CPU s | "
-            "server CPU ms/op | client CPU s | memory MB | KB/room | held | load avg | pass |",
-            "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+            "server CPU ms/op | of which loop | client CPU s | memory MB | KB/room | held | "
+            "load avg | pass |",
+            "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in results:
         per_room = "—" if r.memory_per_room_kb is None else f"{r.memory_per_room_kb:.0f}"
         held = "—" if r.rooms_held is None else f"{r.rooms_held}/{r.rooms}"
         passed = "—" if r.passed is None else "yes" if r.passed else "NO"
         rows.append(f"| {r.name} | {r.rooms} | {r.think} | {r.ops_per_s:.0f} | "
                     f"{r.p50_ms:.1f} | {r.p99_ms:.1f} | {r.errors} | {r.server_cpu_s:.1f} | "
-                    f"{r.cpu_per_op_ms:.3f} | {r.client_cpu_s:.1f} | {r.memory_mb:.0f} | "
+                    f"{r.cpu_per_op_ms:.3f} | {_share(r.loop_cpu_s, r.server_cpu_s)} | "
+                    f"{r.client_cpu_s:.1f} | {r.memory_mb:.0f} | "
                     f"{per_room} | {held} | {r.load_average:.2f} | {passed} |")
     return "\n".join(rows)
+
+
+def _share(part: float, whole: float) -> str:
+    return "—" if part != part or whole <= 0 else f"{100 * part / whole:.0f} %"
 
 
 def overhead(echo: Result, game: Result) -> str:

@@ -30,13 +30,14 @@ def free_port() -> int:
         return port
 
 
-def start_server(port: int, data: Path, workers: int = 1,
-                 extra: Sequence[str] = ()) -> subprocess.Popen[bytes]:
+def start_server(port: int, data: Path, workers: int = 1, extra: Sequence[str] = (),
+                 profile: Path | None = None) -> subprocess.Popen[bytes]:
     """``huapai serve`` on ``port`` (``--workers N`` when N > 1, then ``extra``), its
     output in ``data/server.log``; the bench echo endpoint and relaxed address limits
-    on (``HUAPAI_BENCH_ECHO=1``)."""
+    on (``HUAPAI_BENCH_ECHO=1``). With ``profile``, under :mod:`bench.load.profiled`."""
     url = f"sqlite:///{data / 'bench.sqlite3'}"
-    command = [sys.executable, "-m", "huapai.cli", "serve", "--host", HOST,
+    runner = ["bench.load.profiled", str(profile)] if profile else ["huapai.cli"]
+    command = [sys.executable, "-m", *runner, "serve", "--host", HOST,
                "--port", str(port), "--database-url", url]
     if workers > 1:
         command += ["--workers", str(workers)]
@@ -61,8 +62,14 @@ def wait_up(port: int, proc: subprocess.Popen[bytes] | None, timeout: float = 60
 
 
 def _stat(pid: int) -> list[str] | None:
+    return _stat_of(f"/proc/{pid}/stat")
+
+
+def _stat_of(path: str) -> list[str] | None:
+    """The fields after the command name of a ``stat`` file (``fields[11]`` is utime,
+    ``[12]`` stime, in clock ticks); None if the process is gone."""
     try:
-        text = Path(f"/proc/{pid}/stat").read_text()
+        text = Path(path).read_text()
     except OSError:  # gone meanwhile
         return None
     return text.rsplit(")", 1)[1].split()
@@ -115,6 +122,18 @@ class Processes:
         total = 0
         for pid in self.pids():
             fields = _stat(pid)
+            if fields is not None:
+                total += int(fields[11]) + int(fields[12])
+        return total / TICKS
+
+    def loop_cpu_s(self) -> float:
+        """CPU seconds of each process's main thread alone (the event loop's, in a
+        server worker; the rest is the writer, the checkpointer and other threads)."""
+        if self.root is None and not self.others:
+            return float("nan")
+        total = 0
+        for pid in self.pids():
+            fields = _stat_of(f"/proc/{pid}/task/{pid}/stat")
             if fields is not None:
                 total += int(fields[11]) + int(fields[12])
         return total / TICKS
