@@ -28,7 +28,9 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import signal
 import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Sequence
@@ -86,12 +88,16 @@ def parser() -> argparse.ArgumentParser:
                    help="start the server with `huapai serve --workers N` (N > 1)")
     p.add_argument("--serve-arg", action="append", default=[],
                    help="one more argument for `huapai serve` (repeatable)")
+    p.add_argument("--server-src", type=Path,
+                   help="serve the huapai package in this directory (before/after runs)")
     p.add_argument("--echo-loops", type=int, default=500,
                    help="echo baseline loops (0: none)")
     p.add_argument("--echo-seconds", type=float, default=None,
                    help="echo seconds (default --seconds)")
     p.add_argument("--payload", type=int, default=1500, help="echo frame bytes")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--deals", type=int, default=64,
+                   help="deals per match (a room's owner starts the next match at its end)")
     p.add_argument("--port", type=int, help="drive a server already on this port")
     p.add_argument("--pid", type=int, help="that server's pid (its tree is counted)")
     p.add_argument("--count-pid", type=int, action="append", default=[],
@@ -111,8 +117,12 @@ def check(p: argparse.ArgumentParser, args: argparse.Namespace) -> list[int]:
         p.error("seconds must be 1..600 and client-procs 1..16")
     if not 1 <= args.workers <= 16 or not 0 <= args.echo_loops <= 5000:
         p.error("workers must be 1..16 and echo-loops 0..5000")
-    if args.profile and args.port:
-        p.error("--profile starts its own server: leave out --port")
+    if not 1 <= args.deals <= 64:
+        p.error("deals must be 1..64 (the server's limit)")
+    if (args.profile or args.server_src) and args.port:
+        p.error("--profile and --server-src start their own server: leave out --port")
+    if args.server_src and not (args.server_src / "huapai" / "__init__.py").is_file():
+        p.error(f"--server-src {args.server_src}: no huapai package there")
     if args.warmup is not None and not 0 <= args.warmup <= 600:
         p.error("warmup must be 0..600 seconds")
     return steps
@@ -131,7 +141,7 @@ def measure(args: argparse.Namespace, steps: Sequence[int], port: int,
             print(report([echo]), flush=True)
         warmup = args.warmup if args.warmup is not None else 2 + 2 * args.think.mean
         ramp = Ramp(clients, server, args.think, args.seconds, warmup, args.p99_ms,
-                    server.root if args.profile else None)
+                    args.deals, server.root if args.profile else None)
         for rooms in steps:
             result = ramp.step(rooms)
             results.append(result)
@@ -166,13 +176,30 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     args = p.parse_args(argv)
     steps = check(p, args)
     raise_file_limit()
+    # a terminated run still stops the server it started (the finally in run_all)
+    before = signal.signal(signal.SIGTERM, lambda _signum, _frame: sys.exit(143))
+    try:
+        results = run_all(args, steps)
+    finally:
+        signal.signal(signal.SIGTERM, before)
+    out = summary(results, args.workers, args.client_procs)
+    if args.json is not None:
+        args.json.write_text(json.dumps({"summary": out, "steps": [asdict(r) for r in results]},
+                                        indent=2, ensure_ascii=False))
+    print(f"summary: {json.dumps(out, ensure_ascii=False)}", flush=True)
+    return out
+
+
+def run_all(args: argparse.Namespace, steps: Sequence[int]) -> list[Result]:
+    """Start the server (unless one is given), measure, stop it."""
     with tempfile.TemporaryDirectory(prefix="huapai-bench-") as tmp:
         proc: subprocess.Popen[bytes] | None = None
         port, pid = args.port, args.pid
         if port is None:
             port = free_port()
             proc = start_server(port, Path(tmp), args.workers, args.serve_arg,
-                                args.profile.resolve() if args.profile else None)
+                                args.profile.resolve() if args.profile else None,
+                                args.server_src.resolve() if args.server_src else None)
             pid = proc.pid
         try:
             wait_up(port, proc)
@@ -182,12 +209,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
             if proc is not None:
                 proc.terminate()
                 proc.wait(timeout=30)
-    out = summary(results, args.workers, args.client_procs)
-    if args.json is not None:
-        args.json.write_text(json.dumps({"summary": out, "steps": [asdict(r) for r in results]},
-                                        indent=2, ensure_ascii=False))
-    print(f"summary: {json.dumps(out, ensure_ascii=False)}", flush=True)
-    return out
+    return results
 
 
 if __name__ == "__main__":

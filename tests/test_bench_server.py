@@ -53,12 +53,24 @@ def test_a_step_that_fails_ends_the_ramp(tmp_path: Path) -> None:
     """A p99 limit no step can meet: the first step fails and the ramp stops there."""
     out = tmp_path / "run.json"
     summary = bench_server.main([
-        "--rooms", "1,2", "--think", "0", "--seconds", "1", "--warmup", "0.5",
+        "--rooms", "1,2", "--think", "exp:0.05", "--seconds", "1", "--warmup", "0.5",
         "--echo-loops", "0", "--p99-ms", "0", "--json", str(out)])
     steps = json.loads(out.read_text())["steps"]
     assert [s["rooms"] for s in steps] == [1]
     assert steps[0]["operations"] > 0 and steps[0]["passed"] is False
     assert summary["rooms_held_at_limit"] == 0 and summary["stopped_at"] == 1
+
+
+def test_a_room_whose_match_ends_plays_another(tmp_path: Path) -> None:
+    """One-deal matches: each room's owner starts the next match at match_end (no ready
+    is sent after a match's last deal), and nothing is refused."""
+    out = tmp_path / "run.json"
+    bench_server.main([
+        "--rooms", "3", "--think", "exp:0.02", "--deals", "1", "--seconds", "3",
+        "--warmup", "0.5", "--echo-loops", "0", "--p99-ms", "1e9", "--json", str(out)])
+    step = json.loads(out.read_text())["steps"][0]
+    assert step["errors"] == 0, step["error_codes"]
+    assert step["matches_started"] >= 3 and step["operations"] > 0
 
 
 @pytest.mark.parametrize(("spec", "mean"), [

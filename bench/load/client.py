@@ -2,7 +2,7 @@
 installed), driven by commands from the run over a pipe.
 
 Commands (each answered once done): ``("echo", loops, seconds, payload_bytes)`` runs the
-echo baseline; ``("add", first_index, rooms, think_spec)`` opens that many rooms, seats
+echo baseline; ``("add", first_index, rooms, think_spec, deals)`` opens that many rooms, seats
 their people, subscribes and starts them; ``("reset",)`` starts a measuring window;
 ``("collect",)`` ends it and answers a :class:`Window`; ``("stop",)`` closes everything.
 """
@@ -36,6 +36,7 @@ class Window:
     error_codes: dict[str, int] = field(default_factory=dict)
     cpu_s: float = 0.0  # this process's own CPU over the window
     rooms_held: int = 0
+    matches_started: int = 0  # matches started again after one ended (all so far)
 
 
 async def open_many(port: int, path: str, count: int, seed: int,
@@ -99,21 +100,45 @@ class Rooms:
         self.stats = GameStats()
         self.players: list[Player] = []
         self.cpu0 = 0.0
+        self.http: httpx.AsyncClient | None = None
+        self.restarts: set[asyncio.Task[None]] = set()
 
-    async def add(self, first: int, count: int, think_spec: str) -> int:
+    def client(self) -> httpx.AsyncClient:
+        """The process's HTTP client (made once the loop runs)."""
+        if self.http is None:
+            # idle connections are dropped before uvicorn's 5 s keep-alive would close them
+            # under a request (a POST is not retried: it is not idempotent)
+            self.http = httpx.AsyncClient(
+                base_url=f"http://{HOST}:{self.port}", timeout=120,
+                limits=httpx.Limits(keepalive_expiry=1.0),
+                transport=httpx.AsyncHTTPTransport(retries=3))
+        return self.http
+
+    def again(self, table: Table) -> None:
+        """A room's match ended: its owner starts the next one (in a task of its own)."""
+        async def start() -> None:
+            try:
+                await post(self.client(), f"/api/rooms/{table.room}/again", table.owner)
+                table.matches += 1
+            except (RuntimeError, httpx.HTTPError) as exc:
+                self.stats.error(f"again: {str(exc)[:60]}")
+
+        task = asyncio.get_running_loop().create_task(start())
+        self.restarts.add(task)
+        task.add_done_callback(self.restarts.discard)
+
+    async def add(self, first: int, count: int, think_spec: str, deals: int) -> int:
         think = parse_think(think_spec)
         # idle connections are dropped before uvicorn's 5 s keep-alive would close them
         # under a request (a POST is not retried: it is not idempotent)
-        async with httpx.AsyncClient(base_url=f"http://{HOST}:{self.port}", timeout=120,
-                                     limits=httpx.Limits(keepalive_expiry=1.0),
-                                     transport=httpx.AsyncHTTPTransport(retries=3)) as client:
-            made = await gathered([make_room(client, first + i) for i in range(count)])
-            players = await self._seat(made, first, think)
-            for p in players:
-                p.ws.send(json.dumps({"type": "subscribe", "room": p.table.room}))
-            await asyncio.wait_for(asyncio.gather(*(p.joined for p in players)), 120)
-            await gathered([post(client, f"/api/rooms/{room}/start", tokens[0])
-                            for room, tokens in made])
+        client = self.client()
+        made = await gathered([make_room(client, first + i, deals) for i in range(count)])
+        players = await self._seat(made, first, think)
+        for p in players:
+            p.ws.send(json.dumps({"type": "subscribe", "room": p.table.room}))
+        await asyncio.wait_for(asyncio.gather(*(p.joined for p in players)), 120)
+        await gathered([post(client, f"/api/rooms/{room}/start", tokens[0])
+                        for room, tokens in made])
         self.players.extend(players)
         return len(made)
 
@@ -129,8 +154,8 @@ class Rooms:
                 sockets[r * SEATS + seat].send(json.dumps({"type": "hello", "token": token}))
         await asyncio.wait_for(asyncio.gather(*welcomed), 120)
         players = []
-        for r, (room, _tokens) in enumerate(made):
-            table = Table(room)
+        for r, (room, tokens) in enumerate(made):
+            table = Table(room, tokens[0], self.again)
             for seat in range(SEATS):
                 index = (first + r) * SEATS + seat
                 players.append(Player(table, seat, sockets[r * SEATS + seat],
@@ -144,8 +169,9 @@ class Rooms:
     def collect(self) -> Window:
         s = self.stats
         held = sum(1 for p in self.players if p.seat == 0 and p.ws.is_open)
+        again = sum(p.table.matches - 1 for p in self.players if p.seat == 0)
         out = Window(s.samples, s.actions, s.errors, dict(s.error_codes),
-                     time.process_time() - self.cpu0, held)
+                     time.process_time() - self.cpu0, held, again)
         s.reset()
         return out
 
@@ -155,6 +181,10 @@ class Rooms:
             p.ws.close()
         await asyncio.gather(*(p.ws.closed for p in self.players))
         self.players.clear()
+        if self.restarts:
+            await asyncio.wait(list(self.restarts))
+        if self.http is not None:
+            await self.http.aclose()
 
 
 def _first_message(future: asyncio.Future[None]) -> Any:

@@ -15,7 +15,7 @@ import asyncio
 import json
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -49,15 +49,17 @@ class GameStats:
 
 
 class Table:
-    """One room: when each change was caused by an act, and how many seats saw it."""
+    """One room: when each change was caused by an act, and how many seats saw it.
+    ``on_over`` is called when its match ends (the run starts another: a room with no
+    think time plays its 64 deals in a few seconds when it has the server to itself)."""
 
-    __slots__ = ("over", "remaining", "room", "sent")
+    __slots__ = ("matches", "on_over", "owner", "remaining", "room", "sent")
 
-    def __init__(self, room: str) -> None:
-        self.room = room
+    def __init__(self, room: str, owner: str, on_over: Callable[[Table], None]) -> None:
+        self.room, self.owner, self.on_over = room, owner, on_over
         self.sent: dict[int, float] = {}
         self.remaining: dict[int, int] = {}
-        self.over = False
+        self.matches = 1
 
 
 def kind_of(text: str) -> str:
@@ -98,14 +100,16 @@ class Player:
             if not self.joined.done():
                 self.joined.set_result(None)
         elif kind == "deal_end":
-            self._later(self.ws.send, self.ready)
+            if '"next_deal_in_ms":null' not in text:  # not the match's last deal
+                self._later(self.ws.send, self.ready)
         elif kind == "shuffle":  # this seat's randomness, sent at once as the browser does
             game_id = json.loads(text)["game_id"]
             self.ws.send(json.dumps({"type": "nonce", "room": self.table.room,
                                      "game_id": game_id,
                                      "nonce": self.rng.randbytes(16).hex()}))
         elif kind == "match_end":
-            self.table.over = True
+            if self.seat == 0 and not self.stats.stopping:
+                self.table.on_over(self.table)
         elif kind == "error":
             self.stats.error(str(json.loads(text).get("code")))
 
@@ -159,12 +163,14 @@ async def post(client: httpx.AsyncClient, path: str, token: str | None = None,
     return answer.json()
 
 
-async def make_room(client: httpx.AsyncClient, index: int) -> tuple[str, list[str]]:
-    """A 掀牛 ``lanzhou`` room of 64 deals with three new players seated: (id, tokens)."""
+async def make_room(client: httpx.AsyncClient, index: int,
+                    deals: int = 64) -> tuple[str, list[str]]:
+    """A 掀牛 ``lanzhou`` room of ``deals`` deals with three new players seated:
+    (id, tokens)."""
     tokens = [(await post(client, "/api/players", body={"nickname": f"b{index}-{s}"}))["token"]
               for s in range(SEATS)]
     room = (await post(client, "/api/rooms", tokens[0], {
-        "game": "xianniu", "preset": "lanzhou", "deals": 64, "bot_delay": 0,
+        "game": "xianniu", "preset": "lanzhou", "deals": deals, "bot_delay": 0,
         "tuoguan_after": 3600}))["room"]["id"]
     for seat, token in enumerate(tokens):
         await post(client, f"/api/rooms/{room}/seats/{seat}", token)

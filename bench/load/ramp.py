@@ -48,6 +48,7 @@ class Result:
     rooms_held: int | None = None
     error_codes: dict[str, int] = field(default_factory=dict)
     passed: bool | None = None
+    matches_started: int = 0
     loop_cpu_s: float = float("nan")  # the servers' event-loop threads alone
 
     @property
@@ -138,6 +139,7 @@ class Ramp:
     seconds: float
     warmup: float
     p99_limit_ms: float
+    deals: int = 64
     profiled: int | None = None  # a server pid under bench.load.profiled
     live: int = 0
     errors_before: int = 0
@@ -149,8 +151,8 @@ class Ramp:
             self.memory_before = self.server.memory_mb()
         adds = split(rooms - self.live, len(self.clients))
         firsts = [self.live + sum(adds[:i]) for i in range(len(adds))]
-        self.clients.call([("add", f, n, self.think.spec) for f, n in zip(firsts, adds,
-                                                                         strict=True)])
+        self.clients.call([("add", f, n, self.think.spec, self.deals)
+                           for f, n in zip(firsts, adds, strict=True)])
         self.live = rooms
         time.sleep(self.warmup)
         self.clients.all("reset")
@@ -165,6 +167,7 @@ class Ramp:
         parts: list[Window] = self.clients.all("collect")
         result = self._result(rooms, parts, elapsed, cpu, mine)
         result.loop_cpu_s = loop
+        result.matches_started = sum(w.matches_started for w in parts)
         return result
 
     def _signal(self, signum: int) -> None:

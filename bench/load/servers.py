@@ -31,10 +31,13 @@ def free_port() -> int:
 
 
 def start_server(port: int, data: Path, workers: int = 1, extra: Sequence[str] = (),
-                 profile: Path | None = None) -> subprocess.Popen[bytes]:
+                 profile: Path | None = None,
+                 source: Path | None = None) -> subprocess.Popen[bytes]:
     """``huapai serve`` on ``port`` (``--workers N`` when N > 1, then ``extra``), its
     output in ``data/server.log``; the bench echo endpoint and relaxed address limits
-    on (``HUAPAI_BENCH_ECHO=1``). With ``profile``, under :mod:`bench.load.profiled`."""
+    on (``HUAPAI_BENCH_ECHO=1``). With ``profile``, under :mod:`bench.load.profiled`;
+    with ``source``, the ``huapai`` package found there (a before/after comparison: e.g.
+    ``git archive main src | tar -x -C /tmp/before``, then ``/tmp/before/src``)."""
     url = f"sqlite:///{data / 'bench.sqlite3'}"
     runner = ["bench.load.profiled", str(profile)] if profile else ["huapai.cli"]
     command = [sys.executable, "-m", *runner, "serve", "--host", HOST,
@@ -43,6 +46,9 @@ def start_server(port: int, data: Path, workers: int = 1, extra: Sequence[str] =
         command += ["--workers", str(workers)]
     command += list(extra)
     env = {**os.environ, "HUAPAI_BENCH_ECHO": "1", "HUAPAI_DATA_DIR": str(data)}
+    if source is not None:
+        here = str(Path(__file__).resolve().parents[2])  # bench.load.profiled's root
+        env["PYTHONPATH"] = os.pathsep.join([str(source), here])
     log = (data / "server.log").open("wb")
     return subprocess.Popen(command, env=env, stdout=log, stderr=log)
 

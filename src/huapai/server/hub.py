@@ -160,7 +160,7 @@ class Feed:
         view = self.game.observe(self.state, viewer)
         seen = [self._event_text(e.for_viewer(viewer), encoded) for e in events]
         text = dumps(view)
-        legal = self._legal(viewer)
+        legal = self._legal(viewer, view)
         if seen or force or text != self.views.get(viewer) or legal != self.legal.get(viewer):
             self.views[viewer] = text
             self.counters[viewer] += 1
@@ -188,10 +188,17 @@ class Feed:
         encoded[id(shown)] = (shown, text)
         return text
 
-    def _legal(self, viewer: Viewer) -> tuple[list[int], list[str]]:
-        """The actions ``viewer`` may take now, as ids and in the game's notation."""
+    def _legal(self, viewer: Viewer,
+               view: Mapping[str, Any] | None = None) -> tuple[list[int], list[str]]:
+        """The actions ``viewer`` may take now, as ids and in the game's notation: the
+        ``legal`` and ``legal_text`` of its view when given (the protocol's envelope
+        holds exactly these, core.view.check_envelope), else asked of the game."""
         if viewer is None or self.game.is_over(self.state):
             return [], []
+        if view is not None:
+            ids, texts = view.get("legal"), view.get("legal_text")
+            if isinstance(ids, list) and isinstance(texts, list) and len(ids) == len(texts):
+                return ids, texts
         legal = list(self.game.legal_actions(self.state, viewer))
         return legal, [self.action_text(a) for a in legal]
 
