@@ -26,6 +26,7 @@ generator is not the bottleneck. Usage::
 from __future__ import annotations
 
 import argparse
+import contextlib
 import itertools
 import json
 import signal
@@ -39,7 +40,14 @@ from pathlib import Path
 from typing import Any
 
 from bench.load.ramp import Clients, Ramp, Result, echo_step, overhead, report
-from bench.load.servers import Processes, free_port, raise_file_limit, start_server, wait_up
+from bench.load.servers import (
+    Processes,
+    free_port,
+    fresh_database,
+    raise_file_limit,
+    start_server,
+    wait_up,
+)
 from bench.load.think import parse_think
 
 MAX_ROOMS = 6000  # 3 sockets a room on each side, under the 20 000 descriptors allowed
@@ -88,6 +96,10 @@ def parser() -> argparse.ArgumentParser:
                    help="start the server with `huapai serve --workers N` (N > 1)")
     p.add_argument("--serve-arg", action="append", default=[],
                    help="one more argument for `huapai serve` (repeatable)")
+    p.add_argument("--postgres", metavar="ADMIN_URL",
+                   help="serve from a fresh PostgreSQL database made (and dropped) through "
+                        "this URL, instead of a throwaway SQLite file")
+    p.add_argument("--redis-url", help="pass --redis-url to huapai serve (workers > 1)")
     p.add_argument("--server-src", type=Path,
                    help="serve the huapai package in this directory (before/after runs)")
     p.add_argument("--echo-loops", type=int, default=500,
@@ -101,7 +113,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--port", type=int, help="drive a server already on this port")
     p.add_argument("--pid", type=int, help="that server's pid (its tree is counted)")
     p.add_argument("--count-pid", type=int, action="append", default=[],
-                   help="another process whose CPU counts as the server's (Redis, …)")
+                   help="a service the server uses (Redis, PostgreSQL's postmaster: its "
+                        "tree): its CPU is reported beside the server's (repeatable)")
     p.add_argument("--json", type=Path, help="write the results here")
     p.add_argument("--profile", type=Path,
                    help="run the server under cProfile (CPU time, event-loop thread) for "
@@ -129,7 +142,7 @@ def check(p: argparse.ArgumentParser, args: argparse.Namespace) -> list[int]:
 
 
 def measure(args: argparse.Namespace, steps: Sequence[int], port: int,
-            server: Processes) -> list[Result]:
+            server: Processes, services: Processes) -> list[Result]:
     clients = Clients(args.client_procs, port, args.seed)
     results: list[Result] = []
     try:
@@ -141,7 +154,7 @@ def measure(args: argparse.Namespace, steps: Sequence[int], port: int,
             print(report([echo]), flush=True)
         warmup = args.warmup if args.warmup is not None else 2 + 2 * args.think.mean
         ramp = Ramp(clients, server, args.think, args.seconds, warmup, args.p99_ms,
-                    args.deals, server.root if args.profile else None)
+                    args.deals, server.root if args.profile else None, services)
         for rooms in steps:
             result = ramp.step(rooms)
             results.append(result)
@@ -192,19 +205,32 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
 
 def run_all(args: argparse.Namespace, steps: Sequence[int]) -> list[Result]:
     """Start the server (unless one is given), measure, stop it."""
+    with contextlib.ExitStack() as stack:
+        database = None
+        if args.postgres:
+            database = stack.enter_context(fresh_database(args.postgres))
+        return run_server(args, steps, database)
+    raise AssertionError("unreachable")
+
+
+def run_server(args: argparse.Namespace, steps: Sequence[int],
+               database: str | None) -> list[Result]:
+    extra = [*args.serve_arg, *(["--redis-url", args.redis_url] if args.redis_url else [])]
     with tempfile.TemporaryDirectory(prefix="huapai-bench-") as tmp:
         proc: subprocess.Popen[bytes] | None = None
         port, pid = args.port, args.pid
         if port is None:
             port = free_port()
-            proc = start_server(port, Path(tmp), args.workers, args.serve_arg,
+            proc = start_server(port, Path(tmp), args.workers, extra,
                                 args.profile.resolve() if args.profile else None,
-                                args.server_src.resolve() if args.server_src else None)
+                                args.server_src.resolve() if args.server_src else None,
+                                database)
             pid = proc.pid
         try:
             wait_up(port, proc)
             time.sleep(0.5)  # every worker up, not only the first to answer
-            results = measure(args, steps, port, Processes(pid, args.count_pid))
+            results = measure(args, steps, port, Processes(pid),
+                              Processes(None, args.count_pid))
         finally:
             if proc is not None:
                 proc.terminate()

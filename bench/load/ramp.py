@@ -50,6 +50,7 @@ class Result:
     passed: bool | None = None
     matches_started: int = 0
     loop_cpu_s: float = float("nan")  # the servers' event-loop threads alone
+    services_cpu_s: float = float("nan")  # Redis, PostgreSQL (--count-pid)
 
     @property
     def cpu_per_op_ms(self) -> float:
@@ -141,6 +142,7 @@ class Ramp:
     p99_limit_ms: float
     deals: int = 64
     profiled: int | None = None  # a server pid under bench.load.profiled
+    services: Processes | None = None  # Redis, PostgreSQL: their CPU reported apart
     live: int = 0
     errors_before: int = 0
     memory_before: float = float("nan")
@@ -158,17 +160,22 @@ class Ramp:
         self.clients.all("reset")
         self._signal(signal.SIGUSR1)  # the profile (if any) covers this window only
         cpu0, loop0 = self.server.cpu_s(), self.server.loop_cpu_s()
+        services0 = self._services_cpu()
         mine0, t0 = time.process_time(), time.monotonic()
         time.sleep(self.seconds)
         cpu, elapsed = self.server.cpu_s() - cpu0, time.monotonic() - t0
         loop = self.server.loop_cpu_s() - loop0
+        services = self._services_cpu() - services0
         self._signal(signal.SIGUSR2)
         mine = time.process_time() - mine0
         parts: list[Window] = self.clients.all("collect")
         result = self._result(rooms, parts, elapsed, cpu, mine)
-        result.loop_cpu_s = loop
+        result.loop_cpu_s, result.services_cpu_s = loop, services
         result.matches_started = sum(w.matches_started for w in parts)
         return result
+
+    def _services_cpu(self) -> float:
+        return float("nan") if self.services is None else self.services.cpu_s()
 
     def _signal(self, signum: int) -> None:
         if self.profiled is not None:
@@ -220,4 +227,7 @@ def overhead(echo: Result, game: Result) -> str:
     return (f"at {game.rooms} rooms: server CPU per action {game.cpu_per_op_ms:.3f} ms vs "
             f"{echo.cpu_per_op_ms:.3f} ms per echo message "
             f"({game.cpu_per_op_ms / max(1e-9, echo.cpu_per_op_ms):.1f}×); "
-            f"load generator {game.client_cpu_per_op_ms:.3f} ms per action")
+            f"load generator {game.client_cpu_per_op_ms:.3f} ms per action"
+            + ("" if game.services_cpu_s != game.services_cpu_s else
+               f"; services (--count-pid) "
+               f"{1000 * game.services_cpu_s / max(1, game.operations):.3f} ms per action"))

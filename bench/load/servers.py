@@ -8,12 +8,13 @@ a Redis or PostgreSQL the workers use), so a multi-worker server counts as one.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
 import httpx
@@ -31,14 +32,14 @@ def free_port() -> int:
 
 
 def start_server(port: int, data: Path, workers: int = 1, extra: Sequence[str] = (),
-                 profile: Path | None = None,
-                 source: Path | None = None) -> subprocess.Popen[bytes]:
+                 profile: Path | None = None, source: Path | None = None,
+                 database: str | None = None) -> subprocess.Popen[bytes]:
     """``huapai serve`` on ``port`` (``--workers N`` when N > 1, then ``extra``), its
     output in ``data/server.log``; the bench echo endpoint and relaxed address limits
     on (``HUAPAI_BENCH_ECHO=1``). With ``profile``, under :mod:`bench.load.profiled`;
     with ``source``, the ``huapai`` package found there (a before/after comparison: e.g.
     ``git archive main src | tar -x -C /tmp/before``, then ``/tmp/before/src``)."""
-    url = f"sqlite:///{data / 'bench.sqlite3'}"
+    url = database or f"sqlite:///{data / 'bench.sqlite3'}"
     runner = ["bench.load.profiled", str(profile)] if profile else ["huapai.cli"]
     command = [sys.executable, "-m", *runner, "serve", "--host", HOST,
                "--port", str(port), "--database-url", url]
@@ -165,3 +166,22 @@ def raise_file_limit() -> int:
     if soft < hard:
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     return hard
+
+
+@contextlib.contextmanager
+def fresh_database(admin_url: str) -> Iterator[str]:
+    """A new, empty PostgreSQL database for one run (rooms a run leaves open would be
+    restored by the next), dropped afterwards: its URL, for the server."""
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    admin = make_url(admin_url)
+    name = f"huapai_bench_{os.getpid()}_{int(time.time())}"
+    libpq = admin.set(drivername="postgresql").render_as_string(hide_password=False)
+    with psycopg.connect(libpq, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield admin.set(database=name).render_as_string(hide_password=False)
+    finally:
+        with psycopg.connect(libpq, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')

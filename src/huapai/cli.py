@@ -195,12 +195,23 @@ def serve(
     data_dir: Annotated[Path | None, typer.Option(
         "--data-dir", help="数据目录 / where the SQLite file lives (default: the user data "
                            "directory)")] = None,
+    workers: Annotated[int, typer.Option(
+        "--workers", min=1, help="工作进程数 / worker processes on this port (more than 1 "
+                                 "needs --redis-url and PostgreSQL; docs/deploy.md)")] = 1,
+    redis_url: Annotated[str | None, typer.Option(
+        "--redis-url", envvar="HUAPAI_REDIS_URL",
+        help="Redis：多个工作进程之间传消息 / Redis between several workers "
+             "(redis://host:6379/0)")] = None,
+    lease_ttl: Annotated[float, typer.Option(
+        "--lease-ttl", help="房间租约秒数 / seconds a room's ownership lease lasts "
+                            "unless renewed (the take-over time after a crash)")] = 5.0,
 ) -> None:
     """开服：大厅、房间、浏览器对局、复盘 / Serve the platform: lobby, rooms, browser play."""
     from huapai.server.serve import serve as run_server
 
     with _guard("zh"):
-        run_server(host, port, database_url, str(data_dir) if data_dir is not None else None)
+        run_server(host, port, database_url, str(data_dir) if data_dir is not None else None,
+                   workers=workers, redis_url=redis_url, lease_ttl=lease_ttl)
 
 
 @app.command()

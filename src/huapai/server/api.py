@@ -16,12 +16,12 @@ from huapai.bots.registry import bot_names
 from huapai.core.registry import game_names, get_game, get_manifest
 
 from . import access
+from .calls import room_op
 from .errors import ServerError, json_object, not_found
 from .fairness import verify_text
 from .lobby import Platform, PlayerInfo
 from .replays import parse_viewer, record_text, replay, require_finished, summary, verify_json
 from .reviews import checked_level, checked_seat, reviews_of
-from .rooms import Room
 
 router = APIRouter(prefix="/api")
 MAX_BODY = 16384
@@ -204,22 +204,10 @@ async def list_rooms(request: Request) -> dict[str, Any]:
     page = platform.config.limits.room_page
     offset = _number(request, "offset", 0, 10**9)
     limit = _number(request, "limit", page, page)
-    rooms, total = platform.public_rooms(offset, limit)
+    rooms, total = await platform.lobby_page(offset, limit)
     after = offset + len(rooms)
-    return {"rooms": [_listing(r) for r in rooms], "total": total,
+    return {"rooms": rooms, "total": total,
             "next": after if after < total else None}
-
-
-LISTED = ("id", "game", "title", "preset", "deals", "multiplier", "turn_clock", "owner",
-          "status", "match", "deal")
-
-
-def _listing(room: Room) -> dict[str, Any]:
-    """A lobby row: the summary without the rules, totals and commitment."""
-    full = room.summary()
-    seats = [{"seat": s["seat"], "player": s["player"], "bot": s["bot"], "online": s["online"]}
-             for s in full["seats"]]
-    return {**{key: full[key] for key in LISTED}, "seats": seats}
 
 
 @router.post("/rooms", status_code=201)
@@ -235,46 +223,43 @@ async def create_room(request: Request) -> dict[str, Any]:
 async def join_by_code(request: Request) -> dict[str, Any]:
     player = await player_of(request)
     code = (await body_of(request)).get("code")
-    room = platform_of(request).room_by_code(code, player.id, address_of(request))
-    await room.join(player.id)
-    return {"room": room.summary()}
+    platform = platform_of(request)
+    room_id, wanted = await platform.room_id_by_code(code, player.id, address_of(request))
+    return {"room": await room_op(platform, room_id, player, "join", code=wanted)}
 
 
-async def _room(request: Request, room_id: str) -> tuple[Room, PlayerInfo]:
+async def _op(request: Request, room_id: str, op: str, **args: Any) -> dict[str, Any]:
+    """The room's summary after ``op`` (calls.py: run at the worker that owns it)."""
     player = await player_of(request)
-    return platform_of(request).room(room_id, player.id), player
+    return {"room": await room_op(platform_of(request), room_id, player, op, **args)}
 
 
 @router.get("/rooms/{room_id}")
 async def show_room(request: Request, room_id: str) -> dict[str, Any]:
-    room, _player = await _room(request, room_id)
-    return {"room": room.summary()}
+    return await _op(request, room_id, "show")
 
 
 @router.post("/rooms/{room_id}/seats/{seat}")
 async def take_seat(request: Request, room_id: str, seat: int) -> dict[str, Any]:
-    room, player = await _room(request, room_id)
-    await room.take_seat(player.id, player.nickname, seat)
-    return {"room": room.summary()}
+    return await _op(request, room_id, "take_seat", seat=seat)
 
 
 @router.delete("/rooms/{room_id}/seats/{seat}")
 async def remove_bot(request: Request, room_id: str, seat: int) -> dict[str, Any]:
-    room, player = await _room(request, room_id)
-    await room.remove_bot(player.id, seat)
-    return {"room": room.summary()}
+    return await _op(request, room_id, "remove_bot", seat=seat)
 
 
 @router.post("/rooms/{room_id}/leave")
 async def leave(request: Request, room_id: str) -> dict[str, Any]:
-    room, player = await _room(request, room_id)
-    await room.leave(player.id)
-    return {"room": room.summary()}
+    return await _op(request, room_id, "leave")
 
 
 @router.post("/rooms/{room_id}/bots")
 async def fill_bots(request: Request, room_id: str) -> dict[str, Any]:
-    room, player = await _room(request, room_id)
+    player = await player_of(request)
+    platform = platform_of(request)
+    if room_id in platform.rooms or platform.cluster is None:
+        platform.room(room_id, player.id)  # an unknown room is said before a bad body
     body = await body_of(request)
     seats, bot = body.get("seats"), body.get("bot")
     if seats is not None and not (isinstance(seats, list) and all(
@@ -282,25 +267,20 @@ async def fill_bots(request: Request, room_id: str) -> dict[str, Any]:
         raise ServerError("bad_message", "seats: expected a list of seat numbers")
     if bot is not None and not isinstance(bot, str):
         raise ServerError("bad_message", f"bot: expected a string, got {bot!r}")
-    await room.fill_bots(player.id, seats, bot)
-    return {"room": room.summary()}
+    return {"room": await room_op(platform, room_id, player, "fill_bots", seats=seats,
+                                  bot=bot)}
 
 
 @router.post("/rooms/{room_id}/start")
 async def start(request: Request, room_id: str) -> dict[str, Any]:
-    room, player = await _room(request, room_id)
-    await room.start(player.id)
-    return {"room": room.summary()}
+    return await _op(request, room_id, "start")
 
 
 @router.post("/rooms/{room_id}/again")
 async def again(request: Request, room_id: str) -> dict[str, Any]:
-    room, player = await _room(request, room_id)
-    await room.again(player.id)
-    return {"room": room.summary()}
+    return await _op(request, room_id, "again")
 
 
-# ----------------------------------------------------------------------------- replays
 @router.get("/replays")
 async def list_replays(request: Request) -> dict[str, Any]:
     platform = platform_of(request)

@@ -12,6 +12,7 @@ from .limits import Limits
 
 ENV_DATABASE_URL = "HUAPAI_DATABASE_URL"
 ENV_DATA_DIR = "HUAPAI_DATA_DIR"
+ENV_REDIS_URL = "HUAPAI_REDIS_URL"
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +48,12 @@ class ServerConfig:
     # how long a deal waits for the seated players' nonces (shuffle.py; 0: never waits)
     nonce_window: float = 1.5
     limits: Limits = field(default_factory=Limits)  # per-token and per-address budgets (limits.py)
+    # several workers (docs/deploy.md): the Redis that carries messages between them (None:
+    # the embedded single process), this worker's name (unique; drawn when None), and how
+    # long a room's ownership lease lasts unless renewed (the take-over time after a kill)
+    redis_url: str | None = None
+    worker_id: str | None = None
+    lease_ttl: float = 5.0
 
 
 def data_dir(explicit: str | Path | None = None) -> Path:

@@ -58,6 +58,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "drill_finished": ("这个练习已经做完了", "the drill is over"),
     "bad_answer": ("要报一个 0 到 30 的整数", "expected a whole number of 钱, 0 to 30"),
     "not_found": ("没有这个地址", "not found"),
+    "room_moved": ("房间正在换服务器，请稍候重连", "the room moved to another worker: reconnect"),
     "bad_request": ("请求不对", "bad request"),
     "storage_unavailable": ("服务器存储暂时不可用，请稍候",
                             "storage is unavailable for now: nothing was changed, "

@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import json
 import logging
 import time
 from collections import deque
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import orjson
@@ -236,12 +237,15 @@ class TokenBucket:
         return True
 
 
+_KEYS = itertools.count(1)
+
+
 class Connection:
     """One client's WebSocket: who it is, what it watches, and its send queue (a deque the
     sender task drains, woken by one future when it ran dry: no asyncio.Queue per frame)."""
 
-    __slots__ = ("_wake", "bucket", "close_code", "close_reason", "closed", "nickname",
-                 "player", "queue", "queue_size", "rooms", "ws")
+    __slots__ = ("_wake", "bucket", "close_code", "close_reason", "closed", "key",
+                 "nickname", "player", "queue", "queue_size", "rooms", "routes", "ws")
 
     def __init__(self, ws: WebSocket, bucket: TokenBucket, queue_size: int) -> None:
         self.ws = ws
@@ -249,6 +253,10 @@ class Connection:
         self.player: str | None = None
         self.nickname: str | None = None
         self.rooms: dict[str, Viewer] = {}
+        # several workers: the rooms this connection watches on other workers (room id →
+        # the owner worker its frames go to; bus.py), and its id on the bus
+        self.routes: dict[str, str] = {}
+        self.key = next(_KEYS)
         self.queue: deque[str | None] = deque()
         self.queue_size = queue_size
         self._wake: asyncio.Future[None] | None = None
@@ -315,6 +323,8 @@ class Hub:
     def __init__(self, summary_every: float = 0.25) -> None:
         self.summaries = Coalescer(summary_every)
         self.subs: dict[str, dict[Viewer, set[Connection]]] = {}
+        # several workers: told of every room whose summary changed (the shared lobby)
+        self.on_summary: Callable[[Room], None] | None = None
 
     # --- lifecycle -------------------------------------------------------------------
     def start(self) -> None:
@@ -395,6 +405,8 @@ class Hub:
         """The room summary to every watcher, coalesced with the other small changes of
         the moment (coalesce.py); a waiting one always goes out before the room's next
         other message. Rooms call this only once the change is durable."""
+        if self.on_summary is not None:
+            self.on_summary(room)
         self.summaries.publish(room.id, lambda: self.broadcast(room, room.room_message()))
 
     def broadcast(self, room: Room, message: Message) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .errors import ServerError
 
@@ -61,13 +61,47 @@ class _Bucket:
     stamp: float
 
 
+# one take from a bucket kept in Redis, atomically, on the Redis server's clock: the same
+# arithmetic as Budget.take (KEYS[1]: the bucket; ARGV: burst, seconds per token)
+SHARED_TAKE = """
+local burst = tonumber(ARGV[1])
+local every = tonumber(ARGV[2])
+local t = redis.call('TIME')
+local now = tonumber(t[1]) + tonumber(t[2]) / 1000000
+local b = redis.call('HMGET', KEYS[1], 'tokens', 'stamp')
+local tokens = tonumber(b[1]) or burst
+local stamp = tonumber(b[2]) or now
+tokens = math.min(burst, tokens + (now - stamp) / every)
+local ok = 0
+if tokens >= 1 then
+  tokens = tokens - 1
+  ok = 1
+end
+redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'stamp', tostring(now))
+redis.call('PEXPIRE', KEYS[1], math.ceil(burst * every * 1000) + 1000)
+return {ok, tostring(tokens)}
+"""
+
+
 @dataclass(slots=True)
 class Budget:
-    """One :class:`Rate` kept per key."""
+    """One :class:`Rate` kept per key: in this process, or (several workers) in Redis,
+    shared by every worker (:meth:`spend`)."""
 
     rate: Rate
     what: str
     buckets: dict[str, _Bucket] = field(default_factory=dict)
+    shared: Any = None  # a registered SHARED_TAKE script (redis.asyncio), or None
+
+    async def spend(self, key: str) -> None:
+        """:meth:`take`, on the bucket every worker shares when Redis is configured."""
+        if self.shared is None:
+            self.take(key)
+            return
+        ok, left = await self.shared(keys=[f"huapai:budget:{self.what}:{key}"],
+                                     args=[self.rate.burst, self.rate.every])
+        if not int(ok):
+            self._refuse(float(left))
 
     def take(self, key: str) -> None:
         """Spend one, or raise ``rate_limited`` (429) having spent nothing."""
@@ -79,11 +113,14 @@ class Budget:
         bucket.tokens = min(self.rate.burst, bucket.tokens + (now - bucket.stamp) / self.rate.every)
         bucket.stamp = now
         if bucket.tokens < 1:
-            wait = (1 - bucket.tokens) * self.rate.every
-            raise ServerError("rate_limited", f"{self.what}: at most {self.rate.burst} at once, "
-                                              f"then one every {self.rate.every:g} s; "
-                                              f"try again in {wait:.0f} s", status=429)
+            self._refuse(bucket.tokens)
         bucket.tokens -= 1
+
+    def _refuse(self, tokens: float) -> None:
+        wait = (1 - tokens) * self.rate.every
+        raise ServerError("rate_limited", f"{self.what}: at most {self.rate.burst} at once, "
+                                          f"then one every {self.rate.every:g} s; "
+                                          f"try again in {wait:.0f} s", status=429)
 
     def _prune(self, now: float) -> None:
         if len(self.buckets) < MAX_KEYS:
@@ -107,13 +144,20 @@ class Budgets:
                                     "join-code attempts from your address")
         self.sockets = Sockets(limits)
 
-    def new_room(self, player: str, address: str) -> None:
-        self.rooms_player.take(player)
-        self.rooms_address.take(address)
+    def share(self, redis: Any) -> None:
+        """Keep every budget in Redis from now on (several workers share them)."""
+        script = redis.register_script(SHARED_TAKE)
+        for budget in (self.players, self.rooms_player, self.rooms_address,
+                       self.joins_player, self.joins_address):
+            budget.shared = script
 
-    def join_attempt(self, player: str, address: str) -> None:
-        self.joins_player.take(player)
-        self.joins_address.take(address)
+    async def new_room(self, player: str, address: str) -> None:
+        await self.rooms_player.spend(player)
+        await self.rooms_address.spend(address)
+
+    async def join_attempt(self, player: str, address: str) -> None:
+        await self.joins_player.spend(player)
+        await self.joins_address.spend(address)
 
 
 class Sockets:

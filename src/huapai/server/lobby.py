@@ -15,11 +15,13 @@ from sqlalchemy import Engine
 from huapai.core.protocol import RulesError
 from huapai.core.registry import game_names, get_game
 
+from .cluster import Cluster
 from .config import ServerConfig
 from .errors import ServerError, conflict, not_found
 from .fairness import SeedSource
 from .hub import Hub
 from .limits import Budgets
+from .messages import listing
 from .migrate import upgrade
 from .names import check_nickname
 from .restore import restore_room, resume
@@ -70,6 +72,9 @@ class Platform:
         self.budgets = Budgets(config.limits)
         self._created: dict[tuple[str, str], str] = {}
         self._creating: dict[tuple[str, str], asyncio.Future[Room]] = {}
+        # several workers (docs/deploy.md): leases, the bus and the take-over loop
+        self.cluster = None if config.redis_url is None else Cluster(
+            self, config.redis_url, config.worker_id, config.lease_ttl)
 
     @property
     def services(self) -> RoomServices:
@@ -77,7 +82,8 @@ class Platform:
         return RoomServices(self.hub, self.writer, self.source, self.config.between_deals,
                             self.config.retry_after, self.config.auto_answer,
                             clock_grace=self.config.clock_grace,
-                            nonce_window=self.config.nonce_window)
+                            nonce_window=self.config.nonce_window,
+                            leases=None if self.cluster is None else self.cluster.leases)
 
     # --- lifecycle -------------------------------------------------------------------
     async def start(self) -> None:
@@ -88,6 +94,10 @@ class Platform:
         if self.engine.dialect.name == "sqlite":
             self.checkpointer = Checkpointer(self.engine)
         self.hub.start()
+        if self.cluster is not None:  # rooms come by lease: taken over, each restored
+            await self.cluster.start()
+            self._sweeper = asyncio.get_running_loop().create_task(self._sweep())
+            return
         # before any room is served: its counters of this run start above the last run's
         await self.writer.write(op_next_epoch())
         bundles = await asyncio.to_thread(self.reader.open_rooms)
@@ -117,6 +127,8 @@ class Platform:
             self._sweeper.cancel()
         for room in self.rooms.values():
             room.close_timers()
+        if self.cluster is not None:
+            await self.cluster.stop()
         await self.hub.stop()
         if self.writer is not None:
             await asyncio.to_thread(self.writer.close)
@@ -127,7 +139,7 @@ class Platform:
     # --- players ---------------------------------------------------------------------
     async def new_player(self, nickname: Any, address: str) -> tuple[PlayerInfo, str]:
         name = check_nickname(nickname)
-        self.budgets.players.take(address)
+        await self.budgets.players.spend(address)
         token = self.source.token(24)
         player = PlayerInfo(self.source.token(9), name)
         await durable(self._writer(), op_insert(
@@ -170,9 +182,23 @@ class Platform:
             del self._tokens[digest]
             self._revoked.add(digest)
         self._remember(player, token_hash(token))
-        for conn in self.budgets.sockets.of_player(player.id):
-            conn.close(REVOKED, "token revoked (logged out everywhere)")
+        self._close_sockets(player.id)
+        if self.cluster is not None:  # every other worker forgets the old token too
+            self.cluster.bus.publish_all({"t": "revoke", "player": player.id,
+                                          "from": self.cluster.worker})
         return token
+
+    def revoked_elsewhere(self, player: str) -> None:
+        """Another worker revoked ``player``'s tokens: forget them here and close that
+        player's sockets (the new token is read from the database when it is used)."""
+        for digest in [d for d, who in self._tokens.items() if who == player]:
+            del self._tokens[digest]
+            self._revoked.add(digest)
+        self._close_sockets(player)
+
+    def _close_sockets(self, player: str) -> None:
+        for conn in self.budgets.sockets.of_player(player):
+            conn.close(REVOKED, "token revoked (logged out everywhere)")
 
     def _remember(self, player: PlayerInfo, digest: str) -> None:
         self._players[player.id] = player
@@ -243,13 +269,13 @@ class Platform:
         except (TypeError, ValueError) as exc:
             raise ServerError("rules_invalid", str(exc)) from None
         settings = RoomSettings.parse(body)
-        self._room_budget(player.id, address)
+        await self._room_budget(player.id, address)
         room = await Room.create(self.services, owner=player.id, game=game_name,
                                  preset=preset, rules=rules, settings=settings)
         self.rooms[room.id] = room
         return room
 
-    def _room_budget(self, player: str, address: str) -> None:
+    async def _room_budget(self, player: str, address: str) -> None:
         """Make room for a new room of ``player``'s: within the creation rate, and at
         most ``rooms_open_per_player`` open — beyond that the player's longest-idle room
         (waiting or finished, nobody watching) is closed; if none is idle, refuse."""
@@ -260,13 +286,15 @@ class Platform:
         if over > len(idle):
             raise conflict("room_limit", f"at most {most} open rooms per player, and none "
                                          "of yours is idle")
-        self.budgets.new_room(player, address)
+        await self.budgets.new_room(player, address)
         for room in idle[:max(0, over)]:
             self._close_idle(room, "to make way for its owner's new room")
 
     def _close_idle(self, room: Room, why: str) -> None:
         del self.rooms[room.id]
         room.close()
+        if self.cluster is not None:
+            self.cluster.closed(room.id)
         log.info("room %s closed %s", room.id, why)
 
     def room(self, room_id: Any, player: str | None) -> Room:
@@ -276,14 +304,26 @@ class Platform:
             raise not_found("room_not_found", f"{str(room_id)[:40]!r}")
         return room
 
-    def room_by_code(self, code: Any, player: str, address: str) -> Room:
-        self.budgets.join_attempt(player, address)
-        if isinstance(code, str):
-            wanted = code.strip().upper()
-            for room in self.rooms.values():
-                if room.code is not None and room.code == wanted:
-                    return room
-        raise not_found("bad_code")
+    async def room_id_by_code(self, code: Any, player: str,
+                              address: str) -> tuple[str, str]:
+        """The open room a private code opens (on any worker) and the code as stored."""
+        await self.budgets.join_attempt(player, address)
+        wanted = code.strip().upper() if isinstance(code, str) else ""
+        found = next((r.id for r in self.rooms.values()
+                      if r.code is not None and r.code == wanted), None)
+        if found is None and self.cluster is not None and 1 <= len(wanted) <= 16:
+            found = await asyncio.to_thread(self.reader.open_room_by_code, wanted)
+        if found is None:
+            raise not_found("bad_code")
+        return found, wanted
+
+    async def lobby_page(self, offset: int, limit: int) -> tuple[list[dict[str, Any]], int]:
+        """One page of the lobby's rows (every worker's public rooms), and how many."""
+        if self.cluster is None:
+            rooms, total = self.public_rooms(offset, limit)
+            return [listing(r) for r in rooms], total
+        rows = await self.cluster.bus.lobby()
+        return rows[offset:offset + limit], len(rows)
 
     def public_rooms(self, offset: int, limit: int) -> tuple[list[Room], int]:
         """One page of the public rooms, newest first, and how many there are."""

@@ -49,6 +49,18 @@ def _fixed(game: Game[Any, Any], rules: Any) -> tuple[dict[str, Any], tuple[str,
     return dict(found[0]), found[1]
 
 
+LISTED = ("id", "game", "title", "preset", "deals", "multiplier", "turn_clock", "owner",
+          "status", "match", "deal")
+
+
+def listing(room: Room) -> dict[str, Any]:
+    """A lobby row: the summary without the rules, totals and commitment."""
+    full = summary(room)
+    seats = [{"seat": s["seat"], "player": s["player"], "bot": s["bot"], "online": s["online"]}
+             for s in full["seats"]]
+    return {**{key: full[key] for key in LISTED}, "seats": seats}
+
+
 def state_text(room: Room, viewer: Viewer, events: list[str]) -> str:
     """The ``state`` message for ``viewer`` as JSON text, assembled from parts kept
     encoded (the view, the legal actions, the events: never re-encoded per

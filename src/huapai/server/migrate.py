@@ -6,9 +6,12 @@ from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine
+from sqlalchemy import Engine, text
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+# PostgreSQL advisory lock held while migrating: workers started together migrate one at
+# a time (the others then find the schema up to date)
+MIGRATION_LOCK = 0x68756170  # "huap"
 
 
 def alembic_config() -> Config:
@@ -21,6 +24,9 @@ def upgrade(engine: Engine) -> None:
     """Bring the database behind ``engine`` to the newest schema (idempotent)."""
     config = alembic_config()
     with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":  # released when the transaction ends
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"),
+                               {"key": MIGRATION_LOCK})
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
 

@@ -34,6 +34,7 @@ def restore_room(services: RoomServices, bundle: RoomBundle) -> Room:
     room = Room(services, room_id=row.id, owner=row.owner_id, game=row.game,
                 preset=row.preset, rules=rules, settings=RoomSettings.parse(row.settings),
                 bot_seed=row.bot_seed, code=row.code)
+    room.created_at = row.created_at
     room.members = set(bundle.members) | {row.owner_id}
     for seat_row in bundle.seats:
         seat = room.seats[seat_row.seat]

@@ -80,12 +80,13 @@ class Room:
         self.feed = Feed(self.game, rules, n)
         self.step = 0
         self.lock = asyncio.Lock()
-        self.store = RoomStore(services.writer, room_id)
+        self.store = RoomStore(services.writer, room_id, services.leases)
         self.timers = Timers(room_id)
         self.clock = TurnClock(settings.turn_clock)
         self.turns = Turns(self)
         self.pending: PendingShuffle | None = None  # a shuffle window waiting for nonces
         self.touched = time.monotonic()
+        self.created_at = time.time()  # restore.py sets the stored time
 
     @classmethod
     async def create(cls, services: RoomServices, *, owner: str, game: str, preset: str,

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from huapai.core.protocol import Settlement
 
 from .errors import ServerError
+from .leases import LeaseLost, Leases
 from .store import (
     ActionRow,
     GameRow,
@@ -39,6 +40,8 @@ async def durable(writer: Writer, op: Op) -> Any:
     """Write ``op`` and wait until it is durable; ``storage_unavailable`` (503) if not."""
     try:
         return await writer.write(op)
+    except LeaseLost:
+        raise ServerError("room_moved", status=503) from None
     except StorageUnavailable:
         raise ServerError("storage_unavailable", status=503) from None
 
@@ -51,24 +54,34 @@ def _shuffle_columns(deal: LiveDeal) -> dict[str, Any]:
 
 
 class RoomStore:
-    """The writes of one room, each awaited until durable."""
+    """The writes of one room, each awaited until durable. With several workers each
+    write carries the room's lease fence (leases.py) in its own transaction."""
 
-    def __init__(self, writer: Writer, room_id: str) -> None:
+    def __init__(self, writer: Writer, room_id: str, leases: Leases | None = None) -> None:
         self.writer = writer
         self.room_id = room_id
+        self.leases = leases
+
+    def _fenced(self, op: Op) -> Op:
+        return op if self.leases is None else op_all(self.leases.fence(self.room_id), op)
 
     async def _durable(self, op: Op) -> None:
-        await durable(self.writer, op)
+        await durable(self.writer, self._fenced(op))
 
     async def created(self, room: Room) -> None:
-        await self._durable(op_all(
+        # the first write makes the lease (with several workers), so it carries no fence
+        lease = [] if self.leases is None else [self.leases.created(room.id)]
+        await durable(self.writer, op_all(
             op_insert(RoomRow, id=room.id, code=room.code, owner_id=room.owner,
                       game=room.game.name, preset=room.preset,
                       rules=room.game.rules_to_dict(room.rules),
                       settings=room.settings.to_json(), bot_seed=room.bot_seed,
                       status=room.status, match_no=0, created_at=time.time()),
+            *lease,
             op_insert(MemberRow, room_id=room.id, player_id=room.owner),
             *(op_upsert_seat(room.id, seat.index, None, None) for seat in room.seats)))
+        if self.leases is not None:
+            self.leases.adopt(room.id)
 
     async def member(self, player: str) -> None:
         await self._durable(op_add_member(self.room_id, player))
@@ -87,7 +100,7 @@ class RoomStore:
     def flags_soon(self, seat: int, **values: Any) -> None:
         """A flag that the room recomputes by itself after a restart (托管 after a drop or
         a clock, lifted when the player is back): written without waiting."""
-        self.writer.submit(op_seat_flags(self.room_id, seat, **values))
+        self.writer.submit(self._fenced(op_seat_flags(self.room_id, seat, **values)))
 
     async def status(self, status: str, match_no: int) -> None:
         await self._durable(self._status(status, match_no))
@@ -131,4 +144,4 @@ class RoomStore:
 
     def closed(self, match_no: int) -> Any:
         """Closing an idle room (nobody waits for it: the room is gone either way)."""
-        return self.writer.submit(self._status("closed", match_no))
+        return self.writer.submit(self._fenced(self._status("closed", match_no)))

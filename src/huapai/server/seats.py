@@ -13,6 +13,7 @@ from huapai.core.session import Deal
 
 from .fairness import SeedSource
 from .hub import Hub
+from .leases import Leases
 from .writer import Writer
 
 WAITING, PLAYING, BETWEEN, FINISHED = "waiting", "playing", "between", "finished"
@@ -37,6 +38,9 @@ class RoomServices:
     clock_grace: float = 5.0
     # how long a deal waits for the seated players' nonces (shuffle.py); 0: not at all
     nonce_window: float = 1.5
+    # several workers: this worker's room leases (every write carries the fence); None
+    # for the embedded single process
+    leases: Leases | None = None
 
 
 @dataclass(slots=True)

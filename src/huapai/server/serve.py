@@ -3,35 +3,107 @@
 from __future__ import annotations
 
 import logging
+import os
 import sys
+from dataclasses import fields
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from .config import ServerConfig, database_url
+from .config import ENV_DATABASE_URL, ENV_REDIS_URL, ServerConfig, database_url
 from .limits import Limits
+
+if TYPE_CHECKING:
+    from fastapi import FastAPI
+
+ENV_LEASE_TTL = "HUAPAI_LEASE_TTL"
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = None,
-          data_dir: str | None = None) -> None:
+          data_dir: str | None = None, workers: int = 1, redis_url: str | None = None,
+          lease_ttl: float = 5.0) -> None:
     """Serve the platform (REST, WebSocket and the browser client) on HOST:PORT.
 
     SQLite in the user's data directory unless ``--database-url`` or
-    ``HUAPAI_DATABASE_URL`` names another database (``postgresql://…``).
+    ``HUAPAI_DATABASE_URL`` names another database (``postgresql://…``). With
+    ``--redis-url`` this process is one worker among several (docs/deploy.md); with
+    ``--workers N`` a supervisor runs N such workers on the one port.
     """
     import uvicorn
 
-    from .app import create_app
-
     url = _database_url(database_url, data_dir)
+    redis_url = redis_url or os.environ.get(ENV_REDIS_URL) or None
+    _check_cluster(url, workers, redis_url, lease_ttl)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     _check_database(url)
+    if redis_url is not None:
+        _check_redis(redis_url)
+    where = f"database: {_safe(url)}" + ("" if redis_url is None else
+                                          f", redis: {_safe(redis_url)}, workers: {workers}")
+    print(f"huapai: http://{host}:{port}/  ({where})", flush=True)
+    if workers > 1:  # the children build their app from the environment (worker_app)
+        os.environ.update({ENV_DATABASE_URL: url, ENV_REDIS_URL: redis_url or "",
+                           ENV_LEASE_TTL: repr(lease_ttl)})
+        uvicorn.run("huapai.server.serve:worker_app", factory=True, workers=workers,
+                    host=host, port=port, **_UVICORN)
+        return
+    app = _app(url, redis_url, lease_ttl)
+    uvicorn.run(app, host=host, port=port, **_UVICORN)
+
+
+# no permessage-deflate: on a LAN or loopback it costs more CPU than it saves
+_UVICORN: dict[str, Any] = {"ws_max_size": next(
+                                f.default for f in fields(ServerConfig)
+                                if f.name == "max_frame_bytes"),
+                            "ws_per_message_deflate": False, "log_level": "warning",
+                            "access_log": False}
+
+
+def _app(url: str, redis_url: str | None, lease_ttl: float) -> FastAPI:
+    from .app import create_app
+
     bench = _echo_enabled()  # the benchmark: every client from one address
     config = ServerConfig(database_url=url, echo_endpoint=bench,
-                          limits=Limits.relaxed() if bench else Limits())
-    app = create_app(config)
-    print(f"huapai: http://{host}:{port}/  (database: {_safe(url)})", flush=True)
-    # no permessage-deflate: on a LAN or loopback it costs more CPU than it saves
-    uvicorn.run(app, host=host, port=port, ws_max_size=config.max_frame_bytes,
-                ws_per_message_deflate=False, log_level="warning", access_log=False)
+                          limits=Limits.relaxed() if bench else Limits(),
+                          redis_url=redis_url, lease_ttl=lease_ttl)
+    return create_app(config)
+
+
+def worker_app() -> FastAPI:
+    """One worker of ``huapai serve --workers N`` (run by uvicorn's supervisor in each
+    child process; the parent put the settings in the environment)."""
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    return _app(os.environ[ENV_DATABASE_URL], os.environ.get(ENV_REDIS_URL) or None,
+                float(os.environ.get(ENV_LEASE_TTL, "5.0")))
+
+
+def _check_cluster(url: str, workers: int, redis_url: str | None, lease_ttl: float) -> None:
+    """Several workers need the bus (Redis) and one database they all reach (PostgreSQL)."""
+    problem = None
+    if workers < 1:
+        problem = f"--workers: expected 1 or more, got {workers}"
+    elif workers > 1 and redis_url is None:
+        problem = "--workers N (N > 1) needs --redis-url: the workers talk through Redis"
+    elif redis_url is not None and not url.startswith("postgresql"):
+        problem = ("--redis-url (several workers) needs --database-url postgresql://…: "
+                   "the workers share their rooms' records and leases there")
+    elif not 0.5 <= lease_ttl <= 600:
+        problem = f"--lease-ttl: expected 0.5 to 600 seconds, got {lease_ttl:g}"
+    if problem is not None:
+        print(f"多进程设置不对 / cannot run several workers: {problem}", file=sys.stderr)
+        raise SystemExit(2)
+
+
+def _check_redis(url: str) -> None:
+    import redis
+
+    try:
+        client = redis.Redis.from_url(url, socket_connect_timeout=5)
+        client.ping()
+        client.close()
+    except Exception as exc:
+        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        print(f"无法连接 Redis / cannot reach Redis {_safe(url)}: {reason}", file=sys.stderr)
+        raise SystemExit(2) from None
 
 
 def _database_url(explicit: str | None, data_dir: str | None) -> str:

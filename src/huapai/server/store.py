@@ -360,6 +360,21 @@ class Reader:
             rooms = s.scalars(select(RoomRow).where(RoomRow.status != "closed")).all()
             return [_room_bundle(s, room) for room in rooms]
 
+    def room_bundle(self, room_id: str) -> RoomBundle | None:
+        """One open room as :meth:`open_rooms` gives it (None if closed or unknown)."""
+        with self._session() as s:
+            room = s.get(RoomRow, room_id)
+            if room is None or room.status == "closed":
+                return None
+            return _room_bundle(s, room)
+
+    def open_room_by_code(self, code: str) -> str | None:
+        """The id of the open room with this private code, if any."""
+        with self._session() as s:
+            found: str | None = s.scalars(select(RoomRow.id).where(
+                RoomRow.code == code, RoomRow.status != "closed")).first()
+            return found
+
     def game(self, game_id: str) -> tuple[GameRow, list[ActionRow]] | None:
         with self._session() as s:
             row = s.get(GameRow, game_id)

@@ -21,6 +21,7 @@ from typing import Any, cast
 
 from sqlalchemy import Connection, Engine
 
+from .leases import LeaseLost
 from .store import InsertOp, Op
 
 log = logging.getLogger("huapai.server")
@@ -109,7 +110,7 @@ class Writer:
         assert job.waiter is not None
         try:
             return await job.waiter
-        except StorageUnavailable:
+        except (StorageUnavailable, LeaseLost):
             raise
         except Exception as exc:
             raise StorageUnavailable(str(exc)) from exc
@@ -176,6 +177,8 @@ class Writer:
                 conn = self._connection()
                 with conn.begin():
                     result = job.op(conn)
+            except LeaseLost as exc:  # another worker owns the room: refused, not retried
+                return None, exc
             except Exception as exc:
                 self._drop_connection()
                 error = exc
@@ -215,6 +218,8 @@ def _wake(waiting: list[tuple[asyncio.Future[Any], Any, Exception | None]]) -> N
             continue
         if error is None:
             waiter.set_result(result)
+        elif isinstance(error, LeaseLost):
+            waiter.set_exception(error)
         else:
             waiter.set_exception(StorageUnavailable(str(error)))
 

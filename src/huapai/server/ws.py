@@ -20,6 +20,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from huapai.core.protocol import IllegalAction
 
+from .bus import ProxyConnection
+from .cluster import ROUTED
 from .errors import ServerError, json_object
 from .hub import Connection, Message, TokenBucket, dumps
 from .lobby import Platform
@@ -210,6 +212,8 @@ def _cleanup(platform: Platform, conn: Connection, address: str) -> None:
         if room is not None:
             platform.hub.unsubscribe(conn, room)
     platform.budgets.sockets.closed(conn, address)
+    if platform.cluster is not None:
+        platform.cluster.disconnected(conn)
     conn.close()
 
 
@@ -229,6 +233,8 @@ async def handle_frame(platform: Platform, conn: Connection, text: str) -> str |
             raise ServerError("unknown_type", f"{kind[:40]!r}; known: {', '.join(HANDLERS)}")
         if kind != "hello":
             _authed(conn)
+        if await _routed(platform, conn, kind, data.get("room"), text):
+            return None
         await handler(platform, conn, data)
     except (ServerError, IllegalAction) as exc:
         platform.hub.send(conn, _error(exc, ref, room))
@@ -238,6 +244,18 @@ async def handle_frame(platform: Platform, conn: Connection, text: str) -> str |
         platform.hub.send(conn, _error(ServerError("internal_error"), ref, room))
         return "internal_error"
     return None
+
+
+async def _routed(platform: Platform, conn: Connection, kind: str, room: Any,
+                  text: str) -> bool:
+    """Several workers: a frame for a room another worker owns goes there (cluster.py);
+    the owner answers it, errors included. Frames from the bus are never sent on."""
+    cluster = platform.cluster
+    if cluster is None or kind not in ROUTED or not isinstance(room, str):
+        return False
+    if isinstance(conn, ProxyConnection):
+        return False
+    return await cluster.route(conn, kind, room, text)
 
 
 def _kind(text: str) -> str:

@@ -1,0 +1,301 @@
+"""The bus between workers: Redis pub/sub carrying a client's frames to the worker that
+owns the room and the owner's messages back, plus liveness and the shared lobby.
+
+Each worker listens on its own channel ``huapai:w:<worker>`` and on ``huapai:all``.
+
+- ``frame`` (client's worker → owner): one WebSocket frame of a client, as received
+  (already checked for size and rate there). The owner runs it through the same
+  handler as its own clients' frames, on a :class:`ProxyConnection` standing for the
+  client, so every check, every refusal and every filtered view is the owner's.
+- ``out`` / ``close`` (owner → client's worker): a text to put on the client's send
+  queue, or the connection to close.
+- ``gone`` (client's worker → owner): the client disconnected (its proxy unsubscribes).
+- ``revoke`` (to all): a player's tokens were revoked; every worker forgets them and
+  closes that player's sockets.
+
+Pub/sub keeps the order of the messages one publisher sends on one channel, which is all
+the protocol needs: a client's frames reach the owner in order, and a viewer's states
+reach the client in order. Nothing on the bus is durable, and nothing needs to be: the
+records are in PostgreSQL, and a client that loses its connection (its worker or the
+owner died) reconnects and subscribes again, which sends it the room as it stands.
+
+Liveness: each worker sets ``huapai:alive:<worker>`` with a time to live of the lease
+period. The lobby is the hash ``huapai:lobby`` (room id → its listing and owner),
+written by each owner for its public rooms.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any, cast
+
+import redis.asyncio as aioredis
+from starlette.websockets import WebSocket
+
+from .errors import ServerError
+from .hub import Connection, TokenBucket
+
+log = logging.getLogger("huapai.server")
+
+ALL = "huapai:all"
+LOBBY = "huapai:lobby"
+OUTBOX = 100_000  # bus messages waiting to be published before new ones are dropped
+
+
+def channel(worker: str) -> str:
+    return f"huapai:w:{worker}"
+
+
+def alive_key(worker: str) -> str:
+    return f"huapai:alive:{worker}"
+
+
+FrameHandler = Callable[[Any, Connection, str], Awaitable[Any]]
+
+
+class ProxyConnection(Connection):
+    """A client connected to another worker, as this (owner) worker's rooms see it:
+    whatever is posted to it goes to the client's worker over the bus."""
+
+    def __init__(self, bus: Bus, worker: str, cid: int, player: str,
+                 nickname: str | None) -> None:
+        # rate and size were checked where the client is connected
+        super().__init__(cast(WebSocket, None), TokenBucket(1e9, 10**9), 1)
+        self.bus, self.worker, self.cid = bus, worker, cid
+        self.player, self.nickname = player, nickname
+        self.inbox: asyncio.Queue[str] = asyncio.Queue()
+        self.task: asyncio.Task[None] | None = None
+
+    def post(self, text: str) -> None:
+        if not self.closed:
+            self.bus.send(self.worker, {"t": "out", "c": self.cid, "x": text})
+
+    def close(self, code: int = 1000, reason: str = "") -> None:
+        if not self.closed:
+            self.closed = True
+            self.bus.send(self.worker, {"t": "close", "c": self.cid, "code": code,
+                                        "reason": reason})
+
+
+class Bus:
+    """This worker's end of the bus."""
+
+    def __init__(self, url: str, worker: str, ttl: float) -> None:
+        self.redis = aioredis.from_url(url)
+        self.worker, self.ttl = worker, ttl
+        self.outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue(OUTBOX)
+        self.local: dict[int, Connection] = {}  # this worker's clients with routes
+        self.proxies: dict[tuple[str, int], ProxyConnection] = {}
+        self.tasks: list[asyncio.Task[None]] = []
+        self.on_frame: Callable[[ProxyConnection, str], Awaitable[Any]] | None = None
+        self.on_gone: Callable[[ProxyConnection], None] | None = None
+        self.on_revoke: Callable[[str], None] | None = None
+        self.on_call: Callable[[dict[str, Any]], Awaitable[dict[str, Any]]] | None = None
+        self.calls: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self._call_ids = itertools.count(1)
+        self._answering: set[asyncio.Task[None]] = set()
+
+    # --- lifecycle -------------------------------------------------------------------
+    async def start(self) -> None:
+        self.pubsub = self.redis.pubsub()
+        await self.pubsub.subscribe(channel(self.worker), ALL)
+        await self.heartbeat()
+        loop = asyncio.get_running_loop()
+        self.tasks = [loop.create_task(self._listen()), loop.create_task(self._publish())]
+
+    async def stop(self) -> None:
+        for task in [*self.tasks, *(p.task for p in self.proxies.values() if p.task)]:
+            task.cancel()
+        with contextlib.suppress(Exception):
+            await self.redis.delete(alive_key(self.worker))
+        with contextlib.suppress(Exception):
+            await cast(Any, self.pubsub).aclose()
+        await self.redis.aclose()
+
+    # --- sending ---------------------------------------------------------------------
+    def send(self, worker: str, message: dict[str, Any]) -> None:
+        self.publish(channel(worker), message)
+
+    def publish_all(self, message: dict[str, Any]) -> None:
+        self.publish(ALL, message)
+
+    def publish(self, where: str, message: dict[str, Any]) -> None:
+        try:
+            self.outbox.put_nowait((where, json.dumps(message, ensure_ascii=False)))
+        except asyncio.QueueFull:
+            log.error("bus: the outbox is full; a message to %s was dropped", where)
+
+    async def _publish(self) -> None:
+        """Publish what waits, many messages per round trip, in order."""
+        while True:
+            batch = [await self.outbox.get()]
+            while not self.outbox.empty() and len(batch) < 512:
+                batch.append(self.outbox.get_nowait())
+            try:
+                async with self.redis.pipeline(transaction=False) as pipe:
+                    for where, text in batch:
+                        pipe.publish(where, text)
+                    await pipe.execute()
+            except Exception:
+                log.exception("bus: %d message(s) could not be published", len(batch))
+
+    # --- receiving -------------------------------------------------------------------
+    async def _listen(self) -> None:
+        while True:
+            try:
+                message = await self.pubsub.get_message(ignore_subscribe_messages=True,
+                                                        timeout=1.0)
+            except Exception:
+                log.exception("bus: lost the subscription; subscribing again")
+                await asyncio.sleep(0.5)
+                continue
+            if message is None or message.get("type") != "message":
+                continue
+            try:
+                self._dispatch(json.loads(message["data"]))
+            except Exception:
+                log.exception("bus: a message could not be handled")
+
+    def _dispatch(self, data: dict[str, Any]) -> None:
+        kind = data.get("t")
+        if kind == "frame":
+            self._frame(data)
+        elif kind == "out":
+            conn = self.local.get(data["c"])
+            if conn is not None:
+                conn.post(data["x"])
+        elif kind == "close":
+            conn = self.local.get(data["c"])
+            if conn is not None:
+                conn.close(data["code"], data["reason"])
+        elif kind == "call":
+            task = asyncio.get_running_loop().create_task(self._answer(data))
+            self._answering.add(task)
+            task.add_done_callback(self._answering.discard)
+        elif kind == "reply":
+            waiting = self.calls.pop(data["id"], None)
+            if waiting is not None and not waiting.done():
+                waiting.set_result(data["r"])
+        elif kind == "gone":
+            self.drop_proxy(data["from"], data["c"])
+        elif kind == "revoke" and data["from"] != self.worker and self.on_revoke is not None:
+            self.on_revoke(data["player"])
+
+    async def call(self, worker: str, payload: dict[str, Any],
+                   timeout: float) -> dict[str, Any]:
+        """Ask ``worker`` to run a room operation (calls.py); its reply. No answer in
+        ``timeout`` seconds (the worker died): ``room_moved`` — the operation may or may
+        not have been applied, exactly like a request whose answer was lost."""
+        number = next(self._call_ids)
+        self.calls[number] = waiting = asyncio.get_running_loop().create_future()
+        self.send(worker, {**payload, "t": "call", "id": number, "from": self.worker})
+        deadline = asyncio.get_running_loop().time() + timeout
+        try:
+            while True:
+                try:
+                    return await asyncio.wait_for(asyncio.shield(waiting), 0.5)
+                except TimeoutError:
+                    pass
+                if asyncio.get_running_loop().time() > deadline:
+                    raise ServerError("room_moved", "the room's worker did not answer",
+                                      status=503)
+                if not await self.alive([worker]):
+                    raise ServerError("room_moved", "the room's worker went away",
+                                      status=503)
+        finally:
+            self.calls.pop(number, None)
+            waiting.cancel()
+
+    async def _answer(self, data: dict[str, Any]) -> None:
+        if self.on_call is not None:
+            reply = await self.on_call(data)
+            self.send(data["from"], {"t": "reply", "id": data["id"], "r": reply})
+
+    def _frame(self, data: dict[str, Any]) -> None:
+        key = (data["from"], data["c"])
+        proxy = self.proxies.get(key)
+        if proxy is None:
+            proxy = self.proxies[key] = ProxyConnection(self, key[0], key[1], data["p"],
+                                                        data.get("n"))
+            proxy.task = asyncio.get_running_loop().create_task(self._run_proxy(proxy))
+        proxy.nickname = data.get("n")
+        proxy.inbox.put_nowait(data["x"])
+
+    async def _run_proxy(self, proxy: ProxyConnection) -> None:
+        """One client's frames, handled one after another as they came."""
+        while True:
+            text = await proxy.inbox.get()
+            if self.on_frame is not None:
+                await self.on_frame(proxy, text)
+
+    def drop_proxy(self, worker: str, cid: int) -> None:
+        proxy = self.proxies.pop((worker, cid), None)
+        if proxy is None:
+            return
+        if proxy.task is not None:
+            proxy.task.cancel()
+        if self.on_gone is not None:
+            self.on_gone(proxy)
+        proxy.closed = True
+
+    # --- a client of this worker watching rooms elsewhere ----------------------------
+    def forward(self, conn: Connection, worker: str, text: str) -> None:
+        assert conn.player is not None
+        self.local[conn.key] = conn
+        self.send(worker, {"t": "frame", "from": self.worker, "c": conn.key,
+                           "p": conn.player, "n": conn.nickname, "x": text})
+
+    def disconnected(self, conn: Connection) -> None:
+        if self.local.pop(conn.key, None) is None:
+            return
+        for worker in set(conn.routes.values()):
+            self.send(worker, {"t": "gone", "from": self.worker, "c": conn.key})
+        conn.routes.clear()
+
+    # --- liveness --------------------------------------------------------------------
+    async def heartbeat(self) -> None:
+        await self.redis.set(alive_key(self.worker), b"1", px=max(1, int(self.ttl * 1000)))
+
+    async def alive(self, workers: list[str]) -> set[str]:
+        if not workers:
+            return set()
+        found = await self.redis.mget([alive_key(w) for w in workers])
+        return {w for w, v in zip(workers, found, strict=True) if v is not None}
+
+    async def check_peers(self) -> None:
+        """Close this worker's clients routed to a worker that died (they reconnect and
+        find the room at its new owner) and drop the proxies of a dead worker's clients."""
+        peers = sorted({w for c in self.local.values() for w in c.routes.values()}
+                       | {w for w, _ in self.proxies})
+        alive = await self.alive(peers)
+        for conn in list(self.local.values()):
+            if any(w not in alive for w in conn.routes.values()):
+                conn.close(1012, "a worker went away: reconnect")
+        for worker, cid in list(self.proxies):
+            if worker not in alive:
+                self.drop_proxy(worker, cid)
+
+    # --- the shared lobby ------------------------------------------------------------
+    async def lobby_put(self, entries: dict[str, dict[str, Any]]) -> None:
+        if entries:
+            await self.redis.hset(LOBBY, mapping={
+                k: json.dumps({**v, "w": self.worker}, ensure_ascii=False)
+                for k, v in entries.items()})
+
+    async def lobby_drop(self, room_ids: list[str]) -> None:
+        if room_ids:
+            await self.redis.hdel(LOBBY, *room_ids)
+
+    async def lobby(self) -> list[dict[str, Any]]:
+        """Every public room listed by a live worker, newest first."""
+        raw = await self.redis.hgetall(LOBBY)
+        entries = [json.loads(v) for v in raw.values()]
+        alive = await self.alive(sorted({e["w"] for e in entries}))
+        live = [e for e in entries if e["w"] in alive]
+        live.sort(key=lambda e: -float(e["at"]))
+        return [e["listing"] for e in live]

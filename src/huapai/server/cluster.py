@@ -1,0 +1,214 @@
+"""One worker among several: its leases, its bus, and the loop that keeps them.
+
+Every ``ttl / 3`` seconds a worker renews its leases (dropping any room it turns out to
+have lost), refreshes its liveness key, closes its clients routed to a worker that died,
+and takes over rooms whose lease ran out (restoring each from its records, exactly as a
+restart would). A client frame for a room owned elsewhere goes to the owner over the bus
+(bus.py); one for a room nobody holds makes this worker take the room at once.
+See docs/deploy.md.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import random
+import secrets
+import socket
+import time
+from typing import TYPE_CHECKING, Any
+
+from .bus import Bus, ProxyConnection
+from .calls import answer
+from .hub import Connection
+from .leases import Leases
+from .messages import listing
+from .restore import restore_room, resume
+
+if TYPE_CHECKING:
+    from .lobby import Platform
+    from .rooms import Room
+
+log = logging.getLogger("huapai.server")
+
+MOVED = 1012  # the close code for clients of a room this worker lost ("service restart")
+TAKE_PER_TICK = 200  # rooms one worker takes over per round (the rest: next round)
+LOBBY_EVERY = 0.5  # seconds between two writes of this worker's lobby rows
+ROUTED = {"subscribe", "unsubscribe", "act", "tuoguan", "ready", "nonce", "sync"}
+
+
+def worker_name() -> str:
+    return f"{socket.gethostname()[:32]}-{os.getpid()}-{secrets.token_hex(3)}"
+
+
+class Cluster:
+    def __init__(self, platform: Platform, redis_url: str, worker: str | None,
+                 ttl: float) -> None:
+        self.platform = platform
+        self.worker = worker or worker_name()
+        self.ttl = ttl
+        self.leases = Leases(platform.engine, self.worker, ttl)
+        self.bus = Bus(redis_url, self.worker, ttl)
+        self._taking: dict[str, asyncio.Future[Room | None]] = {}
+        self._dirty: set[str] = set()
+        self._closed: set[str] = set()
+        self._tasks: list[asyncio.Task[None]] = []
+        self.takeovers: list[tuple[str, float]] = []  # (room, when) of each take-over
+
+    # --- lifecycle -------------------------------------------------------------------
+    async def start(self) -> None:
+        from .ws import handle_frame  # ws imports the platform, which imports this
+
+        platform = self.platform
+
+        async def on_frame(proxy: ProxyConnection, text: str) -> None:
+            await handle_frame(platform, proxy, text)
+
+        self.bus.on_frame = on_frame
+        self.bus.on_gone = self._proxy_gone
+        self.bus.on_revoke = platform.revoked_elsewhere
+
+        async def on_call(data: dict[str, Any]) -> dict[str, Any]:
+            return await answer(platform, data)
+
+        self.bus.on_call = on_call
+        platform.hub.on_summary = lambda room: self._dirty.add(room.id)
+        platform.budgets.share(self.bus.redis)
+        await self.bus.start()
+        loop = asyncio.get_running_loop()
+        self._tasks = [loop.create_task(self._every(self.ttl / 3, self.tick)),
+                       loop.create_task(self._every(LOBBY_EVERY, self.flush_lobby))]
+        await self.tick()
+        log.info("worker %s: %d room(s) taken over at start", self.worker,
+                 len(platform.rooms))
+
+    async def stop(self) -> None:
+        """Let this worker's rooms go at once (others take them without waiting)."""
+        for task in self._tasks:
+            task.cancel()
+        with contextlib.suppress(Exception):
+            await asyncio.to_thread(self.leases.release, list(self.leases.tokens))
+        with contextlib.suppress(Exception):
+            await self.bus.lobby_drop(list(self.platform.rooms))
+        await self.bus.stop()
+
+    @staticmethod
+    async def _every(period: float, run: Any) -> None:
+        while True:
+            await asyncio.sleep(period)
+            try:
+                await run()
+            except Exception:
+                log.exception("worker: a periodic task failed (tried again next round)")
+
+    async def tick(self) -> None:
+        lost = await asyncio.to_thread(self.leases.renew)
+        for room_id in lost:
+            self.drop(room_id, "its lease was taken over")
+        await self.bus.heartbeat()
+        await self.bus.check_peers()
+        orphans = await asyncio.to_thread(self.leases.orphans)
+        random.shuffle(orphans)
+        for room_id in orphans[:TAKE_PER_TICK]:
+            await self.take(room_id)
+
+    # --- rooms -----------------------------------------------------------------------
+    async def take(self, room_id: str) -> Room | None:
+        """The room, taken over here if its lease ran out; None if another worker holds
+        it or it is unknown or closed."""
+        here = self.platform.rooms.get(room_id)
+        if here is not None:
+            return here
+        pending = self._taking.get(room_id)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        self._taking[room_id] = future = asyncio.get_running_loop().create_future()
+        try:
+            room = await self._take(room_id)
+        except Exception:
+            log.exception("room %s could not be taken over", room_id)
+            room = None
+        finally:
+            del self._taking[room_id]
+        future.set_result(room)
+        return room
+
+    async def _take(self, room_id: str) -> Room | None:
+        platform = self.platform
+        started = time.monotonic()
+        token = await asyncio.to_thread(self.leases.claim, room_id)
+        if token is None:
+            return None
+        bundle = await asyncio.to_thread(platform.reader.room_bundle, room_id)
+        if bundle is None:
+            self.leases.forget(room_id)
+            return None
+        room = restore_room(platform.services, bundle)
+        platform.rooms[room.id] = room
+        resume(room)
+        self._dirty.add(room.id)
+        self.takeovers.append((room.id, time.time()))
+        log.info("worker %s took over room %s (token %d) in %.0f ms", self.worker, room_id,
+                 token, (time.monotonic() - started) * 1000)
+        return room
+
+    def drop(self, room_id: str, why: str) -> None:
+        """Stop serving a room this worker no longer owns: its timers stop and its
+        watchers are closed (they reconnect and find it at its owner)."""
+        self.leases.forget(room_id)
+        room = self.platform.rooms.pop(room_id, None)
+        if room is None:
+            return
+        room.close_timers()
+        for conn in self.platform.hub.watchers(room_id):
+            conn.close(MOVED, "the room moved to another worker: reconnect")
+        self.platform.hub.forget(room_id)
+        log.warning("worker %s dropped room %s: %s", self.worker, room_id, why)
+
+    def closed(self, room_id: str) -> None:
+        """A room closed for good here (idle): out of the lobby."""
+        self._dirty.discard(room_id)
+        self._closed.add(room_id)
+
+    async def flush_lobby(self) -> None:
+        rooms = self.platform.rooms
+        dirty, self._dirty = self._dirty, set()
+        closed, self._closed = self._closed, set()
+        public = {i: rooms[i] for i in dirty if i in rooms}
+        await self.bus.lobby_put({
+            i: {"at": r.created_at, "listing": listing(r)}
+            for i, r in public.items() if not r.settings.private})
+        await self.bus.lobby_drop([*closed, *(i for i, r in public.items()
+                                              if r.settings.private)])
+
+    # --- frames ----------------------------------------------------------------------
+    async def route(self, conn: Connection, kind: str, room_id: str, text: str) -> bool:
+        """Send a client's frame to the owner of ``room_id`` if that is another worker
+        (True); False when the frame is for this worker (the room is, or now is, here —
+        or unknown, which this worker then refuses as usual)."""
+        if room_id in self.platform.rooms:
+            return False
+        worker = conn.routes.get(room_id)
+        if worker is None:
+            owner = await asyncio.to_thread(self.leases.owner, room_id)
+            if owner is None or owner.worker == self.worker or not owner.alive:
+                await self.take(room_id)
+                return False
+            worker = owner.worker
+        if kind == "subscribe":
+            conn.routes[room_id] = worker
+        self.bus.forward(conn, worker, text)
+        if kind == "unsubscribe":
+            conn.routes.pop(room_id, None)
+        return True
+
+    def disconnected(self, conn: Connection) -> None:
+        self.bus.disconnected(conn)
+
+    def _proxy_gone(self, proxy: ProxyConnection) -> None:
+        for room_id in list(proxy.rooms):
+            room = self.platform.rooms.get(room_id)
+            if room is not None:
+                self.platform.hub.unsubscribe(proxy, room)
