@@ -29,6 +29,7 @@ import argparse
 import contextlib
 import itertools
 import json
+import shutil
 import signal
 import subprocess
 import sys
@@ -116,6 +117,7 @@ def parser() -> argparse.ArgumentParser:
                    help="a service the server uses (Redis, PostgreSQL's postmaster: its "
                         "tree): its CPU is reported beside the server's (repeatable)")
     p.add_argument("--json", type=Path, help="write the results here")
+    p.add_argument("--server-log", type=Path, help="keep the server's output here")
     p.add_argument("--profile", type=Path,
                    help="run the server under cProfile (CPU time, event-loop thread) for "
                         "each measured window; the last window's profile is written here")
@@ -235,6 +237,8 @@ def run_server(args: argparse.Namespace, steps: Sequence[int],
             if proc is not None:
                 proc.terminate()
                 proc.wait(timeout=30)
+                if args.server_log is not None:
+                    shutil.copyfile(Path(tmp) / "server.log", args.server_log)
     return results
 
 
