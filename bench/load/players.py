@@ -154,13 +154,29 @@ class Player:
 
 
 # ----------------------------------------------------------------------------- REST
+RETRIES = 3
+
+
 async def post(client: httpx.AsyncClient, path: str, token: str | None = None,
                body: Any = None) -> Any:
+    """POST and return the JSON answer. A connection the server dropped under the request
+    (a crowded machine) is tried again; on a retry, 409 (already seated, already started)
+    means the first attempt went through, and the answer is None."""
     headers = {"Authorization": f"Bearer {token}"} if token else {}
-    answer = await client.post(path, json=body, headers=headers)
-    if answer.status_code >= 300:
-        raise RuntimeError(f"{path}: {answer.status_code} {answer.text[:200]}")
-    return answer.json()
+    for attempt in range(RETRIES + 1):
+        try:
+            answer = await client.post(path, json=body, headers=headers)
+        except httpx.TransportError:
+            if attempt == RETRIES:
+                raise
+            await asyncio.sleep(0.2 * (attempt + 1))
+            continue
+        if attempt and answer.status_code == 409:
+            return None
+        if answer.status_code >= 300:
+            raise RuntimeError(f"{path}: {answer.status_code} {answer.text[:200]}")
+        return answer.json()
+    raise AssertionError("unreachable")
 
 
 async def make_room(client: httpx.AsyncClient, index: int,
@@ -169,12 +185,29 @@ async def make_room(client: httpx.AsyncClient, index: int,
     (id, tokens)."""
     tokens = [(await post(client, "/api/players", body={"nickname": f"b{index}-{s}"}))["token"]
               for s in range(SEATS)]
-    room = (await post(client, "/api/rooms", tokens[0], {
+    # (an Idempotency-Key: a retried POST /api/rooms answers the room the first one made)
+    room = (await post_room(client, tokens[0], f"bench-{index}-{tokens[0][:8]}", {
         "game": "xianniu", "preset": "lanzhou", "deals": deals, "bot_delay": 0,
         "tuoguan_after": 3600}))["room"]["id"]
     for seat, token in enumerate(tokens):
         await post(client, f"/api/rooms/{room}/seats/{seat}", token)
     return room, tokens
+
+
+async def post_room(client: httpx.AsyncClient, token: str, key: str, body: Any) -> Any:
+    headers = {"Authorization": f"Bearer {token}", "Idempotency-Key": key}
+    for attempt in range(RETRIES + 1):
+        try:
+            answer = await client.post("/api/rooms", json=body, headers=headers)
+        except httpx.TransportError:
+            if attempt == RETRIES:
+                raise
+            await asyncio.sleep(0.2 * (attempt + 1))
+            continue
+        if answer.status_code >= 300:
+            raise RuntimeError(f"/api/rooms: {answer.status_code} {answer.text[:200]}")
+        return answer.json()
+    raise AssertionError("unreachable")
 
 
 async def gathered(jobs: Sequence[Any], limit: int = 32) -> list[Any]:
