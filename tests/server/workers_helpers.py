@@ -29,7 +29,7 @@ from huapai.server.config import normalize_url
 from huapai.server.replays import deal_record
 from huapai.server.store import Reader, make_engine
 
-LEASE_TTL = 1.5  # seconds: take-overs within ~2 s keep the kill rounds short
+LEASE_TTL = 2.0  # seconds: take-overs within ~3 s keep the kill rounds short
 
 
 def free_port() -> int:
@@ -86,6 +86,11 @@ class Worker:
     workers: int = 1
 
     def start(self) -> Worker:
+        self.spawn()
+        return self.wait_up()
+
+    def spawn(self) -> None:
+        """Start the process without waiting for it to serve."""
         code = ("from huapai.server.serve import serve; "
                 f"serve(port={self.port}, database_url={self.pg!r}, redis_url={self.redis!r}, "
                 f"lease_ttl={LEASE_TTL}, workers={self.workers})")
@@ -96,6 +101,9 @@ class Worker:
             out = open(Path(logs) / f"worker-{self.port}.log", "ab")  # noqa: SIM115
         self.proc = subprocess.Popen([sys.executable, "-c", code], env=env,
                                      stdout=out, stderr=out)
+
+    def wait_up(self) -> Worker:
+        assert self.proc is not None
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             assert self.proc.poll() is None, "the worker died while starting"

@@ -104,15 +104,12 @@ class Bus:
     async def start(self) -> None:
         self.pubsub = self.redis.pubsub()
         await self.pubsub.subscribe(channel(self.worker), ALL)
-        await self.heartbeat()
         loop = asyncio.get_running_loop()
         self.tasks = [loop.create_task(self._listen()), loop.create_task(self._publish())]
 
     async def stop(self) -> None:
         for task in [*self.tasks, *(p.task for p in self.proxies.values() if p.task)]:
             task.cancel()
-        with contextlib.suppress(Exception):
-            await self.redis.delete(alive_key(self.worker))
         with contextlib.suppress(Exception):
             await cast(Any, self.pubsub).aclose()
         await self.redis.aclose()
@@ -223,6 +220,7 @@ class Bus:
             proxy = self.proxies[key] = ProxyConnection(self, key[0], key[1], data["p"],
                                                         data.get("n"))
             proxy.task = asyncio.get_running_loop().create_task(self._run_proxy(proxy))
+            log.debug("bus: a client of %s (connection %d) is here", key[0], key[1])
         proxy.nickname = data.get("n")
         proxy.inbox.put_nowait(data["x"])
 
@@ -237,6 +235,7 @@ class Bus:
         proxy = self.proxies.pop((worker, cid), None)
         if proxy is None:
             return
+        log.debug("bus: the client of %s (connection %d) is gone", worker, cid)
         if proxy.task is not None:
             proxy.task.cancel()
         if self.on_gone is not None:
@@ -258,9 +257,6 @@ class Bus:
         conn.routes.clear()
 
     # --- liveness --------------------------------------------------------------------
-    async def heartbeat(self) -> None:
-        await self.redis.set(alive_key(self.worker), b"1", px=max(1, int(self.ttl * 1000)))
-
     async def alive(self, workers: list[str]) -> set[str]:
         if not workers:
             return set()
@@ -275,9 +271,11 @@ class Bus:
         alive = await self.alive(peers)
         for conn in list(self.local.values()):
             if any(w not in alive for w in conn.routes.values()):
+                log.debug("bus: connection %d was routed to a worker that went away", conn.key)
                 conn.close(1012, "a worker went away: reconnect")
         for worker, cid in list(self.proxies):
-            if worker not in alive:
+            if worker not in alive:  # if it is alive after all, it closes its client
+                self.proxies[(worker, cid)].close(1012, "a worker went away: reconnect")
                 self.drop_proxy(worker, cid)
 
     # --- the shared lobby ------------------------------------------------------------

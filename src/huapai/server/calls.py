@@ -9,7 +9,6 @@ operation, or the owner's refusal, unchanged.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
@@ -96,11 +95,10 @@ async def room_op(platform: Platform, room_id: Any, player: PlayerInfo, op: str,
     cluster = platform.cluster
     if cluster is None or not isinstance(room_id, str) or room_id in platform.rooms:
         return await run_here(platform, room_id, player.id, player.nickname, op, args)
-    owner = await asyncio.to_thread(cluster.leases.owner, room_id)
-    if owner is None or owner.worker == cluster.worker or not owner.alive:
-        await cluster.take(room_id)
+    worker = await cluster.owner_elsewhere(room_id)
+    if worker is None:
         return await run_here(platform, room_id, player.id, player.nickname, op, args)
-    reply = await cluster.bus.call(owner.worker, {
+    reply = await cluster.bus.call(worker, {
         "room": room_id, "player": player.id, "nickname": player.nickname, "op": op,
         "args": args}, CALL_TIMEOUT)
     if "error" in reply:

@@ -17,10 +17,13 @@ import os
 import random
 import secrets
 import socket
+import threading
 import time
 from typing import TYPE_CHECKING, Any
 
-from .bus import Bus, ProxyConnection
+import redis
+
+from .bus import Bus, ProxyConnection, alive_key
 from .calls import answer
 from .hub import Connection
 from .leases import Leases
@@ -43,6 +46,51 @@ def worker_name() -> str:
     return f"{socket.gethostname()[:32]}-{os.getpid()}-{secrets.token_hex(3)}"
 
 
+class Heartbeat:
+    """This worker's heartbeat (its row in ``workers`` and its liveness key in Redis),
+    renewed every ``ttl / 3`` seconds from a thread of its own: a busy event loop (a long
+    restore, a burst of moves) never lets the leases of a live worker run out. What it
+    learns — rooms that turned out to be taken over — waits in :meth:`gone`."""
+
+    def __init__(self, leases: Leases, redis_url: str, worker: str, ttl: float) -> None:
+        self.leases, self.ttl = leases, ttl
+        self.redis = redis.Redis.from_url(redis_url, socket_timeout=ttl)
+        self.key = alive_key(worker)
+        self._gone: set[str] = set()
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="huapai-heartbeat",
+                                        daemon=True)
+
+    def beat(self) -> None:
+        gone = self.leases.heartbeat()
+        with self._lock:
+            self._gone |= gone
+        self.redis.set(self.key, b"1", px=max(1, int(self.ttl * 1000)))
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def _run(self) -> None:
+        while not self._stop.wait(self.ttl / 3):
+            try:
+                self.beat()
+            except Exception:
+                log.exception("worker: the heartbeat failed (tried again shortly)")
+
+    def gone(self) -> set[str]:
+        with self._lock:
+            gone, self._gone = self._gone, set()
+        return gone
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join(timeout=10)
+        with contextlib.suppress(Exception):
+            self.redis.delete(self.key)
+        self.redis.close()
+
+
 class Cluster:
     def __init__(self, platform: Platform, redis_url: str, worker: str | None,
                  ttl: float) -> None:
@@ -51,6 +99,7 @@ class Cluster:
         self.ttl = ttl
         self.leases = Leases(platform.engine, self.worker, ttl)
         self.bus = Bus(redis_url, self.worker, ttl)
+        self.heartbeat = Heartbeat(self.leases, redis_url, self.worker, ttl)
         self._taking: dict[str, asyncio.Future[Room | None]] = {}
         self._dirty: set[str] = set()
         self._closed: set[str] = set()
@@ -77,6 +126,8 @@ class Cluster:
         platform.hub.on_summary = lambda room: self._dirty.add(room.id)
         platform.budgets.share(self.bus.redis)
         await self.bus.start()
+        await asyncio.to_thread(self.heartbeat.beat)  # alive before any room is taken
+        self.heartbeat.start()
         loop = asyncio.get_running_loop()
         self._tasks = [loop.create_task(self._every(self.ttl / 3, self.tick)),
                        loop.create_task(self._every(LOBBY_EVERY, self.flush_lobby))]
@@ -88,8 +139,9 @@ class Cluster:
         """Let this worker's rooms go at once (others take them without waiting)."""
         for task in self._tasks:
             task.cancel()
+        await asyncio.to_thread(self.heartbeat.stop)
         with contextlib.suppress(Exception):
-            await asyncio.to_thread(self.leases.release, list(self.leases.tokens))
+            await asyncio.to_thread(self.leases.release)
         with contextlib.suppress(Exception):
             await self.bus.lobby_drop(list(self.platform.rooms))
         await self.bus.stop()
@@ -104,10 +156,8 @@ class Cluster:
                 log.exception("worker: a periodic task failed (tried again next round)")
 
     async def tick(self) -> None:
-        lost = await asyncio.to_thread(self.leases.renew)
-        for room_id in lost:
+        for room_id in self.heartbeat.gone():
             self.drop(room_id, "its lease was taken over")
-        await self.bus.heartbeat()
         await self.bus.check_peers()
         orphans = await asyncio.to_thread(self.leases.orphans)
         random.shuffle(orphans)
@@ -190,19 +240,41 @@ class Cluster:
         or unknown, which this worker then refuses as usual)."""
         if room_id in self.platform.rooms:
             return False
-        worker = conn.routes.get(room_id)
+        worker = conn.routes.get(room_id) or await self.owner_elsewhere(room_id)
         if worker is None:
-            owner = await asyncio.to_thread(self.leases.owner, room_id)
-            if owner is None or owner.worker == self.worker or not owner.alive:
-                await self.take(room_id)
-                return False
-            worker = owner.worker
+            return False
         if kind == "subscribe":
+            log.debug("conn %d: room %s is at %s", conn.key, room_id, worker)
             conn.routes[room_id] = worker
         self.bus.forward(conn, worker, text)
         if kind == "unsubscribe":
             conn.routes.pop(room_id, None)
         return True
+
+    async def here_for(self, proxy: Connection, room_id: str) -> bool:
+        """Whether a frame relayed to this worker finds its room here (waiting for a
+        take-over in progress). If not, the room moved since the client's worker looked:
+        the client is closed like every watcher of a room that moved, and reconnects."""
+        pending = self._taking.get(room_id)
+        if pending is not None:
+            await asyncio.shield(pending)
+        if room_id in self.platform.rooms:
+            return True
+        proxy.close(MOVED, "the room moved to another worker: reconnect")
+        return False
+
+    async def owner_elsewhere(self, room_id: str) -> str | None:
+        """The live worker other than this one that owns ``room_id``; None when the room
+        is here — taken over now if nobody live held it — or unknown. (Another worker may
+        win the take-over race: then it is the owner.)"""
+        for _ in range(3):
+            owner = await asyncio.to_thread(self.leases.owner, room_id)
+            if owner is not None and owner.worker != self.worker and owner.alive:
+                return owner.worker
+            if owner is None or await self.take(room_id) is not None \
+                    or room_id in self.platform.rooms:
+                return None
+        return None
 
     def disconnected(self, conn: Connection) -> None:
         self.bus.disconnected(conn)

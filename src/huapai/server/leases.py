@@ -1,10 +1,12 @@
 """Room ownership leases in the database: which worker owns each room, and the fence.
 
 With several workers (``huapai serve --workers N`` or ``--redis-url``) every room is
-owned by exactly one worker at a time through its row in ``room_leases``:
+owned by exactly one worker at a time through its row in ``room_leases``, and a lease
+lasts as long as its worker's heartbeat (its row in ``workers``):
 
-- the owner renews all its leases in one statement every ``ttl / 3`` seconds;
-- a lease that ran out (its worker was killed, paused or cut off) may be taken by any
+- each worker renews its heartbeat (one row, whatever its number of rooms) every
+  ``ttl / 3`` seconds, and reads back which rooms it still holds;
+- a room whose worker's heartbeat ran out (killed, paused, cut off) may be taken by any
   worker: the take-over moves the room's **fencing token** and its counter epoch on, in
   one transaction, and then restores the room from its records;
 - every write of a room carries the fence (:func:`op_fence`): in the write's own
@@ -30,6 +32,7 @@ from sqlalchemy import (
     Float,
     ForeignKey,
     String,
+    delete,
     select,
     update,
 )
@@ -44,7 +47,14 @@ class LeaseRow(Base):
     room_id: Mapped[str] = mapped_column(ForeignKey("rooms.id"), primary_key=True)
     worker: Mapped[str] = mapped_column(String(64), index=True)
     token: Mapped[int] = mapped_column(BigInteger)
-    expires_at: Mapped[float] = mapped_column(Float, index=True)
+    expires_at: Mapped[float] = mapped_column(Float, index=True)  # informational (0006)
+
+
+class WorkerRow(Base):
+    __tablename__ = "workers"
+    name: Mapped[str] = mapped_column(String(64), primary_key=True)
+    expires_at: Mapped[float] = mapped_column(Float)
+    started_at: Mapped[float] = mapped_column(Float)
 
 
 class LeaseLost(Exception):
@@ -109,9 +119,28 @@ class Leases:
         self.lost.discard(room_id)
 
     # --- the control statements (blocking: call through asyncio.to_thread) ------------
+    def heartbeat(self) -> set[str]:
+        """Renew this worker's heartbeat; the rooms it turned out not to hold any more
+        (taken over while it was paused or cut off). Only leases held before the renewal
+        began are judged (one taken meanwhile is not in its reading)."""
+        before = dict(self.tokens)
+        now = time.time()
+        with self.engine.begin() as conn:
+            renewed = conn.execute(update(WorkerRow).where(WorkerRow.name == self.worker)
+                                   .values(expires_at=now + self.ttl)).rowcount
+            if not renewed:
+                op_insert(WorkerRow, name=self.worker, expires_at=now + self.ttl,
+                          started_at=now)(conn)
+            held = dict(conn.execute(select(LeaseRow.room_id, LeaseRow.token)
+                                     .where(LeaseRow.worker == self.worker)).all())
+        gone = {room for room, token in before.items()
+                if held.get(room) != token and self.tokens.get(room) == token}
+        return gone | (self.lost & set(before))
+
     def claim(self, room_id: str) -> int | None:
-        """Take the room if its lease ran out (or it has none): the new token, with the
-        room's epoch moved on in the same transaction; None if another worker holds it."""
+        """Take the room if its worker's heartbeat ran out (or it has no lease): the new
+        token, with the room's epoch moved on in the same transaction; None if a live
+        worker holds it."""
         try:
             token = self._claim(room_id)
         except IntegrityError:  # two workers made the first lease at once: theirs won
@@ -123,7 +152,7 @@ class Leases:
     def _claim(self, room_id: str) -> int | None:
         now = time.time()
         with self.engine.begin() as conn:
-            found = conn.execute(select(LeaseRow.token, LeaseRow.expires_at)
+            found = conn.execute(select(LeaseRow.worker, LeaseRow.token)
                                  .where(LeaseRow.room_id == room_id)
                                  .with_for_update()).first()
             if found is None:
@@ -134,57 +163,49 @@ class Leases:
                 token = 1
                 op_insert(LeaseRow, room_id=room_id, worker=self.worker, token=token,
                           expires_at=now + self.ttl)(conn)
-            elif found[1] > now:
-                return None
             else:
-                token = int(found[0]) + 1
+                if found[0] == self.worker and self.tokens.get(room_id) == found[1]:
+                    return None  # already ours
+                if found[0] != self.worker and self._alive(conn, found[0], now):
+                    return None
+                token = int(found[1]) + 1
                 conn.execute(update(LeaseRow).where(LeaseRow.room_id == room_id).values(
                     worker=self.worker, token=token, expires_at=now + self.ttl))
             conn.execute(update(RoomRow).where(RoomRow.id == room_id)
                          .values(epoch=RoomRow.epoch + 1))
         return token
 
-    def renew(self) -> set[str]:
-        """Extend every lease this worker holds; the rooms it turned out not to hold any
-        more (taken over while this worker was paused or cut off). Only leases held
-        before the renewal began are judged (one taken meanwhile is not in its reading)."""
-        before = dict(self.tokens)
-        with self.engine.begin() as conn:
-            conn.execute(update(LeaseRow).where(LeaseRow.worker == self.worker)
-                         .values(expires_at=time.time() + self.ttl))
-            held = dict(conn.execute(select(LeaseRow.room_id, LeaseRow.token)
-                                     .where(LeaseRow.worker == self.worker)).all())
-        gone = {room for room, token in before.items()
-                if held.get(room) != token and self.tokens.get(room) == token}
-        return gone | (self.lost & set(before))
+    @staticmethod
+    def _alive(conn: Connection, worker: str, now: float) -> bool:
+        expires = conn.execute(select(WorkerRow.expires_at)
+                               .where(WorkerRow.name == worker)).scalar()
+        return expires is not None and expires > now
 
-    def release(self, worker_rooms: list[str]) -> None:
-        """Let the rooms go at once (a worker stopping cleanly): others take them over
-        without waiting for the leases to run out."""
-        if not worker_rooms:
-            return
+    def release(self) -> None:
+        """This worker stops: its heartbeat goes, so others take its rooms at once."""
         with self.engine.begin() as conn:
-            conn.execute(update(LeaseRow).where(LeaseRow.worker == self.worker,
-                                                LeaseRow.room_id.in_(worker_rooms))
-                         .values(expires_at=0.0))
+            conn.execute(delete(WorkerRow).where(WorkerRow.name == self.worker))
 
     def orphans(self, limit: int = 500) -> list[str]:
-        """Open rooms whose lease ran out, or that have none (from an embedded run)."""
+        """Open rooms whose worker's heartbeat ran out, or that have no lease (from an
+        embedded run); and (once in a while) forget heartbeats long gone."""
         now = time.time()
+        live = select(WorkerRow.name).where(WorkerRow.expires_at > now)
         with self.engine.connect() as conn:
             expired = conn.execute(
                 select(LeaseRow.room_id).join(RoomRow, RoomRow.id == LeaseRow.room_id)
-                .where(LeaseRow.expires_at < now, RoomRow.status != "closed")
+                .where(RoomRow.status != "closed", LeaseRow.worker.not_in(live))
                 .limit(limit)).scalars().all()
-            leased = select(LeaseRow.room_id)
             unleased = conn.execute(
                 select(RoomRow.id).where(RoomRow.status != "closed",
-                                         RoomRow.id.not_in(leased))
+                                         RoomRow.id.not_in(select(LeaseRow.room_id)))
                 .limit(limit)).scalars().all()
         return [*expired, *unleased]
 
     def owner(self, room_id: str) -> Owner | None:
         with self.engine.connect() as conn:
-            row = conn.execute(select(LeaseRow.worker, LeaseRow.token, LeaseRow.expires_at)
-                               .where(LeaseRow.room_id == room_id)).first()
-        return None if row is None else Owner(row[0], int(row[1]), float(row[2]))
+            row = conn.execute(
+                select(LeaseRow.worker, LeaseRow.token, WorkerRow.expires_at)
+                .join(WorkerRow, WorkerRow.name == LeaseRow.worker, isouter=True)
+                .where(LeaseRow.room_id == room_id)).first()
+        return None if row is None else Owner(row[0], int(row[1]), float(row[2] or 0.0))

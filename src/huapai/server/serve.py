@@ -18,6 +18,13 @@ if TYPE_CHECKING:
 ENV_LEASE_TTL = "HUAPAI_LEASE_TTL"
 
 
+def _logging() -> None:
+    """INFO; the server's DEBUG lines too with HUAPAI_DEBUG=1 (the workers' routing)."""
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    if os.environ.get("HUAPAI_DEBUG") == "1":
+        logging.getLogger("huapai.server").setLevel(logging.DEBUG)
+
+
 def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = None,
           data_dir: str | None = None, workers: int = 1, redis_url: str | None = None,
           lease_ttl: float = 5.0) -> None:
@@ -33,7 +40,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = 
     url = _database_url(database_url, data_dir)
     redis_url = redis_url or os.environ.get(ENV_REDIS_URL) or None
     _check_cluster(url, workers, redis_url, lease_ttl)
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    _logging()
     _check_database(url)
     if redis_url is not None:
         _check_redis(redis_url)
@@ -71,7 +78,7 @@ def _app(url: str, redis_url: str | None, lease_ttl: float) -> FastAPI:
 def worker_app() -> FastAPI:
     """One worker of ``huapai serve --workers N`` (run by uvicorn's supervisor in each
     child process; the parent put the settings in the environment)."""
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    _logging()
     return _app(os.environ[ENV_DATABASE_URL], os.environ.get(ENV_REDIS_URL) or None,
                 float(os.environ.get(ENV_LEASE_TTL, "5.0")))
 

@@ -254,7 +254,7 @@ async def _routed(platform: Platform, conn: Connection, kind: str, room: Any,
     if cluster is None or kind not in ROUTED or not isinstance(room, str):
         return False
     if isinstance(conn, ProxyConnection):
-        return False
+        return not await cluster.here_for(conn, room)
     return await cluster.route(conn, kind, room, text)
 
 
