@@ -158,7 +158,12 @@ def measure(args: argparse.Namespace, steps: Sequence[int], port: int,
         ramp = Ramp(clients, server, args.think, args.seconds, warmup, args.p99_ms,
                     args.deals, server.root if args.profile else None, services)
         for rooms in steps:
-            result = ramp.step(rooms)
+            try:
+                result = ramp.step(rooms)
+            except RuntimeError as exc:  # rooms that could not be added: the ramp ends
+                print(f"step {rooms}: {exc}", flush=True)
+                results.append(_unreached(rooms, args.think.spec))
+                break
             results.append(result)
             print(report([result]).splitlines()[-1], flush=True)
             if echo is not None:
@@ -168,6 +173,13 @@ def measure(args: argparse.Namespace, steps: Sequence[int], port: int,
     finally:
         clients.close()
     return results
+
+
+def _unreached(rooms: int, think: str) -> Result:
+    """A step whose rooms could not all be added (it fails, measuring nothing)."""
+    nan = float("nan")
+    return Result("platform", rooms, 0.0, 0, 0.0, nan, nan, 1, nan, nan, nan, nan, think,
+                  error_codes={"rooms_not_added": 1}, passed=False)
 
 
 def summary(results: Sequence[Result], workers: int, client_procs: int) -> dict[str, Any]:

@@ -136,7 +136,8 @@ class Rooms:
         players = await self._seat(made, first, think)
         for p in players:
             p.ws.send(json.dumps({"type": "subscribe", "room": p.table.room}))
-        await asyncio.wait_for(asyncio.gather(*(p.joined for p in players)), 120)
+        await asyncio.wait_for(asyncio.gather(*(p.joined for p in players)),
+                               _patience(count))
         await gathered([post(client, f"/api/rooms/{room}/start", tokens[0])
                         for room, tokens in made])
         self.players.extend(players)
@@ -152,7 +153,7 @@ class Rooms:
         for r, (_room, tokens) in enumerate(made):
             for seat, token in enumerate(tokens):
                 sockets[r * SEATS + seat].send(json.dumps({"type": "hello", "token": token}))
-        await asyncio.wait_for(asyncio.gather(*welcomed), 120)
+        await asyncio.wait_for(asyncio.gather(*welcomed), _patience(len(made)))
         players = []
         for r, (room, tokens) in enumerate(made):
             table = Table(room, tokens[0], self.again)
@@ -185,6 +186,12 @@ class Rooms:
             await asyncio.wait(list(self.restarts))
         if self.http is not None:
             await self.http.aclose()
+
+
+def _patience(rooms: int) -> float:
+    """How long a batch of ``rooms`` may take to be welcomed or joined: 2 minutes, and a
+    fifth of a second more per room (a crowded machine, rooms already playing)."""
+    return 120 + 0.2 * rooms
 
 
 def _first_message(future: asyncio.Future[None]) -> Any:
