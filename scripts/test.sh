@@ -2,8 +2,8 @@
 # Set up huapai with everything the tests need and run the whole suite (pytest, which
 # also runs ruff and mypy; the bench extra is installed so the benchmark peers are
 # smoke-tested; the packages under tests/plugins/ are installed too). As root on Debian
-# it installs Chromium and PostgreSQL for the browser and database suites
-# (scripts/test-services.sh). Extra arguments go to pytest.
+# it installs Chromium, PostgreSQL and Redis for the browser, database and multi-worker
+# suites (scripts/test-services.sh). Extra arguments go to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 EXTRAS=dev,server,web,bench bash scripts/setup.sh
@@ -13,8 +13,13 @@ for plugin in tests/plugins/*/; do
     .venv/bin/python -m pip install -q --disable-pip-version-check -e "$plugin"
   fi
 done
-postgres_url=$(bash scripts/test-services.sh | tail -n 1)
+services=$(bash scripts/test-services.sh)
+postgres_url=$(printf '%s\n' "$services" | grep '^postgresql' | tail -n 1 || true)
+redis_url=$(printf '%s\n' "$services" | grep '^redis://' | tail -n 1 || true)
 if [ -z "${HUAPAI_TEST_POSTGRES_URL:-}" ] && [ -n "$postgres_url" ]; then
   export HUAPAI_TEST_POSTGRES_URL="$postgres_url"
+fi
+if [ -z "${HUAPAI_TEST_REDIS_URL:-}" ] && [ -n "$redis_url" ]; then
+  export HUAPAI_TEST_REDIS_URL="$redis_url"
 fi
 exec .venv/bin/python -m pytest "$@"

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 import toygame
 
-from huapai.core.conformance import PerftCase, load_perft, run_perft_case
+from huapai.core.perft import PerftCase, load_perft, run_perft_case
 
 PERFT = Path(__file__).resolve().parent.parent / "data" / "perft"
 

@@ -21,7 +21,7 @@ import signal
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from sqlalchemy import Engine
@@ -159,8 +159,12 @@ def _views(engine: Engine, game_id: str) -> list[tuple[Any, dict[Any, Any]]]:
     row, actions = found
     game = get_game(row.game)
     out = []
+    whole = deal_record(row, actions)
     for p in range(len(actions) + 1):
-        state = replay_deal(deal_record(row, actions[:p]), game).final
+        # a shorter prefix of a finished deal is not over: only the whole record has its end
+        prefix = replace(whole, actions=whole.actions[:p],
+                         end=whole.end if p == len(actions) else None)
+        state = replay_deal(prefix, game).final
         n = len(row.seats)
         out.append((state, {v: _json(game.observe(state, v)) for v in [*range(n), None]}))
     return out

@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 import os
 import signal
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -17,10 +19,12 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from sqlalchemy import text
 from websockets.sync.client import ClientConnection
 from workers_helpers import Worker, engine_views, owner_of, pg_url, player, redis_url, until
 
+from huapai.server.serve import serve
 from huapai.server.store import make_engine
 
 __all__ = ["pg_url", "redis_url"]  # the fixtures, used by name
@@ -139,10 +143,10 @@ def test_the_lobby_and_presence_are_the_same_from_both(pg_url: str, redis_url: s
 
         with watching(b, me, room, 0):  # connected to B, counted by the owner A
             for worker in (a, b):
-                until(lambda w=worker: online(w) == 1, what="presence 1")  # type: ignore[misc]
-                until(lambda w=worker: online(w, lobby=True) == 1, what="lobby presence 1")  # type: ignore[misc]
+                until(lambda w=worker: online(w) == 1, what="presence 1")
+                until(lambda w=worker: online(w, lobby=True) == 1, what="lobby presence 1")
         for worker in (a, b):
-            until(lambda w=worker: online(w) == 0, what="presence 0")  # type: ignore[misc]
+            until(lambda w=worker: online(w) == 0, what="presence 0")
 
 
 def test_a_spectator_on_another_worker_sees_the_spectator_view(pg_url: str,
@@ -181,10 +185,10 @@ def test_a_turn_clock_fires_after_the_owner_is_killed(pg_url: str, redis_url: st
         try:
             def clocked() -> bool:
                 with engine.connect() as conn:
-                    return conn.execute(text(
+                    return bool(conn.execute(text(
                         "SELECT count(*) FROM game_actions a JOIN games g ON g.id = a.game_id "
                         "WHERE g.room_id = :r AND a.seat = 0 AND a.actor = 'tuoguan'"),
-                        {"r": room}).scalar_one() > 0
+                        {"r": room}).scalar_one() > 0)
             # the clock's remaining time plus the restore grace (5 s)
             until(clocked, timeout=25, what="the house bot's move for seat 0")
         finally:
@@ -270,3 +274,37 @@ def test_a_paused_owner_that_wakes_up_cannot_write(pg_url: str, redis_url: str) 
         for game_id in games:  # every stored deal replays without a gap or a double move
             engine_views(pg_url, game_id)
         assert a.api("GET", "/api/health")["failed_writes"] == 0  # refused ≠ storage failure
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    ({"workers": 2}, "needs --redis-url"),
+    ({"redis_url": "redis://127.0.0.1:1/0"}, "needs --database-url postgresql"),
+    ({"workers": 0}, "expected 1 or more"),
+])
+def test_several_workers_need_redis_and_postgresql(args: dict[str, Any], says: str,
+                                                   tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """Refused in one clear line before anything starts (no services needed)."""
+    with pytest.raises(SystemExit) as stopped:
+        serve(port=0, data_dir=str(tmp_path), **args)
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert says in err and "cannot run several workers" in err and "Traceback" not in err
+
+
+def test_the_embedded_server_needs_no_redis(tmp_path: Path) -> None:
+    """One process, SQLite, and the Redis client not even importable: it serves."""
+    code = f"""
+import sys
+sys.modules["redis"] = sys.modules["redis.asyncio"] = None  # any import of it fails
+from starlette.testclient import TestClient
+from huapai.server.app import create_app
+from huapai.server.config import ServerConfig
+with TestClient(create_app(ServerConfig(database_url="sqlite:///{tmp_path}/x.db"))) as c:
+    me = c.post("/api/players", json={{"nickname": "a"}}).json()
+    made = c.post("/api/rooms", json={{"game": "xianniu"}},
+                  headers={{"Authorization": "Bearer " + me["token"]}})
+    assert made.status_code == 201 and c.get("/api/rooms").json()["total"] == 1
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=120)
+    assert done.returncode == 0, done.stderr.decode()[-2000:]

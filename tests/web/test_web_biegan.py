@@ -26,6 +26,7 @@ from web_driver import (
     press_word,
     shot,
     start_with_bots,
+    still_my_turn,
     try_an_illegal_card,
     wait_turn_or_end,
     word_kinds,
@@ -76,6 +77,8 @@ def biegan_turn(page: Page, rng: random.Random) -> str:
         play_cards(page, cards, right_click=right)
         return "right-click" if right else "button"
     passes = [a for a, kind in offered if kind == "pass"]
+    if not passes and not still_my_turn(page):
+        return "moved on"  # a claim ahead of mine closed the window
     assert passes, f"nothing to do on my turn: words {offered}, no discards"
     press_word(page, passes[0])
     return "pass"

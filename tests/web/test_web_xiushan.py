@@ -20,6 +20,7 @@ from web_driver import (
     press_word,
     shot,
     start_with_bots,
+    still_my_turn,
     wait_turn_or_end,
     word_kinds,
 )
@@ -48,6 +49,8 @@ def xiushan_turn(page: Page, rng: random.Random, *, tap: bool = False) -> str:
         right = not tap and rng.random() < 0.5
         play_cards(page, list(rng.choice(plays)["cards"]), tap=tap, right_click=right)
         return "discard"
+    if not offered and not still_my_turn(page):
+        return "moved on"  # a claim ahead of mine closed the window
     assert offered, "my turn with nothing to do"
     action, kind = offered[0]
     press_word(page, action, tap=tap)

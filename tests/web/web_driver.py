@@ -63,6 +63,13 @@ def wait_turn_or_end(page: Page, timeout: float = 20000) -> str:
     return "end" if page.locator("[data-testid=settlement]").count() else "turn"
 
 
+def still_my_turn(page: Page) -> bool:
+    """Whether the bar still says it is my turn: a claim window closes without my answer
+    once a seat ahead of me has claimed (nothing I could say would change it), so a turn
+    seen a moment ago may be gone by the time its buttons are read."""
+    return bool(page.locator(".action-bar.my-turn").count())
+
+
 def legal_plays(page: Page) -> list[dict[str, Any]]:
     plays: list[dict[str, Any]] = json.loads(
         page.get_attribute("[data-testid=hand]", "data-legal") or "[]")

@@ -34,7 +34,6 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any, cast
 
-import redis.asyncio as aioredis
 from starlette.websockets import WebSocket
 
 from .errors import ServerError
@@ -86,6 +85,8 @@ class Bus:
     """This worker's end of the bus."""
 
     def __init__(self, url: str, worker: str, ttl: float) -> None:
+        import redis.asyncio as aioredis  # the server extra; only with several workers
+
         self.redis = aioredis.from_url(url)
         self.worker, self.ttl = worker, ttl
         self.outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue(OUTBOX)
@@ -292,8 +293,11 @@ class Bus:
     async def lobby(self) -> list[dict[str, Any]]:
         """Every public room listed by a live worker, newest first."""
         raw = await self.redis.hgetall(LOBBY)
-        entries = [json.loads(v) for v in raw.values()]
-        alive = await self.alive(sorted({e["w"] for e in entries}))
-        live = [e for e in entries if e["w"] in alive]
+        entries = {k: json.loads(v) for k, v in raw.items()}
+        alive = await self.alive(sorted({e["w"] for e in entries.values()}))
+        live = [e for e in entries.values() if e["w"] in alive]
+        dead = [k for k, e in entries.items() if e["w"] not in alive]
+        if dead:  # rows of workers gone: a room taken over is written again by its owner
+            await self.redis.hdel(LOBBY, *dead)
         live.sort(key=lambda e: -float(e["at"]))
         return [e["listing"] for e in live]

@@ -21,8 +21,6 @@ import threading
 import time
 from typing import TYPE_CHECKING, Any
 
-import redis
-
 from .bus import Bus, ProxyConnection, alive_key
 from .calls import answer
 from .hub import Connection
@@ -39,6 +37,7 @@ log = logging.getLogger("huapai.server")
 MOVED = 1012  # the close code for clients of a room this worker lost ("service restart")
 TAKE_PER_TICK = 200  # rooms one worker takes over per round (the rest: next round)
 LOBBY_EVERY = 0.5  # seconds between two writes of this worker's lobby rows
+LOBBY_REWRITE = 20  # every 20th write (10 s) writes all this worker's rows again
 ROUTED = {"subscribe", "unsubscribe", "act", "tuoguan", "ready", "nonce", "sync"}
 
 
@@ -53,6 +52,8 @@ class Heartbeat:
     learns — rooms that turned out to be taken over — waits in :meth:`gone`."""
 
     def __init__(self, leases: Leases, redis_url: str, worker: str, ttl: float) -> None:
+        import redis  # the server extra; only with several workers
+
         self.leases, self.ttl = leases, ttl
         self.redis = redis.Redis.from_url(redis_url, socket_timeout=ttl)
         self.key = alive_key(worker)
@@ -103,6 +104,7 @@ class Cluster:
         self._taking: dict[str, asyncio.Future[Room | None]] = {}
         self._dirty: set[str] = set()
         self._closed: set[str] = set()
+        self._flushes = 0
         self._tasks: list[asyncio.Task[None]] = []
         self.takeovers: list[tuple[str, float]] = []  # (room, when) of each take-over
 
@@ -224,6 +226,9 @@ class Cluster:
 
     async def flush_lobby(self) -> None:
         rooms = self.platform.rooms
+        self._flushes += 1
+        if self._flushes % LOBBY_REWRITE == 0:  # every row again now and then (pruned
+            self._dirty |= set(rooms)           # while this worker seemed gone, say)
         dirty, self._dirty = self._dirty, set()
         closed, self._closed = self._closed, set()
         public = {i: rooms[i] for i in dirty if i in rooms}

@@ -101,8 +101,12 @@ def _check_cluster(url: str, workers: int, redis_url: str | None, lease_ttl: flo
 
 
 def _check_redis(url: str) -> None:
-    import redis
-
+    try:
+        import redis
+    except ModuleNotFoundError:
+        print("缺少 Redis 客户端 / missing the Redis client: pip install 'huapai[server]'",
+              file=sys.stderr)
+        raise SystemExit(2) from None
     try:
         client = redis.Redis.from_url(url, socket_connect_timeout=5)
         client.ping()
