@@ -126,3 +126,40 @@ def test_a_process_tree_counts_its_children() -> None:
     finally:
         child.kill()
         child.wait()
+
+
+def test_two_workers_on_postgres_and_redis(tmp_path: Path) -> None:
+    """The load generator's several-worker path: `huapai serve --workers 2` on a fresh
+    PostgreSQL database (made and dropped by the run) and a private Redis, a short ramp
+    with think time, nothing lost. Needs HUAPAI_TEST_POSTGRES_URL and redis-server."""
+    import os
+    import shutil
+    import socket
+
+    url = os.environ.get("HUAPAI_TEST_POSTGRES_URL")
+    if not url or shutil.which("redis-server") is None:
+        pytest.skip("needs HUAPAI_TEST_POSTGRES_URL and redis-server")
+    pytest.importorskip("psycopg")
+    pytest.importorskip("redis")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    redis = subprocess.Popen(["redis-server", "--port", str(port), "--save", "",
+                              "--appendonly", "no"], stdout=subprocess.DEVNULL)
+    try:
+        out = tmp_path / "run.json"
+        summary = bench_server.main([
+            "--rooms", "2,4", "--think", "exp:0.05", "--seconds", "2", "--warmup", "1",
+            "--echo-loops", "4", "--echo-seconds", "1", "--client-procs", "2",
+            "--workers", "2", "--postgres", url, "--redis-url", f"redis://127.0.0.1:{port}/0",
+            "--count-pid", str(redis.pid), "--p99-ms", "1e9", "--json", str(out)])
+        steps = [s for s in json.loads(out.read_text())["steps"] if s["name"] == "platform"]
+        assert [s["rooms"] for s in steps] == [2, 4]
+        for step in steps:
+            assert step["errors"] == 0, step["error_codes"]
+            assert step["rooms_held"] == step["rooms"] and step["operations"] > 0
+            assert step["services_cpu_s"] >= 0
+        assert summary["workers"] == 2 and summary["rooms_held_at_limit"] == 4
+    finally:
+        redis.terminate()
+        redis.wait(timeout=30)
