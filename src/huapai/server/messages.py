@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from huapai.core.protocol import Game
+
 from .botplay import bot_choices
 from .hub import Message, Viewer, dumps
 from .seats import LiveDeal, match_deals
@@ -15,16 +17,36 @@ if TYPE_CHECKING:
 
 def summary(room: Room) -> dict[str, Any]:
     deal = room.deal
+    rules, choices = _fixed(room.game, room.rules)
     return {
         "id": room.id, "game": room.game.name, "title": room.game.title,
-        "preset": room.preset, "rules": room.game.rules_to_dict(room.rules),
+        "preset": room.preset, "rules": rules,
         **room.settings.to_json(), "code": room.code, "owner": room.owner,
         "status": room.status, "match": room.match_no,
         "deal": None if deal is None else deal.index, "dealer": room.dealer,
         "seats": [s.to_json() for s in room.seats], "totals": room.totals(),
         "commitment": None if deal is None else deal.commitment,
-        "bot_choices": bot_choices(room.game, room.rules),
+        "bot_choices": list(choices),
     }
+
+
+_FIXED: dict[tuple[str, Any], tuple[dict[str, Any], tuple[str, ...]]] = {}
+
+
+def _fixed(game: Game[Any, Any], rules: Any) -> tuple[dict[str, Any], tuple[str, ...]]:
+    """The parts of a room's summary that its rules fix (its rules as a dict, the bots
+    one may seat): worked out once per game and rules (rules are frozen), not at every
+    summary; each summary gets its own copy of the dict."""
+    try:
+        key = (game.name, rules)
+        found = _FIXED.get(key)
+    except TypeError:  # rules that cannot be hashed: worked out each time
+        return game.rules_to_dict(rules), tuple(bot_choices(game, rules))
+    if found is None:
+        if len(_FIXED) >= 1024:
+            _FIXED.clear()
+        found = _FIXED[key] = (game.rules_to_dict(rules), tuple(bot_choices(game, rules)))
+    return dict(found[0]), found[1]
 
 
 LISTED = ("id", "game", "title", "preset", "deals", "multiplier", "turn_clock", "owner",

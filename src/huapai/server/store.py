@@ -281,15 +281,11 @@ def op_upsert_seat(room_id: str, seat: int, player_id: str | None, bot: str | No
 def op_seat_flags(room_id: str, seat: int | None, **values: Any) -> Op:
     """Set a seat's flags (``tuoguan``, ``ready``, ``held_player_id``); every seat of the
     room when ``seat`` is None."""
-    stmt = update(SeatRow).where(SeatRow.room_id == room_id)
-    if seat is not None:
-        stmt = stmt.where(SeatRow.seat == seat)
-    stmt = stmt.values(**values)
-
-    def run(conn: Connection) -> None:
-        conn.execute(stmt)
-
-    return run
+    where: dict[str, Any] = {"room_id": room_id} if seat is None else {
+        "room_id": room_id, "seat": seat}
+    # (the statement built once per shape: building it anew cost ~0.5 ms of the event
+    # loop's time per ready or 托管 flag)
+    return op_update(SeatRow, where, **values)
 
 
 def op_next_epoch() -> Op:

@@ -16,7 +16,7 @@ import queue
 import threading
 import time
 from concurrent.futures import Future
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, cast
 
 from sqlalchemy import Connection, Engine
@@ -61,8 +61,12 @@ class Checkpointer:
 
 @dataclass(slots=True)
 class _Job:
+    """One operation and who waits for it: a thread (``future``, from :meth:`Writer.submit`)
+    or the event loop (``waiter``, from :meth:`Writer.write`: no thread-safe future, and
+    its lock, made per move)."""
+
     op: Op
-    future: Future[Any] = field(default_factory=Future)
+    future: Future[Any] | None = None
     waiter: asyncio.Future[Any] | None = None
 
 
@@ -94,9 +98,9 @@ class Writer:
         self._thread.start()
 
     def submit(self, op: Op) -> Future[Any]:
-        job = _Job(op)
-        self._queue.put(job)
-        return job.future
+        future: Future[Any] = Future()
+        self._queue.put(_Job(op, future))
+        return future
 
     async def write(self, op: Op) -> Any:
         """Write ``op`` and wait until it is durable; StorageUnavailable if it is not."""
@@ -195,7 +199,9 @@ class Writer:
     def _settle(self, done: list[tuple[_Job, Any, Exception | None]]) -> None:
         waiting = []
         for job, result, error in done:
-            if error is None:
+            if job.future is None:
+                pass
+            elif error is None:
                 job.future.set_result(result)
             else:
                 job.future.set_exception(error)

@@ -180,8 +180,9 @@ async def _receive_loop(platform: Platform, conn: Connection) -> None:
     while not conn.closed:
         hello = conn.player is None
         timeout = platform.config.hello_timeout if hello else limits.socket_idle
-        try:
-            message = await asyncio.wait_for(conn.ws.receive(), timeout=timeout)
+        try:  # (asyncio.timeout: no task per frame, as wait_for would make)
+            async with asyncio.timeout(timeout):
+                message = await conn.ws.receive()
         except TimeoutError:
             if hello:  # straight to the socket: the close below must not overtake it
                 conn.post(dumps(_error(ServerError("not_authenticated", "hello timed out"))))
