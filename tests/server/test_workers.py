@@ -149,6 +149,44 @@ def test_the_lobby_and_presence_are_the_same_from_both(pg_url: str, redis_url: s
             until(lambda w=worker: online(w) == 0, what="presence 0")
 
 
+def test_a_rename_on_b_shows_in_the_room_a_owns(pg_url: str, redis_url: str) -> None:
+    with two(pg_url, redis_url) as (a, b):
+        me = player(a, "戊")
+        room = new_room(a, me)
+        a.api("POST", f"/api/rooms/{room}/seats/0", me)
+        assert b.api("PATCH", "/api/me", me, {"nickname": "戊二"})["player"]["nickname"] == "戊二"
+
+        def seat_name(worker: Worker) -> str:
+            seat = worker.api("GET", f"/api/rooms/{room}", me)["room"]["seats"][0]
+            name: str = seat["player"]["nickname"]
+            return name
+
+        until(lambda: seat_name(a) == "戊二", what="the new name at the owner")
+        assert seat_name(b) == "戊二"
+
+
+def test_history_knows_a_match_another_worker_still_plays(pg_url: str,
+                                                          redis_url: str) -> None:
+    with two(pg_url, redis_url) as (a, b):
+        me = player(a, "己")
+        room = new_room(a, me, deals=2)
+        a.api("POST", f"/api/rooms/{room}/seats/0", me)
+        a.api("POST", f"/api/rooms/{room}/bots", me, {})
+        with watching(a, me, room, 0) as client:
+            a.api("POST", f"/api/rooms/{room}/start", me)
+            while (message := client.next())["type"] != "deal_end":
+                if message["type"] == "state" and client.my_turn():
+                    client.send({"type": "act", "room": room, "counter": client.state["counter"],
+                                 "action": client.state["legal"][0]})
+
+        def finished(worker: Worker) -> list[bool]:
+            return [m["finished"] for m in worker.api("GET", "/api/me/history", me)["matches"]]
+
+        # one deal of two is played: the match goes on, as the owner and the other worker say
+        assert until(lambda: finished(a), what="the deal in the history") == [False]
+        assert finished(b) == [False]
+
+
 def test_a_spectator_on_another_worker_sees_the_spectator_view(pg_url: str,
                                                                redis_url: str) -> None:
     with two(pg_url, redis_url) as (a, b):

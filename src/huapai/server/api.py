@@ -124,21 +124,29 @@ async def history(request: Request) -> dict[str, Any]:
     player = await player_of(request)
     platform = platform_of(request)
     rows = await asyncio.to_thread(platform.reader.results_of, player.id)
+    elsewhere: dict[str, tuple[str, int]] = {}
+    if platform.cluster is not None:  # rooms other workers own: their stored progress
+        away = {game.room_id for _result, game in rows} - set(platform.rooms)
+        elsewhere = await asyncio.to_thread(platform.reader.room_progress, away)
     matches: dict[tuple[str, int], dict[str, Any]] = {}
     for result, game in rows:
         entry = matches.setdefault((game.room_id, game.match_no), {
             "room": game.room_id, "match": game.match_no, "game": game.game,
             "preset": game.preset, "seat": result.seat, "deals": [], "total": 0,
-            "finished": _match_finished(platform, game.room_id, game.match_no)})
+            "finished": _match_finished(platform, elsewhere, game.room_id, game.match_no)})
         entry["deals"].append({"game_id": game.id, "deal": game.deal_index,
                                "delta": result.scaled})
         entry["total"] += result.scaled
     return {"matches": list(matches.values())}
 
 
-def _match_finished(platform: Platform, room_id: str, match_no: int) -> bool:
+def _match_finished(platform: Platform, elsewhere: dict[str, tuple[str, int]],
+                    room_id: str, match_no: int) -> bool:
     room = platform.rooms.get(room_id)
-    return room is None or room.match_no > match_no or room.status == "finished"
+    if room is not None:
+        return room.match_no > match_no or room.status == "finished"
+    stored = elsewhere.get(room_id)  # owned by another worker (or closed: not there)
+    return stored is None or stored[0] in ("finished", "closed") or stored[1] > match_no
 
 
 # ----------------------------------------------------------------------------- games

@@ -12,6 +12,8 @@ Each worker listens on its own channel ``huapai:w:<worker>`` and on ``huapai:all
 - ``gone`` (client's worker → owner): the client disconnected (its proxy unsubscribes).
 - ``revoke`` (to all): a player's tokens were revoked; every worker forgets them and
   closes that player's sockets.
+- ``rename`` (to all): a player took a new nickname; every worker's rooms where that
+  player sits show it.
 
 Pub/sub keeps the order of the messages one publisher sends on one channel, which is all
 the protocol needs: a client's frames reach the owner in order, and a viewer's states
@@ -96,6 +98,7 @@ class Bus:
         self.on_frame: Callable[[ProxyConnection, str], Awaitable[Any]] | None = None
         self.on_gone: Callable[[ProxyConnection], None] | None = None
         self.on_revoke: Callable[[str], None] | None = None
+        self.on_rename: Callable[[str, str], None] | None = None
         self.on_call: Callable[[dict[str, Any]], Awaitable[dict[str, Any]]] | None = None
         self.calls: dict[int, asyncio.Future[dict[str, Any]]] = {}
         self._call_ids = itertools.count(1)
@@ -183,6 +186,8 @@ class Bus:
             self.drop_proxy(data["from"], data["c"])
         elif kind == "revoke" and data["from"] != self.worker and self.on_revoke is not None:
             self.on_revoke(data["player"])
+        elif kind == "rename" and data["from"] != self.worker and self.on_rename is not None:
+            self.on_rename(data["player"], data["name"])
 
     async def call(self, worker: str, payload: dict[str, Any],
                    timeout: float) -> dict[str, Any]:

@@ -120,6 +120,7 @@ class Cluster:
         self.bus.on_frame = on_frame
         self.bus.on_gone = self._proxy_gone
         self.bus.on_revoke = platform.revoked_elsewhere
+        self.bus.on_rename = platform.renamed_elsewhere
 
         async def on_call(data: dict[str, Any]) -> dict[str, Any]:
             return await answer(platform, data)

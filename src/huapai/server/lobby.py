@@ -166,12 +166,24 @@ class Platform:
         name = check_nickname(nickname)
         await durable(self._writer(), op_update(Player, {"id": player.id}, nickname=name))
         player.nickname = name
+        self.renamed_elsewhere(player.id, name)
+        if self.cluster is not None:  # the rooms other workers own show the new name too
+            self.cluster.bus.publish_all({"t": "rename", "player": player.id, "name": name,
+                                          "from": self.cluster.worker})
+        return player
+
+    def renamed_elsewhere(self, player: str, name: str) -> None:
+        """``player`` is now called ``name`` (renamed here or on another worker): every
+        room of this worker where the player sits shows it, and so does the player as
+        this worker remembers it."""
+        known = self._players.get(player)
+        if known is not None:
+            known.nickname = name
         for room in self.rooms.values():
-            seat = room.seat_of(player.id)
+            seat = room.seat_of(player)
             if seat is not None:
                 seat.nickname = name
                 room.publish_room()
-        return player
 
     async def revoke(self, player: PlayerInfo) -> str:
         """Log out everywhere: a new token for ``player``; the old one stops working at

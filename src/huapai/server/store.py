@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -367,6 +367,16 @@ class Reader:
             if room is None or room.status == "closed":
                 return None
             return _room_bundle(s, room)
+
+    def room_progress(self, room_ids: Collection[str]) -> dict[str, tuple[str, int]]:
+        """Each known room's stored status and match number (several workers: a room
+        owned elsewhere is known here only by its records)."""
+        if not room_ids:
+            return {}
+        stmt = select(RoomRow.id, RoomRow.status, RoomRow.match_no).where(
+            RoomRow.id.in_(list(room_ids)))
+        with self._session() as s:
+            return {row.id: (row.status, row.match_no) for row in s.execute(stmt).all()}
 
     def open_room_by_code(self, code: str) -> str | None:
         """The id of the open room with this private code, if any."""
