@@ -13,7 +13,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -187,6 +187,26 @@ def test_history_knows_a_match_another_worker_still_plays(pg_url: str,
         assert finished(b) == [False]
 
 
+def test_the_socket_cap_counts_every_worker(pg_url: str, redis_url: str) -> None:
+    """A player's sockets count together on every worker (at most 8 by default): not 8
+    on each; one that closes makes room again."""
+    with two(pg_url, redis_url) as (a, b), ExitStack() as stack:
+        me = player(a, "庚")
+
+        def hello(worker: Worker) -> tuple[Any, dict[str, Any]]:
+            ws = stack.enter_context(worker.ws())
+            ws.send(json.dumps({"type": "hello", "token": me}))
+            answer: dict[str, Any] = json.loads(ws.recv(timeout=15))
+            return ws, answer
+
+        opened = [hello(worker) for worker in (a, b) * 4]
+        assert [answer["type"] for _ws, answer in opened] == ["welcome"] * 8
+        refused = hello(b)[1]
+        assert (refused["type"], refused["code"]) == ("error", "too_many_connections")
+        opened[0][0].close()  # one on A closes: room for one more, on B
+        until(lambda: hello(b)[1]["type"] == "welcome", what="a socket admitted again")
+
+
 def test_a_spectator_on_another_worker_sees_the_spectator_view(pg_url: str,
                                                                redis_url: str) -> None:
     with two(pg_url, redis_url) as (a, b):
@@ -244,6 +264,25 @@ def test_the_room_budget_is_shared_by_the_workers(pg_url: str, redis_url: str) -
         refused = a.api("POST", "/api/rooms", me, {"game": "xianniu"}, ok=False)
         assert refused.status_code == 429, refused.text  # 5 here + 5 there: spent
         assert refused.json()["error"]["code"] == "rate_limited"
+
+
+def test_the_open_room_cap_counts_every_worker(pg_url: str, redis_url: str) -> None:
+    """At most 10 open rooms per player over all workers, not 10 on each: with 5 busy
+    rooms on each worker (watched, so none may be closed to make way) the 11th is refused
+    for the cap (409 room_limit; each worker alone would have let it through to the rate
+    budget, 429)."""
+    with two(pg_url, redis_url) as (a, b):
+        me = player(a, "辛")
+        rooms = [new_room(a if i % 2 else b, me) for i in range(10)]
+        with watching(b, me, rooms[0], None) as client:
+            for room in rooms[1:]:
+                client.send({"type": "subscribe", "room": room})
+                client.until("room")
+            refused = b.api("POST", "/api/rooms", me, {"game": "xianniu"}, ok=False)
+        assert refused.status_code == 409, refused.text
+        assert refused.json()["error"]["code"] == "room_limit"
+        assert all(a.api("GET", f"/api/rooms/{room}", me)["room"]["id"] == room
+                   for room in rooms)  # the refusal closed none of them
 
 
 def _children(pid: int) -> list[int]:

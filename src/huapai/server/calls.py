@@ -111,6 +111,8 @@ async def answer(platform: Platform, data: dict[str, Any]) -> dict[str, Any]:
     """The owner's side of a call: the summary, or the refusal as it would be sent."""
     try:
         op = data["op"]
+        if op in ("is_idle", "close_if_idle"):  # (lobby: a new room elsewhere makes way)
+            return {"ok": {"yes": platform.idle_room(data["room"], data["player"], op)}}
         if op not in OPS:
             raise ServerError("bad_message", f"unknown room operation {str(op)[:40]!r}")
         summary = await run_here(platform, data["room"], data["player"], data["nickname"],

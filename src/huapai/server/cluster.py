@@ -127,7 +127,7 @@ class Cluster:
 
         self.bus.on_call = on_call
         platform.hub.on_summary = lambda room: self._dirty.add(room.id)
-        platform.budgets.share(self.bus.redis)
+        platform.budgets.share(self.bus.redis, self.worker)
         await self.bus.start()
         await asyncio.to_thread(self.heartbeat.beat)  # alive before any room is taken
         self.heartbeat.start()
@@ -162,6 +162,7 @@ class Cluster:
         for room_id in self.heartbeat.gone():
             self.drop(room_id, "its lease was taken over")
         await self.bus.check_peers()
+        await self.platform.budgets.sockets.renew()
         orphans = await asyncio.to_thread(self.leases.orphans)
         random.shuffle(orphans)
         for room_id in orphans[:TAKE_PER_TICK]:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from .errors import ServerError
+from .socketcount import SharedSockets
 
 if TYPE_CHECKING:
     from .hub import Connection
@@ -144,12 +145,14 @@ class Budgets:
                                     "join-code attempts from your address")
         self.sockets = Sockets(limits)
 
-    def share(self, redis: Any) -> None:
-        """Keep every budget in Redis from now on (several workers share them)."""
+    def share(self, redis: Any, worker: str) -> None:
+        """Keep every budget and the socket counts in Redis from now on (several workers
+        share them; ``worker`` names this one's sockets there)."""
         script = redis.register_script(SHARED_TAKE)
         for budget in (self.players, self.rooms_player, self.rooms_address,
                        self.joins_player, self.joins_address):
             budget.shared = script
+        self.sockets.shared = SharedSockets(redis, worker)
 
     async def new_room(self, player: str, address: str) -> None:
         await self.rooms_player.spend(player)
@@ -167,6 +170,35 @@ class Sockets:
         self.limits = limits
         self.by_address: dict[str, set[Connection]] = {}
         self.by_player: dict[str, set[Connection]] = {}
+        self.shared: SharedSockets | None = None  # several workers: counted over all
+
+    async def open(self, conn: Connection, address: str) -> str | None:
+        """:meth:`opened`, and within the count every worker shares (if any)."""
+        refused = self.opened(conn, address)
+        if refused is not None or self.shared is None:
+            return refused
+        most = self.limits.sockets_per_address
+        if not await self.shared.admit("address", address, conn, most):
+            _discard(self.by_address, address, conn)
+            return f"too many connections from your address (at most {most})"
+        return None
+
+    async def authenticate(self, conn: Connection, player: str) -> None:
+        """:meth:`authenticated`, and within the count every worker shares (if any)."""
+        self.authenticated(conn, player)
+        most = self.limits.sockets_per_player
+        if self.shared is not None and not await self.shared.admit("player", player, conn,
+                                                                   most):
+            _discard(self.by_player, player, conn)
+            raise ServerError("too_many_connections", f"at most {most} per player")
+
+    async def renew(self) -> None:
+        """Several workers: renew this worker's entries in the shared counts."""
+        if self.shared is None:
+            return
+        groups = {("address", k): list(v) for k, v in self.by_address.items()}
+        groups.update({("player", k): list(v) for k, v in self.by_player.items()})
+        await self.shared.renew(groups)
 
     def opened(self, conn: Connection, address: str) -> str | None:
         """Count a new socket; the close reason if its address has too many."""
@@ -185,9 +217,16 @@ class Sockets:
         group.add(conn)
 
     def closed(self, conn: Connection, address: str) -> None:
+        entries = []
+        if conn in self.by_address.get(address, ()):
+            entries.append(("address", address))
         _discard(self.by_address, address, conn)
         if conn.player is not None:
+            if conn in self.by_player.get(conn.player, ()):
+                entries.append(("player", conn.player))
             _discard(self.by_player, conn.player, conn)
+        if self.shared is not None:
+            self.shared.release(entries, conn)
 
     def of_player(self, player: str) -> list[Connection]:
         return list(self.by_player.get(player, ()))

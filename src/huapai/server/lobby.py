@@ -15,6 +15,7 @@ from sqlalchemy import Engine
 from huapai.core.protocol import RulesError
 from huapai.core.registry import game_names, get_game
 
+from .calls import CALL_TIMEOUT
 from .cluster import Cluster
 from .config import ServerConfig
 from .errors import ServerError, conflict, not_found
@@ -294,13 +295,54 @@ class Platform:
         most = self.config.limits.rooms_open_per_player
         owned = [r for r in self.rooms.values() if r.owner == player]
         idle = sorted((r for r in owned if r.idle_for() > 0), key=lambda r: -r.idle_for())
-        over = len(owned) - most + 1
+        elsewhere = await self._rooms_elsewhere(player, {r.id for r in owned})
+        over = len(owned) + len(elsewhere) - most + 1
+        away = []  # several workers: the player's idle rooms other workers own
         if over > len(idle):
+            away = [room_id for room_id in elsewhere
+                    if await self._ask_elsewhere(room_id, player, "is_idle")]
+        if over > len(idle) + len(away):
             raise conflict("room_limit", f"at most {most} open rooms per player, and none "
                                          "of yours is idle")
         await self.budgets.new_room(player, address)
+        for room_id in away:  # idle rooms elsewhere go first, closed by their owners
+            if over <= len(idle):
+                break
+            over -= await self._ask_elsewhere(room_id, player, "close_if_idle")
+        if over > len(idle):  # (one of them got busy meanwhile)
+            raise conflict("room_limit", f"at most {most} open rooms per player, and none "
+                                         "of yours is idle")
         for room in idle[:max(0, over)]:
             self._close_idle(room, "to make way for its owner's new room")
+
+    async def _rooms_elsewhere(self, player: str, here: set[str]) -> list[str]:
+        """Several workers: ``player``'s open rooms that other workers own (the records
+        say which are open); one process: none."""
+        if self.cluster is None:
+            return []
+        ids = await asyncio.to_thread(self.reader.open_rooms_of, player)
+        return [room_id for room_id in ids if room_id not in here]
+
+    async def _ask_elsewhere(self, room_id: str, player: str, op: str) -> bool:
+        """Ask the worker that owns ``room_id`` whether it is ``player``'s idle room
+        (``is_idle``) or to close it if so (``close_if_idle``)."""
+        assert self.cluster is not None
+        worker = await self.cluster.owner_elsewhere(room_id)
+        if worker is None:  # here after all (taken over just now), or gone
+            return room_id not in self.rooms or self.idle_room(room_id, player, op)
+        reply = await self.cluster.bus.call(worker, {"op": op, "room": room_id,
+                                                     "player": player}, CALL_TIMEOUT)
+        return bool(reply.get("ok", {}).get("yes"))
+
+    def idle_room(self, room_id: str, player: str, op: str) -> bool:
+        """Whether ``room_id`` is ``player``'s room here with nobody watching or playing;
+        ``close_if_idle``: then closed too."""
+        room = self.rooms.get(room_id)
+        if room is None or room.owner != player or room.idle_for() <= 0:
+            return False
+        if op == "close_if_idle":
+            self._close_idle(room, "to make way for its owner's new room (elsewhere)")
+        return True
 
     def _close_idle(self, room: Room, why: str) -> None:
         del self.rooms[room.id]

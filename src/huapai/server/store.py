@@ -378,6 +378,13 @@ class Reader:
         with self._session() as s:
             return {row.id: (row.status, row.match_no) for row in s.execute(stmt).all()}
 
+    def open_rooms_of(self, owner_id: str) -> list[str]:
+        """The ids of ``owner_id``'s open rooms, on whichever worker they live."""
+        stmt = select(RoomRow.id).where(RoomRow.owner_id == owner_id,
+                                        RoomRow.status != "closed")
+        with self._session() as s:
+            return list(s.scalars(stmt).all())
+
     def open_room_by_code(self, code: str) -> str | None:
         """The id of the open room with this private code, if any."""
         with self._session() as s:

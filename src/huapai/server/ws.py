@@ -78,7 +78,7 @@ async def on_hello(platform: Platform, conn: Connection, data: dict[str, Any]) -
     player = await platform.authenticate(token)
     if player is None:
         raise ServerError("bad_token")
-    platform.budgets.sockets.authenticated(conn, player.id)
+    await platform.budgets.sockets.authenticate(conn, player.id)
     conn.player, conn.nickname = player.id, player.nickname
     config = platform.config
     platform.hub.send(conn, {"type": "welcome", "player": player.to_json(), "limits": {
@@ -160,7 +160,7 @@ async def endpoint(ws: WebSocket) -> None:
     await ws.accept()
     conn = Connection(ws, TokenBucket(config.rate_per_second, config.burst), config.send_queue)
     sender = asyncio.get_running_loop().create_task(conn.pump())
-    refused = platform.budgets.sockets.opened(conn, address)
+    refused = await platform.budgets.sockets.open(conn, address)
     try:
         if refused is None:
             await _receive_loop(platform, conn)
