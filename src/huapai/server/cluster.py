@@ -162,7 +162,6 @@ class Cluster:
         for room_id in self.heartbeat.gone():
             self.drop(room_id, "its lease was taken over")
         await self.bus.check_peers()
-        await self.platform.budgets.sockets.renew()
         orphans = await asyncio.to_thread(self.leases.orphans)
         random.shuffle(orphans)
         for room_id in orphans[:TAKE_PER_TICK]:

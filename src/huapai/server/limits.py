@@ -192,14 +192,6 @@ class Sockets:
             _discard(self.by_player, player, conn)
             raise ServerError("too_many_connections", f"at most {most} per player")
 
-    async def renew(self) -> None:
-        """Several workers: renew this worker's entries in the shared counts."""
-        if self.shared is None:
-            return
-        groups = {("address", k): list(v) for k, v in self.by_address.items()}
-        groups.update({("player", k): list(v) for k, v in self.by_player.items()})
-        await self.shared.renew(groups)
-
     def opened(self, conn: Connection, address: str) -> str | None:
         """Count a new socket; the close reason if its address has too many."""
         group = self.by_address.setdefault(address, set())

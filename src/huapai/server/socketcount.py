@@ -2,50 +2,53 @@
 
 One worker alone counts its sockets in memory (:class:`~huapai.server.limits.Sockets`).
 With several, a client could otherwise hold the cap's worth of sockets on *each* worker,
-so each worker also enters every open socket in a Redis sorted set per address and per
-player — ``huapai:sockets:address:<address>``, ``huapai:sockets:player:<player>``, one
-member ``<worker>:<connection id>`` per socket, scored by when it lapses on Redis's clock.
-A socket is admitted only if its set, lapsed members dropped, has room (one Lua script:
-check and add at once); it leaves the set when it closes. Each worker renews its own
-members every ``RENEW_EVERY`` seconds, so the sockets of a worker killed with ``kill -9``
-lapse within ``LAPSE`` seconds instead of counting for ever.
+so each worker also enters every open socket in a Redis set per address and per player —
+``huapai:sockets:address:<address>``, ``huapai:sockets:player:<player>``, one member
+``<worker>:<connection id>`` per socket. A socket is admitted only if its set has room
+(one Lua script: count and add at once); it leaves the set when it closes. A member
+counts only while its worker is alive (its ``huapai:alive:<worker>`` key, which the
+worker's heartbeat keeps — bus.py): the script drops the members of dead workers before
+it counts, so the sockets of a worker killed with ``kill -9`` stop counting as soon as
+its liveness lapses, with nothing to renew per socket.
 
 If Redis cannot be reached the socket is admitted on the worker's own count (logged):
 the cap then holds per worker, as with one, rather than locking every player out.
+(The script reads the liveness keys it finds in the set: fine on one Redis server, as
+the bus needs anyway; not for a Redis Cluster.)
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from typing import TYPE_CHECKING, Any
+
+from .bus import alive_key
 
 if TYPE_CHECKING:
     from .hub import Connection
 
 log = logging.getLogger("huapai.server")
 
-LAPSE = 60.0  # seconds a member counts without being renewed
-RENEW_EVERY = 15.0  # seconds between two renewals of a worker's own members
+KEEP_MS = 86_400_000  # an untouched set goes after a day (its members are long gone)
 
-# KEYS[1] the set; ARGV: the cap (negative: no check, just add), the lapse, the members
+# KEYS[1] the set; ARGV: the cap, the liveness keys' prefix, the member
 ADMIT = """
-local t = redis.call('TIME')
-local now = tonumber(t[1]) + tonumber(t[2]) / 1000000
 local most = tonumber(ARGV[1])
-local lapse = tonumber(ARGV[2])
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
-if most >= 0 and redis.call('ZSCORE', KEYS[1], ARGV[3]) == false
-   and redis.call('ZCARD', KEYS[1]) >= most then
+for _, member in ipairs(redis.call('SMEMBERS', KEYS[1])) do
+  local worker = string.match(member, '^(.*):[^:]*$')
+  if worker == nil or redis.call('EXISTS', ARGV[2] .. worker) == 0 then
+    redis.call('SREM', KEYS[1], member)
+  end
+end
+if redis.call('SISMEMBER', KEYS[1], ARGV[3]) == 0
+   and redis.call('SCARD', KEYS[1]) >= most then
   return 0
 end
-for i = 3, #ARGV do
-  redis.call('ZADD', KEYS[1], now + lapse, ARGV[i])
-end
-redis.call('PEXPIRE', KEYS[1], math.ceil(lapse * 1000))
+redis.call('SADD', KEYS[1], ARGV[3])
+redis.call('PEXPIRE', KEYS[1], KEEP_MS)
 return 1
-"""
+""".replace("KEEP_MS", str(KEEP_MS))
 
 
 def set_key(kind: str, key: str) -> str:
@@ -60,7 +63,7 @@ class SharedSockets:
         self.worker = worker
         self.script = redis.register_script(ADMIT)
         self._pending: set[asyncio.Task[None]] = set()
-        self._renewed = time.monotonic()
+        self.alive_prefix = alive_key("")
 
     def member(self, conn: Connection) -> str:
         return f"{self.worker}:{conn.key}"
@@ -69,7 +72,7 @@ class SharedSockets:
         """Enter ``conn`` in the ``kind`` set of ``key`` if it has room for it."""
         try:
             ok = await self.script(keys=[set_key(kind, key)],
-                                   args=[most, LAPSE, self.member(conn)])
+                                   args=[most, self.alive_prefix, self.member(conn)])
         except Exception:
             log.exception("shared socket count unavailable: admitted on this worker's count")
             return True
@@ -88,19 +91,8 @@ class SharedSockets:
         try:
             async with self.redis.pipeline(transaction=False) as pipe:
                 for kind, key in entries:
-                    pipe.zrem(set_key(kind, key), member)
+                    pipe.srem(set_key(kind, key), member)
                 await pipe.execute()
         except Exception:
-            log.exception("shared socket count: a closed socket lapses instead")
-
-    async def renew(self, groups: dict[tuple[str, str], list[Connection]]) -> None:
-        """Renew this worker's members (every ``RENEW_EVERY`` seconds at most)."""
-        if time.monotonic() - self._renewed < RENEW_EVERY:
-            return
-        self._renewed = time.monotonic()
-        async with self.redis.pipeline(transaction=False) as pipe:
-            for (kind, key), conns in groups.items():
-                await self.script(keys=[set_key(kind, key)],
-                                  args=[-1, LAPSE, *(self.member(c) for c in conns)],
-                                  client=pipe)
-            await pipe.execute()
+            log.exception("shared socket count: a closed socket still counts until "
+                          "this worker stops")
