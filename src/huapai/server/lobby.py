@@ -302,16 +302,14 @@ class Platform:
             away = [room_id for room_id in elsewhere
                     if await self._ask_elsewhere(room_id, player, "is_idle")]
         if over > len(idle) + len(away):
-            raise conflict("room_limit", f"at most {most} open rooms per player, and none "
-                                         "of yours is idle")
+            raise _room_limit(most)
         await self.budgets.new_room(player, address)
         for room_id in away:  # idle rooms elsewhere go first, closed by their owners
             if over <= len(idle):
                 break
             over -= await self._ask_elsewhere(room_id, player, "close_if_idle")
         if over > len(idle):  # (one of them got busy meanwhile)
-            raise conflict("room_limit", f"at most {most} open rooms per player, and none "
-                                         "of yours is idle")
+            raise _room_limit(most)
         for room in idle[:max(0, over)]:
             self._close_idle(room, "to make way for its owner's new room")
 
@@ -383,3 +381,8 @@ class Platform:
         """One page of the public rooms, newest first, and how many there are."""
         public = [r for r in reversed(self.rooms.values()) if not r.settings.private]
         return public[offset:offset + limit], len(public)
+
+
+def _room_limit(most: int) -> ServerError:
+    return conflict("room_limit", f"at most {most} open rooms per player, and none of yours "
+                                  "is idle")
