@@ -49,8 +49,8 @@ def resample(s: State, seat: int, rng: random.Random) -> State:
         t.packed[p] = packed_of(t.hands[p])
         t.melds[p] = melds[p]
         i += n
-    t.deal = _deal(s, pool[i:])
-    _agree(t, seat, others, rng)
+    t.deal = deal_with_stock(s, pool[i:])
+    agree(t, seat, others, rng)
     return t
 
 
@@ -142,7 +142,7 @@ def _counts(cards: list[int]) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _deal(s: State, stock: list[int]) -> tuple[int, ...]:
+def deal_with_stock(s: State, stock: list[int]) -> tuple[int, ...]:
     """A deal (a permutation of the deck) whose stock part is ``stock``; the places
     already dealt or drawn keep their cards where the multiset allows."""
     deal = s.deal
@@ -167,7 +167,7 @@ def _swap_outside(out: list[int], top: int, bottom: int, spare: list[int]) -> No
             out[i] = gone.pop()
 
 
-def _agree(t: State, seat: int, others: list[int], rng: random.Random) -> None:
+def agree(t: State, seat: int, others: list[int], rng: random.Random) -> None:
     """What depended on the other seats' hidden cards, made to fit the new ones."""
     if t.turn in others and t.phase == TURN and t.drawn is not None:
         hand = t.hands[t.turn]

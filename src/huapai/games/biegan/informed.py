@@ -1,0 +1,140 @@
+"""``resample_informed``: resampled 双别杆 worlds whose other hands look like real ones.
+
+:func:`.sample.resample` deals the other seats uniformly random hands out of the cards a
+seat cannot see. Real opponents drew and threw with purpose for many turns, so they are
+often one card from 胡 (听牌) — a seat with two shown melds is waiting about a quarter
+of the time, with four about half — while a uniformly random hand almost never is:
+the uniform worlds underrate the threat of every discard about fifteenfold
+(``python -m huapai.games.biegan.belief`` measures it).
+
+So each other seat ``p`` is made waiting with the probability :func:`ready_rate` gives
+from public information only (its number of melds and the stock count: a logistic
+model fitted to heuristic self-play, see :data:`READY_MODEL`), by cutting a random
+waiting hand of its size out of the cards the seat to decide cannot see
+(:func:`.plant.plant`, the engine's own win test decides that it waits); the rest of
+those cards are dealt uniformly to the other hands and the stock, as ``resample`` does.
+A planted hand must also agree with what ``p`` did in public since its hand last
+changed: it let the last discard go (the heuristic always 胡s when it can), so it must
+not win on it. When no planted hand is found in a few tries, ``p`` keeps its uniform
+hand.
+
+It reads only the world :func:`.sample.resample` hands it (consistent with the seat's
+information) and public facts (melds, rivers, the stock count), so it never peeks, and
+it is deterministic for the rng.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from .cards import NUM_CODES
+from .plant import plant
+from .sample import agree, deal_with_stock, resample
+from .state import OVER, TURN, State
+from .turn import melds_of
+from .window import can_hu_on
+from .winning import packed_of
+
+READY_MODEL = (-2.307, 0.775, -0.0424)
+"""logit P(a seat is waiting) = a + b × its melds + c × the stock count, fitted by
+maximum likelihood to every other seat at every discard decision of 300 heuristic
+self-play deals of 公安 (seed 1000, not the seeds the figures in docs/bots.md are
+measured on): e.g. 0.08 with no meld and 2.5 % at a full stock, 0.48 with three melds
+near the end."""
+PLANT_TRIES = 3
+"""Planted hands tried per seat before it keeps its uniform hand."""
+
+
+def ready_rate(s: State, p: int) -> float:
+    """The chance that seat ``p`` is waiting, from public facts (:data:`READY_MODEL`)."""
+    a, b, c = READY_MODEL
+    return 1.0 / (1.0 + math.exp(-(a + b * len(s.melds[p]) + c * s.stock)))
+
+
+def resample_informed(s: State, seat: int, rng: random.Random) -> State:
+    """A world for ``seat`` whose other seats wait as often as real ones (the module)."""
+    world = resample(s, seat, rng)
+    if world.phase == OVER:
+        return world
+    others = [p for p in range(s.rules.players) if p != seat]
+    chosen = [p for p in others if rng.random() < ready_rate(s, p)]
+    if not chosen:
+        return world
+    pool = [0] * NUM_CODES
+    for p in others:
+        for c, n in enumerate(world.hands[p]):
+            pool[c] += n
+    for c in world.deal[world.top:world.bottom + 1]:
+        pool[c] += 1
+    passed = just_passed(s, seat)
+    planted: dict[int, tuple[int, ...]] = {}
+    for p in chosen:
+        hand = _plant_for(world, p, pool, passed, rng)
+        if hand is not None:
+            planted[p] = hand
+            for c, n in enumerate(hand):
+                pool[c] -= n
+    if not planted:
+        return world
+    _redeal(s, world, seat, others, planted, pool, rng)
+    return world
+
+
+def _plant_for(world: State, p: int, pool: list[int], passed: tuple[int, int] | None,
+               rng: random.Random) -> tuple[int, ...] | None:
+    size, melds = sum(world.hands[p]), melds_of(world, p)
+    for _ in range(PLANT_TRIES):
+        hand = plant(world.rules, size, melds, pool, rng)
+        if hand is None:
+            return None
+        if passed is None or passed[0] == p or not _wins_on(world, p, hand, passed[1]):
+            return hand
+    return None
+
+
+def _wins_on(world: State, p: int, hand: tuple[int, ...], code: int) -> bool:
+    trial = world.copy()
+    trial.hands[p], trial.packed[p] = hand, packed_of(hand)
+    return can_hu_on(trial, p, code)
+
+
+def _redeal(s: State, world: State, seat: int, others: list[int],
+            planted: dict[int, tuple[int, ...]], pool: list[int],
+            rng: random.Random) -> None:
+    """``world`` with the planted hands and the rest of ``pool`` dealt uniformly to the
+    other hands and the stock."""
+    rest = [c for c in range(NUM_CODES) for _ in range(pool[c])]
+    rng.shuffle(rest)
+    i = 0
+    for p in others:
+        hand = planted.get(p)
+        if hand is None:
+            n = sum(world.hands[p])
+            hand = tuple(rest[i:i + n].count(c) for c in range(NUM_CODES))
+            i += n
+        world.hands[p], world.packed[p] = hand, packed_of(hand)
+    world.deal = deal_with_stock(s, rest[i:])
+    world._legal = None
+    agree(world, seat, others, rng)
+
+
+def just_passed(s: State, seat: int) -> tuple[int, int] | None:
+    """(discarder, card) of the discard every other seat let go just before ``seat``
+    drew, if the state shows it: ``seat`` is on turn, drew, and the seat before it has
+    a card last in its river."""
+    if s.phase != TURN or s.turn != seat or s.drawn is None:
+        return None
+    before = (seat - 1) % s.rules.players
+    river = s.rivers[before]
+    return (before, river[-1]) if river else None
+
+
+def waiting(world: State, p: int) -> bool:
+    """Whether some card still to come (in another hand or the stock) would let ``p``
+    胡 in ``world``."""
+    out = set(world.deal[world.top:world.bottom + 1])
+    for q, hand in enumerate(world.hands):
+        if q != p:
+            out.update(c for c in range(NUM_CODES) if hand[c])
+    return any(can_hu_on(world, p, c) for c in out)
