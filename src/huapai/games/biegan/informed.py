@@ -130,11 +130,21 @@ def just_passed(s: State, seat: int) -> tuple[int, int] | None:
     return (before, river[-1]) if river else None
 
 
-def waiting(world: State, p: int) -> bool:
-    """Whether some card still to come (in another hand or the stock) would let ``p``
-    胡 in ``world``."""
+def _to_come(world: State, p: int) -> set[int]:
+    """The codes in another hand or the stock of ``world``."""
     out = set(world.deal[world.top:world.bottom + 1])
     for q, hand in enumerate(world.hands):
         if q != p:
             out.update(c for c in range(NUM_CODES) if hand[c])
-    return any(can_hu_on(world, p, c) for c in out)
+    return out
+
+
+def waiting(world: State, p: int) -> bool:
+    """Whether some card still to come (in another hand or the stock) would let ``p``
+    胡 in ``world``."""
+    return any(can_hu_on(world, p, c) for c in _to_come(world, p))
+
+
+def waits(world: State, p: int) -> list[int]:
+    """The codes still to come on which ``p`` would 胡 in ``world``."""
+    return sorted(c for c in _to_come(world, p) if can_hu_on(world, p, c))
