@@ -27,10 +27,11 @@ from huapai.core.rng import derive_seed
 from huapai.core.session import decide
 
 from .bot import HeuristicBot
+from .game import GAME
+from .informed import resample_informed, waiting
 from .rules import PRESETS, BieganRules
 from .sample import resample
 from .state import AFTER_DUI, DISCARD0, TURN, ZHA0, State, discard_code
-from .informed import resample_informed, waiting
 from .window import can_hu_on
 
 Sampler = Callable[[State, int, random.Random], State]
@@ -134,12 +135,12 @@ def measure_decision(s: State, seat: int, codes: Sequence[int], sampler: Sampler
 def calibrate(rules: BieganRules, deals: int, worlds: int, sampler: str,
               seed: int = 1) -> Calibration:
     """Play ``deals`` heuristic self-play deals and measure ``sampler`` on them."""
-    from .game import GAME  # noqa: PLC0415 (game imports the samplers)
 
     sample = samplers()[sampler]
     out = Calibration(sampler, worlds)
     for d in range(deals):
-        state = GAME.new_game(rules, seed=derive_seed(seed, "belief-deal", d), dealer=d % rules.players)
+        state = GAME.new_game(rules, seed=derive_seed(seed, "belief-deal", d),
+                              dealer=d % rules.players)
         bots = [HeuristicBot(rules, p, derive_seed(seed, "belief-bot", d, p))
                 for p in range(rules.players)]
         rng = random.Random(derive_seed(seed, "belief-worlds", d))

@@ -17,9 +17,9 @@ from huapai.core.view import TableView, check_seat
 from . import actions, flow
 from .cards import format_cards, parse_cards
 from .describe import describe_action
+from .informed import resample_informed
 from .observe import encode, observation_size, omniscient, table_view
 from .rules import PRESETS, BieganRules
-from .informed import resample_informed
 from .sample import resample
 from .scoring import settle
 from .state import (
