@@ -8,8 +8,10 @@ resampled worlds (``--sampler uniform``: ``resample``; ``informed``:
 ``resample_informed``, :mod:`.informed`) in which X lets another seat 胡. No rollouts:
 this is what the search's worlds believe before any play-out.
 
-Printed: per stock-count bucket the mean estimate, the true rate and the Brier score,
-and the same over all; ``--json`` prints them as one JSON object.
+Printed: per stock-count bucket the mean estimate, the true rate, the Brier score, the
+mean estimate on the discards that did feed a win and on those that did not (how well
+it tells them apart), and how often another seat was really waiting; the same over
+all; ``--json`` prints them as one JSON object.
 """
 
 from __future__ import annotations
@@ -52,6 +54,7 @@ class Bucket:
     predicted: float = 0.0
     actual: int = 0
     brier: float = 0.0
+    hit: float = 0.0
     seats: int = 0
     ready: int = 0
     """Other seats seen at these decisions, and how many were waiting (听牌)."""
@@ -61,11 +64,14 @@ class Bucket:
         self.predicted += p
         self.actual += truth
         self.brier += (p - truth) ** 2
+        self.hit += p * truth
 
     def to_json(self) -> dict[str, Any]:
         n = max(1, self.n)
         return {"pairs": self.n, "predicted": round(self.predicted / n, 4),
                 "actual": round(self.actual / n, 4), "brier": round(self.brier / n, 4),
+                "on_feeds": round(self.hit / max(1, self.actual), 4),
+                "elsewhere": round((self.predicted - self.hit) / max(1, self.n - self.actual), 4),
                 "ready": round(self.ready / max(1, self.seats), 4)}
 
 
@@ -160,12 +166,13 @@ def calibrate(rules: BieganRules, deals: int, worlds: int, sampler: str,
 def _table(c: Calibration) -> str:
     lines = [f"{c.sampler}: {c.deals} deals, {c.decisions} discard decisions, "
              f"{c.worlds} worlds each, {c.to_json()['us_per_world']} µs per world",
-             f"{'stock':>8} {'pairs':>6} {'predicted':>10} {'actual':>8} {'brier':>7} {'ready':>6}"]
+             f"{'stock':>8} {'pairs':>6} {'predicted':>10} {'actual':>8} {'brier':>7} {'on feeds':>9} {'elsewhere':>9} {'ready':>6}"]
     rows = [(f"{k}", v) for k, v in c.to_json()["by_stock"].items()]
     rows.append(("all", c.total.to_json()))
     for name, row in rows:
         lines.append(f"{name:>8} {row['pairs']:>6} {row['predicted']:>10.4f} "
-                     f"{row['actual']:>8.4f} {row['brier']:>7.4f} {row['ready']:>6.3f}")
+                     f"{row['actual']:>8.4f} {row['brier']:>7.4f} {row['on_feeds']:>9.4f} "
+                     f"{row['elsewhere']:>9.4f} {row['ready']:>6.3f}")
     return "\n".join(lines)
 
 

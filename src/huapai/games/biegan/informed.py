@@ -42,8 +42,11 @@ maximum likelihood to every other seat at every discard decision of 300 heuristi
 self-play deals of 公安 (seed 1000, not the seeds the figures in docs/bots.md are
 measured on): e.g. 0.08 with no meld and 2.5 % at a full stock, 0.48 with three melds
 near the end."""
-PLANT_TRIES = 3
+PLANT_TRIES = 6
 """Planted hands tried per seat before it keeps its uniform hand."""
+WAIT_WIDTH = 3.0
+"""A planted hand waiting on ``w`` faces is kept with probability min(1, this / w):
+random complete hands wait on more cards than the heuristic's real ones do."""
 
 
 def ready_rate(s: State, p: int) -> float:
@@ -88,15 +91,15 @@ def _plant_for(world: State, p: int, pool: list[int], passed: tuple[int, int] | 
         hand = plant(world.rules, size, melds, pool, rng)
         if hand is None:
             return None
-        if passed is None or passed[0] == p or not _wins_on(world, p, hand, passed[1]):
+        trial = world.copy()
+        trial.hands[p], trial.packed[p] = hand, packed_of(hand)
+        if passed is not None and passed[0] != p and can_hu_on(trial, p, passed[1]):
+            continue
+        to_come = [c for c in range(NUM_CODES) if pool[c] > hand[c]]
+        width = sum(1 for c in to_come if can_hu_on(trial, p, c))
+        if width and rng.random() * width < WAIT_WIDTH:
             return hand
     return None
-
-
-def _wins_on(world: State, p: int, hand: tuple[int, ...], code: int) -> bool:
-    trial = world.copy()
-    trial.hands[p], trial.packed[p] = hand, packed_of(hand)
-    return can_hu_on(trial, p, code)
 
 
 def _redeal(s: State, world: State, seat: int, others: list[int],
