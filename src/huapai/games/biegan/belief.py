@@ -123,9 +123,9 @@ def measure_decision(s: State, seat: int, codes: Sequence[int], sampler: Sampler
                      worlds: int, rng: random.Random, out: Calibration) -> None:
     """Add one discard decision's (estimate, truth) pairs to ``out``."""
     hits = dict.fromkeys(codes, 0)
-    start = time.perf_counter()
+    start = time.process_time()
     sampled = [sampler(s, seat, rng) for _ in range(worlds)]
-    out.seconds += time.perf_counter() - start
+    out.seconds += time.process_time() - start
     out.resamples += worlds
     for world in sampled:
         for code in codes:
@@ -141,7 +141,6 @@ def measure_decision(s: State, seat: int, codes: Sequence[int], sampler: Sampler
 def calibrate(rules: BieganRules, deals: int, worlds: int, sampler: str,
               seed: int = 1) -> Calibration:
     """Play ``deals`` heuristic self-play deals and measure ``sampler`` on them."""
-
     sample = samplers()[sampler]
     out = Calibration(sampler, worlds)
     for d in range(deals):
@@ -165,8 +164,9 @@ def calibrate(rules: BieganRules, deals: int, worlds: int, sampler: str,
 
 def _table(c: Calibration) -> str:
     lines = [f"{c.sampler}: {c.deals} deals, {c.decisions} discard decisions, "
-             f"{c.worlds} worlds each, {c.to_json()['us_per_world']} µs per world",
-             f"{'stock':>8} {'pairs':>6} {'predicted':>10} {'actual':>8} {'brier':>7} {'on feeds':>9} {'elsewhere':>9} {'ready':>6}"]
+             f"{c.worlds} worlds each, {c.to_json()['us_per_world']} µs (CPU) per world",
+             f"{'stock':>8} {'pairs':>6} {'predicted':>10} {'actual':>8} {'brier':>7} "
+             f"{'on feeds':>9} {'elsewhere':>9} {'ready':>6}"]
     rows = [(f"{k}", v) for k, v in c.to_json()["by_stock"].items()]
     rows.append(("all", c.total.to_json()))
     for name, row in rows:

@@ -2,10 +2,15 @@
 
 :func:`.sample.resample` deals the other seats uniformly random hands out of the cards a
 seat cannot see. Real opponents drew and threw with purpose for many turns, so they are
-often one card from 胡 (听牌) — a seat with two shown melds is waiting about a quarter
+often one card from 胡 (听牌) — a seat with two shown melds is waiting about a fifth
 of the time, with four about half — while a uniformly random hand almost never is:
-the uniform worlds underrate the threat of every discard about fifteenfold
-(``python -m huapai.games.biegan.belief`` measures it).
+the uniform worlds underrate the chance that a discard feeds a win thirteenfold
+(``python -m huapai.games.biegan.belief`` measures it; docs/bots.md has the figures).
+
+Sampling–importance–resampling from uniform worlds (weights from a softened heuristic's
+likelihood of each seat's discards) was tried first and dropped: so few uniform worlds
+wait that 16 candidates per world moved the estimate from 0.07 % to 0.5 % (the truth:
+2.9 %) at 16× the cost.
 
 So each other seat ``p`` is made waiting with the probability :func:`ready_rate` gives
 from public information only (its number of melds and the stock count: a logistic
@@ -15,8 +20,11 @@ waiting hand of its size out of the cards the seat to decide cannot see
 those cards are dealt uniformly to the other hands and the stock, as ``resample`` does.
 A planted hand must also agree with what ``p`` did in public since its hand last
 changed: it let the last discard go (the heuristic always 胡s when it can), so it must
-not win on it. When no planted hand is found in a few tries, ``p`` keeps its uniform
-hand.
+not win on it; and as random complete hands wait on more cards than real ones, one
+waiting on ``w`` is kept with probability min(1, :data:`WAIT_WIDTH` / ``w``). When no
+planted hand is found in :data:`PLANT_TRIES` tries, ``p`` keeps its uniform hand. 赖子
+are never planted; the model was fitted on 公安 with three seats and is used as it is for
+the other presets.
 
 It reads only the world :func:`.sample.resample` hands it (consistent with the seat's
 information) and public facts (melds, rivers, the stock count), so it never peeks, and
