@@ -150,3 +150,24 @@ def test_belief_refuses_bad_counts(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         belief.main(["--deals", "0"])
     assert "--deals and --worlds must be at least 1" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("preset", "overrides"), [
+    ("danbiegan", {}), ("gongan-app", {}), ("gongan", {"players": 2})])
+def test_informed_worlds_are_valid_on_every_preset(preset: str, overrides: dict[str, int]) -> None:
+    r = rules(preset, **overrides)
+    bots = [HeuristicBot(r, p, p) for p in range(r.players)]
+    state: State = GAME.new_game(r, seed=8)
+    rng, checked, seen = random.Random(4), 0, 0
+    while not GAME.is_over(state):
+        seat = GAME.to_act(state)[0]
+        legal = list(GAME.legal_actions(state, seat))
+        seen += len(legal) > 1
+        if len(legal) > 1 and seen > 12:
+            world = GAME.resample_informed(state, seat, rng)
+            GAME.check_invariants(world)
+            assert GAME.observe(world, seat) == GAME.observe(state, seat)
+            checked += 1
+        action = legal[0] if len(legal) == 1 else decide(bots[seat], GAME, state, seat, legal)
+        state, _ = GAME.apply(state, seat, action)
+    assert checked > 0
