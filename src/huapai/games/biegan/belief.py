@@ -10,8 +10,8 @@ this is what the search's worlds believe before any play-out.
 
 Printed: per stock-count bucket the mean estimate, the true rate, the Brier score, the
 mean estimate on the discards that did feed a win and on those that did not (how well
-it tells them apart), and how often another seat was really waiting; the same over
-all; ``--json`` prints them as one JSON object.
+it tells them apart), how often another seat was really waiting and how often it was
+in the worlds; the same over all; ``--json`` prints them as one JSON object.
 """
 
 from __future__ import annotations
@@ -58,6 +58,9 @@ class Bucket:
     seats: int = 0
     ready: int = 0
     """Other seats seen at these decisions, and how many were waiting (听牌)."""
+    world_seats: int = 0
+    world_ready: int = 0
+    """The same in the resampled worlds."""
 
     def add(self, p: float, truth: bool) -> None:
         self.n += 1
@@ -72,7 +75,8 @@ class Bucket:
                 "actual": round(self.actual / n, 4), "brier": round(self.brier / n, 4),
                 "on_feeds": round(self.hit / max(1, self.actual), 4),
                 "elsewhere": round((self.predicted - self.hit) / max(1, self.n - self.actual), 4),
-                "ready": round(self.ready / max(1, self.seats), 4)}
+                "ready": round(self.ready / max(1, self.seats), 4),
+                "ready_in_worlds": round(self.world_ready / max(1, self.world_seats), 4)}
 
 
 @dataclass(slots=True)
@@ -96,10 +100,12 @@ class Calibration:
         self.bucket(stock).add(p, truth)
         self.total.add(p, truth)
 
-    def add_seat(self, stock: int, ready: bool) -> None:
+    def add_seat(self, stock: int, ready: bool, in_worlds: int, worlds: int) -> None:
         for b in (self.bucket(stock), self.total):
             b.seats += 1
             b.ready += ready
+            b.world_seats += worlds
+            b.world_ready += in_worlds
 
     def to_json(self) -> dict[str, Any]:
         per_world = self.seconds / max(1, self.resamples)
@@ -134,7 +140,7 @@ def measure_decision(s: State, seat: int, codes: Sequence[int], sampler: Sampler
         out.add(s.stock, hits[code] / worlds, feeds(s, seat, code))
     for p in range(s.rules.players):
         if p != seat:
-            out.add_seat(s.stock, waiting(s, p))
+            out.add_seat(s.stock, waiting(s, p), sum(waiting(w, p) for w in sampled), worlds)
     out.decisions += 1
 
 
@@ -166,13 +172,14 @@ def _table(c: Calibration) -> str:
     lines = [f"{c.sampler}: {c.deals} deals, {c.decisions} discard decisions, "
              f"{c.worlds} worlds each, {c.to_json()['us_per_world']} µs (CPU) per world",
              f"{'stock':>8} {'pairs':>6} {'predicted':>10} {'actual':>8} {'brier':>7} "
-             f"{'on feeds':>9} {'elsewhere':>9} {'ready':>6}"]
+             f"{'on feeds':>9} {'elsewhere':>9} {'ready':>6} {'in worlds':>9}"]
     rows = [(f"{k}", v) for k, v in c.to_json()["by_stock"].items()]
     rows.append(("all", c.total.to_json()))
     for name, row in rows:
         lines.append(f"{name:>8} {row['pairs']:>6} {row['predicted']:>10.4f} "
                      f"{row['actual']:>8.4f} {row['brier']:>7.4f} {row['on_feeds']:>9.4f} "
-                     f"{row['elsewhere']:>9.4f} {row['ready']:>6.3f}")
+                     f"{row['elsewhere']:>9.4f} {row['ready']:>6.3f} "
+                     f"{row['ready_in_worlds']:>9.3f}")
     return "\n".join(lines)
 
 
