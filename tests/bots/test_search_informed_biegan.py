@@ -1,4 +1,5 @@
-"""The search on 双别杆's informed worlds never peeks: the same information set with the
+"""The search on 双别杆's informed worlds (:mod:`huapai.games.biegan.informed`, not the
+family's default: see docs/bots.md) never peeks: the same information set with the
 other seats' hidden cards moved around gives the same estimates and the same decision,
 late in a deal where the informed sampler plants waiting hands."""
 
@@ -11,8 +12,23 @@ from huapai.bots.registry import make_bot
 from huapai.bots.search import Budget, InfoSet, SearchBot, Searcher
 from huapai.core.registry import get_game
 from huapai.core.session import decide
+from huapai.games.biegan.informed import resample_informed
 
 GAME: Any = get_game("biegan")
+
+
+class _Informed:
+    """双别杆 with ``resample_informed``: what the search would see if the family used it."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(GAME, name)
+
+    def resample_informed(self, state: Any, seat: int, rng: random.Random) -> Any:
+        self.calls += 1
+        return resample_informed(state, seat, rng)
 
 
 def _late_states(seed: int, count: int) -> list[tuple[Any, int, list[int]]]:
@@ -31,6 +47,7 @@ def _late_states(seed: int, count: int) -> list[tuple[Any, int, list[int]]]:
 
 
 def test_informed_search_decides_the_same_on_permuted_hidden_cards() -> None:
+    game: Any = _Informed()
     rules = GAME.rules("gongan")
     states = _late_states(seed=7, count=3)
     assert len(states) == 3
@@ -41,11 +58,16 @@ def test_informed_search_decides_the_same_on_permuted_hidden_cards() -> None:
         assert other.hands != state.hands
         runs = []
         for s in (state, other):
-            searcher = Searcher(GAME, rules, budget, seed=11, worlds="informed")
-            info = InfoSet(GAME, s, seat, "informed")
+            searcher = Searcher(game, rules, budget, seed=11, worlds="informed")
+            info = InfoSet(game, s, seat, "informed")
             prior = searcher.prior(info, legal)
             runs.append([e.to_json() for e in searcher.estimates(info, legal, prior)])
         assert runs[0] == runs[1]
-        one = SearchBot(GAME, rules, seat, 5, budget, worlds="informed")
-        two = SearchBot(GAME, rules, seat, 5, budget, worlds="informed")
-        assert one.act_state(GAME, state, seat, legal) == two.act_state(GAME, other, seat, legal)
+        one = SearchBot(game, rules, seat, 5, budget, worlds="informed")
+        two = SearchBot(game, rules, seat, 5, budget, worlds="informed")
+        assert one.act_state(game, state, seat, legal) == two.act_state(game, other, seat, legal)
+    assert game.calls > 0  # the informed sampler dealt the worlds
+
+
+def test_the_family_deals_uniform_worlds_by_default() -> None:
+    assert not hasattr(GAME, "resample_informed")  # measured worse in the arena (docs/bots.md)

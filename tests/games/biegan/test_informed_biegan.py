@@ -14,6 +14,7 @@ from huapai.core.session import decide
 from huapai.games.biegan import belief, informed
 from huapai.games.biegan.bot import HeuristicBot
 from huapai.games.biegan.cards import NUM_CODES, copies_of, parse_cards
+from huapai.games.biegan.informed import resample_informed
 from huapai.games.biegan.plant import plant
 from huapai.games.biegan.state import AFTER_DUI, TURN, Held, State
 from huapai.games.biegan.units import Meld
@@ -45,7 +46,7 @@ def test_informed_worlds_agree_with_what_the_seat_saw() -> None:
     for state, seat in list(_late_decisions(seed=3, stock_below=20))[:6]:
         rng = random.Random(seat)
         for _ in range(8):
-            world = GAME.resample_informed(state, seat, rng)
+            world = resample_informed(state, seat, rng)
             GAME.check_invariants(world)
             assert GAME.observe(world, seat) == GAME.observe(state, seat)
             assert GAME.to_act(world) == GAME.to_act(state)
@@ -55,9 +56,9 @@ def test_informed_worlds_agree_with_what_the_seat_saw() -> None:
 
 def test_the_same_seed_gives_the_same_world() -> None:
     state, seat = next(_late_decisions(seed=4, stock_below=15))
-    one = [_hidden_part(GAME.resample_informed(state, seat, random.Random(k)), seat)
+    one = [_hidden_part(resample_informed(state, seat, random.Random(k)), seat)
            for k in range(6)]
-    two = [_hidden_part(GAME.resample_informed(state, seat, random.Random(k)), seat)
+    two = [_hidden_part(resample_informed(state, seat, random.Random(k)), seat)
            for k in range(6)]
     assert one == two and len(set(map(repr, one))) > 1
 
@@ -68,8 +69,8 @@ def test_it_never_peeks_hidden_cards_moved_around_give_the_same_worlds() -> None
         other = GAME.resample(state, seat, random.Random(99))
         assert _hidden_part(other, seat) != _hidden_part(state, seat)
         for k in range(6):
-            a = GAME.resample_informed(state, seat, random.Random(k))
-            b = GAME.resample_informed(other, seat, random.Random(k))
+            a = resample_informed(state, seat, random.Random(k))
+            b = resample_informed(other, seat, random.Random(k))
             assert _hidden_part(a, seat) == _hidden_part(b, seat)
             differs += _hidden_part(a, seat) != _hidden_part(
                 GAME.resample(state, seat, random.Random(k)), seat)
@@ -82,7 +83,7 @@ def test_informed_worlds_wait_more_often_than_uniform_ones_late_in_a_deal() -> N
     states = list(_late_decisions(seed=7, stock_below=14))[:5]
     assert len(states) == 5
     for state, seat in states:
-        for name, sample in (("uniform", GAME.resample), ("informed", GAME.resample_informed)):
+        for name, sample in (("uniform", GAME.resample), ("informed", resample_informed)):
             rng = random.Random(1)
             for _ in range(10):
                 world = sample(state, seat, rng)
@@ -129,7 +130,7 @@ def test_a_planted_seat_does_not_win_on_the_discard_it_just_let_go() -> None:
             continue
         rng = random.Random(3)
         for _ in range(6):
-            world = GAME.resample_informed(state, seat, rng)
+            world = resample_informed(state, seat, rng)
             for p in range(3):
                 if p not in (seat, passed[0]) and informed.waiting(world, p):
                     assert not can_hu_on(world, p, passed[1])
@@ -164,7 +165,7 @@ def test_informed_worlds_are_valid_on_every_preset(preset: str, overrides: dict[
         legal = list(GAME.legal_actions(state, seat))
         seen += len(legal) > 1
         if len(legal) > 1 and seen > 12:
-            world = GAME.resample_informed(state, seat, rng)
+            world = resample_informed(state, seat, rng)
             GAME.check_invariants(world)
             assert GAME.observe(world, seat) == GAME.observe(state, seat)
             checked += 1

@@ -17,7 +17,6 @@ from huapai.core.view import TableView, check_seat
 from . import actions, flow
 from .cards import format_cards, parse_cards
 from .describe import describe_action
-from .informed import resample_informed
 from .observe import encode, observation_size, omniscient, table_view
 from .rules import PRESETS, BieganRules
 from .sample import resample
@@ -138,12 +137,6 @@ class BieganGame(GameBase[BieganRules, State]):
         consistent with everything it has seen (:mod:`.sample`)."""
         _check_seat(seat, state)
         return resample(state, seat, rng)
-
-    def resample_informed(self, state: State, seat: int, rng: random.Random) -> State:
-        """Like :meth:`resample`, but the other seats wait (听牌) about as often as real
-        ones do given their melds and the stock (:mod:`.informed`); the search's default."""
-        _check_seat(seat, state)
-        return resample_informed(state, seat, rng)
 
     def claim_window(self, state: State) -> ClaimWindow | None:
         """The window on a discard, while it is open (its answers are private)."""
