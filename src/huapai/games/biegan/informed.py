@@ -26,6 +26,13 @@ planted hand is found in :data:`PLANT_TRIES` tries, ``p`` keeps its uniform hand
 are never planted; the model was fitted on 公安 with three seats and is used as it is for
 the other presets.
 
+**Not the family's default**: :class:`~.game.BieganGame` has no ``resample_informed``,
+so the search deals uniform worlds. In the arena (``search:普通`` against two heuristics,
+40 deals paired on the same deals) the search with these worlds scored 1.33 points a
+deal less than with uniform ones (± 2.01 at 99 %: not significant, the wrong way): it
+fed fewer wins but won less (docs/bots.md). :mod:`.belief` and the tests use it
+directly; a game wrapper that adds it as ``resample_informed`` gives the A/B runs.
+
 It reads only the world :func:`.sample.resample` hands it (consistent with the seat's
 information) and public facts (melds, rivers, the stock count), so it never peeks, and
 it is deterministic for the rng.
