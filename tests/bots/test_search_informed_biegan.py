@@ -35,7 +35,8 @@ def _late_states(seed: int, count: int) -> list[tuple[Any, int, list[int]]]:
     """Decisions with a real choice once the stock is below 14 (heuristic self-play)."""
     rules = GAME.rules("gongan")
     bots = [make_bot("heuristic", GAME, rules, s, s) for s in range(3)]
-    state, out = GAME.new_game(rules, seed=seed), []
+    state = GAME.new_game(rules, seed=seed)
+    out: list[tuple[Any, int, list[int]]] = []
     while not GAME.is_over(state) and len(out) < count:
         seat = GAME.to_act(state)[0]
         legal = list(GAME.legal_actions(state, seat))
