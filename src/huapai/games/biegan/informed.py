@@ -28,9 +28,9 @@ the other presets.
 
 **Not the family's default**: :class:`~.game.BieganGame` has no ``resample_informed``,
 so the search deals uniform worlds. In the arena (``search:普通`` against two heuristics,
-40 deals paired on the same deals) the search with these worlds scored 1.33 points a
-deal less than with uniform ones (± 2.01 at 99 %: not significant, the wrong way): it
-fed fewer wins but won less (docs/bots.md). :mod:`.belief` and the tests use it
+56 deals, paired on the same deals) the search with these worlds scored 1.09 points a
+deal less than with uniform ones (± 1.83 at 99 %: not significant, the wrong way): it
+fed wins as often and won less (docs/bots.md). :mod:`.belief` and the tests use it
 directly; a game wrapper that adds it as ``resample_informed`` gives the A/B runs.
 
 It reads only the world :func:`.sample.resample` hands it (consistent with the seat's
