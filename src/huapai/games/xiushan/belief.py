@@ -38,7 +38,7 @@ from .table_rules import XiushanGameRules
 
 @dataclass(frozen=True, slots=True)
 class BeliefParams:
-    worlds: int = 8
+    worlds: int = 1
     """Uniform worlds drawn per informed one (the importance sample)."""
     temperature: float = 1.0
     """Of the discard softmax over keep values: lower trusts the heuristic more."""
@@ -46,7 +46,7 @@ class BeliefParams:
     """How many of each seat's latest discards are weighed."""
     decay: float = 0.5
     """The weight of a discard relative to the one thrown after it."""
-    turns: float = 1.0
+    turns: float = 8.0
     """Pseudo-turns per discard a seat has thrown (:func:`improve`); 0: none."""
 
     def __post_init__(self) -> None:

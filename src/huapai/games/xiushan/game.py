@@ -21,6 +21,7 @@ from .describe import describe_action, say
 from .hidden import permute_hidden
 from .moves import checked_deal, dealt, dealt_sizes, new_state
 from .observe import encode, observation_size, omniscient, table_view
+from .belief import resample_informed
 from .sample import resample
 from .settle import settle
 from .state import ACTION_NAMES, DISCARD0, NUM_ACTIONS, OVER, WINDOW, State
@@ -142,6 +143,12 @@ class XiushanGame(GameBase[XiushanGameRules, State]):
         """What ``seat`` cannot see redealt (:mod:`.sample`)."""
         check_seat(seat, state.rules.num_seats)
         return resample(state, seat, rng)
+
+    def resample_informed(self, state: State, seat: int, rng: random.Random) -> State:
+        """A world like ``resample``'s whose other hands look like hands those seats would
+        hold, from public information only (:mod:`.belief`); what the search deals."""
+        check_seat(seat, state.rules.num_seats)
+        return resample_informed(state, seat, rng)
 
     def observation_size(self, rules: XiushanGameRules) -> int:
         return observation_size(rules.num_seats) + bo_play.features_size(rules)
