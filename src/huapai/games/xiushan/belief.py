@@ -112,8 +112,8 @@ def improve(world: State, seat: int, rng: random.Random, turns: float) -> State:
     """``world`` with each other seat's hand played forward ``turns`` pseudo-turns per
     discard it has thrown: it draws a random hidden card (from the stock or another
     seat's hand) and throws back the card it needs least (the heuristic's keep value),
-    as real seats built their hands. With 哨 laid (``lay_shao``) a draw that would make
-    three alike in hand is skipped (the seat would have had to lay it)."""
+    as real seats built their hands. With 哨 laid (``lay_shao``) a turn that would leave
+    three alike in a hand is skipped (the seat would have had to lay them)."""
     others = [p for p in world.active if p != seat]
     todo = {p: round(turns * len(world.rivers[p])) for p in others}
     if not any(todo.values()):
@@ -153,6 +153,9 @@ def _turn(judge: HeuristicBot, p: int, hands: dict[int, list[int]], stock: list[
         return
     hand[card] += 1
     throw = _least_needed(judge, hand)
+    if source is not None and no_triples and throw != card and hands[source][throw] >= 2:
+        hand[card] -= 1  # the seat it came from would hold three alike: no turn
+        return
     hand[throw] -= 1
     if source is None:
         stock[at] = throw
