@@ -29,11 +29,13 @@ from huapai.core.session import decide
 from .belief import DEFAULT_BELIEF, BeliefParams, resample_informed
 from .flow import apply, legal
 from .game import GAME
+from .moves import dealt_sizes
 from .sample import resample
 from .state import DISCARD0, HU, TURN, State
 
 Sampler = Callable[[State, int, random.Random], State]
-BUCKETS = ((30, "stock ≥ 30"), (15, "stock 15–29"), (0, "stock < 15"))
+BUCKETS = ((2 / 3, "early"), (1 / 3, "middle"), (0.0, "late"))
+"""By the share of the dealt stock still to draw: above ⅔, above ⅓, the rest."""
 
 
 def feeds(s: State, seat: int, card: int) -> bool:
@@ -100,8 +102,8 @@ class Report:
     buckets: dict[str, dict[str, Tally]] = field(default_factory=dict)
     decisions: int = 0
 
-    def tally(self, name: str, stock: int) -> tuple[Tally, Tally]:
-        label = next(text for low, text in BUCKETS if stock >= low)
+    def tally(self, name: str, left: float) -> tuple[Tally, Tally]:
+        label = next(text for low, text in BUCKETS if left > low or low == 0)
         bucket = self.buckets.setdefault(label, {}).setdefault(name, Tally())
         return self.overall.setdefault(name, Tally()), bucket
 
@@ -124,7 +126,7 @@ def calibrate(preset: str, deals: int, seed: int, samples: int,
             rng = random.Random(derive_seed(seed, "worlds", k))
             start = time.perf_counter()
             worlds = [sampler(state, seat, rng) for _ in range(samples)]
-            overall, bucket = report.tally(name, state.stock)
+            overall, bucket = report.tally(name, state.stock / _dealt_stock(state))
             overall.seconds += time.perf_counter() - start
             overall.worlds += samples
             for c in cards:
@@ -132,6 +134,10 @@ def calibrate(preset: str, deals: int, seed: int, samples: int,
                 overall.add(p, truth[c])
                 bucket.add(p, truth[c])
     return report
+
+
+def _dealt_stock(s: State) -> int:
+    return s.stock_end - sum(dealt_sizes(s.rules))
 
 
 def _informed(params: BeliefParams) -> Sampler:
@@ -142,14 +148,14 @@ def _informed(params: BeliefParams) -> Sampler:
 
 def _table(report: Report) -> str:
     lines = [f"{report.decisions} discard decisions",
-             f"{'sampler':<12} {'where':<14} {'cands':>6} {'actual':>7} {'pred':>7} "
+             f"{'sampler':<12} {'where':<8} {'cands':>6} {'actual':>7} {'pred':>7} "
              f"{'p|feed':>7} {'brier':>8} {'logloss':>8}"]
     rows = [("all", report.overall)] + [(label, report.buckets.get(label, {}))
                                         for _, label in BUCKETS]
     for where, by in rows:
         for name, t in by.items():
             j = t.to_json()
-            lines.append(f"{name:<12} {where:<14} {j['candidates']:>6} {j['actual']:>7.4f} "
+            lines.append(f"{name:<12} {where:<8} {j['candidates']:>6} {j['actual']:>7.4f} "
                          f"{j['predicted']:>7.4f} {j['predicted_when_feeding']:>7.4f} "
                          f"{j['brier']:>8.5f} {j['log_loss']:>8.4f}")
     for name, t in report.overall.items():

@@ -15,13 +15,13 @@ from huapai.core.rng import derive_seed
 from huapai.core.view import TableView, check_seat
 
 from . import bo_play, flow
+from .belief import resample_informed
 from .bo_settle import settle_bo
 from .cards import DECK, NUM_CARDS, format_cards, parse_card, parse_cards
 from .describe import describe_action, say
 from .hidden import permute_hidden
 from .moves import checked_deal, dealt, dealt_sizes, new_state
 from .observe import encode, observation_size, omniscient, table_view
-from .belief import resample_informed
 from .sample import resample
 from .settle import settle
 from .state import ACTION_NAMES, DISCARD0, NUM_ACTIONS, OVER, WINDOW, State
