@@ -16,6 +16,7 @@ from huapai.games.xiushan.belief import (
     improve,
     log_weight,
     resample_informed,
+    turns_for,
 )
 from huapai.games.xiushan.calibration import calibrate, decisions, feeds, main
 from huapai.games.xiushan.cards import NUM_CARDS, parse_cards
@@ -136,6 +137,11 @@ def test_importance_weights_and_params() -> None:
     a = resample_informed(state, seat, random.Random(5), sir)
     assert _played(a) == _played(resample_informed(state, seat, random.Random(5), sir))
     assert DEFAULT_BELIEF.worlds >= 1
+    by_rules = resample_informed(state, seat, random.Random(6))
+    eight = resample_informed(state, seat, random.Random(6), BeliefParams(turns=8.0))
+    three = resample_informed(state, seat, random.Random(6), BeliefParams(turns=3.0))
+    assert turns_for(state.rules) == 8.0 and turns_for(GAME.rules("maquefu")) == 3.0
+    assert _played(by_rules) == _played(eight) != _played(three)
     for bad in ({"worlds": 0}, {"temperature": 0}, {"depth": -1}, {"decay": 2},
                 {"turns": -1}):
         with pytest.raises(ValueError, match=next(iter(bad))):

@@ -46,8 +46,9 @@ class BeliefParams:
     """How many of each seat's latest discards are weighed."""
     decay: float = 0.5
     """The weight of a discard relative to the one thrown after it."""
-    turns: float = 8.0
-    """Pseudo-turns per discard a seat has thrown (:func:`improve`); 0: none."""
+    turns: float | None = None
+    """Pseudo-turns per discard a seat has thrown (:func:`improve`); 0: none; None: the
+    measured value for the rules' hand size (:func:`turns_for`)."""
 
     def __post_init__(self) -> None:
         if self.worlds < 1:
@@ -56,13 +57,21 @@ class BeliefParams:
             raise ValueError(f"temperature must be positive, got {self.temperature}")
         if self.depth < 0:
             raise ValueError(f"depth must be 0 or more, got {self.depth}")
-        if not self.turns >= 0:
+        if self.turns is not None and not self.turns >= 0:
             raise ValueError(f"turns must be 0 or more, got {self.turns}")
         if not 0 <= self.decay <= 1:
             raise ValueError(f"decay must be in [0, 1], got {self.decay}")
 
 
 DEFAULT_BELIEF = BeliefParams()
+
+
+def turns_for(rules: XiushanGameRules) -> float:
+    """Pseudo-turns per discard, as calibrated (:mod:`.calibration`): 8 for the 20-card
+    hands (measured on 十八福; 钵福 and 三六福 share the hand size), 3 for the 13-card
+    ones (measured on 麻雀福; 黄六福 shares it) — with 8 a 麻雀福 world predicts twice the
+    feeds that happen, with 3 a 十八福 world a third too few."""
+    return 8.0 if rules.hand_size > 16 else 3.0
 
 
 @lru_cache(maxsize=64)
@@ -183,7 +192,8 @@ def resample_informed(s: State, seat: int, rng: random.Random,
     :func:`log_weight`'s likelihood (a finished deal is returned as is)."""
     if s.phase == OVER:
         return s
-    worlds = [improve(resample(s, seat, rng), seat, rng, params.turns)
+    turns = turns_for(s.rules) if params.turns is None else params.turns
+    worlds = [improve(resample(s, seat, rng), seat, rng, turns)
               for _ in range(params.worlds)]
     if len(worlds) == 1:
         return worlds[0]
@@ -199,4 +209,4 @@ def resample_informed(s: State, seat: int, rng: random.Random,
 
 
 __all__ = ["DEFAULT_BELIEF", "BeliefParams", "discard_log_likelihood", "improve", "log_weight",
-           "resample_informed"]
+           "resample_informed", "turns_for"]

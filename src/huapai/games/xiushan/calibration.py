@@ -124,10 +124,10 @@ def calibrate(preset: str, deals: int, seed: int, samples: int,
         truth = {c: feeds(state, seat, c) for c in cards}
         for name, sampler in samplers.items():
             rng = random.Random(derive_seed(seed, "worlds", k))
-            start = time.perf_counter()
+            start = time.process_time()
             worlds = [sampler(state, seat, rng) for _ in range(samples)]
             overall, bucket = report.tally(name, state.stock / _dealt_stock(state))
-            overall.seconds += time.perf_counter() - start
+            overall.seconds += time.process_time() - start
             overall.worlds += samples
             for c in cards:
                 p = sum(feeds(w, seat, c) for w in worlds) / samples
@@ -174,7 +174,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="uniform worlds per informed one")
     parser.add_argument("--temperature", type=float, default=DEFAULT_BELIEF.temperature)
     parser.add_argument("--turns", type=float, default=DEFAULT_BELIEF.turns,
-                        help="pseudo-turns per discard thrown (0: none)")
+                        help="pseudo-turns per discard thrown (0: none; default: by the "
+                             "rules' hand size)")
     parser.add_argument("--depth", type=int, default=DEFAULT_BELIEF.depth)
     parser.add_argument("--decay", type=float, default=DEFAULT_BELIEF.decay)
     parser.add_argument("--json", action="store_true")
