@@ -109,7 +109,8 @@ def _check_cards(page: Page, settlement: dict[str, Any]) -> None:
     assert min(heights) >= MIN_CARD_PX, f"cards too small to read: {heights}"
     marks = page.eval_on_selector_all(
         "[data-testid=win-hands] .win-group .mini-card",
-        "(els) => els.map((e) => [e.dataset.token, e.querySelector('svg').classList.contains('jing')])")
+        "(els) => els.map((e) => [e.dataset.token,"
+        " e.querySelector('svg').classList.contains('jing')])")
     for token, marked in marks:  # 公安 reads the seed's 精: 三 五 七 (the view's `jing`)
         assert marked == (token[0] in JING), f"{token} in the winning hand: 精 mark {marked}"
 
