@@ -11,10 +11,8 @@ import pytest
 
 from huapai.bots.registry import make_bot
 from huapai.bots.search import Budget, InfoSet, Searcher
-from huapai.core.registry import get_game
 from huapai.core.session import decide
-
-GAME = get_game("xiushan")
+from huapai.games.xiushan.game import GAME
 
 
 def _decisions(preset: str, seed: int, limit: int) -> Iterator[tuple[Any, int, list[int]]]:

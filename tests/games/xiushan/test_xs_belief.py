@@ -145,7 +145,7 @@ def test_importance_weights_and_params() -> None:
     for bad in ({"worlds": 0}, {"temperature": 0}, {"depth": -1}, {"decay": 2},
                 {"turns": -1}):
         with pytest.raises(ValueError, match=next(iter(bad))):
-            BeliefParams(**bad)  # type: ignore[arg-type]
+            BeliefParams(**bad)
 
 
 def test_a_finished_deal_is_returned_as_is() -> None:
