@@ -6,15 +6,20 @@ the seat cannot see; real opponents have drawn and thrown with purpose, so their
 are more structured (fewer loose cards, closer to a win) and a search on uniform worlds
 underrates what they threaten (:mod:`.calibration` measures by how much).
 
-Here ``worlds`` uniform worlds are drawn and one is kept with probability proportional
-to the likelihood, under a softened heuristic, of each other seat's public discards:
-the last card ``x`` a seat threw came from the hand it holds now plus ``x`` (exact when
-it has taken no card since, which is the usual case: a seat takes a card and throws one
-in the same turn), and the heuristic bot throws the card its hand needs least
-(:meth:`.bot.HeuristicBot.keep_value`); the chance of throwing ``x`` is the softmax of
-minus the keep values over the distinct cards of that hand, at ``temperature``. Older
-discards are weighed the same way against today's hand (an approximation: the hand has
-changed since), each ``decay`` times the one after it, up to ``depth`` of them.
+By default (:func:`improve`) a uniform world's other hands are *played forward*: per
+discard a seat has thrown, ``turns`` pseudo-turns in which it draws a random hidden card
+(from the stock or another seat's hand) and throws back the card its hand needs least
+(:meth:`.bot.HeuristicBot.keep_value`), as real seats built their hands. Only hidden
+cards move among hidden places, so the seat sees the same table.
+
+Optionally (``worlds`` > 1, measured no better and off by default) sampling–importance–
+resampling on top: ``worlds`` such worlds, one kept in proportion to the likelihood of
+each other seat's latest public discards under a softened heuristic — the last card
+``x`` a seat threw came from the hand it holds now plus ``x`` (exact when it has taken
+no card since, the usual case), thrown with the softmax probability of minus the keep
+values over the distinct cards of that hand at ``temperature``; older discards weighed
+the same way against today's hand (an approximation), each ``decay`` times the one
+after it, up to ``depth`` of them.
 
 It reads only what the seat may see: the worlds come from ``resample`` (which draws
 from a sorted pool of the hidden cards) and the weights from those worlds and the
@@ -70,7 +75,7 @@ def turns_for(rules: XiushanGameRules) -> float:
     """Pseudo-turns per discard, as calibrated (:mod:`.calibration`): 8 for the 20-card
     hands (measured on 十八福; 钵福 and 三六福 share the hand size), 3 for the 13-card
     ones (measured on 麻雀福; 黄六福 shares it) — with 8 a 麻雀福 world predicts twice the
-    feeds that happen, with 3 a 十八福 world a third too few."""
+    feeds that happen, with 4 a 十八福 world 40 % too few."""
     return 8.0 if rules.hand_size > 16 else 3.0
 
 
