@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from huapai.bots.levels import default_worlds, parse_spec
 from huapai.bots.registry import make_bot
 from huapai.bots.search import Budget, InfoSet, SearchBot, Searcher
 from huapai.core.registry import get_game
@@ -71,4 +72,13 @@ def test_informed_search_decides_the_same_on_permuted_hidden_cards() -> None:
 
 
 def test_the_family_deals_uniform_worlds_by_default() -> None:
-    assert not hasattr(GAME, "resample_informed")  # measured worse in the arena (docs/bots.md)
+    """Measured no better in the arena (docs/bots.md): informed only when a spec asks."""
+    assert default_worlds(GAME) == "uniform" and hasattr(GAME, "resample_informed")
+    rules = GAME.rules("gongan")
+    assert parse_spec("search:普通", GAME).make(GAME, rules, 0, 1).searcher.worlds is None
+    asked = parse_spec("search:普通:informed", GAME, rollouts=True).make(GAME, rules, 0, 1)
+    assert asked.searcher.worlds == "informed"
+    state, seat, _ = _late_states(seed=7, count=1)[0]
+    world = InfoSet(GAME, state, seat, "informed").sample(random.Random(3))
+    same = resample_informed(state, seat, random.Random(3))
+    assert GAME.omniscient(world) == GAME.omniscient(same)

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from huapai.bots.levels import DEFAULT_WORLDS, WORLDS, BadSpec, BotSpec, parse_spec
+from huapai.bots.levels import WORLDS, BadSpec, BotSpec, default_worlds, parse_spec
 from huapai.bots.registry import UnknownBot
 from huapai.bots.search import Budget, InfoSet, SearchBot
 from huapai.core.registry import get_game
@@ -54,7 +54,7 @@ def test_the_info_set_uses_the_sampler_asked_for(has: bool, worlds: str, called:
 def test_informed_is_the_default_and_an_unknown_sampler_is_refused() -> None:
     game = _Counting(True)
     InfoSet(game, _state(), 0).sample(random.Random(1))
-    assert DEFAULT_WORLDS == "informed" and game.calls == ["informed"]
+    assert default_worlds(game) == "informed" and game.calls == ["informed"]
     with pytest.raises(ValueError, match="unknown world sampler 'psychic'"):
         InfoSet(game, _state(), 0, "psychic")
 
@@ -85,7 +85,8 @@ def test_spec_options_name_the_sampler_and_the_rollout_policy() -> None:
     assert isinstance(bot, SearchBot)
     assert (bot.searcher.policy, bot.searcher.worlds) == ("heuristic", "uniform")
     plain = parse_spec("search:普通", game, rollouts=True).make(game, game.rules("gongan"), 0, 1)
-    assert isinstance(plain, SearchBot) and plain.searcher.worlds == "informed"
+    assert isinstance(plain, SearchBot) and plain.searcher.worlds is None  # the family's
+    assert default_worlds(get_game("xianniu")) == default_worlds(get_game("xiushan")) == "informed"
     with pytest.raises(BadSpec, match="two world samplers"):
         parse_spec("search:普通:uniform+informed", game, rollouts=True)
     with pytest.raises(BadSpec, match="two rollout policies"):

@@ -33,14 +33,15 @@ ALIASES: dict[str, str] = {"beginner": "入门", "normal": "普通", "expert": "
                            "master": "大师"}
 DEFAULT_LEVEL = "普通"
 
-LevelFactory = Callable[[str, str, str], BotFactory]
-"""``(level, rollout policy, world sampler) -> factory``."""
+LevelFactory = Callable[[str, str, str | None], BotFactory]
+"""``(level, rollout policy, world sampler or None for the family's) -> factory``."""
 
 WORLDS: tuple[str, ...] = ("informed", "uniform")
-"""How the search deals its worlds: ``informed`` (the default) uses the family's
-``resample_informed`` where it has one (hands weighted by what the other seats' public
-moves say), else ``resample``; ``uniform`` always ``resample``."""
-DEFAULT_WORLDS = "informed"
+"""How the search deals its worlds: ``informed`` uses the family's ``resample_informed``
+(hands shaped by what the other seats' public moves say), ``uniform`` its ``resample``.
+Unnamed, the family's default: ``informed`` where it has ``resample_informed``, unless
+the game says ``informed_by_default = False`` (a sampler measured no better, kept for
+A/B runs), else ``uniform``."""
 
 _LEVELED: dict[str, str] = {"search": "huapai.bots.search:factory_for_level"}
 
@@ -67,7 +68,8 @@ class BotSpec:
     rollout: str | None = None
     """The search's rollout policy when the spec names one (None: its default)."""
     worlds: str | None = None
-    """How the search deals its worlds when the spec says (None: :data:`DEFAULT_WORLDS`)."""
+    """How the search deals its worlds when the spec says (None: the family's default,
+    :func:`default_worlds`)."""
 
     def __str__(self) -> str:
         text = self.name if self.level is None else f"{self.name}:{self.level}"
@@ -81,8 +83,7 @@ class BotSpec:
             return None
         module, _, attr = target.partition(":")
         by_level: LevelFactory = getattr(importlib.import_module(module), attr)
-        return by_level(self.level or DEFAULT_LEVEL, self.rollout or FAST,
-                        self.worlds or DEFAULT_WORLDS)
+        return by_level(self.level or DEFAULT_LEVEL, self.rollout or FAST, self.worlds)
 
     def make(self, game: Game[Any, Any], rules: Any, seat: int, seed: int) -> Agent:
         """A fresh bot of this spec at ``seat`` (checked as :func:`make_bot` checks)."""
@@ -127,6 +128,9 @@ def _with_options(spec: BotSpec, options: str, game: Game[Any, Any], text: str) 
     rollout = worlds = None
     for option in (o.strip() for o in options.split("+")):
         if option in WORLDS:
+            if option == "informed" and not hasattr(game, "resample_informed"):
+                raise BadSpec(f"{game.name} has no informed worlds ({text!r}); "
+                              "its search deals uniform ones")
             if worlds is not None:
                 raise BadSpec(f"two world samplers in {text!r}: give one of {', '.join(WORLDS)}")
             worlds = option
@@ -136,3 +140,10 @@ def _with_options(spec: BotSpec, options: str, game: Game[Any, Any], text: str) 
         else:
             rollout = check_policy(game, option)
     return BotSpec(spec.name, spec.level, rollout, worlds)
+
+
+def default_worlds(game: Game[Any, Any]) -> str:
+    """The family's world sampler when a spec names none (see :data:`WORLDS`)."""
+    if hasattr(game, "resample_informed") and getattr(game, "informed_by_default", True):
+        return "informed"
+    return "uniform"

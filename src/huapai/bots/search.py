@@ -50,7 +50,7 @@ from huapai.core.protocol import Game
 from huapai.core.rng import derive_seed
 from huapai.core.session import Agent, decide
 
-from .levels import DEFAULT_WORLDS, LEVELS, WORLDS, level_name
+from .levels import LEVELS, WORLDS, default_worlds, level_name
 from .registry import BotFactory, make_bot
 from .rollout import FAST, make_policy, prior_bot
 
@@ -97,12 +97,13 @@ class InfoSet:
 
     ``worlds`` (:data:`huapai.bots.levels.WORLDS`) says how: ``informed`` uses the game's
     ``resample_informed`` when it has one, ``uniform`` (or a game without it) its
-    ``resample``."""
+    ``resample``; None, the family's default (:func:`huapai.bots.levels.default_worlds`)."""
 
     __slots__ = ("_game", "_sampler", "_state", "seat")
 
     def __init__(self, game: Game[Any, Any], state: Any, seat: int,
-                 worlds: str = DEFAULT_WORLDS) -> None:
+                 worlds: str | None = None) -> None:
+        worlds = default_worlds(game) if worlds is None else worlds
         if worlds not in WORLDS:
             raise ValueError(f"unknown world sampler {worlds!r}; known: {', '.join(WORLDS)}")
         self._game, self._state, self.seat = game, state, seat
@@ -181,7 +182,7 @@ class Searcher:
     budget: Budget
     seed: int
     policy: str = FAST  # who plays the rollouts (huapai.bots.rollout)
-    worlds: str = DEFAULT_WORLDS  # how worlds are dealt (huapai.bots.levels.WORLDS)
+    worlds: str | None = None  # how worlds are dealt (levels.WORLDS; None: the family's)
     rng: random.Random = field(init=False)
     rollout: dict[int, Agent] = field(default_factory=dict)
     priors: dict[int, Agent] = field(default_factory=dict)
@@ -318,7 +319,7 @@ class SearchBot:
     """An agent that searches; drivers call ``act_state`` (see the module)."""
 
     def __init__(self, game: Game[Any, Any], rules: Any, seat: int, seed: int,
-                 budget: Budget, policy: str = FAST, worlds: str = DEFAULT_WORLDS) -> None:
+                 budget: Budget, policy: str = FAST, worlds: str | None = None) -> None:
         self.seat, self.budget = seat, budget
         self.searcher = Searcher(game, rules, budget, seed, policy, worlds)
 
@@ -354,7 +355,7 @@ def can_search(game: Game[Any, Any], rules: Any) -> bool:
 
 
 def factory_for_level(level: str, policy: str = FAST,
-                      worlds: str = DEFAULT_WORLDS) -> BotFactory:
+                      worlds: str | None = None) -> BotFactory:
     """The bot factory of a level (``入门`` … ``大师``, or an ASCII alias), its rollouts
     played by ``policy`` (:mod:`huapai.bots.rollout`) on worlds dealt as ``worlds``."""
     budget = BUDGETS[level_name(level)]

@@ -17,6 +17,7 @@ from huapai.core.view import TableView, check_seat
 from . import actions, flow
 from .cards import format_cards, parse_cards
 from .describe import describe_action
+from .informed import resample_informed
 from .observe import encode, observation_size, omniscient, table_view
 from .rules import PRESETS, BieganRules
 from .sample import resample
@@ -137,6 +138,16 @@ class BieganGame(GameBase[BieganRules, State]):
         consistent with everything it has seen (:mod:`.sample`)."""
         _check_seat(seat, state)
         return resample(state, seat, rng)
+
+    informed_by_default = False
+    """The search deals uniform worlds unless told ``informed`` (``search:普通:informed``):
+    the informed ones measured no better in the arena (docs/bots.md)."""
+
+    def resample_informed(self, state: State, seat: int, rng: random.Random) -> State:
+        """:meth:`resample` with the other seats made waiting (听牌) as often as real ones
+        are (:mod:`.informed`); for the search's A/B runs, not its default."""
+        _check_seat(seat, state)
+        return resample_informed(state, seat, rng)
 
     def claim_window(self, state: State) -> ClaimWindow | None:
         """The window on a discard, while it is open (its answers are private)."""

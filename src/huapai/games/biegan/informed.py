@@ -26,12 +26,14 @@ planted hand is found in :data:`PLANT_TRIES` tries, ``p`` keeps its uniform hand
 are never planted; the model was fitted on 公安 with three seats and is used as it is for
 the other presets.
 
-**Not the family's default**: :class:`~.game.BieganGame` has no ``resample_informed``,
-so the search deals uniform worlds. In the arena (``search:普通`` against two heuristics,
-56 deals, paired on the same deals) the search with these worlds scored 1.09 points a
-deal less than with uniform ones (± 1.83 at 99 %: not significant, the wrong way): it
-fed wins as often and won less (docs/bots.md). :mod:`.belief` and the tests use it
-directly; a game wrapper that adds it as ``resample_informed`` gives the A/B runs.
+**Not the family's default**: :class:`~.game.BieganGame` offers it as
+``resample_informed`` with ``informed_by_default = False``, so the search deals uniform
+worlds unless a spec says ``informed`` (``search:普通:informed``, for A/B runs). In the
+arena (``search:普通`` against two heuristics, 56 deals, paired on the same deals) the
+search with these worlds scored 1.09 points a deal less than with uniform ones (± 1.83
+at 99 %: not significant, the wrong way): it fed wins as often and won less
+(docs/bots.md). :mod:`.belief` and the tests use it
+directly.
 
 It reads only the world :func:`.sample.resample` hands it (consistent with the seat's
 information) and public facts (melds, rivers, the stock count), so it never peeks, and
