@@ -28,6 +28,17 @@ from .cards import (
     to_counts,
 )
 from .combos import Combo, catalogue
+from .events import (
+    BigHandShown,
+    DealEnded,
+    Declined,
+    Discarded,
+    JinpaiCalled,
+    Passed,
+    Played,
+    TrickWon,
+    Xianed,
+)
 from .rules import XianniuRules
 from .state import (
     DECLARE,
@@ -40,16 +51,7 @@ from .state import (
     OVER,
     PLAY0,
     XIAN,
-    BigHandShown,
-    DealEnded,
-    Declined,
-    Discarded,
-    JinpaiCalled,
-    Passed,
-    Played,
     State,
-    TrickWon,
-    Xianed,
 )
 
 HAND_SIZE = 16
