@@ -27,11 +27,11 @@ ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "src"
 
 
-def clean() -> list[Path]:
-    """Remove every compiled extension under ``src/`` and the build manifest."""
+def clean(src: Path = SRC) -> list[Path]:
+    """Remove every compiled extension under ``src`` and the build manifest."""
     suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
-    gone = [p for p in SRC.rglob("*") if p.is_file() and p.name.endswith(suffixes)]
-    gone += [p for p in (SRC / "huapai" / "_compiled.json",) if p.exists()]
+    gone = [p for p in src.rglob("*") if p.is_file() and p.name.endswith(suffixes)]
+    gone += [p for p in (src / "huapai" / "_compiled.json",) if p.exists()]
     for path in gone:
         path.unlink()
     return gone

@@ -34,6 +34,12 @@ from types import ModuleType
 MODULES: Mapping[str, tuple[str, ...]] = {
     "xianniu": tuple(f"huapai.games.xianniu.{m}" for m in (
         "cards", "ranks", "combos", "state", "flow", "game")),
+    "biegan": tuple(f"huapai.games.biegan.{m}" for m in (
+        "cards", "units", "shapes", "winning", "residues", "calculator", "bestshape",
+        "layout", "facevalues", "state", "actions", "window", "turn", "flow", "game")),
+    "xiushan": tuple(f"huapai.games.xiushan.{m}" for m in (
+        "cards", "groups", "search", "quick", "state", "moves", "flow",
+        "game")),
 }
 
 #: Where the build writes what it compiled: ``{"modules": {name: sha256 of the source}}``.
