@@ -123,3 +123,13 @@ def test_every_listed_module_has_its_source_and_no_events() -> None:
         # mypyc compiles no dataclass extending the interpreted Event: events stay apart
         assert "(Event)" not in path.read_text(encoding="utf-8"), module
     assert set(native.MODULES) == {"xianniu", "biegan", "xiushan"}
+
+
+def test_a_stray_extension_of_an_unlisted_module_is_refused_too(tmp_path: Path) -> None:
+    package = _fake_tree(tmp_path)
+    _record(package)  # cards is fine; a hand-built bot extension is not recorded
+    (package / "games/xianniu/bot.py").write_text("WHERE = 'source'\n")
+    (package / f"games/xianniu/bot{SUFFIX}").write_bytes(b"not a shared object")
+    done = _run("import huapai", pythonpath=tmp_path)
+    assert done.returncode != 0 and "huapai.games.xianniu.bot" in done.stderr
+    assert MODULE not in done.stderr.split("sources (")[-1].split(")")[0]

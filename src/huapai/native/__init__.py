@@ -85,12 +85,29 @@ def built_hashes() -> dict[str, str]:
     return {str(k): str(v) for k, v in modules.items()}
 
 
+def extensions_on_disk() -> list[str]:
+    """The huapai modules that have a compiled extension next to their source, in the
+    folders a build writes to (every folder of :data:`MODULES`, ``huapai`` and
+    ``huapai.core``): listed or not, anything there would be imported."""
+    suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
+    folders = {source_path(m).parent for m in all_modules()} | {PACKAGE_DIR,
+                                                                PACKAGE_DIR / "core"}
+    found: set[str] = set()
+    for folder in folders:
+        if not folder.is_dir():
+            continue
+        package = ".".join(("huapai", *folder.relative_to(PACKAGE_DIR).parts))
+        found.update(f"{package}.{entry.name.split('.', 1)[0]}" for entry in os.scandir(folder)
+                     if entry.name.endswith(suffixes))
+    return sorted(found)
+
+
 def stale_extensions() -> list[str]:
     """Modules with an extension on disk that does not match its source: the source
     changed since the build, or no build recorded it."""
     recorded = built_hashes()
-    return [m for m in all_modules()
-            if extension_paths(m) and recorded.get(m) != source_hash(m)]
+    return [m for m in extensions_on_disk()
+            if not source_path(m).exists() or recorded.get(m) != source_hash(m)]
 
 
 def pure_forced() -> bool:
