@@ -127,7 +127,7 @@ def test_a_spec_names_a_rollout_policy_only_where_allowed() -> None:
     spec = parse_spec("search:高手:heuristic", game, rollouts=True)
     assert spec == BotSpec("search", "高手", "heuristic") and str(spec) == "search:高手:heuristic"
     assert parse_spec("search:expert", game, rollouts=True) == BotSpec("search", "高手")
-    with pytest.raises(BadSpec, match="for the arena only"):
+    with pytest.raises(BadSpec, match="not rooms"):
         parse_spec("search:高手:heuristic", game)
     with pytest.raises(UnknownBot, match="unknown rollout policy 'nope'"):
         parse_spec("search:高手:nope", game, rollouts=True)

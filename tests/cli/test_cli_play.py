@@ -14,7 +14,7 @@ from huapai.bots import registry as bot_registry
 from huapai.bots.search import BUDGETS, SearchBot
 from huapai.cli_support import setup
 from huapai.cli_support.play import interpret
-from huapai.cli_support.setup import Table, bot_plan, make_bots
+from huapai.cli_support.setup import CliError, Table, bot_plan, make_bots
 from huapai.core import registry
 from huapai.core.protocol import NotationError
 from huapai.core.registry import get_game, get_manifest
@@ -181,6 +181,19 @@ def test_a_search_bot_level_per_seat() -> None:
                     "1\n" * 40 + "q\n")
     assert_clean(result, 0)
     assert "你选了" in result.output
+
+
+def test_a_search_bot_s_options_on_the_command_line() -> None:
+    """``play`` / ``simulate`` take the search's options as the arena does
+    (``search:普通:heuristic+uniform``); rooms do not."""
+    table = Table(get_game("xianniu"), get_game("xianniu").rules("lanzhou"), "lanzhou")
+    plan = bot_plan(table, "search:expert:random+uniform,heuristic", [1, 2])
+    assert plan == {1: "search:高手:random+uniform", 2: "heuristic"}
+    agent = make_bots(table, plan, 3)[1]
+    assert isinstance(agent, SearchBot)
+    assert (agent.searcher.policy, agent.searcher.worlds) == ("random", "uniform")
+    with pytest.raises(CliError, match="unknown rollout policy 'nope'"):
+        bot_plan(table, "search:高手:nope", [1, 2])
 
 
 def test_unknown_game() -> None:

@@ -17,6 +17,7 @@ from test_web_biegan import play_again, play_biegan_deal
 from web_driver import create_room, enter, shot, start_with_bots
 
 MIN_CARD_PX = 40
+JING = {"三", "五", "七"}
 
 
 @pytest.fixture(scope="module")
@@ -106,6 +107,12 @@ def _check_cards(page: Page, settlement: dict[str, Any]) -> None:
         "(els) => els.map((e) => e.getBoundingClientRect().height)")
     assert len(heights) == sum(len(_tokens(c)) for _, c in expected)
     assert min(heights) >= MIN_CARD_PX, f"cards too small to read: {heights}"
+    marks = page.eval_on_selector_all(
+        "[data-testid=win-hands] .win-group .mini-card",
+        "(els) => els.map((e) => [e.dataset.token,"
+        " e.querySelector('svg').classList.contains('jing')])")
+    for token, marked in marks:  # 公安 reads the seed's 精: 三 五 七 (the view's `jing`)
+        assert marked == (token[0] in JING), f"{token} in the winning hand: 精 mark {marked}"
 
 
 def test_the_winners_hand_is_laid_out_beside_the_breakdown(page: Page, server: str,

@@ -2,10 +2,12 @@
 
 A spec names a registered bot (:mod:`huapai.bots.registry`) and, for a bot that has
 levels, one of them: ``search:高手``, ``search:expert`` (the ASCII aliases), ``heuristic``.
-Where the caller allows it (``parse_spec(..., rollouts=True)``: the arena, not rooms
-or ``play`` / ``simulate``), a third part names the search's rollout policy
-(:mod:`huapai.bots.rollout`): ``search:高手:heuristic`` is the search with the full
-heuristic in its rollouts.
+Where the caller allows it (``parse_spec(..., rollouts=True)``: the arena and the CLI's
+``play`` / ``simulate``, not rooms), a third part gives the search's options, joined by
+``+``: its rollout policy (:mod:`huapai.bots.rollout`) and how it deals its worlds
+(:data:`WORLDS`): ``search:高手:heuristic`` is the search with the full
+heuristic in its rollouts, ``search:普通:uniform`` the search on uniformly dealt worlds,
+``search:普通:heuristic+uniform`` both.
 A bot with levels has a *level factory* (``level -> BotFactory``) here rather than an
 entry in the registry: the registry's bots answer ``act(observation, legal)`` and are
 offered by the lobby, while a leveled bot (the search bot) needs ``act_state`` from a
@@ -31,7 +33,14 @@ ALIASES: dict[str, str] = {"beginner": "入门", "normal": "普通", "expert": "
                            "master": "大师"}
 DEFAULT_LEVEL = "普通"
 
-LevelFactory = Callable[[str, str], BotFactory]
+LevelFactory = Callable[[str, str, str], BotFactory]
+"""``(level, rollout policy, world sampler) -> factory``."""
+
+WORLDS: tuple[str, ...] = ("informed", "uniform")
+"""How the search deals its worlds: ``informed`` (the default) uses the family's
+``resample_informed`` where it has one (hands weighted by what the other seats' public
+moves say), else ``resample``; ``uniform`` always ``resample``."""
+DEFAULT_WORLDS = "informed"
 
 _LEVELED: dict[str, str] = {"search": "huapai.bots.search:factory_for_level"}
 
@@ -57,10 +66,13 @@ class BotSpec:
     level: str | None = None
     rollout: str | None = None
     """The search's rollout policy when the spec names one (None: its default)."""
+    worlds: str | None = None
+    """How the search deals its worlds when the spec says (None: :data:`DEFAULT_WORLDS`)."""
 
     def __str__(self) -> str:
         text = self.name if self.level is None else f"{self.name}:{self.level}"
-        return text if self.rollout is None else f"{text}:{self.rollout}"
+        options = [o for o in (self.rollout, self.worlds) if o is not None]
+        return text if not options else f"{text}:{'+'.join(options)}"
 
     def factory(self) -> BotFactory | None:
         """The factory for this level, or None for a plain registered bot."""
@@ -69,7 +81,8 @@ class BotSpec:
             return None
         module, _, attr = target.partition(":")
         by_level: LevelFactory = getattr(importlib.import_module(module), attr)
-        return by_level(self.level or DEFAULT_LEVEL, self.rollout or FAST)
+        return by_level(self.level or DEFAULT_LEVEL, self.rollout or FAST,
+                        self.worlds or DEFAULT_WORLDS)
 
     def make(self, game: Game[Any, Any], rules: Any, seat: int, seed: int) -> Agent:
         """A fresh bot of this spec at ``seat`` (checked as :func:`make_bot` checks)."""
@@ -82,18 +95,18 @@ class BotSpec:
 
 
 def parse_spec(text: str, game: Game[Any, Any], *, rollouts: bool = False) -> BotSpec:
-    """``name`` or ``name:level`` (or, with ``rollouts``, ``name:level:policy``); the bot
-    must be registered for ``game``."""
+    """``name`` or ``name:level`` (or, with ``rollouts``, ``name:level:options``, the
+    options joined by ``+``); the bot must be registered for ``game``."""
     name, sep, level = text.strip().partition(":")
-    level, colon, policy = level.partition(":")
+    level, colon, options = level.partition(":")
     if colon:
         if not rollouts:
-            raise BadSpec(f"a rollout policy ({text!r}) is for the arena only; here give "
-                          "name[:level]")
+            raise BadSpec(f"search options ({text!r}) are for the arena and the command "
+                          "line, not rooms; here give name[:level]")
         spec = parse_spec(f"{name}:{level}", game)
         if spec.level is None:
             raise BadSpec(f"bot {name!r} has no levels (got {text!r})")
-        return BotSpec(spec.name, spec.level, check_policy(game, policy.strip()))
+        return _with_options(spec, options, game, text)
     name = name.strip()
     if not name:
         raise BadSpec(f"empty bot name in {text!r}")
@@ -106,3 +119,20 @@ def parse_spec(text: str, game: Game[Any, Any], *, rollouts: bool = False) -> Bo
         raise BadSpec(f"bot {name!r} has no levels (got {text!r}); bots with levels: "
                       f"{', '.join(sorted(_LEVELED))}")
     return BotSpec(name, level_name(level))
+
+
+def _with_options(spec: BotSpec, options: str, game: Game[Any, Any], text: str) -> BotSpec:
+    """``spec`` with the ``+``-joined options of ``text``: at most one world sampler
+    (:data:`WORLDS`) and one rollout policy."""
+    rollout = worlds = None
+    for option in (o.strip() for o in options.split("+")):
+        if option in WORLDS:
+            if worlds is not None:
+                raise BadSpec(f"two world samplers in {text!r}: give one of {', '.join(WORLDS)}")
+            worlds = option
+        elif rollout is not None:
+            raise BadSpec(f"two rollout policies in {text!r} ({rollout!r} and {option!r}), "
+                          f"or an unknown world sampler (known: {', '.join(WORLDS)})")
+        else:
+            rollout = check_policy(game, option)
+    return BotSpec(spec.name, spec.level, rollout, worlds)

@@ -77,7 +77,7 @@ def _one(game: Game[Any, Any], rules: Any, budget: Budget, seed: int,
          at: tuple[int, int, Any, Sequence[int], int], seat: int) -> Decision:
     deal, index, state, legal, chosen = at
     searcher = Searcher(game, rules, budget, seed)
-    stats = searcher.estimates(InfoSet(game, state, seat), legal, prior=chosen)
+    stats = searcher.estimates(InfoSet(game, state, seat, searcher.worlds), legal, prior=chosen)
     advised = best(stats, prior=chosen, scale=searcher.scale)
     return Decision(deal, index, chosen, advised, tuple(stats))
 

@@ -1,10 +1,12 @@
 """The search bot: determinized flat Monte-Carlo, paired against the heuristic's choice.
 
 Per decision, many times: ``game.resample(state, seat, rng)`` deals a full state (a
-*world*) consistent with everything the seat has seen; on it the deal is rolled out to
-its end by the rollout policy at every seat (:mod:`huapai.bots.rollout`: the family's
-cheap policy, else its heuristic bot, else random) after the seat's root action, and the
-seat's settlement delta is the reward.
+*world*) consistent with everything the seat has seen — or, where the family has it and
+the bot was not told ``uniform``, ``game.resample_informed(state, seat, rng)``, which
+also weighs the other seats' possible hands by what their public moves say; on it the
+deal is rolled out to its end by the rollout policy at every seat
+(:mod:`huapai.bots.rollout`: the family's cheap policy, else its heuristic bot, else
+random) after the seat's root action, and the seat's settlement delta is the reward.
 
 The heuristic bot's own choice (from the seat's observation) is the *prior*. Every world
 is played twice: once with the prior, once with another root action chosen by UCB1 over
@@ -48,7 +50,7 @@ from huapai.core.protocol import Game
 from huapai.core.rng import derive_seed
 from huapai.core.session import Agent, decide
 
-from .levels import LEVELS, level_name
+from .levels import DEFAULT_WORLDS, LEVELS, WORLDS, level_name
 from .registry import BotFactory, make_bot
 from .rollout import FAST, make_policy, prior_bot
 
@@ -91,12 +93,21 @@ assert tuple(BUDGETS) == LEVELS
 
 class InfoSet:
     """What one seat may learn of a real state: its observation, and full states drawn
-    consistently with it. The search is handed this, never the state."""
+    consistently with it. The search is handed this, never the state.
 
-    __slots__ = ("_game", "_state", "seat")
+    ``worlds`` (:data:`huapai.bots.levels.WORLDS`) says how: ``informed`` uses the game's
+    ``resample_informed`` when it has one, ``uniform`` (or a game without it) its
+    ``resample``."""
 
-    def __init__(self, game: Game[Any, Any], state: Any, seat: int) -> None:
+    __slots__ = ("_game", "_sampler", "_state", "seat")
+
+    def __init__(self, game: Game[Any, Any], state: Any, seat: int,
+                 worlds: str = DEFAULT_WORLDS) -> None:
+        if worlds not in WORLDS:
+            raise ValueError(f"unknown world sampler {worlds!r}; known: {', '.join(WORLDS)}")
         self._game, self._state, self.seat = game, state, seat
+        informed = getattr(game, "resample_informed", None) if worlds == "informed" else None
+        self._sampler = informed or getattr(game, "resample", None)
 
     @property
     def game(self) -> Game[Any, Any]:
@@ -107,11 +118,10 @@ class InfoSet:
 
     def sample(self, rng: random.Random) -> Any:
         """A full state consistent with the seat's observation (``game.resample``)."""
-        resample = getattr(self._game, "resample", None)
-        if resample is None:
+        if self._sampler is None:
             raise NotImplementedError(f"{self._game.name} has no resample")
         try:
-            return resample(self._state, self.seat, rng)
+            return self._sampler(self._state, self.seat, rng)
         except NotImplementedError:
             raise NotImplementedError(
                 f"the search bot needs {self._game.name}'s resample(state, seat, rng), "
@@ -171,6 +181,7 @@ class Searcher:
     budget: Budget
     seed: int
     policy: str = FAST  # who plays the rollouts (huapai.bots.rollout)
+    worlds: str = DEFAULT_WORLDS  # how worlds are dealt (huapai.bots.levels.WORLDS)
     rng: random.Random = field(init=False)
     rollout: dict[int, Agent] = field(default_factory=dict)
     priors: dict[int, Agent] = field(default_factory=dict)
@@ -307,9 +318,9 @@ class SearchBot:
     """An agent that searches; drivers call ``act_state`` (see the module)."""
 
     def __init__(self, game: Game[Any, Any], rules: Any, seat: int, seed: int,
-                 budget: Budget, policy: str = FAST) -> None:
+                 budget: Budget, policy: str = FAST, worlds: str = DEFAULT_WORLDS) -> None:
         self.seat, self.budget = seat, budget
-        self.searcher = Searcher(game, rules, budget, seed, policy)
+        self.searcher = Searcher(game, rules, budget, seed, policy, worlds)
 
     def act_state(self, game: Game[Any, Any], state: Any, seat: int,
                   legal: Sequence[int]) -> int:
@@ -317,7 +328,7 @@ class SearchBot:
             raise ValueError("the search bot was asked to act with no legal action")
         if len(legal) == 1:
             return legal[0]
-        info = InfoSet(game, state, seat)
+        info = InfoSet(game, state, seat, self.searcher.worlds)
         candidates = self.searcher.ranked(info, legal, 1 + self.budget.width)
         if self.budget.schedule == "halving":
             stats = self.searcher.halving(info, candidates)
@@ -342,13 +353,14 @@ def can_search(game: Game[Any, Any], rules: Any) -> bool:
     return True
 
 
-def factory_for_level(level: str, policy: str = FAST) -> BotFactory:
+def factory_for_level(level: str, policy: str = FAST,
+                      worlds: str = DEFAULT_WORLDS) -> BotFactory:
     """The bot factory of a level (``入门`` … ``大师``, or an ASCII alias), its rollouts
-    played by ``policy`` (:mod:`huapai.bots.rollout`)."""
+    played by ``policy`` (:mod:`huapai.bots.rollout`) on worlds dealt as ``worlds``."""
     budget = BUDGETS[level_name(level)]
 
     def make(game: Game[Any, Any], rules: Any, seat: int, seed: int) -> Agent:
-        return SearchBot(game, rules, seat, seed, budget, policy)
+        return SearchBot(game, rules, seat, seed, budget, policy, worlds)
 
     return make
 

@@ -122,7 +122,7 @@ def bot_plan(table: Table, spec: str | None, seats: Sequence[int]) -> dict[int, 
 def _checked_spec(table: Table, text: str) -> str:
     """``name`` or ``name:level`` (:func:`huapai.bots.levels.parse_spec`), normalised."""
     try:
-        bot = parse_spec(text, table.game)
+        bot = parse_spec(text, table.game, rollouts=True)
     except (UnknownBot, BadSpec) as exc:
         raise CliError(str(exc)) from None
     if bot.level is not None and not can_search(table.game, table.rules):
@@ -138,7 +138,7 @@ def bot_seed(seed: int, seat: int) -> int:
 def make_bots(table: Table, plan: dict[int, str], seed: int) -> dict[int, Agent]:
     try:
         return {
-            seat: parse_spec(name, table.game).make(table.game, table.rules, seat,
+            seat: parse_spec(name, table.game, rollouts=True).make(table.game, table.rules, seat,
                                                      bot_seed(seed, seat))
             for seat, name in plan.items()
         }

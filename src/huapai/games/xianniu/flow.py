@@ -78,7 +78,7 @@ def new_state(
     s.table, s.discards = [()] * rules.players, [EMPTY] * rules.players
     s.total, s.leader, s.turn, s.decl, s.phase = 0, dealer, dealer, 0, DECLARE
     s.trick, s.xians, s.lost_xian, s.jin_cap, s.jin_resume = (), (), 0, 0, DECLARE
-    s.round_xian = False
+    s.round_xian, s.nobeat = False, ()
     s.waste, s.big, s.end, s._legal, s._view = EMPTY, None, None, None, None
     s._settlement = None
     events: list[Event] = []
@@ -262,6 +262,7 @@ def _next_follower(s: State, events: list[Event]) -> None:
             s._legal = tuple(PLAY0 + c for c in beaters)
             return
         events.append(Passed(seat))
+        s.nobeat += ((seat, s.trick[-1][1]),)
     _win_trick(s, events)
 
 

@@ -20,7 +20,7 @@ from .describe import describe_action
 from .events import BanPaiDrawn
 from .observe import encode, observation_size, omniscient, table_view
 from .rules import PRESETS, XianniuRules
-from .sample import resample
+from .sample import resample, resample_informed
 from .scoring import settle
 from .state import DECLINE, DISCARD0, JIN, OVER, PLAY0, XIAN, State
 
@@ -124,6 +124,12 @@ class XianniuGame(GameBase[XianniuRules, State]):
         (:mod:`.sample`)."""
         check_seat(seat, state.rules.players)
         return resample(state, seat, rng)
+
+    def resample_informed(self, state: State, seat: int, rng: random.Random) -> State:
+        """:meth:`resample`, whose other hands also cannot beat the plays they passed on
+        (:func:`.sample.resample_informed`): the search's worlds."""
+        check_seat(seat, state.rules.players)
+        return resample_informed(state, seat, rng)
 
     def omniscient(self, state: State) -> Mapping[str, Any]:
         return omniscient(state, self)

@@ -28,7 +28,9 @@ class State:
     ``lost_xian`` the seats that may no longer 掀 (bit mask); ``round_xian`` whether
     somebody has 掀ed in this declaration round (``xian_both``); ``big`` a big hand shown at
     the deal (seat, name, counts). ``discards`` (紧牌) are face down: only their owner saw
-    them.
+    them. ``nobeat`` is every (seat, play) that seat could not beat when it was the top of
+    a trick (it passed: 无大不出), in order — public, and never read by play itself (the
+    search's informed resample uses it: hands only shrink, so the seat still cannot).
     """
 
     __slots__ = (
@@ -48,6 +50,7 @@ class State:
         "jin_resume",
         "leader",
         "lost_xian",
+        "nobeat",
         "phase",
         "round_xian",
         "rules",
@@ -74,6 +77,7 @@ class State:
     trick: tuple[tuple[int, int], ...]
     xians: tuple[tuple[int, int], ...]
     lost_xian: int
+    nobeat: tuple[tuple[int, int], ...]
     round_xian: bool
     jin_cap: int
     jin_resume: int
@@ -96,6 +100,7 @@ class State:
             list(self.discards)
         new.waste, new.big, new.end, new._legal = self.waste, self.big, self.end, None
         new.round_xian, new._view, new._settlement = self.round_xian, None, None
+        new.nobeat = self.nobeat
         return new
 
     def order(self) -> tuple[int, ...]:

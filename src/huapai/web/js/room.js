@@ -353,7 +353,7 @@ export class RoomPage {
       deals: s?.deals, seed: end?.seed, commitment: end?.commitment, seedCheck: end ? this.seedCheck : null,
       matchOver: status === "finished" || Boolean(this.matchEnd && end && this.matchEnd.match === end.match),
       gameId: end?.game_id ?? this.state?.game_id, nextIn: end?.next_deal_in_ms ?? null,
-      renderer: rendererFor(s?.game),
+      renderer: rendererFor(s?.game), view,
     };
   }
 

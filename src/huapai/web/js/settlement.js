@@ -39,9 +39,9 @@ export function itemsTable(items, name) {
 
 /** The facts behind the payments: the breakdown items, or the free-text notes of a
  * settlement stored before items existed (shown as they are, never parsed). */
-function facts(settlement, name, renderer) {
+function facts(settlement, name, renderer, view) {
   const items = settlement?.items ?? [];
-  const hands = renderer?.settlementHands?.(settlement, name) ?? null;
+  const hands = renderer?.settlementHands?.(settlement, name, view ?? {}) ?? null;
   if (items.length && hands) {  // the winner's hand laid out beside the breakdown
     return [h("h3", {}, t("items")), h("div", { class: "settle-facts" }, hands, itemsTable(items, name))];
   }
@@ -62,7 +62,8 @@ export function seedBadge(result) {
 /**
  * The settlement panel. `data`: {settlement, scaled, totals, multiplier, name(seat),
  * me, deal, deals, seed, commitment, gameId, matchOver, renderer (its optional
- * settlementHands draws the winners' hands)}; `actions`: buttons to show.
+ * settlementHands draws the winners' hands), view (the deal's last view, which the
+ * renderer reads for how to draw them, e.g. which faces are 精)}; `actions`: buttons.
  */
 export function settlementPanel(data, actions) {
   const { settlement, name } = data;
@@ -90,7 +91,7 @@ export function settlementPanel(data, actions) {
         h("span", { class: "amount" }, String(p.amount)),
         h("span", { class: "label" }, paymentLabel(p)))))
       : h("p", { class: "muted", "data-testid": "payments" }, t("no_payments")),
-    ...facts(settlement, name, data.renderer),
+    ...facts(settlement, name, data.renderer, data.view),
     data.seed !== undefined && data.seed !== null
       ? h("p", { class: "seed muted" }, t("seed_revealed", { seed: data.seed, commit: String(data.commitment ?? "").slice(0, 12) }))
       : null,

@@ -88,7 +88,7 @@ export const biegan = {
 
   /** The winners' hands as cards, group by group (句 坎 紮 泛 对 招, then the 听头), from
    * the settlement's items: each unit item's kind and cards are its message's params. */
-  settlementHands(settlement, name) {
+  settlementHands(settlement, name, view) {
     const items = (settlement?.items ?? []).filter((i) => i.code === "unit" || i.code === "tingtou");
     const seats = [...new Set(items.map((i) => i.seat))].filter((s) => typeof s === "number");
     if (!seats.length) return null;
@@ -100,7 +100,7 @@ export const biegan = {
         const cards = this.tokens(params.cards);
         return h("div", { class: `win-group${item.code === "tingtou" ? " tingtou" : ""}`,
                           "data-kind": kind, "data-cards": cards.join(" ") },
-          cards.length ? cardRow(this, {}, cards, height) : null,
+          cards.length ? cardRow(this, view, cards, height) : null,
           h("div", { class: "win-kind" }, kind, h("span", { class: "win-hu" }, bi(`${item.value} 胡`, `${item.value} hu`))));
       });
       return h("div", { class: "win-hand", "data-seat": seat },
