@@ -27,19 +27,28 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from types import ModuleType
 
-#: The modules a compiled build compiles, by family ("core": the shared protocol helpers).
-#: Chosen by what random self-play and search run (profiled); a module that declares
-#: dataclasses extending an interpreted class (the :class:`~huapai.core.protocol.Event`
-#: subclasses: each family's ``events.py``) stays interpreted — mypyc cannot compile it.
+#: The modules a compiled build compiles, by family. Chosen by what random self-play and
+#: search run (profiled), less two kinds that stay interpreted:
+#:
+#: * the protocol's doors — ``game.py`` and the modules whose functions take a caller's
+#:   raw seat, action, seed, dealer, deal or notation (``flow``; 掀牛's ``cards``, 双别杆's
+#:   ``turn`` and ``actions``, 秀山's ``moves``; 掀牛's transitions are split from its
+#:   ``flow`` into ``transitions`` to be compiled):
+#:   mypyc checks and converts argument types at run time (``True`` becomes ``1``, ``None``
+#:   a ``TypeError``), so compiled they would refuse ill-typed input differently from the
+#:   engine's own clear errors (``tests/compiled/compiled_refusals.py`` compares them);
+#:   so do the hand calculators (``calculator``: a library API of its own);
+#: * modules that declare dataclasses extending an interpreted class (the
+#:   :class:`~huapai.core.protocol.Event` subclasses: each family's ``events.py``) — mypyc
+#:   cannot compile them.
 MODULES: Mapping[str, tuple[str, ...]] = {
     "xianniu": tuple(f"huapai.games.xianniu.{m}" for m in (
-        "cards", "ranks", "combos", "state", "flow", "game")),
+        "ranks", "combos", "state", "transitions")),
     "biegan": tuple(f"huapai.games.biegan.{m}" for m in (
-        "cards", "units", "shapes", "winning", "residues", "calculator", "bestshape",
-        "layout", "facevalues", "state", "actions", "window", "turn", "flow", "game")),
+        "cards", "units", "shapes", "winning", "residues", "bestshape", "layout",
+        "facevalues", "state", "window")),
     "xiushan": tuple(f"huapai.games.xiushan.{m}" for m in (
-        "cards", "groups", "search", "quick", "state", "moves", "flow",
-        "game")),
+        "cards", "groups", "search", "quick", "state")),
 }
 
 #: Where the build writes what it compiled: ``{"modules": {name: sha256 of the source}}``.
