@@ -32,8 +32,9 @@ from types import ModuleType
 #:
 #: * the protocol's doors — ``game.py`` and the modules whose functions take a caller's
 #:   raw seat, action, seed, dealer, deal or notation (``flow``; 掀牛's ``cards``, 双别杆's
-#:   ``turn`` and ``actions``, 秀山's ``moves``; 掀牛's transitions are split from its
-#:   ``flow`` into ``transitions`` to be compiled):
+#:   ``dealing`` and ``actions``, 秀山's ``dealing``; 掀牛's transitions were split from
+#:   its ``flow`` into ``transitions``, the dealing of 双别杆 and 秀山 from their ``turn`` and
+#:   ``moves`` into ``dealing``, to compile the rest):
 #:   mypyc checks and converts argument types at run time (``True`` becomes ``1``, ``None``
 #:   a ``TypeError``), so compiled they would refuse ill-typed input differently from the
 #:   engine's own clear errors (``tests/compiled/compiled_refusals.py`` compares them);
@@ -46,9 +47,9 @@ MODULES: Mapping[str, tuple[str, ...]] = {
         "ranks", "combos", "state", "transitions")),
     "biegan": tuple(f"huapai.games.biegan.{m}" for m in (
         "cards", "units", "shapes", "winning", "residues", "bestshape", "layout",
-        "facevalues", "state", "window")),
+        "facevalues", "state", "window", "turn")),
     "xiushan": tuple(f"huapai.games.xiushan.{m}" for m in (
-        "cards", "groups", "search", "quick", "state")),
+        "cards", "groups", "search", "quick", "state", "moves")),
 }
 
 #: Where the build writes what it compiled: ``{"modules": {name: sha256 of the source}}``.
