@@ -15,6 +15,7 @@ from huapai.core.rng import derive_seed
 from huapai.core.view import TableView, check_seat
 
 from . import bo_play, flow
+from .belief import resample_informed
 from .bo_settle import settle_bo
 from .cards import DECK, NUM_CARDS, format_cards, parse_card, parse_cards
 from .dealing import checked_deal, dealt, new_state
@@ -143,6 +144,12 @@ class XiushanGame(GameBase[XiushanGameRules, State]):
         """What ``seat`` cannot see redealt (:mod:`.sample`)."""
         check_seat(seat, state.rules.num_seats)
         return resample(state, seat, rng)
+
+    def resample_informed(self, state: State, seat: int, rng: random.Random) -> State:
+        """A world like ``resample``'s whose other hands look like hands those seats would
+        hold, from public information only (:mod:`.belief`); what the search deals."""
+        check_seat(seat, state.rules.num_seats)
+        return resample_informed(state, seat, rng)
 
     def observation_size(self, rules: XiushanGameRules) -> int:
         return observation_size(rules.num_seats) + bo_play.features_size(rules)
