@@ -6,6 +6,10 @@ decline; the first 掀 makes the leader lead, and if nobody does the deal ends (
 A trick is one round (单轮出牌并不循环往复 [S000]): each other active seat gets one chance
 to beat the current top play, and must if it can (有大必大、无大不出). The top play stays
 on the table as its owner's 占牌 and its owner leads the next declaration round.
+
+This module is the protocol's door (``new_state``, ``legal``, ``apply``, ``explain``: a
+caller's raw seat, action, seed, dealer and deal are checked here); the transitions they
+lead to are in :mod:`.transitions`, which only ever gets checked values.
 """
 
 from __future__ import annotations
