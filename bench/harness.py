@@ -187,6 +187,7 @@ def run_isolated_runs(
     repeats: int = 1,
     warmup: int = 0,
     timeout: float | None = None,
+    env: Mapping[str, str] | None = None,
 ) -> list[PeerResult]:
     """Run ``target(**kwargs)`` ``repeats`` times in one fresh Python process.
 
@@ -195,7 +196,8 @@ def run_isolated_runs(
     ``cpu`` set and ``os.sched_setaffinity`` available, the child pins itself to
     that core *before* importing the target, so any thread pools it starts stay
     on that core too (and they are capped at one thread through the usual
-    ``*_NUM_THREADS`` variables).  All repeats share the child process.
+    ``*_NUM_THREADS`` variables).  All repeats share the child process; ``env``
+    adds variables to its environment (``HUAPAI_PURE``: the pure or compiled engine).
     """
     request = {
         "target": _target_spec(target),
@@ -204,14 +206,16 @@ def run_isolated_runs(
         "repeats": repeats,
         "warmup": warmup,
     }
-    env = dict(os.environ)
-    env.update(_SINGLE_THREAD_ENV)
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO_ROOT), env.get("PYTHONPATH", "")) if p)
+    child_env = dict(os.environ)
+    child_env.update(_SINGLE_THREAD_ENV)
+    child_env.update(env or {})
+    child_env["PYTHONPATH"] = os.pathsep.join(
+        p for p in (str(REPO_ROOT), child_env.get("PYTHONPATH", "")) if p)
     proc = subprocess.run(
         [sys.executable, "-m", "bench.harness", "--child", json.dumps(request)],
         capture_output=True,
         text=True,
-        env=env,
+        env=child_env,
         cwd=REPO_ROOT,
         timeout=timeout,
         check=False,

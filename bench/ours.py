@@ -13,6 +13,7 @@ import time
 from typing import Any
 
 from bench.harness import PeerResult
+from huapai import native
 from huapai.core.registry import get_game
 
 
@@ -36,7 +37,8 @@ def selfplay(game_name: str, preset: str, decisions: int, seed: int,
         state, _ = game.apply(state, seat, legal[rng.randrange(len(legal))])
         done += 1
     seconds = time.perf_counter() - start
-    name = f"huapai {game_name}/{preset}"
+    engine = "compiled" if game_name in native.MODULES and native.compiled(game_name) else "pure"
+    name = f"huapai {game_name}/{preset} ({engine})"
     return PeerResult.from_dict({"name": name, "decisions": done, "games": games,
                                  "seconds": seconds})
 

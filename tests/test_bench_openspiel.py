@@ -15,7 +15,7 @@ _REPO_ROOT = str(Path(__file__).resolve().parent.parent)
 if _REPO_ROOT not in sys.path:  # bench/ is not an installed package
     sys.path.insert(0, _REPO_ROOT)
 
-from bench.bench_openspiel import main  # noqa: E402
+from bench.bench_openspiel import TABLES, built, main  # noqa: E402
 from bench.openspiel_peer import available, openspiel_doudizhu  # noqa: E402
 
 
@@ -32,5 +32,9 @@ def test_the_comparison_runs_every_family(capsys: pytest.CaptureFixture[str]) ->
     assert main(["--decisions", "300", "--repeats", "1"]) == 0
     out = capsys.readouterr().out
     for table in ("xianniu/lanzhou", "biegan/gongan", "xiushan/maquefu"):
-        assert f"== {table}" in out
-    assert out.count("ratio ") == 4
+        assert f"== {table} pure" in out and f"== {table} compiled" in out
+    # every table pure, and compiled too where a build is present (scripts/build-compiled.sh)
+    compiled = sum(built(game) for game, _ in TABLES)
+    ratios = [line for line in out.splitlines() if line.startswith("ratio ")]
+    assert len(ratios) == len(TABLES) + compiled
+    assert out.count("(pure)") == len(TABLES) and out.count("(compiled)") == compiled

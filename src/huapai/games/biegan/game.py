@@ -16,6 +16,7 @@ from huapai.core.view import TableView, check_seat
 
 from . import actions, flow
 from .cards import format_cards, parse_cards
+from .dealing import checked_deal, new_state
 from .describe import describe_action
 from .informed import resample_informed
 from .observe import encode, observation_size, omniscient, table_view
@@ -33,7 +34,7 @@ from .state import (
     State,
     hand_sizes,
 )
-from .turn import checked_deal, counts_of, new_state
+from .turn import counts_of
 from .window import table_of
 from .winning import packed_of
 

@@ -9,15 +9,18 @@ after 紮 / 开泛). A hand is a count vector over the 28 card codes.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 
-from huapai.core.protocol import Event
 from huapai.core.table_events import DealEnded as DealEnded  # the family's events, shared
 from huapai.core.table_events import Discarded as Discarded
-from huapai.core.table_events import FaceDownEvent
 
 from .calculator import HandResult
 from .cards import FLOWER_FACES, JOKER, NUM_CODES, NUM_FACES, card
+from .events import Claimed as Claimed
+from .events import Drew as Drew
+from .events import Kaifan as Kaifan
+from .events import QingtongPassed as QingtongPassed
+from .events import Won as Won
+from .events import Zha as Zha
 from .rules import BieganRules
 from .units import Meld
 
@@ -155,70 +158,3 @@ class State:
         assert self.pending is not None
         seat, n = self.pending[0], self.rules.players
         return tuple((seat + i) % n for i in range(1, n))
-
-
-# ----------------------------------------------------------------------------- events
-@dataclass(frozen=True, slots=True)
-class Drew(Event):
-    """A card drawn from 牌面 (``top``) or 牌底; others learn only that one was drawn."""
-
-    kind: ClassVar[str] = "drew"
-    card: str | None
-    source: str
-
-    @property
-    def private(self) -> bool:
-        return self.card is not None
-
-    def redacted(self) -> Event:
-        return Drew(self.seat, None, self.source)
-
-
-@dataclass(frozen=True, slots=True)
-class QingtongPassed(Event):
-    """A seat's 请统 turn ended (it will 紮 nothing more now)."""
-
-    kind: ClassVar[str] = "qingtong_passed"
-
-
-@dataclass(frozen=True, slots=True)
-class Zha(FaceDownEvent):
-    """紮 (統 / 藏): four of a face declared; face down unless the rules show it."""
-
-    kind: ClassVar[str] = "zha"
-    cards: str | None
-    hidden: bool
-    qingtong: bool
-
-
-@dataclass(frozen=True, slots=True)
-class Kaifan(FaceDownEvent):
-    """开泛: a 紮 or 招 grows to five with a card from the hand."""
-
-    kind: ClassVar[str] = "kaifan"
-    cards: str | None
-    hidden: bool
-
-
-@dataclass(frozen=True, slots=True)
-class Claimed(Event):
-    """对 / 招 / 泛 of a discard, laid face up."""
-
-    kind: ClassVar[str] = "claimed"
-    claim: str
-    card: str
-    from_seat: int
-    cards: str
-
-
-@dataclass(frozen=True, slots=True)
-class Won(Event):
-    """胡: by 自摸 (``from_seat`` None) or on a discard; the hand is shown."""
-
-    kind: ClassVar[str] = "won"
-    from_seat: int | None
-    hu: int
-    fen: int
-    hand: str
-    units: str
-

@@ -17,11 +17,12 @@ from .cards import DECK, NUM_FACES, face_text, format_counts, format_faces, pars
 from .cards import parse_faces as _parse_faces
 from .combos import catalogue
 from .describe import describe_action
+from .events import BanPaiDrawn
 from .observe import encode, observation_size, omniscient, table_view
 from .rules import PRESETS, XianniuRules
 from .sample import resample, resample_informed
 from .scoring import settle
-from .state import DECLINE, DISCARD0, JIN, OVER, PLAY0, XIAN, BanPaiDrawn, State
+from .state import DECLINE, DISCARD0, JIN, OVER, PLAY0, XIAN, State
 
 _DECLINE_WORDS = {"不掀", "扣", "扣了", "放弃", "pass", "decline", "fold", "no", "n"}
 _XIAN_WORDS = {"掀", "掀牌", "xian", "x"}

@@ -18,9 +18,10 @@ from . import bo_play, flow
 from .belief import resample_informed
 from .bo_settle import settle_bo
 from .cards import DECK, NUM_CARDS, format_cards, parse_card, parse_cards
+from .dealing import checked_deal, dealt, new_state
 from .describe import describe_action, say
 from .hidden import permute_hidden
-from .moves import checked_deal, dealt, dealt_sizes, new_state
+from .moves import dealt_sizes
 from .observe import encode, observation_size, omniscient, table_view
 from .sample import resample
 from .settle import settle

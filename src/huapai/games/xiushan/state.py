@@ -17,16 +17,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, ClassVar
+from typing import Any
 
-from huapai.core.protocol import Event
 from huapai.core.table_events import DealEnded as DealEnded  # the family's events, shared
 from huapai.core.table_events import Discarded as Discarded
-from huapai.core.table_events import FaceDownEvent
 
 from .abacus import Bo
 from .calculator import Result
 from .cards import NUM_CARDS
+from .events import Bakuai as Bakuai
+from .events import Drew as Drew
+from .events import Laid as Laid
+from .events import Taken as Taken
+from .events import Won as Won
 from .groups import QUAD_KINDS, Kind, Meld
 from .table_rules import XiushanGameRules
 
@@ -192,64 +195,3 @@ def _others(active: tuple[int, ...], seat: int) -> tuple[int, ...]:
     i = active.index(seat)
     n = len(active)
     return tuple(active[(i + k) % n] for k in range(1, n))
-
-
-# ----------------------------------------------------------------------------- events
-@dataclass(frozen=True, slots=True)
-class Drew(Event):
-    """A card drawn from the 堂子头: turned up for everyone [S] (``shown``), or kept
-    (``drawn_card="keep"``: the others learn only that one was drawn)."""
-
-    kind: ClassVar[str] = "drew"
-    card: str | None
-    shown: bool = True
-
-    @property
-    def private(self) -> bool:
-        return not self.shown and self.card is not None
-
-    def redacted(self) -> Event:
-        return Drew(self.seat, None, self.shown)
-
-
-@dataclass(frozen=True, slots=True)
-class Laid(FaceDownEvent):
-    """哨 / 龙灯 laid face down (撲), or 开召 / 鸡 / 碰 face up; ``card`` is None for the
-    others when the group is face down and its card was never shown."""
-
-    kind: ClassVar[str] = "laid"
-    secret = "card"  # the field FaceDownEvent hides
-    group: str
-    card: str | None
-    size: int
-    hidden: bool
-    from_seat: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Taken(Event):
-    """The shown 堂子头 card goes into the drawer's hand (nobody claimed it)."""
-
-    kind: ClassVar[str] = "taken"
-    card: str
-
-
-@dataclass(frozen=True, slots=True)
-class Bakuai(Event):
-    """八块: a 4-set after the first; the seat does not discard, its 下家 draws [S]."""
-
-    kind: ClassVar[str] = "bakuai"
-
-
-@dataclass(frozen=True, slots=True)
-class Won(Event):
-    """胡: 自摸 / 天胡 (``from_seat`` None) or on a discard; the hand is shown."""
-
-    kind: ClassVar[str] = "won"
-    from_seat: int | None
-    card: str | None
-    youzi: int
-    dou: int
-    hand: str
-    groups: str
-
