@@ -75,9 +75,10 @@ def test_the_family_deals_uniform_worlds_by_default() -> None:
     """Measured no better in the arena (docs/bots.md): informed only when a spec asks."""
     assert default_worlds(GAME) == "uniform" and hasattr(GAME, "resample_informed")
     rules = GAME.rules("gongan")
-    assert parse_spec("search:普通", GAME).make(GAME, rules, 0, 1).searcher.worlds is None
+    plain = parse_spec("search:普通", GAME).make(GAME, rules, 0, 1)
     asked = parse_spec("search:普通:informed", GAME, rollouts=True).make(GAME, rules, 0, 1)
-    assert asked.searcher.worlds == "informed"
+    assert isinstance(plain, SearchBot) and isinstance(asked, SearchBot)
+    assert plain.searcher.worlds is None and asked.searcher.worlds == "informed"
     state, seat, _ = _late_states(seed=7, count=1)[0]
     world = InfoSet(GAME, state, seat, "informed").sample(random.Random(3))
     same = resample_informed(state, seat, random.Random(3))

@@ -22,11 +22,11 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from huapai.bots.registry import make_bot
 from huapai.core.rng import derive_seed
 from huapai.core.session import decide
 
 from .belief import DEFAULT_BELIEF, BeliefParams, resample_informed
+from .bot import make_heuristic
 from .flow import apply, legal
 from .game import GAME
 from .moves import dealt_sizes
@@ -50,7 +50,7 @@ def decisions(preset: str, deals: int, seed: int) -> Iterator[tuple[State, int, 
     rules = GAME.rules(preset)
     n = rules.num_seats
     for d in range(deals):
-        bots = [make_bot("heuristic", GAME, rules, p, derive_seed(seed, "bot", d, p))
+        bots = [make_heuristic(GAME, rules, p, derive_seed(seed, "bot", d, p))
                 for p in range(n)]
         state = GAME.new_game(rules, seed=derive_seed(seed, "deal", d), dealer=d % n)
         while not GAME.is_over(state):
