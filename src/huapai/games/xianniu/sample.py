@@ -70,8 +70,7 @@ def violations(s: State, seat: int) -> int:
 
 
 def _can_beat(s: State, seat: int, top: int) -> bool:
-    hand = s.hands[seat]
-    return any(all(hand[f] >= n for f, n in c.items) for c in s.cat.beaters[top])
+    return bool(s.cat.follows(s.hands[seat], top))
 
 
 def _redealt(s: State, others: list[int], pool: list[int], first: int | None = None,
