@@ -152,3 +152,28 @@ def test_the_prior_is_the_heuristic_whatever_plays_the_rollouts() -> None:
         assert prior == heuristics[seat].act(game.observe(state, seat), legal)
     assert {type(a).__name__ for a in searcher.priors.values()} == {"HeuristicBot"}
     assert type(searcher._agent(0)).__name__ == "RandomBot"
+
+
+@pytest.mark.parametrize("preset", ["shibafu", "bofu"])
+def test_the_remembered_waits_are_the_heuristics(preset: str) -> None:
+    """秀山's rollout bot remembers each hand's waits (the copies left are counted from
+    the view each time): asked again, and on other views of the same hand, it values a
+    discard as the heuristic does."""
+    game = get_game("xiushan")
+    rules = game.rules(preset)
+    seats = range(game.num_seats(rules))
+    heuristic = [xs_bot.HeuristicBot(rules, p, 0) for p in seats]
+    rollout = [xs_rollout.RolloutBot(rules, p, 0, xs_bot.ROLLOUT_PARAMS) for p in seats]
+    asked = 0
+    for state in _states(game, rules, range(2)):
+        seat = game.to_act(state)[0]
+        view = xs_rollout.view_of(state, seat)
+        for c in [c for c in range(len(view.hand)) if view.hand[c]][:4]:
+            view.hand[c] -= 1
+            expect = heuristic[seat].waits_value(view, view.hand)
+            assert rollout[seat].waits_value(view, view.hand) == expect
+            assert rollout[seat].waits_value(view, view.hand) == expect
+            view.hand[c] += 1
+            asked += 2
+    remembered = sum(len(b.memo) for b in rollout)
+    assert asked > 400 and remembered < asked / 2

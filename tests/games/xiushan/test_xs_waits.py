@@ -10,7 +10,8 @@ import pytest
 
 from huapai.core.protocol import NotationError
 from huapai.games.xiushan.calculator import HandError
-from huapai.games.xiushan.cards import card_name
+from huapai.games.xiushan.cards import RANKS, card_name
+from huapai.games.xiushan.groups import Meld
 from huapai.games.xiushan.rules import HUANGLIUFU, MAQUEFU, SHIBAFU
 from huapai.games.xiushan.waits import waits
 
@@ -76,3 +77,50 @@ def test_visible_cards_beyond_the_deck_are_an_error() -> None:
         waits(SHIBAFU, "壹贰叁贰柒拾一二三二七十伍陆柒四五", ["哨:捌捌捌"], visible="五五五五")
     with pytest.raises(NotationError, match="'x' at position 1"):
         waits(SHIBAFU, "壹贰叁贰柒拾一二三二七十伍陆柒四五", ["哨:捌捌捌"], visible="六x")
+
+
+@pytest.mark.parametrize("preset", ["maquefu", "huangliufu", "shibafu", "bofu", "sanliufu"])
+def test_the_stuck_card_shortcut_changes_no_wait(preset: str,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """``waits`` skips hands with three cards no group can hold and, with one or two, the
+    cards that cannot give them a group; on every hand one short met along bot deals
+    (each discarding seat's hand less each card it holds) it gives what the full
+    analysis gives."""
+    from huapai.bots.registry import make_bot
+    from huapai.core.registry import get_game
+    from huapai.games.xiushan import waits as waits_module
+    from huapai.games.xiushan.state import DISCARD0
+
+    game = get_game("xiushan")
+    rules = game.rules(preset)
+    hands: list[tuple[list[int], tuple[Meld, ...], str | None]] = []
+    for seed in range(8):
+        bots = [make_bot("heuristic", game, rules, p, seed) for p in range(game.num_seats(rules))]
+        state = game.new_game(rules, seed=seed)
+        while not game.is_over(state):
+            seat = game.to_act(state)[0]
+            held = [c for c, n in enumerate(state.hands[seat]) for _ in range(n)]
+            legal = game.legal_actions(state, seat)
+            if max(legal) >= DISCARD0 and len(hands) < 1500:
+                melds = tuple(h.meld for h in state.melds[seat])
+                jiang = None if state.jiang is None else card_name(state.jiang + RANKS)
+                for c in sorted(set(held)):
+                    hand = list(held)
+                    hand.remove(c)
+                    hands.append((hand, melds, jiang))
+            state, _ = game.apply(state, seat, bots[seat].act(game.observe(state, seat), legal))
+
+    def analyse() -> list[object]:
+        out: list[object] = []
+        for hand, melds, jiang in hands:
+            try:
+                out.append(waits(rules, hand, melds, jiang=jiang))
+            except (HandError, ValueError) as e:
+                out.append(type(e))
+        return out
+
+    shortcut = analyse()
+    monkeypatch.setattr(waits_module, "_stuck", lambda counts: [])
+    assert shortcut == analyse()
+    assert any(getattr(w, "waits", ()) for w in shortcut)  # ready hands too (and many
+    # more, built from groups, in test_xs_bruteforce, which runs with the shortcut on)

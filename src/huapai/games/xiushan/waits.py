@@ -97,10 +97,14 @@ def waits(
                                 f"一副牌只有 {COPIES} 张",
                                 f"{held[c]} × {card_name(c)} held and {seen.count(c)} visible: "
                                 f"the deck has only {COPIES}"))
+    stuck = _stuck(short.counts)
+    if len(stuck) > 2:
+        return Waits(())
     concealed = _Concealed(rules, short)
-    onto_melds = _meld_ways(rules, short)
+    onto_melds = {} if stuck else _meld_ways(rules, short)
+    freeing = _freeing(short.counts, stuck) if stuck else range(NUM_CARDS)
     out = []
-    for c in range(NUM_CARDS):
+    for c in freeing:
         if held[c] >= COPIES:
             continue
         on_discard, on_draw = concealed.outcomes(c)
@@ -231,6 +235,47 @@ def _upgrade(rules: XiushanRules, short: Hand, i: int) -> Any:
         return Hand(short.counts, melds, m.card, self_drawn, short.jiang)
 
     return way
+
+
+def _stuck(counts: Sequence[int]) -> list[int]:
+    """The concealed cards no group can hold with the other concealed cards alone
+    (:func:`_related`). Each must share its group with the winning card, and groups are
+    at most three cards, so a hand with three of them has no wait (two can be joined by
+    one card: 三 and 伍 by 四), and one with any cannot win onto a meld."""
+    left = list(counts)
+    return [x for x in range(NUM_CARDS) if left[x] and not _related_without(left, x)]
+
+
+def _freeing(counts: Sequence[int], stuck: Sequence[int]) -> list[int]:
+    """The cards whose joining the hand gives every stuck card a group, in order: among
+    the cards a group can share with the first stuck one (:func:`_near`)."""
+    out = []
+    for c in sorted(_near(stuck[0])):
+        left = list(counts)
+        left[c] += 1
+        if all(_related_without(left, x) for x in stuck):
+            out.append(c)
+    return out
+
+
+def _near(x: int) -> set[int]:
+    """Every card that can be in one group with ``x``: the same card, the other size of
+    its rank, its size two ranks either way, and its 二七十."""
+    base, r = x - x % RANKS, x % RANKS
+    out = {base + k for k in range(max(0, r - 2), min(RANKS, r + 3))}
+    out.add(x + RANKS if x < RANKS else x - RANKS)
+    if r in (1, 6, 9):
+        out.update(base + k for k in (1, 6, 9))
+    return out
+
+
+def _related_without(counts: list[int], x: int) -> bool:
+    """Whether one held ``x`` is related to the other held cards."""
+    counts[x] -= 1
+    try:
+        return _related(counts, x)
+    finally:
+        counts[x] += 1
 
 
 def _related(counts: Sequence[int], c: int) -> bool:
