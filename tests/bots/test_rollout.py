@@ -164,16 +164,18 @@ def test_the_remembered_waits_are_the_heuristics(preset: str) -> None:
     seats = range(game.num_seats(rules))
     heuristic = [xs_bot.HeuristicBot(rules, p, 0) for p in seats]
     rollout = [xs_rollout.RolloutBot(rules, p, 0, xs_bot.ROLLOUT_PARAMS) for p in seats]
-    asked = 0
-    for state in _states(game, rules, range(2)):
+    asked = ready = 0
+    for state in _states(game, rules, range(8)):
         seat = game.to_act(state)[0]
         view = xs_rollout.view_of(state, seat)
-        for c in [c for c in range(len(view.hand)) if view.hand[c]][:4]:
+        for c in [c for c in range(len(view.hand)) if view.hand[c]]:
             view.hand[c] -= 1
             expect = heuristic[seat].waits_value(view, view.hand)
             assert rollout[seat].waits_value(view, view.hand) == expect
             assert rollout[seat].waits_value(view, view.hand) == expect
             view.hand[c] += 1
             asked += 2
+            ready += expect > 0
     remembered = sum(len(b.memo) for b in rollout)
-    assert asked > 400 and remembered < asked / 2
+    assert asked > 400 and remembered < asked / 2 and ready > 10
+

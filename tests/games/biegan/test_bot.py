@@ -81,3 +81,48 @@ def test_it_beats_two_random_players(seat: int) -> None:
         agents[seat] = HeuristicBot(rules(), seat, i)
         total += _play(agents, 500 + i, i % 3)[seat]
     assert total > 0
+
+
+@pytest.mark.parametrize("preset", ["gongan", "danbiegan", "gongan-app"])
+def test_the_mending_shortcut_changes_no_wait(preset: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``wait_weights`` tries only the faces that can mend the 句 out of step
+    (``mending_faces``); on every hand one short met along bot deals (each discarding
+    seat's hand less each card it holds, every code) it finds what trying every face
+    finds."""
+    from huapai.games.biegan import bot as bot_module
+    from huapai.games.biegan.cards import NUM_CODES, copies_of
+    from huapai.games.biegan.state import DISCARD0, ZHA0
+
+    game = get_game("biegan")
+    table = game.rules(preset)
+    hands: list[tuple[list[int], tuple[Any, ...]]] = []
+    for seed in range(4):
+        bots = [make_bot(BOT_NAME, game, table, p, seed) for p in range(game.num_seats(table))]
+        state = game.new_game(table, seed=seed)
+        while not game.is_over(state):
+            seat = game.to_act(state)[0]
+            legal = game.legal_actions(state, seat)
+            if any(DISCARD0 <= a < ZHA0 for a in legal) and len(hands) < 1500:
+                melds = tuple(h.meld for h in state.melds[seat])
+                for c in range(NUM_CODES):
+                    if state.hands[seat][c]:
+                        hand = list(state.hands[seat])
+                        hand[c] -= 1
+                        hands.append((hand, melds))
+            state, _ = game.apply(state, seat, bots[seat].act(game.observe(state, seat), legal))
+
+    def analyse() -> list[list[tuple[int, int]]]:
+        out = []
+        for hand, melds in hands:
+            held = list(hand)
+            for m in melds:
+                for c in m.cards:
+                    held[c] += 1
+            codes = [c for c in range(NUM_CODES) if held[c] < copies_of(c)]
+            out.append(bot_module.wait_weights(table, list(hand), melds, codes))
+        return out
+
+    shortcut = analyse()
+    monkeypatch.setattr(bot_module, "mending_faces", lambda packed: None)
+    assert shortcut == analyse()
+    assert len(hands) > 500 and sum(bool(w) for w in shortcut) > 10

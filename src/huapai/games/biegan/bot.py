@@ -43,7 +43,7 @@ from .rules import BieganRules, fen_of
 from .state import DISCARD0, DISCARD_OF, DUI, FAN, HU, NUM_ACTIONS, PASS, ZHA0, ZHAO, discard_code
 from .turn import NATURALS, initial_stock
 from .units import SENTENCES, Meld
-from .winning import ONE, decomposes, packed_of, reading
+from .winning import ONE, decomposes, mending_faces, packed_of, reading
 
 BOT_NAME = "heuristic"
 GAME_NAME = "biegan"
@@ -125,6 +125,33 @@ class _View:
         return self.left[code]
 
 
+def wait_weights(rules: BieganRules, hand: list[int], melds: tuple[Meld, ...],
+                 codes: Sequence[int]) -> list[tuple[int, int]]:
+    """(card code, 1 + 分) for each of ``codes`` (in order) that completes ``hand`` with
+    enough 胡; ``hand`` is restored before the return. Faces that cannot mend the groups
+    out of step (:func:`.winning.mending_faces`) are not tried."""
+    packed = packed_of(tuple(hand))
+    mending = mending_faces(packed)
+    whole: dict[int, bool] = {}  # per face: a 花 and a plain card complete alike
+    out = []
+    for code in codes:
+        key = _FACE_KEY[code]
+        if mending is not None and key not in mending:
+            continue
+        fits = whole.get(key)
+        if fits is None:
+            jokers = hand[JOKER] + (code == JOKER)
+            fits = whole[key] = decomposes(rules, packed + ONE[code], jokers)
+        if not fits:
+            continue
+        hand[code] += 1
+        result = reading(rules, tuple(hand), melds, None)
+        hand[code] -= 1
+        if result.wins:
+            out.append((code, 1 + fen_of(rules, result.hu)))
+    return out
+
+
 class HeuristicBot:
     """See the module docstring. Deterministic given its seed (ties are broken by it)."""
 
@@ -177,24 +204,11 @@ class HeuristicBot:
 
     def waits_value(self, view: _View, hand: list[int], melds: tuple[Meld, ...]) -> float:
         """Σ over the cards that complete ``hand`` with enough 胡: unseen × (1 + 分)."""
-        packed = packed_of(tuple(hand))
+        left = view.left
         total = 0.0
-        whole: dict[int, bool] = {}  # per face: a 花 and a plain card complete alike
-        for code, left in enumerate(view.left):
-            if not left:
-                continue
-            jokers = hand[JOKER] + (code == JOKER)
-            key = _FACE_KEY[code]
-            fits = whole.get(key)
-            if fits is None:
-                fits = whole[key] = decomposes(self.rules, packed + ONE[code], jokers)
-            if not fits:
-                continue
-            hand[code] += 1
-            result = reading(self.rules, tuple(hand), melds, None)
-            hand[code] -= 1
-            if result.wins:
-                total += left * (1 + fen_of(self.rules, result.hu))
+        for code, weight in wait_weights(self.rules, hand, melds,
+                                         [c for c in range(NUM_CODES) if left[c]]):
+            total += left[code] * weight
         return total
 
     def _cost(self, view: _View, code: int) -> float:

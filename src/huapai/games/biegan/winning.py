@@ -98,6 +98,28 @@ more or less changes at most one group. (Table lookups when the groups' counts a
 adjacent in the packed form, as they are in the calculator's search order.)"""
 
 
+_CLOSED_FACES = tuple(frozenset(FACES.index(ch) for ch in faces)
+                      for faces in ("上大人", "可知礼", "孔己", "化千"))
+
+
+def mending_faces(packed: int) -> frozenset[int] | None:
+    """The faces one more card of which can make ``packed`` (a hand one card short)
+    decompose, as far as :data:`defects` tells: None (any face) with at most one group
+    out of step, none with three or more, and with two only the faces of those two —
+    one card changes one group, and a complete hand has at most one out of step. A
+    赖子 adds nothing to the packed counts, so it never mends."""
+    found = defects(packed)
+    if found <= 1:
+        return None
+    if found > 2:
+        return frozenset()
+    out: set[int] = set()
+    for group, faces in zip(_CLOSED, _CLOSED_FACES, strict=True):
+        if _out_of_step([(packed >> shift) & 15 for shift in group]):
+            out |= faces
+    return frozenset(out)
+
+
 def decomposes(rules: BieganRules, packed: int, jokers: int) -> bool:
     """Whether the concealed cards cut into 坎 / 句 + one 听头 for some joker reading."""
     if defects(packed) > 1:
