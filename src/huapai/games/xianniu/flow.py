@@ -44,15 +44,15 @@ from .state import (
     State,
 )
 from .transitions import (
-    _ask_next,
-    _call_jinpai,
-    _check_big_hands,
-    _discard,
-    _finish,
-    _lead_after_xian,
-    _legal,
-    _play,
-    _xian,
+    ask_next,
+    call_jinpai,
+    check_big_hands,
+    discard_face,
+    finish,
+    lead_after_xian,
+    legal_actions_of,
+    play_combo,
+    xian,
 )
 
 
@@ -82,7 +82,7 @@ def new_state(
     s._settlement = None
     events: list[Event] = []
     if rules.big_hands:
-        _check_big_hands(s, events)
+        check_big_hands(s, events)
     return s, events
 
 
@@ -116,7 +116,7 @@ def legal(s: State, seat: int) -> tuple[int, ...]:
         return ()
     cached = s._legal
     if cached is None:
-        cached = s._legal = tuple(_legal(s))
+        cached = s._legal = tuple(legal_actions_of(s))
     return cached
 
 
@@ -126,13 +126,13 @@ def apply(s: State, seat: int, action: int) -> tuple[State, list[Event]]:
     t = s.copy()
     events: list[Event] = []
     if action >= PLAY0:
-        _play(t, t.cat.combos[action - PLAY0], events)
+        play_combo(t, t.cat.combos[action - PLAY0], events)
     elif action >= DISCARD0:
-        _discard(t, action - DISCARD0, events)
+        discard_face(t, action - DISCARD0, events)
     elif action == JIN:
-        _call_jinpai(t, events)
+        call_jinpai(t, events)
     elif action == XIAN:
-        _xian(t, events)
+        xian(t, events)
     else:
         _decline(t, seat, events, auto=False)
     return t, events
@@ -141,14 +141,14 @@ def apply(s: State, seat: int, action: int) -> tuple[State, list[Event]]:
 def _decline(s: State, seat: int, events: list[Event], *, auto: bool) -> None:
     events.append(Declined(seat, auto))
     if s.round_xian:  # xian_both: not joining a 掀 already made is no 扣了
-        if not _ask_next(s, events):
-            _lead_after_xian(s)
+        if not ask_next(s, events):
+            lead_after_xian(s)
         return
     r = s.rules
     if r.fold_forfeits_xian and (seat != s.leader or r.leader_fold_forfeits_xian):
         s.lost_xian |= 1 << seat
-    if not _ask_next(s, events):
-        _finish(s, "all_declined", events)
+    if not ask_next(s, events):
+        finish(s, "all_declined", events)
 
 
 # ----------------------------------------------------------------------------- invariants

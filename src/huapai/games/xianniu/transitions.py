@@ -68,7 +68,7 @@ def big_hand(hand: Counts) -> tuple[str, Counts] | None:
     return None
 
 
-def _check_big_hands(s: State, events: list[Event]) -> None:
+def check_big_hands(s: State, events: list[Event]) -> None:
     for seat in s.active:
         found = big_hand(s.hands[seat])
         if found is None:
@@ -79,13 +79,13 @@ def _check_big_hands(s: State, events: list[Event]) -> None:
         s.total = sum(cards)
         events.append(BigHandShown(seat, name, format_counts(cards, s.rules.style)))
         if s.rules.big_hand_ends:
-            _finish(s, "big_hand", events)
+            finish(s, "big_hand", events)
         else:
             _after_trick(s, seat, events)
         return
 
 
-def _legal(s: State) -> list[int]:
+def legal_actions_of(s: State) -> list[int]:
     hand = s.hands[s.turn]
     if s.phase == FOLLOW:
         return [PLAY0 + c for c in s.cat.follows(hand, s.trick[-1][1])]
@@ -109,21 +109,21 @@ def _can_call_jinpai(s: State) -> bool:
 
 
 # ---------------------------------------------------------------------------- transitions
-def _xian(s: State, events: list[Event]) -> None:
+def xian(s: State, events: list[Event]) -> None:
     events.append(Xianed(s.turn, s.leader))
     s.xians += ((s.turn, s.leader),)
     if s.rules.xian_both and not s.round_xian:
         s.round_xian = True
-        if _ask_next(s, events):
+        if ask_next(s, events):
             return
-    _lead_after_xian(s)
+    lead_after_xian(s)
 
 
-def _lead_after_xian(s: State) -> None:
+def lead_after_xian(s: State) -> None:
     s.phase, s.turn, s.round_xian = LEAD, s.leader, False
 
 
-def _ask_next(s: State, events: list[Event]) -> bool:
+def ask_next(s: State, events: list[Event]) -> bool:
     """Move the turn to the next seat of the round that may still 掀; False if none."""
     order = s.order()
     s.decl += 1
@@ -137,7 +137,7 @@ def _ask_next(s: State, events: list[Event]) -> bool:
     return False
 
 
-def _play(s: State, combo: Combo, events: list[Event]) -> None:
+def play_combo(s: State, combo: Combo, events: list[Event]) -> None:
     seat = s.turn
     lead = s.phase != FOLLOW
     if lead and s.phase == DECLARE and s.rules.count_self_xian:
@@ -180,14 +180,14 @@ def _after_trick(s: State, winner: int, events: list[Event]) -> None:
     """``winner`` took 占牌 (a trick, or a big hand shown): he leads the next round."""
     s.leader = s.turn = winner
     if s.total >= s.rules.table_cap:
-        _finish(s, "table_full", events)
+        finish(s, "table_full", events)
     elif not any(s.hands[winner]):
-        _finish(s, "leader_empty", events)
+        finish(s, "leader_empty", events)
     else:
         s.phase, s.decl = DECLARE, 0
 
 
-def _call_jinpai(s: State, events: list[Event]) -> None:
+def call_jinpai(s: State, events: list[Event]) -> None:
     s.jin_cap = s.rules.table_cap - s.total
     s.jin_resume = s.phase
     events.append(JinpaiCalled(s.leader, s.jin_cap))
@@ -203,7 +203,7 @@ def _next_discarder(s: State) -> None:
     s.phase, s.turn = s.jin_resume, s.leader
 
 
-def _discard(s: State, face: int, events: list[Event]) -> None:
+def discard_face(s: State, face: int, events: list[Event]) -> None:
     seat = s.turn
     one = tuple(1 if f == face else 0 for f in range(NUM_FACES))
     s.hands[seat] = _minus(s.hands[seat], one)
@@ -212,7 +212,7 @@ def _discard(s: State, face: int, events: list[Event]) -> None:
     _next_discarder(s)
 
 
-def _finish(s: State, reason: str, events: list[Event]) -> None:
+def finish(s: State, reason: str, events: list[Event]) -> None:
     s.phase, s.end, s.turn = OVER, reason, -1
     events.append(DealEnded(None, reason))
 
