@@ -139,12 +139,16 @@ def test_a_planted_seat_does_not_win_on_the_discard_it_just_let_go() -> None:
 def test_belief_measures_both_samplers_and_prints_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert belief.main(["--deals", "1", "--worlds", "2", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
-    runs = {r["sampler"]: r for r in out["runs"]}
+    runs = out["samplers"]
     assert set(runs) == {"uniform", "informed"}
+    assert out["decisions"] > 10 and out["preset"] == "gongan"
     for run in runs.values():
-        assert run["decisions"] > 10 and run["all"]["pairs"] >= run["decisions"]
+        assert run["all"]["pairs"] >= out["decisions"]
         assert 0 <= run["all"]["predicted"] <= 1 and 0 <= run["all"]["actual"] <= 1
+        assert 0 <= run["all"]["ready"] <= 1 and 0 <= run["all"]["ready_in_worlds"] <= 1
+        assert set(run["buckets"]) <= set(belief.LABELS)
     assert runs["uniform"]["all"]["actual"] == runs["informed"]["all"]["actual"]  # same deals
+    assert runs["uniform"]["all"]["ready"] == runs["informed"]["all"]["ready"]
 
 
 def test_belief_refuses_bad_counts(capsys: pytest.CaptureFixture[str]) -> None:

@@ -162,7 +162,8 @@ def test_a_finished_deal_is_returned_as_is() -> None:
 def test_the_measurement_runs_from_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--deals", "1", "--samples", "2", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert set(out["overall"]) == {"uniform", "informed"}
+    assert set(out["samplers"]) == {"uniform", "informed"}
+    assert set(out["samplers"]["informed"]["buckets"]) <= {"early", "middle", "late"}
     assert out["decisions"] > 0
     with pytest.raises(SystemExit):
         main(["--deals", "0"])
