@@ -62,9 +62,11 @@ def view_of(s: State, seat: int) -> _View:
     return _View(hand, melds, seen, known_shao, thrown, s.stock, jiang)
 
 
-MEMO_SIZE = 100_000
-"""How many hands' waits a rollout bot remembers before it starts afresh (a search
-decision at 高手 analyses ≈ 7 000 hands per seat)."""
+MEMO_SIZE = 20_000
+"""How many hands' waits a rollout bot remembers before it starts afresh: a search
+decision at 高手 analyses ≈ 7 000 hands per seat and its repeats are within the decision,
+so this keeps about three decisions' worth (≈ 10 MB per rollout seat; an arena's search
+bot keeps its rollout bots for the whole run, a room's lives for one decision)."""
 
 _Key = tuple[tuple[int, ...], tuple[Meld, ...], str | None]
 
