@@ -249,12 +249,12 @@ def _stuck(counts: Sequence[int]) -> list[int]:
 def _freeing(counts: Sequence[int], stuck: Sequence[int]) -> list[int]:
     """The cards whose joining the hand gives every stuck card a group, in order: among
     the cards a group can share with the first stuck one (:func:`_near`)."""
-    out = []
+    left, out = list(counts), []
     for c in sorted(_near(stuck[0])):
-        left = list(counts)
         left[c] += 1
         if all(_related_without(left, x) for x in stuck):
             out.append(c)
+        left[c] -= 1
     return out
 
 
