@@ -4,6 +4,7 @@ the copies unseen."""
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
 
 import pytest
@@ -79,21 +80,19 @@ def test_visible_cards_beyond_the_deck_are_an_error() -> None:
         waits(SHIBAFU, "壹贰叁贰柒拾一二三二七十伍陆柒四五", ["哨:捌捌捌"], visible="六x")
 
 
-@pytest.mark.parametrize("preset", ["maquefu", "huangliufu", "shibafu", "bofu", "sanliufu"])
-def test_the_stuck_card_shortcut_changes_no_wait(preset: str,
-                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    """``waits`` skips hands with three cards no group can hold and, with one or two, the
-    cards that cannot give them a group; on every hand one short met along bot deals
-    (each discarding seat's hand less each card it holds) it gives what the full
-    analysis gives."""
+Short = tuple[list[int], tuple[Meld, ...], str | None]
+
+
+def _hands_met(preset: str, limit: int) -> list[Short]:
+    """Hands one card short met along 8 heuristic-bot deals of ``preset``: each discarding
+    seat's hand less each card it holds, with its melds and the 将 (up to ``limit``)."""
     from huapai.bots.registry import make_bot
     from huapai.core.registry import get_game
-    from huapai.games.xiushan import waits as waits_module
     from huapai.games.xiushan.state import DISCARD0
 
     game = get_game("xiushan")
     rules = game.rules(preset)
-    hands: list[tuple[list[int], tuple[Meld, ...], str | None]] = []
+    hands: list[Short] = []
     for seed in range(8):
         bots = [make_bot("heuristic", game, rules, p, seed) for p in range(game.num_seats(rules))]
         state = game.new_game(rules, seed=seed)
@@ -101,7 +100,7 @@ def test_the_stuck_card_shortcut_changes_no_wait(preset: str,
             seat = game.to_act(state)[0]
             held = [c for c, n in enumerate(state.hands[seat]) for _ in range(n)]
             legal = game.legal_actions(state, seat)
-            if max(legal) >= DISCARD0 and len(hands) < 1500:
+            if max(legal) >= DISCARD0 and len(hands) < limit:
                 melds = tuple(h.meld for h in state.melds[seat])
                 jiang = None if state.jiang is None else card_name(state.jiang + RANKS)
                 for c in sorted(set(held)):
@@ -109,6 +108,21 @@ def test_the_stuck_card_shortcut_changes_no_wait(preset: str,
                     hand.remove(c)
                     hands.append((hand, melds, jiang))
             state, _ = game.apply(state, seat, bots[seat].act(game.observe(state, seat), legal))
+    return hands
+
+
+@pytest.mark.parametrize("preset", ["maquefu", "huangliufu", "shibafu", "bofu", "sanliufu"])
+def test_the_stuck_card_shortcut_changes_no_wait(preset: str,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """``waits`` skips hands with three cards no group can hold and, with one or two, the
+    cards that cannot give them a group; on every hand one short met along bot deals
+    (each discarding seat's hand less each card it holds) it gives what the full
+    analysis gives."""
+    from huapai.core.registry import get_game
+    from huapai.games.xiushan import waits as waits_module
+
+    rules = get_game("xiushan").rules(preset)
+    hands = _hands_met(preset, 1500)
 
     def analyse() -> list[object]:
         out: list[object] = []
@@ -124,3 +138,38 @@ def test_the_stuck_card_shortcut_changes_no_wait(preset: str,
     assert shortcut == analyse()
     assert any(getattr(w, "waits", ()) for w in shortcut)  # ready hands too (and many
     # more, built from groups, in test_xs_bruteforce, which runs with the shortcut on)
+
+
+@pytest.mark.parametrize("preset", ["bofu", "sanliufu"])
+def test_the_value_path_is_the_scorers(preset: str) -> None:
+    """``named_value`` / ``named_values`` (the wait analysis's 名堂 path, which cuts a
+    completion once for a discard and a self-draw and lays no groups out) give
+    ``score_named``'s value and 油子 — None where it does not win — on every completion of
+    the hands met along bot deals (at the preset's threshold and at none, so that many
+    completions win), the discard that makes three alike (a 碰) included."""
+    from huapai.core.registry import get_game
+    from huapai.games.xiushan.calculator import read_hand
+    from huapai.games.xiushan.cards import NUM_CARDS
+    from huapai.games.xiushan.named import named_value, named_values, score_named
+
+    preset_rules = get_game("xiushan").rules(preset)
+    wins = pengs = 0
+    cases = _hands_met(preset, 400)[::4]
+    for rules, (hand, melds, jiang) in itertools.product(
+            (preset_rules, dataclasses.replace(preset_rules, hu_threshold=0)), cases):
+        for c in range(NUM_CARDS):
+            try:
+                whole = read_hand(rules, [*hand, c], melds, c, False, jiang, complete=True)
+            except (HandError, ValueError):
+                continue
+            want = []
+            for drawn in (False, True):
+                h = dataclasses.replace(whole, self_drawn=drawn)
+                r = score_named(rules, h)
+                want.append((r.value, r.youzi) if r.wins else None)
+                assert named_value(rules, h) == want[-1]
+            assert named_values(rules, whole) == tuple(want)
+            assert named_values(rules, whole, self_drawn=False) == (want[0], None)
+            wins += want[0] is not None
+            pengs += want[0] is not None and whole.counts[c] == 3
+    assert wins > 10 and pengs > 0

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -167,10 +167,24 @@ class MingtangTable:
     origin: str
     base: int = 0
     """三六福: 豆 for the win itself (``hu_dou``), before any 名堂."""
+    enabled: tuple[Mingtang, ...] = field(init=False, repr=False, compare=False)
+    """The entries that are scored (``enabled = true``), in table order."""
+    _caps: tuple[tuple[str, int], ...] = field(init=False, repr=False, compare=False)
+    _bounds: frozenset[int] = field(init=False, repr=False, compare=False)
 
-    @property
-    def enabled(self) -> tuple[Mingtang, ...]:
-        return tuple(m for m in self.entries if m.enabled)
+    def __post_init__(self) -> None:
+        # Read on every hand the scorer values: worked out once (the table is frozen).
+        enabled = tuple(m for m in self.entries if m.enabled)
+        caps: dict[str, int] = {}
+        bounds: set[int] = set()
+        for m in enabled:
+            if m.when is not None:
+                for name, cap in m.when.cut_caps().items():
+                    caps[name] = max(caps.get(name, 0), cap)
+                bounds |= m.when.youzi_bounds()
+        object.__setattr__(self, "enabled", enabled)
+        object.__setattr__(self, "_caps", tuple(sorted(caps.items())))
+        object.__setattr__(self, "_bounds", frozenset(bounds))
 
     def holding(self, feats: Mapping[str, int], context: frozenset[str]) -> tuple[Mingtang, ...]:
         """The enabled 名堂 a hand with these features has, exclusions applied."""
@@ -179,19 +193,13 @@ class MingtangTable:
         return tuple(m for m in hits if m.id not in dropped)
 
     def cut_caps(self) -> dict[str, int]:
-        caps: dict[str, int] = {}
-        for m in self.enabled:
-            if m.when is not None:
-                for name, cap in m.when.cut_caps().items():
-                    caps[name] = max(caps.get(name, 0), cap)
-        return caps
+        """Per cut feature some condition reads, the count past which no condition tells
+        values apart."""
+        return dict(self._caps)
 
     def youzi_bounds(self) -> set[int]:
-        out: set[int] = set()
-        for m in self.enabled:
-            if m.when is not None:
-                out |= m.when.youzi_bounds()
-        return out
+        """The 油子 totals where some condition can change."""
+        return set(self._bounds)
 
 
 BUILTIN = {"bofu": "bofu_mingtang.toml", "sanliufu": "sanliufu_mingtang.toml"}

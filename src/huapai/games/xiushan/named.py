@@ -18,6 +18,7 @@ best 油子, as the 豆 presets do.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from dataclasses import replace
 from functools import lru_cache
 
 from .calculator import (
@@ -98,44 +99,72 @@ def check_context(context: Collection[str]) -> frozenset[str]:
     return flags
 
 
+Ranked = tuple[tuple[int, int], Final, tuple[Mingtang, ...]]
+"""((value, 油子), the cut class, its 名堂) of a winning reading."""
+
+
+class _Cuts:
+    """What valuing a hand needs before the context flags: its cut classes. Nothing here
+    reads ``self_drawn`` except through the 碰 card (a discard making three alike)."""
+
+    __slots__ = ("base", "cuts", "h", "meld_youzi", "melds", "names", "peng_card", "rules",
+                 "table")
+
+    def __init__(self, rules: XiushanRules, h: Hand) -> None:
+        self.rules, self.h = rules, h
+        self.table = table = rules.mingtang()
+        caps_of = table.cut_caps()
+        self.names = names = tuple(sorted(caps_of))
+        caps = tuple(caps_of[n] for n in names)
+        self.peng_card = peng_card = _peng_card(rules, h)
+        rest, kans = held_kan(rules, h)
+        self.melds = laid_groups(rules, h) + kans  # an unsplittable 坎 is fixed, like a meld
+        self.meld_youzi = sum(g.youzi for g in self.melds)
+        start = _vector(self.melds, names, peng_card)
+        breaks = table.youzi_bounds() | {rules.hu_threshold}
+        youzi_cap = max(0, max(breaks) - self.meld_youzi)
+
+        def feat_of(made: CutGroups) -> tuple[int, ...]:
+            return _made_vector(rules.youzi, rules.jiang_lianzi, h.jiang, peng_card, made, names)
+
+        self.cuts = feature_cuts(rest, values_of(rules, h), feat_of, caps, start, youzi_cap)
+        self.base = card_features(h)
+
+    def best(self, flags: frozenset[str]) -> Ranked | None:
+        """The best winning reading under ``flags`` (None: no cut reaches the threshold)."""
+        rules, table = self.rules, self.table
+        best: Ranked | None = None
+        for final in self.cuts.finals:
+            youzi = final.youzi + self.meld_youzi
+            if youzi < rules.hu_threshold:
+                continue
+            feats = {**self.base, "youzi": youzi, **dict(zip(self.names, final.feats, strict=True))}
+            hits = table.holding(feats, flags)
+            rank_ = (_value(rules, table, youzi, hits), youzi)
+            if best is None or rank_ > best[0]:
+                best = (rank_, final, hits)
+        return best
+
+
+def _flags(h: Hand, context: Collection[str]) -> frozenset[str]:
+    return check_context(context) | ({"self_drawn"} if h.self_drawn else set())
+
+
 def score_named(rules: XiushanRules, h: Hand, context: Collection[str] = ()) -> Result:
     """The best reading of a checked hand under a 名堂 preset (see the module doc)."""
-    flags = check_context(context) | ({"self_drawn"} if h.self_drawn else set())
-    table = rules.mingtang()
-    names = tuple(sorted(table.cut_caps()))
-    caps = tuple(table.cut_caps()[n] for n in names)
-    peng_card = _peng_card(rules, h)
-    rest, kans = held_kan(rules, h)
-    melds = laid_groups(rules, h) + kans  # a 坎 that may not be split is a fixed group, like a meld
-    meld_youzi = sum(g.youzi for g in melds)
-    start = _vector(melds, names, peng_card)
-    breaks = table.youzi_bounds() | {rules.hu_threshold}
-    youzi_cap = max(0, max(breaks) - meld_youzi)
-
-    def feat_of(made: CutGroups) -> tuple[int, ...]:
-        return _made_vector(rules.youzi, rules.jiang_lianzi, h.jiang, peng_card, made, names)
-
-    cuts = feature_cuts(rest, values_of(rules, h), feat_of, caps, start, youzi_cap)
+    flags = _flags(h, context)
+    cut = _Cuts(rules, h)
+    cuts = cut.cuts
     if not cuts.finals:
         return Result(False, False, 0, None, (), rules.hu_threshold, h.jiang, named=True)
-    base = card_features(h)
-    best: tuple[tuple[int, int], Final, tuple[Mingtang, ...]] | None = None
+    best = cut.best(flags)
     fallback = max(cuts.finals, key=lambda f: f.youzi)
-    for final in cuts.finals:
-        youzi = final.youzi + meld_youzi
-        if youzi < rules.hu_threshold:
-            continue
-        feats = {**base, "youzi": youzi, **dict(zip(names, final.feats, strict=True))}
-        hits = table.holding(feats, flags)
-        rank_ = (_value(rules, table, youzi, hits), youzi)
-        if best is None or rank_ > best[0]:
-            best = (rank_, final, hits)
     chosen = fallback if best is None else best[1]
-    groups = melds + tuple(
-        _group(rules.youzi, rules.jiang_lianzi, h.jiang, peng_card, kind, cards)
+    groups = cut.melds + tuple(
+        _group(rules.youzi, rules.jiang_lianzi, h.jiang, cut.peng_card, kind, cards)
         for kind, cards in cuts.groups(chosen)
     )
-    youzi = chosen.youzi + meld_youzi
+    youzi = chosen.youzi + cut.meld_youzi
     if sum(g.youzi for g in groups) != youzi:
         raise AssertionError("group 油子 do not add up to the search's total")
     zhuaque = h.win_card is not None and h.counts[h.win_card] == 2 and any(
@@ -144,6 +173,7 @@ def score_named(rules: XiushanRules, h: Hand, context: Collection[str] = ()) -> 
         return Result(False, True, youzi, None, groups, rules.hu_threshold, h.jiang,
                       zhuaque=zhuaque, named=True)  # fmt: skip
     (value, _), _, hits = best
+    table = cut.table
     unit = table.unit
     found = tuple(MingtangHit(m.id, m.name, m.value, unit) for m in hits)
     if unit == "fan":
@@ -153,6 +183,32 @@ def score_named(rules: XiushanRules, h: Hand, context: Collection[str] = ()) -> 
     items = (DouItem("和", table.base), *(DouItem(m.name, m.value) for m in hits))
     return Result(True, True, youzi, value, groups, rules.hu_threshold, h.jiang, items,
                   zhuaque, mingtang=found, value=value, named=True)  # fmt: skip
+
+
+def named_value(rules: XiushanRules, h: Hand,
+                context: Collection[str] = ()) -> tuple[int, int] | None:
+    """(value, 油子) of :func:`score_named`'s reading when it wins, else None — without
+    laying the groups out (the bots' wait analysis asks this of every completion)."""
+    best = _Cuts(rules, h).best(_flags(h, context))
+    return None if best is None else best[0]
+
+
+def named_values(rules: XiushanRules, h: Hand, on_discard: bool = True,
+                 self_drawn: bool = True) -> tuple[tuple[int, int] | None, tuple[int, int] | None]:
+    """:func:`named_value` of ``h`` won on another seat's discard and on one's own draw
+    (``h.self_drawn`` is ignored; a way not asked for is None), cutting the hand once
+    where the two read the same cuts (unless the discard makes three alike a 碰)."""
+    if not (on_discard or self_drawn):
+        return None, None
+    on = replace(h, self_drawn=False)
+    drawn = replace(h, self_drawn=True)
+    if _peng_card(rules, on) != _peng_card(rules, drawn):
+        return (named_value(rules, on) if on_discard else None,
+                named_value(rules, drawn) if self_drawn else None)
+    cut = _Cuts(rules, on)
+    a = cut.best(frozenset()) if on_discard else None
+    b = cut.best(frozenset({"self_drawn"})) if self_drawn else None
+    return (None if a is None else a[0]), (None if b is None else b[0])
 
 
 def _value(rules: XiushanRules, table: MingtangTable, youzi: int, hits: Sequence[Mingtang]) -> int:

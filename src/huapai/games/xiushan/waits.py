@@ -28,12 +28,12 @@ from .calculator import (
     dou_of,
     held_kan,
     read_hand,
-    score_checked,
     values_of,
     youzi_of,
 )
 from .cards import COPIES, NUM_CARDS, RANKS, card_name, check_counts_of, parse_cards
 from .groups import QUAD_KINDS, Kind, Meld, same_card_youzi
+from .named import named_value, named_values
 from .rules import XiushanRules
 from .search import Suffix, join, prefix_layers
 
@@ -111,11 +111,13 @@ def waits(
         for way in onto_melds.get(c, ()):
             on_discard = max(on_discard, _outcome(rules, way(False)), key=_key)
             on_draw = max(on_draw, _outcome(rules, way(True)), key=_key)
+        if on_discard is None and on_draw is None:
+            continue  # (the 名堂 value is looked for only where the 油子 search wins)
         if rules.hand_value != "dou":
             on_discard, on_draw = _named(rules, short, c, onto_melds.get(c, ()),
                                          on_discard, on_draw)  # fmt: skip
-        if on_discard is None and on_draw is None:
-            continue
+            if on_discard is None and on_draw is None:
+                continue
         dou, youzi = on_discard or (None, None)
         dou_drawn, youzi_drawn = on_draw or (None, None)
         unseen = COPIES - held[c] - seen.count(c)
@@ -188,22 +190,20 @@ def _named(
     rules: XiushanRules, short: Hand, c: int, ways: Sequence[Any], discard: Outcome,
     drawn: Outcome,
 ) -> tuple[Outcome, Outcome]:
-    """(value, 油子) on a discard and self-drawn under a 名堂 preset: the full scorer on
-    each completion, where the 油子 search says one wins."""
+    """(value, 油子) on a discard and self-drawn under a 名堂 preset: the full scorer's
+    value on each completion, where the 油子 search says one wins (the concealed
+    completion is cut once for both, :func:`.named.named_values`)."""
     counts = list(short.counts)
     counts[c] += 1
+    whole = Hand(tuple(counts), short.melds, c, False, short.jiang)
+    found = named_values(rules, whole, discard is not None, drawn is not None)
     out: list[Outcome] = []
-    for self_drawn, fast in ((False, discard), (True, drawn)):
-        best: Outcome = None
+    for self_drawn, fast, best in ((False, discard, found[0]), (True, drawn, found[1])):
         if fast is not None:
-            hands = [Hand(tuple(counts), short.melds, c, self_drawn, short.jiang),
-                     *(way(self_drawn) for way in ways)]  # fmt: skip
-            for h in hands:
-                if h is None:
-                    continue
-                r = score_checked(rules, h)
-                if r.wins and r.value is not None:
-                    best = max(best, (r.value, r.youzi), key=_key)
+            for way in ways:
+                h = way(self_drawn)
+                if h is not None:
+                    best = max(best, named_value(rules, h), key=_key)
         out.append(best)
     return out[0], out[1]
 
