@@ -87,6 +87,10 @@ def play(
                                                 "the match record (JSON lines)")] = None,
     players: PlayersOpt = None,
     rule: RuleOpt = None,
+    full_budget: Annotated[bool, typer.Option(
+        "--full-budget", help="搜索机器人想完整个预算，不限时（同一种子走法相同）/ search bots "
+        "use their whole iteration budget, without the level's time cap (the same moves "
+        "for the same --seed)")] = False,
 ) -> None:
     """和机器人打一整场；只写 huapai play 就是掀牛兰州。 / Play a match against bots."""
     language = _lang(lang)
@@ -100,7 +104,7 @@ def play(
             check_record_path(record)
         match_seed = secrets.randbelow(1_000_000) if seed is None else seed
         plan = bot_plan(table, bots, [s for s in range(table.seats) if s != seat])
-        agents = make_bots(table, plan, match_seed)
+        agents = make_bots(table, plan, match_seed, capped=not full_budget)
         code = run_play(table, me=seat, bots=plan, agents=agents, seed=match_seed,
                         deals=n_deals, lang=language, console=_console(), record_path=record)
     raise typer.Exit(code)

@@ -33,8 +33,9 @@ ALIASES: dict[str, str] = {"beginner": "入门", "normal": "普通", "expert": "
                            "master": "大师"}
 DEFAULT_LEVEL = "普通"
 
-LevelFactory = Callable[[str, str, str | None], BotFactory]
-"""``(level, rollout policy, world sampler or None for the family's) -> factory``."""
+LevelFactory = Callable[[str, str, str | None, bool], BotFactory]
+"""``(level, rollout policy, world sampler or None for the family's, capped) -> factory``;
+``capped``: with the level's wall-time cap where a person waits (rooms, ``huapai play``)."""
 
 WORLDS: tuple[str, ...] = ("informed", "uniform")
 """How the search deals its worlds: ``informed`` uses the family's ``resample_informed``
@@ -76,18 +77,21 @@ class BotSpec:
         options = [o for o in (self.rollout, self.worlds) if o is not None]
         return text if not options else f"{text}:{'+'.join(options)}"
 
-    def factory(self) -> BotFactory | None:
-        """The factory for this level, or None for a plain registered bot."""
+    def factory(self, capped: bool = False) -> BotFactory | None:
+        """The factory for this level (``capped``: with its wall-time cap), or None for a
+        plain registered bot."""
         target = _LEVELED.get(self.name)
         if target is None:
             return None
         module, _, attr = target.partition(":")
         by_level: LevelFactory = getattr(importlib.import_module(module), attr)
-        return by_level(self.level or DEFAULT_LEVEL, self.rollout or FAST, self.worlds)
+        return by_level(self.level or DEFAULT_LEVEL, self.rollout or FAST, self.worlds, capped)
 
-    def make(self, game: Game[Any, Any], rules: Any, seat: int, seed: int) -> Agent:
-        """A fresh bot of this spec at ``seat`` (checked as :func:`make_bot` checks)."""
-        factory = self.factory()
+    def make(self, game: Game[Any, Any], rules: Any, seat: int, seed: int,
+             capped: bool = False) -> Agent:
+        """A fresh bot of this spec at ``seat`` (checked as :func:`make_bot` checks);
+        ``capped``: a search bot with its level's wall-time cap, for a person waiting."""
+        factory = self.factory(capped)
         if factory is None:
             return make_bot(self.name, game, rules, seat, seed)
         if not 0 <= seat < game.num_seats(rules):

@@ -90,6 +90,19 @@ BUDGETS: Mapping[str, Budget] = {
 }
 assert tuple(BUDGETS) == LEVELS
 
+WAIT_SECONDS: Mapping[str, float] = {"入门": 1.0, "普通": 2.0, "高手": 2.0, "大师": 5.0}
+"""The wall-time cap per decision, by level, where a person waits for the bot (a room,
+``huapai play``): the level's iterations come first when they are reached sooner. The
+arena, ``simulate`` and review play the iterations alone, so they are reproducible."""
+assert tuple(WAIT_SECONDS) == LEVELS
+
+
+def waiting_budget(level: str) -> Budget:
+    """The level's budget capped by :data:`WAIT_SECONDS` (``level`` as :data:`LEVELS`)."""
+    base = BUDGETS[level]
+    return Budget(base.iterations, WAIT_SECONDS[level], base.exploration, base.schedule,
+                  base.per_alternative, base.max_width)
+
 
 class InfoSet:
     """What one seat may learn of a real state: its observation, and full states drawn
@@ -354,15 +367,15 @@ def can_search(game: Game[Any, Any], rules: Any) -> bool:
     return True
 
 
-def factory_for_level(level: str, policy: str = FAST,
-                      worlds: str | None = None) -> BotFactory:
+def factory_for_level(level: str, policy: str = FAST, worlds: str | None = None,
+                      capped: bool = False) -> BotFactory:
     """The bot factory of a level (``入门`` … ``大师``, or an ASCII alias), its rollouts
-    played by ``policy`` (:mod:`huapai.bots.rollout`) on worlds dealt as ``worlds``."""
-    budget = BUDGETS[level_name(level)]
+    played by ``policy`` (:mod:`huapai.bots.rollout`) on worlds dealt as ``worlds``;
+    ``capped``: with the level's wall-time cap (:func:`waiting_budget`)."""
+    name = level_name(level)
+    budget = waiting_budget(name) if capped else BUDGETS[name]
 
     def make(game: Game[Any, Any], rules: Any, seat: int, seed: int) -> Agent:
         return SearchBot(game, rules, seat, seed, budget, policy, worlds)
 
     return make
-
-

@@ -135,11 +135,14 @@ def bot_seed(seed: int, seat: int) -> int:
     return derive_seed(seed, "bot", seat)
 
 
-def make_bots(table: Table, plan: dict[int, str], seed: int) -> dict[int, Agent]:
+def make_bots(table: Table, plan: dict[int, str], seed: int,
+              capped: bool = False) -> dict[int, Agent]:
+    """The bots of ``plan``; ``capped``: search bots with their level's wall-time cap
+    (:data:`huapai.bots.search.WAIT_SECONDS`), for a person waiting on them."""
     try:
         return {
-            seat: parse_spec(name, table.game, rollouts=True).make(table.game, table.rules, seat,
-                                                     bot_seed(seed, seat))
+            seat: parse_spec(name, table.game, rollouts=True).make(
+                table.game, table.rules, seat, bot_seed(seed, seat), capped)
             for seat, name in plan.items()
         }
     except (UnknownBot, ValueError) as exc:

@@ -10,9 +10,9 @@ take well under a millisecond; 托管 and vacant seats stay the family's cheap h
 The search bot thinks for up to seconds, so a room runs it off the event loop on
 :data:`POOL`, a small thread pool shared by every room (a bounded number of searches at
 once: the others wait their turn, live rooms keep their loop), with the level's
-iterations capped by :data:`ROOM_SECONDS`. It is handed the state and a seat and, like
-everywhere else, reads the state only through its seat's ``resample`` and ``observe``
-(:class:`huapai.bots.search.InfoSet`).
+iterations capped by :data:`huapai.bots.search.WAIT_SECONDS` (as in ``huapai play``).
+It is handed the state and a seat and, like everywhere else, reads the state only
+through its seat's ``resample`` and ``observe`` (:class:`huapai.bots.search.InfoSet`).
 """
 
 from __future__ import annotations
@@ -25,17 +25,13 @@ from typing import Any
 
 from huapai.bots.levels import LEVELS, BadSpec, BotSpec, parse_spec
 from huapai.bots.registry import UnknownBot, bot_names
-from huapai.bots.search import BUDGETS, Budget, SearchBot, can_search
+from huapai.bots.search import SearchBot, can_search, waiting_budget
 from huapai.core.protocol import Game
 from huapai.core.session import decide
 
 from .errors import ServerError
 
 SEARCH = "search"
-ROOM_SECONDS: dict[str, float] = {"入门": 1.0, "普通": 2.0, "高手": 2.0, "大师": 5.0}
-"""The wall-time cap of a room's search bot per decision, by level (the iterations of
-:data:`huapai.bots.search.BUDGETS` come first when they are reached sooner)."""
-
 POOL = ThreadPoolExecutor(max_workers=2, thread_name_prefix="huapai-search")
 """Where rooms' search bots think: at most two searches run at once, whatever the
 number of rooms."""
@@ -77,14 +73,9 @@ def is_search(text: str | None) -> bool:
     return text is not None and text.partition(":")[0] == SEARCH
 
 
-def room_budget(level: str) -> Budget:
-    base = BUDGETS[level]
-    return Budget(base.iterations, ROOM_SECONDS[level], base.exploration)
-
-
 def _think(game: Game[Any, Any], rules: Any, level: str, seed: int, state: Any, seat: int,
            legal: Sequence[int]) -> int:
-    bot = SearchBot(game, rules, seat, seed, room_budget(level))
+    bot = SearchBot(game, rules, seat, seed, waiting_budget(level))
     return decide(bot, game, state, seat, legal)
 
 
