@@ -261,6 +261,17 @@ class Searcher:
             alive = sorted(alive, key=lambda s: (-s.mean_gain, s.action))[:max(1, len(alive) // 2)]
         return stats
 
+    def paired(self, info: InfoSet, first: int, second: int, worlds: int) -> Estimate:
+        """``second`` against ``first`` on ``worlds`` fresh worlds, both played on each:
+        ``second``'s estimate, its gain over ``first`` paired (a check of a decision with
+        more worlds than a search spends, :mod:`huapai.bots.gain`)."""
+        out, seeds = Estimate(second), self.rng.getrandbits(63)
+        for k in range(worlds):
+            world = info.sample(random.Random(derive_seed(seeds, k)))
+            out.add(self._playout(world, info.seat, second),
+                    self._playout(world, info.seat, first))
+        return out
+
     def _choose(self, others: list[Estimate], worlds: int) -> int:
         """Each action once (in order), then the highest UCB1 score on the gains."""
         for i, s in enumerate(others):
@@ -342,13 +353,18 @@ class SearchBot:
             raise ValueError("the search bot was asked to act with no legal action")
         if len(legal) == 1:
             return legal[0]
+        return self.prior_and_pick(game, state, seat, legal)[1]
+
+    def prior_and_pick(self, game: Game[Any, Any], state: Any, seat: int,
+                       legal: Sequence[int]) -> tuple[int, int]:
+        """(the prior's choice, the search's) at a decision of more than one action."""
         info = InfoSet(game, state, seat, self.searcher.worlds)
         candidates = self.searcher.ranked(info, legal, 1 + self.budget.width)
         if self.budget.schedule == "halving":
             stats = self.searcher.halving(info, candidates)
         else:
             stats = self.searcher.estimates(info, candidates, candidates[0])
-        return best(stats, candidates[0], self.searcher.scale)
+        return candidates[0], best(stats, candidates[0], self.searcher.scale)
 
     def act(self, observation: Any, legal: Sequence[int]) -> int:
         raise TypeError("the search bot needs the state to resample from: drive it "

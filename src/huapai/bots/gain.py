@@ -1,0 +1,177 @@
+"""What the search's departures from its prior are worth, checked with more worlds.
+
+    .venv/bin/python -m huapai.bots.gain [--tables all | game/preset,...] [--level 普通]
+                                         [--decisions 40] [--check 300] [--seed 1] [--json]
+
+The arena (:mod:`huapai.arena`) judges a bot by whole deals, whose scores vary so much on
+the rummy families that a small gain needs hundreds of deals to show. This looks at the
+decisions instead. Along deals the heuristic bot plays at every seat (the arena's
+opponents), at each of seat 0's real decisions (more than one legal action) the search
+bot at ``--level`` is asked what it would play — from seat 0's information only, as
+always. Where its pick is not its prior's (the heuristic's choice), the two are played
+on ``--check`` fresh worlds each, paired (:meth:`~huapai.bots.search.Searcher.paired`):
+the mean gain of the pick over the prior there, by the search's own evaluator (its
+rollouts on its worlds). The deals go on with the heuristic's move, so every table sees
+the same decisions whatever the search picks.
+
+Per table: how often the search departs, the checked gain per departure (mean and 99 %
+interval over the departures), the share of departures the check finds worse than the
+prior, and the gain per deal it implies (gain per decision × seat 0's real decisions per
+deal). That last is what an arena run of ``search`` against the heuristic would show if
+the evaluator were right about the real opponents — which is the part this cannot check.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from huapai.core.protocol import Game
+from huapai.core.registry import game_names, get_game
+from huapai.core.session import decide
+
+from .levels import BadSpec, level_name
+from .registry import make_bot
+from .search import BUDGETS, InfoSet, SearchBot
+
+Z99 = 2.576
+
+
+@dataclass(frozen=True, slots=True)
+class Gain:
+    """One table's figures (see the module)."""
+
+    table: str
+    level: str
+    decisions: int
+    departures: int
+    check_worlds: int
+    mean_gain: float | None
+    """Checked gain of the pick over the prior, averaged over the departures."""
+    half_width: float | None
+    """The 99 % half-width of ``mean_gain`` (from each departure's own spread)."""
+    worse: int
+    """Departures whose checked gain is below zero."""
+    decisions_per_deal: float
+
+    @property
+    def per_deal(self) -> float | None:
+        """The gain per deal it implies: per decision × decisions per deal."""
+        if self.mean_gain is None or not self.decisions:
+            return None
+        return self.mean_gain * self.departures / self.decisions * self.decisions_per_deal
+
+    def to_json(self) -> dict[str, Any]:
+        return {**asdict(self), "per_deal": self.per_deal}
+
+
+def measure(game: Game[Any, Any], preset: str, level: str, decisions: int, check: int,
+            seed: int) -> Gain:
+    """:class:`Gain` of the search at ``level`` on ``decisions`` of seat 0's decisions."""
+    rules = game.rules(preset)
+    gains: list[tuple[float, float]] = []  # per departure: mean gain, its variance
+    seen, per_deal, deal = 0, list[int](), seed
+    while seen < decisions:
+        searcher = SearchBot(game, rules, 0, deal, BUDGETS[level])
+        bots = [make_bot("heuristic", game, rules, s, deal + s)
+                for s in range(game.num_seats(rules))]
+        state, here = game.new_game(rules, seed=deal), 0
+        while not game.is_over(state):  # the last deal is played out, to count its decisions
+            seat = game.to_act(state)[0]
+            legal = game.legal_actions(state, seat)
+            if seat == 0 and len(legal) > 1:
+                here += 1
+                if seen < decisions:
+                    seen += 1
+                    gains.extend(_checked(searcher, game, state, legal, check))
+            state, _ = game.apply(state, seat, decide(bots[seat], game, state, seat, legal))
+        per_deal.append(here)
+        deal += 1
+    return _summary(f"{game.name}/{preset}", level, seen, check, gains, per_deal)
+
+
+def _checked(bot: SearchBot, game: Game[Any, Any], state: Any, legal: Sequence[int],
+             check: int) -> list[tuple[float, float]]:
+    """[] where the search keeps its prior, else the checked (mean gain, variance)."""
+    prior, pick = bot.prior_and_pick(game, state, 0, legal)
+    if pick == prior:
+        return []
+    est = bot.searcher.paired(InfoSet(game, state, 0, bot.searcher.worlds), prior, pick, check)
+    spread = max(0.0, est.gain_squares / est.pairs - est.mean_gain ** 2)
+    return [(est.mean_gain, spread / est.pairs)]
+
+
+def _summary(table: str, level: str, seen: int, check: int,
+             gains: list[tuple[float, float]], per_deal: list[int]) -> Gain:
+    mean = half = None
+    if gains:
+        mean = sum(g for g, _ in gains) / len(gains)
+        half = Z99 * math.sqrt(sum(v for _, v in gains)) / len(gains)
+    per = sum(per_deal) / len(per_deal)
+    return Gain(table, level, seen, len(gains), check, mean, half,
+                sum(g < 0 for g, _ in gains), per)
+
+
+def tables(text: str) -> list[tuple[str, str]]:
+    """``all`` or ``game/preset,...``; a bad name is refused by name."""
+    if text == "all":
+        return [(g, p) for g in game_names() for p in get_game(g).presets()]
+    out = []
+    for item in text.split(","):
+        name, _, preset = item.strip().partition("/")
+        if name not in game_names():
+            raise SystemExit(f"--tables: no game {name!r}; known: {', '.join(game_names())}")
+        if preset not in get_game(name).presets():
+            raise SystemExit(f"--tables: {name} has no preset {preset!r}; known: "
+                             f"{', '.join(get_game(name).presets())}")
+        out.append((name, preset))
+    return out
+
+
+def _row(g: Gain) -> str:
+    def num(x: float | None, fmt: str) -> str:
+        return "—" if x is None else format(x, fmt)
+
+    gain = ("—" if g.mean_gain is None
+            else f"{g.mean_gain:+.3f} ± {g.half_width:.3f}")
+    return (f"{g.table:<22} {g.level:<4} {g.departures:>4}/{g.decisions:<4} "
+            f"{gain:>17} {g.worse:>6} {g.decisions_per_deal:>7.1f} "
+            f"{num(g.per_deal, '+.3f'):>9}")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", default="xianniu/lanzhou,biegan/gongan,xiushan/shibafu")
+    parser.add_argument("--level", default="普通")
+    parser.add_argument("--decisions", type=int, default=40)
+    parser.add_argument("--check", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    try:
+        level = level_name(args.level)
+    except BadSpec as exc:
+        raise SystemExit(f"--level: {exc}") from None
+    for option in ("decisions", "check"):
+        if getattr(args, option) < 1:
+            raise SystemExit(f"--{option} must be at least 1, got {getattr(args, option)}")
+    picked = tables(args.tables)
+    if not args.json:
+        print("table                  level  departed  gain (99 %)       worse  dec/deal  per deal")
+    results = []
+    for name, preset in picked:
+        g = measure(get_game(name), preset, level, args.decisions, args.check, args.seed)
+        results.append(g)
+        if not args.json:
+            print(_row(g), flush=True)
+    if args.json:
+        print(json.dumps([g.to_json() for g in results], ensure_ascii=False, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

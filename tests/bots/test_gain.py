@@ -1,0 +1,56 @@
+"""huapai.bots.gain on a tiny scale: departures counted and checked, the report, bad input."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from huapai.bots.gain import Gain, main, measure, tables
+from huapai.core.registry import get_game
+
+
+def test_a_departure_is_checked_on_paired_worlds() -> None:
+    g = measure(get_game("biegan"), "gongan", "入门", 6, 8, 1)
+    assert (g.table, g.level, g.decisions, g.check_worlds) == ("biegan/gongan", "入门", 6, 8)
+    assert 1 <= g.departures <= g.decisions and 0 <= g.worse <= g.departures
+    assert g.mean_gain is not None and g.half_width is not None and g.half_width > 0
+    assert g.decisions_per_deal >= 1
+
+
+def test_no_departure_no_gain() -> None:
+    g = measure(get_game("xiushan"), "maquefu", "入门", 6, 8, 1)
+    assert g.departures == 0 and g.mean_gain is None and g.half_width is None
+    assert g.per_deal is None and g.to_json()["per_deal"] is None
+
+
+def test_the_gain_per_deal_is_per_decision_times_decisions_per_deal() -> None:
+    g = Gain("t/p", "普通", decisions=40, departures=10, check_worlds=300, mean_gain=0.2,
+             half_width=0.1, worse=3, decisions_per_deal=8.0)
+    assert g.per_deal == pytest.approx(0.2 * 10 / 40 * 8)
+
+
+def test_the_report_and_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--tables", "biegan/gongan", "--level", "beginner", "--decisions", "3",
+                 "--check", "4"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("table") and out[1].startswith("biegan/gongan") and "入门" in out[1]
+    assert main(["--tables", "biegan/gongan", "--level", "入门", "--decisions", "3",
+                 "--check", "4", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert rows[0]["table"] == "biegan/gongan" and rows[0]["decisions"] == 3
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--tables", "mahjong/x"], "no game 'mahjong'"),
+    (["--tables", "biegan/nope"], "biegan has no preset 'nope'"),
+    (["--level", "grandmaster"], "unknown level 'grandmaster'"),
+    (["--check", "0"], "--check must be at least 1"),
+])
+def test_bad_options_are_refused_by_name(args: list[str], message: str) -> None:
+    with pytest.raises(SystemExit, match=message):
+        main(args)
+
+
+def test_every_preset() -> None:
+    assert ("xiushan", "bofu") in tables("all") and len(tables("all")) == 11
