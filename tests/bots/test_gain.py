@@ -18,6 +18,12 @@ def test_a_departure_is_checked_on_paired_worlds() -> None:
     assert g.decisions_per_deal >= 1
 
 
+def test_against_another_level() -> None:
+    g = measure(get_game("xianniu"), "fengxiang", "普通", 4, 4, 1, versus="入门")
+    assert (g.level, g.versus, g.decisions) == ("普通", "入门", 4)
+    assert 0 <= g.departures <= 4
+
+
 def test_no_departure_no_gain() -> None:
     g = measure(get_game("xiushan"), "maquefu", "入门", 6, 8, 1)
     assert g.departures == 0 and g.mean_gain is None and g.half_width is None
@@ -25,8 +31,8 @@ def test_no_departure_no_gain() -> None:
 
 
 def test_the_gain_per_deal_is_per_decision_times_decisions_per_deal() -> None:
-    g = Gain("t/p", "普通", decisions=40, departures=10, check_worlds=300, mean_gain=0.2,
-             half_width=0.1, worse=3, decisions_per_deal=8.0)
+    g = Gain("t/p", "普通", "heuristic", decisions=40, departures=10, check_worlds=300,
+             mean_gain=0.2, half_width=0.1, worse=3, decisions_per_deal=8.0)
     assert g.per_deal == pytest.approx(0.2 * 10 / 40 * 8)
 
 
@@ -45,6 +51,7 @@ def test_the_report_and_json(capsys: pytest.CaptureFixture[str]) -> None:
     (["--tables", "mahjong/x"], "no game 'mahjong'"),
     (["--tables", "biegan/nope"], "biegan has no preset 'nope'"),
     (["--level", "grandmaster"], "unknown level 'grandmaster'"),
+    (["--versus", "nope"], "unknown level 'nope'"),
     (["--check", "0"], "--check must be at least 1"),
 ])
 def test_bad_options_are_refused_by_name(args: list[str], message: str) -> None:

@@ -1,7 +1,8 @@
 """What the search's departures from its prior are worth, checked with more worlds.
 
     .venv/bin/python -m huapai.bots.gain [--tables all | game/preset,...] [--level 普通]
-                                         [--decisions 40] [--check 300] [--seed 1] [--json]
+                                         [--versus 普通] [--decisions 40] [--check 300]
+                                         [--seed 1] [--json]
 
 The arena (:mod:`huapai.arena`) judges a bot by whole deals, whose scores vary so much on
 the rummy families that a small gain needs hundreds of deals to show. This looks at the
@@ -12,7 +13,9 @@ always. Where its pick is not its prior's (the heuristic's choice), the two are 
 on ``--check`` fresh worlds each, paired (:meth:`~huapai.bots.search.Searcher.paired`):
 the mean gain of the pick over the prior there, by the search's own evaluator (its
 rollouts on its worlds). The deals go on with the heuristic's move, so every table sees
-the same decisions whatever the search picks.
+the same decisions whatever the search picks. With ``--versus LEVEL`` the pick is
+checked against the search's at that level instead (``--level 高手 --versus 普通``: the
+ladder's last step, decision by decision).
 
 Per table: how often the search departs, the checked gain per departure (mean and 99 %
 interval over the departures), the share of departures the check finds worse than the
@@ -39,6 +42,7 @@ from .registry import make_bot
 from .search import BUDGETS, InfoSet, SearchBot
 
 Z99 = 2.576
+RIVAL = 1_000_003  # the ``versus`` search's seed offset (its own worlds, not the checked bot's)
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +51,8 @@ class Gain:
 
     table: str
     level: str
+    versus: str
+    """What the pick is checked against: ``heuristic`` (the prior) or a level's pick."""
     decisions: int
     departures: int
     check_worlds: int
@@ -70,13 +76,16 @@ class Gain:
 
 
 def measure(game: Game[Any, Any], preset: str, level: str, decisions: int, check: int,
-            seed: int) -> Gain:
-    """:class:`Gain` of the search at ``level`` on ``decisions`` of seat 0's decisions."""
+            seed: int, versus: str | None = None) -> Gain:
+    """:class:`Gain` of the search at ``level`` on ``decisions`` of seat 0's decisions,
+    against its prior or (``versus``) the search at another level."""
     rules = game.rules(preset)
     gains: list[tuple[float, float]] = []  # per departure: mean gain, its variance
     seen, per_deal, deal = 0, list[int](), seed
     while seen < decisions:
         searcher = SearchBot(game, rules, 0, deal, BUDGETS[level])
+        rival = None if versus is None else SearchBot(game, rules, 0, deal + RIVAL,
+                                                      BUDGETS[versus])
         bots = [make_bot("heuristic", game, rules, s, deal + s)
                 for s in range(game.num_seats(rules))]
         state, here = game.new_game(rules, seed=deal), 0
@@ -87,32 +96,35 @@ def measure(game: Game[Any, Any], preset: str, level: str, decisions: int, check
                 here += 1
                 if seen < decisions:
                     seen += 1
-                    gains.extend(_checked(searcher, game, state, legal, check))
+                    gains.extend(_checked(searcher, rival, game, state, legal, check))
             state, _ = game.apply(state, seat, decide(bots[seat], game, state, seat, legal))
         per_deal.append(here)
         deal += 1
-    return _summary(f"{game.name}/{preset}", level, seen, check, gains, per_deal)
+    return _summary(f"{game.name}/{preset}", level, versus or "heuristic", seen, check, gains,
+                    per_deal)
 
 
-def _checked(bot: SearchBot, game: Game[Any, Any], state: Any, legal: Sequence[int],
-             check: int) -> list[tuple[float, float]]:
-    """[] where the search keeps its prior, else the checked (mean gain, variance)."""
+def _checked(bot: SearchBot, rival: SearchBot | None, game: Game[Any, Any], state: Any,
+             legal: Sequence[int], check: int) -> list[tuple[float, float]]:
+    """[] where the search picks what its baseline (its prior, or ``rival``'s pick)
+    does, else the checked (mean gain, variance) of its pick over the baseline's."""
     prior, pick = bot.prior_and_pick(game, state, 0, legal)
-    if pick == prior:
+    base = prior if rival is None else rival.prior_and_pick(game, state, 0, legal)[1]
+    if pick == base:
         return []
-    est = bot.searcher.paired(InfoSet(game, state, 0, bot.searcher.worlds), prior, pick, check)
+    est = bot.searcher.paired(InfoSet(game, state, 0, bot.searcher.worlds), base, pick, check)
     spread = max(0.0, est.gain_squares / est.pairs - est.mean_gain ** 2)
     return [(est.mean_gain, spread / est.pairs)]
 
 
-def _summary(table: str, level: str, seen: int, check: int,
+def _summary(table: str, level: str, versus: str, seen: int, check: int,
              gains: list[tuple[float, float]], per_deal: list[int]) -> Gain:
     mean = half = None
     if gains:
         mean = sum(g for g, _ in gains) / len(gains)
         half = Z99 * math.sqrt(sum(v for _, v in gains)) / len(gains)
     per = sum(per_deal) / len(per_deal)
-    return Gain(table, level, seen, len(gains), check, mean, half,
+    return Gain(table, level, versus, seen, len(gains), check, mean, half,
                 sum(g < 0 for g, _ in gains), per)
 
 
@@ -138,7 +150,7 @@ def _row(g: Gain) -> str:
 
     gain = ("—" if g.mean_gain is None
             else f"{g.mean_gain:+.3f} ± {g.half_width:.3f}")
-    return (f"{g.table:<22} {g.level:<4} {g.departures:>4}/{g.decisions:<4} "
+    return (f"{g.table:<22} {g.level:<4} {g.versus:<9} {g.departures:>4}/{g.decisions:<4} "
             f"{gain:>17} {g.worse:>6} {g.decisions_per_deal:>7.1f} "
             f"{num(g.per_deal, '+.3f'):>9}")
 
@@ -147,6 +159,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", default="xianniu/lanzhou,biegan/gongan,xiushan/shibafu")
     parser.add_argument("--level", default="普通")
+    parser.add_argument("--versus", default=None,
+                        help="check the pick against this level's pick, not the prior's")
     parser.add_argument("--decisions", type=int, default=40)
     parser.add_argument("--check", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
@@ -154,17 +168,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         level = level_name(args.level)
+        versus = None if args.versus is None else level_name(args.versus)
     except BadSpec as exc:
-        raise SystemExit(f"--level: {exc}") from None
+        raise SystemExit(f"--level / --versus: {exc}") from None
     for option in ("decisions", "check"):
         if getattr(args, option) < 1:
             raise SystemExit(f"--{option} must be at least 1, got {getattr(args, option)}")
     picked = tables(args.tables)
     if not args.json:
-        print("table                  level  departed  gain (99 %)       worse  dec/deal  per deal")
+        print("table                  level  versus     departed  gain (99 %)       worse  "
+              "dec/deal  per deal")
     results = []
     for name, preset in picked:
-        g = measure(get_game(name), preset, level, args.decisions, args.check, args.seed)
+        g = measure(get_game(name), preset, level, args.decisions, args.check, args.seed,
+                    versus)
         results.append(g)
         if not args.json:
             print(_row(g), flush=True)
