@@ -23,7 +23,7 @@ list, and decides in a few milliseconds:
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,7 +43,7 @@ from .rules import BieganRules, fen_of
 from .state import DISCARD0, DISCARD_OF, DUI, FAN, HU, NUM_ACTIONS, PASS, ZHA0, ZHAO, discard_code
 from .turn import NATURALS, initial_stock
 from .units import SENTENCES, Meld
-from .winning import ONE, decomposes, mending_faces, packed_of, reading
+from .winning import Completion, best_hu, decomposes, mending_faces, packed_of
 
 BOT_NAME = "heuristic"
 GAME_NAME = "biegan"
@@ -52,6 +52,11 @@ _FACE_KEY: tuple[int, ...] = tuple(-1 if c == JOKER else face_of(c) for c in ran
 """What one card adds to a hand's packed counts and 赖子, as a key: its face (-1: 赖子)."""
 _SENTENCES_OF: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
     tuple(s for s in SENTENCES if f in s) for f in range(NUM_FACES))
+_PARTNERS_OF: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((s[1], s[2]) if s[0] == f else (s[0], s[2]) if s[1] == f else (s[0], s[1])
+          for s in _SENTENCES_OF[f])
+    for f in range(NUM_FACES))
+"""Per face, the other two faces of each 句 it is in (in :data:`_SENTENCES_OF` order)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,28 +133,45 @@ class _View:
 def wait_weights(rules: BieganRules, hand: list[int], melds: tuple[Meld, ...],
                  codes: Sequence[int]) -> list[tuple[int, int]]:
     """(card code, 1 + 分) for each of ``codes`` (in order) that completes ``hand`` with
-    enough 胡; ``hand`` is restored before the return. Faces that cannot mend the groups
-    out of step (:func:`.winning.mending_faces`) are not tried."""
+    enough 胡; ``hand`` is restored before the return."""
+    return [(code, 1 + fen_of(rules, hu)) for code, hu in _wins(rules, hand, melds, codes)]
+
+
+def has_wait(rules: BieganRules, hand: list[int], melds: tuple[Meld, ...],
+             codes: Sequence[int]) -> bool:
+    """Whether :func:`wait_weights` would list any code (it stops at the first)."""
+    return any(True for _ in _wins(rules, hand, melds, codes))
+
+
+def _wins(rules: BieganRules, hand: list[int], melds: tuple[Meld, ...],
+          codes: Sequence[int]) -> Iterator[tuple[int, int]]:
+    """(code, 胡) of each of ``codes`` that completes ``hand`` with enough 胡 (``hand``
+    is restored before each yield). Faces that cannot mend the groups out of step
+    (:func:`.winning.mending_faces`) or whose residue class no 赖子 reading allows
+    (:class:`.winning.Completion`) are not tried."""
     packed = packed_of(tuple(hand))
     mending = mending_faces(packed)
+    if mending is not None and not mending:
+        return
+    completion = Completion(rules, packed, hand[JOKER])
+    tried = completion.faces if mending is None else completion.faces & mending
     whole: dict[int, bool] = {}  # per face: a 花 and a plain card complete alike
-    out = []
+    threshold = rules.hu_threshold
     for code in codes:
         key = _FACE_KEY[code]
-        if mending is not None and key not in mending:
+        if key not in tried and (key >= 0 or mending is not None):
             continue
         fits = whole.get(key)
         if fits is None:
-            jokers = hand[JOKER] + (code == JOKER)
-            fits = whole[key] = decomposes(rules, packed + ONE[code], jokers)
+            fits = whole[key] = (completion.completes(key) if key >= 0 else
+                                 decomposes(rules, packed, hand[JOKER] + 1))
         if not fits:
             continue
         hand[code] += 1
-        result = reading(rules, tuple(hand), melds, None)
+        hu = best_hu(rules, tuple(hand), melds)
         hand[code] -= 1
-        if result.wins:
-            out.append((code, 1 + fen_of(rules, result.hu)))
-    return out
+        if hu is not None and hu >= threshold:
+            yield code, hu
 
 
 class HeuristicBot:
@@ -160,6 +182,10 @@ class HeuristicBot:
         self.rules, self.seat, self.params = rules, seat, params
         self.rng = random.Random(seed)
         self._stock0 = initial_stock(rules)
+        self._steps = _keep_steps(params, jing_of(rules.five_jing))
+        self._partnered = (params.partner * 0, params.partner * 1, params.sentence)
+        jing = jing_of(rules.five_jing)
+        self._risk = tuple(2.0 if f in jing else 1.0 for f in range(NUM_FACES))
 
     def act(self, observation: Any, legal: Sequence[int]) -> int:
         return self.choose(legal, lambda: _View.parse(observation, self.seat))
@@ -219,30 +245,26 @@ class HeuristicBot:
              counts: Sequence[int] | None = None) -> float:
         """How much a hand needs one card of ``code`` (higher: keep it); ``counts``: the
         hand's cards per face when the caller has them already."""
-        p = self.params
         if code == JOKER:
-            return p.joker
-        face = face_of(code)
+            return self.params.joker
+        face = _FACE_KEY[code]
         counts = _face_counts(hand) if counts is None else counts
         value = _PAIR_VALUE[counts[face]]
-        if face in jing_of(self.rules.five_jing):
-            value += p.jing + (p.flowered_jing if is_flowered(code) else 0.0)
-        elif face in FLOWER_FACES and is_flowered(code):
-            value += 0.5
-        if face in RED_FACES:
-            value += p.red
-        for sentence in _SENTENCES_OF[face]:
-            partners = sum(1 for g in sentence if g != face and counts[g])
-            value += p.sentence if partners == 2 else p.partner * partners
+        for step in self._steps[code]:
+            value += step
+        partnered = self._partnered
+        for a, b in _PARTNERS_OF[face]:
+            value += partnered[(counts[a] > 0) + (counts[b] > 0)]
         return value
 
     def _danger(self, view: _View, code: int) -> float:
         if code == JOKER:
             return 0.0
-        face = face_of(code)
+        face = _FACE_KEY[code]
         late = 1.0 - view.stock / self._stock0
-        unseen = sum(view.unseen(c) for c in _codes_of(face))
-        risk = unseen / 5 * (2.0 if face in jing_of(self.rules.five_jing) else 1.0)
+        left = view.left
+        unseen = sum(left[c] for c in NATURALS[face])
+        risk = unseen / 5 * self._risk[face]
         if face in view.opponent_discards:
             risk *= 0.5
         return self.params.danger * late * late * risk
@@ -253,6 +275,8 @@ class HeuristicBot:
         if code is None:
             raise ValueError("对 is legal but the observation shows no pending discard")
         face = face_of(code)
+        if view.duis < self.rules.dui_limit and self._worth_a_dui(view, face):
+            return True  # taken whether or not the hand is then waiting
         hand = list(view.hand)
         taken = [code]
         for c in _codes_of(face):
@@ -260,12 +284,10 @@ class HeuristicBot:
                 hand[c] -= 1
                 taken.append(c)
         melds = (*view.melds, Meld("对", tuple(taken)))
-        ready = max((self._after(view, hand, melds, c) for c in self._follow_ups(hand)),
-                    default=0.0)
-        if ready > 0:
-            return True
-        if view.duis >= self.rules.dui_limit:
-            return False
+        return any(self._ready_after(view, hand, melds, c) for c in self._follow_ups(hand))
+
+    def _worth_a_dui(self, view: _View, face: int) -> bool:
+        """A 对 of ``face`` for its own sake: a 精, or a pair with no 句 partners."""
         counts = _face_counts(view.hand)
         isolated = all(sum(1 for g in s if g != face and counts[g]) == 0
                        for s in _SENTENCES_OF[face])
@@ -281,11 +303,31 @@ class HeuristicBot:
             codes = sorted(codes, key=lambda c: (self.keep(hand, c, counts), c))[:keep]
         return codes
 
-    def _after(self, view: _View, hand: list[int], melds: tuple[Meld, ...], code: int) -> float:
+    def _ready_after(self, view: _View, hand: list[int], melds: tuple[Meld, ...],
+                     code: int) -> bool:
+        """Whether ``hand`` less ``code`` waits on a card the seat has not seen all of
+        (:meth:`waits_value` > 0)."""
         hand[code] -= 1
-        value = self.waits_value(view, hand, melds)
+        left = view.left
+        ready = has_wait(self.rules, hand, melds, [c for c in range(NUM_CODES) if left[c]])
         hand[code] += 1
-        return value
+        return ready
+
+
+def _keep_steps(p: Params, jing: tuple[int, ...]) -> tuple[tuple[float, ...], ...]:
+    """Per card code, what :meth:`HeuristicBot.keep` adds to the pair value before the
+    句 terms, one addition each and in its order (a 精 or 花 term, then red)."""
+    out = []
+    for code in range(NUM_CODES):
+        face, steps = face_of(code), []
+        if face in jing:
+            steps.append(p.jing + (p.flowered_jing if is_flowered(code) else 0.0))
+        elif face in FLOWER_FACES and is_flowered(code):
+            steps.append(0.5)
+        if face in RED_FACES:
+            steps.append(p.red)
+        out.append(tuple(steps))
+    return tuple(out)
 
 
 def _face_counts(hand: Sequence[int]) -> list[int]:

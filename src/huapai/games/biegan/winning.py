@@ -18,7 +18,8 @@ from .calculator import HandResult, score_hand
 from .cards import FACES, JOKER, NUM_CODES, NUM_FACES, face_of, jing_of
 from .facevalues import structure
 from .rules import BieganRules, scoring_of
-from .shapes import POSITION
+from .search import holding_of_codes, search
+from .shapes import POSITION, Structure
 from .state import Counts
 from .units import Meld
 
@@ -39,6 +40,7 @@ _JOKER_DELTAS: dict[bool, tuple[tuple[int, ...], ...]] = {
 """What each reading of 0–2 赖子 adds to the packed counts, per 精 reading (3 or 5)."""
 _CACHE_LIMIT = 50_000
 _results: dict[tuple[Counts, tuple[Meld, ...], int | None, BieganRules], HandResult] = {}
+_hus: dict[tuple[Counts, tuple[Meld, ...], BieganRules], int | None] = {}
 
 
 def packed_of(hand: Counts) -> int:
@@ -130,6 +132,65 @@ def decomposes(rules: BieganRules, packed: int, jokers: int) -> bool:
     if not jokers:
         return bool(shapes(packed, True))
     return any(shapes(packed + delta, True) for delta in _JOKER_DELTAS[rules.five_jing][jokers])
+
+
+class Completion:
+    """:func:`decomposes` of a hand one card short plus one card of each face, with the
+    residue test (:meth:`.Residues.completing`) of each 赖子 reading done once: a reading
+    whose counts one card of the face's class cannot complete has no shape, so the shape
+    search is asked only for the others."""
+
+    __slots__ = ("_class", "_open", "_shapes", "faces", "packed")
+
+    def __init__(self, rules: BieganRules, packed: int, jokers: int) -> None:
+        found = structure(scoring_of(rules))
+        self.packed = packed
+        self._shapes = found.shapes
+        self._class = found.residues.position_class
+        self._open = [(packed + delta, found.residues.completing(packed + delta))
+                      for delta in _JOKER_DELTAS[rules.five_jing][jokers]]
+        faces = _class_faces(found)
+        self.faces: frozenset[int] = frozenset().union(*(faces[c] for _, classes in self._open
+                                                         for c in classes))
+        """The natural faces a card of which some reading's residues allow (the others
+        never :meth:`complete <completes>`)."""
+
+    def completes(self, face: int) -> bool:
+        """``decomposes(rules, packed + one card of face, jokers)`` (a natural face)."""
+        one = 1 << SHIFT[face]
+        if defects(self.packed + one) > 1:
+            return False
+        cls = self._class[POSITION[face]]
+        shapes = self._shapes
+        return any(shapes(x + one, True) for x, classes in self._open if cls in classes)
+
+
+_CLASS_FACES: dict[Structure, dict[int, frozenset[int]]] = {}
+
+
+def _class_faces(found: Structure) -> dict[int, frozenset[int]]:
+    """The natural faces of each residue class of a 句 set."""
+    faces = _CLASS_FACES.get(found)
+    if faces is None:
+        classes = found.residues.position_class
+        faces = _CLASS_FACES[found] = {
+            c: frozenset(f for f in range(NUM_FACES) if classes[POSITION[f]] == c)
+            for c in set(classes)}
+    return faces
+
+
+def best_hu(rules: BieganRules, hand: Counts, melds: tuple[Meld, ...]) -> int | None:
+    """``reading(rules, hand, melds, None).hu`` of a valid complete self-drawn hand
+    (None when it does not decompose), without laying its units out (cached)."""
+    key = (hand, melds, rules)
+    found = _hus.get(key, -1)
+    if found == -1:
+        choice = search(holding_of_codes(hand, melds), scoring_of(rules), None)
+        found = None if choice is None else choice.hu
+        if len(_hus) >= _CACHE_LIMIT:
+            _hus.clear()
+        _hus[key] = found
+    return found
 
 
 def expand(hand: Counts) -> list[int]:
