@@ -29,6 +29,7 @@ from typing import Any
 
 from .cards import (
     FLOWER_FACES,
+    FLOWERED_BASE,
     JOKER,
     NUM_CODES,
     NUM_FACES,
@@ -331,11 +332,13 @@ def _keep_steps(p: Params, jing: tuple[int, ...]) -> tuple[tuple[float, ...], ..
 
 
 def _face_counts(hand: Sequence[int]) -> list[int]:
-    out = [0] * NUM_FACES
-    for code, n in enumerate(hand):
-        if n and code != JOKER:
-            out[face_of(code)] += n
+    out = list(hand[:NUM_FACES])  # plain codes are their faces
+    for face, code in _FLOWERED:
+        out[face] += hand[code]
     return out
+
+
+_FLOWERED = tuple((face_of(code), code) for code in range(FLOWERED_BASE, NUM_CODES))
 
 
 def _codes_of(face: int) -> tuple[int, ...]:

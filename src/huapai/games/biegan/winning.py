@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import combinations_with_replacement
+from operator import mul
 
 from .calculator import HandResult, score_hand
 from .cards import FACES, JOKER, NUM_CODES, NUM_FACES, face_of, jing_of
@@ -45,10 +46,10 @@ _hus: dict[tuple[Counts, tuple[Meld, ...], BieganRules], int | None] = {}
 
 def packed_of(hand: Counts) -> int:
     """The packed face counts of a hand (jokers left out)."""
-    return sum(n * ONE[c] for c, n in enumerate(hand) if n)
+    return sum(map(mul, hand, ONE))
 
 
-_SHAPES: dict[BieganRules, Callable[[int, bool], tuple[int, ...]]] = {}
+_SHAPES: dict[BieganRules, Callable[[int, bool], bool]] = {}
 _CLOSED = tuple(tuple(SHIFT[FACES.index(ch)] for ch in faces)
                 for faces in ("上大人", "可知礼", "孔己", "化千"))
 
@@ -128,9 +129,9 @@ def decomposes(rules: BieganRules, packed: int, jokers: int) -> bool:
         return False
     shapes = _SHAPES.get(rules)
     if shapes is None:
-        shapes = _SHAPES[rules] = structure(scoring_of(rules)).shapes
+        shapes = _SHAPES[rules] = structure(scoring_of(rules)).has_shape
     if not jokers:
-        return bool(shapes(packed, True))
+        return shapes(packed, True)
     return any(shapes(packed + delta, True) for delta in _JOKER_DELTAS[rules.five_jing][jokers])
 
 
@@ -145,7 +146,7 @@ class Completion:
     def __init__(self, rules: BieganRules, packed: int, jokers: int) -> None:
         found = structure(scoring_of(rules))
         self.packed = packed
-        self._shapes = found.shapes
+        self._shapes = found.has_shape
         self._class = found.residues.position_class
         self._open = [(packed + delta, found.residues.completing(packed + delta))
                       for delta in _JOKER_DELTAS[rules.five_jing][jokers]]
