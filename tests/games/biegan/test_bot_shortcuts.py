@@ -32,13 +32,11 @@ from huapai.games.biegan.cards import (
     is_flowered,
     jing_of,
 )
-from huapai.games.biegan.rules import BieganRules, fen_of, scoring_of
-from huapai.games.biegan.shapes import Structure
+from huapai.games.biegan.rules import BieganRules, fen_of
 from huapai.games.biegan.state import DISCARD0, DUI, ZHA0
 from huapai.games.biegan.turn import NATURALS
-from huapai.games.biegan.units import Meld, sentences
+from huapai.games.biegan.units import Meld
 from huapai.games.biegan.winning import (
-    _JOKER_DELTAS,
     ONE,
     Completion,
     best_hu,
@@ -143,26 +141,6 @@ def test_completion_and_best_hu_are_the_full_answers(preset: str) -> None:
                 complete += result.complete
                 hand[code] -= 1
     assert complete > 20
-
-
-@pytest.mark.parametrize("preset", PRESETS)
-def test_has_shape_is_whether_shapes_lists_one(preset: str) -> None:
-    """``Structure.has_shape`` (which stops at the first shape) on fresh memos against
-    the full listing of ``shapes``, for each hand one short plus each face and each
-    reading of its 赖子."""
-    table = get_game("biegan").rules(preset)
-    scoring = scoring_of(table)
-    quick, full = Structure(sentences(scoring)), Structure(sentences(scoring))
-    some = 0
-    for hand, _ in _short_hands(preset, 1500):
-        packed = packed_of(tuple(hand))
-        for delta in _JOKER_DELTAS[table.five_jing][hand[JOKER]]:
-            for face in range(NUM_FACES):
-                x = packed + delta + ONE[face]
-                listed = bool(full.shapes(x, True))
-                assert quick.has_shape(x, True) == listed
-                some += listed
-    assert some > 50
 
 
 def _keep(bot: HeuristicBot, hand: list[int], code: int) -> float:

@@ -77,7 +77,6 @@ class Structure:
         self._lead = [self._lead_sentence(p) for p in range(NUM_FACES)]
         self._partners = [self._tingtou_partners(p) for p in range(NUM_FACES)]
         self._memo: dict[int, tuple[int, ...]] = {}
-        self._exists: dict[int, bool] = {}
         self._led = tuple(self._find_led(face) for face in range(NUM_FACES))
         self.residues = Residues(self.sentences, ORDER)
         self._pair_class = self.residues.position_class
@@ -162,61 +161,6 @@ class Structure:
             self._memo[key] = found
         return found
 
-    def has_shape(self, x: int, need_tingtou: bool) -> bool:
-        """``bool(shapes(x, need_tingtou))``, by a search that stops at the first shape
-        (memoised apart; a sub-hand :meth:`shapes` has listed is read from its memo)."""
-        key = (x << 1) | need_tingtou
-        found = self._exists.get(key)
-        if found is None:
-            listed = self._memo.get(key)
-            if listed is not None:
-                return bool(listed)
-            target = self.residues.target(x) if need_tingtou else -1
-            found = not (need_tingtou and target < 0) and self._exist(x, need_tingtou, target)
-            self._remember(key, found)
-        return found
-
-    def _has(self, x: int, need: bool, target: int) -> bool:
-        """:meth:`has_shape` below the top (the sub-hand keeps the whole's class)."""
-        key = (x << 1) | need
-        found = self._exists.get(key)
-        if found is None:
-            listed = self._memo.get(key)
-            if listed is not None:
-                return bool(listed)
-            found = self._exist(x, need, target)
-            self._remember(key, found)
-        return found
-
-    def _remember(self, key: int, found: bool) -> None:
-        if len(self._exists) >= MEMO_LIMIT:
-            self._exists.clear()
-        self._exists[key] = found
-
-    def _exist(self, x: int, need: bool, target: int) -> bool:
-        """Whether :meth:`_search` would find a shape: the same branching, stopping at
-        the first sub-hand that has one."""
-        x = self._forced(x) if not need else x
-        if x <= 0:
-            return not need and x == 0
-        p = ((x & -x).bit_length() - 1) >> 2
-        c = (x >> (4 * p)) & 15
-        lead = self._lead[p]
-        for left, n, still, _ in self._options(x - (c << (4 * p)), p, c, need, target):
-            for kans in range(n // 3 + 1):
-                runs = n - 3 * kans
-                below = left
-                if runs:
-                    if lead is None:
-                        continue
-                    s2, s3, one_each = lead
-                    if (left >> s2) & 15 < runs or (left >> s3) & 15 < runs:
-                        continue
-                    below = left - runs * one_each
-                if self._has(below, still, target):
-                    return True
-        return False
-
     def _search(self, x: int, need: bool, target: int) -> tuple[int, ...]:
         """Shapes of ``x``: branch at its lowest face on 坎 count and 听头 use (only
         听头 placements of the ``target`` class, see :mod:`.residues`)."""
@@ -294,4 +238,3 @@ class Structure:
     def clear(self) -> None:
         """Forget memoised sub-hands (for cold-cache measurements)."""
         self._memo.clear()
-        self._exists.clear()

@@ -49,7 +49,7 @@ def packed_of(hand: Counts) -> int:
     return sum(map(mul, hand, ONE))
 
 
-_SHAPES: dict[BieganRules, Callable[[int, bool], bool]] = {}
+_SHAPES: dict[BieganRules, Callable[[int, bool], tuple[int, ...]]] = {}
 _CLOSED = tuple(tuple(SHIFT[FACES.index(ch)] for ch in faces)
                 for faces in ("上大人", "可知礼", "孔己", "化千"))
 
@@ -129,9 +129,9 @@ def decomposes(rules: BieganRules, packed: int, jokers: int) -> bool:
         return False
     shapes = _SHAPES.get(rules)
     if shapes is None:
-        shapes = _SHAPES[rules] = structure(scoring_of(rules)).has_shape
+        shapes = _SHAPES[rules] = structure(scoring_of(rules)).shapes
     if not jokers:
-        return shapes(packed, True)
+        return bool(shapes(packed, True))
     return any(shapes(packed + delta, True) for delta in _JOKER_DELTAS[rules.five_jing][jokers])
 
 
@@ -146,7 +146,7 @@ class Completion:
     def __init__(self, rules: BieganRules, packed: int, jokers: int) -> None:
         found = structure(scoring_of(rules))
         self.packed = packed
-        self._shapes = found.has_shape
+        self._shapes = found.shapes
         self._class = found.residues.position_class
         self._open = [(packed + delta, found.residues.completing(packed + delta))
                       for delta in _JOKER_DELTAS[rules.five_jing][jokers]]
