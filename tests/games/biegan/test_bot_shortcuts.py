@@ -32,11 +32,14 @@ from huapai.games.biegan.cards import (
     is_flowered,
     jing_of,
 )
-from huapai.games.biegan.rules import BieganRules, fen_of
+from huapai.games.biegan.facevalues import structure
+from huapai.games.biegan.rules import BieganRules, fen_of, scoring_of
+from huapai.games.biegan.shapes import POSITION
 from huapai.games.biegan.state import DISCARD0, DUI, ZHA0
 from huapai.games.biegan.turn import NATURALS
 from huapai.games.biegan.units import Meld
 from huapai.games.biegan.winning import (
+    _JOKER_DELTAS,
     ONE,
     Completion,
     best_hu,
@@ -120,14 +123,24 @@ def test_the_wait_shortcuts_change_no_wait(preset: str) -> None:
 
 @pytest.mark.parametrize("preset", PRESETS)
 def test_completion_and_best_hu_are_the_full_answers(preset: str) -> None:
-    """``Completion.completes`` is ``decomposes`` of the hand plus the card, no face
-    outside ``faces`` decomposes, and ``best_hu`` is the full reading's 胡."""
+    """``Completion``'s residue classes and 听头 classes (memoised per syndrome) are
+    those of each 赖子 reading, ``completes`` is ``decomposes`` of the hand plus the
+    card, no face outside ``faces`` decomposes, and ``best_hu`` is the full reading's
+    胡."""
     table = get_game("biegan").rules(preset)
     complete = 0
     for hand, melds in _short_hands(preset, 1500):
         packed, jokers = packed_of(tuple(hand)), hand[JOKER]
         completion = Completion(table, packed, jokers)
+        residues = structure(scoring_of(table)).residues
+        deltas = _JOKER_DELTAS[table.five_jing][jokers]
+        for delta, targets in zip(deltas, completion._open, strict=True):
+            assert set(targets) == residues.completing(packed + delta)
         for face in range(NUM_FACES):
+            for delta, targets in zip(deltas, completion._open, strict=True):
+                cls = residues.position_class[POSITION[face]]
+                if cls in targets:
+                    assert targets[cls] == residues.target(packed + delta + ONE[face]) >= 0
             fits = decomposes(table, packed + ONE[face], jokers)
             assert completion.completes(face) == fits
             assert fits <= (face in completion.faces)

@@ -149,6 +149,10 @@ class Structure:
             self._memo[key] = found
         return found
 
+    def shapes_of_class(self, x: int, target: int) -> tuple[int, ...]:
+        """``shapes(x, True)`` when the caller knows ``residues.target(x)`` (≥ 0)."""
+        return self._shapes(x, True, target)
+
     def _shapes(self, x: int, need: bool, target: int) -> tuple[int, ...]:
         """:meth:`shapes` below the top: in a search for a 听头, every sub-hand keeps the
         residue class of the whole (only whole units were taken away)."""

@@ -139,31 +139,56 @@ class Completion:
     """:func:`decomposes` of a hand one card short plus one card of each face, with the
     residue test (:meth:`.Residues.completing`) of each 赖子 reading done once: a reading
     whose counts one card of the face's class cannot complete has no shape, so the shape
-    search is asked only for the others."""
+    search is asked only for the others, and told the 听头's class."""
 
-    __slots__ = ("_class", "_open", "_shapes", "faces", "packed")
+    __slots__ = ("_class", "_deltas", "_open", "_shapes", "faces", "packed")
 
     def __init__(self, rules: BieganRules, packed: int, jokers: int) -> None:
         found = structure(scoring_of(rules))
         self.packed = packed
-        self._shapes = found.shapes
+        self._shapes = found.shapes_of_class
         self._class = found.residues.position_class
-        self._open = [(packed + delta, found.residues.completing(packed + delta))
-                      for delta in _JOKER_DELTAS[rules.five_jing][jokers]]
-        faces = _class_faces(found)
-        self.faces: frozenset[int] = frozenset().union(*(faces[c] for _, classes in self._open
-                                                         for c in classes))
+        self._deltas = _JOKER_DELTAS[rules.five_jing][jokers]
+        self._open, self.faces = _openings(found, packed, jokers, rules.five_jing)
         """The natural faces a card of which some reading's residues allow (the others
         never :meth:`complete <completes>`)."""
 
     def completes(self, face: int) -> bool:
         """``decomposes(rules, packed + one card of face, jokers)`` (a natural face)."""
-        one = 1 << SHIFT[face]
-        if defects(self.packed + one) > 1:
+        x = self.packed + (1 << SHIFT[face])
+        if defects(x) > 1:
             return False
         cls = self._class[POSITION[face]]
         shapes = self._shapes
-        return any(shapes(x + one, True) for x, classes in self._open if cls in classes)
+        for delta, targets in zip(self._deltas, self._open, strict=True):
+            target = targets.get(cls)
+            if target is not None and shapes(x + delta, target):
+                return True
+        return False
+
+
+_Openings = tuple[tuple[dict[int, int], ...], frozenset[int]]
+_OPENINGS: dict[tuple[Structure, int, int, bool], _Openings] = {}
+
+
+def _openings(found: Structure, packed: int, jokers: int, five: bool) -> _Openings:
+    """Per 赖子 reading (in :data:`_JOKER_DELTAS` order), for each residue class one
+    more card of which could complete ``packed`` so read, the class the 听头 must then be
+    of (:meth:`.Residues.target`); and the natural faces of all those classes. The
+    syndrome is linear modulo 3, so these depend on ``packed`` only through its
+    syndrome: they are memoised per syndrome (at most 3⁹ of them)."""
+    residues = found.residues
+    key = (found, residues.syndrome(packed), jokers, five)
+    opened = _OPENINGS.get(key)
+    if opened is None:
+        faces = _class_faces(found)
+        targets = tuple(
+            {c: residues.target(packed + delta + (1 << SHIFT[min(faces[c])]))
+             for c in residues.completing(packed + delta)}
+            for delta in _JOKER_DELTAS[five][jokers])
+        opened = _OPENINGS[key] = (targets, frozenset().union(
+            *(faces[c] for allowed in targets for c in allowed)))
+    return opened
 
 
 _CLASS_FACES: dict[Structure, dict[int, frozenset[int]]] = {}
