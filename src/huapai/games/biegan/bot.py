@@ -263,8 +263,7 @@ class HeuristicBot:
             return 0.0
         face = _FACE_KEY[code]
         late = 1.0 - view.stock / self._stock0
-        left = view.left
-        unseen = sum(left[c] for c in NATURALS[face])
+        unseen = sum(map(view.left.__getitem__, NATURALS[face]))
         risk = unseen / 5 * self._risk[face]
         if face in view.opponent_discards:
             risk *= 0.5

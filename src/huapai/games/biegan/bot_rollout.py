@@ -27,6 +27,7 @@ from .rules import BieganRules
 from .state import State
 
 _COPIES = tuple(copies_of(c) for c in range(NUM_CODES))
+_FACE_OF = tuple(face_of(c) for c in range(NUM_CODES))
 
 
 def view_of(s: State, seat: int) -> _View:
@@ -44,8 +45,8 @@ def view_of(s: State, seat: int) -> _View:
     for owner, river in enumerate(s.rivers):
         for code in river:
             seen[code] += 1
-            if owner != seat:
-                others.add(face_of(code))
+        if owner != seat:
+            others.update([_FACE_OF[code] for code in river])
     pending = None if s.pending is None else s.pending[1]
     if pending is not None:
         seen[pending] += 1
