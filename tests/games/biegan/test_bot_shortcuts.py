@@ -125,13 +125,13 @@ def test_the_wait_shortcuts_change_no_wait(preset: str) -> None:
 def test_completion_and_best_hu_are_the_full_answers(preset: str) -> None:
     """``Completion``'s residue classes and 听头 classes (memoised per syndrome) are
     those of each 赖子 reading, ``completes`` is ``decomposes`` of the hand plus the
-    card, no face outside ``faces`` decomposes, and ``best_hu`` is the full reading's
-    胡."""
+    card, no face outside ``faces`` decomposes, and ``best_hu`` and ``hus`` are the
+    full reading's 胡."""
     table = get_game("biegan").rules(preset)
     complete = 0
     for hand, melds in _short_hands(preset, 1500):
         packed, jokers = packed_of(tuple(hand)), hand[JOKER]
-        completion = Completion(table, packed, jokers)
+        completion = Completion(table, tuple(hand), melds, packed)
         residues = structure(scoring_of(table)).residues
         deltas = _JOKER_DELTAS[table.five_jing][jokers]
         for delta, targets in zip(deltas, completion._open, strict=True):
@@ -149,10 +149,12 @@ def test_completion_and_best_hu_are_the_full_answers(preset: str) -> None:
             if held[code] < copies_of(code):
                 hand[code] += 1
                 result = reading(table, tuple(hand), melds, None)
-                assert best_hu(table, tuple(hand), melds) == (
-                    result.hu if result.complete else None)
-                complete += result.complete
+                hu = result.hu if result.complete else None
+                assert best_hu(table, tuple(hand), melds) == hu
                 hand[code] -= 1
+                if code != JOKER:
+                    assert completion.hus(face_of(code))[is_flowered(code)] == hu
+                complete += result.complete
     assert complete > 20
 
 

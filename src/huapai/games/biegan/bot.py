@@ -150,29 +150,42 @@ def _wins(rules: BieganRules, hand: list[int], melds: tuple[Meld, ...],
     is restored before each yield). Faces that cannot mend the groups out of step
     (:func:`.winning.mending_faces`) or whose residue class no 赖子 reading allows
     (:class:`.winning.Completion`) are not tried."""
-    packed = packed_of(tuple(hand))
+    short = tuple(hand)
+    packed = packed_of(short)
     mending = mending_faces(packed)
     if mending is not None and not mending:
         return
-    completion = Completion(rules, packed, hand[JOKER])
+    completion = Completion(rules, short, melds, packed)
     tried = completion.faces if mending is None else completion.faces & mending
-    whole: dict[int, bool] = {}  # per face: a 花 and a plain card complete alike
+    hus: dict[int, tuple[int | None, int | None]] = {}  # per natural face
     threshold = rules.hu_threshold
     for code in codes:
         key = _FACE_KEY[code]
-        if key not in tried and (key >= 0 or mending is not None):
+        if key < 0:
+            if mending is not None:
+                continue
+            hu = _joker_hu(rules, hand, melds, packed)
+        elif key not in tried:
             continue
-        fits = whole.get(key)
-        if fits is None:
-            fits = whole[key] = (completion.completes(key) if key >= 0 else
-                                 decomposes(rules, packed, hand[JOKER] + 1))
-        if not fits:
-            continue
-        hand[code] += 1
-        hu = best_hu(rules, tuple(hand), melds)
-        hand[code] -= 1
+        else:
+            both = hus.get(key)
+            if both is None:
+                both = hus[key] = (completion.hus(key) if completion.completes(key)
+                                   else (None, None))
+            hu = both[code >= FLOWERED_BASE]
         if hu is not None and hu >= threshold:
             yield code, hu
+
+
+def _joker_hu(rules: BieganRules, hand: list[int], melds: tuple[Meld, ...],
+              packed: int) -> int | None:
+    """The best 胡 of ``hand`` plus a 赖子, or None when it does not decompose."""
+    if not decomposes(rules, packed, hand[JOKER] + 1):
+        return None
+    hand[JOKER] += 1
+    hu = best_hu(rules, tuple(hand), melds)
+    hand[JOKER] -= 1
+    return hu
 
 
 class HeuristicBot:

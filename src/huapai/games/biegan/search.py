@@ -190,10 +190,13 @@ class WaitScorer:
             x = holding.packed + sum(1 << _SHIFT[f] for f in assignment)
             self.bases.append((x, _Readings(self.sc, -1, counts, flowers, melds)))
 
-    def values(self, face: int, plain: bool, flowered: bool) -> tuple[Values, Values]:
+    def values(self, face: int, plain: bool, flowered: bool,
+               discard: bool = True) -> tuple[Values, Values]:
         """The best 胡 with one more plain / one flowered card of ``face`` (the latter
-        for 乙 三 五 七 九 only; None where not asked or where the hand cannot be cut)."""
-        lost = dui_penalty(face, self.scoring)
+        for 乙 三 五 七 九 only; None where not asked or where the hand cannot be cut).
+        Without ``discard`` the 胡 won on a discard is not searched: the self-drawn 胡
+        stands in for it."""
+        lost = dui_penalty(face, self.scoring) if discard else 0
         one = 1 << _SHIFT[face]
         best = [[NO_VALUE, NO_VALUE], [NO_VALUE, NO_VALUE]]
         for x, base in self.bases:

@@ -16,10 +16,10 @@ from itertools import combinations_with_replacement
 from operator import mul
 
 from .calculator import HandResult, score_hand
-from .cards import FACES, JOKER, NUM_CODES, NUM_FACES, face_of, jing_of
+from .cards import FACES, FLOWER_FACES, JOKER, NUM_CODES, NUM_FACES, face_of, jing_of
 from .facevalues import structure
 from .rules import BieganRules, scoring_of
-from .search import holding_of_codes, search
+from .search import WaitScorer, holding_of_codes, search
 from .shapes import POSITION, Structure
 from .state import Counts
 from .units import Meld
@@ -136,22 +136,32 @@ def decomposes(rules: BieganRules, packed: int, jokers: int) -> bool:
 
 
 class Completion:
-    """:func:`decomposes` of a hand one card short plus one card of each face, with the
-    residue test (:meth:`.Residues.completing`) of each 赖子 reading done once: a reading
-    whose counts one card of the face's class cannot complete has no shape, so the shape
-    search is asked only for the others, and told the 听头's class."""
+    """A hand one card short, asked which cards complete it and for how many 胡.
 
-    __slots__ = ("_class", "_deltas", "_open", "_shapes", "faces", "packed")
+    :meth:`completes` is :func:`decomposes` of the hand plus one card of a face, with
+    the residue test (:meth:`.Residues.completing`) of each 赖子 reading done once: a
+    reading whose counts one card of the face's class cannot complete has no shape, so
+    the shape search is asked only for the others, and told the 听头's class.
+    :meth:`hus` scores the hand plus a card with a :class:`.WaitScorer` (built on first
+    use), which scores the shapes just listed instead of searching again."""
 
-    def __init__(self, rules: BieganRules, packed: int, jokers: int) -> None:
-        found = structure(scoring_of(rules))
-        self.packed = packed
+    __slots__ = ("_class", "_deltas", "_hand", "_melds", "_open", "_scorer", "_scoring",
+                 "_shapes", "faces", "packed")
+
+    def __init__(self, rules: BieganRules, hand: Counts, melds: tuple[Meld, ...],
+                 packed: int) -> None:
+        """``packed``: :func:`packed_of` the hand."""
+        self._scoring = scoring_of(rules)
+        found = structure(self._scoring)
+        jokers = hand[JOKER]
+        self._hand, self._melds, self.packed = hand, melds, packed
         self._shapes = found.shapes_of_class
         self._class = found.residues.position_class
         self._deltas = _JOKER_DELTAS[rules.five_jing][jokers]
-        self._open, self.faces = _openings(found, packed, jokers, rules.five_jing)
+        self._open, self.faces = _openings(found, self.packed, jokers, rules.five_jing)
         """The natural faces a card of which some reading's residues allow (the others
         never :meth:`complete <completes>`)."""
+        self._scorer: WaitScorer | None = None
 
     def completes(self, face: int) -> bool:
         """``decomposes(rules, packed + one card of face, jokers)`` (a natural face)."""
@@ -165,6 +175,16 @@ class Completion:
             if target is not None and shapes(x + delta, target):
                 return True
         return False
+
+    def hus(self, face: int) -> tuple[int | None, int | None]:
+        """:func:`best_hu` of the hand plus one plain / one flowered card of ``face``
+        (None for the flowered one of a face without 花 copies)."""
+        scorer = self._scorer
+        if scorer is None:
+            holding = holding_of_codes(self._hand, self._melds)
+            scorer = self._scorer = WaitScorer(holding, self._scoring)
+        plain, flowered = scorer.values(face, True, face in FLOWER_FACES, discard=False)
+        return (None if plain is None else plain[0], None if flowered is None else flowered[0])
 
 
 _Openings = tuple[tuple[dict[int, int], ...], frozenset[int]]
