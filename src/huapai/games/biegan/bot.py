@@ -44,7 +44,7 @@ from .rules import BieganRules, fen_of
 from .state import DISCARD0, DISCARD_OF, DUI, FAN, HU, NUM_ACTIONS, PASS, ZHA0, ZHAO, discard_code
 from .turn import NATURALS, initial_stock
 from .units import SENTENCES, Meld
-from .winning import Completion, best_hu, decomposes, mending_faces, packed_of
+from .winning import Completion, mending_faces, packed_of
 
 BOT_NAME = "heuristic"
 GAME_NAME = "biegan"
@@ -157,35 +157,19 @@ def _wins(rules: BieganRules, hand: list[int], melds: tuple[Meld, ...],
         return
     completion = Completion(rules, short, melds, packed)
     tried = completion.faces if mending is None else completion.faces & mending
-    hus: dict[int, tuple[int | None, int | None]] = {}  # per natural face
     threshold = rules.hu_threshold
     for code in codes:
         key = _FACE_KEY[code]
         if key < 0:
             if mending is not None:
                 continue
-            hu = _joker_hu(rules, hand, melds, packed)
+            hu = completion.joker_hu()
         elif key not in tried:
             continue
         else:
-            both = hus.get(key)
-            if both is None:
-                both = hus[key] = (completion.hus(key) if completion.completes(key)
-                                   else (None, None))
-            hu = both[code >= FLOWERED_BASE]
+            hu = completion.hus(key)[code >= FLOWERED_BASE]
         if hu is not None and hu >= threshold:
             yield code, hu
-
-
-def _joker_hu(rules: BieganRules, hand: list[int], melds: tuple[Meld, ...],
-              packed: int) -> int | None:
-    """The best 胡 of ``hand`` plus a 赖子, or None when it does not decompose."""
-    if not decomposes(rules, packed, hand[JOKER] + 1):
-        return None
-    hand[JOKER] += 1
-    hu = best_hu(rules, tuple(hand), melds)
-    hand[JOKER] -= 1
-    return hu
 
 
 class HeuristicBot:

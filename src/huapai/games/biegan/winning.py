@@ -19,7 +19,7 @@ from .calculator import HandResult, score_hand
 from .cards import FACES, FLOWER_FACES, JOKER, NUM_CODES, NUM_FACES, face_of, jing_of
 from .facevalues import structure
 from .rules import BieganRules, scoring_of
-from .search import WaitScorer, holding_of_codes, search
+from .search import WaitScorer, holding_of_codes
 from .shapes import POSITION, Structure
 from .state import Counts
 from .units import Meld
@@ -41,7 +41,6 @@ _JOKER_DELTAS: dict[bool, tuple[tuple[int, ...], ...]] = {
 """What each reading of 0–2 赖子 adds to the packed counts, per 精 reading (3 or 5)."""
 _CACHE_LIMIT = 50_000
 _results: dict[tuple[Counts, tuple[Meld, ...], int | None, BieganRules], HandResult] = {}
-_hus: dict[tuple[Counts, tuple[Meld, ...], BieganRules], int | None] = {}
 
 
 def packed_of(hand: Counts) -> int:
@@ -143,10 +142,11 @@ class Completion:
     reading whose counts one card of the face's class cannot complete has no shape, so
     the shape search is asked only for the others, and told the 听头's class.
     :meth:`hus` scores the hand plus a card with a :class:`.WaitScorer` (built on first
-    use), which scores the shapes just listed instead of searching again."""
+    use), which scores the shapes just listed instead of searching again, and
+    :meth:`joker_hu` the hand plus a 赖子 from those."""
 
-    __slots__ = ("_class", "_deltas", "_hand", "_melds", "_open", "_scorer", "_scoring",
-                 "_shapes", "faces", "packed")
+    __slots__ = ("_class", "_deltas", "_hand", "_hus", "_melds", "_open", "_scorer",
+                 "_scoring", "_shapes", "faces", "packed")
 
     def __init__(self, rules: BieganRules, hand: Counts, melds: tuple[Meld, ...],
                  packed: int) -> None:
@@ -162,6 +162,7 @@ class Completion:
         """The natural faces a card of which some reading's residues allow (the others
         never :meth:`complete <completes>`)."""
         self._scorer: WaitScorer | None = None
+        self._hus: dict[int, tuple[int | None, int | None]] = {}
 
     def completes(self, face: int) -> bool:
         """``decomposes(rules, packed + one card of face, jokers)`` (a natural face)."""
@@ -177,8 +178,22 @@ class Completion:
         return False
 
     def hus(self, face: int) -> tuple[int | None, int | None]:
-        """:func:`best_hu` of the hand plus one plain / one flowered card of ``face``
-        (None for the flowered one of a face without 花 copies)."""
+        """``reading(...).hu`` of the hand plus one plain / one flowered card of
+        ``face``, self-drawn (None where it does not decompose, and for the flowered one
+        of a face without 花 copies); memoised per face."""
+        found = self._hus.get(face)
+        if found is None:
+            found = self._hus[face] = self._score(face) if self.completes(face) else (None, None)
+        return found
+
+    def joker_hu(self) -> int | None:
+        """The same for the hand plus a 赖子: the best over the 精 faces of the hand
+        plus a flowered card of that face (a 赖子 reads as a flowered 精, so the readings
+        of one more 赖子 are those of the others plus each 精)."""
+        return max((hu for hu in (self.hus(face)[1] for face in self._scoring.jing)
+                    if hu is not None), default=None)
+
+    def _score(self, face: int) -> tuple[int | None, int | None]:
         scorer = self._scorer
         if scorer is None:
             holding = holding_of_codes(self._hand, self._melds)
@@ -223,20 +238,6 @@ def _class_faces(found: Structure) -> dict[int, frozenset[int]]:
             c: frozenset(f for f in range(NUM_FACES) if classes[POSITION[f]] == c)
             for c in set(classes)}
     return faces
-
-
-def best_hu(rules: BieganRules, hand: Counts, melds: tuple[Meld, ...]) -> int | None:
-    """``reading(rules, hand, melds, None).hu`` of a valid complete self-drawn hand
-    (None when it does not decompose), without laying its units out (cached)."""
-    key = (hand, melds, rules)
-    found = _hus.get(key, -1)
-    if found == -1:
-        choice = search(holding_of_codes(hand, melds), scoring_of(rules), None)
-        found = None if choice is None else choice.hu
-        if len(_hus) >= _CACHE_LIMIT:
-            _hus.clear()
-        _hus[key] = found
-    return found
 
 
 def expand(hand: Counts) -> list[int]:
