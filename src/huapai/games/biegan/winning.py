@@ -190,8 +190,8 @@ class Completion:
         """The same for the hand plus a 赖子: the best over the 精 faces of the hand
         plus a flowered card of that face (a 赖子 reads as a flowered 精, so the readings
         of one more 赖子 are those of the others plus each 精)."""
-        return max((hu for hu in (self.hus(face)[1] for face in self._scoring.jing)
-                    if hu is not None), default=None)
+        return max((hu for hu in (self.hus(face)[1] for face in self._scoring.jing
+                                  if face in self.faces) if hu is not None), default=None)
 
     def _score(self, face: int) -> tuple[int | None, int | None]:
         scorer = self._scorer
