@@ -3,9 +3,9 @@
 The heuristic bot's decisions with two savings, for the hundreds of deals a search plays
 out per decision (:mod:`huapai.bots.rollout`):
 
-* the analysis of waits (≈ 85 % of the heuristic's time) only for the three discards its
-  keep cost ranks cheapest to throw, and for the three cheapest follow-ups of a 对
-  (:data:`~.bot.ROLLOUT_PARAMS`);
+* the analysis of waits (≈ 85 % of the heuristic's time) only for the two discards its
+  keep cost ranks cheapest to throw, and for the two cheapest follow-ups of a 对
+  (:data:`~.bot.ROLLOUT_PARAMS`: ``shortlist=2``);
 * it reads its seat's knowledge straight from the state it is played on
   (:func:`view_of`) instead of formatting an observation and parsing it back. It reads
   exactly what ``observe(state, seat)`` shows that seat, nothing else
