@@ -60,4 +60,8 @@ def test_bad_options_are_refused_by_name(args: list[str], message: str) -> None:
 
 
 def test_every_preset() -> None:
-    assert ("xiushan", "bofu") in tables("all") and len(tables("all")) == 11
+    """``all``: every preset of the built-in families (and of any installed family the
+    search can play)."""
+    builtin = {g: get_game(g).presets() for g in ("xianniu", "biegan", "xiushan")}
+    assert {(g, p) for g, ps in builtin.items() for p in ps} <= set(tables("all"))
+    assert sum(len(ps) for ps in builtin.values()) == 11

@@ -39,7 +39,7 @@ from huapai.core.session import decide
 
 from .levels import BadSpec, level_name
 from .registry import make_bot
-from .search import BUDGETS, InfoSet, SearchBot
+from .search import BUDGETS, InfoSet, SearchBot, can_search
 
 Z99 = 2.576
 RIVAL = 1_000_003  # the ``versus`` search's seed offset (its own worlds, not the checked bot's)
@@ -129,9 +129,11 @@ def _summary(table: str, level: str, versus: str, seen: int, check: int,
 
 
 def tables(text: str) -> list[tuple[str, str]]:
-    """``all`` or ``game/preset,...``; a bad name is refused by name."""
+    """``all`` (every preset of every installed family the search can play) or
+    ``game/preset,...``; a bad name is refused by name."""
     if text == "all":
-        return [(g, p) for g in game_names() for p in get_game(g).presets()]
+        return [(g, p) for g in game_names() for p in get_game(g).presets()
+                if can_search(get_game(g), get_game(g).rules(p))]
     out = []
     for item in text.split(","):
         name, _, preset = item.strip().partition("/")
