@@ -43,7 +43,7 @@ import math
 import random
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from huapai.core.protocol import Game
@@ -99,9 +99,7 @@ assert tuple(WAIT_SECONDS) == LEVELS
 
 def waiting_budget(level: str) -> Budget:
     """The level's budget capped by :data:`WAIT_SECONDS` (``level`` as :data:`LEVELS`)."""
-    base = BUDGETS[level]
-    return Budget(base.iterations, WAIT_SECONDS[level], base.exploration, base.schedule,
-                  base.per_alternative, base.max_width)
+    return replace(BUDGETS[level], seconds=WAIT_SECONDS[level])
 
 
 class InfoSet:

@@ -25,7 +25,7 @@ from typing import Any
 
 from huapai.bots.levels import LEVELS, BadSpec, BotSpec, parse_spec
 from huapai.bots.registry import UnknownBot, bot_names
-from huapai.bots.search import SearchBot, can_search, waiting_budget
+from huapai.bots.search import can_search
 from huapai.core.protocol import Game
 from huapai.core.session import decide
 
@@ -73,9 +73,9 @@ def is_search(text: str | None) -> bool:
     return text is not None and text.partition(":")[0] == SEARCH
 
 
-def _think(game: Game[Any, Any], rules: Any, level: str, seed: int, state: Any, seat: int,
+def _think(game: Game[Any, Any], rules: Any, spec: BotSpec, seed: int, state: Any, seat: int,
            legal: Sequence[int]) -> int:
-    bot = SearchBot(game, rules, seat, seed, waiting_budget(level))
+    bot = spec.make(game, rules, seat, seed, capped=True)
     return decide(bot, game, state, seat, legal)
 
 
@@ -85,5 +85,5 @@ async def search_choice(game: Game[Any, Any], rules: Any, text: str, seed: int, 
     immutable value of the engine, so the room may move on while it thinks."""
     spec = BotSpec(SEARCH, parse_spec(text, game).level)
     assert spec.level is not None
-    work = functools.partial(_think, game, rules, spec.level, seed, state, seat, tuple(legal))
+    work = functools.partial(_think, game, rules, spec, seed, state, seat, tuple(legal))
     return await asyncio.get_running_loop().run_in_executor(POOL, work)

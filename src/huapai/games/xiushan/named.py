@@ -107,11 +107,10 @@ class _Cuts:
     """What valuing a hand needs before the context flags: its cut classes. Nothing here
     reads ``self_drawn`` except through the 碰 card (a discard making three alike)."""
 
-    __slots__ = ("base", "cuts", "h", "meld_youzi", "melds", "names", "peng_card", "rules",
-                 "table")
+    __slots__ = ("base", "cuts", "meld_youzi", "melds", "names", "peng_card", "rules", "table")
 
     def __init__(self, rules: XiushanRules, h: Hand) -> None:
-        self.rules, self.h = rules, h
+        self.rules = rules
         self.table = table = rules.mingtang()
         caps_of = table.cut_caps()
         self.names = names = tuple(sorted(caps_of))
