@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 import pytest
 
 from huapai.bots.gain import Gain, main, measure, tables
+from huapai.bots.search import InfoSet, Searcher
 from huapai.core.registry import get_game
 
 
@@ -47,12 +49,59 @@ def test_the_report_and_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert rows[0]["table"] == "biegan/gongan" and rows[0]["decisions"] == 3
 
 
+Panel = Callable[[Searcher, InfoSet, list[int], int], list[list[float]]]
+
+
+def _panel(first_half: list[float], second_half: list[float], rest: list[float]) -> Panel:
+    """A ``Searcher.panel`` stand-in: the first alternative's differences as given, every
+    other alternative's ``rest``."""
+    def panel(self: Searcher, info: InfoSet, candidates: list[int],
+              worlds: int) -> list[list[float]]:
+        assert worlds == len(first_half) + len(second_half) and len(candidates) >= 2
+        return [first_half + second_half] + [rest] * (len(candidates) - 2)
+    return panel
+
+
+def test_the_ceiling_picks_on_one_half_and_measures_on_the_other(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # the first alternative looks best on the first half (+1, no spread) and is −2 on the
+    # second: every decision departs, each measured at −2
+    monkeypatch.setattr(Searcher, "panel", _panel([1.0, 1.0], [-2.0, -2.0], [0.5, 0.5, 5.0, 5.0]))
+    g = measure(get_game("xiushan"), "maquefu", "普通", 5, 4, 1, ceiling=True)
+    assert (g.picker, g.versus, g.departures, g.worse) == ("ceiling", "heuristic", 5, 5)
+    assert g.mean_gain == pytest.approx(-2.0) and g.half_width == pytest.approx(0.0)
+
+
+def test_the_ceilings_caution(monkeypatch: pytest.MonkeyPatch) -> None:
+    # first half +2 and 0: mean +1, standard error 1 — picked at caution 0.5, not at 2
+    monkeypatch.setattr(Searcher, "panel", _panel([2.0, 0.0], [3.0, 1.0], [-1.0] * 4))
+    bold = measure(get_game("xiushan"), "maquefu", "普通", 3, 4, 1, ceiling=True, caution=0.5)
+    assert bold.departures == 3 and bold.mean_gain == pytest.approx(2.0)
+    assert bold.half_width == pytest.approx(2.576 * 1.0 * 3 ** 0.5 / 3)
+    careful = measure(get_game("xiushan"), "maquefu", "普通", 3, 4, 1, ceiling=True, caution=2)
+    assert careful.departures == 0 and careful.per_deal is None
+
+
+def test_the_ceiling_on_real_rollouts(capsys: pytest.CaptureFixture[str]) -> None:
+    g = measure(get_game("xiushan"), "huangliufu", "普通", 3, 6, 1, ceiling=True)
+    assert g.picker == "ceiling" and g.check_worlds == 6 and 0 <= g.departures <= 3
+    assert main(["--tables", "xiushan/huangliufu", "--ceiling", "--decisions", "2",
+                 "--check", "4"]) == 0
+    assert "ceiling" in capsys.readouterr().out.splitlines()[1]
+    with pytest.raises(ValueError, match="no versus"):
+        measure(get_game("xiushan"), "huangliufu", "普通", 1, 4, 1, versus="高手", ceiling=True)
+
+
 @pytest.mark.parametrize(("args", "message"), [
     (["--tables", "mahjong/x"], "no game 'mahjong'"),
     (["--tables", "biegan/nope"], "biegan has no preset 'nope'"),
     (["--level", "grandmaster"], "unknown level 'grandmaster'"),
     (["--versus", "nope"], "unknown level 'nope'"),
     (["--check", "0"], "--check must be at least 1"),
+    (["--ceiling", "--versus", "高手"], "--ceiling checks against the prior"),
+    (["--ceiling", "--check", "1"], "--ceiling needs --check of at least 2"),
+    (["--ceiling", "--caution", "-1"], "--caution must be a number of at least 0"),
+    (["--caution", "nan"], "--caution must be a number"),
 ])
 def test_bad_options_are_refused_by_name(args: list[str], message: str) -> None:
     with pytest.raises(SystemExit, match=message):

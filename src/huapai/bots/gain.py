@@ -1,8 +1,8 @@
 """What the search's departures from its prior are worth, checked with more worlds.
 
     .venv/bin/python -m huapai.bots.gain [--tables all | game/preset,...] [--level 普通]
-                                         [--versus 普通] [--decisions 40] [--check 300]
-                                         [--seed 1] [--json]
+                                         [--versus 普通 | --ceiling] [--caution 1]
+                                         [--decisions 40] [--check 300] [--seed 1] [--json]
 
 The arena (:mod:`huapai.arena`) judges a bot by whole deals, whose scores vary so much on
 the rummy families that a small gain needs hundreds of deals to show. This looks at the
@@ -16,6 +16,15 @@ rollouts on its worlds). The deals go on with the heuristic's move, so every tab
 the same decisions whatever the search picks. With ``--versus LEVEL`` the pick is
 checked against the search's at that level instead (``--level 高手 --versus 普通``: the
 ladder's last step, decision by decision).
+
+With ``--ceiling`` no search is asked: at each decision the prior and the level's
+alternatives (its next choices, as many as the level searches) are all played on
+``--check`` fresh worlds, paired; an alternative is picked on the first half of the
+worlds (the best mean gain over the prior, if it is above zero by ``--caution`` standard
+errors) and its gain is measured on the other half, so the pick's luck does not count.
+That is what a search with that many worlds per alternative would gain by its own model —
+a ceiling for bigger budgets of the same search, and a way to see whether there is
+anything there to find.
 
 Per table: how often the search departs, the checked gain per departure (mean and 99 %
 interval over the departures), the share of departures the check finds worse than the
@@ -63,6 +72,8 @@ class Gain:
     worse: int
     """Departures whose checked gain is below zero."""
     decisions_per_deal: float
+    picker: str = "search"
+    """Who picks: ``search`` (the bot at ``level``) or ``ceiling`` (see the module)."""
 
     @property
     def per_deal(self) -> float | None:
@@ -76,9 +87,16 @@ class Gain:
 
 
 def measure(game: Game[Any, Any], preset: str, level: str, decisions: int, check: int,
-            seed: int, versus: str | None = None) -> Gain:
+            seed: int, versus: str | None = None, ceiling: bool = False,
+            caution: float = 1.0) -> Gain:
     """:class:`Gain` of the search at ``level`` on ``decisions`` of seat 0's decisions,
-    against its prior or (``versus``) the search at another level."""
+    against its prior or (``versus``) the search at another level; ``ceiling``: of the
+    pick made on half of ``check`` worlds and measured on the other half (see the
+    module)."""
+    if ceiling and versus is not None:
+        raise ValueError("the ceiling is checked against the prior: give no versus level")
+    if ceiling and check < 2:
+        raise ValueError(f"the ceiling needs at least 2 check worlds, got {check}")
     rules = game.rules(preset)
     gains: list[tuple[float, float]] = []  # per departure: mean gain, its variance
     seen, per_deal, deal = 0, list[int](), seed
@@ -96,12 +114,14 @@ def measure(game: Game[Any, Any], preset: str, level: str, decisions: int, check
                 here += 1
                 if seen < decisions:
                     seen += 1
-                    gains.extend(_checked(searcher, rival, game, state, legal, check))
+                    gains.extend(_ceiling(searcher, game, state, legal, check, caution)
+                                 if ceiling else
+                                 _checked(searcher, rival, game, state, legal, check))
             state, _ = game.apply(state, seat, decide(bots[seat], game, state, seat, legal))
         per_deal.append(here)
         deal += 1
     return _summary(f"{game.name}/{preset}", level, versus or "heuristic", seen, check, gains,
-                    per_deal)
+                    per_deal, "ceiling" if ceiling else "search")
 
 
 def _checked(bot: SearchBot, rival: SearchBot | None, game: Game[Any, Any], state: Any,
@@ -117,15 +137,37 @@ def _checked(bot: SearchBot, rival: SearchBot | None, game: Game[Any, Any], stat
     return [(est.mean_gain, spread / est.pairs)]
 
 
+def _ceiling(bot: SearchBot, game: Game[Any, Any], state: Any, legal: Sequence[int],
+             worlds: int, caution: float) -> list[tuple[float, float]]:
+    """The ceiling at one decision: [] where no alternative is picked on the first half
+    of the worlds, else the (mean gain, its variance) of the picked one on the second."""
+    searcher = bot.searcher
+    info = InfoSet(game, state, 0, searcher.worlds)
+    candidates = searcher.ranked(info, legal, 1 + bot.budget.width)
+    rows, half = searcher.panel(info, candidates, worlds), worlds // 2
+    picks = [(m - caution * math.sqrt(v), i)
+             for i, (m, v) in enumerate(_mean_variance(r[:half]) for r in rows)]
+    top = max(picks, default=None)
+    return [] if top is None or top[0] <= 0 else [_mean_variance(rows[top[1]][half:])]
+
+
+def _mean_variance(xs: Sequence[float]) -> tuple[float, float]:
+    """The mean of ``xs`` and the variance of that mean (from the sample variance)."""
+    n = len(xs)
+    mean = sum(xs) / n
+    return mean, sum((x - mean) ** 2 for x in xs) / max(1, n - 1) / n
+
+
 def _summary(table: str, level: str, versus: str, seen: int, check: int,
-             gains: list[tuple[float, float]], per_deal: list[int]) -> Gain:
+             gains: list[tuple[float, float]], per_deal: list[int],
+             picker: str = "search") -> Gain:
     mean = half = None
     if gains:
         mean = sum(g for g, _ in gains) / len(gains)
         half = Z99 * math.sqrt(sum(v for _, v in gains)) / len(gains)
     per = sum(per_deal) / len(per_deal)
     return Gain(table, level, versus, seen, len(gains), check, mean, half,
-                sum(g < 0 for g, _ in gains), per)
+                sum(g < 0 for g, _ in gains), per, picker)
 
 
 def tables(text: str) -> list[tuple[str, str]]:
@@ -152,7 +194,8 @@ def _row(g: Gain) -> str:
 
     gain = ("—" if g.mean_gain is None
             else f"{g.mean_gain:+.3f} ± {g.half_width:.3f}")
-    return (f"{g.table:<22} {g.level:<4} {g.versus:<9} {g.departures:>4}/{g.decisions:<4} "
+    against = "ceiling" if g.picker == "ceiling" else g.versus
+    return (f"{g.table:<22} {g.level:<4} {against:<9} {g.departures:>4}/{g.decisions:<4} "
             f"{gain:>17} {g.worse:>6} {g.decisions_per_deal:>7.1f} "
             f"{num(g.per_deal, '+.3f'):>9}")
 
@@ -163,6 +206,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--level", default="普通")
     parser.add_argument("--versus", default=None,
                         help="check the pick against this level's pick, not the prior's")
+    parser.add_argument("--ceiling", action="store_true",
+                        help="pick on half of the check worlds, measure on the other half")
+    parser.add_argument("--caution", type=float, default=1.0,
+                        help="with --ceiling: standard errors a pick must clear")
     parser.add_argument("--decisions", type=int, default=40)
     parser.add_argument("--check", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
@@ -176,6 +223,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     for option in ("decisions", "check"):
         if getattr(args, option) < 1:
             raise SystemExit(f"--{option} must be at least 1, got {getattr(args, option)}")
+    if args.ceiling and versus is not None:
+        raise SystemExit("--ceiling checks against the prior: give no --versus")
+    if args.ceiling and args.check < 2:
+        raise SystemExit(f"--ceiling needs --check of at least 2 worlds, got {args.check}")
+    if not math.isfinite(args.caution) or args.caution < 0:
+        raise SystemExit(f"--caution must be a number of at least 0, got {args.caution}")
     picked = tables(args.tables)
     if not args.json:
         print("table                  level  versus     departed  gain (99 %)       worse  "
@@ -183,7 +236,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     results = []
     for name, preset in picked:
         g = measure(get_game(name), preset, level, args.decisions, args.check, args.seed,
-                    versus)
+                    versus, args.ceiling, args.caution)
         results.append(g)
         if not args.json:
             print(_row(g), flush=True)

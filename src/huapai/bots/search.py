@@ -270,6 +270,18 @@ class Searcher:
                     self._playout(world, info.seat, first))
         return out
 
+    def panel(self, info: InfoSet, candidates: Sequence[int], worlds: int) -> list[list[float]]:
+        """Every candidate after the first against it, all on the same ``worlds`` fresh
+        worlds: per alternative, its reward less the first's on each world (a decision's
+        whole table of paired differences, for :mod:`huapai.bots.gain`'s ceiling)."""
+        seeds, out = self.rng.getrandbits(63), [list[float]() for _ in candidates[1:]]
+        for k in range(worlds):
+            world = info.sample(random.Random(derive_seed(seeds, k)))
+            base = self._playout(world, info.seat, candidates[0])
+            for row, action in zip(out, candidates[1:], strict=True):
+                row.append(self._playout(world, info.seat, action) - base)
+        return out
+
     def _choose(self, others: list[Estimate], worlds: int) -> int:
         """Each action once (in order), then the highest UCB1 score on the gains."""
         for i, s in enumerate(others):
