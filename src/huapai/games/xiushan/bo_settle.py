@@ -50,6 +50,25 @@ def settle_bo(s: State) -> Settlement:
                             for seat, label, value, unit in lines))
 
 
+def worth(s: State, settlement: Settlement) -> tuple[float, ...]:
+    """Each seat's worth of a finished deal: its money, plus under 钵福 twice its abacus's
+    lead over the table's average.
+
+    A 钵福 deal moves no money until 得一钵, so its money alone says nothing of a win that
+    does not end the 钵: a search rewarded by it would pass a 胡 of 48 to wait for one
+    that reaches the target. The abacus is what the money will be made of: at 得一钵 each
+    seat pays the winner their difference, so were every seat equally likely to take the
+    钵, a seat's money would be on average twice its lead over the average (a proxy, [P]:
+    it ignores who is likelier to win, and the abaci's changes still to come). After
+    得一钵 the abaci are reset and the money is all there is. Zero-sum, as the money is."""
+    money = [float(d) for d in settlement.deltas]
+    if s.bo is None:
+        return tuple(money)
+    abaci = [x.abacus for x in s.bo.seats]
+    mean = sum(abaci) / len(abaci)
+    return tuple(m + 2 * (a - mean) for m, a in zip(money, abaci, strict=True))
+
+
 def _win_lines(s: State) -> list[Line]:
     """The winner's breakdown: each group's 油子, the 油子, each 名堂 and its 翻, the 翻,
     油子 × 翻 (every seat's abacus follows)."""

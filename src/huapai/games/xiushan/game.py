@@ -16,7 +16,7 @@ from huapai.core.view import TableView, check_seat
 
 from . import bo_play, flow
 from .belief import resample_informed
-from .bo_settle import settle_bo
+from .bo_settle import settle_bo, worth
 from .cards import DECK, NUM_CARDS, format_cards, parse_card, parse_cards
 from .dealing import checked_deal, dealt, new_state
 from .describe import describe_action, say
@@ -123,6 +123,11 @@ class XiushanGame(GameBase[XiushanGameRules, State]):
         if not self.is_over(state):
             raise ValueError("the deal is not over")
         return settle(state) if state.bo is None else settle_bo(state)
+
+    def worth(self, state: State) -> tuple[float, ...]:
+        """What the finished deal is worth to each seat, for a search's rollouts: its money,
+        and under 钵福 each seat's standing on the abacus besides (:func:`.bo_settle.worth`)."""
+        return worth(state, self.settlement(state))
 
     # --- views -------------------------------------------------------------------------
     def rules_of(self, state: State) -> XiushanGameRules:
