@@ -22,4 +22,7 @@ fi
 if [ -z "${HUAPAI_TEST_REDIS_URL:-}" ] && [ -n "$redis_url" ]; then
   export HUAPAI_TEST_REDIS_URL="$redis_url"
 fi
-exec .venv/bin/python -m pytest "$@"
+# -n auto: one pytest-xdist worker per core (at most 8); each worker has a PostgreSQL
+# database and a Redis database of its own (tests/server/server_helpers.py,
+# workers_helpers.py). `-n 0` runs the suite in one process.
+exec .venv/bin/python -m pytest -n auto --maxprocesses 8 "$@"

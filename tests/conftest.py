@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 # toygame.py is a helper module, not a test: make it importable from every test folder.
 _CORE = str(Path(__file__).resolve().parent / "core")
@@ -30,3 +31,10 @@ def toy_games(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     for attr in toygame.MUTANTS:
         registry.register_game(getattr(toygame, attr).name, f"toygame:{attr}")
     yield
+
+
+# No test may assert on time (performance is measured in bench/): Hypothesis's per-example
+# deadline is off, so a loaded machine (scripts/test.sh runs the suite on every core,
+# pytest-xdist) cannot fail an example for being slow.
+settings.register_profile("huapai", deadline=None)
+settings.load_profile("huapai")

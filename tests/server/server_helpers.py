@@ -14,7 +14,7 @@ warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testcli
 
 import anyio  # noqa: E402
 from fastapi.testclient import TestClient  # noqa: E402
-from sqlalchemy import MetaData, text  # noqa: E402
+from sqlalchemy import MetaData, create_engine, text  # noqa: E402
 from starlette.testclient import WebSocketTestSession  # noqa: E402
 
 from huapai.server.app import create_app  # noqa: E402
@@ -30,8 +30,31 @@ def sqlite_url(tmp_path: Path) -> str:
 
 
 def postgres_url() -> str | None:
+    """The PostgreSQL database these tests may wipe: ``HUAPAI_TEST_POSTGRES_URL``'s, or
+    under pytest-xdist one of this worker's own next to it (made once), so that workers
+    running side by side never wipe each other's tables."""
     url = os.environ.get(POSTGRES_ENV)
-    return normalize_url(url) if url else None
+    if not url:
+        return None
+    url = normalize_url(url)
+    worker = os.environ.get("PYTEST_XDIST_WORKER")  # "gw0", "gw1", … under -n
+    if not worker:
+        return url
+    head, _, name = url.rpartition("/")
+    own = f"{head}/{name}_{worker}"
+    if own not in _MADE:
+        admin = create_engine(url, isolation_level="AUTOCOMMIT")
+        with admin.connect() as conn:
+            exists = conn.execute(text("SELECT 1 FROM pg_database WHERE datname = :n"),
+                                  {"n": f"{name}_{worker}"}).first()
+            if exists is None:
+                conn.execute(text(f'CREATE DATABASE "{name}_{worker}"'))
+        admin.dispose()
+        _MADE.add(own)
+    return own
+
+
+_MADE: set[str] = set()
 
 
 def wipe(url: str) -> None:

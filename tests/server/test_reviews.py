@@ -3,12 +3,15 @@ progress; the replay rules decide who may review; bad input is refused by name."
 
 from __future__ import annotations
 
+import threading
 import time
 from contextlib import ExitStack
 from typing import Any
 
 from server_helpers import Api, Peer, act, peer, subscribed
 from starlette.testclient import TestClient
+
+from huapai.server import reviews
 
 
 def _finished_game(client: TestClient, a: Api, **settings: Any) -> str:
@@ -51,12 +54,18 @@ def test_a_review_runs_in_the_background_and_lists_the_seat_s_decisions(
         client: TestClient) -> None:
     a = Api(client, "a")
     game_id = _finished_game(client, a)
-    started = a.call("POST", f"/api/replays/{game_id}/review", {"seat": 0, "level": "入门"},
-                     status=202)["review"]
-    assert started["status"] in ("queued", "running") and started["result"] is None
-    again = a.call("POST", f"/api/replays/{game_id}/review", {"seat": 0, "level": "beginner"},
-                   status=202)["review"]
-    assert again["id"] == started["id"]  # the same game, seat and level: the same job
+    gate = threading.Event()  # the review pool's one thread is busy until the gate opens,
+    busy = reviews.POOL.submit(gate.wait, 60)  # so the answer cannot race the job
+    try:
+        started = a.call("POST", f"/api/replays/{game_id}/review",
+                         {"seat": 0, "level": "入门"}, status=202)["review"]
+        assert started["status"] == "queued" and started["result"] is None
+        again = a.call("POST", f"/api/replays/{game_id}/review",
+                       {"seat": 0, "level": "beginner"}, status=202)["review"]
+        assert again["id"] == started["id"]  # the same game, seat and level: the same job
+    finally:
+        gate.set()
+    assert busy.result(timeout=60)
     job = _finished(a, started["id"])
     assert job["status"] == "done" and job["done"] == job["total"] > 0
     result = job["result"]

@@ -39,6 +39,25 @@ def free_port() -> int:
         return port
 
 
+def worker_redis_db(url: str) -> str:
+    """Under pytest-xdist, worker N's own Redis database (N + 1 past the URL's), so that
+    workers running side by side never flush each other's keys. (The bus's pub/sub
+    channels span databases, but what goes to every worker there, a rename or a revoke,
+    names a player by an id no other worker's tests have.)"""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if not worker:
+        return url
+    head, _, db = url.rpartition("/")
+    number = int(db or 0) + 1 + int(worker.removeprefix("gw"))
+    if number >= REDIS_DATABASES:
+        pytest.fail(f"pytest-xdist worker {worker}: Redis has {REDIS_DATABASES} databases; "
+                    f"run at most {REDIS_DATABASES - 1 - int(db or 0)} workers (-n)")
+    return f"{head}/{number}"
+
+
+REDIS_DATABASES = 16  # redis-server's default
+
+
 @pytest.fixture
 def redis_url() -> str:
     url = os.environ.get("HUAPAI_TEST_REDIS_URL")
@@ -47,6 +66,7 @@ def redis_url() -> str:
                     "starts one when run as root on Debian)")
     import redis
 
+    url = worker_redis_db(url)
     client = redis.Redis.from_url(url)
     client.flushdb()  # the lobby and the budgets of an earlier run
     client.close()
