@@ -30,6 +30,7 @@ import argparse
 import time
 from collections.abc import Sequence
 
+from huapai.bots import gain
 from huapai.bots.levels import LEVELS
 from huapai.bots.registry import make_bot
 from huapai.bots.rollout import FAST
@@ -87,13 +88,7 @@ def pick_tables(games: str, tables: str | None) -> list[tuple[str, str]]:
         return [t for t in TABLES if t[0] in names]
     if tables == "all":
         return [(g, p) for g in names for p in get_game(g).presets()]
-    picked: list[tuple[str, str]] = []
-    for item in tables.split(","):
-        game_name, _, preset = item.partition("/")
-        if preset not in get_game(game_name).presets():
-            raise SystemExit(f"--tables: {game_name} has no preset {preset!r}")
-        picked.append((game_name, preset))
-    return picked
+    return gain.tables(tables)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

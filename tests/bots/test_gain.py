@@ -88,7 +88,7 @@ def test_the_ceiling_on_real_rollouts(capsys: pytest.CaptureFixture[str]) -> Non
     assert main(["--tables", "xiushan/huangliufu", "--ceiling", "--decisions", "2",
                  "--check", "4"]) == 0
     assert "ceiling" in capsys.readouterr().out.splitlines()[1]
-    with pytest.raises(ValueError, match="no versus"):
+    with pytest.raises(ValueError, match="give no --versus"):
         measure(get_game("xiushan"), "huangliufu", "普通", 1, 4, 1, versus="高手", ceiling=True)
 
 

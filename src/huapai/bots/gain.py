@@ -86,6 +86,16 @@ class Gain:
         return {**asdict(self), "per_deal": self.per_deal}
 
 
+def check_ceiling(ceiling: bool, versus: str | None, check: int, caution: float) -> None:
+    """Refuse, by option name, a ceiling run that cannot be made (ValueError)."""
+    if ceiling and versus is not None:
+        raise ValueError("--ceiling checks against the prior: give no --versus")
+    if ceiling and check < 2:
+        raise ValueError(f"--ceiling needs --check of at least 2 worlds, got {check}")
+    if not math.isfinite(caution) or caution < 0:
+        raise ValueError(f"--caution must be a number of at least 0, got {caution}")
+
+
 def measure(game: Game[Any, Any], preset: str, level: str, decisions: int, check: int,
             seed: int, versus: str | None = None, ceiling: bool = False,
             caution: float = 1.0) -> Gain:
@@ -93,10 +103,7 @@ def measure(game: Game[Any, Any], preset: str, level: str, decisions: int, check
     against its prior or (``versus``) the search at another level; ``ceiling``: of the
     pick made on half of ``check`` worlds and measured on the other half (see the
     module)."""
-    if ceiling and versus is not None:
-        raise ValueError("the ceiling is checked against the prior: give no versus level")
-    if ceiling and check < 2:
-        raise ValueError(f"the ceiling needs at least 2 check worlds, got {check}")
+    check_ceiling(ceiling, versus, check, caution)
     rules = game.rules(preset)
     gains: list[tuple[float, float]] = []  # per departure: mean gain, its variance
     seen, per_deal, deal = 0, list[int](), seed
@@ -223,12 +230,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     for option in ("decisions", "check"):
         if getattr(args, option) < 1:
             raise SystemExit(f"--{option} must be at least 1, got {getattr(args, option)}")
-    if args.ceiling and versus is not None:
-        raise SystemExit("--ceiling checks against the prior: give no --versus")
-    if args.ceiling and args.check < 2:
-        raise SystemExit(f"--ceiling needs --check of at least 2 worlds, got {args.check}")
-    if not math.isfinite(args.caution) or args.caution < 0:
-        raise SystemExit(f"--caution must be a number of at least 0, got {args.caution}")
+    try:
+        check_ceiling(args.ceiling, versus, args.check, args.caution)
+    except ValueError as exc:
+        raise SystemExit(str(exc)) from None
     picked = tables(args.tables)
     if not args.json:
         print("table                  level  versus     departed  gain (99 %)       worse  "
