@@ -14,7 +14,7 @@ warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testcli
 
 import anyio  # noqa: E402
 from fastapi.testclient import TestClient  # noqa: E402
-from sqlalchemy import MetaData, create_engine, text  # noqa: E402
+from sqlalchemy import MetaData, create_engine, make_url, text  # noqa: E402
 from starlette.testclient import WebSocketTestSession  # noqa: E402
 
 from huapai.server.app import create_app  # noqa: E402
@@ -40,15 +40,15 @@ def postgres_url() -> str | None:
     worker = os.environ.get("PYTEST_XDIST_WORKER")  # "gw0", "gw1", … under -n
     if not worker:
         return url
-    head, _, name = url.rpartition("/")
-    own = f"{head}/{name}_{worker}"
+    name = f"{make_url(url).database}_{worker}"
+    own = make_url(url).set(database=name).render_as_string(hide_password=False)
     if own not in _MADE:
         admin = create_engine(url, isolation_level="AUTOCOMMIT")
         with admin.connect() as conn:
             exists = conn.execute(text("SELECT 1 FROM pg_database WHERE datname = :n"),
-                                  {"n": f"{name}_{worker}"}).first()
+                                  {"n": name}).first()
             if exists is None:
-                conn.execute(text(f'CREATE DATABASE "{name}_{worker}"'))
+                conn.execute(text(f'CREATE DATABASE "{name}"'))
         admin.dispose()
         _MADE.add(own)
     return own

@@ -16,6 +16,8 @@ def test_each_worker_has_a_redis_database_of_its_own(monkeypatch: pytest.MonkeyP
         monkeypatch.setenv("PYTEST_XDIST_WORKER", f"gw{n}")
         seen.add(worker_redis_db("redis://127.0.0.1:6399/0"))
     assert seen == {f"redis://127.0.0.1:6399/{n}" for n in range(1, 5)}
+    assert worker_redis_db("redis://127.0.0.1:6399") == "redis://127.0.0.1:6399/4"
+    assert worker_redis_db("redis://:pw@127.0.0.1:6399/2?x=1") == "redis://:pw@127.0.0.1:6399/6?x=1"
     monkeypatch.setenv("PYTEST_XDIST_WORKER", f"gw{REDIS_DATABASES - 1}")
     with pytest.raises(pytest.fail.Exception, match="Redis has 16 databases"):
         worker_redis_db("redis://127.0.0.1:6399/0")
@@ -29,4 +31,8 @@ def test_each_worker_has_a_postgresql_database_of_its_own(
     monkeypatch.setenv("PYTEST_XDIST_WORKER", "gw3")
     made = "postgresql+psycopg://u:p@127.0.0.1/huapai_test_gw3"
     monkeypatch.setattr(server_helpers, "_MADE", {made})  # (made once: not again)
+    assert server_helpers.postgres_url() == made
+    monkeypatch.setenv(server_helpers.POSTGRES_ENV, "postgresql://u:p@h:5433/t?sslmode=disable")
+    made = "postgresql+psycopg://u:p@h:5433/t_gw3?sslmode=disable"
+    monkeypatch.setattr(server_helpers, "_MADE", {made})
     assert server_helpers.postgres_url() == made

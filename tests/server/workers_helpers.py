@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 import httpx
 import pytest
@@ -47,12 +48,13 @@ def worker_redis_db(url: str) -> str:
     worker = os.environ.get("PYTEST_XDIST_WORKER")
     if not worker:
         return url
-    head, _, db = url.rpartition("/")
-    number = int(db or 0) + 1 + int(worker.removeprefix("gw"))
+    parts = urlsplit(url)
+    base = int(parts.path.strip("/") or 0)
+    number = base + 1 + int(worker.removeprefix("gw"))
     if number >= REDIS_DATABASES:
         pytest.fail(f"pytest-xdist worker {worker}: Redis has {REDIS_DATABASES} databases; "
-                    f"run at most {REDIS_DATABASES - 1 - int(db or 0)} workers (-n)")
-    return f"{head}/{number}"
+                    f"run at most {REDIS_DATABASES - 1 - base} workers (-n)")
+    return urlunsplit(parts._replace(path=f"/{number}"))
 
 
 REDIS_DATABASES = 16  # redis-server's default
