@@ -38,3 +38,14 @@ def toy_games(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 # pytest-xdist) cannot fail an example for being slow.
 settings.register_profile("huapai", deadline=None)
 settings.load_profile("huapai")
+
+# The tests that run several server processes flat out (kill rounds, failover, the
+# multi-worker suite, the load generator) go first: under pytest-xdist the other worker
+# would otherwise reach the browser tests (collected last, pages wait at most 20 s) while
+# they hold both cores.
+HEAVY_FIRST = ("tests/server/test_failover.py", "tests/server/test_kill_rounds.py",
+               "tests/server/test_workers.py", "tests/test_bench_server.py")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    items.sort(key=lambda item: not item.nodeid.startswith(HEAVY_FIRST))  # stable
