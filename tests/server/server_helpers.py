@@ -40,8 +40,9 @@ def postgres_url() -> str | None:
     worker = os.environ.get("PYTEST_XDIST_WORKER")  # "gw0", "gw1", … under -n
     if not worker:
         return url
-    name = f"{make_url(url).database}_{worker}"
-    own = make_url(url).set(database=name).render_as_string(hide_password=False)
+    parsed = make_url(url)
+    name = f"{parsed.database}_{worker}"
+    own = parsed.set(database=name).render_as_string(hide_password=False)
     if own not in _MADE:
         admin = create_engine(url, isolation_level="AUTOCOMMIT")
         with admin.connect() as conn:
