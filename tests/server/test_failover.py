@@ -64,7 +64,9 @@ class Client:
         """A live worker at random; hello and subscribe (the room as it stands comes back)."""
         for worker in self.rng.sample(workers, len(workers)):
             try:
-                ws = worker.ws()
+                # entered (websockets >= 17.1 warns of a connection used outside a
+                # ``with``); this one lives across pumps and close() ends it
+                ws = worker.ws().__enter__()
             except (OSError, WebSocketException):
                 continue  # that one is starting again
             self.ws, self.acted = ws, None

@@ -42,9 +42,8 @@ def free_port() -> int:
 
 def worker_redis_db(url: str) -> str:
     """Under pytest-xdist, worker N's own Redis database (N + 1 past the URL's), so that
-    workers running side by side never flush each other's keys. (The bus's pub/sub
-    channels span databases, but what goes to every worker there, a rename or a revoke,
-    names a player by an id no other worker's tests have.)"""
+    workers running side by side never flush each other's keys nor hear each other's
+    bus (its channels carry the database's number)."""
     worker = os.environ.get("PYTEST_XDIST_WORKER")
     if not worker:
         return url

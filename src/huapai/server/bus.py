@@ -1,7 +1,10 @@
 """The bus between workers: Redis pub/sub carrying a client's frames to the worker that
 owns the room and the owner's messages back, plus liveness and the shared lobby.
 
-Each worker listens on its own channel ``huapai:w:<worker>`` and on ``huapai:all``.
+Each worker listens on its own channel ``huapai:<db>:w:<worker>`` and on
+``huapai:<db>:all``, ``<db>`` being the Redis database of its URL: keys live in one
+database, but Redis's pub/sub channels are shared by every database of a server, so two
+deployments on one Redis (different databases) would otherwise hear each other.
 
 - ``frame`` (client's worker → owner): one WebSocket frame of a client, as received
   (already checked for size and rate there). The owner runs it through the same
@@ -43,13 +46,16 @@ from .hub import Connection, TokenBucket
 
 log = logging.getLogger("huapai.server")
 
-ALL = "huapai:all"
 LOBBY = "huapai:lobby"
 OUTBOX = 100_000  # bus messages waiting to be published before new ones are dropped
 
 
-def channel(worker: str) -> str:
-    return f"huapai:w:{worker}"
+def channel(db: int, worker: str) -> str:
+    return f"huapai:{db}:w:{worker}"
+
+
+def all_channel(db: int) -> str:
+    return f"huapai:{db}:all"
 
 
 def alive_key(worker: str) -> str:
@@ -90,6 +96,7 @@ class Bus:
         import redis.asyncio as aioredis  # the server extra; only with several workers
 
         self.redis = aioredis.from_url(url)
+        self.db = int(self.redis.connection_pool.connection_kwargs.get("db") or 0)
         self.worker, self.ttl = worker, ttl
         self.outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue(OUTBOX)
         self.local: dict[int, Connection] = {}  # this worker's clients with routes
@@ -107,7 +114,7 @@ class Bus:
     # --- lifecycle -------------------------------------------------------------------
     async def start(self) -> None:
         self.pubsub = self.redis.pubsub()
-        await self.pubsub.subscribe(channel(self.worker), ALL)
+        await self.pubsub.subscribe(channel(self.db, self.worker), all_channel(self.db))
         loop = asyncio.get_running_loop()
         self.tasks = [loop.create_task(self._listen()), loop.create_task(self._publish())]
 
@@ -120,10 +127,10 @@ class Bus:
 
     # --- sending ---------------------------------------------------------------------
     def send(self, worker: str, message: dict[str, Any]) -> None:
-        self.publish(channel(worker), message)
+        self.publish(channel(self.db, worker), message)
 
     def publish_all(self, message: dict[str, Any]) -> None:
-        self.publish(ALL, message)
+        self.publish(all_channel(self.db), message)
 
     def publish(self, where: str, message: dict[str, Any]) -> None:
         try:
