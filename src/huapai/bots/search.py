@@ -6,10 +6,9 @@ the bot was not told ``uniform``, ``game.resample_informed(state, seat, rng)``, 
 also weighs the other seats' possible hands by what their public moves say; on it the
 deal is rolled out to its end by the rollout policy at every seat
 (:mod:`huapai.bots.rollout`: the family's cheap policy, else its heuristic bot, else
-random) after the seat's root action, and the seat's settlement delta is the reward —
-or, where the family says a deal is worth more than its money (``game.worth(state)``, a
-tuple per seat: 钵福, whose deals move no money until 得一钵, counts the abacus too), the
-seat's worth.
+random) after the seat's root action, and the seat's ``game.worth(state)`` is the reward:
+the settlement's delta, or, where the family says a deal is worth more than its money,
+more (钵福, whose deals move no money until 得一钵, counts the abacus too).
 
 The heuristic bot's own choice (from the seat's observation) is the *prior*. Every world
 is played twice: once with the prior, once with another root action chosen by UCB1 over
@@ -320,9 +319,7 @@ class Searcher:
             choice = legal[0] if len(legal) == 1 else decide(self._agent(to_act), game,
                                                               state, to_act, legal)
             state, _ = game.apply(state, to_act, choice)
-        worth = getattr(game, "worth", None)
-        return float(worth(state)[seat] if worth is not None
-                     else game.settlement(state).deltas[seat])
+        return game.worth(state)[seat]
 
     def _agent(self, seat: int) -> Agent:
         """The rollout policy's agent at ``seat``."""

@@ -9,7 +9,7 @@ from typing import Any, Generic, TypeVar, cast
 from . import view
 from .claim import ClaimWindow
 from .present import ActionInfo, Msg
-from .protocol import Event, RulesError
+from .protocol import Event, RulesError, Settlement
 from .rules import RulesBase
 
 R = TypeVar("R", bound=RulesBase)
@@ -91,6 +91,14 @@ class GameBase(Generic[R, S]):
         """A state consistent with what ``seat`` has seen (see the protocol); every
         family gives its own."""
         raise NotImplementedError(f"{self.name} has no resample")
+
+    def settlement(self, state: S) -> Settlement:
+        raise NotImplementedError
+
+    def worth(self, state: S) -> tuple[float, ...]:
+        """What the finished deal is worth to each seat: its money, unless the family
+        says more."""
+        return tuple(float(delta) for delta in self.settlement(state).deltas)
 
     # --- the deal's opening and what carries over to the next deal ---------------------
     def opening_events(self, state: S) -> list[Event]:

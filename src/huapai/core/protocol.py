@@ -307,6 +307,12 @@ class Game(Protocol[RulesT, StateT]):
     def is_over(self, state: StateT) -> bool: ...
     def settlement(self, state: StateT) -> Settlement: ...
 
+    def worth(self, state: StateT) -> tuple[float, ...]:
+        """What a finished deal is worth to each seat, for a search's rollouts and
+        evaluators: its settlement's ``deltas`` (``GameBase``'s default), or more where the
+        deal's money leaves something out (钵福: the standing on the abacus besides)."""
+        ...
+
     # --- views -----------------------------------------------------------------------
     def observe(self, state: StateT, seat: int | None) -> Mapping[str, Any]:
         """What ``seat`` may know (None: a spectator): the core envelope
