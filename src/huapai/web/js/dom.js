@@ -8,7 +8,7 @@ function applyAttrs(el, attrs) {
   for (const [key, value] of Object.entries(attrs ?? {})) {
     if (value === false || value === null || value === undefined) continue;
     if (key.startsWith("on") && typeof value === "function") {
-      el.addEventListener(key.slice(2).toLowerCase(), value);
+      listen(el, key.slice(2).toLowerCase(), value);
     } else if (key === "style" && typeof value === "object") {
       Object.assign(el.style, value);
     } else if (key === "dataset") {
@@ -21,6 +21,14 @@ function applyAttrs(el, attrs) {
       el.setAttribute(key, value === true ? "" : String(value));
     }
   }
+}
+
+/** Handlers go through one listener per event type that calls `el._on[type]`, so that
+ * `morph` can hand an element that stays the handlers of the one it stands for. */
+function listen(el, type, fn) {
+  el._on ??= {};
+  if (!(type in el._on)) el.addEventListener(type, (e) => el._on[type]?.(e));
+  el._on[type] = fn;
 }
 
 function append(el, children) {
@@ -52,6 +60,56 @@ export function svg(tag, attrs = {}, ...children) {
 export function replace(el, ...children) {
   el.replaceChildren();
   return append(el, children);
+}
+
+/** Make `el`'s children what `children` would be, keeping every node that stays (the same
+ * kind of node at the same place) and changing only its attributes, state, handlers and
+ * text. A re-render then leaves the button under the pointer in place: a press that a
+ * message re-renders the page in the middle of (mouse down, then up) still clicks. */
+export function morph(el, ...children) {
+  morphChildren(el, append(document.createElement("div"), children));
+  return el;
+}
+
+const STATE = ["value", "checked", "disabled", "selected"];
+
+function morphChildren(old, next) {
+  const wanted = [...next.childNodes];
+  wanted.forEach((node, i) => {
+    const have = old.childNodes[i];
+    if (!have) old.append(node);
+    else if (!sameKind(have, node)) have.replaceWith(node);
+    else if (node.nodeType === Node.ELEMENT_NODE) morphElement(have, node);
+    else if (have.nodeValue !== node.nodeValue) have.nodeValue = node.nodeValue;
+  });
+  while (old.childNodes.length > wanted.length) old.lastChild.remove();
+}
+
+/** What makes an element the same control: a node whose target changed (another seat,
+ * request or link) is replaced, never turned into another button under the pointer. */
+const IDENTITY = ["data-testid", "data-path", "data-method", "data-seat", "data-room", "href"];
+
+function sameKind(a, b) {
+  if (a.nodeType !== b.nodeType || a.nodeName !== b.nodeName || a.namespaceURI !== b.namespaceURI) return false;
+  return a.nodeType !== Node.ELEMENT_NODE || IDENTITY.every((k) => a.getAttribute(k) === b.getAttribute(k));
+}
+
+function morphElement(old, next) {
+  for (const { name } of [...old.attributes]) {
+    if (!next.hasAttribute(name)) old.removeAttribute(name);
+  }
+  for (const { name, value } of [...next.attributes]) {
+    if (old.getAttribute(name) !== value) old.setAttribute(name, value);
+  }
+  for (const type of Object.keys(old._on ?? {})) {
+    if (!(type in (next._on ?? {}))) old._on[type] = undefined;
+  }
+  for (const [type, fn] of Object.entries(next._on ?? {})) listen(old, type, fn);
+  morphChildren(old, next);
+  for (const key of STATE) {
+    if (key === "value" && old === document.activeElement) continue; // being typed in
+    if (key in next && old[key] !== next[key]) old[key] = next[key];
+  }
 }
 
 export function $(selector, root = document) {

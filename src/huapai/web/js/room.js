@@ -2,7 +2,7 @@
 // settlement at each deal's end, and play again. A reload comes back here by the URL
 // and gets the seat's full view again (token + subscribe).
 
-import { h, replace } from "./dom.js";
+import { h, morph, replace } from "./dom.js";
 import { bi, t } from "./i18n.js";
 import { api, explain, path } from "./api.js";
 import { checkShuffle, commitmentSeen, newNonce, nonceSent, rememberCommitment, rememberNonce } from "./fairness.js";
@@ -170,7 +170,7 @@ export class RoomPage {
   /** A button that sends `method path` through rest(). */
   restButton(attrs, method, path, body, ...label) {
     const blocked = attrs.disabled ? "1" : "0";
-    return h("button", { ...attrs, "data-path": path, "data-blocked": blocked,
+    return h("button", { ...attrs, "data-path": path, "data-method": method, "data-blocked": blocked,
       disabled: attrs.disabled || this.busy.has(path),
       onClick: () => this.rest(method, path, body) }, ...label);
   }
@@ -194,11 +194,15 @@ export class RoomPage {
       replace(this.el, h("p", { class: "muted pad" }, t("loading")));
       return;
     }
-    this.top = h("div", { class: "room-top" });
     this.overlay = h("div", { class: "overlay-slot" });
     if (this.summary.status === "waiting") {
-      replace(this.el, h("div", { class: "room-page" }, this.top, this.waitingPanel()));
+      // morphed, not replaced: the seats change under the owner's pointer (a summary
+      // arriving between mouse down and up must not swallow the click)
+      morph(this.el, h("div", { class: "room-page" },
+        h("div", { class: "room-top" }, this.topContent()), this.waitingPanel()));
+      this.top = this.el.querySelector(".room-top");
     } else {
+      this.top = h("div", { class: "room-top" }, this.topContent());
       this.table = new TableView({
         renderer: rendererFor(this.summary.game),
         onAct: (a) => this.act(a),
@@ -207,16 +211,19 @@ export class RoomPage {
       replace(this.el, h("div", { class: "room-page playing" }, this.top, this.table.el, this.overlay));
       if (this.state) this.pushTable(true);
     }
-    this.renderTop();
     this.renderSettlement();
   }
 
   renderTop() {
-    if (!this.top || !this.summary) return;
+    if (this.top && this.summary) morph(this.top, this.topContent());
+  }
+
+  /** The bar above the room: the way back, the room's settings, its code and links. */
+  topContent() {
     const s = this.summary;
     const clock = s.turn_clock ? t("seconds", { n: s.turn_clock }) : t("no_clock");
     const seated = this.mySeat() !== null;
-    replace(this.top,
+    return [
       h("a", { class: "btn ghost small", href: "#/" }, "← ", t("lobby")),
       h("div", { class: "room-name" }, h("strong", {}, gameTitle(s.game)), " · ", presetTitle(s.game, s.preset)),
       h("div", { class: "room-meta muted" },
@@ -231,7 +238,7 @@ export class RoomPage {
       !seated && s.status !== "waiting" ? h("span", { class: "badge" }, t("spectating")) : null,
       !seated && s.status !== "waiting" ? s.seats.filter((x) => this.maySit(x, s.status)).map((x) =>
         this.restButton({ class: "btn small primary" }, "post", path`/rooms/${this.roomId}/seats/${x.seat}`, undefined,
-          `${t("sit_here")} · ${t("seat_n", { n: x.seat + 1 })}`)) : null);
+          `${t("sit_here")} · ${t("seat_n", { n: x.seat + 1 })}`)) : null];
   }
 
   /** Mid-deal only the seat I left is mine to take back; between deals any empty seat. */

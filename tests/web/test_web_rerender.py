@@ -1,0 +1,50 @@
+"""A room summary that arrives while a button is pressed (mouse down, not yet up) must not
+swallow the click: the waiting room is morphed, not rebuilt, so the button under the
+pointer stays the same element. (Found by a flaky CI run: the owner's 空位都补机器人 was
+pressed just as the room's second summary re-rendered the page, no request was sent, and
+开始 never became enabled.)"""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+
+import pytest
+from playwright.sync_api import Page, expect
+from web_driver import create_room, enter
+
+
+@pytest.fixture(scope="module")
+def server(own_server: str) -> str:
+    """This module's own server: its rooms do not shift the seeded deals of the others."""
+    return own_server
+
+
+def rename(server: str, token: str, nickname: str) -> None:
+    request = urllib.request.Request(
+        f"{server}/api/me", method="PATCH", data=json.dumps({"nickname": nickname}).encode(),
+        headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        assert answer.status == 200
+
+
+def test_a_press_spanning_a_rerender_still_clicks(page: Page, server: str) -> None:
+    enter(page, server, "甲一")
+    create_room(page, preset="lanzhou")
+    token = page.evaluate("() => localStorage.getItem('huapai.token')")
+    fill = page.locator("[data-testid=fill-bots]")
+    before = fill.bounding_box()
+    assert before is not None
+    x, y = before["x"] + before["width"] / 2, before["y"] + before["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    fill.evaluate("(el) => { el.pressedHere = true; }")  # a mark only this element has
+    rename(server, token, "甲二")  # the room's summary changes: the page renders it
+    expect(page.locator("[data-testid=waiting] .wait-seat.me")).to_contain_text("甲二")
+    assert fill.evaluate("(el) => el.pressedHere === true"), "the button was rebuilt"
+    after = fill.bounding_box()
+    assert after is not None and after["x"] < x < after["x"] + after["width"] \
+        and after["y"] < y < after["y"] + after["height"], "the button moved from the pointer"
+    page.mouse.up()
+    expect(page.locator("[data-testid=start]")).to_be_enabled()
+    expect(page.locator("[data-testid=bot-label-1]")).to_be_visible()
