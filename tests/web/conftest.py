@@ -30,6 +30,9 @@ CHROMIUM_ARGS = [
 ]
 SERVER_SEED = 20240611
 ROOT = Path(__file__).resolve().parents[2]
+SERVER_LOGS: dict[str, Path] = {}
+"""Each running test server's log, by its base URL (for the failure journal)."""
+JOURNAL_KEY = pytest.StashKey[list[tuple["Page", list[str]]]]()
 
 
 def _free_port() -> int:
@@ -80,10 +83,12 @@ def serving(tmp_path_factory: pytest.TempPathFactory, nonce_window: float = 0.0
         proc = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT,
                                 stdout=out, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
+    SERVER_LOGS[base] = log
     try:
         _wait_up(base, proc, log)
         yield base
     finally:
+        SERVER_LOGS.pop(base, None)
         proc.terminate()
         try:
             proc.wait(timeout=10)
@@ -140,7 +145,8 @@ def browser(playwright_session: Playwright) -> Iterator[Browser]:
         b.close()
 
 
-def _new_page(browser: Browser, **context: Any) -> Iterator[Page]:
+def _new_page(browser: Browser, request: pytest.FixtureRequest, **context: Any
+              ) -> Iterator[Page]:
     ctx = browser.new_context(locale="zh-CN", **context)
     page = ctx.new_page()
     page.set_default_timeout(20000)
@@ -149,6 +155,7 @@ def _new_page(browser: Browser, **context: Any) -> Iterator[Page]:
     # the server's Content-Security-Policy must fit the client: no violation, ever
     page.on("console", lambda m: errors.append(m.text)
             if "Content Security Policy" in m.text else None)
+    request.node.stash.setdefault(JOURNAL_KEY, []).append((page, journal(page)))
     try:
         yield page
     finally:
@@ -156,16 +163,65 @@ def _new_page(browser: Browser, **context: Any) -> Iterator[Page]:
     assert not errors, f"JavaScript errors or CSP violations in the page: {errors}"
 
 
+def journal(page: Page) -> list[str]:
+    """What the page did, line by line, kept for the report of a failing test: console
+    messages, API requests with their status and time, WebSocket frames (cut short)."""
+    lines: list[str] = []
+    start = time.monotonic()
+
+    def note(text: str) -> None:
+        lines.append(f"{time.monotonic() - start:7.2f}s {text}")
+
+    page.on("console", lambda m: note(f"console.{m.type}: {m.text}"))
+    page.on("requestfailed", lambda r: note(f"request failed: {r.method} {r.url} "
+                                            f"{r.failure}"))
+    page.on("response", lambda r: note(f"{r.status} {r.request.method} {r.url}")
+            if "/api/" in r.url else None)
+    page.on("websocket", lambda ws: (
+        note(f"websocket open {ws.url}"),
+        ws.on("framesent", lambda f: note(f"ws > {str(f)[:160]}")),
+        ws.on("framereceived", lambda f: note(f"ws < {str(f)[:160]}")),
+        ws.on("close", lambda _ws: note("websocket closed"))))
+    return lines
+
+
+def _page_report(page: Page, lines: list[str]) -> str:
+    """The failure journal of one page: its URL, what it shows, what it did, and the tail
+    of its server's log."""
+    try:
+        shown = page.evaluate("() => document.body.innerText")[:1500]
+    except Exception as exc:  # a closed or crashed page says so
+        shown = f"(the page cannot be read: {exc})"
+    out = [f"url: {page.url}", "shows:", str(shown), "did:", *lines[-120:]]
+    for base, log in SERVER_LOGS.items():
+        if page.url.startswith(base) and log.exists():
+            out += [f"server log ({base}):",
+                    *log.read_text(errors="replace").splitlines()[-60:]]
+    return "\n".join(out)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]
+                              ) -> Iterator[None]:
+    """A failing browser test's report carries each of its pages' journal, taken while
+    the pages are still open (a flaky wait says what the page was doing)."""
+    outcome = yield
+    report = outcome.get_result()  # type: ignore[attr-defined]
+    if report.failed and call.when == "call":
+        for n, (page, lines) in enumerate(item.stash.get(JOURNAL_KEY, [])):
+            report.sections.append((f"page {n} journal", _page_report(page, lines)))
+
+
 @pytest.fixture
-def page(browser: Browser) -> Iterator[Page]:
+def page(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
     """A fresh desktop browser (its own localStorage: a new player)."""
-    yield from _new_page(browser, viewport={"width": 1280, "height": 800})
+    yield from _new_page(browser, request, viewport={"width": 1280, "height": 800})
 
 
 @pytest.fixture
-def phone(browser: Browser) -> Iterator[Page]:
+def phone(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
     """A fresh phone-sized browser with touch."""
-    yield from _new_page(browser, viewport={"width": 390, "height": 844}, has_touch=True,
+    yield from _new_page(browser, request, viewport={"width": 390, "height": 844}, has_touch=True,
                          is_mobile=True, device_scale_factor=2)
 
 
