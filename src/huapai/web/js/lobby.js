@@ -1,7 +1,7 @@
 // The lobby: open a room (game, preset, rule options, deals, 倍数, privacy, clocks),
 // join one by its code, the public rooms, and my finished games with their replays.
 
-import { h, replace } from "./dom.js";
+import { h, morph, replace } from "./dom.js";
 import { bi, t } from "./i18n.js";
 import { api, explain, path } from "./api.js";
 import { gameTitle, loadGames, presetTitle } from "./games/registry.js";
@@ -264,7 +264,9 @@ export class LobbyPage {
           seated ? t("back_to_seat")
             : room.status === "waiting" && filled < room.seats.length ? t("enter_room") : t("watch")));
     });
-    replace(this.roomsBox,
+    // morphed: the list refreshes every few seconds, and an unchanged row keeps its link
+    // (a press on 进入 across a refresh still opens the room; a changed row is replaced)
+    morph(this.roomsBox,
       h("div", { class: "panel-head" }, h("h2", {}, t("public_rooms")),
         h("button", { class: "link", onClick: () => this.refreshRooms() }, t("refresh"))),
       rows.length ? h("ul", { class: "room-list" }, rows) : h("p", { class: "muted" }, t("no_rooms")),
