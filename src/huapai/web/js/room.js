@@ -102,6 +102,7 @@ export class RoomPage {
 
   onDealEnd(msg) {
     this.dealEnd = msg;
+    this.nextDealAt = msg.next_deal_in_ms ? performance.now() + msg.next_deal_in_ms : null;
     this.seedCheck = null;
     checkShuffle(msg, commitmentSeen(msg.game_id), nonceSent(msg.game_id)).then((result) => {
       if (this.dealEnd !== msg) return;
@@ -359,7 +360,7 @@ export class RoomPage {
       name: (seat) => this.name(seat), me: this.mySeat(), deal: end?.deal ?? s?.deal,
       deals: s?.deals, seed: end?.seed, commitment: end?.commitment, seedCheck: end ? this.seedCheck : null,
       matchOver: status === "finished" || Boolean(this.matchEnd && end && this.matchEnd.match === end.match),
-      gameId: end?.game_id ?? this.state?.game_id, nextIn: end?.next_deal_in_ms ?? null,
+      gameId: end?.game_id ?? this.state?.game_id, nextAt: end ? this.nextDealAt : null,
       renderer: rendererFor(s?.game), view,
     };
   }
@@ -374,8 +375,11 @@ export class RoomPage {
       return;
     }
     const actions = this.settleActions(data);
-    replace(this.overlay, settlementPanel(data, actions));
+    // morphed: other seats' 准备 re-render it while my finger may be on a button
+    morph(this.overlay, settlementPanel(data, actions));
     this.overlay.classList.add("open");
+    const label = this.overlay.querySelector("[data-testid=ready] .countdown");
+    if (label && data.nextAt) this.startCountdown(label, data.nextAt);
   }
 
   settleActions(data) {
@@ -384,11 +388,9 @@ export class RoomPage {
     const out = [];
     if (s.status === "between" && mine !== null) {
       const ready = s.seats[mine]?.ready;
-      const label = h("span", {});
       out.push(h("button", { class: "btn primary", "data-testid": "ready", disabled: ready,
         onClick: () => this.app.live.send({ type: "ready", room: this.roomId }) },
-        ready ? t("ready_done") : t("ready"), label));
-      if (data.nextIn) this.startCountdown(label, data.nextIn);
+        ready ? t("ready_done") : t("ready"), h("span", { class: "countdown" })));
     }
     if (s.status === "finished" && this.isOwner()) {
       out.push(this.restButton({ class: "btn primary", "data-testid": "again" }, "post",
@@ -416,8 +418,9 @@ export class RoomPage {
     this.top?.append(again);
   }
 
-  startCountdown(label, ms) {
-    const end = performance.now() + ms;
+  /** The seconds to the next deal in `label`, counted to `end` (the deal end's arrival plus
+   * its `next_deal_in_ms`, so a re-render does not start it again). */
+  startCountdown(label, end) {
     const show = () => {
       const left = Math.max(0, Math.ceil((end - performance.now()) / 1000));
       label.textContent = ` (${bi(`${left} 秒`, `${left} s`)})`;

@@ -2,7 +2,7 @@
 // action bar and the hand. Generic over games: everything game-specific comes from the
 // renderer (js/games/*.js) and the seat's observe() view.
 
-import { h, replace } from "./dom.js";
+import { h, morph, replace } from "./dom.js";
 import { bi, t } from "./i18n.js";
 import { botIcon, cardBack } from "./cards/common.js";
 import { Hand, tokenOf } from "./hand.js";
@@ -349,7 +349,9 @@ export class TableView {
     const need = this.picking();
     if (need) hint = this.pickHint(need, selCount);
     const tuoguan = (this.data.tuoguan ?? []).includes(me);
-    replace(this.bar,
+    // morphed: another seat's answer in a claim window refreshes the bar while my finger is
+    // on 碰 / 胡; the button stays the same element (one for another action is replaced)
+    morph(this.bar,
       h("div", { class: `prompt${myTurn ? " mine" : ""}${selCount && !match && myTurn ? " bad" : ""}`, "data-testid": "prompt" },
         myTurn ? h("span", { class: "turn-dot" }) : null, hint,
         myTurn ? h("span", { class: "my-clock", "data-seat": me }) : null),
