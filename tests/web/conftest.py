@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page, Playwright
+    from playwright.sync_api import Browser, Page, Playwright, Response, WebSocket
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -172,16 +172,21 @@ def journal(page: Page) -> list[str]:
     def note(text: str) -> None:
         lines.append(f"{time.monotonic() - start:7.2f}s {text}")
 
+    def response(r: Response) -> None:
+        if "/api/" in r.url:
+            note(f"{r.status} {r.request.method} {r.url}")
+
+    def websocket(ws: WebSocket) -> None:
+        note(f"websocket open {ws.url}")
+        ws.on("framesent", lambda f: note(f"ws > {str(f)[:160]}"))
+        ws.on("framereceived", lambda f: note(f"ws < {str(f)[:160]}"))
+        ws.on("close", lambda _ws: note("websocket closed"))
+
     page.on("console", lambda m: note(f"console.{m.type}: {m.text}"))
     page.on("requestfailed", lambda r: note(f"request failed: {r.method} {r.url} "
                                             f"{r.failure}"))
-    page.on("response", lambda r: note(f"{r.status} {r.request.method} {r.url}")
-            if "/api/" in r.url else None)
-    page.on("websocket", lambda ws: (
-        note(f"websocket open {ws.url}"),
-        ws.on("framesent", lambda f: note(f"ws > {str(f)[:160]}")),
-        ws.on("framereceived", lambda f: note(f"ws < {str(f)[:160]}")),
-        ws.on("close", lambda _ws: note("websocket closed"))))
+    page.on("response", response)
+    page.on("websocket", websocket)
     return lines
 
 
@@ -207,8 +212,9 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]
     the pages are still open (a flaky wait says what the page was doing)."""
     outcome = yield
     report = outcome.get_result()  # type: ignore[attr-defined]
-    if report.failed and call.when == "call":
-        for n, (page, lines) in enumerate(item.stash.get(JOURNAL_KEY, [])):
+    if report.failed and call.when == "call" and JOURNAL_KEY in item.stash:
+        pages = item.stash[JOURNAL_KEY]
+        for n, (page, lines) in enumerate(pages):
             report.sections.append((f"page {n} journal", _page_report(page, lines)))
 
 
