@@ -86,7 +86,7 @@ function morphChildren(old, next) {
 }
 
 /** What makes an element the same control: a node whose target changed (another seat,
- * request or link) is replaced, never turned into another button under the pointer. */
+ * action, request or link) is replaced, never turned into another button under the pointer. */
 const IDENTITY = ["data-testid", "data-action", "data-path", "data-method", "data-seat", "data-room", "href"];
 
 function sameKind(a, b) {
