@@ -1,6 +1,7 @@
 """The search's rollout policies: the cheap ones read from the state exactly what the
-observation shows, decide as the heuristic does when nothing is cut, are not lobby bots,
-and are named in specs only where allowed."""
+observation shows, decide as the heuristic does when nothing is cut (掀牛's cuts nothing:
+it is the heuristic, read faster), are not lobby bots, and are named in specs only where
+allowed."""
 
 from __future__ import annotations
 
@@ -19,15 +20,25 @@ from huapai.core.rng import derive_seed
 from huapai.core.session import decide
 from huapai.games.biegan import bot as bg_bot
 from huapai.games.biegan import bot_rollout as bg_rollout
+from huapai.games.xianniu import bot as xn_bot
+from huapai.games.xianniu import bot_rollout as xn_rollout
 from huapai.games.xiushan import bot as xs_bot
 from huapai.games.xiushan import bot_rollout as xs_rollout
 
-FAMILIES: dict[str, tuple[Callable[[Any, int], Any], Callable[[Any, int], Any], Any, Any]] = {
-    "biegan": (bg_bot._View.parse, bg_rollout.view_of, bg_bot, bg_rollout),
-    "xiushan": (xs_bot._read, xs_rollout.view_of, xs_bot, xs_rollout),
+Parse = Callable[[Any, int, Any], Any]
+"""(observation, seat, rules) -> the heuristic's parsed view."""
+
+FAMILIES: dict[str, tuple[Parse, Callable[[Any, int], Any], Any, Any]] = {
+    "biegan": (lambda obs, seat, _: bg_bot._View.parse(obs, seat), bg_rollout.view_of,
+               bg_bot, bg_rollout),
+    "xiushan": (lambda obs, seat, _: xs_bot._read(obs, seat), xs_rollout.view_of,
+                xs_bot, xs_rollout),
+    "xianniu": (lambda obs, _, rules: xn_bot.read_view(obs, rules), xn_rollout.view_of,
+                xn_bot, xn_rollout),
 }
 TABLES = [("biegan", "gongan"), ("biegan", "danbiegan"), ("xiushan", "maquefu"),
-          ("xiushan", "shibafu"), ("xiushan", "bofu")]
+          ("xiushan", "shibafu"), ("xiushan", "bofu"), ("xianniu", "lanzhou"),
+          ("xianniu", "lanzhou-app"), ("xianniu", "fengxiang")]
 
 
 def _states(game: Game[Any, Any], rules: Any, seeds: range) -> Iterator[Any]:
@@ -53,7 +64,7 @@ def test_the_state_view_is_the_observation_view(name: str, preset: str) -> None:
     checked = 0
     for state in _states(game, rules, range(3)):
         for seat in range(game.num_seats(rules)):
-            assert view_of(state, seat) == parse(game.observe(state, seat), seat)
+            assert view_of(state, seat) == parse(game.observe(state, seat), seat, rules)
             checked += 1
     assert checked > 100
 
@@ -104,14 +115,18 @@ def test_the_cheap_policy_is_legal_and_cuts_only_the_wait_analysis(name: str,
     assert total > 50 and 0.75 < same / total < 1.0  # mostly the heuristic, not always
 
 
-def test_policies_are_not_lobby_bots_and_fall_back_to_the_heuristic() -> None:
-    for name in ("biegan", "xiushan"):
+def test_policies_are_not_lobby_bots_and_fall_back_to_the_heuristic(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("biegan", "xiushan", "xianniu"):
         assert name in ROLLOUT_POLICIES
         assert "fast" not in bot_names(name) and "rollout" not in bot_names(name)
     xianniu = get_game("xianniu")
     rules = xianniu.rules("lanzhou")
+    assert type(make_policy(FAST, xianniu, rules, 0, 1)) is xn_rollout.RolloutBot
+    monkeypatch.delitem(ROLLOUT_POLICIES, "xianniu")
     agent = make_policy(FAST, xianniu, rules, 0, 1)
     assert type(agent) is type(make_bot("heuristic", xianniu, rules, 0, 1))
+    monkeypatch.undo()
     assert prior_bot(xianniu) == "heuristic"
     assert policy_names(xianniu) == [FAST, *bot_names("xianniu")]
     with pytest.raises(UnknownBot, match="unknown rollout policy 'clever'"):
@@ -120,6 +135,8 @@ def test_policies_are_not_lobby_bots_and_fall_back_to_the_heuristic() -> None:
         bg_rollout.make_rollout(xianniu, rules, 0, 1)
     with pytest.raises(ValueError, match="秀山字牌 only"):
         xs_rollout.make_rollout(xianniu, rules, 0, 1)
+    with pytest.raises(ValueError, match="掀牛 only"):
+        xn_rollout.make_rollout(get_game("biegan"), get_game("biegan").rules("gongan"), 0, 1)
 
 
 def test_a_spec_names_a_rollout_policy_only_where_allowed() -> None:

@@ -6,9 +6,11 @@ better, and the order alternatives are tried in) is always the family's ``heuris
 hundreds of deals per decision — are played by a policy named here:
 
 * ``fast`` (the default): the family's cheap rollout policy where it has one, else its
-  heuristic. 双别杆 and 秀山 have one (``make_rollout`` in their ``bot`` module: the same
-  heuristic with the analysis of waits only for the three discards it ranks cheapest,
-  which was ≈ 85 % of its time); 掀牛's heuristic is already fast.
+  heuristic. 双别杆 and 秀山 have one (``make_rollout`` in their ``bot_rollout`` module:
+  the same heuristic with the analysis of waits only for the discards it ranks cheapest,
+  which was ≈ 85 % of its time); 掀牛's (:mod:`huapai.games.xianniu.bot_rollout`) is the
+  heuristic itself, move for move, reading its seat's knowledge from the state instead
+  of formatting an observation and parsing it back (a third of its time).
 * any registered bot name (``heuristic``, ``random``): that bot at every seat — the
   search before the cheap policies existed is ``search:高手:heuristic``.
 
@@ -31,6 +33,7 @@ FAST = "fast"
 PRIOR_BOT = "heuristic"
 
 ROLLOUT_POLICIES: Mapping[str, str] = {
+    "xianniu": "huapai.games.xianniu.bot_rollout:make_rollout",
     "biegan": "huapai.games.biegan.bot_rollout:make_rollout",
     "xiushan": "huapai.games.xiushan.bot_rollout:make_rollout",
 }

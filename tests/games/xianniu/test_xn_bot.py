@@ -121,6 +121,31 @@ def test_decisions_are_deterministic_given_the_seed() -> None:
     assert transcript(5) == first
 
 
+def test_odds_kept_from_the_last_decision_decide_as_fresh_ones() -> None:
+    """A seat that sees no new card between two decisions (its own 紧牌 discards) keeps
+    its odds; every move is the one a bot working them out afresh would make."""
+    class Fresh(HeuristicBot):
+        def _odds_for(self, unseen: tuple[int, ...]) -> heuristic.Odds:
+            return heuristic.Odds(self.cat, unseen)
+
+    kept = decisions = 0
+    for number in range(12):
+        state = GAME.new_game(LANZHOU, seed=number, dealer=number % 3)
+        bots = [HeuristicBot(LANZHOU, seat, number) for seat in range(3)]
+        fresh = [Fresh(LANZHOU, seat, number) for seat in range(3)]
+        while not GAME.is_over(state):
+            seat = GAME.to_act(state)[0]
+            legal = GAME.legal_actions(state, seat)
+            before = bots[seat]._odds
+            action = bots[seat].act(GAME.observe(state, seat), legal)
+            assert fresh[seat].act(GAME.observe(state, seat), legal) == action
+            if len(legal) > 1:
+                decisions += 1
+                kept += before is not None and bots[seat]._odds is before
+            state, _ = GAME.apply(state, seat, action)
+    assert decisions > 100 and kept > 10
+
+
 # ---------------------------------------------------------------------- declaring
 def test_leader_declines_a_hopeless_hand() -> None:
     state = GAME.new_game(LANZHOU, deal=deal_from(WEAK, STRONG), dealer=0)

@@ -32,6 +32,7 @@ and the legal action list, and decides in well under a millisecond:
 from __future__ import annotations
 
 import math
+import operator
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -134,13 +135,13 @@ def _read_view(obs: Mapping[str, Any], rules: XianniuRules) -> View:
 
 
 def _unseen(seen: Iterable[Counts]) -> tuple[int, ...]:
-    left = list(COPIES)
+    left: Iterable[int] = COPIES
     for counts in seen:
-        for f, n in enumerate(counts):
-            left[f] -= n
-    if min(left) < 0:
+        left = map(operator.sub, left, counts)
+    out = tuple(left)
+    if min(out) < 0:
         raise ValueError("heuristic bot: the observation shows more cards than the deck has")
-    return tuple(left)
+    return out
 
 
 # ------------------------------------------------------------------------------- odds
@@ -303,6 +304,7 @@ class HeuristicBot:
         self.points = [_play_points(rules, c) for c in self.cat.combos]
         self.sets = {n: [c for c in self.cat.combos if c.cls == ("set", n)] for n in (1, 2)}
         self._rng = random.Random(seed)
+        self._odds: Odds | None = None
 
     def __repr__(self) -> str:
         return f"HeuristicBot(seat={self.seat}, seed={self.seed})"
@@ -321,7 +323,7 @@ class HeuristicBot:
         return choice if choice in legal else legal[0]
 
     def decide(self, view: View, legal: Sequence[int]) -> int:
-        planner = Planner(self, view, Odds(self.cat, view.unseen))
+        planner = Planner(self, view, self._odds_for(view.unseen))
         if view.phase == "jinpai":
             return self._discard(planner, legal)
         if view.phase == "follow":
@@ -334,6 +336,15 @@ class HeuristicBot:
         if DECLINE in legal and (not plays or not self._plays_on(planner, view)):
             return DECLINE
         return self._lead(planner, plays) if plays else legal[0]
+
+    def _odds_for(self, unseen: tuple[int, ...]) -> Odds:
+        """The odds for these unseen cards: the last decision's when they are the same
+        (a seat discarding at 紧牌 sees nothing new between its discards), so what it
+        worked out then is not worked out again."""
+        odds = self._odds
+        if odds is None or odds.unseen != unseen:
+            odds = self._odds = Odds(self.cat, unseen)
+        return odds
 
     # --- declaring ----------------------------------------------------------------------
     def _need(self, view: View) -> int:
