@@ -7,11 +7,12 @@ pressed just as the room's second summary re-rendered the page, no request was s
 from __future__ import annotations
 
 import json
+import random
 import urllib.request
 
 import pytest
 from playwright.sync_api import Page, expect
-from web_driver import create_room, enter
+from web_driver import create_room, enter, play_deal, start_with_bots
 
 
 @pytest.fixture(scope="module")
@@ -48,3 +49,40 @@ def test_a_press_spanning_a_rerender_still_clicks(page: Page, server: str) -> No
     page.mouse.up()
     expect(page.locator("[data-testid=start]")).to_be_enabled()
     expect(page.locator("[data-testid=bot-label-1]")).to_be_visible()
+
+
+FRAMES_SEEN = """
+const Native = window.WebSocket;
+window.__framesHandled = [];
+window.WebSocket = class extends Native {
+  constructor(...args) {
+    super(...args);
+    // queued from the first listener, so it runs after every handler of the frame
+    this.addEventListener("message",
+      (e) => setTimeout(() => window.__framesHandled.push(String(e.data)), 0));
+  }
+};
+"""
+
+
+def test_the_settlement_put_aside_comes_back_after_a_rerender(page: Page, server: str) -> None:
+    """看牌桌 closes the settlement and the top bar offers it back (结算); a summary's
+    re-render of the bar keeps that button (it used to be appended outside the bar's
+    render, and the next summary removed it)."""
+    page.add_init_script(FRAMES_SEEN)
+    enter(page, server, "乙一")
+    create_room(page, preset="lanzhou")
+    token = page.evaluate("() => localStorage.getItem('huapai.token')")
+    start_with_bots(page)
+    play_deal(page, random.Random(3))
+    settlement = page.locator("[data-testid=settlement]")
+    page.locator("[data-testid=view-table]").click()
+    expect(settlement).to_have_count(0)
+    back = page.locator(".room-top [data-testid=peek-settlement]")
+    expect(back).to_have_count(1)
+    rename(server, token, "乙二")  # the room's summary changes: the top bar re-renders
+    page.wait_for_function("() => window.__framesHandled.some((f) => f.includes('乙二'))")
+    expect(back).to_have_count(1)
+    back.click()
+    expect(settlement).to_be_visible()
+    expect(back).to_have_count(0)

@@ -69,10 +69,14 @@ def run(setup: Setup, preset: str, *, deals: int, workers: int, ray: str | None,
 
 def _with_progress(setup: Setup, deals: int, workers: int, ray: str | None, lang: Lang,
                    quiet: bool) -> Tally:
+    """Run with a progress bar on stderr when stderr is a terminal (``quiet``, for
+    ``--json``, only when it is not: the JSON on stdout stays clean either way, and a
+    long run sent to a file still shows how far it is)."""
     label = "复式对战" if lang == "zh" else "arena"
+    console = Console(stderr=True)
     progress = Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(),
-                        TimeElapsedColumn(), Remaining(), console=Console(stderr=True),
-                        transient=True, disable=quiet)
+                        TimeElapsedColumn(), Remaining(), console=console,
+                        transient=True, disable=quiet and not console.is_terminal)
     with progress:
         task = progress.add_task(label, total=deals)
         return run_arena(setup, deals, workers=workers, ray=ray,

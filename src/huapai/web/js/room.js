@@ -239,7 +239,13 @@ export class RoomPage {
       !seated && s.status !== "waiting" ? h("span", { class: "badge" }, t("spectating")) : null,
       !seated && s.status !== "waiting" ? s.seats.filter((x) => this.maySit(x, s.status)).map((x) =>
         this.restButton({ class: "btn small primary" }, "post", path`/rooms/${this.roomId}/seats/${x.seat}`, undefined,
-          `${t("sit_here")} · ${t("seat_n", { n: x.seat + 1 })}`)) : null];
+          `${t("sit_here")} · ${t("seat_n", { n: x.seat + 1 })}`)) : null,
+      // the settlement put aside (看牌桌) comes back from here; part of the bar, so a
+      // summary's re-render keeps it
+      !this.showSettle && this.settlementData()
+        ? h("button", { class: "btn small peek", "data-testid": "peek-settlement",
+                        onClick: () => this.putSettlement(true) }, t("settlement"))
+        : null];
   }
 
   /** Mid-deal only the seat I left is mine to take back; between deals any empty seat. */
@@ -367,6 +373,7 @@ export class RoomPage {
 
   renderSettlement() {
     if (!this.overlay) return;
+    this.renderTop();  // its 结算 button follows the overlay
     clearInterval(this.countdown);
     const data = this.settlementData();
     if (!data || !this.showSettle) {
@@ -400,22 +407,17 @@ export class RoomPage {
       const seat = mine ?? "all";
       out.push(h("a", { class: "btn", href: path`#/replay/${data.gameId}?seat=${seat}`, "data-testid": "replay" }, t("replay")));
     }
-    out.push(h("button", { class: "btn ghost", onClick: () => {
-      this.showSettle = false;
-      this.renderSettlement();
-      this.peek();
-    } }, t("view_table")));
+    out.push(h("button", { class: "btn ghost", "data-testid": "view-table",
+                           onClick: () => this.putSettlement(false) }, t("view_table")));
     out.push(h("a", { class: "btn ghost", href: "#/" }, t("back_lobby")));
     return out;
   }
 
-  peek() {
-    const again = h("button", { class: "btn small peek", onClick: () => {
-      this.showSettle = true;
-      again.remove();
-      this.renderSettlement();
-    } }, t("settlement"));
-    this.top?.append(again);
+  /** Show the settlement (`show`) or put it aside to look at the table (看牌桌): the top
+   * bar offers it back meanwhile. */
+  putSettlement(show) {
+    this.showSettle = show;
+    this.renderSettlement();
   }
 
   /** The seconds to the next deal in `label`, counted to `end` (the deal end's arrival plus
