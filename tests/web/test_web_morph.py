@@ -57,3 +57,31 @@ def test_morph_keeps_what_stays_and_replaces_what_changed(page: Page, server: st
     assert out["typed"] == "typing", "a focused field keeps what is being typed"
     assert out["spanGone"] and out["count"] == 5
     assert out["clicked"] == ["go3", "w7"], "a kept node runs the newest render's handler"
+
+
+# Rows with `data-key` keep their node wherever the list moves them.
+KEYED_CASES = """async () => {
+  const { h, morph } = await import("/js/dom.js");
+  const list = document.createElement("ul");
+  document.body.append(list);
+  const rows = (...keys) => keys.map((k) => h("li", { "data-key": k, "data-room": k }, `room ${k}`));
+  morph(list, rows("a", "b"));
+  const [a, b] = list.children;
+  morph(list, h("li", { class: "head" }, "head"), rows("c", "a", "b"));
+  const order1 = [...list.children].map((e) => e.textContent);
+  const keptA = list.children[2] === a && list.children[3] === b;
+  morph(list, rows("b", "d"));
+  const order2 = [...list.children].map((e) => e.textContent);
+  const keptB = list.children[0] === b;
+  list.remove();
+  return { order1, keptA, order2, keptB };
+}"""
+
+
+def test_morph_keeps_keyed_rows_wherever_they_move(page: Page, server: str) -> None:
+    page.goto(server)
+    out: dict[str, Any] = page.evaluate(KEYED_CASES)
+    assert out["order1"] == ["head", "room c", "room a", "room b"]
+    assert out["keptA"], "a row the list moved down is the same node"
+    assert out["order2"] == ["room b", "room d"]
+    assert out["keptB"], "a row the list moved up is the same node"

@@ -63,7 +63,8 @@ export function replace(el, ...children) {
 }
 
 /** Make `el`'s children what `children` would be, keeping every node that stays (the same
- * kind of node at the same place) and changing only its attributes, state, handlers and
+ * kind of node at the same place, or the row with the same `data-key` wherever it moved)
+ * and changing only its attributes, state, handlers and
  * text. A re-render then leaves the button under the pointer in place: a press that a
  * message re-renders the page in the middle of (mouse down, then up) still clicks. */
 export function morph(el, ...children) {
@@ -75,9 +76,15 @@ const STATE = ["value", "checked", "disabled", "selected"];
 
 function morphChildren(old, next) {
   const wanted = [...next.childNodes];
+  const keyed = new Map([...old.children].filter(keyOf).map((el) => [keyOf(el), el]));
   wanted.forEach((node, i) => {
-    const have = old.childNodes[i];
+    let have = old.childNodes[i];
+    const key = keyOf(node);
+    const mine = key && keyed.get(key);
+    keyed.delete(key);
+    if (mine && mine !== have) have = old.insertBefore(mine, have ?? null);
     if (!have) old.append(node);
+    else if (!mine && keyOf(have) && keyed.has(keyOf(have))) old.insertBefore(node, have);
     else if (!sameKind(have, node)) have.replaceWith(node);
     else if (node.nodeType === Node.ELEMENT_NODE) morphElement(have, node);
     else if (have.nodeValue !== node.nodeValue) have.nodeValue = node.nodeValue;
@@ -85,9 +92,16 @@ function morphChildren(old, next) {
   while (old.childNodes.length > wanted.length) old.lastChild.remove();
 }
 
+/** A list's rows carry `data-key` (a room's id …): a row keeps its node wherever the list
+ * moves it (a new room listed first does not rebuild every row below it). */
+function keyOf(node) {
+  return node.nodeType === Node.ELEMENT_NODE ? node.getAttribute("data-key") : null;
+}
+
 /** What makes an element the same control: a node whose target changed (another seat,
  * action, request or link) is replaced, never turned into another button under the pointer. */
-const IDENTITY = ["data-testid", "data-action", "data-path", "data-method", "data-seat", "data-room", "href"];
+const IDENTITY = ["data-testid", "data-action", "data-path", "data-method", "data-seat", "data-room", "data-key",
+  "href"];
 
 function sameKind(a, b) {
   if (a.nodeType !== b.nodeType || a.nodeName !== b.nodeName || a.namespaceURI !== b.namespaceURI) return false;

@@ -253,7 +253,7 @@ export class LobbyPage {
       const filled = room.seats.filter((s) => s.player || s.bot).length;
       const seated = mineFirst(room) === 0;
       const names = nicknames(room.seats).join("、");
-      return h("li", { class: "room-row", "data-room": room.id },
+      return h("li", { class: "room-row", "data-room": room.id, "data-key": room.id },
         h("div", { class: "room-title" }, gameTitle(room.game),
           h("span", { class: "muted" }, ` · ${presetTitle(room.game, room.preset)}`)),
         h("div", { class: "room-meta" },
