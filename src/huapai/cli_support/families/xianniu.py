@@ -128,7 +128,7 @@ class XianniuRenderer:
             marks.append((ctx.pick("已失掀权", "may not 掀"), "dim"))
         if view["discard_counts"][seat]:
             n = view["discard_counts"][seat]
-            marks.append((ctx.pick(f"弃 {n} 张", f"threw {n}"), "dim"))
+            marks.append((ctx.pick(f"已弃 {n} 张", f"threw {n}"), "dim"))
         out = Text()
         for i, (text, style) in enumerate(marks):
             out.append((" · " if i else "") + text, style=style)
