@@ -64,7 +64,8 @@ KEYED_CASES = """async () => {
   const { h, morph } = await import("/js/dom.js");
   const list = document.createElement("ul");
   document.body.append(list);
-  const rows = (...keys) => keys.map((k) => h("li", { "data-key": k, "data-room": k }, `room ${k}`));
+  const rows = (...keys) => keys.map((k) =>
+    h("li", { "data-key": k, "data-room": k }, `room ${k}`));
   morph(list, rows("a", "b"));
   const [a, b] = list.children;
   morph(list, h("li", { class: "head" }, "head"), rows("c", "a", "b"));

@@ -18,6 +18,7 @@ const STR = {
   enter: ["进入", "Enter"],
   rename: ["改昵称", "Rename"],
   logout_all: ["在所有设备退出", "Log out everywhere"],
+  logout_all_short: ["全部登出", "Log out all"],
   logout_all_confirm: ["换一个新令牌：其他浏览器和设备上的这个身份立即失效，本机保持登录。",
                        "Get a new token: this identity stops working in every other browser and device; this one stays logged in."],
   save: ["保存", "Save"],

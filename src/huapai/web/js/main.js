@@ -183,7 +183,9 @@ class App {
                                   onClick: () => this.rename() }, this.player.nickname) : null,
       this.player ? h("button", { class: "btn ghost small", "data-testid": "logout-all",
                                   title: t("logout_all_confirm"),
-                                  onClick: () => this.logoutEverywhere() }, t("logout_all")) : null,
+                                  onClick: () => this.logoutEverywhere() },
+                          h("span", { class: "wide-only" }, t("logout_all")),
+                          h("span", { class: "phone-only" }, t("logout_all_short"))) : null,
       ...["sound", "motion"].map((what) => h("button", {
         class: `btn ghost small toggle${isOn(what) ? " on" : ""}`, "data-testid": `toggle-${what}`,
         "aria-pressed": String(isOn(what)), title: t(`${what}_tip`),
