@@ -12,7 +12,7 @@ import urllib.request
 
 import pytest
 from playwright.sync_api import Page, expect
-from web_driver import create_room, enter, play_deal, start_with_bots
+from web_driver import create_room, enter, play_deal, start_with_bots, take_turn, wait_turn_or_end
 
 
 @pytest.fixture(scope="module")
@@ -86,3 +86,37 @@ def test_the_settlement_put_aside_comes_back_after_a_rerender(page: Page, server
     back.click()
     expect(settlement).to_be_visible()
     expect(back).to_have_count(0)
+
+
+MARK_TUOGUAN = """() => {
+  const button = document.querySelector('[data-testid=tuoguan]');
+  if (!button) return null;  // the deal is over: no 托管 to mark
+  button.markedHere = true;
+  return document.querySelector('.action-bar.my-turn') !== null;
+}"""
+
+
+def test_tuoguan_stays_itself_when_my_turn_comes(page: Page, server: str) -> None:
+    """When my turn comes, its words are laid out before 托管 in the same bar: the 托管
+    button stays the same element (a press on it as my turn arrives still clicks; a CI run
+    lost one that way, and the house bot never took the seat)."""
+    enter(page, server, "丙一")
+    create_room(page, preset="lanzhou", speed=0.3, deals=3)
+    start_with_bots(page)
+    rng = random.Random(4)
+    for _ in range(120):
+        if page.locator("[data-testid=settlement]").count():  # the next deal, then
+            page.click("[data-testid=ready]:not([disabled])")
+            page.wait_for_function("() => !document.querySelector('[data-testid=settlement]')")
+            continue
+        mine = page.evaluate(MARK_TUOGUAN)
+        if mine is None:
+            page.wait_for_selector("[data-testid=settlement]")
+        elif mine:
+            take_turn(page, rng)
+        elif wait_turn_or_end(page) == "turn":  # marked while not my turn, and it came
+            kept = page.evaluate("() => document.querySelector('[data-testid=tuoguan]')"
+                                 ".markedHere === true")
+            assert kept, "the 托管 button was rebuilt when my turn came"
+            return
+    raise AssertionError("never saw my turn come after another seat's")

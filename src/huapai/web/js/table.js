@@ -350,7 +350,8 @@ export class TableView {
     if (need) hint = this.pickHint(need, selCount);
     const tuoguan = (this.data.tuoguan ?? []).includes(me);
     // morphed: another seat's answer in a claim window refreshes the bar while my finger is
-    // on 碰 / 胡; the button stays the same element (one for another action is replaced)
+    // on 碰 / 胡; the button stays the same element (one for another action is replaced),
+    // and keyed, so 托管 stays itself when my turn's words appear before it
     morph(this.bar,
       h("div", { class: `prompt${myTurn ? " mine" : ""}${selCount && !match && myTurn ? " bad" : ""}`, "data-testid": "prompt" },
         myTurn ? h("span", { class: "turn-dot" }) : null, hint,
@@ -358,18 +359,19 @@ export class TableView {
       h("div", { class: "buttons" },
         myTurn ? words.map((w) => h("button", {
           class: `btn word ${w.style}`, "data-action": w.id, "data-kind": w.kind, "data-testid": "word",
+          "data-key": `word-${w.id}`,
           disabled: this.pending, onClick: () => this.act(w.id),
         }, w.text)) : null,
         myTurn && plays.length ? [
-          h("button", { class: "btn ghost", "data-testid": "hint", disabled: this.pending,
+          h("button", { class: "btn ghost", "data-testid": "hint", "data-key": "hint", disabled: this.pending,
                         onClick: () => this.nextHint() }, t("hint")),
           selCount ? h("button", { class: "btn ghost", onClick: () => this.hand.clear() }, t("clear_sel")) : null,
-          h("button", { class: `btn primary play${match ? " ready" : ""}`, "data-testid": "play",
+          h("button", { class: `btn primary play${match ? " ready" : ""}`, "data-testid": "play", "data-key": "play",
                         disabled: !match || this.pending, onClick: () => match && this.playMatch(match) },
             this.renderer.playLabel(view)),
         ] : null,
         view.phase !== "over" && this.opts.onTuoguan ? h("button", {
-          class: `btn ghost small${tuoguan ? " on" : ""}`, "data-testid": "tuoguan",
+          class: `btn ghost small${tuoguan ? " on" : ""}`, "data-testid": "tuoguan", "data-key": "tuoguan",
           onClick: () => this.opts.onTuoguan(!tuoguan),
         }, tuoguan ? t("tuoguan_off") : t("tuoguan")) : null));
   }
