@@ -18,6 +18,8 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from web_driver import create_room, enter, shot, start_with_bots
 
+from conftest import JOURNAL_KEY, journal
+
 PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "has_touch": True,
                          "is_mobile": True, "device_scale_factor": 2}
 DESKTOP: dict[str, Any] = {"viewport": {"width": 1280, "height": 800}}
@@ -74,10 +76,13 @@ def server(own_server: str) -> str:
     return own_server
 
 
-def _context(browser: Browser, options: dict[str, Any]) -> Iterator[Page]:
+def _context(browser: Browser, options: dict[str, Any],
+             request: pytest.FixtureRequest) -> Iterator[Page]:
     ctx = browser.new_context(locale="zh-CN", **options)
     page = ctx.new_page()
     page.set_default_timeout(30000)
+    # a failing test's report carries the page's journal, as with the `page` fixture
+    request.node.stash.setdefault(JOURNAL_KEY, []).append((page, journal(page)))
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     try:
@@ -89,7 +94,7 @@ def _context(browser: Browser, options: dict[str, Any]) -> Iterator[Page]:
 
 @pytest.fixture(params=["phone", "desktop"])
 def screen(request: pytest.FixtureRequest, browser: Browser) -> Iterator[Page]:
-    yield from _context(browser, PHONE if request.param == "phone" else DESKTOP)
+    yield from _context(browser, PHONE if request.param == "phone" else DESKTOP, request)
 
 
 def _fengxiang(page: Page, server: str, players: int, nickname: str, deals: int = 1) -> None:
@@ -184,14 +189,14 @@ def test_a_replay_keeps_open_hands_off_the_trick(screen: Page, server: str,
 
 
 @pytest.mark.parametrize("width", [320, 360])
-def test_a_narrow_phone_enters_and_its_header_fits(browser: Browser, server: str,
-                                                   width: int) -> None:
+def test_a_narrow_phone_enters_and_its_header_fits(browser: Browser, server: str, width: int,
+                                                   request: pytest.FixtureRequest) -> None:
     """On a 320 / 360 px phone the nickname dialog's 进入 is on the screen (at 360 it was
     past the edge: the dialog took its content's width); from 360 px on, the header's
     buttons, the language switch last, fit the width with a long nickname (at 320 the
     header scrolls sideways, as every phone's did before)."""
     narrow = dict(PHONE, viewport={"width": width, "height": 700})
-    for page in _context(browser, narrow):
+    for page in _context(browser, narrow, request):
         enter(page, server, "一个起得很长很长的昵称")
         expect(page.locator("[data-testid=nickname]")).to_be_visible()
         logout = page.locator("[data-testid=logout-all]")
