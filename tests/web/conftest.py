@@ -145,11 +145,11 @@ def browser(playwright_session: Playwright) -> Iterator[Browser]:
         b.close()
 
 
-def _new_page(browser: Browser, request: pytest.FixtureRequest, **context: Any
-              ) -> Iterator[Page]:
+def _new_page(browser: Browser, request: pytest.FixtureRequest, timeout: float = 20000,
+              **context: Any) -> Iterator[Page]:
     ctx = browser.new_context(locale="zh-CN", **context)
     page = ctx.new_page()
-    page.set_default_timeout(20000)
+    page.set_default_timeout(timeout)
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     # the server's Content-Security-Policy must fit the client: no violation, ever

@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from web_driver import create_room, enter, shot, start_with_bots
 
-from conftest import JOURNAL_KEY, journal
+from conftest import _new_page
 
 PHONE: dict[str, Any] = {"viewport": {"width": 390, "height": 844}, "has_touch": True,
                          "is_mobile": True, "device_scale_factor": 2}
@@ -76,25 +76,11 @@ def server(own_server: str) -> str:
     return own_server
 
 
-def _context(browser: Browser, options: dict[str, Any],
-             request: pytest.FixtureRequest) -> Iterator[Page]:
-    ctx = browser.new_context(locale="zh-CN", **options)
-    page = ctx.new_page()
-    page.set_default_timeout(30000)
-    # a failing test's report carries the page's journal, as with the `page` fixture
-    request.node.stash.setdefault(JOURNAL_KEY, []).append((page, journal(page)))
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    try:
-        yield page
-    finally:
-        ctx.close()
-    assert not errors, errors
-
-
 @pytest.fixture(params=["phone", "desktop"])
 def screen(request: pytest.FixtureRequest, browser: Browser) -> Iterator[Page]:
-    yield from _context(browser, PHONE if request.param == "phone" else DESKTOP, request)
+    # a deal with 4–5 seats at bot speed: longer waits than the other browser tests
+    yield from _new_page(browser, request, timeout=30000,
+                         **(PHONE if request.param == "phone" else DESKTOP))
 
 
 def _fengxiang(page: Page, server: str, players: int, nickname: str, deals: int = 1) -> None:
@@ -196,7 +182,7 @@ def test_a_narrow_phone_enters_and_its_header_fits(browser: Browser, server: str
     buttons, the language switch last, fit the width with a long nickname (at 320 the
     header scrolls sideways, as every phone's did before)."""
     narrow = dict(PHONE, viewport={"width": width, "height": 700})
-    for page in _context(browser, narrow, request):
+    for page in _new_page(browser, request, timeout=30000, **narrow):
         enter(page, server, "一个起得很长很长的昵称")
         expect(page.locator("[data-testid=nickname]")).to_be_visible()
         logout = page.locator("[data-testid=logout-all]")

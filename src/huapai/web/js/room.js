@@ -67,9 +67,8 @@ export class RoomPage {
       this.render();
       return;
     }
-    this.renderTop();
     this.pushTable(false);
-    this.renderSettlement();
+    this.renderSettlement();  // the top bar too
   }
 
   onState(msg) {
