@@ -195,3 +195,34 @@ def test_a_narrow_phone_enters_and_its_header_fits(browser: Browser, server: str
         page.click("[data-testid=nickname]")  # the rename dialog, the same way
         submit = page.locator(".nick-form button[type=submit]").bounding_box()
         assert submit is not None and submit["x"] + submit["width"] <= width
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_a_tall_settlement_keeps_its_buttons_on_the_screen(browser: Browser, server: str, size: str,
+                                                           request: pytest.FixtureRequest,
+                                                           shots: Path | None) -> None:
+    """A match-end settlement taller than the screen scrolls under its buttons (再来一场,
+    回放, 看牌桌, 返回大厅): they stay at the panel's foot, on the screen, before any scroll
+    (on a 1366×768 desktop a 凤翔 summary's buttons sat half below the edge)."""
+    short = (dict(DESKTOP, viewport={"width": 1280, "height": 560}) if size == "desktop"
+             else dict(PHONE, viewport={"width": 390, "height": 640}))
+    for page in _new_page(browser, request, timeout=30000, **short):
+        _fengxiang(page, server, 5, f"高结算{size}")
+        page.click("[data-testid=tuoguan]")
+        expect(page.locator("[data-testid=again]")).to_be_visible(timeout=120000)
+        panel = page.locator("[data-testid=settlement]")
+        sizes = panel.evaluate("(e) => [e.scrollHeight, e.clientHeight, e.scrollTop]")
+        assert sizes[0] > sizes[1] and sizes[2] == 0, f"the settlement does not scroll: {sizes}"
+        shot(page, shots, f"layout-tall-settlement-{size}")
+        buttons = page.locator(".settle-actions .btn")
+        assert buttons.count() == 4  # 再来一场, 回放, 看牌桌, 返回大厅
+        for index in range(buttons.count()):
+            expect(buttons.nth(index)).to_be_in_viewport(ratio=1)
+        # scrolled to its end, the panel's last lines show above the buttons, not under them
+        gap = panel.evaluate("""(e) => {
+          e.scrollTop = e.scrollHeight;
+          const bar = e.querySelector('.settle-actions');
+          const last = bar.previousElementSibling;
+          return bar.getBoundingClientRect().top - last.getBoundingClientRect().bottom;
+        }""")
+        assert gap >= 0, f"the buttons cover the settlement's last line by {-gap} px"
