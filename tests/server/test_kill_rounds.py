@@ -19,6 +19,7 @@ import json
 import random
 import signal
 import time
+from collections import deque
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field, replace
@@ -46,12 +47,15 @@ class Client:
     acted: int | None = None  # the counter this seat last acted on
     errors: list[dict[str, Any]] = field(default_factory=list)
     rng: random.Random = field(default_factory=lambda: random.Random(SEED))
+    journal: deque[str] = field(default_factory=lambda: deque(maxlen=16))
 
     def send(self, message: dict[str, Any]) -> None:
+        self.journal.append(f">{message['type']}@{message.get('counter', '')}")
         self.ws.send(json.dumps(message))
 
     def take(self, message: dict[str, Any]) -> None:
         kind = message["type"]
+        self.journal.append(f"<{kind}@{message.get('counter', message.get('code', ''))}")
         if kind == "state":
             self.state = message
         elif kind == "error":
@@ -143,9 +147,17 @@ def burst(seats: list[Client], everyone: list[Client], frames: int,
                 break
         if got or movers:
             stalled = time.monotonic()
-        assert time.monotonic() - stalled < 30, "the burst stalled"
+        assert time.monotonic() - stalled < 30, f"the burst stalled: {_journals(everyone)}"
         time.sleep(0.001)
     return last, by
+
+
+def _journals(everyone: list[Client]) -> str:
+    """What each client last sent (>) and took (<), with counters, and whether it
+    thinks it is to move: a stalled burst's failure tells where the frames stopped."""
+    return "; ".join(
+        f"seat {c.seat} (acted {c.acted}, to act {(c.state.get('view') or {}).get('to_act')}): "
+        + " ".join(c.journal) for c in everyone)
 
 
 def _json(value: Any) -> Any:
