@@ -178,20 +178,21 @@ def test_a_replay_keeps_open_hands_off_the_trick(screen: Page, server: str,
 def test_a_narrow_phone_enters_and_its_header_fits(browser: Browser, server: str, width: int,
                                                    request: pytest.FixtureRequest) -> None:
     """On a 320 / 360 px phone the nickname dialog's 进入 is on the screen (at 360 it was
-    past the edge: the dialog took its content's width); from 360 px on, the header's
-    buttons, the language switch last, fit the width with a long nickname (at 320 the
-    header scrolls sideways, as every phone's did before)."""
+    past the edge: the dialog took its content's width); the header's buttons, the
+    language switch last, fit the width with a long nickname, and the connection light
+    keeps its size (at 320 px it was squeezed to nothing and the header scrolled)."""
     narrow = dict(PHONE, viewport={"width": width, "height": 700})
     for page in _new_page(browser, request, timeout=30000, **narrow):
         enter(page, server, "一个起得很长很长的昵称")
         expect(page.locator("[data-testid=nickname]")).to_be_visible()
         logout = page.locator("[data-testid=logout-all]")
         expect(logout).to_have_text("全部登出", use_inner_text=True)
-        if width >= 360:
-            header = page.eval_on_selector("header.top", "(e) => [e.scrollWidth, e.clientWidth]")
-            assert header[0] <= header[1], f"the header scrolls: {header}"
-            box = page.locator("[data-testid=lang]").bounding_box()
-            assert box is not None and box["x"] + box["width"] <= width
+        header = page.eval_on_selector("header.top", "(e) => [e.scrollWidth, e.clientWidth]")
+        assert header[0] <= header[1], f"the header scrolls: {header}"
+        box = page.locator("[data-testid=lang]").bounding_box()
+        assert box is not None and box["x"] + box["width"] <= width
+        light = page.locator("header.top .conn").bounding_box()
+        assert light is not None and light["width"] >= 8, f"the connection light: {light}"
         page.click("[data-testid=nickname]")  # the rename dialog, the same way
         submit = page.locator(".nick-form button[type=submit]").bounding_box()
         assert submit is not None and submit["x"] + submit["width"] <= width
