@@ -19,6 +19,7 @@ if _CORE not in sys.path:
     sys.path.insert(0, _CORE)
 
 import toygame  # noqa: E402
+import toymutants  # noqa: E402
 
 from huapai.core import registry  # noqa: E402
 
@@ -28,8 +29,8 @@ def toy_games(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setattr(registry, "_registered", {})  # both restored afterwards
     monkeypatch.setattr(registry, "_engines", dict(registry._engines))
     registry.register_game(toygame.GAME.name, "toygame:GAME")
-    for attr in toygame.MUTANTS:
-        registry.register_game(getattr(toygame, attr).name, f"toygame:{attr}")
+    for attr in toymutants.MUTANTS:
+        registry.register_game(getattr(toymutants, attr).name, f"toymutants:{attr}")
     yield
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 import toygame
+import toymutants
 
 from huapai.bots import (
     RandomBot,
@@ -78,7 +79,7 @@ def test_registered_bots_serve_only_their_games(first_bot: None) -> None:
     assert bot_names("toy") == ["first", "random"]
     assert "first" not in bot_names("xianniu")
     assert isinstance(make_bot("first", game, game.rules("duo"), 0, 0), _First)
-    other = toygame.UnsortedLegal()
+    other = toymutants.UnsortedLegal()
     with pytest.raises(UnknownBot, match="known: random"):
         make_bot("first", other, other.rules("duo"), 0, 0)
 

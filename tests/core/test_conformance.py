@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 import toygame
+import toymutants
 from registered import game_preset_params
 
 from huapai.core import conformance
@@ -51,17 +52,17 @@ def test_toy_game_conforms(toy_games: None, preset: str) -> None:
     assert report.skipped == []
 
 
-@pytest.mark.parametrize("attr", sorted(toygame.MUTANTS))
+@pytest.mark.parametrize("attr", sorted(toymutants.MUTANTS))
 def test_each_contract_violation_is_caught(toy_games: None, attr: str) -> None:
-    game = getattr(toygame, attr)
-    with pytest.raises(ConformanceError, match=re.escape(toygame.MUTANTS[attr])) as info:
+    game = getattr(toymutants, attr)
+    with pytest.raises(ConformanceError, match=re.escape(toymutants.MUTANTS[attr])) as info:
         conformance.run(game, "trio", Config(games=30))
     assert f"{game.name}/trio" in str(info.value)
 
 
 def test_failure_carries_a_replayable_record(toy_games: None) -> None:
     with pytest.raises(ConformanceError) as info:
-        conformance.run(toygame.NOT_ZERO_SUM, "duo", Config(games=5))
+        conformance.run(toymutants.NOT_ZERO_SUM, "duo", Config(games=5))
     assert '"type": "deal"' in info.value.record
     assert "seed=" in info.value.where
 
