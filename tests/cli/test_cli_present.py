@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 from cli_helpers import assert_clean, invoke
 from rich.console import Console
 
@@ -15,9 +16,10 @@ from huapai.cli_support.render import RenderContext, settlement_view
 from huapai.core.registry import get_game
 
 
-def _shown(settlement: dict[str, Any], lang: Lang) -> str:
-    game = get_game("xianniu")
-    ctx = RenderContext(game, game.rules("lanzhou"), lang, me=0)
+def _shown(settlement: dict[str, Any], lang: Lang, game_name: str = "xianniu",
+           preset: str = "lanzhou") -> str:
+    game = get_game(game_name)
+    ctx = RenderContext(game, game.rules(preset), lang, me=0)
     console = Console(width=100, record=True, color_system=None)
     console.print(settlement_view(settlement, None, ctx))
     return console.export_text()
@@ -47,6 +49,28 @@ def test_the_breakdown_is_drawn_from_items_in_each_language() -> None:
     labels = [p["msg"] for p in settled["payments"]]
     assert all(m["zh"] in zh and m["en"] in en for m in labels)
     assert not re.search(r"[A-Za-z]{2,}", zh.replace("lanzhou", ""))
+
+
+@pytest.mark.parametrize("preset", ["shibafu", "bofu"])
+def test_a_deal_nobody_won_says_so_in_one_language(preset: str) -> None:
+    """A 秀山 黄庄 settlement is a table-wide item, so the terminal says it in Chinese only
+    (it had only the two-language note, "黄庄：没有人和牌 / 黄庄: nobody won")."""
+    game = get_game("xiushan")
+    rules = game.rules(preset)
+    for seed in range(80):
+        state = game.new_game(rules, seed=seed)
+        while not game.is_over(state):
+            seat = game.to_act(state)[0]
+            state, _ = game.apply(state, seat, game.legal_actions(state, seat)[0])
+        settled = game.settlement(state).to_json()
+        if not settled["payments"] and state.win is None:
+            break
+    else:
+        raise AssertionError("no 黄庄 in 80 deals")
+    assert [i["code"] for i in settled["items"] if i["seat"] is None] == ["huang"]
+    zh, en = _shown(settled, "zh", "xiushan", preset), _shown(settled, "en", "xiushan", preset)
+    assert "黄庄：没有人和牌" in zh and "nobody won" not in zh and "nobody won" in en
+    assert not re.search(r"[A-Za-z]{2,}", zh)
 
 
 def test_a_settlement_without_items_shows_its_notes_as_they_are() -> None:

@@ -233,6 +233,15 @@ class NoResample(ToyGame):
         return GameBase.resample(self, state, seat, rng)
 
 
+class NotesOnly(ToyGame):
+    """Says a settlement's facts as free text only (both languages in one string)."""
+
+    name = "toy_notes_only"
+
+    def settlement(self, state: ToyState) -> Settlement:
+        return Settlement(state.rules.seats, state.payments, ("出完 / out",))
+
+
 MUTANTS: dict[str, str] = {
     "UNSORTED": "legal_actions",
     "MUTATING": "changed the state it was given",
@@ -255,6 +264,7 @@ MUTANTS: dict[str, str] = {
     "FORGING_RESAMPLE": "check_invariants after resample",
     "FROZEN_RESAMPLE": "does not vary",
     "NO_RESAMPLE": "has no resample",
+    "NOTES_ONLY": "but no items",
 }
 UNSORTED: Game[ToyRules, ToyState] = UnsortedLegal()
 MUTATING: Game[ToyRules, ToyState] = MutatingApply()
@@ -277,3 +287,4 @@ PEEKING_RESAMPLE: Game[ToyRules, ToyState] = PeekingResample()
 FORGING_RESAMPLE: Game[ToyRules, ToyState] = ForgingResample()
 FROZEN_RESAMPLE: Game[ToyRules, ToyState] = FrozenResample()
 NO_RESAMPLE: Game[ToyRules, ToyState] = NoResample()
+NOTES_ONLY: Game[ToyRules, ToyState] = NotesOnly()

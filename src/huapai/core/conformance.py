@@ -20,7 +20,8 @@ Seeded random playouts check the game protocol at every step:
   ``replay_deal`` to the same final ``omniscient`` view, events and settlement;
 * settlements sum to zero for zero-sum games (the manifest's ``zero_sum``; a game run
   without a manifest is held to zero-sum); their items name a seat (or None), a stable
-  code and a label in both languages;
+  code and a label in both languages, and a settlement with free-text notes has items too
+  (front ends show its facts from the items, in the player's language);
 * with the optional :class:`HiddenInfo` hook: re-dealing the other seats' hidden cards
   does not change a seat's observation or encoding as long as the events that seat has
   seen are unchanged (see :meth:`Playout.check_hidden`);

@@ -311,6 +311,9 @@ class Playout:
                          and isinstance(item.value, int),
                          f"settlement item {item} needs a seat or None, a snake_case code, "
                          "a label in both languages and an int value")
+        self.require(not result.notes or bool(result.items),
+                     f"settlement has notes {list(result.notes)} but no items (front ends show "
+                     "a settlement's facts from its items, in the player's language)")
         json_text(result.to_json(), "settlement", self.where)
         dealer = self.game.next_dealer(state)
         self.require(0 <= dealer < self.n, f"next_dealer gave {dealer}")

@@ -8,11 +8,12 @@ stands higher is paid by the winner; :meth:`.abacus.Bo.win`).
 
 from __future__ import annotations
 
-from huapai.core.present import Msg, SettlementItem
+from huapai.core.present import Msg, SettlementItem, unit
 from huapai.core.protocol import Payment, Settlement
 
 from .cards import format_cards
 from .describe import say
+from .settle import HUANG
 from .state import State
 
 _HU = Msg("hu", "胡", "hu")
@@ -41,7 +42,7 @@ def settle_bo(s: State) -> Settlement:
     else:
         totals = tuple(x.abacus for x in s.bo.seats)
         if s.win is None:
-            lines.append((None, say("黄庄：没有人和牌", "黄庄: nobody won", "huang"), 0, _HU))
+            lines.append((None, HUANG, 0, unit("none")))
     for seat, total in enumerate(totals):
         lines.append((seat, say(f"算盘 {total} 个钱", f"abacus {total} 钱", "abacus"), total,
                       _QIAN))

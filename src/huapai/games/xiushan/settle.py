@@ -8,19 +8,24 @@ the discarder one share). 黄庄 pays nothing.
 
 from __future__ import annotations
 
-from huapai.core.present import Msg, SettlementItem
+from huapai.core.present import Msg, SettlementItem, unit
 from huapai.core.protocol import Payment, Settlement
 
 from .cards import format_cards
 from .describe import say
 from .state import State
 
+HUANG = say("黄庄：没有人和牌", "黄庄: nobody won", "huang")
+"""The table-wide line of a deal nobody won (an item, so each front end says it in its
+player's language; the note keeps the old two-language text)."""
+
 
 def settle(s: State) -> Settlement:
     n = s.rules.num_seats
     w = s.win
     if w is None:
-        return Settlement(n, (), (str(say("黄庄：没有人和牌", "黄庄: nobody won")),))
+        return Settlement(n, (), (str(HUANG),), (SettlementItem(None, HUANG.code, HUANG, 0,
+                                                               unit("none")),))
     dou = w.result.dou or 0
     losers = [p for p in s.active if p != w.seat]
     if w.from_seat is None:
