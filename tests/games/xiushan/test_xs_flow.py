@@ -11,7 +11,7 @@ from xs_deals import act, kinds, legal_text, rules, start
 from huapai.core.protocol import IllegalAction
 from huapai.core.session import Deal
 from huapai.games.xiushan.game import GAME
-from huapai.games.xiushan.state import DRAWN, Bakuai, Drew, Laid, State
+from huapai.games.xiushan.state import DRAWN, HU, Bakuai, Drew, Laid, State
 
 TWO_MAQUE = rules("maquefu", seats=2)
 TWO_SHIBA = rules("shibafu", seats=2)
@@ -382,3 +382,29 @@ def test_the_dealers_groups_are_opening_events() -> None:
         ("哨", "陆"), ("龙灯", "叁")]
     assert all(e.for_viewer(1) == Laid(0, e.group, None, e.size, True)
                for e in opening if isinstance(e, Laid))
+
+
+@pytest.mark.parametrize("preset", ["maquefu", "shibafu", "bofu"])
+def test_settlement_items_say_each_value_once(preset: str) -> None:
+    """Each breakdown line is a label and its value: the label does not repeat the value
+    (a 麻雀福 summary read "手里麻雀 二二：0 油子 | 0 油子"); the older free-text notes
+    still carry both."""
+    wins = 0
+    for seed in range(60):
+        deal = Deal.start(GAME, rules(preset), seed=seed, dealer=0)
+        rng = random.Random(seed)
+        while not GAME.is_over(deal.state):
+            seat = rng.choice(GAME.to_act(deal.state))
+            legal = list(GAME.legal_actions(deal.state, seat))
+            deal.act(seat, HU if HU in legal else rng.choice(legal))
+        settled = GAME.settlement(deal.state)
+        if deal.state.win is None:
+            continue
+        wins += 1
+        for item in settled.items:
+            shown = f"{item.value} {item.unit.zh}"
+            assert not item.label.zh.endswith(shown), item
+            assert not item.label.en.endswith(f"{item.value} {item.unit.en}"), item
+        assert any(f"{i.value} {i.unit.zh}" in n for i, n in zip(settled.items, settled.notes,
+                                                                 strict=False) if i.unit.zh)
+    assert wins >= 5

@@ -11,9 +11,8 @@ from __future__ import annotations
 from huapai.core.present import Msg, SettlementItem, unit
 from huapai.core.protocol import Payment, Settlement
 
-from .cards import format_cards
 from .describe import say
-from .settle import HUANG
+from .settle import HUANG, group_label, note
 from .state import State
 
 _HU = Msg("hu", "胡", "hu")
@@ -29,8 +28,8 @@ def settle_bo(s: State) -> Settlement:
     payments: list[Payment] = []
     if s.debo:
         done = s.bo.history[-1]
-        lines.append((done.winner, say(f"得一钵（第 {done.number} 钵）：按油子差距计输赢",
-                                       f"得一钵 (钵 {done.number}): settled by the differences",
+        lines.append((done.winner, say(f"得一钵（第 {done.number} 钵，按油子差距计输赢）",
+                                       f"得一钵 (钵 {done.number}, settled by the differences)",
                                        "debo"), done.totals[done.winner], _QIAN))
         for seat, gain in enumerate(done.settlement):
             if seat == done.winner or gain == 0:
@@ -44,9 +43,8 @@ def settle_bo(s: State) -> Settlement:
         if s.win is None:
             lines.append((None, HUANG, 0, unit("none")))
     for seat, total in enumerate(totals):
-        lines.append((seat, say(f"算盘 {total} 个钱", f"abacus {total} 钱", "abacus"), total,
-                      _QIAN))
-    return Settlement(n, tuple(payments), tuple(str(label) for _, label, _, _ in lines),
+        lines.append((seat, say("算盘", "abacus", "abacus"), total, _QIAN))
+    return Settlement(n, tuple(payments), tuple(note(*line[1:]) for line in lines),
                       tuple(SettlementItem(seat, label.code, label, value, unit)
                             for seat, label, value, unit in lines))
 
@@ -77,18 +75,11 @@ def _win_lines(s: State) -> list[Line]:
     assert w is not None
     r = w.result
     out: list[Line] = []
-    for g in r.groups:
-        where = "落地" if g.laid else "手里"
-        cards = format_cards(g.cards)
-        out.append((w.seat, say(f"{where}{g.kind.value} {cards}：{g.youzi} 胡",
-                                f"{'laid' if g.laid else 'in hand'} {g.kind.value} {cards}: "
-                                f"{g.youzi} 胡", "group"), g.youzi, _HU))
-    out.append((w.seat, say(f"共 {r.youzi} 胡油子（起胡 {r.threshold}）",
-                            f"{r.youzi} 油子 in all (needs {r.threshold})", "youzi"),
-                 r.youzi, _HU))
-    for m in r.mingtang:
-        out.append((w.seat, say(f"名堂 {m.name}：{m.value} 翻", f"名堂 {m.name}: {m.value} 翻",
-                                "mingtang"), m.value, _FAN))
+    out.extend((w.seat, group_label(g), g.youzi, _HU) for g in r.groups)
+    out.append((w.seat, say(f"油子共计（起胡 {r.threshold}）", f"油子 in all (needs {r.threshold})",
+                            "youzi"), r.youzi, _HU))
+    out.extend((w.seat, say(f"名堂 {m.name}", f"名堂 {m.name}", "mingtang"), m.value, _FAN)
+               for m in r.mingtang)
     fan = r.fan or 1
     if not r.mingtang:
         why_zh, why_en = "没有名堂", "no 名堂"
@@ -96,8 +87,7 @@ def _win_lines(s: State) -> list[Line]:
         why_zh, why_en = "一个名堂", "one 名堂"
     else:
         why_zh, why_en = "两个以上名堂", "two or more 名堂"
-    out.append((w.seat, say(f"{why_zh}：{fan} 翻", f"{why_en}: {fan} 翻", "fan"), fan, _FAN))
-    value = r.value or 0
-    out.append((w.seat, say(f"{r.youzi} × {fan} = {value} 个钱", f"{r.youzi} × {fan} = {value} 钱",
-                            "value"), value, _QIAN))
+    out.append((w.seat, say(why_zh, why_en, "fan"), fan, _FAN))
+    out.append((w.seat, say(f"油子 × 翻：{r.youzi} × {fan}", f"油子 × 翻: {r.youzi} × {fan}",
+                            "value"), r.value or 0, _QIAN))
     return out

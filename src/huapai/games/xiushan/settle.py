@@ -13,6 +13,7 @@ from huapai.core.protocol import Payment, Settlement
 
 from .cards import format_cards
 from .describe import say
+from .groups import Group
 from .state import State
 
 HUANG = say("黄庄：没有人和牌", "黄庄: nobody won", "huang")
@@ -35,7 +36,7 @@ def settle(s: State) -> Settlement:
     else:
         payments = _on_discard(s.rules.pay_discard, w.seat, w.from_seat, losers, dou)
     lines = _lines(s)
-    return Settlement(n, tuple(payments), tuple(str(label) for label, _, _ in lines),
+    return Settlement(n, tuple(payments), tuple(note(*line) for line in lines),
                       tuple(SettlementItem(w.seat, label.code, label, value, unit)
                             for label, value, unit in lines))
 
@@ -57,27 +58,33 @@ _DOU = Msg("dou", "豆", "豆")
 
 def _lines(s: State) -> list[tuple[Msg, int, Msg]]:
     """The winner's breakdown: each group's 油子, the total, each 豆 and why, 啄雀, the cap
-    and the 豆 in all (each a note and a settlement item)."""
+    and the 豆 in all (each a settlement item: a label, its value and unit)."""
     w = s.win
     assert w is not None
     r = w.result
-    out: list[tuple[Msg, int, Msg]] = []
-    for g in r.groups:
-        where = "落地" if g.laid else "手里"
-        cards = format_cards(g.cards)
-        out.append((say(f"{where}{g.kind.value} {cards}：{g.youzi} 油子",
-                        f"{'laid' if g.laid else 'in hand'} {g.kind.value} {cards}: "
-                        f"{g.youzi} 油子", "group"), g.youzi, _YOUZI))
-    out.append((say(f"共 {r.youzi} 油子（起胡 {r.threshold}）",
-                    f"{r.youzi} 油子 in all (needs {r.threshold})", "youzi"), r.youzi, _YOUZI))
-    for item in r.dou_items:
-        out.append((say(f"{item.why}：{item.dou} 豆", f"{item.why}: {item.dou} 豆", "dou_item"),
-                    item.dou, _DOU))
+    out: list[tuple[Msg, int, Msg]] = [(group_label(g), g.youzi, _YOUZI) for g in r.groups]
+    out.append((say(f"共计（起胡 {r.threshold}）", f"in all (needs {r.threshold})", "youzi"),
+                r.youzi, _YOUZI))
+    out.extend((say(item.why, item.why, "dou_item"), item.dou, _DOU) for item in r.dou_items)
     if r.zhuaque:
         out.append((say("啄雀：和的那张凑成了麻雀（不加豆）",
                         "啄雀: the winning card made the pair (no 豆)", "zhuaque"), 0, _DOU))
     total = sum(i.dou for i in r.dou_items)
     if r.dou is not None and r.dou < total:
-        out.append((say(f"封顶 {r.dou} 豆", f"capped at {r.dou} 豆", "dou_cap"), r.dou, _DOU))
-    out.append((say(f"共 {r.dou} 豆", f"{r.dou} 豆 in all", "dou"), r.dou or 0, _DOU))
+        out.append((say("封顶", "capped", "dou_cap"), r.dou, _DOU))
+    out.append((say("共计", "in all", "dou"), r.dou or 0, _DOU))
     return out
+
+
+def group_label(g: Group) -> Msg:
+    """A group of the winning hand, where it lies: 落地碰 三三三 / laid 碰 三三三."""
+    cards = format_cards(g.cards)
+    return say(f"{'落地' if g.laid else '手里'}{g.kind.value} {cards}",
+               f"{'laid' if g.laid else 'in hand'} {g.kind.value} {cards}", "group")
+
+
+def note(label: Msg, value: int, unit: Msg) -> str:
+    """An item as the settlement's older free-text note: ``"中文：3 豆 / English: 3 豆"``."""
+    if not unit.zh and not value:
+        return str(label)
+    return str(say(f"{label.zh}：{value} {unit.zh}", f"{label.en}: {value} {unit.en}"))
