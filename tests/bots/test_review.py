@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 from typing import Any
 
@@ -11,7 +12,7 @@ from test_search import with_gains
 from typer.testing import CliRunner
 
 from huapai.bots.registry import make_bot
-from huapai.bots.review import Decision, count_decisions, decisions_of, review
+from huapai.bots.review import Decision, count_decisions, decision_json, decisions_of, review
 from huapai.bots.search import Budget, Estimate
 from huapai.cli import app
 from huapai.cli_support.review import mistake_line
@@ -40,10 +41,37 @@ def test_cost_and_mistake() -> None:
     assert d.cost == pytest.approx(3.6) and d.is_mistake() and not d.is_mistake(4.0)
     same = Decision(0, 2, chosen=3, advised=3, options=(Estimate(3), with_gains(5, -1.0)))
     assert same.cost == 0 and not same.is_mistake()
-    row = {"deal": 1, "move": 12, "chosen": "掀", "advised": "扣了",
-           "options": [{"action": "掀", "mean": -3.2}, {"action": "扣了", "mean": 0.4}]}
+    row = {"deal": 1, "move": 12, "chosen": "掀", "advised": "扣了", "chosen_mean": -3.2,
+           "advised_mean": 0.4}
     assert mistake_line(row, "zh") == "第 1 局第 12 手：掀 — 预期 -3.2，扣了 +0.4"
     assert mistake_line(row, "en") == "deal 1 move 12: 掀 — expected -3.2, 扣了 +0.4"
+
+
+def test_estimates_compare_options_on_the_same_worlds() -> None:
+    """An option's estimate is the pick's mean plus its gain over the pick on shared
+    worlds: the advice's is the pick's plus the cost, whatever the options' own means (an
+    option tried on a few lucky worlds has a bigger plain mean than the advice)."""
+    pick = Estimate(3)
+    for reward in (-2.0, -1.0, 0.0, -1.0):
+        pick.add(reward)
+    advice = with_gains(5, 2.5, 3.1, 2.8)
+    lucky = Estimate(7)
+    lucky.add(4.0, 0.0)  # one world: its plain mean +4.0, its gain +4.0
+    never = Estimate(9)
+    d = Decision(0, 30, chosen=3, advised=5, options=(pick, advice, lucky, never))
+    assert d.estimate(3) == pytest.approx(-1.0)
+    assert d.estimate(5) - d.estimate(3) == pytest.approx(d.cost)
+    assert d.estimate(7) == pytest.approx(3.0) and math.isnan(d.estimate(9))
+    game = get_game("xianniu")
+    rules = game.rules("lanzhou")
+    first = Estimate(1)
+    first.add(-1.0)
+    row = decision_json(game, rules, Decision(0, 30, 1, 2, (first, with_gains(2, 2.8),
+                                                           Estimate(4))))
+    assert row["advised_mean"] - row["chosen_mean"] == pytest.approx(row["cost"])
+    assert [o["estimate"] for o in row["options"]][2] is None
+    assert row["chosen_label"] == game.describe_action(rules, 1).label.to_json()
+    assert all(o["label"]["zh"] for o in row["options"])
 
 
 def test_review_covers_every_real_decision(tmp_path: Path) -> None:
@@ -74,8 +102,11 @@ def test_review_command_json_and_text(tmp_path: Path) -> None:
     rows = data["decisions"]
     assert rows and data["summary"]["decisions"] == len(rows)
     assert data["summary"]["mistakes"] == sum(r["mistake"] for r in rows)
-    assert set(rows[0]) == {"deal", "index", "move", "chosen", "advised", "cost", "mistake",
+    assert set(rows[0]) == {"deal", "index", "move", "chosen", "chosen_label", "chosen_mean",
+                            "advised", "advised_label", "advised_mean", "cost", "mistake",
                             "options"}
+    assert set(rows[0]["options"][0]) == {"action", "label", "visits", "pairs", "mean",
+                                          "estimate", "gain"}
     text = runner.invoke(app, ["review", str(path), "--seat", "0", "--level", "入门"])
     assert text.exit_code == 0 and "复盘" in text.output and "个决定" in text.output
 

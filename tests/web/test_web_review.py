@@ -1,13 +1,16 @@
 """复盘分析 in the browser replay (issue 12 §4): the button on a seat's view starts the
 server's review in the background, a progress line shows while it runs, then the summary
 lists the big mistakes ("第 12 手：…— 预期 …") and marks them on the timeline; a mark
-takes the replay to that move."""
+takes the replay to the position that move was chosen in, and there (as at any of the
+seat's decisions) every option's estimate shows, best first, the pick and the advice
+marked."""
 
 from __future__ import annotations
 
 import random
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -54,6 +57,40 @@ def test_review_a_seat_from_the_replay(page: Page, server: str, shots: Path | No
             f"第 {first['move']} 手：")
         expect(page.locator("[data-testid=review-mistake]").first).to_contain_text("预期")
         page.locator("[data-testid=review-mark]").first.click()
-        expect(page.locator("[data-testid=step]")).to_contain_text(f"第 {first['index'] + 1} /")
+        # the position the move was chosen in: the step before it
+        expect(page.locator("[data-testid=step]")).to_contain_text(f"第 {first['index']} /")
+        _options_shown(page, first)
     else:
         expect(panel).to_contain_text("没有大错")
+    other = job["result"]["decisions"][-1]  # any decision, reached with the timeline
+    page.locator("[data-testid=last]").click()
+    expect(page.locator("[data-testid=review-step]")).to_be_empty()  # the deal is over
+    for _ in range(page.eval_on_selector("input.scrub", "(e) => Number(e.value)")
+                   - (other["index"] - 1)):
+        page.click("[data-testid=prev]")
+    _options_shown(page, other)
+    page.click("[data-testid=next]")  # after the decision: the next position's, or none
+    nxt = [d for d in job["result"]["decisions"] if d["index"] == other["index"] + 1]
+    if not nxt:
+        expect(page.locator("[data-testid=review-step]")).to_be_empty()
+
+
+def _options_shown(page: Page, decision: dict[str, Any]) -> None:
+    """The decision's options are listed, best first, the pick and the advice marked, in
+    Chinese."""
+    step = page.locator("[data-testid=review-step]")
+    expect(step).to_contain_text(f"第 {decision['move']} 手轮到你")
+    options = step.locator(".review-option")
+    expect(options).to_have_count(len(decision["options"]))
+    chosen = step.locator(".review-option.chosen")
+    expect(chosen).to_have_attribute("data-action", decision["chosen"])
+    expect(chosen).to_contain_text("你选的")
+    expect(chosen).to_contain_text(decision["chosen_label"]["zh"])
+    expect(step.locator(".review-option.advised")).to_have_attribute("data-action",
+                                                                     decision["advised"])
+    estimates = [o["estimate"] for o in decision["options"] if o["estimate"] is not None]
+    first = step.locator(".review-option").first.get_attribute("data-action")
+    assert first in [o["action"] for o in decision["options"] if o["estimate"] == max(estimates)]
+    assert decision["advised_mean"] - decision["chosen_mean"] == pytest.approx(decision["cost"],
+                                                                               abs=2e-4)
+    assert not re.search(r"[A-Za-z]{3,}", step.inner_text()), step.inner_text()

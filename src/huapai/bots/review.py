@@ -7,10 +7,17 @@ recommended option follows :func:`~huapai.bots.search.best` with the chosen one 
 prior, so a decision is called a mistake only when an alternative beats it by more than
 its noise; its cost is the alternative's mean gain over the chosen option on the same
 resampled worlds, and a cost of at least ``threshold`` points is a big mistake.
+
+Each option's expected score (``estimate``) is the chosen option's mean over all its
+worlds plus the option's mean gain over it on the worlds both were played on: so the
+advised option's estimate is the chosen one's plus the cost, and options compare on the
+same deals (their own plain means, over different worlds and few of them, would not: an
+option tried once can show a bigger mean than the advice).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -45,6 +52,47 @@ class Decision:
 
     def is_mistake(self, threshold: float = BIG_MISTAKE) -> bool:
         return self.advised != self.chosen and self.cost >= threshold
+
+    def estimate(self, action: int) -> float:
+        """The option's expected score on the chosen option's worlds (see the module;
+        NaN for an option never played)."""
+        base = self.option(self.chosen).mean
+        if action == self.chosen:
+            return base
+        option = self.option(action)
+        return base + option.mean_gain if option.pairs else math.nan
+
+
+def _num(value: float) -> float | None:
+    return None if math.isnan(value) else round(value, 4)
+
+
+def decision_json(game: Game[Any, Any], rules: Any, d: Decision) -> dict[str, Any]:
+    """One reviewed decision as data (``huapai review --json`` and the server's review
+    jobs): the move, the pick and the advice with their labels and estimates, the cost,
+    and every option (``mean``: its own plain mean; ``estimate``: as above; ``gain``: its
+    mean gain over the pick, None for the pick)."""
+    def label(action: int) -> dict[str, Any]:
+        return game.describe_action(rules, action).label.to_json()
+
+    return {
+        "deal": d.deal + 1, "index": d.index, "move": d.index + 1,
+        "chosen": game.format_action(rules, d.chosen), "chosen_label": label(d.chosen),
+        "chosen_mean": _num(d.estimate(d.chosen)),
+        "advised": game.format_action(rules, d.advised), "advised_label": label(d.advised),
+        "advised_mean": _num(d.estimate(d.advised)),
+        "cost": _num(d.cost), "mistake": d.is_mistake(),
+        "options": [{"action": game.format_action(rules, e.action), "label": label(e.action),
+                     "visits": e.visits, "pairs": e.pairs, "mean": _num(e.mean),
+                     "estimate": _num(d.estimate(e.action)),
+                     "gain": _num(e.mean_gain) if e.pairs else None} for e in d.options],
+    }
+
+
+def summary_json(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """How many decisions, big mistakes, and the points lost in all."""
+    return {"decisions": len(rows), "mistakes": sum(r["mistake"] for r in rows),
+            "cost": round(math.fsum(r["cost"] or 0.0 for r in rows), 4)}
 
 
 def decisions_of(replay: Replay, seat: int) -> Iterator[tuple[int, Any, Sequence[int], int]]:

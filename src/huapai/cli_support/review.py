@@ -9,7 +9,6 @@ in "第 12 手：掀 — 预期 −3.2，扣了 +0.4".
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -19,8 +18,15 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.text import Text
 
 from huapai.bots.levels import BadSpec, level_name
-from huapai.bots.review import BIG_MISTAKE, Decision, count_decisions, review
-from huapai.bots.search import BUDGETS, Estimate
+from huapai.bots.review import (
+    BIG_MISTAKE,
+    Decision,
+    count_decisions,
+    decision_json,
+    review,
+    summary_json,
+)
+from huapai.bots.search import BUDGETS
 from huapai.core.record import Replay
 
 from .i18n import Lang, seat_name
@@ -61,50 +67,25 @@ def _reviewed(replays: Sequence[Replay], seat: int, level: str, seed: int,
         return review(replays, seat, BUDGETS[level], seed, lambda: progress.advance(task))
 
 
-def _num(value: float) -> float | None:
-    return None if math.isnan(value) else round(value, 4)
-
-
-def _option(replay: Replay, e: Estimate) -> dict[str, Any]:
-    return {"action": replay.game.format_action(replay.rules, e.action), "visits": e.visits,
-            "mean": _num(e.mean), "gain": _num(e.mean_gain) if e.pairs else None}
-
-
-def decision_json(replay: Replay, d: Decision) -> dict[str, Any]:
-    fmt = replay.game.format_action
-    return {
-        "deal": d.deal + 1, "index": d.index, "move": d.index + 1,
-        "chosen": fmt(replay.rules, d.chosen), "advised": fmt(replay.rules, d.advised),
-        "cost": _num(d.cost), "mistake": d.is_mistake(),
-        "options": [_option(replay, e) for e in d.options],
-    }
-
-
 def review_json(replays: Sequence[Replay], decisions: Sequence[Decision], seat: int,
                 level: str, seed: int) -> dict[str, Any]:
-    rows = [decision_json(replays[d.deal], d) for d in decisions]
+    rows = [decision_json(replays[d.deal].game, replays[d.deal].rules, d) for d in decisions]
     return {
         "game": replays[0].game.name, "seat": seat, "level": level, "seed": seed,
         "iterations": BUDGETS[level].iterations, "threshold": BIG_MISTAKE,
-        "decisions": rows,
-        "summary": {"decisions": len(rows), "mistakes": sum(r["mistake"] for r in rows),
-                    "cost": round(math.fsum(r["cost"] or 0.0 for r in rows), 4)},
+        "decisions": rows, "summary": summary_json(rows),
     }
 
 
 def mistake_line(row: dict[str, Any], lang: Lang) -> str:
-    """"第 12 手：掀 — 预期 −3.2，扣了 +0.4" (the move counts every seat's actions)."""
-    chosen = _mean(row, row["chosen"])
-    advised = _mean(row, row["advised"])
+    """"第 12 手：掀 — 预期 −3.2，扣了 +0.4" (the move counts every seat's actions; the
+    two are estimates on the same worlds, so they differ by the cost)."""
+    chosen, advised = float(row["chosen_mean"]), float(row["advised_mean"])
     if lang == "zh":
         return (f"第 {row['deal']} 局第 {row['move']} 手：{row['chosen']} — 预期 "
                 f"{chosen:+.1f}，{row['advised']} {advised:+.1f}")
     return (f"deal {row['deal']} move {row['move']}: {row['chosen']} — expected "
             f"{chosen:+.1f}, {row['advised']} {advised:+.1f}")
-
-
-def _mean(row: dict[str, Any], action: str) -> float:
-    return float(next(o["mean"] for o in row["options"] if o["action"] == action))
 
 
 def show(data: dict[str, Any], lang: Lang, console: Console) -> None:
@@ -114,7 +95,7 @@ def show(data: dict[str, Any], lang: Lang, console: Console) -> None:
                        else f"review of {who}, level {data['level']} "
                             f"({data['iterations']} rollouts a decision)", style="bold"))
     for row in data["decisions"]:
-        options = "  ".join(f"{o['action']} {_fmt(o['mean'])}" for o in row["options"])
+        options = "  ".join(f"{o['action']} {_fmt(o['estimate'])}" for o in row["options"])
         mark = " ✗" if row["mistake"] else ""
         console.print(Text(f"#{row['move']:<3} {row['chosen']:<8}{mark}  {options}",
                            style="red" if row["mistake"] else ""))

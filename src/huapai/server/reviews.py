@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-import math
 import secrets
 import threading
 import weakref
@@ -28,7 +27,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from huapai.bots.levels import BadSpec, level_name
-from huapai.bots.review import BIG_MISTAKE, Decision, count_decisions, review
+from huapai.bots.review import (
+    BIG_MISTAKE,
+    Decision,
+    count_decisions,
+    decision_json,
+    review,
+    summary_json,
+)
 from huapai.bots.search import BUDGETS
 from huapai.core.record import DealRecord, Replay, replay_deal
 
@@ -143,32 +149,8 @@ def _run(job: Job, record: DealRecord, seed: int) -> None:
         job.status, job.result, job.done = "done", result, job.total
 
 
-def _num(value: float) -> float | None:
-    return None if math.isnan(value) else round(value, 3)
-
-
-def decision_json(replayed: Replay, d: Decision) -> dict[str, Any]:
-    game, rules = replayed.game, replayed.rules
-    chosen, advised = d.option(d.chosen), d.option(d.advised)
-    return {
-        "index": d.index, "move": d.index + 1,
-        "chosen": game.format_action(rules, d.chosen),
-        "chosen_label": game.describe_action(rules, d.chosen).label.to_json(),
-        "chosen_mean": _num(chosen.mean),
-        "advised": game.format_action(rules, d.advised),
-        "advised_label": game.describe_action(rules, d.advised).label.to_json(),
-        "advised_mean": _num(advised.mean),
-        "cost": _num(d.cost), "mistake": d.is_mistake(),
-        "options": [{"action": game.format_action(rules, e.action), "visits": e.visits,
-                     "mean": _num(e.mean), "gain": _num(e.mean_gain) if e.pairs else None}
-                    for e in d.options],
-    }
-
-
 def result_json(replayed: Replay, decisions: Sequence[Decision], level: str
                 ) -> dict[str, Any]:
-    rows = [decision_json(replayed, d) for d in decisions]
+    rows = [decision_json(replayed.game, replayed.rules, d) for d in decisions]
     return {"level": level, "iterations": BUDGETS[level].iterations,
-            "threshold": BIG_MISTAKE, "decisions": rows,
-            "summary": {"decisions": len(rows), "mistakes": sum(r["mistake"] for r in rows),
-                        "cost": round(math.fsum(r["cost"] or 0.0 for r in rows), 3)}}
+            "threshold": BIG_MISTAKE, "decisions": rows, "summary": summary_json(rows)}

@@ -164,6 +164,7 @@ export class ReplayPage {
                         seats: this.seats, dealKey: this.gameId, recent, log });
     this.renderControls(step);
     this.renderSide();
+    this.review?.at(this.index);
   }
 
   renderControls(step) {

@@ -1,7 +1,8 @@
 // 复盘分析 on the replay page: ask the server to review one seat of the game (a job in
 // the background, docs/platform-protocol.md), show its progress, then the summary and
 // the big mistakes — listed ("第 12 手：掀 — 预期 −3.2，扣了 +0.4") and marked on the
-// timeline; a mistake takes the replay to its move.
+// timeline; a mistake takes the replay to the position it was made in, and wherever the
+// replay stands before one of the seat's decisions, every option's estimate shows.
 
 import { h, replace } from "./dom.js";
 import { said, t } from "./i18n.js";
@@ -35,15 +36,43 @@ export class ReviewPanel {
     this.job = null;
     this.timer = null;
     this.el = h("div", { class: "review-box", "data-testid": "review-box" });
+    this.stepEl = h("div", { class: "review-step", "data-testid": "review-step" });
+    this.index = -1; // the replay's step: the position shown
   }
 
   destroy() {
     clearTimeout(this.timer);
   }
 
+  get decisions() {
+    return this.job?.status === "done" ? this.job.result.decisions : [];
+  }
+
   get mistakes() {
-    const result = this.job?.status === "done" ? this.job.result : null;
-    return result ? result.decisions.filter((d) => d.mistake) : [];
+    return this.decisions.filter((d) => d.mistake);
+  }
+
+  /** The replay shows step `index`: the decision made from that position, if the seat's. */
+  at(index) {
+    this.index = index;
+    const d = this.decisions.find((x) => x.index === index + 1);
+    if (!d) {
+      replace(this.stepEl);
+      return;
+    }
+    const options = [...d.options].sort((a, b) => (b.estimate ?? -Infinity) - (a.estimate ?? -Infinity));
+    replace(this.stepEl, h("span", { class: "muted" }, t("review_step", { move: d.move })),
+      h("ul", { class: "review-options" }, options.map((o) => {
+        const tags = [o.action === d.chosen ? t("review_chosen") : null,
+                      o.action === d.advised ? t("review_advised") : null].filter(Boolean);
+        const tries = o.action === d.chosen ? o.visits : o.pairs;
+        return h("li", { class: `review-option${o.action === d.chosen ? " chosen" : ""}${o.action === d.advised ? " advised" : ""}`,
+                         "data-action": o.action,
+                         title: t(o.action === d.chosen ? "review_played" : "review_tries", { n: tries }) },
+          h("span", { class: "opt-label" }, said(o.label, o.action)),
+          h("span", { class: "opt-mean" }, o.estimate === null ? t("review_untried") : signed(o.estimate)),
+          tags.length ? h("span", { class: "opt-tags" }, tags.join(" · ")) : null);
+      })));
   }
 
   button() {
@@ -103,22 +132,25 @@ export class ReviewPanel {
     }
     const s = job.result.summary;
     const rows = this.mistakes.map((d) => h("li", {},
-      h("button", { class: "link", "data-testid": "review-mistake", onClick: () => this.goTo(d.index) },
+      h("button", { class: "link", "data-testid": "review-mistake", onClick: () => this.goTo(d.index - 1) },
         mistakeLine(d))));
     replace(this.el, h("div", { class: "review-panel", "data-testid": "review-panel" },
       h("strong", {}, t("review_title")),
       h("p", { class: "muted small", "data-testid": "review-summary" },
         t("review_summary", { decisions: s.decisions, mistakes: s.mistakes, cost: s.cost.toFixed(1) })),
-      rows.length ? h("ol", { class: "review-list" }, rows) : h("p", {}, t("review_clean"))));
+      rows.length ? h("ol", { class: "review-list" }, rows) : h("p", {}, t("review_clean"))),
+      this.stepEl);
+    this.at(this.index);
   }
 
-  /** Marks over the timeline: one per big mistake, at its step (`last`: the last index). */
+  /** Marks over the timeline: one per big mistake, at the position it was made in (`last`:
+   * the last index; the timeline runs from −1, the deal's start). */
   marks(last) {
     const found = this.mistakes;
     if (!found.length) return null;
     const span = Math.max(1, last + 1);
     return h("div", { class: "review-marks", "data-testid": "review-marks" }, found.map((d) =>
       h("button", { class: "review-mark", "data-testid": "review-mark", title: mistakeLine(d),
-                    style: { left: `${(100 * (d.index + 1)) / span}%` }, onClick: () => this.goTo(d.index) })));
+                    style: { left: `${(100 * d.index) / span}%` }, onClick: () => this.goTo(d.index - 1) })));
   }
 }
