@@ -102,8 +102,8 @@ def show(data: dict[str, Any], lang: Lang, console: Console) -> None:
     summary = data["summary"]
     console.print(Text(f"{summary['decisions']} 个决定，{summary['mistakes']} 个大错，共损失 "
                        f"{summary['cost']:+.1f}" if zh else
-                       f"{summary['decisions']} decisions, {summary['mistakes']} big "
-                       f"mistakes, {summary['cost']:+.1f} points lost", style="bold"))
+                       f"decisions: {summary['decisions']}; big mistakes: "
+                       f"{summary['mistakes']}; points lost: {summary['cost']:+.1f}", style="bold"))
     for row in data["decisions"]:
         if row["mistake"]:
             console.print(Text(mistake_line(row, lang), style="red"))

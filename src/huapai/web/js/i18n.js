@@ -98,7 +98,7 @@ const STR = {
   review_running: ["复盘中… {done}/{total}", "Reviewing… {done}/{total}"],
   review_failed: ["复盘失败了", "The review failed"],
   review_summary: ["共 {decisions} 步选择，{mistakes} 处大错，合计少得 {cost} 分",
-                   "{decisions} decisions, {mistakes} big mistakes, {cost} points lost in all"],
+                   "Decisions: {decisions}; big mistakes: {mistakes}; points lost in all: {cost}"],
   review_clean: ["没有大错", "No big mistakes"],
   review_step: ["第 {move} 手轮到你，各个选项的预期：", "Move {move} is yours; each option's expected score:"],
   review_chosen: ["你选的", "your pick"],
