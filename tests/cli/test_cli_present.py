@@ -11,6 +11,7 @@ import pytest
 from cli_helpers import assert_clean, invoke
 from rich.console import Console
 
+from huapai.cli_support.families.xiushan_bo import _announced
 from huapai.cli_support.i18n import Lang
 from huapai.cli_support.render import RenderContext, settlement_view
 from huapai.core.registry import get_game
@@ -91,3 +92,20 @@ def test_the_legal_list_shows_each_action_by_its_label_in_the_chosen_language() 
     assert_clean(chinese, 0)
     assert "1 过" in chinese.output and "2 紮 五" in chinese.output
     assert "你选了：过" in chinese.output  # a number still picks the action, said in notation
+
+
+def test_a_grown_group_says_what_was_on_the_abacus_already() -> None:
+    """钵福: 开召 over an earlier 哨 adds only the difference to the abacus; the terminal's
+    line says how much was already on, in each language."""
+    game = get_game("xiushan")
+    event = {"kind": "announced", "seat": 1, "group": "开召", "card": "五", "said": 12,
+             "correct": 12, "outcome": "announce", "before": 16, "after": 22}
+    lines = {}
+    for lang in ("zh", "en"):
+        ctx = RenderContext(game, game.rules("bofu"), lang, me=0)
+        lines[lang] = _announced(event, "座位1", ctx)
+    assert lines["zh"] == "座位1 报 12 个钱（开召 五，先前已上 6），上算盘：16 → 22"
+    assert "6 already on from before" in lines["en"]
+    fresh = dict(event, before=0, after=12)
+    assert "先前" not in _announced(fresh, "座位1", RenderContext(game, game.rules("bofu"),
+                                                                  "zh", me=0))

@@ -96,3 +96,20 @@ def test_a_bo_of_bofu_by_clicks_with_a_wrong_announcement(page: Page, server: st
     expect(settlement.locator("[data-testid=items]")).to_contain_text("得一钵")
     assert "个钱" in settlement.inner_text()
     assert errors.seen == [], errors.seen
+
+
+_LINES = """async () => {
+  const { boEventText } = await import("/js/games/abacus.js");
+  const ev = (said, before, after) => ({ kind: "announced", group: "开召", card: "五", said,
+                                         correct: said, outcome: "announce", before, after });
+  return [boEventText(ev(12, 16, 22), "乙"), boEventText(ev(6, 0, 6), "乙")];
+}"""
+
+
+def test_a_grown_group_says_what_was_on_the_abacus_already(page: Page, server: str) -> None:
+    """开召 over an earlier 哨 adds only the difference: the log line says how much of the
+    12 was already on ("先前已上 6"), so 报 12 beside the abacus's +6 reads right."""
+    enter(page, server, "报子")
+    grown, fresh = page.evaluate(_LINES)
+    assert grown == "乙 报 12 个钱（开召 五，先前已上 6）"
+    assert fresh == "乙 报 6 个钱（开召 五）"

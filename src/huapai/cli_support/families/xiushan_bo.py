@@ -86,6 +86,9 @@ def _announced(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
                         f"算盘 {e['before']} → {e['after']}",
                         f"{who} announced {said} 钱 ({group}) — wrong: 吃包子{right}! "
                         f"abacus {e['before']} → {e['after']}")
+    earlier = int(said) - (int(e["after"]) - int(e["before"]))  # a group that grew adds
+    if earlier > 0:  # only the difference to its earlier form's
+        group += ctx.pick(f"，先前已上 {earlier}", f"; {earlier} already on from before")
     return ctx.pick(f"{who} 报 {said} 个钱（{group}），上算盘：{e['before']} → {e['after']}",
                     f"{who} announced {said} 钱 ({group}): abacus {e['before']} → {e['after']}")
 

@@ -111,5 +111,11 @@ export function boEventText(ev, who) {
     return bi(`${who} 报 ${ev.said} 个钱（${group}）—— 报错了，吃包子${right}！`,
               `${who} announced ${ev.said} 钱 (${group}) — wrong: 吃包子${right}!`);
   }
+  // a group that grew (哨 → 开召, 碰 → 鸡 …) adds only the difference to its earlier form's
+  const earlier = ev.said - (ev.after - ev.before);
+  if (earlier > 0) {
+    return bi(`${who} 报 ${ev.said} 个钱（${group}，先前已上 ${earlier}）`,
+              `${who} announced ${ev.said} 钱 (${group}; ${earlier} already on from before)`);
+  }
   return bi(`${who} 报 ${ev.said} 个钱（${group}）`, `${who} announced ${ev.said} 钱 (${group})`);
 }
