@@ -14,6 +14,7 @@ from rich.console import Console
 from huapai.cli_support.families.xiushan_bo import _announced
 from huapai.cli_support.i18n import Lang
 from huapai.cli_support.render import RenderContext, settlement_view
+from huapai.core.present import UNITS
 from huapai.core.registry import get_game
 
 
@@ -109,3 +110,19 @@ def test_a_grown_group_says_what_was_on_the_abacus_already() -> None:
     fresh = dict(event, before=0, after=12)
     assert "先前" not in _announced(fresh, "座位1", RenderContext(game, game.rules("bofu"),
                                                                   "zh", me=0))
+
+
+def test_an_english_unit_of_one_is_singular() -> None:
+    """"1 card", "2 cards"; "1 time" (掀 once); Chinese has no plural."""
+    card, xingzi = UNITS["zhang"].to_json(), UNITS["xingzi"].to_json()
+    items = [{"seat": 0, "code": "zhan", "label": {"zh": "占牌", "en": "cards won"},
+              "value": n, "unit": card} for n in (1, 2)]
+    items.append({"seat": 1, "code": "xian", "label": {"zh": "掀", "en": "xian"}, "value": 1,
+                  "unit": UNITS["ci"].to_json()})
+    items.append({"seat": 1, "code": "xingzi", "label": {"zh": "行子", "en": "xingzi"},
+                  "value": 1, "unit": xingzi})
+    settled = {"deltas": [0, 0, 0], "payments": [], "items": items}
+    en, zh = _shown(settled, "en"), _shown(settled, "zh")
+    assert re.search(r"\b1 card$", en, re.M) and "2 cards" in en
+    assert re.search(r"\b1 time$", en, re.M) and "1 times" not in en
+    assert "1 xingzi" in en and "1 张" in zh and "1 次" in zh

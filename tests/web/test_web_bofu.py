@@ -113,3 +113,4 @@ def test_a_grown_group_says_what_was_on_the_abacus_already(page: Page, server: s
     grown, fresh = page.evaluate(_LINES)
     assert grown == "乙 报 12 个钱（开召 五，先前已上 6）"
     assert fresh == "乙 报 6 个钱（开召 五）"
+

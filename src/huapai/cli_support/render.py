@@ -205,6 +205,13 @@ def settlement_view(
     return Group(*parts)
 
 
+def unit_text(unit: Mapping[str, Any] | None, value: int, lang: Lang) -> str:
+    """A settlement item's unit for ``value`` of it: English takes the unit's singular
+    (its ``one`` parameter) for 1."""
+    one = ((unit or {}).get("params") or {}).get("one")
+    return str(one) if lang == "en" and value == 1 and one else said(unit, lang)
+
+
 def said(msg: Mapping[str, Any] | None, lang: Lang, fallback: str = "") -> str:
     """A message value (``Msg.to_json()``) in ``lang``; ``fallback`` when there is none."""
     if not isinstance(msg, Mapping):
@@ -224,7 +231,7 @@ def _items_table(items: Sequence[Mapping[str, Any]], ctx: RenderContext) -> Tabl
         seat = item["seat"]
         who = "" if seat == last else tr("table_wide", lang) if seat is None else ctx.name(seat)
         last = seat
-        unit = said(item.get("unit"), lang)
+        unit = unit_text(item.get("unit"), item["value"], lang)
         value = f"{item['value']} {unit}".strip() if unit or item["value"] else ""
         table.add_row(who, said(item.get("label"), lang), value)
     return table

@@ -137,14 +137,15 @@ class SettlementItem:
 UNITS: Mapping[str, Msg] = MappingProxyType({
     "hu": Msg("hu", "胡", "hu"),
     "fen": Msg("fen", "分", "fen"),
-    "dian": Msg("dian", "点", "points"),
+    "dian": Msg("dian", "点", "points", {"one": "point"}),
     "xingzi": Msg("xingzi", "行子", "xingzi"),
-    "zhang": Msg("zhang", "张", "cards"),
-    "ci": Msg("ci", "次", "times"),
+    "zhang": Msg("zhang", "张", "cards", {"one": "card"}),
+    "ci": Msg("ci", "次", "times", {"one": "time"}),
     "dui": Msg("dui", "对", "对 (dui)"),
     "none": Msg("none", "", ""),
 })
-"""The units settlement items are counted in (a family may use its own :class:`Msg`)."""
+"""The units settlement items are counted in (a family may use its own :class:`Msg`). An
+English unit with a singular has it as the ``one`` parameter ("1 card", "2 cards")."""
 
 
 def unit(code: str) -> Msg:

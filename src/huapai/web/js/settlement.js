@@ -3,7 +3,7 @@
 // totals, the revealed shuffle seed, and what to do next.
 
 import { h } from "./dom.js";
-import { said, t } from "./i18n.js";
+import { getLang, said, t } from "./i18n.js";
 
 export function signed(n) {
   return n > 0 ? `+${n}` : String(n);
@@ -19,7 +19,9 @@ function paymentLabel(p) {
 }
 
 function itemValue(item) {
-  const unit = said(item.unit);
+  // English takes the unit's singular (its `one` parameter) for 1: "1 card", "2 cards"
+  const one = getLang() === "en" && item.value === 1 ? item.unit?.params?.one : null;
+  const unit = one ?? said(item.unit);
   if (!unit && !item.value) return "";
   return unit ? `${item.value} ${unit}` : String(item.value);
 }
