@@ -40,6 +40,33 @@ def test_the_owner_picks_a_level_per_bot_seat(client: TestClient) -> None:
     assert seats[0]["bot"] == "search:普通"  # a bare "search" is the default level
 
 
+def test_the_owner_changes_a_seated_bot_and_bad_changes_change_nothing(
+        client: TestClient) -> None:
+    """``PATCH /api/rooms/{room}/seats/{seat} {"bot": spec}`` changes a seated bot's kind or
+    level before the match; every bad request is refused, naming what was wrong, and the
+    seats stay as they were."""
+    a, b = Api(client, "a"), Api(client, "b")
+    room = a.room()
+    path = f"/api/rooms/{room}"
+    a.call("POST", f"{path}/seats/0")
+    a.call("POST", f"{path}/bots", {"seats": [1, 2], "bot": "heuristic"})
+    seats = a.call("PATCH", f"{path}/seats/1", {"bot": "search:高手"})["room"]["seats"]
+    assert [s["bot"] for s in seats] == [None, "search:高手", "heuristic"]
+    before = a.call("GET", path)["room"]["seats"]
+    for who, seat, body, code in (
+            (a, 1, {"bot": "search:宗师"}, "unknown_bot"),
+            (a, 1, {"bot": 3}, "bad_message"),
+            (a, 1, {}, "bad_message"),
+            (a, 0, {"bot": "random"}, "seat_out_of_range"),  # a player's seat, not a bot's
+            (a, 7, {"bot": "random"}, "seat_out_of_range"),
+            (b, 2, {"bot": "random"}, "not_owner")):
+        assert who.error("PATCH", f"{path}/seats/{seat}", body) == code, (seat, body)
+    assert a.call("GET", path)["room"]["seats"] == before
+    a.call("POST", f"{path}/start")
+    assert a.error("PATCH", f"{path}/seats/2", {"bot": "random"}) == "wrong_status"
+    assert a.call("GET", path)["room"]["seats"][2]["bot"] == "heuristic"
+
+
 def test_checked_specs_name_what_was_wrong() -> None:
     game = get_game("xianniu")
     rules = game.rules("lanzhou")

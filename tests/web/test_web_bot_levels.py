@@ -1,6 +1,7 @@
 """The owner picks each bot seat's bot and level in the waiting room (issue 12 §1):
 搜索 · 入门 for one seat, 随机 for the other, shown on the seats, stored by the server,
-and the deal plays to its end against them."""
+a seated bot changed in place (随机 → 搜索 · 高手 → 搜索 · 入门), and the deal plays to its
+end against them."""
 
 from __future__ import annotations
 
@@ -27,6 +28,14 @@ def _seat_bots(page: Page) -> list[str | None]:
     return list(bots)
 
 
+def _until_stored(page: Page, bots: list[str | None]) -> None:
+    for _ in range(50):
+        if _seat_bots(page) == bots:
+            return
+        page.wait_for_timeout(100)
+    assert _seat_bots(page) == bots
+
+
 def test_the_owner_seats_a_search_bot_at_a_level(page: Page, server: str,
                                                 shots: Path | None) -> None:
     enter(page, server, "房主")
@@ -38,11 +47,19 @@ def test_the_owner_seats_a_search_bot_at_a_level(page: Page, server: str,
     assert picker.input_value() == "heuristic"
     picker.select_option("search:入门")
     page.locator(".wait-seat[data-seat='1'] button", has_text="加机器人").click()
-    expect(page.locator("[data-testid=bot-label-1]")).to_contain_text("搜索 · 入门")
+    seat_one = page.locator("[data-testid=bot-pick-1]")  # the owner's seated bot: a choice
+    expect(seat_one).to_have_value("search:入门")
+    expect(seat_one.locator("option:checked")).to_have_text("搜索 · 入门")
     page.locator("[data-testid=bot-level]").select_option("random")
     page.click("[data-testid=fill-bots]")
-    expect(page.locator("[data-testid=bot-label-2]")).to_contain_text("随机")
+    expect(page.locator("[data-testid=bot-pick-2]")).to_have_value("random")
     assert _seat_bots(page) == [None, "search:入门", "random"]
+    page.locator("[data-testid=bot-pick-2]").select_option("search:高手")  # changed in place
+    expect(page.locator("[data-testid=bot-pick-2]")).to_have_value("search:高手")
+    _until_stored(page, [None, "search:入门", "search:高手"])
+    page.locator("[data-testid=bot-pick-2]").select_option("random")
+    _until_stored(page, [None, "search:入门", "random"])
+    expect(page.locator("[data-testid=bot-pick-2]")).to_have_value("random")
     shot(page, shots, "waiting-bot-levels")
     page.click("[data-testid=start]:not([disabled])")
     page.wait_for_selector("[data-testid=felt][data-counter]:not([data-counter=''])")

@@ -48,7 +48,7 @@ def test_a_press_spanning_a_rerender_still_clicks(page: Page, server: str) -> No
         and after["y"] < y < after["y"] + after["height"], "the button moved from the pointer"
     page.mouse.up()
     expect(page.locator("[data-testid=start]")).to_be_enabled()
-    expect(page.locator("[data-testid=bot-label-1]")).to_be_visible()
+    expect(page.locator("[data-testid=bot-pick-1]")).to_be_visible()
 
 
 FRAMES_SEEN = """

@@ -257,6 +257,19 @@ async def remove_bot(request: Request, room_id: str, seat: int) -> dict[str, Any
     return await _op(request, room_id, "remove_bot", seat=seat)
 
 
+@router.patch("/rooms/{room_id}/seats/{seat}")
+async def set_bot(request: Request, room_id: str, seat: int) -> dict[str, Any]:
+    player = await player_of(request)
+    platform = platform_of(request)
+    if room_id in platform.rooms or platform.cluster is None:
+        platform.room(room_id, player.id)  # an unknown room is said before a bad body
+    bot = (await body_of(request)).get("bot")
+    if not isinstance(bot, str):
+        raise ServerError("bad_message", f"bot: expected a bot spec such as 'search:高手', "
+                                         f"got {bot!r}")
+    return {"room": await room_op(platform, room_id, player, "set_bot", seat=seat, bot=bot)}
+
+
 @router.post("/rooms/{room_id}/leave")
 async def leave(request: Request, room_id: str) -> dict[str, Any]:
     return await _op(request, room_id, "leave")

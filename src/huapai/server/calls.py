@@ -38,6 +38,10 @@ async def _remove_bot(room: Room, player: str, _nickname: str, args: dict[str, A
     await room.remove_bot(player, args["seat"])
 
 
+async def _set_bot(room: Room, player: str, _nickname: str, args: dict[str, Any]) -> None:
+    await room.set_bot(player, args["seat"], args["bot"])
+
+
 async def _leave(room: Room, player: str, _nickname: str, _args: dict[str, Any]) -> None:
     await room.leave(player)
 
@@ -59,8 +63,8 @@ async def _join(room: Room, player: str, _nickname: str, _args: dict[str, Any]) 
 
 
 OPS: dict[str, Op] = {"show": _show, "take_seat": _take_seat, "remove_bot": _remove_bot,
-                      "leave": _leave, "fill_bots": _fill_bots, "start": _start,
-                      "again": _again, "join": _join}
+                      "set_bot": _set_bot, "leave": _leave, "fill_bots": _fill_bots,
+                      "start": _start, "again": _again, "join": _join}
 
 
 class RemoteError(ServerError):

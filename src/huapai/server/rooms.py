@@ -223,14 +223,22 @@ class Room:
             self._seat_changed()
 
     async def remove_bot(self, player: str, index: int) -> None:
+        await self._rebot(player, index, None)
+
+    async def set_bot(self, player: str, index: int, bot: str) -> None:
+        """The owner changes a seated bot (its kind or level) before the match."""
+        await self._rebot(player, index, bot)
+
+    async def _rebot(self, player: str, index: int, bot: str | None) -> None:
         async with self.lock:
             self._require_owner(player)
             self._require_status(WAITING, FINISHED)
             seat = self._seat(index)
             if seat.bot is None:
                 raise ServerError("seat_out_of_range", f"seat {index} has no bot")
-            await self.store.seats([(index, seat.player, None)])
-            seat.bot = None
+            name = None if bot is None else checked_spec(self.game, self.rules, bot)
+            await self.store.seats([(index, seat.player, name)])
+            seat.bot = name
             self._seat_changed()
 
     async def start(self, player: str) -> None:

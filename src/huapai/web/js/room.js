@@ -311,9 +311,11 @@ export class RoomPage {
         h("div", { class: `avatar a${seat.seat % 6}` }, seat.bot ? botIcon() : seat.player ? [...seat.player.nickname][0] : "+"),
         h("div", { class: "wait-name" }, h("div", {}, who),
           h("div", { class: "muted small" }, t("seat_n", { n: seat.seat + 1 }),
-            seat.bot ? h("span", { "data-testid": `bot-label-${seat.seat}` }, ` · ${botLabel(seat.bot)}`) : "",
+            seat.bot && !(owner && choices.includes(seat.bot))
+              ? h("span", { "data-testid": `bot-label-${seat.seat}` }, ` · ${botLabel(seat.bot)}`) : "",
             seat.player?.id === s.owner ? ` · ${t("owner")}` : "",
             seat.player && !seat.online ? ` · ${t("offline_badge")}` : "")),
+        seat.bot && owner && choices.includes(seat.bot) ? this.seatBotPicker(seat, choices) : null,
         h("div", { class: "wait-buttons" }, buttons));
     });
     return h("div", { class: "card-panel waiting", "data-testid": "waiting" },
@@ -336,6 +338,17 @@ export class RoomPage {
           "post", path`/rooms/${this.roomId}/start`, undefined, t("start"))
           : h("p", { class: "muted" }, t("waiting_owner")),
         owner && empty ? h("p", { class: "muted small" }, t("waiting_seats")) : null));
+  }
+
+  /** The owner's choice of a seated bot, changed in place (PATCH the seat). */
+  seatBotPicker(seat, choices) {
+    const where = path`/rooms/${this.roomId}/seats/${seat.seat}`;
+    return h("select", {
+      class: "seat-bot", "data-testid": `bot-pick-${seat.seat}`, "aria-label": t("bot_level"),
+      "data-key": `bot-pick-${seat.seat}`, disabled: this.busy.has(where),
+      // refused: the stored bot shows again (a change comes back in the room's summary)
+      onChange: async (e) => { await this.rest("patch", where, { bot: e.target.value }); this.render(); },
+    }, choices.map((spec) => h("option", { value: spec, selected: spec === seat.bot }, botLabel(spec))));
   }
 
   /** Show the latest state; `fresh` when it just arrived (its events are new). */
