@@ -106,7 +106,13 @@ def test_review_command_json_and_text(tmp_path: Path) -> None:
                             "advised", "advised_label", "advised_mean", "cost", "mistake",
                             "options"}
     assert set(rows[0]["options"][0]) == {"action", "label", "visits", "pairs", "mean",
-                                          "estimate", "gain"}
+                                          "estimate", "gain", "error"}
+    for row in rows:  # the advice: the largest gain less its error, if that is positive
+        bounds = {o["action"]: o["gain"] - o["error"] for o in row["options"] if o["pairs"]}
+        top = max(bounds.values(), default=0.0)
+        assert (row["advised"] == row["chosen"]) == (top <= 0), row
+        if top > 0:
+            assert bounds[row["advised"]] == pytest.approx(top, abs=1e-3), row
     text = runner.invoke(app, ["review", str(path), "--seat", "0", "--level", "入门"])
     assert text.exit_code == 0 and "复盘" in text.output and "个决定" in text.output
 

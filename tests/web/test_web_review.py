@@ -86,8 +86,13 @@ def _options_shown(page: Page, decision: dict[str, Any]) -> None:
     expect(chosen).to_have_attribute("data-action", decision["chosen"])
     expect(chosen).to_contain_text("你选的")
     expect(chosen).to_contain_text(decision["chosen_label"]["zh"])
-    expect(step.locator(".review-option.advised")).to_have_attribute("data-action",
-                                                                     decision["advised"])
+    expect(chosen.locator(".opt-error")).to_have_count(0)  # the pick is the yardstick
+    advised = step.locator(".review-option.advised")
+    if decision["advised"] != decision["chosen"]:
+        error = next(o["error"] for o in decision["options"] if o["action"] == decision["advised"])
+        shown = advised.locator(".opt-error").inner_text()
+        assert shown.startswith("±") and abs(float(shown[1:]) - error) <= 0.051, (shown, error)
+    expect(advised).to_have_attribute("data-action", decision["advised"])
     estimates = [o["estimate"] for o in decision["options"] if o["estimate"] is not None]
     first = step.locator(".review-option").first.get_attribute("data-action")
     assert first in [o["action"] for o in decision["options"] if o["estimate"] == max(estimates)]

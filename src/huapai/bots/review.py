@@ -41,6 +41,7 @@ class Decision:
     chosen: int
     advised: int
     options: tuple[Estimate, ...]
+    scale: float = 1.0  # the search's reward scale, which shrinks each gain's error
 
     def option(self, action: int) -> Estimate:
         return next(o for o in self.options if o.action == action)
@@ -71,7 +72,9 @@ def decision_json(game: Game[Any, Any], rules: Any, d: Decision) -> dict[str, An
     """One reviewed decision as data (``huapai review --json`` and the server's review
     jobs): the move, the pick and the advice with their labels and estimates, the cost,
     and every option (``mean``: its own plain mean; ``estimate``: as above; ``gain``: its
-    mean gain over the pick, None for the pick)."""
+    mean gain over the pick, None for the pick; ``error``: that gain's standard error, the
+    noise the advice weighs: it is the option whose gain less its error is the largest
+    and positive)."""
     def label(action: int) -> dict[str, Any]:
         return game.describe_action(rules, action).label.to_json()
 
@@ -85,7 +88,9 @@ def decision_json(game: Game[Any, Any], rules: Any, d: Decision) -> dict[str, An
         "options": [{"action": game.format_action(rules, e.action), "label": label(e.action),
                      "visits": e.visits, "pairs": e.pairs, "mean": _num(e.mean),
                      "estimate": _num(d.estimate(e.action)),
-                     "gain": _num(e.mean_gain) if e.pairs else None} for e in d.options],
+                     "gain": _num(e.mean_gain) if e.pairs else None,
+                     "error": _num(e.gain_error(d.scale)) if e.pairs else None}
+                    for e in d.options],
     }
 
 
@@ -127,7 +132,7 @@ def _one(game: Game[Any, Any], rules: Any, budget: Budget, seed: int,
     searcher = Searcher(game, rules, budget, seed)
     stats = searcher.estimates(InfoSet(game, state, seat, searcher.worlds), legal, prior=chosen)
     advised = best(stats, prior=chosen, scale=searcher.scale)
-    return Decision(deal, index, chosen, advised, tuple(stats))
+    return Decision(deal, index, chosen, advised, tuple(stats), searcher.scale)
 
 
 def count_decisions(replays: Sequence[Replay], seat: int) -> int:

@@ -71,6 +71,7 @@ export class ReviewPanel {
                          title: t(o.action === d.chosen ? "review_played" : "review_tries", { n: tries }) },
           h("span", { class: "opt-label" }, said(o.label, o.action)),
           h("span", { class: "opt-mean" }, o.estimate === null ? t("review_untried") : signed(o.estimate)),
+          o.error !== null && o.error !== undefined ? h("span", { class: "opt-error" }, `±${o.error.toFixed(1)}`) : null,
           tags.length ? h("span", { class: "opt-tags" }, tags.join(" · ")) : null);
       })));
   }
