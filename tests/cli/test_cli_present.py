@@ -85,14 +85,15 @@ def test_a_settlement_without_items_shows_its_notes_as_they_are() -> None:
 
 def test_the_legal_list_shows_each_action_by_its_label_in_the_chosen_language() -> None:
     english = invoke(["play", "biegan", "--seed", "3", "--deals", "1", "--bots", "random",
-                      "--lang", "en"], "q\n")
+                      "--lang", "en"], "1\nq\n")
     assert_clean(english, 0)
     assert "1 pass (过)" in english.output and "2 紮 (zha) 五" in english.output
+    assert "you chose: pass (过)" in english.output  # the label, in the player's language
     chinese = invoke(["play", "biegan", "--seed", "3", "--deals", "1", "--bots", "random"],
                      "1\nq\n")
     assert_clean(chinese, 0)
     assert "1 过" in chinese.output and "2 紮 五" in chinese.output
-    assert "你选了：过" in chinese.output  # a number still picks the action, said in notation
+    assert "你选了：过" in chinese.output  # a number still picks the action, said by its label
 
 
 def test_a_grown_group_says_what_was_on_the_abacus_already() -> None:

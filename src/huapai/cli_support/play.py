@@ -222,12 +222,12 @@ class HumanMatch:
         """Ask the human until a legal answer (commands and mistakes ask again)."""
         game, rules = self.table.game, self.table.rules
         texts = [game.format_action(rules, a) for a in legal]
-        if len(legal) == 1:
-            # a forced answer (过 in a claim window, the only beater): no need to ask
-            self.console.print(Text(tr("forced", self.lang, text=texts[0]), style="dim"))
-            return legal[0]
         # listed by their labels in the player's language; typed as numbers or notation
         shown = [game.describe_action(rules, a).label.text(self.lang) for a in legal]
+        if len(legal) == 1:
+            # a forced answer (过 in a claim window, the only beater): no need to ask
+            self.console.print(Text(tr("forced", self.lang, text=shown[0]), style="dim"))
+            return legal[0]
         self._show_decision(deal, shown)
         while True:
             reply = interpret(self._read(), legal, texts,
@@ -248,8 +248,9 @@ class HumanMatch:
         except IllegalAction as exc:
             self._complain(tr("illegal", self.lang, reason=exc.msg.text(self.lang)))
             return False
-        text = self.table.game.format_action(self.table.rules, reply.action)
-        self.console.print(Text(tr("chose", self.lang, text=text), style="green"))
+        label = self.table.game.describe_action(self.table.rules, reply.action).label
+        self.console.print(Text(tr("chose", self.lang, text=label.text(self.lang)),
+                                style="green"))
         return True
 
     def _read(self) -> str:
