@@ -22,7 +22,7 @@ _LABELS: dict[str, tuple[str, str]] = {
     "no": ("否", "no"),
     # play
     "match_start": ("{title} · {preset} · {deals} 局 · 种子 {seed} · 你坐座位{seat}",
-                    "{title} · {preset} · {deals} deals · seed {seed} · you sit at seat {seat}"),
+                    "{title} · {preset} · deals: {deals} · seed {seed} · you sit at seat {seat}"),
     "opponents": ("对手：{bots}", "opponents: {bots}"),
     "deal_header": ("第 {n}/{total} 局", "deal {n} of {total}"),
     "your_turn": ("轮到你了", "your turn"),
@@ -78,7 +78,7 @@ _LABELS: dict[str, tuple[str, str]] = {
         "in --record)."),
     # simulate
     "sim_title": ("模拟 {deals} 局 · {title} · {preset} · 种子 {seed}",
-                  "simulated {deals} deals · {title} · {preset} · seed {seed}"),
+                  "deals simulated: {deals} · {title} · {preset} · seed {seed}"),
     "mean_score": ("平均得分（95% 置信区间）", "mean score (95% CI)"),
     "mean_decisions": ("每局平均决策数：{value:.1f}", "mean decisions per deal: {value:.1f}"),
     "progress": ("模拟中", "simulating"),
@@ -87,7 +87,7 @@ _LABELS: dict[str, tuple[str, str]] = {
                     "deal {n} · {game} · first player {dealer} · seed {seed}"),
     "replay_hands": ("起手牌", "hands dealt"),
     "replay_ok": ("记录有效：{deals} 局，{actions} 个动作全部合法。",
-                  "record is valid: {deals} deals, all {actions} actions legal."),
+                  "record is valid: deals {deals}, actions {actions}, every one legal."),
     "replay_unfinished": ("（记录在局中结束）", "(the record stops mid-deal)"),
     "replay_bad": ("第 {deal} 局的动作 #{index}（从 0 数，文件第 {line} 行，{seat}：{text}）"
                    "无效：{reason}",
