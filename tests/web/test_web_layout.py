@@ -121,6 +121,41 @@ def test_seats_and_zhanpai_never_overlap_through_a_deal(screen: Page, server: st
     assert _overlaps(screen) == []
 
 
+_XIUSHAN_PAIRS = [
+    [".plate", "same"],
+    [".seat-detail", ".plate"],
+    [".seat-detail", "same"],
+    [".seat-detail", ".felt-center"],
+    [".plate", ".felt-center"],
+    [".seat-detail", ".xs-bo"],
+    [".bubble", "same"],
+]
+
+
+def test_a_bofu_table_keeps_its_groups_off_the_centre(screen: Page, server: str,
+                                                      shots: Path | None) -> None:
+    """钵福 at three, through a deal: no seat's groups, discards or 算盘 lie on another
+    seat's, on a plate, on the centre column (the card on offer, the stock line) or on the
+    钵 line, and no two seats' bubbles lie on each other (at 1366×768 the bottom seat's
+    fourth group covered the 钵 line and the stock line, and a tall side seat's bubble
+    met the bottom seat's)."""
+    screen.set_viewport_size({"width": 1366, "height": 768} if screen.viewport_size
+                             and screen.viewport_size["width"] > 700 else {"width": 390,
+                                                                           "height": 844})
+    enter(screen, server, "钵几何")
+    create_room(screen, game="xiushan", preset="bofu", speed=0.3)
+    start_with_bots(screen)
+    screen.evaluate(_WATCH, _XIUSHAN_PAIRS)
+    screen.click("[data-testid=tuoguan]")
+    expect(screen.locator("[data-testid=settlement]")).to_be_visible(timeout=120000)
+    screen.get_by_text("看牌桌").click()
+    screen.wait_for_timeout(700)
+    width = (screen.viewport_size or {"width": 0})["width"]
+    shot(screen, shots, f"layout-bofu-{width}")
+    assert screen.evaluate("() => window.__checks") >= 6, "the observer saw the deal"
+    assert _overlaps(screen) == []
+
+
 def test_the_biegan_hand_reads_on_a_phone(screen: Page, server: str,
                                           shots: Path | None) -> None:
     enter(screen, server, "别杆手牌")
