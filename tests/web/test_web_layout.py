@@ -128,6 +128,7 @@ _XIUSHAN_PAIRS = [
     [".seat-detail", ".felt-center"],
     [".plate", ".felt-center"],
     [".seat-detail", ".xs-bo"],
+    [".seat-detail", ".felt-status"],
     [".bubble", "same"],
 ]
 
@@ -135,10 +136,10 @@ _XIUSHAN_PAIRS = [
 def test_a_bofu_table_keeps_its_groups_off_the_centre(screen: Page, server: str,
                                                       shots: Path | None) -> None:
     """钵福 at three, through a deal: no seat's groups, discards or 算盘 lie on another
-    seat's, on a plate, on the centre column (the card on offer, the stock line) or on the
-    钵 line, and no two seats' bubbles lie on each other (at 1366×768 the bottom seat's
-    fourth group covered the 钵 line and the stock line, and a tall side seat's bubble
-    met the bottom seat's)."""
+    seat's, on a plate, on the centre column (the card on offer, the stock line), on the
+    钵 line or on the status line, and no two seats' bubbles lie on each other (at
+    1366×768 the bottom seat's fourth group covered the 钵 line and the stock line, a tall
+    side seat rose past the felt's top edge, and its bubble met the bottom seat's)."""
     screen.set_viewport_size({"width": 1366, "height": 768} if screen.viewport_size
                              and screen.viewport_size["width"] > 700 else {"width": 390,
                                                                            "height": 844})
