@@ -125,7 +125,8 @@ def test_a_settlement_carries_its_items_in_json() -> None:
     assert data["items"] == [
         {"seat": 0, "code": "zhan", "label": {"code": "zhan", "zh": "占牌",
                                                "en": "占牌 (cards won)", "params": {}},
-         "value": 13, "unit": {"code": "zhang", "zh": "张", "en": "cards", "params": {}}},
+         "value": 13, "unit": {"code": "zhang", "zh": "张", "en": "cards",
+                               "params": {"one": "card"}}},
         {"seat": None, "code": "huangzhuang", "label": table.label.to_json(), "value": 0,
          "unit": {"code": "none", "zh": "", "en": "", "params": {}}}]
     assert Settlement(3, ()).to_json()["items"] == []
