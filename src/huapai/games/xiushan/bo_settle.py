@@ -45,8 +45,8 @@ def settle_bo(s: State) -> Settlement:
     for seat, total in enumerate(totals):
         lines.append((seat, say("算盘", "abacus", "abacus"), total, _QIAN))
     return Settlement(n, tuple(payments), tuple(note(*line[1:]) for line in lines),
-                      tuple(SettlementItem(seat, label.code, label, value, unit)
-                            for seat, label, value, unit in lines))
+                      tuple(SettlementItem(seat, label.code, label, value, measure)
+                            for seat, label, value, measure in lines))
 
 
 def worth(s: State, settlement: Settlement) -> tuple[float, ...]:

@@ -37,8 +37,8 @@ def settle(s: State) -> Settlement:
         payments = _on_discard(s.rules.pay_discard, w.seat, w.from_seat, losers, dou)
     lines = _lines(s)
     return Settlement(n, tuple(payments), tuple(note(*line) for line in lines),
-                      tuple(SettlementItem(w.seat, label.code, label, value, unit)
-                            for label, value, unit in lines))
+                      tuple(SettlementItem(w.seat, label.code, label, value, measure)
+                            for label, value, measure in lines))
 
 
 def _on_discard(mode: str, winner: int, discarder: int, losers: list[int],
@@ -83,8 +83,8 @@ def group_label(g: Group) -> Msg:
                f"{'laid' if g.laid else 'in hand'} {g.kind.value} {cards}", "group")
 
 
-def note(label: Msg, value: int, unit: Msg) -> str:
+def note(label: Msg, value: int, measure: Msg) -> str:
     """An item as the settlement's older free-text note: ``"中文：3 豆 / English: 3 豆"``."""
-    if not unit.zh and not value:
+    if not measure.zh and not value:
         return str(label)
-    return str(say(f"{label.zh}：{value} {unit.zh}", f"{label.en}: {value} {unit.en}"))
+    return str(say(f"{label.zh}：{value} {measure.zh}", f"{label.en}: {value} {measure.en}"))

@@ -63,12 +63,11 @@ export class ReviewPanel {
     const options = [...d.options].sort((a, b) => (b.estimate ?? -Infinity) - (a.estimate ?? -Infinity));
     replace(this.stepEl, h("span", { class: "muted" }, t("review_step", { move: d.move })),
       h("ul", { class: "review-options" }, options.map((o) => {
-        const tags = [o.action === d.chosen ? t("review_chosen") : null,
-                      o.action === d.advised ? t("review_advised") : null].filter(Boolean);
-        const tries = o.action === d.chosen ? o.visits : o.pairs;
-        return h("li", { class: `review-option${o.action === d.chosen ? " chosen" : ""}${o.action === d.advised ? " advised" : ""}`,
+        const mine = o.action === d.chosen, advice = o.action === d.advised;
+        const tags = [mine ? t("review_chosen") : null, advice ? t("review_advised") : null].filter(Boolean);
+        return h("li", { class: `review-option${mine ? " chosen" : ""}${advice ? " advised" : ""}`,
                          "data-action": o.action,
-                         title: t(o.action === d.chosen ? "review_played" : "review_tries", { n: tries }) },
+                         title: mine ? t("review_played", { n: o.visits }) : t("review_tries", { n: o.pairs }) },
           h("span", { class: "opt-label" }, said(o.label, o.action)),
           h("span", { class: "opt-mean" }, o.estimate === null ? t("review_untried") : signed(o.estimate)),
           o.error !== null && o.error !== undefined ? h("span", { class: "opt-error" }, `±${o.error.toFixed(1)}`) : null,

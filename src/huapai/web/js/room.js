@@ -293,6 +293,7 @@ export class RoomPage {
     const botBody = (seats) => (this.botChoice ? { ...seats, bot: this.botChoice } : seats);
     const seats = s.seats.map((seat) => {
       const who = seat.player || seat.bot ? seatName(s.seats, seat.seat) : t("empty_seat");
+      const pickable = seat.bot && owner && choices.includes(seat.bot); // the owner's choice
       const buttons = [];
       if (!seat.player && !seat.bot && mine === null) {
         buttons.push(this.restButton({ class: "btn small primary", "data-testid": `sit-${seat.seat}` },
@@ -311,11 +312,11 @@ export class RoomPage {
         h("div", { class: `avatar a${seat.seat % 6}` }, seat.bot ? botIcon() : seat.player ? [...seat.player.nickname][0] : "+"),
         h("div", { class: "wait-name" }, h("div", {}, who),
           h("div", { class: "muted small" }, t("seat_n", { n: seat.seat + 1 }),
-            seat.bot && !(owner && choices.includes(seat.bot))
+            seat.bot && !pickable
               ? h("span", { "data-testid": `bot-label-${seat.seat}` }, ` · ${botLabel(seat.bot)}`) : "",
             seat.player?.id === s.owner ? ` · ${t("owner")}` : "",
             seat.player && !seat.online ? ` · ${t("offline_badge")}` : "")),
-        seat.bot && owner && choices.includes(seat.bot) ? this.seatBotPicker(seat, choices) : null,
+        pickable ? this.seatBotPicker(seat, choices) : null,
         h("div", { class: "wait-buttons" }, buttons));
     });
     return h("div", { class: "card-panel waiting", "data-testid": "waiting" },
