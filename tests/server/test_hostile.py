@@ -155,7 +155,8 @@ def test_huge_integers_and_surrogates_are_400_without_a_traceback(
     a = Api(client, "a")
     room = a.room()
     calls = [("POST", "/api/players"), ("PATCH", "/api/me"), ("POST", "/api/rooms"),
-             ("POST", "/api/rooms/join"), ("POST", f"/api/rooms/{room}/bots")]
+             ("POST", "/api/rooms/join"), ("POST", f"/api/rooms/{room}/bots"),
+             ("PATCH", f"/api/rooms/{room}/seats/1")]
     with caplog.at_level(logging.ERROR, logger="huapai.server"):
         for method, path in calls:
             for body in ('{"nickname": ' + BIG + "}", '{"code": "\\ud800"}',
@@ -174,9 +175,11 @@ def test_bad_page_and_seat_parameters_are_400(client: TestClient) -> None:
             answer = client.get(f"/api/rooms?{name}={value}")
             assert (answer.status_code, answer.json()["error"]["code"]) == (400, "bad_message")
     for seat in ("²", BIG, "-1"):
-        answer = client.post(f"/api/rooms/x/seats/{seat}", headers=a.headers)
-        assert answer.status_code in (400, 404) and answer.json()["error"]["code"] in (
-            "bad_message", "room_not_found")
+        for method in ("POST", "PATCH"):
+            answer = client.request(method, f"/api/rooms/x/seats/{seat}", headers=a.headers,
+                                    json={"bot": "random"})
+            assert answer.status_code in (400, 404) and answer.json()["error"]["code"] in (
+                "bad_message", "room_not_found"), (method, seat, answer.text)
 
 
 def test_lone_surrogate_costs_one_error_not_the_connection(client: TestClient) -> None:
