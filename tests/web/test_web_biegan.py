@@ -64,12 +64,10 @@ def biegan_turn(page: Page, rng: random.Random) -> str:
     for wanted in _ALWAYS:
         for action, kind in offered:
             if kind == wanted:
-                press_word(page, action)
-                return wanted
+                return wanted if press_word(page, action) else "moved on"
     dui = [a for a, kind in offered if kind == "dui"]
     if dui and rng.random() < 0.5:
-        press_word(page, dui[0])
-        return "dui"
+        return "dui" if press_word(page, dui[0]) else "moved on"
     plays = legal_plays(page)
     if plays:
         cards = list(rng.choice(plays)["cards"])
@@ -80,8 +78,7 @@ def biegan_turn(page: Page, rng: random.Random) -> str:
     if not passes and not still_my_turn(page):
         return "moved on"  # a claim ahead of mine closed the window
     assert passes, f"nothing to do on my turn: words {offered}, no discards"
-    press_word(page, passes[0])
-    return "pass"
+    return "pass" if press_word(page, passes[0]) else "moved on"
 
 
 def provoke_illegal(page: Page) -> str | None:

@@ -42,8 +42,7 @@ def xiushan_turn(page: Page, rng: random.Random, *, tap: bool = False) -> str:
     for wanted in _FIRST:
         for action, kind in offered:
             if kind == wanted:
-                press_word(page, action, tap=tap)
-                return wanted
+                return wanted if press_word(page, action, tap=tap) else "moved on"
     plays = legal_plays(page)
     if plays:
         right = not tap and rng.random() < 0.5
@@ -53,8 +52,7 @@ def xiushan_turn(page: Page, rng: random.Random, *, tap: bool = False) -> str:
         return "moved on"  # a claim ahead of mine closed the window
     assert offered, "my turn with nothing to do"
     action, kind = offered[0]
-    press_word(page, action, tap=tap)
-    return kind
+    return kind if press_word(page, action, tap=tap) else "moved on"
 
 
 def test_play_a_whole_shibafu_deal_by_buttons(page: Page, server: str,

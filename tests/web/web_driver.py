@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 # The visible strip of `el` along a few rows across it: for each row the runs of x (in
 # quarter pixels) where the topmost element is `el` or inside it (cards overlap in a fan).
@@ -153,14 +154,25 @@ def play_cards(page: Page, cards: list[str], *, tap: bool = False,
     after_action(page, before)
 
 
-def press_word(page: Page, action: int, *, tap: bool = False) -> None:
+_STALE_AFTER = 5000  # ms: how long a word may be missing before the page is read again
+
+
+def press_word(page: Page, action: int, *, tap: bool = False) -> bool:
+    """Press a word button. False when the word is gone before the press lands: the state
+    moved on without my answer (a bot's claim closed the window, and the page may already
+    ask me something else), so the caller reads the page again. A word still shown but not
+    yet pressable gets the whole timeout, as any click."""
     before = counter(page)
-    button = f"[data-testid=word][data-action='{action}']"
-    if tap:
-        page.tap(button)
-    else:
-        page.click(button)
+    button = page.locator(f"[data-testid=word][data-action='{action}']")
+    press = button.tap if tap else button.click
+    try:
+        press(timeout=_STALE_AFTER)
+    except PlaywrightTimeout:
+        if not button.count():
+            return False
+        press()
     after_action(page, before)
+    return True
 
 
 _WEIGHTS = {"xian": 4, "jinpai": 1}  # by the kind of describe_action, in any language
@@ -177,8 +189,7 @@ def take_turn(page: Page, rng: random.Random, *, tap: bool = False) -> str:
         single = len(choice["cards"]) == 1 and not tap and rng.random() < 0.5
         play_cards(page, list(choice["cards"]), tap=tap, right_click=single)
         return "right-click" if single else "cards"
-    press_word(page, int(choice))
-    return "word"
+    return "word" if press_word(page, int(choice)) else "moved on"
 
 
 def try_an_illegal_card(page: Page) -> str | None:
