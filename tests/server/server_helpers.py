@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
 
@@ -23,6 +25,15 @@ from huapai.server.store import make_engine  # noqa: E402
 
 POSTGRES_ENV = "HUAPAI_TEST_POSTGRES_URL"
 Message = dict[str, Any]
+T = TypeVar("T")
+
+
+def run_alone(coroutine: Coroutine[Any, Any, T]) -> T:
+    """``asyncio.run`` on a thread of its own: a browser test run earlier in the same
+    process leaves sync Playwright's event loop running in the main thread, where
+    ``asyncio.run`` would refuse to start, so the result does not depend on the order."""
+    with ThreadPoolExecutor(1) as alone:
+        return alone.submit(asyncio.run, coroutine).result()
 
 
 def sqlite_url(tmp_path: Path) -> str:

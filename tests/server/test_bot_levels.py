@@ -3,13 +3,12 @@ thinks off the event loop, and it decides from its seat's information only."""
 
 from __future__ import annotations
 
-import asyncio
 import random
 import time
 from contextlib import ExitStack
 from typing import Any
 
-from server_helpers import Api, Peer, act, subscribed, to_act
+from server_helpers import Api, Peer, act, run_alone, subscribed, to_act
 from starlette.testclient import TestClient
 
 from huapai.bots.levels import LEVELS
@@ -145,7 +144,7 @@ def test_a_room_s_search_bot_sees_only_its_seat() -> None:
         other = _hidden_permuted(game, state, seat, checked) if len(legal) > 1 else None
         if other is not None:
             assert game.observe(other, seat) == game.observe(state, seat)
-            one, two = (asyncio.run(search_choice(game, rules, "search:入门", 5, s, seat, legal))
+            one, two = (run_alone(search_choice(game, rules, "search:入门", 5, s, seat, legal))
                         for s in (state, other))
             assert one == two and one in legal
             checked += 1

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 from urllib.parse import urlsplit, urlunsplit
 
+from server_helpers import run_alone
 from workers_helpers import redis_url
 
 from huapai.server.bus import Bus, all_channel, channel
@@ -53,5 +54,5 @@ def test_a_broadcast_stays_in_its_database(redis_url: str) -> None:
             for bus in buses:
                 await bus.stop()
 
-    asyncio.run(run())
+    run_alone(run())
     assert heard == {"same": ["p-1"], "other": []}
