@@ -3,7 +3,7 @@ server's review in the background, a progress line shows while it runs, then the
 lists the big mistakes ("第 12 手：…— 预期 …") and marks them on the timeline; a mark
 takes the replay to the position that move was chosen in, and there (as at any of the
 seat's decisions) every option's estimate shows, best first, the pick and the advice
-marked."""
+marked; on a phone the mistakes are a row of moves, leaving the box to the options."""
 
 from __future__ import annotations
 
@@ -60,6 +60,7 @@ def test_review_a_seat_from_the_replay(page: Page, server: str, shots: Path | No
         # the position the move was chosen in: the step before it
         expect(page.locator("[data-testid=step]")).to_contain_text(f"第 {first['index']} /")
         _options_shown(page, first)
+        _on_a_phone(page)
     else:
         expect(panel).to_contain_text("没有大错")
     other = job["result"]["decisions"][-1]  # any decision, reached with the timeline
@@ -73,6 +74,19 @@ def test_review_a_seat_from_the_replay(page: Page, server: str, shots: Path | No
     nxt = [d for d in job["result"]["decisions"] if d["index"] == other["index"] + 1]
     if not nxt:
         expect(page.locator("[data-testid=review-step]")).to_be_empty()
+
+
+def _on_a_phone(page: Page) -> None:
+    """At a phone's width the mistakes shrink to a row of moves (the options say what each
+    cost), so the options at the move start inside the box without scrolling it."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    mistake = page.locator("[data-testid=review-mistake]").first
+    expect(mistake.locator(".rv-move")).to_be_visible()
+    expect(mistake.locator(".rv-cost")).to_be_hidden()
+    box = page.locator("[data-testid=review-box]").bounding_box()
+    step = page.locator("[data-testid=review-step]").bounding_box()
+    assert box and step and step["y"] < box["y"] + box["height"], (box, step)
+    page.set_viewport_size({"width": 1280, "height": 800})
 
 
 def _options_shown(page: Page, decision: dict[str, Any]) -> None:
