@@ -282,8 +282,11 @@ def test_action_notation() -> None:
         assert GAME.parse_action(r, GAME.format_action(r, a)) == a
     assert GAME.parse_action(r, "打弍") == GAME.parse_action(r, " 打 贰 ")
     assert GAME.parse_action(r, "召") == GAME.parse_action(r, "开召")
-    with pytest.raises(ValueError, match="打"):
-        GAME.parse_action(r, "吃")
+    assert GAME.parse_action(r, " 十 ") == GAME.parse_action(r, "打 十")  # a card alone: 打
+    assert GAME.parse_action(r, "弍") == GAME.parse_action(r, "打 贰")
+    for wrong in ("吃", "十十", ""):
+        with pytest.raises(ValueError, match="打"):
+            GAME.parse_action(r, wrong)
 
 
 def test_claims_may_be_declined_with_forced_claims_off() -> None:

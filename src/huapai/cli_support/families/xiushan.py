@@ -236,14 +236,20 @@ def _bakuai(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
     return ctx.pick(f"{who}：八块，下家自行摸牌", f"{who}: 八块 — no discard, the next seat draws")
 
 
+def _groups(notation: str) -> str:
+    """The event's groups (``碰:二二二 坎:壹壹壹``, the groups' notation) as the table shows
+    them: ``碰[二二二] 坎[壹壹壹]``."""
+    return " ".join(f"{kind}[{cards}]" for kind, _, cards in
+                    (group.partition(":") for group in notation.split()))
+
+
 def _won(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
+    groups = _groups(str(e["groups"]))
     if ctx.rules.hand_value == "fan":  # 钵福: the value follows, as it goes on the 算盘
-        return ctx.pick(f"{who} 和了{_who_from(e, ctx)}：{e['youzi']} 油子。{e['groups']}",
-                        f"{who} won{_who_from(e, ctx)}: {e['youzi']} 油子. {e['groups']}")
-    return ctx.pick(f"{who} 和了{_who_from(e, ctx)}：{e['youzi']} 油子，{e['dou']} 豆。"
-                    f"{e['groups']}",
-                    f"{who} won{_who_from(e, ctx)}: {e['youzi']} 油子, {e['dou']} 豆. "
-                    f"{e['groups']}")
+        return ctx.pick(f"{who} 和了{_who_from(e, ctx)}：{e['youzi']} 油子。{groups}",
+                        f"{who} won{_who_from(e, ctx)}: {e['youzi']} 油子. {groups}")
+    return ctx.pick(f"{who} 和了{_who_from(e, ctx)}：{e['youzi']} 油子，{e['dou']} 豆。{groups}",
+                    f"{who} won{_who_from(e, ctx)}: {e['youzi']} 油子, {e['dou']} 豆. {groups}")
 
 
 _EVENTS: dict[str, EventText] = {

@@ -236,7 +236,8 @@ def format_action(action: int) -> str:
 
 
 def parse_action(text: str) -> int:
-    """An action from its notation (spaces ignored; 召 = 开召, 龙 = 龙灯, 面鸡 = 鸡)."""
+    """An action from its notation (spaces ignored; 召 = 开召, 龙 = 龙灯, 面鸡 = 鸡; a card
+    alone is its 打, as in 双别杆)."""
     if not isinstance(text, str):
         raise NotationError(say("动作要写成文字", f"an action is text, got {type(text).__name__}"))
     word = "".join(text.split())
@@ -244,9 +245,13 @@ def parse_action(text: str) -> int:
         return _BY_NAME[word]
     if word.startswith("打") and len(word) > 1:
         return DISCARD0 + parse_card(word[1:])
-    names = " ".join(ACTION_NAMES.values())
-    raise NotationError(say(f"看不懂动作 {text!r}：可以是 {names} 或 打 某张牌",
-                            f"unknown action {text!r}: one of {names}, or 打 CARD"))
+    try:
+        return DISCARD0 + parse_card(word)
+    except NotationError:
+        names = " ".join(ACTION_NAMES.values())
+        raise NotationError(say(
+            f"看不懂动作 {text!r}：可以是 {names}，或 打 某张牌（也可以只写牌）",
+            f"unknown action {text!r}: one of {names}, or 打 CARD (or the card alone)")) from None
 
 
 def check_invariants(s: State) -> None:
