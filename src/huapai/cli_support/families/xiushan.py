@@ -161,13 +161,13 @@ class XiushanRenderer:
     def notation_help(self, ctx: RenderContext) -> str:
         return ctx.pick(
             "牌：小字 一二三四五六七八九十，大字 壹贰叁肆伍陆柒捌玖拾（弍 = 贰，参 = 叁）。\n"
-            "动作：打 贰（出牌）；胡；碰；开召；鸡；哨；龙灯；过。"
+            "动作：打 贰（或直接写牌）出牌；胡；碰；开召；鸡；哨；龙灯；过。"
             "碰、开召、鸡 和自己起的 哨 / 龙灯 是必须的：那时只有它（和胡）可选。"
             "钵福报数练习：报 N（报子，N 个钱），不报。",
             "Cards: small 一二三四五六七八九十, big 壹贰叁肆伍陆柒捌玖拾 (弍 = 贰, 参 = 叁).\n"
-            "Actions: 打 贰 (discard); 胡; 碰; 开召; 鸡; 哨; 龙灯; 过 (pass). 碰, 开召, 鸡 and "
-            "one's own 哨 / 龙灯 are forced: then only they (and 胡) are offered. 钵福 报数 "
-            "training: 报 N (announce N 钱), 不报 (no announcement).",
+            "Actions: 打 贰 (or just the card) discards; 胡; 碰; 开召; 鸡; 哨; 龙灯; 过 (pass). "
+            "碰, 开召, 鸡 and one's own 哨 / 龙灯 are forced: then only they (and 胡) are offered. "
+            "钵福 报数 training: 报 N (announce N 钱), 不报 (no announcement).",
         )
 
     def deal_facts(self, view: Mapping[str, Any], ctx: RenderContext) -> DealFacts:
