@@ -3,6 +3,7 @@ points; a misdeclared family is an error naming it, never a silent fallback."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import replace
 from importlib.metadata import EntryPoint
@@ -57,6 +58,10 @@ def test_every_preset_has_its_titles(name: str) -> None:
     manifest = get_manifest(name)
     assert list(manifest.preset_titles) == list(get_game(name).presets())
     assert all(t.zh and t.en for t in manifest.preset_titles.values())
+    # Chinese mode shows no English: 客户端计分, not "App 计分"
+    latin = [t.zh for t in (manifest.title, *manifest.preset_titles.values())
+             if re.search(r"[A-Za-z]", t.zh)]
+    assert latin == [], latin
 
 
 @pytest.mark.parametrize(("value", "fault"), [

@@ -119,24 +119,27 @@ def _info(f: dataclasses.Field[Any]) -> OptionInfo:
     return info
 
 
+def _refusal(name: str, info: OptionInfo, zh: str, en: str, **params: Any) -> RulesError:
+    """A bad value of option ``name``, named by its 中文 label and its name."""
+    return RulesError.of("bad_option", "规则选项「{label}」（{name}）：" + zh,
+                         "rule option {name}: " + en, name=name, label=info.zh, **params)
+
+
 def _check(name: str, value: Any, hint: Any, info: OptionInfo) -> None:
     if not _type_ok(value, hint):
-        raise RulesError.of("bad_option", "规则选项 {name}：应为 {want}，不是 {value!r}",
-                            "rule option {name}: expected {want}, got {value!r}",
-                            name=name, want=_hint_name(hint), value=value)
+        raise _refusal(name, info, "应为{want_zh}，不是 {value!r}",
+                       "expected {want}, got {value!r}", want=_hint_name(hint),
+                       want_zh=_hint_name(hint, zh=True), value=value)
     if info.choices is not None and value not in info.choices:
         allowed = ", ".join(repr(c) for c in info.choices)
-        raise RulesError.of("bad_option", "规则选项 {name}：{value!r} 不在 {allowed} 之中",
-                            "rule option {name}: {value!r} is not one of {allowed}",
-                            name=name, value=value, allowed=allowed)
+        raise _refusal(name, info, "{value!r} 不在 {allowed} 之中",
+                       "{value!r} is not one of {allowed}", value=value, allowed=allowed)
     if info.low is not None and isinstance(value, int) and value < info.low:
-        raise RulesError.of("bad_option", "规则选项 {name}：{value} 小于最小值 {low}",
-                            "rule option {name}: {value} is below the minimum {low}",
-                            name=name, value=value, low=info.low)
+        raise _refusal(name, info, "{value} 小于最小值 {low}", "{value} is below the minimum {low}",
+                       value=value, low=info.low)
     if info.high is not None and isinstance(value, int) and value > info.high:
-        raise RulesError.of("bad_option", "规则选项 {name}：{value} 大于最大值 {high}",
-                            "rule option {name}: {value} is above the maximum {high}",
-                            name=name, value=value, high=info.high)
+        raise _refusal(name, info, "{value} 大于最大值 {high}",
+                       "{value} is above the maximum {high}", value=value, high=info.high)
 
 
 def _type_ok(value: Any, hint: Any) -> bool:
@@ -160,8 +163,17 @@ def _type_ok(value: Any, hint: Any) -> bool:
     return isinstance(value, hint)
 
 
-def _hint_name(hint: Any) -> str:
+_HINTS_ZH = {"int": "整数", "bool": "是或否（true / false）", "str": "文字", "float": "数",
+             "tuple": "一组值（列表）", "NoneType": "空（null）"}
+
+
+def _hint_name(hint: Any, zh: bool = False) -> str:
+    """What an option's type asks for, said in English (``int | None``) or Chinese."""
     origin = typing.get_origin(hint)
     if origin is typing.Literal:
-        return "one of " + ", ".join(repr(a) for a in typing.get_args(hint))
-    return getattr(hint, "__name__", str(hint))
+        values = ", ".join(repr(a) for a in typing.get_args(hint))
+        return f"其中之一：{values}" if zh else f"one of {values}"
+    if zh and origin in (typing.Union, types.UnionType):
+        return "或".join(_hint_name(a, zh=True) for a in typing.get_args(hint))
+    name = getattr(hint, "__name__", str(hint))
+    return _HINTS_ZH.get(name, name) if zh else name

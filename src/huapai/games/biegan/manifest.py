@@ -40,7 +40,7 @@ MANIFEST = GameManifest(
     preset_titles={
         "gongan": Text("公安双别杆（两张赖子）", "Gong'an 双别杆 (two jokers)"),
         "danbiegan": Text("单别杆（一张赖子）", "单别杆 (one joker)"),
-        "gongan-app": Text("公安双别杆 · App 计分", "Gong'an 双别杆, app scoring"),
+        "gongan-app": Text("公安双别杆 · 客户端计分", "Gong'an 双别杆, app scoring"),
     },
     bots={"heuristic": "huapai.games.biegan.bot:make_heuristic"},
     house_bot="heuristic",

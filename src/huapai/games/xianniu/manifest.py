@@ -13,7 +13,7 @@ MANIFEST = GameManifest(
     engine="huapai.games.xianniu.game:GAME",
     preset_titles={
         "lanzhou": Text("兰州掀牛（扑克）", "Lanzhou 掀牛 (poker deck)"),
-        "lanzhou-app": Text("兰州掀牛 · App 计分", "Lanzhou 掀牛, app scoring"),
+        "lanzhou-app": Text("兰州掀牛 · 客户端计分", "Lanzhou 掀牛, app scoring"),
         "fengxiang": Text("凤翔花花牌（长牌）", "Fengxiang 花花牌 (long cards)"),
     },
     bots={"heuristic": "huapai.games.xianniu.bot:make_heuristic"},

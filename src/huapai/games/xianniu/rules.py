@@ -175,14 +175,15 @@ class XianniuRules(RulesBase):
 
     def validate(self) -> None:
         if self.ci <= self.gou:
-            raise RulesError.of("bad_option", "规则选项 ci（{ci}）要大于 gou（{gou}）",
+            raise RulesError.of("bad_option", "刺牌（{ci} 张）要多于够牌（{gou} 张）",
                                 "rule option ci ({ci}) must be above gou ({gou})",
                                 ci=self.ci, gou=self.gou)
         if self.jinpai_after >= self.table_cap:
-            raise RulesError.of("bad_option", "规则选项 jinpai_after 要小于 table_cap",
-                                "rule option jinpai_after must be below table_cap")
+            raise RulesError.of("bad_option", "紧牌门槛（{after}）要小于桌面上限（{cap}）",
+                                "rule option jinpai_after ({after}) must be below table_cap "
+                                "({cap})", after=self.jinpai_after, cap=self.table_cap)
         if self.players != 3 and self.scoring == "app":
-            raise RulesError.of("bad_option", "App 计分只适用于三人",
+            raise RulesError.of("bad_option", "客户端计分只适用于三人",
                                 "the app formula is defined for three players only")
 
     @property
