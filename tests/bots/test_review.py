@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from pathlib import Path
 from typing import Any
 
@@ -42,9 +43,10 @@ def test_cost_and_mistake() -> None:
     same = Decision(0, 2, chosen=3, advised=3, options=(Estimate(3), with_gains(5, -1.0)))
     assert same.cost == 0 and not same.is_mistake()
     row = {"deal": 1, "move": 12, "chosen": "掀", "advised": "扣了", "chosen_mean": -3.2,
-           "advised_mean": 0.4}
-    assert mistake_line(row, "zh") == "第 1 局第 12 手：掀 — 预期 -3.2，扣了 +0.4"
-    assert mistake_line(row, "en") == "deal 1 move 12: 掀 — expected -3.2, 扣了 +0.4"
+           "advised_mean": 0.4, "chosen_label": {"zh": "掀", "en": "掀 (xian)"},
+           "advised_label": {"zh": "扣了", "en": "扣了 (pass)"}}
+    assert mistake_line(row, "zh") == "第 1 局第 12 手：掀 — 预期 −3.2，扣了 +0.4"
+    assert mistake_line(row, "en") == "deal 1 move 12: 掀 (xian) — expected −3.2, 扣了 (pass) +0.4"
 
 
 def test_estimates_compare_options_on_the_same_worlds() -> None:
@@ -114,7 +116,17 @@ def test_review_command_json_and_text(tmp_path: Path) -> None:
         if top > 0:
             assert bounds[row["advised"]] == pytest.approx(top, abs=1e-3), row
     text = runner.invoke(app, ["review", str(path), "--seat", "0", "--level", "入门"])
-    assert text.exit_code == 0 and "复盘" in text.output and "个决定" in text.output
+    assert text.exit_code == 0 and "复盘" in text.output, text.output
+    summary = data["summary"]
+    assert f"共 {summary['decisions']} 步选择，{summary['mistakes']} 处大错，合计少得 " \
+           f"{summary['cost']:.1f} 分" in text.output  # as the browser says it
+    assert text.output.count("（你选的）") == len(rows)  # every row marks the pick ...
+    advised = sum(r["advised"] != r["chosen"] for r in rows)
+    assert text.output.count("（建议）") == advised  # ... and an advice that differs from it
+    assert not re.search(r"[A-Za-z]{2,}", text.output), text.output  # Chinese mode: no English
+    english = runner.invoke(app, ["review", str(path), "--seat", "0", "--level", "入门",
+                                  "--lang", "en"])
+    assert "points lost in all" in english.output and "(your pick)" in english.output
 
 
 @pytest.mark.parametrize(("args", "word"), [

@@ -9,6 +9,7 @@ in "第 12 手：掀 — 预期 −3.2，扣了 +0.4".
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -82,10 +83,10 @@ def mistake_line(row: dict[str, Any], lang: Lang) -> str:
     two are estimates on the same worlds, so they differ by the cost)."""
     chosen, advised = float(row["chosen_mean"]), float(row["advised_mean"])
     if lang == "zh":
-        return (f"第 {row['deal']} 局第 {row['move']} 手：{row['chosen']} — 预期 "
-                f"{chosen:+.1f}，{row['advised']} {advised:+.1f}")
-    return (f"deal {row['deal']} move {row['move']}: {row['chosen']} — expected "
-            f"{chosen:+.1f}, {row['advised']} {advised:+.1f}")
+        return (f"第 {row['deal']} 局第 {row['move']} 手：{_said(row['chosen_label'], lang)} — "
+                f"预期 {_fmt(chosen)}，{_said(row['advised_label'], lang)} {_fmt(advised)}")
+    return (f"deal {row['deal']} move {row['move']}: {_said(row['chosen_label'], lang)} — "
+            f"expected {_fmt(chosen)}, {_said(row['advised_label'], lang)} {_fmt(advised)}")
 
 
 def show(data: dict[str, Any], lang: Lang, console: Console) -> None:
@@ -94,20 +95,50 @@ def show(data: dict[str, Any], lang: Lang, console: Console) -> None:
     console.print(Text(f"复盘：{who}，{data['level']}（每步 {data['iterations']} 次模拟）" if zh
                        else f"review of {who}, level {data['level']} "
                             f"({data['iterations']} rollouts a decision)", style="bold"))
+    console.print(Text("每步的选项按预期从高到低；± 是和你选的相比的误差；建议的那一手减去它的 ± "
+                       "仍比你选的好得最多，没有这样的就建议你选的。" if zh else
+                       "Each decision's options, best expected score first; ± is the noise of "
+                       "the difference to your pick; the advice beats your pick by the most "
+                       "even with its ± taken off, else it is your pick.", style="dim"))
     for row in data["decisions"]:
-        options = "  ".join(f"{o['action']} {_fmt(o['estimate'])}" for o in row["options"])
-        mark = " ✗" if row["mistake"] else ""
-        console.print(Text(f"#{row['move']:<3} {row['chosen']:<8}{mark}  {options}",
-                           style="red" if row["mistake"] else ""))
+        console.print(_decision_line(row, lang), style="red" if row["mistake"] else "")
     summary = data["summary"]
-    console.print(Text(f"{summary['decisions']} 个决定，{summary['mistakes']} 个大错，共损失 "
-                       f"{summary['cost']:+.1f}" if zh else
+    console.print(Text(f"共 {summary['decisions']} 步选择，{summary['mistakes']} 处大错，合计少得 "
+                       f"{summary['cost']:.1f} 分" if zh else
                        f"decisions: {summary['decisions']}; big mistakes: "
-                       f"{summary['mistakes']}; points lost: {summary['cost']:+.1f}", style="bold"))
+                       f"{summary['mistakes']}; points lost in all: {summary['cost']:.1f}",
+                       style="bold"))
     for row in data["decisions"]:
         if row["mistake"]:
             console.print(Text(mistake_line(row, lang), style="red"))
 
 
+def _decision_line(row: dict[str, Any], lang: Lang) -> Text:
+    """``#49 打 一 ✗  打 柒 +4.3±2.0（建议） 打 三 +1.8±3.5 … 打 一 −1.7（你选的）``."""
+    ranked = sorted(row["options"], key=lambda o: -math.inf if o["estimate"] is None
+                    else -o["estimate"])
+    line = Text(f"#{row['move']:<3} {_said(row['chosen_label'], lang)}"
+                f"{' ✗' if row['mistake'] else ''} ")
+    for option in ranked:
+        tags = [word for word, on in (
+            (("你选的", "your pick"), option["action"] == row["chosen"]),
+            (("建议", "advised"), option["action"] == row["advised"] != row["chosen"])) if on]
+        error = "" if option["error"] is None else f"±{option['error']:.1f}"
+        line.append(f"  {_said(option['label'], lang)} {_fmt(option['estimate'])}{error}")
+        if tags:
+            said = [zh if lang == "zh" else en for zh, en in tags]
+            line.append("（" + "，".join(said) + "）" if lang == "zh" else f" ({', '.join(said)})",
+                        style="bold")
+    return line
+
+
+def _said(label: dict[str, Any], lang: Lang) -> str:
+    """An action's label (``describe_action``'s, as data) in the player's language."""
+    return str(label[lang])
+
+
 def _fmt(mean: float | None) -> str:
-    return "—" if mean is None else f"{mean:+.1f}"
+    """``+4.3`` / ``−1.7`` (a minus sign, as the browser writes it); ``—`` when untried."""
+    if mean is None:
+        return "—"
+    return f"−{-mean:.1f}" if mean < 0 else f"+{mean:.1f}"
