@@ -1,12 +1,13 @@
 """The lobby's rule options speak the player's language (issue 9 §2): in Chinese mode no
 choice of any family reads as a raw English value (``kanniutui``, ``half``, ``ordinary``…),
-nor does an option's tip; in English mode the English labels are shown."""
+nor does an option's tip or a preset's name; in English mode the English labels are
+shown. Rules that contradict each other are refused in the player's language."""
 
 from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 from web_driver import enter
 
 LATIN = re.compile(r"[A-Za-z]")
@@ -19,7 +20,9 @@ def _choices(page: Page, game: str) -> list[str]:
         "select[name^=rule-] option", "els => els.map((e) => e.textContent)")
     tips: list[str] = page.eval_on_selector_all(
         ".rule-options label.field.option", "els => els.map((e) => e.title)")
-    return texts + tips
+    presets: list[str] = page.eval_on_selector_all(
+        "select[name=preset] option", "els => els.map((e) => e.textContent)")
+    return texts + tips + presets
 
 
 def test_rule_choices_are_chinese_in_chinese_mode_and_english_in_english(
@@ -34,6 +37,22 @@ def test_rule_choices_are_chinese_in_chinese_mode_and_english_in_english(
     page.wait_for_selector("select[name^=rule-]", state="attached")
     english = _choices(page, "xianniu")
     assert "kanniutui points" in english and "half" in english
+
+
+def test_rules_that_contradict_each_other_are_refused_in_chinese(page: Page,
+                                                                 own_server: str) -> None:
+    """够牌 above 刺牌 (each within its own range): the room is not made, and the reason
+    names both by their Chinese labels (it said "规则选项 ci（11）要大于 gou（12）")."""
+    enter(page, own_server, "规则")
+    page.select_option("select[name=game]", value="xianniu")
+    page.click("details.rule-options summary")
+    page.fill("input[name=rule-gou]", "12")
+    page.dispatch_event("input[name=rule-gou]", "change")
+    page.click("[data-testid=create]")
+    toast = page.locator(".toast.error")
+    expect(toast).to_contain_text("刺牌（11 张）要多于够牌（12 张）")
+    assert not LATIN.search(toast.inner_text()), toast.inner_text()
+    expect(page.locator("[data-testid=waiting]")).to_have_count(0)
 
 
 def test_a_bofu_room_plays_until_debo_by_default(page: Page, own_server: str) -> None:
