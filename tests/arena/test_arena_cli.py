@@ -62,22 +62,33 @@ def test_table_and_plot(tmp_path: Path) -> None:
     assert chinese.exit_code == 0 and "复式对战" in chinese.output
 
 
-@pytest.mark.parametrize(("args", "words"), [
-    (["--bots", "search:宗师,random,random"], ["unknown level", "宗师"]),
-    (["--bots", "heuristic:高手,random,random"], ["has no levels"]),
-    (["--bots", "nobody,random,random"], ["unknown bot", "nobody"]),
-    (["--bots", "heuristic,random"], ["3 seats"]),
-    (["--bots", "random,random,random"], ["one bot only"]),
-    (["--bots", "heuristic,random,random", "--deals", "0"], ["--deals"]),
-    (["--bots", "heuristic,random,random", "--workers", "0"], ["--workers"]),
-    (["--bots", "heuristic,random,random", "--plot", "/no/such/dir/p.svg"], ["--plot"]),
-    (["--bots", "heuristic,random,random", "--preset", "nowhere"], ["nowhere"]),
+@pytest.mark.parametrize(("args", "words", "english"), [
+    (["--bots", "search:宗师,random,random"], ["--bots：没有 '宗师' 这个级别"],
+     ["unknown level", "宗师"]),
+    (["--bots", "heuristic:高手,random,random"], ["机器人 'heuristic' 没有级别"],
+     ["has no levels"]),
+    (["--bots", "nobody,random,random"], ["--bots：xianniu 没有叫 'nobody' 的机器人"],
+     ["unknown bot", "nobody"]),
+    (["--bots", "heuristic,random"], ["--bots 写了 2 个机器人，这桌有 3 个座位"],
+     ["3 seats"]),
+    (["--bots", "random,random,random"], ["--bots 只写了一种机器人"], ["one bot only"]),
+    (["--bots", "heuristic,random,random", "--deals", "0"], ["--deals 至少要 1，不能是 0"],
+     ["--deals must be at least 1"]),
+    (["--bots", "heuristic,random,random", "--workers", "0"], ["--workers 至少要 1"],
+     ["--workers must be at least 1"]),
+    (["--bots", "heuristic,random,random", "--plot", "/no/such/dir/p.svg"],
+     ["--plot /no/such/dir/p.svg：文件夹 /no/such/dir 不存在"], ["--plot", "does not exist"]),
+    (["--bots", "heuristic,random,random", "--preset", "nowhere"],
+     ["xianniu 没有玩法 'nowhere'"], ["unknown preset 'nowhere'"]),
 ])
-def test_bad_options_are_refused(args: list[str], words: list[str]) -> None:
+def test_bad_options_are_refused(args: list[str], words: list[str],
+                                 english: list[str]) -> None:
+    """Each refusal names what was wrong, in the language of the command."""
     _refused(_arena("xianniu", "--deals", "1", *args), *words)
+    _refused(_arena("xianniu", "--deals", "1", *args, "--lang", "en"), *english)
 
 
 @pytest.mark.skipif(importlib.util.find_spec("ray") is not None, reason="ray is installed")
 def test_ray_without_ray_is_a_clear_error() -> None:
     _refused(_arena("xianniu", "--bots", "heuristic,random,random", "--deals", "1",
-                    "--ray", "auto"), "ray", "pip install")
+                    "--ray", "auto"), "--ray 要先装 ray", "pip install 'huapai[ray]'")

@@ -129,19 +129,22 @@ def test_review_command_json_and_text(tmp_path: Path) -> None:
     assert "points lost in all" in english.output and "(your pick)" in english.output
 
 
-@pytest.mark.parametrize(("args", "word"), [
-    (["--seat", "3"], "--seat 3"),
-    (["--seat", "0", "--level", "宗师"], "unknown level"),
+@pytest.mark.parametrize(("args", "word", "english"), [
+    (["--seat", "3"], "--seat 3 不是座位：可选 0..2", "--seat 3 is not a seat"),
+    (["--seat", "0", "--level", "宗师"], "--level：没有 '宗师' 这个级别",
+     "--level: unknown level '宗师'"),
 ])
-def test_review_refusals(tmp_path: Path, args: list[str], word: str) -> None:
+def test_review_refusals(tmp_path: Path, args: list[str], word: str, english: str) -> None:
     path = _record(tmp_path)
     result = runner.invoke(app, ["review", str(path), *args])
     assert result.exit_code == 1 and word in result.output and "Traceback" not in result.output
+    result = runner.invoke(app, ["review", str(path), *args, "--lang", "en"])
+    assert result.exit_code == 1 and english in result.output
 
 
 def test_review_of_a_bad_record(tmp_path: Path) -> None:
     missing = runner.invoke(app, ["review", str(tmp_path / "none.jsonl"), "--seat", "0"])
-    assert missing.exit_code == 1 and "no such file" in missing.output
+    assert missing.exit_code == 1 and "none.jsonl 不存在" in missing.output
     path = _record(tmp_path)
     lines = path.read_text(encoding="utf-8").splitlines()
     broken = [line.replace('"action": "', '"action": "?') if i == len(lines) // 2 else line

@@ -143,30 +143,45 @@ def test_a_bot_choosing_an_illegal_action_is_reported() -> None:
     finally:
         bot_registry.unregister_bot("cheat_cli_test")
     assert_clean(result, 1)
-    assert "cheat_cli_test" in result.output and "illegal" in result.output
+    assert "机器人 'cheat_cli_test'（座位2）走了不合法的一步：没有编号 10000 的动作" \
+        in result.output
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    (["--seat", "3"], "--seat 3 is not a seat"),
-    (["--bots", "nobody"], "unknown bot 'nobody'"),
-    (["--bots", "random,random,random"], "--bots names 3 bot(s) but 2"),
-    (["--bots", "random,"], "empty name"),
-    (["--bots", "search:grandmaster"], "unknown level 'grandmaster'"),
-    (["--bots", "random:高手"], "bot 'random' has no levels"),
-    (["--lang", "fr"], "unknown language 'fr'"),
-    (["--deals", "0"], "--deals must be at least 1"),
-    (["--preset", "moon"], "unknown preset 'moon'"),
-    (["--players", "4"], "app formula"),
-    (["--rule", "gou"], "KEY=VALUE"),
-    (["--rule", "gou=banana"], "rule option gou"),
-    (["--rule", "colour=red"], "unknown rule option"),
-    (["--record", "/nonexistent-dir/x.jsonl"], "does not exist"),
+@pytest.mark.parametrize(("args", "zh", "en"), [
+    (["--seat", "3"], "--seat 3 不是座位：可选 0..2", "--seat 3 is not a seat"),
+    (["--bots", "nobody"], "xianniu 没有叫 'nobody' 的机器人", "unknown bot 'nobody'"),
+    (["--bots", "random,random,random"], "--bots 写了 3 个机器人，要坐的座位有 2 个",
+     "--bots names 3 bot(s) but 2"),
+    (["--bots", "random,"], "--bots 'random,' 里有一个空的名字", "empty name"),
+    (["--bots", "search:grandmaster"], "没有 'grandmaster' 这个级别",
+     "unknown level 'grandmaster'"),
+    (["--bots", "random:高手"], "机器人 'random' 没有级别", "bot 'random' has no levels"),
+    (["--deals", "0"], "--deals 至少要 1，不能是 0", "--deals must be at least 1"),
+    (["--preset", "moon"], "xianniu 没有玩法 'moon'", "unknown preset 'moon'"),
+    (["--players", "4"], "客户端计分只适用于三人", "app formula"),
+    (["--rule", "gou"], "--rule 要写成 KEY=VALUE，不是 'gou'", "--rule expects KEY=VALUE"),
+    (["--rule", "gou=banana"], "规则选项「够牌」（gou）：应为整数，不是 'banana'",
+     "rule option gou"),
+    (["--rule", "colour=red"], "xianniu 没有这些规则选项：colour", "unknown rule option"),
+    (["--record", "/nonexistent-dir/x.jsonl"],
+     "--record /nonexistent-dir/x.jsonl：文件夹 /nonexistent-dir 不存在", "does not exist"),
 ])
-def test_bad_options_are_refused_with_a_reason(args: list[str], message: str) -> None:
+def test_bad_options_are_refused_with_a_reason(args: list[str], zh: str, en: str) -> None:
+    """Each refusal names what was wrong, in the language of the command only."""
     base = ["play", "xianniu"] + (["-p", "lanzhou-app"] if "--players" in args else [])
     result = invoke(base + args, "q\n")
     assert_clean(result, 1)
-    assert message in result.output
+    assert f"错误: {zh}" in result.output and en not in result.output
+    english = invoke([*base, *args, "--lang", "en"], "q\n")
+    assert_clean(english, 1)
+    assert "error: " in english.output and en in english.output and zh not in english.output
+
+
+def test_a_bad_language_is_refused_in_both() -> None:
+    """Which language to speak is what is wrong: the refusal says it in both."""
+    result = invoke(["play", "--lang", "fr"], "q\n")
+    assert_clean(result, 1)
+    assert "--lang 'fr' 不是语言" in result.output and "unknown language 'fr'" in result.output
 
 
 def test_a_search_bot_level_per_seat() -> None:
@@ -226,7 +241,10 @@ def test_a_search_bot_s_options_on_the_command_line() -> None:
 def test_unknown_game() -> None:
     result = invoke(["play", "mahjong"], "")
     assert_clean(result, 1)
-    assert "unknown game 'mahjong'" in result.output
+    assert "没有叫 'mahjong' 的游戏；有：" in result.output and "xianniu" in result.output
+    english = invoke(["play", "mahjong", "--lang", "en"], "")
+    assert_clean(english, 1)
+    assert "unknown game 'mahjong'" in english.output
 
 
 def _parse(word: str) -> int:

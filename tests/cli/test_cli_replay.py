@@ -78,8 +78,11 @@ def test_a_malformed_action_is_reported_with_its_index(recorded: Path, tmp_path:
     path, line = _corrupt(recorded, tmp_path, 3, "K K K K K")
     result = invoke(["replay", str(path)])
     assert_clean(result, 1)
-    assert f"第 2 局的动作 #3（从 0 数，文件第 {line} 行" in result.output
-    assert "malformed action" in result.output and "deck has 4" in result.output
+    assert f"第 2 局的动作 #3（从 0 数，文件第 {line} 行，座位1：K K K K K）无效：写法不对：" \
+        "天 写了 5 张，一副牌只有 4 张" in result.output
+    english = invoke(["replay", str(path), "--lang", "en"])
+    assert_clean(english, 1)
+    assert "malformed action" in english.output and "deck has 4" in english.output
 
 
 def test_an_illegal_action_is_reported_in_json(recorded: Path, tmp_path: Path) -> None:
@@ -100,21 +103,28 @@ def test_a_wrong_stated_result_is_reported(recorded: Path, tmp_path: Path) -> No
     end["deltas"] = [d + 1 for d in end["deltas"]]
     result = invoke(["replay", str(_write(tmp_path / "end.jsonl", lines))])
     assert_clean(result, 1)
-    assert "第 1 局的结束行不符" in result.output and "stated result" in result.output
+    assert "第 1 局的结束行不符：记录写的结果是" in result.output
+    english = invoke(["replay", str(tmp_path / "end.jsonl"), "--lang", "en"])
+    assert "end line of deal 1 does not match: stated result" in english.output
 
 
-@pytest.mark.parametrize(("change", "message"), [
-    (lambda x: x.update(game="chess"), "unknown game 'chess'"),
-    (lambda x: x.update(deal="K K K"), "开局行无效"),
-    (lambda x: x["rules"].update(gou="six"), "rule option gou"),
+@pytest.mark.parametrize(("change", "message", "english"), [
+    (lambda x: x.update(game="chess"), "没有叫 'chess' 的游戏", "unknown game 'chess'"),
+    (lambda x: x.update(deal="K K K"), "一副牌应有 48 张，这里有 3 张", "a deal has 48 cards"),
+    (lambda x: x["rules"].update(gou="six"), "规则选项「够牌」（gou）：应为整数，不是 'six'",
+     "rule option gou"),
 ])
 def test_a_bad_deal_header_is_reported(recorded: Path, tmp_path: Path, change: Any,
-                                       message: str) -> None:
+                                       message: str, english: str) -> None:
     lines = _lines(recorded)
     change(next(x for x in lines if x["type"] == "deal"))
-    result = invoke(["replay", str(_write(tmp_path / "head.jsonl", lines))])
+    path = _write(tmp_path / "head.jsonl", lines)
+    result = invoke(["replay", str(path)])
     assert_clean(result, 1)
-    assert message in result.output
+    assert f"记录第 1 局的开局行无效：{message}" in result.output
+    result = invoke(["replay", str(path), "--lang", "en"])
+    assert_clean(result, 1)
+    assert f"the header of deal 1 is invalid: {english}" in result.output
 
 
 def test_a_broken_line_is_reported_with_its_number(recorded: Path, tmp_path: Path) -> None:
@@ -124,21 +134,27 @@ def test_a_broken_line_is_reported_with_its_number(recorded: Path, tmp_path: Pat
     path.write_text("\n".join(text) + "\n", encoding="utf-8")
     result = invoke(["replay", str(path)])
     assert_clean(result, 1)
-    assert "记录文件无效（第 5 行）：not JSON" in result.output
+    assert "记录文件无效（第 5 行）：不是 JSON（第 " in result.output
+    english = invoke(["replay", str(path), "--lang", "en"])
+    assert "the record is malformed (line 5): not JSON" in english.output
 
 
-@pytest.mark.parametrize(("content", "message"), [
-    (None, "no such file"),
-    (b"\xff\xfe\x00", "not UTF-8"),
-    (b"", "no deal"),
+@pytest.mark.parametrize(("content", "message", "english"), [
+    (None, "x.jsonl 不存在", "no such file"),
+    (b"\xff\xfe\x00", "x.jsonl 不是 UTF-8 编码的文本", "not UTF-8"),
+    (b"", "没有牌局", "no deal"),
 ])
-def test_unreadable_files(tmp_path: Path, content: bytes | None, message: str) -> None:
+def test_unreadable_files(tmp_path: Path, content: bytes | None, message: str,
+                          english: str) -> None:
     path = tmp_path / "x.jsonl"
     if content is not None:
         path.write_bytes(content)
     result = invoke(["replay", str(path)])
     assert_clean(result, 1)
     assert message in result.output
+    result = invoke(["replay", str(path), "--lang", "en"])
+    assert_clean(result, 1)
+    assert english in result.output
 
 
 def test_a_record_stopped_mid_deal_replays(tmp_path: Path) -> None:

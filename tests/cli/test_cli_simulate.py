@@ -101,15 +101,19 @@ def test_table_output() -> None:
     assert "mean score (95% CI)" in english.stdout and "够牌 rate" in english.stdout
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    (["--games", "0"], "--games must be at least 1"),
-    (["--bots", "random,random"], "--bots names 2 bot(s) but 3"),
-    (["--players", "7", "-p", "fengxiang"], "above the maximum 5"),
+@pytest.mark.parametrize(("args", "zh", "en"), [
+    (["--games", "0"], "--games 至少要 1，不能是 0", "--games must be at least 1"),
+    (["--bots", "random,random"], "--bots 写了 2 个机器人，要坐的座位有 3 个",
+     "--bots names 2 bot(s) but 3"),
+    (["--players", "7", "-p", "fengxiang"], "7 大于最大值 5", "above the maximum 5"),
 ])
-def test_bad_options(args: list[str], message: str) -> None:
+def test_bad_options(args: list[str], zh: str, en: str) -> None:
     result = invoke(["simulate", *args])
     assert_clean(result, 1)
-    assert message in result.output
+    assert zh in result.output and en not in result.output
+    english = invoke(["simulate", *args, "--lang", "en"])
+    assert_clean(english, 1)
+    assert en in english.output
 
 
 def test_estimate_and_rate() -> None:

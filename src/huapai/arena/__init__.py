@@ -36,16 +36,21 @@ def run_arena(setup: Setup, deals: int, *, workers: int = 1, ray: str | None = N
 def check(setup: Setup, deals: int) -> None:
     """Refuse a run that cannot mean anything, before any deal is played."""
     if deals < 1:
-        raise ArenaError(f"--deals must be at least 1, got {deals}")
+        raise ArenaError(f"--deals 至少要 1，不能是 {deals}",
+                         f"--deals must be at least 1, got {deals}")
     seats = setup.game.num_seats(setup.parsed_rules)
     if len(setup.bots) != seats:
-        raise ArenaError(f"--bots names {len(setup.bots)} bot(s) but the table has {seats} "
+        raise ArenaError(f"--bots 写了 {len(setup.bots)} 个机器人，这桌有 {seats} 个座位："
+                         "每个座位写一个",
+                         f"--bots names {len(setup.bots)} bot(s) but the table has {seats} "
                          f"seats: name one bot per seat")
     if len(setup.entrants) < 2:
-        raise ArenaError("--bots names one bot only: the arena compares at least two")
+        raise ArenaError("--bots 只写了一种机器人：复式对战至少要比较两种",
+                         "--bots names one bot only: the arena compares at least two")
     if any(b.name == "search" for b in setup.bots) and not can_search(setup.game,
                                                                       setup.parsed_rules):
-        raise ArenaError(f"the search bot cannot play {setup.game_name}: its engine has no "
+        raise ArenaError(f"search 机器人不能打 {setup.game_name}：它的引擎不支持搜索",
+                         f"the search bot cannot play {setup.game_name}: its engine has no "
                          "resample(state, seat, rng)")
 
 

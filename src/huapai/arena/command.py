@@ -12,8 +12,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.progress import TimeRemainingColumn as Remaining
 
 from huapai.bots.levels import BadSpec
+from huapai.bots.registry import UnknownBot
 from huapai.cli_support.i18n import Lang
-from huapai.cli_support.setup import CliError, emit_json, load_table
+from huapai.cli_support.setup import CliError, emit_json, load_table, refused
 
 from . import ArenaError, Setup, Tally, check, run_arena
 from .plot import write_svg
@@ -40,8 +41,8 @@ def build_setup(game: str, preset: str | None, players: int | None, rules: list[
     setup = Setup(table.game.name, table.game.rules_to_dict(table.rules), specs, seed)
     try:
         setup.bots  # noqa: B018 - parse every spec now, before any deal
-    except BadSpec as exc:
-        raise CliError(f"--bots: {exc}") from None
+    except (BadSpec, UnknownBot) as exc:
+        raise refused("--bots", exc) from None
     return setup, table.preset
 
 
@@ -51,11 +52,12 @@ def run(setup: Setup, preset: str, *, deals: int, workers: int, ray: str | None,
     try:
         check(setup, deals)
         if plot is not None and not plot.parent.is_dir():
-            raise ArenaError(f"--plot {plot}: folder {plot.parent} does not exist")
+            raise ArenaError(f"--plot {plot}：文件夹 {plot.parent} 不存在",
+                             f"--plot {plot}: folder {plot.parent} does not exist")
         start = time.perf_counter()
         tally = _with_progress(setup, deals, workers, ray, lang, quiet=as_json)
     except ArenaError as exc:
-        raise CliError(str(exc)) from None
+        raise CliError(exc.msg) from None
     if plot is not None:
         write_svg(plot, tally.entrants, f"{setup.game.name} {preset}: running diff, 95%")
     if as_json:

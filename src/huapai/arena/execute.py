@@ -13,13 +13,23 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any
 
+from huapai.core.present import Msg
+
 from .jobs import DealResult, Setup, run_chunk
 
 Tick = Callable[[int], None]
 
 
 class ArenaError(Exception):
-    """A run that cannot start (bad options, ray missing); the message says why."""
+    """A run that cannot start (bad options, ray missing): ``msg`` says why in both
+    languages (the command prints the one it speaks), ``str(exc)`` in English."""
+
+    def __init__(self, zh: str | Msg, en: str | None = None) -> None:
+        self.msg = zh if isinstance(zh, Msg) else Msg("arena", zh, zh if en is None else en)
+        super().__init__(self.msg.en)
+
+    def __reduce__(self) -> tuple[type, tuple[Msg]]:
+        return (type(self), (self.msg,))
 
 
 def chunks(deals: int, workers: int) -> list[range]:
@@ -31,7 +41,8 @@ def chunks(deals: int, workers: int) -> list[range]:
 def run_local(setup: Setup, deals: int, workers: int, tick: Tick) -> list[DealResult]:
     """The deals in this process (``workers == 1``) or in a process pool."""
     if workers < 1:
-        raise ArenaError(f"--workers must be at least 1, got {workers}")
+        raise ArenaError(f"--workers 至少要 1，不能是 {workers}",
+                         f"--workers must be at least 1, got {workers}")
     parts = chunks(deals, workers)
     if workers == 1:
         return [r for part in parts for r in _ticked(run_chunk(setup, part), tick)]
@@ -79,5 +90,6 @@ def _import_ray() -> Any:
     try:
         return importlib.import_module("ray")
     except ImportError:
-        raise ArenaError("--ray needs the ray package, which is not installed: "
+        raise ArenaError("--ray 要先装 ray：pip install 'huapai[ray]'",
+                         "--ray needs the ray package, which is not installed: "
                          "pip install 'huapai[ray]'") from None

@@ -22,10 +22,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from huapai.core.present import Msg
 from huapai.core.protocol import Game
 from huapai.core.session import Agent
 
-from .registry import BotFactory, UnknownBot, bot_names, make_bot
+from .registry import BotFactory, SaidError, bot_names, make_bot, unknown_bot
 from .rollout import FAST, check_policy
 
 LEVELS: tuple[str, ...] = ("入门", "普通", "高手", "大师")
@@ -47,8 +48,14 @@ A/B runs), else ``uniform``."""
 _LEVELED: dict[str, str] = {"search": "huapai.bots.search:factory_for_level"}
 
 
-class BadSpec(ValueError):
-    """A bot spec that does not parse, or a level the bot does not have."""
+class BadSpec(SaidError, ValueError):
+    """A bot spec that does not parse, or a level the bot does not have (``msg`` in both
+    languages, ``str(exc)`` the English)."""
+
+    @classmethod
+    def of(cls, code: str, zh: str, en: str, /, **params: Any) -> BadSpec:
+        """A refusal from message templates (see :meth:`Msg.of`)."""
+        return cls(Msg.of(code, zh, en, **params))
 
 
 def level_name(text: str) -> str:
@@ -56,7 +63,8 @@ def level_name(text: str) -> str:
     level = ALIASES.get(text.strip().lower(), text.strip())
     if level not in LEVELS:
         known = ", ".join(f"{z} ({a})" for a, z in ALIASES.items())
-        raise BadSpec(f"unknown level {text!r}; known: {known}")
+        raise BadSpec.of("unknown_level", "没有 {text!r} 这个级别；可选：{known}",
+                         "unknown level {text!r}; known: {known}", text=text, known=known)
     return level
 
 
@@ -106,24 +114,37 @@ def parse_spec(text: str, game: Game[Any, Any], *, rollouts: bool = False) -> Bo
     level, colon, options = level.partition(":")
     if colon:
         if not rollouts:
-            raise BadSpec(f"search options ({text!r}) are for the arena and the command "
-                          "line, not rooms; here give name[:level]")
+            raise BadSpec.of("options_not_here",
+                             "搜索选项（{text!r}）只能在复式对战和命令行里用，房间里不行；"
+                             "这里写 name[:level]",
+                             "search options ({text!r}) are for the arena and the command "
+                             "line, not rooms; here give name[:level]", text=text)
         spec = parse_spec(f"{name}:{level}", game)
         if spec.level is None:
-            raise BadSpec(f"bot {name!r} has no levels (got {text!r})")
+            raise _no_levels(name, text)
         return _with_options(spec, options, game, text)
     name = name.strip()
     if not name:
-        raise BadSpec(f"empty bot name in {text!r}")
+        raise BadSpec.of("empty_name", "{text!r} 里没有机器人的名字",
+                         "empty bot name in {text!r}", text=text)
     if name not in _LEVELED and name not in bot_names(game.name):
-        known = ", ".join(sorted({*bot_names(game.name), *_LEVELED}))
-        raise UnknownBot(f"unknown bot {name!r} for {game.name}; known: {known}")
+        raise unknown_bot(name, game.name, ", ".join(sorted({*bot_names(game.name), *_LEVELED})))
     if not sep:
         return BotSpec(name, DEFAULT_LEVEL if name in _LEVELED else None)
     if name not in _LEVELED:
-        raise BadSpec(f"bot {name!r} has no levels (got {text!r}); bots with levels: "
-                      f"{', '.join(sorted(_LEVELED))}")
+        raise _no_levels(name, text, ", ".join(sorted(_LEVELED)))
     return BotSpec(name, level_name(level))
+
+
+def _no_levels(name: str, text: str, leveled: str | None = None) -> BadSpec:
+    """Bot ``name`` was given a level (``text``); ``leveled``: the bots that have them."""
+    refusal = Msg.of("no_levels", "机器人 {name!r} 没有级别（写的是 {text!r}）",
+                     "bot {name!r} has no levels (got {text!r})", name=name, text=text)
+    if leveled is None:
+        return BadSpec(refusal)
+    return BadSpec(refusal.with_detail(Msg.of("leveled", "有级别的机器人：{leveled}",
+                                              "bots with levels: {leveled}", leveled=leveled),
+                                       zh_sep="；", en_sep="; "))
 
 
 def _with_options(spec: BotSpec, options: str, game: Game[Any, Any], text: str) -> BotSpec:
@@ -133,14 +154,23 @@ def _with_options(spec: BotSpec, options: str, game: Game[Any, Any], text: str) 
     for option in (o.strip() for o in options.split("+")):
         if option in WORLDS:
             if option == "informed" and not hasattr(game, "resample_informed"):
-                raise BadSpec(f"{game.name} has no informed worlds ({text!r}); "
-                              "its search deals uniform ones")
+                raise BadSpec.of("no_informed",
+                                 "{game} 的搜索没有 informed 发牌（{text!r}），只有 uniform",
+                                 "{game} has no informed worlds ({text!r}); its search deals "
+                                 "uniform ones", game=game.name, text=text)
             if worlds is not None:
-                raise BadSpec(f"two world samplers in {text!r}: give one of {', '.join(WORLDS)}")
+                raise BadSpec.of("two_samplers",
+                                 "{text!r} 里有两种发牌方式：只能选一种（{known}）",
+                                 "two world samplers in {text!r}: give one of {known}",
+                                 text=text, known=", ".join(WORLDS))
             worlds = option
         elif rollout is not None:
-            raise BadSpec(f"two rollout policies in {text!r} ({rollout!r} and {option!r}), "
-                          f"or an unknown world sampler (known: {', '.join(WORLDS)})")
+            raise BadSpec.of("two_policies",
+                             "{text!r} 里有两个推演策略（{first!r} 和 {second!r}），"
+                             "或者一种不认识的发牌方式（可选：{known}）",
+                             "two rollout policies in {text!r} ({first!r} and {second!r}), "
+                             "or an unknown world sampler (known: {known})",
+                             text=text, first=rollout, second=option, known=", ".join(WORLDS))
         else:
             rollout = check_policy(game, option)
     return BotSpec(spec.name, spec.level, rollout, worlds)

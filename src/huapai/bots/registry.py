@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from huapai.core.manifest import load_target
+from huapai.core.present import Msg
 from huapai.core.protocol import Game
 from huapai.core.random_bot import RandomBot
 from huapai.core.registry import manifests
@@ -30,8 +31,31 @@ from huapai.core.session import Agent
 BotFactory = Callable[[Game[Any, Any], Any, int, int], Agent]
 
 
-class UnknownBot(LookupError):
+class SaidError(Exception):
+    """A bot error that says itself in both languages: ``msg`` (a
+    :class:`~huapai.core.present.Msg`) for a front end that speaks one (the CLI); ``str(exc)``
+    is its English, which the server quotes in its own messages (the browser translates
+    those by their codes)."""
+
+    msg: Msg
+
+    def __init__(self, msg: Msg | str) -> None:
+        self.msg = msg if isinstance(msg, Msg) else Msg.plain(type(self).__name__, msg)
+        super().__init__(self.msg.en)
+
+    def __reduce__(self) -> tuple[type, tuple[Msg]]:
+        return (type(self), (self.msg,))  # pickled and copied with both languages
+
+
+class UnknownBot(SaidError, LookupError):
     """No bot of that name is registered for that game; the message lists the known ones."""
+
+
+def unknown_bot(name: str, game: str, known: str) -> UnknownBot:
+    """No bot ``name`` for ``game``; ``known``: the names it has."""
+    return UnknownBot(Msg.of("unknown_bot", "{game} 没有叫 {name!r} 的机器人；有：{known}",
+                             "unknown bot {name!r} for {game}; known: {known}",
+                             name=name, game=game, known=known))
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,8 +154,7 @@ def make_bot(name: str, game: Game[Any, Any], rules: Any, seat: int, seed: int) 
     """A fresh bot ``name`` playing ``seat`` of ``game`` under ``rules``, seeded with ``seed``."""
     entry = _entry(name, game.name)
     if entry is None:
-        known = ", ".join(bot_names(game.name))
-        raise UnknownBot(f"unknown bot {name!r} for {game.name}; known: {known}")
+        raise unknown_bot(name, game.name, ", ".join(bot_names(game.name)))
     if not 0 <= seat < game.num_seats(rules):
         raise ValueError(f"seat {seat} is out of range for {game.num_seats(rules)} seats")
     return entry.load()(game, rules, seat, seed)

@@ -25,6 +25,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from huapai.core.manifest import load_target
+from huapai.core.present import Msg
 from huapai.core.protocol import Game
 
 from .registry import BotFactory, UnknownBot, bot_names, make_bot
@@ -49,8 +50,10 @@ def check_policy(game: Game[Any, Any], name: str) -> str:
     """``name`` if it is a rollout policy for ``game``; else :class:`UnknownBot` naming
     the known ones."""
     if name not in policy_names(game):
-        raise UnknownBot(f"unknown rollout policy {name!r} for {game.name}; known: "
-                         f"{', '.join(policy_names(game))}")
+        raise UnknownBot(Msg.of(
+            "unknown_policy", "{game} 没有叫 {name!r} 的推演策略；有：{known}",
+            "unknown rollout policy {name!r} for {game}; known: {known}",
+            name=name, game=game.name, known=", ".join(policy_names(game))))
     return name
 
 

@@ -26,7 +26,7 @@ from typer.core import TyperCommand, TyperGroup
 from huapai.core.manifest import CalcParam, CalculatorSpec, GameManifest, ManifestError
 from huapai.core.registry import check_target
 
-from .i18n import LANGS, Lang, tr
+from .i18n import LANGS, Lang, tr, tr_both
 from .runtime import console, error_line, guard, parse_lang
 from .setup import CliError
 
@@ -129,7 +129,7 @@ def calculator_command(manifest: GameManifest, spec: CalculatorSpec) -> Callable
         language = parse_lang(values.pop("lang"))
         as_json = bool(values.pop("json"))
         with guard(language):
-            result = run_calculator(manifest, spec, values, language)
+            result = run_calculator(manifest, spec, values)
             _show(manifest, spec, result, as_json, language)
 
     parameters = [_parameter(p) for p in spec.params] + [
@@ -167,22 +167,22 @@ def _parameter(param: CalcParam) -> inspect.Parameter:
                              annotation=annotation, default=default)
 
 
-def run_calculator(manifest: GameManifest, spec: CalculatorSpec, values: Mapping[str, Any],
-                   lang: Lang) -> Any:
+def run_calculator(manifest: GameManifest, spec: CalculatorSpec,
+                   values: Mapping[str, Any]) -> Any:
     """Call the spec's engine function with the parsed values, each checked for its kind."""
-    kwargs = {p.name: _value(p, values.get(p.name), lang) for p in spec.params}
+    kwargs = {p.name: _value(p, values.get(p.name)) for p in spec.params}
     function = check_target(manifest, f"calculator {spec.command!r}", spec.function)
     return function(**kwargs)
 
 
-def _value(param: CalcParam, raw: Any, lang: Lang) -> Any:
+def _value(param: CalcParam, raw: Any) -> Any:
     if param.positional or param.multiple:
         return tuple(raw or ())
     if param.type == "bool":
         return bool(raw)
     given = list(raw or ())
     if len(given) > 1:
-        raise CliError(tr("calc_flag_twice", lang, flag=param.flags[0]))
+        raise CliError(tr_both("calc_flag_twice", flag=param.flags[0]))
     return given[0] if given else None
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Literal
 
+from huapai.core.present import Msg
+
 Lang = Literal["zh", "en"]
 LANGS: tuple[Lang, ...] = ("zh", "en")
 
@@ -125,6 +127,13 @@ def tr(key: str, lang: Lang, **values: object) -> str:
     zh, en = _LABELS[key]
     text = zh if lang == "zh" else en
     return text.format(**values) if values else text
+
+
+def tr_both(key: str, **values: object) -> Msg:
+    """The label ``key`` in both languages, as a message (an error is made before the
+    language it is printed in is chosen)."""
+    zh, en = _LABELS[key]
+    return Msg(key, zh.format(**values), en.format(**values), values)
 
 
 def seat_name(seat: int, lang: Lang, me: int | None = None) -> str:

@@ -39,7 +39,7 @@ from .render import (
     settlement_view,
     waits_view,
 )
-from .setup import CliError, Table, bot_failure
+from .setup import CliError, Table, bot_failure, os_problem
 
 LineReader = Callable[[str], str]
 """Reads one line after showing a prompt; raises EOFError at the end of input."""
@@ -306,7 +306,8 @@ class HumanMatch:
         try:
             record.write(self.record_path, self.match.record.lines())
         except OSError as exc:
-            raise CliError(f"--record {self.record_path}: {exc.strerror or exc}") from None
+            raise CliError(f"--record {self.record_path}：写不进去（{os_problem(exc)}）",
+                           f"--record {self.record_path}: {exc.strerror or exc}") from None
         if announce:
             self.console.print(Text(tr("record_saved", self.lang, path=str(self.record_path)),
                                 style="dim"))

@@ -21,11 +21,12 @@ from rich.rule import Rule
 from rich.text import Text
 
 from huapai.core import record as rec
+from huapai.core.present import said
 from huapai.core.protocol import RulesError
 
 from .i18n import Lang, seat_name, tr
 from .render import RenderContext, renderer_for, settlement_view
-from .setup import CliError, emit_json
+from .setup import CliError, emit_json, os_problem
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,13 +41,15 @@ def read_record(path: Path) -> str:
     try:
         return path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise CliError(f"record {path}: no such file") from None
+        raise CliError(f"记录文件 {path} 不存在", f"record {path}: no such file") from None
     except IsADirectoryError:
-        raise CliError(f"record {path}: is a directory") from None
+        raise CliError(f"记录文件 {path} 是一个文件夹", f"record {path}: is a directory") from None
     except UnicodeDecodeError:
-        raise CliError(f"record {path}: not UTF-8 text") from None
+        raise CliError(f"记录文件 {path} 不是 UTF-8 编码的文本",
+                       f"record {path}: not UTF-8 text") from None
     except OSError as exc:
-        raise CliError(f"record {path}: {exc.strerror or exc}") from None
+        raise CliError(f"记录文件 {path} 读不出来（{os_problem(exc)}）",
+                       f"record {path}: {exc.strerror or exc}") from None
 
 
 def action_lines(text: str) -> list[list[int]]:
@@ -70,7 +73,7 @@ def replay_all(text: str, lang: Lang) -> tuple[list[rec.Replay], list[rec.DealRe
         header, deals = rec.parse(text)
     except rec.RecordError as exc:
         return [], [], None, Problem(tr("record_bad_line", lang, line=exc.line,
-                                        reason=exc.message),
+                                        reason=exc.msg.text(lang)),
                                      {"line": exc.line, "reason": exc.message})
     lines = action_lines(text)
     replays: list[rec.Replay] = []
@@ -85,18 +88,19 @@ def replay_all(text: str, lang: Lang) -> tuple[list[rec.Replay], list[rec.DealRe
 def _problem(exc: Exception, k: int, deal: rec.DealRecord, lines: Sequence[int],
              lang: Lang) -> Problem:
     n = k + 1
+    told = said(exc).text(lang)  # the reason in ``lang``; the JSON keeps the logged one
     if not isinstance(exc, rec.ReplayError) or exc.index < 0:
         reason = exc.reason if isinstance(exc, rec.ReplayError) else str(exc)
-        return Problem(tr("replay_bad_header", lang, deal=n, reason=reason),
+        return Problem(tr("replay_bad_header", lang, deal=n, reason=told),
                        {"deal": n, "index": None, "line": None, "reason": reason})
     if exc.index >= len(deal.actions):
-        return Problem(tr("replay_bad_end", lang, deal=n, reason=exc.reason),
+        return Problem(tr("replay_bad_end", lang, deal=n, reason=told),
                        {"deal": n, "index": exc.index, "line": None, "reason": exc.reason})
     entry = deal.actions[exc.index]
     line = lines[exc.index]
     return Problem(
         tr("replay_bad", lang, deal=n, index=exc.index, line=line,
-           seat=seat_name(entry.seat, lang), text=entry.action, reason=exc.reason),
+           seat=seat_name(entry.seat, lang), text=entry.action, reason=told),
         {"deal": n, "index": exc.index, "line": line, "seat": entry.seat,
          "action": entry.action, "reason": exc.reason},
     )

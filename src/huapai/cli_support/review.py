@@ -32,7 +32,7 @@ from huapai.core.record import Replay
 
 from .i18n import Lang, seat_name
 from .replay import read_record, replay_all
-from .setup import CliError, emit_json
+from .setup import CliError, bad_seat, emit_json, refused
 
 
 def run_review(path: Path, *, seat: int, level: str, seed: int, as_json: bool, lang: Lang,
@@ -40,15 +40,15 @@ def run_review(path: Path, *, seat: int, level: str, seed: int, as_json: bool, l
     try:
         chosen_level = level_name(level)
     except BadSpec as exc:
-        raise CliError(f"--level: {exc}") from None
+        raise refused("--level", exc) from None
     replays, _, _, problem = replay_all(read_record(path), lang)
     if problem is not None:
-        raise CliError(problem.message)
+        raise CliError(problem.message, problem.message)  # said in ``lang`` already
     if not replays:
-        raise CliError(f"record {path}: no deal in it")
+        raise CliError(f"记录文件 {path} 里没有牌局", f"record {path}: no deal in it")
     seats = replays[0].game.num_seats(replays[0].rules)
     if not 0 <= seat < seats:
-        raise CliError(f"--seat {seat} is not a seat: choose 0..{seats - 1}")
+        raise bad_seat(seat, seats)
     decisions = _reviewed(replays, seat, chosen_level, seed, quiet=as_json, lang=lang)
     data = review_json(replays, decisions, seat, chosen_level, seed)
     if as_json:

@@ -1,7 +1,8 @@
 """What every command shares: its language, its console, and errors turned into one line.
 
-Every mistake a user can make ends in a one-line explanation on stderr and exit status 1;
-a bug ends in status 70 (``HUAPAI_DEBUG=1`` shows its traceback instead).
+Every mistake a user can make ends in a one-line explanation on stderr, in the command's
+language only (``--lang``), and exit status 1; a bug ends in status 70 (``HUAPAI_DEBUG=1``
+shows its traceback instead).
 """
 
 from __future__ import annotations
@@ -14,8 +15,9 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from huapai.bots.registry import UnknownBot
+from huapai.bots.registry import SaidError
 from huapai.core.manifest import CalculatorError, ManifestError
+from huapai.core.present import said
 from huapai.core.protocol import NotationError, RulesError
 
 from .i18n import Lang, check_lang, tr
@@ -38,7 +40,10 @@ def guard(lang: Lang) -> Iterator[None]:
     except CalculatorError as exc:
         error_line(exc.text.pick(lang), lang)
         raise typer.Exit(1) from None
-    except (CliError, RulesError, NotationError, UnknownBot, ManifestError) as exc:
+    except (CliError, RulesError, NotationError, SaidError) as exc:
+        error_line(said(exc).text(lang), lang)
+        raise typer.Exit(1) from None
+    except ManifestError as exc:  # a misdeclared family: for its developer, in English
         error_line(str(exc), lang)
         raise typer.Exit(1) from None
     except Exception as exc:
@@ -53,8 +58,10 @@ def guard(lang: Lang) -> Iterator[None]:
 def parse_lang(value: str) -> Lang:
     try:
         return check_lang(value)
-    except ValueError as exc:
-        Console(stderr=True, soft_wrap=True).print(Text(f"error: --lang: {exc}", style="bold red"))
+    except ValueError as exc:  # which language to speak is not known: say it in both
+        Console(stderr=True, soft_wrap=True).print(Text(
+            f"错误: --lang {value!r} 不是语言：可选 zh 或 en / error: --lang: {exc}",
+            style="bold red"))
         raise typer.Exit(1) from None
 
 

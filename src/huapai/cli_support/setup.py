@@ -1,7 +1,8 @@
 """From command-line options to a game, its rules and the bots at the table.
 
 Every way an option can be wrong ends in :class:`CliError`, whose message names the
-option and the value; the commands print it and exit with status 1, never a traceback.
+option and the value in both languages; the commands print it in the one they speak
+(``--lang``) and exit with status 1, never a traceback.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any
 from huapai.bots.levels import BadSpec, parse_spec
 from huapai.bots.registry import UnknownBot, house_bot
 from huapai.bots.search import can_search
+from huapai.core.present import Msg, said
 from huapai.core.protocol import Game, RulesError
 from huapai.core.registry import get_game
 from huapai.core.rng import derive_seed
@@ -25,13 +27,33 @@ DEFAULT_GAME = "xianniu"
 
 
 class CliError(Exception):
-    """A user mistake the command explains and refuses (exit status 1)."""
+    """A user mistake the command explains and refuses (exit status 1).
+
+    ``CliError(zh, en)`` or ``CliError(msg)``: ``msg`` says it in both languages and the
+    command prints the one it speaks; ``str(exc)`` is the English.
+    """
+
+    def __init__(self, zh: str | Msg, en: str | None = None) -> None:
+        if isinstance(zh, Msg):
+            self.msg = zh
+        elif en is None:
+            raise TypeError("CliError(zh, en): a mistake is said in both languages")
+        else:
+            self.msg = Msg("cli", zh, en)
+        super().__init__(self.msg.en)
+
+
+def refused(option: str, exc: BaseException) -> CliError:
+    """``exc`` as the error of ``option``: ``--level：…`` / ``--level: …``."""
+    return CliError(Msg.plain("option", option).with_detail(said(exc)))
 
 
 def bot_failure(exc: AgentError, names: Mapping[int, str]) -> CliError:
     """A bot's illegal choice (a bug in the bot), as the error the command reports."""
-    return CliError(f"bot {names[exc.seat]!r} at seat {exc.seat} chose an illegal action "
-                    f"({exc.error.code}): {exc.error.message}")
+    name, seat, why = names[exc.seat], exc.seat, exc.error.msg
+    return CliError(f"机器人 {name!r}（座位{seat}）走了不合法的一步：{why.zh}",
+                    f"bot {name!r} at seat {seat} chose an illegal action "
+                    f"({exc.error.code}): {why.en}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +73,7 @@ def load_game(name: str) -> Game[Any, Any]:
     try:
         return get_game(name)
     except RulesError as exc:
-        raise CliError(str(exc)) from None
+        raise CliError(exc.msg) from None
 
 
 def default_preset(game: Game[Any, Any]) -> str:
@@ -65,7 +87,8 @@ def parse_rule_overrides(items: Sequence[str]) -> dict[str, Any]:
     for item in items:
         key, sep, raw = item.partition("=")
         if not sep or not key.strip():
-            raise CliError(f"--rule expects KEY=VALUE, got {item!r}")
+            raise CliError(f"--rule 要写成 KEY=VALUE，不是 {item!r}",
+                           f"--rule expects KEY=VALUE, got {item!r}")
         out[key.strip()] = _rule_value(raw.strip())
     return out
 
@@ -93,7 +116,7 @@ def load_table(
     try:
         rules = game.rules(chosen, **overrides)
     except RulesError as exc:
-        raise CliError(str(exc)) from None
+        raise CliError(exc.msg) from None
     return Table(game, rules, chosen)
 
 
@@ -108,14 +131,16 @@ def bot_plan(table: Table, spec: str | None, seats: Sequence[int]) -> dict[int, 
         return {seat: default_bot(table.game) for seat in seats}
     names = [n.strip() for n in spec.split(",")]
     if any(not n for n in names):
-        raise CliError(f"--bots has an empty name in {spec!r}")
+        raise CliError(f"--bots {spec!r} 里有一个空的名字",
+                       f"--bots has an empty name in {spec!r}")
     if len(names) == 1:
         names = names * len(seats)
     if len(names) != len(seats):
         raise CliError(
+            f"--bots 写了 {len(names)} 个机器人，要坐的座位有 {len(seats)} 个："
+            f"写一个（都用它），或者正好 {len(seats)} 个",
             f"--bots names {len(names)} bot(s) but {len(seats)} seat(s) need one: "
-            f"give one name for all or exactly {len(seats)}"
-        )
+            f"give one name for all or exactly {len(seats)}")
     return dict(zip(seats, [_checked_spec(table, name) for name in names], strict=True))
 
 
@@ -124,9 +149,10 @@ def _checked_spec(table: Table, text: str) -> str:
     try:
         bot = parse_spec(text, table.game, rollouts=True)
     except (UnknownBot, BadSpec) as exc:
-        raise CliError(str(exc)) from None
+        raise CliError(exc.msg) from None
     if bot.level is not None and not can_search(table.game, table.rules):
-        raise CliError(f"{bot}: {table.game.name} cannot be searched (no resample)")
+        raise CliError(f"{bot}：{table.game.name} 的引擎不支持搜索机器人",
+                       f"{bot}: {table.game.name} cannot be searched (no resample)")
     return str(bot)
 
 
@@ -146,25 +172,40 @@ def make_bots(table: Table, plan: dict[int, str], seed: int,
             for seat, name in plan.items()
         }
     except (UnknownBot, ValueError) as exc:
-        raise CliError(str(exc)) from None
+        raise CliError(said(exc)) from None
 
 
 def check_seat(table: Table, seat: int) -> None:
     if not 0 <= seat < table.seats:
-        raise CliError(f"--seat {seat} is not a seat: choose 0..{table.seats - 1}")
+        raise bad_seat(seat, table.seats)
+
+
+def bad_seat(seat: int, seats: int) -> CliError:
+    """``--seat`` names no seat of a table of ``seats``."""
+    return CliError(f"--seat {seat} 不是座位：可选 0..{seats - 1}",
+                    f"--seat {seat} is not a seat: choose 0..{seats - 1}")
 
 
 def check_positive(option: str, value: int) -> None:
     if value < 1:
-        raise CliError(f"{option} must be at least 1, got {value}")
+        raise CliError(f"{option} 至少要 1，不能是 {value}",
+                       f"{option} must be at least 1, got {value}")
+
+
+def os_problem(exc: OSError) -> str:
+    """Why a file could not be read or written, in Chinese (the system says it in English)."""
+    if isinstance(exc, PermissionError):
+        return "没有权限"
+    return f"系统错误号 {exc.errno}" if exc.errno is not None else "系统错误"
 
 
 def check_record_path(path: Path) -> None:
     """Refuse a record path that cannot be written, before any game is played."""
     if path.is_dir():
-        raise CliError(f"--record {path}: is a directory")
+        raise CliError(f"--record {path}：这是一个文件夹", f"--record {path}: is a directory")
     if not path.parent.is_dir():
-        raise CliError(f"--record {path}: folder {path.parent} does not exist")
+        raise CliError(f"--record {path}：文件夹 {path.parent} 不存在",
+                       f"--record {path}: folder {path.parent} does not exist")
 
 
 def emit_json(data: Any) -> None:

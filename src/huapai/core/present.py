@@ -10,6 +10,8 @@
 * :class:`SettlementItem` — one line of a settlement's breakdown table: a seat, a stable
   code, a label, a value and its unit (胡, 分, 行子, 点 …).
 
+:func:`said` is what an error says in both languages (its ``msg``, else its text).
+
 All of them are frozen values with ``to_json()``; :class:`Msg` round-trips through
 ``Msg.from_json``.
 """
@@ -95,6 +97,13 @@ class Msg:
         return cls(str(data["code"]), str(data["zh"]), str(data["en"]), dict(params))
 
 
+def said(exc: BaseException) -> Msg:
+    """What an error says in both languages: its own :class:`Msg` (``exc.msg``: rules,
+    notation, illegal actions, bot specs …), else its one text for both."""
+    msg = getattr(exc, "msg", None)
+    return msg if isinstance(msg, Msg) else Msg.plain(type(exc).__name__, str(exc))
+
+
 ActionGroup = Literal["cards", "button"]
 """``cards``: made by choosing cards from the hand (a play, a discard); ``button``: a word."""
 
@@ -154,4 +163,4 @@ def unit(code: str) -> Msg:
 
 
 __all__ = ["UNITS", "ActionGroup", "ActionInfo", "ActionStyle", "JSONScalar", "Lang", "Msg",
-           "SettlementItem", "unit"]
+           "SettlementItem", "said", "unit"]

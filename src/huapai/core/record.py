@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .present import Msg, said
 from .protocol import Event, Game, IllegalAction
 from .registry import get_game
 
@@ -28,12 +29,15 @@ FORMAT = 1
 
 
 class RecordError(ValueError):
-    """A record that does not replay: says which line and why."""
+    """A record that does not replay: says which line and why (``message`` in English,
+    ``msg`` in both languages)."""
 
-    def __init__(self, line: int, message: str) -> None:
-        super().__init__(f"line {line}: {message}")
+    def __init__(self, line: int, message: str | Msg, zh: str | None = None) -> None:
+        self.msg = message if isinstance(message, Msg) else Msg(
+            "record", message if zh is None else zh, message)
+        super().__init__(f"line {line}: {self.msg.en}")
         self.line = line
-        self.message = message
+        self.message = self.msg.en
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +119,8 @@ def parse(text: str) -> tuple[dict[str, Any] | None, list[DealRecord]]:
         kind = line.get("type")
         if kind == "match":
             if number != 1 and (match_header is not None or deals):
-                raise RecordError(number, "a match header must be the first line")
+                raise RecordError(number, "a match header must be the first line",
+                                  "对局头（match）只能是第一行")
             match_header = line
         elif kind == "deal":
             deals.append(_deal_header(number, line))
@@ -124,9 +129,10 @@ def parse(text: str) -> tuple[dict[str, Any] | None, list[DealRecord]]:
         elif kind == "end":
             _current(number, deals).end = {k: v for k, v in line.items() if k != "type"}
         else:
-            raise RecordError(number, f"unknown line type {kind!r}")
+            raise RecordError(number, f"unknown line type {kind!r}",
+                              f"不认识的行类型 {kind!r}")
     if not deals:
-        raise RecordError(0, "the record holds no deal")
+        raise RecordError(0, "the record holds no deal", "记录里没有牌局")
     return match_header, deals
 
 
@@ -134,33 +140,42 @@ def _load_line(number: int, raw: str) -> dict[str, Any]:
     try:
         line = json.loads(raw)
     except json.JSONDecodeError as exc:
-        raise RecordError(number, f"not JSON: {exc.msg}") from None
+        raise RecordError(number, f"not JSON: {exc.msg}",
+                          f"不是 JSON（第 {exc.colno} 个字符出错）") from None
     if not isinstance(line, dict):
-        raise RecordError(number, "each line must be a JSON object")
+        raise RecordError(number, "each line must be a JSON object",
+                          "每一行都要是一个 JSON 对象 {…}")
     return line
 
 
 def _current(number: int, deals: list[DealRecord]) -> DealRecord:
     if not deals:
-        raise RecordError(number, "an action or end line before any deal header")
+        raise RecordError(number, "an action or end line before any deal header",
+                          "动作行或结束行出现在第一个开局行（deal）之前")
     return deals[-1]
 
 
 def _deal_header(number: int, line: dict[str, Any]) -> DealRecord:
     if line.get("format") != FORMAT:
-        raise RecordError(number, f"unsupported record format {line.get('format')!r}")
+        raise RecordError(number, f"unsupported record format {line.get('format')!r}",
+                          f"不支持的记录格式 {line.get('format')!r}")
     game, rules, dealer, deal = (line.get(k) for k in ("game", "rules", "dealer", "deal"))
     if not isinstance(game, str):
-        raise RecordError(number, "deal header: 'game' must be a string")
+        raise RecordError(number, "deal header: 'game' must be a string",
+                          "开局行的 'game' 要是字符串")
     if not isinstance(rules, dict):
-        raise RecordError(number, "deal header: 'rules' must be an object")
+        raise RecordError(number, "deal header: 'rules' must be an object",
+                          "开局行的 'rules' 要是一个对象 {…}")
     if not isinstance(dealer, int) or isinstance(dealer, bool):
-        raise RecordError(number, "deal header: 'dealer' must be an integer")
+        raise RecordError(number, "deal header: 'dealer' must be an integer",
+                          "开局行的 'dealer' 要是整数")
     if not isinstance(deal, str):
-        raise RecordError(number, "deal header: 'deal' must be a string in deal notation")
+        raise RecordError(number, "deal header: 'deal' must be a string in deal notation",
+                          "开局行的 'deal' 要是按发牌写法写的字符串")
     seed = line.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise RecordError(number, "deal header: 'seed' must be an integer or null")
+        raise RecordError(number, "deal header: 'seed' must be an integer or null",
+                          "开局行的 'seed' 要是整数或 null")
     return DealRecord(game=game, rules=rules, dealer=dealer, deal=deal, seed=seed,
                       carry=line.get("carry"))
 
@@ -168,9 +183,11 @@ def _deal_header(number: int, line: dict[str, Any]) -> DealRecord:
 def _action_entry(number: int, line: dict[str, Any]) -> ActionEntry:
     seat, action = line.get("seat"), line.get("action")
     if not isinstance(seat, int) or isinstance(seat, bool):
-        raise RecordError(number, "action line: 'seat' must be an integer")
+        raise RecordError(number, "action line: 'seat' must be an integer",
+                          "动作行的 'seat' 要是整数")
     if not isinstance(action, str):
-        raise RecordError(number, "action line: 'action' must be a string")
+        raise RecordError(number, "action line: 'action' must be a string",
+                          "动作行的 'action' 要是字符串")
     return ActionEntry(seat, action)
 
 
@@ -198,12 +215,15 @@ class Replay:
 
 
 class ReplayError(ValueError):
-    """An action in a record that does not apply: its index (0-based) and the reason."""
+    """An action in a record that does not apply: its index (0-based) and the reason
+    (``reason`` as the server logs it, ``msg`` in both languages)."""
 
-    def __init__(self, index: int, seat: int, text: str, reason: str) -> None:
+    def __init__(self, index: int, seat: int, text: str, reason: str,
+                 msg: Msg | None = None) -> None:
         super().__init__(f"action {index} (seat {seat}, {text!r}): {reason}")
         self.index = index
         self.reason = reason
+        self.msg = msg if msg is not None else Msg.plain("replay", reason)
 
 
 def replay_deal(record: DealRecord, game: Game[Any, Any] | None = None) -> Replay:
@@ -216,7 +236,7 @@ def replay_deal(record: DealRecord, game: Game[Any, Any] | None = None) -> Repla
         rules = game.rules_from_dict(record.rules)
         state = start_state(game, rules, record.deal, record.dealer, record.carry)
     except (ValueError, IllegalAction) as exc:  # RulesError, NotationError are ValueErrors
-        raise ReplayError(-1, -1, "header", str(exc)) from None
+        raise ReplayError(-1, -1, "header", str(exc), said(exc)) from None
     initial, steps = state, []
     for index, entry in enumerate(record.actions):
         state, step = _replay_one(game, rules, state, index, entry)
@@ -241,9 +261,11 @@ def _replay_one(
         action = game.parse_action(rules, entry.action)
         new_state, events = game.apply(state, entry.seat, action)
     except ValueError as exc:  # NotationError and any parse failure
-        raise ReplayError(index, entry.seat, entry.action, f"malformed action: {exc}") from None
+        why = Msg("malformed_action", "写法不对", "malformed action").with_detail(said(exc))
+        raise ReplayError(index, entry.seat, entry.action, f"malformed action: {exc}",
+                          why) from None
     except IllegalAction as exc:
-        raise ReplayError(index, entry.seat, entry.action, exc.message) from None
+        raise ReplayError(index, entry.seat, entry.action, exc.message, exc.msg) from None
     return new_state, ReplayStep(index, entry.seat, action, entry.action, events, new_state)
 
 
@@ -252,11 +274,16 @@ def _check_end(game: Game[Any, Any], record: DealRecord, state: Any) -> None:
         return
     n = len(record.actions)
     if not game.is_over(state):
-        raise ReplayError(n, -1, "end", "the record ends the deal but the game is not over")
+        raise ReplayError(n, -1, "end", "the record ends the deal but the game is not over",
+                          Msg("not_over", "记录说这局打完了，可牌局还没结束",
+                              "the record ends the deal but the game is not over"))
     stated = record.end.get("deltas")
     actual = list(game.settlement(state).deltas)
     if stated is not None and stated != actual:
-        raise ReplayError(n, -1, "end", f"stated result {stated} but replay gives {actual}")
+        raise ReplayError(n, -1, "end", f"stated result {stated} but replay gives {actual}",
+                          Msg.of("wrong_result", "记录写的结果是 {stated}，重放得到 {actual}",
+                                 "stated result {stated} but replay gives {actual}",
+                                 stated=stated, actual=actual))
 
 
 def end_line(game: Game[Any, Any], state: Any) -> dict[str, Any]:

@@ -94,7 +94,9 @@ def get_manifest(name: str) -> GameManifest:
     """The manifest of family ``name``; a clear error names the known games."""
     found = manifests().get(name)
     if found is None:
-        raise RulesError(f"unknown game {name!r}; known: {', '.join(game_names())}")
+        raise RulesError.of("unknown_game", "没有叫 {name!r} 的游戏；有：{known}",
+                            "unknown game {name!r}; known: {known}",
+                            name=name, known=", ".join(game_names()))
     return found
 
 

@@ -1,0 +1,172 @@
+"""Every user mistake is refused in the command's language only (``--lang``).
+
+Chinese mode shows no English prose: once what the user types is taken out (the command
+line's own words, option names, paths, ``KEY=VALUE``, and the identifiers a user must
+type — games, presets, bots, levels' ASCII aliases, rule options), no English word is
+left. English mode says the same in English. Either way: one line, exit status 1, no
+traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from functools import cache
+from pathlib import Path
+
+import pytest
+from cli_helpers import assert_clean, invoke
+
+from huapai.bots.levels import ALIASES, WORLDS
+from huapai.bots.registry import bot_names, make_bot
+from huapai.bots.rollout import FAST
+from huapai.core import record
+from huapai.core.match import Match
+from huapai.core.registry import game_names, get_game
+
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+_WORD = re.compile(r"[A-Za-z]{3,}")
+_TYPED = re.compile(
+    r"'[^']*'"  # the user's own input, as its repr
+    r"|--[a-z][\w-]*"  # option names
+    r"|/[\w./-]+"  # paths
+    r"|KEY=VALUE|name\[:level\]|pip install \S+"  # what to type
+    r"|UTF-8|JSON|null"  # the names of formats
+)
+
+
+@cache
+def _identifiers() -> frozenset[str]:
+    """What a user types to name a game, a preset, a bot, a level or a rule option."""
+    names = {*game_names(), *ALIASES, *WORLDS, FAST, "search"}
+    for name in game_names():
+        game = get_game(name)
+        names |= {*game.presets(), *bot_names(name)}
+        for rules in game.presets().values():
+            names |= set(game.rules_to_dict(rules))
+    return frozenset(names)
+
+
+def _prose(line: str, args: Sequence[str]) -> str:
+    """``line`` without what the user typed or must type: the prose that is left."""
+    text = _TYPED.sub(" ", line)
+    typed = {w for a in args for w in re.split(r"[=,:+\s]", a) if w}
+    for word in sorted(typed | _identifiers(), key=len, reverse=True):
+        text = re.sub(rf"(?<![\w-]){re.escape(word)}(?![\w-])", " ", text)
+    return text
+
+
+def _refusal(args: Sequence[str], stdin: str = "q\n") -> str:
+    """The one line that refuses the command (``错误:`` / ``error:``, or a replay's ✗)."""
+    result = invoke(list(args), stdin)
+    assert_clean(result, 1)
+    lines = [line for line in result.output.splitlines()
+             if line.startswith(("错误: ", "error: ", "✗ "))]
+    assert len(lines) == 1, result.output
+    return lines[0]
+
+
+@pytest.fixture(scope="module")
+def records(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """A one-deal record, and copies of it with one action unreadable or illegal."""
+    folder = tmp_path_factory.mktemp("records")
+    game = get_game("xianniu")
+    rules = game.rules("lanzhou")
+    match = Match(game, rules, 1, 4)
+    match.play([make_bot("random", game, rules, s, s) for s in range(3)])
+    lines = list(match.record.lines())
+    first = next(i for i, x in enumerate(lines) if x["type"] == "action")
+    out = {"good": folder / "good.jsonl", "bad_json": folder / "bad_json.jsonl"}
+    record.write(out["good"], lines)
+    out["bad_json"].write_text("{not json\n", encoding="utf-8")
+    for name, action in (("malformed", "K K K K K"), ("illegal", "弃 K")):
+        changed = [dict(x) for x in lines]
+        changed[first]["action"] = action
+        out[name] = folder / f"{name}.jsonl"
+        out[name].write_text("".join(json.dumps(x, ensure_ascii=False) + "\n"
+                                     for x in changed), encoding="utf-8")
+    return out
+
+
+_ARENA = ["arena", "xianniu", "--deals", "1"]
+_THREE = ["--bots", "heuristic,random,random"]
+
+COMMANDS: list[list[str]] = [
+    ["play", "--seat", "7"],
+    ["play", "-r", "foo"],
+    ["play", "-r", "gou=a"],
+    ["play", "-r", "colour=red"],
+    ["play", "--bots", "genius"],
+    ["play", "--bots", "search:宗师"],
+    ["play", "--bots", "random:高手"],
+    ["play", "--bots", "search:高手:nope"],
+    ["play", "--bots", "search:高手:informed+uniform"],
+    ["play", "--bots", "random,"],
+    ["play", "--bots", "random,random,random"],
+    ["play", "--deals", "0"],
+    ["play", "-p", "moon"],
+    ["play", "mahjong"],
+    ["play", "-p", "lanzhou-app", "--players", "4"],
+    ["play", "--record", "/nonexistent-dir/x.jsonl"],
+    ["play", "--record", "/"],
+    ["simulate", "--games", "0"],
+    ["simulate", "--players", "7", "-p", "fengxiang"],
+    ["rules", "go"],
+    ["rules", "-r", "nope=1"],
+    ["drill", "--count", "0"],
+    [*_ARENA, "--bots", "heuristic"],
+    [*_ARENA, "--bots", "random,random,random"],
+    [*_ARENA, "--bots", "nobody,random,random"],
+    [*_ARENA, "--bots", "search:宗师,random,random"],
+    [*_ARENA, *_THREE, "--deals", "0"],
+    [*_ARENA, *_THREE, "--workers", "0"],
+    [*_ARENA, *_THREE, "--plot", "/no/such/dir/p.svg"],
+    ["score", "biegan", "--foo"],
+    ["score", "biegan", "上大人", "--preset", "a", "--preset", "b"],
+    ["score", "xianniu", "K"],
+    ["waits", "biegan", "ZZ"],
+]
+"""Bad command lines; ``{good}`` and the like name a record of :func:`records`."""
+
+RECORDS: list[list[str]] = [
+    ["replay", "/nonexistent-dir/x.jsonl"],
+    ["replay", "/"],
+    ["replay", "{bad_json}"],
+    ["replay", "{malformed}"],
+    ["replay", "{illegal}"],
+    ["review", "/nonexistent-dir/x.jsonl", "--seat", "0"],
+    ["review", "{good}", "--seat", "5"],
+    ["review", "{good}", "--seat", "0", "--level", "宗师"],
+    ["review", "{malformed}", "--seat", "0"],
+]
+
+
+def _check(args: list[str]) -> None:
+    zh = _refusal(args)
+    assert zh.startswith(("错误: ", "✗ ")) and _CJK.search(zh), zh
+    assert not _WORD.search(_prose(zh, args)), (zh, _prose(zh, args))
+    en = _refusal([*args, "--lang", "en"])
+    assert en.startswith(("error: ", "✗ ")) and "错误" not in en, en
+    assert _WORD.search(_prose(en, args)), en  # said in English words
+    assert en != zh
+
+
+@pytest.mark.parametrize("args", COMMANDS, ids=" ".join)
+def test_a_mistake_is_refused_in_the_chosen_language(args: list[str]) -> None:
+    _check(args)
+
+
+@pytest.mark.parametrize("args", RECORDS, ids=" ".join)
+def test_a_bad_record_is_refused_in_the_chosen_language(args: list[str],
+                                                        records: dict[str, Path]) -> None:
+    _check([a.format(**{k: str(v) for k, v in records.items()}) for a in args])
+
+
+def test_the_check_catches_english() -> None:
+    """The check itself: English prose left in a Chinese line is found, typed words not."""
+    args = ["play", "--bots", "genius"]
+    assert not _WORD.search(_prose(
+        "错误: xianniu 没有叫 'genius' 的机器人；有：heuristic, random, search", args))
+    assert _WORD.search(_prose("错误: unknown bot 'genius' for xianniu", args))
+    assert _WORD.search(_prose("错误: 规则选项「够牌」（gou）：应为整数 / rule option gou", args))
