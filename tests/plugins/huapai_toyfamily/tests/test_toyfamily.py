@@ -1,9 +1,9 @@
 """The toy family, installed from this folder (``scripts/test.sh`` installs every package
-under ``tests/plugins/``), is a family like the others without any file outside this
-folder naming it: found through its entry point, in the lobby's list, conformance-checked,
-in the PettingZoo env, played in the terminal with the generic renderer. The browser
-plays it with the generic renderer in ``tests/web/test_web_generic.py``, which takes every
-family that declares no browser renderer."""
+under ``tests/plugins/`` for its run, and uninstalls them after), is a family like the
+others without any file outside this folder naming it: found through its entry point, in
+the lobby's list, conformance-checked, in the PettingZoo env, played in the terminal with
+the generic renderer. The browser plays it with the generic renderer in
+``tests/web/test_web_generic.py``, which takes every family that declares no browser renderer."""
 
 from __future__ import annotations
 
