@@ -45,9 +45,11 @@ from .cli_support.setup import (
     make_bots,
 )
 from .cli_support.simulate import Simulation, report_json, report_table
+from .cli_support.usage import LocalCommand, LocalGroup
 
 app = typer.Typer(
     name="huapai",
+    cls=LocalGroup,
     help="花牌 / 字牌：对局、模拟、复盘、查规则（只计分，不涉钱）。 / play, simulate, replay, "
          "read the rules (points only, never money).",
     no_args_is_help=True,
@@ -68,7 +70,7 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="输出 JSON / print one J
 SeedOpt = Annotated[int, typer.Option("--seed", help="种子 / seed of the whole run")]
 
 
-@app.command()
+@app.command(cls=LocalCommand)
 def play(
     game: GameArg = DEFAULT_GAME,
     preset: PresetOpt = None,
@@ -110,7 +112,7 @@ def play(
     raise typer.Exit(code)
 
 
-@app.command()
+@app.command(cls=LocalCommand)
 def simulate(
     game: GameArg = DEFAULT_GAME,
     preset: PresetOpt = None,
@@ -143,7 +145,7 @@ def simulate(
         report_table(sim, tally, language, console)
 
 
-@app.command()
+@app.command(cls=LocalCommand)
 def replay(
     file: Annotated[Path, typer.Argument(help="记录文件 / a record file (JSON lines)")],
     as_json: JsonOpt = False,
@@ -156,7 +158,7 @@ def replay(
     raise typer.Exit(code)
 
 
-@app.command()
+@app.command(cls=LocalCommand)
 def drill(
     count: Annotated[int, typer.Option("--count", "-n", help="题数 / questions")] = 20,
     seed: Annotated[int | None, typer.Option("--seed", help="种子 / seed")] = None,
@@ -170,7 +172,7 @@ def drill(
     raise typer.Exit(code)
 
 
-@app.command()
+@app.command(cls=LocalCommand)
 def rules(
     game: GameArg = DEFAULT_GAME,
     preset: PresetOpt = None,
@@ -186,7 +188,7 @@ def rules(
         run_rules(table, as_json=as_json, lang=language, console=_console())
 
 
-@app.command()
+@app.command(cls=LocalCommand)
 def serve(
     host: Annotated[str, typer.Option("--host", help="监听地址 / address to listen on")] = (
         "127.0.0.1"),
@@ -218,7 +220,7 @@ def serve(
                    workers=workers, redis_url=redis_url, lease_ttl=lease_ttl)
 
 
-@app.command()
+@app.command(cls=LocalCommand)
 def verify(
     record: Annotated[Path, typer.Argument(help="对局记录 / a game record from the server")],
 ) -> None:
@@ -250,7 +252,7 @@ def _check_families() -> None:
         check_front_ends()
 
 
-@app.command()
+@app.command(cls=LocalCommand)
 def arena(
     bots: arena_cmd.BotsOpt,
     game: GameArg = DEFAULT_GAME,
@@ -273,7 +275,7 @@ def arena(
                       plot=plot, lang=language, console=_console())
 
 
-@app.command()
+@app.command(cls=LocalCommand)
 def review(
     record: Annotated[Path, typer.Argument(help="对局记录 / a game record (JSON lines)")],
     seat: Annotated[int, typer.Option("--seat", help="复盘哪个座位 / the seat to review")],

@@ -4,7 +4,8 @@ Chinese mode shows no English prose: once what the user types is taken out (the 
 line's own words, option names, paths, ``KEY=VALUE``, and the identifiers a user must
 type — games, presets, bots, levels' ASCII aliases, rule options), no English word is
 left. English mode says the same in English. Either way: one line, exit status 1, no
-traceback.
+traceback — including the mistakes typer would refuse before huapai's code runs (an
+unknown command or option, a missing value, a word where a number goes).
 """
 
 from __future__ import annotations
@@ -16,15 +17,21 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+import typer.main
 from cli_helpers import assert_clean, invoke
+from typer.core import TyperGroup
 
 from huapai.bots.levels import ALIASES, WORLDS
 from huapai.bots.registry import bot_names, make_bot
 from huapai.bots.rollout import FAST
+from huapai.cli import app
 from huapai.core import record
 from huapai.core.match import Match
 from huapai.core.registry import game_names, get_game
 
+_GROUP = typer.main.get_command(app)
+assert isinstance(_GROUP, TyperGroup)
+_COMMAND_WORDS = tuple(_GROUP.commands)  # what a user types to name a command
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _WORD = re.compile(r"[A-Za-z]{3,}")
 _TYPED = re.compile(
@@ -33,13 +40,14 @@ _TYPED = re.compile(
     r"|/[\w./-]+"  # paths
     r"|KEY=VALUE|name\[:level\]|pip install \S+"  # what to type
     r"|UTF-8|JSON|null"  # the names of formats
+    r"|huapai|root"  # the program (``root`` when the test runner calls it)
 )
 
 
 @cache
 def _identifiers() -> frozenset[str]:
     """What a user types to name a game, a preset, a bot, a level or a rule option."""
-    names = {*game_names(), *ALIASES, *WORLDS, FAST, "search"}
+    names = {*game_names(), *ALIASES, *WORLDS, FAST, "search", *_COMMAND_WORDS}
     for name in game_names():
         game = get_game(name)
         names |= {*game.presets(), *bot_names(name)}
@@ -93,6 +101,12 @@ _ARENA = ["arena", "xianniu", "--deals", "1"]
 _THREE = ["--bots", "heuristic,random,random"]
 
 COMMANDS: list[list[str]] = [
+    ["nocmd"],  # before any of huapai's code runs: typer would refuse these in English
+    ["play", "--sat", "1"],
+    ["play", "--seat", "abc"],
+    ["play", "--seat"],
+    ["arena", "xianniu", "--deals=many"],
+    ["review", "x.jsonl", "--seat", "1.5"],
     ["play", "--seat", "7"],
     ["play", "-r", "foo"],
     ["play", "-r", "gou=a"],

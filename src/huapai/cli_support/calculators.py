@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import inspect
 import json
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 import typer
@@ -26,30 +26,14 @@ from typer.core import TyperCommand, TyperGroup
 from huapai.core.manifest import CalcParam, CalculatorSpec, GameManifest, ManifestError
 from huapai.core.registry import check_target
 
-from .i18n import LANGS, Lang, tr, tr_both
-from .runtime import console, error_line, guard, parse_lang
+from .i18n import Lang, tr, tr_both
+from .runtime import console, guard, parse_lang
 from .setup import CliError
+from .usage import check_flags, lang_of, usage_error
 
 COMMANDS: tuple[str, ...] = ("score", "waits")
 _COMMON = ("json", "lang")
 _COMMAND_HELP = {"score": ("算分", "score calculator"), "waits": ("听牌", "waits calculator")}
-
-
-def _usage_error(message: str, lang: Lang) -> typer.Exit:
-    """A malformed calculator command line: one ``错误: …`` line, then status 1."""
-    error_line(message, lang)
-    return typer.Exit(1)
-
-
-def _lang_of(args: Sequence[str]) -> Lang:
-    """The ``--lang`` among raw words (parsing has not happened yet), default Chinese."""
-    words = list(args)
-    for i, word in enumerate(words):
-        value = words[i + 1] if word == "--lang" and i + 1 < len(words) else (
-            word.partition("=")[2] if word.startswith("--lang=") else None)
-        if value in LANGS:
-            return value
-    return "zh"
 
 
 class _CalcGroup(TyperGroup):
@@ -57,9 +41,9 @@ class _CalcGroup(TyperGroup):
 
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:
         if args and args[0] not in self.commands and not args[0].startswith("-"):
-            lang = _lang_of(args)
+            lang = lang_of(args)
             known = ", ".join(sorted(self.commands)) or "—"
-            raise _usage_error(tr("no_calculator", lang, game=args[0], command=self.name,
+            raise usage_error(tr("no_calculator", lang, game=args[0], command=self.name,
                                   known=known), lang)
         return super().resolve_command(ctx, args)
 
@@ -68,33 +52,11 @@ class _CalcCommand(TyperCommand):
     """One family's calculator: the CLI's own one-line errors for a bad command line."""
 
     def parse_args(self, ctx: Any, args: list[str]) -> Any:
-        lang = _lang_of(args)
+        lang = lang_of(args)
         options = [p for p in self.get_params(ctx) if p.param_type_name == "option"]
         word = ctx.parent.info_name if ctx.parent is not None else self.name
-        _check_flags(args, options, str(word), lang)
+        check_flags(args, options, str(word), lang)
         return super().parse_args(ctx, args)
-
-
-def _check_flags(args: Sequence[str], options: Sequence[Any], command: str,
-                 lang: Lang) -> None:
-    """Every word that looks like an option is one this command takes (a flag without
-    ``=``), and an option that needs a value has one (not another option)."""
-    names = {name for opt in options for name in opt.opts}
-    flags = {name for opt in options if opt.is_flag for name in opt.opts}
-    shown = " ".join(opt.opts[0] for opt in options if opt.opts[0] not in ("--lang", "--help"))
-    words = list(args)
-    for i, word in enumerate(words):
-        if word == "--":
-            return
-        name, eq, _value = word.partition("=")
-        if not word.startswith("-") or word == "-":
-            continue
-        if name not in names or (eq and name in flags):
-            raise _usage_error(tr("calc_unknown_flag", lang, cmd=command, flag=word,
-                                  known=shown), lang)
-        following = words[i + 1].partition("=")[0] if i + 1 < len(words) else None
-        if not eq and name not in flags and (following is None or following in names):
-            raise _usage_error(tr("calc_flag_value", lang, flag=name), lang)
 
 
 def add_calculator_commands(app: typer.Typer, manifests: Iterable[GameManifest]) -> None:

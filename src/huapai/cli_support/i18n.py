@@ -118,6 +118,10 @@ _LABELS: dict[str, tuple[str, str]] = {
     "calc_unknown_flag": ("{cmd} 不认识 {flag}；可用：{known}",
                           "{cmd} has no option {flag}; known: {known}"),
     "calc_flag_value": ("{flag} 后面缺少值", "{flag} needs a value"),
+    "not_a_number": ("{flag} 要写整数，不是 {value!r}",
+                     "{flag} takes a whole number, not {value!r}"),
+    "no_command": ("{prog} 没有 {word!r} 这个命令；可用：{known}",
+                   "{prog} has no command {word!r}; commands: {known}"),
     "calc_flag_twice": ("{flag} 只能给一次", "{flag} may be given only once"),
 }
 

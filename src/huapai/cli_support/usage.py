@@ -1,0 +1,128 @@
+"""Mistakes in the command line itself, said in the command's language.
+
+typer would refuse an unknown command, an unknown option, an option without its value or
+a number that is not one before any of huapai's code runs, in an English box; these
+checks run first (the words are read raw: parsing has not happened yet) and end like
+every other mistake of the CLI: one ``错误: …`` / ``error: …`` line and exit status 1.
+What they do not catch, typer still refuses in its own words.
+"""
+
+from __future__ import annotations
+
+import inspect
+import types
+import typing
+from collections.abc import Sequence
+from typing import Any
+
+import typer
+from typer.core import TyperCommand, TyperGroup
+
+from .i18n import LANGS, Lang, tr
+from .runtime import error_line
+
+
+def usage_error(message: str, lang: Lang) -> typer.Exit:
+    """A malformed command line: one ``错误: …`` line, then status 1."""
+    error_line(message, lang)
+    return typer.Exit(1)
+
+
+def lang_of(args: Sequence[str]) -> Lang:
+    """The ``--lang`` among raw words (parsing has not happened yet), default Chinese."""
+    words = list(args)
+    for i, word in enumerate(words):
+        value = words[i + 1] if word == "--lang" and i + 1 < len(words) else (
+            word.partition("=")[2] if word.startswith("--lang=") else None)
+        if value in LANGS:
+            return value
+    return "zh"
+
+
+def check_flags(args: Sequence[str], options: Sequence[Any], command: str,
+                lang: Lang) -> None:
+    """Every word that looks like an option is one this command takes (a flag without
+    ``=``), and an option that needs a value has one (not another option)."""
+    names = {name for opt in options for name in (*opt.opts, *opt.secondary_opts)}
+    flags = {name for opt in options if opt.is_flag
+             for name in (*opt.opts, *opt.secondary_opts)}
+    shown = " ".join(opt.opts[0] for opt in options if opt.opts[0] not in ("--lang", "--help"))
+    words = list(args)
+    for i, word in enumerate(words):
+        if word == "--":
+            return
+        name, eq, _value = word.partition("=")
+        if not word.startswith("-") or word == "-" or _is_number(word):
+            continue
+        if name not in names or (eq and name in flags):
+            raise usage_error(tr("calc_unknown_flag", lang, cmd=command, flag=word,
+                                 known=shown), lang)
+        following = words[i + 1].partition("=")[0] if i + 1 < len(words) else None
+        if not eq and name not in flags and (following is None or following in names):
+            raise usage_error(tr("calc_flag_value", lang, flag=name), lang)
+
+
+def check_numbers(args: Sequence[str], options: Sequence[Any], integers: set[str],
+                  lang: Lang) -> None:
+    """The value of each option named in ``integers`` (by parameter name) is a whole
+    number: ``--seat abc`` is refused naming the option and the word."""
+    wanted = {name: opt for opt in options if opt.name in integers for name in opt.opts}
+    words = list(args)
+    for i, word in enumerate(words):
+        if word == "--":
+            return
+        name, eq, value = word.partition("=")
+        if name not in wanted:
+            continue
+        if not eq:
+            value = words[i + 1] if i + 1 < len(words) else ""
+        if not _is_number(value):
+            raise usage_error(tr("not_a_number", lang, flag=name, value=value), lang)
+
+
+def _is_number(word: str) -> bool:
+    try:
+        int(word)
+    except ValueError:
+        return False
+    return True
+
+
+def integer_params(callback: Any) -> set[str]:
+    """The names of ``callback``'s parameters typed ``int`` (or ``int | None``)."""
+    if callback is None:
+        return set()
+    hints = typing.get_type_hints(callback, include_extras=False)
+    return {name for name in inspect.signature(callback).parameters
+            if _is_int(hints.get(name))}
+
+
+def _is_int(hint: Any) -> bool:
+    if hint is int:
+        return True
+    args = [a for a in typing.get_args(hint) if a is not type(None)]
+    return typing.get_origin(hint) in (typing.Union, types.UnionType) and args == [int]
+
+
+class LocalGroup(TyperGroup):
+    """``huapai WORD``: an unknown WORD is refused naming the commands there are."""
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        if args and not args[0].startswith("-") and self.get_command(ctx, args[0]) is None:
+            lang = lang_of(args)
+            known = ", ".join(self.list_commands(ctx))
+            raise usage_error(tr("no_command", lang, prog=ctx.command_path, word=args[0],
+                                 known=known), lang)
+        return super().resolve_command(ctx, args)
+
+
+class LocalCommand(TyperCommand):
+    """A command whose unknown options, missing values and non-numbers are refused in
+    the command's language."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> Any:
+        lang = lang_of(args)
+        options = [p for p in self.get_params(ctx) if p.param_type_name == "option"]
+        check_flags(args, options, ctx.command_path, lang)
+        check_numbers(args, options, integer_params(self.callback), lang)
+        return super().parse_args(ctx, args)
