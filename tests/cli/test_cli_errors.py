@@ -184,3 +184,13 @@ def test_the_check_catches_english() -> None:
         "错误: xianniu 没有叫 'genius' 的机器人；有：heuristic, random, search", args))
     assert _WORD.search(_prose("错误: unknown bot 'genius' for xianniu", args))
     assert _WORD.search(_prose("错误: 规则选项「够牌」（gou）：应为整数 / rule option gou", args))
+
+
+def test_what_the_early_checks_let_through() -> None:
+    """A short option with its value attached (``-n2``, ``-pfengxiang``) and a negative
+    number after an option are command lines click reads, so the checks pass them on."""
+    for args in (["simulate", "-n2", "--json"], ["rules", "-pfengxiang", "--json"],
+                 ["simulate", "-n", "1", "--seed", "-3", "--json"]):
+        result = invoke(args)
+        assert_clean(result, 0)
+        assert json.loads(result.stdout)

@@ -54,6 +54,8 @@ def check_flags(args: Sequence[str], options: Sequence[Any], command: str,
         name, eq, _value = word.partition("=")
         if not word.startswith("-") or word == "-" or _is_number(word):
             continue
+        if not word.startswith("--") and word[:2] in names - flags and len(word) > 2:
+            continue  # a short option with its value attached: -planzhou
         if name not in names or (eq and name in flags):
             raise usage_error(tr("calc_unknown_flag", lang, cmd=command, flag=word,
                                  known=shown), lang)
@@ -72,6 +74,8 @@ def check_numbers(args: Sequence[str], options: Sequence[Any], integers: set[str
         if word == "--":
             return
         name, eq, value = word.partition("=")
+        if not word.startswith("--") and word[:2] in wanted and len(word) > 2:
+            name, eq, value = word[:2], "=", word[2:]  # -n5
         if name not in wanted:
             continue
         if not eq:
