@@ -107,7 +107,7 @@ def test_play_with_no_arguments_is_xianniu_lanzhou(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr("huapai.cli.secrets.randbelow", lambda n: 42)
     result = invoke(["play"], "")
     assert_clean(result, 0)
-    assert "掀牛 / 花花牌 · lanzhou · 3 局 · 种子 42" in result.output
+    assert "掀牛 / 花花牌 · 兰州掀牛（扑克） · 3 局 · 种子 42" in result.output  # names, not ids
     assert "输入已结束" in result.output
 
 

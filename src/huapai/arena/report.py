@@ -12,6 +12,7 @@ from rich.text import Text
 
 from huapai.cli_support.i18n import Lang
 from huapai.cli_support.render import renderer_for
+from huapai.cli_support.setup import family_title, preset_title
 from huapai.cli_support.stats import Z95, estimate
 
 from .tally import AHEAD, Z99, Entrant, Tally
@@ -89,9 +90,10 @@ def _seats(seating: Sequence[int], entrant: int) -> int:
 def report_table(tally: Tally, preset: str, lang: Lang, console: Console) -> None:
     setup = tally.setup
     zh = lang == "zh"
-    title = (f"复式对战：{setup.game.title} {preset}，{tally.deals} 副牌 × "
+    table = f"{family_title(setup.game, lang)} · {preset_title(setup.game, preset, lang)}"
+    title = (f"复式对战：{table}，{tally.deals} 副牌 × "
              f"{len(setup.seating)} 种座次，种子 {setup.seed}" if zh else
-             f"duplicate arena: {setup.game.title} {preset}, {tally.deals} deals × "
+             f"duplicate arena: {table}, {tally.deals} deals × "
              f"{len(setup.seating)} seatings, seed {setup.seed}")
     console.print(Text(title, style="bold"))
     console.print(_table(tally, lang))

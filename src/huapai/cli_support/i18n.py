@@ -23,8 +23,8 @@ _LABELS: dict[str, tuple[str, str]] = {
     "yes": ("是", "yes"),
     "no": ("否", "no"),
     # play
-    "match_start": ("{title} · {preset} · {deals} 局 · 种子 {seed} · 你坐座位{seat}",
-                    "{title} · {preset} · deals: {deals} · seed {seed} · you sit at seat {seat}"),
+    "match_start": ("{title} · {deals} 局 · 种子 {seed} · 你坐座位{seat}",
+                    "{title} · deals: {deals} · seed {seed} · you sit at seat {seat}"),
     "opponents": ("对手：{bots}", "opponents: {bots}"),
     "deal_header": ("第 {n}/{total} 局", "deal {n} of {total}"),
     "your_turn": ("轮到你了", "your turn"),
@@ -79,8 +79,8 @@ _LABELS: dict[str, tuple[str, str]] = {
         "· ? or help: this help; show: draw the table again; q: quit (finished deals are kept "
         "in --record)."),
     # simulate
-    "sim_title": ("模拟 {deals} 局 · {title} · {preset} · 种子 {seed}",
-                  "deals simulated: {deals} · {title} · {preset} · seed {seed}"),
+    "sim_title": ("模拟 {deals} 局 · {title} · 种子 {seed}",
+                  "deals simulated: {deals} · {title} · seed {seed}"),
     "mean_score": ("平均得分（95% 置信区间）", "mean score (95% CI)"),
     "mean_decisions": ("每局平均决策数：{value:.1f}", "mean decisions per deal: {value:.1f}"),
     "progress": ("模拟中", "simulating"),
@@ -102,7 +102,7 @@ _LABELS: dict[str, tuple[str, str]] = {
     "record_bad_line": ("记录文件无效（第 {line} 行）：{reason}",
                         "the record is malformed (line {line}): {reason}"),
     # rules
-    "rules_title": ("{title} 规则选项 · 预设 {preset}", "{title} rule options · preset {preset}"),
+    "rules_title": ("{title} · 规则选项", "{title} · rule options"),
     "opt_name": ("选项", "option"),
     "opt_value": ("值", "value"),
     "opt_default": ("默认", "default"),

@@ -190,8 +190,8 @@ class HumanMatch:
 
     def _intro(self) -> None:
         t = self.table
-        self.console.print(Rule(Text(tr("match_start", self.lang, title=t.game.title,
-                                        preset=t.preset, deals=self.deals, seed=self.seed,
+        self.console.print(Rule(Text(tr("match_start", self.lang, title=t.title(self.lang),
+                                        deals=self.deals, seed=self.seed,
                                         seat=self.me))))
         bots = ", ".join(f"{self.ctx.name(s)}={n}" for s, n in sorted(self.bots.items()))
         self.console.print(Text(tr("opponents", self.lang, bots=bots)))

@@ -26,7 +26,7 @@ from huapai.core.protocol import RulesError
 
 from .i18n import Lang, seat_name, tr
 from .render import RenderContext, renderer_for, settlement_view
-from .setup import CliError, emit_json, os_problem
+from .setup import CliError, emit_json, family_title, os_problem
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,7 +148,7 @@ def show_deal(n: int, replay: rec.Replay, deal: rec.DealRecord, lang: Lang,
     game = replay.game
     ctx = RenderContext(game, replay.rules, lang)
     renderer = renderer_for(game)
-    console.print(Rule(tr("replay_deal", lang, n=n, game=game.title,
+    console.print(Rule(tr("replay_deal", lang, n=n, game=family_title(game, lang),
                           dealer=seat_name(deal.dealer, lang), seed=deal.seed)))
     hands = game.omniscient(replay.initial).get("hands")
     if isinstance(hands, list):

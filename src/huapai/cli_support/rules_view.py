@@ -74,7 +74,7 @@ def run_rules(table: Table, *, as_json: bool, lang: Lang, console: Console) -> i
             "presets": diffs,
         })
         return 0
-    console.print(Text(tr("rules_title", lang, title=table.game.title, preset=table.preset),
+    console.print(Text(tr("rules_title", lang, title=table.title(lang)),
                        style="bold"))
     for row in rows:
         console.print(_option_text(row, lang))

@@ -19,9 +19,11 @@ from huapai.bots.registry import UnknownBot, house_bot
 from huapai.bots.search import can_search
 from huapai.core.present import Msg, said
 from huapai.core.protocol import Game, RulesError
-from huapai.core.registry import get_game
+from huapai.core.registry import get_game, manifests
 from huapai.core.rng import derive_seed
 from huapai.core.session import Agent, AgentError
+
+from .i18n import Lang
 
 DEFAULT_GAME = "xianniu"
 
@@ -67,6 +69,23 @@ class Table:
     @property
     def seats(self) -> int:
         return self.game.num_seats(self.rules)
+
+    def title(self, lang: Lang) -> str:
+        """``秀山字牌 · 黄六福`` / ``Xiushan zipai (秀山字牌) · 黄六福 (Huangliufu)``."""
+        return f"{family_title(self.game, lang)} · {preset_title(self.game, self.preset, lang)}"
+
+
+def family_title(game: Game[Any, Any], lang: Lang) -> str:
+    """The family's name in ``lang`` (its manifest's; a game registered without one: its
+    own ``title``)."""
+    manifest = manifests().get(game.name)
+    return manifest.title.pick(lang) if manifest is not None else game.title
+
+
+def preset_title(game: Game[Any, Any], preset: str, lang: Lang) -> str:
+    """The preset's name in ``lang``; its id when the family names none."""
+    manifest = manifests().get(game.name)
+    return manifest.preset_title(preset).pick(lang) if manifest is not None else preset
 
 
 def load_game(name: str) -> Game[Any, Any]:

@@ -111,8 +111,8 @@ def report_table(sim: Simulation, tally: Tally, lang: Lang, console: Console) ->
     """The human-readable result: one row per seat, then the per-deal rates."""
     t = sim.table
     renderer = renderer_for(t.game)
-    console.print(Text(tr("sim_title", lang, deals=tally.deals, title=t.game.title,
-                          preset=t.preset, seed=sim.seed), style="bold"))
+    console.print(Text(tr("sim_title", lang, deals=tally.deals, title=t.title(lang),
+                          seed=sim.seed), style="bold"))
     console.print(_seat_table(sim, tally, lang, renderer))
     for key, rate in tally.deal_rates.items():
         console.print(f"{renderer.fact_label(key, lang)}: {_pct(rate.value)}")
