@@ -13,23 +13,17 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any
 
-from huapai.core.present import Msg
+from huapai.core.present import SaidError
 
 from .jobs import DealResult, Setup, run_chunk
 
 Tick = Callable[[int], None]
 
 
-class ArenaError(Exception):
-    """A run that cannot start (bad options, ray missing): ``msg`` says why in both
-    languages (the command prints the one it speaks), ``str(exc)`` in English."""
+class ArenaError(SaidError):
+    """A run that cannot start (bad options, ray missing): ``ArenaError(zh, en)``."""
 
-    def __init__(self, zh: str | Msg, en: str | None = None) -> None:
-        self.msg = zh if isinstance(zh, Msg) else Msg("arena", zh, zh if en is None else en)
-        super().__init__(self.msg.en)
-
-    def __reduce__(self) -> tuple[type, tuple[Msg]]:
-        return (type(self), (self.msg,))
+    code = "arena"
 
 
 def chunks(deals: int, workers: int) -> list[range]:

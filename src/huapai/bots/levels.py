@@ -22,11 +22,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from huapai.core.present import Msg
+from huapai.core.present import Msg, SaidError
 from huapai.core.protocol import Game
 from huapai.core.session import Agent
 
-from .registry import BotFactory, SaidError, bot_names, make_bot, unknown_bot
+from .registry import BotFactory, bot_names, make_bot, unknown_bot
 from .rollout import FAST, check_policy
 
 LEVELS: tuple[str, ...] = ("入门", "普通", "高手", "大师")

@@ -22,29 +22,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from huapai.core.manifest import load_target
-from huapai.core.present import Msg
+from huapai.core.present import Msg, SaidError
 from huapai.core.protocol import Game
 from huapai.core.random_bot import RandomBot
 from huapai.core.registry import manifests
 from huapai.core.session import Agent
 
 BotFactory = Callable[[Game[Any, Any], Any, int, int], Agent]
-
-
-class SaidError(Exception):
-    """A bot error that says itself in both languages: ``msg`` (a
-    :class:`~huapai.core.present.Msg`) for a front end that speaks one (the CLI); ``str(exc)``
-    is its English, which the server quotes in its own messages (the browser translates
-    those by their codes)."""
-
-    msg: Msg
-
-    def __init__(self, msg: Msg | str) -> None:
-        self.msg = msg if isinstance(msg, Msg) else Msg.plain(type(self).__name__, msg)
-        super().__init__(self.msg.en)
-
-    def __reduce__(self) -> tuple[type, tuple[Msg]]:
-        return (type(self), (self.msg,))  # pickled and copied with both languages
 
 
 class UnknownBot(SaidError, LookupError):

@@ -15,13 +15,11 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from huapai.bots.registry import SaidError
 from huapai.core.manifest import CalculatorError, ManifestError
-from huapai.core.present import said
+from huapai.core.present import SaidError, said
 from huapai.core.protocol import NotationError, RulesError
 
 from .i18n import Lang, check_lang, tr
-from .setup import CliError
 
 
 def error_line(message: str, lang: Lang) -> None:
@@ -40,7 +38,7 @@ def guard(lang: Lang) -> Iterator[None]:
     except CalculatorError as exc:
         error_line(exc.text.pick(lang), lang)
         raise typer.Exit(1) from None
-    except (CliError, RulesError, NotationError, SaidError) as exc:
+    except (RulesError, NotationError, SaidError) as exc:
         error_line(said(exc).text(lang), lang)
         raise typer.Exit(1) from None
     except ManifestError as exc:  # a misdeclared family: for its developer, in English

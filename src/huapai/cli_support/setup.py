@@ -17,7 +17,7 @@ from typing import Any
 from huapai.bots.levels import BadSpec, parse_spec
 from huapai.bots.registry import UnknownBot, house_bot
 from huapai.bots.search import can_search
-from huapai.core.present import Msg, said
+from huapai.core.present import Msg, SaidError, said
 from huapai.core.protocol import Game, RulesError
 from huapai.core.registry import get_game, manifests
 from huapai.core.rng import derive_seed
@@ -28,21 +28,11 @@ from .i18n import Lang
 DEFAULT_GAME = "xianniu"
 
 
-class CliError(Exception):
-    """A user mistake the command explains and refuses (exit status 1).
+class CliError(SaidError):
+    """A user mistake the command explains and refuses (exit status 1):
+    ``CliError(zh, en)`` or ``CliError(msg)``; the command prints the language it speaks."""
 
-    ``CliError(zh, en)`` or ``CliError(msg)``: ``msg`` says it in both languages and the
-    command prints the one it speaks; ``str(exc)`` is the English.
-    """
-
-    def __init__(self, zh: str | Msg, en: str | None = None) -> None:
-        if isinstance(zh, Msg):
-            self.msg = zh
-        elif en is None:
-            raise TypeError("CliError(zh, en): a mistake is said in both languages")
-        else:
-            self.msg = Msg("cli", zh, en)
-        super().__init__(self.msg.en)
+    code = "cli"
 
 
 def refused(option: str, exc: BaseException) -> CliError:

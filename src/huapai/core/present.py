@@ -97,6 +97,28 @@ class Msg:
         return cls(str(data["code"]), str(data["zh"]), str(data["en"]), dict(params))
 
 
+class SaidError(Exception):
+    """An error that says itself in both languages: ``SaidError(zh, en)`` or
+    ``SaidError(msg)``. ``msg`` (a :class:`Msg`) is for a front end that speaks one (the
+    CLI prints the one ``--lang`` names); ``str(exc)`` is its English, which the server
+    quotes in its own messages (the browser translates those by their codes)."""
+
+    code: str = "error"
+    msg: Msg
+
+    def __init__(self, zh: str | Msg, en: str | None = None) -> None:
+        if isinstance(zh, Msg):
+            self.msg = zh
+        elif en is None:
+            raise TypeError(f"{type(self).__name__}(zh, en): an error is said in both languages")
+        else:
+            self.msg = Msg(self.code, zh, en)
+        super().__init__(self.msg.en)
+
+    def __reduce__(self) -> tuple[type, tuple[Msg]]:
+        return (type(self), (self.msg,))  # pickled and copied with both languages
+
+
 def said(exc: BaseException) -> Msg:
     """What an error says in both languages: its own :class:`Msg` (``exc.msg``: rules,
     notation, illegal actions, bot specs …), else its one text for both."""
@@ -163,4 +185,4 @@ def unit(code: str) -> Msg:
 
 
 __all__ = ["UNITS", "ActionGroup", "ActionInfo", "ActionStyle", "JSONScalar", "Lang", "Msg",
-           "SettlementItem", "said", "unit"]
+           "SaidError", "SettlementItem", "said", "unit"]
