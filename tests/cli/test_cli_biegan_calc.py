@@ -277,8 +277,8 @@ def test_waits_with_a_meld_and_an_option() -> None:
 # --- errors -----------------------------------------------------------------------------
 
 ERRORS: list[tuple[list[str], str, str]] = [
-    (["score", "biegan", "上大x人"], "看不懂", "unknown card 'x' at position 2"),
-    (["score", "biegan", "三**"], "看不懂", "'*' at position 2"),
+    (["score", "biegan", "上大x人"], "看不懂", "unknown card 'x' at position 3"),
+    (["score", "biegan", "三**"], "看不懂", "'*' at position 3"),
     (["score", "biegan", "六六六六六六"], "6 张六，一副牌只有 5 张",
      "6 × 六 in the hand and melds"),
     (["score", "biegan", WORKED, "-m", "紮:五五五*五*"], "5 张素五", "5 × plain 五"),
@@ -404,6 +404,6 @@ def test_unreadable_cards_are_refused_in_chinese_in_chinese_mode() -> None:
     """The reason after 看不懂 is Chinese too (it was the English notation error)."""
     result = invoke(["score", "biegan", "上大x人"])
     assert_clean(result, 1)
-    assert "看不懂：第 2 个字 'x' 不是牌" in result.output and "unknown" not in result.output
+    assert "看不懂：第 3 个字 'x' 不是牌" in result.output and "unknown" not in result.output
     english = invoke(["score", "biegan", "上大x人", "--lang", "en"])
-    assert "unknown card 'x' at position 2" in english.output
+    assert "unknown card 'x' at position 3" in english.output

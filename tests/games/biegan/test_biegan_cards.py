@@ -62,11 +62,11 @@ def test_spaces_and_variant_glyphs() -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("上大X人", "'X' at position 2"),
+        ("上大X人", "'X' at position 3"),
         ("上*", "上 has no flowered copies"),
-        ("*三", "'*' at position 0"),
-        ("三**", "'*' at position 2"),
-        ("三 *", "'*' at position 2"),
+        ("*三", "'*' at position 1"),
+        ("三**", "'*' at position 3"),
+        ("三 *", "'*' at position 3"),
         ("赖*", "赖 has no flowered copies"),
     ],
 )

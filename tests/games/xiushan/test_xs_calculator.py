@@ -123,7 +123,7 @@ def test_json_form() -> None:
 @pytest.mark.parametrize(
     ("kwargs", "error", "match"),
     [({"hand": ZERO18}, HandError, "has 21 cards, got 18"),
-     ({"hand": ZERO18 + "七八x"}, NotationError, "'x' at position 20"),
+     ({"hand": ZERO18 + "七八x"}, NotationError, "'x' at position 21"),
      ({"hand": ZERO18 + "四四四"}, NotationError, "5 × 四"),
      ({"hand": ZERO18[:15] + "十十", "melds": ["龙灯:四四四四"]}, NotationError, "6 × 四"),
      ({"hand": ZERO18 + "七八九", "win_card": "拾"}, HandError, "winning card 拾 is not in"),

@@ -54,8 +54,8 @@ def test_variant_glyphs_for_big_two_and_three_and_spaces() -> None:
 
 @pytest.mark.parametrize(
     ("text", "culprit", "position"),
-    [("一二x", "'x'", "position 2"), ("壹 A", "'A'", "position 2"), ("贰貳", "'貳'", "position 1"),
-     ("1", "'1'", "position 0")],
+    [("一二x", "'x'", "position 3"), ("壹 A", "'A'", "position 3"), ("贰貳", "'貳'", "position 2"),
+     ("1", "'1'", "position 1")],
 )  # fmt: skip
 def test_unknown_character_is_named_with_its_position(
     text: str, culprit: str, position: str

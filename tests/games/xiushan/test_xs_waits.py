@@ -76,7 +76,7 @@ def test_hand_not_one_short_is_an_error() -> None:
 def test_visible_cards_beyond_the_deck_are_an_error() -> None:
     with pytest.raises(HandError, match="1 × 五 held and 4 visible"):
         waits(SHIBAFU, "壹贰叁贰柒拾一二三二七十伍陆柒四五", ["哨:捌捌捌"], visible="五五五五")
-    with pytest.raises(NotationError, match="'x' at position 1"):
+    with pytest.raises(NotationError, match="'x' at position 2"):
         waits(SHIBAFU, "壹贰叁贰柒拾一二三二七十伍陆柒四五", ["哨:捌捌捌"], visible="六x")
 
 

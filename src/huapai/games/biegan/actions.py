@@ -47,6 +47,7 @@ _ZHA = ("紮", "扎", "zha")
 _KAIFAN = ("开泛", "開泛", "kaifan")
 _NAMES = {PASS: "过", HU: "胡", ZHAO: "招", DUI: "对", FAN: "泛"}
 HELP = "过 / 胡 / 招 / 对 / 泛 / 打 <card> / 紮 <face> / 开泛 <face>"
+HELP_ZH = "过 / 胡 / 招 / 对 / 泛 / 打 某张牌 / 紮 某个字 / 开泛 某个字"
 
 
 def format_action(action: int) -> str:
@@ -64,8 +65,8 @@ def format_action(action: int) -> str:
 def parse_action(text: str) -> int:
     word = text.strip()
     if not word:
-        raise NotationError.of("empty_action", "没有输入动作：请写 {forms}",
-                               "empty action: type {forms}", forms=HELP)
+        raise NotationError.of("empty_action", "没有输入动作：请写 {forms_zh}",
+                               "empty action: type {forms}", forms=HELP, forms_zh=HELP_ZH)
     found = _WORDS.get(word.lower())
     if found is not None:
         return found
@@ -91,7 +92,7 @@ def _with_card(rest: str, base: int, what: str) -> int:
         cards = parse_cards(rest, check_counts=False)
     except NotationError as exc:
         said = exc.msg
-        raise NotationError(Msg(said.code, f"{what}：{said.zh}（{HELP}）",
+        raise NotationError(Msg(said.code, f"{what}：{said.zh}（{HELP_ZH}）",
                                 f"{what}: {said.en} ({HELP})", said.params)) from None
     if len(cards) != 1:
         raise NotationError.of("one_card", "{what}后面只写一张牌，不是 {got!r}",

@@ -149,8 +149,8 @@ def parse_cards(text: str, *, check_counts: bool = True) -> tuple[int, ...]:
             codes.append(FACES.index(ch))
         else:
             raise NotationError(Msg(
-                "bad_card", f"第 {index} 个字 {raw!r} 不是牌",
-                f"unknown card {raw!r} at position {index} in {text!r}"))
+                "bad_card", f"第 {index + 1} 个字 {raw!r} 不是牌",
+                f"unknown card {raw!r} at position {index + 1} in {text!r}"))
     if check_counts:
         check_card_counts(codes)
     return tuple(codes)
@@ -160,13 +160,14 @@ def _flower_previous(codes: list[int], text: str, index: int) -> int:
     """Turn the card just parsed into its flowered copy, for a ``*`` at ``index``."""
     prev = _previous_char(text, index)
     if not codes or prev is None or prev == FLOWER_MARK:
-        raise NotationError(Msg("bad_card", f"第 {index} 个字 '*' 前面没有牌",
-                                f"'*' at position {index} in {text!r} follows no card"))
+        raise NotationError(Msg("bad_card", f"第 {index + 1} 个字 '*' 前面没有牌",
+                                f"'*' at position {index + 1} in {text!r} follows no card"))
     last = codes.pop()
     if last == JOKER or last not in FLOWER_FACES:
         raise NotationError(Msg(
-            "bad_card", f"第 {index} 个字 '*'：{card_name(last)} 没有花牌",
-            f"'*' at position {index} in {text!r}: {card_name(last)} has no flowered copies"))
+            "bad_card", f"第 {index + 1} 个字 '*'：{card_name(last)} 没有花牌",
+            f"'*' at position {index + 1} in {text!r}: {card_name(last)} has no flowered "
+            "copies"))
     return card(last, True)
 
 

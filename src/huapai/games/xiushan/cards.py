@@ -101,8 +101,8 @@ def parse_cards(text: str, *, check_counts: bool = True) -> tuple[int, ...]:
         ch = _VARIANTS.get(raw, raw)
         at = GLYPHS.find(ch)
         if at < 0:
-            raise NotationError(Msg("bad_card", f"{text!r} 第 {index} 个字 {raw!r} 不是牌",
-                                     f"unknown card {raw!r} at position {index} in {text!r}"))
+            raise NotationError(Msg("bad_card", f"{text!r} 第 {index + 1} 个字 {raw!r} 不是牌",
+                                     f"unknown card {raw!r} at position {index + 1} in {text!r}"))
         cards.append(at)
     if check_counts:
         check_counts_of(cards)
