@@ -5,7 +5,8 @@ line's own words, option names, paths, ``KEY=VALUE``, and the identifiers a user
 type — games, presets, bots, levels' ASCII aliases, rule options), no English word is
 left. English mode says the same in English. Either way: one line, exit status 1, no
 traceback — including the mistakes typer would refuse before huapai's code runs (an
-unknown command or option, a missing value, a word where a number goes).
+unknown command or option, a missing value, a word where a number goes, a missing or an
+extra positional word).
 """
 
 from __future__ import annotations
@@ -107,6 +108,10 @@ COMMANDS: list[list[str]] = [
     ["play", "--seat"],
     ["arena", "xianniu", "--deals=many"],
     ["review", "x.jsonl", "--seat", "1.5"],
+    ["replay"],
+    ["review", "--seat", "0"],
+    ["play", "xianniu", "extra"],
+    ["replay", "a.jsonl", "b.jsonl"],
     ["play", "--seat", "7"],
     ["play", "-r", "foo"],
     ["play", "-r", "gou=a"],
@@ -190,7 +195,8 @@ def test_what_the_early_checks_let_through() -> None:
     """A short option with its value attached (``-n2``, ``-pfengxiang``) and a negative
     number after an option are command lines click reads, so the checks pass them on."""
     for args in (["simulate", "-n2", "--json"], ["rules", "-pfengxiang", "--json"],
-                 ["simulate", "-n", "1", "--seed", "-3", "--json"]):
+                 ["simulate", "-n", "1", "--seed", "-3", "--json"],
+                 ["rules", "--json", "--", "biegan"]):
         result = invoke(args)
         assert_clean(result, 0)
         assert json.loads(result.stdout)

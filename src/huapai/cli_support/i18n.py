@@ -120,6 +120,13 @@ _LABELS: dict[str, tuple[str, str]] = {
     "calc_flag_value": ("{flag} 后面缺少值", "{flag} needs a value"),
     "not_a_number": ("{flag} 要写整数，不是 {value!r}",
                      "{flag} takes a whole number, not {value!r}"),
+    "missing_argument": ("{cmd} 缺少{what}：写法见 {cmd} --help",
+                         "{cmd} needs its {what}: see {cmd} --help"),
+    "extra_words": ("{cmd} 多写了 {words}：写法见 {cmd} --help",
+                    "{cmd} takes no more words, got: {words} (see {cmd} --help)"),
+    "arg_game": ("游戏", "game"),
+    "arg_file": ("记录文件", "record file"),
+    "arg_record": ("记录文件", "record file"),
     "no_command": ("{prog} 没有 {word!r} 这个命令；可用：{known}",
                    "{prog} has no command {word!r}; commands: {known}"),
     "calc_flag_twice": ("{flag} 只能给一次", "{flag} may be given only once"),
@@ -131,6 +138,11 @@ def tr(key: str, lang: Lang, **values: object) -> str:
     zh, en = _LABELS[key]
     text = zh if lang == "zh" else en
     return text.format(**values) if values else text
+
+
+def tr_or(key: str, lang: Lang, default: str) -> str:
+    """The label ``key`` in ``lang``, or ``default`` when there is no such label."""
+    return tr(key, lang) if key in _LABELS else default
 
 
 def tr_both(key: str, **values: object) -> Msg:

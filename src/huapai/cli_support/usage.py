@@ -18,7 +18,7 @@ from typing import Any
 import typer
 from typer.core import TyperCommand, TyperGroup
 
-from .i18n import LANGS, Lang, tr
+from .i18n import LANGS, Lang, tr, tr_or
 from .runtime import error_line
 
 
@@ -84,6 +84,41 @@ def check_numbers(args: Sequence[str], options: Sequence[Any], integers: set[str
             raise usage_error(tr("not_a_number", lang, flag=name, value=value), lang)
 
 
+def check_positionals(args: Sequence[str], params: Sequence[Any], command: str,
+                      lang: Lang) -> None:
+    """As many positional words as the command has arguments: a required one missing, or
+    a word left over, is refused naming it."""
+    arguments = [p for p in params if p.param_type_name == "argument"]
+    if any(p.nargs != 1 for p in arguments) or "--help" in args:
+        return
+    words = _positionals(args, [p for p in params if p.param_type_name == "option"])
+    required = [p for p in arguments if p.required]
+    if len(words) < len(required):
+        missing = required[len(words)].name
+        raise usage_error(tr("missing_argument", lang, cmd=command,
+                             what=tr_or(f"arg_{missing}", lang, missing)), lang)
+    if len(words) > len(arguments):
+        extra = " ".join(words[len(arguments):])
+        raise usage_error(tr("extra_words", lang, cmd=command, words=extra), lang)
+
+
+def _positionals(args: Sequence[str], options: Sequence[Any]) -> list[str]:
+    """The words of ``args`` that are neither an option nor an option's value."""
+    takes_value = {name for opt in options if not opt.is_flag for name in opt.opts}
+    words: list[str] = []
+    skip = False
+    for i, word in enumerate(args):
+        if skip:
+            skip = False
+        elif word == "--":
+            return [*words, *args[i + 1:]]
+        elif word.startswith("-") and word != "-" and not _is_number(word):
+            skip = word in takes_value  # its value follows (not "--x=v", not "-n2")
+        else:
+            words.append(word)
+    return words
+
+
 def _is_number(word: str) -> bool:
     try:
         int(word)
@@ -129,4 +164,5 @@ class LocalCommand(TyperCommand):
         options = [p for p in self.get_params(ctx) if p.param_type_name == "option"]
         check_flags(args, options, ctx.command_path, lang)
         check_numbers(args, options, integer_params(self.callback), lang)
+        check_positionals(args, self.get_params(ctx), ctx.command_path, lang)
         return super().parse_args(ctx, args)
