@@ -11,13 +11,27 @@ from huapai.games.xianniu.rules import PRESETS, XianniuRules
 
 
 def test_every_option_is_listed_with_its_term_doc_and_source() -> None:
-    result = invoke(["rules", "xianniu"])
+    result = invoke(["rules", "xianniu", "--lang", "en"])
     assert_clean(result, 0)
     for name, _default, zh, doc, source in XianniuRules.describe():
         assert f"\n{name} = " in result.output, name
         assert zh in result.output and doc in result.output and source in result.output
     for preset in PRESETS:
         assert preset in result.output
+    assert '\nscoring = "kanniutui" (kanniutui points)' in result.output  # the value's label
+
+
+def test_in_chinese_the_listing_has_no_english_prose() -> None:
+    """Chinese mode lists each option's name and value (what one types with -r), the
+    value's 中文 label and the option's 中文 term; the meanings and sources, written in
+    English, are left to --lang en, and the listing says so."""
+    result = invoke(["rules", "xianniu", "-p", "fengxiang"])
+    assert_clean(result, 0)
+    assert '\ndeck = "huapai"（花花牌）  (默认 "poker")  牌具' in result.output
+    assert "▶ fengxiang 凤翔花花牌（长牌）" in result.output
+    assert "--lang en" in result.output
+    for _name, _default, _zh, doc, _source in XianniuRules.describe():
+        assert doc not in result.output
 
 
 def test_preset_values_and_defaults_in_json() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from rich.console import Console
@@ -13,7 +13,7 @@ from rich.text import Text
 from huapai.core.rules import RulesBase
 
 from .i18n import Lang, tr
-from .setup import Table, emit_json
+from .setup import Table, emit_json, preset_title
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,6 +24,8 @@ class OptionRow:
     zh: str
     doc: str
     source: str
+    #: what a player reads for each choice: value -> (中文, English)
+    labels: Mapping[Any, tuple[str, str]] = field(default_factory=dict)
 
 
 def option_rows(table: Table) -> list[OptionRow]:
@@ -36,7 +38,8 @@ def option_rows(table: Table) -> list[OptionRow]:
     rows = []
     for name, default, zh, doc, source in table.rules.describe():
         value = defaults.get(name, default)
-        rows.append(OptionRow(name, values.get(name), value, zh, doc, source))
+        labels = type(table.rules).info(name).labels or {}
+        rows.append(OptionRow(name, values.get(name), value, zh, doc, source, labels))
     return rows
 
 
@@ -80,7 +83,9 @@ def run_rules(table: Table, *, as_json: bool, lang: Lang, console: Console) -> i
         console.print(_option_text(row, lang))
     console.print(Text("\n" + tr("presets", lang), style="bold"))
     for name, diff in diffs.items():
-        console.print(_preset_text(name, diff, name == table.preset, lang))
+        console.print(_preset_text(table, name, diff, lang))
+    if lang == "zh":  # the options' meanings and sources are written in English
+        console.print(Text("\n" + tr("rules_in_english", lang), style="dim"))
     return 0
 
 
@@ -90,8 +95,15 @@ def _option_text(row: OptionRow, lang: Lang) -> Text:
     text.append(f"\n{row.name}", style="bold cyan")
     text.append(" = ")
     text.append(_shown(row.value), style="bold yellow" if changed else "")
+    label = row.labels.get(row.value)  # what the value means, in the player's language
+    if label is not None and lang == "zh":
+        text.append(f"（{label[0]}）")
+    elif label is not None and label[1] != str(row.value):
+        text.append(f" ({label[1]})")
     text.append(f"  ({tr('opt_default', lang)} {_shown(row.default)})", style="dim")
     text.append(f"  {row.zh}", style="bold")
+    if lang == "zh":  # the meaning and the source are written in English (--lang en)
+        return text
     if row.doc:
         text.append(f"\n    {tr('opt_doc', lang)}: {row.doc}")
     if row.source:
@@ -99,8 +111,10 @@ def _option_text(row: OptionRow, lang: Lang) -> Text:
     return text
 
 
-def _preset_text(name: str, diff: Mapping[str, Any], current: bool, lang: Lang) -> Text:
+def _preset_text(table: Table, name: str, diff: Mapping[str, Any], lang: Lang) -> Text:
+    current = name == table.preset
     text = Text(("▶ " if current else "  ") + name, style="bold" if current else "")
+    text.append(f" {preset_title(table.game, name, lang)}")
     if diff:
         shown = ", ".join(f"{k}={_shown(v)}" for k, v in diff.items())
         text.append(": " + tr("preset_diff", lang, diff=shown))

@@ -111,6 +111,14 @@ class RulesBase:
             rows.append((f.name, repr(default), info.zh, info.doc, info.source))
         return rows
 
+    @classmethod
+    def info(cls, name: str) -> OptionInfo:
+        """How option ``name`` was declared (its 中文, doc, source, choices and labels)."""
+        found = next((f for f in dataclasses.fields(cls) if f.name == name), None)
+        if found is None:
+            raise KeyError(name)
+        return _info(found)
+
 
 def _info(f: dataclasses.Field[Any]) -> OptionInfo:
     info = f.metadata.get("huapai")

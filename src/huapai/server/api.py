@@ -7,7 +7,6 @@ WebSocket messages and timers: a room is never touched from two threads.
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 from typing import Any
 
 from fastapi import APIRouter, Request, Response
@@ -153,13 +152,13 @@ def _match_finished(platform: Platform, elsewhere: dict[str, tuple[str, int]],
 def _option_rows(rules: Any) -> list[dict[str, Any]]:
     rows = []
     for name, default, zh, doc, source in type(rules).describe():
-        info = next(f for f in dataclasses.fields(rules) if f.name == name).metadata["huapai"]
-        choices = getattr(info, "choices", None)
+        info = type(rules).info(name)
+        choices = info.choices
         rows.append({"name": name, "default": getattr(rules, name), "default_text": default,
                      "zh": zh, "doc": doc, "source": source,
                      "choices": None if choices is None else list(choices),
                      "choice_labels": info.choice_labels(),
-                     "low": getattr(info, "low", None), "high": getattr(info, "high", None)})
+                     "low": info.low, "high": info.high})
     return rows
 
 
