@@ -13,6 +13,7 @@ OpenSkill ratings, :mod:`.report` and :mod:`.plot` show them.
 from __future__ import annotations
 
 from huapai.bots.search import can_search
+from huapai.cli_support.setup import too_few
 
 from .execute import ArenaError, Tick, run_local, run_ray
 from .jobs import Setup
@@ -36,8 +37,7 @@ def run_arena(setup: Setup, deals: int, *, workers: int = 1, ray: str | None = N
 def check(setup: Setup, deals: int) -> None:
     """Refuse a run that cannot mean anything, before any deal is played."""
     if deals < 1:
-        raise ArenaError(f"--deals 至少要 1，不能是 {deals}",
-                         f"--deals must be at least 1, got {deals}")
+        raise ArenaError(too_few("--deals", deals))
     seats = setup.game.num_seats(setup.parsed_rules)
     if len(setup.bots) != seats:
         raise ArenaError(f"--bots 写了 {len(setup.bots)} 个机器人，这桌有 {seats} 个座位："

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any
 
+from huapai.cli_support.setup import too_few
 from huapai.core.present import SaidError
 
 from .jobs import DealResult, Setup, run_chunk
@@ -35,8 +36,7 @@ def chunks(deals: int, workers: int) -> list[range]:
 def run_local(setup: Setup, deals: int, workers: int, tick: Tick) -> list[DealResult]:
     """The deals in this process (``workers == 1``) or in a process pool."""
     if workers < 1:
-        raise ArenaError(f"--workers 至少要 1，不能是 {workers}",
-                         f"--workers must be at least 1, got {workers}")
+        raise ArenaError(too_few("--workers", workers))
     parts = chunks(deals, workers)
     if workers == 1:
         return [r for part in parts for r in _ticked(run_chunk(setup, part), tick)]

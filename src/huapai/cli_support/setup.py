@@ -197,8 +197,13 @@ def bad_seat(seat: int, seats: int) -> CliError:
 
 def check_positive(option: str, value: int) -> None:
     if value < 1:
-        raise CliError(f"{option} 至少要 1，不能是 {value}",
-                       f"{option} must be at least 1, got {value}")
+        raise CliError(too_few(option, value))
+
+
+def too_few(option: str, value: int) -> Msg:
+    """``option`` counts something and must be at least 1, not ``value``."""
+    return Msg.of("too_few", "{option} 至少要 1，不能是 {value}",
+                  "{option} must be at least 1, got {value}", option=option, value=value)
 
 
 def os_problem(exc: OSError) -> str:

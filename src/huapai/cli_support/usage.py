@@ -1,7 +1,8 @@
 """Mistakes in the command line itself, said in the command's language.
 
-typer would refuse an unknown command, an unknown option, an option without its value or
-a number that is not one before any of huapai's code runs, in an English box; these
+typer would refuse an unknown command, an unknown option, an option without its value, a
+number that is not one, or a missing or extra positional word before any of huapai's code
+runs, in an English box; these
 checks run first (the words are read raw: parsing has not happened yet) and end like
 every other mistake of the CLI: one ``错误: …`` / ``error: …`` line and exit status 1.
 What they do not catch, typer still refuses in its own words.
@@ -156,13 +157,14 @@ class LocalGroup(TyperGroup):
 
 
 class LocalCommand(TyperCommand):
-    """A command whose unknown options, missing values and non-numbers are refused in
-    the command's language."""
+    """A command whose unknown options, missing values, non-numbers and missing or extra
+    positional words are refused in the command's language."""
 
     def parse_args(self, ctx: Any, args: list[str]) -> Any:
         lang = lang_of(args)
-        options = [p for p in self.get_params(ctx) if p.param_type_name == "option"]
+        params = self.get_params(ctx)
+        options = [p for p in params if p.param_type_name == "option"]
         check_flags(args, options, ctx.command_path, lang)
         check_numbers(args, options, integer_params(self.callback), lang)
-        check_positionals(args, self.get_params(ctx), ctx.command_path, lang)
+        check_positionals(args, params, ctx.command_path, lang)
         return super().parse_args(ctx, args)
