@@ -7,6 +7,7 @@ import json
 
 from cli_helpers import assert_clean, invoke
 
+from huapai.cli_support.rules_view import OptionRow, _option_text
 from huapai.games.xianniu.rules import PRESETS, XianniuRules
 
 
@@ -23,15 +24,30 @@ def test_every_option_is_listed_with_its_term_doc_and_source() -> None:
 
 def test_in_chinese_the_listing_has_no_english_prose() -> None:
     """Chinese mode lists each option's name and value (what one types with -r), the
-    value's 中文 label and the option's 中文 term; the meanings and sources, written in
-    English, are left to --lang en, and the listing says so."""
+    value's 中文 label, the option's 中文 term, and its meaning and source in Chinese;
+    none of the English ones."""
     result = invoke(["rules", "xianniu", "-p", "fengxiang"])
     assert_clean(result, 0)
     assert '\ndeck = "huapai"（花花牌）  (默认 "poker")  牌具' in result.output
     assert "▶ fengxiang 凤翔花花牌（长牌）" in result.output
-    assert "--lang en" in result.output
-    for _name, _default, _zh, doc, _source in XianniuRules.describe():
+    assert "--lang en" not in result.output  # every meaning is there in Chinese
+    for name, _default, _zh, doc, source in XianniuRules.describe():
+        info = XianniuRules.info(name)
+        assert f"含义：{info.doc_zh}" in result.output, name
+        assert f"出处：{info.source_zh}" in result.output, name
         assert doc not in result.output
+        if source != info.source_zh:  # (some sources are quotes of a Chinese seed)
+            assert f"出处：{source}" not in result.output, name
+
+
+def test_an_option_written_in_english_only_shows_its_term_in_chinese() -> None:
+    """A plug-in's option without a Chinese meaning: its 中文 term alone in Chinese mode
+    (and the listing says the rest is under --lang en), its meaning in English mode."""
+    row = OptionRow("depth", 3, 3, "深度", "How deep the toy digs.", "PROPOSAL")
+    chinese = _option_text(row, "zh").plain
+    assert chinese.endswith("深度") and "toy" not in chinese
+    english = _option_text(row, "en").plain
+    assert "meaning: How deep the toy digs." in english and "source: PROPOSAL" in english
 
 
 def test_preset_values_and_defaults_in_json() -> None:

@@ -11,7 +11,7 @@ from typing import Literal
 import pytest
 
 from huapai.core.registry import game_names, get_game
-from huapai.core.rules import OptionInfo, RulesBase, option
+from huapai.core.rules import CITATION, OptionInfo, RulesBase, option
 
 LATIN = re.compile(r"[A-Za-z]")
 
@@ -54,3 +54,27 @@ def test_numeric_choices_stand_for_themselves() -> None:
     info = OptionInfo(zh="亮子行子", doc="", source="", choices=(4, 2))
     assert info.choice_labels() == [{"value": 4, "zh": "4", "en": "4"},
                                     {"value": 2, "zh": "2", "en": "2"}]
+
+
+BUILT_IN = ("xianniu", "biegan", "xiushan")
+
+
+def test_every_option_of_our_families_has_its_meaning_and_source_in_chinese() -> None:
+    """Each option's meaning (``doc_zh``) and source (``source_zh``) are written in Chinese
+    too, so a player reading in 中文 (`huapai rules`, the lobby's tips) reads no English."""
+    checked = 0
+    for game, name, info in _options():
+        if game not in BUILT_IN:
+            continue  # a plug-in's options may be written in English only
+        for text in (info.doc_zh, info.source_zh):
+            assert text.strip(), (game, name)
+            assert not LATIN.search(CITATION.sub("", text)), (game, name, text)
+        checked += 1
+    assert checked >= 90
+
+
+def test_the_citation_filter_keeps_english_words() -> None:
+    cited = "[S002] 占够6张；[C:R3,R5]、G5、A3.5、§2.3（xiushan.md）AAAA+2+3、地眼（A）"
+    assert not LATIN.search(CITATION.sub("", cited))
+    for english in ("[S002] PROPOSAL top", "凤翔 off", "按 app 算", "R3 的 engine"):
+        assert LATIN.search(CITATION.sub("", english)), english

@@ -10,6 +10,8 @@ import re
 from playwright.sync_api import Page, expect
 from web_driver import enter
 
+from huapai.core.rules import CITATION
+
 LATIN = re.compile(r"[A-Za-z]")
 
 
@@ -31,7 +33,7 @@ def test_rule_choices_are_chinese_in_chinese_mode_and_english_in_english(
     for game in ("xianniu", "biegan", "xiushan"):
         shown = _choices(page, game)
         assert shown, game
-        latin = [text for text in shown if LATIN.search(text)]
+        latin = [text for text in shown if LATIN.search(CITATION.sub("", text))]
         assert not latin, (game, latin)
     page.click("[data-testid=lang]")
     page.wait_for_selector("select[name^=rule-]", state="attached")
@@ -66,3 +68,28 @@ def test_a_bofu_room_plays_until_debo_by_default(page: Page, own_server: str) ->
     assert page.input_value("input[name=deals]") == "64"
     page.select_option("select[name=preset]", value="shibafu")
     page.wait_for_function("document.querySelector('input[name=deals]').value === '1'")
+
+
+def test_an_options_meaning_opens_under_it_on_a_phone(phone: Page, own_server: str) -> None:
+    """A phone shows no tooltip: each rule option's ? opens its meaning and source under
+    it, in Chinese in Chinese mode (with the references' codes only), in English after the
+    language is switched; the rule options stay open while the player reads them."""
+    enter(phone, own_server, "说明")
+    phone.select_option("select[name=game]", value="xianniu")
+    phone.wait_for_selector("select[name^=rule-]", state="attached")
+    phone.click("details.rule-options summary")
+    phone.tap("[data-testid=help-gou]")
+    note = phone.locator("[data-testid=note-gou]")
+    expect(note).to_contain_text("占牌要达到几张才不算输")
+    expect(note).to_contain_text("出处：[S002] 占够6张")
+    assert not LATIN.search(CITATION.sub("", note.inner_text())), note.inner_text()
+    box = note.bounding_box()
+    assert box is not None and box["width"] > 300  # the note takes the whole row
+    phone.tap("[data-testid=help-big_hands]")  # a second one opens beside the first
+    expect(phone.locator("[data-testid=note-big_hands]")).to_contain_text("「大牌型终局」")
+    phone.tap("[data-testid=help-gou]")
+    expect(note).to_have_count(0)
+    expect(phone.locator("details.rule-options")).to_have_attribute("open", "")
+    phone.click("[data-testid=lang]")
+    expect(phone.locator("[data-testid=note-big_hands]")).to_contain_text(
+        "whether the deal then ends is big_hand_ends")

@@ -112,7 +112,7 @@ _LABELS: dict[str, tuple[str, str]] = {
     "presets": ("预设", "presets"),
     "preset_diff": ("与默认不同：{diff}", "differs from the defaults in: {diff}"),
     "preset_same": ("全部为默认值", "all defaults"),
-    "rules_in_english": ("每个选项的含义和出处（英文）：加上 --lang en 再看一遍",
+    "rules_in_english": ("没写含义的选项只有英文说明：加上 --lang en 再看一遍",
                          "each option's meaning and source are shown above"),
     # calculators
     "no_calculator": ("{game} 还没有 {command} 计算器；已有：{known}",

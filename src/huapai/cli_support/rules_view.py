@@ -26,6 +26,14 @@ class OptionRow:
     source: str
     #: what a player reads for each choice: value -> (中文, English)
     labels: Mapping[Any, tuple[str, str]] = field(default_factory=dict)
+    #: the meaning and the source in Chinese ("" where the option has none)
+    doc_zh: str = ""
+    source_zh: str = ""
+
+    def said(self, lang: Lang) -> tuple[str, str]:
+        """The meaning and the source in ``lang``; in Chinese, nothing where the option
+        was written in English only (a plug-in's)."""
+        return (self.doc_zh, self.source_zh) if lang == "zh" else (self.doc, self.source)
 
 
 def option_rows(table: Table) -> list[OptionRow]:
@@ -38,8 +46,9 @@ def option_rows(table: Table) -> list[OptionRow]:
     rows = []
     for name, default, zh, doc, source in table.rules.describe():
         value = defaults.get(name, default)
-        labels = type(table.rules).info(name).labels or {}
-        rows.append(OptionRow(name, values.get(name), value, zh, doc, source, labels))
+        info = type(table.rules).info(name)
+        rows.append(OptionRow(name, values.get(name), value, zh, doc, source,
+                              info.labels or {}, info.doc_zh, info.source_zh))
     return rows
 
 
@@ -73,7 +82,8 @@ def run_rules(table: Table, *, as_json: bool, lang: Lang, console: Console) -> i
             "game": table.game.name,
             "preset": table.preset,
             "options": [{"name": r.name, "value": r.value, "default": r.default, "zh": r.zh,
-                         "doc": r.doc, "source": r.source} for r in rows],
+                         "doc": r.doc, "source": r.source, "doc_zh": r.doc_zh,
+                         "source_zh": r.source_zh} for r in rows],
             "presets": diffs,
         })
         return 0
@@ -84,7 +94,8 @@ def run_rules(table: Table, *, as_json: bool, lang: Lang, console: Console) -> i
     console.print(Text("\n" + tr("presets", lang), style="bold"))
     for name, diff in diffs.items():
         console.print(_preset_text(table, name, diff, lang))
-    if lang == "zh":  # the options' meanings and sources are written in English
+    if lang == "zh" and any(not row.doc_zh and row.doc for row in rows):
+        # a plug-in's options written in English only
         console.print(Text("\n" + tr("rules_in_english", lang), style="dim"))
     return 0
 
@@ -102,12 +113,12 @@ def _option_text(row: OptionRow, lang: Lang) -> Text:
         text.append(f" ({label[1]})")
     text.append(f"  ({tr('opt_default', lang)} {_shown(row.default)})", style="dim")
     text.append(f"  {row.zh}", style="bold")
-    if lang == "zh":  # the meaning and the source are written in English (--lang en)
-        return text
-    if row.doc:
-        text.append(f"\n    {tr('opt_doc', lang)}: {row.doc}")
-    if row.source:
-        text.append(f"\n    {tr('opt_source', lang)}: {row.source}", style="dim")
+    doc, source = row.said(lang)
+    colon = "：" if lang == "zh" else ": "
+    if doc:
+        text.append(f"\n    {tr('opt_doc', lang)}{colon}{doc}")
+    if source:
+        text.append(f"\n    {tr('opt_source', lang)}{colon}{source}", style="dim")
     return text
 
 

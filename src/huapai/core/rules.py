@@ -10,6 +10,7 @@ format, and :func:`describe` is what ``huapai rules`` and the docs print.
 from __future__ import annotations
 
 import dataclasses
+import re
 import types
 import typing
 from collections.abc import Mapping
@@ -18,12 +19,22 @@ from typing import Any, Self
 
 from .protocol import RulesError
 
+#: what may stay in Latin letters in an option's Chinese meaning or source: the references'
+#: source codes ([S002], [C:R3,R5], [P], [?]), sections (§2.3), gap codes (G13, A3.5,
+#: BG14), reference files (xiushan.md) and poker card letters (A, K, AAAA+2+3)
+CITATION = re.compile(r"\[[A-Z0-9:,?]+\]|§[\d.–]+|(?<![A-Za-z])[A-Z]{1,2}\d+(?:\.\d+)?"
+                      r"|[a-z]+\.md|(?<![A-Za-z])[AKQJ][AKQJ0-9+]*(?![A-Za-z])")
+
 
 @dataclass(frozen=True, slots=True)
 class OptionInfo:
     zh: str
     doc: str
     source: str
+    #: the meaning and the source in Chinese, for a player reading in 中文 (a plug-in's
+    #: option may go without: front ends then show its 中文 term alone)
+    doc_zh: str = ""
+    source_zh: str = ""
     choices: tuple[Any, ...] | None = None
     low: int | None = None
     high: int | None = None
@@ -46,6 +57,8 @@ def option(
     zh: str,
     doc: str,
     source: str,
+    doc_zh: str = "",
+    source_zh: str = "",
     choices: tuple[Any, ...] | None = None,
     low: int | None = None,
     high: int | None = None,
@@ -63,8 +76,8 @@ def option(
             raise TypeError(f"option labels: missing {missing}, unknown {extra}")
     elif labels is not None:
         raise TypeError("option labels need choices")
-    info = OptionInfo(zh=zh, doc=doc, source=source, choices=choices, low=low, high=high,
-                      labels=labels)
+    info = OptionInfo(zh=zh, doc=doc, source=source, doc_zh=doc_zh, source_zh=source_zh,
+                      choices=choices, low=low, high=high, labels=labels)
     return dataclasses.field(default=default, metadata={"huapai": info})
 
 

@@ -156,6 +156,7 @@ def _option_rows(rules: Any) -> list[dict[str, Any]]:
         choices = info.choices
         rows.append({"name": name, "default": getattr(rules, name), "default_text": default,
                      "zh": zh, "doc": doc, "source": source,
+                     "doc_zh": info.doc_zh, "source_zh": info.source_zh,
                      "choices": None if choices is None else list(choices),
                      "choice_labels": info.choice_labels(),
                      "low": info.low, "high": info.high})

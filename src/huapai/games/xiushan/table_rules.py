@@ -58,26 +58,41 @@ class XiushanGameRules(XiushanRules):
     seats: int = option(
         3, zh="打牌人数",
         source="麻雀福 [S] 四家人习玩; 十八福 [P] 3 (xiushan.md §2.1: every relative)",
-        doc="Seats that play (庄 gets hand_size cards, the others one fewer).", low=2, high=4)
+        doc="Seats that play (庄 gets hand_size cards, the others one fewer).",
+        doc_zh="几家人打牌（庄家起手摸「手牌张数」张，闲家各少一张）。",
+        source_zh="麻雀福 [S] 四家人习玩；十八福 [P] 三家（xiushan.md §2.1：同类字牌都是三家打）",
+        low=2, high=4)
     idle: Literal["none", "laoye", "xun"] = option(
         "none", zh="闲坐一家",
         source="[S] 麻雀福 五家人玩则由一人摸两张牌，称为老爷 (role unknown, xiushan.md §8.8); "
                "巽家 keeps the 算盘 [S] (钵福), cf. 跑胡子 数醒",
         doc="One more seat that does not play: laoye (老爷, dealt two dead cards) or xun "
             "(巽家 / 醒, dealt nothing). It is the 庄家's 上家 and moves with the deal.",
+        doc_zh="在打牌的几家之外，另有一家闲坐不打牌：「老爷」（摸两张牌，这两张牌就不再用了）"
+               "或「巽家」（跑胡子叫“醒”，不摸牌）。这一家总是庄家的上家，换庄时跟着换人。",
+        source_zh="[S] 麻雀福：若五家人玩，则由一人摸两张牌，称为老爷（老爷做什么不清楚，"
+                  "xiushan.md §8.8）；[S] 钵福由巽家打算盘；参照跑胡子的数醒",
         labels=_CHOICE_LABELS["idle"],
         choices=("none", "laoye", "xun"))
     lay_shao: bool = option(
         True, zh="撲哨",
         source="[S] 十八福 哨必须放到桌子上撲起; 麻雀福 碰或者坎 (kept in hand) [P]",
         doc="Three alike, dealt or drawn, are laid face down as a 哨 (and four as a 龙灯); "
-            "otherwise they stay in the hand as a 坎.")
+            "otherwise they stay in the hand as a 坎.",
+        doc_zh="三张一样的牌，不论是起手的还是后来摸到的，都作为哨撲到桌上（四张一样的作为"
+               "龙灯撲下）；不撲哨时，三张一样的留在手里，叫坎。",
+        source_zh="[S] 十八福“哨必须放到桌子上撲起”；麻雀福“碰或者坎”（坎留在手里）[P]")
     drawn_card: Literal["show", "keep"] = option(
         "show", zh="堂子头起牌",
         source="[?] xiushan.md §2.4 / §8.2; [S] 堂子头起相同的牌…必须碰 presupposes a shown "
                "card; [P] show (跑胡子 示众, 大冶 明示)",
-        doc="The drawn card is turned up for everyone (show: others must 碰 / 开召 / 鸡 it) "
-            "or kept hidden by the drawer (keep: only he may use it).",
+        doc="The drawn card is turned up for everyone (show: others may 碰 / 开召 / 鸡 it, "
+            "and must under forced_claims) or kept hidden by the drawer (keep: only he may "
+            "use it).",
+        doc_zh="从堂子头起的牌翻开给大家看（「亮给大家」：别家可以碰、开召或鸡，"
+               "设了「必须碰召鸡」就必须要），或只有起牌的人自己看（「自己看」：只有他能用这张牌）。",
+        source_zh="[?] xiushan.md §2.4、§8.2；[S] “堂子头起相同的牌……必须碰牌”"
+                  "说明起的牌是亮出来的；[P] 亮给大家（跑胡子“示众”，大冶字牌“明示”）",
         labels=_CHOICE_LABELS["drawn_card"],
         choices=("show", "keep"))
     forced_claims: bool = option(
@@ -85,22 +100,37 @@ class XiushanGameRules(XiushanRules):
         source="[S] 十八福 必须碰牌 / 必须开召 / 必须鸡牌; 麻雀福 silent ([?] xiushan.md §3.1)",
         doc="A seat that can 碰 / 开召 / 鸡 another seat's discard or 堂子头 card must; "
             "otherwise it may pass, and every other seat is asked about each 堂子头 card too. "
-            "One's own draw always makes its 哨 / 龙灯 (撲) and 鸡.")
+            "One's own draw always makes what it can: its 鸡, and the 哨 / 龙灯 or 开召 that "
+            "撲哨 and 自摸上哨 lay.",
+        doc_zh="别家打出的牌或别家从堂子头起的牌，能碰、开召、鸡的，必须碰、开召、鸡；"
+               "不设此项时可以过，而且堂子头起的每张牌也要挨家问别家要不要。"
+               "自己起的牌总是要成：能鸡就鸡，按「撲哨」「自摸上哨」该成哨、龙灯或开召的就成。",
+        source_zh="[S] 十八福“必须碰牌”“必须开召”“必须鸡牌”；麻雀福没有提（[?] xiushan.md §3.1）")
     tianhu: bool = option(
         True, zh="天胡", source="engine (跑胡子 relatives: 庄家起手胡牌 [H3])",
         doc="The 庄家 may win on his dealt hand before his first discard (paid as 自摸, "
-            "without the 自摸 豆).")
+            "without the 自摸 豆).",
+        doc_zh="庄家起手的牌就能和时，可以在打第一张牌之前和牌（按自摸结算，但不加自摸的1豆）。",
+        source_zh="本游戏自定（跑胡子一类玩法：庄家起手胡牌 [H3]）")
     pay_discard: Literal["all", "each", "discarder"] = option(
         "all", zh="放炮",
         source="[?] not in the seed; [P] relatives: 放炮 pays for all (xiushan.md §3.3, H1)",
         doc="A win on a discard: the discarder pays every loser's share (all), every loser "
             "pays his own (each), or the discarder pays one share (discarder). A 自摸 is "
             "paid by every other player.",
+        doc_zh="和别家打出的牌（放炮）时：放炮的人替每个输家付（「放炮包赔」），每个输家付"
+               "自己的一份（「各付各的」），或放炮的人只付一份（「放炮付一份」）。"
+               "自摸由其他每家付。",
+        source_zh="[?] 原文没有说；[P] 同类玩法：放炮的人包赔（xiushan.md §3.3，H1）",
         labels=_CHOICE_LABELS["pay_discard"],
         choices=("all", "each", "discarder"))
     huang_dealer: Literal["stay", "next"] = option(
-        "stay", zh="黄庄坐庄", source="[P] xiushan.md §2.4: 黄庄, the winner deals",
+        "stay", zh="黄庄坐庄",
+        source="engine: xiushan.md §2.4 names 黄庄 and the winner dealing next, not who deals "
+               "after 黄庄 ([?])",
         doc="After 黄庄 the same 庄家 deals again, or the next seat.",
+        doc_zh="黄庄后由原庄家再坐庄（「连庄」），或由庄家的下家坐庄（「下家坐庄」）。",
+        source_zh="本游戏自定：xiushan.md §2.4 只说有黄庄、谁和牌谁坐庄，没说黄庄后谁坐庄（[?]）",
         labels=_CHOICE_LABELS["huang_dealer"],
         choices=("stay", "next"))
 
@@ -110,13 +140,20 @@ class XiushanGameRules(XiushanRules):
         doc="钵福: the engine announces (报子) every 哨 / 碰 / 开召 / 鸡 / 龙灯 correctly for "
             "its player (auto), or every seat must say the value itself (train: a number "
             "from 0 to 30, or 不报; a wrong one is 吃包子).",
+        doc_zh="钵福：每个哨、碰、开召、鸡、龙灯都要报子。「自动报数」：替每家自动报出油子，"
+               "总是报对；「自己报数（练习）」：每家都要自己报（报0到30中的一个数，或不报），"
+               "报错就吃包子。",
+        source_zh="[S] 钵福的最大特点是训练打算盘和报数；第11号议题 §2（报数练习模式）",
         labels=_CHOICE_LABELS["baoshu"],
         choices=("auto", "train"))
     bot_errors: int = option(
         0, zh="机器人报错率",
         source="issue 11 §2: bots err at a set rate so the player can catch them",
         doc="钵福 报数 training: the percentage of announcements a bot gets wrong on "
-            "purpose (0: bots always announce correctly).", low=0, high=100)
+            "purpose (0: bots always announce correctly).",
+        doc_zh="钵福报数练习：机器人故意报错的百分比（为0时机器人总是报对）。",
+        source_zh="第11号议题 §2：机器人按设定的比率报错，让玩家来抓错",
+        low=0, high=100)
 
     def validate(self) -> None:
         XiushanRules.validate(self)

@@ -33,6 +33,8 @@ const STR = {
   rule_options: ["规则选项", "Rule options"],
   rule_changed: ["已改 {n} 项", "{n} changed"],
   reset_rules: ["恢复默认", "Reset"],
+  option_help: ["「{name}」是什么意思", "What {name} means"],
+  option_source: ["出处：", "Source: "],
   deals: ["局数", "Deals"],
   deals_until_bo: ["局数上限（打到得一钵为止）", "Deals at most (until 得一钵)"],
   multiplier: ["倍数", "Multiplier (倍数)"],

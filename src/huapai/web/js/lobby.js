@@ -40,6 +40,8 @@ export class LobbyPage {
     this.details = new Map();
     this.form = { game: null, preset: null, rules: {}, deals: 1, multiplier: 1, private: false,
                   turn_clock: 0, tuoguan_after: 30, bot_delay: 0.8 };
+    this.helpOpen = new Set(); // the rule options whose meaning is shown
+    this.rulesShown = false; // the rule options opened by the player
     this.rooms = [];
     this.history = null;
     this.timer = null;
@@ -193,7 +195,8 @@ export class LobbyPage {
             (v) => { f.bot_delay = v; }))),
         h("label", { class: "check" }, h("input", { type: "checkbox", name: "private", checked: f.private,
           onChange: (e) => { f.private = e.target.checked; } }), t("private_room")),
-        h("details", { class: "rule-options", open: changed > 0 },
+        h("details", { class: "rule-options", open: changed > 0 || this.rulesShown,
+          onToggle: (e) => { this.rulesShown = e.target.open; } },
           h("summary", {}, t("rule_options"), changed ? h("span", { class: "badge gold" }, t("rule_changed", { n: changed })) : null,
             changed ? h("button", { type: "button", class: "link", onClick: () => { f.rules = {}; this.renderForm(); } }, t("reset_rules")) : null),
           h("div", { class: "options-grid" }, others.map((o) => this.optionField(o)))),
@@ -204,8 +207,11 @@ export class LobbyPage {
   optionField(option) {
     const value = this.ruleValue(option.name);
     const label = bi(option.zh || option.name, `${option.name}${option.zh ? ` (${option.zh})` : ""}`);
-    // the option's notes are English; in Chinese mode the tip is its 中文 term only
-    const tip = bi(option.zh || "", `${option.doc ?? ""}${option.source ? `\n[${option.source}]` : ""}`);
+    // the option's meaning and source in the player's language (a plug-in's option
+    // written in English only shows its 中文 term alone in Chinese mode)
+    const note = (doc, source) => `${doc ?? ""}${source ? `\n${t("option_source")}${source}` : ""}`;
+    const tip = bi(option.doc_zh ? `${option.zh || ""}：${note(option.doc_zh, option.source_zh)}` : option.zh || "",
+      note(option.doc, option.source));
     let control;
     if (Array.isArray(option.choices)) {
       const labels = option.choice_labels ?? option.choices.map((c) => ({ value: c, zh: String(c), en: String(c) }));
@@ -223,8 +229,21 @@ export class LobbyPage {
         onChange: (e) => this.setRule(option.name, e.target.value) });
     }
     const changed = option.name in this.form.rules;
-    return h("label", { class: `field option${changed ? " changed" : ""}${typeof option.default === "boolean" ? " bool" : ""}`, title: tip },
+    const field = h("label", { class: `field option${changed ? " changed" : ""}${typeof option.default === "boolean" ? " bool" : ""}`, title: tip },
       h("span", { class: "field-label" }, label), control);
+    const meaning = bi(option.doc_zh ? note(option.doc_zh, option.source_zh) : "", note(option.doc, option.source));
+    if (!meaning) return field;
+    // a phone shows no tooltip: the meaning opens under the option
+    const open = this.helpOpen.has(option.name);
+    const toggle = () => {
+      if (open) this.helpOpen.delete(option.name); else this.helpOpen.add(option.name);
+      this.renderForm();
+    };
+    return h("div", { class: `option-cell${open ? " open" : ""}` }, field,
+      h("button", { type: "button", class: `opt-help${open ? " open" : ""}`, "data-testid": `help-${option.name}`,
+        "aria-expanded": String(open), "aria-label": t("option_help", { name: option.zh || option.name }),
+        onClick: toggle }, "?"),
+      open ? h("p", { class: "opt-note", "data-testid": `note-${option.name}` }, meaning) : null);
   }
 
   joinPanel() {
