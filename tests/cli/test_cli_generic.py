@@ -102,7 +102,7 @@ def test_a_registered_renderer_is_used_everywhere() -> None:
     sim = invoke(["simulate", "claimtoy", "-n", "10", "--bots", "random", "--json"])
     assert json.loads(sim.stdout)["rates"] == {"short": 1.0}
     table = invoke(["simulate", "claimtoy", "-n", "10", "--bots", "random"])
-    assert "SHORT: 100.0%" in table.stdout
+    assert "SHORT：100.0%" in table.stdout
 
 
 def test_score_and_waits_are_reserved_for_families_without_one() -> None:

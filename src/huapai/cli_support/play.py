@@ -29,7 +29,7 @@ from huapai.core.match import Match
 from huapai.core.protocol import Event, IllegalAction, NotationError
 from huapai.core.session import Agent, AgentError, Deal
 
-from .i18n import Lang, tr
+from .i18n import Lang, bot_label, tr
 from .render import (
     RenderContext,
     Renderer,
@@ -165,7 +165,7 @@ class HumanMatch:
         self.match = Match(self.table.game, self.table.rules, self.deals, self.seed)
         self.renderer = renderer_for(self.table.game)
         self.ctx = RenderContext(self.table.game, self.table.rules, self.lang, self.me,
-                                 dict(self.bots))
+                                 {s: bot_label(b, self.lang) for s, b in self.bots.items()})
 
     # ------------------------------------------------------------------- the match
     def run(self) -> int:
@@ -193,7 +193,8 @@ class HumanMatch:
         self.console.print(Rule(Text(tr("match_start", self.lang, title=t.title(self.lang),
                                         deals=self.deals, seed=self.seed,
                                         seat=self.me))))
-        bots = ", ".join(f"{self.ctx.name(s)}={n}" for s, n in sorted(self.bots.items()))
+        comma = "，" if self.lang == "zh" else ", "
+        bots = comma.join(f"{self.ctx.name(s)}={self.ctx.players[s]}" for s in sorted(self.bots))
         self.console.print(Text(tr("opponents", self.lang, bots=bots)))
         self._show_events(self.match.opening)
 

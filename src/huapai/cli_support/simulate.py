@@ -27,7 +27,7 @@ from huapai.core.match import Match
 from huapai.core.rng import derive_seed
 from huapai.core.session import Agent, AgentError, Deal
 
-from .i18n import Lang, seat_name, tr
+from .i18n import Lang, bot_label, seat_name, tr
 from .render import RenderContext, Renderer, renderer_for
 from .setup import Table, bot_failure
 from .stats import Tally, estimate
@@ -115,7 +115,8 @@ def report_table(sim: Simulation, tally: Tally, lang: Lang, console: Console) ->
                           seed=sim.seed), style="bold"))
     console.print(_seat_table(sim, tally, lang, renderer))
     for key, rate in tally.deal_rates.items():
-        console.print(f"{renderer.fact_label(key, lang)}: {_pct(rate.value)}")
+        colon = "：" if lang == "zh" else ": "
+        console.print(f"{renderer.fact_label(key, lang)}{colon}{_pct(rate.value)}")
     console.print(tr("mean_decisions", lang, value=tally.mean_decisions()))
 
 
@@ -132,7 +133,8 @@ def _seat_table(sim: Simulation, tally: Tally, lang: Lang, renderer: Renderer) -
         if est.half_width is not None:
             score += f" ± {est.half_width:.3f}"
         rates = [_pct(tally.seat_rates[k][seat].value) for k in keys]
-        table.add_row(f"{seat_name(seat, lang)} ({sim.bots[seat]})", score, *rates)
+        table.add_row(f"{seat_name(seat, lang)} ({bot_label(sim.bots[seat], lang)})", score,
+                      *rates)
     return table
 
 

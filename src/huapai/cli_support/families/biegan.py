@@ -203,15 +203,20 @@ def _qingtong_passed(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
     return ctx.pick(f"{who} 请统：不紮", f"{who} (请统): no 紮")
 
 
+def _face_down(e: Mapping[str, Any], ctx: RenderContext) -> str:
+    """The cards of a 紮 / 泛 after a space, or that they are face down (扣着)."""
+    return f" {e['cards']}" if e.get("cards") else ctx.pick("（扣着）", " (face down)")
+
+
 def _zha(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
-    cards = e.get("cards") or ctx.pick("（扣着）", "(face down)")
-    return ctx.pick(f"{who} 紮 {cards}，从牌底补一张",
-                    f"{who} declared 紮 {cards}; replacement from 牌底")
+    cards = _face_down(e, ctx)
+    return ctx.pick(f"{who} 紮{cards}，从牌底补一张",
+                    f"{who} declared 紮{cards}; replacement from 牌底")
 
 
 def _kaifan(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
-    cards = e.get("cards") or ctx.pick("（扣着）", "(face down)")
-    return ctx.pick(f"{who} 开泛 {cards}，从牌底补一张", f"{who} declared 开泛 {cards}; "
+    cards = _face_down(e, ctx)
+    return ctx.pick(f"{who} 开泛{cards}，从牌底补一张", f"{who} declared 开泛{cards}; "
                     "replacement from 牌底")
 
 

@@ -226,10 +226,10 @@ def _taken(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
 
 
 def _laid(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
-    cards = str(e["card"]) * int(e["size"]) if e.get("card") else ctx.pick("（扣着）",
-                                                                           "(face down)")
-    return ctx.pick(f"{who} {e['group']} {cards}{_who_from(e, ctx)}",
-                    f"{who}: {e['group']} {cards}{_who_from(e, ctx)}")
+    cards = " " + str(e["card"]) * int(e["size"]) if e.get("card") else ctx.pick(
+        "（扣着）", " (face down)")
+    return ctx.pick(f"{who} {e['group']}{cards}{_who_from(e, ctx)}",
+                    f"{who}: {e['group']}{cards}{_who_from(e, ctx)}")
 
 
 def _bakuai(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
