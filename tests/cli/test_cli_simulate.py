@@ -95,7 +95,7 @@ def test_table_output() -> None:
     result = invoke(["simulate", "--games", "30", "--bots", "random,random,random"])
     assert_clean(result, 0)
     for label in ("模拟 30 局", "平均得分（95% 置信区间）", "够牌率", "刺牌率", "首轮无掀率",
-                  "每局平均决策数", "座位2 (随机)", "首轮无掀率：", "±"):
+                  "每局平均决策数", "座位2（随机）", "首轮无掀率：", "±"):
         assert label in result.stdout, label
     english = invoke(["simulate", "--games", "5", "--bots", "random", "--lang", "en"])
     assert "mean score (95% CI)" in english.stdout and "够牌 rate" in english.stdout

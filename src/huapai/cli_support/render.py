@@ -43,6 +43,11 @@ class RenderContext:
     def pick(self, zh: str, en: str) -> str:
         return zh if self.lang == "zh" else en
 
+    def who_plays(self, seat: int) -> str:
+        """Who plays ``seat`` in brackets (``（搜索 · 普通）``), "" for the human's seat."""
+        player = self.players.get(seat)
+        return "" if player is None else self.pick(f"（{player}）", f" ({player})")
+
 
 @dataclass(frozen=True, slots=True)
 class DealFacts:
@@ -257,9 +262,7 @@ def _results_table(deltas: Sequence[int], totals: Sequence[int] | None,
     if totals is not None:
         table.add_column(tr("total", lang), justify="right")
     for seat, delta in enumerate(deltas):
-        who = ctx.name(seat)
-        if seat in ctx.players:
-            who += f" ({ctx.players[seat]})"
+        who = ctx.name(seat) + ctx.who_plays(seat)
         row = [who, f"{delta:+d}"]
         if totals is not None:
             row.append(f"{totals[seat]:+d}")

@@ -133,8 +133,9 @@ def _seat_table(sim: Simulation, tally: Tally, lang: Lang, renderer: Renderer) -
         if est.half_width is not None:
             score += f" ± {est.half_width:.3f}"
         rates = [_pct(tally.seat_rates[k][seat].value) for k in keys]
-        table.add_row(f"{seat_name(seat, lang)} ({bot_label(sim.bots[seat], lang)})", score,
-                      *rates)
+        bot = bot_label(sim.bots[seat], lang)
+        who = seat_name(seat, lang) + (f"（{bot}）" if lang == "zh" else f" ({bot})")
+        table.add_row(who, score, *rates)
     return table
 
 

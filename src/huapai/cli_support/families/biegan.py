@@ -80,8 +80,7 @@ class BieganRenderer:
     def _seat_row(self, view: Mapping[str, Any], ctx: RenderContext,
                   seat: int) -> list[RenderableType]:
         name = Text(ctx.name(seat), style="bold yellow" if seat == ctx.me else "")
-        if seat in ctx.players:
-            name.append(f" ({ctx.players[seat]})", style="dim")
+        name.append(ctx.who_plays(seat), style="dim")
         role = ctx.pick(*_ROLES[(seat - int(view["dealer"])) % int(view["num_seats"])])
         duis = int(view["duis"][seat])
         dui = Text(str(duis), style="bold red" if duis > int(view["dui_limit"]) else "")

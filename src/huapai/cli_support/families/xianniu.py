@@ -100,8 +100,7 @@ class XianniuRenderer:
                   seat: int) -> list[RenderableType]:
         active = list(view["active"])
         name = Text(ctx.name(seat), style="bold yellow" if seat == ctx.me else "")
-        if seat in ctx.players:
-            name.append(f" ({ctx.players[seat]})", style="dim")
+        name.append(ctx.who_plays(seat), style="dim")
         if seat not in active:
             role = ctx.pick("歇家", "歇家 (out)")
             return [name, Text(role, style="dim"), "", "", "", ""]
