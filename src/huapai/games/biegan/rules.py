@@ -3,9 +3,11 @@
 Sources: [S] seed ``003_3870932547cd1730.txt``; the consolidated reference
 ``shared/rules/zipai.md`` Part A (§ numbers and gaps G1–G16 below refer to it), whose
 [C:Rn] sources are the commercial 公安/湖北花牌 client (R3 algorithm, R4 room options)
-and a 公安花牌 web game (R5). Every PROPOSAL ([P]) of the reference is an option here
-with the reference's default; choices the reference does not settle at all are options
-too, marked "engine" (see ``docs/biegan.md``).
+and a 公安花牌 web game (R5). Every PROPOSAL ([P]) of the reference is an option here,
+default off where the seed speaks (听头计胡, 对的胡数, 黑花, 捉铳成对 follow the seed's
+words: the project's contract for a preset named after a seed) and otherwise with the
+reference's default; choices the reference does not settle at all are options too, marked
+"engine" (see ``docs/biegan.md``).
 """
 
 from __future__ import annotations

@@ -2,8 +2,8 @@
 
 Sources: [S000] seed 000 (凤翔花花牌, 张海兵《花花牌》), [S002] seed 002 (兰州掀牛 app text and
 the 砍牛腿 entry), and the consolidated reference ``shared/rules/xianniu.md`` (§ numbers and
-gaps G1–G21 below refer to it). Every PROPOSAL of the reference is an option here with the
-reference's default.
+gaps G1–G21 below refer to it). Every PROPOSAL of the reference is an option here, with the
+reference's default unless the seed speaks (大牌型终局 follows seed 002's words: off).
 """
 
 from __future__ import annotations
