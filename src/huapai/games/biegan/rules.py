@@ -122,11 +122,12 @@ class BieganRules(RulesBase):
         choices=("peng", "kan"))
     black_flower_bonus: bool = option(
         False, zh="黑花(花乙花九)",
-        source="[S] 黑字1個胡也沒有，隻能湊句 (off); G5 [P] apps R3, R6 各算1胡 (gongan-app)",
+        source="[S] 黑字1個胡也沒有，隻能湊句 (off); G5 [P] R3 (app), R6 (荆州花牌 rules page) "
+               "各算1胡 (gongan-app)",
         doc="A 花乙 / 花九 adds 1 胡 inside a 句 or the 听头 (the seed gives a black 句 nothing).",
         doc_zh="花乙、花九在句中或听头里每张加1胡（原文里黑字的句不算胡）。",
-        source_zh="[S] 黑字1個胡也沒有，隻能湊句（关）；G5 [P] 客户端 R3、R6 各算1胡"
-                  "（“公安双别杆 · 客户端计分”预设）")
+        source_zh="[S] 黑字1個胡也沒有，隻能湊句（关）；G5 [P] R3（客户端）、"
+                  "R6（荆州花牌玩法说明）各算1胡（“公安双别杆 · 客户端计分”预设）")
     black_flower_in_sets: bool = option(
         False, zh="黑花进坎", source="G5 flag (R5: 黑坎 = 1 + 花数)",
         doc="花乙 / 花九 also add 1 each inside same-face units.",
@@ -167,9 +168,11 @@ class BieganRules(RulesBase):
     # --- settlement -----------------------------------------------------------------
     fen_mode: Literal["po", "per_hu", "ceil5", "round5"] = option(
         "po", zh="计分方式", source="[S] 17胡1分逢5進1 (按坡); [C:R3,R4] jiHuType 1–3",
-        doc="分 from 胡: po ⌊(胡−17)/5⌋+1; per_hu 一胡一分; ceil5 逢1就包 (胡 up to a "
+        doc="分 from 胡 (17 below: hu_threshold): po ⌊(胡−17)/5⌋+1; per_hu 一胡一分; ceil5 "
+            "逢1就包 (胡 up to a "
             "multiple of 5); round5 2舍3入 (nearest multiple of 5, at least 20).",
-        doc_zh="胡数怎么折成分：按坡，分 = ⌊(胡−17)/5⌋+1（17胡1分，逢5进1）；一胡一分；"
+        doc_zh="胡数怎么折成分（下面的17即「起胡」）：按坡，分 = ⌊(胡−17)/5⌋+1（17胡1分，逢5进1）；"
+               "一胡一分；"
                "逢1就包（胡数往上凑成5的倍数）；2舍3入（胡数取最近的5的倍数，最少20）。",
         source_zh="[S] 17胡1分逢5進1（按坡）；[C:R3,R4] 客户端的计胡方式 1–3",
         labels=_CHOICE_LABELS["fen_mode"],

@@ -136,7 +136,7 @@ class XiushanGameRules(XiushanRules):
 
     baoshu: Literal["auto", "train"] = option(
         "auto", zh="报数",
-        source="[S] 钵福…训练打算盘和报数的能力; issue 11 §2 (the 报数 training mode)",
+        source="[S] 钵福的最大特点是训练打算盘和报数; issue 11 §2 (the 报数 training mode)",
         doc="钵福: the engine announces (报子) every 哨 / 碰 / 开召 / 鸡 / 龙灯 correctly for "
             "its player (auto), or every seat must say the value itself (train: a number "
             "from 0 to 30, or 不报; a wrong one is 吃包子).",
