@@ -271,8 +271,8 @@ def _app(s: State, counts: dict[int, int], winners: list[int],
         value, bonus = winner_value(s, w, counts[w])
         for p in losers:
             times = sum(1 for x, leader in s.xians if leader == w and x == p)
-            label = Msg.of("app", "牌分 {points} + 掀 {times}×{fee}",
-                           "{points} points + {times}×{fee} for own 掀",
+            label = Msg.of("app", "牌分 {points} + 掀过他 {times} 次×{fee}",
+                           "{points} points + {times}×{fee} for 掀ing him",
                            points=value + bonus, times=times, fee=fee)
             yield Payment(p, w, value + bonus + fee * times, "app", label)
 
