@@ -28,7 +28,7 @@ def test_in_chinese_the_listing_has_no_english_prose() -> None:
     none of the English ones."""
     result = invoke(["rules", "xianniu", "-p", "fengxiang"])
     assert_clean(result, 0)
-    assert '\ndeck = "huapai"（花花牌）  (默认 "poker")  牌具' in result.output
+    assert '\ndeck = "huapai"（花花牌）  （默认 "poker"）  牌具' in result.output
     assert "▶ fengxiang 凤翔花花牌（长牌）" in result.output
     assert "--lang en" not in result.output  # every meaning is there in Chinese
     for name, _default, _zh, doc, source in XianniuRules.describe():

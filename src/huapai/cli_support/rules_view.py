@@ -111,7 +111,8 @@ def _option_text(row: OptionRow, lang: Lang) -> Text:
         text.append(f"（{label[0]}）")
     elif label is not None and label[1] != str(row.value):
         text.append(f" ({label[1]})")
-    text.append(f"  ({tr('opt_default', lang)} {_shown(row.default)})", style="dim")
+    default = f"{tr('opt_default', lang)} {_shown(row.default)}"
+    text.append(f"  （{default}）" if lang == "zh" else f"  ({default})", style="dim")
     text.append(f"  {row.zh}", style="bold")
     doc, source = row.said(lang)
     colon = "：" if lang == "zh" else ": "
