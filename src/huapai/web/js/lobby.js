@@ -4,7 +4,7 @@
 import { h, morph, replace } from "./dom.js";
 import { bi, t } from "./i18n.js";
 import { api, explain, path } from "./api.js";
-import { gameTitle, loadGames, presetTitle } from "./games/registry.js";
+import { gameDetail, gameTitle, loadGames, presetTitle } from "./games/registry.js";
 import { toast } from "./ui.js";
 
 const CLOCKS = [0, 15, 30, 60, 120];
@@ -99,7 +99,7 @@ export class LobbyPage {
   }
 
   async chooseGame(name) {
-    if (!this.details.has(name)) this.details.set(name, await api.get(`/games/${encodeURIComponent(name)}`));
+    if (!this.details.has(name)) this.details.set(name, await gameDetail(name));
     const detail = this.details.get(name);
     this.form.game = name;
     this.form.preset = detail.presets[0]?.name ?? null;

@@ -6,6 +6,7 @@ import { bi, said, t } from "./i18n.js";
 import { api, download, explain, path } from "./api.js";
 import { checkShuffle, commitmentSeen, nonceSent } from "./fairness.js";
 import { presetTitle, rendererFor } from "./games/registry.js";
+import { rulesButton } from "./roomrules.js";
 import { TableView, seatName } from "./table.js";
 import { seedBadge, settlementPanel } from "./settlement.js";
 import { toast } from "./ui.js";
@@ -96,6 +97,7 @@ export class ReplayPage {
           class: `chip${v === this.viewer ? " on" : ""}`, "data-viewer": v,
           href: this.withShare(path`#/replay/${this.gameId}?seat=${v}`),
         }, label))),
+        rulesButton(d),
         h("button", { class: "btn small", "data-testid": "download", onClick: () => this.download() },
           t("download")),
         this.app.player ? h("button", { class: "btn small ghost", "data-testid": "share-replay",

@@ -6,7 +6,8 @@ import { h, morph, replace } from "./dom.js";
 import { bi, t } from "./i18n.js";
 import { api, explain, path } from "./api.js";
 import { checkShuffle, commitmentSeen, newNonce, nonceSent, rememberCommitment, rememberNonce } from "./fairness.js";
-import { gameTitle, presetTitle, rendererFor } from "./games/registry.js";
+import { gameDetail, gameTitle, presetTitle, rendererFor } from "./games/registry.js";
+import { roomRulesBlock, rulesButton } from "./roomrules.js";
 import { TableView, seatName } from "./table.js";
 import { settlementPanel } from "./settlement.js";
 import { dialog, toast } from "./ui.js";
@@ -29,6 +30,7 @@ export class RoomPage {
     this.gone = false;
     this.busy = new Set();
     this.botChoice = null; // the owner's pick for 加机器人 (a spec of summary.bot_choices)
+    this.detail = null; // the game's rule options and presets, for the room's own rules
   }
 
   get me() {
@@ -63,12 +65,25 @@ export class RoomPage {
   // ------------------------------------------------------------------ messages
   onRoom(summary) {
     this.summary = summary;
+    if (this.detail?.name !== summary.game) this.loadDetail(summary.game);
     if (summary.status === "waiting" || !this.table) {
       this.render();
       return;
     }
     this.pushTable(false);
     this.renderSettlement();  // the top bar too
+  }
+
+  /** The game's options (for 本房规则); the waiting room shows them once they are in. */
+  async loadDetail(game) {
+    try {
+      const detail = await gameDetail(game);
+      if (this.gone || this.summary?.game !== game) return;
+      this.detail = detail;
+      if (this.summary.status === "waiting") this.render();
+    } catch {
+      // the room plays on without its rules listed; the lobby shows the error
+    }
   }
 
   onState(msg) {
@@ -231,6 +246,7 @@ export class RoomPage {
         s.status !== "waiting" && s.deal !== null ? ` · ${t("deal_n", { n: s.deal + 1 })}/${s.deals}` : ""),
       s.code ? h("div", { class: "room-code", "data-testid": "room-code" }, `${t("room_code")} `, h("strong", {}, s.code)) : null,
       h("button", { class: "btn ghost small", onClick: () => this.copyLink() }, t("copy_link")),
+      s.status !== "waiting" ? rulesButton(s) : null,
       seated && s.status !== "waiting"
         ? h("button", { class: "btn ghost small", "data-testid": "leave",
                         onClick: () => this.confirmLeave() }, t("leave_seat"))
@@ -321,6 +337,7 @@ export class RoomPage {
     });
     return h("div", { class: "card-panel waiting", "data-testid": "waiting" },
       h("h2", {}, gameTitle(s.game), h("small", { class: "muted" }, ` · ${presetTitle(s.game, s.preset)}`)),
+      roomRulesBlock(this.detail, s),
       s.code ? h("div", { class: "invite", "data-testid": "invite" },
         h("div", { class: "muted small" }, t("invite_text")),
         h("div", { class: "invite-code", "data-testid": "invite-code" }, s.code),

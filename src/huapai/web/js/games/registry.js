@@ -9,6 +9,7 @@ import { generic } from "./generic.js";
 
 const MANIFESTS = new Map();
 const RENDERERS = new Map();
+const DETAILS = new Map();
 let loading = null;
 
 async function loadRenderer(manifest) {
@@ -59,4 +60,15 @@ export function gameTitle(game) {
 export function presetTitle(game, preset) {
   const pair = MANIFESTS.get(game)?.preset_titles?.[preset];
   return pair ? bi(pair.zh, pair.en) : preset;
+}
+
+/** A family's rule options and presets (GET /api/games/{game}), fetched once per game. */
+export function gameDetail(game) {
+  if (!DETAILS.has(game)) {
+    DETAILS.set(game, api.get(`/games/${encodeURIComponent(game)}`).catch((err) => {
+      DETAILS.delete(game);
+      throw err;
+    }));
+  }
+  return DETAILS.get(game);
 }

@@ -1,0 +1,65 @@
+// A room's own rules as a player reads them before sitting down and during play: the
+// options where the room differs from its preset (its house rules), each with its value,
+// the preset's value and what the option means, in the player's language.
+
+import { h } from "./dom.js";
+import { bi, t } from "./i18n.js";
+import { explain } from "./api.js";
+import { gameDetail, presetTitle } from "./games/registry.js";
+import { dialog, toast } from "./ui.js";
+
+/** An option's value as a player reads it: a choice by its label, a switch as 开 / 关. */
+export function valueText(option, value) {
+  const label = (option.choice_labels ?? []).find((c) => c.value === value);
+  if (label) return bi(label.zh, label.en);
+  if (typeof value === "boolean") return t(value ? "rule_on" : "rule_off");
+  return String(value);
+}
+
+/** The options whose room value differs from the preset's: [{option, value, preset}]. */
+export function houseRules(detail, preset, rules) {
+  const base = detail?.presets.find((p) => p.name === preset)?.rules ?? {};
+  return (detail?.options ?? [])
+    .filter((o) => o.name in (rules ?? {}) && JSON.stringify(rules[o.name]) !== JSON.stringify(base[o.name]))
+    .map((o) => ({ option: o, value: rules[o.name], preset: base[o.name] }));
+}
+
+/** "本房规则": the house rules, or that the room plays its preset as it is (``heading``:
+ * its own title, off where a dialog's title says it). */
+export function roomRulesBlock(detail, summary, { heading = true } = {}) {
+  if (!detail) return null;
+  const changes = houseRules(detail, summary.preset, summary.rules);
+  const preset = presetTitle(summary.game, summary.preset);
+  return h("div", { class: "room-rules", "data-testid": "room-rules" },
+    heading ? h("div", { class: "room-rules-head" }, t("room_rules")) : null,
+    changes.length === 0
+      ? h("p", { class: "muted small" }, t("room_rules_preset", { preset }))
+      : h("ul", {}, changes.map(({ option, value, preset: was }) => {
+        const meaning = bi(option.doc_zh || "", option.doc || "");
+        return h("li", { "data-option": option.name },
+          h("strong", {}, bi(option.zh || option.name, `${option.name}${option.zh ? ` (${option.zh})` : ""}`)),
+          h("span", {}, `${bi("：", ": ")}${valueText(option, value)}`),
+          h("span", { class: "muted small" }, t("room_rules_was", { value: valueText(option, was) })),
+          meaning ? h("div", { class: "muted small room-rules-meaning" }, meaning) : null);
+      })));
+}
+
+/** The 规则 button of a room in play or a replay: the rules of ``played`` ({game, preset,
+ * rules}) in a dialog. */
+export function rulesButton(played) {
+  const open = async () => {
+    let detail;
+    try {
+      detail = await gameDetail(played.game);
+    } catch (err) {
+      toast(explain(err), "error");
+      return;
+    }
+    dialog(t("room_rules"), (close) => h("div", {},
+      roomRulesBlock(detail, played, { heading: false }),
+      h("div", { class: "dialog-buttons" },
+        h("button", { class: "btn primary", onClick: () => close(true) }, t("close")))));
+  };
+  return h("button", { class: "btn ghost small", "data-testid": "room-rules-button", onClick: open },
+    t("rules_button"));
+}

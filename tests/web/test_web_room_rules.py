@@ -1,0 +1,89 @@
+"""A room's own rules (本房规则): a friend who joins by the code sees, before sitting down,
+where the room differs from its preset — each option by its 中文 name, its value, the
+preset's value and what it means — and during play and in the deal's replay the 规则
+button shows the same; a room on its preset says so. In Chinese mode none of it is
+English."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+from web_driver import enter, start_with_bots
+
+from huapai.core.rules import CITATION
+
+LATIN = re.compile(r"[A-Za-z]")
+
+
+@pytest.fixture(scope="module")
+def server(own_server: str) -> str:
+    """This module's own server: its rooms do not shift the seeded deals of the others."""
+    return own_server
+
+
+def _house_room(page: Page) -> str:
+    """A private 兰州 room with 够牌 5, no 紧牌 and the app's scoring; its code."""
+    page.select_option("select[name=game]", value="xianniu")
+    page.wait_for_selector("select[name=preset] option[value='lanzhou']", state="attached")
+    page.select_option("select[name=preset]", value="lanzhou")
+    page.click("details.rule-options summary")
+    page.fill("input[name=rule-gou]", "5")
+    page.dispatch_event("input[name=rule-gou]", "change")
+    page.uncheck("input[name=rule-jinpai]")
+    page.select_option("select[name=rule-scoring]", value="app")
+    page.check("input[name=private]")
+    page.click("[data-testid=create]")
+    page.wait_for_selector("[data-testid=waiting]")
+    return page.locator("[data-testid=invite-code]").inner_text().strip()
+
+
+def test_a_friend_reads_the_house_rules_before_sitting_down(page: Page, phone: Page,
+                                                            server: str) -> None:
+    enter(page, server, "房主")
+    code = _house_room(page)
+    enter(phone, server, "朋友")
+    phone.fill("input[name=code]", code)
+    phone.click(".join-form button")
+    rules = phone.locator("[data-testid=room-rules]")
+    expect(rules.locator("li")).to_have_count(3)
+    expect(rules.locator("li[data-option=gou]")).to_contain_text("够牌：5（玩法默认 6）")
+    expect(rules.locator("li[data-option=gou]")).to_contain_text("占牌要达到几张才不算输")
+    expect(rules.locator("li[data-option=jinpai]")).to_contain_text("紧牌：关（玩法默认 开）")
+    expect(rules.locator("li[data-option=scoring]")).to_contain_text(
+        "计分：兰州掀牛软件（玩法默认 砍牛腿）")
+    text = rules.inner_text()
+    assert not LATIN.search(CITATION.sub("", text)), text
+    phone.click("[data-testid=lang]")
+    expect(rules.locator("li[data-option=gou]")).to_contain_text("gou (够牌): 5 (the preset: 6)")
+    expect(rules.locator("li[data-option=gou]")).to_contain_text("占牌 needed not to lose")
+
+
+def test_the_rules_button_during_play_and_a_room_on_its_preset(page: Page,
+                                                               server: str) -> None:
+    enter(page, server, "规则")
+    _house_room(page)
+    start_with_bots(page)
+    page.click("[data-testid=room-rules-button]")
+    dialog = page.locator(".dialog [data-testid=room-rules]")
+    expect(dialog.locator("li")).to_have_count(3)
+    expect(dialog).to_contain_text("够牌：5（玩法默认 6）")
+    page.click(".dialog .btn.primary")
+    expect(page.locator(".dialog")).to_have_count(0)
+    page.click("[data-testid=tuoguan]")  # the house bot plays my seat: the deal runs out
+    expect(page.locator("[data-testid=settlement]")).to_be_visible(timeout=30000)
+    page.click("[data-testid=replay]")  # the replay keeps the rules the deal was played by
+    expect(page.locator("[data-testid=replay]")).to_be_visible()
+    page.click("[data-testid=room-rules-button]")
+    expect(page.locator(".dialog [data-testid=room-rules] li")).to_have_count(3)
+    expect(page.locator(".dialog")).to_contain_text("计分：兰州掀牛软件（玩法默认 砍牛腿）")
+    page.click(".dialog .btn.primary")
+    page.goto(server + "/#/")
+    page.select_option("select[name=game]", value="xianniu")
+    page.wait_for_selector("select[name=preset] option[value='fengxiang']", state="attached")
+    page.select_option("select[name=preset]", value="fengxiang")
+    page.click("[data-testid=create]")
+    page.wait_for_selector("[data-testid=waiting]")
+    expect(page.locator("[data-testid=room-rules]")).to_contain_text(
+        "全部按「凤翔花花牌（长牌）」玩法，没有改动")
