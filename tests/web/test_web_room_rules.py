@@ -76,6 +76,7 @@ def test_the_rules_button_during_play_and_a_room_on_its_preset(page: Page,
     page.click("[data-testid=replay]")  # the replay keeps the rules the deal was played by
     expect(page.locator("[data-testid=replay]")).to_be_visible()
     page.click("[data-testid=room-rules-button]")
+    expect(page.locator(".dialog h2")).to_have_text("本局规则")
     expect(page.locator(".dialog [data-testid=room-rules] li")).to_have_count(3)
     expect(page.locator(".dialog")).to_contain_text("计分：兰州掀牛软件（玩法默认 砍牛腿）")
     page.click(".dialog .btn.primary")

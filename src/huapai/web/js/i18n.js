@@ -38,6 +38,7 @@ const STR = {
   rule_on: ["开", "on"],
   rule_off: ["关", "off"],
   room_rules: ["本房规则", "This room's rules"],
+  deal_rules: ["本局规则", "This deal's rules"],
   room_rules_preset: ["全部按「{preset}」玩法，没有改动", "The {preset} rules, unchanged"],
   room_rules_was: ["（玩法默认 {value}）", " (the preset: {value})"],
   rules_button: ["规则", "Rules"],

@@ -97,7 +97,7 @@ export class ReplayPage {
           class: `chip${v === this.viewer ? " on" : ""}`, "data-viewer": v,
           href: this.withShare(path`#/replay/${this.gameId}?seat=${v}`),
         }, label))),
-        rulesButton(d),
+        rulesButton(d, "deal_rules"),
         h("button", { class: "btn small", "data-testid": "download", onClick: () => this.download() },
           t("download")),
         this.app.player ? h("button", { class: "btn small ghost", "data-testid": "share-replay",

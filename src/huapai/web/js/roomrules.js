@@ -45,8 +45,8 @@ export function roomRulesBlock(detail, summary, { heading = true } = {}) {
 }
 
 /** The 规则 button of a room in play or a replay: the rules of ``played`` ({game, preset,
- * rules}) in a dialog. */
-export function rulesButton(played) {
+ * rules}) in a dialog titled ``title`` (an i18n key: 本房规则, a replay's 本局规则). */
+export function rulesButton(played, title = "room_rules") {
   const open = async () => {
     let detail;
     try {
@@ -55,7 +55,7 @@ export function rulesButton(played) {
       toast(explain(err), "error");
       return;
     }
-    dialog(t("room_rules"), (close) => h("div", {},
+    dialog(t(title), (close) => h("div", {},
       roomRulesBlock(detail, played, { heading: false }),
       h("div", { class: "dialog-buttons" },
         h("button", { class: "btn primary", onClick: () => close(true) }, t("close")))));
