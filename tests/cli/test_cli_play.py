@@ -109,6 +109,22 @@ def test_play_with_no_arguments_is_xianniu_lanzhou(monkeypatch: pytest.MonkeyPat
     assert_clean(result, 0)
     assert "掀牛 / 花花牌 · 兰州掀牛（扑克） · 3 局 · 种子 42" in result.output  # names, not ids
     assert "输入已结束" in result.output
+    assert "本场规则" not in result.output  # the preset as it is
+
+
+def test_the_house_rules_are_said_at_the_start() -> None:
+    """Options that differ from the preset are named at the start, as the browser's
+    本房规则: by their 中文 name, with the value and the preset's, in the player's words."""
+    args = ["play", "-r", "gou=5", "-r", "jinpai=false", "-r", "scoring=app", "--seed", "1"]
+    result = invoke(args, "")
+    assert_clean(result, 0)
+    assert ("本场规则：够牌 5（玩法默认 6），紧牌 关（玩法默认 开），"
+            "计分 兰州掀牛软件（玩法默认 砍牛腿）") in result.output
+    english = invoke([*args, "--lang", "en"], "")
+    assert ("house rules: gou (够牌) 5 (the preset: 6); jinpai (紧牌) off (the preset: on); "
+            "scoring (计分) the Lanzhou app (the preset: kanniutui points)") in english.output
+    sim = invoke(["simulate", "biegan", "-n", "1", "-r", "dianpao_pay=one"])
+    assert "本场规则：点炮 包一家（玩法默认 包两家）" in sim.stdout
 
 
 @pytest.mark.parametrize("players", [4, 5])

@@ -26,6 +26,7 @@ _LABELS: dict[str, tuple[str, str]] = {
     "match_start": ("{title} · {deals} 局 · 种子 {seed} · 你坐座位{seat}",
                     "{title} · deals: {deals} · seed {seed} · you sit at seat {seat}"),
     "opponents": ("对手：{bots}", "opponents: {bots}"),
+    "house_rules": ("本场规则：{rules}", "house rules: {rules}"),
     "deal_header": ("第 {n}/{total} 局", "deal {n} of {total}"),
     "your_turn": ("轮到你了", "your turn"),
     "legal": ("可选（输入编号或牌）", "legal actions (type a number or the cards)"),

@@ -39,6 +39,7 @@ from .render import (
     settlement_view,
     waits_view,
 )
+from .rules_view import house_rules
 from .setup import CliError, Table, bot_failure, os_problem
 
 LineReader = Callable[[str], str]
@@ -196,6 +197,9 @@ class HumanMatch:
         comma = "，" if self.lang == "zh" else ", "
         bots = comma.join(f"{self.ctx.name(s)}={self.ctx.players[s]}" for s in sorted(self.bots))
         self.console.print(Text(tr("opponents", self.lang, bots=bots)))
+        changed = house_rules(t, self.lang)
+        if changed is not None:
+            self.console.print(Text(changed, style="bold"))
         self._show_events(self.match.opening)
 
     def _one_deal(self) -> None:

@@ -70,6 +70,36 @@ def preset_diffs(table: Table) -> dict[str, dict[str, Any]]:
     return out
 
 
+def house_rules(table: Table, lang: Lang) -> str | None:
+    """Where the table's rules differ from its preset, as a player reads it (``够牌 5（玩法默认
+    6），紧牌 关（玩法默认 开）``), or None: as the browser's 本房规则."""
+    if not isinstance(table.rules, RulesBase):
+        return None
+    preset = table.game.rules_to_dict(table.game.presets()[table.preset])
+    values = table.game.rules_to_dict(table.rules)
+    parts = []
+    for name, value in values.items():
+        if name not in preset or value == preset[name]:
+            continue
+        info = type(table.rules).info(name)
+        was = _said(info.labels or {}, preset[name], lang)
+        now = _said(info.labels or {}, value, lang)
+        parts.append(f"{info.zh} {now}（玩法默认 {was}）" if lang == "zh"
+                     else f"{name} ({info.zh}) {now} (the preset: {was})")
+    if not parts:
+        return None
+    return tr("house_rules", lang, rules=("，" if lang == "zh" else "; ").join(parts))
+
+
+def _said(labels: Mapping[Any, tuple[str, str]], value: Any, lang: Lang) -> str:
+    """A value by its label, a switch as 开 / 关 (on / off), a number as it is."""
+    if value in labels and not isinstance(value, bool):
+        return labels[value][0 if lang == "zh" else 1]
+    if isinstance(value, bool):
+        return ("开" if value else "关") if lang == "zh" else ("on" if value else "off")
+    return str(value)
+
+
 def _shown(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
 

@@ -29,6 +29,7 @@ from huapai.core.session import Agent, AgentError, Deal
 
 from .i18n import Lang, bot_label, seat_name, tr
 from .render import RenderContext, Renderer, renderer_for
+from .rules_view import house_rules
 from .setup import Table, bot_failure
 from .stats import Tally, estimate
 
@@ -113,6 +114,9 @@ def report_table(sim: Simulation, tally: Tally, lang: Lang, console: Console) ->
     renderer = renderer_for(t.game)
     console.print(Text(tr("sim_title", lang, deals=tally.deals, title=t.title(lang),
                           seed=sim.seed), style="bold"))
+    changed = house_rules(t, lang)
+    if changed is not None:
+        console.print(Text(changed))
     console.print(_seat_table(sim, tally, lang, renderer))
     for key, rate in tally.deal_rates.items():
         colon = "：" if lang == "zh" else ": "
