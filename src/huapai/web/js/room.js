@@ -82,7 +82,7 @@ export class RoomPage {
       this.detail = detail;
       if (this.summary.status === "waiting") this.render();
     } catch {
-      // the room plays on without its rules listed; the lobby shows the error
+      // the waiting room goes without its rules for now: the next summary tries again
     }
   }
 
