@@ -180,6 +180,21 @@ def bot_label(spec: str, lang: Lang) -> str:
     return f"{base} · {shown}" + (f" ({extra})" if extra else "")
 
 
+def colon(lang: Lang) -> str:
+    """The colon after a label: ``：`` in Chinese, ``: `` in English."""
+    return "：" if lang == "zh" else ": "
+
+
+def comma(lang: Lang) -> str:
+    """The comma between list items: ``，`` in Chinese, ``, `` in English."""
+    return "，" if lang == "zh" else ", "
+
+
+def bracketed(text: str, lang: Lang) -> str:
+    """``text`` as an aside after a word: ``（text）`` in Chinese, `` (text)`` in English."""
+    return f"（{text}）" if lang == "zh" else f" ({text})"
+
+
 def check_lang(value: str) -> Lang:
     """``value`` as a language, or a ValueError naming the choices."""
     if value == "zh":

@@ -29,7 +29,7 @@ from huapai.core.match import Match
 from huapai.core.protocol import Event, IllegalAction, NotationError
 from huapai.core.session import Agent, AgentError, Deal
 
-from .i18n import Lang, bot_label, tr
+from .i18n import Lang, bot_label, comma, tr
 from .render import (
     RenderContext,
     Renderer,
@@ -194,8 +194,8 @@ class HumanMatch:
         self.console.print(Rule(Text(tr("match_start", self.lang, title=t.title(self.lang),
                                         deals=self.deals, seed=self.seed,
                                         seat=self.me))))
-        comma = "，" if self.lang == "zh" else ", "
-        bots = comma.join(f"{self.ctx.name(s)}={self.ctx.players[s]}" for s in sorted(self.bots))
+        bots = comma(self.lang).join(f"{self.ctx.name(s)}={self.ctx.players[s]}"
+                                     for s in sorted(self.bots))
         self.console.print(Text(tr("opponents", self.lang, bots=bots)))
         changed = house_rules(t, self.lang)
         if changed is not None:

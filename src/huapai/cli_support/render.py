@@ -24,7 +24,7 @@ from rich.text import Text
 from huapai.core.protocol import Game
 from huapai.core.registry import check_target, manifests
 
-from .i18n import Lang, seat_name, tr
+from .i18n import Lang, bracketed, seat_name, tr
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +46,7 @@ class RenderContext:
     def who_plays(self, seat: int) -> str:
         """Who plays ``seat`` in brackets (``（搜索 · 普通）``), "" for the human's seat."""
         player = self.players.get(seat)
-        return "" if player is None else self.pick(f"（{player}）", f" ({player})")
+        return "" if player is None else bracketed(player, self.lang)
 
 
 @dataclass(frozen=True, slots=True)

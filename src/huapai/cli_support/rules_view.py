@@ -12,7 +12,7 @@ from rich.text import Text
 
 from huapai.core.rules import RulesBase
 
-from .i18n import Lang, tr
+from .i18n import Lang, colon, tr
 from .setup import Table, emit_json, preset_title
 
 
@@ -145,11 +145,10 @@ def _option_text(row: OptionRow, lang: Lang) -> Text:
     text.append(f"  （{default}）" if lang == "zh" else f"  ({default})", style="dim")
     text.append(f"  {row.zh}", style="bold")
     doc, source = row.said(lang)
-    colon = "：" if lang == "zh" else ": "
     if doc:
-        text.append(f"\n    {tr('opt_doc', lang)}{colon}{doc}")
+        text.append(f"\n    {tr('opt_doc', lang)}{colon(lang)}{doc}")
     if source:
-        text.append(f"\n    {tr('opt_source', lang)}{colon}{source}", style="dim")
+        text.append(f"\n    {tr('opt_source', lang)}{colon(lang)}{source}", style="dim")
     return text
 
 

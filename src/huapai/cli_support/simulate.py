@@ -27,7 +27,7 @@ from huapai.core.match import Match
 from huapai.core.rng import derive_seed
 from huapai.core.session import Agent, AgentError, Deal
 
-from .i18n import Lang, bot_label, seat_name, tr
+from .i18n import Lang, bot_label, bracketed, colon, seat_name, tr
 from .render import RenderContext, Renderer, renderer_for
 from .rules_view import house_rules
 from .setup import Table, bot_failure
@@ -119,8 +119,7 @@ def report_table(sim: Simulation, tally: Tally, lang: Lang, console: Console) ->
         console.print(Text(changed))
     console.print(_seat_table(sim, tally, lang, renderer))
     for key, rate in tally.deal_rates.items():
-        colon = "：" if lang == "zh" else ": "
-        console.print(f"{renderer.fact_label(key, lang)}{colon}{_pct(rate.value)}")
+        console.print(f"{renderer.fact_label(key, lang)}{colon(lang)}{_pct(rate.value)}")
     console.print(tr("mean_decisions", lang, value=tally.mean_decisions()))
 
 
@@ -137,8 +136,7 @@ def _seat_table(sim: Simulation, tally: Tally, lang: Lang, renderer: Renderer) -
         if est.half_width is not None:
             score += f" ± {est.half_width:.3f}"
         rates = [_pct(tally.seat_rates[k][seat].value) for k in keys]
-        bot = bot_label(sim.bots[seat], lang)
-        who = seat_name(seat, lang) + (f"（{bot}）" if lang == "zh" else f" ({bot})")
+        who = seat_name(seat, lang) + bracketed(bot_label(sim.bots[seat], lang), lang)
         table.add_row(who, score, *rates)
     return table
 
