@@ -210,8 +210,9 @@ export class LobbyPage {
     // the option's meaning and source in the player's language (a plug-in's option
     // written in English only shows its 中文 term alone in Chinese mode)
     const note = (doc, source) => `${doc ?? ""}${source ? `\n${t("option_source")}${source}` : ""}`;
-    const tip = bi(option.doc_zh ? `${option.zh || ""}：${note(option.doc_zh, option.source_zh)}` : option.zh || "",
-      note(option.doc, option.source));
+    const zhNote = option.doc_zh ? note(option.doc_zh, option.source_zh) : "";
+    const enNote = note(option.doc, option.source);
+    const tip = bi(zhNote ? `${option.zh || ""}：${zhNote}` : option.zh || "", enNote);
     let control;
     if (Array.isArray(option.choices)) {
       const labels = option.choice_labels ?? option.choices.map((c) => ({ value: c, zh: String(c), en: String(c) }));
@@ -231,7 +232,7 @@ export class LobbyPage {
     const changed = option.name in this.form.rules;
     const field = h("label", { class: `field option${changed ? " changed" : ""}${typeof option.default === "boolean" ? " bool" : ""}`, title: tip },
       h("span", { class: "field-label" }, label), control);
-    const meaning = bi(option.doc_zh ? note(option.doc_zh, option.source_zh) : "", note(option.doc, option.source));
+    const meaning = bi(zhNote, enNote);
     if (!meaning) return field;
     // a phone shows no tooltip: the meaning opens under the option
     const open = this.helpOpen.has(option.name);
