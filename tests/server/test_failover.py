@@ -19,6 +19,7 @@ round, once nothing is in flight:
 from __future__ import annotations
 
 import json
+import os
 import random
 import statistics
 import time
@@ -35,7 +36,7 @@ from huapai.server.store import make_engine
 __all__ = ["pg_url", "redis_url"]
 
 ROUNDS = 20
-SEED = 20261213
+SEED = int(os.environ.get("HUAPAI_FAILOVER_SEED", "20261213"))  # another: reproduce a flake
 WORKERS = 3
 ROOMS = 3
 TAKEOVER_MOST = 4 * LEASE_TTL + 2  # seconds: expiry, the next scan, the restore
@@ -193,10 +194,7 @@ def _compare(clients: list[Client], pg: str) -> list[str]:
         if c.ws is None or not c.state or c.state.get("game_id") != game_id or game_id is None:
             problems.append(f"viewer {c.seat} of {c.room} is not on the latest deal yet "
                             f"(connected: {c.ws is not None}, on {c.state.get('game_id')}, "
-                            f"latest {game_id}, port "
-                            f"{c.ws.remote_address[1] if c.ws else None}, owner "
-                            f"{owners(pg).get(c.room)}, reconnects {c.reconnects}: "
-                            f"{' / '.join(c.log)})")
+                            f"latest {game_id}, {_whereabouts(c, pg)})")
             continue
         state, views, game = engine_views(pg, game_id)
         if c.state["view"] != views[-1][c.seat]:
@@ -204,11 +202,17 @@ def _compare(clients: list[Client], pg: str) -> list[str]:
                           if c.state["view"].get(k) != views[-1][c.seat][k])
             at = next((i for i, v in enumerate(views) if v[c.seat] == c.state["view"]), None)
             problems.append(f"viewer {c.seat} of {c.room} differs from the record in {keys} "
-                            f"(it shows prefix {at} of {len(views) - 1})")
+                            f"(it shows prefix {at} of {len(views) - 1}; {_whereabouts(c, pg)})")
         elif c.seat is not None and not game.is_over(state) and \
                 c.state["legal"] != list(game.legal_actions(state, c.seat)):
             problems.append(f"seat {c.seat} of {c.room}: legal actions differ")
     return problems
+
+
+def _whereabouts(c: Client, pg: str) -> str:
+    """Where a viewer is connected, who owns its room, and what happened to it lately."""
+    return (f"port {c.ws.remote_address[1] if c.ws else None}, owner {owners(pg).get(c.room)}, "
+            f"reconnects {c.reconnects}: {' / '.join(c.log)}")
 
 
 def seen_was_durable(before: list[tuple[Client, dict[str, Any]]], pg: str) -> None:

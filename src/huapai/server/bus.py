@@ -75,7 +75,7 @@ class ProxyConnection(Connection):
         super().__init__(cast(WebSocket, None), TokenBucket(1e9, 10**9), 1)
         self.bus, self.worker, self.cid = bus, worker, cid
         self.player, self.nickname = player, nickname
-        self.inbox: asyncio.Queue[str] = asyncio.Queue()
+        self.inbox: asyncio.Queue[str | None] = asyncio.Queue()  # None: the client left
         self.task: asyncio.Task[None] | None = None
 
     def post(self, text: str) -> None:
@@ -238,22 +238,33 @@ class Bus:
         proxy.inbox.put_nowait(data["x"])
 
     async def _run_proxy(self, proxy: ProxyConnection) -> None:
-        """One client's frames, handled one after another as they came."""
-        while True:
-            text = await proxy.inbox.get()
-            if self.on_frame is not None:
+        """One client's frames, handled one after another as they came; once the client
+        has left (:meth:`drop_proxy`), the proxy leaves its rooms."""
+        while (text := await proxy.inbox.get()) is not None:
+            if self.on_frame is None:
+                continue
+            try:
                 await self.on_frame(proxy, text)
+            except Exception:  # one frame must not end the client's others
+                log.exception("bus: a frame of %s (connection %d) failed", proxy.worker,
+                              proxy.cid)
+        if self.on_gone is not None:
+            self.on_gone(proxy)
 
     def drop_proxy(self, worker: str, cid: int) -> None:
+        """The client left (or its worker died). The frame being handled is let finish,
+        never cancelled: a move whose write is on its way becomes durable whether or not
+        anyone waits, so the room must keep it too (cancelled, the room would stay a move
+        behind its record). Frames still waiting are dropped, nothing more is sent to the
+        client, and then the proxy leaves its rooms (``on_gone``)."""
         proxy = self.proxies.pop((worker, cid), None)
         if proxy is None:
             return
         log.debug("bus: the client of %s (connection %d) is gone", worker, cid)
-        if proxy.task is not None:
-            proxy.task.cancel()
-        if self.on_gone is not None:
-            self.on_gone(proxy)
         proxy.closed = True
+        while not proxy.inbox.empty():
+            proxy.inbox.get_nowait()
+        proxy.inbox.put_nowait(None)
 
     # --- a client of this worker watching rooms elsewhere ----------------------------
     def forward(self, conn: Connection, worker: str, text: str) -> None:
