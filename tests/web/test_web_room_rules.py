@@ -88,3 +88,25 @@ def test_the_rules_button_during_play_and_a_room_on_its_preset(page: Page,
     page.wait_for_selector("[data-testid=waiting]")
     expect(page.locator("[data-testid=room-rules]")).to_contain_text(
         "全部按「凤翔花花牌（长牌）」玩法，没有改动")
+
+
+def test_on_a_phone_the_room_bar_keeps_its_buttons_in_sight(phone: Page, server: str) -> None:
+    """The bar above the table (大厅 · the room's name · its code · 复制链接 · 规则 · 离座) used
+    to run off a phone's screen (规则 and 离座 out of sight, to be found by scrolling it
+    sideways): the name gives way, and what still does not fit goes to a second line."""
+    enter(phone, server, "手机")
+    _house_room(phone)
+    start_with_bots(phone)
+    bar = phone.locator(".room-top")
+    for width, switch in ((390, False), (320, False), (320, True)):  # (True: English)
+        phone.set_viewport_size({"width": width, "height": 700})
+        if switch:
+            phone.click("[data-testid=lang]")
+            expect(phone.locator("[data-testid=room-rules-button]")).to_have_text("Rules")
+        expect(phone.locator("[data-testid=leave]")).to_be_visible()
+        assert bar.evaluate("e => e.scrollWidth <= e.clientWidth"), (width, switch)
+        boxes = bar.evaluate("""e => [...e.children].filter((c) => c.offsetParent !== null)
+          .map((c) => { const r = c.getBoundingClientRect();
+                        return [c.textContent.trim(), r.left, r.right]; })""")
+        for text, left, right in boxes:
+            assert 0 <= left and right <= width, (width, switch, text, left, right)
