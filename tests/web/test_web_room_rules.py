@@ -109,4 +109,4 @@ def test_on_a_phone_the_room_bar_keeps_its_buttons_in_sight(phone: Page, server:
           .map((c) => { const r = c.getBoundingClientRect();
                         return [c.textContent.trim(), r.left, r.right]; })""")
         for text, left, right in boxes:
-            assert 0 <= left and right <= width, (width, switch, text, left, right)
+            assert left >= 0 and right <= width, (width, switch, text, left, right)
