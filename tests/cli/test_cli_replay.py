@@ -188,3 +188,61 @@ def test_a_replay_shows_the_deal_s_opening_events(tmp_path: Path) -> None:
 
     line = renderer_for(game).event(opening[0], RenderContext(game, rules, "en"))
     assert line and line in text.output.split("#0")[0]  # shown before the first action
+
+
+def _house(path: Path, **changes: Any) -> list[dict[str, Any]]:
+    """The record's lines with ``changes`` to its rules (in every header) and no end lines
+    (they were checked against the preset's scoring)."""
+    out = []
+    for line in _lines(path):
+        if line["type"] == "end":
+            continue
+        if line["type"] in ("match", "deal"):
+            line["rules"] = {**line["rules"], **changes}
+        out.append(line)
+    return out
+
+
+def test_replay_names_the_preset_and_what_the_house_changed(recorded: Path,
+                                                             tmp_path: Path) -> None:
+    """A record names the preset its rules started from (play --record, the server's
+    records); the replay says it in each deal's title and, like play, the options the
+    house changed."""
+    assert _lines(recorded)[0]["preset"] == "lanzhou"
+    plain = invoke(["replay", str(recorded)])
+    assert_clean(plain, 0)
+    assert "第 1 局 · 掀牛 / 花花牌 · 兰州掀牛（扑克） · 头家" in plain.output
+    assert "本场规则" not in plain.output
+    house = _write(tmp_path / "house.jsonl", _house(recorded, gou=5, ci=10))
+    result = invoke(["replay", str(house)])
+    assert_clean(result, 0)
+    assert "本场规则：够牌 5（玩法默认 6），刺牌 10（玩法默认 11）" in result.output
+    english = invoke(["replay", str(house), "--lang", "en"])
+    assert "house rules: gou (够牌) 5 (the preset: 6); ci (刺牌) 10 (the preset: 11)" in \
+        english.output
+    assert "Lanzhou 掀牛 (poker deck)" in english.output
+    data = json.loads(invoke(["replay", str(house), "--json"]).stdout)
+    assert [d["preset"] for d in data["deals"]] == ["lanzhou", "lanzhou"]
+
+
+@pytest.mark.parametrize("preset", [None, "nonesuch"])
+def test_a_record_without_a_known_preset_still_replays(recorded: Path, tmp_path: Path,
+                                                        preset: str | None) -> None:
+    """Records written before the preset was kept (or naming one this version lacks):
+    the deals replay, titled by the family alone, and no house rules are guessed."""
+    lines = _house(recorded, gou=5)
+    lines[0].pop("preset")
+    if preset is not None:
+        lines[0]["preset"] = preset
+    result = invoke(["replay", str(_write(tmp_path / "old.jsonl", lines))])
+    assert_clean(result, 0)
+    assert "第 1 局 · 掀牛 / 花花牌 · 头家" in result.output
+    assert "本场规则" not in result.output and "记录有效" in result.output
+
+
+def test_a_preset_that_is_not_a_name_is_refused(recorded: Path, tmp_path: Path) -> None:
+    lines = _lines(recorded)
+    lines[0]["preset"] = 7
+    result = invoke(["replay", str(_write(tmp_path / "bad.jsonl", lines))])
+    assert result.exit_code == 1
+    assert "第 1 行" in result.output and "'preset' 要是字符串（玩法名），或者不写" in result.output

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
@@ -151,6 +152,8 @@ def test_whole_match_reveals_seeds_and_replays(client: TestClient, tmp_path: Pat
     assert a.call("GET", f"/api/verify/{game_id}")["ok"] is True
     record = client.get(f"/api/replays/{game_id}/record")
     assert record.headers["content-type"].startswith("application/x-ndjson")
+    assert json.loads(record.text.splitlines()[0])["preset"] == "lanzhou"  # (what a house
+    # changed is read against it: huapai replay)
     path = tmp_path / "game.jsonl"
     path.write_text(record.text, encoding="utf-8")
     verify(str(path))

@@ -163,7 +163,8 @@ class HumanMatch:
     ctx: RenderContext = field(init=False)
 
     def __post_init__(self) -> None:
-        self.match = Match(self.table.game, self.table.rules, self.deals, self.seed)
+        self.match = Match(self.table.game, self.table.rules, self.deals, self.seed,
+                           preset=self.table.preset)
         self.renderer = renderer_for(self.table.game)
         self.ctx = RenderContext(self.table.game, self.table.rules, self.lang, self.me,
                                  {s: bot_label(b, self.lang) for s, b in self.bots.items()})

@@ -26,7 +26,8 @@ from huapai.core.protocol import RulesError
 
 from .i18n import Lang, seat_name, tr
 from .render import RenderContext, renderer_for, settlement_view
-from .setup import CliError, emit_json, family_title, os_problem
+from .rules_view import rules_changed
+from .setup import CliError, emit_json, family_title, os_problem, preset_title
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +112,7 @@ def deal_json(replay: rec.Replay, deal: rec.DealRecord) -> dict[str, Any]:
     over = game.is_over(replay.final)
     return {
         "game": deal.game,
+        "preset": deal.preset,
         "rules": deal.rules,
         "dealer": deal.dealer,
         "seed": deal.seed,
@@ -125,6 +127,8 @@ def deal_json(replay: rec.Replay, deal: rec.DealRecord) -> dict[str, Any]:
 
 def run_replay(path: Path, *, as_json: bool, lang: Lang, console: Console) -> int:
     replays, deals, header, problem = replay_all(read_record(path), lang)
+    for deal in deals:  # a match record names its preset once, in its header
+        deal.preset = deal.preset or (header or {}).get("preset")
     if as_json:
         out: dict[str, Any] = {"ok": problem is None, "match": header,
                                "deals": [deal_json(r, d) for r, d in zip(replays, deals,
@@ -133,6 +137,10 @@ def run_replay(path: Path, *, as_json: bool, lang: Lang, console: Console) -> in
             out["error"] = problem.data | {"message": problem.message}
         emit_json(out)
         return 0 if problem is None else 1
+    if replays and deals[0].preset is not None:  # the rules a house changed, once
+        changed = rules_changed(replays[0].game, deals[0].preset, deals[0].rules, lang)
+        if changed is not None:
+            console.print(Text(changed, style="bold"))
     for n, (replay, deal) in enumerate(zip(replays, deals, strict=False), start=1):
         show_deal(n, replay, deal, lang, console)
     if problem is not None:
@@ -148,7 +156,10 @@ def show_deal(n: int, replay: rec.Replay, deal: rec.DealRecord, lang: Lang,
     game = replay.game
     ctx = RenderContext(game, replay.rules, lang)
     renderer = renderer_for(game)
-    console.print(Rule(tr("replay_deal", lang, n=n, game=family_title(game, lang),
+    title = family_title(game, lang)
+    if deal.preset is not None and deal.preset in game.presets():
+        title = f"{title} · {preset_title(game, deal.preset, lang)}"
+    console.print(Rule(tr("replay_deal", lang, n=n, game=title,
                           dealer=seat_name(deal.dealer, lang), seed=deal.seed)))
     hands = game.omniscient(replay.initial).get("hands")
     if isinstance(hands, list):

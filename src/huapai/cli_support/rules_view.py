@@ -10,6 +10,7 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
+from huapai.core.protocol import Game
 from huapai.core.rules import RulesBase
 
 from .i18n import Lang, colon, tr
@@ -75,14 +76,23 @@ def house_rules(table: Table, lang: Lang) -> str | None:
     6），紧牌 关（玩法默认 开）``), or None: as the browser's 本房规则."""
     if not isinstance(table.rules, RulesBase):
         return None
-    preset = table.game.rules_to_dict(table.game.presets()[table.preset])
-    values = table.game.rules_to_dict(table.rules)
+    return rules_changed(table.game, table.preset, table.game.rules_to_dict(table.rules), lang)
+
+
+def rules_changed(game: Game[Any, Any], preset: str, values: Mapping[str, Any],
+                  lang: Lang) -> str | None:
+    """Where ``values`` (rules as a record writes them) differ from ``preset``'s, or None
+    (none differ, or the game has no such preset)."""
+    base = game.presets().get(preset)
+    if not isinstance(base, RulesBase):
+        return None
+    defaults = game.rules_to_dict(base)
     parts = []
     for name, value in values.items():
-        if name not in preset or value == preset[name]:
+        if name not in defaults or value == defaults[name]:
             continue
-        info = type(table.rules).info(name)
-        was = _said(info.labels or {}, preset[name], lang)
+        info = type(base).info(name)
+        was = _said(info.labels or {}, defaults[name], lang)
         now = _said(info.labels or {}, value, lang)
         parts.append(f"{info.zh} {now}（玩法默认 {was}）" if lang == "zh"
                      else f"{name} ({info.zh}) {now} (the preset: {was})")

@@ -39,6 +39,7 @@ class Match:
     # keep the match record and each deal's events in memory (the CLI, tests, bots);
     # the server, which stores every move as it happens, keeps neither
     log: bool = True
+    preset: str | None = None  # the preset the rules started from, for the record
 
     def __post_init__(self) -> None:
         if self.deals < 1:
@@ -46,8 +47,8 @@ class Match:
         self.totals = [0] * self.game.num_seats(self.rules)
         self.dealer, self.opening = self.game.first_dealer(self.rules, self.seed)
         self.record = MatchRecord(
-            self.game.name, self.game.rules_to_dict(self.rules), self.seed, self.deals
-        )
+            self.game.name, self.game.rules_to_dict(self.rules), self.seed, self.deals,
+            preset=self.preset)
 
     ended: bool = False  # a deal ended the match early (``game.match_over``: 得一钵)
 

@@ -56,6 +56,7 @@ class DealRecord:
     actions: list[ActionEntry] = field(default_factory=list)
     end: dict[str, Any] | None = None
     carry: Any = None
+    preset: str | None = None  # the preset the rules started from (what a house changed)
 
     def header(self) -> dict[str, Any]:
         header = {
@@ -69,6 +70,8 @@ class DealRecord:
         }
         if self.carry is not None:  # only families that carry write it: old records stay
             header["carry"] = self.carry
+        if self.preset is not None:  # (the same: only where it is known)
+            header["preset"] = self.preset
         return header
 
     def lines(self) -> Iterator[dict[str, Any]]:
@@ -86,9 +89,10 @@ class MatchRecord:
     seed: int | None
     deals_planned: int
     deals: list[DealRecord] = field(default_factory=list)
+    preset: str | None = None
 
     def lines(self) -> Iterator[dict[str, Any]]:
-        yield {
+        header = {
             "type": "match",
             "format": FORMAT,
             "game": self.game,
@@ -96,6 +100,9 @@ class MatchRecord:
             "seed": self.seed,
             "deals": self.deals_planned,
         }
+        if self.preset is not None:
+            header["preset"] = self.preset
+        yield header
         for deal in self.deals:
             yield from deal.lines()
 
@@ -121,6 +128,7 @@ def parse(text: str) -> tuple[dict[str, Any] | None, list[DealRecord]]:
             if number != 1 and (match_header is not None or deals):
                 raise RecordError(number, "a match header must be the first line",
                                   "对局头（match）只能是第一行")
+            _preset(number, line)
             match_header = line
         elif kind == "deal":
             deals.append(_deal_header(number, line))
@@ -177,7 +185,16 @@ def _deal_header(number: int, line: dict[str, Any]) -> DealRecord:
         raise RecordError(number, "deal header: 'seed' must be an integer or null",
                           "开局行的 'seed' 要是整数或 null")
     return DealRecord(game=game, rules=rules, dealer=dealer, deal=deal, seed=seed,
-                      carry=line.get("carry"))
+                      carry=line.get("carry"), preset=_preset(number, line))
+
+
+def _preset(number: int, line: dict[str, Any]) -> str | None:
+    """A header's optional ``preset``: the preset its rules started from."""
+    preset = line.get("preset")
+    if preset is not None and not isinstance(preset, str):
+        raise RecordError(number, "'preset' must be a string (a preset's name) or absent",
+                          "'preset' 要是字符串（玩法名），或者不写")
+    return preset
 
 
 def _action_entry(number: int, line: dict[str, Any]) -> ActionEntry:

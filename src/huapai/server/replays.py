@@ -69,7 +69,7 @@ def deal_record(row: GameRow, actions: Sequence[ActionRow]) -> DealRecord:
                                            "settlement": settlement}
     return DealRecord(game=row.game, rules=dict(row.rules), dealer=row.dealer, deal=row.deal,
                       seed=row.seed, actions=[ActionEntry(a.seat, a.action) for a in actions],
-                      end=end, carry=row.carry)
+                      end=end, carry=row.carry, preset=row.preset)
 
 
 def replay(row: GameRow, actions: Sequence[ActionRow], viewer: int | str) -> dict[str, Any]:
