@@ -202,10 +202,10 @@ class XiushanRules(RulesBase):
         source="[S] 报错一次油子，吃包子，算盘上的累计数全部归零；并且上20个钱的负数，叫戴帽子; "
                "[P] zipai.md BG10 −20 (hat); xiushan.md §3.4 leaves it open",
         doc="A wrong announcement (吃包子) sets that player's abacus to −hat_at (hat: 归零 and "
-            "the 20-钱 negative put on) or to 0 (zero: 归零 only, 戴帽子 just the name for "
-            "standing at −hat_at or below).",
+            "the hat_at-钱 negative put on, 20 in the seed) or to 0 (zero: 归零 only, 戴帽子 "
+            "just the name for standing at −hat_at or below).",
         doc_zh="报错油子（吃包子）后，这家的算盘变成「戴帽子」数的负数（「归零并戴帽子」："
-               "归零，并且上20个钱的负数），或变成0（「只归零」：只归零，"
+               "归零，并且上「戴帽子」那么多个钱的负数，原文是20个），或变成0（「只归零」：只归零，"
                "戴帽子只是算盘到了「戴帽子」数的负数或更低时的叫法）。",
         source_zh="[S] 报错一次油子，吃包子，算盘上的累计数全部归零；并且上20个钱的负数，"
                   "叫戴帽子；[P] zipai.md BG10 记为−20（「归零并戴帽子」）；"
@@ -226,8 +226,11 @@ class XiushanRules(RulesBase):
         low=1, high=10000)
     bo_max_wins: int = option(
         2, zh="每钵和牌次数", source="[S] 每个人只能和两回",
-        doc="Wins a player may have in one 钵; the last of them must reach bo_target.",
-        doc_zh="一钵里每人最多能和几回；最后一回和牌，算盘必须达到「一钵」的数。",
+        doc="Wins a player may have in one 钵; the last of them must reach bo_target (the "
+            "seed: two, the second reaching 100; the last one for another count is this "
+            "engine's reading).",
+        doc_zh="一钵里每人最多能和几回；最后一回和牌，算盘必须达到「一钵」的数（原文：只能和两回，"
+               "第二回要达到100；改成别的回数时要求最后一回，是本游戏的理解）。",
         source_zh="[S] 每个人只能和两回",
         low=1, high=20)
     bo_win_add: Literal["net", "full"] = option(

@@ -77,10 +77,10 @@ class XiushanGameRules(XiushanRules):
     lay_shao: bool = option(
         True, zh="撲哨",
         source="[S] 十八福 哨必须放到桌子上撲起; 麻雀福 碰或者坎 (kept in hand) [P]",
-        doc="Three alike, dealt or drawn, are laid face down as a 哨 (and four as a 龙灯); "
-            "otherwise they stay in the hand as a 坎.",
-        doc_zh="三张一样的牌，不论是起手的还是后来摸到的，都作为哨撲到桌上（四张一样的作为"
-               "龙灯撲下）；不撲哨时，三张一样的留在手里，叫坎。",
+        doc="Three alike, dealt or drawn, are laid face down as a 哨; otherwise they stay in "
+            "the hand as a 坎. (Four alike are laid as a 龙灯 under quads either way.)",
+        doc_zh="三张一样的牌，不论是起手的还是后来摸到的，都作为哨撲到桌上；不撲哨时，三张一样的"
+               "留在手里，叫坎。（四张一样的，只要设了「龙灯开召」，不论撲不撲哨都作为龙灯撲下。）",
         source_zh="[S] 十八福“哨必须放到桌子上撲起”；麻雀福“碰或者坎”（坎留在手里）[P]")
     drawn_card: Literal["show", "keep"] = option(
         "show", zh="堂子头起牌",
