@@ -134,12 +134,12 @@ class BieganRules(RulesBase):
         doc_zh="花乙、花九在同字组成的牌组（坎、紮、泛等）里也每张加1胡。",
         source_zh="G5 的可选项（R5：黑坎 = 1 + 花数）")
     zhujing_reading: Literal["most_cards", "max_hu"] = option(
-        "most_cards", zh="主精", source="[S] 所持最多者為主精; G6 [P] tie → more 胡; R3 max 胡",
+        "most_cards", zh="主精", source="[S] 所持最多者為主精; G6 [P] tie → more 胡; R3 max 胡 [?]",
         doc="主精 is the 精 face held most (ties: the one giving more 胡), or simply the one "
             "giving the most 胡.",
         doc_zh="主精是手里张数最多的那个精字（张数一样时取胡多的那个），"
                "或者干脆取让胡数最多的那个精字。",
-        source_zh="[S] 所持最多者為主精；G6 [P] 张数相同取胡多的；R3 取胡最多的",
+        source_zh="[S] 所持最多者為主精；G6 [P] 张数相同取胡多的；R3 取胡最多的 [?]",
         labels=_CHOICE_LABELS["zhujing_reading"],
         choices=("most_cards", "max_hu"))
     discard_kan_as_dui: bool = option(
@@ -156,9 +156,12 @@ class BieganRules(RulesBase):
         source="[C:R4] room option 桌面精不算主精 (zipai.md A3.5, A8 deskJingNotMain); the seed "
                "(所持最多者為主精) counts every card held: off",
         doc="精 in declared melds (对 / 招 / 紮 / 泛, on the table) neither count toward the 主精 "
-            "nor are doubled by it: only the concealed hand decides and doubles.",
+            "nor are doubled by it: only the concealed hand decides and doubles. (R4 as "
+            "zipai.md A3.5 tells it leaves them out of the count; not doubling them either "
+            "is this engine's reading of the option's name.)",
         doc_zh="已经亮出或宣布的牌组（对、招、紮、泛，都算在桌面上）里的精，既不算进主精的张数，"
-               "也不因主精翻倍：主精只看手里的暗牌来定，也只翻暗牌里的胡。",
+               "也不因主精翻倍：主精只看手里的暗牌来定，也只翻暗牌里的胡。（zipai.md A3.5 记的 R4 "
+               "只说不算进张数；也不翻倍，是本游戏按选项名字的理解。）",
         source_zh="[C:R4] 房间选项“桌面精不算主精”（zipai.md A3.5、A8）；"
                   "原文（所持最多者為主精）把所持的每张牌都算上：关")
     hu_threshold: int = option(
