@@ -65,13 +65,15 @@ class XiushanGameRules(XiushanRules):
     idle: Literal["none", "laoye", "xun"] = option(
         "none", zh="闲坐一家",
         source="[S] 麻雀福 五家人玩则由一人摸两张牌，称为老爷 (role unknown, xiushan.md §8.8); "
-               "巽家 keeps the 算盘 [S] (钵福), cf. 跑胡子 数醒",
+               "巽家 keeps the 算盘 [S] (钵福), cf. 跑胡子 数醒; its seat (the 庄家's 上家) "
+               "[P], where 常德跑胡子's 醒 sits opposite the 庄家 (xiushan.md §2)",
         doc="One more seat that does not play: laoye (老爷, dealt two dead cards) or xun "
             "(巽家 / 醒, dealt nothing). It is the 庄家's 上家 and moves with the deal.",
         doc_zh="在打牌的几家之外，另有一家闲坐不打牌：「老爷」（摸两张牌，这两张牌就不再用了）"
                "或「巽家」（跑胡子叫“醒”，不摸牌）。这一家总是庄家的上家，换庄时跟着换人。",
         source_zh="[S] 麻雀福：若五家人玩，则由一人摸两张牌，称为老爷（老爷做什么不清楚，"
-                  "xiushan.md §8.8）；[S] 钵福由巽家打算盘；参照跑胡子的数醒",
+                  "xiushan.md §8.8）；[S] 钵福由巽家打算盘；参照跑胡子的数醒；坐庄家的上家是"
+                  "本游戏自定 [P]，常德跑胡子的醒坐庄家对面（xiushan.md §2）",
         labels=_CHOICE_LABELS["idle"],
         choices=("none", "laoye", "xun"))
     lay_shao: bool = option(
