@@ -16,7 +16,17 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from web_driver import create_room, enter, shot, start_with_bots
+from web_driver import (
+    click_card,
+    create_room,
+    enter,
+    legal_plays,
+    press_word,
+    shot,
+    start_with_bots,
+    wait_turn_or_end,
+    word_kinds,
+)
 
 from conftest import _new_page
 
@@ -263,3 +273,35 @@ def test_a_tall_settlement_keeps_its_buttons_on_the_screen(browser: Browser, ser
           return bar.getBoundingClientRect().top - last.getBoundingClientRect().bottom;
         }""")
         assert gap >= 0, f"the buttons cover the settlement's last line by {-gap} px"
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_short_phone_taps_play_not_the_hand(browser: Browser, server: str, lang: str,
+                                              request: pytest.FixtureRequest) -> None:
+    """On a 320×568 phone the action bar was squeezed below its wrapped buttons, and 出牌
+    lay under the hand: a tap on it picked a card instead. The bar keeps its height, the
+    table gives way, and the hand is whole on the screen."""
+    short = dict(PHONE, viewport={"width": 320, "height": 568})
+    for page in _new_page(browser, request, timeout=30000, **short):
+        enter(page, server, "矮屏")
+        if lang == "en":
+            page.click("[data-testid=lang]")
+        create_room(page, preset="lanzhou")
+        start_with_bots(page)
+        for _ in range(40):  # to my first turn with cards to play (掀 keeps me in the deal)
+            assert wait_turn_or_end(page) == "turn", "the deal ended before I could play"
+            if legal_plays(page):
+                break
+            words = dict((kind, action) for action, kind in word_kinds(page))
+            press_word(page, words.get("xian", next(iter(words.values()))), tap=True)
+        for token in legal_plays(page)[0]["cards"]:
+            click_card(page, token, tap=True)
+        play = page.locator("[data-testid=play].ready")
+        expect(play).to_be_visible()
+        where = play.evaluate("""(e) => { const r = e.getBoundingClientRect();
+          const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+          return hit && e.contains(hit) ? 'play' : String(hit && hit.className); }""")
+        assert where == "play", f"the middle of 出牌 is covered by {where}"
+        bar = page.locator(".action-bar").evaluate("(e) => [e.scrollHeight, e.clientHeight]")
+        assert bar[0] <= bar[1], f"the action bar is squeezed below its buttons: {bar}"
+        expect(page.locator("[data-testid=hand]")).to_be_in_viewport(ratio=1)
