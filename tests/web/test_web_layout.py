@@ -305,3 +305,28 @@ def test_a_short_phone_taps_play_not_the_hand(browser: Browser, server: str, lan
         bar = page.locator(".action-bar").evaluate("(e) => [e.scrollHeight, e.clientHeight]")
         assert bar[0] <= bar[1], f"the action bar is squeezed below its buttons: {bar}"
         expect(page.locator("[data-testid=hand]")).to_be_in_viewport(ratio=1)
+
+
+def test_a_short_phone_replay_keeps_its_hand_off_the_step_buttons(
+        browser: Browser, server: str, request: pytest.FixtureRequest) -> None:
+    """A replay on a 320×568 phone laid the hand over its first row of step buttons (|◀,
+    上一步, 自动播放): the table was squeezed under its hand. Now the page scrolls and every
+    control takes its own taps."""
+    short = dict(PHONE, viewport={"width": 320, "height": 568})
+    for page in _new_page(browser, request, timeout=30000, **short):
+        enter(page, server, "矮屏回放")
+        create_room(page, preset="lanzhou")
+        start_with_bots(page)
+        page.click("[data-testid=tuoguan]")  # the house bot plays my seat to the end
+        expect(page.locator("[data-testid=settlement]")).to_be_visible(timeout=60000)
+        page.click("[data-testid=replay]")
+        controls = page.locator(".replay-controls")
+        expect(controls.locator("button").first).to_be_visible()
+        controls.scroll_into_view_if_needed()
+        covered = controls.evaluate("""(bar) => [...bar.querySelectorAll('button, input')]
+          .map((b) => { const r = b.getBoundingClientRect();
+            const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+            return hit && b.contains(hit) ? null
+              : [b.textContent.trim(), String(hit && hit.className)]; })
+          .filter((x) => x)""")
+        assert covered == [], f"covered step buttons: {covered}"
