@@ -21,6 +21,7 @@ from server_helpers import Api, running, sqlite_url, started, to_act
 from sqlalchemy import text
 
 from huapai.server.bus import Bus, ProxyConnection
+from huapai.server.cluster import leave_rooms
 from huapai.server.ws import handle_frame
 
 ELSEWHERE = "worker-elsewhere"  # the client's worker (a name only: nothing is sent there)
@@ -32,9 +33,8 @@ def _owner_bus(platform: Any) -> Bus:
     async def on_frame(proxy: ProxyConnection, text: str) -> None:
         await handle_frame(platform, proxy, text)
 
-    def on_gone(proxy: ProxyConnection) -> None:  # as cluster.py's _proxy_gone
-        for room_id in list(proxy.rooms):
-            platform.hub.unsubscribe(proxy, platform.rooms[room_id])
+    def on_gone(proxy: ProxyConnection) -> None:  # what the cluster's bus is given
+        leave_rooms(platform, proxy)
 
     bus.on_frame, bus.on_gone = on_frame, on_gone
     return bus

@@ -286,7 +286,12 @@ class Cluster:
         self.bus.disconnected(conn)
 
     def _proxy_gone(self, proxy: ProxyConnection) -> None:
-        for room_id in list(proxy.rooms):
-            room = self.platform.rooms.get(room_id)
-            if room is not None:
-                self.platform.hub.unsubscribe(proxy, room)
+        leave_rooms(self.platform, proxy)
+
+
+def leave_rooms(platform: Platform, proxy: ProxyConnection) -> None:
+    """A client of another worker left: its proxy stops watching this worker's rooms."""
+    for room_id in list(proxy.rooms):
+        room = platform.rooms.get(room_id)
+        if room is not None:
+            platform.hub.unsubscribe(proxy, room)
