@@ -102,9 +102,9 @@ def legal_plays(page: Page) -> list[dict[str, Any]]:
 
 def word_kinds(page: Page) -> list[tuple[int, str]]:
     """The word buttons as (action id, kind): the kind of describe_action, not its text."""
-    buttons = page.locator("[data-testid=word]")
-    return [(int(buttons.nth(i).get_attribute("data-action") or -1),
-             buttons.nth(i).get_attribute("data-kind") or "") for i in range(buttons.count())]
+    pairs: list[list[str]] = page.eval_on_selector_all(  # one read: the bar may change
+        "[data-testid=word]", "(els) => els.map((e) => [e.dataset.action, e.dataset.kind])")
+    return [(int(action or -1), kind or "") for action, kind in pairs]
 
 
 def hand_tokens(page: Page) -> list[str]:
@@ -136,9 +136,13 @@ def click_card(page: Page, token: str, *, tap: bool = False, right: bool = False
 
 
 def after_action(page: Page, before: str) -> None:
-    """Wait for the state that answers my action (my view's counter moves on)."""
+    """Wait for the state that answers my action: my view's counter moves on and the bar
+    no longer waits for an answer. The counter alone is not enough: another seat's answer
+    in a claim window may move it between reading ``before`` and my click, and the bar of
+    that state — my words still on it, disabled — is not the answer to my action."""
     page.wait_for_function(
-        "(c) => document.querySelector('[data-testid=felt]')?.dataset.counter !== c", arg=before)
+        "(c) => document.querySelector('[data-testid=felt]')?.dataset.counter !== c"
+        " && !document.querySelector('.action-bar[data-pending]')", arg=before)
 
 
 def play_cards(page: Page, cards: list[str], *, tap: bool = False,

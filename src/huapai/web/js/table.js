@@ -330,6 +330,7 @@ export class TableView {
     const { view, me } = this.data;
     const myTurn = this.myTurn();
     this.bar.classList.toggle("my-turn", myTurn);
+    this.bar.toggleAttribute("data-pending", this.pending);  // sent, not yet answered
     this.el.classList.toggle("my-turn", myTurn);
     if (this.opts.readOnly || me === null) {
       replace(this.bar, h("div", { class: "prompt" }, this.opts.readOnly ? "" : t("spectating")));
