@@ -90,9 +90,10 @@ def play(
     players: PlayersOpt = None,
     rule: RuleOpt = None,
     full_budget: Annotated[bool, typer.Option(
-        "--full-budget", help="搜索机器人想完整个预算，不限时（同一种子走法相同）/ search bots "
-        "use their whole iteration budget, without the level's time cap (the same moves "
-        "for the same --seed)")] = False,
+        "--full-budget", help="搜索机器人想完整个预算，不限时（同一种子走法相同；想得比本级用时"
+        "久的一步会晚到）/ search bots use their whole iteration budget, without the level's "
+        "time cap (the same moves for the same --seed; a decision that takes longer than "
+        "the level's pace answers late)")] = False,
 ) -> None:
     """和机器人打一整场；只写 huapai play 就是掀牛兰州。 / Play a match against bots."""
     language = _lang(lang)
@@ -106,7 +107,7 @@ def play(
             check_record_path(record)
         match_seed = secrets.randbelow(1_000_000) if seed is None else seed
         plan = bot_plan(table, bots, [s for s in range(table.seats) if s != seat])
-        agents = make_bots(table, plan, match_seed, capped=not full_budget)
+        agents = make_bots(table, plan, match_seed, capped=not full_budget, paced=True)
         code = run_play(table, me=seat, bots=plan, agents=agents, seed=match_seed,
                         deals=n_deals, lang=language, console=_console(), record_path=record)
     raise typer.Exit(code)

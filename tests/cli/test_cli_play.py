@@ -11,7 +11,7 @@ import pytest
 from cli_helpers import assert_clean, invoke, last, script_human, totals_line
 
 from huapai.bots import registry as bot_registry
-from huapai.bots.search import BUDGETS, WAIT_SECONDS, SearchBot, waiting_budget
+from huapai.bots.search import BUDGETS, PACE_SLACK, WAIT_SECONDS, SearchBot, waiting_budget
 from huapai.cli_support import setup
 from huapai.cli_support.play import interpret
 from huapai.cli_support.setup import CliError, Table, bot_plan, make_bots
@@ -224,21 +224,22 @@ def test_play_caps_a_search_bot_s_time_and_full_budget_lifts_it(
     assert isinstance(capped, SearchBot)
     assert capped.budget == waiting_budget("高手")
     assert capped.budget.iterations == BUDGETS["高手"].iterations
-    assert capped.budget.seconds == WAIT_SECONDS["高手"] == 2.0
+    assert capped.budget.seconds == WAIT_SECONDS["高手"] - PACE_SLACK == 1.75
     full = make_bots(table, {1: "search:高手"}, 3)[1]
     assert isinstance(full, SearchBot) and full.budget == BUDGETS["高手"]
-    seen: list[bool] = []
+    seen: list[tuple[bool, bool]] = []
 
-    def spy(table: Table, plan: dict[int, str], seed: int, capped: bool = False) -> object:
-        seen.append(capped)
-        return make_bots(table, plan, seed, capped)
+    def spy(table: Table, plan: dict[int, str], seed: int, capped: bool = False,
+            paced: bool = False) -> object:
+        seen.append((capped, paced))
+        return make_bots(table, plan, seed, capped, paced)
 
     monkeypatch.setattr("huapai.cli.make_bots", spy)
     for extra in ([], ["--full-budget"]):
         result = invoke(["play", "--seed", "3", "--deals", "1", "--bots", "search:入门", *extra],
                         "1\n" * 40 + "q\n")
         assert_clean(result, 0)
-    assert seen == [True, False]
+    assert seen == [(True, True), (False, True)]  # paced either way: a person waits
 
 
 def test_a_search_bot_s_options_on_the_command_line() -> None:

@@ -92,16 +92,30 @@ BUDGETS: Mapping[str, Budget] = {
 }
 assert tuple(BUDGETS) == LEVELS
 
-WAIT_SECONDS: Mapping[str, float] = {"入门": 1.0, "普通": 2.0, "高手": 2.0, "大师": 5.0}
-"""The wall-time cap per decision, by level, where a person waits for the bot (a room,
-``huapai play``): the level's iterations come first when they are reached sooner. The
-arena, ``simulate`` and review play the iterations alone, so they are reproducible."""
+WAIT_SECONDS: Mapping[str, float] = {"入门": 0.5, "普通": 1.0, "高手": 2.0, "大师": 5.0}
+"""How long a search bot takes over every decision where a person waits for it (a room,
+``huapai play``), by level: its answer comes this long after it was asked, whether it had
+one legal action or many, so the time tells nobody what it holds (:mod:`.pace`). It
+searches until :data:`PACE_SLACK` before then, or less when the level's iterations are
+reached sooner. The arena, ``simulate`` and review play the iterations alone, so they
+are reproducible."""
 assert tuple(WAIT_SECONDS) == LEVELS
+
+PACE_SLACK = 0.25
+"""Seconds before its answer is due that a paced search stops: its last rollouts and
+the choice fit in them, so that the answer is ready on time."""
+
+
+def search_time(pace: float) -> float:
+    """How long a search answering ``pace`` seconds after it is asked may think: the pace
+    less :data:`PACE_SLACK` (never more than half of it)."""
+    return pace - min(PACE_SLACK, pace / 2)
 
 
 def waiting_budget(level: str) -> Budget:
-    """The level's budget capped by :data:`WAIT_SECONDS` (``level`` as :data:`LEVELS`)."""
-    return replace(BUDGETS[level], seconds=WAIT_SECONDS[level])
+    """The level's budget with the wall-time cap of its pace (:data:`WAIT_SECONDS`,
+    :func:`search_time`; ``level`` as :data:`LEVELS`)."""
+    return replace(BUDGETS[level], seconds=search_time(WAIT_SECONDS[level]))
 
 
 class InfoSet:
@@ -358,6 +372,11 @@ class SearchBot:
                  budget: Budget, policy: str = FAST, worlds: str | None = None) -> None:
         self.seat, self.budget = seat, budget
         self.searcher = Searcher(game, rules, budget, seed, policy, worlds)
+
+    def limit(self, seconds: float) -> None:
+        """Think at most ``seconds`` of wall time per decision from now on (at least one
+        iteration is always played)."""
+        self.budget = self.searcher.budget = replace(self.budget, seconds=max(1e-3, seconds))
 
     def act_state(self, game: Game[Any, Any], state: Any, seat: int,
                   legal: Sequence[int]) -> int:

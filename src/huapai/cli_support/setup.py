@@ -15,8 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from huapai.bots.levels import BadSpec, parse_spec
+from huapai.bots.pace import PacedBot, pace_of
 from huapai.bots.registry import UnknownBot, house_bot
-from huapai.bots.search import can_search
+from huapai.bots.search import SearchBot, can_search
 from huapai.core.present import Msg, SaidError, said
 from huapai.core.protocol import Game, RulesError
 from huapai.core.registry import get_game, manifests
@@ -170,18 +171,24 @@ def bot_seed(seed: int, seat: int) -> int:
     return derive_seed(seed, "bot", seat)
 
 
-def make_bots(table: Table, plan: dict[int, str], seed: int,
-              capped: bool = False) -> dict[int, Agent]:
+def make_bots(table: Table, plan: dict[int, str], seed: int, capped: bool = False,
+              paced: bool = False) -> dict[int, Agent]:
     """The bots of ``plan``; ``capped``: search bots with their level's wall-time cap
-    (:data:`huapai.bots.search.WAIT_SECONDS`), for a person waiting on them."""
+    (:data:`huapai.bots.search.WAIT_SECONDS`); ``paced``: search bots answering every
+    decision at their level's pace (:mod:`huapai.bots.pace`) — both for a person
+    waiting on them."""
     try:
-        return {
-            seat: parse_spec(name, table.game, rollouts=True).make(
-                table.game, table.rules, seat, bot_seed(seed, seat), capped)
-            for seat, name in plan.items()
-        }
+        specs = {seat: parse_spec(name, table.game, rollouts=True) for seat, name in plan.items()}
+        agents = {seat: spec.make(table.game, table.rules, seat, bot_seed(seed, seat), capped)
+                  for seat, spec in specs.items()}
     except (UnknownBot, ValueError) as exc:
         raise CliError(said(exc)) from None
+    if paced:
+        for seat, agent in agents.items():
+            level = specs[seat].level
+            if isinstance(agent, SearchBot) and level is not None:
+                agents[seat] = PacedBot(agent, pace_of(level))
+    return agents
 
 
 def check_seat(table: Table, seat: int) -> None:

@@ -9,8 +9,10 @@ Registered bots answer from the seat's observation in the event loop, as before 
 take well under a millisecond; 托管 and vacant seats stay the family's cheap house bot).
 The search bot thinks for up to seconds, so a room runs it off the event loop on
 :data:`POOL`, a small thread pool shared by every room (a bounded number of searches at
-once: the others wait their turn, live rooms keep their loop), with the level's
-iterations capped by :data:`huapai.bots.search.WAIT_SECONDS` (as in ``huapai play``).
+once: the others wait their turn, live rooms keep their loop). It answers every decision,
+forced or not, at its level's pace (:data:`huapai.bots.search.WAIT_SECONDS`, as in
+``huapai play``; :func:`search_pace`), searching until shortly before then
+(:mod:`huapai.bots.pace`; the timers are :mod:`huapai.server.turns`').
 It is handed the state and a seat and, like everywhere else, reads the state only
 through its seat's ``resample`` and ``observe`` (:class:`huapai.bots.search.InfoSet`).
 """
@@ -19,13 +21,16 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import math
+import time
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from huapai.bots.levels import LEVELS, BadSpec, BotSpec, parse_spec
+from huapai.bots.levels import DEFAULT_LEVEL, LEVELS, BadSpec, BotSpec, parse_spec
+from huapai.bots.pace import pace_of
 from huapai.bots.registry import UnknownBot, bot_names
-from huapai.bots.search import can_search
+from huapai.bots.search import SearchBot, can_search
 from huapai.core.protocol import Game
 from huapai.core.session import decide
 
@@ -74,16 +79,29 @@ def is_search(text: str | None) -> bool:
 
 
 def _think(game: Game[Any, Any], rules: Any, spec: BotSpec, seed: int, state: Any, seat: int,
-           legal: Sequence[int]) -> int:
+           legal: Sequence[int], until: float | None) -> int:
     bot = spec.make(game, rules, seat, seed, capped=True)
+    if until is not None and isinstance(bot, SearchBot):  # the time left once on the pool
+        bot.limit(min(bot.budget.seconds or math.inf, until - time.monotonic()))
     return decide(bot, game, state, seat, legal)
 
 
 async def search_choice(game: Game[Any, Any], rules: Any, text: str, seed: int, state: Any,
-                        seat: int, legal: Sequence[int]) -> int:
+                        seat: int, legal: Sequence[int], until: float | None = None) -> int:
     """The search bot's move for ``seat``, thought out on :data:`POOL`. ``state`` is an
-    immutable value of the engine, so the room may move on while it thinks."""
+    immutable value of the engine, so the room may move on while it thinks. ``until``: the
+    ``time.monotonic()`` by which it stops searching (else its level's cap)."""
     spec = BotSpec(SEARCH, parse_spec(text, game).level)
     assert spec.level is not None
-    work = functools.partial(_think, game, rules, spec, seed, state, seat, tuple(legal))
+    work = functools.partial(_think, game, rules, spec, seed, state, seat, tuple(legal), until)
     return await asyncio.get_running_loop().run_in_executor(POOL, work)
+
+
+def search_pace(game: Game[Any, Any], text: str, bot_delay: float,
+                override: float | None = None) -> float:
+    """How long after it is asked the search bot ``text`` answers in a room, forced or
+    not: its level's time (``override`` instead, when given), and never sooner than the
+    room's pause for every bot (``bot_delay``)."""
+    if override is None:
+        override = pace_of(parse_spec(text, game).level or DEFAULT_LEVEL)
+    return max(bot_delay, override)

@@ -32,6 +32,9 @@ class ServerConfig:
     # a person's only choice that tells nobody anything (Game.automatic) is made for them
     # after this pause, the same for every seat
     auto_answer: float = 1.0
+    # a search bot answers every decision this long after it is asked, forced or not
+    # (huapai.bots.pace); None: its level's time (huapai.bots.search.WAIT_SECONDS)
+    search_pace: float | None = None
     send_queue: int = 512
     hello_timeout: float = 20.0
     echo_endpoint: bool = False

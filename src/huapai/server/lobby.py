@@ -82,6 +82,7 @@ class Platform:
         assert self.writer is not None, "the platform is not started"
         return RoomServices(self.hub, self.writer, self.source, self.config.between_deals,
                             self.config.retry_after, self.config.auto_answer,
+                            search_pace=self.config.search_pace,
                             clock_grace=self.config.clock_grace,
                             nonce_window=self.config.nonce_window,
                             leases=None if self.cluster is None else self.cluster.leases)

@@ -34,6 +34,9 @@ class RoomServices:
     # the pause before a person's only, uninformative choice is made for them
     # (Game.automatic: 请统 with nothing to 紮), the same for every seat
     auto_answer: float = 1.0
+    # how long after it is asked a search bot answers, forced or not (huapai.bots.pace);
+    # None: its level's time
+    search_pace: float | None = None
     # seconds added to a turn clock restored after a restart (the downtime is not charged)
     clock_grace: float = 5.0
     # how long a deal waits for the seated players' nonces (shuffle.py); 0: not at all

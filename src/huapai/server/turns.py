@@ -16,9 +16,10 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 from huapai.bots.registry import make_bot
+from huapai.bots.search import search_time
 from huapai.core.rng import derive_seed
 
-from .botplay import is_search, search_choice
+from .botplay import is_search, search_choice, search_pace
 from .errors import ServerError, conflict
 from .hub import Message, Viewer, dumps
 from .seats import BETWEEN, PLAYING, LiveDeal, Seat, house_bot
@@ -36,7 +37,9 @@ class Turns:
         self.room = room
         # when each seat was asked (room step, loop time): paced answers wait for the pause
         self.asked: dict[int, tuple[int, float]] = {}
-        self.thinking: dict[int, int] = {}  # seat -> the step its search bot thinks about
+        # seat -> the question its search bot answers: (match, deal, the counter at which
+        # the seat's options last changed); asked once, answered at its pace
+        self.questions: dict[int, tuple[int, int, int]] = {}
 
     # ------------------------------------------------------------------ timers
     def later_locked(self, key: str, delay: float, work: Callable[[], Awaitable[None]]) -> None:
@@ -166,6 +169,9 @@ class Turns:
             if self.driven_by_bot(seat):
                 room.timers.cancel(f"clock{index}")
                 room.clock.stop(index)
+                if is_search(seat.bot) and seat.player is None:
+                    self._ask_search(seat)
+                    continue
                 self.later_locked(f"bot{index}", room.settings.bot_delay,
                                   functools.partial(self._bot_turn, index, room.step))
             elif self.automatic(index) is not None:
@@ -199,6 +205,7 @@ class Turns:
     def stop_clocks(self) -> None:
         self.room.timers.cancel_prefixed(("clock", "bot", "auto", "held", "tick"))
         self.room.clock.clear()
+        self.questions.clear()  # asked again when play resumes
 
     def clocks_for(self, viewer: Viewer) -> list[dict[str, int]]:
         shown = self.room.feed.to_act.get(viewer)
@@ -247,9 +254,6 @@ class Turns:
         seat = room.seats[index]
         if index not in room.game.to_act(deal.state) or not self.driven_by_bot(seat):
             return
-        if is_search(seat.bot) and seat.player is None:
-            self._think(seat, deal, step)
-            return
         action = self._bot_choice(seat, deal)
         actor = "bot" if seat.bot is not None else "tuoguan" if seat.player else "house"
         await room.move(index, action, actor)
@@ -297,38 +301,57 @@ class Turns:
         if action is not None:  # (automatic: a seat to act in a live deal, no bot's)
             await room.move(index, action, "auto")
 
-    def _think(self, seat: Seat, deal: LiveDeal, step: int) -> None:
-        """Start the search bot of ``seat`` off the event loop (once per step); its move
-        is made under the room's lock if the deal has not moved on meanwhile."""
+    def _ask_search(self, seat: Seat) -> None:
+        """Ask the search bot of ``seat`` its question, once: it thinks off the event loop,
+        and its answer is made under the room's lock at its pace after the question was
+        asked (:func:`search_pace`), forced or not, so that how soon it answers tells the
+        other seats nothing (:mod:`huapai.bots.pace`). Another seat's answer in a claim
+        window leaves the question as it was; the answer is dropped if it has changed."""
         room = self.room
-        if self.thinking.get(seat.index) == step:
+        deal = room.deal
+        assert deal is not None and seat.bot is not None
+        index = seat.index
+        question = (room.match_no, deal.index, room.feed.legal_at[index])
+        if self.questions.get(index) == question:
             return
-        self.thinking[seat.index] = step
-        legal = room.feed.legal[seat.index][0]
-        seed = derive_seed(room.bot_seed, room.match_no, deal.index, deal.actions, seat.index)
+        self.questions[index] = question
+        pace = search_pace(room.game, seat.bot, room.settings.bot_delay,
+                           room.services.search_pace)
+        asked = time.monotonic()
+        due = asked + pace
+        legal = room.feed.legal[index][0]
+        if len(legal) == 1:
+            self._answer_at(index, question, legal[0], due)
+            return
+        seed = derive_seed(room.bot_seed, room.match_no, deal.index, deal.actions, index)
         spec, state = seat.bot, deal.state
-        assert spec is not None
 
         async def work() -> None:
             try:
-                action = await search_choice(room.game, room.rules, spec, seed, state,
-                                             seat.index, legal)
+                action = await search_choice(room.game, room.rules, spec, seed, state, index,
+                                             legal, until=asked + search_time(pace))
             except Exception:
                 log.exception("room %s: bot %s failed; the house bot plays", room.id, spec)
                 action = self._bot_choice(seat, deal, house_bot(room.game))
-            finally:
-                if self.thinking.get(seat.index) == step:
-                    del self.thinking[seat.index]
-            await self._locked(f"bot{seat.index}",
-                               functools.partial(self._search_move, seat.index, step, action))
+            self._answer_at(index, question, action, due)
 
-        room.timers.spawn(work, f"bot{seat.index} search")
+        room.timers.spawn(work, f"bot{index} search")
 
-    async def _search_move(self, index: int, step: int, action: int) -> None:
+    def _answer_at(self, index: int, question: tuple[int, int, int], action: int,
+                   due: float) -> None:
+        self.later_locked(f"bot{index}", max(0.0, due - time.monotonic()),
+                          functools.partial(self._search_move, index, question, action))
+
+    async def _search_move(self, index: int, question: tuple[int, int, int],
+                           action: int) -> None:
         room = self.room
-        if step != room.step or room.status != PLAYING or room.deal is None:
-            return  # the deal moved on (or ended) while the bot thought
-        if action not in room.feed.legal[index][0]:
+        deal = room.deal
+        if room.status != PLAYING or deal is None or self.questions.get(index) != question:
+            return  # the deal ended, or the bot was asked something else meanwhile
+        seat = room.seats[index]
+        if (room.match_no, deal.index, room.feed.legal_at[index]) != question \
+                or not is_search(seat.bot) or seat.player is not None \
+                or action not in room.feed.legal[index][0]:
             return
         await room.move(index, action, "bot")
 

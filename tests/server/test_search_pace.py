@@ -1,0 +1,66 @@
+"""A room's search bot answers every decision at one pace, forced or not, so that how
+soon it answers tells the other seats nothing of what it holds (huapai.bots.pace).
+
+Before, a search bot with one legal action answered at once and one with a choice after
+its search: in a 双别杆 claim window, how long the window stayed open after my discard
+said whether a bot could 对 / 胡 it."""
+
+from __future__ import annotations
+
+import time
+from contextlib import ExitStack
+from pathlib import Path
+
+from server_helpers import Api, Message, Peer, act, running, sqlite_url, subscribed, to_act
+
+PACE = 0.4
+
+
+def _discard(state: Message) -> int | None:
+    for info in state["legal_info"]:
+        if info.get("kind") == "discard":
+            action: int = info["id"]
+            return action
+    return None
+
+
+def _window_after_my_discard(p: Peer, room: str, action: int) -> float | None:
+    """Discard ``action``; the seconds from sending it to the state that closes the claim
+    window it opened (None if it opened none). Sent-to-seen can only overstate how long
+    the window stayed open, never understate it."""
+    sent = time.monotonic()
+    act(p, room, action)
+    opened = False
+    while True:
+        state = p.until(lambda m: m["type"] == "state" and m["room"] == room)
+        if state["view"].get("phase") == "window":
+            opened = True
+            continue
+        return time.monotonic() - sent if opened else None
+
+
+def test_a_search_bot_answers_a_claim_window_at_its_pace_whatever_it_holds(
+        tmp_path: Path) -> None:
+    with running(sqlite_url(tmp_path), search_pace=PACE) as client, ExitStack() as stack:
+        a = Api(client, "a")
+        room = a.room(game="biegan", preset="gongan")
+        a.call("POST", f"/api/rooms/{room}/seats/0")
+        a.call("POST", f"/api/rooms/{room}/bots", {"seats": [1, 2], "bot": "search:入门"})
+        (p,) = subscribed(client, [a], room, stack)
+        p.next_of("room")
+        a.call("POST", f"/api/rooms/{room}/start")
+        state = p.until(lambda m: m["type"] == "state")
+        windows: list[float] = []
+        while len(windows) < 4 and state["view"].get("phase") != "over":
+            if 0 in to_act(state) and state["legal"]:
+                discard = _discard(state)
+                if discard is not None and state["view"].get("phase") == "turn":
+                    shut = _window_after_my_discard(p, room, discard)
+                    if shut is not None:
+                        windows.append(shut)
+                    state = p.state[room]
+                    continue
+                act(p, room, "过" if "过" in state["legal_text"] else None)
+            state = p.until(lambda m: m["type"] == "state" and m["room"] == room)
+        assert windows, "no window after a discard of mine"
+        assert min(windows) >= PACE * 0.99, windows
