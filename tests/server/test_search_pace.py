@@ -12,6 +12,7 @@ from contextlib import ExitStack
 from pathlib import Path
 
 from server_helpers import Api, Message, Peer, act, running, sqlite_url, subscribed, to_act
+from starlette.testclient import TestClient
 
 PACE = 0.4
 
@@ -39,19 +40,20 @@ def _window_after_my_discard(p: Peer, room: str, action: int) -> float | None:
         return time.monotonic() - sent if opened else None
 
 
-def test_a_search_bot_answers_a_claim_window_at_its_pace_whatever_it_holds(
-        tmp_path: Path) -> None:
-    with running(sqlite_url(tmp_path), search_pace=PACE) as client, ExitStack() as stack:
+def _windows(client: TestClient, bot: str, bot_delay: float, count: int) -> list[float]:
+    """A 双别杆 room: me at seat 0, ``bot`` at seats 1 and 2; how long each claim window
+    that one of my discards opened stayed open, for ``count`` of them (or one deal)."""
+    with ExitStack() as stack:
         a = Api(client, "a")
-        room = a.room(game="biegan", preset="gongan")
+        room = a.room(game="biegan", preset="gongan", bot_delay=bot_delay)
         a.call("POST", f"/api/rooms/{room}/seats/0")
-        a.call("POST", f"/api/rooms/{room}/bots", {"seats": [1, 2], "bot": "search:入门"})
+        a.call("POST", f"/api/rooms/{room}/bots", {"seats": [1, 2], "bot": bot})
         (p,) = subscribed(client, [a], room, stack)
         p.next_of("room")
         a.call("POST", f"/api/rooms/{room}/start")
         state = p.until(lambda m: m["type"] == "state")
         windows: list[float] = []
-        while len(windows) < 4 and state["view"].get("phase") != "over":
+        while len(windows) < count and state["view"].get("phase") != "over":
             if 0 in to_act(state) and state["legal"]:
                 discard = _discard(state)
                 if discard is not None and state["view"].get("phase") == "turn":
@@ -63,4 +65,21 @@ def test_a_search_bot_answers_a_claim_window_at_its_pace_whatever_it_holds(
                 act(p, room, "过" if "过" in state["legal_text"] else None)
             state = p.until(lambda m: m["type"] == "state" and m["room"] == room)
         assert windows, "no window after a discard of mine"
-        assert min(windows) >= PACE * 0.99, windows
+        return windows
+
+
+def test_a_search_bot_answers_a_claim_window_at_its_pace_whatever_it_holds(
+        tmp_path: Path) -> None:
+    with running(sqlite_url(tmp_path), search_pace=PACE) as client:
+        windows = _windows(client, "search:入门", 0, 4)
+    assert min(windows) >= PACE * 0.99, windows
+
+
+def test_registered_bots_answer_a_window_together_after_the_bot_pause(tmp_path: Path) -> None:
+    """Each bot is asked once per question: the first bot's 过 does not set the second
+    one's pause back, so a window of two bots lasts one pause, not two (before, 2.0 s and
+    more at a pause of 1 s)."""
+    with running(sqlite_url(tmp_path)) as client:
+        windows = _windows(client, "heuristic", 1.0, 3)
+    assert min(windows) >= 0.99, windows
+    assert max(windows) < 1.8, windows

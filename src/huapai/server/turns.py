@@ -29,6 +29,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("huapai.server")
 
+Question = tuple[int, int, int, bool]
+"""What a bot is asked (:meth:`Turns._question`): match, deal, the counter at which the
+seat's options last changed, and whether its search bot answers."""
+
 
 class Turns:
     """The bots, clocks and 托管 of ``room``."""
@@ -37,9 +41,9 @@ class Turns:
         self.room = room
         # when each seat was asked (room step, loop time): paced answers wait for the pause
         self.asked: dict[int, tuple[int, float]] = {}
-        # seat -> the question its search bot answers: (match, deal, the counter at which
-        # the seat's options last changed); asked once, answered at its pace
-        self.questions: dict[int, tuple[int, int, int]] = {}
+        # seat -> the question its bot answers (see _question); a bot is asked once per
+        # question, so another seat's answer in a claim window does not set it back
+        self.questions: dict[int, Question] = {}
 
     # ------------------------------------------------------------------ timers
     def later_locked(self, key: str, delay: float, work: Callable[[], Awaitable[None]]) -> None:
@@ -169,12 +173,10 @@ class Turns:
             if self.driven_by_bot(seat):
                 room.timers.cancel(f"clock{index}")
                 room.clock.stop(index)
-                if is_search(seat.bot) and seat.player is None:
-                    self._ask_search(seat)
-                    continue
-                self.later_locked(f"bot{index}", room.settings.bot_delay,
-                                  functools.partial(self._bot_turn, index, room.step))
-            elif self.automatic(index) is not None:
+                self._ask_bot(seat)
+                continue
+            self.questions.pop(index, None)
+            if self.automatic(index) is not None:
                 room.timers.cancel(f"clock{index}")
                 room.clock.stop(index)
                 key = f"auto{index}.{room.step}"  # one fixed pause per choice, never reset
@@ -246,14 +248,41 @@ class Turns:
         return {"type": "clock", "room": room.id, "counter": room.feed.counter(viewer),
                 "clocks": clocks}
 
-    async def _bot_turn(self, index: int, step: int) -> None:
+    def _question(self, seat: Seat) -> Question:
+        """What the bot of ``seat`` is asked: the deal, the counter at which the seat's
+        options last changed, and whether its search bot or a registered bot answers."""
+        room = self.room
+        assert room.deal is not None
+        searching = is_search(seat.bot) and seat.player is None
+        return (room.match_no, room.deal.index, room.feed.legal_at[seat.index], searching)
+
+    def _still_asked(self, index: int, question: Question) -> bool:
+        room = self.room
+        if room.status != PLAYING or room.deal is None or self.questions.get(index) != question:
+            return False
+        seat = room.seats[index]
+        return (index in room.game.to_act(room.deal.state) and self.driven_by_bot(seat)
+                and self._question(seat) == question)
+
+    def _ask_bot(self, seat: Seat) -> None:
+        """Ask the bot at ``seat`` its question, once: a search bot thinks and answers at
+        its pace (:meth:`_ask_search`), a registered bot after the room's bot pause."""
+        question = self._question(seat)
+        if self.questions.get(seat.index) == question:
+            return
+        self.questions[seat.index] = question
+        if question[3]:
+            self._ask_search(seat, question)
+            return
+        self.later_locked(f"bot{seat.index}", self.room.settings.bot_delay,
+                          functools.partial(self._bot_turn, seat.index, question))
+
+    async def _bot_turn(self, index: int, question: Question) -> None:
         room = self.room
         deal = room.deal
-        if step != room.step or room.status != PLAYING or deal is None:
+        if deal is None or not self._still_asked(index, question):
             return
         seat = room.seats[index]
-        if index not in room.game.to_act(deal.state) or not self.driven_by_bot(seat):
-            return
         action = self._bot_choice(seat, deal)
         actor = "bot" if seat.bot is not None else "tuoguan" if seat.player else "house"
         await room.move(index, action, actor)
@@ -301,20 +330,15 @@ class Turns:
         if action is not None:  # (automatic: a seat to act in a live deal, no bot's)
             await room.move(index, action, "auto")
 
-    def _ask_search(self, seat: Seat) -> None:
-        """Ask the search bot of ``seat`` its question, once: it thinks off the event loop,
-        and its answer is made under the room's lock at its pace after the question was
-        asked (:func:`search_pace`), forced or not, so that how soon it answers tells the
-        other seats nothing (:mod:`huapai.bots.pace`). Another seat's answer in a claim
-        window leaves the question as it was; the answer is dropped if it has changed."""
+    def _ask_search(self, seat: Seat, question: Question) -> None:
+        """The search bot of ``seat`` thinks off the event loop, and its answer is made
+        under the room's lock at its pace after the question was asked
+        (:func:`search_pace`), forced or not, so that how soon it answers tells the other
+        seats nothing (:mod:`huapai.bots.pace`); it is dropped if the question changed."""
         room = self.room
         deal = room.deal
         assert deal is not None and seat.bot is not None
         index = seat.index
-        question = (room.match_no, deal.index, room.feed.legal_at[index])
-        if self.questions.get(index) == question:
-            return
-        self.questions[index] = question
         pace = search_pace(room.game, seat.bot, room.settings.bot_delay,
                            room.services.search_pace)
         asked = time.monotonic()
@@ -337,23 +361,14 @@ class Turns:
 
         room.timers.spawn(work, f"bot{index} search")
 
-    def _answer_at(self, index: int, question: tuple[int, int, int], action: int,
-                   due: float) -> None:
+    def _answer_at(self, index: int, question: Question, action: int, due: float) -> None:
         self.later_locked(f"bot{index}", max(0.0, due - time.monotonic()),
                           functools.partial(self._search_move, index, question, action))
 
-    async def _search_move(self, index: int, question: tuple[int, int, int],
-                           action: int) -> None:
+    async def _search_move(self, index: int, question: Question, action: int) -> None:
         room = self.room
-        deal = room.deal
-        if room.status != PLAYING or deal is None or self.questions.get(index) != question:
-            return  # the deal ended, or the bot was asked something else meanwhile
-        seat = room.seats[index]
-        if (room.match_no, deal.index, room.feed.legal_at[index]) != question \
-                or not is_search(seat.bot) or seat.player is not None \
-                or action not in room.feed.legal[index][0]:
-            return
-        await room.move(index, action, "bot")
+        if self._still_asked(index, question) and action in room.feed.legal[index][0]:
+            await room.move(index, action, "bot")
 
     def _bot_choice(self, seat: Seat, deal: LiveDeal, name: str | None = None) -> int:
         """A registered bot's move (the seat's, or ``name``), in the event loop."""
