@@ -14,6 +14,12 @@ export function botLabel(spec) {
   return level && LEVEL_KEYS[level] ? `${base} · ${t(LEVEL_KEYS[level])}` : base;
 }
 
+/** The level of a search bot's spec as people read it ("高手"), or null for any other bot. */
+export function botLevel(spec) {
+  const level = String(spec ?? "").split(":")[1];
+  return level && LEVEL_KEYS[level] ? t(LEVEL_KEYS[level]) : null;
+}
+
 /** The default pick: the heuristic where the family has one, else the first choice. */
 export function defaultBot(choices) {
   return (choices ?? []).includes("heuristic") ? "heuristic" : (choices ?? [])[0] ?? null;

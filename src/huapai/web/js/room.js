@@ -22,6 +22,7 @@ export class RoomPage {
     this.roomId = roomId;
     this.summary = null;
     this.state = null;
+    this.shown = null;  // the state message last handed to a table (pushTable)
     this.dealEnd = null;
     this.matchEnd = null;
     this.table = null;
@@ -370,15 +371,20 @@ export class RoomPage {
   }
 
   /** Show the latest state; `fresh` when it just arrived (its events are new). */
+  /** The last state to the table. A state already shown on a table drawn before this one
+   * (the page drawn again in another language) is `rebuilt`: its events were logged and
+   * heard then. */
   pushTable(fresh) {
     if (!this.table || !this.state) return;
     const s = this.summary;
     const msg = this.state;
+    const rebuilt = fresh && this.shown === msg;
+    this.shown = msg;
     this.table.update({
       view: msg.view, legal: msg.legal_info ?? [], me: msg.seat, counter: msg.counter, events: fresh ? msg.events : [],
       clocks: msg.clocks, tuoguan: msg.tuoguan, automatic: msg.automatic ?? null,
       seats: s?.seats, clockTotal: s?.turn_clock ?? 0,
-      dealKey: msg.game_id, repeat: !fresh,
+      dealKey: msg.game_id, repeat: !fresh, rebuilt,
     });
   }
 

@@ -5,6 +5,7 @@
 import { h, morph, replace } from "./dom.js";
 import { bi, t } from "./i18n.js";
 import { botIcon, cardBack } from "./cards/common.js";
+import { botLevel } from "./botlevels.js";
 import { Hand, tokenOf } from "./hand.js";
 import { multiset, sameMultiset } from "./games/generic.js";
 import { play, playEvents, turnTitle } from "./feedback.js";
@@ -58,7 +59,8 @@ function keepLog(dealKey, log) {
 function keptLog(dealKey) {
   try {
     const kept = JSON.parse(sessionStorage.getItem(`huapai.log.${dealKey}`) ?? "[]");
-    return Array.isArray(kept) ? kept.filter((e) => typeof e?.text === "string") : [];
+    return Array.isArray(kept)
+      ? kept.filter((e) => typeof e?.text === "string" || (e?.ev && typeof e.ev === "object")) : [];
   } catch {
     return [];
   }
@@ -102,7 +104,9 @@ export class TableView {
 
   // ------------------------------------------------------------------ data in
   /** A new view: {view, legal (legal_info), me, counter, events, clocks, tuoguan, seats, clockTotal, info,
-   * dealKey, repeat}; `repeat` re-shows the same state (say, after a seat change). */
+   * dealKey, repeat, rebuilt}; `repeat` re-shows the same state (say, after a seat change);
+   * `rebuilt`: the same state on a table drawn anew (another language): its events are
+   * already in the kept log and were heard, so they are neither logged nor played again. */
   update(data) {
     const fresh = this.data?.dealKey !== data.dealKey;
     const reloaded = this.data === null;
@@ -123,10 +127,12 @@ export class TableView {
       const events = data.events ?? [];
       this.recent = this.renderer.track(this.recent, events, data.view);
       this.setClocks(data.clocks);
-      this.addLog(events);
-      this.feedback(events, { fresh, reloaded, wasMyTurn });
+      if (!data.rebuilt) {
+        this.addLog(events);
+        this.feedback(events, { fresh, reloaded, wasMyTurn });
+      }
     }
-    if (!data.repeat || fresh) {
+    if ((!data.repeat || fresh) && !data.rebuilt) {
       for (const b of this.renderer.bubbles(data.events ?? [], this.ctx(), data.view)) this.bubble(b);
     }
     this.render();
@@ -151,11 +157,13 @@ export class TableView {
     for (const c of clocks ?? []) this.deadlines.set(c.seat, now + c.remaining_ms);
   }
 
+  /** The log keeps the events, not their text: it is said again in the language of the
+   * moment whenever it is drawn (a line written in Chinese reads in English after the
+   * switch). A replay hands its own lines ({text}). */
   addLog(events) {
     const ctx = this.ctx();
     for (const ev of events) {
-      const text = this.renderer.eventText(ev, ctx, this.data.view);
-      if (text) this.log.push({ text, seat: ev.seat });
+      if (this.renderer.eventText(ev, ctx, this.data.view)) this.log.push({ ev, seat: ev.seat });
     }
     this.log = this.log.slice(-LOG_MAX);
     if (!this.opts.readOnly && this.data?.dealKey) keepLog(this.data.dealKey, this.log);
@@ -234,7 +242,11 @@ export class TableView {
     const onTuoguan = (this.data.tuoguan ?? []).includes(seat);
     const badges = this.renderer.seatBadges(view, seat, ctx);
     const housePlays = !info.player && !this.opts.readOnly;
-    if (info.bot || housePlays) badges.unshift({ text: t(info.held ? "left_seat" : "bot"), cls: "dim" });
+    if (info.bot || housePlays) {
+      const level = info.held ? null : botLevel(info.bot);  // a search bot: its level too
+      badges.unshift({ text: info.held ? t("left_seat") : level ? `${t("bot")} · ${level}` : t("bot"),
+                       cls: "dim" });
+    }
     if (onTuoguan) badges.push({ text: t("tuoguan_on"), cls: "dim" });
     if (info.player && info.online === false) badges.push({ text: t("offline_badge"), cls: "dim" });
     const size = this.renderer.handSizes(view)[seat];
@@ -468,7 +480,9 @@ export class TableView {
   }
 
   renderLog() {
-    replace(this.logList, this.log.map((entry) => h("li", {}, entry.text)));
+    const ctx = this.ctx();
+    const lines = this.log.map((e) => (e.ev ? this.renderer.eventText(e.ev, ctx, this.data.view) : e.text));
+    replace(this.logList, lines.filter(Boolean).map((text) => h("li", {}, text)));
     this.logList.scrollTop = this.logList.scrollHeight;
     this.logBox.scrollTop = this.logBox.scrollHeight;
   }

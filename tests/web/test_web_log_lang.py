@@ -1,0 +1,38 @@
+"""The table's log is said in the language of the moment: switching 中文 / English
+redraws every line in the other language, adds none (the last state's events were once
+logged again on the table drawn anew), and switching back gives the lines as they were."""
+
+from __future__ import annotations
+
+import random
+
+from playwright.sync_api import Page, expect
+from web_driver import create_room, enter, start_with_bots, take_turn, wait_turn_or_end
+
+
+def _lines(page: Page) -> list[str]:
+    lines: list[str] = page.eval_on_selector_all(".log-list li",
+                                                 "(els) => els.map((e) => e.textContent)")
+    return lines
+
+
+def test_switching_language_redraws_the_log_without_repeating_it(page: Page, server: str) -> None:
+    enter(page, server, "记录")
+    create_room(page, preset="lanzhou")
+    start_with_bots(page)
+    rng = random.Random(5)
+    for _ in range(3):
+        assert wait_turn_or_end(page) == "turn"
+        take_turn(page, rng)
+    assert wait_turn_or_end(page) == "turn"  # the bots wait for me: the log stands still
+    chinese = _lines(page)
+    assert any("扳到" in line for line in chinese), chinese
+    page.click("[data-testid=lang]")
+    expect(page.locator("[data-testid=lang]")).to_have_text("中文")
+    english = _lines(page)
+    assert len(english) == len(chinese), (chinese, english)
+    assert not any("扳到" in line for line in english), english
+    assert any("drew" in line for line in english), english
+    page.click("[data-testid=lang]")
+    expect(page.locator("[data-testid=lang]")).to_have_text("English")
+    assert _lines(page) == chinese
