@@ -8,9 +8,12 @@ said whether a bot could 对 / 胡 it."""
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from contextlib import ExitStack
 from pathlib import Path
+from typing import Any
 
+import pytest
 from server_helpers import Api, Message, Peer, act, running, sqlite_url, subscribed, to_act
 from starlette.testclient import TestClient
 
@@ -83,3 +86,35 @@ def test_registered_bots_answer_a_window_together_after_the_bot_pause(tmp_path: 
         windows = _windows(client, "heuristic", 1.0, 3)
     assert min(windows) >= 0.99, windows
     assert max(windows) < 1.8, windows
+
+
+def test_a_search_answer_to_an_old_question_leaves_the_new_one_alone(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A search that ends after its seat was asked something else (a claim ahead closed
+    the window, say) is dropped: its answer must not take the timer of the question the
+    seat is asked now, or that question would never be answered."""
+    seen: dict[str, Any] = {}
+
+    async def search_meanwhile(game: Any, rules: Any, spec: str, seed: int, state: Any,
+                               seat: int, legal: Sequence[int], until: float) -> int:
+        turns = seen["room"].turns
+        turns.questions[seat] = ("asked", "something", "else", True)  # while it thought
+        turns.room.timers.later(f"bot{seat}", 60, lambda: None)  # that question's answer
+        seen["timer"] = turns.room.timers.handles[f"bot{seat}"]
+        seen["seat"] = seat
+        return legal[0]
+
+    monkeypatch.setattr("huapai.server.turns.search_choice", search_meanwhile)
+    with running(sqlite_url(tmp_path), search_pace=0.2) as client:
+        a = Api(client, "a")
+        room = a.room()  # 掀牛: the bots' first question is a real choice
+        seen["room"] = client.app.state.platform.rooms[room]  # type: ignore[attr-defined]
+        a.call("POST", f"/api/rooms/{room}/bots", {"seats": [0, 1, 2], "bot": "search:入门"})
+        a.call("POST", f"/api/rooms/{room}/start")
+        for _ in range(50):
+            if "timer" in seen:
+                break
+            time.sleep(0.05)
+        time.sleep(0.5)  # past the old question's pace
+        timers = seen["room"].timers.handles
+        assert timers.get(f"bot{seen['seat']}") is seen["timer"]

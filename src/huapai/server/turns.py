@@ -351,11 +351,15 @@ class Turns:
         spec, state = seat.bot, deal.state
 
         async def work() -> None:
+            action: int | None = None
             try:
                 action = await search_choice(room.game, room.rules, spec, seed, state, index,
                                              legal, until=asked + search_time(pace))
             except Exception:
                 log.exception("room %s: bot %s failed; the house bot plays", room.id, spec)
+            if self.questions.get(index) != question:
+                return  # asked something else meanwhile: this answer must not take its timer
+            if action is None:
                 action = self._bot_choice(seat, deal, house_bot(room.game))
             self._answer_at(index, question, action, due)
 
