@@ -370,10 +370,9 @@ export class RoomPage {
     }, choices.map((spec) => h("option", { value: spec, selected: spec === seat.bot }, botLabel(spec))));
   }
 
-  /** Show the latest state; `fresh` when it just arrived (its events are new). */
-  /** The last state to the table. A state already shown on a table drawn before this one
-   * (the page drawn again in another language) is `rebuilt`: its events were logged and
-   * heard then. */
+  /** Show the latest state; `fresh` when it just arrived (its events are new) — unless it
+   * was already shown on a table drawn before this one (the page drawn again in another
+   * language): then it is `rebuilt`, its events logged and heard already. */
   pushTable(fresh) {
     if (!this.table || !this.state) return;
     const s = this.summary;
