@@ -52,3 +52,32 @@ def test_fact_labels_fall_back_to_the_key(name: str, preset: str) -> None:
     renderer = renderer_for(get_game(name))
     assert renderer.fact_label("no_such_fact", "zh") == "no_such_fact"
     assert renderer.fact_label("huang" if name != "xianniu" else "gou", "zh").endswith("率")
+
+
+def _win_line(name: str, lang: str, from_seat: int | None) -> str:
+    from rich.console import Console
+
+    renderer = renderer_for(get_game(name))
+    if name == "xiushan":
+        win = {"seat": 1, "from_seat": from_seat, "youzi": 8, "dou": 2,
+               "groups": [{"kind": "碰", "cards": "十十十", "youzi": 1}]}
+        shown = renderer._win(win, _ctx(name, "maquefu", lang))  # type: ignore[attr-defined]
+    else:
+        view = {"wins": [{"seat": 1, "from_seat": from_seat, "hu": 31, "fen": 3,
+                          "units": [{"kind": "坎", "cards": "七七七", "hu": 3}],
+                          "tingtou": ["八", "八"]}]}
+        shown = renderer._wins(view, _ctx(name, "gongan", lang))[0]  # type: ignore[attr-defined]
+    console = Console(width=120, record=True)
+    console.print(shown)
+    return console.export_text().splitlines()[0]
+
+
+@pytest.mark.parametrize(("name", "won"), [("xiushan", "和了"), ("biegan", "胡了")])
+def test_a_win_says_how_in_the_players_brackets(name: str, won: str) -> None:
+    """How a deal was won is an aside in Chinese brackets in Chinese mode (座位1 和了（自摸）),
+    in round ones in English; no ASCII bracket is left in a Chinese line."""
+    assert f"座位1 {won}（自摸）" in _win_line(name, "zh", None)
+    on_discard = _win_line(name, "zh", 2)
+    assert f"座位1 {won}（" in on_discard and "座位2" in on_discard
+    assert "(" not in on_discard and ")" not in on_discard
+    assert "seat 1 won (self-drawn) " in _win_line(name, "en", None)

@@ -52,7 +52,7 @@ def test_the_table_shows_hand_zhanpai_xian_counts_trick_and_numbered_legal_list(
     assert_clean(result, 0)
     for label in ("你的手牌：", "占牌", "掀", "轮到", "可选", " 1 ", "桌面占牌 0/16"):
         assert label in result.output, label
-    assert "本轮：座位2 5r (单张)" in result.output  # seat 2 led a red 5 before our turn
+    assert "本轮：座位2 5r（单张）" in result.output  # seat 2 led a red 5 before our turn
 
 
 def test_numbers_pick_from_the_list() -> None:

@@ -20,8 +20,10 @@ def test_play_a_whole_deal_and_replay_it(tmp_path: Path, preset: str) -> None:
     assert "对局结束" in result.output and "结算" in result.output
     assert "你的手牌：" in result.output and "堂子：" in result.output
     assert "✗" not in result.output
-    won = [line for line in result.output.splitlines() if "和了（" in line]  # groups as 碰[二二二]
+    lines = result.output.splitlines()
+    won = [line for line in lines if "和了（" in line and "。" in line]  # groups as 碰[二二二]
     assert won and all(":" not in line and "[" in line for line in won), won
+    assert all("(" not in line for line in lines if "和了" in line)  # Chinese brackets
     ends = [json.loads(x) for x in out.read_text(encoding="utf-8").splitlines()
             if json.loads(x)["type"] == "end"]
     assert len(ends) == 1 and sum(ends[0]["deltas"]) == 0

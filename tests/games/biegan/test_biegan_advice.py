@@ -75,7 +75,7 @@ def test_the_value_of_an_offered_hu_on_a_discard_is_what_the_settlement_pays() -
     offer = offered_win(state.rules, view)
     assert offer is not None and offer.on_discard
     text = shown(RENDERER.hints(view, ctx(state, E)))
-    assert f"可以胡：{offer.result.hu} 胡 · {offer.fen} 分 (捉铳)" in text
+    assert f"可以胡：{offer.result.hu} 胡 · {offer.fen} 分（捉铳）" in text
     won = play(state, [(E, "胡"), (M, "过")])
     assert won.wins[0].result.hu == offer.result.hu
     assert GAME.settlement(won).deltas[E] == 2 * offer.fen * 10

@@ -13,6 +13,7 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from huapai.cli_support.i18n import bracketed
 from huapai.cli_support.render import RenderContext
 from huapai.games.biegan.advice import DiscardWaits, Offer, discard_waits, offered_win, waits_now
 from huapai.games.biegan.cards import JOKER, card, card_name
@@ -73,7 +74,8 @@ def offer_text(offer: Offer, ctx: RenderContext) -> Text:
     result = offer.result
     how = ctx.pick("捉铳", "on the discard") if offer.on_discard else ctx.pick("自摸", "self-drawn")
     out = Text.assemble((ctx.pick("可以胡：", "胡 on offer: "), "bold green"),
-                        (f"{result.hu} 胡 · {offer.fen} 分", "bold"), f" ({how})  ")
+                        (f"{result.hu} 胡 · {offer.fen} 分", "bold"),
+                        bracketed(how, ctx.lang) + "  ")
     for unit in result.units:
         out.append(f"{unit.kind}[")
         out.append_text(_cards("".join(card_name(c) for c in unit.cards), ctx))

@@ -14,7 +14,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from huapai.cli_support.i18n import Lang
+from huapai.cli_support.i18n import Lang, bracketed
 from huapai.cli_support.render import DealFacts, EventText, RenderContext, event_line
 
 from .common import deal_ended, label, pair_of
@@ -142,7 +142,7 @@ class XianniuRenderer:
             out.append("  →  " if i else "")
             out.append(ctx.name(int(play["seat"])) + " ")
             out.append_text(cards_text(str(play["cards"])))
-            out.append(f" ({play['name']})", style="dim")
+            out.append(bracketed(str(play["name"]), ctx.lang), style="dim")
         return [out]
 
     def _counts(self, view: Mapping[str, Any], ctx: RenderContext) -> Text:
