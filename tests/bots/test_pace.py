@@ -4,12 +4,18 @@ not (huapai.bots.pace): how soon it answers says nothing of what it holds."""
 from __future__ import annotations
 
 import time
+from collections import Counter
 
-from huapai.bots.pace import PacedBot, pace_of
+import pytest
+
+from huapai.bots import pace
+from huapai.bots.pace import PacedBot, pace_of, play_out_paced
+from huapai.bots.registry import make_bot
 from huapai.bots.search import PACE_SLACK, WAIT_SECONDS, Budget, SearchBot, search_time
 from huapai.cli_support.setup import Table, make_bots
+from huapai.core.record import replay_deal
 from huapai.core.registry import get_game
-from huapai.core.session import decide
+from huapai.core.session import Agent, Deal, decide
 
 PACE = 0.15
 
@@ -64,3 +70,83 @@ def test_play_paces_its_search_bots_at_their_levels() -> None:
 def test_the_slack_is_never_more_than_half_the_pace() -> None:
     assert search_time(2.0) == 2.0 - PACE_SLACK
     assert search_time(0.2) == 0.1
+
+
+class _FakeTime:
+    """A clock that moves only when slept on: the pace a driver keeps, without waiting."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def clock(self) -> float:
+        return self.now
+
+    def sleep(self, seconds: float) -> None:
+        self.now += seconds
+
+
+def _paced_deal(name: str, preset: str, seed: int, fake: _FakeTime,
+                driver: str = "together") -> tuple[Deal, list[tuple[float, int, int]]]:
+    """A deal of ``name`` with a heuristic at seat 0 (where a person would sit) and paced
+    search bots (pace 1 s of ``fake`` time, 2 iterations) elsewhere; every answer applied
+    as (fake time, seat, action)."""
+    game = get_game(name)
+    rules = game.rules(preset)
+    deal = Deal.start(game, rules, seed=seed)
+    agents: dict[int, Agent] = {0: make_bot("heuristic", game, rules, 0, 1)}
+    for seat in range(1, game.num_seats(rules)):
+        bot = SearchBot(game, rules, seat, seed * 10 + seat, Budget(2))
+        agents[seat] = PacedBot(bot, 1.0, clock=fake.clock, sleep=fake.sleep)
+    applied: list[tuple[float, int, int]] = []
+
+    def after(seat: int, action: int, _events: object) -> None:
+        applied.append((fake.now, seat, action))
+
+    if driver == "together":
+        play_out_paced(deal, agents, 0, after, clock=fake.clock, sleep=fake.sleep)
+    else:
+        deal.play_out(agents, first=0, after=after)
+    return deal, applied
+
+
+def test_the_bots_of_a_window_answer_together_at_their_pace() -> None:
+    """``huapai play``'s driver asks a claim window's bots at once, as a room does: each
+    window costs one pace, not one per bot (the old driver: one after another)."""
+    fake = _FakeTime()
+    deal, applied = _paced_deal("biegan", "gongan", 0, fake)
+    assert deal.over
+    bot_times = Counter(t for t, seat, _ in applied if seat != 0)
+    assert max(bot_times.values()) == 2  # a window after seat 0's discard: both at once
+    assert fake.now == len(bot_times) * 1.0  # every question to the bots took one pace
+    one_by_one = _FakeTime()
+    _, old_applied = _paced_deal("biegan", "gongan", 0, one_by_one, driver="sequential")
+    assert one_by_one.now == sum(1.0 for _, seat, _ in old_applied if seat != 0) > fake.now
+    replay_deal(deal.record, deal.game)  # every answer applied was legal
+
+
+def test_answers_together_are_the_seeds_and_replay() -> None:
+    """The searches run on threads, yet with an iteration budget the deal is the seed's."""
+    runs = [[(seat, action) for _, seat, action in _paced_deal("xiushan", "maquefu", 1,
+                                                                _FakeTime())[1]]
+            for _ in range(2)]
+    assert runs[0] == runs[1]
+
+
+def test_an_answer_the_window_no_longer_asks_for_is_dropped(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """An answer whose seat was asked something else (or nothing) by the time its turn to
+    be applied came is not applied; the seat is asked again, and the deal stays legal."""
+    dropped: list[int] = []
+    still = pace._still_asked
+
+    def spy(deal: Deal, seat: int, legal: list[int]) -> bool:
+        asked = still(deal, seat, legal)
+        if not asked:
+            dropped.append(seat)
+        return asked
+
+    monkeypatch.setattr(pace, "_still_asked", spy)
+    for seed in range(3):  # 秀山: a 胡 in a window ends it before the others' answers
+        deal, _ = _paced_deal("xiushan", "maquefu", seed, _FakeTime())
+        replay_deal(deal.record, deal.game)
+    assert dropped

@@ -24,6 +24,7 @@ from rich.console import Console, RenderableType
 from rich.rule import Rule
 from rich.text import Text
 
+from huapai.bots.pace import play_out_paced
 from huapai.core import record
 from huapai.core.match import Match
 from huapai.core.protocol import Event, IllegalAction, NotationError
@@ -212,7 +213,7 @@ class HumanMatch:
             self.console.print(self._table_view(deal))
         agents: dict[int, Agent] = {**self.agents, self.me: _Human(self, deal)}
         try:
-            deal.play_out(agents, first=self.me, after=self._after)
+            play_out_paced(deal, agents, self.me, self._after)
         except AgentError as exc:
             raise bot_failure(exc, self.bots) from None
         self.console.print(self._table_view(deal))
