@@ -365,5 +365,6 @@ def test_bots_are_named_in_the_players_language() -> None:
     assert bot_label("search:普通", "zh") == "搜索 · 普通"
     assert bot_label("search:高手", "en") == "search · expert"
     assert bot_label("heuristic", "zh") == "启发式" and bot_label("random", "en") == "random"
-    assert bot_label("search:普通:uniform", "zh") == "搜索 · 普通 (uniform)"
+    assert bot_label("search:普通:uniform", "zh") == "搜索 · 普通（uniform）"
+    assert bot_label("search:普通:uniform", "en") == "search · normal (uniform)"
     assert bot_label("toybot", "zh") == "toybot"  # a plug-in's bot keeps its name

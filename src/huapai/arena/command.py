@@ -18,7 +18,7 @@ from huapai.cli_support.setup import CliError, emit_json, load_table, refused
 
 from . import ArenaError, Setup, Tally, check, run_arena
 from .plot import write_svg
-from .report import report_json, report_table
+from .report import report_json, report_table, table_title
 
 BotsOpt = Annotated[str, typer.Option(
     "--bots", help="每个座位一个机器人 name[:level]，逗号分隔 / one bot spec per seat, "
@@ -59,7 +59,9 @@ def run(setup: Setup, preset: str, *, deals: int, workers: int, ray: str | None,
     except ArenaError as exc:
         raise CliError(exc.msg) from None
     if plot is not None:
-        write_svg(plot, tally.entrants, f"{setup.game.name} {preset}: running diff, 95%")
+        table = table_title(tally, preset, lang)
+        write_svg(plot, tally.entrants, f"{table}：累计差值，95% 区间" if lang == "zh" else
+                  f"{table}: running diff, 95% interval", lang)
     if as_json:
         emit_json(report_json(tally, preset))
         return

@@ -10,6 +10,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from xml.sax.saxutils import escape
 
+from huapai.cli_support.i18n import Lang, bot_label
+
 from .tally import Entrant
 
 WIDTH, HEIGHT = 720, 400
@@ -37,8 +39,8 @@ def _band(e: Entrant) -> list[tuple[int, float, float]]:
                                                  strict=True) if h is not None]
 
 
-def svg(entrants: Sequence[Entrant], title: str) -> str:
-    """The plot as an SVG document."""
+def svg(entrants: Sequence[Entrant], title: str, lang: Lang = "en") -> str:
+    """The plot as an SVG document, its words (the axis, the bots) in ``lang``."""
     deals = max((len(e.curve.n) for e in entrants), default=0)
     values = [v for e in entrants for _, lo, hi in _band(e) for v in (lo, hi)]
     values += [v for e in entrants for v in e.curve.mean] + [0.0]
@@ -47,14 +49,14 @@ def svg(entrants: Sequence[Entrant], title: str) -> str:
              f'font-family="sans-serif" font-size="12">',
              f'<rect width="{WIDTH}" height="{HEIGHT}" fill="white"/>',
              f'<text x="{LEFT}" y="18" font-size="14">{escape(title)}</text>',
-             *_axes(frame)]
+             *_axes(frame, "副牌" if lang == "zh" else "deals")]
     for i, e in enumerate(entrants):
-        parts += _series(e, frame, COLOURS[i % len(COLOURS)], i)
+        parts += _series(e, frame, COLOURS[i % len(COLOURS)], i, bot_label(e.name, lang))
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
 
 
-def _axes(frame: Frame) -> list[str]:
+def _axes(frame: Frame, deals: str) -> list[str]:
     x0, x1 = LEFT, WIDTH - RIGHT
     y0 = frame.y(0.0)
     out = [f'<line x1="{x0}" y1="{y0:.1f}" x2="{x1}" y2="{y0:.1f}" stroke="#888" '
@@ -62,7 +64,7 @@ def _axes(frame: Frame) -> list[str]:
            f'<line x1="{x0}" y1="{TOP}" x2="{x0}" y2="{HEIGHT - BOTTOM}" stroke="#000"/>',
            f'<line x1="{x0}" y1="{HEIGHT - BOTTOM}" x2="{x1}" y2="{HEIGHT - BOTTOM}" '
            'stroke="#000"/>',
-           f'<text x="{(x0 + x1) / 2}" y="{HEIGHT - 8}" text-anchor="middle">deals / 副牌</text>']
+           f'<text x="{(x0 + x1) / 2}" y="{HEIGHT - 8}" text-anchor="middle">{deals}</text>']
     for k in range(5):
         v = frame.low + (frame.high - frame.low) * k / 4
         out.append(f'<text x="{x0 - 6}" y="{frame.y(v) + 4:.1f}" text-anchor="end">'
@@ -73,7 +75,7 @@ def _axes(frame: Frame) -> list[str]:
     return out
 
 
-def _series(e: Entrant, frame: Frame, colour: str, index: int) -> list[str]:
+def _series(e: Entrant, frame: Frame, colour: str, index: int, name: str) -> list[str]:
     band = _band(e)
     out = []
     if band:
@@ -85,9 +87,9 @@ def _series(e: Entrant, frame: Frame, colour: str, index: int) -> list[str]:
     out.append(f'<polyline points="{line}" fill="none" stroke="{colour}" stroke-width="1.5"/>')
     y = TOP + 16 * index + 8
     out.append(f'<text x="{WIDTH - RIGHT - 4}" y="{y}" text-anchor="end" fill="{colour}">'
-               f'{escape(e.name)}</text>')
+               f'{escape(name)}</text>')
     return out
 
 
-def write_svg(path: Path, entrants: Sequence[Entrant], title: str) -> None:
-    path.write_text(svg(entrants, title), encoding="utf-8")
+def write_svg(path: Path, entrants: Sequence[Entrant], title: str, lang: Lang = "en") -> None:
+    path.write_text(svg(entrants, title, lang), encoding="utf-8")

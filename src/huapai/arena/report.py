@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from huapai.cli_support.i18n import Lang
+from huapai.cli_support.i18n import Lang, bot_label
 from huapai.cli_support.render import renderer_for
 from huapai.cli_support.setup import family_title, preset_title
 from huapai.cli_support.stats import Z95, estimate
@@ -87,10 +87,16 @@ def _seats(seating: Sequence[int], entrant: int) -> int:
     return sum(1 for k in seating if k == entrant)
 
 
+def table_title(tally: Tally, preset: str, lang: Lang) -> str:
+    """The family and the preset by their names in ``lang`` (秀山字牌 · 麻雀福)."""
+    game = tally.setup.game
+    return f"{family_title(game, lang)} · {preset_title(game, preset, lang)}"
+
+
 def report_table(tally: Tally, preset: str, lang: Lang, console: Console) -> None:
     setup = tally.setup
     zh = lang == "zh"
-    table = f"{family_title(setup.game, lang)} · {preset_title(setup.game, preset, lang)}"
+    table = table_title(tally, preset, lang)
     title = (f"复式对战：{table}，{tally.deals} 副牌 × "
              f"{len(setup.seating)} 种座次，种子 {setup.seed}" if zh else
              f"duplicate arena: {table}, {tally.deals} deals × "
@@ -103,7 +109,7 @@ def report_table(tally: Tally, preset: str, lang: Lang, console: Console) -> Non
                   "intervals from the per-deal paired differences.")
 
 
-_HEAD = {"zh": ("机器人", "每局平均", "差 (95%)", "差 (99%)", "评分 μ ± σ", "得分局"),
+_HEAD = {"zh": ("机器人", "每局平均", "差（95%）", "差（99%）", "评分 μ ± σ", "得分局"),
          "en": ("bot", "mean / deal", "diff (95%)", "diff (99%)", "rating μ ± σ", "ahead")}
 
 
@@ -112,7 +118,7 @@ def _table(tally: Tally, lang: Lang) -> RichTable:
     table = _grid(head[:5])
     for e in tally.entrants:
         diff = estimate(e.diffs)
-        table.add_row(e.name, f"{estimate(e.scores).mean:+.3f}",
+        table.add_row(bot_label(e.name, lang), f"{estimate(e.scores).mean:+.3f}",
                       _interval(diff.mean, diff.half_width, 1.0),
                       _interval(diff.mean, diff.half_width, Z99 / Z95),
                       f"{e.rating.mu:.2f} ± {e.rating.sigma:.2f}")
@@ -126,7 +132,7 @@ def _rates(tally: Tally, lang: Lang) -> RichTable:
     labels = [_HEAD[lang][5] if k == AHEAD else renderer.fact_label(k, lang) for k in keys]
     table = _grid((_HEAD[lang][0], *labels))
     for e in tally.entrants:
-        table.add_row(e.name, *(_pct(e.rates[k].value if k in e.rates else None)
+        table.add_row(bot_label(e.name, lang), *(_pct(e.rates[k].value if k in e.rates else None)
                                 for k in keys))
     return table
 

@@ -177,7 +177,7 @@ def bot_label(spec: str, lang: Lang) -> str:
         return base
     level, _, extra = level.partition(":")  # search:普通:uniform: the worlds as typed
     shown = level if lang == "zh" else _LEVEL_NAMES.get(level, level)
-    return f"{base} · {shown}" + (f" ({extra})" if extra else "")
+    return f"{base} · {shown}" + (bracketed(extra, lang) if extra else "")
 
 
 def colon(lang: Lang) -> str:
