@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from collections.abc import Sequence
+from contextlib import AbstractContextManager, nullcontext
 
 import pytest
 
@@ -86,7 +88,8 @@ class _FakeTime:
 
 
 def _paced_deal(name: str, preset: str, seed: int, fake: _FakeTime,
-                driver: str = "together") -> tuple[Deal, list[tuple[float, int, int]]]:
+                driver: str = "together", waited: list[list[int]] | None = None
+                ) -> tuple[Deal, list[tuple[float, int, int]]]:
     """A deal of ``name`` with a heuristic at seat 0 (where a person would sit) and paced
     search bots (pace 1 s of ``fake`` time, 2 iterations) elsewhere; every answer applied
     as (fake time, seat, action)."""
@@ -102,8 +105,14 @@ def _paced_deal(name: str, preset: str, seed: int, fake: _FakeTime,
     def after(seat: int, action: int, _events: object) -> None:
         applied.append((fake.now, seat, action))
 
+    def waiting(seats: Sequence[int]) -> AbstractContextManager[object]:
+        if waited is not None:
+            waited.append(list(seats))
+        return nullcontext()
+
     if driver == "together":
-        play_out_paced(deal, agents, 0, after, clock=fake.clock, sleep=fake.sleep)
+        play_out_paced(deal, agents, 0, after, clock=fake.clock, sleep=fake.sleep,
+                       waiting=waiting)
     else:
         deal.play_out(agents, first=0, after=after)
     return deal, applied
@@ -150,3 +159,15 @@ def test_an_answer_the_window_no_longer_asks_for_is_dropped(
         deal, _ = _paced_deal("xiushan", "maquefu", seed, _FakeTime())
         replay_deal(deal.record, deal.game)
     assert dropped
+
+
+def test_the_driver_says_whom_a_person_waits_for() -> None:
+    """While paced bots think, the driver holds ``waiting`` with the seats still to answer
+    (``huapai play`` shows a spinner naming them): a window's bots together, then the ones
+    left; never the person's seat, never an agent that answers at once."""
+    waited: list[list[int]] = []
+    _, applied = _paced_deal("biegan", "gongan", 0, _FakeTime(), waited=waited)
+    assert [1, 2] in waited and [2] in waited and [1] in waited
+    assert all(0 not in seats for seats in waited)
+    bot_answers = sum(1 for _, seat, _ in applied if seat != 0)
+    assert len(waited) == bot_answers  # one wait for each answer a paced bot gave

@@ -28,6 +28,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
+from contextlib import AbstractContextManager, nullcontext
 from typing import Any
 
 from huapai.core.protocol import Event, Game, IllegalAction
@@ -83,16 +84,26 @@ class PacedBot:
 Answer = tuple[int, list[int], int]
 """One seat's answer to a question: (seat, the legal actions it was asked with, action)."""
 
+Waiting = Callable[[Sequence[int]], AbstractContextManager[object]]
+"""What a driver shows while paced bots think: given the seats still to answer, a context
+held for the wait (``huapai play``: a spinner naming them)."""
+
+
+def _no_sign(_seats: Sequence[int]) -> AbstractContextManager[object]:
+    return nullcontext()
+
 
 def play_out_paced(deal: Deal, agents: Mapping[int, Agent], first: int,
                    after: Callable[[int, int, list[Event]], None],
                    clock: Callable[[], float] = time.monotonic,
-                   sleep: Callable[[float], None] = time.sleep) -> int:
+                   sleep: Callable[[float], None] = time.sleep,
+                   waiting: Waiting = _no_sign) -> int:
     """:meth:`Deal.play_out` for a person at ``first``: the person answers a window first
     (no other answer can tell it anything), and the bots of a window are asked together
     (see the module). An answer whose seat is no longer asked the same question when its
     turn to be applied comes (another answer closed or changed the window) is dropped and
-    the seat asked again. Returns the number of decisions applied."""
+    the seat asked again. ``waiting`` is held while paced bots think. Returns the number of
+    decisions applied."""
     game, decisions = deal.game, 0
     with ThreadPoolExecutor(thread_name_prefix="huapai-window") as pool:
         while not game.is_over(deal.state):
@@ -100,10 +111,12 @@ def play_out_paced(deal: Deal, agents: Mapping[int, Agent], first: int,
             if first in seats or len(seats) == 1:
                 seat = first if first in seats else seats[0]
                 legal = list(game.legal_actions(deal.state, seat))
-                answers: Iterator[Answer] = iter(
-                    [(seat, legal, decide(agents[seat], game, deal.state, seat, legal))])
+                sign = waiting([seat]) if isinstance(agents[seat], PacedBot) else nullcontext()
+                with sign:
+                    action = decide(agents[seat], game, deal.state, seat, legal)
+                answers: Iterator[Answer] = iter([(seat, legal, action)])
             else:
-                answers = _together(deal, agents, seats, pool, clock, sleep)
+                answers = _together(deal, agents, seats, pool, (clock, sleep), waiting)
             for seat, legal, action in answers:
                 if not _still_asked(deal, seat, legal):
                     break
@@ -123,11 +136,12 @@ def _still_asked(deal: Deal, seat: int, legal: list[int]) -> bool:
 
 
 def _together(deal: Deal, agents: Mapping[int, Agent], seats: Sequence[int],
-              pool: Executor, clock: Callable[[], float],
-              sleep: Callable[[float], None]) -> Iterator[Answer]:
+              pool: Executor, timing: tuple[Callable[[], float], Callable[[float], None]],
+              waiting: Waiting) -> Iterator[Answer]:
     """The window's answers, each when it is due: a paced bot's search starts on ``pool``
     at once and its answer is given its pace after the window opened; any other agent
-    answers at once."""
+    answers at once. ``timing``: the clock and the sleep."""
+    clock, sleep = timing
     game, state, start = deal.game, deal.state, clock()
     asked: list[tuple[float, int, int, list[int], Future[int] | int]] = []
     for order, seat in enumerate(seats):
@@ -137,9 +151,14 @@ def _together(deal: Deal, agents: Mapping[int, Agent], seats: Sequence[int],
             asked.append((start + agent.seconds, order, seat, legal, work))
         else:
             asked.append((start, order, seat, legal, decide(agent, game, state, seat, legal)))
-    for due, _, seat, legal, answer in sorted(asked, key=lambda a: (a[0], a[1])):
-        action = answer.result() if isinstance(answer, Future) else answer
-        left = due - clock()
-        if left > 0:
-            sleep(left)
+    asked.sort(key=lambda a: (a[0], a[1]))
+    for k, (due, _, seat, legal, answer) in enumerate(asked):
+        if not isinstance(answer, Future):
+            yield seat, legal, answer
+            continue
+        with waiting([later[2] for later in asked[k:]]):
+            action = answer.result()
+            left = due - clock()
+            if left > 0:
+                sleep(left)
         yield seat, legal, action

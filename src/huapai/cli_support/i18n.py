@@ -44,6 +44,7 @@ _LABELS: dict[str, tuple[str, str]] = {
     "bad_notation": ("看不懂「{text}」：{reason}", "cannot read {text!r}: {reason}"),
     "illegal": ("不能这样出：{reason}", "not allowed: {reason}"),
     "forced": ("只有一种走法，已替你：{text}", "only one legal move, played for you: {text}"),
+    "thinking": ("{who} 思考中……", "{who} thinking…"),
     "empty_input": ("请输入一个编号、牌或命令（? 帮助）",
                     "type a number, cards or a command (? for help)"),
     "no_waits": ("这个游戏没有听牌", "no waits in this game"),

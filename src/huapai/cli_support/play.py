@@ -16,6 +16,7 @@ explained and asked again; end of input or ``q`` ends the match cleanly.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -213,13 +214,20 @@ class HumanMatch:
             self.console.print(self._table_view(deal))
         agents: dict[int, Agent] = {**self.agents, self.me: _Human(self, deal)}
         try:
-            play_out_paced(deal, agents, self.me, self._after)
+            play_out_paced(deal, agents, self.me, self._after, waiting=self._waiting)
         except AgentError as exc:
             raise bot_failure(exc, self.bots) from None
         self.console.print(self._table_view(deal))
         settlement = self.match.finish_deal()
         self.console.print(settlement_view(settlement.to_json(), self.match.totals, self.ctx))
         self._save()
+
+    def _waiting(self, seats: Sequence[int]) -> AbstractContextManager[object]:
+        """A spinner naming the search bots a person waits for (a terminal only)."""
+        if not self.console.is_terminal:
+            return nullcontext()
+        who = self.ctx.pick("、", ", ").join(self.ctx.name(s) for s in seats)
+        return self.console.status(Text(tr("thinking", self.lang, who=who), style="dim"))
 
     def _after(self, _seat: int, _action: int, events: Sequence[Event]) -> None:
         self._show_events(events)
