@@ -124,9 +124,15 @@ def test_review_command_json_and_text(tmp_path: Path) -> None:
     advised = sum(r["advised"] != r["chosen"] for r in rows)
     assert text.output.count("（建议）") == advised  # ... and an advice that differs from it
     assert not re.search(r"[A-Za-z]{2,}", text.output), text.output  # Chinese mode: no English
+    # an option the search left out says so, after every option it tried (as the browser)
+    untried = sum(o["estimate"] is None for r in rows for o in r["options"])
+    assert text.output.count(" 没试") == untried > 0
+    lines = [line for line in text.output.splitlines() if line.startswith("#")]
+    assert not any(re.search(r"没试.*[+−]\d", line) for line in lines), lines
     english = runner.invoke(app, ["review", str(path), "--seat", "0", "--level", "入门",
                                   "--lang", "en"])
     assert "points lost in all" in english.output and "(your pick)" in english.output
+    assert "level beginner" in english.output and "not tried" in english.output
 
 
 @pytest.mark.parametrize(("args", "word", "english"), [

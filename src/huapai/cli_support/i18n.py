@@ -177,8 +177,12 @@ def bot_label(spec: str, lang: Lang) -> str:
     if not level:
         return base
     level, _, extra = level.partition(":")  # search:普通:uniform: the worlds as typed
-    shown = level if lang == "zh" else _LEVEL_NAMES.get(level, level)
-    return f"{base} · {shown}" + (bracketed(extra, lang) if extra else "")
+    return f"{base} · {level_label(level, lang)}" + (bracketed(extra, lang) if extra else "")
+
+
+def level_label(level: str, lang: Lang) -> str:
+    """A search level (its 中文 name) as a player reads it: ``高手`` / ``expert``."""
+    return level if lang == "zh" else _LEVEL_NAMES.get(level, level)
 
 
 def colon(lang: Lang) -> str:

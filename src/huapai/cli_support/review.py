@@ -30,7 +30,7 @@ from huapai.bots.review import (
 from huapai.bots.search import BUDGETS
 from huapai.core.record import Replay
 
-from .i18n import Lang, seat_name
+from .i18n import Lang, level_label, seat_name
 from .replay import read_record, replay_all
 from .setup import CliError, bad_seat, emit_json, refused
 
@@ -93,13 +93,16 @@ def show(data: dict[str, Any], lang: Lang, console: Console) -> None:
     zh = lang == "zh"
     who = seat_name(int(data["seat"]), lang)
     console.print(Text(f"复盘：{who}，{data['level']}（每步 {data['iterations']} 次模拟）" if zh
-                       else f"review of {who}, level {data['level']} "
+                       else f"review of {who}, level {level_label(data['level'], lang)} "
                             f"({data['iterations']} rollouts a decision)", style="bold"))
     console.print(Text("每步的选项按预期从高到低；± 是和你选的相比的误差；建议的那一手减去它的 ± "
-                       "仍比你选的好得最多，没有这样的就建议你选的。" if zh else
+                       "仍比你选的好得最多，没有这样的就建议你选的；“没试”的选项搜索没有用到"
+                       "（预算先给了最可能的几手）。" if zh else
                        "Each decision's options, best expected score first; ± is the noise of "
                        "the difference to your pick; the advice beats your pick by the most "
-                       "even with its ± taken off, else it is your pick.", style="dim"))
+                       "even with its ± taken off, else it is your pick; an option \"not tried\" "
+                       "was left out of the search (its budget went to the likeliest moves).",
+                       style="dim"))
     for row in data["decisions"]:
         console.print(_decision_line(row, lang), style="red" if row["mistake"] else "")
     summary = data["summary"]
@@ -115,8 +118,8 @@ def show(data: dict[str, Any], lang: Lang, console: Console) -> None:
 
 def _decision_line(row: dict[str, Any], lang: Lang) -> Text:
     """``#49 打 一 ✗  打 柒 +4.3±2.0（建议） 打 三 +1.8±3.5 … 打 一 −1.7（你选的）``."""
-    ranked = sorted(row["options"], key=lambda o: -math.inf if o["estimate"] is None
-                    else -o["estimate"])
+    ranked = sorted(row["options"], key=lambda o: math.inf if o["estimate"] is None
+                    else -o["estimate"])  # the untried last, as the browser lists them
     line = Text(f"#{row['move']:<3} {_said(row['chosen_label'], lang)}"
                 f"{' ✗' if row['mistake'] else ''} ")
     for option in ranked:
@@ -124,7 +127,9 @@ def _decision_line(row: dict[str, Any], lang: Lang) -> Text:
             (("你选的", "your pick"), option["action"] == row["chosen"]),
             (("建议", "advised"), option["action"] == row["advised"] != row["chosen"])) if on]
         error = "" if option["error"] is None else f"±{option['error']:.1f}"
-        line.append(f"  {_said(option['label'], lang)} {_fmt(option['estimate'])}{error}")
+        shown = _fmt(option["estimate"]) if option["estimate"] is not None else (
+            "没试" if lang == "zh" else "not tried")
+        line.append(f"  {_said(option['label'], lang)} {shown}{error}")
         if tags:
             said = [zh if lang == "zh" else en for zh, en in tags]
             line.append("（" + "，".join(said) + "）" if lang == "zh" else f" ({', '.join(said)})",
