@@ -88,6 +88,12 @@ def test_the_rules_button_during_play_and_a_room_on_its_preset(page: Page,
     page.wait_for_selector("[data-testid=waiting]")
     expect(page.locator("[data-testid=room-rules]")).to_contain_text(
         "全部按「凤翔花花牌（长牌）」玩法，没有改动")
+    meta = page.locator(".room-meta")  # the room's settings, said in words in English too
+    expect(meta).to_have_text(re.compile(r"^\d+ 局 · 倍数 ×1 · 不限时$"))
+    page.click("[data-testid=lang]")
+    expect(meta).to_have_text(
+        re.compile(r"^(1 deal|([2-9]|\d\d+) deals) · multiplier ×1 · untimed$"))
+    page.click("[data-testid=lang]")
 
 
 def test_on_a_phone_the_room_bar_keeps_its_buttons_in_sight(phone: Page, server: str) -> None:

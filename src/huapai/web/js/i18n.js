@@ -47,7 +47,7 @@ const STR = {
   multiplier: ["倍数", "Multiplier (倍数)"],
   private_room: ["私人房间（凭房间码加入）", "Private (join by code)"],
   turn_clock: ["出牌限时", "Turn clock"],
-  no_clock: ["不限时", "none"],
+  no_clock: ["不限时", "untimed"],
   seconds: ["{n} 秒", "{n} s"],
   tuoguan_after: ["掉线托管", "托管 after a drop"],
   bot_speed: ["机器人速度", "Bot speed"],
@@ -134,7 +134,8 @@ const STR = {
   waiting_seats: ["坐满就能开始", "Start when every seat is filled"],
   spectating: ["观战中", "Spectating"],
   room_gone: ["找不到这个房间", "This room cannot be found"],
-  settings_line: ["{deals} 局 · 倍数 ×{mult} · {clock}", "{deals} deal(s) · ×{mult} · {clock}"],
+  settings_line: ["{deals} 局 · 倍数 ×{mult} · {clock}", "{deals} deals · multiplier ×{mult} · {clock}"],
+  settings_line_one: ["{deals} 局 · 倍数 ×{mult} · {clock}", "{deals} deal · multiplier ×{mult} · {clock}"],
   // table
   your_turn: ["轮到你了", "Your turn"],
   your_turn_title: ["【轮到你了】花牌", "[Your turn] huapai"],

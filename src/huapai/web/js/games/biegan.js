@@ -15,7 +15,7 @@ const PHASES = {
   window: ["有人打牌：对、招、胡还是过？", "a discard: 对, 招, 胡 or pass?"],
   over: ["本局结束", "the deal is over"],
 };
-const ENDS = { huang: ["黄庄：没人胡", "黄庄: nobody won"], hu: ["胡牌", "胡"] };
+const ENDS = { huang: ["黄庄：没人胡", "黄庄: nobody won"], hu: ["胡牌", "胡: the deal is won"] };
 
 export const biegan = {
   ...claimTable,

@@ -19,7 +19,7 @@ const PHASES = {
   over: ["本局结束", "the deal is over"],
   announce: ["报子：报出刚落地的组是几个钱", "报子: announce the group just laid, in 钱"],
 };
-const ENDS = { huang: ["黄庄：没人和牌", "黄庄: nobody won"], hu: ["和牌", "和"] };
+const ENDS = { huang: ["黄庄：没人和牌", "黄庄: nobody won"], hu: ["和牌", "和: the deal is won"] };
 const GROUPS = new Set(["碰", "开召", "鸡", "哨", "龙灯"]);
 const SAY_FORCED = { 哨: "撲哨", 龙灯: "撲龙灯" }; // "哨必须放到桌子上撲起" [S]
 
