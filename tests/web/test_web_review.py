@@ -77,11 +77,14 @@ def test_review_a_seat_from_the_replay(page: Page, server: str, shots: Path | No
 
 
 def _on_a_phone(page: Page) -> None:
-    """At a phone's width the mistakes shrink to a row of moves (the options say what each
-    cost), so the options at the move start inside the box without scrolling it."""
+    """At a phone's width the mistakes shrink to a row of moves, each with the pick made
+    (第 66 手：打 伍; the options say what each cost), so the options at the move start
+    inside the box without scrolling it."""
     page.set_viewport_size({"width": 390, "height": 844})
     mistake = page.locator("[data-testid=review-mistake]").first
     expect(mistake.locator(".rv-move")).to_be_visible()
+    expect(mistake.locator(".rv-pick")).to_be_visible()
+    expect(mistake.locator(".rv-pick")).to_have_text(re.compile("^：.+"))
     expect(mistake.locator(".rv-cost")).to_be_hidden()
     box = page.locator("[data-testid=review-box]").bounding_box()
     step = page.locator("[data-testid=review-step]").bounding_box()

@@ -17,14 +17,17 @@ function signed(x) {
   return x < 0 ? `−${text}` : `+${text}`;
 }
 
-/** ["第 12 手", "：掀 — 预期 −3.2，扣了 +0.4"] for one reviewed decision: its move, then
- * what it cost (a phone's list shows the move alone; the options say the rest). */
+/** ["第 12 手", "：掀", " — 预期 −3.2，扣了 +0.4"] for one reviewed decision: its move, the
+ * pick, then what it cost (a phone's list shows the move and the pick; the options at the
+ * move say the rest). */
 function mistakeParts(d) {
   return [t("review_move", { move: d.move }),
-          t("review_cost", { chosen: said(d.chosen_label, d.chosen), chosen_mean: signed(d.chosen_mean),
-                             advised: said(d.advised_label, d.advised),
+          t("review_pick", { chosen: said(d.chosen_label, d.chosen) }),
+          t("review_cost", { chosen_mean: signed(d.chosen_mean), advised: said(d.advised_label, d.advised),
                              advised_mean: signed(d.advised_mean) })];
 }
+
+const PART_CLASSES = ["rv-move", "rv-pick", "rv-cost"];
 
 /** "第 12 手：掀 — 预期 −3.2，扣了 +0.4" for one reviewed decision. */
 export function mistakeLine(d) {
@@ -139,7 +142,7 @@ export class ReviewPanel {
     const s = job.result.summary;
     const rows = this.mistakes.map((d) => h("li", {},
       h("button", { class: "link", "data-testid": "review-mistake", onClick: () => this.goTo(d.index - 1) },
-        ...mistakeParts(d).map((part, i) => h("span", { class: i ? "rv-cost" : "rv-move" }, part)))));
+        ...mistakeParts(d).map((part, i) => h("span", { class: PART_CLASSES[i] }, part)))));
     replace(this.el, h("div", { class: "review-panel", "data-testid": "review-panel" },
       h("strong", {}, t("review_title")),
       h("p", { class: "muted small", "data-testid": "review-summary" },
