@@ -42,6 +42,8 @@ def test_the_owner_seats_a_search_bot_at_a_level(page: Page, server: str,
     create_room(page, preset="lanzhou")
     picker = page.locator("[data-testid=bot-level]")
     expect(picker).to_be_visible()
+    # light, as the seats' own choices on the same card (it was the page's dark scheme)
+    assert picker.evaluate("(e) => getComputedStyle(e).backgroundColor") == "rgb(255, 253, 247)"
     labels = picker.locator("option").all_inner_texts()
     assert labels == ["启发式", "随机", "搜索 · 入门", "搜索 · 普通", "搜索 · 高手", "搜索 · 大师"]
     assert picker.input_value() == "heuristic"

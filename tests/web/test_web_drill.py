@@ -114,3 +114,8 @@ def test_drill_on_a_phone(phone: Page, server: str, shots: Path | None) -> None:
         phone.screenshot(path=str(shots / "drill-phone.png"), full_page=True)
     _no_overlap(_boxes(phone, ["drill-kind", "drill-cards", "drill-jiang", "drill-input",
                                "drill-say", "drill-skip"]), width)
+    # the answer's field is light, as the lobby's are on the same light card (it took the
+    # page's dark colour scheme: a dark box in a light card)
+    background = phone.locator("[data-testid=drill-input]").evaluate(
+        "(e) => getComputedStyle(e).backgroundColor")
+    assert background == "rgb(255, 253, 247)", background
