@@ -31,8 +31,8 @@ from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from contextlib import AbstractContextManager, nullcontext
 from typing import Any
 
-from huapai.core.protocol import Event, Game, IllegalAction
-from huapai.core.session import Agent, AgentError, Deal, decide
+from huapai.core.protocol import Event, Game
+from huapai.core.session import Agent, Deal, decide
 
 from .levels import level_name
 from .search import WAIT_SECONDS, Budget, SearchBot
@@ -120,10 +120,7 @@ def play_out_paced(deal: Deal, agents: Mapping[int, Agent], first: int,
             for seat, legal, action in answers:
                 if not _still_asked(deal, seat, legal):
                     break
-                try:
-                    events = deal.act(seat, action)
-                except IllegalAction as exc:
-                    raise AgentError(seat, exc) from None
+                events = deal.answer(seat, action)
                 decisions += 1
                 after(seat, action, events)
     return decisions

@@ -43,6 +43,11 @@ class RenderContext:
     def pick(self, zh: str, en: str) -> str:
         return zh if self.lang == "zh" else en
 
+    def won(self, verb_zh: str, how: str) -> str:
+        """After a winner's name: `` 和了（自摸）`` / `` won (self-drawn) `` — the verb
+        (``verb_zh`` in Chinese, "won" in English) and how, as an aside."""
+        return self.pick(f" {verb_zh}", " won") + bracketed(how, self.lang) + self.pick("", " ")
+
     def who_plays(self, seat: int) -> str:
         """Who plays ``seat`` in brackets (``（搜索 · 普通）``), "" for the human's seat."""
         player = self.players.get(seat)

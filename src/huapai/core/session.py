@@ -101,6 +101,14 @@ class Deal:
         if self.game.is_over(state):
             self.record.end = end_line(self.game, state)
 
+    def answer(self, seat: int, action: int) -> list[Event]:
+        """:meth:`act` for an agent's choice: the engine refusing it is an
+        :class:`AgentError` naming the seat (a bug in the agent), as drivers report it."""
+        try:
+            return self.act(seat, action)
+        except IllegalAction as exc:
+            raise AgentError(seat, exc) from None
+
     @property
     def over(self) -> bool:
         return self.game.is_over(self.state)
@@ -120,10 +128,7 @@ class Deal:
             seat = first if first is not None and first in seats else seats[0]
             legal = game.legal_actions(self.state, seat)
             action = decide(agents[seat], game, self.state, seat, legal)
-            try:
-                events = self.act(seat, action)
-            except IllegalAction as exc:
-                raise AgentError(seat, exc) from None
+            events = self.answer(seat, action)
             decisions += 1
             if after is not None:
                 after(seat, action, events)

@@ -15,7 +15,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from huapai.cli_support.i18n import Lang, bracketed
+from huapai.cli_support.i18n import Lang
 from huapai.cli_support.render import DealFacts, EventText, RenderContext, event_line
 
 from . import biegan_advice
@@ -107,8 +107,7 @@ class BieganRenderer:
                    ctx.pick(f"捉 {ctx.name(int(win['from_seat']))} 的铳",
                             f"on {ctx.name(int(win['from_seat']))}'s discard"))
             head = Text.assemble((ctx.name(int(win["seat"])), "bold green"),
-                                 ctx.pick(" 胡了", " won") + bracketed(how, ctx.lang)
-                                 + ctx.pick("", " "),
+                                 ctx.won("胡了", how),
                                  (f"{win['hu']} 胡 · {win['fen']} 分", "bold"))
             units = Text("  ")
             for unit in win["units"]:

@@ -15,7 +15,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from huapai.cli_support.i18n import Lang, bracketed
+from huapai.cli_support.i18n import Lang
 from huapai.cli_support.render import DealFacts, EventText, RenderContext, event_line
 from huapai.games.xiushan.calculator import HandError
 from huapai.games.xiushan.cards import card_name
@@ -122,9 +122,8 @@ class XiushanRenderer:
             worth = f"{win['youzi']} 油子 × {win['fan']} 翻（{names}）= {win['value']}"
         elif win.get("mingtang"):
             worth += "（" + "、".join(m["name"] for m in win["mingtang"]) + "）"
-        won = ctx.pick(" 和了", " won") + bracketed(how, ctx.lang) + ctx.pick("", " ")
-        out = Text.assemble((ctx.name(int(win["seat"])), "bold green"), won, (worth, "bold"),
-                            "\n  ")
+        out = Text.assemble((ctx.name(int(win["seat"])), "bold green"), ctx.won("和了", how),
+                            (worth, "bold"), "\n  ")
         for g in win["groups"]:
             out.append(f"{g['kind']}[")
             out.append_text(cards_text(str(g["cards"])))
