@@ -81,3 +81,28 @@ def test_a_win_says_how_in_the_players_brackets(name: str, won: str) -> None:
     assert f"座位1 {won}（" in on_discard and "座位2" in on_discard
     assert "(" not in on_discard and ")" not in on_discard
     assert "seat 1 won (self-drawn) " in _win_line(name, "en", None)
+
+
+@pytest.mark.parametrize("name", ["xiushan", "biegan"])
+def test_a_win_on_the_players_own_discard_says_yours(name: str) -> None:
+    """Won on the player's discard: 捉你的铳 / (你 放炮) and "on your discard" — never
+    "你 的" or "you's"; another seat's is 座位2 的 / seat 2's."""
+    zh, en = _win_line(name, "zh", 0), _win_line(name, "en", 0)
+    assert "you's" not in en and "on your discard" in en
+    assert "你 的" not in zh and ("捉你的铳" in zh if name == "biegan" else "你 放炮" in zh)
+    assert "on seat 2's discard" in _win_line(name, "en", 2)
+
+
+@pytest.mark.parametrize(("name", "preset", "event", "zh"), [
+    ("xiushan", "maquefu", {"kind": "laid", "seat": 1, "group": "碰", "size": 3,
+                            "card": "八", "from_seat": 0}, "座位1 碰 八八八（你的）"),
+    ("xiushan", "maquefu", {"kind": "won", "seat": 1, "from_seat": 0, "youzi": 8, "dou": 2,
+                            "groups": "碰:八八八"},
+     "座位1 和了（你 放炮）：8 油子，2 豆。碰[八八八]"),
+    ("biegan", "gongan", {"kind": "claimed", "seat": 1, "claim": "对", "cards": "八八八",
+                          "card": "八", "from_seat": 0}, "座位1 对 你的 八：八八八"),
+])
+def test_a_claim_on_the_players_discard_says_yours(name: str, preset: str,
+                                                   event: dict[str, object], zh: str) -> None:
+    assert _line(name, preset, "zh", event) == zh
+    assert "你 的" not in _line(name, preset, "zh", {**event, "from_seat": 2})

@@ -11,7 +11,7 @@ import pytest
 from cli_helpers import assert_clean, invoke
 from rich.console import Console
 
-from huapai.cli_support.families.xiushan_bo import _announced
+from huapai.cli_support.families.xiushan_bo import _abacus_win, _announced
 from huapai.cli_support.i18n import Lang
 from huapai.cli_support.render import RenderContext, settlement_view
 from huapai.core.present import UNITS
@@ -111,6 +111,17 @@ def test_a_grown_group_says_what_was_on_the_abacus_already() -> None:
     fresh = dict(event, before=0, after=12)
     assert "先前" not in _announced(fresh, "座位1", RenderContext(game, game.rules("bofu"),
                                                                   "zh", me=0))
+
+
+def test_the_players_own_win_goes_on_the_abacus_as_yours() -> None:
+    """钵福: the player's own win on the 算盘 reads "your win", not "you's win"."""
+    game = get_game("xiushan")
+    event = {"kind": "abacus_win", "seat": 0, "value": 12, "before": 4, "after": 16,
+             "debo": False}
+    ctx = RenderContext(game, game.rules("bofu"), "en", me=0)
+    assert _abacus_win(event, "you", ctx).startswith("your win goes on the abacus (12)")
+    other = RenderContext(game, game.rules("bofu"), "en", me=1)
+    assert _abacus_win(event, "seat 0", other).startswith("seat 0's win goes on")
 
 
 def test_an_english_unit_of_one_is_singular() -> None:

@@ -43,6 +43,12 @@ class RenderContext:
     def pick(self, zh: str, en: str) -> str:
         return zh if self.lang == "zh" else en
 
+    def owner(self, seat: int) -> str:
+        """A seat as an owner: 你的 / 座位2 的 in Chinese, your / seat 2's in English."""
+        if seat == self.me:
+            return self.pick("你的", "your")
+        return self.pick(f"{self.name(seat)} 的", f"{self.name(seat)}'s")
+
     def won(self, verb_zh: str, how: str) -> str:
         """After a winner's name: `` 和了（自摸）`` / `` won (self-drawn) `` — the verb
         (``verb_zh`` in Chinese, "won" in English) and how, as an aside."""

@@ -104,8 +104,7 @@ class BieganRenderer:
         out: list[RenderableType] = []
         for win in view.get("wins") or []:
             how = (ctx.pick("自摸", "self-drawn") if win["from_seat"] is None else
-                   ctx.pick(f"捉 {ctx.name(int(win['from_seat']))} 的铳",
-                            f"on {ctx.name(int(win['from_seat']))}'s discard"))
+                   _on_discard(int(win["from_seat"]), ctx))
             head = Text.assemble((ctx.name(int(win["seat"])), "bold green"),
                                  ctx.won("胡了", how),
                                  (f"{win['hu']} 胡 · {win['fen']} 分", "bold"))
@@ -220,15 +219,19 @@ def _kaifan(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
 
 
 def _claimed(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
-    source = ctx.name(int(e["from_seat"]))
-    return ctx.pick(f"{who} {e['claim']} {source} 的 {e['card']}：{e['cards']}",
-                    f"{who}: {e['claim']} on {e['card']} (from {source}): {e['cards']}")
+    seat = int(e["from_seat"])
+    return ctx.pick(f"{who} {e['claim']} {ctx.owner(seat)} {e['card']}：{e['cards']}",
+                    f"{who}: {e['claim']} on {e['card']} (from {ctx.name(seat)}): {e['cards']}")
+
+
+def _on_discard(seat: int, ctx: RenderContext) -> str:
+    """How a 胡 on a discard is said: 捉你的铳 / 捉座位2 的铳, on your / seat 2's discard."""
+    return ctx.pick(f"捉{ctx.owner(seat)}铳", f"on {ctx.owner(seat)} discard")
 
 
 def _won(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
-    how = ctx.pick("自摸", "self-drawn") if e.get("from_seat") is None else ctx.pick(
-        f"捉 {ctx.name(int(e['from_seat']))} 的铳", f"on {ctx.name(int(e['from_seat']))}'s "
-        "discard")
+    how = (ctx.pick("自摸", "self-drawn") if e.get("from_seat") is None
+           else _on_discard(int(e["from_seat"]), ctx))
     return ctx.pick(f"{who} 胡了（{how}）：{e['hu']} 胡，{e['fen']} 分。{e['hand']}",
                     f"{who} won ({how}): {e['hu']} 胡, {e['fen']} 分. {e['hand']}")
 

@@ -113,8 +113,8 @@ class XiushanRenderer:
 
     def _win(self, win: Mapping[str, Any], ctx: RenderContext) -> Text:
         how = ctx.pick("自摸", "self-drawn") if win["from_seat"] is None else ctx.pick(
-            f"{ctx.name(int(win['from_seat']))} 放炮", f"on {ctx.name(int(win['from_seat']))}'s"
-            " discard")
+            f"{ctx.name(int(win['from_seat']))} 放炮",
+            f"on {ctx.owner(int(win['from_seat']))} discard")
         worth = f"{win['youzi']} 油子 · {win['dou']} 豆"
         if win.get("fan") is not None:
             names = "、".join(m["name"] for m in win.get("mingtang", [])) or ctx.pick(
@@ -209,7 +209,7 @@ def _waits(view: Mapping[str, Any], ctx: RenderContext) -> Text | None:
 
 def _who_from(e: Mapping[str, Any], ctx: RenderContext) -> str:
     source = e.get("from_seat")
-    return "" if source is None else ctx.pick(f"（{ctx.name(int(source))} 的）",
+    return "" if source is None else ctx.pick(f"（{ctx.owner(int(source))}）",
                                               f" (from {ctx.name(int(source))})")
 
 
@@ -243,13 +243,20 @@ def _groups(notation: str) -> str:
                     (group.partition(":") for group in notation.split()))
 
 
+def _fed(e: Mapping[str, Any], ctx: RenderContext) -> str:
+    """Whose discard a win took, as an aside: （座位2 放炮） / (on your discard)."""
+    source = e.get("from_seat")
+    return "" if source is None else ctx.pick(f"（{ctx.name(int(source))} 放炮）",
+                                              f" (on {ctx.owner(int(source))} discard)")
+
+
 def _won(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
     groups = _groups(str(e["groups"]))
     if ctx.rules.hand_value == "fan":  # 钵福: the value follows, as it goes on the 算盘
-        return ctx.pick(f"{who} 和了{_who_from(e, ctx)}：{e['youzi']} 油子。{groups}",
-                        f"{who} won{_who_from(e, ctx)}: {e['youzi']} 油子. {groups}")
-    return ctx.pick(f"{who} 和了{_who_from(e, ctx)}：{e['youzi']} 油子，{e['dou']} 豆。{groups}",
-                    f"{who} won{_who_from(e, ctx)}: {e['youzi']} 油子, {e['dou']} 豆. {groups}")
+        return ctx.pick(f"{who} 和了{_fed(e, ctx)}：{e['youzi']} 油子。{groups}",
+                        f"{who} won{_fed(e, ctx)}: {e['youzi']} 油子. {groups}")
+    return ctx.pick(f"{who} 和了{_fed(e, ctx)}：{e['youzi']} 油子，{e['dou']} 豆。{groups}",
+                    f"{who} won{_fed(e, ctx)}: {e['youzi']} 油子, {e['dou']} 豆. {groups}")
 
 
 _EVENTS: dict[str, EventText] = {

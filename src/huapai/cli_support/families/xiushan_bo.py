@@ -95,8 +95,8 @@ def _announced(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
 
 def _abacus_win(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
     line = ctx.pick(f"{who} 和牌上算盘 {e['value']}：{e['before']} → {e['after']}",
-                    f"{who}'s win goes on the abacus ({e['value']}): {e['before']} → "
-                    f"{e['after']}")
+                    f"{ctx.owner(int(e['seat']))} win goes on the abacus ({e['value']}): "
+                    f"{e['before']} → {e['after']}")
     if e.get("debo"):
         line += ctx.pick("　得一钵！按油子差距计输赢，算盘归零",
                          " — 得一钵! settled by the differences, every abacus reset")
