@@ -24,11 +24,13 @@ from huapai.core.registry import get_game
 runner = CliRunner()
 
 
-def _record(tmp_path: Path, game_name: str = "xianniu", preset: str = "lanzhou") -> Path:
-    """One deal: a random bot at seat 0 (it makes mistakes), heuristic bots elsewhere."""
+def _record(tmp_path: Path, game_name: str = "xianniu", preset: str = "lanzhou",
+            deals: int = 1) -> Path:
+    """One deal (or ``deals``): a random bot at seat 0 (it makes mistakes), heuristic bots
+    elsewhere."""
     game = get_game(game_name)
     rules = game.rules(preset)
-    match = Match(game, rules, 1, 4)
+    match = Match(game, rules, deals, 4)
     match.play([make_bot("random", game, rules, 0, 1),
                 *(make_bot("heuristic", game, rules, s, s) for s in (1, 2))])
     path = tmp_path / "game.jsonl"
@@ -133,6 +135,21 @@ def test_review_command_json_and_text(tmp_path: Path) -> None:
                                   "--lang", "en"])
     assert "points lost in all" in english.output and "(your pick)" in english.output
     assert "level beginner" in english.output and "not tried" in english.output
+
+
+def test_a_review_of_several_deals_heads_each_deal(tmp_path: Path) -> None:
+    """The move numbers start again with each deal: the text says which deal its rows are
+    of (第 2 局 / deal 2); a one-deal review has no heading."""
+    path = _record(tmp_path, deals=2)
+    for lang, head in (("zh", "第 {} 局"), ("en", "deal {}")):
+        out = runner.invoke(app, ["review", str(path), "--seat", "0", "--level", "入门",
+                                  "--lang", lang]).output.splitlines()
+        heads = [i for i, line in enumerate(out) if line in (head.format(1), head.format(2))]
+        assert [out[i] for i in heads] == [head.format(1), head.format(2)], out
+        assert out[heads[0] + 1].startswith("#") and out[heads[1] + 1].startswith("#")
+        assert out[heads[1] - 1].startswith("#")
+    one = runner.invoke(app, ["review", str(_record(tmp_path)), "--seat", "0", "--level", "入门"])
+    assert "第 1 局\n" not in one.output
 
 
 @pytest.mark.parametrize(("args", "word", "english"), [

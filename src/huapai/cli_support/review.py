@@ -103,7 +103,12 @@ def show(data: dict[str, Any], lang: Lang, console: Console) -> None:
                        "even with its ± taken off, else it is your pick; an option \"not tried\" "
                        "was left out of the search (its budget went to the likeliest moves).",
                        style="dim"))
+    several = len({row["deal"] for row in data["decisions"]}) > 1
+    deal = None
     for row in data["decisions"]:
+        if several and row["deal"] != deal:  # a record of several deals: each under its own
+            deal = row["deal"]
+            console.print(Text(f"第 {deal} 局" if zh else f"deal {deal}", style="bold"))
         console.print(_decision_line(row, lang), style="red" if row["mistake"] else "")
     summary = data["summary"]
     console.print(Text(f"共 {summary['decisions']} 步选择，{summary['mistakes']} 处大错，合计少得 "
