@@ -152,6 +152,18 @@ def test_a_review_of_several_deals_heads_each_deal(tmp_path: Path) -> None:
     assert "第 1 局\n" not in one.output
 
 
+def test_the_reviews_move_is_the_replays_step(tmp_path: Path) -> None:
+    """第 N 手 in the review is #N in ``huapai replay`` (and step N in the browser's replay):
+    the same action of the same seat."""
+    path = _record(tmp_path)
+    rows = json.loads(runner.invoke(app, ["review", str(path), "--seat", "0", "--level",
+                                          "入门", "--json"]).stdout)["decisions"]
+    shown = runner.invoke(app, ["replay", str(path)]).output.splitlines()
+    for row in rows:
+        line = next(x for x in shown if x.startswith(f"#{row['move']} "))
+        assert line.split(None, 1)[1] == f"座位0: {row['chosen_label']['zh']}", (row, line)
+
+
 @pytest.mark.parametrize(("args", "word", "english"), [
     (["--seat", "3"], "--seat 3 不是座位：可选 0..2", "--seat 3 is not a seat"),
     (["--seat", "0", "--level", "宗师"], "--level：没有 '宗师' 这个级别",

@@ -38,7 +38,7 @@ def test_replay_of_a_played_record(recorded: Path) -> None:
     assert f"记录有效：2 局，{actions} 个动作全部合法" in result.output
     assert "起手牌" in result.output and "结算" in result.output
     first = next(x for x in _lines(recorded) if x["type"] == "action")
-    assert f"#0   座位{first['seat']}: {first['action']}" in result.output
+    assert f"#1   座位{first['seat']}: {first['action']}" in result.output
 
 
 def test_replay_json_has_every_step_and_the_settlements(recorded: Path) -> None:
@@ -187,7 +187,7 @@ def test_a_replay_shows_the_deal_s_opening_events(tmp_path: Path) -> None:
     from huapai.cli_support.render import RenderContext, renderer_for
 
     line = renderer_for(game).event(opening[0], RenderContext(game, rules, "en"))
-    assert line and line in text.output.split("#0")[0]  # shown before the first action
+    assert line and line in text.output.split("#1 ")[0]  # shown before the first action
 
 
 def _house(path: Path, **changes: Any) -> list[dict[str, Any]]:

@@ -171,8 +171,8 @@ def show_deal(n: int, replay: rec.Replay, deal: rec.DealRecord, lang: Lang,
         line = renderer.event(event.to_json(), ctx)
         if line:
             console.print(Text("      " + line))
-    for step in replay.steps:
-        console.print(Text(f"#{step.index:<3} {seat_name(step.seat, lang)}: {step.text}",
+    for step in replay.steps:  # numbered from 1, as the browser's replay and the review
+        console.print(Text(f"#{step.index + 1:<3} {seat_name(step.seat, lang)}: {step.text}",
                            style="bold"))
         for event in step.events:
             line = renderer.event(event.to_json(), ctx)
