@@ -103,11 +103,19 @@ class XianniuRenderer:
         name.append(ctx.who_plays(seat), style="dim")
         if seat not in active:
             role = ctx.pick("歇家", "歇家 (out)")
-            return [name, Text(role, style="dim"), "", "", "", ""]
+            return [name, Text(role, style="dim"), "", "", "", self._backing(view, ctx, seat)]
         role = ctx.pick(*_ROLES[active.index(seat)])
         hand = str(view["hand_sizes"][seat])
         return [name, role, hand, self._zhan(view, seat), str(view["xian_counts"][seat]),
                 self._seat_status(view, ctx, seat)]
+
+    def _backing(self, view: Mapping[str, Any], ctx: RenderContext, seat: int) -> Text:
+        """五家抱: the player a sitter backs (抱座位3 / backs seat 3), as the browser shows it."""
+        partner = _at(view.get("backs"), seat)
+        if not isinstance(partner, int):
+            return Text()
+        return Text(ctx.pick(f"抱{ctx.name(partner)}", f"backs {ctx.name(partner)}"),
+                    style="yellow")
 
     def _zhan(self, view: Mapping[str, Any], seat: int) -> Text:
         count = int(view["table_counts"][seat])
@@ -128,6 +136,10 @@ class XianniuRenderer:
         if view["discard_counts"][seat]:
             n = view["discard_counts"][seat]
             marks.append((ctx.pick(f"已弃 {n} 张", f"threw {n}"), "dim"))
+        backer = _at(view.get("backed_by"), seat)
+        if isinstance(backer, int):  # 五家抱: a sitter shares this seat's result
+            marks.append((ctx.pick(f"{ctx.name(backer)}抱", f"backed by {ctx.name(backer)}"),
+                          "dim"))
         out = Text()
         for i, (text, style) in enumerate(marks):
             out.append((" · " if i else "") + text, style=style)
@@ -156,8 +168,7 @@ class XianniuRenderer:
         if view.get("hand") is None:
             return []
         if ctx.me not in view.get("active", []):
-            return [Text(ctx.pick("你这局歇家，观看中……", "you sit this deal out (歇家); "
-                                  "watching…"), style="bold")]
+            return [Text(_sitting(view, ctx), style="bold")]
         out: list[RenderableType] = [Text.assemble((ctx.pick("你的手牌：", "your hand: "), "bold"),
                                                    cards_text(str(view["hand"])))]
         if view.get("my_discards"):
@@ -270,3 +281,20 @@ _EVENTS: dict[str, EventText] = {
 
 RENDERER = XianniuRenderer()
 
+
+def _sitting(view: Mapping[str, Any], ctx: RenderContext) -> str:
+    """What the player does while sitting a deal out: watch, and under 五家抱 back a player."""
+    partner = _at(view.get("backs"), ctx.me)
+    if not isinstance(partner, int):
+        return ctx.pick("你这局歇家，观看中……", "you sit this deal out (歇家); watching…")
+    name = ctx.name(partner)
+    return ctx.pick(f"你这局歇家，抱{name}（五家抱：它的输赢你担一半），观看中……",
+                    f"you sit this deal out (歇家) and back {name} (五家抱: you share half "
+                    "its result); watching…")
+
+
+def _at(values: Any, seat: int | None) -> Any:
+    """``values[seat]`` of a per-seat list in the view, None where there is none."""
+    if seat is None or not isinstance(values, list) or not 0 <= seat < len(values):
+        return None
+    return values[seat]
