@@ -298,6 +298,11 @@ def test_a_number_that_is_also_a_card_is_never_guessed() -> None:
         assert f"#{n}" in zh.problem and f"={raw}" in zh.problem and item in zh.problem
         en = interpret(raw, legal, texts, _parse, "en")
         assert en.problem is not None and "reads two ways" in en.problem
+    # where no listed action plays cards (掀 or not), the number can only be the list's
+    declare = [_parse("不掀"), _parse("掀")]
+    assert interpret("2", declare, ["不掀", "掀"], _parse, "zh", cardless=True).action == \
+        declare[1]
+    assert interpret("2", declare, ["不掀", "掀"], _parse, "zh").problem is not None
     same = [legal[0], legal[1], _parse("3")]
     assert interpret("3", same, ["扣了", "A", "3"], _parse, "zh").action == _parse("3")
     assert interpret("#9", legal, texts, _parse, "en").problem == \
@@ -327,6 +332,20 @@ def test_every_family_reads_a_bare_number_one_way_only() -> None:
                 continue
             assert (reply.action == card == legal[n - 1]) or (
                 reply.action is None and reply.problem and f"#{n}" in reply.problem), (name, n)
+
+
+def test_a_bare_2_is_the_xian_when_no_card_can_be_played() -> None:
+    """凤翔: 2 is also the card 板凳, but when the only choices are 不掀 / 掀 no card can be
+    meant, so ``2`` is 掀 at once, not a question which of the two it means; where cards are
+    listed too (the 头家's lead) it is still asked."""
+    result = invoke(["play", "xianniu", "-p", "fengxiang", "--seed", "1", "--deals", "1",
+                     "--bots", "heuristic"], "2\nq\n")
+    assert_clean(result, 0)
+    assert "1 不掀    2 掀" in result.output and "你选了：掀" in result.output
+    assert "有两种读法" not in result.output
+    lead = invoke(["play", "xianniu", "-p", "fengxiang", "--seed", "7", "--deals", "1",
+                   "--bots", "heuristic"], "2\nq\n")
+    assert "2 地眼（单张）" in lead.output and "有两种读法" in lead.output  # asked, as before
 
 
 def test_the_help_explains_choice_numbers_and_waits() -> None:

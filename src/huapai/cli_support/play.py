@@ -72,8 +72,10 @@ class Reply:
 
 
 def interpret(text: str, legal: Sequence[int], texts: Sequence[str],
-              parse: Callable[[str], int], lang: Lang) -> Reply:
-    """The meaning of ``text`` at a decision with ``legal`` actions shown as ``texts``."""
+              parse: Callable[[str], int], lang: Lang, *, cardless: bool = False) -> Reply:
+    """The meaning of ``text`` at a decision with ``legal`` actions shown as ``texts``;
+    ``cardless``: no legal action plays a card (掀 / 不掀, 过), so a bare list number cannot
+    mean cards and is read as the list's."""
     word = text.strip()
     if not word:
         return Reply(problem=tr("empty_input", lang))
@@ -85,7 +87,7 @@ def interpret(text: str, legal: Sequence[int], texts: Sequence[str],
     if word.startswith("="):
         return _by_notation(word[1:], parse, lang)
     if word.isdecimal():
-        return _by_number(word, legal, texts, parse, lang)
+        return _by_number(word, legal, texts, parse, lang, cardless)
     return _by_notation(word, parse, lang)
 
 
@@ -106,13 +108,14 @@ def _by_choice(word: str, legal: Sequence[int], lang: Lang) -> Reply:
 
 
 def _by_number(word: str, legal: Sequence[int], texts: Sequence[str],
-               parse: Callable[[str], int], lang: Lang) -> Reply:
+               parse: Callable[[str], int], lang: Lang, cardless: bool) -> Reply:
     """A bare number: a list number, or the game's notation when it is past the list;
-    refused (both readings named) when it is a list number *and* a different action."""
+    refused (both readings named) when it is a list number *and* a different action —
+    unless no listed action plays cards (``cardless``): then it is the list's."""
     n = int(word)
     as_notation = _notation_or_none(word, parse)
     if 1 <= n <= len(legal):
-        if as_notation is not None and as_notation != legal[n - 1]:
+        if as_notation is not None and not cardless and as_notation != legal[n - 1]:
             return Reply(problem=tr("ambiguous_number", lang, raw=word, n=n,
                                     item=texts[n - 1]))
         return Reply(action=legal[n - 1])
@@ -238,7 +241,9 @@ class HumanMatch:
         game, rules = self.table.game, self.table.rules
         texts = [game.format_action(rules, a) for a in legal]
         # listed by their labels in the player's language; typed as numbers or notation
-        shown = [game.describe_action(rules, a).label.text(self.lang) for a in legal]
+        described = [game.describe_action(rules, a) for a in legal]
+        shown = [d.label.text(self.lang) for d in described]
+        cardless = not any(d.cards for d in described)  # 掀 / 不掀: a number is the list's
         if len(legal) == 1:
             # a forced answer (过 in a claim window, the only beater): no need to ask
             self.console.print(Text(tr("forced", self.lang, text=shown[0]), style="dim"))
@@ -246,7 +251,7 @@ class HumanMatch:
         self._show_decision(deal, shown)
         while True:
             reply = interpret(self._read(), legal, texts,
-                              lambda w: game.parse_action(rules, w), self.lang)
+                              lambda w: game.parse_action(rules, w), self.lang, cardless=cardless)
             if reply.command is not None:
                 self._command(reply.command, deal, shown)
             elif reply.problem is not None:
