@@ -138,3 +138,18 @@ def test_an_english_unit_of_one_is_singular() -> None:
     assert re.search(r"\b1 card$", en, re.M) and "2 cards" in en
     assert re.search(r"\b1 time$", en, re.M) and "1 times" not in en
     assert "1 xingzi" in en and "1 张" in zh and "1 次" in zh
+
+
+def test_an_english_count_of_one_is_singular_in_the_terminal() -> None:
+    """"at most 1 card" (a 紧牌 down to 1), "1 time", not "1 cards"; Chinese unchanged."""
+    from huapai.cli_support.families.xianniu import _jinpai
+    from huapai.core.present import count_en
+
+    assert [count_en(n, "card", "cards") for n in (0, 1, 2)] == ["0 cards", "1 card", "2 cards"]
+    game = get_game("xianniu")
+    for cap, en in ((1, "down to 1 card"), (3, "down to 3 cards")):
+        event = {"kind": "jinpai", "seat": 1, "cap": cap}
+        ctx = RenderContext(game, game.rules("lanzhou"), "en", me=0)
+        assert _jinpai(event, "seat 1", ctx).endswith(en)
+        zh = RenderContext(game, game.rules("lanzhou"), "zh", me=0)
+        assert _jinpai(event, "座位1", zh) == f"座位1 紧牌：每人弃到 {cap} 张"

@@ -27,3 +27,27 @@ def test_an_english_unit_of_one_is_singular(page: Page, server: str) -> None:
     units = {code: UNITS[code].to_json() for code in ("zhang", "ci")}
     assert page.evaluate(_UNIT_VALUES, [units, "en"]) == ["1 card", "2 cards", "1 time"]
     assert page.evaluate(_UNIT_VALUES, [units, "zh"]) == ["1 张", "2 张", "1 次"]
+
+
+_COUNTS = """async (lang) => {
+  const { setLang, t } = await import("/js/i18n.js");
+  const { rendererFor } = await import("/js/games/registry.js");
+  setLang(lang);
+  const ev = (cap) => ({ kind: "jinpai", seat: 1, cap });
+  const line = (cap) => rendererFor("xianniu").eventText(ev(cap), { name: (s) => `B${s}` }, {});
+  return [t("hand_count", { n: 1 }), t("hand_count", { n: 2 }),
+          t("my_totals", { games: 1, points: 1 }), t("my_totals", { games: 3, points: -2 }),
+          t("settings_line", { deals: 1, mult: 1, clock: "untimed" }),
+          t("settings_line", { deals: 4, mult: 2, clock: "untimed" }), line(1), line(3)];
+}"""
+
+
+def test_an_english_count_of_one_is_singular(page: Page, server: str) -> None:
+    """Every English count the client writes takes the singular for 1: a hand's card
+    count, the lobby's totals, the room's deals, a 紧牌 of 1 card."""
+    enter(page, server, "单复数")
+    assert page.evaluate(_COUNTS, "en") == [
+        "1 card", "2 cards", "1 game, 1 point in all", "3 games, -2 points in all",
+        "1 deal · multiplier ×1 · untimed", "4 deals · multiplier ×2 · untimed",
+        "B1 calls 紧牌: at most 1 card", "B1 calls 紧牌: at most 3 cards"]
+    assert page.evaluate(_COUNTS, "zh")[:3] == ["1 张", "2 张", "共 1 局，累计 1 分"]

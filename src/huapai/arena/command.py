@@ -15,6 +15,7 @@ from huapai.bots.levels import BadSpec
 from huapai.bots.registry import UnknownBot
 from huapai.cli_support.i18n import Lang
 from huapai.cli_support.setup import CliError, emit_json, load_table, refused
+from huapai.core.present import count_en
 
 from . import ArenaError, Setup, Tally, check, run_arena
 from .plot import write_svg
@@ -68,7 +69,7 @@ def run(setup: Setup, preset: str, *, deals: int, workers: int, ray: str | None,
     report_table(tally, preset, lang, console)
     seconds = time.perf_counter() - start
     console.print(f"共 {tally.games} 局，{seconds:.1f} 秒" if lang == "zh" else
-                  f"{tally.games} games in {seconds:.1f} s")
+                  f"{count_en(tally.games, 'game', 'games')} in {seconds:.1f} s")
 
 
 def _with_progress(setup: Setup, deals: int, workers: int, ray: str | None, lang: Lang,

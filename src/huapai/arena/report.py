@@ -14,6 +14,7 @@ from huapai.cli_support.i18n import Lang, bot_label
 from huapai.cli_support.render import renderer_for
 from huapai.cli_support.setup import family_title, preset_title
 from huapai.cli_support.stats import Z95, estimate
+from huapai.core.present import count_en
 
 from .tally import AHEAD, Z99, Entrant, Tally
 
@@ -99,7 +100,7 @@ def report_table(tally: Tally, preset: str, lang: Lang, console: Console) -> Non
     table = table_title(tally, preset, lang)
     title = (f"复式对战：{table}，{tally.deals} 副牌 × "
              f"{len(setup.seating)} 种座次，种子 {setup.seed}" if zh else
-             f"duplicate arena: {table}, {tally.deals} deals × "
+             f"duplicate arena: {table}, {count_en(tally.deals, 'deal', 'deals')} × "
              f"{len(setup.seating)} seatings, seed {setup.seed}")
     console.print(Text(title, style="bold"))
     console.print(_table(tally, lang))

@@ -184,5 +184,10 @@ def unit(code: str) -> Msg:
     return UNITS[code]
 
 
+def count_en(n: int, one: str, many: str) -> str:
+    """A number and its English noun, singular for 1: ``1 card``, ``2 cards``."""
+    return f"{n} {one if n == 1 else many}"
+
+
 __all__ = ["UNITS", "ActionGroup", "ActionInfo", "ActionStyle", "JSONScalar", "Lang", "Msg",
-           "SaidError", "SettlementItem", "said", "unit"]
+           "SaidError", "SettlementItem", "count_en", "said", "unit"]

@@ -16,6 +16,7 @@ from rich.text import Text
 
 from huapai.cli_support.i18n import Lang, bracketed
 from huapai.cli_support.render import DealFacts, EventText, RenderContext, event_line
+from huapai.core.present import count_en
 
 from .common import deal_ended, label, pair_of
 
@@ -23,7 +24,7 @@ _PHASES: dict[str, tuple[str, str]] = {
     "declare": ("叫牌：出牌、掀或{decline}", "declaring: lead, 掀 or {decline}"),
     "lead": ("被掀，必须出牌", "掀ed: the leader must lead"),
     "follow": ("跟牌：有大必大，无大不出", "following: beat it if you can"),
-    "jinpai": ("紧牌：弃牌到 {cap} 张", "紧牌: discard down to {cap} cards"),
+    "jinpai": ("紧牌：弃牌到 {cap} 张", "紧牌: discard down to {cards}"),
     "over": ("本局结束", "the deal is over"),
 }
 _ENDS: dict[str, tuple[str, str]] = {
@@ -72,7 +73,9 @@ class XianniuRenderer:
 
     def _status(self, view: Mapping[str, Any], ctx: RenderContext) -> Text:
         zh, en = _PHASES.get(str(view.get("phase")), ("?", "?"))
-        phase = ctx.pick(zh, en).format(decline=_decline_word(ctx), cap=view.get("jinpai_cap"))
+        cap = view.get("jinpai_cap")
+        phase = ctx.pick(zh, en).format(decline=_decline_word(ctx), cap=cap, cards=count_en(
+            cap, "card", "cards") if isinstance(cap, int) else "")
         leader = view.get("leader")
         who = ctx.name(leader) if isinstance(leader, int) else "—"
         if view.get("end"):
@@ -257,7 +260,7 @@ def _trick_won(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
 
 def _jinpai(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
     return ctx.pick(f"{who} 紧牌：每人弃到 {e['cap']} 张", f"{who} calls 紧牌: everyone discards "
-                    f"down to {e['cap']} cards")
+                    f"down to {count_en(int(e['cap']), 'card', 'cards')}")
 
 
 def _discarded(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:

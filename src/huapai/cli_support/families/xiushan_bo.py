@@ -11,6 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from huapai.cli_support.render import EventText, RenderContext
+from huapai.core.present import count_en
 from huapai.games.xiushan.drill import Beads, beads
 
 
@@ -37,7 +38,7 @@ def bo_table(bo: Mapping[str, Any], ctx: RenderContext) -> Table:
     title = ctx.pick(f"算盘（第 {bo['number']} 钵，满 {bo['target']} 胡得一钵，每人最多和 "
                      f"{bo['max_wins']} 回）",
                      f"abacus (钵 {bo['number']}: {bo['target']} wins the 钵, at most "
-                     f"{bo['max_wins']} wins each)")
+                     f"{count_en(int(bo['max_wins']), 'win', 'wins')} each)")
     if training:
         title += ctx.pick("　报数练习：看珠子读数", " — 报数 training: read the beads")
     table = Table(title=title, show_edge=False, pad_edge=False, expand=False)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from huapai.core.present import count_en
 from huapai.core.protocol import Event, IllegalAction, Msg, NotationError
 from huapai.core.rng import shuffled
 
@@ -206,7 +207,8 @@ def _explain_play(s: State, combo: Combo) -> IllegalAction:
                                 combo=combo.name, top=top.name)
     cap = s.rules.table_cap - s.total
     return IllegalAction.of("over_table_cap", "桌面已有 {total} 张，出牌最多 {cap} 张",
-                            "the table holds {total}; a lead may have at most {cap} cards",
+                            "the table holds {total}; a lead may have at most "
+                            + count_en(cap, "card", "cards"),
                             total=s.total, cap=cap)
 
 

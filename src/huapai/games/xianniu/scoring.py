@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import lru_cache
 
-from huapai.core.present import Msg, SettlementItem, unit
+from huapai.core.present import Msg, SettlementItem, count_en, unit
 from huapai.core.protocol import Payment, Settlement
 
 from .cards import (
@@ -271,9 +271,10 @@ def _app(s: State, counts: dict[int, int], winners: list[int],
         value, bonus = winner_value(s, w, counts[w])
         for p in losers:
             times = sum(1 for x, leader in s.xians if leader == w and x == p)
+            points = value + bonus
             label = Msg.of("app", "牌分 {points} + 掀过他 {times} 次×{fee}",
-                           "{points} points + {times}×{fee} for 掀ing him",
-                           points=value + bonus, times=times, fee=fee)
+                           count_en(points, "point", "points") + " + {times}×{fee} for 掀ing him",
+                           points=points, times=times, fee=fee)
             yield Payment(p, w, value + bonus + fee * times, "app", label)
 
 

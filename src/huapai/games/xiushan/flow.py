@@ -9,6 +9,7 @@ window on a discard is the core one (:mod:`huapai.core.claim`) with :data:`TABLE
 from __future__ import annotations
 
 from huapai.core.claim import Answered, ClaimTable
+from huapai.core.present import count_en
 from huapai.core.protocol import Event, IllegalAction
 
 from . import bo_play
@@ -251,9 +252,9 @@ def _cannot_hu(s: State, name: str, seat: int) -> IllegalAction:
     if s.bo is not None:
         mine, r = s.bo.seats[seat], s.rules
         if mine.wins >= r.bo_max_wins:
+            won = count_en(mine.wins, "time", "times")
             return IllegalAction("bo_wins", say(f"这一钵你已经和了 {mine.wins} 回，不能再和",
-                                                f"you have won {mine.wins} times in this 钵: "
-                                                "no more wins"))
+                                                f"you have won {won} in this 钵: no more wins"))
         if mine.wins == r.bo_max_wins - 1:
             return IllegalAction("bo_target", say(
                 f"{name}胡不了：牌不成，或最后一回和牌算盘到不了 {r.bo_target} 胡",

@@ -3,7 +3,7 @@
 // art, takes the learner's 钱, and draws the abacus as beads (never its number).
 
 import { h, replace } from "./dom.js";
-import { bi } from "./i18n.js";
+import { bi, countOf } from "./i18n.js";
 import { api, explain, path } from "./api.js";
 import { toast } from "./ui.js";
 import { daziCard } from "./cards/dazi.js";
@@ -133,7 +133,7 @@ export class DrillPage {
     return h("section", { class: "card-panel drill-summary", "data-testid": "drill-summary" },
       h("h2", {}, bi("练习结束", "Drill over")),
       h("p", {}, bi(`共 ${d.count} 题：报对 ${d.right}，吃包子 ${d.wrong}，不报 ${d.skipped}。看珠子读出算盘上的数。`,
-                    `${d.count} questions: ${d.right} right, ${d.wrong} 吃包子, ${d.skipped} not announced. Read the abacus off the beads.`)),
+                    `${countOf(d.count, "question", "questions")}: ${d.right} right, ${d.wrong} 吃包子, ${d.skipped} not announced. Read the abacus off the beads.`)),
       h("button", { class: "btn primary", "data-testid": "drill-again", onClick: () => this.restart() },
         bi("再来一次", "Again")));
   }

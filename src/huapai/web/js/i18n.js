@@ -65,7 +65,7 @@ const STR = {
   refresh: ["刷新", "Refresh"],
   my_games: ["我的牌局", "My games"],
   no_games: ["还没有打完的牌局。", "No finished games yet."],
-  my_totals: ["共 {games} 局，累计 {points} 分", "{games} games, {points} points in all"],
+  my_totals: ["共 {games} 局，累计 {points} 分", "{games|game|games}, {points|point|points} in all"],
   watch: ["观战", "Watch"],
   enter_room: ["进入", "Enter"],
   status_waiting: ["等人", "waiting"],
@@ -135,8 +135,7 @@ const STR = {
   waiting_seats: ["坐满就能开始", "Start when every seat is filled"],
   spectating: ["观战中", "Spectating"],
   room_gone: ["找不到这个房间", "This room cannot be found"],
-  settings_line: ["{deals} 局 · 倍数 ×{mult} · {clock}", "{deals} deals · multiplier ×{mult} · {clock}"],
-  settings_line_one: ["{deals} 局 · 倍数 ×{mult} · {clock}", "{deals} deal · multiplier ×{mult} · {clock}"],
+  settings_line: ["{deals} 局 · 倍数 ×{mult} · {clock}", "{deals|deal|deals} · multiplier ×{mult} · {clock}"],
   // table
   your_turn: ["轮到你了", "Your turn"],
   your_turn_title: ["【轮到你了】花牌", "[Your turn] huapai"],
@@ -155,7 +154,7 @@ const STR = {
   pick_ready: ["紧牌：选好 {n} 张了，按弃牌", "紧牌: {n} selected, press Discard"],
   pick_too_many: ["紧牌：只需弃 {n} 张，选多了", "紧牌: only {n} to discard, too many selected"],
   log: ["牌局记录", "Game log"],
-  hand_count: ["{n} 张", "{n} cards"],
+  hand_count: ["{n} 张", "{n|card|cards}"],
   deal_over: ["本局结束", "Deal over"],
   // settlement
   settlement: ["本局结算", "Settlement"],
@@ -223,8 +222,18 @@ export function onLangChange(fn) {
   return () => listeners.delete(fn);
 }
 
+/** `{name}` filled from `vars`; `{name|card|cards}` is the number and its English noun,
+ * singular for 1 ("1 card", "2 cards"). */
 function fill(text, vars) {
-  return text.replace(/\{(\w+)\}/g, (m, name) => (name in vars ? String(vars[name]) : m));
+  return text.replace(/\{(\w+)(?:\|([^|}]*)\|([^}]*))?\}/g, (m, name, one, many) => {
+    if (!(name in vars)) return m;
+    return one === undefined ? String(vars[name]) : countOf(vars[name], one, many);
+  });
+}
+
+/** "1 card", "2 cards": a number and its English noun. */
+export function countOf(n, one, many) {
+  return `${n} ${Number(n) === 1 ? one : many}`;
 }
 
 /** The string `key` in the current language, with `{name}` placeholders filled. */

@@ -243,7 +243,7 @@ export class RoomPage {
       h("a", { class: "btn ghost small", href: "#/" }, "← ", t("lobby")),
       h("div", { class: "room-name" }, h("strong", {}, gameTitle(s.game)), " · ", presetTitle(s.game, s.preset)),
       h("div", { class: "room-meta muted" },
-        t(s.deals === 1 ? "settings_line_one" : "settings_line", { deals: s.deals, mult: s.multiplier, clock }),
+        t("settings_line", { deals: s.deals, mult: s.multiplier, clock }),
         s.status !== "waiting" && s.deal !== null ? ` · ${t("deal_n", { n: s.deal + 1 })}/${s.deals}` : ""),
       s.code ? h("div", { class: "room-code", "data-testid": "room-code" }, `${t("room_code")} `, h("strong", {}, s.code)) : null,
       h("button", { class: "btn ghost small", onClick: () => this.copyLink() }, t("copy_link")),

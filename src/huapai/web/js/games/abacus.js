@@ -6,7 +6,7 @@
 // (the hook) and `boFacts(view)` for the 钵's line in the centre.
 
 import { h, svg } from "../dom.js";
-import { bi } from "../i18n.js";
+import { bi, countOf } from "../i18n.js";
 
 const RODS = 4;
 const ROD_W = 14;
@@ -80,7 +80,7 @@ export function boFacts(view) {
   const bo = view?.bo;
   if (!bo) return null;
   const text = bi(`第 ${bo.number} 钵 · 满 ${bo.target} 胡得一钵 · 每人最多和 ${bo.max_wins} 回`,
-                  `钵 ${bo.number} · ${bo.target} wins it · at most ${bo.max_wins} wins each`);
+                  `钵 ${bo.number} · ${bo.target} wins it · at most ${countOf(bo.max_wins, "win", "wins")} each`);
   const training = bo.training ? bi(" · 报数练习：看珠子读数", " · 报数 training: read the beads") : "";
   return h("div", { class: "xs-bo", "data-testid": "bo" }, text + training);
 }

@@ -1,7 +1,7 @@
 // 掀牛 / 花花牌: long cards (or the poker deck), 占牌 per seat, 掀 counts, the trick.
 
 import { h } from "../dom.js";
-import { bi } from "../i18n.js";
+import { bi, countOf } from "../i18n.js";
 import { longCard } from "../cards/huapai.js";
 import { pokerCard } from "../cards/poker.js";
 import { cardRow, generic } from "./generic.js";
@@ -212,7 +212,7 @@ export const xianniu = {
       case "passed": return bi(`${who} 过`, `${who} passes`);
       case "trick_won": return bi(`${who} 占牌 ${ev.cards}，共 ${ev.table_count} 张`,
         `${who} wins ${ev.cards}: ${ev.table_count} 占牌`);
-      case "jinpai": return bi(`${who} 紧牌：手牌最多 ${ev.cap} 张`, `${who} calls 紧牌: at most ${ev.cap} cards`);
+      case "jinpai": return bi(`${who} 紧牌：手牌最多 ${ev.cap} 张`, `${who} calls 紧牌: at most ${countOf(ev.cap, "card", "cards")}`);
       case "discarded": return ev.card ? bi(`${who} 弃 ${ev.card}`, `${who} throws ${ev.card}`)
         : bi(`${who} 弃了一张牌`, `${who} throws a card`);
       case "deal_ended": return endText({ ...view, end: ev.reason });
