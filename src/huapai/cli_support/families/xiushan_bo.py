@@ -37,7 +37,7 @@ def bo_table(bo: Mapping[str, Any], ctx: RenderContext) -> Table:
     training = bool(bo.get("training"))
     title = ctx.pick(f"算盘（第 {bo['number']} 钵，满 {bo['target']} 胡得一钵，每人最多和 "
                      f"{bo['max_wins']} 回）",
-                     f"abacus (钵 {bo['number']}: {bo['target']} wins the 钵, at most "
+                     f"abacus (钵 {bo['number']}: first to {bo['target']} takes the 钵, at most "
                      f"{count_en(int(bo['max_wins']), 'win', 'wins')} each)")
     if training:
         title += ctx.pick("　报数练习：看珠子读数", " — 报数 training: read the beads")
