@@ -182,6 +182,23 @@ def test_the_calculator_reads_as_gongan_unless_a_preset_is_named() -> None:
     assert "按 gongan 的读法" in table.output and "规则选项：tingtou_scores=true" in table.output
 
 
+def test_the_calculators_fen_is_the_presets() -> None:
+    """分 as the named preset pays it: the seed's 按坡 (40 胡 → 5 分), the apps' 一胡一分
+    (gongan-app: 40 分, as a gongan-app deal's settlement pays); the waits' 分 too."""
+    seed = run_json("score", "biegan", WORKED, "--meld", WORKED_ZHA)
+    assert (seed["hu"], seed["fen"], seed["fen_mode"]) == (40, 5, "po")
+    app = run_json("score", "biegan", WORKED, "--meld", WORKED_ZHA, "-p", "gongan-app")
+    assert (app["fen"], app["fen_mode"]) == (app["hu"], "per_hu")
+    table = invoke(["score", "biegan", WORKED, "--meld", WORKED_ZHA, "-p", "gongan-app"])
+    assert f"胡牌 ✓  {app['hu']} 分（一胡一分）" in table.output
+    english = invoke(["score", "biegan", WORKED, "--meld", WORKED_ZHA, "--lang", "en"])
+    assert "wins ✓  5 分 (points: 1 at 17 胡, +1 every 5)" in english.output
+    waits = run_json("waits", "biegan", NALIAO, "-p", "gongan-app")
+    assert waits["waits"] and all(w["fen"] == w["hu"] for w in waits["waits"])
+    assert all(w["fen"] == (w["hu"] - 17) // 5 + 1
+               for w in run_json("waits", "biegan", NALIAO)["waits"])
+
+
 def test_an_unknown_calculator_preset_names_the_known_ones() -> None:
     result = invoke(["waits", "biegan", NALIAO, "--preset", "moon"])
     assert_clean(result, 1)

@@ -158,3 +158,13 @@ def test_a_drawn_deal_has_one_table_wide_item() -> None:
     huang = [i for i in settled.items if i.code == "huangzhuang"]
     assert len(huang) == 1 and huang[0].seat is None and huang[0].label.zh.startswith("黄庄")
     assert not settled.payments
+
+
+@pytest.mark.parametrize("fen_mode", ["po", "per_hu", "ceil5", "round5"])
+def test_a_won_deals_view_says_the_fen_the_settlement_pays(fen_mode: str) -> None:
+    """The view's win (the terminal's 胡了 … · N 分 line) gives 分 by the rules' fen_mode,
+    as the settlement pays it — under 一胡一分 (gongan-app) a 23-胡 hand said 2 分 while each
+    payer paid 23."""
+    for state in (_self_drawn(fen_mode=fen_mode), _won_on_discard(fen_mode=fen_mode)):
+        win = GAME.observe(state, M)["wins"][0]
+        assert win["fen"] == fen_of(state.rules, win["hu"])

@@ -17,7 +17,6 @@ from huapai.cli_support.i18n import Lang
 from huapai.games.biegan.calcinput import Hand, ScoreReport, WaitsReport, wait_card
 from huapai.games.biegan.calculator import HandResult
 from huapai.games.biegan.cards import JOKER, card_name, face_name, format_cards
-from huapai.games.biegan.search import fen_for
 from huapai.games.biegan.units import Unit
 from huapai.games.biegan.waits import Wait
 
@@ -37,8 +36,12 @@ _TEXT: dict[str, tuple[str, str]] = {
     "zhujing": ("主精：{face}", "主精 (main 精): {face}"),
     "no_zhujing": ("无", "none"),
     "total_row": ("合计", "total"),
-    "wins": ("胡牌 ✓  {fen} 分（{threshold} 胡 1 分，逢 5 进 1）",
-             "wins ✓  {fen} 分 (points: 1 at {threshold} 胡, +1 every 5)"),
+    "wins": ("胡牌 ✓  {fen} 分（{how}）", "wins ✓  {fen} 分 ({how})"),
+    "fen_po": ("{threshold} 胡 1 分，逢 5 进 1", "points: 1 at {threshold} 胡, +1 every 5"),
+    "fen_per_hu": ("一胡一分", "one point a 胡"),
+    "fen_ceil5": ("逢 1 就包：胡数往上凑成 5 的倍数", "胡 rounded up to a multiple of 5"),
+    "fen_round5": ("2 舍 3 入：胡数取最近的 5 的倍数，最少 20",
+                   "胡 to the nearest multiple of 5, at least 20"),
     "below": ("不能胡：最好的组法只有 {hu} 胡，至少要 {threshold} 胡",
               "does not win: the best reading has {hu} 胡, {threshold} needed"),
     "incomplete": ("不能胡：凑不成 8 组（句 坎 紮 泛 对 招）加一个听头",
@@ -94,8 +97,8 @@ def _show_score(hand: Hand, result: HandResult, console: Console, lang: Lang) ->
     main = _t("no_zhujing", lang) if result.zhujing is None else face_name(result.zhujing)
     console.print(_t("zhujing", lang, face=main))
     if result.wins:
-        console.print(_t("wins", lang, fen=result.fen, threshold=hand.threshold),
-                      style="bold green")
+        how = _t(f"fen_{hand.fen_mode}", lang, threshold=hand.threshold)
+        console.print(_t("wins", lang, fen=hand.fen(result.hu), how=how), style="bold green")
     else:
         console.print(_t("below", lang, hu=result.hu, threshold=hand.threshold), style="red")
 
@@ -153,18 +156,18 @@ def show_waits(report: WaitsReport, console: Console, lang: Lang) -> None:
     for i, name in enumerate(_t("waits_cols", lang).split("|")):
         table.add_column(name, justify="right" if i else "left")
     for wait in found:
-        table.add_row(*_wait_row(wait, hand.threshold, lang))
+        table.add_row(*_wait_row(wait, hand, lang))
     console.print(table)
     kinds = len({w.face for w in found})
     console.print(_t("waits_summary", lang, kinds=kinds, unseen=sum(w.remaining for w in found)))
 
 
-def _wait_row(wait: Wait, threshold: int, lang: Lang) -> tuple[str, ...]:
+def _wait_row(wait: Wait, hand: Hand, lang: Lang) -> tuple[str, ...]:
     name = wait_card(wait) + (_t("joker_note", lang) if wait.face == JOKER else "")
-    on_discard = str(wait.hu_discard)
+    on_discard, threshold = str(wait.hu_discard), hand.threshold
     if wait.hu_discard < threshold:
         on_discard += _t("below_on_discard", lang, threshold=threshold)
-    return name, str(wait.hu), str(fen_for(wait.hu, threshold)), on_discard, str(wait.remaining)
+    return name, str(wait.hu), str(hand.fen(wait.hu)), on_discard, str(wait.remaining)
 
 
 def _no_waits_reason(report: WaitsReport, lang: Lang) -> str:

@@ -43,8 +43,7 @@ from .cards import (
     jing_of,
     parse_cards,
 )
-from .rules import PRESETS, scoring_of
-from .search import fen_for
+from .rules import PRESETS, fen_in, scoring_of
 from .units import DEFAULT_SCORING, MELD_SIZES, Meld, Scoring
 from .waits import Wait
 from .waits import waits as find_waits
@@ -174,6 +173,12 @@ def preset_options(name: str | None) -> dict[str, Any]:
     return {opt.name: getattr(base, opt.name) for opt in CALC_OPTIONS}
 
 
+def fen_mode_of(name: str | None) -> str:
+    """How the preset ``name`` (None: ``gongan``) turns 胡 into 分; ``reference``: 按坡."""
+    rules = PRESETS.get(DEFAULT_PRESET if name is None else name.strip())
+    return "po" if rules is None else rules.fen_mode
+
+
 def overrides(items: Iterable[str]) -> dict[str, Any]:
     """``NAME=VALUE`` items as keyword arguments (names in English or 中文), each checked."""
     out: dict[str, Any] = {}
@@ -223,6 +228,8 @@ class Hand:
     preset: str = DEFAULT_PRESET
     changed: dict[str, Any] = field(default_factory=dict)
     """The options given with ``--option`` (the rest are the preset's)."""
+    fen_mode: str = "po"
+    """How the preset turns 胡 into 分 (its ``fen_mode``; 按坡 for ``reference``)."""
 
     @property
     def positions(self) -> int:
@@ -235,6 +242,10 @@ class Hand:
     @property
     def threshold(self) -> int:
         return int(self.options["threshold"])
+
+    def fen(self, hu: int) -> int | None:
+        """分 of a hand of ``hu`` 胡 as the preset pays it (None below 起胡)."""
+        return fen_in(self.fen_mode, hu, self.threshold) if hu >= self.threshold else None
 
     def options_json(self) -> dict[str, Any]:
         return {opt.name: self.options.get(opt.name, opt.default) for opt in CALC_OPTIONS}
@@ -261,7 +272,8 @@ def read_hand(command: Command, hand: Sequence[str], melds: Sequence[str] = (),
     jing = jing_of(bool((base | changed)["five_jing"]))
     read = Hand(concealed, tuple(parse_meld(raw, jing) for raw in melds),
                 _cards(" ".join(seen), "--seen"), base | changed,
-                preset=DEFAULT_PRESET if preset is None else preset.strip(), changed=changed)
+                preset=DEFAULT_PRESET if preset is None else preset.strip(), changed=changed,
+                fen_mode=fen_mode_of(preset))
     _check_copies(read.own, "copies_own")
     _check_copies(read.own + read.seen, "copies_seen")
     if discard is None:
@@ -357,9 +369,10 @@ class WaitsReport:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "waits": [wait_json(w, self.hand.threshold) for w in self.waits],
+            "waits": [wait_json(w, self.hand) for w in self.waits],
             "cards": self.hand.positions,
             "threshold": self.hand.threshold,
+            "fen_mode": self.hand.fen_mode,
             "unseen": self.unseen,
             "preset": self.hand.preset,
             "options": self.hand.options_json(),
@@ -426,6 +439,8 @@ def score_json(hand: Hand, result: HandResult) -> dict[str, Any]:
     data = result.to_json()
     reason = None if result.wins else "below_threshold" if result.complete else "incomplete"
     data.update({
+        "fen": hand.fen(result.hu) if result.wins else None,  # the preset's 分 (fen_mode)
+        "fen_mode": hand.fen_mode,
         "cards": hand.positions,
         "self_drawn": hand.discard is None,
         "won_discard": None if hand.discard is None else card_name(hand.discard),
@@ -442,9 +457,10 @@ def wait_card(wait: Wait) -> str:
     return card_name(card(wait.face, wait.flowered))
 
 
-def wait_json(wait: Wait, threshold: int) -> dict[str, Any]:
-    """One wait: the calculator's fields plus the card as written and its 分 self-drawn."""
+def wait_json(wait: Wait, hand: Hand) -> dict[str, Any]:
+    """One wait: the calculator's fields plus the card as written and its 分 self-drawn
+    (as the preset pays it)."""
     data = wait.to_json()
     data["card"] = wait_card(wait)
-    data["fen"] = fen_for(wait.hu, threshold)
+    data["fen"] = hand.fen(wait.hu)
     return data

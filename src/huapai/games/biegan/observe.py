@@ -16,6 +16,7 @@ from huapai.core.view import TableView
 
 from .actions import format_action
 from .cards import NUM_CODES, card_name, face_name, format_cards, jing_of
+from .rules import fen_of
 from .state import DISPLAY, OVER, PHASE_NAMES, WINDOW, Held, State
 from .turn import initial_stock
 
@@ -80,6 +81,7 @@ def _win_view(s: State, seat: int) -> dict[str, Any]:
     if win.card is not None:
         hand[win.card] += 1
     out.update(seat=seat, from_seat=win.from_seat, hand=hand_text(tuple(hand)),
+               fen=fen_of(s.rules, win.result.hu),  # the rules' 分, as the settlement pays
                card=None if win.card is None else card_name(win.card))
     return out
 

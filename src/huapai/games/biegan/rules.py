@@ -316,11 +316,16 @@ def scoring_of(rules: BieganRules) -> Scoring:
 
 def fen_of(rules: BieganRules, hu: int) -> int:
     """分 of a winning hand of ``hu`` 胡 under ``rules.fen_mode``."""
-    if rules.fen_mode == "per_hu":
+    return fen_in(rules.fen_mode, hu, rules.hu_threshold)
+
+
+def fen_in(mode: str, hu: int, threshold: int) -> int:
+    """分 of a winning hand of ``hu`` 胡 by ``mode`` (a ``fen_mode``), 起胡 ``threshold``."""
+    if mode == "per_hu":
         return hu
-    if rules.fen_mode == "ceil5":
+    if mode == "ceil5":
         return -(-hu // 5) * 5
-    if rules.fen_mode == "round5":
+    if mode == "round5":
         rest = hu % 5
         return max(20, hu - rest if rest <= 2 else hu + 5 - rest)
-    return (hu - rules.hu_threshold) // 5 + 1
+    return (hu - threshold) // 5 + 1
