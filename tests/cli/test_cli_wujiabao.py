@@ -48,7 +48,8 @@ def test_a_sitting_player_is_told_whom_it_backs() -> None:
         partner = next((p for p, b in pairs.items() if b == 0), None)
         if partner is not None:
             told += 1
-            assert f"你这局歇家，抱座位{partner}（五家抱：它的输赢你担一半），观看中" in text
+            name = f"座位{partner}"
+            assert f"你这局歇家，抱{name}（五家抱：{name} 的输赢你担一半），观看中" in text
             english, _ = _shown("en", dealer)
             assert f"you sit this deal out (歇家) and back seat {partner} (五家抱" in english
     assert told == 2

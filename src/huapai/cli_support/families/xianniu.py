@@ -290,10 +290,10 @@ def _sitting(view: Mapping[str, Any], ctx: RenderContext) -> str:
     partner = _at(view.get("backs"), ctx.me)
     if not isinstance(partner, int):
         return ctx.pick("你这局歇家，观看中……", "you sit this deal out (歇家); watching…")
-    name = ctx.name(partner)
-    return ctx.pick(f"你这局歇家，抱{name}（五家抱：它的输赢你担一半），观看中……",
+    name, its = ctx.name(partner), ctx.owner(partner)
+    return ctx.pick(f"你这局歇家，抱{name}（五家抱：{its}输赢你担一半），观看中……",
                     f"you sit this deal out (歇家) and back {name} (五家抱: you share half "
-                    "its result); watching…")
+                    f"of {its} result); watching…")
 
 
 def _at(values: Any, seat: int | None) -> Any:
