@@ -29,14 +29,14 @@ from huapai.core.registry import check_target
 from .i18n import Lang, tr, tr_both
 from .runtime import console, guard, parse_lang
 from .setup import CliError
-from .usage import check_flags, lang_of, usage_error
+from .usage import BilingualHelp, check_flags, lang_of, usage_error
 
 COMMANDS: tuple[str, ...] = ("score", "waits")
 _COMMON = ("json", "lang")
 _COMMAND_HELP = {"score": ("算分", "score calculator"), "waits": ("听牌", "waits calculator")}
 
 
-class _CalcGroup(TyperGroup):
+class _CalcGroup(BilingualHelp, TyperGroup):
     """``huapai score GAME``: an unknown GAME names the families that have one."""
 
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:
@@ -48,7 +48,7 @@ class _CalcGroup(TyperGroup):
         return super().resolve_command(ctx, args)
 
 
-class _CalcCommand(TyperCommand):
+class _CalcCommand(BilingualHelp, TyperCommand):
     """One family's calculator: the CLI's own one-line errors for a bad command line."""
 
     def parse_args(self, ctx: Any, args: list[str]) -> Any:
@@ -96,7 +96,8 @@ def calculator_command(manifest: GameManifest, spec: CalculatorSpec) -> Callable
 
     parameters = [_parameter(p) for p in spec.params] + [
         inspect.Parameter("json", inspect.Parameter.KEYWORD_ONLY, annotation=bool,
-                          default=typer.Option(False, "--json", help="输出 JSON / print JSON")),
+                          default=typer.Option(False, "--json", metavar="",
+                                               help="输出 JSON / print JSON")),
         inspect.Parameter("lang", inspect.Parameter.KEYWORD_ONLY, annotation=str,
                           default=typer.Option("zh", "--lang", help="zh（中文，默认）或 / or en")),
     ]
@@ -119,7 +120,7 @@ def _parameter(param: CalcParam) -> inspect.Parameter:
                                       show_default=False)
         annotation: Any = list[str] | None
     elif param.type == "bool":
-        default = typer.Option(False, *param.flags, help=help_text)
+        default = typer.Option(False, *param.flags, help=help_text, metavar="")  # a flag
         annotation = bool
     else:
         default = typer.Option(None, *param.flags, help=help_text, metavar=param.metavar,

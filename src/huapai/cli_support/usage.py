@@ -17,10 +17,34 @@ from collections.abc import Sequence
 from typing import Any
 
 import typer
+from typer import rich_utils
 from typer.core import TyperCommand, TyperGroup
 
 from .i18n import LANGS, Lang, tr, tr_or
 from .runtime import error_line
+
+# The help pages are bilingual, every line 中文 / English: so are typer's own words on them
+# (its panel titles are module constants that its help renderer reads when it draws).
+rich_utils.ARGUMENTS_PANEL_TITLE = "参数 / Arguments"
+rich_utils.OPTIONS_PANEL_TITLE = "选项 / Options"
+rich_utils.COMMANDS_PANEL_TITLE = "命令 / Commands"
+HELP_TEXT = "显示本帮助 / show this help"
+USAGE_PREFIX = "用法 / Usage: "
+
+
+class BilingualHelp:
+    """A command's help page in both languages: its usage line and its ``--help`` option
+    (a flag: no ``<bool>`` after it)."""
+
+    def get_help_option(self, ctx: Any) -> Any:
+        option = super().get_help_option(ctx)  # type: ignore[misc]
+        if option is not None:
+            option.help, option.metavar = HELP_TEXT, ""
+        return option
+
+    def format_usage(self, ctx: Any, formatter: Any) -> None:
+        pieces = self.collect_usage_pieces(ctx)  # type: ignore[attr-defined]
+        formatter.write_usage(ctx.command_path, " ".join(pieces), prefix=USAGE_PREFIX)
 
 
 def usage_error(message: str, lang: Lang) -> typer.Exit:
@@ -144,7 +168,7 @@ def _is_int(hint: Any) -> bool:
     return typing.get_origin(hint) in (typing.Union, types.UnionType) and args == [int]
 
 
-class LocalGroup(TyperGroup):
+class LocalGroup(BilingualHelp, TyperGroup):
     """``huapai WORD``: an unknown WORD is refused naming the commands there are."""
 
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:
@@ -156,7 +180,7 @@ class LocalGroup(TyperGroup):
         return super().resolve_command(ctx, args)
 
 
-class LocalCommand(TyperCommand):
+class LocalCommand(BilingualHelp, TyperCommand):
     """A command whose unknown options, missing values, non-numbers and missing or extra
     positional words are refused in the command's language."""
 
