@@ -67,6 +67,6 @@ def _show(console: Console, step: DrillStep, zh: bool) -> None:
 
 
 def _summary(console: Console, drill: Drill, zh: bool) -> int:
-    console.print(f"答对 {drill.right} / {drill.asked}，算盘 {drill.abacus} 个钱" if zh else
-                  f"{drill.right} of {drill.asked} right, abacus {drill.abacus} 钱")
+    console.print(f"答对 {drill.right} / {drill.answered}，算盘 {drill.abacus} 个钱" if zh else
+                  f"{drill.right} of {drill.answered} right, abacus {drill.abacus} 钱")
     return 0

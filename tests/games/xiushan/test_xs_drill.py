@@ -39,7 +39,9 @@ def test_right_answer_moves_the_abacus_wrong_one_is_baozi() -> None:
     step = d.answer(q, q.answer + 1)  # 报错子吃包子
     assert not step.correct and step.event.kind == "baozi"
     assert d.abacus == -20 and step.beads.hat and step.beads.negative
-    assert (d.asked, d.right) == (2, 1)
+    assert (d.answered, d.right) == (2, 1)
+    d.question()  # asked, not answered (the learner quits): not counted
+    assert d.answered == 2
     q = d.question()
     step = d.answer(q, None)  # 不报子，不上算盘
     assert not step.correct and d.abacus == -20 and step.event.kind == "unannounced"

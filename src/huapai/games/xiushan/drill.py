@@ -96,7 +96,7 @@ class Drill:
         self.rng = random.Random(seed)
         self.jiang_share = jiang_share
         self.bo = Bo.new(1)
-        self.asked = 0
+        self.answered = 0  # a question quit before its answer does not count
         self.right = 0
 
     @property
@@ -104,13 +104,13 @@ class Drill:
         return self.bo.seats[0].abacus
 
     def question(self) -> DrillItem:
-        self.asked += 1
         return random_item(self.rng, self.jiang_share)
 
     def answer(self, item: DrillItem, said: int | None) -> DrillStep:
         """Check ``said`` (None: not announced, 不报子); the abacus moves as in a game."""
         self.bo, event = self.bo.announce(self.rules, 0, said, item.answer)
         correct = said == item.answer
+        self.answered += 1
         self.right += correct
         return DrillStep(item, said, correct, event, beads(self.abacus, hat_at=self.rules.hat_at))
 
