@@ -226,11 +226,15 @@ def serve(
 @app.command(cls=LocalCommand)
 def verify(
     record: Annotated[Path, typer.Argument(help="对局记录 / a game record from the server")],
+    lang: LangOpt = "zh",
 ) -> None:
     """验证洗牌公平：种子与开局承诺一致且发出同样的牌 / Check a record's fair shuffle."""
-    from huapai.server.serve import verify as run_verify
+    from .cli_support.verify import run_verify
 
-    run_verify(str(record))
+    language = _lang(lang)
+    with _guard(language):
+        code = run_verify(record, language, _console())
+    raise typer.Exit(code)
 
 
 def _start_up() -> ManifestError | None:

@@ -6,14 +6,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from typer.testing import CliRunner
 
+from huapai.cli import app
 from huapai.core.random_bot import RandomBot
 from huapai.core.record import dumps
 from huapai.core.registry import get_game
 from huapai.core.rng import seed_commitment
 from huapai.core.session import Deal
 from huapai.server.fairness import SeedSource, verify_text
-from huapai.server.serve import verify
 
 
 def _record(seed: int, preset: str = "lanzhou") -> list[dict[str, Any]]:
@@ -43,7 +44,8 @@ def test_a_broken_promise_is_caught(change: object, problem: str) -> None:
     change(lines[0])
     report = verify_text(dumps(lines))
     assert not report.ok
-    assert any(problem in p for p in report.deals[0].problems)
+    assert any(problem in p.en for p in report.deals[0].problems)
+    assert all(p.zh and p.zh != p.en for p in report.deals[0].problems)
 
 
 def test_a_seed_that_deals_something_else_is_caught() -> None:
@@ -51,7 +53,7 @@ def test_a_seed_that_deals_something_else_is_caught() -> None:
     other = _record(44)
     lines[0]["deal"] = other[0]["deal"]
     report = verify_text(dumps(lines))
-    assert any("does not give the recorded deal" in p for p in report.deals[0].problems)
+    assert any("does not give the recorded deal" in p.en for p in report.deals[0].problems)
 
 
 def test_a_match_record_checks_every_deal() -> None:
@@ -61,21 +63,27 @@ def test_a_match_record_checks_every_deal() -> None:
     assert not verify_text("not json\n").ok
 
 
-def test_verify_command_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_verify_command_exit_codes(tmp_path: Path) -> None:
+    """``huapai verify`` says each deal's check in the command's language (第 1 局 / deal 1,
+    the problem in words), exit 0 when kept, 1 when broken or the file is missing."""
+    runner = CliRunner()
     good = tmp_path / "good.jsonl"
     good.write_text(dumps(_record(47)), encoding="utf-8")
-    verify(str(good))
-    assert "verified" in capsys.readouterr().out
+    ok = runner.invoke(app, ["verify", str(good)])
+    assert ok.exit_code == 0 and "✓ 第 1 局：种子 47" in ok.output and "验证通过" in ok.output
+    assert "verified: every seed" in runner.invoke(app, ["verify", str(good), "--lang",
+                                                         "en"]).output
     lines = _record(47)
     lines[0]["seed"] = 1
     bad = tmp_path / "bad.jsonl"
     bad.write_text(dumps(lines), encoding="utf-8")
-    with pytest.raises(SystemExit) as failed:
-        verify(str(bad))
-    assert failed.value.code == 1
-    with pytest.raises(SystemExit) as missing:
-        verify(str(tmp_path / "missing.jsonl"))
-    assert missing.value.code == 2
+    failed = runner.invoke(app, ["verify", str(bad)])
+    assert failed.exit_code == 1 and "公开的种子与承诺不符" in failed.output
+    assert "验证失败" in failed.output and "match" not in failed.output  # no English
+    english = runner.invoke(app, ["verify", str(bad), "--lang", "en"])
+    assert "✗ deal 1: seed 1" in english.output and "verification FAILED" in english.output
+    missing = runner.invoke(app, ["verify", str(tmp_path / "missing.jsonl")])
+    assert missing.exit_code == 1 and "没有这个文件" in missing.output
 
 
 def test_seed_source_is_reproducible_only_when_seeded() -> None:

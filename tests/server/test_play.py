@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
+import io
 import json
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
-import pytest
+from rich.console import Console
 from server_helpers import Api, Message, Peer, act, peer, started, to_act, until_window
 from starlette.testclient import TestClient
 
+from huapai.cli_support.verify import run_verify
 from huapai.core.registry import get_game
 from huapai.core.rng import seed_commitment
-from huapai.server.serve import verify
 
 
 @contextmanager
@@ -156,10 +157,9 @@ def test_whole_match_reveals_seeds_and_replays(client: TestClient, tmp_path: Pat
     # changed is read against it: huapai replay)
     path = tmp_path / "game.jsonl"
     path.write_text(record.text, encoding="utf-8")
-    verify(str(path))
+    assert run_verify(path, "en", Console(file=io.StringIO())) == 0
     path.write_text(record.text.replace(str(ends[0]["seed"]), str(ends[0]["seed"] + 1)))
-    with pytest.raises(SystemExit):
-        verify(str(path))
+    assert run_verify(path, "en", Console(file=io.StringIO())) == 1
     mine = a.call("GET", "/api/replays?mine=1")["replays"]
     assert {r["id"] for r in mine} == {e["game_id"] for e in ends}
 

@@ -3,6 +3,7 @@ and the game goes on exactly as if nothing had happened."""
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import signal
@@ -16,11 +17,12 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from rich.console import Console
 from websockets.sync.client import ClientConnection, connect
 
+from huapai.cli_support.verify import run_verify
 from huapai.core.record import parse
 from huapai.core.registry import get_game
-from huapai.server.serve import verify
 
 PICKS = [1, 2, 0, 3, 1, 2, 2, 1, 0, 1, 3, 2]
 
@@ -160,4 +162,4 @@ def test_kill_minus_nine_and_restart_continue_identically(tmp_path: Path,
     assert recorded == moves and end["settlement"]["deltas"] == deltas
     path = tmp_path / "game.jsonl"
     path.write_text(record, encoding="utf-8")
-    verify(str(path))
+    assert run_verify(path, "en", Console(file=io.StringIO())) == 0

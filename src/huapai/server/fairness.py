@@ -31,6 +31,7 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
+from huapai.core.present import Msg, said
 from huapai.core.protocol import IllegalAction, NotationError, RulesError
 from huapai.core.record import DealRecord, RecordError, ReplayError, parse, replay_deal
 from huapai.core.registry import get_game
@@ -85,12 +86,47 @@ def banpai_seed(server_seed: int, nonces: list[str | None]) -> int:
     return _mixed("banpai", server_seed, nonces)
 
 
+_PROBLEMS = {
+    "unparsed": ("记录读不出来", "record does not parse"),
+    "unpaired": ("牌局头和承诺对不上", "cannot pair deal headers with their commitments"),
+    "no_seed": ("牌局头没有公开种子", "the deal header reveals no seed"),
+    "no_commitment": ("牌局头没有承诺（只有在服务器上打的牌局才有：本机 huapai play 的记录"
+                      "验证不了）",
+                      "the deal header carries no commitment (only games played on a server "
+                      "have one: a local huapai play record cannot be verified)"),
+    "seed_mismatch": ("公开的种子与承诺不符", "the revealed seed does not match the commitment"),
+    "parts_malformed": ("牌局头的服务器种子或随机数写法不对",
+                        "the deal header's server_seed or nonces are malformed"),
+    "server_mismatch": ("公开的服务器种子与承诺不符",
+                        "the revealed server seed does not match the commitment"),
+    "seed_not_derived": ("发牌种子不是由服务器种子和各家的随机数算出来的",
+                         "the deal seed does not follow from the server seed and the nonces"),
+    "banpai_malformed": ("牌局头的扳牌种子或承诺写法不对",
+                         "the deal header's 扳牌 seed or commitment is malformed"),
+    "banpai_mismatch": ("公开的扳牌服务器种子与承诺不符",
+                        "the revealed 扳牌 server seed does not match its commitment"),
+    "no_dealer": ("抽不出首家", "cannot draw the first dealer"),
+    "wrong_dealer": ("首家不是扳牌种子抽出的那一家",
+                     "the first dealer is not the one the 扳牌 seed draws"),
+    "cannot_deal": ("按牌局头发不了牌", "cannot deal from the header"),
+    "other_deal": ("用公开的种子发出的牌和记录里的不一样",
+                   "dealing with the revealed seed does not give the recorded deal"),
+    "no_replay": ("记录里的动作重放不下去", "the actions do not replay"),
+}
+
+
+def _problem(code: str, exc: BaseException | None = None) -> Msg:
+    """A verification problem in both languages (with what the engine said, if any)."""
+    msg = Msg(code, *_PROBLEMS[code])
+    return msg if exc is None else msg.with_detail(said(exc))
+
+
 @dataclass(slots=True)
 class DealCheck:
     index: int
     seed: int | None
     commitment: str | None
-    problems: list[str] = field(default_factory=list)
+    problems: list[Msg] = field(default_factory=list)
     server_seed: int | None = None
     nonces: list[str | None] | None = None
 
@@ -104,20 +140,20 @@ class DealCheck:
                 "server_seed": self.server_seed, "nonces": nonces,
                 "contributed": None if nonces is None else [
                     i for i, n in enumerate(nonces) if n],
-                "ok": self.ok, "problems": self.problems}
+                "ok": self.ok, "problems": [p.en for p in self.problems]}
 
 
 @dataclass(slots=True)
 class VerifyReport:
     deals: list[DealCheck]
-    problems: list[str] = field(default_factory=list)
+    problems: list[Msg] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
         return not self.problems and bool(self.deals) and all(d.ok for d in self.deals)
 
     def to_json(self) -> dict[str, Any]:
-        return {"ok": self.ok, "problems": self.problems,
+        return {"ok": self.ok, "problems": [p.en for p in self.problems],
                 "deals": [d.to_json() for d in self.deals]}
 
 
@@ -126,10 +162,10 @@ def verify_text(text: str) -> VerifyReport:
     try:
         _header, deals = parse(text)
     except RecordError as exc:
-        return VerifyReport([], [f"record does not parse: {exc}"])
+        return VerifyReport([], [_problem("unparsed", exc)])
     headers = _deal_headers(text)
     if len(headers) != len(deals):
-        return VerifyReport([], ["cannot pair deal headers with their commitments"])
+        return VerifyReport([], [_problem("unpaired")])
     return VerifyReport([_check(i, d, h) for i, (d, h) in enumerate(zip(deals, headers,
                                                                        strict=True))])
 
@@ -143,69 +179,69 @@ def _check(index: int, deal: DealRecord, header: dict[str, Any]) -> DealCheck:
     promised = header.get("commitment")
     check = DealCheck(index, deal.seed, promised if isinstance(promised, str) else None)
     if deal.seed is None:
-        check.problems.append("the deal header reveals no seed")
+        check.problems.append(_problem("no_seed"))
     if check.commitment is None:
-        check.problems.append("the deal header carries no commitment")
+        check.problems.append(_problem("no_commitment"))
     if check.problems:
         return check
     assert deal.seed is not None and check.commitment is not None
     if "server_seed" in header:
         check.problems.extend(_parts_problems(check, deal, header))
     elif seed_commitment(deal.seed) != check.commitment:
-        check.problems.append("the revealed seed does not match the commitment")
+        check.problems.append(_problem("seed_mismatch"))
     check.problems.extend(_deal_problems(deal, deal.seed))
     return check
 
 
-def _parts_problems(check: DealCheck, deal: DealRecord, header: dict[str, Any]) -> list[str]:
+def _parts_problems(check: DealCheck, deal: DealRecord, header: dict[str, Any]) -> list[Msg]:
     """The server seed opens the commitment, and the deal seed (and the 扳牌 seed) follow
     from it and the players' nonces."""
     server, nonces = header.get("server_seed"), header.get("nonces")
     if not isinstance(server, int) or not isinstance(nonces, list) or not all(
             n is None or isinstance(n, str) for n in nonces):
-        return ["the deal header's server_seed or nonces are malformed"]
+        return [_problem("parts_malformed")]
     check.server_seed, check.nonces = server, nonces
-    problems = []
+    problems: list[Msg] = []
     if seed_commitment(server) != check.commitment:
-        problems.append("the revealed server seed does not match the commitment")
+        problems.append(_problem("server_mismatch"))
     if deal_seed(server, nonces) != deal.seed:
-        problems.append("the deal seed does not follow from the server seed and the nonces")
+        problems.append(_problem("seed_not_derived"))
     if "banpai_server_seed" in header:
         problems.extend(_banpai_problems(deal, header, nonces))
     return problems
 
 
 def _banpai_problems(deal: DealRecord, header: dict[str, Any],
-                     nonces: list[str | None]) -> list[str]:
+                     nonces: list[str | None]) -> list[Msg]:
     server, promised = header.get("banpai_server_seed"), header.get("banpai_commitment")
     if not isinstance(server, int) or not isinstance(promised, str):
-        return ["the deal header's 扳牌 seed or commitment is malformed"]
+        return [_problem("banpai_malformed")]
     if seed_commitment(server) != promised:
-        return ["the revealed 扳牌 server seed does not match its commitment"]
+        return [_problem("banpai_mismatch")]
     seed = banpai_seed(server, nonces)
     try:
         game = get_game(deal.game)
         dealer = game.first_dealer(game.rules_from_dict(deal.rules), seed)[0]
     except RulesError as exc:
-        return [f"cannot draw the first dealer: {exc}"]
+        return [_problem("no_dealer", exc)]
     if dealer != deal.dealer:
-        return ["the first dealer is not the one the 扳牌 seed draws"]
+        return [_problem("wrong_dealer")]
     return []
 
 
-def _deal_problems(deal: DealRecord, seed: int) -> list[str]:
+def _deal_problems(deal: DealRecord, seed: int) -> list[Msg]:
     try:
         game = get_game(deal.game)
         rules = game.rules_from_dict(deal.rules)
         state = game.new_game(rules, seed=seed, dealer=deal.dealer)
         recorded = game.parse_deal(rules, deal.deal)
     except (RulesError, NotationError, IllegalAction) as exc:
-        return [f"cannot deal from the header: {exc}"]
-    problems = []
+        return [_problem("cannot_deal", exc)]
+    problems: list[Msg] = []
     if tuple(game.deal_of(state)) != tuple(recorded):
-        problems.append("dealing with the revealed seed does not give the recorded deal")
+        problems.append(_problem("other_deal"))
     try:
         replay_deal(deal)
     except ReplayError as exc:
-        problems.append(f"the actions do not replay: {exc}")
+        problems.append(_problem("no_replay", exc))
     return problems

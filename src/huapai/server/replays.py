@@ -37,7 +37,7 @@ def parse_viewer(value: str | None, seats: int) -> int | str:
 def verify_json(row: GameRow, report: VerifyReport) -> dict[str, Any]:
     """``/api/verify``'s answer: ``ok``, the game's ``commitment`` and revealed ``seed``,
     every ``problem`` found, and the per-deal checks (one deal per game)."""
-    problems = [*report.problems, *(p for d in report.deals for p in d.problems)]
+    problems = [p.en for p in (*report.problems, *(p for d in report.deals for p in d.problems))]
     deals = report.to_json()["deals"]
     nonces = row.nonces
     return {"ok": report.ok, "game_id": row.id, "commitment": row.commitment,

@@ -6,7 +6,6 @@ import logging
 import os
 import sys
 from dataclasses import fields
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .config import ENV_DATABASE_URL, ENV_REDIS_URL, ServerConfig, database_url
@@ -157,32 +156,3 @@ def _safe(url: str) -> str:
         return url
     scheme, _, rest = url.partition("://")
     return f"{scheme}://…@{rest.split('@', 1)[1]}"
-
-
-def verify(record_path: str) -> None:
-    """Check a game record's fair shuffle: the revealed seed matches the commitment made
-    at the start, dealing with it gives the recorded deal, and the actions replay."""
-    from .fairness import verify_text
-
-    path = Path(record_path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        print(f"无法读取记录 / cannot read {path}: {exc}", file=sys.stderr)
-        raise SystemExit(2) from None
-    report = verify_text(text)
-    for problem in report.problems:
-        print(f"✗ {problem}")
-    for deal in report.deals:
-        mark = "✓" if deal.ok else "✗"
-        print(f"{mark} deal {deal.index}: seed {deal.seed}, commitment {deal.commitment}")
-        if deal.server_seed is not None and deal.nonces is not None:
-            given = [str(i) for i, n in enumerate(deal.nonces) if n] or ["-"]
-            print(f"    server seed {deal.server_seed}; nonces from seats {', '.join(given)}"
-                  " (a seat that sent none contributed nothing)")
-        for problem in deal.problems:
-            print(f"    {problem}")
-    if not report.ok:
-        print("验证失败 / verification FAILED")
-        raise SystemExit(1)
-    print("验证通过 / verified: every seed matches its commitment and deals the record")
