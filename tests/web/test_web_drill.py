@@ -70,9 +70,11 @@ def test_drill_right_wrong_and_again(page: Page, server: str) -> None:
     assert "abacus-number" not in page.content()  # beads only, no number
     text = page.locator("[data-testid=drill]").inner_text()
     assert not re.search("[A-Za-z]", text), text  # Chinese mode: no English
-    while page.locator("[data-testid=drill-skip]").count():
-        page.click("[data-testid=drill-skip]")
-        page.wait_for_timeout(50)
+    score = page.locator("[data-testid=drill-score]")
+    while not page.locator("[data-testid=drill-summary]").count():
+        answered = score.get_attribute("data-answered") or ""
+        page.click("[data-testid=drill-skip]")  # then wait for its answer: the old button
+        expect(score).not_to_have_attribute("data-answered", answered)  # is gone
     expect(page.locator("[data-testid=drill-summary]")).to_be_visible()
     page.click("[data-testid=drill-again]")
     expect(page.locator("[data-testid=drill-score]")).to_have_attribute("data-answered", "0")
