@@ -83,7 +83,9 @@ def test_verify_command_exit_codes(tmp_path: Path) -> None:
     english = runner.invoke(app, ["verify", str(bad), "--lang", "en"])
     assert "✗ deal 1: seed 1" in english.output and "verification FAILED" in english.output
     missing = runner.invoke(app, ["verify", str(tmp_path / "missing.jsonl")])
-    assert missing.exit_code == 1 and "没有这个文件" in missing.output
+    assert missing.exit_code == 1 and "不存在" in missing.output
+    folder = runner.invoke(app, ["verify", str(tmp_path)])  # as huapai replay says it
+    assert folder.exit_code == 1 and "是一个文件夹" in folder.output
 
 
 def test_seed_source_is_reproducible_only_when_seeded() -> None:

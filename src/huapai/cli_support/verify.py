@@ -11,20 +11,13 @@ from rich.text import Text
 from huapai.server.fairness import DealCheck, verify_text
 
 from .i18n import Lang
-from .setup import CliError
+from .replay import read_record
 
 
 def run_verify(path: Path, lang: Lang, console: Console) -> int:
     """Print each deal's check; 0 when every seed keeps its commitment, else 1."""
     zh = lang == "zh"
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise CliError(f"记录 {path}：没有这个文件", f"record {path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CliError(f"记录 {path}：读不了（{exc}）", f"record {path}: cannot read it ({exc})"
-                       ) from None
-    report = verify_text(text)
+    report = verify_text(read_record(path))
     for problem in report.problems:
         console.print(Text(f"✗ {problem.text(lang)}", style="red"))
     for deal in report.deals:
