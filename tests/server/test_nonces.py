@@ -7,6 +7,7 @@ no seat learns another's nonce (or anything else) before the deal ends."""
 
 from __future__ import annotations
 
+import io
 import json
 import threading
 import time
@@ -14,9 +15,11 @@ from collections.abc import Callable
 from contextlib import ExitStack
 from typing import Any
 
+from rich.console import Console
 from server_helpers import Api, Message, Peer, act, peer, running, sqlite_url, to_act
 from starlette.testclient import TestClient
 
+from huapai.cli_support.verify import run_verify
 from huapai.core.registry import get_game
 from huapai.core.rng import seed_commitment
 from huapai.server.fairness import banpai_seed, deal_seed, verify_text
@@ -87,6 +90,12 @@ def test_nonces_go_into_the_seed_and_the_reveal_recomputes_it(tmp_path: Any) -> 
         assert verified["nonces"] == end["nonces"]
         record = client.get(f"/api/replays/{end['game_id']}/record").text
     assert verify_text(record).ok
+    path = tmp_path / "game.jsonl"  # huapai verify names the seats whose nonces went in
+    path.write_text(record, encoding="utf-8")
+    buffer = io.StringIO()
+    assert run_verify(path, "zh", Console(file=buffer, width=200)) == 0
+    said = buffer.getvalue()
+    assert f"服务器种子 {end['server_seed']}；出了随机数的座位：0、1（" in said
     game = get_game("xianniu")
     header = json.loads(record.splitlines()[0])
     drawn = banpai_seed(end["banpai_server_seed"], end["nonces"])

@@ -39,10 +39,10 @@ def _show_deal(deal: DealCheck, lang: Lang, console: Console) -> None:
             f"deal {n}: seed {seed}, commitment {commitment}")
     console.print(Text(("✓ " if deal.ok else "✗ ") + line, style="" if deal.ok else "red"))
     if deal.server_seed is not None and deal.nonces is not None:
-        given = "、".join(str(i) for i, n in enumerate(deal.nonces) if n) or "—"
+        seats = [str(i) for i, nonce in enumerate(deal.nonces) if nonce] or ["—"]
         console.print(Text(
-            f"    服务器种子 {deal.server_seed}；出了随机数的座位：{given}（没出的座位不影响发牌）"
-            if zh else f"    server seed {deal.server_seed}; nonces from seats "
-            f"{given.replace('、', ', ')} (a seat that sent none contributed nothing)"))
+            f"    服务器种子 {deal.server_seed}；出了随机数的座位：{'、'.join(seats)}"
+            "（没出的座位不影响发牌）" if zh else f"    server seed {deal.server_seed}; nonces "
+            f"from seats {', '.join(seats)} (a seat that sent none contributed nothing)"))
     for problem in deal.problems:
         console.print(Text(f"    {problem.text(lang)}", style="red"))
