@@ -150,7 +150,7 @@ def test_the_s002_ci_example_itemised() -> None:
     app = GAME.settlement(play(start(rules("lanzhou-app"), *CI_HANDS), CI_SCRIPT))
     assert _codes(app)[1] == {"app"}
     own = next(p.label for p in app.payments if p.payer == B)  # B 掀ed A once
-    assert (own.zh, own.en) == ("牌分 13 + 掀过他 1 次×2", "13 points + 1×2 for 掀ing him")
+    assert (own.zh, own.en) == ("牌分 13 + 掀过他 1 次×2", "13 points + 1×2 for 掀ing the winner")
 
 
 @pytest.mark.parametrize(("share", "code"), [("half", "wujiabao_half"),

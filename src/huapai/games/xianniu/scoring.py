@@ -273,7 +273,8 @@ def _app(s: State, counts: dict[int, int], winners: list[int],
             times = sum(1 for x, leader in s.xians if leader == w and x == p)
             points = value + bonus
             label = Msg.of("app", "牌分 {points} + 掀过他 {times} 次×{fee}",
-                           count_en(points, "point", "points") + " + {times}×{fee} for 掀ing him",
+                           count_en(points, "point", "points")
+                           + " + {times}×{fee} for 掀ing the winner",
                            points=points, times=times, fee=fee)
             yield Payment(p, w, value + bonus + fee * times, "app", label)
 
