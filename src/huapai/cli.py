@@ -66,8 +66,7 @@ RuleOpt = Annotated[list[str] | None, typer.Option("--rule", "-r",
                                                    help="改一个规则选项 / override an option: "
                                                    "KEY=VALUE")]
 LangOpt = Annotated[str, typer.Option("--lang", help="zh（中文，默认）或 / or en")]
-JsonOpt = Annotated[bool, typer.Option("--json", metavar="",  # a flag: no <bool> in the help
-                                       help="输出 JSON / print one JSON object")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="输出 JSON / print one JSON object")]
 SeedOpt = Annotated[int, typer.Option("--seed", help="种子 / seed of the whole run")]
 
 
@@ -91,7 +90,7 @@ def play(
     players: PlayersOpt = None,
     rule: RuleOpt = None,
     full_budget: Annotated[bool, typer.Option(
-        "--full-budget", metavar="",
+        "--full-budget",
         help="搜索机器人想完整个预算，不限时（同一种子走法相同；想得比本级用时久的一步会晚到）/"
         " search bots use their whole iteration budget, without the level's "
         "time cap (the same moves for the same --seed; a decision that takes longer than "

@@ -96,8 +96,7 @@ def calculator_command(manifest: GameManifest, spec: CalculatorSpec) -> Callable
 
     parameters = [_parameter(p) for p in spec.params] + [
         inspect.Parameter("json", inspect.Parameter.KEYWORD_ONLY, annotation=bool,
-                          default=typer.Option(False, "--json", metavar="",
-                                               help="输出 JSON / print JSON")),
+                          default=typer.Option(False, "--json", help="输出 JSON / print JSON")),
         inspect.Parameter("lang", inspect.Parameter.KEYWORD_ONLY, annotation=str,
                           default=typer.Option("zh", "--lang", help="zh（中文，默认）或 / or en")),
     ]
@@ -120,7 +119,7 @@ def _parameter(param: CalcParam) -> inspect.Parameter:
                                       show_default=False)
         annotation: Any = list[str] | None
     elif param.type == "bool":
-        default = typer.Option(False, *param.flags, help=help_text, metavar="")  # a flag
+        default = typer.Option(False, *param.flags, help=help_text)
         annotation = bool
     else:
         default = typer.Option(None, *param.flags, help=help_text, metavar=param.metavar,

@@ -17,29 +17,43 @@ from collections.abc import Sequence
 from typing import Any
 
 import typer
-from typer import rich_utils
 from typer.core import TyperCommand, TyperGroup
 
 from .i18n import LANGS, Lang, tr, tr_or
 from .runtime import error_line
 
-# The help pages are bilingual, every line 中文 / English: so are typer's own words on them
-# (its panel titles are module constants that its help renderer reads when it draws).
-rich_utils.ARGUMENTS_PANEL_TITLE = "参数 / Arguments"
-rich_utils.OPTIONS_PANEL_TITLE = "选项 / Options"
-rich_utils.COMMANDS_PANEL_TITLE = "命令 / Commands"
 HELP_TEXT = "显示本帮助 / show this help"
 USAGE_PREFIX = "用法 / Usage: "
+PANEL_TITLES = {"ARGUMENTS_PANEL_TITLE": "参数 / Arguments",
+                "OPTIONS_PANEL_TITLE": "选项 / Options",
+                "COMMANDS_PANEL_TITLE": "命令 / Commands"}
 
 
 class BilingualHelp:
-    """A command's help page in both languages: its usage line and its ``--help`` option
-    (a flag: no ``<bool>`` after it)."""
+    """A command's help page in both languages, as every line on it is (中文 / English):
+    typer's panel titles, the usage line and ``--help``; and a flag (``--json``) shows no
+    ``<bool>`` after it, since it takes no value."""
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        # typer's help renderer (imported only when a help page is drawn, not at every
+        # start) reads its panel titles from these module constants as it draws
+        from typer import rich_utils
+
+        for name, title in PANEL_TITLES.items():
+            setattr(rich_utils, name, title)
+        super().format_help(ctx, formatter)  # type: ignore[misc]
+
+    def get_params(self, ctx: Any) -> Any:
+        params = super().get_params(ctx)  # type: ignore[misc]
+        for param in params:
+            if getattr(param, "is_flag", False) and param.metavar is None:
+                param.metavar = ""
+        return params
 
     def get_help_option(self, ctx: Any) -> Any:
         option = super().get_help_option(ctx)  # type: ignore[misc]
         if option is not None:
-            option.help, option.metavar = HELP_TEXT, ""
+            option.help = HELP_TEXT
         return option
 
     def format_usage(self, ctx: Any, formatter: Any) -> None:
