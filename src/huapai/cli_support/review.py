@@ -132,9 +132,8 @@ def _decision_line(row: dict[str, Any], lang: Lang) -> Text:
             (("你选的", "your pick"), option["action"] == row["chosen"]),
             (("建议", "advised"), option["action"] == row["advised"] != row["chosen"])) if on]
         error = "" if option["error"] is None else f"±{option['error']:.1f}"
-        shown = _fmt(option["estimate"]) if option["estimate"] is not None else (
-            "没试" if lang == "zh" else "not tried")
-        line.append(f"  {_said(option['label'], lang)} {shown}{error}")
+        line.append(f"  {_said(option['label'], lang)} {_estimate(option['estimate'], lang)}"
+                    f"{error}")
         if tags:
             said = [zh if lang == "zh" else en for zh, en in tags]
             line.append("（" + "，".join(said) + "）" if lang == "zh" else f" ({', '.join(said)})",
@@ -147,8 +146,13 @@ def _said(label: dict[str, Any], lang: Lang) -> str:
     return str(label[lang])
 
 
-def _fmt(mean: float | None) -> str:
-    """``+4.3`` / ``−1.7`` (a minus sign, as the browser writes it); ``—`` when untried."""
-    if mean is None:
-        return "—"
+def _fmt(mean: float) -> str:
+    """``+4.3`` / ``−1.7`` (a minus sign, as the browser writes it)."""
     return f"−{-mean:.1f}" if mean < 0 else f"+{mean:.1f}"
+
+
+def _estimate(mean: float | None, lang: Lang) -> str:
+    """An option's estimate, or 没试 / not tried where the search left it out."""
+    if mean is None:
+        return "没试" if lang == "zh" else "not tried"
+    return _fmt(mean)
