@@ -15,7 +15,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from huapai.cli_support.i18n import Lang
+from huapai.cli_support.i18n import Lang, bracketed
 from huapai.cli_support.render import DealFacts, EventText, RenderContext, event_line
 from huapai.games.xiushan.calculator import HandError
 from huapai.games.xiushan.cards import card_name
@@ -112,9 +112,8 @@ class XiushanRenderer:
         return table
 
     def _win(self, win: Mapping[str, Any], ctx: RenderContext) -> Text:
-        how = ctx.pick("自摸", "self-drawn") if win["from_seat"] is None else ctx.pick(
-            f"{ctx.name(int(win['from_seat']))} 放炮",
-            f"on {ctx.owner(int(win['from_seat']))} discard")
+        how = (ctx.pick("自摸", "self-drawn") if win["from_seat"] is None
+               else _fed_by(int(win["from_seat"]), ctx))
         worth = f"{win['youzi']} 油子 · {win['dou']} 豆"
         if win.get("fan") is not None:
             names = "、".join(m["name"] for m in win.get("mingtang", [])) or ctx.pick(
@@ -243,11 +242,15 @@ def _groups(notation: str) -> str:
                     (group.partition(":") for group in notation.split()))
 
 
+def _fed_by(seat: int, ctx: RenderContext) -> str:
+    """Whose discard a win took: 座位2 放炮 / on your discard."""
+    return ctx.pick(f"{ctx.name(seat)} 放炮", f"on {ctx.owner(seat)} discard")
+
+
 def _fed(e: Mapping[str, Any], ctx: RenderContext) -> str:
-    """Whose discard a win took, as an aside: （座位2 放炮） / (on your discard)."""
+    """The same as an aside after the verb: （座位2 放炮） / (on your discard); "" self-drawn."""
     source = e.get("from_seat")
-    return "" if source is None else ctx.pick(f"（{ctx.name(int(source))} 放炮）",
-                                              f" (on {ctx.owner(int(source))} discard)")
+    return "" if source is None else bracketed(_fed_by(int(source), ctx), ctx.lang)
 
 
 def _won(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
