@@ -147,6 +147,34 @@ def test_bao_itemised_and_labelled() -> None:
     _check_win_items(state, settled)
 
 
+def _over_limit_items(state: State) -> dict[int, tuple[str, str, str]]:
+    settled = GAME.settlement(state)
+    return {i.seat: (i.code, i.label.zh, i.label.en) for i in settled.items
+            if i.code in ("bao", "over_dui_limit") and i.seat is not None}
+
+
+def test_over_the_dui_limit_says_bao_only_where_it_applies() -> None:
+    """包 binds only when another seat wins (and, with bao_on_discard="discarder", only the
+    discarder): a seat over the limit that won itself, or a deal nobody won, said
+    "对超过限数，包" though nothing was owed (a random 黄庄 on a phone showed it)."""
+    base = _won_on_discard()  # 二家 (E) won on the dealer's (Z) discard
+    win = base.wins[0]
+    items = _over_limit_items(_liable(base, [3, 3, 3], win))
+    assert items[M] == ("bao", "对超过限数，包", "over the 对 limit: liable (包)")
+    assert items[Z][0] == "bao"
+    assert items[E] == ("over_dui_limit", "对超过限数（自己胡了，不包）",
+                        "over the 对 limit (won this deal: not liable)")
+    drawn = _liable(base, [0, 3, 0], win)
+    drawn.wins = ()
+    assert _over_limit_items(drawn)[E] == ("over_dui_limit", "对超过限数（没人胡，不包）",
+                                           "over the 对 limit (nobody won: not liable)")
+    by_discarder = _liable(_won_on_discard(bao_on_discard="discarder"), [0, 0, 3], win)
+    assert _over_limit_items(by_discarder)[M] == (
+        "over_dui_limit", "对超过限数（放铳者照付，不包）",
+        "over the 对 limit (the discarder pays: not liable)")
+    assert not any(p.reason == "bao" for p in GAME.settlement(by_discarder).payments)
+
+
 def test_a_drawn_deal_has_one_table_wide_item() -> None:
     state = GAME.new_game(rules(), seed=0)
     rng = random.Random(0)

@@ -33,7 +33,7 @@ def settle(s: State) -> Settlement:
         payments.extend(_win_payments(s, win))
         notes.append(_win_note(s.rules, win))
     notes.extend(f"seat {p}: {n} 对, 包 / liable" for p, n in enumerate(s.duis)
-                 if _over_limit(s.rules, n))
+                 if any(p in liable(s, win) for win in s.wins))
     if not s.wins:
         notes.append("黄庄: no winner, nobody pays / drawn deal")
     return Settlement(s.rules.players, tuple(payments), tuple(notes), tuple(_items(s)))
@@ -109,10 +109,30 @@ def _items(s: State) -> Iterator[SettlementItem]:
         yield from _win_items(s.rules, win)
     for seat, duis in enumerate(s.duis):
         if _over_limit(s.rules, duis):
-            yield SettlementItem(seat, "bao", Msg("bao", "对超过限数，包", "over the 对 limit: "
-                                                  "liable (包)"), duis, unit("dui"))
+            yield _over_limit_item(s, seat, duis)
     if not s.wins:
         yield SettlementItem(None, "huangzhuang", _HUANG, 0, _NONE)
+
+
+_BAO = Msg("bao", "对超过限数，包", "over the 对 limit: liable (包)")
+_NOT_LIABLE = {
+    "nobody_won": ("没人胡", "nobody won"),
+    "won": ("自己胡了", "won this deal"),
+    "discarder_pays": ("放铳者照付", "the discarder pays"),
+}
+
+
+def _over_limit_item(s: State, seat: int, duis: int) -> SettlementItem:
+    """A seat over the 对 limit: 包 where it binds (another seat won, and under
+    ``bao_on_discard="discarder"`` he threw the winning card), else why it does not."""
+    if any(seat in liable(s, win) for win in s.wins):
+        return SettlementItem(seat, "bao", _BAO, duis, unit("dui"))
+    why = ("nobody_won" if not s.wins else "won" if any(w.seat == seat for w in s.wins)
+           else "discarder_pays")
+    zh, en = _NOT_LIABLE[why]
+    label = Msg(f"over_dui_limit_{why}", f"对超过限数（{zh}，不包）",
+                f"over the 对 limit ({en}: not liable)")
+    return SettlementItem(seat, "over_dui_limit", label, duis, unit("dui"))
 
 
 def _win_items(rules: BieganRules, win: Win) -> Iterator[SettlementItem]:
