@@ -13,7 +13,7 @@ from rich.console import Console
 
 from huapai.cli_support.families.xiushan_bo import _abacus_win, _announced
 from huapai.cli_support.i18n import Lang
-from huapai.cli_support.render import RenderContext, settlement_view
+from huapai.cli_support.render import RenderContext, renderer_for, settlement_view
 from huapai.core.present import UNITS
 from huapai.core.registry import get_game
 
@@ -153,3 +153,41 @@ def test_an_english_count_of_one_is_singular_in_the_terminal() -> None:
         assert _jinpai(event, "seat 1", ctx).endswith(en)
         zh = RenderContext(game, game.rules("lanzhou"), "zh", me=0)
         assert _jinpai(event, "座位1", zh) == f"座位1 紧牌：每人弃到 {cap} 张"
+
+
+def _window_at_the_dui_limit(preset: str) -> tuple[Any, Any, int]:
+    """A random 双别杆 deal stopped at a claim window, the first asked seat given as many
+    对 as the limit."""
+    import random
+
+    game = get_game("biegan")
+    state = game.new_game(game.rules(preset), seed=1)
+    rng = random.Random(1)
+    while game.observe(state, game.to_act(state)[0])["phase"] != "window":
+        seat = game.to_act(state)[0]
+        state, _ = game.apply(state, seat, rng.choice(list(game.legal_actions(state, seat))))
+    seat = game.to_act(state)[0]
+    state = state.copy()
+    state.duis = [state.rules.dui_limit if p == seat else 0 for p in range(len(state.duis))]
+    return game, state, seat
+
+
+@pytest.mark.parametrize("preset", ["gongan", "danbiegan"])
+def test_a_seat_at_the_dui_limit_is_told_one_more_binds_bao(preset: str) -> None:
+    """双别杆: answering a discard with 2 对 made, the terminal says a third makes the seat
+    pay the whole win (包) if another wins — it said so only once he was over."""
+    game, state, seat = _window_at_the_dui_limit(preset)
+    shown = {}
+    for lang in ("zh", "en"):
+        ctx = RenderContext(game, state.rules, lang, me=seat)
+        console = Console(width=140, record=True)
+        console.print(renderer_for(game).table(game.observe(state, seat), ctx))
+        shown[lang] = console.export_text()
+    assert "你已对 2 次：再对，别家胡了你包" in shown["zh"]
+    assert "one more and you pay the whole win (包) if another seat wins" in shown["en"]
+    forbid = state.copy()
+    forbid.rules = game.rules(preset, dui_over_limit="forbid")
+    ctx = RenderContext(game, forbid.rules, "zh", me=seat)
+    console = Console(width=140, record=True)
+    console.print(renderer_for(game).table(game.observe(forbid, seat), ctx))
+    assert "再对" not in console.export_text()

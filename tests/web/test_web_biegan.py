@@ -183,3 +183,27 @@ def test_a_claim_window_refusal_reads_whole_in_each_language(page: Page, server:
     assert shown[0] == said[0]["zh"] and shown[0].endswith("表态：过 / 胡 / 招 / 对")
     assert shown[1] == said[1]["en"] and shown[1].endswith("first: 过 / 胡 / 招 / 对")
     assert not re.search(r"[A-Za-z]", shown[0]) and "answer the discard" in shown[1]
+
+
+_PROMPTS = """async (lang) => {
+  const { setLang } = await import("/js/i18n.js");
+  const { rendererFor } = await import("/js/games/registry.js");
+  setLang(lang);
+  const r = rendererFor("biegan");
+  const view = (duis, bao) => ({ phase: "window", duis, dui_limit: 2, dui_bao: bao });
+  return [r.prompt(view([2, 0, 0], true), { me: 0 }), r.prompt(view([1, 2, 0], true), { me: 0 }),
+          r.prompt(view([2, 0, 0], false), { me: 0 }), r.prompt(view([3, 0, 0], true), { me: 0 })];
+}"""
+
+
+def test_a_seat_at_the_dui_limit_is_told_one_more_binds_bao(page: Page, server: str) -> None:
+    """Asked about a discard with 2 对 made, the prompt says a third one makes the player pay
+    the whole win (包) if another wins; not below the limit, not where a third is refused
+    (``dui_over_limit="forbid"``), not once over (the badge says it then)."""
+    enter(page, server, "限对")
+    ask = "有人打牌：对、招、胡还是过？"
+    assert page.evaluate(_PROMPTS, "zh") == [
+        f"{ask}（你已对 2 次：再对，别家胡了你包）", ask, ask, ask]
+    english = page.evaluate(_PROMPTS, "en")
+    assert english[0].endswith("one more and you pay the whole win if another seat wins)")
+    assert english[1:] == ["对, 招, 胡 or pass?"] * 3

@@ -58,6 +58,7 @@ def _table(s: State, seat: int | None) -> dict[str, Any]:
                                                    "card": card_name(s.pending[1])},
         "duis": list(s.duis),
         "dui_limit": r.dui_limit,
+        "dui_bao": r.dui_over_limit == "bao",
         "multiplier": r.multiplier,
         "jing": [face_name(f) for f in jing_of(r.five_jing)],
     }
