@@ -191,3 +191,18 @@ def test_a_seat_at_the_dui_limit_is_told_one_more_binds_bao(preset: str) -> None
     console = Console(width=140, record=True)
     console.print(renderer_for(game).table(game.observe(forbid, seat), ctx))
     assert "再对" not in console.export_text()
+
+
+def test_a_zha_tells_its_replacement_once() -> None:
+    """双别杆: 紮 and 开泛 each take one card from 牌底, told by the draw line after them;
+    the 紮 line said "从牌底补一张" as well, so a player read two draws."""
+    game = get_game("biegan")
+    for lang, bottom in (("zh", "牌底"), ("en", "牌底")):
+        ctx = RenderContext(game, game.rules("gongan"), lang, me=0)
+        renderer = renderer_for(game)
+        lines = [renderer.event(e, ctx) or "" for e in (
+            {"kind": "zha", "seat": 1, "cards": None},
+            {"kind": "drew", "seat": 1, "source": "bottom", "card": None},
+            {"kind": "kaifan", "seat": 2, "cards": "五五五五五"},
+            {"kind": "drew", "seat": 2, "source": "bottom", "card": None})]
+        assert all(lines) and [bottom in line for line in lines] == [False, True, False, True]

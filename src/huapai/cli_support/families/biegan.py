@@ -219,15 +219,14 @@ def _face_down(e: Mapping[str, Any], ctx: RenderContext) -> str:
 
 
 def _zha(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
-    cards = _face_down(e, ctx)
-    return ctx.pick(f"{who} 紮{cards}，从牌底补一张",
-                    f"{who} declared 紮{cards}; replacement from 牌底")
+    """紮; the replacement from 牌底 is the ``drew`` line that follows."""
+    return ctx.pick(f"{who} 紮{_face_down(e, ctx)}", f"{who} declared 紮{_face_down(e, ctx)}")
 
 
 def _kaifan(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
+    """开泛; the replacement from 牌底 is the ``drew`` line that follows."""
     cards = _face_down(e, ctx)
-    return ctx.pick(f"{who} 开泛{cards}，从牌底补一张", f"{who} declared 开泛{cards}; "
-                    "replacement from 牌底")
+    return ctx.pick(f"{who} 开泛{cards}", f"{who} declared 开泛{cards}")
 
 
 def _claimed(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
