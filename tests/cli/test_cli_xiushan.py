@@ -24,6 +24,8 @@ def test_play_a_whole_deal_and_replay_it(tmp_path: Path, preset: str) -> None:
     won = [line for line in lines if "和了（" in line and "。" in line]  # groups as 碰[二二二]
     assert won and all(":" not in line and "[" in line for line in won), won
     assert all("(" not in line for line in lines if "和了" in line)  # Chinese brackets
+    # 麻雀福 不计油子: its win line, panel and breakdown said "0 油子" for every group
+    assert ("油子" in result.output) == (preset != "maquefu")
     ends = [json.loads(x) for x in out.read_text(encoding="utf-8").splitlines()
             if json.loads(x)["type"] == "end"]
     assert len(ends) == 1 and sum(ends[0]["deltas"]) == 0

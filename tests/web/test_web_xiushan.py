@@ -84,3 +84,22 @@ def test_play_a_whole_shibafu_deal_by_buttons(page: Page, server: str,
     expect(page.locator("[data-testid=center]")).to_contain_text("和")
     shot(page, shots, "xiushan-settlement")
     assert errors.seen == [], errors.seen
+
+
+_WON_LINES = """async (lang) => {
+  const { setLang } = await import("/js/i18n.js");
+  const { rendererFor } = await import("/js/games/registry.js");
+  setLang(lang);
+  const r = rendererFor("xiushan");
+  const ev = { kind: "won", seat: 1, youzi: 0, dou: 3 };
+  const ctx = { name: (s) => `B${s}` };
+  return [r.eventText(ev, ctx, { youzi: false }),
+          r.eventText({ ...ev, youzi: 21 }, ctx, { youzi: true })];
+}"""
+
+
+def test_maquefu_win_line_counts_no_youzi(page: Page, server: str) -> None:
+    """麻雀福 不计油子: its game log said "B1 和！0 油子，3 豆" for every win."""
+    enter(page, server, "麻雀福")
+    assert page.evaluate(_WON_LINES, "zh") == ["B1 和！3 豆", "B1 和！21 油子，3 豆"]
+    assert page.evaluate(_WON_LINES, "en") == ["B1 wins: 3 豆", "B1 wins: 21 油子, 3 豆"]

@@ -60,6 +60,22 @@ def test_win_on_a_discard_zhuaque_and_dou() -> None:
     assert GAME.next_dealer(s) == 1
 
 
+def test_maquefu_counts_no_youzi_in_its_breakdown() -> None:
+    """麻雀福 "不计油子": the breakdown lists the winning groups without a 油子 value and
+    without an "in all (needs 0)" line — it read "laid 碰 壹壹壹 0 油子 … in all (needs 0)
+    0 油子", as if the hand had scored nothing; the view says the game has no 油子."""
+    s = start(TWO_MAQUE, ["拾一四七壹肆柒二五八贰伍捌三", "一二三四五六七八九壹贰叁拾"])
+    s, _ = act(s, 0, "打 拾")
+    s, _ = act(s, 1, "胡")
+    items = GAME.settlement(s).items
+    groups = [i for i in items if i.code == "group"]
+    assert groups and all(i.unit.code == "none" for i in groups)
+    assert not [i for i in items if i.code == "youzi" or "油子" in i.unit.zh]
+    assert [i.value for i in items if i.code == "dou"] == [3]
+    assert GAME.observe(s, 0)["youzi"] is False
+    assert GAME.observe(start(rules("shibafu"), ["", "", ""]), 0)["youzi"] is True
+
+
 def test_peng_from_a_discard_is_forced() -> None:
     """"手中有一对牌，别人打…相同的牌，必须碰牌，碰牌放在自己门前摆好"."""
     s = start(TWO_MAQUE, ["五一四七壹肆柒二八贰伍捌三十", "五五二三四六七九壹贰叁拾玖"])

@@ -114,7 +114,8 @@ class XiushanRenderer:
     def _win(self, win: Mapping[str, Any], ctx: RenderContext) -> Text:
         how = (ctx.pick("自摸", "self-drawn") if win["from_seat"] is None
                else _fed_by(int(win["from_seat"]), ctx))
-        worth = f"{win['youzi']} 油子 · {win['dou']} 豆"
+        counted = ctx.rules.youzi  # 麻雀福 不计油子
+        worth = f"{win['youzi']} 油子 · {win['dou']} 豆" if counted else f"{win['dou']} 豆"
         if win.get("fan") is not None:
             names = "、".join(m["name"] for m in win.get("mingtang", [])) or ctx.pick(
                 "无名堂", "no 名堂")
@@ -126,7 +127,7 @@ class XiushanRenderer:
         for g in win["groups"]:
             out.append(f"{g['kind']}[")
             out.append_text(cards_text(str(g["cards"])))
-            out.append(f"]{g['youzi']}  ")
+            out.append(f"]{g['youzi']}  " if counted else "]  ")
         return out
 
     def _mine(self, view: Mapping[str, Any], ctx: RenderContext) -> list[RenderableType]:
@@ -258,6 +259,9 @@ def _won(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
     if ctx.rules.hand_value == "fan":  # 钵福: the value follows, as it goes on the 算盘
         return ctx.pick(f"{who} 和了{_fed(e, ctx)}：{e['youzi']} 油子。{groups}",
                         f"{who} won{_fed(e, ctx)}: {e['youzi']} 油子. {groups}")
+    if not ctx.rules.youzi:  # 麻雀福 不计油子
+        return ctx.pick(f"{who} 和了{_fed(e, ctx)}：{e['dou']} 豆。{groups}",
+                        f"{who} won{_fed(e, ctx)}: {e['dou']} 豆. {groups}")
     return ctx.pick(f"{who} 和了{_fed(e, ctx)}：{e['youzi']} 油子，{e['dou']} 豆。{groups}",
                     f"{who} won{_fed(e, ctx)}: {e['youzi']} 油子, {e['dou']} 豆. {groups}")
 

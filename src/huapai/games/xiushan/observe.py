@@ -110,6 +110,7 @@ def _table(s: State) -> dict[str, Any]:
             "seat": s.offer[0], "card": None if hidden_offer(s) else card_name(s.offer[1]),
             "drawn": s.offer[2]},
         "threshold": r.hu_threshold,
+        "youzi": r.youzi,
     }
     if s.bo is not None:
         view["bo"] = bo_view(s)

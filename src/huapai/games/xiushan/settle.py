@@ -62,9 +62,12 @@ def _lines(s: State) -> list[tuple[Msg, int, Msg]]:
     w = s.win
     assert w is not None
     r = w.result
-    out: list[tuple[Msg, int, Msg]] = [(group_label(g), g.youzi, _YOUZI) for g in r.groups]
-    out.append((say(f"共计（起胡 {r.threshold}）", f"in all (needs {r.threshold})", "youzi"),
-                r.youzi, _YOUZI))
+    if not s.rules.youzi:  # 麻雀福 不计油子: the groups as they lie, no 油子 and no 起胡
+        out: list[tuple[Msg, int, Msg]] = [(group_label(g), 0, unit("none")) for g in r.groups]
+    else:
+        out = [(group_label(g), g.youzi, _YOUZI) for g in r.groups]
+        out.append((say(f"共计（起胡 {r.threshold}）", f"in all (needs {r.threshold})",
+                        "youzi"), r.youzi, _YOUZI))
     out.extend((say(item.why, item.why, "dou_item"), item.dou, _DOU) for item in r.dou_items)
     if r.zhuaque:
         out.append((say("啄雀：和的那张凑成了麻雀（不加豆）",

@@ -161,6 +161,7 @@ export const xiushan = {
       case "bakuai": return bi(`${who} 八块，下家摸牌`, `${who}: 八块, the next seat draws`);
       case "won":
         if (view?.bo) return bi(`${who} 和！${ev.youzi} 油子`, `${who} wins: ${ev.youzi} 油子`);
+        if (view?.youzi === false) return bi(`${who} 和！${ev.dou} 豆`, `${who} wins: ${ev.dou} 豆`);  // 麻雀福 不计油子
         return bi(`${who} 和！${ev.youzi} 油子，${ev.dou} 豆`, `${who} wins: ${ev.youzi} 油子, ${ev.dou} 豆`);
       case "announced":
       case "abacus_win": return boEventText(ev, who);
