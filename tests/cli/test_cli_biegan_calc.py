@@ -262,7 +262,7 @@ def test_waits_table_in_both_languages() -> None:
     en = invoke(["waits", "biegan", NALIAO, "--lang", "en", "-p", "reference"])
     assert_clean(en, 0)
     assert "胡 self-drawn" in en.output and "赖 (as a flowered 精)" in en.output
-    assert "waits on 8 card(s)" in en.output
+    assert "waits on 8 cards" in en.output
 
 
 def test_completions_under_17_are_not_waits() -> None:

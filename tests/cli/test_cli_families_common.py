@@ -61,7 +61,7 @@ def _win_line(name: str, lang: str, from_seat: int | None) -> str:
     if name == "xiushan":
         win = {"seat": 1, "from_seat": from_seat, "youzi": 8, "dou": 2,
                "groups": [{"kind": "碰", "cards": "十十十", "youzi": 1}]}
-        shown = renderer._win(win, _ctx(name, "maquefu", lang))  # type: ignore[attr-defined]
+        shown = renderer._win(win, _ctx(name, "shibafu", lang))  # type: ignore[attr-defined]
     else:
         view = {"wins": [{"seat": 1, "from_seat": from_seat, "hu": 31, "fen": 3,
                           "units": [{"kind": "坎", "cards": "七七七", "hu": 3}],
@@ -96,7 +96,7 @@ def test_a_win_on_the_players_own_discard_says_yours(name: str) -> None:
 @pytest.mark.parametrize(("name", "preset", "event", "zh"), [
     ("xiushan", "maquefu", {"kind": "laid", "seat": 1, "group": "碰", "size": 3,
                             "card": "八", "from_seat": 0}, "座位1 碰 八八八（你的）"),
-    ("xiushan", "maquefu", {"kind": "won", "seat": 1, "from_seat": 0, "youzi": 8, "dou": 2,
+    ("xiushan", "shibafu", {"kind": "won", "seat": 1, "from_seat": 0, "youzi": 8, "dou": 2,
                             "groups": "碰:八八八"},
      "座位1 和了（你 放炮）：8 油子，2 豆。碰[八八八]"),
     ("biegan", "gongan", {"kind": "claimed", "seat": 1, "claim": "对", "cards": "八八八",

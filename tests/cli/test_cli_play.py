@@ -167,7 +167,7 @@ def test_a_bot_choosing_an_illegal_action_is_reported() -> None:
     (["--seat", "3"], "--seat 3 不是座位：可选 0..2", "--seat 3 is not a seat"),
     (["--bots", "nobody"], "xianniu 没有叫 'nobody' 的机器人", "unknown bot 'nobody'"),
     (["--bots", "random,random,random"], "--bots 写了 3 个机器人，要坐的座位有 2 个",
-     "--bots names 3 bot(s) but 2"),
+     "--bots names 3 bots but 2 seats need one"),
     (["--bots", "random,"], "--bots 'random,' 里有一个空的名字", "empty name"),
     (["--bots", "search:grandmaster"], "没有 'grandmaster' 这个级别",
      "unknown level 'grandmaster'"),

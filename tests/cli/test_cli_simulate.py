@@ -104,7 +104,7 @@ def test_table_output() -> None:
 @pytest.mark.parametrize(("args", "zh", "en"), [
     (["--games", "0"], "--games 至少要 1，不能是 0", "--games must be at least 1"),
     (["--bots", "random,random"], "--bots 写了 2 个机器人，要坐的座位有 3 个",
-     "--bots names 2 bot(s) but 3"),
+     "--bots names 2 bots but 3 seats need one"),
     (["--players", "7", "-p", "fengxiang"], "7 大于最大值 5", "above the maximum 5"),
 ])
 def test_bad_options(args: list[str], zh: str, en: str) -> None:

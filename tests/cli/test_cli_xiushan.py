@@ -216,3 +216,18 @@ def test_calculator_errors_are_chinese_in_chinese_mode(args: list[str]) -> None:
     en = invoke([*args, "--lang", "en"])
     assert_clean(en, 1)
     assert "error" in en.output
+
+
+def test_maquefu_scores_and_waits_without_youzi() -> None:
+    """麻雀福 不计油子: the calculator showed a 油子 column of zeros, a 合计 of 0 and
+    "起胡 0 胡", and "0 胡油子" in its verdict; its waits a 油子 column of zeros. An English
+    count of one is singular ("waits · 1 card", not "1 card(s)")."""
+    hand = "一二三四五六七八九壹贰叁拾"
+    score = invoke(["score", "xiushan", "-p", "maquefu", hand + "拾"])
+    assert_clean(score, 0)
+    assert "不计油子" in score.output and "胡牌 ✓  3 豆" in score.output
+    assert "油子" not in score.output.replace("不计油子", "") and "合计" not in score.output
+    waits = invoke(["waits", "xiushan", "-p", "maquefu", hand, "--lang", "en"])
+    assert_clean(waits, 0)
+    assert "油子" not in waits.output.replace("(钵福: 油子 × 翻", "")
+    assert "waits · 1 card\n" in waits.output and "waits on 1 card, 3 copies unseen" in waits.output

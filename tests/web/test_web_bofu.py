@@ -114,3 +114,19 @@ def test_a_grown_group_says_what_was_on_the_abacus_already(page: Page, server: s
     assert grown == "乙 报 12 个钱（开召 五，先前已上 6）"
     assert fresh == "乙 报 6 个钱（开召 五）"
 
+
+
+_MARKS = """async (wins) => {
+  const { setLang } = await import("/js/i18n.js");
+  const { abacusFor } = await import("/js/games/abacus.js");
+  setLang("en");
+  const view = { bo: { training: false, seats: [{ abacus: 30, wins, hat: false, baozi: 0 }] } };
+  return [...abacusFor(view, 0).querySelectorAll(".ab-mark")].map((m) => m.textContent);
+}"""
+
+
+def test_the_abacus_counts_one_win_in_english(page: Page, server: str) -> None:
+    """Beside a seat's 算盘: "1 win", "2 wins" — it said "1 win(s)"."""
+    enter(page, server, "one win")
+    assert page.evaluate(_MARKS, 1) == ["1 win"]
+    assert page.evaluate(_MARKS, 2) == ["2 wins"]

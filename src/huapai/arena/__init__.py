@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from huapai.bots.search import can_search
 from huapai.cli_support.setup import too_few
+from huapai.core.present import count_en
 
 from .execute import ArenaError, Tick, run_local, run_ray
 from .jobs import Setup
@@ -42,8 +43,8 @@ def check(setup: Setup, deals: int) -> None:
     if len(setup.bots) != seats:
         raise ArenaError(f"--bots 写了 {len(setup.bots)} 个机器人，这桌有 {seats} 个座位："
                          "每个座位写一个",
-                         f"--bots names {len(setup.bots)} bot(s) but the table has {seats} "
-                         f"seats: name one bot per seat")
+                         f"--bots names {count_en(len(setup.bots), 'bot', 'bots')} but the "
+                         f"table has {seats} seats: name one bot per seat")
     if len(setup.entrants) < 2:
         raise ArenaError("--bots 只写了一种机器人：复式对战至少要比较两种",
                          "--bots names one bot only: the arena compares at least two")

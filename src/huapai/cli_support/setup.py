@@ -18,7 +18,7 @@ from huapai.bots.levels import BadSpec, parse_spec
 from huapai.bots.pace import PacedBot, pace_of
 from huapai.bots.registry import UnknownBot, house_bot
 from huapai.bots.search import SearchBot, can_search
-from huapai.core.present import Msg, SaidError, said
+from huapai.core.present import Msg, SaidError, count_en, said
 from huapai.core.protocol import Game, RulesError
 from huapai.core.registry import get_game, manifests
 from huapai.core.rng import derive_seed
@@ -149,7 +149,8 @@ def bot_plan(table: Table, spec: str | None, seats: Sequence[int]) -> dict[int, 
         raise CliError(
             f"--bots 写了 {len(names)} 个机器人，要坐的座位有 {len(seats)} 个："
             f"写一个（都用它），或者正好 {len(seats)} 个",
-            f"--bots names {len(names)} bot(s) but {len(seats)} seat(s) need one: "
+            f"--bots names {count_en(len(names), 'bot', 'bots')} but "
+            f"{count_en(len(seats), 'seat needs', 'seats need')} one: "
             f"give one name for all or exactly {len(seats)}")
     return dict(zip(seats, [_checked_spec(table, name) for name in names], strict=True))
 

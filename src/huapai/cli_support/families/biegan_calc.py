@@ -14,6 +14,7 @@ from rich.console import Console
 from rich.table import Table
 
 from huapai.cli_support.i18n import Lang
+from huapai.core.present import count_en
 from huapai.games.biegan.calcinput import Hand, ScoreReport, WaitsReport, wait_card
 from huapai.games.biegan.calculator import HandResult
 from huapai.games.biegan.cards import JOKER, card_name, face_name, format_cards
@@ -54,8 +55,7 @@ _TEXT: dict[str, tuple[str, str]] = {
     "waits_cols": ("牌|自摸胡|分|捉铳胡|未见", "card|胡 self-drawn|分|胡 on a discard|unseen"),
     "joker_note": ("（作花精）", " (as a flowered 精)"),
     "below_on_discard": ("（捉铳不够 {threshold} 胡）", "(under {threshold} on a discard)"),
-    "waits_summary": ("听 {kinds} 种牌，还有 {unseen} 张未见", "waits on {kinds} card(s), {unseen} "
-                      "copies unseen"),
+    "waits_summary": ("听 {kinds} 种牌，还有 {unseen} 张未见", "waits on {cards}, {copies} unseen"),
     "no_waits_shape": ("不听牌：没有一张牌能凑成 8 组加听头",
                        "no waits: no card makes 8 units plus a 听头"),
     "no_waits_hu": ("不听牌：最好是摸到 {card}，也只有 {hu} 胡，至少要 {threshold} 胡",
@@ -159,7 +159,10 @@ def show_waits(report: WaitsReport, console: Console, lang: Lang) -> None:
         table.add_row(*_wait_row(wait, hand, lang))
     console.print(table)
     kinds = len({w.face for w in found})
-    console.print(_t("waits_summary", lang, kinds=kinds, unseen=sum(w.remaining for w in found)))
+    unseen = sum(w.remaining for w in found)
+    console.print(_t("waits_summary", lang, kinds=kinds, unseen=unseen,
+                     cards=count_en(kinds, "card", "cards"),
+                     copies=count_en(unseen, "copy", "copies")))
 
 
 def _wait_row(wait: Wait, hand: Hand, lang: Lang) -> tuple[str, ...]:

@@ -13,6 +13,7 @@ from rich.console import Console
 from rich.table import Table
 
 from huapai.cli_support.i18n import Lang
+from huapai.core.present import count_en
 from huapai.games.xiushan.calculator import Result
 from huapai.games.xiushan.cards import RANKS, card_name, format_cards
 from huapai.games.xiushan.groups import Group
@@ -20,6 +21,7 @@ from huapai.games.xiushan.waits import Wait, Waits
 
 _TEXT: dict[str, tuple[str, str]] = {
     "score_title": ("秀山字牌算分 · 起胡 {threshold} 胡", "秀山字牌 score · {threshold} 胡 to win"),
+    "score_title_plain": ("秀山字牌算分 · 不计油子", "秀山字牌 score · 油子 not counted"),
     "jiang": ("将：{jiang}", "将: {jiang}"),
     "score_cols": ("组|牌|油子|说明", "group|cards|油子|note"),
     "laid": ("落地", "laid down"),
@@ -33,6 +35,7 @@ _TEXT: dict[str, tuple[str, str]] = {
     "mingtang_cols": ("名堂|值", "名堂|value"),
     "value": ("得分：{value}", "score: {value}"),
     "wins": ("胡牌 ✓  {youzi} 胡油子，{dou} 豆", "wins ✓  {youzi} 胡 of 油子, {dou} 豆"),
+    "wins_plain": ("胡牌 ✓  {dou} 豆", "wins ✓  {dou} 豆"),
     "wins_fan": ("胡牌 ✓  {youzi} 胡油子，得分 {value}",
                  "wins ✓  {youzi} 胡 of 油子, score {value}"),
     "below": ("不能胡：最好的拆法只有 {youzi} 胡油子，至少要 {threshold} 胡",
@@ -40,12 +43,14 @@ _TEXT: dict[str, tuple[str, str]] = {
     "incomplete": ("不能胡：拆不成整副（每组三张或四张，张数需要时再加一个麻雀）",
                    "does not win: the cards make no complete set of groups (threes and "
                    "fours, plus a pair when the count needs one)"),
-    "waits_title": ("听牌 · {n} 种牌", "waits · {n} card(s)"),
+    "waits_title": ("听牌 · {n} 种牌", "waits · {cards}"),
     "waits_cols": ("牌|别人打：得分|油子|自摸：得分|油子|未见",
                    "card|on a discard: score|油子|self-drawn: score|油子|unseen"),
+    "waits_cols_plain": ("牌|别人打：得分|自摸：得分|未见",
+                         "card|on a discard: score|self-drawn: score|unseen"),
     "no_win": ("不胡", "no"),
     "waits_summary": ("听 {kinds} 种牌，还有 {unseen} 张未见",
-                      "waits on {kinds} card(s), {unseen} copies unseen"),
+                      "waits on {cards}, {copies} unseen"),
     "no_waits": ("不听牌：没有一张牌能和（凑不成整副或油子不够）",
                  "no waits: no card wins (no complete cut, or too few 油子)"),
     "score_note": ("得分 = 豆（钵福为 油子×翻，三六福为名堂豆）",
@@ -63,14 +68,16 @@ def _t(key: str, lang: Lang, **values: object) -> str:
 
 def show_score(result: Result, console: Console, lang: Lang) -> None:
     """The best reading: each group with its 油子, the total, then each 豆 and why."""
-    console.print(_t("score_title", lang, threshold=result.threshold), style="bold")
+    title = "score_title" if result.counts_youzi else "score_title_plain"
+    console.print(_t(title, lang, threshold=result.threshold), style="bold")
     if result.jiang is not None:
         jiang = card_name(result.jiang + RANKS) + card_name(result.jiang)
         console.print(_t("jiang", lang, jiang=jiang))
     if not result.complete:
         console.print(_t("incomplete", lang), style="red")
         return
-    console.print(groups_table(result.groups, result.youzi, lang))
+    console.print(groups_table(result.groups, result.youzi if result.counts_youzi else None,
+                               lang))
     if not result.wins:
         console.print(_t("below", lang, youzi=result.youzi, threshold=result.threshold),
                       style="red")
@@ -84,19 +91,25 @@ def show_score(result: Result, console: Console, lang: Lang) -> None:
         console.print(_t("wins_fan", lang, youzi=result.youzi, value=result.value),
                       style="bold green")
         return
-    console.print(_t("wins", lang, youzi=result.youzi, dou=result.dou or 0),
-                  style="bold green")
+    console.print(_t("wins" if result.counts_youzi else "wins_plain", lang,
+                     youzi=result.youzi, dou=result.dou or 0), style="bold green")
 
 
-def groups_table(groups: tuple[Group, ...], youzi: int, lang: Lang) -> Table:
+def groups_table(groups: tuple[Group, ...], youzi: int | None, lang: Lang) -> Table:
+    """Each group with its 油子 and the total; ``youzi`` None where the preset 不计油子:
+    the groups and where they lie only."""
+    counted = youzi is not None
     table = Table()
     for i, name in enumerate(_t("score_cols", lang).split("|")):
-        table.add_column(name, justify="right" if i == 2 else "left")
+        if counted or i != 2:
+            table.add_column(name, justify="right" if i == 2 else "left")
     for group in groups:
-        table.add_row(group.kind.value, format_cards(group.cards), str(group.youzi),
-                      _where(group, lang))
-    table.add_section()
-    table.add_row(_t("total_row", lang), "", str(youzi), "")
+        cells = [group.kind.value, format_cards(group.cards), str(group.youzi),
+                 _where(group, lang)]
+        table.add_row(*(cells if counted else cells[:2] + cells[3:]))
+    if counted:
+        table.add_section()
+        table.add_row(_t("total_row", lang), "", str(youzi), "")
     return table
 
 
@@ -138,21 +151,28 @@ def show_waits(found: Waits, console: Console, lang: Lang) -> None:
     if not found.waits:
         console.print(_t("no_waits", lang), style="red")
         return
-    console.print(_t("waits_title", lang, n=len(found.waits)), style="bold")
-    console.print(waits_table(found.waits, lang))
+    n = len(found.waits)
+    console.print(_t("waits_title", lang, n=n, cards=count_en(n, "card", "cards")), style="bold")
+    console.print(waits_table(found.waits, lang, found.counts_youzi))
     unseen = sum(w.remaining for w in found.waits)
-    console.print(_t("waits_summary", lang, kinds=len(found.waits), unseen=unseen))
+    console.print(_t("waits_summary", lang, kinds=n, unseen=unseen,
+                     cards=count_en(n, "card", "cards"),
+                     copies=count_en(unseen, "copy", "copies")))
     console.print(_t("score_note", lang), style="dim")
 
 
-def waits_table(waits: tuple[Wait, ...], lang: Lang) -> Table:
+def waits_table(waits: tuple[Wait, ...], lang: Lang, counts_youzi: bool = True) -> Table:
+    """Each wait's score (and 油子, where the preset counts them) on a discard and
+    self-drawn, and the copies unseen."""
     table = Table()
-    for i, name in enumerate(_t("waits_cols", lang).split("|")):
+    for i, name in enumerate(_t("waits_cols" if counts_youzi else "waits_cols_plain",
+                                lang).split("|")):
         table.add_column(name, justify="right" if i else "left")
     for w in waits:
-        table.add_row(card_name(w.card), _num(w.score, lang), _num(w.youzi, lang),
-                      _num(w.score_self_drawn, lang), _num(w.youzi_self_drawn, lang),
-                      str(w.remaining))
+        scores = [(w.score, w.youzi), (w.score_self_drawn, w.youzi_self_drawn)]
+        cells = [_num(v, lang) for score, youzi in scores
+                 for v in ((score, youzi) if counts_youzi else (score,))]
+        table.add_row(card_name(w.card), *cells, str(w.remaining))
     return table
 
 

@@ -77,6 +77,8 @@ class Result:
     the hand wins under a 名堂 preset."""
     named: bool = False
     """Scored by a 名堂 table (钵福, 三六福): ``to_json`` gains ``mingtang`` and ``value``."""
+    counts_youzi: bool = True
+    """False where the preset 不计油子 (麻雀福): every group's 油子 is 0 and means nothing."""
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -89,6 +91,7 @@ class Result:
             "groups": [g.to_json() for g in self.groups],
             "dou_items": [d.to_json() for d in self.dou_items],
             "zhuaque": self.zhuaque,
+            "counts_youzi": self.counts_youzi,
         }
         if self.fan is not None:
             out["fan"] = self.fan
@@ -156,7 +159,8 @@ def score_checked(rules: XiushanRules, h: Hand, context: Collection[str] = ()) -
     rest, kans = held_kan(rules, h)
     cut = best_cut(rest, values_of(rules, h))
     if cut is None:
-        return Result(False, False, 0, None, (), rules.hu_threshold, h.jiang)
+        return Result(False, False, 0, None, (), rules.hu_threshold, h.jiang,
+                      counts_youzi=rules.youzi)
     concealed_youzi, cut_groups = cut
     concealed_youzi += sum(g.youzi for g in kans)
     peng_card = _peng_card(rules, h)
@@ -173,7 +177,8 @@ def score_checked(rules: XiushanRules, h: Hand, context: Collection[str] = ()) -
     zhuaque = h.win_card is not None and any(
         g.kind is Kind.PAIR and h.win_card in g.cards for g in groups
     ) and h.counts[h.win_card] == 2  # fmt: skip
-    return Result(wins, True, youzi, dou, groups, rules.hu_threshold, h.jiang, items, zhuaque)
+    return Result(wins, True, youzi, dou, groups, rules.hu_threshold, h.jiang, items, zhuaque,
+                  counts_youzi=rules.youzi)
 
 
 def youzi_of(rules: XiushanRules, h: Hand) -> int | None:

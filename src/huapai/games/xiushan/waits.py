@@ -64,9 +64,11 @@ class Wait:
 @dataclass(frozen=True, slots=True)
 class Waits:
     waits: tuple[Wait, ...]
+    counts_youzi: bool = True
+    """False where the preset 不计油子 (麻雀福): the 油子 of each wait is 0."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"waits": [w.to_json() for w in self.waits]}
+        return {"waits": [w.to_json() for w in self.waits], "counts_youzi": self.counts_youzi}
 
 
 Outcome = tuple[int, int] | None
@@ -99,7 +101,7 @@ def waits(
                                 f"the deck has only {COPIES}"))
     stuck = _stuck(short.counts)
     if len(stuck) > 2:
-        return Waits(())
+        return Waits((), rules.youzi)
     concealed = _Concealed(rules, short)
     onto_melds = {} if stuck else _meld_ways(rules, short)
     freeing = _freeing(short.counts, stuck) if stuck else range(NUM_CARDS)
@@ -122,7 +124,7 @@ def waits(
         dou_drawn, youzi_drawn = on_draw or (None, None)
         unseen = COPIES - held[c] - seen.count(c)
         out.append(Wait(c, dou, youzi, dou_drawn, youzi_drawn, unseen))
-    return Waits(tuple(out))
+    return Waits(tuple(out), rules.youzi)
 
 
 def _key(outcome: Outcome) -> tuple[int, int]:

@@ -67,7 +67,7 @@ export function abacusFor(view, seat) {
   if (!bo.training) marks.push(h("span", { class: "ab-number", "data-testid": "abacus-number" }, bi(`${mine.abacus} 个钱`, `${mine.abacus} 钱`)));
   if (mine.abacus < 0) marks.push(h("span", { class: "ab-mark" }, bi("负", "negative")));
   if (mine.hat) marks.push(h("span", { class: "ab-mark hot" }, bi("戴帽子", "戴帽子 (hat)")));
-  if (mine.wins) marks.push(h("span", { class: "ab-mark" }, bi(`和 ${mine.wins} 回`, `${mine.wins} win(s)`)));
+  if (mine.wins) marks.push(h("span", { class: "ab-mark" }, bi(`和 ${mine.wins} 回`, countOf(mine.wins, "win", "wins"))));
   if (mine.baozi) marks.push(h("span", { class: "ab-mark" }, bi(`吃包子 ${mine.baozi}`, `包子 ×${mine.baozi}`)));
   if (bo.owed_seat === seat) marks.push(h("span", { class: "ab-mark gold" }, bi("报子中", "announcing")));
   return h("div", { class: "xs-abacus", "data-testid": "abacus", "data-seat": String(seat),
