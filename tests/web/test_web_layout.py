@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 from web_driver import (
     click_card,
     create_room,
@@ -330,3 +330,31 @@ def test_a_short_phone_replay_keeps_its_hand_off_the_step_buttons(
               : [b.textContent.trim(), String(hit && hit.className)]; })
           .filter((x) => x)""")
         assert covered == [], f"covered step buttons: {covered}"
+
+
+def test_a_phone_replays_badges_fit_in_english(
+        browser: Browser, server: str, request: pytest.FixtureRequest) -> None:
+    """On a 390-wide phone in English the replay's "✓ Checked here: the seed matches the
+    commitment shown at the start" ran off the right edge (a badge never wraps): the
+    shuffle badges now wrap inside the screen."""
+    for page in _new_page(browser, request, timeout=30000, **PHONE):
+        enter(page, server, "Badge")
+        page.click("[data-testid=lang]")
+        create_room(page, preset="lanzhou")
+        start_with_bots(page)
+        page.click("[data-testid=tuoguan]")
+        expect(page.locator("[data-testid=settlement]")).to_be_visible(timeout=60000)
+        _fits(page, page.locator("[data-testid=settlement] [data-testid=seed-check]"))
+        page.click("[data-testid=replay]")
+        check = page.locator(".verify [data-testid=seed-check]")
+        expect(check).to_have_attribute("data-result", "ok", timeout=20000)
+        for badge in (check, page.locator(".verify [data-testid=verified]")):
+            _fits(page, badge)
+
+
+def _fits(page: Page, badge: Locator) -> None:
+    expect(badge).to_be_visible(timeout=20000)
+    width = page.evaluate("document.documentElement.clientWidth")
+    box = badge.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width, (
+        badge.inner_text(), box, width)
