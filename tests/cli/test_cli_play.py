@@ -121,8 +121,8 @@ def test_the_house_rules_are_said_at_the_start() -> None:
     assert ("本场规则：够牌 5（玩法默认 6），紧牌 关（玩法默认 开），"
             "计分 兰州掀牛软件（玩法默认 砍牛腿）") in result.output
     english = invoke([*args, "--lang", "en"], "")
-    assert ("house rules: gou (够牌) 5 (the preset: 6); jinpai (紧牌) off (the preset: on); "
-            "scoring (计分) the Lanzhou app (the preset: kanniutui points)") in english.output
+    assert ("house rules: 够牌 5 (the preset: 6); 紧牌 off (the preset: on); "
+            "scoring the Lanzhou app (the preset: kanniutui points)") in english.output
     sim = invoke(["simulate", "biegan", "-n", "1", "-r", "dianpao_pay=one"])
     assert "本场规则：点炮 包一家（玩法默认 包两家）" in sim.stdout
 

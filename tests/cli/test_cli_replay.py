@@ -218,7 +218,7 @@ def test_replay_names_the_preset_and_what_the_house_changed(recorded: Path,
     assert_clean(result, 0)
     assert "本场规则：够牌 5（玩法默认 6），刺牌 10（玩法默认 11）" in result.output
     english = invoke(["replay", str(house), "--lang", "en"])
-    assert "house rules: gou (够牌) 5 (the preset: 6); ci (刺牌) 10 (the preset: 11)" in \
+    assert "house rules: 够牌 5 (the preset: 6); 刺牌 10 (the preset: 11)" in \
         english.output
     assert "Lanzhou 掀牛 (poker deck)" in english.output
     data = json.loads(invoke(["replay", str(house), "--json"]).stdout)

@@ -78,3 +78,17 @@ def test_the_citation_filter_keeps_english_words() -> None:
     assert not LATIN.search(CITATION.sub("", cited))
     for english in ("[S002] PROPOSAL top", "凤翔 off", "按 app 算", "R3 的 engine"):
         assert LATIN.search(CITATION.sub("", english)), english
+
+
+def test_every_option_of_our_families_has_a_short_english_name() -> None:
+    """In English the lobby, the room's rules and `huapai rules` named each option by its
+    key (``black_flower_in_sets (黑花进坎)``, cut off in the lobby's grid): each now has a
+    short English name (game terms keep their 汉字), distinct within its game."""
+    names: dict[str, set[str]] = {}
+    for game, name, info in _options():
+        if game not in BUILT_IN:
+            continue
+        assert info.en and "_" not in info.en and len(info.en) <= 32, (game, name, info.en)
+        assert info.en not in names.setdefault(game, set()), (game, name, info.en)
+        names[game].add(info.en)
+    assert sum(map(len, names.values())) >= 80

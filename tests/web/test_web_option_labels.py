@@ -39,6 +39,12 @@ def test_rule_choices_are_chinese_in_chinese_mode_and_english_in_english(
     page.wait_for_selector("select[name^=rule-]", state="attached")
     english = _choices(page, "xianniu")
     assert "kanniutui points" in english and "half" in english
+    for game in ("xianniu", "biegan", "xiushan"):  # names, not keys (black_flower_in_sets)
+        page.select_option("select[name=game]", value=game)
+        page.wait_for_selector("select[name^=rule-]", state="attached")
+        labels: list[str] = page.eval_on_selector_all(
+            "form .field.option .field-label", "els => els.map((e) => e.textContent)")
+        assert labels and not [x for x in labels if "_" in x], (game, labels)
 
 
 def test_rules_that_contradict_each_other_are_refused_in_chinese(page: Page,
@@ -93,3 +99,23 @@ def test_an_options_meaning_opens_under_it_on_a_phone(phone: Page, own_server: s
     phone.click("[data-testid=lang]")
     expect(phone.locator("[data-testid=note-big_hands]")).to_contain_text(
         "whether the deal then ends is big_hand_ends")
+
+
+_MARKER = """() => {
+  const summary = document.querySelector(".rule-options summary");
+  return getComputedStyle(summary, "::before").content;
+}"""
+
+
+def test_the_folded_rule_options_show_they_open(page: Page, own_server: str) -> None:
+    """规则选项 folded showed only its bold title (the summary is a flex row, which drops
+    the browser's ▸), so nothing said it opens. It has a marker that turns when open."""
+    enter(page, own_server, "折叠")
+    marker = page.evaluate(_MARKER)
+    assert marker not in ("none", "normal", '""'), marker
+    turned = """() => getComputedStyle(document.querySelector(".rule-options summary"),
+                                        "::before").transform"""
+    closed = page.evaluate(turned)
+    page.click(".rule-options summary")
+    expect(page.locator(".rule-options")).to_have_attribute("open", "")
+    assert page.evaluate(turned) != closed

@@ -56,7 +56,7 @@ def test_a_friend_reads_the_house_rules_before_sitting_down(page: Page, phone: P
     text = rules.inner_text()
     assert not LATIN.search(CITATION.sub("", text)), text
     phone.click("[data-testid=lang]")
-    expect(rules.locator("li[data-option=gou]")).to_contain_text("gou (够牌): 5 (the preset: 6)")
+    expect(rules.locator("li[data-option=gou]")).to_contain_text("够牌: 5 (the preset: 6)")
     expect(rules.locator("li[data-option=gou]")).to_contain_text("占牌 needed not to lose")
 
 

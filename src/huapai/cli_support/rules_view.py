@@ -30,6 +30,15 @@ class OptionRow:
     #: the meaning and the source in Chinese ("" where the option has none)
     doc_zh: str = ""
     source_zh: str = ""
+    #: its short English name ("" where the option has none: a plug-in's)
+    en: str = ""
+
+    def label(self, lang: Lang) -> str:
+        """The option's name for a player: its 中文 term; in English its English name with
+        the 中文 term after it, as the sources call it (``card deck (牌具)``)."""
+        if lang == "zh" or not self.en:
+            return self.zh
+        return self.en if not self.zh or self.zh in self.en else f"{self.en} ({self.zh})"
 
     def said(self, lang: Lang) -> tuple[str, str]:
         """The meaning and the source in ``lang``; in Chinese, nothing where the option
@@ -49,7 +58,7 @@ def option_rows(table: Table) -> list[OptionRow]:
         value = defaults.get(name, default)
         info = type(table.rules).info(name)
         rows.append(OptionRow(name, values.get(name), value, zh, doc, source,
-                              info.labels or {}, info.doc_zh, info.source_zh))
+                              info.labels or {}, info.doc_zh, info.source_zh, info.en))
     return rows
 
 
@@ -95,7 +104,7 @@ def rules_changed(game: Game[Any, Any], preset: str, values: Mapping[str, Any],
         was = _said(info.labels or {}, defaults[name], lang)
         now = _said(info.labels or {}, value, lang)
         parts.append(f"{info.zh} {now}（玩法默认 {was}）" if lang == "zh"
-                     else f"{name} ({info.zh}) {now} (the preset: {was})")
+                     else f"{info.en or f'{name} ({info.zh})'} {now} (the preset: {was})")
     if not parts:
         return None
     return tr("house_rules", lang, rules=("，" if lang == "zh" else "; ").join(parts))
@@ -122,7 +131,7 @@ def run_rules(table: Table, *, as_json: bool, lang: Lang, console: Console) -> i
             "game": table.game.name,
             "preset": table.preset,
             "options": [{"name": r.name, "value": r.value, "default": r.default, "zh": r.zh,
-                         "doc": r.doc, "source": r.source, "doc_zh": r.doc_zh,
+                         "en": r.en, "doc": r.doc, "source": r.source, "doc_zh": r.doc_zh,
                          "source_zh": r.source_zh} for r in rows],
             "presets": diffs,
         })
@@ -153,7 +162,7 @@ def _option_text(row: OptionRow, lang: Lang) -> Text:
         text.append(f" ({label[1]})")
     default = f"{tr('opt_default', lang)} {_shown(row.default)}"
     text.append(f"  （{default}）" if lang == "zh" else f"  ({default})", style="dim")
-    text.append(f"  {row.zh}", style="bold")
+    text.append(f"  {row.label(lang)}", style="bold")
     doc, source = row.said(lang)
     if doc:
         text.append(f"\n    {tr('opt_doc', lang)}{colon(lang)}{doc}")

@@ -31,6 +31,9 @@ class OptionInfo:
     zh: str
     doc: str
     source: str
+    #: its short name for a player reading English (``five 精``); a plug-in's option may go
+    #: without: front ends then show its name and 中文 term (``five_jing (五精)``)
+    en: str = ""
     #: the meaning and the source in Chinese, for a player reading in 中文 (a plug-in's
     #: option may go without: front ends then show its 中文 term alone)
     doc_zh: str = ""
@@ -57,6 +60,7 @@ def option(
     zh: str,
     doc: str,
     source: str,
+    en: str = "",
     doc_zh: str = "",
     source_zh: str = "",
     choices: tuple[Any, ...] | None = None,
@@ -76,7 +80,7 @@ def option(
             raise TypeError(f"option labels: missing {missing}, unknown {extra}")
     elif labels is not None:
         raise TypeError("option labels need choices")
-    info = OptionInfo(zh=zh, doc=doc, source=source, doc_zh=doc_zh, source_zh=source_zh,
+    info = OptionInfo(zh=zh, doc=doc, source=source, en=en, doc_zh=doc_zh, source_zh=source_zh,
                       choices=choices, low=low, high=high, labels=labels)
     return dataclasses.field(default=default, metadata={"huapai": info})
 

@@ -155,7 +155,7 @@ def _option_rows(rules: Any) -> list[dict[str, Any]]:
         info = type(rules).info(name)
         choices = info.choices
         rows.append({"name": name, "default": getattr(rules, name), "default_text": default,
-                     "zh": zh, "doc": doc, "source": source,
+                     "zh": zh, "en": info.en, "doc": doc, "source": source,
                      "doc_zh": info.doc_zh, "source_zh": info.source_zh,
                      "choices": None if choices is None else list(choices),
                      "choice_labels": info.choice_labels(),

@@ -63,6 +63,7 @@ _CHOICE_LABELS: dict[str, dict[str, tuple[str, str]]] = {
 class BieganRules(RulesBase):
     players: int = option(
         3, zh="人数", source="[S] 三人玩牌 (3); [C:R4] room option 2 / 3 players (2)",
+        en="players",
         doc="Seats: 3 (the seed) or 2 — the 庄家 takes 26 and the 二家 25, the rest (61 with "
             "2 赖子) stay in the stock; the one other seat answers each discard and pays the "
             "winner's whole 2 × 分 × 倍数, self-drawn too (engine choices: the sources give no "
@@ -76,12 +77,14 @@ class BieganRules(RulesBase):
     # --- deck -----------------------------------------------------------------------
     jokers: int = option(
         2, zh="别杠(赖子)数", source="[S] 賴子2張; [C:R4] bieGangNum 0/1/2 (单别杠 111 张)",
+        en="jokers",
         doc="赖子 in the deck: 2 (双别杆, 112 cards), 1 (单别杆, 111) or 0 (110).",
         doc_zh="牌里有几张赖子：2张（双别杆，共112张牌）、1张（单别杆，111张）或0张（110张）。",
         source_zh="[S] 賴子2張；[C:R4] 房间选项“别杠数” 0/1/2（单别杠 111 张）",
         low=0, high=2)
     five_jing: bool = option(
         False, zh="五精",
+        en="five 精",
         source="[S] 花牌限定以“三、五、七”三個字為精 (off); [C:R1] 长阳花牌 乙三五七九, "
                "[C:R4] room option jingNum 3/5",
         doc="The 5-精 reading: 乙 and 九 are 精 too (their 坎 / 紮 / 泛 use the 精 table, each "
@@ -93,11 +96,13 @@ class BieganRules(RulesBase):
     # --- hand value (handed to the calculator) --------------------------------------
     yi_er_san: bool = option(
         True, zh="乙二三成句", source="[S] 乙可通一，如乙二三; [C:R3] drops it",
+        en="乙二三 is a 句",
         doc="乙二三 is a 句 (乙 standing for 一).",
         doc_zh="乙二三算一句（乙当“一”用）。",
         source_zh="[S] 乙可通一，如乙二三；[C:R3] 不算这一句")
     tingtou_scores: bool = option(
         False, zh="听头计胡",
+        en="听头 scores 胡",
         source="[S] §3 gives 胡 to 句 / 坎 / 紮 / 泛 and 精 \"放在句中\" only, §4 the 听头 none "
                "(off); G4 [P] apps R3, R5 score it (gongan-app); R2: no",
         doc="精 and 花乙/花九 in the two 听头 cards score per card as inside a 句 (the apps); "
@@ -109,6 +114,7 @@ class BieganRules(RulesBase):
                   "（“公安双别杆 · 客户端计分”预设）；R2 不计")
     dui_value: Literal["peng", "kan"] = option(
         "kan", zh="对的胡数",
+        en="胡 of a 对",
         source="[S] §1 相同三字作一句 = 坎, §3 prices only the 坎 (kan); G3 [P] apps R3, R5: "
                "red 1 / black 0 / 精 K(f)−2 (peng, gongan-app)",
         doc="An exposed 对 is worth the same as a 坎 (kan, the literal seed reading: the seed "
@@ -122,6 +128,7 @@ class BieganRules(RulesBase):
         choices=("peng", "kan"))
     black_flower_bonus: bool = option(
         False, zh="黑花(花乙花九)",
+        en="black flowers",
         source="[S] 黑字1個胡也沒有，隻能湊句 (off); G5 [P] R3 (app), R6 (荆州花牌 rules page) "
                "各算1胡 (gongan-app)",
         doc="A 花乙 / 花九 adds 1 胡 inside a 句 or the 听头 (the seed gives a black 句 nothing).",
@@ -130,11 +137,13 @@ class BieganRules(RulesBase):
                   "R6（荆州花牌玩法说明）各算1胡（“公安双别杆 · 客户端计分”预设）")
     black_flower_in_sets: bool = option(
         False, zh="黑花进坎", source="G5 flag (R5: 黑坎 = 1 + 花数)",
+        en="black flowers in sets",
         doc="花乙 / 花九 also add 1 each inside same-face units.",
         doc_zh="花乙、花九在同字组成的牌组（坎、紮、泛等）里也每张加1胡。",
         source_zh="G5 的可选项（R5：黑坎 = 1 + 花数）")
     zhujing_reading: Literal["most_cards", "max_hu"] = option(
         "most_cards", zh="主精", source="[S] 所持最多者為主精; G6 [P] tie → more 胡; R3 max 胡 [?]",
+        en="主精",
         doc="主精 is the 精 face held most (ties: the one giving more 胡), or simply the one "
             "giving the most 胡.",
         doc_zh="主精是手里张数最多的那个精字（张数一样时取胡多的那个），"
@@ -144,6 +153,7 @@ class BieganRules(RulesBase):
         choices=("most_cards", "max_hu"))
     discard_kan_as_dui: bool = option(
         False, zh="捉铳成对",
+        en="a 坎 won on a discard: 对",
         source="[S] 自摸或別人放銃（吃胡）均可胡牌 (a 坎 is a 坎: off); A6 [P] apps R3 getAchv, R5",
         doc="A 坎 completed by the winning discard scores as an exposed 对 (the apps); off: it "
             "still counts as a 坎, as the seed makes no difference between 自摸 and 吃胡.",
@@ -153,6 +163,7 @@ class BieganRules(RulesBase):
                   "A6 [P] 客户端 R3（算分函数）、R5")
     desk_jing_not_main: bool = option(
         False, zh="桌面精不算主精",
+        en="精 on the table not 主精",
         source="[C:R4] room option 桌面精不算主精 (zipai.md A3.5, A8 deskJingNotMain); the seed "
                "(所持最多者為主精) counts every card held: off",
         doc="精 in declared melds (对 / 招 / 紮 / 泛, on the table) neither count toward the 主精 "
@@ -166,11 +177,13 @@ class BieganRules(RulesBase):
                   "原文（所持最多者為主精）把所持的每张牌都算上：关")
     hu_threshold: int = option(
         17, zh="起胡", source="[S] 至少有17個胡", doc="胡 needed to win.",
+        en="胡 to win",
         doc_zh="胡牌至少要凑够多少胡。", source_zh="[S] 至少有17個胡",
         low=1, high=200)
     # --- settlement -----------------------------------------------------------------
     fen_mode: Literal["po", "per_hu", "ceil5", "round5"] = option(
         "po", zh="计分方式", source="[S] 17胡1分逢5進1 (按坡); [C:R3,R4] jiHuType 1–3",
+        en="胡 into 分",
         doc="分 from 胡 (17 below: hu_threshold): po ⌊(胡−17)/5⌋+1; per_hu 一胡一分; ceil5 "
             "逢1就包 (胡 up to a "
             "multiple of 5); round5 2舍3入 (nearest multiple of 5, at least 20).",
@@ -182,12 +195,14 @@ class BieganRules(RulesBase):
         choices=("po", "per_hu", "ceil5", "round5"))
     multiplier: int = option(
         1, zh="倍数(房间)", source="[S] 10倍房間胡17胡收入20分",
+        en="room multiplier",
         doc="Room multiplier: the winner collects 2 × 分 × 倍数.",
         doc_zh="房间倍数：胡家收 2 × 分 × 倍数。",
         source_zh="[S] 10倍房間胡17胡收入20分",
         low=1, high=10_000)
     dianpao_pay: Literal["both", "one"] = option(
         "both", zh="点炮", source="[S] 放衝者輸20分 (包两家); [C:R4] 包一家 option",
+        en="the discarder pays",
         doc="A discard win: the discarder pays both shares (包两家, the seed) or only his "
             "own share (包一家).",
         doc_zh="捉铳胡牌时：放铳者付两家的份（包两家，原文的规则），或者只付自己那一份（包一家）。",
@@ -197,10 +212,12 @@ class BieganRules(RulesBase):
     # --- claims -----------------------------------------------------------------------
     dui_limit: int = option(
         2, zh="限对", source="[S] 一局內限“對”2對", doc="对 a seat may make before 包.",
+        en="对 limit",
         doc_zh="一家一局里可以对几次，再多就要承包。", source_zh="[S] 一局內限“對”2對",
         low=0, high=8)
     dui_over_limit: Literal["bao", "forbid"] = option(
         "bao", zh="超对", source="[S] 對了3次以上…由此人承包",
+        en="over the 对 limit",
         doc="Past the limit a 对 is allowed and makes the seat liable (包) if another wins, "
             "or it is not allowed at all.",
         doc_zh="对的次数超过「限对」以后：还可以对，但别人胡牌时由这一家承包（“可对但承包”）；"
@@ -210,6 +227,7 @@ class BieganRules(RulesBase):
         choices=("bao", "forbid"))
     bao_on_discard: Literal["offender", "discarder"] = option(
         "offender", zh="包与放铳", source="G11 [P]",
+        en="包 and the discarder",
         doc="When a third seat discards the winning card: the liable seat still pays all "
             "(offender), or the discarder pays as usual (discarder).",
         doc_zh="有人该承包、而胡的那张牌是第三家打出的时候：仍由承包的那家全付（“包家全付”），"
@@ -219,6 +237,7 @@ class BieganRules(RulesBase):
         choices=("offender", "discarder"))
     multi_hu: bool = option(
         True, zh="一炮双响", source="G10 [P] (R1-S4)",
+        en="two winners on one discard",
         doc="Both other seats may win on one discard, each paid separately; otherwise only "
             "the first in turn order from the discarder's 下家.",
         doc_zh="一张牌另外两家都能胡时，两家都可以胡，各自分开结算；关：只有从放铳者的下家"
@@ -226,6 +245,7 @@ class BieganRules(RulesBase):
         source_zh="G10 [P]（参考资料的提议，R1-S4）")
     guohu: bool = option(
         True, zh="过胡", source="G15 [P] (R5 过牌机制)",
+        en="过胡 (a passed win waits a draw)",
         doc="A seat that lets a winning discard go may not win on a discard again until "
             "its own next draw (self-draw stays allowed).",
         doc_zh="放过一张能胡的牌的人，在自己下一次摸牌以前，不能再胡别人打出的牌"
@@ -233,27 +253,32 @@ class BieganRules(RulesBase):
         source_zh="G15 [P]（参考资料的提议；R5 过牌机制）")
     fan_from_discard: bool = option(
         False, zh="捉泛", source="G14: seed 自己起到 only; [C:R3,R5] allow it",
+        en="泛 from a discard",
         doc="A seat holding a 紮 or 招 may claim the fifth card from a discard (泛).",
         doc_zh="手里有紮或招过的人，可以要别人打出的第五张同字成泛。",
         source_zh="G14：原文只说“自己起到”；[C:R3,R5] 允许")
     # --- 紮 / 请统 ----------------------------------------------------------------------
     jokers_in_zha: bool = option(
         True, zh="赖子入紮", source="G8 [P] (R5)",
+        en="赖子 in a 紮",
         doc="A 赖子 may complete a 紮 of 三/五/七 and be the fifth card of a 开泛 on a 紮.",
         doc_zh="赖子可以补成三、五、七的紮，也可以当紮上开泛的第五张。",
         source_zh="G8 [P]（参考资料的提议，R5）")
     late_zha: bool = option(
         True, zh="后紮", source="G12 [P]",
+        en="紮 later in the deal",
         doc="Four of a face not declared at 请统 may be 紮'd later on one's own turn.",
         doc_zh="请统时没有紮的四张同字，以后轮到自己时还可以再紮。",
         source_zh="G12 [P]（参考资料的提议）")
     chain_qingtong: bool = option(
         True, zh="连紮", source="A4 [P]",
+        en="chained 紮 at 请统",
         doc="At 请统 a replacement card that makes another four may be 紮'd in the same pass.",
         doc_zh="请统时，紮后从牌底补起的牌如果又凑成四张同字，可以在同一轮里接着紮。",
         source_zh="A4 [P]（参考资料的提议）")
     zha_shown: bool = option(
         False, zh="紮牌亮开", source="engine: [S] 紮 類似麻將的暗杠 → face down",
+        en="紮 face up",
         doc="A 紮 (and a 泛 grown from it) is laid face up; by default only its owner sees "
             "which face it is.",
         doc_zh="紮（以及由紮长成的泛）亮开摆放；默认是扣着的，只有自己看得到是什么字。",
@@ -261,11 +286,13 @@ class BieganRules(RulesBase):
     # --- flow -------------------------------------------------------------------------
     tianhu: bool = option(
         True, zh="天胡", source="engine (the seed is silent)",
+        en="天胡 (dealt win)",
         doc="The dealer may win on the 26 cards dealt, before his first discard (自摸).",
         doc_zh="庄家起手的26张牌如果已经能胡，可以在打第一张牌之前直接胡（算自摸）。",
         source_zh="本游戏自定（原文没有说）")
     huang_dealer: Literal["stay", "next"] = option(
         "stay", zh="黄庄", source="G2 [P] (R1: 黄 same dealer)",
+        en="dealer after 黄庄",
         doc="After a drawn deal (黄庄) the same dealer deals again, or the next seat.",
         doc_zh="黄庄（牌摸完了没人胡）以后，还是原来的庄家坐庄（“连庄”），"
                "或者由下家坐庄（“下家坐庄”）。",
@@ -274,6 +301,7 @@ class BieganRules(RulesBase):
         choices=("stay", "next"))
     ask: Literal["always", "eligible"] = option(
         "always", zh="询问", source="engine: hidden information",
+        en="who is asked",
         doc="At 请统 and after each discard every other seat answers (always: nobody learns "
             "who could claim), or only seats holding a claim are asked, like the apps "
             "(eligible: faster, but who is asked shows what they hold).",

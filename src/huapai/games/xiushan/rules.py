@@ -65,6 +65,7 @@ class XiushanRules(RulesBase):
     # --- hand shape -------------------------------------------------------------------
     hand_size: int = option(
         21, zh="手牌张数",
+        en="hand size",
         source="麻雀福 [S] 庄家摸十四张; 十八福 [P] 庄 21 / 闲 20 (xiushan.md §2.1)",
         doc="Cards in a complete hand without 4-sets (the dealer's deal). Each 4-set after "
             "the first adds one (八块: the first 4-set discards, later ones do not).",
@@ -74,28 +75,33 @@ class XiushanRules(RulesBase):
         low=2, high=30)
     quads: bool = option(
         True, zh="龙灯开召", source="[S] 麻雀福无龙灯和开召",
+        en="4-sets",
         doc="4-sets (开召, 鸡, 龙灯) exist; without them a meld of four is refused.",
         doc_zh="有四张组（开召、鸡、龙灯）；不设时不接受四张一样的组。",
         source_zh="[S] 麻雀福无龙灯和开召")
     jiao: bool = option(
         True, zh="大小组合", source="[S] 十八福; 麻雀福 unstated, [P] allowed (zipai.md B3)",
+        en="大小组合 groups",
         doc="两大一小 / 两小一大 of one rank is a group (no 油子).",
         doc_zh="同一点数的两大一小、两小一大可以成一组（无油子）。",
         source_zh="[S] 十八福；麻雀福未说明，[P] 允许（zipai.md B3）")
     # --- 油子 -------------------------------------------------------------------------
     youzi: bool = option(
         True, zh="计油子", source="[S] 麻雀福不计油子",
+        en="count 油子",
         doc="Groups carry 油子; without it every group is worth 0.",
         doc_zh="各组计油子；不计时每组都算0胡。",
         source_zh="[S] 麻雀福不计油子")
     hu_threshold: int = option(
         18, zh="起胡", source="[S] 黄六福 六胡油; 十八福 十八胡; 麻雀福 组牌完成即可",
+        en="油子 to win",
         doc="油子 needed to win (0: a complete hand wins).",
         doc_zh="和牌至少要有多少胡油子；为0时组牌完成即可和牌。",
         source_zh="[S] 黄六福六胡油；十八福十八胡；麻雀福组牌完成即可",
         low=0, high=200)
     jiang: Literal["off", "next", "same"] = option(
         "next", zh="翻将", source="[S] 大将/小将 values; xiushan.md §2.2 [P] 翻将 (大冶 Z1)",
+        en="将 from the flip",
         doc="将 rank of a hand from the flipped bottom card: the next rank (大伍 → 陆/六), "
             "the same rank, or no 将 (麻雀福 不设置将).",
         doc_zh="按翻起的底牌定这一手的将：取下一点（翻出大伍，则陆、六为将）、"
@@ -105,16 +111,19 @@ class XiushanRules(RulesBase):
         choices=("off", "next", "same"))
     jiang_wrap: bool = option(
         True, zh="将过拾回壹", source="engine (xiushan.md §8.1: not stated)",
+        en="将 after 拾 is 壹",
         doc="With jiang=next, a flipped 拾/十 makes 壹/一 the 将; otherwise that hand has no 将.",
         doc_zh="「翻将」为「下一张为将」时，翻出拾/十则壹/一为将；不设此项时，这一手没有将。",
         source_zh="本游戏自定（xiushan.md §8.1：参考资料未说明）")
     jiang_lianzi: bool = option(
         False, zh="将联子加倍", source="[P] xiushan.md §2.2: 将 does not affect 联子",
+        en="将 联子 score double",
         doc="一二三 / 二七十 holding a 将 card score double.",
         doc_zh="一二三、二七十（大字壹贰叁、贰柒拾也一样）中有将牌时，油子加倍。",
         source_zh="[P] xiushan.md §2.2：将不影响联子")
     discard_triple: Literal["peng", "shao"] = option(
         "peng", zh="胡牌成坎", source="[P] xiushan.md §2.3 (H1: 胡进来凑成的三张按碰算)",
+        en="three alike won on a discard",
         doc="Three alike in the hand completed by the winning discard score as a 碰 (peng) "
             "or as a 哨 (shao); completed by one's own draw they are always a 哨.",
         doc_zh="和的那张是别人打出的、与手里的一对凑成三张一样时，按碰算或按哨算；"
@@ -124,6 +133,7 @@ class XiushanRules(RulesBase):
         choices=("peng", "shao"))
     own_draw_on_shao: Literal["long", "zhao"] = option(
         "long", zh="自摸上哨",
+        en="own draw onto a 哨",
         source="[?] xiushan.md §2.4; zipai.md BG14 [P] 龙灯 (跑胡子 偎+摸=提)",
         doc="One's own draw onto one's own 暗哨 makes a 龙灯 (long) or a 开召 (zhao, 大冶).",
         doc_zh="自己摸到第四张，配上自己的暗哨：成龙灯，或算开召（大冶字牌的做法）。",
@@ -133,6 +143,7 @@ class XiushanRules(RulesBase):
     # --- hand value ------------------------------------------------------------------
     hand_value: Literal["dou", "fan", "mingtang"] = option(
         "dou", zh="计分",
+        en="scoring",
         source="[S] 麻雀福/十八福 算豆, 黄六福 [P] as 麻雀福 (xiushan.md §3.2); "
                "[S] 钵福 按名堂的翻数计算油子; 三六福 名堂算豆数",
         doc="What a win is worth: 豆 (dou, part 1), 油子 × 翻 (fan, 钵福) or the 名堂 豆 of "
@@ -145,6 +156,7 @@ class XiushanRules(RulesBase):
         choices=("dou", "fan", "mingtang"))
     dou_er: Literal["both", "big"] = option(
         "both", zh="贰算豆",
+        en="贰 that are 豆",
         source="[S] 十八福 不论大贰小二; 麻雀福 有多少个贰 (xiushan.md §3.1 both)",
         doc="Which cards are a 豆 each: every 贰 and 二 (both) or only the big 贰.",
         doc_zh="哪些牌各算1豆：大贰、小二都算，或只算大贰。",
@@ -154,11 +166,13 @@ class XiushanRules(RulesBase):
         choices=("both", "big"))
     zimo_dou: bool = option(
         True, zh="自摸加豆", source="[S] 十八福 有自摸再加1豆; 麻雀福 silent ([?] xiushan.md §3.1)",
+        en="自摸 adds a 豆",
         doc="A self-drawn win (自摸) adds 1 豆.",
         doc_zh="自摸和牌再加1豆。",
         source_zh="[S] 十八福“有自摸再加1豆”；麻雀福没有提（[?] xiushan.md §3.1）")
     dou_cap: int = option(
         10, zh="豆封顶", source="[S] 十八福 最多可达10豆 (= 1 + 8 + 1)",
+        en="豆 cap",
         doc="Most 豆 a hand is worth (0: no cap).",
         doc_zh="一手牌最多算几豆；为0时不封顶。",
         source_zh="[S] 十八福“最多可达10豆”（= 1 + 8 + 1：和牌、八个贰、自摸）",
@@ -167,6 +181,7 @@ class XiushanRules(RulesBase):
     # --- 名堂 (钵福, 三六福) ---------------------------------------------------------
     mingtang_table: str = option(
         "", zh="名堂表",
+        en="名堂 table",
         source="issue 11: a club corrects the table without code (docs/xiushan.md §10)",
         doc="Path of a 名堂 table (TOML) replacing the built-in one of hand_value fan "
             "(data/bofu_mingtang.toml) or mingtang (data/sanliufu_mingtang.toml); empty: "
@@ -176,18 +191,21 @@ class XiushanRules(RulesBase):
         source_zh="第11号议题：牌社不改程序就能修正名堂表（本项目文档 xiushan.md §10）")
     fan_many: int = option(
         3, zh="两个以上名堂翻数", source="[S] 两个以上名堂3翻",
+        en="翻 of two or more 名堂",
         doc="翻 of a hand with two or more 名堂 (one 名堂: its own 翻; none: 1).",
         doc_zh="有两个或两个以上名堂时算几翻（只有一个名堂按它自己的翻数，没有名堂为1翻）。",
         source_zh="[S] 两个以上名堂3翻",
         low=1, high=100)
     fan_cap: int = option(
         3, zh="最高翻数", source="[S] 不论有多少名堂，最高3翻",
+        en="翻 cap",
         doc="Most 翻 a hand is worth.",
         doc_zh="一手牌最多算几翻。",
         source_zh="[S] 不论有多少名堂，最高3翻",
         low=1, high=100)
     kan_split: bool = option(
         True, zh="拆坎",
+        en="a 坎 may be split",
         source="[P] xiushan.md §3.5, §7.1.14: 三六福 no split (坎不能拆散与其它牌组合 Z1; "
                "判胡不许拆坎 H1); 黄十八 / 钵福 lay every 哨 down, so nothing to split",
         doc="Three alike held in the hand (before the winning card) may be cut into other "
@@ -199,6 +217,7 @@ class XiushanRules(RulesBase):
     # --- 算盘 and 钵 (钵福) -------------------------------------------------------------
     baozi: Literal["hat", "zero"] = option(
         "hat", zh="吃包子",
+        en="吃包子 (a wrong announcement)",
         source="[S] 报错一次油子，吃包子，算盘上的累计数全部归零；并且上20个钱的负数，叫戴帽子; "
                "[P] zipai.md BG10 −20 (hat); xiushan.md §3.4 leaves it open",
         doc="A wrong announcement (吃包子) sets that player's abacus to −hat_at (hat: 归零 and "
@@ -214,18 +233,21 @@ class XiushanRules(RulesBase):
         choices=("hat", "zero"))
     hat_at: int = option(
         20, zh="戴帽子", source="[S] 上20个钱的负数，叫戴帽子",
+        en="戴帽子 at",
         doc="An abacus at −hat_at or below is 戴帽子.",
         doc_zh="算盘到了这个数的负数或更低（默认−20及以下），叫戴帽子。",
         source_zh="[S] 上20个钱的负数，叫戴帽子",
         low=1, high=1000)
     bo_target: int = option(
         100, zh="一钵", source="[S] 满100胡，叫得一钵; 第二回和牌时…必须达到100胡油以上",
+        en="one 钵",
         doc="Abacus total that wins the 钵 (得一钵) and that a second win must reach.",
         doc_zh="算盘累计满多少叫“得一钵”；第二回和牌时，算盘也必须达到这个数。",
         source_zh="[S] 满100胡，叫得一钵；第二回和牌时……必须达到100胡油以上",
         low=1, high=10000)
     bo_max_wins: int = option(
         2, zh="每钵和牌次数", source="[S] 每个人只能和两回",
+        en="wins per 钵",
         doc="Wins a player may have in one 钵; the last of them must reach bo_target (the "
             "seed: two, the second reaching 100; the last one for another count is this "
             "engine's reading).",
@@ -235,6 +257,7 @@ class XiushanRules(RulesBase):
         low=1, high=20)
     bo_win_add: Literal["net", "full"] = option(
         "net", zh="和牌上算盘",
+        en="a win on the abacus",
         source="[S] 按名堂的翻数计算油子的总数，将油子打上算盘; [P] zipai.md BG9 net",
         doc="On a win the abacus gains 油子 × 翻 less what was announced this deal (net: "
             "nothing counted twice) or all of 油子 × 翻 (full).",

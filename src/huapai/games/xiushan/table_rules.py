@@ -57,6 +57,7 @@ _CHOICE_LABELS: dict[str, dict[str, tuple[str, str]]] = {
 class XiushanGameRules(XiushanRules):
     seats: int = option(
         3, zh="打牌人数",
+        en="players",
         source="麻雀福 [S] 四家人习玩; 十八福 [P] 3 (xiushan.md §2.1: every relative)",
         doc="Seats that play (庄 gets hand_size cards, the others one fewer).",
         doc_zh="几家人打牌（庄家起手摸「手牌张数」张，闲家各少一张）。",
@@ -64,6 +65,7 @@ class XiushanGameRules(XiushanRules):
         low=2, high=4)
     idle: Literal["none", "laoye", "xun"] = option(
         "none", zh="闲坐一家",
+        en="a seat sitting out",
         source="[S] 麻雀福 五家人玩则由一人摸两张牌，称为老爷 (role unknown, xiushan.md §8.8); "
                "巽家 keeps the 算盘 [S] (钵福), cf. 跑胡子 数醒; its seat (the 庄家's 上家) "
                "[P], where 常德跑胡子's 醒 sits opposite the 庄家 (xiushan.md §2)",
@@ -78,6 +80,7 @@ class XiushanGameRules(XiushanRules):
         choices=("none", "laoye", "xun"))
     lay_shao: bool = option(
         True, zh="撲哨",
+        en="撲哨 (哨 face down)",
         source="[S] 十八福 哨必须放到桌子上撲起; 麻雀福 碰或者坎 (kept in hand) [P]",
         doc="Three alike, dealt or drawn, are laid face down as a 哨; otherwise they stay in "
             "the hand as a 坎. (Four alike are laid as a 龙灯 under quads either way.)",
@@ -86,6 +89,7 @@ class XiushanGameRules(XiushanRules):
         source_zh="[S] 十八福“哨必须放到桌子上撲起”；麻雀福“碰或者坎”（坎留在手里）[P]")
     drawn_card: Literal["show", "keep"] = option(
         "show", zh="堂子头起牌",
+        en="the drawn card",
         source="[?] xiushan.md §2.4 / §8.2; [S] 堂子头起相同的牌…必须碰 presupposes a shown "
                "card; [P] show (跑胡子 示众, 大冶 明示)",
         doc="The drawn card is turned up for everyone (show: others may 碰 / 开召 / 鸡 it, "
@@ -99,6 +103,7 @@ class XiushanGameRules(XiushanRules):
         choices=("show", "keep"))
     forced_claims: bool = option(
         True, zh="必须碰召鸡",
+        en="forced 碰 / 开召 / 鸡",
         source="[S] 十八福 必须碰牌 / 必须开召 / 必须鸡牌; 麻雀福 silent ([?] xiushan.md §3.1)",
         doc="A seat that can 碰 / 开召 / 鸡 another seat's discard or 堂子头 card must; "
             "otherwise it may pass, and every other seat is asked about each 堂子头 card too. "
@@ -110,12 +115,14 @@ class XiushanGameRules(XiushanRules):
         source_zh="[S] 十八福“必须碰牌”“必须开召”“必须鸡牌”；麻雀福没有提（[?] xiushan.md §3.1）")
     tianhu: bool = option(
         True, zh="天胡", source="engine (跑胡子 relatives: 庄家起手胡牌 [H3])",
+        en="天胡 (dealt win)",
         doc="The 庄家 may win on his dealt hand before his first discard (paid as 自摸, "
             "without the 自摸 豆).",
         doc_zh="庄家起手的牌就能和时，可以在打第一张牌之前和牌（按自摸结算，但不加自摸的1豆）。",
         source_zh="本游戏自定（跑胡子一类玩法：庄家起手胡牌 [H3]）")
     pay_discard: Literal["all", "each", "discarder"] = option(
         "all", zh="放炮",
+        en="放炮 pays",
         source="[?] not in the seed; [P] relatives: 放炮 pays for all (xiushan.md §3.3, H1)",
         doc="A win on a discard: the discarder pays every loser's share (all), every loser "
             "pays his own (each), or the discarder pays one share (discarder). A 自摸 is "
@@ -128,6 +135,7 @@ class XiushanGameRules(XiushanRules):
         choices=("all", "each", "discarder"))
     huang_dealer: Literal["stay", "next"] = option(
         "stay", zh="黄庄坐庄",
+        en="dealer after 黄庄",
         source="engine: xiushan.md §2.4 names 黄庄 and the winner dealing next, not who deals "
                "after 黄庄 ([?])",
         doc="After 黄庄 the same 庄家 deals again, or the next seat.",
@@ -138,6 +146,7 @@ class XiushanGameRules(XiushanRules):
 
     baoshu: Literal["auto", "train"] = option(
         "auto", zh="报数",
+        en="报数 (announcing)",
         source="[S] 钵福的最大特点是训练打算盘和报数; issue 11 §2 (the 报数 training mode)",
         doc="钵福: the engine announces (报子) every 哨 / 碰 / 开召 / 鸡 / 龙灯 correctly for "
             "its player (auto), or every seat must say the value itself (train: a number "
@@ -150,6 +159,7 @@ class XiushanGameRules(XiushanRules):
         choices=("auto", "train"))
     bot_errors: int = option(
         0, zh="机器人报错率",
+        en="bots' announcement errors",
         source="issue 11 §2: bots err at a set rate so the player can catch them",
         doc="钵福 报数 training: the percentage of announcements a bot gets wrong on "
             "purpose (0: bots always announce correctly).",

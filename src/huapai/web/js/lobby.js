@@ -5,6 +5,7 @@ import { h, morph, replace } from "./dom.js";
 import { bi, t } from "./i18n.js";
 import { api, explain, path } from "./api.js";
 import { gameDetail, gameTitle, loadGames, presetTitle } from "./games/registry.js";
+import { optionLabel } from "./roomrules.js";
 import { toast } from "./ui.js";
 
 const CLOCKS = [0, 15, 30, 60, 120];
@@ -206,12 +207,13 @@ export class LobbyPage {
 
   optionField(option) {
     const value = this.ruleValue(option.name);
-    const label = bi(option.zh || option.name, `${option.name}${option.zh ? ` (${option.zh})` : ""}`);
+    const label = optionLabel(option);
     // the option's meaning and source in the player's language (a plug-in's option
     // written in English only shows its 中文 term alone in Chinese mode)
     const note = (doc, source) => `${doc ?? ""}${source ? `\n${t("option_source")}${source}` : ""}`;
     const zhNote = option.doc_zh ? note(option.doc_zh, option.source_zh) : "";
-    const enNote = note(option.doc, option.source);
+    // in English the option's key too, as `huapai play -r KEY=VALUE` takes it
+    const enNote = `${note(option.doc, option.source)}${option.en ? `\nkey: ${option.name}` : ""}`;
     const tip = bi(zhNote ? `${option.zh || ""}：${zhNote}` : option.zh || "", enNote);
     let control;
     if (Array.isArray(option.choices)) {
@@ -242,7 +244,7 @@ export class LobbyPage {
     };
     return h("div", { class: `option-cell${open ? " open" : ""}` }, field,
       h("button", { type: "button", class: `opt-help${open ? " open" : ""}`, "data-testid": `help-${option.name}`,
-        "aria-expanded": String(open), "aria-label": t("option_help", { name: option.zh || option.name }),
+        "aria-expanded": String(open), "aria-label": t("option_help", { name: label }),
         onClick: toggle }, "?"),
       open ? h("p", { class: "opt-note", "data-testid": `note-${option.name}` }, meaning) : null);
   }

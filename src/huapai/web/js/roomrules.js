@@ -8,6 +8,13 @@ import { explain } from "./api.js";
 import { gameDetail, presetTitle } from "./games/registry.js";
 import { dialog, toast } from "./ui.js";
 
+/** An option's name as a player reads it: its 中文 term, or in English its short English
+ * name (``five 精``) — a plug-in's option without one shows ``five_jing (五精)``. */
+export function optionLabel(option) {
+  const en = option.en || `${option.name}${option.zh ? ` (${option.zh})` : ""}`;
+  return bi(option.zh || option.en || option.name, en);
+}
+
 /** An option's value as a player reads it: a choice by its label, a switch as 开 / 关. */
 export function valueText(option, value) {
   const label = (option.choice_labels ?? []).find((c) => c.value === value);
@@ -37,7 +44,7 @@ export function roomRulesBlock(detail, summary, { heading = true } = {}) {
       : h("ul", {}, changes.map(({ option, value, preset: was }) => {
         const meaning = bi(option.doc_zh || "", option.doc || "");
         return h("li", { "data-option": option.name },
-          h("strong", {}, bi(option.zh || option.name, `${option.name}${option.zh ? ` (${option.zh})` : ""}`)),
+          h("strong", {}, optionLabel(option)),
           h("span", {}, `${bi("：", ": ")}${valueText(option, value)}`),
           h("span", { class: "muted small" }, t("room_rules_was", { value: valueText(option, was) })),
           meaning ? h("div", { class: "muted small room-rules-meaning" }, meaning) : null);
