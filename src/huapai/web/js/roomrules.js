@@ -11,7 +11,9 @@ import { dialog, toast } from "./ui.js";
 /** An option's name as a player reads it: its 中文 term, or in English its short English
  * name (``five 精``) — a plug-in's option without one shows ``five_jing (五精)``. */
 export function optionLabel(option) {
-  const en = option.en || `${option.name}${option.zh ? ` (${option.zh})` : ""}`;
+  // a label, capitalised as the lobby's own ("Deals", "Bot speed")
+  const en = option.en ? option.en[0].toUpperCase() + option.en.slice(1)
+    : `${option.name}${option.zh ? ` (${option.zh})` : ""}`;
   return bi(option.zh || option.en || option.name, en);
 }
 
