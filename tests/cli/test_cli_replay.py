@@ -38,7 +38,20 @@ def test_replay_of_a_played_record(recorded: Path) -> None:
     assert f"记录有效：2 局，{actions} 个动作全部合法" in result.output
     assert "起手牌" in result.output and "结算" in result.output
     first = next(x for x in _lines(recorded) if x["type"] == "action")
-    assert f"#1   座位{first['seat']}: {first['action']}" in result.output
+    assert f"#1   座位{first['seat']}：{first['action']}" in result.output
+
+
+def test_an_english_replay_says_each_move_in_english(tmp_path: Path) -> None:
+    """`huapai replay --lang en` listed each move in the Chinese notation (`#3 seat 0: 打 上`)
+    while its event lines were English; each move is now its label, as `play` lists it."""
+    path = tmp_path / "bg.jsonl"
+    assert_clean(invoke(["play", "biegan", "--seed", "9", "--deals", "1", "--bots", "random",
+                         "--record", str(path)], "1\n" * 300), 0)
+    english = invoke(["replay", str(path), "--lang", "en"])
+    assert_clean(english, 0)
+    moves = [line for line in english.output.splitlines() if line.startswith("#")]
+    assert moves and not [m for m in moves if "打 " in m], moves[:5]
+    assert any(": discard " in m for m in moves) and any(": pass (过)" in m for m in moves)
 
 
 def test_replay_json_has_every_step_and_the_settlements(recorded: Path) -> None:

@@ -24,7 +24,7 @@ from huapai.core import record as rec
 from huapai.core.present import said
 from huapai.core.protocol import RulesError
 
-from .i18n import Lang, seat_name, tr
+from .i18n import Lang, colon, seat_name, tr
 from .render import RenderContext, renderer_for, settlement_view
 from .rules_view import rules_changed
 from .setup import CliError, emit_json, family_title, os_problem, preset_title
@@ -166,14 +166,15 @@ def show_deal(n: int, replay: rec.Replay, deal: rec.DealRecord, lang: Lang,
         console.print(Text(tr("replay_hands", lang), style="bold"))
         for seat, hand in enumerate(hands):
             if hand:
-                console.print(Text(f"  {seat_name(seat, lang)}: {hand}"))
+                console.print(Text(f"  {seat_name(seat, lang)}{colon(lang)}{hand}"))
     for event in replay.opening:
         line = renderer.event(event.to_json(), ctx)
         if line:
             console.print(Text("      " + line))
     for step in replay.steps:  # numbered from 1, as the browser's replay and the review
-        console.print(Text(f"#{step.index + 1:<3} {seat_name(step.seat, lang)}: {step.text}",
-                           style="bold"))
+        label = game.describe_action(replay.rules, step.action).label  # as `play` says it
+        console.print(Text(f"#{step.index + 1:<3} {seat_name(step.seat, lang)}{colon(lang)}"
+                           f"{ctx.pick(label.zh, label.en)}", style="bold"))
         for event in step.events:
             line = renderer.event(event.to_json(), ctx)
             if line:
