@@ -355,7 +355,7 @@ def _one_clean_line(result: Result) -> str:
 @pytest.mark.parametrize(("args", "zh", "en"), ERRORS)
 def test_bad_input_is_one_clear_line(args: list[str], zh: str, en: str) -> None:
     line = _one_clean_line(invoke(args))
-    assert line.startswith("错误: ") and zh in line, line
+    assert line.startswith("错误：") and zh in line, line
     english = _one_clean_line(invoke([*args, "--lang", "en"]))
     assert english.startswith("error: ") and en in english, english
 

@@ -67,11 +67,11 @@ def _prose(line: str, args: Sequence[str]) -> str:
 
 
 def _refusal(args: Sequence[str], stdin: str = "q\n") -> str:
-    """The one line that refuses the command (``错误:`` / ``error:``, or a replay's ✗)."""
+    """The one line that refuses the command (``错误：`` / ``error:``, or a replay's ✗)."""
     result = invoke(list(args), stdin)
     assert_clean(result, 1)
     lines = [line for line in result.output.splitlines()
-             if line.startswith(("错误: ", "error: ", "✗ "))]
+             if line.startswith(("错误：", "error: ", "✗ "))]
     assert len(lines) == 1, result.output
     return lines[0]
 
@@ -163,7 +163,7 @@ RECORDS: list[list[str]] = [
 
 def _check(args: list[str]) -> None:
     zh = _refusal(args)
-    assert zh.startswith(("错误: ", "✗ ")) and _CJK.search(zh), zh
+    assert zh.startswith(("错误：", "✗ ")) and _CJK.search(zh), zh
     assert not _WORD.search(_prose(zh, args)), (zh, _prose(zh, args))
     en = _refusal([*args, "--lang", "en"])
     assert en.startswith(("error: ", "✗ ")) and "错误" not in en, en
@@ -186,9 +186,9 @@ def test_the_check_catches_english() -> None:
     """The check itself: English prose left in a Chinese line is found, typed words not."""
     args = ["play", "--bots", "genius"]
     assert not _WORD.search(_prose(
-        "错误: xianniu 没有叫 'genius' 的机器人；有：heuristic, random, search", args))
-    assert _WORD.search(_prose("错误: unknown bot 'genius' for xianniu", args))
-    assert _WORD.search(_prose("错误: 规则选项「够牌」（gou）：应为整数 / rule option gou", args))
+        "错误：xianniu 没有叫 'genius' 的机器人；有：heuristic, random, search", args))
+    assert _WORD.search(_prose("错误：unknown bot 'genius' for xianniu", args))
+    assert _WORD.search(_prose("错误：规则选项「够牌」（gou）：应为整数 / rule option gou", args))
 
 
 def test_what_the_early_checks_let_through() -> None:

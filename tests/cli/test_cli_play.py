@@ -187,7 +187,7 @@ def test_bad_options_are_refused_with_a_reason(args: list[str], zh: str, en: str
     base = ["play", "xianniu"] + (["-p", "lanzhou-app"] if "--players" in args else [])
     result = invoke(base + args, "q\n")
     assert_clean(result, 1)
-    assert f"错误: {zh}" in result.output and en not in result.output
+    assert f"错误：{zh}" in result.output and en not in result.output
     english = invoke([*base, *args, "--lang", "en"], "q\n")
     assert_clean(english, 1)
     assert "error: " in english.output and en in english.output and zh not in english.output

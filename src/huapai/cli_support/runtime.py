@@ -19,13 +19,13 @@ from huapai.core.manifest import CalculatorError, ManifestError
 from huapai.core.present import SaidError, said
 from huapai.core.protocol import NotationError, RulesError
 
-from .i18n import Lang, check_lang, tr
+from .i18n import Lang, check_lang, colon, tr
 
 
 def error_line(message: str, lang: Lang) -> None:
-    """``错误: …`` / ``error: …`` on stderr."""
+    """``错误：…`` / ``error: …`` on stderr."""
     err = Console(stderr=True, highlight=False, soft_wrap=True)
-    err.print(Text(f"{tr('error', lang)}: {message}", style="bold red"))
+    err.print(Text(f"{tr('error', lang)}{colon(lang)}{message}", style="bold red"))
 
 
 @contextmanager
@@ -48,7 +48,7 @@ def guard(lang: Lang) -> Iterator[None]:
         if os.environ.get("HUAPAI_DEBUG"):
             raise
         err = Console(stderr=True, highlight=False, soft_wrap=True)
-        err.print(Text(f"{tr('internal_error', lang)}: {type(exc).__name__}: {exc}",
+        err.print(Text(f"{tr('internal_error', lang)}{colon(lang)}{type(exc).__name__}: {exc}",
                        style="bold red"))
         raise typer.Exit(70) from None
 
@@ -58,7 +58,7 @@ def parse_lang(value: str) -> Lang:
         return check_lang(value)
     except ValueError as exc:  # which language to speak is not known: say it in both
         Console(stderr=True, soft_wrap=True).print(Text(
-            f"错误: --lang {value!r} 不是语言：可选 zh 或 en / error: --lang: {exc}",
+            f"错误：--lang {value!r} 不是语言：可选 zh 或 en / error: --lang: {exc}",
             style="bold red"))
         raise typer.Exit(1) from None
 

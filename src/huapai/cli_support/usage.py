@@ -4,7 +4,7 @@ typer would refuse an unknown command, an unknown option, an option without its 
 number that is not one, or a missing or extra positional word before any of huapai's code
 runs, in an English box; these
 checks run first (the words are read raw: parsing has not happened yet) and end like
-every other mistake of the CLI: one ``错误: …`` / ``error: …`` line and exit status 1.
+every other mistake of the CLI: one ``错误：…`` / ``error: …`` line and exit status 1.
 What they do not catch, typer still refuses in its own words.
 """
 
@@ -62,7 +62,7 @@ class BilingualHelp:
 
 
 def usage_error(message: str, lang: Lang) -> typer.Exit:
-    """A malformed command line: one ``错误: …`` line, then status 1."""
+    """A malformed command line: one ``错误：…`` line, then status 1."""
     error_line(message, lang)
     return typer.Exit(1)
 
