@@ -161,7 +161,7 @@ def test_the_reviews_move_is_the_replays_step(tmp_path: Path) -> None:
     shown = runner.invoke(app, ["replay", str(path)]).output.splitlines()
     for row in rows:
         line = next(x for x in shown if x.startswith(f"#{row['move']} "))
-        assert line.split(None, 1)[1] == f"座位0: {row['chosen_label']['zh']}", (row, line)
+        assert line.split(None, 1)[1] == f"座位0：{row['chosen_label']['zh']}", (row, line)
 
 
 @pytest.mark.parametrize(("args", "word", "english"), [
