@@ -77,4 +77,4 @@ def script_human(
 def totals_line(totals: Sequence[int]) -> str:
     """The Chinese end-of-match line for these totals, human at seat 0."""
     names = ["你"] + [f"座位{s}" for s in range(1, len(totals))]
-    return "  ".join(f"{n} {t:+d}" for n, t in zip(names, totals, strict=True))
+    return "  ".join(f"{n} {t:+d}" if t else f"{n} 0" for n, t in zip(names, totals, strict=True))

@@ -207,3 +207,15 @@ def test_a_zha_tells_its_replacement_once() -> None:
             {"kind": "kaifan", "seat": 2, "cards": "五五五五五"},
             {"kind": "drew", "seat": 2, "source": "bottom", "card": None})]
         assert all(lines) and ["牌底" in line for line in lines] == [False, True, False, True]
+
+
+def test_a_deal_with_no_change_reads_zero_not_plus_zero() -> None:
+    """The results table and the match's totals said "+0" for a seat that neither won nor
+    lost (every seat after a 黄庄); the browser says 0."""
+    shown = _shown({"deltas": [0, 3, -3], "payments": [], "items": []}, "zh")
+    rows = [line.split() for line in shown.splitlines() if line.startswith(("你", "座位"))]
+    assert [row[-1] for row in rows] == ["0", "+3", "-3"], rows
+    result = invoke(["play", "xiushan", "-p", "huangliufu", "--seed", "12", "--deals", "1"],
+                    "1\n" * 400)
+    assert_clean(result, 0)
+    assert "+0" not in result.output and "总分：你 0  座位1 0" in result.output

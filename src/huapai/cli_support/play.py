@@ -39,6 +39,7 @@ from .render import (
     legal_list,
     renderer_for,
     settlement_view,
+    signed,
     waits_view,
 )
 from .rules_view import house_rules
@@ -184,7 +185,8 @@ class HumanMatch:
             return self._leave(_Leave("quit"))
         except _Leave as leave:
             return self._leave(leave)
-        totals = "  ".join(f"{self.ctx.name(s)} {t:+d}" for s, t in enumerate(self.match.totals))
+        totals = "  ".join(f"{self.ctx.name(s)} {signed(t)}"
+                           for s, t in enumerate(self.match.totals))
         self.console.print(Text(tr("match_over", self.lang, totals=totals), style="bold"))
         self._save(announce=True)
         return 0

@@ -221,6 +221,11 @@ def settlement_view(
     return Group(*parts)
 
 
+def signed(points: int) -> str:
+    """Points won or lost as the browser writes them: ``+3``, ``-2``, and ``0`` (not +0)."""
+    return f"{points:+d}" if points else "0"
+
+
 def unit_text(unit: Mapping[str, Any] | None, value: int, lang: Lang) -> str:
     """A settlement item's unit for ``value`` of it: English takes the unit's singular
     (its ``one`` parameter) for 1."""
@@ -274,8 +279,8 @@ def _results_table(deltas: Sequence[int], totals: Sequence[int] | None,
         table.add_column(tr("total", lang), justify="right")
     for seat, delta in enumerate(deltas):
         who = ctx.name(seat) + ctx.who_plays(seat)
-        row = [who, f"{delta:+d}"]
+        row = [who, signed(delta)]
         if totals is not None:
-            row.append(f"{totals[seat]:+d}")
+            row.append(signed(totals[seat]))
         table.add_row(*row)
     return table
