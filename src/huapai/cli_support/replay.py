@@ -174,7 +174,7 @@ def show_deal(n: int, replay: rec.Replay, deal: rec.DealRecord, lang: Lang,
     for step in replay.steps:  # numbered from 1, as the browser's replay and the review
         label = game.describe_action(replay.rules, step.action).label  # as `play` says it
         console.print(Text(f"#{step.index + 1:<3} {seat_name(step.seat, lang)}{colon(lang)}"
-                           f"{ctx.pick(label.zh, label.en)}", style="bold"))
+                           f"{label.text(lang)}", style="bold"))
         for event in step.events:
             line = renderer.event(event.to_json(), ctx)
             if line:

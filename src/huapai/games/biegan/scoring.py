@@ -33,7 +33,7 @@ def settle(s: State) -> Settlement:
         payments.extend(_win_payments(s, win))
         notes.append(_win_note(s.rules, win))
     notes.extend(f"seat {p}: {n} 对, 包 / liable" for p, n in enumerate(s.duis)
-                 if any(p in liable(s, win) for win in s.wins))
+                 if _binds_bao(s, p))
     if not s.wins:
         notes.append("黄庄: no winner, nobody pays / drawn deal")
     return Settlement(s.rules.players, tuple(payments), tuple(notes), tuple(_items(s)))
@@ -60,6 +60,11 @@ def liable(s: State, win: Win) -> list[int]:
     if win.from_seat is not None and s.rules.bao_on_discard == "discarder":
         out = [p for p in out if p == win.from_seat]
     return out
+
+
+def _binds_bao(s: State, seat: int) -> bool:
+    """Whether ``seat`` 包s any of the deal's wins."""
+    return any(seat in liable(s, win) for win in s.wins)
 
 
 def _over_limit(rules: BieganRules, duis: int) -> bool:
@@ -125,7 +130,7 @@ _NOT_LIABLE = {
 def _over_limit_item(s: State, seat: int, duis: int) -> SettlementItem:
     """A seat over the 对 limit: 包 where it binds (another seat won, and under
     ``bao_on_discard="discarder"`` he threw the winning card), else why it does not."""
-    if any(seat in liable(s, win) for win in s.wins):
+    if _binds_bao(s, seat):
         return SettlementItem(seat, "bao", _BAO, duis, unit("dui"))
     why = ("nobody_won" if not s.wins else "won" if any(w.seat == seat for w in s.wins)
            else "discarder_pays")
