@@ -190,20 +190,21 @@ _PROMPTS = """async (lang) => {
   const { rendererFor } = await import("/js/games/registry.js");
   setLang(lang);
   const r = rendererFor("biegan");
-  const view = (duis, bao) => ({ phase: "window", duis, dui_limit: 2, dui_bao: bao });
-  return [r.prompt(view([2, 0, 0], true), { me: 0 }), r.prompt(view([1, 2, 0], true), { me: 0 }),
-          r.prompt(view([2, 0, 0], false), { me: 0 }), r.prompt(view([3, 0, 0], true), { me: 0 })];
+  // dui_warn as the engine's view gives it (tests/games/biegan: at the limit, under 包 only)
+  const view = (warn) => ({ phase: "window", duis: [2, 0, 0], dui_limit: 2, dui_warn: warn });
+  return [r.prompt(view(true)), r.prompt(view(false)), r.prompt({ ...view(true), phase: "turn" })];
 }"""
 
 
 def test_a_seat_at_the_dui_limit_is_told_one_more_binds_bao(page: Page, server: str) -> None:
     """Asked about a discard with 2 对 made, the prompt says a third one makes the player pay
-    the whole win (包) if another wins; not below the limit, not where a third is refused
-    (``dui_over_limit="forbid"``), not once over (the badge says it then)."""
+    the whole win (包) if another wins, where the view says so (``dui_warn``: not below the
+    limit, not where a third is refused, not once over — the badge says it then)."""
     enter(page, server, "限对")
     ask = "有人打牌：对、招、胡还是过？"
-    assert page.evaluate(_PROMPTS, "zh") == [
-        f"{ask}（你已对 2 次：再对，别家胡了你包）", ask, ask, ask]
+    zh = page.evaluate(_PROMPTS, "zh")
+    assert zh[:2] == [f"{ask}（你已对 2 次：再对，别家胡了你包）", ask]
+    assert "包" not in zh[2]
     english = page.evaluate(_PROMPTS, "en")
     assert english[0].endswith("one more and you pay the whole win if another seat wins)")
-    assert english[1:] == ["对, 招, 胡 or pass?"] * 3
+    assert english[1] == "对, 招, 胡 or pass?" and "pay" not in english[2]

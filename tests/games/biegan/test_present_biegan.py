@@ -196,3 +196,19 @@ def test_a_won_deals_view_says_the_fen_the_settlement_pays(fen_mode: str) -> Non
     for state in (_self_drawn(fen_mode=fen_mode), _won_on_discard(fen_mode=fen_mode)):
         win = GAME.observe(state, M)["wins"][0]
         assert win["fen"] == fen_of(state.rules, win["hu"])
+
+
+def test_the_view_warns_a_seat_at_the_dui_limit_only_where_one_more_binds_bao() -> None:
+    """``dui_warn``: the seat has made as many 对 as the limit and the preset makes a further
+    one liable (包) — not below the limit, not once over, not under
+    ``dui_over_limit="forbid"``, never for a spectator, never for another seat's count."""
+    base = _won_on_discard()
+    for duis, warn in ((1, False), (2, True), (3, False)):
+        state = base.copy()
+        state.duis = [duis, 0, 0]
+        assert GAME.observe(state, 0)["dui_warn"] is warn, duis
+        assert GAME.observe(state, 1)["dui_warn"] is False
+        assert GAME.observe(state, None)["dui_warn"] is False
+    forbid = _won_on_discard(dui_over_limit="forbid")
+    forbid.duis = [2, 0, 0]
+    assert GAME.observe(forbid, 0)["dui_warn"] is False

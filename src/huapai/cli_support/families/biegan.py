@@ -131,7 +131,7 @@ class BieganRenderer:
         if view.get("guohu"):
             out.append(Text(ctx.pick("过胡：摸牌前不能捉铳", "过胡: no winning on a discard "
                                      "until your next draw"), style="yellow"))
-        if _at_dui_limit(view):
+        if view.get("phase") == "window" and view.get("dui_warn"):
             out.append(Text(ctx.pick(f"你已对 {view['dui_limit']} 次：再对，别家胡了你包",
                                      f"you have made {view['dui_limit']} 对, the limit: one "
                                      "more and you pay the whole win (包) if another "
@@ -192,13 +192,6 @@ class BieganRenderer:
 
 
 # ---------------------------------------------------------------------------- events
-
-
-def _at_dui_limit(view: Mapping[str, Any]) -> bool:
-    """Answering a discard with as many 对 as the limit, where one more binds 包."""
-    seat = view.get("seat")
-    return (view.get("phase") == "window" and bool(view.get("dui_bao")) and seat is not None
-            and int(view["duis"][seat]) == int(view["dui_limit"]))
 
 
 def _drew(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:

@@ -58,18 +58,19 @@ def _table(s: State, seat: int | None) -> dict[str, Any]:
                                                    "card": card_name(s.pending[1])},
         "duis": list(s.duis),
         "dui_limit": r.dui_limit,
-        "dui_bao": r.dui_over_limit == "bao",
         "multiplier": r.multiplier,
         "jing": [face_name(f) for f in jing_of(r.five_jing)],
     }
     if s.phase == OVER:
         view["wins"] = [_win_view(s, w.seat) for w in s.wins]
     if seat is None:
-        view.update(drawn=None, guohu=False, my_answer=None)
+        view.update(drawn=None, guohu=False, my_answer=None, dui_warn=False)
         return view
     mine = s.phase != OVER and s.turn == seat and s.drawn is not None
     view["drawn"] = card_name(s.drawn) if mine and s.drawn is not None else None
     view["guohu"] = bool(s.guohu >> seat & 1)
+    # at the 对 limit where one more 对 makes the seat liable (包) if another wins
+    view["dui_warn"] = r.dui_over_limit == "bao" and s.duis[seat] == r.dui_limit
     answer = dict(s.answers).get(seat)
     view["my_answer"] = None if answer is None else format_action(answer)
     return view

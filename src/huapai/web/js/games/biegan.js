@@ -80,11 +80,11 @@ export const biegan = {
     return out;
   },
 
-  prompt(view, ctx) {
+  prompt(view) {
     if (view.phase === "window") {
       const ask = ["有人打牌：对、招、胡还是过？", "对, 招, 胡 or pass?"];
       const limit = view.dui_limit;
-      if (!view.dui_bao || view.duis?.[ctx?.me] !== limit) return bi(...ask);
+      if (!view.dui_warn) return bi(...ask);  // the engine says when one more 对 binds 包
       return bi(`${ask[0]}（你已对 ${limit} 次：再对，别家胡了你包）`,
         `${ask[1]} (${limit} 对 made, the limit: one more and you pay the whole win if another seat wins)`);
     }
