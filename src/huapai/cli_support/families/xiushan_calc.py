@@ -169,10 +169,10 @@ def waits_table(waits: tuple[Wait, ...], lang: Lang, counts_youzi: bool = True) 
                                 lang).split("|")):
         table.add_column(name, justify="right" if i else "left")
     for w in waits:
-        scores = [(w.score, w.youzi), (w.score_self_drawn, w.youzi_self_drawn)]
-        cells = [_num(v, lang) for score, youzi in scores
-                 for v in ((score, youzi) if counts_youzi else (score,))]
-        table.add_row(card_name(w.card), *cells, str(w.remaining))
+        values = [w.score, w.youzi, w.score_self_drawn, w.youzi_self_drawn]
+        if not counts_youzi:
+            values = values[::2]  # the two scores
+        table.add_row(card_name(w.card), *(_num(v, lang) for v in values), str(w.remaining))
     return table
 
 
