@@ -148,9 +148,11 @@ def test_the_s002_ci_example_itemised() -> None:
     assert labels["xian"].zh == "掀了未够牌（2）" and labels["xian"].en == "failed 掀 (2)"
     _check_items(state, settled)
     app = GAME.settlement(play(start(rules("lanzhou-app"), *CI_HANDS), CI_SCRIPT))
-    assert _codes(app)[1] == {"app"}
+    assert _codes(app)[1] == {"app", "app_points"}
     own = next(p.label for p in app.payments if p.payer == B)  # B 掀ed A once
     assert (own.zh, own.en) == ("牌分 13 + 掀过他 1 次×2", "13 points + 1×2 for 掀ing the winner")
+    plain = next(p.label for p in app.payments if p.payer == C)  # C never 掀ed A
+    assert (plain.code, plain.zh, plain.en) == ("app_points", "牌分 13", "13 points")
 
 
 @pytest.mark.parametrize(("share", "code"), [("half", "wujiabao_half"),

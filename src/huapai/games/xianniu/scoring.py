@@ -271,12 +271,19 @@ def _app(s: State, counts: dict[int, int], winners: list[int],
         value, bonus = winner_value(s, w, counts[w])
         for p in losers:
             times = sum(1 for x, leader in s.xians if leader == w and x == p)
-            points = value + bonus
-            label = Msg.of("app", "牌分 {points} + 掀过他 {times} 次×{fee}",
-                           count_en(points, "point", "points")
-                           + " + {times}×{fee} for 掀ing the winner",
-                           points=points, times=times, fee=fee)
-            yield Payment(p, w, value + bonus + fee * times, "app", label)
+            yield Payment(p, w, value + bonus + fee * times, "app",
+                          _app_label(value + bonus, times, fee))
+
+
+def _app_label(points: int, times: int, fee: int) -> Msg:
+    """A loser's line under the app formula: the winner's 牌分, plus his 掀s of the winner
+    when he made any (a loser who never 掀ed him pays the 牌分 alone)."""
+    if not times:
+        return Msg.of("app_points", "牌分 {points}", count_en(points, "point", "points"),
+                      points=points)
+    return Msg.of("app", "牌分 {points} + 掀过他 {times} 次×{fee}",
+                  count_en(points, "point", "points") + " + {times}×{fee} for 掀ing the winner",
+                  points=points, times=times, fee=fee)
 
 
 # ------------------------------------------------------------------ 4 and 5 players §3.2
