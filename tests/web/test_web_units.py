@@ -51,3 +51,29 @@ def test_an_english_count_of_one_is_singular(page: Page, server: str) -> None:
         "1 deal · multiplier ×1 · untimed", "4 deals · multiplier ×2 · untimed",
         "B1 calls 紧牌: at most 1 card", "B1 calls 紧牌: at most 3 cards"]
     assert page.evaluate(_COUNTS, "zh")[:3] == ["1 张", "2 张", "共 1 局，累计 1 分"]
+
+
+_PAYMENT_COLUMNS = """async () => {
+  const { settlementPanel } = await import("/js/settlement.js");
+  const names = ["你", "机器人丁", "一个很长的名字的玩家"];
+  const label = { code: "x", zh: "行子 2", en: "2", params: {} };
+  const payments = [[1, 0, 2], [0, 1, 12], [2, 1, 1]].map(([payer, payee, amount]) =>
+    ({ payer, payee, amount, label }));
+  const panel = settlementPanel({ settlement: { deltas: [0, 0, 0], payments, items: [] },
+                                  name: (s) => names[s], me: 0 }, []);
+  document.body.append(panel);
+  const x = (sel) => [...panel.querySelectorAll(sel)].map((e) => e.getBoundingClientRect());
+  const result = [x(".payments .amount").map((r) => r.right), x(".payments .label").map((r) => r.left)];
+  panel.remove();
+  return result;
+}"""
+
+
+def test_the_payments_amounts_and_reasons_line_up(page: Page, server: str) -> None:
+    """Each payment line's amount and reason start in the same column as every other
+    line's, whatever the names' widths (each line was its own grid: a short payer name
+    pulled its amount left of the others')."""
+    enter(page, server, "对齐")
+    amounts, labels = page.evaluate(_PAYMENT_COLUMNS)
+    assert len(set(amounts)) == 1, f"the amounts' right edges differ: {amounts}"
+    assert len(set(labels)) == 1, f"the reasons' left edges differ: {labels}"
