@@ -63,7 +63,8 @@ _PAYMENT_COLUMNS = """async () => {
                                   name: (s) => names[s], me: 0 }, []);
   document.body.append(panel);
   const x = (sel) => [...panel.querySelectorAll(sel)].map((e) => e.getBoundingClientRect());
-  const result = [x(".payments .amount").map((r) => r.right), x(".payments .label").map((r) => r.left)];
+  const result = [x(".payments .amount").map((r) => r.right),
+                  x(".payments .label").map((r) => r.left)];
   panel.remove();
   return result;
 }"""

@@ -71,7 +71,7 @@ class DealFacts:
     per_deal: Mapping[str, bool] = field(default_factory=dict)
 
 
-EventText = Callable[[Mapping[str, Any], str, "RenderContext"], str]
+EventText = Callable[[Mapping[str, Any], str, "RenderContext"], str | None]
 """How a renderer words one kind of event: (event, acting seat's name, context) → line."""
 
 

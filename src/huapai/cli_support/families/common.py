@@ -60,10 +60,12 @@ def discarded(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
     return ctx.pick(f"{who} 打出 {e['card']}", f"{who} discarded {e['card']}")
 
 
-def answered(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
-    """A claim-window answer (the core's ``answered`` event: None until it closes)."""
+def answered(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str | None:
+    """A claim-window answer: the viewer's own (``你：过``); another seat's answer is
+    hidden (None) and gets no line, as in the browser — what it claimed shows when the
+    window resolves, and a line per unclaimed discard per seat said nothing."""
     if e.get("answer") is None:
-        return ctx.pick(f"{who} 已表态", f"{who} answered")
+        return None
     return ctx.pick(f"{who}：{e['answer']}", f"{who}: {e['answer']}")
 
 
