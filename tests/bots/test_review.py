@@ -13,8 +13,16 @@ from test_search import with_gains
 from typer.testing import CliRunner
 
 from huapai.bots.registry import make_bot
-from huapai.bots.review import Decision, count_decisions, decision_json, decisions_of, review
-from huapai.bots.search import Budget, Estimate
+from huapai.bots.review import (
+    CONFIDENCE,
+    Decision,
+    check_worlds,
+    count_decisions,
+    decision_json,
+    decisions_of,
+    review,
+)
+from huapai.bots.search import BUDGETS, Budget, Estimate, Searcher
 from huapai.cli import app
 from huapai.cli_support.review import mistake_line
 from huapai.core import record
@@ -78,6 +86,43 @@ def test_estimates_compare_options_on_the_same_worlds() -> None:
     assert all(o["label"]["zh"] for o in row["options"])
 
 
+@pytest.mark.parametrize(("check_gains", "advised"), [
+    ((-1.0, 0.5, -2.0, 0.0) * 16, 3),  # refuted: the pick stays, no cost
+    ((2.0, 1.5, 2.5, 1.0) * 16, 5),    # confirmed at 99 %: the advice, its re-checked gain
+])
+def test_a_proposal_is_advised_only_when_its_recheck_holds(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, check_gains: tuple[float, ...],
+        advised: int) -> None:
+    """The search's proposal (the best of several noisy alternatives, so overstated: here
+    +6 on three worlds) is played again against the pick on fresh worlds; it is the advice
+    only when that gain is significant at 99 %, and the option then shows the re-check's
+    figures (its gain, its error, its worlds), which are also the cost."""
+    replays = [record.replay_deal(d) for d in record.parse(
+        _record(tmp_path).read_text(encoding="utf-8"))[1]]
+    _, _, legal, chosen = next(decisions_of(replays[0], 0))
+    other = next(a for a in legal if a != chosen)
+    asked: list[tuple[int, int, int]] = []
+
+    def estimates(self: Searcher, info: object, legal: list[int], prior: int) -> list[Estimate]:
+        pick = Estimate(prior)
+        for _ in range(3):
+            pick.add(0.0)
+        return [pick, with_gains(next(a for a in legal if a != prior), 6.0, 5.0, 7.0)]
+
+    def paired(self: Searcher, info: object, first: int, second: int, worlds: int) -> Estimate:
+        asked.append((first, second, worlds))
+        return with_gains(second, *check_gains)
+
+    monkeypatch.setattr(Searcher, "estimates", estimates)
+    monkeypatch.setattr(Searcher, "paired", paired)
+    [d, *_] = review(replays, 0, Budget(48), seed=1)
+    assert asked[0] == (chosen, other, 96) and d.checked == other
+    assert d.advised == (other if advised == 5 else chosen)
+    assert d.option(other).pairs == 64 and d.option(other).mean_gain == pytest.approx(
+        sum(check_gains) / len(check_gains))
+    assert d.cost == pytest.approx(d.option(other).mean_gain if advised == 5 else 0.0)
+
+
 def test_review_covers_every_real_decision(tmp_path: Path) -> None:
     text = _record(tmp_path).read_text(encoding="utf-8")
     _, deals = record.parse(text)
@@ -108,15 +153,20 @@ def test_review_command_json_and_text(tmp_path: Path) -> None:
     assert data["summary"]["mistakes"] == sum(r["mistake"] for r in rows)
     assert set(rows[0]) == {"deal", "index", "move", "chosen", "chosen_label", "chosen_mean",
                             "advised", "advised_label", "advised_mean", "cost", "mistake",
-                            "options"}
+                            "checked", "options"}
     assert set(rows[0]["options"][0]) == {"action", "label", "visits", "pairs", "mean",
-                                          "estimate", "gain", "error"}
-    for row in rows:  # the advice: the largest gain less its error, if that is positive
-        bounds = {o["action"]: o["gain"] - o["error"] for o in row["options"] if o["pairs"]}
-        top = max(bounds.values(), default=0.0)
-        assert (row["advised"] == row["chosen"]) == (top <= 0), row
-        if top > 0:
-            assert bounds[row["advised"]] == pytest.approx(top, abs=1e-3), row
+                                          "estimate", "gain", "error", "checked"}
+    for row in rows:  # the search proposes the largest gain less its error, if positive ...
+        options = {o["action"]: o for o in row["options"]}
+        bounds = {a: o["gain"] - o["error"] for a, o in options.items()
+                  if o["pairs"] and not o["checked"]}
+        if row["checked"] is None:
+            assert row["advised"] == row["chosen"] and max(bounds.values(), default=0) <= 0
+            continue
+        check = options[row["checked"]]  # ... re-checked on 64 fresh worlds (入门: 2 × 8)
+        assert check["checked"] and check["pairs"] == check_worlds(BUDGETS["入门"]) == 64
+        held = check["gain"] - CONFIDENCE * check["error"] > 0
+        assert row["advised"] == (row["checked"] if held else row["chosen"]), row
     text = runner.invoke(app, ["review", str(path), "--seat", "0", "--level", "入门"])
     assert text.exit_code == 0 and "复盘" in text.output, text.output
     summary = data["summary"]
@@ -124,7 +174,10 @@ def test_review_command_json_and_text(tmp_path: Path) -> None:
            f"{summary['cost']:.1f} 分" in text.output  # as the browser says it
     assert text.output.count("（你选的）") == len(rows)  # every row marks the pick ...
     advised = sum(r["advised"] != r["chosen"] for r in rows)
-    assert text.output.count("（建议）") == advised  # ... and an advice that differs from it
+    tags = re.findall(r"（([^）]*)）", text.output)
+    assert sum("建议" in tag.split("，") for tag in tags) == advised  # ... an advice unlike it
+    assert sum("重比过" in tag.split("，") for tag in tags) == sum(
+        r["checked"] is not None for r in rows)  # ... and the proposal re-checked
     assert not re.search(r"[A-Za-z]{2,}", text.output), text.output  # Chinese mode: no English
     # an option the search left out says so, after every option it tried (as the browser)
     untried = sum(o["estimate"] is None for r in rows for o in r["options"])

@@ -110,6 +110,12 @@ def _options_shown(page: Page, decision: dict[str, Any]) -> None:
         shown = advised.locator(".opt-error").inner_text()
         assert shown.startswith("±") and abs(float(shown[1:]) - error) <= 0.051, (shown, error)
     expect(advised).to_have_attribute("data-action", decision["advised"])
+    checked = step.locator(".review-option[data-checked=true]")  # the proposal re-checked
+    if decision["checked"] is None:
+        expect(checked).to_have_count(0)
+    else:
+        expect(checked).to_have_attribute("data-action", decision["checked"])
+        expect(checked).to_contain_text("重比过")
     estimates = [o["estimate"] for o in decision["options"] if o["estimate"] is not None]
     first = step.locator(".review-option").first.get_attribute("data-action")
     assert first in [o["action"] for o in decision["options"] if o["estimate"] == max(estimates)]

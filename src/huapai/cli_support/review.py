@@ -95,13 +95,15 @@ def show(data: dict[str, Any], lang: Lang, console: Console) -> None:
     console.print(Text(f"复盘：{who}，{data['level']}（每步 {data['iterations']} 次模拟）" if zh
                        else f"review of {who}, level {level_label(data['level'], lang)} "
                             f"({data['iterations']} rollouts a decision)", style="bold"))
-    console.print(Text("每步的选项按预期从高到低；± 是和你选的相比的误差；建议的那一手减去它的 ± "
-                       "仍比你选的好得最多，没有这样的就建议你选的；“没试”的选项搜索没有用到"
-                       "（预算先给了最可能的几手）。" if zh else
+    console.print(Text("每步的选项按预期从高到低；± 是和你选的相比的误差。搜索看好的那一手"
+                       "（“重比过”）又在另外的牌上和你选的重比，有 99% 把握更好才建议它，否则建议"
+                       "你选的；“没试”的选项搜索没有用到（预算先给了最可能的几手）。" if zh else
                        "Each decision's options, best expected score first; ± is the noise of "
-                       "the difference to your pick; the advice beats your pick by the most "
-                       "even with its ± taken off, else it is your pick; an option \"not tried\" "
-                       "was left out of the search (its budget went to the likeliest moves).",
+                       "the difference to your pick. The search's best alternative "
+                       "(\"re-checked\") was played again against your pick on fresh deals: it "
+                       "is advised only if it is better there at 99 %, else your pick is; an "
+                       "option \"not tried\" was left out of the search (its budget went to the "
+                       "likeliest moves).",
                        style="dim"))
     several = len({row["deal"] for row in data["decisions"]}) > 1
     deal = None
@@ -122,7 +124,7 @@ def show(data: dict[str, Any], lang: Lang, console: Console) -> None:
 
 
 def _decision_line(row: dict[str, Any], lang: Lang) -> Text:
-    """``#49 打 一 ✗  打 柒 +4.3±2.0（建议） 打 三 +1.8±3.5 … 打 一 −1.7（你选的）``."""
+    """``#49 打 一 ✗  打 柒 +4.3±0.6（建议，重比过） 打 三 +1.8±3.5 … 打 一 −1.7（你选的）``."""
     ranked = sorted(row["options"], key=lambda o: math.inf if o["estimate"] is None
                     else -o["estimate"])  # the untried last, as the browser lists them
     line = Text(f"#{row['move']:<3} {_said(row['chosen_label'], lang)}"
@@ -130,7 +132,8 @@ def _decision_line(row: dict[str, Any], lang: Lang) -> Text:
     for option in ranked:
         tags = [word for word, on in (
             (("你选的", "your pick"), option["action"] == row["chosen"]),
-            (("建议", "advised"), option["action"] == row["advised"] != row["chosen"])) if on]
+            (("建议", "advised"), option["action"] == row["advised"] != row["chosen"]),
+            (("重比过", "re-checked"), option["checked"])) if on]
         error = "" if option["error"] is None else f"±{option['error']:.1f}"
         line.append(f"  {_said(option['label'], lang)} {_estimate(option['estimate'], lang)}"
                     f"{error}")

@@ -73,10 +73,12 @@ export class ReviewPanel {
     replace(this.stepEl, h("span", { class: "muted" }, t("review_step", { move: d.move })),
       h("ul", { class: "review-options" }, options.map((o) => {
         const mine = o.action === d.chosen, advice = o.action === d.advised;
-        const tags = [mine ? t("review_chosen") : null, advice ? t("review_advised") : null].filter(Boolean);
+        const tags = [mine ? t("review_chosen") : null, advice ? t("review_advised") : null,
+                      o.checked ? t("review_checked") : null].filter(Boolean);
+        const title = mine ? t("review_played", { n: o.visits })
+          : t(o.checked ? "review_rechecked" : "review_tries", { n: o.pairs });
         return h("li", { class: `review-option${mine ? " chosen" : ""}${advice ? " advised" : ""}`,
-                         "data-action": o.action,
-                         title: mine ? t("review_played", { n: o.visits }) : t("review_tries", { n: o.pairs }) },
+                         "data-action": o.action, "data-checked": String(Boolean(o.checked)), title },
           h("span", { class: "opt-label" }, said(o.label, o.action)),
           h("span", { class: "opt-mean" }, o.estimate === null ? t("review_untried") : signed(o.estimate)),
           o.error !== null && o.error !== undefined ? h("span", { class: "opt-error" }, `±${o.error.toFixed(1)}`) : null,
