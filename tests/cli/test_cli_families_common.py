@@ -28,11 +28,13 @@ def test_claim_families_word_discards_and_answers_alike(name: str, preset: str) 
     discard = {"kind": "discarded", "seat": 1, "card": "七"}
     assert _line(name, preset, "zh", discard).endswith(" 打出 七")
     assert _line(name, preset, "en", discard).endswith(" discarded 七")
-    waiting = {"kind": "answered", "seat": 1, "answer": None}
+    # a claim-window answer has no line: another seat's is hidden, and the viewer's own
+    # (or in a replay any seat's) is the move's line already ("你选了：过", "#2 座位0：过")
     renderer = renderer_for(get_game(name))
-    assert renderer.event(waiting, _ctx(name, preset, "zh")) is None  # hidden: no line
-    said = {"kind": "answered", "seat": 1, "answer": "过"}
-    assert _line(name, preset, "en", said).endswith(": 过")
+    for answer in (None, "过"):
+        said = {"kind": "answered", "seat": 1, "answer": answer}
+        assert renderer.event(said, _ctx(name, preset, "zh")) is None
+        assert renderer.event(said, _ctx(name, preset, "en")) is None
 
 
 @pytest.mark.parametrize(("name", "preset", "reason", "zh"), [
@@ -107,3 +109,11 @@ def test_a_claim_on_the_players_discard_says_yours(name: str, preset: str,
                                                    event: dict[str, object], zh: str) -> None:
     assert _line(name, preset, "zh", event) == zh
     assert "你 的" not in _line(name, preset, "zh", {**event, "from_seat": 2})
+
+
+def test_a_seat_done_with_qingtong_after_a_zha_reads_as_done() -> None:
+    """请统: a seat that 紮ed a four and then passes read "紮 五…" then "请统：不紮" — as if
+    it had not. The pass says 不紮了 (no more), which reads right either way."""
+    event = {"kind": "qingtong_passed", "seat": 1}
+    assert _line("biegan", "gongan", "zh", event).endswith(" 请统：不紮了")
+    assert _line("biegan", "gongan", "en", event).endswith(" (请统): no more 紮")

@@ -28,7 +28,7 @@ def server(own_server: str) -> str:
 
 
 def _my_passes(page: Page) -> int:
-    return sum(1 for line in page.locator(".log-list li").all_inner_texts() if line == "你 不紮")
+    return sum(1 for line in page.locator(".log-list li").all_inner_texts() if line == "你 不紮了")
 
 
 def _next_deal(page: Page) -> None:
@@ -52,7 +52,7 @@ def test_qingtong_with_nothing_to_zha_is_answered_for_me(page: Page, server: str
                 shot(page, shots, "qingtong-auto")
                 passes = _my_passes(page)
                 page.wait_for_function("(n) => [...document.querySelectorAll('.log-list li')]"
-                                       ".filter((li) => li.innerText === '你 不紮').length > n",
+                                       ".filter((li) => li.innerText === '你 不紮了').length > n",
                                        arg=passes)
                 return
             if page.locator(".action-bar.my-turn").count():

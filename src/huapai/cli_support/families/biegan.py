@@ -20,7 +20,7 @@ from huapai.cli_support.render import DealFacts, EventText, RenderContext, event
 
 from . import biegan_advice
 from .biegan_cards import cards_in as _cards
-from .common import answered, deal_ended, discarded, ended_line, groups_text, label, phase_head
+from .common import deal_ended, discarded, ended_line, groups_text, label, phase_head
 
 _PHASES: dict[str, tuple[str, str]] = {
     "qingtong": ("请统：有四张的可以紮（末家、二家、庄家依次）",
@@ -203,7 +203,9 @@ def _drew(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
 
 
 def _qingtong_passed(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
-    return ctx.pick(f"{who} 请统：不紮", f"{who} (请统): no 紮")
+    """A seat done with 请统: 不紮了 reads right whether it 紮ed before (a seat may 紮 several
+    fours; "紮 五…" then "不紮" read as a contradiction) or not."""
+    return ctx.pick(f"{who} 请统：不紮了", f"{who} (请统): no more 紮")
 
 
 def _face_down(e: Mapping[str, Any], ctx: RenderContext) -> str:
@@ -246,7 +248,6 @@ _EVENTS: dict[str, EventText] = {
     "zha": _zha,
     "kaifan": _kaifan,
     "discarded": discarded,
-    "answered": answered,
     "claimed": _claimed,
     "won": _won,
     "deal_ended": deal_ended(_ENDS),

@@ -60,15 +60,6 @@ def discarded(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
     return ctx.pick(f"{who} 打出 {e['card']}", f"{who} discarded {e['card']}")
 
 
-def answered(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str | None:
-    """A claim-window answer: the viewer's own (``你：过``); another seat's answer is
-    hidden (None) and gets no line, as in the browser — what it claimed shows when the
-    window resolves, and a line per unclaimed discard per seat said nothing."""
-    if e.get("answer") is None:
-        return None
-    return ctx.pick(f"{who}：{e['answer']}", f"{who}: {e['answer']}")
-
-
 def deal_ended(ends: Words) -> EventText:
     """The ``deal_ended`` event in the words of ``ends`` (by its reason code)."""
     def text(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:

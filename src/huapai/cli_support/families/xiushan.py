@@ -18,12 +18,11 @@ from rich.text import Text
 from huapai.cli_support.i18n import Lang, bracketed
 from huapai.cli_support.render import DealFacts, EventText, RenderContext, event_line
 from huapai.games.xiushan.calculator import HandError
-from huapai.games.xiushan.cards import card_name
 from huapai.games.xiushan.waits import waits
 
-from .common import answered, deal_ended, discarded, ended_line, groups_text, label, phase_head
+from .common import deal_ended, discarded, ended_line, groups_text, label, phase_head
 from .xiushan_bo import EVENTS as BO_EVENTS
-from .xiushan_bo import bo_table, owed_prompt
+from .xiushan_bo import bo_table, owed_prompt, refusal_text
 
 _PHASES: dict[str, tuple[str, str]] = {
     "turn": ("打一张牌", "discard a card"),
@@ -186,25 +185,51 @@ class XiushanRenderer:
 
 
 def _waits(view: Mapping[str, Any], ctx: RenderContext) -> Text | None:
-    """The viewer's waits when its hand is one card short (the calculator's)."""
+    """The viewer's waits when its hand is one card short: the engine's ``my_waits``
+    (the copies left count everything the seat sees; none once the deal is over)."""
+    found = view["my_waits"] if "my_waits" in view else _calculated_waits(view, ctx)
+    if not found:
+        return None
+    out = Text()
+    unit = "钱" if ctx.rules.hand_value == "fan" else "豆"  # 钵福: 油子 × 翻
+    for w in found:
+        out.append_text(cards_text(str(w["card"])))
+        score = w["score"] if w["score"] is not None else w["score_self_drawn"]
+        note = _refused_note(w, ctx)
+        out.append(ctx.pick(f"（{score} {unit}，剩 {w['remaining']}{note}）  ",
+                            f" ({score} {unit}, {w['remaining']} left{note})  "))
+    return out
+
+
+def _calculated_waits(view: Mapping[str, Any], ctx: RenderContext) -> list[dict[str, Any]]:
+    """The calculator's waits of a view without the engine's ``my_waits`` (one built by
+    hand), from its open cards: the discards, the others' open groups, the flipped card
+    and the card on the table."""
     melds = [f"{m['kind']}:{m['cards']}" for m in view.get("my_melds", [])]
+    offer = view.get("offer") or {}
     seen = "".join(str(r) for r in view["rivers"]) + "".join(
         str(m["cards"]) for p, laid in enumerate(view["melds"]) if p != ctx.me
-        for m in laid if m["cards"]) + str(view.get("flipped") or "")
+        for m in laid if m["cards"]) + str(view.get("flipped") or "") + str(
+        offer.get("card") or "")
     jiang = view.get("jiang")
     try:
         found = waits(ctx.rules, str(view["hand"]), melds, visible=seen,
                       jiang=str(jiang)[0] if jiang else None)
     except (HandError, ValueError):
-        return None
-    out = Text()
-    for w in found.waits:
-        out.append_text(cards_text(card_name(w.card)))
-        dou = w.score if w.score is not None else w.score_self_drawn
-        unit = "钱" if ctx.rules.hand_value == "fan" else "豆"  # 钵福: 油子 × 翻
-        out.append(ctx.pick(f"（{dou} {unit}，剩 {w.remaining}）  ",
-                            f" ({dou} {unit}, {w.remaining} left)  "))
-    return out if found.waits else None
+        return []
+    return [w.to_json() for w in found.waits]
+
+
+def _refused_note(w: Mapping[str, Any], ctx: RenderContext) -> str:
+    """钵福: why the wait cannot win now (the engine's ``refused``), "" when it can."""
+    on_discard = w["score"] is not None
+    refused = w.get("refused") if on_discard else w.get("refused_self_drawn")
+    if not refused:
+        return ""
+    note = ctx.pick("，", ", ") + refusal_text(refused, ctx)
+    if on_discard and w["score_self_drawn"] is not None and not w.get("refused_self_drawn"):
+        note += ctx.pick("（自摸可以和）", " (self-drawn it may)")
+    return note
 
 
 def _who_from(e: Mapping[str, Any], ctx: RenderContext) -> str:
@@ -268,7 +293,7 @@ def _won(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
 
 _EVENTS: dict[str, EventText] = {
     "drew": _drew, "taken": _taken, "laid": _laid, "discarded": discarded,
-    "bakuai": _bakuai, "answered": answered, "won": _won, "deal_ended": deal_ended(_ENDS),
+    "bakuai": _bakuai, "won": _won, "deal_ended": deal_ended(_ENDS),
     **BO_EVENTS,
 }
 

@@ -130,7 +130,7 @@ export const biegan = {
       case "claimed": return bi(`${who} ${ev.claim} ${ev.cards}`, `${who} ${ev.claim}s ${ev.cards}`);
       case "zha": return bi(`${who} 紮${ev.cards ? ` ${ev.cards}` : ""}`, `${who} 紮${ev.cards ? ` ${ev.cards}` : ""}`);
       case "kaifan": return bi(`${who} 开泛`, `${who} 开泛`);
-      case "qingtong_passed": return bi(`${who} 不紮`, `${who} passes 请统`);
+      case "qingtong_passed": return bi(`${who} 不紮了`, `${who} is done with 请统`);
       case "won": return bi(`${who} 胡！${ev.hu} 胡`, `${who} wins: ${ev.hu} 胡`);
       default: return claimTable.eventText.call(this, ev, ctx);
     }
