@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from huapai.cli_support.render import RenderContext, renderer_for
+from huapai.cli_support.render import RenderContext, base_form, renderer_for
 from huapai.core.registry import get_game
 
 FAMILIES = (("biegan", "gongan"), ("xiushan", "maquefu"), ("xianniu", "lanzhou"))
@@ -117,3 +117,32 @@ def test_a_seat_done_with_qingtong_after_a_zha_reads_as_done() -> None:
     event = {"kind": "qingtong_passed", "seat": 1}
     assert _line("biegan", "gongan", "zh", event).endswith(" 请统：不紮了")
     assert _line("biegan", "gongan", "en", event).endswith(" (请统): no more 紮")
+
+
+@pytest.mark.parametrize(("event", "mine", "theirs"), [
+    ({"kind": "played", "lead": True, "cards": "天", "name": "单张"},
+     "you lead 天 (单张)", "seat 1 leads 天 (单张)"),
+    ({"kind": "played", "cards": "天", "name": "单张"},
+     "you beat it with 天 (单张)", "seat 1 beats it with 天 (单张)"),
+    ({"kind": "declined"}, "you decline (不掀)", "seat 1 declines (不掀)"),
+    ({"kind": "passed"}, "you cannot beat it (passes)", "seat 1 cannot beat it (passes)"),
+    ({"kind": "trick_won", "cards": "天", "table_count": 1, "table_total": 5},
+     "you take 天 as 占牌: 1 in all (table 5)", "seat 1 takes 天 as 占牌: 1 in all (table 5)"),
+])
+def test_english_lines_about_you_agree_with_you(event: dict[str, object], mine: str,
+                                                 theirs: str) -> None:
+    """English event lines are worded for a seat ("seat 1 takes …"); about the viewer they
+    read "you take …", not "you takes …"; the Chinese lines are the same for both."""
+    game = get_game("xianniu")
+    renderer = renderer_for(game)
+    ctx = RenderContext(game, game.rules("fengxiang"), "en", me=0)  # type: ignore[arg-type]
+    assert renderer.event({**event, "seat": 0}, ctx) == mine
+    assert renderer.event({**event, "seat": 1}, ctx) == theirs
+
+
+@pytest.mark.parametrize(("word", "base"), [
+    ("takes", "take"), ("passes", "pass"), ("carries", "carry"), ("reaches", "reach"),
+    ("is", "are"), ("has", "have"), ("discarded", "discarded"), ("cannot", "cannot"),
+    ("may", "may"), ("掀:", "掀:"), ("won", "won"), ("plays", "play")])
+def test_base_form(word: str, base: str) -> None:
+    assert base_form(word) == base

@@ -83,7 +83,30 @@ def event_line(handlers: Mapping[str, EventText], event: Mapping[str, Any],
         return None
     seat = event.get("seat")
     who = ctx.name(seat) if isinstance(seat, int) else ""
-    return handler(event, who, ctx)
+    line = handler(event, who, ctx)
+    if line is not None and ctx.lang == "en" and seat == ctx.me and line.startswith(who + " "):
+        verb, _, rest = line[len(who) + 1:].partition(" ")
+        return f"{who} {base_form(verb)}{' ' if rest else ''}{rest}"
+    return line
+
+
+_IRREGULAR = {"is": "are", "has": "have", "does": "do", "goes": "go", "was": "were"}
+
+
+def base_form(word: str) -> str:
+    """The verb after "you": the handlers word an event for a seat in the third person
+    ("seat 2 takes 天"), which after "you" reads "you takes". Anything not a
+    third-person -s form (past tenses, "may", "cannot", a colon) is left as it is."""
+    if word in _IRREGULAR:
+        return _IRREGULAR[word]
+    plain = word.isascii() and word.isalpha()
+    if not plain or not word.endswith("s") or word.endswith(("ss", "us")):
+        return word
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith(("sses", "shes", "ches", "xes", "zes")):
+        return word[:-2]
+    return word[:-1]
 
 
 class Renderer(Protocol):
