@@ -94,7 +94,9 @@ class XianniuRenderer:
         table = Table(show_edge=False, pad_edge=False, expand=False)
         for zh, en in (("座位", "seat"), ("身份", "role"), ("手牌", "hand"), ("占牌", "占牌"),
                        ("掀", "掀"), ("状态", "status")):
-            table.add_column(ctx.pick(zh, en), justify="right" if zh in ("手牌", "掀") else "left")
+            # fold, never "…": a narrow terminal wraps a long 占牌 cell, it must not hide a card
+            table.add_column(ctx.pick(zh, en), justify="right" if zh in ("手牌", "掀") else "left",
+                             overflow="fold")
         for seat in range(int(view["num_seats"])):
             table.add_row(*self._seat_row(view, ctx, seat))
         return table

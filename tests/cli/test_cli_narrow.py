@@ -1,0 +1,57 @@
+"""The terminal tables at 100 columns: a cell too long for its column wraps (folds), and
+never ends in "…" — a 占牌 cell of 12 cards had hidden one of them until the deal ended."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from rich.console import Console
+
+from huapai.bots.registry import make_bot
+from huapai.cli_support.render import RenderContext, renderer_for
+from huapai.core.registry import get_game
+from huapai.core.session import decide
+
+
+def _long_zhan_view() -> dict[str, object]:
+    """A 5-player 凤翔 position, one action before its end, whose 占牌 row is the longest of
+    the first 30 seeds (heuristic bots)."""
+    game = get_game("xianniu")
+    rules = game.rules("fengxiang", players=5)
+    bots = [make_bot("heuristic", game, rules, s, s) for s in range(5)]
+    best: tuple[int, dict[str, object]] | None = None
+    for seed in range(30):
+        state = game.new_game(rules, seed=seed)
+        while True:
+            seat = game.to_act(state)[0]
+            legal = game.legal_actions(state, seat)
+            choice = legal[0] if len(legal) == 1 else decide(bots[seat], game, state, seat, legal)
+            after, _ = game.apply(state, seat, choice)
+            if game.is_over(after):
+                break
+            state = after
+        view = dict(game.observe(state, 0))
+        size = max(len(" ".join(str(p["cards"]) for p in plays)) for plays in view["table"])
+        if best is None or size > best[0]:
+            best = (size, view)
+    assert best is not None
+    return best[1]
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_a_long_zhan_row_wraps_and_shows_every_card(lang: str) -> None:
+    game = get_game("xianniu")
+    rules = game.rules("fengxiang", players=5)
+    view = _long_zhan_view()
+    console = Console(width=100, record=True, force_terminal=False)
+    console.print(renderer_for(game).table(view, RenderContext(game, rules, lang, me=0)))
+    shown = console.export_text()
+    assert "…" not in shown, shown
+    table = view["table"]
+    assert isinstance(table, list)
+    cards = Counter(c for plays in table for p in plays for c in str(p["cards"]).split())
+    assert sum(cards.values()) >= 10, cards  # long enough to need two lines at 100 columns
+    words = Counter(shown.split())
+    for card, n in cards.items():
+        assert words[card] >= n, (card, n, shown)
