@@ -9,7 +9,7 @@ import pytest
 from rich.console import Console
 
 from huapai.bots.registry import make_bot
-from huapai.cli_support.render import RenderContext, renderer_for
+from huapai.cli_support.render import Heading, RenderContext, renderer_for
 from huapai.core.registry import get_game
 from huapai.core.session import decide
 
@@ -55,3 +55,16 @@ def test_a_long_zhan_row_wraps_and_shows_every_card(lang: str) -> None:
     words = Counter(shown.split())
     for card, n in cards.items():
         assert words[card] >= n, (card, n, shown)
+
+
+@pytest.mark.parametrize("width", [100, 40])
+def test_a_heading_never_cuts_its_title(width: int) -> None:
+    """A deal's heading (``─── 第 1 局 · … · 种子 … ───``) keeps its whole title: on its rule
+    where it fits, else wrapped above a plain rule (rich's Rule cut the seed with "…")."""
+    title = "第 1 局 · 双别杆花牌 / 赖子花牌 · 公安 · 头家 座位1 · 种子 5332040386977114452"
+    console = Console(width=width, record=True, force_terminal=False)
+    console.print(Heading(title))
+    shown = console.export_text()
+    assert "…" not in shown and "5332040386977114452" in shown, shown
+    lines = shown.splitlines()
+    assert (len(lines) == 1) == (width == 100) and lines[-1].startswith("─"), shown

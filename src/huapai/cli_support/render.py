@@ -17,7 +17,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
@@ -307,3 +308,20 @@ def _results_table(deltas: Sequence[int], totals: Sequence[int] | None,
             row.append(signed(totals[seat]))
         table.add_row(*row)
     return table
+
+
+@dataclass(frozen=True, slots=True)
+class Heading:
+    """A titled rule (``─── title ───``) whose title is never cut: where the line is too
+    narrow for it (rich's ``Rule`` would end it in "…", dropping a seed or a seat), the
+    title wraps above a plain rule."""
+
+    title: str | Text
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        text = Text(self.title) if isinstance(self.title, str) else self.title
+        if text.cell_len + 8 <= options.max_width:
+            yield Rule(text)
+        else:
+            yield text
+            yield Rule()

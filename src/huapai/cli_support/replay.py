@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
-from rich.rule import Rule
 from rich.text import Text
 
 from huapai.core import record as rec
@@ -25,7 +24,7 @@ from huapai.core.present import said
 from huapai.core.protocol import RulesError
 
 from .i18n import Lang, colon, seat_name, tr
-from .render import RenderContext, renderer_for, settlement_view
+from .render import Heading, RenderContext, renderer_for, settlement_view
 from .rules_view import rules_changed
 from .setup import CliError, emit_json, family_title, os_problem, preset_title
 
@@ -159,8 +158,8 @@ def show_deal(n: int, replay: rec.Replay, deal: rec.DealRecord, lang: Lang,
     title = family_title(game, lang)
     if deal.preset is not None and deal.preset in game.presets():
         title = f"{title} · {preset_title(game, deal.preset, lang)}"
-    console.print(Rule(tr("replay_deal", lang, n=n, game=title,
-                          dealer=seat_name(deal.dealer, lang), seed=deal.seed)))
+    console.print(Heading(tr("replay_deal", lang, n=n, game=title,
+                             dealer=seat_name(deal.dealer, lang), seed=deal.seed)))
     hands = game.omniscient(replay.initial).get("hands")
     if isinstance(hands, list):
         console.print(Text(tr("replay_hands", lang), style="bold"))
