@@ -13,7 +13,7 @@ from cli_helpers import assert_clean, invoke, last, script_human, totals_line
 from huapai.bots import registry as bot_registry
 from huapai.bots.search import BUDGETS, PACE_SLACK, WAIT_SECONDS, SearchBot, waiting_budget
 from huapai.cli_support import setup
-from huapai.cli_support.play import interpret
+from huapai.cli_support.interpret import interpret
 from huapai.cli_support.setup import CliError, Table, bot_plan, make_bots
 from huapai.core import registry
 from huapai.core.protocol import NotationError
@@ -289,15 +289,20 @@ def test_interpret_numbers_notation_and_commands() -> None:
 def test_a_number_that_is_also_a_card_is_never_guessed() -> None:
     """Issue 9 §2 (the number-vs-rank trap): in 兰州 a bare ``2`` is choice 2 (A) *and* the
     card 2, ``3`` is choice 3 (the card 2) *and* the card 3 — both are refused, naming both
-    readings and how to say each; ``#n`` and ``=x`` say it unambiguously."""
+    readings and how to say each; ``#n`` and ``=x`` say it unambiguously. ``=x`` is advised
+    only where it is taken: the card 2 is listed (choice 3), the card 3 is not."""
     legal = [_parse(w) for w in ("扣了", "A", "2", "K K")]
     texts = ["扣了", "A", "2", "K K"]
     for raw, n, item in (("2", 2, "A"), ("3", 3, "2")):
         zh = interpret(raw, legal, texts, _parse, "zh")
         assert zh.action is None and zh.problem is not None
-        assert f"#{n}" in zh.problem and f"={raw}" in zh.problem and item in zh.problem
+        assert f"#{n}" in zh.problem and item in zh.problem
         en = interpret(raw, legal, texts, _parse, "en")
         assert en.problem is not None and "reads two ways" in en.problem
+    two = interpret("2", legal, texts, _parse, "zh").problem
+    assert two is not None and "要「2」请输入 #3 或 =2" in two
+    three = interpret("3", legal, texts, _parse, "zh").problem
+    assert three is not None and "=3" not in three and "现在不能这样出" in three
     # where no listed action plays cards (掀 or not), the number can only be the list's
     declare = [_parse("不掀"), _parse("掀")]
     assert interpret("2", declare, ["不掀", "掀"], _parse, "zh", cardless=True).action == \
@@ -322,7 +327,8 @@ def test_every_family_reads_a_bare_number_one_way_only() -> None:
         def parse(word: str, game: Any = game, rules: Any = rules) -> int:
             return int(game.parse_action(rules, word))
 
-        legal, texts = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], [str(i) for i in range(11)]
+        legal = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
+        texts = [f"choice {chr(ord('a') + i)}" for i in range(11)]  # labels showing no number
         for n in range(1, 11):
             reply = interpret(str(n), legal, texts, parse, "zh")
             try:

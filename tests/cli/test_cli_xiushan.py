@@ -85,7 +85,7 @@ def test_a_whole_bo_of_bofu_plays_to_debo_and_replays(tmp_path: Path) -> None:
     match ends at 得一钵; every deal's record carries the 钵 and replays."""
     out = tmp_path / "bofu.jsonl"
     result = invoke(["play", "xiushan", "--preset", "bofu", "--seed", "3", "--rule",
-                     "baoshu=train", "--record", str(out)], "1\n" * 4000)
+                     "baoshu=train", "--record", str(out)], "#1\n" * 4000)  # 1 is also 报 1
     assert_clean(result, 0)
     text = result.output
     assert "报数练习：看珠子读数" in text and "◉" in text and "是几个钱？" in text

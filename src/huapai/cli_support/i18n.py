@@ -32,11 +32,22 @@ _LABELS: dict[str, tuple[str, str]] = {
     "legal": ("可选（输入编号或牌）", "legal actions (type a number or the cards)"),
     "prompt": ("你的选择（? 帮助，q 退出）> ", "your choice (? help, q quit)> "),
     "chose": ("你选了：{text}", "you chose: {text}"),
-    "ambiguous_number": ("「{raw}」有两种读法：列表第 {n} 项（{item}），或者写法「{raw}」的牌。"
-                         "要第 {n} 项请输入 #{n}，要那张牌请输入 ={raw}",
-                         "{raw!r} reads two ways: choice {n} of the list ({item}), or the "
-                         "cards written {raw!r}. Type #{n} for the choice, ={raw} for the "
-                         "cards"),
+    # a bare number or word that may mean several listed actions: every reading, and how
+    # to say each one unambiguously (=x only where the notation x is taken)
+    "ambiguous": ("「{raw}」有{ways}种读法：{readings}。{hows}",
+                  "{raw!r} reads {ways} ways: {readings}. Type {hows}"),
+    "amb_choice": ("列表第 {n} 项（{item}）", "choice {n} of the list ({item})"),
+    "amb_listed": ("列表里的「{label}」（第 {j} 项）", "the listed {label!r} (choice {j})"),
+    "amb_card": ("写法「{raw}」的牌（现在不能这样出）",
+                 "the cards written {raw!r} (not allowed now)"),
+    "amb_or": ("，或者", ", or "),
+    "amb_how_choice": ("要第 {n} 项请输入 #{n}", "#{n} for choice {n}"),
+    "amb_how_listed": ("要「{label}」请输入 #{j}{also}", "#{j}{also} for {label!r}"),
+    "amb_or_written": (" 或 ={raw}", " (or ={raw})"),
+    "ways_2": ("两", "two"),
+    "ways_3": ("三", "three"),
+    "ways_4": ("四", "four"),
+    "ways_many": ("几", "several"),
     "bad_choice": ("没有第「{text}」项：# 后面写 1–{last} 的编号",
                    "no choice {text!r}: after # type a number 1–{last}"),
     "bad_number": ("没有编号 {n}（可选 1–{last}），当作牌也看不懂：{reason}",
@@ -64,18 +75,25 @@ _LABELS: dict[str, tuple[str, str]] = {
     "quit": ("你退出了对局。", "you left the match."),
     "eof": ("输入已结束（标准输入关闭），对局中止。",
             "no more input (stdin closed); match abandoned."),
+    "interrupt": ("已中断（Ctrl-C），对局中止。", "interrupted (Ctrl-C); match abandoned."),
     "record_saved": ("记录已保存：{path}", "record saved: {path}"),
     "help_title": ("帮助", "help"),
     "help_body": (
         "· 输入列表里的编号，或直接写牌/动作（见下）。\n"
         "· #3 永远是列表第 3 项，=3 永远是写作「3」的牌（扑克的 2、3、10 …）。只写 3 时：它若既是"
-        "编号又是另一手牌，不会替你猜，会请你写 #3 或 =3；超出列表的数字当作牌。\n"
+        "编号又可能是列表里的另一项（写作 3 的牌、「报 3」「弃 3」这样写着 3 的一项），不会替你猜，"
+        "会告诉你每种读法该怎么写；超出列表的数字当作牌（或列表里唯一写着它的那一项）。\n"
+        "· 也可以照抄列表里的文字（不分大小写），或者只写括号外、括号里的部分（pass、过）。\n"
         "· waits 或 听：查听牌（能胡哪些牌、各值多少胡、还剩几张没见）。\n"
         "· ? 或 help：本帮助；show 或 牌桌：重新显示牌桌；q：退出（已打完的局会保存到 --record）。",
         "· Type a number from the list, or write the cards / action (see below).\n"
         "· #3 is always choice 3 of the list, =3 always the cards written 3 (poker 2, 3, 10 …). "
-        "A bare 3 that is both a choice and a different play is not guessed: you are asked "
-        "for #3 or =3; a number past the list is read as cards.\n"
+        "A bare 3 that is a choice and may also mean another listed action (the cards 3, or "
+        "an item showing 3 such as 'announce 3') is not guessed: you are told how to type "
+        "each reading; a number past the list is read as cards (or as the one item showing "
+        "it).\n"
+        "· You may also type a listed label as shown (any case), or its part outside or inside "
+        "the brackets ('pass' or '过' for 'pass (过)').\n"
         "· waits (or 听): your waits — the cards that win, what each is worth, how many are "
         "unseen.\n"
         "· ? or help: this help; show: draw the table again; q: quit (finished deals are kept "

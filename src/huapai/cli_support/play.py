@@ -5,12 +5,9 @@ when several seats may act at once (a claim window), the human answers first, so
 bot's answer can tell the human anything. The human sees only ``observe(state, seat)``
 and events passed through ``for_viewer(seat)``.
 
-Input: a number from the legal list, or the action in the game's notation, or a command
-(``?``/``help``, ``show``, ``waits``/``听``, ``q``). ``#3`` is always the list's third
-choice and ``=3`` always the notation ``3`` (a poker card such as ``2`` looks like a
-number); a bare number that reads both ways as different actions is refused, naming both
-readings, so a number is never taken the way the player did not mean. Anything wrong is
-explained and asked again; end of input or ``q`` ends the match cleanly.
+Input is read by :mod:`.interpret` (a list number, the notation, a label, a command).
+Anything wrong is explained and asked again; end of input or ``q`` ends the match
+cleanly, and so does Ctrl-C (exit status 130).
 """
 
 from __future__ import annotations
@@ -28,10 +25,11 @@ from rich.text import Text
 from huapai.bots.pace import play_out_paced
 from huapai.core import record
 from huapai.core.match import Match
-from huapai.core.protocol import Event, IllegalAction, NotationError
+from huapai.core.protocol import Event, IllegalAction
 from huapai.core.session import Agent, AgentError, Deal
 
 from .i18n import Lang, bot_label, comma, tr
+from .interpret import Reply, interpret
 from .render import (
     RenderContext,
     Renderer,
@@ -48,99 +46,17 @@ from .setup import CliError, Table, bot_failure, os_problem
 LineReader = Callable[[str], str]
 """Reads one line after showing a prompt; raises EOFError at the end of input."""
 
-_HELP = frozenset({"?", "？", "help", "帮助"})
-_QUIT = frozenset({"q", "quit", "exit", "退出"})
-_SHOW = frozenset({"show", "牌桌"})
-_WAITS = frozenset({"waits", "听", "听牌", "ting"})
-_CHOICE_MARKS = ("#", "＃")
+_INTERRUPTED = 130
+"""The exit status after Ctrl-C (128 + SIGINT), as a shell reports an interrupted command."""
 
 
 class _Leave(Exception):
-    """The human ends the match: ``q`` (reason ``quit``) or end of input (``eof``)."""
+    """The human ends the match: ``q`` (reason ``quit``), end of input (``eof``) or Ctrl-C
+    (``interrupt``, exit status 130 as a shell expects)."""
 
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
         self.reason = reason
-
-
-@dataclass(frozen=True, slots=True)
-class Reply:
-    """What one line of input means: an action, a command, or a reason to ask again."""
-
-    action: int | None = None
-    command: str | None = None
-    problem: str | None = None
-
-
-def interpret(text: str, legal: Sequence[int], texts: Sequence[str],
-              parse: Callable[[str], int], lang: Lang, *, cardless: bool = False) -> Reply:
-    """The meaning of ``text`` at a decision with ``legal`` actions shown as ``texts``;
-    ``cardless``: no legal action plays a card (掀 / 不掀, 过), so a bare list number cannot
-    mean cards and is read as the list's."""
-    word = text.strip()
-    if not word:
-        return Reply(problem=tr("empty_input", lang))
-    command = _command_of(word)
-    if command is not None:
-        return Reply(command=command)
-    if word.startswith(_CHOICE_MARKS):
-        return _by_choice(word[1:].strip(), legal, lang)
-    if word.startswith("="):
-        return _by_notation(word[1:], parse, lang)
-    if word.isdecimal():
-        return _by_number(word, legal, texts, parse, lang, cardless)
-    return _by_notation(word, parse, lang)
-
-
-def _command_of(word: str) -> str | None:
-    """The command ``word`` names, exactly as written (``Q`` is a card, ``q`` quits)."""
-    for command, words in (("help", _HELP), ("quit", _QUIT), ("show", _SHOW),
-                           ("waits", _WAITS)):
-        if word in words:
-            return command
-    return None
-
-
-def _by_choice(word: str, legal: Sequence[int], lang: Lang) -> Reply:
-    """``#n``: the n-th choice of the list, and nothing else."""
-    if not word.isdecimal() or not 1 <= int(word) <= len(legal):
-        return Reply(problem=tr("bad_choice", lang, text=word, last=len(legal)))
-    return Reply(action=legal[int(word) - 1])
-
-
-def _by_number(word: str, legal: Sequence[int], texts: Sequence[str],
-               parse: Callable[[str], int], lang: Lang, cardless: bool) -> Reply:
-    """A bare number: a list number, or the game's notation when it is past the list;
-    refused (both readings named) when it is a list number *and* a different action —
-    unless no listed action plays cards (``cardless``): then it is the list's."""
-    n = int(word)
-    as_notation = _notation_or_none(word, parse)
-    if 1 <= n <= len(legal):
-        if as_notation is not None and not cardless and as_notation != legal[n - 1]:
-            return Reply(problem=tr("ambiguous_number", lang, raw=word, n=n,
-                                    item=texts[n - 1]))
-        return Reply(action=legal[n - 1])
-    if as_notation is not None:
-        return Reply(action=as_notation)
-    try:
-        return Reply(action=parse(word))
-    except NotationError as exc:
-        return Reply(problem=tr("bad_number", lang, n=n, last=len(legal),
-                                reason=exc.msg.text(lang)))
-
-
-def _by_notation(word: str, parse: Callable[[str], int], lang: Lang) -> Reply:
-    try:
-        return Reply(action=parse(word))
-    except NotationError as exc:
-        return Reply(problem=tr("bad_notation", lang, text=word, reason=exc.msg.text(lang)))
-
-
-def _notation_or_none(word: str, parse: Callable[[str], int]) -> int | None:
-    try:
-        return parse(word)
-    except NotationError:
-        return None
 
 
 def console_reader(console: Console) -> LineReader:
@@ -181,8 +97,8 @@ class HumanMatch:
         try:
             while not self.match.finished:
                 self._one_deal()
-        except KeyboardInterrupt:
-            return self._leave(_Leave("quit"))
+        except KeyboardInterrupt:  # Ctrl-C while the bots play
+            return self._leave(_Leave("interrupt"))
         except _Leave as leave:
             return self._leave(leave)
         totals = "  ".join(f"{self.ctx.name(s)} {signed(t)}"
@@ -195,7 +111,7 @@ class HumanMatch:
         self.console.print()
         self.console.print(Text(tr(leave.reason, self.lang), style="yellow"))
         self._save(announce=True)
-        return 0
+        return _INTERRUPTED if leave.reason == "interrupt" else 0
 
     def _intro(self) -> None:
         t = self.table
@@ -241,7 +157,7 @@ class HumanMatch:
     def choose(self, deal: Deal, legal: Sequence[int]) -> int:
         """Ask the human until a legal answer (commands and mistakes ask again)."""
         game, rules = self.table.game, self.table.rules
-        texts = [game.format_action(rules, a) for a in legal]
+        notations = [game.format_action(rules, a) for a in legal]
         # listed by their labels in the player's language; typed as numbers or notation
         described = [game.describe_action(rules, a) for a in legal]
         shown = [d.label.text(self.lang) for d in described]
@@ -252,8 +168,9 @@ class HumanMatch:
             return legal[0]
         self._show_decision(deal, shown)
         while True:
-            reply = interpret(self._read(), legal, texts,
-                              lambda w: game.parse_action(rules, w), self.lang, cardless=cardless)
+            reply = interpret(self._read(), legal, shown,
+                              lambda w: game.parse_action(rules, w), self.lang,
+                              cardless=cardless, notations=notations)
             if reply.command is not None:
                 self._command(reply.command, deal, shown)
             elif reply.problem is not None:
@@ -278,9 +195,12 @@ class HumanMatch:
     def _read(self) -> str:
         try:
             return self.reader(tr("prompt", self.lang))
-        except (EOFError, KeyboardInterrupt):
+        except EOFError:
             self.console.print()
             raise _Leave("eof") from None
+        except KeyboardInterrupt:
+            self.console.print()
+            raise _Leave("interrupt") from None
 
     def _command(self, command: str, deal: Deal, shown: Sequence[str]) -> None:
         if command == "quit":
@@ -349,7 +269,8 @@ class _Human:
 def run_play(table: Table, *, me: int, bots: dict[int, str], agents: dict[int, Agent],
              seed: int, deals: int, lang: Lang, console: Console,
              reader: LineReader | None = None, record_path: Path | None = None) -> int:
-    """Play a match; returns the exit status (0 also when the human quits)."""
+    """Play a match; returns the exit status (0 also when the human quits or the input
+    ends, 130 after Ctrl-C)."""
     match = HumanMatch(table, me, bots, agents, seed, deals, lang, console,
                        reader or console_reader(console), record_path)
     return match.run()

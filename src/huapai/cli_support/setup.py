@@ -122,12 +122,32 @@ def load_table(
     chosen = preset if preset is not None else default_preset(game)
     overrides = parse_rule_overrides(rule_items)
     if players is not None:
-        overrides["players"] = players
+        overrides[seat_option(game, _rules(game, chosen, {}))] = players
+    return Table(game, _rules(game, chosen, overrides), chosen)
+
+
+def _rules(game: Game[Any, Any], preset: str, overrides: Mapping[str, Any]) -> Any:
     try:
-        rules = game.rules(chosen, **overrides)
+        return game.rules(preset, **overrides)
     except RulesError as exc:
         raise CliError(exc.msg) from None
-    return Table(game, rules, chosen)
+
+
+SEAT_OPTIONS = ("players", "seats")
+"""The rule options that count a game's seats (掀牛 and 双别杆: ``players``; 秀山: ``seats``,
+the seats that play); ``--players`` sets whichever a game's rules have."""
+
+
+def seat_option(game: Game[Any, Any], rules: Any) -> str:
+    """The option ``--players`` sets in ``game``, or a CliError: its seats are fixed."""
+    names = game.rules_to_dict(rules)
+    for name in SEAT_OPTIONS:
+        if name in names:
+            return name
+    seats = game.num_seats(rules)
+    raise CliError(f"--players：{game.name} 的人数是固定的（{seats} 人），不能改",
+                   f"--players: {game.name} has a fixed number of seats ({seats}); "
+                   "it cannot be changed")
 
 
 def default_bot(game: Game[Any, Any]) -> str:

@@ -1,0 +1,250 @@
+"""What a line the player types at a decision means (``huapai play``).
+
+A number from the legal list, the action in the game's notation, a listed label as shown
+(or its part outside or inside the brackets: ``pass`` or ``过`` for ``pass (过)``), or a
+command (``?``/``help``, ``show``, ``waits``/``听``, ``q``). ``#3`` is always the list's
+third choice and ``=3`` always the notation ``3`` (a poker card such as ``2`` looks like a
+number; where only 弃 3 is listed, it is that). A bare number that may also mean another
+listed action — the one its notation names, or one whose label shows the number (报 6,
+9r) — or a card that cannot be played now is refused, naming every reading, so a number is
+never taken the way the player did not mean.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from huapai.core.protocol import NotationError
+
+from .i18n import Lang, comma, tr
+
+_HELP = frozenset({"?", "？", "help", "帮助"})
+_QUIT = frozenset({"q", "quit", "exit", "退出"})
+_SHOW = frozenset({"show", "牌桌"})
+_WAITS = frozenset({"waits", "听", "听牌", "ting"})
+_CHOICE_MARKS = ("#", "＃")
+@dataclass(frozen=True, slots=True)
+class Reply:
+    """What one line of input means: an action, a command, or a reason to ask again."""
+
+    action: int | None = None
+    command: str | None = None
+    problem: str | None = None
+
+
+def interpret(text: str, legal: Sequence[int], texts: Sequence[str],
+              parse: Callable[[str], int], lang: Lang, *, cardless: bool = False,
+              notations: Sequence[str] | None = None) -> Reply:
+    """The meaning of ``text`` at a decision with ``legal`` actions listed as ``texts`` (their
+    labels in ``lang``) and written as ``notations`` in the game's notation (default: the
+    labels); ``cardless``: no legal action plays a card (掀 / 不掀, 过, 报数), so a bare list
+    number cannot mean cards."""
+    word = text.strip()
+    if not word:
+        return Reply(problem=tr("empty_input", lang))
+    command = _command_of(word)
+    if command is not None:
+        return Reply(command=command)
+    choices = _Choices(legal, texts, texts if notations is None else notations, parse, lang,
+                       cardless)
+    if word.startswith(_CHOICE_MARKS):
+        return _by_choice(word[1:].strip(), legal, lang)
+    if word.startswith("="):
+        return _by_notation(word[1:].strip(), choices)
+    if word.isdecimal():
+        return _by_number(word, choices)
+    return _by_text(word, choices)
+
+
+@dataclass(frozen=True, slots=True)
+class _Choices:
+    """A decision as the player sees it: the legal actions, listed by ``labels`` and written
+    as ``notations``, the game's parser and the player's language."""
+
+    legal: Sequence[int]
+    labels: Sequence[str]
+    notations: Sequence[str]
+    parse: Callable[[str], int]
+    lang: Lang
+    cardless: bool
+
+    def index(self, reading: int | NotationError) -> int | None:
+        """Where ``reading`` is in the list (None: no action, or not a legal one)."""
+        if isinstance(reading, NotationError) or reading not in self.legal:
+            return None
+        return list(self.legal).index(reading)
+
+
+def _command_of(word: str) -> str | None:
+    """The command ``word`` names, exactly as written (``Q`` is a card, ``q`` quits)."""
+    for command, words in (("help", _HELP), ("quit", _QUIT), ("show", _SHOW),
+                           ("waits", _WAITS)):
+        if word in words:
+            return command
+    return None
+
+
+def _by_choice(word: str, legal: Sequence[int], lang: Lang) -> Reply:
+    """``#n``: the n-th choice of the list, and nothing else."""
+    if not word.isdecimal() or not 1 <= int(word) <= len(legal):
+        return Reply(problem=tr("bad_choice", lang, text=word, last=len(legal)))
+    return Reply(action=legal[int(word) - 1])
+
+
+def _by_notation(word: str, c: _Choices) -> Reply:
+    """``=x``: the game's notation (or the one listed action written as a verb and ``x``)."""
+    reading = _notation_reading(word, c)
+    if isinstance(reading, NotationError):
+        return Reply(problem=tr("bad_notation", c.lang, text=word,
+                                reason=reading.msg.text(c.lang)))
+    return Reply(action=reading)
+
+
+def _by_number(word: str, c: _Choices) -> Reply:
+    """A bare number: a list number, refused (every reading named) when it may also mean
+    another listed action — the one its notation names, else every other one whose label
+    shows the number (报 6, 9r) — or cards that cannot be played now (not where no listed
+    action plays cards: ``cardless``). Past the list: its notation, else the one listed
+    action whose label shows it."""
+    n = int(word)
+    reading = _notation_reading(word, c)
+    if 1 <= n <= len(c.legal):
+        return _list_number(word, n, reading, c)
+    if not isinstance(reading, NotationError):
+        return Reply(action=reading)  # a legal action, or the engine says why not
+    shown = _showing_number(n, c, skip=None)
+    if len(shown) == 1:
+        return Reply(action=c.legal[shown[0]])
+    if shown:
+        return Reply(problem=_ambiguous(word, None, shown, False, c, None))
+    return Reply(problem=tr("bad_number", c.lang, n=n, last=len(c.legal),
+                            reason=reading.msg.text(c.lang)))
+
+
+def _list_number(word: str, n: int, reading: int | NotationError, c: _Choices) -> Reply:
+    """``n`` is a list number: that choice, unless ``word`` may also mean another."""
+    written = c.index(reading)
+    if written == n - 1:
+        return Reply(action=c.legal[n - 1])  # the choice and the notation agree
+    others = [written] if written is not None else _showing_number(n, c, skip=n - 1)
+    card = not isinstance(reading, NotationError) and written is None and not c.cardless
+    if not others and not card:
+        return Reply(action=c.legal[n - 1])
+    said = c.index(_parsed(word, c))  # =word advised only for the cards it writes
+    return Reply(problem=_ambiguous(word, n, others, card, c, said))
+
+
+def _by_text(word: str, c: _Choices) -> Reply:
+    """Anything else: the game's notation, or the one listed label it matches (``pass`` for
+    ``pass (过)``); refused when the two name different listed actions."""
+    reading = _notation_reading(word, c)
+    written = c.index(reading)
+    listed = _matching_labels(word, c)
+    if written is not None:
+        others = [i for i in listed if i != written]
+        if not others:
+            return Reply(action=c.legal[written])
+        return Reply(problem=_ambiguous(word, None, [written, *others], False, c, written))
+    if len(listed) == 1:
+        return Reply(action=c.legal[listed[0]])
+    if isinstance(reading, NotationError):
+        return Reply(problem=tr("bad_notation", c.lang, text=word,
+                                reason=reading.msg.text(c.lang)))
+    return Reply(action=reading)  # not legal: the engine says why
+
+
+def _notation_reading(word: str, c: _Choices) -> int | NotationError:
+    """``word`` in the game's notation: the action it names, or — when that is no legal
+    action, or no action at all — the one listed action written as a verb and ``word``
+    (``弃 3`` for ``3`` among 紧牌's discards)."""
+    reading = _parsed(word, c)
+    if c.index(reading) is not None:
+        return reading
+    verbed = _verb_and(word, c)
+    return reading if len(verbed) != 1 else c.legal[verbed[0]]
+
+
+def _parsed(word: str, c: _Choices) -> int | NotationError:
+    try:
+        return c.parse(word)
+    except NotationError as exc:
+        return exc
+
+
+def _verb_and(word: str, c: _Choices) -> list[int]:
+    """The listed actions whose notation or label is one verb word and then ``word``."""
+    target = _normal(word)
+    if not target:
+        return []
+    found = []
+    for i, (label, notation) in enumerate(zip(c.labels, c.notations, strict=True)):
+        for form in {_normal(notation), *_label_forms(label)}:
+            verb, _, rest = form.partition(" ")
+            if rest == target and _is_verb(verb, c):
+                found.append(i)
+                break
+    return found
+
+
+def _is_verb(word: str, c: _Choices) -> bool:
+    """A word that is no number and no cards (弃, throw; not K in ``K K K``)."""
+    if not word or any(ch.isdigit() for ch in word):
+        return False
+    try:
+        c.parse(word)
+    except NotationError:
+        return True
+    return False
+
+
+def _matching_labels(word: str, c: _Choices) -> list[int]:
+    """The listed actions whose label is ``word`` (any case and spacing), or whose label's
+    part outside or inside its brackets is (``pass`` or ``过`` for ``pass (过)``)."""
+    target = _normal(word)
+    return [i for i, label in enumerate(c.labels) if target in _label_forms(label)]
+
+
+_BRACKETED = re.compile(r"(.*?)\s*[（(]([^（）()]*)[）)]")
+_NUMBER = re.compile(r"\d+")
+
+
+def _label_forms(label: str) -> set[str]:
+    """How ``label`` may be typed: whole, or the part outside or inside its brackets."""
+    forms = {_normal(label)}
+    bracketed = _BRACKETED.fullmatch(label.strip())
+    if bracketed is not None:
+        forms |= {_normal(bracketed[1]), _normal(bracketed[2])}
+    return forms - {""}
+
+
+def _normal(text: str) -> str:
+    return " ".join(text.split()).casefold()
+
+
+def _showing_number(n: int, c: _Choices, skip: int | None) -> list[int]:
+    """The listed actions (but ``skip``) whose label shows the number ``n`` (报 6, 9r)."""
+    return [i for i, label in enumerate(c.labels)
+            if i != skip and n in {int(run) for run in _NUMBER.findall(label)}]
+
+
+def _ambiguous(raw: str, n: int | None, items: Sequence[int], card: bool, c: _Choices,
+               written: int | None) -> str:
+    """``raw`` read every way it can be: choice ``n``, the listed ``items`` (``written``:
+    the one the notation ``=raw`` writes) and a ``card`` that cannot be played now; how to
+    say each."""
+    lang = c.lang
+    readings, hows = [], []
+    if n is not None:
+        readings.append(tr("amb_choice", lang, n=n, item=c.labels[n - 1]))
+        hows.append(tr("amb_how_choice", lang, n=n))
+    for i in items:
+        readings.append(tr("amb_listed", lang, j=i + 1, label=c.labels[i]))
+        also = tr("amb_or_written", lang, raw=raw) if i == written else ""
+        hows.append(tr("amb_how_listed", lang, j=i + 1, label=c.labels[i], also=also))
+    if card:
+        readings.append(tr("amb_card", lang, raw=raw))
+    ways = tr(f"ways_{len(readings)}" if len(readings) <= 4 else "ways_many", lang)
+    return tr("ambiguous", lang, raw=raw, ways=ways, readings=tr("amb_or", lang).join(readings),
+              hows=comma(lang).join(hows))

@@ -1,0 +1,217 @@
+"""What a typed line means at a decision (``interpret``), with the real games' labels.
+
+A bare number is a list number unless it may also mean another listed action — the one its
+notation names, or one whose label shows the number (报 6, 9r) — then it is refused naming
+every reading; a notation that names no legal action may be the one listed verb and it
+(``3`` for 弃 3); a listed label, or its part outside or inside the brackets, is that item.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from cli_helpers import assert_clean, invoke
+from rich.console import Console
+
+from huapai.cli_support.i18n import Lang
+from huapai.cli_support.interpret import Reply, interpret
+from huapai.cli_support.play import run_play
+from huapai.cli_support.setup import bot_plan, load_table, make_bots
+from huapai.core.registry import get_game
+
+
+class _Decision:
+    """A decision listing ``words`` (the game's notation) as ``huapai play`` lists them."""
+
+    def __init__(self, game: str, preset: str, words: Sequence[str], lang: Lang = "zh",
+                 **rules: Any) -> None:
+        self.game = get_game(game)
+        self.rules = self.game.rules(preset, **rules)
+        self.lang = lang
+        self.legal = [self.parse(w) for w in words]
+        described = [self.game.describe_action(self.rules, a) for a in self.legal]
+        self.labels = [d.label.text(lang) for d in described]
+        self.notations = [self.game.format_action(self.rules, a) for a in self.legal]
+        self.cardless = not any(d.cards for d in described)
+
+    def parse(self, word: str) -> int:
+        return int(self.game.parse_action(self.rules, word))
+
+    def __call__(self, text: str) -> Reply:
+        return interpret(text, self.legal, self.labels, self.parse, self.lang,
+                         cardless=self.cardless, notations=self.notations)
+
+
+def _baoshu(lang: Lang = "zh") -> _Decision:
+    """钵福's 报子 in training: 报 0 … 报 30, then 不报 (items 1–32)."""
+    return _Decision("xiushan", "bofu", [f"报 {n}" for n in range(31)] + ["不报"], lang,
+                     baoshu="train")
+
+
+# --- A: a bare number that another listed label shows ------------------------------------
+def test_a_number_another_label_shows_is_refused_naming_both() -> None:
+    """钵福 报数: ``6`` is choice 6 (报 5) and the listed 报 6 (choice 7): refused, with how
+    to say each; nothing is chosen. ``#7`` / ``报 6`` say it."""
+    zh = _baoshu()
+    assert zh.cardless
+    reply = zh("6")
+    assert reply.action is None
+    assert reply.problem == ("「6」有两种读法：列表第 6 项（报 5），或者列表里的「报 6」"
+                             "（第 7 项）。要第 6 项请输入 #6，要「报 6」请输入 #7")
+    en = _baoshu("en")("6").problem
+    assert en == ("'6' reads two ways: choice 6 of the list (announce 5), or the listed "
+                  "'announce 6' (choice 7). Type #6 for choice 6, #7 for 'announce 6'")
+    assert zh("#7").action == zh("报 6").action == zh.parse("报 6")
+    assert zh("#6").action == zh.parse("报 5")
+    assert zh("30").problem is not None  # choice 30 is 报 29, and 报 30 is listed
+    assert zh("1").problem is not None  # 报 1 is listed; 报 10 … 报 19 do not show 1
+    assert "报 1" in (zh("1").problem or "") and "报 10" not in (zh("1").problem or "")
+
+
+def test_a_number_past_the_list_is_the_one_label_showing_it() -> None:
+    """``0`` is no list number: the one listed 报 0; ``32`` is only choice 32 (不报)."""
+    zh = _baoshu()
+    assert zh("0").action == zh.parse("报 0")
+    assert zh("32").action == zh.parse("不报")
+    lanzhou = _Decision("xianniu", "lanzhou", ["扣了", "A", "9r", "9b", "K"])
+    reply = lanzhou("9")  # past the list; two labels show 9: neither is guessed
+    assert reply.action is None and reply.problem is not None
+    assert "「9r（单张）」（第 3 项）" in reply.problem
+    assert "「9b（单张）」（第 4 项）" in reply.problem
+
+
+def test_bofu_baoshu_prompt_a_bare_6_is_not_choice_6() -> None:
+    """The tester's 钵福 报子 (seed 5): ``6`` chose 报 5 and was punished (吃包子)."""
+    args = ["play", "xiushan", "-p", "bofu", "-r", "baoshu=train", "-r", "bot_errors=50",
+            "--deals", "1", "--seed", "5"]
+    result = invoke(args, "6\n#7\nq\n")
+    assert_clean(result, 0)
+    assert "是几个钱？输入 报 N（0 到 30），或 不报" in result.output
+    assert ("✗ 「6」有两种读法：列表第 6 项（报 5），或者列表里的「报 6」（第 7 项）。"
+            "要第 6 项请输入 #6，要「报 6」请输入 #7") in result.output
+    assert "你选了：报 5" not in result.output and "你选了：报 6" in result.output
+    assert "你 报 6 个钱（哨 陆），上算盘：0 → 6" in result.output  # right, not 吃包子
+
+
+# --- B: 兰州, a 9 that is choice 9 and the listed 9r ---------------------------------------
+def test_lanzhou_a_bare_9_with_9r_listed_is_refused() -> None:
+    """兰州 (seed 11): ``9`` silently played choice 9 (a 10) while 9r（单张） was choice 7;
+    ``9`` alone is no card in 兰州 (9r or 9b), so only the label shows it."""
+    result = invoke(["play", "xianniu", "-p", "lanzhou-app", "--deals", "1", "--seed", "11"],
+                    "9\n#7\nq\n")
+    assert_clean(result, 0)
+    assert " 7 9r（单张）" in result.output and " 9 10（单张）" in result.output
+    assert ("✗ 「9」有两种读法：列表第 9 项（10（单张）），或者列表里的「9r（单张）」（第 7 项）。"
+            "要第 9 项请输入 #9，要「9r（单张）」请输入 #7") in result.output
+    assert "你选了：10（单张）" not in result.output and "你选了：9r（单张）" in result.output
+
+
+def test_a_number_whose_notation_is_the_choice_itself_is_taken() -> None:
+    """Choice 3 is the card 3: the list and the notation agree (the pair 3 3 also shows a 3,
+    but ``3`` does not write it); ``10`` is choice 10 (Q) and the listed single 10."""
+    d = _Decision("xianniu", "lanzhou", ["扣了", "A", "3", "3 3", "8", "9r", "J", "10", "K",
+                                         "Q"])
+    assert d("3").action == d.parse("3")
+    reply = d("10")
+    assert reply.action is None and reply.problem is not None
+    assert "要「10（单张）」请输入 #8 或 =10" in reply.problem
+    assert d("4").action == d.parse("3 3")  # choice 4; no other label shows a 4
+
+
+# --- C: 紧牌's discards: 3 is 弃 3 ----------------------------------------------------------
+def test_jinpai_a_bare_or_written_card_is_the_listed_discard() -> None:
+    """Among 弃 X only, ``3`` / ``=3`` (the card 3, which cannot be played now) is 弃 3; a
+    number that is also another choice is refused without advising ``=3``, which was
+    refused too (紧牌：一次弃一张)."""
+    d = _Decision("xianniu", "lanzhou", ["弃 A", "弃 2", "弃 7", "弃 3"])
+    assert d("=3").action == d("#4").action == d.parse("弃 3")
+    reply = d("3")
+    assert reply.action is None and reply.problem is not None
+    assert "列表第 3 项（弃 7），或者列表里的「弃 3」（第 4 项）" in reply.problem
+    assert "=" not in reply.problem
+    kkk = _Decision("xianniu", "lanzhou", ["扣了", "K K K"])
+    assert kkk("K K").action == kkk.parse("K K")  # K is a card, not a verb: no K K K
+
+
+def test_jinpai_in_the_terminal() -> None:
+    """兰州 (seed 11): after ``#9`` the 紧牌 discards are listed; ``3`` is 弃 3 (choice 3),
+    ``7`` is choice 7 (弃 10) or the listed 弃 7, ``=7`` is 弃 7."""
+    result = invoke(["play", "xianniu", "-p", "lanzhou-app", "--deals", "1", "--seed", "11"],
+                    "#9\n3\n7\n=7\nq\n")
+    assert_clean(result, 0)
+    assert "紧牌" in result.output
+    assert "你选了：弃 3" in result.output and "你选了：弃 7" in result.output
+    assert ("✗ 「7」有两种读法：列表第 7 项（弃 10），或者列表里的「弃 7」（第 3 项）。"
+            "要第 7 项请输入 #7，要「弃 7」请输入 #3") in result.output
+    assert "不能这样出" not in result.output and "=7" not in result.output.split("弃 10")[1]
+
+
+# --- D: typing a listed label --------------------------------------------------------------
+def test_a_listed_label_is_that_choice_in_english() -> None:
+    """秀山 in English lists ``discard 肆`` and ``pass (过)``: typed as shown (any case and
+    spacing), or the part outside or inside the brackets."""
+    d = _Decision("xiushan", "shibafu", ["过", "碰", "胡", "打 肆", "打 一"], "en")
+    assert d.labels[0] == "pass (过)" and d.labels[3] == "discard 肆"
+    for typed, word in (("pass", "过"), ("PASS", "过"), ("pass (过)", "过"), ("过", "过"),
+                        ("peng", "碰"), ("discard 肆", "打 肆"), ("Discard   肆", "打 肆"),
+                        ("肆", "打 肆")):
+        assert d(typed).action == d.parse(word), typed
+    assert d("discard").problem is not None  # two listed discards: neither is guessed
+
+
+def test_a_listed_label_is_that_choice_in_chinese() -> None:
+    d = _Decision("xianniu", "lanzhou", ["扣了", "A", "9r", "9r 9r", "K"])
+    assert d("9r（单张）").action == d.parse("9r")
+    assert d(d.labels[3]).action == d.parse("9r 9r")  # 9r 9r（哈牛）
+    assert d("k（单张）").action == d.parse("K")
+    en = _Decision("xianniu", "lanzhou", ["扣了", "弃 3"], "en")
+    assert en.labels == ["扣了 (pass)", "throw 3 (弃)"]
+    assert en("throw 3").action == en.parse("弃 3") and en("pass").action == en.parse("扣了")
+
+
+def _drive(args: tuple[str, str, int], lang: Lang,
+           answer: Callable[[str], str]) -> tuple[int, str]:
+    """``huapai play`` of ``args`` (game, preset, seed; one deal, house bots, seat 0), with
+    ``answer`` typing a line for the screen shown since the last prompt."""
+    game, preset, seed = args
+    table = load_table(game, preset)
+    plan = bot_plan(table, None, list(range(1, table.seats)))
+    screen = io.StringIO()
+    console = Console(file=screen, width=120, highlight=False, soft_wrap=True)
+    seen = 0
+
+    def read(prompt: str) -> str:
+        nonlocal seen
+        shown, seen = screen.getvalue()[seen:], len(screen.getvalue())
+        return answer(shown)
+
+    code = run_play(table, me=0, bots=plan, agents=make_bots(table, plan, seed), seed=seed,
+                    deals=1, lang=lang, console=console, reader=read)
+    return code, screen.getvalue()
+
+
+def test_pass_typed_in_english_at_a_claim_in_the_terminal() -> None:
+    """秀山 十八福 in English (seed 10): each choice typed as its label (``discard 一``), and
+    ``pass`` at the first decision that lists ``pass (过)`` among others (a claim)."""
+    typed: list[str] = []
+
+    def answer(shown: str) -> str:
+        if typed and typed[-1] == "pass":
+            return "q"
+        choices = shown.rpartition("legal actions")[2]
+        word = "pass" if "pass (过)" in choices else _first_label(choices)
+        typed.append(word)
+        return word
+
+    code, screen = _drive(("xiushan", "shibafu", 10), "en", answer)
+    assert code == 0 and "✗" not in screen, screen[-3000:]
+    assert "pass" in typed and "you chose: pass (过)" in screen
+    assert any(t.startswith("discard ") for t in typed)
+
+
+def _first_label(choices: str) -> str:
+    """The label of choice 1 in an English legal list (`` 1 discard 一    2 …``)."""
+    line = next(x for x in choices.splitlines() if x.strip().startswith("1 "))
+    return line.strip()[2:].split("   ")[0].strip()

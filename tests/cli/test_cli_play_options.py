@@ -1,0 +1,119 @@
+"""``huapai play``: Ctrl-C at a prompt or while the bots play; ``--players`` in every family."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+from cli_helpers import assert_clean, invoke
+
+from huapai.bots import registry as bot_registry
+from huapai.cli_support import setup
+from huapai.cli_support.setup import CliError, load_table
+from huapai.core.present import said
+
+
+def _ctrl_c(prompt: str) -> str:
+    raise KeyboardInterrupt
+
+
+@pytest.mark.parametrize(("lang", "said_so"), [("zh", "已中断（Ctrl-C），对局中止。"),
+                                               ("en", "interrupted (Ctrl-C); match abandoned.")])
+def test_ctrl_c_at_a_prompt_is_not_end_of_input(monkeypatch: pytest.MonkeyPatch,
+                                                tmp_path: Path, lang: str, said_so: str) -> None:
+    """Ctrl-C says so (not 输入已结束, the closed-stdin line), exits 130 as a shell expects
+    of an interrupted command, and the record is saved as when the input ends."""
+    monkeypatch.setattr("huapai.cli_support.play.console_reader", lambda console: _ctrl_c)
+    out = tmp_path / "cut.jsonl"
+    result = invoke(["play", "--seed", "5", "--deals", "1", "--bots", "random", "--lang", lang,
+                     "--record", str(out)])
+    assert_clean(result, 130)
+    assert said_so in result.output
+    assert "输入已结束" not in result.output and "no more input" not in result.output
+    assert json.loads(out.read_text(encoding="utf-8").splitlines()[1])["type"] == "deal"
+
+
+class _Interrupted:
+    def act(self, observation: object, legal: object) -> int:
+        raise KeyboardInterrupt
+
+
+def test_ctrl_c_while_the_bots_play() -> None:
+    """Seed 3: seat 2 leads, so Ctrl-C lands while a bot decides (it used to say 你退出了对局
+    and exit 0, as ``q``)."""
+    bot_registry.register_bot("ctrlc_cli_test", lambda g, r, s, seed: _Interrupted())
+    try:
+        result = invoke(["play", "--seed", "3", "--bots", "ctrlc_cli_test"], "q\n")
+    finally:
+        bot_registry.unregister_bot("ctrlc_cli_test")
+    assert_clean(result, 130)
+    assert "已中断（Ctrl-C），对局中止。" in result.output and "你退出了对局" not in result.output
+
+
+def test_end_of_input_and_q_still_exit_0() -> None:
+    ended = invoke(["play", "--seed", "3", "--deals", "1", "--bots", "random"], "")
+    assert_clean(ended, 0)
+    assert "输入已结束（标准输入关闭），对局中止。" in ended.output
+    quit_ = invoke(["play", "--seed", "3", "--deals", "1", "--bots", "random"], "q\n")
+    assert_clean(quit_, 0)
+    assert "你退出了对局。" in quit_.output
+
+
+# --- --players ------------------------------------------------------------------------------
+def test_players_sets_xiushans_seats() -> None:
+    """秀山 counts its seats in the option ``seats`` (打牌人数), 掀牛 and 双别杆 in
+    ``players``: ``--players`` sets whichever the game has."""
+    result = invoke(["play", "xiushan", "-p", "bofu", "--players", "2", "--deals", "1",
+                     "--seed", "1"], "q\n")
+    assert_clean(result, 0)
+    assert "对手：座位1=启发式\n" in result.output
+    assert "本场规则：打牌人数 2（玩法默认 3）" in result.output
+    assert load_table("xiushan", "maquefu", 3).rules.seats == 3
+    assert load_table("biegan", None, 2).rules.players == 2
+    assert load_table("xianniu", "fengxiang", 5).rules.players == 5
+
+
+def test_simulate_and_rules_take_players_for_xiushan() -> None:
+    sim = invoke(["simulate", "xiushan", "-p", "shibafu", "--players", "2", "-n", "2",
+                  "--json"])
+    assert_clean(sim, 0)
+    data = json.loads(sim.stdout)
+    assert data["rules"]["seats"] == 2 and len(data["seats"]) == 2
+    too_many = invoke(["simulate", "xiushan", "-p", "maquefu", "--players", "5", "-n", "1"])
+    assert_clean(too_many, 1)
+    assert "5 大于最大值 4" in too_many.output  # the game's own range, not 'no option players'
+    shown = invoke(["rules", "xiushan", "-p", "bofu", "--players", "2"])
+    assert_clean(shown, 0)
+    assert "seats = 2  （默认 3）" in shown.output
+
+
+class _FixedSeats:
+    """A game whose rules have no seat count (four seats, always)."""
+
+    name = "fixedtoy"
+
+    def presets(self) -> Mapping[str, Any]:
+        return {"plain": {}}
+
+    def rules(self, preset: str, **overrides: Any) -> dict[str, Any]:
+        return {"values": 4, **overrides}
+
+    def rules_to_dict(self, rules: dict[str, Any]) -> dict[str, Any]:
+        return rules
+
+    def num_seats(self, rules: object) -> int:
+        return 4
+
+
+def test_players_in_a_game_with_a_fixed_number_of_seats(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(setup, "load_game", lambda name: _FixedSeats())
+    with pytest.raises(CliError) as refused:
+        load_table("fixedtoy", None, 3)
+    msg = said(refused.value)
+    assert msg.zh == "--players：fixedtoy 的人数是固定的（4 人），不能改"
+    assert msg.en == "--players: fixedtoy has a fixed number of seats (4); it cannot be changed"
+    assert load_table("fixedtoy", None).rules == {"values": 4}  # without --players: as ever
