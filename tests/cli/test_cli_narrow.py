@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from cli_helpers import invoke
 from rich.console import Console
 
 from huapai.bots.registry import make_bot
@@ -68,3 +69,13 @@ def test_a_heading_never_cuts_its_title(width: int) -> None:
     assert "…" not in shown and "5332040386977114452" in shown, shown
     lines = shown.splitlines()
     assert (len(lines) == 1) == (width == 100) and lines[-1].startswith("─"), shown
+
+
+def test_the_match_heading_keeps_the_seed_and_the_seat() -> None:
+    """``huapai play biegan --lang en`` at 100 columns cut its first line at "you sit at
+    s…"; the heading now wraps instead (the test runner's console is 80 wide)."""
+    result = invoke(["play", "biegan", "--preset", "gongan-app", "--lang", "en", "--seed",
+                     "5332040386977114452", "--deals", "1"], "q\n")
+    head = "\n".join(result.output.splitlines()[:3])
+    assert "…" not in head and "5332040386977114452" in head, head
+    assert "you sit at seat 0" in head, head

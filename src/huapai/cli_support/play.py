@@ -19,7 +19,6 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console, RenderableType
-from rich.rule import Rule
 from rich.text import Text
 
 from huapai.bots.pace import play_out_paced
@@ -31,6 +30,7 @@ from huapai.core.session import Agent, AgentError, Deal
 from .i18n import Lang, bot_label, comma, tr
 from .interpret import Reply, interpret
 from .render import (
+    Heading,
     RenderContext,
     Renderer,
     hints_view,
@@ -115,7 +115,7 @@ class HumanMatch:
 
     def _intro(self) -> None:
         t = self.table
-        self.console.print(Rule(Text(tr("match_start", self.lang, title=t.title(self.lang),
+        self.console.print(Heading(Text(tr("match_start", self.lang, title=t.title(self.lang),
                                         deals=self.deals, seed=self.seed,
                                         seat=self.me))))
         bots = comma(self.lang).join(f"{self.ctx.name(s)}={self.ctx.players[s]}"
@@ -129,7 +129,7 @@ class HumanMatch:
     def _one_deal(self) -> None:
         deal = self.match.start_deal()
         n = len(self.match.settlements) + 1
-        self.console.print(Rule(tr("deal_header", self.lang, n=n, total=self.deals)))
+        self.console.print(Heading(tr("deal_header", self.lang, n=n, total=self.deals)))
         self._show_events(deal.opening)
         if self.me not in self.table.game.to_act(deal.state):
             self.console.print(self._table_view(deal))
