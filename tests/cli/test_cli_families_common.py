@@ -135,7 +135,7 @@ def test_english_lines_about_you_agree_with_you(event: dict[str, object], mine: 
     read "you take …", not "you takes …"; the Chinese lines are the same for both."""
     game = get_game("xianniu")
     renderer = renderer_for(game)
-    ctx = RenderContext(game, game.rules("fengxiang"), "en", me=0)  # type: ignore[arg-type]
+    ctx = RenderContext(game, game.rules("fengxiang"), "en", me=0)
     assert renderer.event({**event, "seat": 0}, ctx) == mine
     assert renderer.event({**event, "seat": 1}, ctx) == theirs
 

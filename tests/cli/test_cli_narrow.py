@@ -10,6 +10,7 @@ from cli_helpers import invoke
 from rich.console import Console
 
 from huapai.bots.registry import make_bot
+from huapai.cli_support.i18n import Lang
 from huapai.cli_support.render import Heading, RenderContext, renderer_for
 from huapai.core.registry import get_game
 from huapai.core.session import decide
@@ -41,7 +42,7 @@ def _long_zhan_view() -> dict[str, object]:
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
-def test_a_long_zhan_row_wraps_and_shows_every_card(lang: str) -> None:
+def test_a_long_zhan_row_wraps_and_shows_every_card(lang: Lang) -> None:
     game = get_game("xianniu")
     rules = game.rules("fengxiang", players=5)
     view = _long_zhan_view()

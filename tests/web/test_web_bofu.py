@@ -130,3 +130,53 @@ def test_the_abacus_counts_one_win_in_english(page: Page, server: str) -> None:
     enter(page, server, "one win")
     assert page.evaluate(_MARKS, 1) == ["1 win"]
     assert page.evaluate(_MARKS, 2) == ["2 wins"]
+
+
+_WIN_LINES = """async (lang) => {
+  const { setLang } = await import("/js/i18n.js");
+  const { boEventText } = await import("/js/games/abacus.js");
+  setLang(lang);
+  const ev = (before, after, earlier) => ({ kind: "abacus_win", seat: 1, value: 48, before,
+                                            after, debo: false, earlier });
+  return [boEventText(ev(34, 58, 24), "乙"), boEventText(ev(34, 82, 0), "乙")];
+}"""
+
+
+def test_the_win_line_says_what_was_on_the_abacus_already(page: Page, server: str) -> None:
+    """A win of 48 after 24 announced this deal adds 24 (bo_win_add net): the log line says
+    so ("和牌上算盘 48：34 → 58" did not add up), from the event's ``earlier``."""
+    enter(page, server, "和牌")
+    assert page.evaluate(_WIN_LINES, "zh") == ["乙 和牌 48（先前已上 24），上算盘：34 → 58",
+                                               "乙 和牌 48，上算盘：34 → 82"]
+    assert page.evaluate(_WIN_LINES, "en")[0] == (
+        "乙's win goes on the abacus (48, 24 of it already on from before): 34 → 58")
+
+
+_WAITS = """async (lang) => {
+  const { setLang } = await import("/js/i18n.js");
+  const { rendererFor } = await import("/js/games/registry.js");
+  setLang(lang);
+  const refused = { code: "target", win: 2, max_wins: 2, target: 100, reaches: 88 };
+  const wait = (card, r) => ({ card, score: 69, youzi: 23, score_self_drawn: 69,
+                               youzi_self_drawn: 23, remaining: 2, refused: r,
+                               refused_self_drawn: r });
+  const view = { my_waits: [wait("柒", refused), wait("捌", null)], num_seats: 3,
+                 bo: { training: false, seats: [0, 1, 2].map(() => ({ abacus: 42, wins: 1,
+                                                                      hat: false, baozi: 0 })) } };
+  const [row] = rendererFor("xiushan").seatExtras(view, 0, { me: 0 });
+  const notes = (w) => [...w.querySelectorAll(".xs-wait-note")].map((n) => n.textContent);
+  return [...row.querySelectorAll(".xs-wait")].map((w) => [w.dataset.card, notes(w), w.title]);
+}"""
+
+
+def test_a_wait_the_bo_refuses_says_why(page: Page, server: str) -> None:
+    """A second win must bring the abacus to 100 (seed 004 §四): a wait short of it says
+    so under its card and in its title, in 钱 (not 豆), in each language."""
+    enter(page, server, "听")
+    refused, free = page.evaluate(_WAITS, "zh")
+    assert refused == ["柒", ["69钱·剩2", "还不能和：第二回和须满 100，这回只到 88"],
+                       "柒：69 钱，还剩 2 张，还不能和：第二回和须满 100，这回只到 88"]
+    assert free == ["捌", ["69钱·剩2"], "捌：69 钱，还剩 2 张"]
+    refused_en = page.evaluate(_WAITS, "en")[0]
+    assert refused_en[2] == ("柒: 69 钱, 2 left, cannot win yet: win 2 must reach 100, "
+                             "this one reaches 88")

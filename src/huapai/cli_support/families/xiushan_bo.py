@@ -95,13 +95,42 @@ def _announced(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
 
 
 def _abacus_win(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
-    line = ctx.pick(f"{who} 和牌上算盘 {e['value']}：{e['before']} → {e['after']}",
-                    f"{ctx.owner(int(e['seat']))} win goes on the abacus ({e['value']}): "
-                    f"{e['before']} → {e['after']}")
+    """和牌 48（先前已上 24），上算盘：34 → 58: the value, what this deal's 报子 already put
+    on (the event's ``earlier``), and the abacus before and after."""
+    earlier = int(e.get("earlier") or 0)
+    zh_more = f"（先前已上 {earlier}）" if earlier else ""
+    en_more = f", {earlier} of it already on from before" if earlier else ""
+    line = ctx.pick(f"{who} 和牌 {e['value']}{zh_more}，上算盘：{e['before']} → {e['after']}",
+                    f"{ctx.owner(int(e['seat']))} win goes on the abacus ({e['value']}"
+                    f"{en_more}): {e['before']} → {e['after']}")
     if e.get("debo"):
         line += ctx.pick("　得一钵！按油子差距计输赢，算盘归零",
                          " — 得一钵! settled by the differences, every abacus reset")
     return line
+
+
+def refusal_text(refused: Mapping[str, Any], ctx: RenderContext) -> str:
+    """Why a wait cannot win now (a :class:`huapai.games.xiushan.abacus.Refusal` as JSON):
+    还不能和：第二回和须满 100，这回只到 88 (seed 004 §四: 第二回和牌时…必须达到100胡油以上)."""
+    if refused["code"] == "max_wins":
+        n = int(refused["max_wins"])
+        return ctx.pick(f"不能和：每钵最多和 {n} 回",
+                        f"cannot win: at most {count_en(n, 'win', 'wins')} in a 钵")
+    win, target, reaches = int(refused["win"]), refused["target"], refused["reaches"]
+    return ctx.pick(f"还不能和：第{_zh_count(win)}回和须满 {target}，这回只到 {reaches}",
+                    f"cannot win yet: win {win} must reach {target}, this one reaches {reaches}")
+
+
+def _zh_count(n: int) -> str:
+    """二 for 2 (第二回), 十二 for 12; digits from 100 on."""
+    digits = "零一二三四五六七八九"
+    if not 0 < n < 100:
+        return str(n)
+    tens, ones = divmod(n, 10)
+    if not tens:
+        return digits[ones]
+    head = "十" if tens == 1 else digits[tens] + "十"
+    return head + (digits[ones] if ones else "")
 
 
 EVENTS: dict[str, EventText] = {"announced": _announced, "abacus_win": _abacus_win}

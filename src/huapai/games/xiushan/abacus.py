@@ -129,6 +129,23 @@ class Event:
 
 
 @dataclass(frozen=True, slots=True)
+class Refusal:
+    """Why a seat may not win now [S]: it has had its ``max_wins`` wins in this 钵
+    (``max_wins``), or this would be its last and the abacus would reach only ``reaches``,
+    short of ``target`` (``target``). ``win`` is which win it would be (1 = the first)."""
+
+    code: Literal["max_wins", "target"]
+    win: int
+    max_wins: int
+    target: int
+    reaches: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"code": self.code, "win": self.win, "max_wins": self.max_wins,
+                "target": self.target, "reaches": self.reaches}  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
 class BoResult:
     """A finished 钵: who won it and what each seat gained."""
 
@@ -189,15 +206,26 @@ class Bo:
 
     def can_win(self, rules: XiushanRules, seat: int, value: int) -> tuple[bool, str]:
         """Whether ``seat`` may win a hand worth ``value`` now, and why not [S]."""
+        refusal = self.refusal(rules, seat, value)
+        if refusal is None:
+            return True, ""
+        if refusal.code == "max_wins":
+            return False, f"已和{refusal.win - 1}回: at most {refusal.max_wins} wins in a 钵"
+        return False, (f"the last win must reach {refusal.target} on the abacus; "
+                       f"this one reaches {refusal.reaches}")  # fmt: skip
+
+    def refusal(self, rules: XiushanRules, seat: int, value: int) -> Refusal | None:
+        """Why ``seat`` may not win a hand worth ``value`` now (None: it may). Seed 004 §四
+        [S]: "每个人只能和两回，并且第二回和牌时，算盘上的累加数，必须达到100胡油以上，
+        否则不能和牌" (``bo_max_wins``, ``bo_target``)."""
         s = self._seat(seat)
+        reaches = s.abacus + self.win_add(rules, seat, value)
+        refusal = Refusal("max_wins", s.wins + 1, rules.bo_max_wins, rules.bo_target, reaches)
         if s.wins >= rules.bo_max_wins:
-            return False, f"已和{s.wins}回: at most {rules.bo_max_wins} wins in a 钵"
-        if s.wins == rules.bo_max_wins - 1:
-            total = s.abacus + self.win_add(rules, seat, value)
-            if total < rules.bo_target:
-                return False, (f"the last win must reach {rules.bo_target} on the abacus; "
-                               f"this one reaches {total}")  # fmt: skip
-        return True, ""
+            return refusal
+        if s.wins == rules.bo_max_wins - 1 and reaches < rules.bo_target:
+            return replace(refusal, code="target")
+        return None
 
     def win(self, rules: XiushanRules, seat: int, value: int) -> tuple[Bo, Event]:
         """``seat`` wins a hand worth ``value``; reaching ``bo_target`` is 得一钵 (settled,

@@ -87,8 +87,10 @@ class Announced(Event):
 
 @dataclass(frozen=True, slots=True)
 class AbacusWin(Event):
-    """A win goes onto the 算盘: ``value`` (油子 × 翻) adds ``after - before``; ``debo``
-    (得一钵) with each seat's gain in ``settlement``."""
+    """A win goes onto the 算盘: ``value`` (油子 × 翻) adds ``after - before``, that is
+    ``value`` less ``earlier``, what this deal's 报子 already put on (``bo_win_add`` net;
+    0 under full, public as the 报子 are); ``debo`` (得一钵) with each seat's gain in
+    ``settlement``."""
 
     kind: ClassVar[str] = "abacus_win"
     value: int
@@ -96,6 +98,7 @@ class AbacusWin(Event):
     after: int
     debo: bool
     settlement: tuple[int, ...] = ()
+    earlier: int = 0
 
 
 # ----------------------------------------------------------------------------- the 钵
@@ -222,9 +225,26 @@ def on_win(s: State, events: list[Event]) -> None:
     w = s.win
     value = w.result.value or 0
     before = s.bo.seats[w.seat].abacus
+    earlier = value - s.bo.win_add(s.rules, w.seat, value)
     s.bo, ev = s.bo.win(s.rules, w.seat, value)
     s.debo = ev.kind == "debo"
-    events.append(AbacusWin(w.seat, value, before, ev.after, s.debo, ev.settlement))
+    events.append(AbacusWin(w.seat, value, before, ev.after, s.debo, ev.settlement, earlier))
+
+
+def wait_refusals(s: State, seat: int, wait: Mapping[str, Any]) -> dict[str, Any]:
+    """钵福: why ``seat`` could not win on a wait of :func:`.observe.my_waits` now, on a
+    discard (``refused``) and self-drawn (``refused_self_drawn``): a
+    :meth:`.abacus.Bo.refusal` as JSON, or None (it may, or that way does not win).
+    Seed 004 §四 [S]: "每个人只能和两回，并且第二回和牌时，算盘上的累加数，必须达到100胡油
+    以上，否则不能和牌". The value is the wait's (no 天福 / 地福 / 海底, which only the
+    win itself knows, :func:`win_context`)."""
+    assert s.bo is not None
+    out: dict[str, Any] = {}
+    for key, score in (("refused", "score"), ("refused_self_drawn", "score_self_drawn")):
+        value = wait.get(score)
+        refusal = None if value is None else s.bo.refusal(s.rules, seat, value)
+        out[key] = None if refusal is None else refusal.to_json()
+    return out
 
 
 def win_context(s: State, seat: int, card: int | None, self_drawn: bool) -> frozenset[str]:

@@ -10,6 +10,7 @@ discard, later ones say 八块 and the 下家 draws.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from huapai.core.protocol import Event
 
@@ -312,9 +313,28 @@ def win(s: State, seat: int, card: int | None, from_seat: int | None, self_drawn
         events: list[Event]) -> None:
     result = reading(s, seat, card, self_drawn, True)
     assert isinstance(result, Result)
+    result = table_names(s.rules, result, card, self_drawn)
     s.win = Win(seat, result, from_seat, card)
     groups = " ".join(f"{g.kind.value}:{format_cards(g.cards)}" for g in result.groups)
     events.append(Won(seat, from_seat, None if card is None else card_name(card), result.youzi,
                       result.dou or 0, hand_text(s.hands[seat]), groups))
     bo_play.on_win(s, events)
     finish(s, "hu", events)
+
+
+def table_names(r: XiushanGameRules, result: Result, card: int | None,
+                self_drawn: bool) -> Result:
+    """The winning hand's groups under the names of its game. Where three alike are laid
+    down (``lay_shao``: 黄十八, 钵福) the calculator's 坎 — the only one there is the winning
+    card's — is a 哨 [S] ("哨牌在三六福中叫坎，在黄十八和钵福中叫哨", seed 004 §三 4; "摸牌时
+    三个相同的牌形成一组，叫哨"), or a 碰 when a discard completed it and it scores as one
+    (``discard_triple`` peng: a discard of one's pair is a 碰 [S]). Values are unchanged;
+    麻雀福 / 黄六福 (碰或者坎 [S]) and 三六福 keep 坎."""
+    if not r.lay_shao:
+        return result
+    peng = card is not None and not self_drawn and r.discard_triple == "peng"
+    groups = tuple(
+        g if g.kind is not Kind.KAN else replace(
+            g, kind=Kind.PENG if peng and g.cards[0] == card else Kind.SHAO)
+        for g in result.groups)  # fmt: skip
+    return replace(result, groups=groups)

@@ -56,16 +56,22 @@ def table_view(s: State, seat: int | None) -> TableView:
 
 def my_waits(s: State, seat: int) -> list[dict[str, Any]]:
     """The calculator's waits of ``seat``'s hand while it is one card short (between its
-    turns), each with the copies it has not seen; [] otherwise. Only the seat's own
-    cards and what is open on the table go in."""
+    turns), each with the copies it has not seen; [] otherwise (and once the deal is
+    over). Only the seat's own cards and what is open on the table go in: its hand and
+    groups, the discards, the others' face-up or shown groups, the flipped card and the
+    card on the table. In 钵福 each says too whether the 钵 lets it win now
+    (:func:`.bo_play.wait_refusals`)."""
     if s.phase == OVER or seat not in s.active or s.total(seat) != s.rest_size(seat):
         return []
     seen = [0] * NUM_CARDS
     for c in _visible(s, seat):
         seen[c] += 1
     melds = tuple(h.meld for h in s.melds[seat])
-    return [{**w.to_json(), "remaining": max(0, w.remaining - seen[w.card])}
-            for w in _waits_of(s.rules, s.hands[seat], melds, s.jiang)]
+    out = [{**w.to_json(), "remaining": max(0, w.remaining - seen[w.card])}
+           for w in _waits_of(s.rules, s.hands[seat], melds, s.jiang)]
+    if s.bo is not None:  # 钵福: the waits the 钵 does not let it win on yet, and why
+        out = [{**w, **bo_play.wait_refusals(s, seat, w)} for w in out]
+    return out
 
 
 def _visible(s: State, seat: int) -> list[int]:

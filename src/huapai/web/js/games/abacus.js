@@ -97,11 +97,7 @@ export function owedPrompt(view) {
 
 /** The log line of a 钵 event (`announced`, `abacus_win`). */
 export function boEventText(ev, who) {
-  if (ev.kind === "abacus_win") {
-    const line = bi(`${who} 和牌上算盘 ${ev.value}：${ev.before} → ${ev.after}`,
-                    `${who}'s win goes on the abacus (${ev.value}): ${ev.before} → ${ev.after}`);
-    return ev.debo ? line + bi("　得一钵！", " — 得一钵!") : line;
-  }
+  if (ev.kind === "abacus_win") return winText(ev, who);
   const group = ev.card ? `${ev.group} ${ev.card}` : ev.group;
   if (ev.said === null || ev.said === undefined) {
     return bi(`${who} 没报 ${group}（不报子，不上算盘）`, `${who} did not announce the ${group}`);
@@ -118,4 +114,48 @@ export function boEventText(ev, who) {
               `${who} announced ${ev.said} 钱 (${group}; ${earlier} already on from before)`);
   }
   return bi(`${who} 报 ${ev.said} 个钱（${group}）`, `${who} announced ${ev.said} 钱 (${group})`);
+}
+
+/** The log line of a win on the abacus: its value, what this deal's 报子 already put on
+ * (`ev.earlier`, under bo_win_add net) and the abacus before and after — 34 + 48 − 24 = 58. */
+function winText(ev, who) {
+  const earlier = ev.earlier ?? 0;
+  const zh = earlier ? `（先前已上 ${earlier}）` : "";
+  const en = earlier ? `, ${earlier} of it already on from before` : "";
+  const line = bi(`${who} 和牌 ${ev.value}${zh}，上算盘：${ev.before} → ${ev.after}`,
+                  `${who}'s win goes on the abacus (${ev.value}${en}): ${ev.before} → ${ev.after}`);
+  return ev.debo ? line + bi("　得一钵！", " — 得一钵!") : line;
+}
+
+const ZH_DIGITS = "零一二三四五六七八九";
+
+/** 二 for 2 (第二回), 十二 for 12; digits from 100 on. */
+function zhCount(n) {
+  if (!(n > 0 && n < 100)) return String(n);
+  const tens = Math.floor(n / 10);
+  const ones = n % 10;
+  const head = tens === 0 ? "" : tens === 1 ? "十" : `${ZH_DIGITS[tens]}十`;
+  return head + (ones || !tens ? ZH_DIGITS[ones] : "");
+}
+
+/** Why a wait cannot win now (the engine's `refused` of a `my_waits` entry): seed 004
+ * §四 "第二回和牌时，算盘上的累加数，必须达到100胡油以上，否则不能和牌". */
+export function refusalText(refused) {
+  if (refused.code === "max_wins") {
+    return bi(`不能和：每钵最多和 ${refused.max_wins} 回`,
+              `cannot win: at most ${countOf(refused.max_wins, "win", "wins")} in a 钵`);
+  }
+  return bi(`还不能和：第${zhCount(refused.win)}回和须满 ${refused.target}，这回只到 ${refused.reaches}`,
+            `cannot win yet: win ${refused.win} must reach ${refused.target}, this one reaches ${refused.reaches}`);
+}
+
+/** The note a 钵福 wait carries when the 钵 does not let it win now ("" when it does):
+ * for the way its value is shown (on a discard, else self-drawn). */
+export function waitRefusal(w) {
+  const onDiscard = w.score !== null && w.score !== undefined;
+  const refused = onDiscard ? w.refused : w.refused_self_drawn;
+  if (!refused) return "";
+  const selfOk = onDiscard && w.score_self_drawn !== null && w.score_self_drawn !== undefined
+    && !w.refused_self_drawn;
+  return refusalText(refused) + (selfOk ? bi("（自摸可以和）", " (self-drawn it may)") : "");
 }

@@ -10,7 +10,7 @@ import { cardBack } from "../cards/common.js";
 import { DAZI_SIZE, daziCard } from "../cards/dazi.js";
 import { cardRow } from "./generic.js";
 import { claimTable, discardPrompt, endBanner } from "./claimtable.js";
-import { abacusFor, boEventText, boFacts, owedPrompt } from "./abacus.js";
+import { abacusFor, boEventText, boFacts, owedPrompt, waitRefusal } from "./abacus.js";
 
 const PHASES = {
   turn: ["打一张牌", "discard a card"],
@@ -30,21 +30,33 @@ export function forcedGroup(view) {
   return options.find((o) => GROUPS.has(o)) ?? null;
 }
 
+// (a style of its own until the stylesheet has one: wrapped under the card, in red)
+const REFUSED_STYLE = { whiteSpace: "normal", maxWidth: "8em", textAlign: "center", color: "#ff8a80" };
+
 function waitsRow(renderer, view) {
   const waits = view.my_waits ?? [];
   if (!waits.length) return null;
   const height = renderer.sizes(view).river;
   return h("div", { class: "xs-waits", "data-testid": "waits" },
     h("span", { class: "xs-waits-label" }, bi("听", "waits")),
-    waits.map((w) => {
-      const dou = w.score ?? w.score_self_drawn;
-      const self = w.score === null ? bi("（自摸）", " (self-drawn)") : "";
-      return h("span", { class: "xs-wait", "data-card": w.card,
-                         title: bi(`${w.card}：${dou} 豆${self}，还剩 ${w.remaining} 张`,
-                                   `${w.card}: ${dou} 豆${self}, ${w.remaining} left`) },
-        cardRow(renderer, view, [w.card], height),
-        h("span", { class: "xs-wait-note" }, bi(`${dou}豆·剩${w.remaining}`, `${dou}豆 ·${w.remaining} left`)));
-    }));
+    waits.map((w) => waitItem(renderer, view, w, height)));
+}
+
+/** One wait: its card, value (钵福: 钱, 油子 × 翻; else 豆) and copies left, and in 钵福
+ * why the 钵 does not let it win now (`refused`, games/abacus.js). */
+function waitItem(renderer, view, w, height) {
+  const score = w.score ?? w.score_self_drawn;
+  const unit = view.bo ? "钱" : "豆";
+  const self = w.score === null ? bi("（自摸）", " (self-drawn)") : "";
+  const refused = view.bo ? waitRefusal(w) : "";
+  const why = refused ? bi(`，${refused}`, `, ${refused}`) : "";
+  return h("span", { class: refused ? "xs-wait refused" : "xs-wait", "data-card": w.card,
+                     title: bi(`${w.card}：${score} ${unit}${self}，还剩 ${w.remaining} 张${why}`,
+                               `${w.card}: ${score} ${unit}${self}, ${w.remaining} left${why}`) },
+    cardRow(renderer, view, [w.card], height),
+    h("span", { class: "xs-wait-note" }, bi(`${score}${unit}·剩${w.remaining}`, `${score} ${unit} ·${w.remaining} left`)),
+    refused ? h("span", { class: "xs-wait-note xs-wait-refused", "data-testid": "wait-refused",
+                          style: REFUSED_STYLE }, refused) : null);
 }
 
 export const xiushan = {
