@@ -131,6 +131,11 @@ COMMANDS: list[list[str]] = [
     ["play", "--record", "/"],
     ["simulate", "--games", "0"],
     ["simulate", "--players", "7", "-p", "fengxiang"],
+    ["play", "xiushan", "-p", "bofu", "--players", "4"],  # 秀山's own checks of its rules
+    ["play", "xiushan", "-p", "maquefu", "-r", "hu_threshold=5"],
+    ["play", "xiushan", "-p", "shibafu", "-r", "bot_errors=10"],
+    ["play", "xiushan", "-p", "bofu", "-r", "hand_size=3"],
+    ["play", "xiushan", "-p", "nope"],
     ["rules", "go"],
     ["rules", "-r", "nope=1"],
     ["drill", "--count", "0"],

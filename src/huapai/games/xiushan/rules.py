@@ -269,9 +269,13 @@ class XiushanRules(RulesBase):
 
     def validate(self) -> None:
         if not self.youzi and self.hu_threshold:
-            raise RulesError("hu_threshold needs youzi: a game without 油子 cannot ask for 胡")
+            raise RulesError.of("hu_needs_youzi", "起胡（hu_threshold）要计油子（youzi）：不计"
+                                "油子的玩法没有胡数可起", "hu_threshold needs youzi: a game "
+                                "without 油子 cannot ask for 胡")
         if self.mingtang_table and self.hand_value == "dou":
-            raise RulesError("mingtang_table needs hand_value fan (钵福) or mingtang (三六福)")
+            raise RulesError.of("table_needs_mingtang", "名堂表（mingtang_table）只用于钵福"
+                                "（hand_value fan）或三六福（mingtang）", "mingtang_table needs "
+                                "hand_value fan (钵福) or mingtang (三六福)")
         if self.hand_value != "dou":
             self.mingtang()  # a bad table is a RulesError now, not at the first win
 
@@ -330,5 +334,6 @@ def preset(name: str) -> XiushanRules:
     try:
         return PRESETS[name]
     except KeyError:
-        raise RulesError(f"unknown 秀山 preset {name!r}; expected one of "
-                         + ", ".join(PRESETS)) from None  # fmt: skip
+        raise RulesError.of("unknown_preset", "秀山字牌没有玩法 {name!r}；可选：{known}",
+                            "unknown 秀山 preset {name!r}; expected one of {known}",
+                            name=name, known=", ".join(PRESETS)) from None

@@ -170,17 +170,25 @@ class XiushanGameRules(XiushanRules):
     def validate(self) -> None:
         XiushanRules.validate(self)
         if self.hand_value != "fan" and (self.baoshu != "auto" or self.bot_errors):
-            raise RulesError("baoshu and bot_errors are 钵福's (hand_value fan): only it "
-                             "announces groups onto the 算盘")
+            raise RulesError.of(
+                "bofu_only", "报数（baoshu）和机器人报错率（bot_errors）是钵福的规则：只有钵福把"
+                "报子打上算盘", "baoshu and bot_errors are 钵福's (hand_value fan): only it "
+                "announces groups onto the 算盘")
         if self.bot_errors and self.baoshu != "train":
-            raise RulesError("bot_errors needs baoshu=train: with auto the engine announces "
-                             "for every seat")
+            raise RulesError.of(
+                "bot_errors_need_train", "机器人报错率（bot_errors）要配「自己报数（练习）」"
+                "（baoshu=train）：自动报数时引擎替每家报，总是报对", "bot_errors needs "
+                "baoshu=train: with auto the engine announces for every seat")
         if self.hand_size < MIN_HAND:
-            raise RulesError(f"hand_size {self.hand_size}: the engine deals at least {MIN_HAND}")
+            raise RulesError.of("hand_size", "手牌张数（hand_size）{n}：至少发 {least} 张",
+                                "hand_size {n}: the engine deals at least {least}",
+                                n=self.hand_size, least=MIN_HAND)
         if self.used_cards() >= DECK_SIZE:
-            raise RulesError(f"{self.seats} seats of {self.hand_size} need "
-                             f"{self.used_cards()} cards before the stock; the deck has "
-                             f"{DECK_SIZE}")
+            raise RulesError.of(
+                "too_many_seats", "{seats} 家、每家 {hand} 张，起手就要 {used} 张牌，这副牌只有 "
+                "{deck} 张", "{seats} seats of {hand} need {used} cards before the stock; "
+                "the deck has {deck}", seats=self.seats, hand=self.hand_size,
+                used=self.used_cards(), deck=DECK_SIZE)
 
     @property
     def num_seats(self) -> int:
