@@ -52,6 +52,15 @@ def test_an_english_replay_says_each_move_in_english(tmp_path: Path) -> None:
     moves = [line for line in english.output.splitlines() if line.startswith("#")]
     assert moves and not [m for m in moves if "打 " in m], moves[:5]
     assert any(": discard " in m for m in moves) and any(": pass (过)" in m for m in moves)
+    # the heading calls the seat the deal starts from as the game does: 庄家, not 头家
+    assert "dealer (庄家) seat " in english.output.split("\n#", 1)[0], english.output[:300]
+    chinese = invoke(["replay", str(path)]).output.split("\n#", 1)[0]
+    assert " · 庄家 座位" in chinese and "头家" not in chinese, chinese
+
+
+def test_a_xianniu_replay_heading_says_toujia(recorded: Path) -> None:
+    """掀牛's first player is its 头家 (秀山's dealer is 庄, 双别杆's 庄家)."""
+    assert " · 头家 座位" in invoke(["replay", str(recorded)]).output.split("\n#", 1)[0]
 
 
 def test_replay_json_has_every_step_and_the_settlements(recorded: Path) -> None:

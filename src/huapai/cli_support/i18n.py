@@ -105,8 +105,9 @@ _LABELS: dict[str, tuple[str, str]] = {
     "mean_decisions": ("每局平均决策数：{value:.1f}", "mean decisions per deal: {value:.1f}"),
     "progress": ("模拟中", "simulating"),
     # replay
-    "replay_deal": ("第 {n} 局 · {game} · 头家 {dealer} · 种子 {seed}",
-                    "deal {n} · {game} · first player {dealer} · seed {seed}"),
+    "replay_deal": ("第 {n} 局 · {game} · {dealer_word} {dealer} · 种子 {seed}",
+                    "deal {n} · {game} · {dealer_word} {dealer} · seed {seed}"),
+    "first_player": ("头家", "first player"),
     "replay_hands": ("起手牌", "hands dealt"),
     "replay_ok": ("记录有效：{deals} 局，{actions} 个动作全部合法。",
                   "record is valid: deals {deals}, actions {actions}, every one legal."),

@@ -121,6 +121,21 @@ class Renderer(Protocol):
 
 
 @runtime_checkable
+class DealerRenderer(Protocol):
+    """A renderer whose game calls the seat a deal starts from something else than 头家
+    (双别杆's 庄家, 秀山's 庄)."""
+
+    def dealer_word(self, lang: Lang) -> str: ...
+
+
+def dealer_word(renderer: Renderer, lang: Lang) -> str:
+    """What the game calls the seat a deal starts from (a replay's heading)."""
+    if isinstance(renderer, DealerRenderer):
+        return renderer.dealer_word(lang)
+    return tr("first_player", lang)
+
+
+@runtime_checkable
 class WaitsRenderer(Protocol):
     """A renderer of a game that has waits (听牌): the ``waits`` command at the prompt."""
 

@@ -24,7 +24,7 @@ from huapai.core.present import said
 from huapai.core.protocol import RulesError
 
 from .i18n import Lang, colon, seat_name, tr
-from .render import Heading, RenderContext, renderer_for, settlement_view
+from .render import Heading, RenderContext, dealer_word, renderer_for, settlement_view
 from .rules_view import rules_changed
 from .setup import CliError, emit_json, family_title, os_problem, preset_title
 
@@ -159,6 +159,7 @@ def show_deal(n: int, replay: rec.Replay, deal: rec.DealRecord, lang: Lang,
     if deal.preset is not None and deal.preset in game.presets():
         title = f"{title} · {preset_title(game, deal.preset, lang)}"
     console.print(Heading(tr("replay_deal", lang, n=n, game=title,
+                             dealer_word=dealer_word(renderer, lang),
                              dealer=seat_name(deal.dealer, lang), seed=deal.seed)))
     hands = game.omniscient(replay.initial).get("hands")
     if isinstance(hands, list):

@@ -187,6 +187,9 @@ class BieganRenderer:
             per_deal={"huang": view.get("end") == "huang"},
         )
 
+    def dealer_word(self, lang: Lang) -> str:
+        return "庄家" if lang == "zh" else "dealer (庄家)"
+
     def fact_label(self, key: str, lang: Lang) -> str:
         return label(_FACTS, key, lang)
 

@@ -180,6 +180,9 @@ class XiushanRenderer:
                                    "fangpao": [s == fed for s in seats]},
                          per_deal={"huang": view.get("end") == "huang"})
 
+    def dealer_word(self, lang: Lang) -> str:
+        return "庄" if lang == "zh" else "dealer (庄)"
+
     def fact_label(self, key: str, lang: Lang) -> str:
         return label(_FACTS, key, lang)
 
