@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 
 from typer.testing import CliRunner, Result
 
+from huapai.bots import registry as bot_registry
 from huapai.cli import app
 from huapai.cli_support.setup import bot_plan, load_table, make_bots
 from huapai.core.match import Match
@@ -17,6 +18,16 @@ Chooser = Callable[[Sequence[str]], str]
 
 def invoke(args: Sequence[str], stdin: str | None = None) -> Result:
     return runner.invoke(app, list(args), input=stdin)
+
+
+def play_against(name: str, agent: object) -> Result:
+    """``huapai play --seed 3`` against a test bot registered as ``name`` for the call
+    (every bot seat plays ``agent``); the human quits at its first prompt."""
+    bot_registry.register_bot(name, lambda g, r, s, seed: agent)
+    try:
+        return invoke(["play", "--seed", "3", "--bots", name], "q\n")
+    finally:
+        bot_registry.unregister_bot(name)
 
 
 def assert_clean(result: Result, code: int) -> None:

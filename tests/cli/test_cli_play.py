@@ -8,9 +8,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cli_helpers import assert_clean, invoke, last, script_human, totals_line
+from cli_helpers import assert_clean, invoke, last, play_against, script_human, totals_line
 
-from huapai.bots import registry as bot_registry
 from huapai.bots.search import BUDGETS, PACE_SLACK, WAIT_SECONDS, SearchBot, waiting_budget
 from huapai.cli_support import setup
 from huapai.cli_support.interpret import interpret
@@ -153,11 +152,7 @@ class _Cheat:
 
 
 def test_a_bot_choosing_an_illegal_action_is_reported() -> None:
-    bot_registry.register_bot("cheat_cli_test", lambda g, r, s, seed: _Cheat())
-    try:
-        result = invoke(["play", "--seed", "3", "--bots", "cheat_cli_test"], "q\n")
-    finally:
-        bot_registry.unregister_bot("cheat_cli_test")
+    result = play_against("cheat_cli_test", _Cheat())
     assert_clean(result, 1)
     assert "机器人 'cheat_cli_test'（座位2）走了不合法的一步：没有编号 10000 的动作" \
         in result.output

@@ -8,9 +8,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cli_helpers import assert_clean, invoke
+from cli_helpers import assert_clean, invoke, play_against
 
-from huapai.bots import registry as bot_registry
 from huapai.cli_support import setup
 from huapai.cli_support.setup import CliError, load_table
 from huapai.core.present import said
@@ -44,11 +43,7 @@ class _Interrupted:
 def test_ctrl_c_while_the_bots_play() -> None:
     """Seed 3: seat 2 leads, so Ctrl-C lands while a bot decides (it used to say 你退出了对局
     and exit 0, as ``q``)."""
-    bot_registry.register_bot("ctrlc_cli_test", lambda g, r, s, seed: _Interrupted())
-    try:
-        result = invoke(["play", "--seed", "3", "--bots", "ctrlc_cli_test"], "q\n")
-    finally:
-        bot_registry.unregister_bot("ctrlc_cli_test")
+    result = play_against("ctrlc_cli_test", _Interrupted())
     assert_clean(result, 130)
     assert "已中断（Ctrl-C），对局中止。" in result.output and "你退出了对局" not in result.output
 
