@@ -12,6 +12,7 @@ from rich.console import Console
 from huapai.bots.registry import make_bot
 from huapai.cli_support.i18n import Lang
 from huapai.cli_support.render import Heading, RenderContext, renderer_for
+from huapai.cli_support.runtime import console
 from huapai.core.registry import get_game
 from huapai.core.session import decide
 
@@ -80,3 +81,18 @@ def test_the_match_heading_keeps_the_seed_and_the_seat() -> None:
     head = "\n".join(result.output.splitlines()[:3])
     assert "…" not in head and "5332040386977114452" in head, head
     assert "you sit at seat 0" in head, head
+
+
+def test_a_terminal_wraps_long_lines_between_words() -> None:
+    """On a terminal the console wraps a long line at a space (it left the wrapping to the
+    terminal, which cut words: "(annou" / "nce N 钱)"); piped, a line stays whole."""
+    line = "钵福 报数 training: 报 N (announce N 钱), 不报 (no announcement). " * 3
+    term = console(force_terminal=True)
+    term.width = 100
+    with term.capture() as captured:
+        term.print(line)
+    rows = captured.get().rstrip("\n").split("\n")
+    assert len(rows) > 1, rows
+    words = set(line.split())
+    assert all(set(row.split()) <= words for row in rows), rows  # no word cut in two
+    assert console(force_terminal=False).soft_wrap

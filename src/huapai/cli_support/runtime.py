@@ -63,5 +63,9 @@ def parse_lang(value: str) -> Lang:
         raise typer.Exit(1) from None
 
 
-def console() -> Console:
-    return Console(highlight=False, soft_wrap=True)
+def console(force_terminal: bool | None = None) -> Console:
+    """The command's console. On a terminal long lines wrap between words (the terminal's
+    own wrapping cut them mid-word: "annou" / "nce"); piped, a line stays one line."""
+    out = Console(highlight=False, force_terminal=force_terminal)
+    out.soft_wrap = not out.is_terminal
+    return out
