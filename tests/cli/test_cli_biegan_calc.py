@@ -424,3 +424,15 @@ def test_unreadable_cards_are_refused_in_chinese_in_chinese_mode() -> None:
     assert "看不懂：第 3 个字 'x' 不是牌" in result.output and "unknown" not in result.output
     english = invoke(["score", "biegan", "上大x人", "--lang", "en"])
     assert "unknown card 'x' at position 3" in english.output
+
+
+def test_danbiegan_has_one_joker() -> None:
+    """单别杆 deals one 赖: its waits count one (the only 赖 in one's own 泛 was listed as
+    a wait, 未见 1, before), and a hand with two is refused as a deck could not hold it."""
+    args = ["waits", "biegan", "上大人化千七七十十士八八八九九*九*子四四", "-m", "泛:五*五*五五赖",
+            "-m", "对:可可可"]
+    data = run_json(*args, "-p", "danbiegan")
+    assert "赖" not in {w["card"] for w in data["waits"]} and data["unseen"] == 8, data
+    assert "赖" in {w["card"] for w in run_json(*args, "-p", "gongan")["waits"]}
+    two = invoke(["score", "biegan", NALIAO + "赖", "-m", "紮:五*五*五赖", "-p", "danbiegan"])
+    assert two.exit_code == 1 and "一副牌只有 1 张" in two.output, two.output

@@ -77,3 +77,15 @@ def test_json_shape() -> None:
     assert {w["face"] for w in data["waits"]} >= {"乙", "五", "八"}
     first = data["waits"][0]
     assert set(first) == {"face", "flowered", "hu", "hu_discard", "remaining"}
+
+
+def test_a_deck_of_one_joker_counts_one() -> None:
+    """单别杆 deals one 赖 (``jokers=1``): a hand waiting on a 赖 counts one unseen copy,
+    and a hand that holds it waits on no other (both counted from 2 before)."""
+    hand = parse_cards("上大人上大人可知礼可知礼三*三*三孔孔孔化化化千千千七")
+    joker = [w for w in waits(hand, jokers=1) if w.face == JOKER]
+    assert [w.remaining for w in joker] == [1]
+    assert [w.remaining for w in waits(hand) if w.face == JOKER] == [2]
+    holding = parse_cards("上大人上大人可知礼可知礼三*三*三孔孔孔化化化千千千赖")
+    assert [w.remaining for w in waits(holding) if w.face == JOKER] == [1]  # the other 赖
+    assert not any(w.face == JOKER for w in waits(holding, jokers=1))

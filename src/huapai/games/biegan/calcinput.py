@@ -35,6 +35,7 @@ from .cards import (
     JING_FACES,
     JOKER,
     NUM_CODES,
+    NUM_JOKERS,
     card,
     card_name,
     copies_of,
@@ -179,6 +180,12 @@ def fen_mode_of(name: str | None) -> str:
     return "po" if rules is None else rules.fen_mode
 
 
+def jokers_of(name: str | None) -> int:
+    """赖子 in the preset's deck (单别杆 1; ``reference``: 2)."""
+    rules = PRESETS.get(DEFAULT_PRESET if name is None else name.strip())
+    return NUM_JOKERS if rules is None else rules.jokers
+
+
 def overrides(items: Iterable[str]) -> dict[str, Any]:
     """``NAME=VALUE`` items as keyword arguments (names in English or 中文), each checked."""
     out: dict[str, Any] = {}
@@ -270,12 +277,13 @@ def read_hand(command: Command, hand: Sequence[str], melds: Sequence[str] = (),
     base = preset_options(preset)
     changed = overrides(options)
     jing = jing_of(bool((base | changed)["five_jing"]))
+    jokers = jokers_of(preset)
     read = Hand(concealed, tuple(parse_meld(raw, jing) for raw in melds),
-                _cards(" ".join(seen), "--seen"), base | changed,
+                _cards(" ".join(seen), "--seen"), base | changed | {"jokers": jokers},
                 preset=DEFAULT_PRESET if preset is None else preset.strip(), changed=changed,
                 fen_mode=fen_mode_of(preset))
-    _check_copies(read.own, "copies_own")
-    _check_copies(read.own + read.seen, "copies_seen")
+    _check_copies(read.own, "copies_own", jokers)
+    _check_copies(read.own + read.seen, "copies_seen", jokers)
     if discard is None:
         return read
     return replace(read, discard=_discard(discard, concealed))
@@ -311,12 +319,17 @@ def parse_meld(raw: str, jing: tuple[int, ...] = JING_FACES) -> Meld:
         raise _fail("meld_bad", raw=raw, reason=said(exc)) from None
 
 
-def _check_copies(cards: Sequence[int], where: str) -> None:
+def _copies(code: int, jokers: int) -> int:
+    """Copies of ``code`` in a deck of ``jokers`` 赖子."""
+    return jokers if code == JOKER else copies_of(code)
+
+
+def _check_copies(cards: Sequence[int], where: str, jokers: int) -> None:
     """No more copies of a card (or of a face, 花 and 素 together) than the deck holds."""
     for code, n in sorted(Counter(cards).items()):
-        if n > copies_of(code):
+        if n > _copies(code, jokers):
             raise _fail("copies", where=_t(where), n=n, card=_card_label(code),
-                        have=copies_of(code))
+                        have=_copies(code, jokers))
     faces = Counter(face_of(c) for c in cards if c != JOKER)
     for face, n in sorted(faces.items()):
         if n > COPIES_PER_FACE:
@@ -427,7 +440,8 @@ def _best_miss(hand: Hand) -> tuple[int, int] | None:
     """The completion with the most 胡 when none reaches 起胡 (None: no card completes)."""
     owned = Counter(hand.own)
     best: tuple[int, int] | None = None
-    for code in (c for c in range(NUM_CODES) if owned[c] < copies_of(c)):
+    jokers = int(hand.options.get("jokers", NUM_JOKERS))
+    for code in (c for c in range(NUM_CODES) if owned[c] < _copies(c, jokers)):
         result = best_hand((*hand.concealed, code), hand.melds, **hand.options)
         if result.complete and (best is None or result.hu > best[0]):
             best = (result.hu, code)

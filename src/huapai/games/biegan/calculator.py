@@ -80,6 +80,7 @@ class ScoringOptions(TypedDict, total=False):
     threshold: int
     desk_jing_not_main: bool
     five_jing: bool
+    jokers: int
 
 
 @lru_cache(maxsize=256)

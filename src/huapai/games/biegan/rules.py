@@ -339,6 +339,7 @@ def scoring_of(rules: BieganRules) -> Scoring:
         threshold=rules.hu_threshold,
         desk_jing_not_main=rules.desk_jing_not_main,
         five_jing=rules.five_jing,
+        jokers=rules.jokers,
     )
 
 

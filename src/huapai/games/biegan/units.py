@@ -15,6 +15,7 @@ from .cards import (
     FACES,
     FLOWER_FACES,
     JOKER,
+    NUM_JOKERS,
     RED_FACES,
     card_name,
     face_name,
@@ -75,6 +76,8 @@ class Scoring:
     nor are doubled by it; only the concealed cards decide and double."""
     five_jing: bool = False
     """The 5-精 reading: 乙 and 九 are 精 too (乙三五七九, [C:R1] 长阳花牌, R4 jingNum 5)."""
+    jokers: int = NUM_JOKERS
+    """赖子 in the deck (单别杆: 1): how many copies of 赖 a wait's unseen count starts from."""
 
     @property
     def jing(self) -> tuple[int, ...]:
@@ -88,6 +91,8 @@ class Scoring:
             raise ValueError("dui_value must be 'peng' or 'kan'")
         if self.threshold < 0:
             raise ValueError("threshold must be >= 0")
+        if not 0 <= self.jokers <= NUM_JOKERS:
+            raise ValueError(f"jokers must be 0..{NUM_JOKERS}")
 
 
 DEFAULT_SCORING = Scoring()

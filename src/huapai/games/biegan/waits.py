@@ -121,8 +121,8 @@ def find_waits(
         out += _face_waits(face, plain, offered, seen, scoring.threshold)
         if face in scoring.jing and flowered is not None:
             best_joker = max(best_joker, flowered[0])
-    if best_joker >= scoring.threshold and own[JOKER] < copies_of(JOKER):
-        out.append(Wait(JOKER, False, best_joker, copies_of(JOKER) - seen[JOKER], best_joker))
+    if best_joker >= scoring.threshold and own[JOKER] < scoring.jokers:
+        out.append(Wait(JOKER, False, best_joker, scoring.jokers - seen[JOKER], best_joker))
     return tuple(out)
 
 
