@@ -10,6 +10,7 @@ from huapai.bots import registry as bot_registry
 from huapai.cli import app
 from huapai.cli_support.setup import bot_plan, load_table, make_bots
 from huapai.core.match import Match
+from huapai.core.session import Agent
 
 runner = CliRunner()
 
@@ -20,7 +21,7 @@ def invoke(args: Sequence[str], stdin: str | None = None) -> Result:
     return runner.invoke(app, list(args), input=stdin)
 
 
-def play_against(name: str, agent: object) -> Result:
+def play_against(name: str, agent: Agent) -> Result:
     """``huapai play --seed 3`` against a test bot registered as ``name`` for the call
     (every bot seat plays ``agent``); the human quits at its first prompt."""
     bot_registry.register_bot(name, lambda g, r, s, seed: agent)
