@@ -163,8 +163,11 @@ class HumanMatch:
         shown = [d.label.text(self.lang) for d in described]
         cardless = not any(d.cards for d in described)  # 掀 / 不掀: a number is the list's
         if len(legal) == 1:
-            # a forced answer (过 in a claim window, the only beater): no need to ask
-            self.console.print(Text(tr("forced", self.lang, text=shown[0]), style="dim"))
+            # a forced move (the only beater, a forced 碰) is played and said; a forced pass
+            # (过 on a discard one cannot claim, 不紮 at 请统) is the seat having nothing to
+            # do: said, it was a line after nearly every discard
+            if described[0].kind != "pass":
+                self.console.print(Text(tr("forced", self.lang, text=shown[0]), style="dim"))
             return legal[0]
         self._show_decision(deal, shown)
         while True:

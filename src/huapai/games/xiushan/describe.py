@@ -11,7 +11,8 @@ from huapai.core.present import ActionInfo, ActionStyle, Msg
 from .cards import card_name
 from .state import ACTION_NAMES, DISCARD0, HU, NUM_ACTIONS, PASS
 
-_PINYIN = {0: "pass", 1: "hu", 2: "peng", 3: "kaizhao", 4: "ji", 5: "shao", 6: "longdeng"}
+PINYIN = {0: "pass", 1: "hu", 2: "peng", 3: "kaizhao", 4: "ji", 5: "shao", 6: "longdeng"}
+"""Each action's kind, the word its English label shows (and the notation takes)."""
 
 
 def say(zh: str, en: str, code: str = "xiushan") -> Msg:
@@ -28,7 +29,7 @@ def describe_action(action: int) -> ActionInfo:
         card = card_name(action - DISCARD0)
         label = Msg.of("discard", "打 {card}", "discard {card}", card=card)
         return ActionInfo(action, "discard", (card,), label, "cards")
-    kind, name = _PINYIN[action], ACTION_NAMES[action]
+    kind, name = PINYIN[action], ACTION_NAMES[action]
     en = "pass (过)" if action == PASS else f"{name} ({kind})"
     style: ActionStyle = "hot" if action == HU else "neutral" if action == PASS else "gold"
     return ActionInfo(action, kind, (), Msg(kind, name, en), style=style)

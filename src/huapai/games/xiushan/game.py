@@ -19,7 +19,7 @@ from .belief import resample_informed
 from .bo_settle import settle_bo, worth
 from .cards import DECK, NUM_CARDS, format_cards, parse_card, parse_cards
 from .dealing import checked_deal, dealt, new_state
-from .describe import describe_action, say
+from .describe import PINYIN, describe_action, say
 from .hidden import permute_hidden
 from .moves import dealt_sizes
 from .observe import encode, observation_size, omniscient, table_view
@@ -28,7 +28,11 @@ from .settle import settle
 from .state import ACTION_NAMES, DISCARD0, NUM_ACTIONS, OVER, WINDOW, State
 from .table_rules import PRESETS, XiushanGameRules
 
-_BY_NAME = {name: a for a, name in ACTION_NAMES.items()} | {"召": 3, "龙": 6, "面鸡": 4}
+_BY_NAME = ({name: a for a, name in ACTION_NAMES.items()} | {"召": 3, "龙": 6, "面鸡": 4}
+            | {word: a for a, word in PINYIN.items()} | {"p": 0, "h": 1})
+"""Each action by its 汉字, a short form, or the pinyin the English labels show (``pass``,
+``peng``, ``kaizhao``…); a discard is ``打 CARD``, ``discard CARD``, ``d CARD``."""
+_DISCARD_WORDS = ("打", "discard", "d")
 
 
 class XiushanGame(GameBase[XiushanGameRules, State]):
@@ -241,17 +245,24 @@ def parse_action(text: str) -> int:
     if not isinstance(text, str):
         raise NotationError(say("动作要写成文字", f"an action is text, got {type(text).__name__}"))
     word = "".join(text.split())
-    if word in _BY_NAME:
-        return _BY_NAME[word]
-    if word.startswith("打") and len(word) > 1:
-        return DISCARD0 + parse_card(word[1:])
+    if word.lower() in _BY_NAME:
+        return _BY_NAME[word.lower()]
+    for head in _DISCARD_WORDS:
+        if word.lower().startswith(head) and len(word) > len(head):
+            try:
+                return DISCARD0 + parse_card(word[len(head):])
+            except NotationError:
+                if head == "打":
+                    raise
     try:
         return DISCARD0 + parse_card(word)
     except NotationError:
         names = " ".join(ACTION_NAMES.values())
+        english = ", ".join(f"{PINYIN[a]} ({name})" for a, name in ACTION_NAMES.items())
         raise NotationError(say(
             f"看不懂动作 {text!r}：可以是 {names}，或 打 某张牌（也可以只写牌）",
-            f"unknown action {text!r}: one of {names}, or 打 CARD (or the card alone)")) from None
+            f"unknown action {text!r}: one of {english}, or discard CARD (打 CARD; or the "
+            "card alone)")) from None
 
 
 def check_invariants(s: State) -> None:
