@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from huapai.cli_support.families.biegan import _PHASES as biegan_phases
+from huapai.cli_support.families.common import phase_head
 from huapai.cli_support.render import RenderContext, base_form, renderer_for
 from huapai.core.registry import get_game
 
@@ -146,3 +148,11 @@ def test_english_lines_about_you_agree_with_you(event: dict[str, object], mine: 
     ("may", "may"), ("掀:", "掀:"), ("won", "won"), ("plays", "play")])
 def test_base_form(word: str, base: str) -> None:
     assert base_form(word) == base
+
+
+def test_qingtong_says_the_dealers_turn_is_his_first() -> None:
+    """The 请统 header read "末家、二家、庄家依次", but the 庄家 is never asked at 请统: his
+    请统 is his first turn (a 紮 shows in its list). The header says so."""
+    ctx = _ctx("biegan", "gongan", "zh")
+    head = phase_head({"phase": "qingtong"}, ctx, biegan_phases).plain
+    assert "庄家的请统就是他的第一手" in head and "庄家依次" not in head

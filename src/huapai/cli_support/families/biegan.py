@@ -23,8 +23,9 @@ from .biegan_cards import cards_in as _cards
 from .common import deal_ended, discarded, ended_line, groups_text, label, phase_head
 
 _PHASES: dict[str, tuple[str, str]] = {
-    "qingtong": ("请统：有四张的可以紮（末家、二家、庄家依次）",
-                 "请统: a seat holding four of a face may 紮 (末家, 二家, then 庄家)"),
+    "qingtong": ("请统：有四张的可以紮（末家、二家依次；庄家的请统就是他的第一手）",
+                 "请统: a seat holding four of a face may 紮 (末家, then 二家; the 庄家's 请统 "
+                 "is his first turn)"),
     "turn": ("出牌", "playing"),
     "after_dui": ("对了牌，直接出一张", "after 对: discard one card"),
     "window": ("表态：胡 / 招 / 对 / 过", "answering a discard: 胡 / 招 / 对 / 过"),
