@@ -397,3 +397,16 @@ def test_bots_are_named_in_the_players_language() -> None:
     assert bot_label("search:普通:uniform", "zh") == "搜索 · 普通（uniform）"
     assert bot_label("search:普通:uniform", "en") == "search · normal (uniform)"
     assert bot_label("toybot", "zh") == "toybot"  # a plug-in's bot keeps its name
+
+
+@pytest.mark.parametrize("game", ["xianniu", "biegan", "xiushan"])
+def test_the_end_of_a_deal_is_said_once(game: str) -> None:
+    """A deal's end read twice: the event line ("  胡牌，本局结束") and the table drawn
+    right after it ("【结束】胡牌，本局结束"). The table says it."""
+    result = invoke(["play", game, "--seed", "4", "--deals", "1", "--bots", "random"],
+                    "1\n" * 400)
+    assert_clean(result, 0)
+    ends = [line.split("】", 1)[1].split("   ")[0] for line in result.output.splitlines()
+            if line.startswith("【结束】")]
+    assert len(ends) == 1, ends
+    assert not [line for line in result.output.splitlines() if line.strip() == ends[0]]

@@ -240,6 +240,8 @@ class HumanMatch:
 
     def _show_events(self, events: Sequence[Event]) -> None:
         for event in events:
+            if event.kind == "deal_ended":  # the table drawn next says it (【结束】…)
+                continue
             line = self.renderer.event(event.for_viewer(self.me).to_json(), self.ctx)
             if line:
                 self.console.print(Text("  " + line))
