@@ -25,6 +25,8 @@ _QUIT = frozenset({"q", "quit", "exit", "退出"})
 _SHOW = frozenset({"show", "牌桌"})
 _WAITS = frozenset({"waits", "听", "听牌", "ting"})
 _CHOICE_MARKS = ("#", "＃")
+
+
 @dataclass(frozen=True, slots=True)
 class Reply:
     """What one line of input means: an action, a command, or a reason to ask again."""
