@@ -156,3 +156,21 @@ def test_qingtong_says_the_dealers_turn_is_his_first() -> None:
     ctx = _ctx("biegan", "gongan", "zh")
     head = phase_head({"phase": "qingtong"}, ctx, biegan_phases).plain
     assert "庄家的请统就是他的第一手" in head and "庄家依次" not in head
+
+
+@pytest.mark.parametrize(("preset", "has", "lacks"), [
+    ("maquefu", ("碰", "必须"), ("开召", "鸡", "哨", "龙灯", "报")),
+    ("shibafu", ("开召", "鸡", "哨", "龙灯"), ("报 N",)),
+    ("sanliufu", ("开召", "龙灯"), ("哨", "报 N")),
+])
+def test_xiushan_help_lists_the_presets_own_actions(preset: str, has: tuple[str, ...],
+                                                     lacks: tuple[str, ...]) -> None:
+    """The ? help listed 开召 / 鸡 / 哨 / 龙灯 and 钵福's 报数 for every 秀山 preset; 麻雀福
+    and 黄六福 have no quads and lay no 哨, and only 钵福's 报数 practice asks for 报 N."""
+    game = get_game("xiushan")
+    text = renderer_for(game).notation_help(_ctx("xiushan", preset, "zh"))
+    actions = text.split("\n")[1]
+    assert all(word in actions for word in has), actions
+    assert not any(word in actions for word in lacks), actions
+    train = RenderContext(game, game.rules("bofu", baoshu="train"), "zh", me=0)
+    assert "报 N" in renderer_for(game).notation_help(train)

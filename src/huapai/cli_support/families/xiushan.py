@@ -158,16 +158,28 @@ class XiushanRenderer:
         return event_line(_EVENTS, event, ctx)
 
     def notation_help(self, ctx: RenderContext) -> str:
-        return ctx.pick(
-            "牌：小字 一二三四五六七八九十，大字 壹贰叁肆伍陆柒捌玖拾（弍 = 贰，参 = 叁）。\n"
-            "动作：打 贰（或直接写牌）出牌；胡；碰；开召；鸡；哨；龙灯；过。"
-            "碰、开召、鸡 和自己起的 哨 / 龙灯 是必须的：那时只有它（和胡）可选。"
-            "钵福报数练习：报 N（报子，N 个钱），不报。",
-            "Cards: small 一二三四五六七八九十, big 壹贰叁肆伍陆柒捌玖拾 (弍 = 贰, 参 = 叁).\n"
-            "Actions: 打 贰 (or just the card) discards; 胡; 碰; 开召; 鸡; 哨; 龙灯; 过 (pass). "
-            "碰, 开召, 鸡 and one's own 哨 / 龙灯 are forced: then only they (and 胡) are offered. "
-            "钵福 报数 training: 报 N (announce N 钱), 不报 (no announcement).",
-        )
+        """The cards and the actions of the preset: 开召 / 鸡 / 龙灯 only where quads count,
+        哨 only where three alike are laid down, which are forced (``forced_claims``; one's
+        own draw always makes what it can), 报数 only where 钵福 asks for it."""
+        r = ctx.rules
+        claims = ["碰", *(["开召", "鸡"] if r.quads else [])]
+        own = [*(["哨"] if r.lay_shao else []), *(["龙灯"] if r.quads else [])]
+        forced_zh = [*(["、".join(claims)] if r.forced_claims else []),
+                     *([f"自己起的 {' / '.join(own)}"] if own else [])]
+        forced_en = [*([", ".join(claims)] if r.forced_claims else []),
+                     *([f"one's own {' / '.join(own)}"] if own else [])]
+        zh = ("牌：小字 一二三四五六七八九十，大字 壹贰叁肆伍陆柒捌玖拾（弍 = 贰，参 = 叁）。\n"
+              f"动作：打 贰（或直接写牌）出牌；胡；{'；'.join(claims + own)}；过。")
+        en = ("Cards: small 一二三四五六七八九十, big 壹贰叁肆伍陆柒捌玖拾 (弍 = 贰, 参 = 叁).\n"
+              f"Actions: 打 贰 or discard 贰 (or just the card) discards; 胡; "
+              f"{'; '.join(claims + own)}; 过 (pass).")
+        if forced_zh:
+            zh += f"{' 和 '.join(forced_zh)} 是必须的：那时只有它（和胡）可选。"
+            en += f" Forced: {' and '.join(forced_en)} (then only it, and 胡, is offered)."
+        if r.baoshu == "train":
+            zh += "报数练习：报 N（报子，N 个钱），不报。"
+            en += " 报数 training: 报 N (announce N 钱), 不报 (no announcement)."
+        return ctx.pick(zh, en)
 
     def deal_facts(self, view: Mapping[str, Any], ctx: RenderContext) -> DealFacts:
         win: Mapping[str, Any] = view.get("win") or {}
