@@ -177,6 +177,26 @@ def test_a_wait_the_bo_refuses_says_why(page: Page, server: str) -> None:
     assert refused == ["柒", ["69钱·剩2", "还不能和：第二回和须满 100，这回只到 88"],
                        "柒：69 钱，还剩 2 张，还不能和：第二回和须满 100，这回只到 88"]
     assert free == ["捌", ["69钱·剩2"], "捌：69 钱，还剩 2 张"]
+    # the reason wraps under its card in red, from the stylesheet (not an inline style)
+    look = page.evaluate("""async () => {
+      const { rendererFor } = await import("/js/games/registry.js");
+      const refused = { code: "max_wins", win: 3, max_wins: 2, target: 100, reaches: 120 };
+      const view = { my_waits: [{ card: "柒", score: 69, youzi: 23, remaining: 2,
+                                  refused, refused_self_drawn: refused }], num_seats: 3,
+                     bo: { training: false, seats: [0, 1, 2].map(() => ({ abacus: 0, wins: 2,
+                                                                       hat: false, baozi: 0 })) } };
+      const [row] = rendererFor("xiushan").seatExtras(view, 0, { me: 0 });
+      const felt = document.createElement("div");
+      felt.dataset.game = "xiushan";
+      felt.append(row);
+      document.body.append(felt);
+      const note = row.querySelector("[data-testid=wait-refused]");
+      const css = getComputedStyle(note);
+      const out = [note.getAttribute("style"), css.color, css.whiteSpace];
+      felt.remove();
+      return out;
+    }""")
+    assert look == [None, "rgb(255, 138, 128)", "normal"], look
     refused_en = page.evaluate(_WAITS, "en")[0]
     assert refused_en[2] == ("柒: 69 钱, 2 left, cannot win yet: win 2 must reach 100, "
                              "this one reaches 88")

@@ -30,9 +30,6 @@ export function forcedGroup(view) {
   return options.find((o) => GROUPS.has(o)) ?? null;
 }
 
-// (a style of its own until the stylesheet has one: wrapped under the card, in red)
-const REFUSED_STYLE = { whiteSpace: "normal", maxWidth: "8em", textAlign: "center", color: "#ff8a80" };
-
 function waitsRow(renderer, view) {
   const waits = view.my_waits ?? [];
   if (!waits.length) return null;
@@ -55,8 +52,8 @@ function waitItem(renderer, view, w, height) {
                                `${w.card}: ${score} ${unit}${self}, ${w.remaining} left${why}`) },
     cardRow(renderer, view, [w.card], height),
     h("span", { class: "xs-wait-note" }, bi(`${score}${unit}·剩${w.remaining}`, `${score} ${unit} ·${w.remaining} left`)),
-    refused ? h("span", { class: "xs-wait-note xs-wait-refused", "data-testid": "wait-refused",
-                          style: REFUSED_STYLE }, refused) : null);
+    refused ? h("span", { class: "xs-wait-note xs-wait-refused", "data-testid": "wait-refused" },
+      refused) : null);
 }
 
 export const xiushan = {
