@@ -16,7 +16,10 @@ _XS_VIEW: dict[str, Any] = {
     "jiang": None, "threshold": 0, "to_act": [1], "active": [0, 1], "end": None,
     "hand_sizes": [13, 13], "rivers": ["", ""], "offer": None,
     "melds": [[{"kind": "哨", "cards": None, "size": 3}], []], "my_melds": [],
-    "hand": "一二三四五六七八九壹贰叁拾"}
+    "hand": "一二三四五六七八九壹贰叁拾",
+    # the engine's waits of that hand (games/xiushan/observe.my_waits): the renderer reads them
+    "my_waits": [{"card": "拾", "score": 3, "youzi": 0, "score_self_drawn": 3,
+                  "youzi_self_drawn": 0, "remaining": 3}]}
 
 
 def _text(renderable: Any) -> str:
@@ -29,7 +32,7 @@ def test_xiushan_waits_command_lists_the_waits() -> None:
     game = get_game("xiushan")
     ctx = RenderContext(game, game.rules("maquefu", seats=2), "zh", me=1)
     assert "听：拾" in _text(waits_view(renderer_for(game), _XS_VIEW, ctx))
-    not_waiting = dict(_XS_VIEW, hand="一三五七九壹叁伍柒玖拾二四")
+    not_waiting = dict(_XS_VIEW, hand="一三五七九壹叁伍柒玖拾二四", my_waits=[])
     assert "现在不听牌" in _text(waits_view(renderer_for(game), not_waiting, ctx))
     watching = dict(_XS_VIEW, hand=None)
     assert "观战" in _text(waits_view(renderer_for(game), watching, ctx))

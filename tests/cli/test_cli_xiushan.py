@@ -46,7 +46,9 @@ def test_the_renderer_shows_waits_and_hides_face_down_groups() -> None:
             "jiang": None, "threshold": 0, "to_act": [1], "active": [0, 1], "end": None,
             "hand_sizes": [13, 13], "rivers": ["", ""], "offer": None,
             "melds": [[{"kind": "哨", "cards": None, "size": 3}], []], "my_melds": [],
-            "hand": "一二三四五六七八九壹贰叁拾"}
+            "hand": "一二三四五六七八九壹贰叁拾",
+            "my_waits": [{"card": "拾", "score": 3, "youzi": 0, "score_self_drawn": 3,
+                          "youzi_self_drawn": 0, "remaining": 3}]}  # the engine's, as read
     rules = GAME.rules("maquefu", seats=2)
     console = Console(width=100, record=True)
     console.print(renderer_for(GAME).table(view, RenderContext(GAME, rules, "zh", me=1)))

@@ -72,7 +72,7 @@ class DealFacts:
     per_deal: Mapping[str, bool] = field(default_factory=dict)
 
 
-EventText = Callable[[Mapping[str, Any], str, "RenderContext"], str | None]
+EventText = Callable[[Mapping[str, Any], str, "RenderContext"], str]
 """How a renderer words one kind of event: (event, acting seat's name, context) → line."""
 
 
@@ -85,7 +85,7 @@ def event_line(handlers: Mapping[str, EventText], event: Mapping[str, Any],
     seat = event.get("seat")
     who = ctx.name(seat) if isinstance(seat, int) else ""
     line = handler(event, who, ctx)
-    if line is not None and ctx.lang == "en" and seat == ctx.me and line.startswith(who + " "):
+    if ctx.lang == "en" and seat == ctx.me and line.startswith(who + " "):
         verb, _, rest = line[len(who) + 1:].partition(" ")
         return f"{who} {base_form(verb)}{' ' if rest else ''}{rest}"
     return line

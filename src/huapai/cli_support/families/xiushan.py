@@ -17,8 +17,6 @@ from rich.text import Text
 
 from huapai.cli_support.i18n import Lang, bracketed
 from huapai.cli_support.render import DealFacts, EventText, RenderContext, event_line
-from huapai.games.xiushan.calculator import HandError
-from huapai.games.xiushan.waits import waits
 
 from .common import deal_ended, discarded, ended_line, groups_text, label, phase_head
 from .xiushan_bo import EVENTS as BO_EVENTS
@@ -202,7 +200,7 @@ class XiushanRenderer:
 def _waits(view: Mapping[str, Any], ctx: RenderContext) -> Text | None:
     """The viewer's waits when its hand is one card short: the engine's ``my_waits``
     (the copies left count everything the seat sees; none once the deal is over)."""
-    found = view["my_waits"] if "my_waits" in view else _calculated_waits(view, ctx)
+    found = view.get("my_waits") or []
     if not found:
         return None
     out = Text()
@@ -214,25 +212,6 @@ def _waits(view: Mapping[str, Any], ctx: RenderContext) -> Text | None:
         out.append(ctx.pick(f"（{score} {unit}，剩 {w['remaining']}{note}）  ",
                             f" ({score} {unit}, {w['remaining']} left{note})  "))
     return out
-
-
-def _calculated_waits(view: Mapping[str, Any], ctx: RenderContext) -> list[dict[str, Any]]:
-    """The calculator's waits of a view without the engine's ``my_waits`` (one built by
-    hand), from its open cards: the discards, the others' open groups, the flipped card
-    and the card on the table."""
-    melds = [f"{m['kind']}:{m['cards']}" for m in view.get("my_melds", [])]
-    offer = view.get("offer") or {}
-    seen = "".join(str(r) for r in view["rivers"]) + "".join(
-        str(m["cards"]) for p, laid in enumerate(view["melds"]) if p != ctx.me
-        for m in laid if m["cards"]) + str(view.get("flipped") or "") + str(
-        offer.get("card") or "")
-    jiang = view.get("jiang")
-    try:
-        found = waits(ctx.rules, str(view["hand"]), melds, visible=seen,
-                      jiang=str(jiang)[0] if jiang else None)
-    except (HandError, ValueError):
-        return []
-    return [w.to_json() for w in found.waits]
 
 
 def _refused_note(w: Mapping[str, Any], ctx: RenderContext) -> str:
