@@ -7,7 +7,7 @@ import random
 import pytest
 
 from huapai.games.xiushan.abacus import ANNOUNCED_KINDS, announce_value
-from huapai.games.xiushan.drill import Drill, beads, parse_said, random_item, value_of
+from huapai.games.xiushan.drill import Drill, beads, parse_said, random_item, value_of, zh_number
 from huapai.games.xiushan.rules import BOFU
 
 
@@ -76,3 +76,10 @@ def test_parse_said(text: str, value: int) -> None:
 def test_parse_said_refuses_what_is_not_a_number(text: str) -> None:
     with pytest.raises(ValueError, match="not a number"):
         parse_said(text)
+
+
+def test_zh_number_is_what_parse_said_reads() -> None:
+    """The 汉字 number the 钵 refusal writes (第二回) reads back as the same number."""
+    assert [zh_number(n) for n in (2, 10, 12, 20, 99)] == ["二", "十", "十二", "二十", "九十九"]
+    assert all(parse_said(zh_number(n)) == n for n in range(1, 100))
+    assert zh_number(100) == "100"

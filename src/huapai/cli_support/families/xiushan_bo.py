@@ -12,7 +12,7 @@ from rich.text import Text
 
 from huapai.cli_support.render import EventText, RenderContext
 from huapai.core.present import count_en
-from huapai.games.xiushan.drill import Beads, beads
+from huapai.games.xiushan.drill import Beads, beads, zh_number
 
 
 def bead_line(b: Beads) -> Text:
@@ -117,20 +117,8 @@ def refusal_text(refused: Mapping[str, Any], ctx: RenderContext) -> str:
         return ctx.pick(f"不能和：每钵最多和 {n} 回",
                         f"cannot win: at most {count_en(n, 'win', 'wins')} in a 钵")
     win, target, reaches = int(refused["win"]), refused["target"], refused["reaches"]
-    return ctx.pick(f"还不能和：第{_zh_count(win)}回和须满 {target}，这回只到 {reaches}",
+    return ctx.pick(f"还不能和：第{zh_number(win)}回和须满 {target}，这回只到 {reaches}",
                     f"cannot win yet: win {win} must reach {target}, this one reaches {reaches}")
-
-
-def _zh_count(n: int) -> str:
-    """二 for 2 (第二回), 十二 for 12; digits from 100 on."""
-    digits = "零一二三四五六七八九"
-    if not 0 < n < 100:
-        return str(n)
-    tens, ones = divmod(n, 10)
-    if not tens:
-        return digits[ones]
-    head = "十" if tens == 1 else digits[tens] + "十"
-    return head + (digits[ones] if ones else "")
 
 
 EVENTS: dict[str, EventText] = {"announced": _announced, "abacus_win": _abacus_win}

@@ -115,12 +115,26 @@ class Drill:
         return DrillStep(item, said, correct, event, beads(self.abacus, hat_at=self.rules.hat_at))
 
 
+ZH_DIGITS = "零一二三四五六七八九"
+
+
+def zh_number(n: int) -> str:
+    """``n`` in 汉字 as :func:`parse_said` reads it: 二, 十二, 二十; digits outside 1–99."""
+    if not 0 < n < 100:
+        return str(n)
+    tens, ones = divmod(n, 10)
+    if not tens:
+        return ZH_DIGITS[ones]
+    head = "十" if tens == 1 else ZH_DIGITS[tens] + "十"
+    return head + (ZH_DIGITS[ones] if ones else "")
+
+
 def parse_said(text: str) -> int:
     """An answer as typed: ``3``, ``3个钱``, ``三``, ``十二个钱`` … Raises ValueError."""
     t = text.strip().removesuffix("个钱").removesuffix("钱").strip()
     if t.isdigit():
         return int(t)
-    digits = "零一二三四五六七八九"
+    digits = ZH_DIGITS
     if t and all(ch in digits + "十两" for ch in t):
         t = t.replace("两", "二")
         if "十" not in t:
