@@ -44,7 +44,7 @@ from .cards import (
     jing_of,
     parse_cards,
 )
-from .rules import PRESETS, fen_in, scoring_of
+from .rules import PRESETS, BieganRules, fen_in, scoring_of
 from .units import DEFAULT_SCORING, MELD_SIZES, Meld, Scoring
 from .waits import Wait
 from .waits import waits as find_waits
@@ -174,15 +174,20 @@ def preset_options(name: str | None) -> dict[str, Any]:
     return {opt.name: getattr(base, opt.name) for opt in CALC_OPTIONS}
 
 
+def _preset_rules(name: str | None) -> BieganRules | None:
+    """The rules of the preset ``name`` (None: ``gongan``); None for ``reference``."""
+    return PRESETS.get(DEFAULT_PRESET if name is None else name.strip())
+
+
 def fen_mode_of(name: str | None) -> str:
     """How the preset ``name`` (None: ``gongan``) turns 胡 into 分; ``reference``: 按坡."""
-    rules = PRESETS.get(DEFAULT_PRESET if name is None else name.strip())
+    rules = _preset_rules(name)
     return "po" if rules is None else rules.fen_mode
 
 
 def jokers_of(name: str | None) -> int:
     """赖子 in the preset's deck (单别杆 1; ``reference``: 2)."""
-    rules = PRESETS.get(DEFAULT_PRESET if name is None else name.strip())
+    rules = _preset_rules(name)
     return NUM_JOKERS if rules is None else rules.jokers
 
 

@@ -245,10 +245,11 @@ def parse_action(text: str) -> int:
     if not isinstance(text, str):
         raise NotationError(say("动作要写成文字", f"an action is text, got {type(text).__name__}"))
     word = "".join(text.split())
-    if word.lower() in _BY_NAME:
-        return _BY_NAME[word.lower()]
+    lower = word.lower()
+    if lower in _BY_NAME:
+        return _BY_NAME[lower]
     for head in _DISCARD_WORDS:
-        if word.lower().startswith(head) and len(word) > len(head):
+        if lower.startswith(head) and len(word) > len(head):
             try:
                 return DISCARD0 + parse_card(word[len(head):])
             except NotationError:
