@@ -40,7 +40,8 @@ def _record(tmp_path: Path, game_name: str = "xianniu", preset: str = "lanzhou",
     rules = game.rules(preset)
     match = Match(game, rules, deals, 4)
     match.play([make_bot("random", game, rules, 0, 1),
-                *(make_bot("heuristic", game, rules, s, s) for s in (1, 2))])
+                *(make_bot("heuristic", game, rules, s, s)
+                  for s in range(1, game.num_seats(rules)))])
     path = tmp_path / "game.jsonl"
     record.write(path, match.record.lines())
     return path
@@ -145,7 +146,9 @@ def test_review_command_json_and_text(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     data: dict[str, Any] = json.loads(result.stdout)
     assert set(data) == {"game", "seat", "level", "seed", "iterations", "threshold",
-                         "decisions", "summary"}
+                         "worth", "decisions", "summary"}
+    assert data["worth"] == {"unit": {"code": "points", "zh": "分", "en": "points",
+                                      "params": {}}, "note": None}
     assert (data["game"], data["seat"], data["level"], data["iterations"]) == (
         "xianniu", 0, "入门", 8)
     rows = data["decisions"]
@@ -188,6 +191,31 @@ def test_review_command_json_and_text(tmp_path: Path) -> None:
                                   "--lang", "en"])
     assert "points lost in all" in english.output and "(your pick)" in english.output
     assert "level beginner" in english.output and "not tried" in english.output
+
+
+@pytest.mark.parametrize(("preset", "code", "zh", "en"), [
+    ("bofu", "bo_worth", "折算分", "points of worth"), ("huangliufu", "dou", "豆", "豆")])
+def test_a_review_says_what_its_points_count(tmp_path: Path, preset: str, code: str, zh: str,
+                                             en: str) -> None:
+    """秀山 money is 豆; a 钵福 review counts the search's worth — money plus twice the
+    abacus lead — so its summary says 折算分, with a note on what they are made of (it read
+    "合计少得 168.7 分" of deals that had each settled 0)."""
+    path = _record(tmp_path, "xiushan", preset)
+    data = json.loads(runner.invoke(app, ["review", str(path), "--seat", "0", "--level",
+                                          "入门", "--json"]).stdout)
+    unit, note = data["worth"]["unit"], data["worth"]["note"]
+    assert (unit["code"], unit["zh"], unit["en"]) == (code, zh, en)
+    assert (note is not None) == (preset == "bofu")
+    cost = f"{data['summary']['cost']:.1f}"
+    text = runner.invoke(app, ["review", str(path), "--seat", "0", "--level", "入门"]).output
+    assert f"合计少得 {cost} {zh}\n" in text, text
+    english = runner.invoke(app, ["review", str(path), "--seat", "0", "--level", "入门",
+                                  "--lang", "en"]).output
+    assert f"; {en} lost in all: {cost}\n" in english, english
+    if note is not None:
+        assert "钵福的折算分 = 这局的钱 + 2 ×（自己的算盘 − 全桌算盘的平均）" in text
+        assert not re.search(r"[A-Za-z]{2,}", text), text  # Chinese mode: no English
+        assert "钵福's points of worth = the deal's money" in " ".join(english.split())
 
 
 def test_a_review_of_several_deals_heads_each_deal(tmp_path: Path) -> None:

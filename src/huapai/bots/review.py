@@ -30,7 +30,7 @@ from huapai.core.protocol import Game
 from huapai.core.record import Replay
 from huapai.core.rng import derive_seed
 
-from .search import Budget, Estimate, InfoSet, Searcher, best
+from .search import BUDGETS, Budget, Estimate, InfoSet, Searcher, best
 
 BIG_MISTAKE = 1.0
 """Points of expected score lost from which a decision is listed as a big mistake."""
@@ -116,6 +116,19 @@ def summary_json(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """How many decisions, big mistakes, and the points lost in all."""
     return {"decisions": len(rows), "mistakes": sum(r["mistake"] for r in rows),
             "cost": round(math.fsum(r["cost"] or 0.0 for r in rows), 4)}
+
+
+def review_json(replays: Sequence[Replay], decisions: Sequence[Decision], level: str
+                ) -> dict[str, Any]:
+    """A review as data (``huapai review --json`` and the server's review jobs): the
+    level and its rollouts, the big-mistake threshold, each decision, the summary, and
+    what the figures count in (``worth``: the game's :class:`~huapai.core.present.WorthUnit`
+    — 分, 豆, or 钵福's points of worth with a note on what they are made of)."""
+    rows = [decision_json(replays[d.deal].game, replays[d.deal].rules, d) for d in decisions]
+    first = replays[0]
+    return {"level": level, "iterations": BUDGETS[level].iterations,
+            "threshold": BIG_MISTAKE, "worth": first.game.worth_unit(first.rules).to_json(),
+            "decisions": rows, "summary": summary_json(rows)}
 
 
 def decisions_of(replay: Replay, seat: int) -> Iterator[tuple[int, Any, Sequence[int], int]]:

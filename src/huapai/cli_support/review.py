@@ -19,14 +19,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.text import Text
 
 from huapai.bots.levels import BadSpec, level_name
-from huapai.bots.review import (
-    BIG_MISTAKE,
-    Decision,
-    count_decisions,
-    decision_json,
-    review,
-    summary_json,
-)
+from huapai.bots.review import Decision, count_decisions, review, review_json
 from huapai.bots.search import BUDGETS
 from huapai.core.record import Replay
 
@@ -50,7 +43,8 @@ def run_review(path: Path, *, seat: int, level: str, seed: int, as_json: bool, l
     if not 0 <= seat < seats:
         raise bad_seat(seat, seats)
     decisions = _reviewed(replays, seat, chosen_level, seed, quiet=as_json, lang=lang)
-    data = review_json(replays, decisions, seat, chosen_level, seed)
+    data = {"game": replays[0].game.name, "seat": seat, "seed": seed,
+            **review_json(replays, decisions, chosen_level)}
     if as_json:
         emit_json(data)
     else:
@@ -66,16 +60,6 @@ def _reviewed(replays: Sequence[Replay], seat: int, level: str, seed: int,
     with progress:
         task = progress.add_task("review", total=count_decisions(replays, seat))
         return review(replays, seat, BUDGETS[level], seed, lambda: progress.advance(task))
-
-
-def review_json(replays: Sequence[Replay], decisions: Sequence[Decision], seat: int,
-                level: str, seed: int) -> dict[str, Any]:
-    rows = [decision_json(replays[d.deal].game, replays[d.deal].rules, d) for d in decisions]
-    return {
-        "game": replays[0].game.name, "seat": seat, "level": level, "seed": seed,
-        "iterations": BUDGETS[level].iterations, "threshold": BIG_MISTAKE,
-        "decisions": rows, "summary": summary_json(rows),
-    }
 
 
 def mistake_line(row: dict[str, Any], lang: Lang) -> str:
@@ -105,6 +89,9 @@ def show(data: dict[str, Any], lang: Lang, console: Console) -> None:
                        "option \"not tried\" was left out of the search (its budget went to the "
                        "likeliest moves).",
                        style="dim"))
+    note = data["worth"]["note"]
+    if note is not None:  # 钵福: what its points of worth are made of
+        console.print(Text(_said(note, lang), style="dim"))
     several = len({row["deal"] for row in data["decisions"]}) > 1
     deal = None
     for row in data["decisions"]:
@@ -112,11 +99,11 @@ def show(data: dict[str, Any], lang: Lang, console: Console) -> None:
             deal = row["deal"]
             console.print(Text(f"第 {deal} 局" if zh else f"deal {deal}", style="bold"))
         console.print(_decision_line(row, lang), style="red" if row["mistake"] else "")
-    summary = data["summary"]
+    summary, unit = data["summary"], _said(data["worth"]["unit"], lang)
     console.print(Text(f"共 {summary['decisions']} 步选择，{summary['mistakes']} 处大错，合计少得 "
-                       f"{summary['cost']:.1f} 分" if zh else
+                       f"{summary['cost']:.1f} {unit}" if zh else
                        f"decisions: {summary['decisions']}; big mistakes: "
-                       f"{summary['mistakes']}; points lost in all: {summary['cost']:.1f}",
+                       f"{summary['mistakes']}; {unit} lost in all: {summary['cost']:.1f}",
                        style="bold"))
     for row in data["decisions"]:
         if row["mistake"]:
@@ -145,7 +132,7 @@ def _decision_line(row: dict[str, Any], lang: Lang) -> Text:
 
 
 def _said(label: dict[str, Any], lang: Lang) -> str:
-    """An action's label (``describe_action``'s, as data) in the player's language."""
+    """A message as data (an action's label, the worth's unit) in the player's language."""
     return str(label[lang])
 
 

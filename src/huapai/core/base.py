@@ -8,7 +8,7 @@ from typing import Any, Generic, TypeVar, cast
 
 from . import view
 from .claim import ClaimWindow
-from .present import ActionInfo, Msg
+from .present import POINTS, ActionInfo, Msg, WorthUnit
 from .protocol import Event, RulesError, Settlement
 from .rules import RulesBase
 
@@ -99,6 +99,10 @@ class GameBase(Generic[R, S]):
         """What the finished deal is worth to each seat: its money, unless the family
         says more."""
         return tuple(float(delta) for delta in self.settlement(state).deltas)
+
+    def worth_unit(self, rules: R) -> WorthUnit:
+        """The settlement's points, unless the family says otherwise."""
+        return POINTS
 
     # --- the deal's opening and what carries over to the next deal ---------------------
     def opening_events(self, state: S) -> list[Event]:

@@ -165,6 +165,24 @@ class SettlementItem:
                 "value": self.value, "unit": self.unit.to_json()}
 
 
+@dataclass(frozen=True, slots=True)
+class WorthUnit:
+    """What a game's ``worth`` counts in, for people reading a search's figures (the AI
+    review's costs): the ``unit`` (分, 豆 …) and, where it is more than the money, a
+    ``note`` saying what it is made of."""
+
+    unit: Msg
+    note: Msg | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"unit": self.unit.to_json(),
+                "note": None if self.note is None else self.note.to_json()}
+
+
+POINTS = WorthUnit(Msg("points", "分", "points"))
+"""The default :class:`WorthUnit`: the settlement's points."""
+
+
 UNITS: Mapping[str, Msg] = MappingProxyType({
     "hu": Msg("hu", "胡", "hu"),
     "fen": Msg("fen", "分", "fen"),
@@ -189,5 +207,5 @@ def count_en(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
 
-__all__ = ["UNITS", "ActionGroup", "ActionInfo", "ActionStyle", "JSONScalar", "Lang", "Msg",
-           "SaidError", "SettlementItem", "count_en", "said", "unit"]
+__all__ = ["POINTS", "UNITS", "ActionGroup", "ActionInfo", "ActionStyle", "JSONScalar", "Lang",
+           "Msg", "SaidError", "SettlementItem", "WorthUnit", "count_en", "said", "unit"]

@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self, TypeVar
 
-from .present import ActionInfo, Msg, SettlementItem
+from .present import ActionInfo, Msg, SettlementItem, WorthUnit
 
 if TYPE_CHECKING:
     from .claim import ClaimWindow
@@ -311,6 +311,12 @@ class Game(Protocol[RulesT, StateT]):
         """What a finished deal is worth to each seat, for a search's rollouts and
         evaluators: its settlement's ``deltas`` (``GameBase``'s default), or more where the
         deal's money leaves something out (钵福: the standing on the abacus besides)."""
+        ...
+
+    def worth_unit(self, rules: RulesT) -> WorthUnit:
+        """What :meth:`worth` counts in, for people reading a search's figures (the AI
+        review's costs): the settlement's points (``GameBase``'s default), or the family's
+        own unit, with a note where it is more than the money."""
         ...
 
     # --- views -----------------------------------------------------------------------

@@ -27,16 +27,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from huapai.bots.levels import BadSpec, level_name
-from huapai.bots.review import (
-    BIG_MISTAKE,
-    Decision,
-    count_decisions,
-    decision_json,
-    review,
-    summary_json,
-)
+from huapai.bots.review import count_decisions, review, review_json
 from huapai.bots.search import BUDGETS
-from huapai.core.record import DealRecord, Replay, replay_deal
+from huapai.core.record import DealRecord, replay_deal
 
 from .errors import ServerError, not_found
 from .replays import deal_record
@@ -140,17 +133,10 @@ def _run(job: Job, record: DealRecord, seed: int) -> None:
         with job.lock:
             job.status, job.total = "running", count_decisions([replayed], job.seat)
         decisions = review([replayed], job.seat, BUDGETS[job.level], seed, job.tick)
-        result = result_json(replayed, decisions, job.level)
+        result = review_json([replayed], decisions, job.level)
     except Exception as exc:  # reported to whoever asks, never raised into the pool
         with job.lock:
             job.status, job.result = "failed", {"error": type(exc).__name__}
         return
     with job.lock:
         job.status, job.result, job.done = "done", result, job.total
-
-
-def result_json(replayed: Replay, decisions: Sequence[Decision], level: str
-                ) -> dict[str, Any]:
-    rows = [decision_json(replayed.game, replayed.rules, d) for d in decisions]
-    return {"level": level, "iterations": BUDGETS[level].iterations,
-            "threshold": BIG_MISTAKE, "decisions": rows, "summary": summary_json(rows)}

@@ -8,7 +8,7 @@ stands higher is paid by the winner; :meth:`.abacus.Bo.win`).
 
 from __future__ import annotations
 
-from huapai.core.present import Msg, SettlementItem, unit
+from huapai.core.present import Msg, SettlementItem, WorthUnit, unit
 from huapai.core.protocol import Payment, Settlement
 
 from .describe import say
@@ -47,6 +47,20 @@ def settle_bo(s: State) -> Settlement:
     return Settlement(n, tuple(payments), tuple(note(*line[1:]) for line in lines),
                       tuple(SettlementItem(seat, label.code, label, value, measure)
                             for seat, label, value, measure in lines))
+
+
+DOU = WorthUnit(Msg("dou", "豆", "豆"))
+"""What a 秀山 deal's money counts in, and so its worth outside 钵福."""
+
+BO_WORTH = WorthUnit(
+    Msg("bo_worth", "折算分", "points of worth"),
+    Msg("bo_worth_note",
+        "钵福的折算分 = 这局的钱 + 2 ×（自己的算盘 − 全桌算盘的平均）：钵福到得一钵才结钱，"
+        "算盘就是将来的钱，所以一起算（这是本站的估算，不是牌规）。",
+        "钵福's points of worth = the deal's money + 2 × (your abacus − the table's average "
+        "abacus): money moves only at 得一钵, and the abacus is what it will be made of, so "
+        "both count (our estimate, not a rule of the game; docs/bots.md)."))
+"""What :func:`worth` counts in under 钵福."""
 
 
 def worth(s: State, settlement: Settlement) -> tuple[float, ...]:

@@ -9,14 +9,14 @@ from typing import Any
 
 from huapai.core.base import GameBase
 from huapai.core.claim import ClaimWindow
-from huapai.core.present import ActionInfo, Msg
+from huapai.core.present import ActionInfo, Msg, WorthUnit
 from huapai.core.protocol import Event, IllegalAction, NotationError, Settlement
 from huapai.core.rng import derive_seed
 from huapai.core.view import TableView, check_seat
 
 from . import bo_play, flow
 from .belief import resample_informed
-from .bo_settle import settle_bo, worth
+from .bo_settle import BO_WORTH, DOU, settle_bo, worth
 from .cards import DECK, NUM_CARDS, format_cards, parse_card, parse_cards
 from .dealing import checked_deal, dealt, new_state
 from .describe import PINYIN, describe_action, say
@@ -132,6 +132,10 @@ class XiushanGame(GameBase[XiushanGameRules, State]):
         """What the finished deal is worth to each seat, for a search's rollouts: its money,
         and under 钵福 each seat's standing on the abacus besides (:func:`.bo_settle.worth`)."""
         return worth(state, self.settlement(state))
+
+    def worth_unit(self, rules: XiushanGameRules) -> WorthUnit:
+        """豆; under 钵福 its points of worth, money and abacus (:data:`.bo_settle.BO_WORTH`)."""
+        return BO_WORTH if rules.hand_value == "fan" else DOU
 
     # --- views -------------------------------------------------------------------------
     def rules_of(self, state: State) -> XiushanGameRules:

@@ -142,13 +142,16 @@ export class ReviewPanel {
       return;
     }
     const s = job.result.summary;
+    const worth = job.result.worth;  // what the figures count in (分, 豆, 钵福's 折算分)
     const rows = this.mistakes.map((d) => h("li", {},
       h("button", { class: "link", "data-testid": "review-mistake", onClick: () => this.goTo(d.index - 1) },
         ...mistakeParts(d).map((part, i) => h("span", { class: PART_CLASSES[i] }, part)))));
     replace(this.el, h("div", { class: "review-panel", "data-testid": "review-panel" },
       h("strong", {}, t("review_title")),
       h("p", { class: "muted small", "data-testid": "review-summary" },
-        t("review_summary", { decisions: s.decisions, mistakes: s.mistakes, cost: s.cost.toFixed(1) })),
+        t("review_summary", { decisions: s.decisions, mistakes: s.mistakes, cost: s.cost.toFixed(1),
+                              unit: said(worth?.unit, t("review_points")) })),
+      worth?.note ? h("p", { class: "muted small", "data-testid": "review-worth" }, said(worth.note)) : null,
       rows.length ? h("ol", { class: "review-list" }, rows) : h("p", {}, t("review_clean"))),
       this.stepEl);
     this.at(this.index);
