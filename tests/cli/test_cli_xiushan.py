@@ -45,7 +45,8 @@ def test_the_renderer_shows_waits_and_hides_face_down_groups() -> None:
     view = {"num_seats": 2, "dealer": 0, "phase": "window", "stock": 30, "flipped": None,
             "jiang": None, "threshold": 0, "to_act": [1], "active": [0, 1], "end": None,
             "hand_sizes": [13, 13], "rivers": ["", ""], "offer": None,
-            "melds": [[{"kind": "哨", "cards": None, "size": 3}], []], "my_melds": [],
+            "melds": [[{"kind": "哨", "cards": None, "size": 3},
+                       {"kind": "龙灯", "cards": None, "size": 4}], []], "my_melds": [],
             "hand": "一二三四五六七八九壹贰叁拾",
             "my_waits": [{"card": "拾", "score": 3, "youzi": 0, "score_self_drawn": 3,
                           "youzi_self_drawn": 0, "remaining": 3}]}  # the engine's, as read
@@ -53,7 +54,7 @@ def test_the_renderer_shows_waits_and_hides_face_down_groups() -> None:
     console = Console(width=100, record=True)
     console.print(renderer_for(GAME).table(view, RenderContext(GAME, rules, "zh", me=1)))
     text = console.export_text()
-    assert "哨[???]" in text and "听：拾" in text
+    assert "哨[???]  龙灯[????]" in text and "听：拾" in text  # a ? for each unseen card
 
 
 def test_simulate_with_the_heuristic_bot() -> None:

@@ -46,11 +46,15 @@ def phase_head(view: Mapping[str, Any], ctx: RenderContext, phases: Words) -> Te
 def groups_text(melds: Sequence[Mapping[str, Any]],
                 cards: Callable[[str | None], Text]) -> Text:
     """A seat's laid groups as ``kind[cards]``, two spaces apart (``cards`` colours the
-    notation; None, a face-down group's cards, is the renderer's unknown mark)."""
+    notation); a face-down group's unseen cards (None) are a ``?`` each, as many as the
+    group has (``size``): ``哨[???]``, ``龙灯[????]``, ``紮[????]``."""
     out = Text()
     for i, m in enumerate(melds):
         out.append(("  " if i else "") + f"{m['kind']}[")
-        out.append_text(cards(m["cards"]))
+        if m["cards"] is None:
+            out.append("?" * int(m["size"]), style="dim")
+        else:
+            out.append_text(cards(m["cards"]))
         out.append("]")
     return out
 

@@ -3,7 +3,7 @@ hand and its waits.
 
 Named by the family's manifest (``terminal_renderer``). It reads
 only a seat's ``observe()`` dict and the events already filtered for that seat: another
-seat's face-down 哨 / 龙灯 whose card was never shown is ``哨[???]``.
+seat's face-down 哨 / 龙灯 whose card was never shown is ``哨[???]`` / ``龙灯[????]``.
 """
 
 from __future__ import annotations
