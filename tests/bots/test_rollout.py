@@ -20,6 +20,7 @@ from huapai.core.rng import derive_seed
 from huapai.core.session import decide
 from huapai.games.biegan import bot as bg_bot
 from huapai.games.biegan import bot_rollout as bg_rollout
+from huapai.games.biegan.cards import JOKER, deck_copies
 from huapai.games.xianniu import bot as xn_bot
 from huapai.games.xianniu import bot_rollout as xn_rollout
 from huapai.games.xiushan import bot as xs_bot
@@ -28,13 +29,14 @@ from huapai.games.xiushan import bot_rollout as xs_rollout
 Parse = Callable[[Any, int, Any], Any]
 """(observation, seat, rules) -> the heuristic's parsed view."""
 
-FAMILIES: dict[str, tuple[Parse, Callable[[Any, int], Any], Any, Any]] = {
-    "biegan": (lambda obs, seat, _: bg_bot._View.parse(obs, seat), bg_rollout.view_of,
+FAMILIES: dict[str, tuple[Parse, Parse, Any, Any]] = {
+    "biegan": (lambda obs, seat, rules: bg_bot._View.parse(obs, seat, deck_copies(rules.jokers)),
+               lambda s, seat, rules: bg_rollout.view_of(s, seat, deck_copies(rules.jokers)),
                bg_bot, bg_rollout),
-    "xiushan": (lambda obs, seat, _: xs_bot._read(obs, seat), xs_rollout.view_of,
-                xs_bot, xs_rollout),
-    "xianniu": (lambda obs, _, rules: xn_bot.read_view(obs, rules), xn_rollout.view_of,
-                xn_bot, xn_rollout),
+    "xiushan": (lambda obs, seat, _: xs_bot._read(obs, seat),
+                lambda s, seat, _: xs_rollout.view_of(s, seat), xs_bot, xs_rollout),
+    "xianniu": (lambda obs, _, rules: xn_bot.read_view(obs, rules),
+                lambda s, seat, _: xn_rollout.view_of(s, seat), xn_bot, xn_rollout),
 }
 TABLES = [("biegan", "gongan"), ("biegan", "danbiegan"), ("xiushan", "maquefu"),
           ("xiushan", "shibafu"), ("xiushan", "bofu"), ("xianniu", "lanzhou"),
@@ -64,9 +66,25 @@ def test_the_state_view_is_the_observation_view(name: str, preset: str) -> None:
     checked = 0
     for state in _states(game, rules, range(3)):
         for seat in range(game.num_seats(rules)):
-            assert view_of(state, seat) == parse(game.observe(state, seat), seat, rules)
+            assert view_of(state, seat, rules) == parse(game.observe(state, seat), seat, rules)
             checked += 1
     assert checked > 100
+
+
+def test_the_biegan_views_count_the_decks_jokers() -> None:
+    """单别杆 has one 赖子: the heuristic's unseen count of it is 1 less those seen (it took
+    2, and so weighed a wait on the only 赖 as live when the seat held it)."""
+    game = get_game("biegan")
+    for preset, jokers in (("danbiegan", 1), ("gongan", 2)):
+        rules = game.rules(preset)
+        parse = FAMILIES["biegan"][0]
+        held = 0
+        for state in _states(game, rules, range(3)):
+            for seat in range(game.num_seats(rules)):
+                view = parse(game.observe(state, seat), seat, rules)
+                assert view.left[JOKER] == max(0, jokers - view.seen[JOKER])
+                held += view.hand[JOKER] > 0
+        assert held > 0  # seats holding a 赖 were met
 
 
 @pytest.mark.parametrize(("name", "preset"), TABLES)

@@ -28,6 +28,7 @@ from huapai.games.biegan.cards import (
     NUM_FACES,
     RED_FACES,
     copies_of,
+    deck_copies,
     face_of,
     is_flowered,
     jing_of,
@@ -64,7 +65,7 @@ def _views(preset: str, seeds: range) -> list[tuple[_View, int, bool]]:
             seat = game.to_act(state)[0]
             legal = game.legal_actions(state, seat)
             if DUI in legal or any(DISCARD0 <= a < ZHA0 for a in legal):
-                out.append((view_of(state, seat), seat, DUI in legal))
+                out.append((view_of(state, seat, deck_copies(table.jokers)), seat, DUI in legal))
             state, _ = game.apply(state, seat, bots[seat].act(game.observe(state, seat), legal))
     return out
 

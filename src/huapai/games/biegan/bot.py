@@ -34,7 +34,7 @@ from .cards import (
     NUM_CODES,
     NUM_FACES,
     RED_FACES,
-    copies_of,
+    deck_copies,
     face_of,
     is_flowered,
     jing_of,
@@ -98,7 +98,8 @@ class _View:
     """The discard being answered (a claim window), if any."""
 
     @classmethod
-    def parse(cls, obs: Mapping[str, Any], seat: int) -> _View:
+    def parse(cls, obs: Mapping[str, Any], seat: int, copies: Sequence[int]) -> _View:
+        """``copies``: per code, the deck's (:func:`.cards.deck_copies` of the rules' 赖子)."""
         hand = [0] * NUM_CODES
         for code in parse_cards(str(obs["hand"]), check_counts=False):
             hand[code] += 1
@@ -123,7 +124,7 @@ class _View:
         if pending is not None:
             shown = parse_cards(str(pending["card"]), check_counts=False)[0]
             seen[shown] += 1
-        left = [max(0, copies_of(c) - n) for c, n in enumerate(seen)]
+        left = [max(0, k - n) for k, n in zip(copies, seen, strict=True)]
         return cls(hand, tuple(melds), seen, others, int(obs["stock"]),
                    int(obs["duis"][seat]), left, shown)
 
@@ -180,13 +181,14 @@ class HeuristicBot:
         self.rules, self.seat, self.params = rules, seat, params
         self.rng = random.Random(seed)
         self._stock0 = initial_stock(rules)
+        self.copies = deck_copies(rules.jokers)  # 单别杆 has one 赖子
         self._steps = _keep_steps(params, jing_of(rules.five_jing))
         self._partnered = (params.partner * 0, params.partner * 1, params.sentence)
         jing = jing_of(rules.five_jing)
         self._risk = tuple(2.0 if f in jing else 1.0 for f in range(NUM_FACES))
 
     def act(self, observation: Any, legal: Sequence[int]) -> int:
-        return self.choose(legal, lambda: _View.parse(observation, self.seat))
+        return self.choose(legal, lambda: _View.parse(observation, self.seat, self.copies))
 
     def choose(self, legal: Sequence[int], view_of: Callable[[], _View]) -> int:
         """The decision over ``legal``; ``view_of`` reads what the seat knows, only when

@@ -22,16 +22,16 @@ from collections.abc import Sequence
 from typing import Any
 
 from .bot import ROLLOUT_PARAMS, HeuristicBot, _View
-from .cards import NUM_CODES, copies_of, face_of
+from .cards import NUM_CODES, face_of
 from .rules import BieganRules
 from .state import State
 
-_COPIES = tuple(copies_of(c) for c in range(NUM_CODES))
 _FACE_OF = tuple(face_of(c) for c in range(NUM_CODES))
 
 
-def view_of(s: State, seat: int) -> _View:
-    """What ``seat`` knows of ``s``, as the heuristic parses it from its observation."""
+def view_of(s: State, seat: int, copies: Sequence[int]) -> _View:
+    """What ``seat`` knows of ``s``, as the heuristic parses it from its observation
+    (``copies``: the deck's, per code)."""
     hand = list(s.hands[seat])
     seen = list(hand)
     melds = tuple(h.meld for h in s.melds[seat])
@@ -50,7 +50,7 @@ def view_of(s: State, seat: int) -> _View:
     pending = None if s.pending is None else s.pending[1]
     if pending is not None:
         seen[pending] += 1
-    left = [max(0, k - n) for k, n in zip(_COPIES, seen, strict=True)]
+    left = [max(0, k - n) for k, n in zip(copies, seen, strict=True)]
     return _View(hand, melds, seen, others, s.stock, s.duis[seat], left, pending)
 
 
@@ -61,7 +61,7 @@ class RolloutBot(HeuristicBot):
     def act_state(self, game: Any, state: State, seat: int, legal: Sequence[int]) -> int:
         if seat != self.seat:
             raise ValueError(f"the rollout bot of seat {self.seat} was asked for seat {seat}")
-        return self.choose(legal, lambda: view_of(state, seat))
+        return self.choose(legal, lambda: view_of(state, seat, self.copies))
 
 
 def make_rollout(game: Any, rules: Any, seat: int, seed: int) -> RolloutBot:

@@ -94,6 +94,11 @@ def copies_of(code: int) -> int:
     return COPIES_PER_FACE
 
 
+def deck_copies(jokers: int = NUM_JOKERS) -> tuple[int, ...]:
+    """Per card code, its copies in a deck of ``jokers`` 赖子 (单别杆: 1)."""
+    return tuple(jokers if code == JOKER else copies_of(code) for code in range(NUM_CODES))
+
+
 def _build_deck() -> tuple[int, ...]:
     deck: list[int] = []
     for face in range(NUM_FACES):
