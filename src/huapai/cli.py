@@ -26,6 +26,7 @@ from .arena import command as arena_cmd
 from .cli_support.calculators import add_calculator_commands
 from .cli_support.drill import run_drill
 from .cli_support.families import check_front_ends
+from .cli_support.howto_view import run_howto
 from .cli_support.i18n import tr
 from .cli_support.play import run_play
 from .cli_support.replay import run_replay
@@ -188,6 +189,19 @@ def rules(
     with _guard(language):
         table = load_table(game, preset, players, rule or ())
         run_rules(table, as_json=as_json, lang=language, console=_console())
+
+
+@app.command(cls=LocalCommand)
+def howto(
+    game: GameArg = DEFAULT_GAME,
+    preset: PresetOpt = None,
+    as_json: JsonOpt = False,
+    lang: LangOpt = "zh",
+) -> None:
+    """玩法说明：牌、一手怎么打、怎么赢、算分，和各玩法的不同 / How to play."""
+    language = _lang(lang)
+    with _guard(language):
+        run_howto(game, preset, as_json=as_json, lang=language, console=_console())
 
 
 @app.command(cls=LocalCommand)

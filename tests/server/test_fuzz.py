@@ -165,7 +165,8 @@ def test_websocket_fuzz(tmp_path: Path) -> None:
 
 # ----------------------------------------------------------------------------- REST
 ROUTES = [("POST", "/api/players"), ("GET", "/api/me"), ("PATCH", "/api/me"),
-          ("GET", "/api/games"), ("GET", "/api/games/{x}"), ("GET", "/api/rooms"),
+          ("GET", "/api/games"), ("GET", "/api/games/{x}"), ("GET", "/api/games/{x}/howto"),
+          ("GET", "/api/rooms"),
           ("POST", "/api/rooms"), ("POST", "/api/rooms/join"), ("GET", "/api/rooms/{room}"),
           ("POST", "/api/rooms/{room}/seats/{seat}"),
           ("DELETE", "/api/rooms/{room}/seats/{seat}"), ("POST", "/api/rooms/{room}/leave"),

@@ -36,6 +36,21 @@ def test_player_errors(client: TestClient) -> None:
     assert broken.json()["error"]["code"] == "bad_json"
 
 
+def test_each_family_serves_its_guide(client: TestClient) -> None:
+    """玩法说明: the manifest says a family has one; its sections and each preset's part
+    (under the preset's title) in both languages; a game that does not exist is 404."""
+    games = client.get("/api/games").json()["games"]
+    assert all(g["howto"] for g in games if g["name"] in ("xianniu", "biegan", "xiushan"))
+    guide = client.get("/api/games/biegan/howto").json()["howto"]
+    assert guide["title"]["zh"] and guide["title"]["en"]
+    assert all(p["zh"] and p["en"] for s in guide["sections"] for p in s["paragraphs"])
+    assert set(guide["presets"]) == {"gongan", "danbiegan", "gongan-app"}
+    titles = {g["name"]: g["preset_titles"] for g in games}["biegan"]
+    assert guide["presets"]["danbiegan"]["title"] == titles["danbiegan"]
+    missing = client.get("/api/games/nosuch/howto")
+    assert missing.status_code == 404 and missing.json()["error"]["code"] == "game_not_found"
+
+
 def test_games_presets_and_rule_options(client: TestClient) -> None:
     games = client.get("/api/games").json()["games"]
     xianniu = next(g for g in games if g["name"] == "xianniu")

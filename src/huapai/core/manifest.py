@@ -129,6 +129,8 @@ class GameManifest:
     """``"package:folder"``: a folder of browser files inside an installed package, served
     at ``families/<name>/`` (so a family from another package can name
     ``web_renderer="families/<name>/renderer.js"``); None: the client's own files only."""
+    howto: str | None = None
+    """``"package:file.toml"``: the family's 玩法说明 (:mod:`huapai.core.howto`); None: none."""
 
     def load_engine(self) -> Any:
         return load_target(self.engine)
@@ -158,6 +160,7 @@ class GameManifest:
             "calculators": list(dict.fromkeys(c.command for c in self.calculators)),
             "web_renderer": self.web_renderer,
             "card_set": self.card_set,
+            "howto": self.howto is not None,
         }
 
 
@@ -205,6 +208,8 @@ def _problems(m: GameManifest) -> list[str]:
     out += _calculator_problems(m.calculators)
     if m.web_assets is not None:
         out += _target_problems("web_assets", m.web_assets)
+    if m.howto is not None:
+        out += _target_problems("howto", m.howto)
     return out
 
 

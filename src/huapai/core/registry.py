@@ -123,12 +123,16 @@ def _load_engine(manifest: GameManifest) -> Game[Any, Any]:
 
 
 def check_games() -> list[GameManifest]:
-    """Load every family's manifest, engine and bot factories; the first fault raises."""
+    """Load every family's manifest, engine, bot factories and 玩法说明; the first fault
+    raises."""
+    from .howto import load_howto  # it reads manifests through this module
+
     checked = []
     for name, manifest in sorted(manifests().items()):
         get_game(name)
         for bot, factory in manifest.bots.items():
             check_target(manifest, f"bot {bot!r}", factory)
+        load_howto(name)
         checked.append(manifest)
     return checked
 

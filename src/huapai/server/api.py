@@ -12,6 +12,7 @@ from typing import Any
 from fastapi import APIRouter, Request, Response
 
 from huapai.bots.registry import bot_names
+from huapai.core.howto import load_howto
 from huapai.core.registry import game_names, get_game, get_manifest
 
 from . import access
@@ -197,10 +198,24 @@ async def list_games() -> dict[str, Any]:
     return {"games": [_game_json(n) for n in game_names()]}
 
 
-@router.get("/games/{name}")
-async def show_game(name: str) -> dict[str, Any]:
+def _known_game(name: str) -> None:
     if name not in game_names():
         raise not_found("game_not_found", f"{name[:40]!r}; known: {', '.join(game_names())}")
+
+
+@router.get("/games/{name}/howto")
+async def show_howto(name: str) -> dict[str, Any]:
+    """The family's 玩法说明 (docs/architecture-manifest.md)."""
+    _known_game(name)
+    howto = load_howto(name)
+    if howto is None:
+        raise not_found("howto_not_found", f"{name!r} has no 玩法说明")
+    return {"howto": howto.to_json(get_manifest(name).preset_titles)}
+
+
+@router.get("/games/{name}")
+async def show_game(name: str) -> dict[str, Any]:
+    _known_game(name)
     first = next(iter(get_game(name).presets().values()))
     return {**_game_json(name), "options": _option_rows(first), "bots": bot_names(name)}
 

@@ -25,6 +25,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "unauthorized": ("需要令牌", "a bearer token is required"),
     "room_not_found": ("没有这个房间", "no such room"),
     "game_not_found": ("没有这个游戏", "no such game"),
+    "howto_not_found": ("这个游戏没有玩法说明", "this game has no how-to-play guide"),
     "player_not_found": ("没有这个玩家", "no such player"),
     "not_subscribed": ("你没有进入这个房间", "you are not watching this room"),
     "too_many_rooms": ("同时观看的房间太多", "watching too many rooms"),

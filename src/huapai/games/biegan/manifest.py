@@ -63,6 +63,7 @@ MANIFEST = GameManifest(
             display="huapai.cli_support.families.biegan_calc:show_waits",
         ),
     ),
+    howto="huapai.games.biegan:howto.toml",
     web_renderer="js/games/biegan.js",
     card_set="shangdaren",
 )

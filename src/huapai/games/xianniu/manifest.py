@@ -20,6 +20,7 @@ MANIFEST = GameManifest(
     house_bot="heuristic",
     zero_sum=True,
     terminal_renderer="huapai.cli_support.families.xianniu:RENDERER",
+    howto="huapai.games.xianniu:howto.toml",
     web_renderer="js/games/xianniu.js",
     card_set="xianniu",
 )

@@ -1,4 +1,4 @@
-"""秀山字牌 (麻雀福 · 黄六福 · 十八福) on the huapai game protocol."""
+"""秀山字牌 (麻雀福 · 黄六福 · 十八福 · 钵福 · 三六福) on the huapai game protocol."""
 
 from __future__ import annotations
 
@@ -36,7 +36,8 @@ _DISCARD_WORDS = ("打", "discard", "d")
 
 
 class XiushanGame(GameBase[XiushanGameRules, State]):
-    """秀山字牌: presets ``maquefu`` 麻雀福, ``huangliufu`` 黄六福, ``shibafu`` 十八福."""
+    """秀山字牌: presets ``maquefu`` 麻雀福, ``huangliufu`` 黄六福, ``shibafu`` 十八福,
+    ``bofu`` 钵福, ``sanliufu`` 三六福."""
 
     name = "xiushan"
     title = "秀山字牌 / Xiushan zipai"

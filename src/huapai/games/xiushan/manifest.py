@@ -80,5 +80,6 @@ MANIFEST = GameManifest(
             display="huapai.cli_support.families.xiushan_calc:show_waits",
         ),
     ),
+    howto="huapai.games.xiushan:howto.toml",
     web_renderer="js/games/xiushan.js",
 )

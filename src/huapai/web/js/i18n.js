@@ -110,6 +110,8 @@ const STR = {
                    "Decisions: {decisions}; big mistakes: {mistakes}; {unit} lost in all: {cost}"],
   review_clean: ["没有大错", "No big mistakes"],
   review_points: ["分", "points"],
+  howto_button: ["玩法说明", "How to play"],
+  howto_preset: ["玩法：{preset}", "Preset: {preset}"],
   review_step: ["第 {move} 手轮到你，各个选项的预期（± 是和你选的相比的误差；搜索看好的那一手又在另外的牌上和你选的重比，有 99% 把握更好才建议它，否则建议你选的）：",
                 "Move {move} is yours; each option's expected score (± the noise of its difference to your pick; the search's best alternative was played again against your pick on fresh deals, and is advised only if it is better there at 99 %, else your pick is):"],
   review_checked: ["重比过", "re-checked"],

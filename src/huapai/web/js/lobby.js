@@ -5,6 +5,7 @@ import { h, morph, replace } from "./dom.js";
 import { bi, t } from "./i18n.js";
 import { api, explain, path } from "./api.js";
 import { gameDetail, gameTitle, loadGames, presetTitle } from "./games/registry.js";
+import { howtoButton } from "./howto.js";
 import { optionLabel } from "./roomrules.js";
 import { toast } from "./ui.js";
 
@@ -202,6 +203,7 @@ export class LobbyPage {
             changed ? h("button", { type: "button", class: "link", onClick: () => { f.rules = {}; this.renderForm(); } }, t("reset_rules")) : null),
           h("div", { class: "options-grid" }, others.map((o) => this.optionField(o)))),
         h("div", { class: "form-actions" },
+          howtoButton(() => ({ game: this.form.game, preset: this.form.preset }), { className: "btn ghost" }),
           h("button", { type: "submit", class: "btn primary big", "data-testid": "create" }, t("create")))));
   }
 

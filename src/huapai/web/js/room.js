@@ -7,6 +7,7 @@ import { bi, t } from "./i18n.js";
 import { api, explain, path } from "./api.js";
 import { checkShuffle, commitmentSeen, newNonce, nonceSent, rememberCommitment, rememberNonce } from "./fairness.js";
 import { gameDetail, gameTitle, presetTitle, rendererFor } from "./games/registry.js";
+import { howtoButton } from "./howto.js";
 import { roomRulesBlock, rulesButton } from "./roomrules.js";
 import { TableView, seatName } from "./table.js";
 import { settlementPanel } from "./settlement.js";
@@ -247,6 +248,7 @@ export class RoomPage {
         s.status !== "waiting" && s.deal !== null ? ` · ${t("deal_n", { n: s.deal + 1 })}/${s.deals}` : ""),
       s.code ? h("div", { class: "room-code", "data-testid": "room-code" }, `${t("room_code")} `, h("strong", {}, s.code)) : null,
       h("button", { class: "btn ghost small", onClick: () => this.copyLink() }, t("copy_link")),
+      howtoButton(() => s),
       s.status !== "waiting" ? rulesButton(s) : null,
       seated && s.status !== "waiting"
         ? h("button", { class: "btn ghost small", "data-testid": "leave",

@@ -18,14 +18,15 @@ export function toast(text, kind = "info", ms = 4200) {
   return item;
 }
 
-/** A modal dialog; resolves with what `body` passes to `done`, or null when cancelled. */
-export function dialog(title, build, { cancellable = true } = {}) {
+/** A modal dialog; resolves with what `body` passes to `done`, or null when cancelled
+ * (`wide`: for reading, as the 玩法说明). */
+export function dialog(title, build, { cancellable = true, wide = false } = {}) {
   return new Promise((resolve) => {
     const close = (value) => {
       backdrop.remove();
       resolve(value);
     };
-    const box = h("div", { class: "dialog", role: "dialog", "aria-modal": "true" },
+    const box = h("div", { class: wide ? "dialog wide" : "dialog", role: "dialog", "aria-modal": "true" },
       h("h2", {}, title), build(close));
     const backdrop = h("div", { class: "backdrop", onClick: (e) => {
       if (cancellable && e.target === backdrop) close(null);

@@ -10,6 +10,7 @@ import { generic } from "./generic.js";
 const MANIFESTS = new Map();
 const RENDERERS = new Map();
 const DETAILS = new Map();
+const GUIDES = new Map();
 let loading = null;
 
 async function loadRenderer(manifest) {
@@ -62,13 +63,28 @@ export function presetTitle(game, preset) {
   return pair ? bi(pair.zh, pair.en) : preset;
 }
 
-/** A family's rule options and presets (GET /api/games/{game}), fetched once per game. */
-export function gameDetail(game) {
-  if (!DETAILS.has(game)) {
-    DETAILS.set(game, api.get(`/games/${encodeURIComponent(game)}`).catch((err) => {
-      DETAILS.delete(game);
+/** `fetch()` once per key into `cache` (a failed one is asked again next time). */
+function once(cache, key, fetch) {
+  if (!cache.has(key)) {
+    cache.set(key, fetch().catch((err) => {
+      cache.delete(key);
       throw err;
     }));
   }
-  return DETAILS.get(game);
+  return cache.get(key);
+}
+
+/** A family's rule options and presets (GET /api/games/{game}), fetched once per game. */
+export function gameDetail(game) {
+  return once(DETAILS, game, () => api.get(`/games/${encodeURIComponent(game)}`));
+}
+
+/** Whether the family ships a 玩法说明 (its manifest's `howto`). */
+export function hasHowto(game) {
+  return Boolean(MANIFESTS.get(game)?.howto);
+}
+
+/** A family's 玩法说明 (GET /api/games/{game}/howto), fetched once per game. */
+export function gameHowto(game) {
+  return once(GUIDES, game, () => api.get(`/games/${encodeURIComponent(game)}/howto`).then((r) => r.howto));
 }

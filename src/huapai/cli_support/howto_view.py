@@ -1,0 +1,41 @@
+"""``huapai howto GAME``: the family's 玩法说明 (how to play) in the terminal — the same
+data the browser's 玩法说明 shows (:mod:`huapai.core.howto`)."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.text import Text
+
+from huapai.core.howto import load_howto
+from huapai.core.registry import get_manifest
+
+from .i18n import Lang
+from .render import Heading
+from .setup import CliError, emit_json, load_table
+
+
+def run_howto(game_name: str, preset: str | None, *, as_json: bool, lang: Lang,
+              console: Console) -> None:
+    """Every section, then what sets each preset apart (only ``preset``'s when named)."""
+    table = load_table(game_name, preset)  # refuses an unknown game or preset
+    game = table.game.name
+    howto = load_howto(game)
+    if howto is None:
+        raise CliError(f"{game} 没有玩法说明", f"{game} has no how-to-play guide")
+    titles = get_manifest(game).preset_titles
+    data = howto.to_json(titles)
+    if preset is not None:
+        data["presets"] = {table.preset: data["presets"][table.preset]}
+    if as_json:
+        emit_json(data)
+        return
+    console.print(Text(howto.title.pick(lang), style="bold"))
+    parts = [(s.title.pick(lang), s.paragraphs) for s in howto.sections]
+    parts += [((f"玩法：{titles[name].pick(lang)}" if lang == "zh"
+                else f"preset: {titles[name].pick(lang)}"), howto.presets[name])
+              for name in data["presets"]]
+    for title, paragraphs in parts:
+        console.print(Heading(title))
+        for paragraph in paragraphs:
+            console.print(paragraph.pick(lang))
+            console.print()  # a paragraph a block, as the browser shows them

@@ -1,0 +1,49 @@
+"""``huapai howto GAME``: the family's 玩法说明 in the terminal, the same data the browser
+shows; Chinese without English, English with the 汉字 terms; bad input refused."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from cli_helpers import assert_clean, invoke
+
+from huapai.core.howto import load_howto
+
+
+@pytest.mark.parametrize("game", ["xianniu", "biegan", "xiushan"])
+def test_every_section_and_preset_is_shown(game: str) -> None:
+    howto = load_howto(game)
+    assert howto is not None
+    zh = invoke(["howto", game])
+    assert_clean(zh, 0)
+    flat = "".join(zh.output.split())
+    assert "".join(howto.title.zh.split()) in flat
+    for section in howto.sections:
+        assert "".join(section.title.zh.split()) in flat
+        assert all("".join(p.zh.split()) in flat for p in section.paragraphs)
+    assert len(re.findall("─ 玩法：", zh.output)) == len(howto.presets)  # each under its title
+    assert not re.search(r"[A-Za-z]", zh.output), zh.output  # Chinese mode: no English
+    en = invoke(["howto", game, "--lang", "en"])
+    assert_clean(en, 0)
+    assert " ".join(howto.sections[0].paragraphs[0].en.split()) in " ".join(en.output.split())
+
+
+def test_one_preset_and_json() -> None:
+    result = invoke(["howto", "xiushan", "--preset", "bofu", "--json"])
+    assert_clean(result, 0)
+    data = json.loads(result.stdout)
+    assert list(data["presets"]) == ["bofu"]
+    assert data["presets"]["bofu"]["title"]["zh"] == "钵福"
+    assert data["sections"][0]["paragraphs"][0]["zh"]
+    text = invoke(["howto", "xiushan", "-p", "bofu"]).output
+    assert "玩法：钵福" in text and "玩法：麻雀福" not in text
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["howto", "nosuch"], "nosuch"), (["howto", "xiushan", "-p", "nosuch"], "nosuch")])
+def test_bad_input_is_refused(args: list[str], said: str) -> None:
+    result = invoke(args)
+    assert_clean(result, 1)  # as every command refuses a game or preset it does not know
+    assert said in result.output

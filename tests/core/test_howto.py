@@ -1,0 +1,73 @@
+"""玩法说明 (how to play): every built-in family ships one that reads — both languages,
+no Latin letter in the Chinese, its presets exactly — and a bad file is refused naming the
+place and the fault."""
+
+from __future__ import annotations
+
+import copy
+import re
+from typing import Any
+
+import pytest
+
+from huapai.core.howto import _read, load_howto
+from huapai.core.manifest import GameManifest, ManifestError, Text
+from huapai.core.registry import get_manifest
+
+
+@pytest.mark.parametrize("game", ["xianniu", "biegan", "xiushan"])
+def test_every_family_has_a_guide_in_both_languages(game: str) -> None:
+    howto = load_howto(game)
+    assert howto is not None
+    assert 5 <= len(howto.sections) <= 8
+    assert list(howto.presets) == list(get_manifest(game).preset_titles)  # in its order
+    texts = [howto.title, *(s.title for s in howto.sections),
+             *(p for s in howto.sections for p in s.paragraphs),
+             *(p for ps in howto.presets.values() for p in ps)]
+    assert all(t.zh and t.en and not re.search(r"[A-Za-z]", t.zh) for t in texts)
+    assert all(not re.search(r"[\u4e00-\u9fff]{12,}", t.en) for t in texts)  # English reads
+
+
+def test_a_manifest_names_no_guide_by_default() -> None:
+    assert GameManifest("toy", Text("玩具", "toy"), "m:GAME").howto is None
+
+
+GOOD: dict[str, Any] = {
+    "title": {"zh": "怎么玩", "en": "How to play"},
+    "sections": [{"title": {"zh": "牌", "en": "The cards"},
+                  "paragraphs": [{"zh": "四十八张。", "en": "48 cards."}]}],
+    "presets": {"a": {"paragraphs": [{"zh": "三家。", "en": "Three players."}]}},
+}
+
+
+def _broken(path: tuple[Any, ...], value: Any) -> dict[str, Any]:
+    data = copy.deepcopy(GOOD)
+    node: Any = data
+    for key in path[:-1]:
+        node = node[key]
+    if value is KeyError:
+        del node[path[-1]]
+    else:
+        node[path[-1]] = value
+    return data
+
+
+@pytest.mark.parametrize(("path", "value", "said"), [
+    (("title", "en"), KeyError, "title: expected the keys ['en', 'zh'], found ['zh']"),
+    (("sections", 0, "paragraphs", 0, "zh"), "共 48 张 cards", "section 1, paragraph 1: "
+                                                              "the Chinese has Latin letters"),
+    (("sections", 0, "paragraphs", 0, "en"), "  ", "section 1, paragraph 1: zh and en must"),
+    (("sections", 0, "paragraphs"), [], "section 1: no paragraph"),
+    (("sections",), [], ": no section"),
+    (("sections",), {"title": 1}, "sections: expected a list, found dict"),
+    (("presets", "b"), {"paragraphs": [{"zh": "两家。", "en": "Two."}]},
+     "presets ['a', 'b'] are not the family's ['a']"),
+    (("presets", "a", "rules"), "x", "preset a: expected the keys ['paragraphs']"),
+    (("extra",), 1, "expected the keys ['presets', 'sections', 'title']"),
+])
+def test_a_bad_guide_is_refused_naming_where(path: tuple[Any, ...], value: Any,
+                                             said: str) -> None:
+    assert _read(GOOD, ["a"], "toy").presets["a"][0].en == "Three players."
+    with pytest.raises(ManifestError) as caught:
+        _read(_broken(path, value), ["a"], "toy")
+    assert said in str(caught.value) and str(caught.value).startswith("toy")
