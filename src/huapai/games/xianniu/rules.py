@@ -75,9 +75,9 @@ class XianniuRules(RulesBase):
         3, zh="人数", source="[S000] 三至五人; [HY] 歇家 / 五家抱",
         en="players",
         doc="Seats at the table. Three play each deal; with 4 one sits out (歇家), with 5 "
-            "two sit out and back the 头家 and 尾家 (五家抱).",
+            "two sit out and back the 头家 and 底家 (五家抱).",
         doc_zh="桌上的人数。每局都是三人打牌：四人时轮流一人歇着（歇家）；五人时两人歇着，"
-               "分别随头家和尾家共担输赢（五家抱）。",
+               "分别随头家和底家共担输赢（五家抱）。",
         source_zh="[S000] 一般三至五人；[HY] 歇家、五家抱",
         low=3, high=5)
     rank_table: Literal["pip", "shaanbei", "js", "lanzhou"] = option(
@@ -123,8 +123,8 @@ class XianniuRules(RulesBase):
     xi_bao_liang: bool = option(
         True, zh="喜包亮", source="[S002] 喜包亮只能被喜包亮吃; §2.4 PROPOSAL compare the 亮子",
         en="喜包亮",
-        doc="A 亮子 with a red-black 55 or 555 played together, beaten only by 喜包亮.",
-        doc_zh="喜包亮：亮子带上红黑搭配的55或555一起出，只能被喜包亮吃。",
+        doc="A 亮子 with a red-black 55, 555 or 5555 played together, beaten only by 喜包亮.",
+        doc_zh="喜包亮：亮子带上红黑搭配的55、555或5555一起出，只能被喜包亮吃。",
         source_zh="[S002] 喜包亮只能被喜包亮吃；§2.4 参考资料的提议：比其中亮子的大小")
     big_hands: bool = option(
         True, zh="龙凤齐 / 八大对", source="[S002] §2.5; PROPOSAL instant 刺, deal ends (G14)",
