@@ -286,14 +286,21 @@ def test_a_short_phone_taps_play_not_the_hand(browser: Browser, server: str, lan
                                               request: pytest.FixtureRequest) -> None:
     """On a 320×568 phone the action bar was squeezed below its wrapped buttons, and 出牌
     lay under the hand: a tap on it picked a card instead. The bar keeps its height, the
-    table gives way, and the hand is whole on the screen."""
+    table gives way, and the hand is whole on the screen. Before that, the waiting room
+    fits the width (a bot's level and 移除 ran past it in English, and 开始 could not be
+    tapped once the room's bar took a second row)."""
     short = dict(PHONE, viewport={"width": 320, "height": 568})
     for page in _new_page(browser, request, timeout=30000, **short):
         enter(page, server, "矮屏")
         if lang == "en":
             page.click("[data-testid=lang]")
         create_room(page, preset="lanzhou")
-        start_with_bots(page)
+        page.click("[data-testid=fill-bots]")  # the waiting room fits the width: a bot's
+        expect(page.locator(".wait-seat.filled")).to_have_count(3)  # level and 移除 wrap
+        wide = page.evaluate("() => document.documentElement.scrollWidth")
+        assert wide <= 320, f"the waiting room is {wide} px wide"
+        page.click("[data-testid=start]:not([disabled])")
+        page.wait_for_selector("[data-testid=felt][data-counter]:not([data-counter=''])")
         for _ in range(40):  # to my first turn with cards to play (掀 keeps me in the deal)
             assert wait_turn_or_end(page) == "turn", "the deal ended before I could play"
             if legal_plays(page):
