@@ -234,3 +234,17 @@ def test_maquefu_scores_and_waits_without_youzi() -> None:
     assert_clean(waits, 0)
     assert "油子" not in waits.output.replace("(钵福: 油子 × 翻", "")
     assert "waits · 1 card\n" in waits.output and "waits on 1 card, 3 copies unseen" in waits.output
+
+
+def test_a_win_on_the_dealt_hand_says_tianhu() -> None:
+    """A win with no card won on is the 庄家's 天胡, as the settlement says (the result line
+    said 自摸); a drawn card is 自摸, a discard names who fed it."""
+    from huapai.cli_support.families.xiushan import XiushanRenderer
+    from huapai.cli_support.render import RenderContext
+    from huapai.games.xiushan.game import GAME
+
+    ctx = RenderContext(GAME, GAME.rules("maquefu"), "zh", me=1)
+    win = {"seat": 0, "youzi": 0, "dou": 4, "groups": [], "from_seat": None, "card": None}
+    said = [XiushanRenderer()._win({**win, **change}, ctx).plain
+            for change in ({}, {"card": "贰"}, {"from_seat": 2, "card": "贰"})]
+    assert "和了（天胡）" in said[0] and "和了（自摸）" in said[1] and "放炮" in said[2], said

@@ -109,8 +109,9 @@ class XiushanRenderer:
         return table
 
     def _win(self, win: Mapping[str, Any], ctx: RenderContext) -> Text:
-        how = (ctx.pick("自摸", "self-drawn") if win["from_seat"] is None
-               else _fed_by(int(win["from_seat"]), ctx))
+        how = (_fed_by(int(win["from_seat"]), ctx) if win["from_seat"] is not None
+               else ctx.pick("天胡", "on the dealt hand") if win.get("card") is None
+               else ctx.pick("自摸", "self-drawn"))  # no card won on: 天胡, as the settlement says
         counted = ctx.rules.youzi  # 麻雀福 不计油子
         worth = f"{win['youzi']} 油子 · {win['dou']} 豆" if counted else f"{win['dou']} 豆"
         if win.get("fan") is not None:
