@@ -81,8 +81,10 @@ def wipe(url: str) -> None:
 
 
 def config(url: str, **overrides: Any) -> ServerConfig:
-    # no nonce window: the peers here send no nonces (tests/server/test_nonces.py does)
-    values: dict[str, Any] = {"seed": 7, "between_deals": 0.0, "nonce_window": 0.0}
+    # no nonce window: the peers here send no nonces (tests/server/test_nonces.py does);
+    # a short automatic pause: a claim window waits it out (test_auto_answer sets its own)
+    values: dict[str, Any] = {"seed": 7, "between_deals": 0.0, "nonce_window": 0.0,
+                              "auto_answer": 0.2}
     values.update(overrides)
     return ServerConfig(database_url=url, **values)
 
@@ -226,14 +228,21 @@ def started(client: TestClient, people: list[Api], stack: ExitStack,
     return room, peers
 
 
-def until_window(peers: list[Peer], room: str, moves: int = 80) -> list[int]:
+def until_window(peers: list[Peer], room: str, moves: int = 80,
+                 choosing: int = 0) -> list[int]:
     """Play the first legal move of whoever is alone to act until a claim window asks
-    several seats at once; those seats."""
+    several seats at once, at least ``choosing`` of them with a real choice (a seat that
+    can only say 过 is answered by the server after its pause: ``automatic``); those
+    seats, the ones with a choice first. Windows with fewer are answered 过 and let go."""
     for _ in range(moves):
-        asked = to_act(peers[0].state[room])
-        if len(asked) > 1:
-            return asked
-        act(peers[asked[0]], room)
         for p in peers:
-            p.next_of("state")
+            p.quiet()
+        asked = to_act(peers[0].state[room])
+        free = [s for s in asked if peers[s].state[room].get("automatic") is None]
+        if len(asked) > 1 and len(free) >= choosing:
+            return free + [s for s in asked if s not in free]
+        for seat in free:
+            act(peers[seat], room, "过" if len(asked) > 1 else None)
+        counter = peers[asked[0]].state[room]["counter"]  # its next view: the move made
+        peers[asked[0]].until(lambda m, c=counter: m["type"] == "state" and m["counter"] > c)
     raise AssertionError("no claim window opened")

@@ -9,6 +9,7 @@ import time
 from contextlib import ExitStack
 from pathlib import Path
 
+import pytest
 from server_helpers import Api, Message, Peer, act, running, sqlite_url, started, to_act
 
 PAUSE = 0.6
@@ -88,3 +89,45 @@ def test_a_clicked_answer_comes_no_sooner_than_the_automatic_one(tmp_path: Path)
         assert time.monotonic() - since >= PAUSE * 0.99
         assert "qingtong_passed" in _events(after[seat])
         assert after[seat]["counter"] > mine["counter"]
+
+
+@pytest.mark.parametrize(("game", "preset", "seats"), [("biegan", "gongan", 3),
+                                                        ("xiushan", "maquefu", 4)])
+def test_a_discard_with_nothing_to_claim_is_passed_for_the_seat(
+        tmp_path: Path, game: str, preset: str, seats: int) -> None:
+    """A claim window: a seat that can only say 过 is told the server will (``automatic``)
+    and nobody clicks for it; the window closes no sooner than the fixed pause after the
+    discard, whoever answered; a seat with a claim is asked as before."""
+    pause = 0.3
+    auto_windows = 0
+    with running(sqlite_url(tmp_path), auto_answer=pause) as client, ExitStack() as stack:
+        people = [Api(client, f"窗{i}") for i in range(seats)]
+        room, peers = started(client, people, stack, game=game, preset=preset)
+        since = time.monotonic()
+        for _ in range(400):
+            for p in peers:
+                p.quiet()
+            states = [p.state[room] for p in peers]
+            phase, asked = states[0]["view"]["phase"], to_act(states[0])
+            if phase == "over" or auto_windows >= 3:
+                break
+            if phase != "window":
+                seat = asked[0]
+                if states[seat]["automatic"] is None:  # (请统 without a four answers itself)
+                    since = time.monotonic()
+                    act(peers[seat], room)
+                peers[seat].until(lambda m: m["type"] == "state")
+                continue
+            autos = [s for s in asked if states[s]["automatic"] is not None]
+            for seat in asked:
+                if seat in autos:
+                    assert states[seat]["legal_text"] == ["过"]
+                    assert states[seat]["legal"] == [states[seat]["automatic"]]
+                else:  # it may claim: asked as before (过 where it may, else its claim)
+                    assert len(states[seat]["legal"]) > 1 or states[seat]["legal_text"] != ["过"]
+                    act(peers[seat], room, "过" if "过" in states[seat]["legal_text"] else None)
+            peers[0].until(lambda m: m["type"] == "state" and m["view"]["phase"] != "window")
+            assert time.monotonic() - since >= pause * 0.99  # every answer came after it
+            auto_windows += bool(autos)
+            since = time.monotonic()
+    assert auto_windows >= 3, f"only {auto_windows} windows had a seat with nothing to claim"

@@ -68,8 +68,11 @@ def _play_to_deal_end(peers: list[Peer], room: str) -> dict[str, Any]:
             for message in p.quiet():
                 if message.get("type") == "deal_end" and p is peers[0]:
                     return message
-        seat = to_act(peers[0].state[room])[0]
-        act(peers[seat], room, peers[seat].state[room]["legal"][0])
+        # a seat whose own latest view asks it (the server's automatic 过 moves the deal
+        # between two peers' drains, so another peer's view may be a step behind)
+        asked = [p for p in peers if p.state[room]["legal"]]
+        if asked:
+            act(asked[0], room, asked[0].state[room]["legal"][0])
 
 
 def _state_of_deal(deal: int) -> Callable[[dict[str, Any]], bool]:

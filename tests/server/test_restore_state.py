@@ -88,15 +88,18 @@ def test_clock_tuoguan_survives_a_restart(database_url: str) -> None:
             back.until(lambda m: m["type"] == "room" and not m["room"]["seats"][seat]["tuoguan"])
 
 
-def test_a_turn_clock_resumes_with_what_it_had_left(database_url: str) -> None:
+def test_a_turn_clock_resumes_with_what_it_had_left(database_url: str,
+                                                   toy_games: None) -> None:
+    """A claim window of the toy game, which asks every seat (双别杆 answers a seat that
+    can only say 过 for it, at once here: no second answer 3 s later to keep the clock)."""
     with running(database_url, seed=11, clock_grace=0.5) as client:
         people = [Api(client, f"p{i}") for i in range(3)]
         with ExitStack() as stack:
-            room, peers = started(client, people, stack, game="biegan", preset="gongan",
+            room, peers = started(client, people, stack, game="toy", preset="trio",
                                   turn_clock=30, tuoguan_after=600)
             answering, waiting = until_window(peers, room)[:2]
             time.sleep(3)
-            act(peers[answering], room, "过")  # its row keeps the other clock's ~27 s
+            act(peers[answering], room, "pass")  # its row keeps the other clock's ~27 s
             peers[waiting].until(lambda m: m["type"] == "error" or (
                 m["type"] == "state" and answering not in to_act(m)))
             assert waiting in to_act(peers[waiting].state[room])

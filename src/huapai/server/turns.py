@@ -39,7 +39,10 @@ class Turns:
 
     def __init__(self, room: Room) -> None:
         self.room = room
-        # when each seat was asked (room step, loop time): paced answers wait for the pause
+        # when each seat was asked its question (the feed's legal_at for it, loop time):
+        # paced answers wait for the pause. A question lasts while the seat's options do,
+        # so in a claim window another seat's answer neither restarts the pause nor drops
+        # an answer held for it.
         self.asked: dict[int, tuple[int, float]] = {}
         # seat -> the question its bot answers (see _question); a bot is asked once per
         # question, so another seat's answer in a claim window does not set it back
@@ -168,8 +171,9 @@ class Turns:
         assert room.deal is not None
         for index in room.game.to_act(room.deal.state):
             seat = room.seats[index]
-            if self.asked.get(index, (-1, 0.0))[0] != room.step:
-                self.asked[index] = (room.step, time.monotonic())
+            at = room.feed.legal_at[index]
+            if self.asked.get(index, (-1, 0.0))[0] != at:
+                self.asked[index] = (at, time.monotonic())
             if self.driven_by_bot(seat):
                 room.timers.cancel(f"clock{index}")
                 room.clock.stop(index)
@@ -179,10 +183,10 @@ class Turns:
             if self.automatic(index) is not None:
                 room.timers.cancel(f"clock{index}")
                 room.clock.stop(index)
-                key = f"auto{index}.{room.step}"  # one fixed pause per choice, never reset
+                key = f"auto{index}.{at}"  # one fixed pause per question, never reset
                 if key not in room.timers:
-                    self.later_locked(key, room.services.auto_answer,
-                                      functools.partial(self._auto_turn, index, room.step))
+                    self.later_locked(key, self.paced_wait(index, paced=True),
+                                      functools.partial(self._auto_turn, index, at))
             elif room.settings.turn_clock and not room.clock.running(index):
                 self._start_clock(index)
         self._sync_clocks()
@@ -296,15 +300,17 @@ class Turns:
             return None
         return room.game.automatic(deal.state, index)
 
-    def paced_wait(self, index: int) -> float:
-        """How long a person's answer at ``index`` must still wait (Game.paced): what is
-        left of the fixed pause since the seat was asked, or 0."""
+    def paced_wait(self, index: int, paced: bool = False) -> float:
+        """How long a person's answer at ``index`` must still wait (Game.paced, or
+        ``paced``: the automatic answer's own wait): what is left of the fixed pause since
+        the seat was asked its question, or 0."""
         room = self.room
         deal = room.deal
-        if deal is None or not room.game.paced(deal.state, index):
+        if deal is None or not (paced or room.game.paced(deal.state, index)):
             return 0.0
-        step, since = self.asked.get(index, (room.step, time.monotonic()))
-        if step != room.step:
+        at = room.feed.legal_at[index]
+        asked, since = self.asked.get(index, (at, time.monotonic()))
+        if asked != at:
             return 0.0
         return max(0.0, room.services.auto_answer - (time.monotonic() - since))
 
@@ -314,21 +320,28 @@ class Turns:
         room = self.room
         assert room.deal is not None
         room.game.apply(room.deal.state, index, action)  # IllegalAction: refused at once
-        self.later_locked(f"held{index}.{room.step}", wait,
-                          functools.partial(self._held_turn, index, room.step, action))
+        at = room.feed.legal_at[index]
+        self.later_locked(f"held{index}.{at}", wait,
+                          functools.partial(self._held_turn, index, at, action))
 
-    async def _held_turn(self, index: int, step: int, action: int) -> None:
+    def _same_question(self, index: int, at: int) -> bool:
+        """Whether the seat at ``index`` is still asked the question it had at ``at`` (its
+        options unchanged since: another seat's answer in a claim window changes them
+        not); False once it moved, or the deal moved on."""
         room = self.room
-        if step == room.step and room.status == PLAYING and room.deal is not None:
-            await room.move(index, action, "player")
+        return (room.status == PLAYING and room.deal is not None
+                and room.feed.legal_at[index] == at)
 
-    async def _auto_turn(self, index: int, step: int) -> None:
-        room = self.room
-        if step != room.step:  # the person answered first, or the deal moved on
+    async def _held_turn(self, index: int, at: int, action: int) -> None:
+        if self._same_question(index, at):
+            await self.room.move(index, action, "player")
+
+    async def _auto_turn(self, index: int, at: int) -> None:
+        if not self._same_question(index, at):  # the person answered first, or it moved on
             return
         action = self.automatic(index)
         if action is not None:  # (automatic: a seat to act in a live deal, no bot's)
-            await room.move(index, action, "auto")
+            await self.room.move(index, action, "auto")
 
     def _ask_search(self, seat: Seat, question: Question) -> None:
         """The search bot of ``seat`` thinks off the event loop, and its answer is made

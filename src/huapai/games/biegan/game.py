@@ -101,19 +101,22 @@ class BieganGame(GameBase[BieganRules, State]):
         return flow.apply(state, seat, action)
 
     def automatic(self, state: State, seat: int) -> int | None:
-        """请统 with nothing to 紮: 不紮 is the seat's only choice. Under ``ask="always"``
-        every seat is asked at 请统 and answers after the same pause, so answering it for
-        the seat tells nobody it holds no four (a person's immediate 不紮 would say as
-        much); under ``ask="eligible"`` such a seat is never asked at all."""
-        if state.phase != QINGTONG:
+        """The seat's only choice, where a person need not click it: 请统 with nothing to
+        紮 (不紮) and a claim window with nothing to claim (过). Under ``ask="always"``
+        every seat is asked there and every answer comes after the same pause
+        (:meth:`paced`), so answering it for the seat tells nobody it holds no four or
+        nothing to claim (a person's immediate 过 would say as much); under
+        ``ask="eligible"`` such a seat is never asked at all."""
+        if state.phase not in (QINGTONG, WINDOW):
             return None
         legal = flow.legal(state, seat)
         return PASS if tuple(legal) == (PASS,) else None
 
     def paced(self, state: State, seat: int) -> bool:
-        """At 请统 every answer (紮 or 不紮, clicked or automatic) comes after the same
-        pause: an immediate 不紮 from a seat holding a four looks like the automatic one."""
-        return state.phase == QINGTONG and seat in flow.to_act(state)
+        """At 请统 and in a claim window every answer (clicked or automatic) comes after
+        the same pause: an immediate 过 from a seat that could claim looks like the
+        automatic one."""
+        return state.phase in (QINGTONG, WINDOW) and seat in flow.to_act(state)
 
     def explain(self, state: State, seat: int, action: int) -> IllegalAction:
         """Why ``action`` is not legal for ``seat`` now (code + message)."""
