@@ -243,6 +243,10 @@ def until_window(peers: list[Peer], room: str, moves: int = 80,
             return free + [s for s in asked if s not in free]
         for seat in free:
             act(peers[seat], room, "过" if len(asked) > 1 else None)
-        counter = peers[asked[0]].state[room]["counter"]  # its next view: the move made
-        peers[asked[0]].until(lambda m, c=counter: m["type"] == "state" and m["counter"] > c)
+        counter: int = peers[asked[0]].state[room]["counter"]  # its next view: the move made
+
+        def moved(m: Message, c: int = counter) -> bool:
+            return bool(m["type"] == "state" and m["counter"] > c)
+
+        peers[asked[0]].until(moved)
     raise AssertionError("no claim window opened")
