@@ -47,3 +47,29 @@ def test_bad_input_is_refused(args: list[str], said: str) -> None:
     result = invoke(args)
     assert_clean(result, 1)  # as every command refuses a game or preset it does not know
     assert said in result.output
+
+
+def test_chinese_folds_between_characters_on_a_terminal() -> None:
+    """A terminal's word wrap broke the Chinese only at its few spaces (ragged lines: "共
+    111 张，发完牌牌堆剩 35" / "张。其余…"); folded by characters, every line fits, no
+    number is cut, no line starts with a closing mark or ends with an opening one, and
+    nothing is lost."""
+    from rich.cells import cell_len
+
+    from huapai.cli_support.howto_view import fold_zh
+
+    closing, opening = "，。、；：？！）」』”’》…·", "（「『“‘《"
+    for game in ("xianniu", "biegan", "xiushan"):
+        howto = load_howto(game)
+        assert howto is not None
+        texts = [p.zh for s in howto.sections for p in s.paragraphs]
+        texts += [p.zh for ps in howto.presets.values() for p in ps]
+        for width in (40, 80, 100):
+            for text in texts:
+                lines = fold_zh(text, width)
+                assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+                assert all(cell_len(line) <= width for line in lines)
+                assert not any(line[0] in closing for line in lines[1:] if line)
+                assert not any(line[-1] in opening for line in lines if line)
+    assert fold_zh("如「紮 七」、「开泛 七」", 12) == ["如「紮", "七」、「开泛", "七」"]
+    assert fold_zh("共 111 张，剩 35 张", 12) == ["共 111 张，", "剩 35 张"]
