@@ -248,3 +248,24 @@ def test_a_win_on_the_dealt_hand_says_tianhu() -> None:
     said = [XiushanRenderer()._win({**win, **change}, ctx).plain
             for change in ({}, {"card": "贰"}, {"from_seat": 2, "card": "贰"})]
     assert "和了（天胡）" in said[0] and "和了（自摸）" in said[1] and "放炮" in said[2], said
+
+
+def test_a_wait_says_its_self_drawn_worth_where_it_differs() -> None:
+    """十八福 pays 1 豆 more self-drawn: the wait says both (it showed the discard's alone,
+    and a card that wins only self-drawn looked like any other)."""
+    from huapai.cli_support.families.xiushan import _waits
+    from huapai.cli_support.render import RenderContext
+    from huapai.games.xiushan.game import GAME
+
+    waits = [{"card": "柒", "score": 3, "score_self_drawn": 4, "remaining": 2},
+             {"card": "拾", "score": None, "score_self_drawn": 5, "remaining": 1},
+             {"card": "二", "score": 2, "score_self_drawn": 2, "remaining": 3}]
+    view = {"my_waits": waits}
+    rules = GAME.rules("shibafu")
+    zh = _waits(view, RenderContext(GAME, rules, "zh", me=0))
+    en = _waits(view, RenderContext(GAME, rules, "en", me=0))
+    assert zh is not None and en is not None
+    assert "柒（3 豆，自摸 4，剩 2）" in zh.plain and "拾（自摸 5 豆，剩 1）" in zh.plain
+    assert "二（2 豆，剩 3）" in zh.plain
+    assert "柒 (3 豆, self-drawn 4, 2 left)" in en.plain
+    assert "拾 (5 豆 self-drawn only, 1 left)" in en.plain

@@ -63,7 +63,7 @@ def test_the_waits_count_ones_own_draw_on_the_table_and_end_with_the_deal() -> N
     for seat in GAME.to_act(s):
         s, _ = _act(s, seat, "过")
     assert GAME.legal_actions(s, 1) == [GAME.parse_action(BOFU, a) for a in ("胡", "哨")]
-    assert "叁（18 钱，剩 1）" in _waits_line(_screen(s, 1))  # 叁叁 held, 叁 turned up
+    assert "叁（自摸 18 钱，剩 1）" in _waits_line(_screen(s, 1))  # 叁叁 held, 叁 turned up
     s, _ = _act(s, 1, "胡")
     assert "听：" not in _screen(s, 1)  # the deal is over: no stale waits
 

@@ -113,7 +113,7 @@ def test_the_renderer_shows_the_offer_what_is_forced_and_the_waits(page: Page,
               "youzi_self_drawn": 19, "remaining": 4}]
     waiting = page.evaluate(_RENDER, _view(legal_text=["过"], my_waits=waits))
     assert [(w["card"], w["note"]) for w in waiting["waits"]] == [
-        ("三", "5豆·剩2"), ("陆", "3豆·剩4")]
+        ("三", "5豆·自摸6·剩2"), ("陆", "自摸3豆·剩4")]  # self-drawn where it differs
     assert [w["drawn"] for w in waiting["waits"]] == ["三（小）", "陆（大）"]
 
 

@@ -208,11 +208,21 @@ def _waits(view: Mapping[str, Any], ctx: RenderContext) -> Text | None:
     unit = "钱" if ctx.rules.hand_value == "fan" else "豆"  # 钵福: 油子 × 翻
     for w in found:
         out.append_text(cards_text(str(w["card"])))
-        score = w["score"] if w["score"] is not None else w["score_self_drawn"]
         note = _refused_note(w, ctx)
-        out.append(ctx.pick(f"（{score} {unit}，剩 {w['remaining']}{note}）  ",
-                            f" ({score} {unit}, {w['remaining']} left{note})  "))
+        out.append(ctx.pick(f"（{_worth(w, unit, ctx)}，剩 {w['remaining']}{note}）  ",
+                            f" ({_worth(w, unit, ctx)}, {w['remaining']} left{note})  "))
     return out
+
+
+def _worth(w: Mapping[str, Any], unit: str, ctx: RenderContext) -> str:
+    """What a wait is worth: on a discard, and self-drawn where that differs (十八福's
+    自摸 豆) — ``3 豆，自摸 4``; a card that wins only self-drawn says so."""
+    on, drawn = w["score"], w["score_self_drawn"]
+    if on is None:
+        return ctx.pick(f"自摸 {drawn} {unit}", f"{drawn} {unit} self-drawn only")
+    if drawn is not None and drawn != on:
+        return ctx.pick(f"{on} {unit}，自摸 {drawn}", f"{on} {unit}, self-drawn {drawn}")
+    return f"{on} {unit}"
 
 
 def _refused_note(w: Mapping[str, Any], ctx: RenderContext) -> str:

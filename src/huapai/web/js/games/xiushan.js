@@ -39,19 +39,28 @@ function waitsRow(renderer, view) {
     waits.map((w) => waitItem(renderer, view, w, height)));
 }
 
+/** What a wait is worth: on a discard, and self-drawn where that differs (十八福's 自摸 豆):
+ * `3豆·自摸4`; a card that wins only self-drawn says so. `sep` joins the two. */
+function worth(w, unit, sep, gap = "") {
+  const u = `${gap}${unit}`;  // the title spaces "69 钱", the note does not
+  if (w.score === null) return bi(`自摸${gap}${w.score_self_drawn}${u}`, `${w.score_self_drawn} ${unit} self-drawn only`);
+  if (w.score_self_drawn !== null && w.score_self_drawn !== w.score) {
+    return bi(`${w.score}${u}${sep}自摸${gap}${w.score_self_drawn}`, `${w.score} ${unit}${sep}self-drawn ${w.score_self_drawn}`);
+  }
+  return bi(`${w.score}${u}`, `${w.score} ${unit}`);
+}
+
 /** One wait: its card, value (钵福: 钱, 油子 × 翻; else 豆) and copies left, and in 钵福
  * why the 钵 does not let it win now (`refused`, games/abacus.js). */
 function waitItem(renderer, view, w, height) {
-  const score = w.score ?? w.score_self_drawn;
   const unit = view.bo ? "钱" : "豆";
-  const self = w.score === null ? bi("（自摸）", " (self-drawn)") : "";
   const refused = view.bo ? waitRefusal(w) : "";
   const why = refused ? bi(`，${refused}`, `, ${refused}`) : "";
   return h("span", { class: refused ? "xs-wait refused" : "xs-wait", "data-card": w.card,
-                     title: bi(`${w.card}：${score} ${unit}${self}，还剩 ${w.remaining} 张${why}`,
-                               `${w.card}: ${score} ${unit}${self}, ${w.remaining} left${why}`) },
+                     title: bi(`${w.card}：${worth(w, unit, "，", " ")}，还剩 ${w.remaining} 张${why}`,
+                               `${w.card}: ${worth(w, unit, ", ")}, ${w.remaining} left${why}`) },
     cardRow(renderer, view, [w.card], height),
-    h("span", { class: "xs-wait-note" }, bi(`${score}${unit}·剩${w.remaining}`, `${score} ${unit} ·${w.remaining} left`)),
+    h("span", { class: "xs-wait-note" }, bi(`${worth(w, unit, "·")}·剩${w.remaining}`, `${worth(w, unit, " ·")} ·${w.remaining} left`)),
     refused ? h("span", { class: "xs-wait-note xs-wait-refused", "data-testid": "wait-refused" },
       refused) : null);
 }
