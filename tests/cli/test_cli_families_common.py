@@ -64,8 +64,8 @@ def _win_line(name: str, lang: str, from_seat: int | None) -> str:
 
     renderer = renderer_for(get_game(name))
     if name == "xiushan":
-        win = {"seat": 1, "from_seat": from_seat, "youzi": 8, "dou": 2,
-               "groups": [{"kind": "碰", "cards": "十十十", "youzi": 1}]}
+        win = {"seat": 1, "from_seat": from_seat, "youzi": 8, "dou": 2, "card": "十",
+               "groups": [{"kind": "碰", "cards": "十十十", "youzi": 1}]}  # (no card: 天胡)
         shown = renderer._win(win, _ctx(name, "shibafu", lang))  # type: ignore[attr-defined]
     else:
         view = {"wins": [{"seat": 1, "from_seat": from_seat, "hu": 31, "fen": 3,
