@@ -43,7 +43,7 @@ def run_howto(game_name: str, preset: str | None, *, as_json: bool, lang: Lang,
             text = paragraph.pick(lang)
             if lang == "zh" and console.is_terminal:  # folded by characters, not at spaces
                 text = "\n".join(fold_zh(text, console.width))
-            console.print(text, soft_wrap=lang == "zh")
+            console.print(Text(text), soft_wrap=lang == "zh")  # words, never markup
             console.print()  # a paragraph a block, as the browser shows them
 
 
