@@ -19,12 +19,10 @@ def jing_chars(rules: Any) -> frozenset[str]:
     return frozenset(FACES[f] for f in jing_of(bool(getattr(rules, "five_jing", False))))
 
 
-def cards_text(cards: str | None, jing: frozenset[str] = _JING_CHARS) -> Text:
+def cards_text(cards: str, jing: frozenset[str] = _JING_CHARS) -> Text:
     """Card notation coloured: red faces red, 精 (``jing``) bold, 花 underlined, 赖子
-    magenta."""
+    magenta (a face-down 紮's unseen cards are ``groups_text``'s marks)."""
     out = Text()
-    if cards is None:
-        return Text("????", style="dim")
     for i, ch in enumerate(cards):
         if ch == "*":
             continue
@@ -38,6 +36,6 @@ def cards_text(cards: str | None, jing: frozenset[str] = _JING_CHARS) -> Text:
     return out
 
 
-def cards_in(text: str | None, ctx: RenderContext) -> Text:
+def cards_in(text: str, ctx: RenderContext) -> Text:
     """:func:`cards_text` with the 精 of the deal's reading (``ctx.rules``) in bold."""
     return cards_text(text, jing_chars(ctx.rules))

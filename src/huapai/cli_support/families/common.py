@@ -43,8 +43,7 @@ def phase_head(view: Mapping[str, Any], ctx: RenderContext, phases: Words) -> Te
     return Text.assemble((ctx.pick("【阶段】", "[phase] "), "bold"), ctx.pick(zh, en))
 
 
-def groups_text(melds: Sequence[Mapping[str, Any]],
-                cards: Callable[[str | None], Text]) -> Text:
+def groups_text(melds: Sequence[Mapping[str, Any]], cards: Callable[[str], Text]) -> Text:
     """A seat's laid groups as ``kind[cards]``, two spaces apart (``cards`` colours the
     notation); a face-down group's unseen cards (None) are a ``?`` each, as many as the
     group has (``size``): ``哨[???]``, ``龙灯[????]``, ``紮[????]``."""

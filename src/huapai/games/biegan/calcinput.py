@@ -38,7 +38,7 @@ from .cards import (
     NUM_JOKERS,
     card,
     card_name,
-    copies_of,
+    deck_copies,
     face_name,
     face_of,
     jing_of,
@@ -324,17 +324,14 @@ def parse_meld(raw: str, jing: tuple[int, ...] = JING_FACES) -> Meld:
         raise _fail("meld_bad", raw=raw, reason=said(exc)) from None
 
 
-def _copies(code: int, jokers: int) -> int:
-    """Copies of ``code`` in a deck of ``jokers`` 赖子."""
-    return jokers if code == JOKER else copies_of(code)
-
-
 def _check_copies(cards: Sequence[int], where: str, jokers: int) -> None:
-    """No more copies of a card (or of a face, 花 and 素 together) than the deck holds."""
+    """No more copies of a card (or of a face, 花 and 素 together) than the deck of
+    ``jokers`` 赖子 holds."""
+    copies = deck_copies(jokers)
     for code, n in sorted(Counter(cards).items()):
-        if n > _copies(code, jokers):
+        if n > copies[code]:
             raise _fail("copies", where=_t(where), n=n, card=_card_label(code),
-                        have=_copies(code, jokers))
+                        have=copies[code])
     faces = Counter(face_of(c) for c in cards if c != JOKER)
     for face, n in sorted(faces.items()):
         if n > COPIES_PER_FACE:
@@ -445,8 +442,8 @@ def _best_miss(hand: Hand) -> tuple[int, int] | None:
     """The completion with the most 胡 when none reaches 起胡 (None: no card completes)."""
     owned = Counter(hand.own)
     best: tuple[int, int] | None = None
-    jokers = int(hand.options.get("jokers", NUM_JOKERS))
-    for code in (c for c in range(NUM_CODES) if owned[c] < _copies(c, jokers)):
+    copies = deck_copies(int(hand.options.get("jokers", NUM_JOKERS)))
+    for code in (c for c in range(NUM_CODES) if owned[c] < copies[c]):
         result = best_hand((*hand.concealed, code), hand.melds, **hand.options)
         if result.complete and (best is None or result.hu > best[0]):
             best = (result.hu, code)

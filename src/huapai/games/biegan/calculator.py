@@ -20,7 +20,7 @@ from functools import lru_cache
 from operator import gt
 from typing import Any, Literal, TypedDict, Unpack
 
-from .cards import JOKER, NUM_CODES, card_name, copies_of, face_name, face_of
+from .cards import JOKER, NUM_CODES, card_name, deck_copies, face_name, face_of
 from .layout import layout
 from .search import _Holding, fen_for, holding_of_codes, search
 from .units import Meld, Scoring, Unit, check_meld_jokers
@@ -188,7 +188,7 @@ def _won_face(concealed: Sequence[int], won_discard: int | None) -> int | None:
 
 _DEFAULT = scoring_of()
 _VALID_CODES = frozenset(range(NUM_CODES))
-_COPIES = tuple(copies_of(code) for code in range(NUM_CODES))
+_COPIES = deck_copies()  # the full deck (two 赖子): the most any reading can hold
 
 
 def checked_holding(

@@ -115,11 +115,11 @@ export const biegan = {
     }));
   },
 
-  /** 请统 with nothing to 紮, or a discard with nothing to claim: the server answers 不紮 /
-   * 过 for this seat after its fixed pause. */
+  /** 请统 with nothing to 紮: the server answers 不紮 for this seat after its fixed pause
+   * (a discard with nothing to claim: the claim table's line). */
   autoText(view) {
     if (view.phase === "qingtong") return bi("请统：没有可紮的，稍候自动不紮", "请统: nothing to 紮, you pass in a moment");
-    return view.phase === "window" ? bi("没有可要的牌，稍候自动过", "Nothing to claim: you pass in a moment") : null;
+    return claimTable.autoText.call(this, view);
   },
 
   eventText(ev, ctx) {

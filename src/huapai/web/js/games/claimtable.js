@@ -68,6 +68,12 @@ export const claimTable = {
     return bi("打出", "Discard");
   },
 
+  /** A discard this seat can do nothing with: the server answers 过 for it after its fixed
+   * pause (the state's `automatic`); a family adds its own such moments (双别杆's 请统). */
+  autoText(view) {
+    return view.phase === "window" ? bi("没有可要的牌，稍候自动过", "Nothing to claim: you pass in a moment") : null;
+  },
+
   /** The groups `seat` has laid, as this viewer may see them. */
   seatMelds(view, seat) {
     return view.melds?.[seat] ?? [];

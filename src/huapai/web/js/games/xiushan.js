@@ -154,11 +154,6 @@ export const xiushan = {
     return out;
   },
 
-  /** A discard this seat can do nothing with: the server answers 过 after its fixed pause. */
-  autoText(view) {
-    return view.phase === "window" ? bi("没有可要的牌，稍候自动过", "Nothing to claim: you pass in a moment") : null;
-  },
-
   prompt(view) {
     const owed = owedPrompt(view);
     if (owed) return owed;
