@@ -272,6 +272,20 @@ def test_a_dui_face_can_never_be_zhao_zha_or_fan() -> None:
     assert illegal(state, E, "开泛 十") == "no_kaifan"
 
 
+def test_two_jokers_do_not_make_a_dui_face_a_zha() -> None:
+    """G13 with G8: after 对 七 the two naturals left and two 赖子 are four, yet no 紮 七
+    (the engine offered it until 2026-12-05); 紮 三 from the same 赖子 still is."""
+    state = start(rules(), zhuang="七*", erjia="七七七赖赖三三士", top="士千七*")
+    state = play(state, [*qingtong_pass(), (Z, "打 七*"), (E, "对"), (M, "过")])
+    state = play(state, [(E, "打 士"), *passes(E)])
+    thrown = next(t for t in legal_text(state, M) if t.startswith("打") and "七" not in t)
+    state = play(state, [(M, thrown), *passes(M)])
+    state = play(state, [(Z, "打 " + GAME.observe(state, Z)["drawn"]), *passes(Z)])
+    assert GAME.observe(state, E)["drawn"] == "七*"
+    assert "紮 七" not in legal_text(state, E) and "紮 三" in legal_text(state, E)
+    assert illegal(state, E, "紮 七") == "dui_frozen"
+
+
 def test_kaifan_on_a_zha_takes_a_replacement_from_paidi() -> None:
     """[S] 开泛: a 紮 and the fifth drawn → 泛, and one more card from 牌底."""
     state = start(rules(zha_shown=True), zhuang="化", mojia="大大大大", top="士大",

@@ -31,6 +31,7 @@ from .state import (
     discard_code,
 )
 from .turn import (
+    dui_faces,
     four_faces,
     kaifan,
     kaifan_faces,
@@ -216,6 +217,9 @@ def _explain_turn(s: State, seat: int, action: int) -> IllegalAction:
 
 def _explain_zha(s: State, seat: int, face: int) -> IllegalAction:
     name = FACES[face]
+    if face in dui_faces(s, seat):
+        return IllegalAction.of("dui_frozen", "对过的{name}不能再紮",
+                                "a 对'd {name} cannot be 紮'd", name=name)
     if face in four_faces(s, seat):
         return IllegalAction.of("zha_late", "这套规则只能用刚摸到的牌紮",
                                 "only the card just drawn may make a 紮 here")

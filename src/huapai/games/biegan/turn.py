@@ -162,7 +162,8 @@ def zha_faces(s: State, seat: int) -> list[int]:
 
 
 def four_faces(s: State, seat: int) -> list[int]:
-    """Faces of which a seat holds four, counting a 赖子 for a 精 when allowed."""
+    """Faces of which a seat holds four, counting a 赖子 for a 精 when allowed, except a
+    face it has 对'd (G13)."""
     packed, jokers = s.packed[seat], s.hands[seat][JOKER]
     use_jokers = jokers and s.rules.jokers_in_zha
     if not packed & FOURS and not use_jokers:
@@ -172,7 +173,15 @@ def four_faces(s: State, seat: int) -> list[int]:
         n = (packed >> SHIFT[face]) & 15
         if n >= 4 or (use_jokers and joker_ok(s.rules, face) and n >= 2 and n + jokers >= 4):
             out.append(face)
+    if out and s.melds[seat]:
+        frozen = dui_faces(s, seat)  # two naturals and two 赖子 after a 对 of the face
+        out = [f for f in out if f not in frozen]
     return out
+
+
+def dui_faces(s: State, seat: int) -> frozenset[int]:
+    """Faces this seat has 对'd: never 招'd [S], 紮'd or 开泛'd again (G13)."""
+    return frozenset(h.meld.face for h in s.melds[seat] if h.meld.kind == "对")
 
 
 def kaifan_faces(s: State, seat: int) -> list[int]:
