@@ -188,7 +188,9 @@ def _play_checked(page: Page, server: str, *, tap: bool, hand_glyph: float,
         xiushan_turn(page, rng, tap=tap)
         turns += 1
     expect(page.locator("[data-testid=settlement]")).to_be_visible()
-    assert turns > 3 and table_seen > 0
+    # a deal may end after a few real choices: 过 on one's own card and forced groups are
+    # made by the server (Game.automatic), so only discards and 胡-or-not are counted here
+    assert turns > 0 and table_seen > 0
     assert errors.seen == [], errors.seen
 
 

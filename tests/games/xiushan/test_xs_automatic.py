@@ -1,24 +1,25 @@
-"""``automatic``: a discard a seat can do nothing with (过 alone) is the only choice the
-秀山 engine lets a driver make for a person — a forced 碰 / 开召 and every other decision
-stay the seat's. ``paced``: every answer in a claim window (and only there) waits for the
-same pause."""
+"""``automatic``: a seat's only answer to a shown card — 过 on a discard or on its own
+堂子头 card that it can do nothing with, a forced 碰 / 开召 / 鸡 / 哨 / 龙灯 — is made for a
+person by a driver; a choice (胡 or not, which card to discard, 钵福's 报子) stays the
+seat's. ``paced``: every answer to a shown card (a claim window, the drawer's own card), and
+only there, waits for the same pause."""
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
 from huapai.core.registry import get_game
-from huapai.games.xiushan.state import PASS
 
 GAME = get_game("xiushan")
 
 
 @pytest.mark.parametrize("preset", ["maquefu", "shibafu", "bofu"])
-def test_automatic_is_pass_exactly_where_a_window_leaves_pass_alone(preset: str) -> None:
+def test_automatic_is_the_only_answer_to_a_shown_card(preset: str) -> None:
     rules = GAME.rules(preset)
-    seen = {"auto": 0, "asked": 0}
+    seen: Counter[str] = Counter()
     for seed in range(12):
         state = GAME.new_game(rules, seed=seed)
         rng = random.Random(seed)
@@ -26,14 +27,21 @@ def test_automatic_is_pass_exactly_where_a_window_leaves_pass_alone(preset: str)
             asked = GAME.to_act(state)
             for seat in range(GAME.num_seats(rules)):
                 legal = list(GAME.legal_actions(state, seat))
-                window = GAME.observe(state, seat)["phase"] == "window" and seat in asked
+                view = GAME.observe(state, seat)
+                shown = view["phase"] in ("window", "drawn") and seat in asked
+                owed = bool(view.get("owed"))
                 auto = GAME.automatic(state, seat)
-                assert auto == (PASS if window and legal == [PASS] else None), (seed, legal)
-                assert GAME.paced(state, seat) == window
-                if window:
-                    seen["auto" if auto is not None else "asked"] += 1
+                sole = legal[0] if shown and not owed and len(legal) == 1 else None
+                assert auto == sole, (seed, view["phase"], legal)
+                assert GAME.paced(state, seat) == shown
+                if shown:
+                    name = "asked" if auto is None else GAME.format_action(rules, auto)
+                    seen[f"{view['phase']} {name}"] += 1
             seat = asked[0]
             choice = GAME.automatic(state, seat)
             state, _ = GAME.apply(state, seat, choice if choice is not None
                                   else rng.choice(list(GAME.legal_actions(state, seat))))
-    assert seen["auto"] and seen["asked"]
+    assert seen["window 过"] and seen["drawn 过"] and seen["window asked"], seen
+    assert seen["window 碰"], seen  # forced_claims is on in every preset
+    if preset == "shibafu":
+        assert seen["drawn 哨"], seen  # one's own draw always makes its 哨 [S]

@@ -25,7 +25,7 @@ from .moves import dealt_sizes
 from .observe import encode, observation_size, omniscient, table_view
 from .sample import resample
 from .settle import settle
-from .state import ACTION_NAMES, DISCARD0, NUM_ACTIONS, OVER, PASS, WINDOW, State
+from .state import ACTION_NAMES, DISCARD0, DRAWN, NUM_ACTIONS, OVER, WINDOW, State
 from .table_rules import PRESETS, XiushanGameRules
 
 _BY_NAME = ({name: a for a, name in ACTION_NAMES.items()} | {"召": 3, "龙": 6, "面鸡": 4}
@@ -119,18 +119,23 @@ class XiushanGame(GameBase[XiushanGameRules, State]):
         return flow.apply(state, seat, action)
 
     def automatic(self, state: State, seat: int) -> int | None:
-        """过 for a seat asked about a discard it can do nothing with: every seat is asked
-        and every answer comes after the same pause (:meth:`paced`), so answering it for
-        the seat tells nobody it had nothing (a person's immediate 过 would say as much).
-        A forced 碰 / 开召 is the person's to make."""
-        if state.phase != WINDOW:
+        """A seat's only answer to a shown card, made for a person after the fixed pause:
+        过 on a discard it can do nothing with or on its own 堂子头 card that makes nothing,
+        and a forced group (碰 / 开召 / 鸡 of a discard, 哨 / 龙灯 / 鸡 of its own draw:
+        ``forced_claims`` and [S] 哨必须放到桌子上撲起). Every answer there comes after the
+        same pause (:meth:`paced`), so answering it for the seat tells nobody it had no
+        choice (a person's immediate answer would say as much); a forced group is public
+        once made, and the rules made it."""
+        if state.phase not in (WINDOW, DRAWN) or state.owed:
             return None
-        return PASS if flow.legal(state, seat) == [PASS] else None
+        legal = flow.legal(state, seat)
+        return legal[0] if len(legal) == 1 else None
 
     def paced(self, state: State, seat: int) -> bool:
-        """In a claim window every answer (clicked or automatic) comes after the same
-        pause: an immediate 过 from a seat that could 胡 looks like the automatic one."""
-        return state.phase == WINDOW and seat in flow.to_act(state)
+        """Every answer to a shown card (a discard's claim window, the drawer's own 堂子头
+        card), clicked or automatic, comes after the same pause: an immediate 过 from a seat
+        that could 胡 looks like the automatic one."""
+        return state.phase in (WINDOW, DRAWN) and seat in flow.to_act(state)
 
     def explain(self, state: State, seat: int, action: int) -> IllegalAction:
         return flow.explain(state, seat, action)

@@ -164,6 +164,19 @@ export const xiushan = {
     return discardPrompt();
   },
 
+  /** The server answers a shown card for this seat after its fixed pause when it has one
+   * answer: a forced group (碰 / 开召 / 鸡 / 哨 / 龙灯), 过 on its own 堂子头 card that makes
+   * nothing, or (the claim table's line) 过 on a discard it can do nothing with. */
+  autoText(view) {
+    const forced = forcedGroup(view);
+    if (forced) {
+      const say = SAY_FORCED[forced] ?? forced;
+      return bi(`必须${say}，稍候自动${say}`, `you must ${forced}: it is made for you in a moment`);
+    }
+    if (view.phase === "drawn") return bi("起的牌成不了组，稍候自动过", "Your card makes no group: you pass in a moment");
+    return claimTable.autoText.call(this, view);
+  },
+
   eventText(ev, ctx, view) {
     const who = typeof ev.seat === "number" ? ctx.name(ev.seat) : "";
     switch (ev.kind) {
