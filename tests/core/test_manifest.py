@@ -127,6 +127,21 @@ def test_missing_or_malformed_fields_are_named(changes: dict[str, object], fault
     assert fault in str(info.value)
 
 
+def test_a_room_multiplier_names_an_integer_rule_option(fresh: None) -> None:
+    """双别杆's rules carry the room's 倍数 (its manifest says which option); a family that
+    names no such option, or a switch, is refused at start-up."""
+    assert get_manifest("biegan").room_multiplier == "multiplier"
+    assert get_manifest("biegan").to_json()["room_multiplier"] == "multiplier"
+    assert get_manifest("xianniu").to_json()["room_multiplier"] is None
+    with pytest.raises(ManifestError, match="room_multiplier must name a rule option"):
+        check_manifest(replace(TOY, room_multiplier="two words"))
+    registry.register_game("toy", "toygame:GAME", replace(TOY, room_multiplier="copies"))
+    registry.check_games()  # an integer option of every preset: accepted
+    registry.register_game("toy", "toygame:GAME", replace(TOY, room_multiplier="nope"))
+    with pytest.raises(ManifestError, match="room_multiplier 'nope' is no integer"):
+        registry.check_games()
+
+
 def test_the_server_refuses_a_browser_renderer_it_cannot_serve(
         toy_games: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     from huapai.server.app import check_families

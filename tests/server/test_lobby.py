@@ -135,6 +135,19 @@ def test_room_options_are_kept(client: TestClient) -> None:
     assert [r["id"] for r in listed] == [room["id"]]
 
 
+def test_a_biegan_room_has_one_multiplier_its_rules(client: TestClient) -> None:
+    """双别杆's 倍数 is a rule option (the seed's 10倍房間): the platform's multiplier would
+    multiply the points a second time, so it is refused there, naming the option."""
+    a = Api(client, "a")
+    refused = a.call("POST", "/api/rooms", {"game": "biegan", "multiplier": 10}, status=400)
+    assert refused["error"]["code"] == "bad_settings", refused
+    assert "'multiplier' (rules.multiplier)" in refused["error"]["message"]
+    assert client.get("/api/rooms").json()["rooms"] == []
+    room = a.call("POST", "/api/rooms", {"game": "biegan", "rules": {"multiplier": 10}},
+                  status=201)["room"]
+    assert (room["rules"]["multiplier"], room["multiplier"]) == (10, 1)
+
+
 def test_private_room_needs_its_code(client: TestClient) -> None:
     a, b = Api(client, "a"), Api(client, "b")
     room = a.call("POST", "/api/rooms", {"game": "xianniu", "private": True}, 201)["room"]

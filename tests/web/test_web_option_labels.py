@@ -119,3 +119,23 @@ def test_the_folded_rule_options_show_they_open(page: Page, own_server: str) -> 
     page.click(".rule-options summary")
     expect(page.locator(".rule-options")).to_have_attribute("open", "")
     assert page.evaluate(turned) != closed
+
+
+def test_a_biegan_room_shows_one_multiplier_its_rules(page: Page, own_server: str) -> None:
+    """双别杆's 倍数 is its rule option ``multiplier`` (the manifest's room_multiplier): the
+    form shows that option in the platform's place, never both, and the room's bar says the
+    倍数 the room plays at; 掀牛 keeps the platform's."""
+    enter(page, own_server, "倍数")
+    page.select_option("select[name=game]", value="biegan")
+    page.wait_for_selector(".form-grid input[name=rule-multiplier]")
+    assert page.locator("input[name=multiplier]").count() == 0
+    assert page.locator(".rule-options input[name=rule-multiplier]").count() == 0
+    page.fill("input[name=rule-multiplier]", "10")
+    page.dispatch_event("input[name=rule-multiplier]", "change")
+    page.click("[data-testid=create]")
+    page.wait_for_selector("[data-testid=waiting]")
+    expect(page.locator(".room-meta")).to_contain_text("倍数 ×10")
+    page.click("text=← 大厅")
+    page.select_option("select[name=game]", value="xianniu")
+    page.wait_for_selector("input[name=multiplier]")
+    assert page.locator("input[name=rule-multiplier]").count() == 0

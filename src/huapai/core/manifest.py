@@ -131,6 +131,11 @@ class GameManifest:
     ``web_renderer="families/<name>/renderer.js"``); None: the client's own files only."""
     howto: str | None = None
     """``"package:file.toml"``: the family's 玩法说明 (:mod:`huapai.core.howto`); None: none."""
+    room_multiplier: str | None = None
+    """The rule option that is the room's 倍数 where the family's own settlement multiplies
+    by it (双别杆's ``multiplier``: the winner collects 2 × 分 × 倍数): the lobby offers it in
+    place of the platform's multiplier, which a room of this family keeps at 1 (two would
+    multiply twice). None: the platform's multiplier scales the room's points."""
 
     def load_engine(self) -> Any:
         return load_target(self.engine)
@@ -161,6 +166,7 @@ class GameManifest:
             "web_renderer": self.web_renderer,
             "card_set": self.card_set,
             "howto": self.howto is not None,
+            "room_multiplier": self.room_multiplier,
         }
 
 
@@ -210,6 +216,9 @@ def _problems(m: GameManifest) -> list[str]:
         out += _target_problems("web_assets", m.web_assets)
     if m.howto is not None:
         out += _target_problems("howto", m.howto)
+    if m.room_multiplier is not None and not (isinstance(m.room_multiplier, str)
+                                              and m.room_multiplier.isidentifier()):
+        out.append(f"room_multiplier must name a rule option, got {m.room_multiplier!r}")
     return out
 
 

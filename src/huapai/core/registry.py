@@ -133,8 +133,21 @@ def check_games() -> list[GameManifest]:
         for bot, factory in manifest.bots.items():
             check_target(manifest, f"bot {bot!r}", factory)
         load_howto(name)
+        _check_room_multiplier(manifest)
         checked.append(manifest)
     return checked
+
+
+def _check_room_multiplier(manifest: GameManifest) -> None:
+    """A ``room_multiplier`` names an integer rule option of every preset."""
+    option = manifest.room_multiplier
+    if option is None:
+        return
+    for preset, rules in get_game(manifest.name).presets().items():
+        value = getattr(rules, option, None)
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise ManifestError(f"game family {manifest.name!r}: room_multiplier {option!r} "
+                                f"is no integer rule option of preset {preset!r}")
 
 
 def check_target(manifest: GameManifest, what: str, target: str) -> Any:

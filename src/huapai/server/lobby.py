@@ -13,7 +13,7 @@ from typing import Any
 from sqlalchemy import Engine
 
 from huapai.core.protocol import RulesError
-from huapai.core.registry import game_names, get_game
+from huapai.core.registry import game_names, get_game, get_manifest
 
 from .calls import CALL_TIMEOUT
 from .cluster import Cluster
@@ -283,6 +283,10 @@ class Platform:
         except (TypeError, ValueError) as exc:
             raise ServerError("rules_invalid", str(exc)) from None
         settings = RoomSettings.parse(body)
+        own = get_manifest(game_name).room_multiplier
+        if own is not None and settings.multiplier != 1:
+            raise ServerError("bad_settings", f"multiplier: a {game_name} room's 倍数 is its "
+                              f"rule option {own!r} (rules.{own}); leave multiplier at 1")
         await self._room_budget(player.id, address)
         room = await Room.create(self.services, owner=player.id, game=game_name,
                                  preset=preset, rules=rules, settings=settings)

@@ -46,6 +46,7 @@ MANIFEST = GameManifest(
     house_bot="heuristic",
     zero_sum=True,
     terminal_renderer="huapai.cli_support.families.biegan:RENDERER",
+    room_multiplier="multiplier",  # [S] 10倍房間: the rules' 倍数 is the room's
     calculators=(
         CalculatorSpec(
             command="score",

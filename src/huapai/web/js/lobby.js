@@ -4,7 +4,7 @@
 import { h, morph, replace } from "./dom.js";
 import { bi, t } from "./i18n.js";
 import { api, explain, path } from "./api.js";
-import { gameDetail, gameTitle, loadGames, presetTitle } from "./games/registry.js";
+import { gameDetail, gameTitle, loadGames, ownMultiplier, presetTitle } from "./games/registry.js";
 import { howtoButton } from "./howto.js";
 import { optionLabel } from "./roomrules.js";
 import { toast } from "./ui.js";
@@ -168,7 +168,11 @@ export class LobbyPage {
     const f = this.form;
     const presets = detail.presets.map((p) => [`${presetTitle(f.game, p.name)} · ${t("seats_n", { n: p.seats })}`, p.name]);
     const players = detail.options.find((o) => o.name === "players");
-    const others = detail.options.filter((o) => o.name !== "players");
+    // a family whose rules carry the room's 倍数 (双别杆) shows that option in place of the
+    // platform's multiplier, which stays 1: two would multiply twice
+    const own = detail.options.find((o) => o.name === detail.room_multiplier);
+    const lifted = new Set(["players", own?.name]);
+    const others = detail.options.filter((o) => !lifted.has(o.name));
     const changed = Object.keys(f.rules).length;
     replace(this.formBox,
       h("h2", {}, t("new_room")),
@@ -187,8 +191,9 @@ export class LobbyPage {
           players ? this.optionField(players) : null,
           field(t(this.endsItself() ? "deals_until_bo" : "deals"), h("input", { name: "deals", type: "number", min: 1, max: 64, value: f.deals,
             onChange: (e) => { f.deals = Number(e.target.value); } })),
-          field(t("multiplier"), h("input", { name: "multiplier", type: "number", min: 1, max: 100, value: f.multiplier,
-            onChange: (e) => { f.multiplier = Number(e.target.value); } })),
+          own ? this.optionField(own)
+            : field(t("multiplier"), h("input", { name: "multiplier", type: "number", min: 1, max: 100, value: f.multiplier,
+              onChange: (e) => { f.multiplier = Number(e.target.value); } })),
           field(t("turn_clock"), select("turn_clock", CLOCKS.map((s) => [s ? t("seconds", { n: s }) : t("no_clock"), s]),
             f.turn_clock, (v) => { f.turn_clock = v; })),
           field(t("tuoguan_after"), select("tuoguan_after", TUOGUAN.map((s) => [t("seconds", { n: s }), s]),
@@ -332,7 +337,7 @@ export class LobbyPage {
   async createRoom() {
     const f = this.form;
     const body = { game: f.game, preset: f.preset, rules: f.rules, deals: f.deals,
-                   multiplier: f.multiplier, private: f.private, turn_clock: f.turn_clock,
+                   multiplier: ownMultiplier(f.game) ? 1 : f.multiplier, private: f.private, turn_clock: f.turn_clock,
                    tuoguan_after: f.tuoguan_after, bot_delay: f.bot_delay };
     try {
       // the same key for a retried request: the server makes one room for it

@@ -6,7 +6,7 @@ import { h, morph, replace } from "./dom.js";
 import { bi, t } from "./i18n.js";
 import { api, explain, path } from "./api.js";
 import { checkShuffle, commitmentSeen, newNonce, nonceSent, rememberCommitment, rememberNonce } from "./fairness.js";
-import { gameDetail, gameTitle, presetTitle, rendererFor } from "./games/registry.js";
+import { gameDetail, gameTitle, presetTitle, rendererFor, roomMultiplier } from "./games/registry.js";
 import { howtoButton } from "./howto.js";
 import { roomRulesBlock, rulesButton } from "./roomrules.js";
 import { TableView, seatName } from "./table.js";
@@ -244,7 +244,7 @@ export class RoomPage {
       h("a", { class: "btn ghost small", href: "#/" }, "← ", t("lobby")),
       h("div", { class: "room-name" }, h("strong", {}, gameTitle(s.game)), " · ", presetTitle(s.game, s.preset)),
       h("div", { class: "room-meta muted" },
-        t("settings_line", { deals: s.deals, mult: s.multiplier, clock }),
+        t("settings_line", { deals: s.deals, mult: roomMultiplier(s), clock }),
         s.status !== "waiting" && s.deal !== null ? ` · ${t("deal_n", { n: s.deal + 1 })}/${s.deals}` : ""),
       s.code ? h("div", { class: "room-code", "data-testid": "room-code" }, `${t("room_code")} `, h("strong", {}, s.code)) : null,
       h("button", { class: "btn ghost small", onClick: () => this.copyLink() }, t("copy_link")),

@@ -57,6 +57,19 @@ export function gameTitle(game) {
   return titles ? bi(titles.zh, titles.en) : String(game);
 }
 
+/** The rule option that is a family's room 倍数 (双别杆's `multiplier`), or null: the
+ * platform's multiplier then scales the room's points. */
+export function ownMultiplier(game) {
+  return MANIFESTS.get(game)?.room_multiplier ?? null;
+}
+
+/** A room's 倍数 as its players know it: the family's rule option where it has one (the
+ * platform's stays 1 there), else the room's multiplier. */
+export function roomMultiplier(summary) {
+  const own = ownMultiplier(summary.game);
+  return own ? summary.rules?.[own] ?? 1 : summary.multiplier ?? 1;
+}
+
 /** A preset's title in the chosen language, from the family's manifest. */
 export function presetTitle(game, preset) {
   const pair = MANIFESTS.get(game)?.preset_titles?.[preset];
