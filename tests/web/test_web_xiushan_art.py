@@ -63,9 +63,9 @@ def test_big_and_small_cards_differ_at_a_glance(page: Page, server: str) -> None
     assert by_token["弍"]["glyphs"][0] == "贰" and by_token["参"]["glyphs"][0] == "叁"
 
 
-_RENDER = """async (view) => {
+_RENDER = """async ([view, legal]) => {
   const { xiushan, forcedGroup } = await import("/js/games/xiushan.js");
-  const ctx = { me: 0, name: (s) => `座${s}` };
+  const ctx = { me: 0, legal, name: (s) => `座${s}` };
   const holder = document.createElement("div");
   holder.append(xiushan.center(view, ctx), xiushan.seatDetail(view, 0, ctx) ?? "");
   document.body.append(holder);
@@ -73,12 +73,25 @@ _RENDER = """async (view) => {
     card: w.dataset.card, note: w.querySelector(".xs-wait-note").textContent,
     drawn: w.querySelector(".card-svg").getAttribute("aria-label") }));
   const label = (sel) => holder.querySelector(`${sel} .card-svg`)?.getAttribute("aria-label");
-  const out = { forced: forcedGroup(view), center: holder.querySelector(".bg-center").textContent,
+  const out = { forced: forcedGroup(legal), center: holder.querySelector(".bg-center").textContent,
                 offer: label("[data-testid=offer]"), flipped: label("[data-testid=flipped]"),
-                waits, prompt: xiushan.prompt(view) };
+                waits, prompt: xiushan.prompt(view, ctx), auto: xiushan.autoText(view, ctx) };
   holder.remove();
   return out;
 }"""
+
+
+_KINDS = {"过": "pass", "胡": "hu", "碰": "peng", "开召": "kaizhao", "鸡": "ji", "哨": "shao",
+          "龙灯": "longdeng"}
+
+
+def _render(page: Page, view: dict[str, Any], legal: list[str]) -> dict[str, Any]:
+    """The renderer's pieces for ``view`` with these legal actions (as legal_info: by kind;
+    the label's words are not what the renderer reads)."""
+    info = [{"id": i, "kind": _KINDS[word], "label": {"zh": "?", "en": "?"}}
+            for i, word in enumerate(legal)]
+    out: dict[str, Any] = page.evaluate(_RENDER, [view, info])
+    return out
 
 
 def _view(**changes: Any) -> dict[str, Any]:
@@ -86,7 +99,7 @@ def _view(**changes: Any) -> dict[str, Any]:
         "phase": "window", "dealer": 1, "active": [0, 1, 2], "stock": 12, "flipped": "八",
         "jiang": "玖九", "threshold": 18, "melds": [[], [], []], "rivers": ["", "", ""],
         "offer": {"seat": 1, "card": "贰", "drawn": False}, "my_melds": [],
-        "legal_text": ["碰"], "my_waits": [], "hand": "",
+        "my_waits": [], "hand": "",
     }
     return {**view, **changes}
 
@@ -94,24 +107,30 @@ def _view(**changes: Any) -> dict[str, Any]:
 def test_the_renderer_shows_the_offer_what_is_forced_and_the_waits(page: Page,
                                                                    server: str) -> None:
     page.goto(server)
-    forced = page.evaluate(_RENDER, _view())
+    forced = _render(page, _view(), ["碰"])
     assert forced["forced"] == "碰" and "必须碰" in forced["center"]
     assert forced["prompt"].startswith("必须碰")
     assert forced["offer"] == "贰（大·红）" and forced["flipped"] == "八（小）"
     assert "将 玖九" in forced["center"] and forced["waits"] == []
-    free = page.evaluate(_RENDER, _view(legal_text=["过", "碰"]))
+    free = _render(page, _view(), ["过", "碰"])
     assert free["forced"] is None and "必须" not in free["center"]
-    hu = page.evaluate(_RENDER, _view(legal_text=["胡", "碰"]))
+    hu = _render(page, _view(), ["胡", "碰"])
     assert hu["forced"] is None
-    drawn = page.evaluate(_RENDER, _view(phase="drawn", legal_text=["哨"],
-                                         offer={"seat": 0, "card": "七", "drawn": True}))
+    drawn = _render(page, _view(phase="drawn", offer={"seat": 0, "card": "七", "drawn": True}),
+                    ["哨"])
     assert drawn["forced"] == "哨" and "必须撲哨" in drawn["center"]
     assert drawn["offer"] == "七（小·红）"
+    # the line shown while the server makes a seat's only answer for it (Game.automatic)
+    assert forced["auto"] == "必须碰，稍候自动碰" and drawn["auto"] == "必须撲哨，稍候自动撲哨"
+    nothing = _render(page, _view(phase="drawn", offer={"seat": 0, "card": "七", "drawn": True}),
+                      ["过"])
+    assert nothing["forced"] is None and nothing["auto"] == "起的牌成不了组，稍候自动过"
+    assert _render(page, _view(), ["过"])["auto"] == "没有可要的牌，稍候自动过"
     waits = [{"card": "三", "score": 5, "youzi": 24, "score_self_drawn": 6,
               "youzi_self_drawn": 24, "remaining": 2},
              {"card": "陆", "score": None, "youzi": None, "score_self_drawn": 3,
               "youzi_self_drawn": 19, "remaining": 4}]
-    waiting = page.evaluate(_RENDER, _view(legal_text=["过"], my_waits=waits))
+    waiting = _render(page, _view(my_waits=waits), ["过"])
     assert [(w["card"], w["note"]) for w in waiting["waits"]] == [
         ("三", "5豆·自摸6·剩2"), ("陆", "自摸3豆·剩4")]  # self-drawn where it differs
     assert [w["drawn"] for w in waiting["waits"]] == ["三（小）", "陆（大）"]

@@ -178,7 +178,9 @@ export class TableView {
     const me = this.data?.me ?? null;
     const you = me !== null && !this.opts.readOnly;
     const name = (seat) => seatName(this.data?.seats, seat);
-    return { me, name: (seat) => (you && seat === me ? bi("你", name(seat)) : name(seat)) };
+    // legal: this seat's legal actions as data (legal_info), for a renderer's prompts
+    return { me, legal: this.data?.legal ?? [],
+             name: (seat) => (you && seat === me ? bi("你", name(seat)) : name(seat)) };
   }
 
   // ------------------------------------------------------------------ render
@@ -356,7 +358,7 @@ export class TableView {
     if (!myTurn) {
       const waiting = (view.to_act ?? []).map((s) => ctx.name(s)).join("、");
       hint = view.phase === "over" ? t("deal_over") : waiting ? t("waiting_for", { name: waiting }) : "";
-      if (this.answeredForMe()) hint = this.renderer.autoText?.(view) ?? t("auto_answer");
+      if (this.answeredForMe()) hint = this.renderer.autoText?.(view, ctx) ?? t("auto_answer");
     } else if (!selCount) hint = this.renderer.prompt(view, ctx);
     else hint = match ? t("sel_ok", { name: match.text }) : t("sel_not_legal");
     const need = this.picking();

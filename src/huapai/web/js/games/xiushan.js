@@ -20,14 +20,15 @@ const PHASES = {
   announce: ["报子：报出刚落地的组是几个钱", "报子: announce the group just laid, in 钱"],
 };
 const ENDS = { huang: ["黄庄：没人和牌", "黄庄: nobody won"], hu: ["和牌", "和: the deal is won"] };
-const GROUPS = new Set(["碰", "开召", "鸡", "哨", "龙灯"]);
+const GROUPS = { peng: "碰", kaizhao: "开召", ji: "鸡", shao: "哨", longdeng: "龙灯" }; // by action kind
 const SAY_FORCED = { 哨: "撲哨", 龙灯: "撲龙灯" }; // "哨必须放到桌子上撲起" [S]
 
-/** The group the viewer must make now (no 过 among its options), if any. */
-export function forcedGroup(view) {
-  const options = view.legal_text ?? [];
-  if (!Array.isArray(options) || options.includes("过") || options.includes("胡")) return null;
-  return options.find((o) => GROUPS.has(o)) ?? null;
+/** The group the viewer must make now, by its 汉字 name, if any: read from its legal
+ * actions (the state message's `legal_info`, by kind) — a group with neither 过 nor 胡. */
+export function forcedGroup(legal) {
+  if (!Array.isArray(legal) || legal.some((a) => a.kind === "pass" || a.kind === "hu")) return null;
+  const group = legal.find((a) => a.kind in GROUPS);
+  return group ? GROUPS[group.kind] : null;
 }
 
 function waitsRow(renderer, view) {
@@ -125,7 +126,7 @@ export const xiushan = {
       const card = offer.card ? cardRow(this, view, [offer.card], height) : h("div", { class: "card-row" }, h("span", { class: "mini-card" }, this.backCard(height)));
       parts.push(h("div", { class: "trick-play", "data-testid": "offer" }, h("div", { class: "trick-who" }, what), card));
     }
-    const forced = forcedGroup(view);
+    const forced = forcedGroup(ctx?.legal);
     if (forced) {
       parts.push(h("div", { class: "xs-forced", "data-testid": "forced" },
         bi(`必须${SAY_FORCED[forced] ?? forced}`, `you must ${forced}`)));
@@ -154,10 +155,10 @@ export const xiushan = {
     return out;
   },
 
-  prompt(view) {
+  prompt(view, ctx) {
     const owed = owedPrompt(view);
     if (owed) return owed;
-    const forced = forcedGroup(view);
+    const forced = forcedGroup(ctx?.legal);
     if (forced) return bi(`必须${SAY_FORCED[forced] ?? forced}：按“${forced}”`, `forced: press “${forced}”`);
     if (view.phase === "window") return bi("有人打牌：胡、碰、开召还是过？", "胡, 碰, 开召 or pass?");
     if (view.phase === "drawn") return bi("堂子头起的牌：胡、成组还是过？", "the turned-up card: 胡, a group or pass?");
@@ -167,8 +168,8 @@ export const xiushan = {
   /** The server answers a shown card for this seat after its fixed pause when it has one
    * answer: a forced group (碰 / 开召 / 鸡 / 哨 / 龙灯), 过 on its own 堂子头 card that makes
    * nothing, or (the claim table's line) 过 on a discard it can do nothing with. */
-  autoText(view) {
-    const forced = forcedGroup(view);
+  autoText(view, ctx) {
+    const forced = forcedGroup(ctx?.legal);
     if (forced) {
       const say = SAY_FORCED[forced] ?? forced;
       return bi(`必须${say}，稍候自动${say}`, `you must ${forced}: it is made for you in a moment`);
