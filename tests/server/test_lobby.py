@@ -148,6 +148,28 @@ def test_a_biegan_room_has_one_multiplier_its_rules(client: TestClient) -> None:
     assert (room["rules"]["multiplier"], room["multiplier"]) == (10, 1)
 
 
+def test_a_player_cannot_make_the_server_open_a_file(client: TestClient,
+                                                     tmp_path: Path) -> None:
+    """秀山's 名堂表 (mingtang_table) is a path on the machine that runs the engine: a room's
+    rules from a client never name one — refused before anything reads it, whether the
+    file exists, is no table or does not exist — and the lobby's options do not offer it."""
+    a = Api(client, "a")
+    table = tmp_path / "table.toml"
+    table.write_text("not a table", encoding="utf-8")
+    for path in (str(table), "/etc/passwd", "/dev/zero", "no/such/file"):
+        body = {"game": "xiushan", "preset": "bofu", "rules": {"mingtang_table": path}}
+        answer = client.post("/api/rooms", json=body, headers=a.headers)
+        assert answer.status_code == 400, answer.text
+        error = answer.json()["error"]
+        assert error["code"] == "rules_invalid" and error["msg"]["code"] == "rules_invalid"
+        assert "只能在那台机器上用命令行设置" in error["msg"]["zh"], error
+        assert path not in answer.text and "TOML" not in answer.text
+    assert client.get("/api/rooms").json()["rooms"] == []
+    options = client.get("/api/games/xiushan").json()["options"]
+    local = [o["name"] for o in options if o["local"]]
+    assert local == ["mingtang_table"]
+
+
 def test_private_room_needs_its_code(client: TestClient) -> None:
     a, b = Api(client, "a"), Api(client, "b")
     room = a.call("POST", "/api/rooms", {"game": "xianniu", "private": True}, 201)["room"]

@@ -44,6 +44,10 @@ class OptionInfo:
     #: what a player reads for each choice: value -> (中文, English); required for text
     #: choices (a front end never shows a raw value such as ``kanniutui`` to a player)
     labels: Mapping[Any, tuple[str, str]] | None = None
+    #: the value names a file on the machine that runs the engine (a table it reads): the
+    #: command line and the library take it, the platform's server never takes it from a
+    #: client (a player could make it open any path) and its lobby does not offer it
+    local: bool = False
 
     def choice_labels(self) -> list[dict[str, Any]] | None:
         """Each choice with its 中文 and English label (numbers stand for themselves)."""
@@ -67,6 +71,7 @@ def option(
     low: int | None = None,
     high: int | None = None,
     labels: Mapping[Any, tuple[str, str]] | None = None,
+    local: bool = False,
 ) -> Any:
     """A rule option: a dataclass field with its documentation attached.
 
@@ -81,7 +86,7 @@ def option(
     elif labels is not None:
         raise TypeError("option labels need choices")
     info = OptionInfo(zh=zh, doc=doc, source=source, en=en, doc_zh=doc_zh, source_zh=source_zh,
-                      choices=choices, low=low, high=high, labels=labels)
+                      choices=choices, low=low, high=high, labels=labels, local=local)
     return dataclasses.field(default=default, metadata={"huapai": info})
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from sqlalchemy import Engine
 
+from huapai.core.present import Msg
 from huapai.core.protocol import RulesError
 from huapai.core.registry import game_names, get_game, get_manifest
 
@@ -276,6 +277,7 @@ class Platform:
             raise ServerError("rules_invalid", f"preset: expected a string, got {preset!r}")
         if not isinstance(overrides, dict):
             raise ServerError("rules_invalid", "rules: expected an object of option overrides")
+        _no_local_options(game, overrides)
         try:
             rules = game.rules(preset, **overrides)
         except RulesError as exc:
@@ -386,6 +388,23 @@ class Platform:
         """One page of the public rooms, newest first, and how many there are."""
         public = [r for r in reversed(self.rooms.values()) if not r.settings.private]
         return public[offset:offset + limit], len(public)
+
+
+def _no_local_options(game: Any, overrides: Mapping[str, Any]) -> None:
+    """A rule option that names a file on this machine (``OptionInfo.local``: 秀山's 名堂表)
+    is refused from a client before anything reads it."""
+    cls = type(next(iter(game.presets().values())))
+    for name in overrides:
+        try:
+            info = cls.info(name)
+        except (KeyError, TypeError):
+            continue  # an unknown option is refused by the rules themselves
+        if info.local:
+            zh = info.zh or name
+            raise ServerError("rules_invalid", Msg.of(
+                "local_option", "{zh}（{name}）是服务器上的文件，只能在那台机器上用命令行设置",
+                "{name} ({zh}) names a file on the server: only the command line on that "
+                "machine sets it", zh=zh, name=name))
 
 
 def _room_limit(most: int) -> ServerError:

@@ -188,7 +188,8 @@ class XiushanRules(RulesBase):
             "the built-in table.",
         doc_zh="名堂表文件的路径，用来替换内置名堂表：「计分」为「油子×翻」时替换钵福的表，"
                "为「名堂算豆」时替换三六福的表；留空则用内置的表。",
-        source_zh="第11号议题：牌社不改程序就能修正名堂表（本项目文档 xiushan.md §10）")
+        source_zh="第11号议题：牌社不改程序就能修正名堂表（本项目文档 xiushan.md §10）",
+        local=True)  # a path: the server never takes it from a player
     fan_many: int = option(
         3, zh="两个以上名堂翻数", source="[S] 两个以上名堂3翻",
         en="翻 of two or more 名堂",

@@ -172,7 +172,8 @@ export class LobbyPage {
     // platform's multiplier, which stays 1: two would multiply twice
     const own = detail.options.find((o) => o.name === detail.room_multiplier);
     const lifted = new Set(["players", own?.name]);
-    const others = detail.options.filter((o) => !lifted.has(o.name));
+    // an option naming a file on the server (秀山's 名堂表) is the operator's, never a room's
+    const others = detail.options.filter((o) => !lifted.has(o.name) && !o.local);
     const changed = Object.keys(f.rules).length;
     replace(this.formBox,
       h("h2", {}, t("new_room")),
