@@ -16,6 +16,7 @@ from huapai.bots.registry import make_bot
 from huapai.bots.review import (
     CONFIDENCE,
     Decision,
+    _one,
     check_worlds,
     count_decisions,
     decision_json,
@@ -28,6 +29,7 @@ from huapai.cli_support.review import mistake_line
 from huapai.core import record
 from huapai.core.match import Match
 from huapai.core.registry import get_game
+from huapai.games.xiushan import bo_play
 
 runner = CliRunner()
 
@@ -117,7 +119,7 @@ def test_a_proposal_is_advised_only_when_its_recheck_holds(
     monkeypatch.setattr(Searcher, "estimates", estimates)
     monkeypatch.setattr(Searcher, "paired", paired)
     [d, *_] = review(replays, 0, Budget(48), seed=1)
-    assert asked[0] == (chosen, other, 96) and d.checked == other
+    assert asked[0] == (chosen, other, 96) and d.checked[0] == other
     assert d.advised == (other if advised == 5 else chosen)
     assert d.option(other).pairs == 64 and d.option(other).mean_gain == pytest.approx(
         sum(check_gains) / len(check_gains))
@@ -268,3 +270,43 @@ def test_review_of_a_bad_record(tmp_path: Path) -> None:
     path.write_text("\n".join(broken) + "\n", encoding="utf-8")
     bad = runner.invoke(app, ["review", str(path), "--seat", "0"])
     assert bad.exit_code == 1 and "Traceback" not in bad.output
+
+
+class _WrongBao:
+    """A 钵福 player who announces 3 钱 too few on every group (the heuristic's right value
+    less 3, or 30): otherwise the heuristic."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+
+    def act(self, observation: Any, legal: Any) -> int:
+        move: int = self.inner.act(observation, legal)
+        said = bo_play.said_of(move) if bo_play.is_bao(move) else None
+        if said is None:
+            return move
+        return bo_play.BAO0 + (said - 3 if said >= 3 else 30)
+
+
+def test_a_wrong_announcement_is_a_big_mistake(tmp_path: Path) -> None:
+    """钵福's 报数 training: a wrong 报 is a sure 吃包子, yet a search spreading 48 rollouts
+    over 32 options (报 0 … 30, 不报) tells none of them apart; the heuristic's own move (the
+    right 报) is re-checked against the pick, so each wrong 报 is listed, with its cost."""
+    game = get_game("xiushan")
+    rules = game.rules("bofu", baoshu="train")
+    match = Match(game, rules, 1, 11)
+    match.play([_WrongBao(make_bot("heuristic", game, rules, 0, 1)),
+                *(make_bot("heuristic", game, rules, s, s)
+                  for s in range(1, game.num_seats(rules)))])
+    path = tmp_path / "bofu.jsonl"
+    record.write(path, match.record.lines())
+    replay = record.replay_deal(record.parse(path.read_text(encoding="utf-8"))[1][0])
+    announced = [(i, state, legal, chosen) for i, state, legal, chosen
+                 in decisions_of(replay, 0) if bo_play.is_bao(chosen)]
+    assert announced, "seat 0 laid no group on this seed"
+    for at in announced[:2]:
+        d = _one(game, rules, Budget(48), 7, (0, *at), 0)
+        said, right = bo_play.said_of(d.chosen), bo_play.said_of(d.advised)
+        assert said is not None and right is not None and d.is_mistake(), d
+        assert right == said + 3 if said < 30 else right < 3, d
+        row = decision_json(game, rules, d)
+        assert row["mistake"] and row["checked"] == row["advised"], row

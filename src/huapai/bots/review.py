@@ -4,9 +4,10 @@ For each decision of the seat with more than one legal action, the state before 
 wrapped in an :class:`~huapai.bots.search.InfoSet` (so only what that seat had seen is
 used: resample and observe) and searched; the option chosen is tried first. The search
 proposes an alternative by :func:`~huapai.bots.search.best` with the chosen one as prior.
-A proposal is then re-checked against the chosen option on :func:`check_worlds` fresh
-worlds, both played on each: it is the advice only when its gain there is significant at
-99 % (:data:`CONFIDENCE`), and its cost is that re-checked mean gain. (The search's own
+A proposal — and then, where the pick departs from it, the heuristic bot's own move — is
+re-checked against the chosen option on :func:`check_worlds` fresh worlds, both played on
+each: the first whose gain there is significant at 99 % (:data:`CONFIDENCE`) is the
+advice, and its cost is that re-checked mean gain. (The search's own
 figure for the alternative it picked is the best of many noisy ones, so it overstates:
 re-checked on 200 fresh worlds, 11 of 12 such "big mistakes" of heuristic play on 黄六福 and
 双别杆 公安 came out no better than the pick, or worse.) A cost of at least ``threshold``
@@ -56,7 +57,7 @@ class Decision:
     advised: int
     options: tuple[Estimate, ...]
     scale: float = 1.0  # the search's reward scale, which shrinks each gain's error
-    checked: int | None = None  # the alternative re-checked on fresh worlds (its figures)
+    checked: tuple[int, ...] = ()  # the alternatives re-checked on fresh worlds, in order
 
     def option(self, action: int) -> Estimate:
         return next(o for o in self.options if o.action == action)
@@ -101,15 +102,29 @@ def decision_json(game: Game[Any, Any], rules: Any, d: Decision) -> dict[str, An
         "advised": game.format_action(rules, d.advised), "advised_label": label(d.advised),
         "advised_mean": _num(d.estimate(d.advised)),
         "cost": _num(d.cost), "mistake": d.is_mistake(),
-        "checked": None if d.checked is None else game.format_action(rules, d.checked),
+        "checked": _checked(game, rules, d),
         "options": [{"action": game.format_action(rules, e.action), "label": label(e.action),
                      "visits": e.visits, "pairs": e.pairs, "mean": _num(e.mean),
                      "estimate": _num(d.estimate(e.action)),
                      "gain": _num(e.mean_gain) if e.pairs else None,
-                     "error": _num(e.gain_error(d.scale)) if e.pairs else None,
-                     "checked": e.action == d.checked}
+                     "error": _num(_error(d, e)) if e.pairs else None,
+                     "checked": e.action in d.checked}
                     for e in d.options],
     }
+
+
+def _error(d: Decision, e: Estimate) -> float:
+    """An option's gain error: a re-check's own (:meth:`Estimate.check_error`), else the
+    search's, shrunk by its reward scale."""
+    return e.check_error() if e.action in d.checked else e.gain_error(d.scale)
+
+
+def _checked(game: Game[Any, Any], rules: Any, d: Decision) -> str | None:
+    """The re-checked alternative a decision's line names: the advice when it was one,
+    else the last one re-checked, or None."""
+    if not d.checked:
+        return None
+    return game.format_action(rules, d.advised if d.advised in d.checked else d.checked[-1])
 
 
 def summary_json(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
@@ -164,18 +179,35 @@ def _one(game: Game[Any, Any], rules: Any, budget: Budget, seed: int,
     info = InfoSet(game, state, seat, searcher.worlds)
     stats = searcher.estimates(info, legal, prior=chosen)
     proposed = best(stats, prior=chosen, scale=searcher.scale)
-    if proposed == chosen:
-        return Decision(deal, index, chosen, chosen, tuple(stats), searcher.scale)
-    check = searcher.paired(info, chosen, proposed, check_worlds(budget))
-    options = tuple(check if s.action == proposed else s for s in stats)
-    advised = proposed if confirmed(check, searcher.scale) else chosen
-    return Decision(deal, index, chosen, advised, options, searcher.scale, checked=proposed)
+    options, advised, checked = tuple(stats), chosen, list[int]()
+    for alternative in _candidates(searcher, info, legal, chosen, proposed):
+        check = searcher.paired(info, chosen, alternative, check_worlds(budget))
+        options = tuple(check if s.action == alternative else s for s in options)
+        checked.append(alternative)
+        if confirmed(check):
+            advised = alternative
+            break
+    return Decision(deal, index, chosen, advised, options, searcher.scale, tuple(checked))
 
 
-def confirmed(check: Estimate, scale: float) -> bool:
+def _candidates(searcher: Searcher, info: InfoSet, legal: Sequence[int], chosen: int,
+                proposed: int) -> list[int]:
+    """The alternatives re-checked against the pick: the search's proposal, then the
+    heuristic's own move where the pick departs from it. A search spreads its rollouts
+    over every option, so with many of them (钵福's 报 0 … 30, 32 options at 48 rollouts)
+    none gets the worlds to show even a sure loss such as a wrong 报 (吃包子); the
+    heuristic's move is the one a player most likely missed."""
+    out = [proposed] if proposed != chosen else []
+    heuristic = searcher.prior(info, legal)
+    if heuristic not in (chosen, proposed):
+        out.append(heuristic)
+    return out
+
+
+def confirmed(check: Estimate) -> bool:
     """Whether a re-checked alternative's gain over the pick is significant (see
-    :data:`CONFIDENCE`)."""
-    return check.mean_gain - CONFIDENCE * check.gain_error(scale) > 0
+    :data:`CONFIDENCE` and :meth:`Estimate.check_error`)."""
+    return check.mean_gain - CONFIDENCE * check.check_error() > 0
 
 
 def count_decisions(replays: Sequence[Replay], seat: int) -> int:

@@ -167,6 +167,7 @@ class Estimate:
     pairs: int = 0
     gain: float = 0.0
     gain_squares: float = 0.0
+    peak: float = 0.0  # the largest paired difference seen, in magnitude
 
     def add(self, reward: float, prior_reward: float | None = None) -> None:
         self.visits += 1
@@ -176,6 +177,7 @@ class Estimate:
             self.pairs += 1
             self.gain += d
             self.gain_squares += d * d
+            self.peak = max(self.peak, abs(d))
 
     @property
     def mean(self) -> float:
@@ -193,6 +195,13 @@ class Estimate:
             return math.inf
         spread = max(0.0, self.gain_squares - self.gain * self.mean_gain) + scale * scale
         return math.sqrt(spread / self.pairs / self.pairs)
+
+    def check_error(self) -> float:
+        """The standard error of a re-check's ``mean_gain`` (many paired worlds): shrunk
+        by one pseudo-difference as large as the largest difference it saw, not by the
+        game's reward scale — a gain that is the same on every world (a wrong 钵福 报 costs
+        its 吃包子 whatever the deal does) is certain, however large the rewards."""
+        return self.gain_error(self.peak)
 
     def to_json(self) -> dict[str, Any]:
         mean = None if not self.visits else round(self.mean, 6)
