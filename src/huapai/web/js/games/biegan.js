@@ -6,13 +6,13 @@ import { bi } from "../i18n.js";
 import { charCard, charFace } from "../cards/shangdaren.js";
 import { cardBack } from "../cards/common.js";
 import { cardRow } from "./generic.js";
-import { claimTable, discardPrompt, endBanner } from "./claimtable.js";
+import { claimAsk, claimTable, discardPrompt, endBanner } from "./claimtable.js";
 
 const PHASES = {
   qingtong: ["请统：要紮的现在紮", "请统: declare 紮 now"],
   turn: ["摸牌、打牌", "draw and discard"],
   after_dui: ["对了之后打一张", "discard after the 对"],
-  window: ["有人打牌：对、招、胡还是过？", "a discard: 对, 招, 胡 or pass?"],
+  window: ["有人打牌，各家答话", "a discard: each seat answers"],  // the prompt lists the viewer's own options
   over: ["本局结束", "the deal is over"],
 };
 const ENDS = { huang: ["黄庄：没人胡", "黄庄: nobody won"], hu: ["胡牌", "胡: the deal is won"] };
@@ -80,13 +80,13 @@ export const biegan = {
     return out;
   },
 
-  prompt(view) {
+  prompt(view, ctx) {
     if (view.phase === "window") {
-      const ask = ["有人打牌：对、招、胡还是过？", "对, 招, 胡 or pass?"];
+      const ask = claimAsk(ctx, ["有人打牌", "A discard"], ["有人打牌：对、招、胡还是过？", "对, 招, 胡 or pass?"]);
       const limit = view.dui_limit;
-      if (!view.dui_warn) return bi(...ask);  // the engine says when one more 对 binds 包
-      return bi(`${ask[0]}（你已对 ${limit} 次：再对，别家胡了你包）`,
-        `${ask[1]} (${limit} 对 made, the limit: one more and you pay the whole win if another seat wins)`);
+      if (!view.dui_warn) return ask;  // the engine says when one more 对 binds 包
+      return bi(`${ask}（你已对 ${limit} 次：再对，别家胡了你包）`,
+        `${ask} (${limit} 对 made, the limit: one more and you pay the whole win if another seat wins)`);
     }
     if (view.phase === "qingtong") return bi("请统：要紮吗？", "请统: 紮 now?");
     return discardPrompt();

@@ -51,6 +51,19 @@ export function discardPrompt() {
     : bi("选一张牌打出（右键直接打）", "Pick a card to discard (right-click discards)");
 }
 
+/** A seat's answers to a shown card, as the question it is asked: its own legal words
+ * (`ctx.legal`, the state message's legal_info), 过 last — `有人打牌：碰还是过？` —, or
+ * `fallback` ([中文, English]) where they are not known. `lead`: what shows the card. */
+export function claimAsk(ctx, lead, fallback) {
+  const words = (ctx?.legal ?? []).filter((a) => !(a.cards ?? []).length && a.label);
+  if (!words.length) return bi(...fallback);
+  words.sort((a, b) => (a.kind === "pass") - (b.kind === "pass"));
+  const zh = words.map((a) => a.label.zh);
+  const en = words.map((a) => a.label.en);
+  const last = (list, or) => (list.length > 1 ? `${list.slice(0, -1).join(or[0])}${or[1]}${list.at(-1)}` : list[0]);
+  return bi(`${lead[0]}：${last(zh, ["、", "还是"])}？`, `${lead[1]}: ${last(en, [", ", " or "])}?`);
+}
+
 export const claimTable = {
   ...generic,
   /** The family's phase and end words: { code: [中文, English] }. */

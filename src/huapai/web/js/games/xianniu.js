@@ -36,7 +36,7 @@ function endText(view) {
 function phaseText(view, ctx) {
   const leader = typeof view.leader === "number" ? ctx.name(view.leader) : "—";
   switch (view.phase) {
-    case "declare": return bi(`${leader} 领出：出牌、掀或${decline(view)}`, `${leader} leads: play, 掀 or ${decline(view)}`);
+    case "declare": return bi(`${leader} 领出，别家掀不掀`, `${leader} leads; the others may 掀`);
     case "lead": return bi(`被掀了，${leader} 必须出牌`, `掀ed: ${leader} must lead`);
     case "follow": return bi("跟牌：有大必大，无大不出", "following: beat it if you can");
     case "jinpai": return bi(`紧牌：每人弃到 ${view.jinpai_cap} 张`, `紧牌: discard down to ${view.jinpai_cap}`);

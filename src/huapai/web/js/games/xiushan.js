@@ -9,13 +9,13 @@ import { bi } from "../i18n.js";
 import { cardBack } from "../cards/common.js";
 import { DAZI_SIZE, daziCard } from "../cards/dazi.js";
 import { cardRow } from "./generic.js";
-import { claimTable, discardPrompt, endBanner } from "./claimtable.js";
+import { claimAsk, claimTable, discardPrompt, endBanner } from "./claimtable.js";
 import { abacusFor, boEventText, boFacts, owedPrompt, waitRefusal } from "./abacus.js";
 
 const PHASES = {
   turn: ["打一张牌", "discard a card"],
-  drawn: ["堂子头起牌：胡、成组还是过？", "a card from the 堂子头: 胡, a group or pass?"],
-  window: ["有人打牌：胡、碰、开召还是过？", "a discard: 胡, 碰, 开召 or pass?"],
+  drawn: ["堂子头起牌，起牌的人先答", "a card turned up from the 堂子头: its drawer answers first"],
+  window: ["有人打牌，各家答话", "a discard: each seat answers"],  // the prompt lists the viewer's own options
   over: ["本局结束", "the deal is over"],
   announce: ["报子：报出刚落地的组是几个钱", "报子: announce the group just laid, in 钱"],
 };
@@ -160,8 +160,8 @@ export const xiushan = {
     if (owed) return owed;
     const forced = forcedGroup(ctx?.legal);
     if (forced) return bi(`必须${SAY_FORCED[forced] ?? forced}：按“${forced}”`, `forced: press “${forced}”`);
-    if (view.phase === "window") return bi("有人打牌：胡、碰、开召还是过？", "胡, 碰, 开召 or pass?");
-    if (view.phase === "drawn") return bi("堂子头起的牌：胡、成组还是过？", "the turned-up card: 胡, a group or pass?");
+    if (view.phase === "window") return claimAsk(ctx, ["有人打牌", "A discard"], ["有人打牌：胡、碰、开召还是过？", "胡, 碰, 开召 or pass?"]);
+    if (view.phase === "drawn") return claimAsk(ctx, ["堂子头起的牌", "Your turned-up card"], ["堂子头起的牌：胡、成组还是过？", "the turned-up card: 胡, a group or pass?"]);
     return discardPrompt();
   },
 
