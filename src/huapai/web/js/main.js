@@ -5,7 +5,7 @@ import { h, replace } from "./dom.js";
 import { getLang, onLangChange, setLang, t } from "./i18n.js";
 import { api, explain, forgetIdentity, getPlayer, getToken, saveIdentity } from "./api.js";
 import { Live } from "./socket.js";
-import { askNickname, toast } from "./ui.js";
+import { LanguageSwitch, askNickname, toast } from "./ui.js";
 import { loadGames } from "./games/registry.js";
 import { applyMotion, isOn, setOn } from "./feedback.js";
 import { LobbyPage } from "./lobby.js";
@@ -78,18 +78,27 @@ class App {
         forgetIdentity();
       }
     }
-    this.player = await askNickname({
-      title: t("welcome_title"), text: t("welcome_text"),
-      submit: async (nickname) => {
-        try {
-          const made = await api.post("/players", { nickname });
-          saveIdentity(made.player, made.token);
-          return made.player;
-        } catch (err) {
-          throw new Error(explain(err));
-        }
-      },
-    });
+    let typed = "";
+    for (;;) {  // the dialog's language button: switch, and ask again with what was typed
+      const answer = await askNickname({
+        title: t("welcome_title"), text: t("welcome_text"), initial: typed, language: true,
+        submit: async (nickname) => {
+          try {
+            const made = await api.post("/players", { nickname });
+            saveIdentity(made.player, made.token);
+            return made.player;
+          } catch (err) {
+            throw new Error(explain(err));
+          }
+        },
+      });
+      if (!(answer instanceof LanguageSwitch)) {
+        this.player = answer;
+        break;
+      }
+      typed = answer.typed;
+      setLang(getLang() === "en" ? "zh" : "en");
+    }
     this.renderHeader();
   }
 
@@ -141,7 +150,7 @@ class App {
 
   async rename() {
     const player = await askNickname({
-      title: t("rename"), initial: this.player?.nickname ?? "", cancellable: true,
+      title: t("rename"), initial: this.player?.nickname ?? "", cancellable: true, confirm: t("save"),
       submit: async (nickname) => {
         try {
           return (await api.patch("/me", { nickname })).player;

@@ -36,8 +36,19 @@ export function dialog(title, build, { cancellable = true, wide = false } = {}) 
   });
 }
 
-/** Ask for a nickname; `submit(name)` resolves, or throws an error whose message is shown. */
-export function askNickname({ title, text, initial = "", submit, cancellable = false }) {
+/** What askNickname resolves to when its language button was pressed (`typed`: the name
+ * as far as it was typed): the caller switches the language and asks again. */
+export class LanguageSwitch {
+  constructor(typed) {
+    this.typed = typed;
+  }
+}
+
+/** Ask for a nickname; `submit(name)` resolves, or throws an error whose message is shown.
+ * `confirm`: the submit button's word (进入 by default); `language`: offer the language
+ * switch too (the first visit, whose backdrop covers the header's). */
+export function askNickname({ title, text, initial = "", submit, cancellable = false,
+                              confirm = t("enter"), language = false }) {
   return dialog(title, (close) => {
     const input = h("input", { name: "nickname", maxlength: 24, value: initial,
                                placeholder: t("nickname_ph"), autocomplete: "nickname" });
@@ -56,8 +67,10 @@ export function askNickname({ title, text, initial = "", submit, cancellable = f
       h("div", { class: "muted small", "data-testid": "nickname-limit" }, t("nickname_limit")),
       error,
       h("div", { class: "dialog-buttons" },
+        language ? h("button", { type: "button", class: "btn ghost", "data-testid": "dialog-lang",
+                                 onClick: () => close(new LanguageSwitch(input.value)) }, t("lang_switch")) : null,
         cancellable ? h("button", { type: "button", class: "btn", onClick: () => close(null) }, t("cancel")) : null,
-        h("button", { type: "submit", class: "btn primary" }, t("enter"))));
+        h("button", { type: "submit", class: "btn primary" }, confirm)));
     return form;
   }, { cancellable });
 }
