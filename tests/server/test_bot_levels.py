@@ -28,6 +28,7 @@ def test_the_owner_picks_a_level_per_bot_seat(client: TestClient) -> None:
     summary = a.call("GET", path)["room"]
     assert summary["bot_choices"] == ["heuristic", "random",
                                       *(f"search:{level}" for level in LEVELS)]
+    assert set(summary["bot_paces"]) == {f"search:{level}" for level in LEVELS}
     for bad in ("search:grandmaster", "heuristic:高手", "search:", ":高手", "nope"):
         assert a.error("POST", f"{path}/bots", {"seats": [1], "bot": bad}) == "unknown_bot"
     assert all(s["bot"] is None for s in a.call("GET", path)["room"]["seats"])

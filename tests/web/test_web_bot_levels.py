@@ -45,7 +45,9 @@ def test_the_owner_seats_a_search_bot_at_a_level(page: Page, server: str,
     # light, as the seats' own choices on the same card (it was the page's dark scheme)
     assert picker.evaluate("(e) => getComputedStyle(e).backgroundColor") == "rgb(255, 253, 247)"
     labels = picker.locator("option").all_inner_texts()
-    assert labels == ["启发式", "随机", "搜索 · 入门", "搜索 · 普通", "搜索 · 高手", "搜索 · 大师"]
+    # each search level says how long its every move takes here (its pace: 大师 5 s)
+    assert labels == ["启发式", "随机", "搜索 · 入门（每步 0.5 秒）", "搜索 · 普通（每步 1 秒）",
+                      "搜索 · 高手（每步 2 秒）", "搜索 · 大师（每步 5 秒）"]
     assert picker.input_value() == "heuristic"
     picker.select_option("search:入门")
     page.locator(".wait-seat[data-seat='1'] button", has_text="加机器人").click()

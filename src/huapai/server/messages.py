@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from huapai.core.protocol import Game
 
-from .botplay import bot_choices
+from .botplay import SEARCH, bot_choices, search_pace
 from .hub import Message, Viewer, dumps
 from .seats import LiveDeal, match_deals
 
@@ -27,6 +27,10 @@ def summary(room: Room) -> dict[str, Any]:
         "seats": [s.to_json() for s in room.seats], "totals": room.totals(),
         "commitment": None if deal is None else deal.commitment,
         "bot_choices": list(choices),
+        # how long each search level takes over every move here (its pace): the picker says it
+        "bot_paces": {c: search_pace(room.game, c, room.settings.bot_delay,
+                                     room.services.search_pace)
+                      for c in choices if c.startswith(f"{SEARCH}:")},
     }
 
 

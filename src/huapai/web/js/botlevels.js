@@ -25,9 +25,12 @@ export function defaultBot(choices) {
   return (choices ?? []).includes("heuristic") ? "heuristic" : (choices ?? [])[0] ?? null;
 }
 
-/** A labelled select over `choices`; `onPick(spec)` on change. */
-export function botPicker(choices, current, onPick) {
+/** A labelled select over `choices`; `onPick(spec)` on change. `paces`: the seconds a
+ * search level takes over every move in this room (the summary's bot_paces), said beside
+ * it so nobody picks 大师 unaware that each of its moves waits for it. */
+export function botPicker(choices, current, onPick, paces = {}) {
+  const label = (spec) => `${botLabel(spec)}${paces[spec] ? t("bot_pace", { n: paces[spec] }) : ""}`;
   const select = h("select", { "data-testid": "bot-level", onChange: (e) => onPick(e.target.value) },
-    (choices ?? []).map((spec) => h("option", { value: spec, selected: spec === current }, botLabel(spec))));
+    (choices ?? []).map((spec) => h("option", { value: spec, selected: spec === current }, label(spec))));
   return h("label", { class: "bot-picker" }, h("span", { class: "muted small" }, t("bot_level")), " ", select);
 }
