@@ -30,6 +30,9 @@ def test_review_a_seat_from_the_replay(page: Page, server: str, shots: Path | No
     page.click("[data-testid=replay]")
     expect(page.locator("[data-testid=replay]")).to_be_visible()
     assert "seat=0" in page.url
+    level = page.locator("[data-testid=review-level]")  # the review's level, 普通 unless picked
+    expect(level).to_have_value("普通")
+    assert level.locator("option").all_inner_texts() == ["入门", "普通", "高手"]
     page.click("[data-testid=review-start]")
     panel = page.locator("[data-testid=review-panel]")
     expect(panel).to_be_visible(timeout=90000)

@@ -10,6 +10,9 @@ import { api, explain, path } from "./api.js";
 import { toast } from "./ui.js";
 
 const POLL_MS = 400;
+/** The levels a review may be run at (大师's 640 rollouts an option would keep a deal's
+ * review busy for minutes), 普通 first chosen. */
+const REVIEW_LEVELS = [["入门", "level_beginner"], ["普通", "level_normal"], ["高手", "level_expert"]];
 
 function signed(x) {
   if (x === null || x === undefined) return "?";
@@ -44,6 +47,7 @@ export class ReviewPanel {
     this.onChange = onChange;
     this.job = null;
     this.timer = null;
+    this.level = "普通";
     this.el = h("div", { class: "review-box", "data-testid": "review-box" });
     this.stepEl = h("div", { class: "review-step", "data-testid": "review-step" });
     this.index = -1; // the replay's step: the position shown
@@ -86,15 +90,21 @@ export class ReviewPanel {
       })));
   }
 
+  /** The review's level (how many rollouts per option: 高手 finds more, and takes longer)
+   * and the button that starts it. */
   button() {
     const running = this.job && (this.job.status === "queued" || this.job.status === "running");
-    return h("button", { class: "btn small", "data-testid": "review-start", disabled: Boolean(running),
-                         onClick: () => this.start() }, t("review_button"));
+    const level = h("select", { class: "review-level", "data-testid": "review-level", "aria-label": t("review_level"),
+                                disabled: Boolean(running), onChange: (e) => { this.level = e.target.value; } },
+      REVIEW_LEVELS.map(([name, key]) => h("option", { value: name, selected: name === this.level }, t(key))));
+    return h("span", { class: "review-start" }, level,
+      h("button", { class: "btn small", "data-testid": "review-start", disabled: Boolean(running),
+                    onClick: () => this.start() }, t("review_button")));
   }
 
   async start() {
     try {
-      const body = { seat: this.seat, level: "普通" };
+      const body = { seat: this.seat, level: this.level };
       this.job = (await api.post(this.withShare(path`/replays/${this.gameId}/review`), body)).review;
     } catch (err) {
       toast(explain(err), "error");
