@@ -92,7 +92,8 @@ def test_bofu_baoshu_prompt_a_bare_6_is_not_choice_6() -> None:
     assert ("✗ 「6」有两种读法：列表第 6 项（报 5），或者列表里的「报 6」（第 7 项）。"
             "要第 6 项请输入 #6，要「报 6」请输入 #7") in result.output
     assert "你选了：报 5" not in result.output and "你选了：报 6" in result.output
-    assert "你 报 6 个钱（哨 陆），上算盘：0 → 6" in result.output  # right, not 吃包子
+    assert "你 报 6 个钱（哨 陆），上算盘\n" in result.output  # right, not 吃包子 (the
+    assert "0 → 6" not in result.output  # practice says no total: the beads show it)
 
 
 # --- B: 兰州, a 9 that is choice 9 and the listed 9r ---------------------------------------

@@ -7,6 +7,7 @@ from collections import Counter
 
 import pytest
 from cli_helpers import invoke
+from rich.cells import cell_len
 from rich.console import Console
 
 from huapai.bots.registry import make_bot
@@ -96,3 +97,58 @@ def test_a_terminal_wraps_long_lines_between_words() -> None:
     words = set(line.split())
     assert all(set(row.split()) <= words for row in rows), rows  # no word cut in two
     assert console(force_terminal=False).soft_wrap
+
+
+_PUBLIC_CASES = [  # (game, preset, players, seed, answer with the last legal action)
+    ("biegan", "gongan", None, 4, True),  # 3 seats: 招 / 对 groups beside 14 discards
+    ("biegan", "gongan", 2, 1, True),  # 2 seats: over 30 discards a seat
+    ("xiushan", "bofu", None, 3, False),  # 钵福: 龙灯 / 哨 / 碰 rows of 16-18 cards
+]
+
+
+def _played_out(game_name: str, preset: str, players: int | None, seed: int,
+                last: bool) -> list[dict[str, object]]:
+    """Seat 0's views of a deal played out with the first (or last) legal action: the
+    last one while it runs and the one at its end."""
+    game = get_game(game_name)
+    rules = game.rules(preset) if players is None else game.rules(preset, players=players)
+    state = game.new_game(rules, seed=seed)
+    running = state
+    while not game.is_over(state):
+        seat = game.to_act(state)[0]
+        legal = game.legal_actions(state, seat)
+        running = state
+        state, _ = game.apply(state, seat, legal[-1] if last else legal[0])
+    return [dict(game.observe(running, 0)), dict(game.observe(state, 0))]
+
+
+def _public_cards(view: dict[str, object]) -> Counter[str]:
+    """Every card character of the discards, the laid groups (秀山 gives the viewer's own
+    as ``my_melds``) and the viewer's hand."""
+    rivers, melds, mine = view["rivers"], view["melds"], view.get("my_melds")
+    assert isinstance(rivers, list) and isinstance(melds, list)
+    groups = [m for s, seat in enumerate(melds) for m in (mine if s == 0 and mine else seat)]
+    shown = [str(r) for r in rivers] + [str(m["cards"]) for m in groups if m["cards"]]
+    return Counter("".join(shown) + str(view.get("hand") or ""))
+
+
+@pytest.mark.parametrize("width", [80, 60])
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize("case", _PUBLIC_CASES, ids=lambda c: f"{c[0]}-{c[1]}-{c[2]}")
+def test_discards_and_groups_fold_and_show_every_card(
+        case: tuple[str, str, int | None, int, bool], lang: Lang, width: int) -> None:
+    """QA at 80 columns: 双别杆 discards ended in "孔人人上六 …", groups in "招[己己己 …",
+    钵福's end-of-deal groups in "碰[贰贰贰…" (rich's default cut a cell of 汉字, which has
+    no space to wrap at), and only a seat's last 24 (秀山: 20) discards were drawn at all.
+    Every card of the public rows is shown now, the deal running and over."""
+    game_name, preset, players, seed, last = case
+    game = get_game(game_name)
+    rules = game.rules(preset) if players is None else game.rules(preset, players=players)
+    for view in _played_out(game_name, preset, players, seed, last):
+        out = Console(width=width, record=True, force_terminal=False)
+        out.print(renderer_for(game).table(view, RenderContext(game, rules, lang, me=0)))
+        shown = out.export_text()
+        assert "…" not in shown, shown
+        assert max(cell_len(line) for line in shown.splitlines()) <= width, shown
+        missing = _public_cards(view) - Counter(shown)
+        assert not missing, (missing, shown)

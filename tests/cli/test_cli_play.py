@@ -71,7 +71,7 @@ def test_numbers_pick_from_the_list() -> None:
 ])
 def test_a_wrong_input_is_explained_and_asked_again(typed: str, explained: str) -> None:
     result = invoke(["play", "--seed", "5", "--deals", "1", "--bots", "random"],
-                    f"{typed}\nK\nq\n")
+                    f"{typed}\nK\nq\nq\n")
     assert_clean(result, 0)
     assert explained in result.output
     assert "你选了：K" in result.output  # asked again, then the right answer was taken
@@ -358,11 +358,13 @@ def test_a_bare_2_is_the_xian_when_no_card_can_be_played() -> None:
     assert "2 地眼（单张）" in lead.output and "有两种读法" in lead.output  # asked, as before
 
 
-def test_the_help_explains_choice_numbers_and_waits() -> None:
-    result = invoke(["play", "--seed", "3", "--deals", "1", "--bots", "random"], "?\nq\n")
+def test_the_help_explains_choice_numbers_and_offers_no_waits_in_xianniu() -> None:
+    """掀牛's poker cards are numbers: #3 and =3 are explained; it has no 听牌, so its help
+    offers no 听 (it did, and 听 then answered 这个游戏没有听牌)."""
+    result = invoke(["play", "--seed", "3", "--deals", "1", "--bots", "random"], "?\nq\nq\n")
     assert_clean(result, 0)
     assert "#3 永远是列表第 3 项" in result.output and "=3 永远是" in result.output
-    assert "waits 或 听" in result.output
+    assert "听" not in result.output.partition("帮助\n")[2], result.output
 
 
 def test_waits_in_a_game_without_waits() -> None:

@@ -52,9 +52,25 @@ def test_end_of_input_and_q_still_exit_0() -> None:
     ended = invoke(["play", "--seed", "3", "--deals", "1", "--bots", "random"], "")
     assert_clean(ended, 0)
     assert "输入已结束（标准输入关闭），对局中止。" in ended.output
-    quit_ = invoke(["play", "--seed", "3", "--deals", "1", "--bots", "random"], "q\n")
+    quit_ = invoke(["play", "--seed", "3", "--deals", "1", "--bots", "random"], "q\nq\n")
     assert_clean(quit_, 0)
     assert "你退出了对局。" in quit_.output
+
+
+def test_q_asks_before_leaving_a_deal() -> None:
+    """QA: in 掀牛 ``Q`` is a card (虎) and a lower-case ``q`` left the match at once, losing
+    it. Mid-deal ``q`` now asks; a second quit word (q, 退出 …) leaves, anything else — the
+    card ``Q`` too — plays on; end of input at the question still ends the match."""
+    base = ["play", "--seed", "3", "--deals", "1", "--bots", "random"]
+    zh = invoke(base, "q\nshow\nq\n退出\n")
+    assert_clean(zh, 0)
+    assert zh.output.count("真的退出吗？再输入「q」（或「退出」）确认") == 2, zh.output
+    assert zh.output.count("不退出，接着打。") == 1 and "你退出了对局。" in zh.output
+    en = invoke([*base, "--lang", "en"], "q\nQ\n")
+    assert_clean(en, 0)
+    assert "really quit? type q again to quit" in en.output
+    assert "not quitting: play on." in en.output and "you left the match." not in en.output
+    assert "no more input (stdin closed); match abandoned." in en.output  # EOF: at once
 
 
 # --- --players ------------------------------------------------------------------------------

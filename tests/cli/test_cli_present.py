@@ -113,6 +113,31 @@ def test_a_grown_group_says_what_was_on_the_abacus_already() -> None:
                                                                   "zh", me=0))
 
 
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_baoshu_practice_leaves_the_abacus_numbers_out_of_the_bao_lines(lang: Lang) -> None:
+    """QA: the 报数 practice titles its abacus "看珠子读数" (read the beads), yet each 报 line
+    said the total: "座位2 报 6 个钱（哨），上算盘：6 → 12". In practice a 报 line says only
+    that it went on (or 吃包子); the default auto mode keeps before → after, and the win's
+    line at the deal's end keeps its numbers in both."""
+    game = get_game("xiushan")
+    right = {"kind": "announced", "seat": 2, "group": "哨", "card": "六", "said": 6,
+             "correct": 6, "outcome": "announce", "before": 6, "after": 12}
+    wrong = dict(right, said=8, outcome="baozi", after=-14)
+    win = {"kind": "abacus_win", "seat": 2, "value": 48, "before": 34, "after": 82,
+           "debo": False}
+    train = RenderContext(game, game.rules("bofu", baoshu="train"), lang, me=0)
+    auto = RenderContext(game, game.rules("bofu"), lang, me=0)
+    for event in (right, wrong):
+        practised, told = _announced(event, "座位2", train), _announced(event, "座位2", auto)
+        assert "→" not in practised and str(event["after"]) not in practised, practised
+        assert f"{event['before']} → {event['after']}" in told, told
+        assert ("吃包子" in practised) == (event is wrong), practised
+    assert _announced(right, "座位2", train) == ("座位2 报 6 个钱（哨 六），上算盘" if lang == "zh"
+                                                 else "座位2 announced 6 钱 (哨 六): it goes on "
+                                                 "the abacus")
+    assert "34 → 82" in _abacus_win(win, "座位2", train)
+
+
 def test_the_players_own_win_goes_on_the_abacus_as_yours() -> None:
     """钵福: the player's own win on the 算盘 reads "your win", not "you's win"."""
     game = get_game("xiushan")

@@ -30,7 +30,11 @@ _LABELS: dict[str, tuple[str, str]] = {
     "deal_header": ("第 {n}/{total} 局", "deal {n} of {total}"),
     "your_turn": ("轮到你了", "your turn"),
     "legal": ("可选（输入编号或牌）", "legal actions (type a number or the cards)"),
-    "prompt": ("你的选择（? 帮助，q 退出）> ", "your choice (? help, q quit)> "),
+    "prompt": ("你的选择（「?」看帮助，「q」或「退出」离开对局）> ",
+               "your choice (? help, q quit)> "),
+    "quit_confirm": ("真的退出吗？再输入「q」（或「退出」）确认，输入别的继续打> ",
+                     "really quit? type q again to quit, anything else to play on> "),
+    "quit_cancelled": ("不退出，接着打。", "not quitting: play on."),
     "chose": ("你选了：{text}", "you chose: {text}"),
     # a bare number or word that may mean several listed actions: every reading, and how
     # to say each one unambiguously (=x only where the notation x is taken)
@@ -56,7 +60,7 @@ _LABELS: dict[str, tuple[str, str]] = {
     "illegal": ("不能这样出：{reason}", "not allowed: {reason}"),
     "forced": ("只有一种走法，已替你：{text}", "only one legal move, played for you: {text}"),
     "thinking": ("{who} 思考中……", "{who} thinking…"),
-    "empty_input": ("请输入一个编号、牌或命令（? 帮助）",
+    "empty_input": ("请输入一个编号、牌或命令（「?」看帮助）",
                     "type a number, cards or a command (? for help)"),
     "no_waits": ("这个游戏没有听牌", "no waits in this game"),
     "settlement": ("结算", "settlement"),
@@ -78,26 +82,38 @@ _LABELS: dict[str, tuple[str, str]] = {
     "interrupt": ("已中断（Ctrl-C），对局中止。", "interrupted (Ctrl-C); match abandoned."),
     "record_saved": ("记录已保存：{path}", "record saved: {path}"),
     "help_title": ("帮助", "help"),
-    "help_body": (
-        "· 输入列表里的编号，或直接写牌/动作（见下）。\n"
-        "· #3 永远是列表第 3 项，=3 永远是写作「3」的牌（扑克的 2、3、10 …）。只写 3 时：它若既是"
-        "编号又可能是列表里的另一项（写作 3 的牌、「报 3」「弃 3」这样写着 3 的一项），不会替你猜，"
-        "会告诉你每种读法该怎么写；超出列表的数字当作牌（或列表里唯一写着它的那一项）。\n"
-        "· 也可以照抄列表里的文字（不分大小写），或者只写括号外、括号里的部分（pass、过）。\n"
-        "· waits 或 听：查听牌（能胡哪些牌、各值多少胡、还剩几张没见）。\n"
-        "· ? 或 help：本帮助；show 或 牌桌：重新显示牌桌；q：退出（已打完的局会保存到 --record）。",
-        "· Type a number from the list, or write the cards / action (see below).\n"
-        "· #3 is always choice 3 of the list, =3 always the cards written 3 (poker 2, 3, 10 …). "
-        "A bare 3 that is a choice and may also mean another listed action (the cards 3, or "
-        "an item showing 3 such as 'announce 3') is not guessed: you are told how to type "
-        "each reading; a number past the list is read as cards (or as the one item showing "
-        "it).\n"
-        "· You may also type a listed label as shown (any case), or its part outside or inside "
-        "the brackets ('pass' or '过' for 'pass (过)').\n"
-        "· waits (or 听): your waits — the cards that win, what each is worth, how many are "
-        "unseen.\n"
-        "· ? or help: this help; show: draw the table again; q: quit (finished deals are kept "
-        "in --record)."),
+    # the ? help: only the parts that apply to the game (cli_support.play_help)
+    "help_pick": ("· 输入列表里的编号，或直接写牌/动作（见下）。",
+                  "· Type a number from the list, or write the cards / action (see below)."),
+    "help_plain_numbers": ("· 只写数字就是列表里的编号（没有写作数字的牌）。",
+                           "· A bare number is a number from the list (no card is written "
+                           "as a number)."),
+    "help_choice": ("· #3 永远是列表第 3 项", "· #3 is always choice 3 of the list"),
+    "help_equals": ("，=3 永远是写作「3」的牌（{cards}）", ", =3 always the cards written 3 "
+                    "({cards})"),
+    "help_bare": ("。只写 3 时：它若既是编号又可能是列表里的另一项（{what}），不会替你猜，"
+                  "会告诉你每种读法该怎么写；超出列表的数字当作{past}。",
+                  ". A bare 3 that is a choice and may also mean another listed action "
+                  "({what}) is not guessed: you are told how to type each reading; a number "
+                  "past the list is read as {past}."),
+    "help_what_cards": ("写作 3 的牌", "the cards 3"),
+    "help_what_items": ("{items}这样写着 3 的一项", "an item showing 3 such as {items}"),
+    "help_what_or": ("、", ", or "),
+    "help_past_cards": ("牌（或列表里唯一写着它的那一项）",
+                        "cards (or as the one item showing it)"),
+    "help_past_items": ("列表里唯一写着它的那一项", "the one item showing it"),
+    "help_any_cards": ("比如扑克的 2、3、10", "such as poker 2, 3, 10"),
+    "help_any_items": ("「出 3」", "'play 3'"),
+    "help_labels": ("· 也可以照抄列表里的文字（不分大小写），或者只写括号外、括号里的部分。",
+                    "· You may also type a listed label as shown (any case), or its part "
+                    "outside or inside the brackets ('pass' or '过' for 'pass (过)')."),
+    "help_waits": ("· 「听」：查听牌（听哪些牌、各值多少、还剩几张没见）。",
+                   "· waits (or 听): your waits — the cards that win, what each is worth, how "
+                   "many are unseen."),
+    "help_commands": ("· 「?」或「帮助」：本帮助；「牌桌」：重新显示牌桌；「q」或「退出」：退出对局"
+                      "（会先问你一次；已打完的局会保存到 --record）。",
+                      "· ? or help: this help; show: draw the table again; q: quit (asks you "
+                      "to confirm; finished deals are kept in --record)."),
     # simulate
     "sim_title": ("模拟 {deals} 局 · {title} · 种子 {seed}",
                   "deals simulated: {deals} · {title} · seed {seed}"),

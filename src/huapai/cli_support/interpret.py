@@ -2,12 +2,12 @@
 
 A number from the legal list, the action in the game's notation, a listed label as shown
 (or its part outside or inside the brackets: ``pass`` or ``过`` for ``pass (过)``), or a
-command (``?``/``help``, ``show``, ``waits``/``听``, ``q``). ``#3`` is always the list's
-third choice and ``=3`` always the notation ``3`` (a poker card such as ``2`` looks like a
-number; where only 弃 3 is listed, it is that). A bare number that may also mean another
-listed action — the one its notation names, or one whose label shows the number (报 6,
-9r) — or a card that cannot be played now is refused, naming every reading, so a number is
-never taken the way the player did not mean.
+command (``?``/``帮助``/``help``, ``牌桌``/``show``, ``听``/``waits``, ``q``/``退出``).
+``#3`` is always the list's third choice and ``=3`` always the notation ``3`` (a poker
+card such as ``2`` looks like a number; where only 弃 3 is listed, it is that). A bare
+number that may also mean another listed action — the one its notation names, or one
+whose label shows the number (报 6, 9r) — or a card that cannot be played now is refused,
+naming every reading, so a number is never taken the way the player did not mean.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ def interpret(text: str, legal: Sequence[int], texts: Sequence[str],
     word = text.strip()
     if not word:
         return Reply(problem=tr("empty_input", lang))
-    command = _command_of(word)
+    command = command_of(word)
     if command is not None:
         return Reply(command=command)
     choices = _Choices(legal, texts, texts if notations is None else notations, parse, lang,
@@ -79,7 +79,7 @@ class _Choices:
         return list(self.legal).index(reading)
 
 
-def _command_of(word: str) -> str | None:
+def command_of(word: str) -> str | None:
     """The command ``word`` names, exactly as written (``Q`` is a card, ``q`` quits)."""
     for command, words in (("help", _HELP), ("quit", _QUIT), ("show", _SHOW),
                            ("waits", _WAITS)):

@@ -6,8 +6,9 @@ bot's answer can tell the human anything. The human sees only ``observe(state, s
 and events passed through ``for_viewer(seat)``.
 
 Input is read by :mod:`.interpret` (a list number, the notation, a label, a command).
-Anything wrong is explained and asked again; end of input or ``q`` ends the match
-cleanly, and so does Ctrl-C (exit status 130).
+Anything wrong is explained and asked again; ``q`` asks once more and ends the match
+cleanly when it is typed again (掀牛's 虎 is a capital ``Q``: a slip must not lose the
+match); end of input ends it at once, and so does Ctrl-C (exit status 130).
 """
 
 from __future__ import annotations
@@ -28,7 +29,8 @@ from huapai.core.protocol import Event, IllegalAction
 from huapai.core.session import Agent, AgentError, Deal
 
 from .i18n import Lang, bot_label, comma, tr
-from .interpret import Reply, interpret
+from .interpret import Reply, command_of, interpret
+from .play_help import help_view
 from .render import (
     Heading,
     RenderContext,
@@ -195,9 +197,10 @@ class HumanMatch:
                                 style="green"))
         return True
 
-    def _read(self) -> str:
+    def _read(self, prompt: str = "prompt") -> str:
+        """A line typed after the label ``prompt``; end of input and Ctrl-C leave."""
         try:
-            return self.reader(tr("prompt", self.lang))
+            return self.reader(tr(prompt, self.lang))
         except EOFError:
             self.console.print()
             raise _Leave("eof") from None
@@ -207,16 +210,19 @@ class HumanMatch:
 
     def _command(self, command: str, deal: Deal, shown: Sequence[str]) -> None:
         if command == "quit":
-            raise _Leave("quit")
-        if command == "waits":
+            self._confirm_quit()
+        elif command == "waits":
             self.console.print(waits_view(self.renderer, self._view(deal), self.ctx))
-            return
-        if command == "help":
-            self.console.print(Text(tr("help_title", self.lang), style="bold"))
-            self.console.print(Text(tr("help_body", self.lang)))
-            self.console.print(Text(self.renderer.notation_help(self.ctx)))
-            return
-        self._show_decision(deal, shown)
+        elif command == "help":
+            self.console.print(help_view(self.renderer, self.ctx))
+        else:
+            self._show_decision(deal, shown)
+
+    def _confirm_quit(self) -> None:
+        """``q`` mid-deal asks again: a second quit word leaves, anything else plays on."""
+        if command_of(self._read("quit_confirm").strip()) == "quit":
+            raise _Leave("quit")
+        self.console.print(Text(tr("quit_cancelled", self.lang), style="dim"))
 
     def _complain(self, problem: str) -> None:
         self.console.print(Text("✗ " + problem, style="red"))

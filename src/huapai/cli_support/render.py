@@ -13,7 +13,7 @@ it asks the game's renderer. Lookup, in order:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
@@ -162,6 +162,44 @@ def hints_view(renderer: Renderer, view: Mapping[str, Any],
     return renderer.hints(view, ctx) if isinstance(renderer, HintRenderer) else None
 
 
+@dataclass(frozen=True, slots=True)
+class NumberReadings:
+    """Where a bare number typed at a decision may mean more than a list number, as
+    examples in the player's language for the ``?`` help: ``cards``, cards written as a
+    number (扑克的 2、3、10); ``items``, listed actions whose label shows a number (「报 3」);
+    None where the game has none (双别杆's cards are 汉字: a number is a list number)."""
+
+    cards: str | None
+    items: str | None
+
+
+@runtime_checkable
+class NumbersRenderer(Protocol):
+    """A renderer that says where its game's bare numbers may mean more than a list number
+    (a renderer without it gets the help's general wording)."""
+
+    def number_readings(self, ctx: RenderContext) -> NumberReadings: ...
+
+
+def number_readings(renderer: Renderer, ctx: RenderContext) -> NumberReadings:
+    """The game's :class:`NumberReadings`; for a game whose renderer does not say, both
+    kinds, worded generally."""
+    if isinstance(renderer, NumbersRenderer):
+        return renderer.number_readings(ctx)
+    return NumberReadings(tr("help_any_cards", ctx.lang), tr("help_any_items", ctx.lang))
+
+
+def public_table(heads: Iterable[tuple[str, bool]], title: str | None = None) -> Table:
+    """A table of what every seat may see (seats, their groups and discards, a
+    settlement), with a column per ``(heading, right-justified)``. Every column folds: a
+    cell too long for it wraps onto more lines and never ends in "…" (a row of 汉字 cards
+    has no space to wrap at, and rich's default cut it, hiding discards and groups)."""
+    table = Table(title=title, show_edge=False, pad_edge=False, expand=False)
+    for head, right in heads:
+        table.add_column(head, justify="right" if right else "left", overflow="fold")
+    return table
+
+
 class GenericRenderer:
     """Any game, shown plainly: the observation's fields, events as ``kind key=value``."""
 
@@ -282,10 +320,8 @@ def said(msg: Mapping[str, Any] | None, lang: Lang, fallback: str = "") -> str:
 def _items_table(items: Sequence[Mapping[str, Any]], ctx: RenderContext) -> Table:
     """The breakdown: per seat (table-wide lines last), each item's label and value."""
     lang = ctx.lang
-    table = Table(title=tr("items", lang), show_edge=False, pad_edge=False)
-    table.add_column(tr("bot", lang))
-    table.add_column(tr("reason", lang))
-    table.add_column(tr("value", lang), justify="right")
+    table = public_table(((tr("bot", lang), False), (tr("reason", lang), False),
+                          (tr("value", lang), True)), title=tr("items", lang))
     last: object = object()
     for item in sorted(items, key=lambda i: 99 if i["seat"] is None else i["seat"]):
         seat = item["seat"]
@@ -299,9 +335,8 @@ def _items_table(items: Sequence[Mapping[str, Any]], ctx: RenderContext) -> Tabl
 
 def _payments_table(payments: Sequence[Mapping[str, Any]], ctx: RenderContext) -> Table:
     lang = ctx.lang
-    table = Table(show_edge=False, pad_edge=False)
-    for key in ("payer", "payee", "amount", "reason"):
-        table.add_column(tr(key, lang), justify="right" if key == "amount" else "left")
+    table = public_table((tr(key, lang), key == "amount")
+                         for key in ("payer", "payee", "amount", "reason"))
     for p in payments:
         table.add_row(ctx.name(p["payer"]), ctx.name(p["payee"]), str(p["amount"]),
                       Text(said(p.get("msg"), lang, str(p["label"]))))
@@ -311,11 +346,10 @@ def _payments_table(payments: Sequence[Mapping[str, Any]], ctx: RenderContext) -
 def _results_table(deltas: Sequence[int], totals: Sequence[int] | None,
                    ctx: RenderContext) -> Table:
     lang = ctx.lang
-    table = Table(show_edge=False, pad_edge=False)
-    table.add_column(tr("bot", lang))
-    table.add_column(tr("delta", lang), justify="right")
+    heads = [(tr("bot", lang), False), (tr("delta", lang), True)]
     if totals is not None:
-        table.add_column(tr("total", lang), justify="right")
+        heads.append((tr("total", lang), True))
+    table = public_table(heads)
     for seat, delta in enumerate(deltas):
         who = ctx.name(seat) + ctx.who_plays(seat)
         row = [who, signed(delta)]

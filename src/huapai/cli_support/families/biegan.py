@@ -16,7 +16,14 @@ from rich.table import Table
 from rich.text import Text
 
 from huapai.cli_support.i18n import Lang
-from huapai.cli_support.render import DealFacts, EventText, RenderContext, event_line
+from huapai.cli_support.render import (
+    DealFacts,
+    EventText,
+    NumberReadings,
+    RenderContext,
+    event_line,
+    public_table,
+)
 
 from . import biegan_advice
 from .biegan_cards import cards_in as _cards
@@ -70,10 +77,9 @@ class BieganRenderer:
             ctx.pick(f"   {times} 倍", f"   ×{times} room") if times != 1 else "")
 
     def _seats(self, view: Mapping[str, Any], ctx: RenderContext) -> Table:
-        table = Table(show_edge=False, pad_edge=False, expand=False)
-        for zh, en in (("座位", "seat"), ("身份", "role"), ("手牌", "hand"), ("亮牌", "melds"),
-                       ("对", "对"), ("弃牌", "discards"), ("状态", "status")):
-            table.add_column(ctx.pick(zh, en), justify="right" if zh in ("手牌", "对") else "left")
+        table = public_table((ctx.pick(zh, en), zh in ("手牌", "对")) for zh, en in (
+            ("座位", "seat"), ("身份", "role"), ("手牌", "hand"), ("亮牌", "melds"), ("对", "对"),
+            ("弃牌", "discards"), ("状态", "status")))
         for seat in range(int(view["num_seats"])):
             table.add_row(*self._seat_row(view, ctx, seat))
         return table
@@ -87,7 +93,7 @@ class BieganRenderer:
         dui = Text(str(duis), style="bold red" if duis > int(view["dui_limit"]) else "")
         melds = groups_text(view["melds"][seat], lambda cards: _cards(cards, ctx))
         return [name, role, str(view["hand_sizes"][seat]), melds, dui,
-                _cards(str(view["rivers"][seat])[-24:], ctx), self._seat_status(view, ctx, seat)]
+                _cards(str(view["rivers"][seat]), ctx), self._seat_status(view, ctx, seat)]
 
     def _seat_status(self, view: Mapping[str, Any], ctx: RenderContext, seat: int) -> Text:
         marks = []
@@ -159,16 +165,18 @@ class BieganRenderer:
             "带花的在字后加 *（三* 五* 七* 乙* 九*），赖子写「赖」；禮、土 也认。\n"
             "动作：打 三*（或直接写牌）出牌；紮 七；开泛 七；胡；招；对；过。"
             "别家出牌后每人都要表态（能胡、招、对的才有这些选项，否则只能「过」）。\n"
-            "牌都写汉字，所以只写数字就是列表编号。轮到你时会写出胡牌值多少、听哪些牌；"
-            "waits 随时看。",
+            "轮到你时会写出胡牌值多少、听哪些牌；输入「听」随时看。",
             "Cards: each card is its character: 上大人孔乙己可知礼化三千七十士八九子二四五六; a "
             "flowered (花) card takes a *: 三* 五* 七* 乙* 九*; the joker is 赖; 禮 and 土 are "
             "read too.\nActions: 打 三* (or just the card) discards; 紮 七; 开泛 七; 胡 (win); "
             "招; 对; 过 (pass). After each discard every other seat answers (过 when it has "
-            "nothing to claim).\nCards are written in 汉字, so a bare number is a list number. "
-            "At your turn the value of a 胡 on offer and your waits are shown; waits shows them "
-            "any time.",
+            "nothing to claim).\nAt your turn the value of a 胡 on offer and your waits are "
+            "shown; waits shows them any time.",
         )
+
+    def number_readings(self, ctx: RenderContext) -> NumberReadings:
+        """Cards are 汉字 and no label shows a number: a bare number is a list number."""
+        return NumberReadings(cards=None, items=None)
 
     def deal_facts(self, view: Mapping[str, Any], ctx: RenderContext) -> DealFacts:
         wins = view.get("wins") or []

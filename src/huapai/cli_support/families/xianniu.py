@@ -15,7 +15,14 @@ from rich.table import Table
 from rich.text import Text
 
 from huapai.cli_support.i18n import Lang, bracketed
-from huapai.cli_support.render import DealFacts, EventText, RenderContext, event_line
+from huapai.cli_support.render import (
+    DealFacts,
+    EventText,
+    NumberReadings,
+    RenderContext,
+    event_line,
+    public_table,
+)
 from huapai.core.present import count_en
 
 from .common import deal_ended, label, pair_of
@@ -91,12 +98,9 @@ class XianniuRenderer:
         return ctx.pick(*pair_of(_ENDS, end))
 
     def _seats(self, view: Mapping[str, Any], ctx: RenderContext) -> Table:
-        table = Table(show_edge=False, pad_edge=False, expand=False)
-        for zh, en in (("座位", "seat"), ("身份", "role"), ("手牌", "hand"), ("占牌", "占牌"),
-                       ("掀", "掀"), ("状态", "status")):
-            # fold, never "…": a narrow terminal wraps a long 占牌 cell, it must not hide a card
-            table.add_column(ctx.pick(zh, en), justify="right" if zh in ("手牌", "掀") else "left",
-                             overflow="fold")
+        table = public_table((ctx.pick(zh, en), zh in ("手牌", "掀")) for zh, en in (
+            ("座位", "seat"), ("身份", "role"), ("手牌", "hand"), ("占牌", "占牌"), ("掀", "掀"),
+            ("状态", "status")))
         for seat in range(int(view["num_seats"])):
             table.add_row(*self._seat_row(view, ctx, seat))
         return table
@@ -199,6 +203,17 @@ class XianniuRenderer:
             "Actions: 掀 (make the leader lead); 扣了 or 不掀 (decline); 紧牌; 弃 K (discard "
             "one card during 紧牌). Lower-case q quits: type a 虎 as capital Q or 虎.",
         )
+
+    def number_readings(self, ctx: RenderContext) -> NumberReadings:
+        """Poker cards are numbers in either deck; the poker deck's labels show them too
+        (9r 9b, and 弃 3 where 紧牌 is played)."""
+        cards = ctx.pick("扑克的 2、3、10 …", "poker 2, 3, 10 …")
+        if getattr(ctx.rules, "deck", "poker") != "poker":
+            return NumberReadings(cards=cards, items=None)
+        throw = getattr(ctx.rules, "jinpai", False)
+        items = ctx.pick("「9r 9b」" + ("「弃 3」" if throw else ""),
+                         "'9r 9b'" + (" or 'throw 3'" if throw else ""))
+        return NumberReadings(cards=cards, items=items)
 
     def deal_facts(self, view: Mapping[str, Any], ctx: RenderContext) -> DealFacts:
         active = set(view["active"])

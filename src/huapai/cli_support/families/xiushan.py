@@ -16,7 +16,14 @@ from rich.table import Table
 from rich.text import Text
 
 from huapai.cli_support.i18n import Lang, bracketed
-from huapai.cli_support.render import DealFacts, EventText, RenderContext, event_line
+from huapai.cli_support.render import (
+    DealFacts,
+    EventText,
+    NumberReadings,
+    RenderContext,
+    event_line,
+    public_table,
+)
 
 from .common import deal_ended, discarded, ended_line, groups_text, label, phase_head
 from .xiushan_bo import EVENTS as BO_EVENTS
@@ -89,10 +96,9 @@ class XiushanRenderer:
         return out
 
     def _seats(self, view: Mapping[str, Any], ctx: RenderContext) -> Table:
-        table = Table(show_edge=False, pad_edge=False, expand=False)
-        for zh, en in (("座位", "seat"), ("手牌", "hand"), ("落地", "groups"),
-                       ("弃牌", "discards"), ("状态", "status")):
-            table.add_column(ctx.pick(zh, en), justify="right" if zh == "手牌" else "left")
+        table = public_table((ctx.pick(zh, en), zh == "手牌") for zh, en in (
+            ("座位", "seat"), ("手牌", "hand"), ("落地", "groups"), ("弃牌", "discards"),
+            ("状态", "status")))
         active = view.get("active") or []
         for seat in range(int(view["num_seats"])):
             name = Text(ctx.name(seat), style="bold yellow" if seat == ctx.me else "")
@@ -105,7 +111,7 @@ class XiushanRenderer:
             if seat not in active:
                 marks.append(ctx.pick("不打（老爷 / 巽家）", "sits out"), style="dim")
             table.add_row(name, str(view["hand_sizes"][seat]), groups_text(melds, cards_text),
-                          cards_text(str(view["rivers"][seat])[-20:]), marks)
+                          cards_text(str(view["rivers"][seat])), marks)
         return table
 
     def _win(self, win: Mapping[str, Any], ctx: RenderContext) -> Text:
@@ -179,6 +185,11 @@ class XiushanRenderer:
             zh += "报数练习：报 N（报子，N 个钱），不报。"
             en += " 报数 training: 报 N (announce N 钱), 不报 (no announcement)."
         return ctx.pick(zh, en)
+
+    def number_readings(self, ctx: RenderContext) -> NumberReadings:
+        """Cards are 汉字; only 钵福's 报数 practice lists actions that show a number."""
+        items = ctx.pick("「报 3」", "'报 3'") if ctx.rules.baoshu == "train" else None
+        return NumberReadings(cards=None, items=items)
 
     def deal_facts(self, view: Mapping[str, Any], ctx: RenderContext) -> DealFacts:
         win: Mapping[str, Any] = view.get("win") or {}

@@ -10,7 +10,7 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 
-from huapai.cli_support.render import EventText, RenderContext
+from huapai.cli_support.render import EventText, RenderContext, public_table
 from huapai.core.present import count_en
 from huapai.games.xiushan.drill import Beads, beads, zh_number
 
@@ -41,13 +41,11 @@ def bo_table(bo: Mapping[str, Any], ctx: RenderContext) -> Table:
                      f"{count_en(int(bo['max_wins']), 'win', 'wins')} each)")
     if training:
         title += ctx.pick("　报数练习：看珠子读数", " — 报数 training: read the beads")
-    table = Table(title=title, show_edge=False, pad_edge=False, expand=False)
     heads = [("座位", "seat"), ("算盘", "beads")]
     if not training:
         heads.append(("钱", "钱"))
     heads += [("和", "wins"), ("吃包子", "包子")]
-    for zh, en in heads:
-        table.add_column(ctx.pick(zh, en))
+    table = public_table(((ctx.pick(zh, en), False) for zh, en in heads), title=title)
     for seat, x in enumerate(bo["seats"]):
         name = Text(ctx.name(seat), style="bold yellow" if seat == ctx.me else "")
         if seat == bo.get("owed_seat"):
@@ -83,15 +81,24 @@ def _announced(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
     if e.get("outcome") == "baozi":
         right = "" if e.get("correct") is None else ctx.pick(f"，应报 {e['correct']}",
                                                              f", it was {e['correct']}")
-        return ctx.pick(f"{who} 报 {said} 个钱（{group}）—— 报错了，吃包子{right}！"
-                        f"算盘 {e['before']} → {e['after']}",
-                        f"{who} announced {said} 钱 ({group}) — wrong: 吃包子{right}! "
-                        f"abacus {e['before']} → {e['after']}")
+        return ctx.pick(f"{who} 报 {said} 个钱（{group}）—— 报错了，吃包子{right}！",
+                        f"{who} announced {said} 钱 ({group}) — wrong: 吃包子{right}!"
+                        ) + _abacus_move(e, ctx, "算盘 ", " abacus ")
     earlier = int(said) - (int(e["after"]) - int(e["before"]))  # a group that grew adds
     if earlier > 0:  # only the difference to its earlier form's
         group += ctx.pick(f"，先前已上 {earlier}", f"; {earlier} already on from before")
-    return ctx.pick(f"{who} 报 {said} 个钱（{group}），上算盘：{e['before']} → {e['after']}",
-                    f"{who} announced {said} 钱 ({group}): abacus {e['before']} → {e['after']}")
+    return ctx.pick(f"{who} 报 {said} 个钱（{group}），上算盘",
+                    f"{who} announced {said} 钱 ({group}): it goes on the abacus"
+                    ) + _abacus_move(e, ctx, "：", ": ")
+
+
+def _abacus_move(e: Mapping[str, Any], ctx: RenderContext, zh: str, en: str) -> str:
+    """After a 报子's line: ``zh`` / ``en`` and the abacus before and after (``6 → 12``);
+    nothing in the 报数 practice, where the learner reads the abacus from its beads (the
+    numbers come with the deal's end: the win's line, the settlement)."""
+    if getattr(ctx.rules, "baoshu", "auto") == "train":
+        return ""
+    return ctx.pick(zh, en) + f"{e['before']} → {e['after']}"
 
 
 def _abacus_win(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
