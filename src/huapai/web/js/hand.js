@@ -30,6 +30,27 @@ export function tokenOf(id) {
   return id.slice(0, id.lastIndexOf("#"));
 }
 
+export function copyOf(id) {
+  return Number(id.slice(id.lastIndexOf("#") + 1));
+}
+
+/** Ids for `tokens` that keep the cards still held: a card's id (and so the suit a poker
+ * card shows) does not change when another copy leaves. Where fewer copies of a token are
+ * left, the ids in `leaving` (the cards just played) go first, then the highest; a new
+ * copy takes the lowest free number. In the tokens' order, each token's ids ascending. */
+export function keepIds(previous, tokens, leaving = new Set()) {
+  const wanted = new Map();
+  for (const tok of tokens) wanted.set(tok, (wanted.get(tok) ?? 0) + 1);
+  const kept = new Map();
+  for (const [tok, n] of wanted) {
+    const had = previous.filter((id) => tokenOf(id) === tok).sort((a, b) => copyOf(a) - copyOf(b));
+    const ids = [...had.filter((id) => !leaving.has(id)), ...had.filter((id) => leaving.has(id))].slice(0, n);
+    for (let k = 0; ids.length < n; k++) if (!ids.includes(`${tok}#${k}`)) ids.push(`${tok}#${k}`);
+    kept.set(tok, ids.sort((a, b) => copyOf(a) - copyOf(b)));
+  }
+  return tokens.map((tok) => kept.get(tok).shift());
+}
+
 /** Keep the player's arrangement for the cards still held; new cards go where they
  * fall in the natural (server) order. */
 export function mergeOrder(previous, natural) {
@@ -50,6 +71,8 @@ export class Hand {
     this.order = [];
     this.natural = [];
     this.selected = new Set();
+    this.played = new Set();  // a card played by right-click, Enter or a drag: it leaves first
+    this.keep = undefined;
     this.cards = new Map();
     this.drag = null;
     this.height = 120;
@@ -68,7 +91,12 @@ export class Hand {
     const pressed = this.pressed;
     this.pressed = null;
     const id = e.target.closest?.(".hand-card")?.dataset.id ?? pressed?.id;
-    if (id && pressed?.type !== "touch" && this.cards.has(id)) this.on.play(id);
+    if (id && pressed?.type !== "touch" && this.cards.has(id)) this.playCard(id);
+  }
+
+  playCard(id) {
+    this.played = new Set([id]);
+    this.on.play(id);
   }
 
   destroy() {
@@ -97,10 +125,24 @@ export class Hand {
     }
   }
 
-  /** Show `tokens`; `draw(token, copy, height)` makes a card's SVG. */
-  set(tokens, { draw, height, playable, enabled, fresh, signature }) {
+  /** The ids `tokens` get now (:func:`keepIds` from the cards shown; the cards selected or
+   * just played by a right-click leave first), without showing them. */
+  keptIds(tokens, keep) {
+    if (keep !== this.keep) return idsOf(tokens);  // another deal
+    return keepIds(this.natural, tokens, new Set([...this.selected, ...this.played]));
+  }
+
+  /** Show `tokens`; `draw(token, copy, height)` makes a card's SVG; `fresh`: the token of
+   * the card just drawn (its new copy is marked); `keep`: the deal, whose cards keep their
+   * ids (:func:`keepIds`) while it lasts; `signature`: a change redraws every card. */
+  set(tokens, { draw, height, playable, enabled, fresh, signature, keep = null }) {
     this.height = height;
-    const natural = idsOf(tokens);
+    const natural = this.keptIds(tokens, keep);
+    this.keep = keep;
+    const added = natural.filter((id) => !this.natural.includes(id));
+    const freshId = fresh === null ? null
+      : added.filter((id) => tokenOf(id) === fresh).at(-1) ?? natural.filter((id) => tokenOf(id) === fresh).at(-1) ?? null;
+    this.played = new Set([...this.played].filter((id) => natural.includes(id)));  // until it leaves
     const changed = signature !== this.signature;
     this.signature = signature;
     this.natural = natural;
@@ -117,7 +159,7 @@ export class Hand {
     for (const [id, el] of this.cards) {
       const tok = tokenOf(id);
       el.classList.toggle("dim", enabled && playable !== null && !playable.has(tok));
-      el.classList.toggle("fresh", fresh === id);
+      el.classList.toggle("fresh", freshId === id);
     }
     this.el.classList.toggle("active", enabled);
     this.layout();
@@ -125,8 +167,7 @@ export class Hand {
 
   makeCard(id, draw) {
     const tok = tokenOf(id);
-    const copy = Number(id.slice(id.lastIndexOf("#") + 1));
-    const svgEl = draw(tok, copy, this.height);
+    const svgEl = draw(tok, copyOf(id), this.height);
     this.ratio = svgEl.getAttribute("width") / svgEl.getAttribute("height");
     const el = h("div", { class: "hand-card", "data-token": tok, "data-id": id, tabindex: 0,
                           role: "button", "aria-pressed": "false" }, svgEl,
@@ -137,7 +178,7 @@ export class Hand {
     el.addEventListener("keydown", (e) => {
       if (e.key === " " || e.key === "Enter") {
         e.preventDefault();
-        if (e.key === "Enter") this.on.play(id);
+        if (e.key === "Enter") this.playCard(id);
         else this.toggle(id);
       }
     });
@@ -306,6 +347,9 @@ export class Hand {
     }
     this.layout();
     this.saveOrder();
-    if (d.dy < -this.height * 0.7) this.on.gesture(d.id);
+    if (d.dy < -this.height * 0.7) {
+      this.played = new Set([d.id]);
+      this.on.gesture(d.id);
+    }
   }
 }

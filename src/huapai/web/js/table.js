@@ -7,7 +7,7 @@ import { bi, t } from "./i18n.js";
 import { botIcon, cardBack } from "./cards/common.js";
 import { botLevel } from "./botlevels.js";
 import { Hand, tokenOf } from "./hand.js";
-import { multiset, sameMultiset } from "./games/generic.js";
+import { endDrawing, multiset, sameMultiset, startDrawing } from "./games/generic.js";
 import { play, playEvents, turnTitle } from "./feedback.js";
 
 const LOG_MAX = 200;
@@ -210,16 +210,22 @@ export class TableView {
   }
 
   renderFelt(view) {
+    // the hand's copies first: no other row shows one of its cards' suits again
+    startDrawing(this.hand.keptIds(this.renderer.handTokens(view), this.data.dealKey ?? null));
     const n = view.num_seats ?? this.data.seats?.length ?? 0;
     const me = this.data.me ?? this.data.bottom ?? 0;
     const ctx = this.ctx();
-    const seats = [];
-    for (let k = 0; k < n; k++) seats.push(this.seatEl(view, (me + k) % n, k, n, ctx));
-    replace(this.felt,
-      h("div", { class: "felt-status", "data-testid": "status" }, this.renderer.status(view, ctx)),
-      this.data.info ? h("div", { class: "felt-info" }, this.data.info) : null,
-      this.centerEl(view, ctx),
-      ...seats);
+    try {
+      const seats = [];
+      for (let k = 0; k < n; k++) seats.push(this.seatEl(view, (me + k) % n, k, n, ctx));
+      replace(this.felt,
+        h("div", { class: "felt-status", "data-testid": "status" }, this.renderer.status(view, ctx)),
+        this.data.info ? h("div", { class: "felt-info" }, this.data.info) : null,
+        this.centerEl(view, ctx),
+        ...seats);
+    } finally {
+      endDrawing();
+    }
     this.felt.style.setProperty("--others", String(Math.max(1, n - 1)));
     this.felt.classList.toggle("strip", stripLayout(view, n));
     this.el.dataset.deck = String(view.deck ?? "");
@@ -294,7 +300,7 @@ export class TableView {
     this.hand.set(tokens, {
       draw: (tok, copy, hgt) => this.renderer.card(tok, view, { height: hgt, copy }),
       height, playable: myTurn ? playable : null, enabled: myTurn,
-      fresh: fresh ? `${fresh}#${tokens.filter((x) => x === fresh).length - 1}` : null, signature: `${view.deck ?? ""}/${height}`,
+      fresh, signature: `${view.deck ?? ""}/${height}`, keep: this.data.dealKey ?? null,
     });
     this.hand.el.dataset.legal = JSON.stringify(myTurn ? plays.map((p) => ({ id: p.id, cards: p.cards })) : []);
     this.hand.el.classList.toggle("hidden", tokens.length === 0 && this.data.me === null);

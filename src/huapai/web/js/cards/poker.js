@@ -21,6 +21,12 @@ export function pokerFace(token, copy = 0) {
   return { rank, suit, red: suit === "♥" || suit === "♦" };
 }
 
+/** How many faces the copies of a poker token have (its suits: 4, or 2 for 5r / 9b …). */
+export function pokerFaces(token) {
+  const m = /^(10|[AJQK2-9])([rb]?)$/.exec(token);
+  return !m ? null : m[2] ? 2 : PLAIN_SUITS.length;
+}
+
 function corner(rank, suit, fill) {
   return svg("g", { fill, "font-weight": 700, "text-anchor": "middle" },
     svg("text", { x: 11, y: 19, "font-size": rank === "10" ? 15 : 18,

@@ -25,11 +25,53 @@ export function sameMultiset(a, b) {
   return true;
 }
 
-/** Draw `tokens` as a row of small cards (copies numbered so decks with suits vary). */
+// The copies of each card shown while one view is drawn (a deck whose suits come from the
+// copy, 兰州's poker: one card's suit is shown once): the viewer's hand first, reserved by
+// startDrawing, then every row in the order it is drawn takes the lowest copy still free.
+// (A row drawn from the state before — the trick just taken, shown a moment longer — takes
+// its copies from the drawing under way too.)
+let drawing = null;
+let hands = new Map();  // the hand's copies of each token in the drawing under way
+
+/** Start drawing a view: the hand's cards (`ids`, "T#k": their copies) are taken. */
+export function startDrawing(ids) {
+  const taken = new Map();
+  for (const id of ids) {
+    const cut = id.lastIndexOf("#");
+    const tok = id.slice(0, cut);
+    if (!taken.has(tok)) taken.set(tok, new Set());
+    taken.get(tok).add(Number(id.slice(cut + 1)));
+  }
+  drawing = taken;
+  hands = new Map([...taken].map(([tok, copies]) => [tok, new Set(copies)]));
+}
+
+/** The drawing is over: rows drawn later number their own copies. */
+export function endDrawing() {
+  drawing = null;
+}
+
+function freeCopy(taken, tok, faces) {
+  if (!taken.has(tok)) taken.set(tok, new Set());
+  const used = taken.get(tok);
+  let copy = 0;
+  while (used.has(copy)) copy++;
+  used.add(copy);
+  if (!faces || copy < faces) return copy;
+  // every face is out (the trick just taken shows beside its pile: the same cards twice):
+  // repeat the faces the table shows in turn, never one of the hand's
+  const hand = hands.get(tok) ?? new Set();
+  const table = [...Array(faces).keys()].filter((k) => !hand.has(k));
+  return table.length ? table[(copy - faces) % table.length] : copy;
+}
+
+/** Draw `tokens` as a row of small cards (copies numbered so decks with suits vary: within
+ * a drawing started by startDrawing, none the hand or an earlier row shows). */
 export function cardRow(renderer, view, tokens, height, cls = "") {
   const seen = new Map();
+  const taken = drawing;
   return h("div", { class: `card-row ${cls}` }, tokens.map((tok) => {
-    const copy = seen.get(tok) ?? 0;
+    const copy = taken ? freeCopy(taken, tok, renderer.faces?.(tok, view)) : seen.get(tok) ?? 0;
     seen.set(tok, copy + 1);
     return h("span", { class: "mini-card", "data-token": tok },
       renderer.card(tok, view, { height, copy }));

@@ -3,7 +3,7 @@
 import { h } from "../dom.js";
 import { bi, countOf } from "../i18n.js";
 import { longCard } from "../cards/huapai.js";
-import { pokerCard } from "../cards/poker.js";
+import { pokerCard, pokerFaces } from "../cards/poker.js";
 import { cardRow, generic } from "./generic.js";
 
 const ROLES = [["头家", "1st"], ["二家", "2nd"], ["底家", "3rd"]];
@@ -74,6 +74,11 @@ export const xianniu = {
     if (!poker(view)) return toks;
     const rank = (tok) => POKER_ORDER.indexOf(tok);
     return [...toks].sort((a, b) => rank(a) - rank(b));
+  },
+
+  /** How many faces a card's copies show (the poker deck's suits), or null: all alike. */
+  faces(token, view) {
+    return poker(view) ? pokerFaces(token) : null;
   },
 
   card(token, view, opts) {
