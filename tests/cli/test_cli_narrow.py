@@ -4,6 +4,7 @@ never ends in "…" — a 占牌 cell of 12 cards had hidden one of them until t
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 import pytest
 from cli_helpers import invoke
@@ -107,7 +108,7 @@ _PUBLIC_CASES = [  # (game, preset, players, seed, answer with the last legal ac
 
 
 def _played_out(game_name: str, preset: str, players: int | None, seed: int,
-                last: bool) -> list[dict[str, object]]:
+                last: bool) -> list[dict[str, Any]]:
     """Seat 0's views of a deal played out with the first (or last) legal action: the
     last one while it runs and the one at its end."""
     game = get_game(game_name)
@@ -122,11 +123,12 @@ def _played_out(game_name: str, preset: str, players: int | None, seed: int,
     return [dict(game.observe(running, 0)), dict(game.observe(state, 0))]
 
 
-def _public_cards(view: dict[str, object]) -> Counter[str]:
+def _public_cards(view: dict[str, Any]) -> Counter[str]:
     """Every card character of the discards, the laid groups (秀山 gives the viewer's own
     as ``my_melds``) and the viewer's hand."""
     rivers, melds, mine = view["rivers"], view["melds"], view.get("my_melds")
     assert isinstance(rivers, list) and isinstance(melds, list)
+    assert mine is None or isinstance(mine, list)
     groups = [m for s, seat in enumerate(melds) for m in (mine if s == 0 and mine else seat)]
     shown = [str(r) for r in rivers] + [str(m["cards"]) for m in groups if m["cards"]]
     return Counter("".join(shown) + str(view.get("hand") or ""))
