@@ -10,7 +10,7 @@ from typing import Any
 
 from rich.console import Console
 
-from huapai.cli_support.families.xiushan_bo import _abacus_win
+from huapai.cli_support.families.xiushan_bo import _abacus_win, refusal_text
 from huapai.cli_support.i18n import Lang
 from huapai.cli_support.render import RenderContext, renderer_for
 from huapai.games.xiushan.abacus import Bo, Seat
@@ -93,3 +93,13 @@ def test_the_win_line_adds_up() -> None:
                   f"before): 6 → {ev['after']}")
     fresh = dict(ev, before=0, after=ev["value"], earlier=0)
     assert "先前" not in _abacus_win(fresh, "你", RenderContext(GAME, BOFU, "zh", me=1))
+
+
+def test_the_baoshu_practice_refusal_leaves_the_abacus_number_out() -> None:
+    """In the 报数 practice the learner reads the abacus from its beads: a refused wait
+    says what the 钵 asks, not what this win would bring the abacus to (its number)."""
+    refused = {"code": "target", "win": 2, "max_wins": 2, "target": 100, "reaches": 58}
+    train = RenderContext(GAME, GAME.rules("bofu", baoshu="train"), "zh")
+    assert refusal_text(refused, train) == "还不能和：第二回和须满 100"
+    auto = RenderContext(GAME, BOFU, "en")
+    assert refusal_text(refused, auto).endswith("this one reaches 58")

@@ -177,6 +177,11 @@ def test_a_wait_the_bo_refuses_says_why(page: Page, server: str) -> None:
     assert refused == ["柒", ["69钱·剩2", "还不能和：第二回和须满 100，这回只到 88"],
                        "柒：69 钱，还剩 2 张，还不能和：第二回和须满 100，这回只到 88"]
     assert free == ["捌", ["69钱·剩2"], "捌：69 钱，还剩 2 张"]
+    # in the 报数 training the abacus is read from its beads: no number of what it reaches
+    assert page.evaluate("""async () => {
+      const { refusalText } = await import("/js/games/abacus.js");
+      return refusalText({ code: "target", win: 2, max_wins: 2, target: 100, reaches: 88 }, true);
+    }""") == "还不能和：第二回和须满 100"
     # the reason wraps under its card in red, from the stylesheet (not an inline style)
     look = page.evaluate("""async () => {
       const { rendererFor } = await import("/js/games/registry.js");

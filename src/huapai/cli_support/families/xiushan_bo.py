@@ -118,12 +118,16 @@ def _abacus_win(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
 
 def refusal_text(refused: Mapping[str, Any], ctx: RenderContext) -> str:
     """Why a wait cannot win now (a :class:`huapai.games.xiushan.abacus.Refusal` as JSON):
-    还不能和：第二回和须满 100，这回只到 88 (seed 004 §四: 第二回和牌时…必须达到100胡油以上)."""
+    还不能和：第二回和须满 100，这回只到 88 (seed 004 §四: 第二回和牌时…必须达到100胡油以上);
+    in the 报数 practice without what the win reaches (the abacus's number)."""
     if refused["code"] == "max_wins":
         n = int(refused["max_wins"])
         return ctx.pick(f"不能和：每钵最多和 {n} 回",
                         f"cannot win: at most {count_en(n, 'win', 'wins')} in a 钵")
     win, target, reaches = int(refused["win"]), refused["target"], refused["reaches"]
+    if getattr(ctx.rules, "baoshu", "auto") == "train":  # the abacus is read from its beads
+        return ctx.pick(f"还不能和：第{zh_number(win)}回和须满 {target}",
+                        f"cannot win yet: win {win} must reach {target}")
     return ctx.pick(f"还不能和：第{zh_number(win)}回和须满 {target}，这回只到 {reaches}",
                     f"cannot win yet: win {win} must reach {target}, this one reaches {reaches}")
 

@@ -171,7 +171,7 @@ class BieganRules(RulesBase):
             "zipai.md A3.5 tells it leaves them out of the count; not doubling them either "
             "is this engine's reading of the option's name.)",
         doc_zh="已经亮出或宣布的牌组（对、招、紮、泛，都算在桌面上）里的精，既不算进主精的张数，"
-               "也不因主精翻倍：主精只看手里的暗牌来定，也只翻暗牌里的胡。（zipai.md A3.5 记的 R4 "
+               "也不因主精翻倍：主精只看手里的暗牌来定，也只翻暗牌里的胡。（那个客户端的选项"
                "只说不算进张数；也不翻倍，是本游戏按选项名字的理解。）",
         source_zh="[C:R4] 房间选项“桌面精不算主精”（zipai.md A3.5、A8）；"
                   "原文（所持最多者為主精）把所持的每张牌都算上：关")

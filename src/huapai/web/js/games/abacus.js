@@ -139,23 +139,26 @@ function zhCount(n) {
 }
 
 /** Why a wait cannot win now (the engine's `refused` of a `my_waits` entry): seed 004
- * §四 "第二回和牌时，算盘上的累加数，必须达到100胡油以上，否则不能和牌". */
-export function refusalText(refused) {
+ * §四 "第二回和牌时，算盘上的累加数，必须达到100胡油以上，否则不能和牌". In the 报数
+ * training (`training`) without what the win would reach: that is the abacus's number,
+ * which the learner reads from the beads. */
+export function refusalText(refused, training = false) {
   if (refused.code === "max_wins") {
     return bi(`不能和：每钵最多和 ${refused.max_wins} 回`,
               `cannot win: at most ${countOf(refused.max_wins, "win", "wins")} in a 钵`);
   }
-  return bi(`还不能和：第${zhCount(refused.win)}回和须满 ${refused.target}，这回只到 ${refused.reaches}`,
-            `cannot win yet: win ${refused.win} must reach ${refused.target}, this one reaches ${refused.reaches}`);
+  const reaches = training ? ["", ""] : [`，这回只到 ${refused.reaches}`, `, this one reaches ${refused.reaches}`];
+  return bi(`还不能和：第${zhCount(refused.win)}回和须满 ${refused.target}${reaches[0]}`,
+            `cannot win yet: win ${refused.win} must reach ${refused.target}${reaches[1]}`);
 }
 
 /** The note a 钵福 wait carries when the 钵 does not let it win now ("" when it does):
  * for the way its value is shown (on a discard, else self-drawn). */
-export function waitRefusal(w) {
+export function waitRefusal(w, training = false) {
   const onDiscard = w.score !== null && w.score !== undefined;
   const refused = onDiscard ? w.refused : w.refused_self_drawn;
   if (!refused) return "";
   const selfOk = onDiscard && w.score_self_drawn !== null && w.score_self_drawn !== undefined
     && !w.refused_self_drawn;
-  return refusalText(refused) + (selfOk ? bi("（自摸可以和）", " (self-drawn it may)") : "");
+  return refusalText(refused, training) + (selfOk ? bi("（自摸可以和）", " (self-drawn it may)") : "");
 }

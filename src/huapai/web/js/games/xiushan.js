@@ -55,7 +55,7 @@ function worth(w, unit, sep, gap = "") {
  * why the 钵 does not let it win now (`refused`, games/abacus.js). */
 function waitItem(renderer, view, w, height) {
   const unit = view.bo ? "钱" : "豆";
-  const refused = view.bo ? waitRefusal(w) : "";
+  const refused = view.bo ? waitRefusal(w, Boolean(view.bo.training)) : "";
   const why = refused ? bi(`，${refused}`, `, ${refused}`) : "";
   return h("span", { class: refused ? "xs-wait refused" : "xs-wait", "data-card": w.card,
                      title: bi(`${w.card}：${worth(w, unit, "，", " ")}，还剩 ${w.remaining} 张${why}`,
