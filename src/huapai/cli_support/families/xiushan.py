@@ -27,7 +27,7 @@ from huapai.cli_support.render import (
 
 from .common import deal_ended, discarded, ended_line, groups_text, label, phase_head
 from .xiushan_bo import EVENTS as BO_EVENTS
-from .xiushan_bo import bo_table, owed_prompt, refusal_text
+from .xiushan_bo import bo_table, owed_prompt, practice, refusal_text
 
 _PHASES: dict[str, tuple[str, str]] = {
     "turn": ("打一张牌", "discard a card"),
@@ -188,7 +188,7 @@ class XiushanRenderer:
 
     def number_readings(self, ctx: RenderContext) -> NumberReadings:
         """Cards are 汉字; only 钵福's 报数 practice lists actions that show a number."""
-        items = ctx.pick("「报 3」", "'报 3'") if ctx.rules.baoshu == "train" else None
+        items = ctx.pick("「报 3」", "'报 3'") if practice(ctx) else None
         return NumberReadings(cards=None, items=items)
 
     def deal_facts(self, view: Mapping[str, Any], ctx: RenderContext) -> DealFacts:

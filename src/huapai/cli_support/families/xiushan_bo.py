@@ -96,9 +96,15 @@ def _abacus_move(e: Mapping[str, Any], ctx: RenderContext, zh: str, en: str) -> 
     """After a 报子's line: ``zh`` / ``en`` and the abacus before and after (``6 → 12``);
     nothing in the 报数 practice, where the learner reads the abacus from its beads (the
     numbers come with the deal's end: the win's line, the settlement)."""
-    if getattr(ctx.rules, "baoshu", "auto") == "train":
+    if practice(ctx):
         return ""
     return ctx.pick(zh, en) + f"{e['before']} → {e['after']}"
+
+
+def practice(ctx: RenderContext) -> bool:
+    """Whether the deal is the 报数 practice, whose learner reads the abacus from its beads
+    (no line says its number before the deal's end)."""
+    return getattr(ctx.rules, "baoshu", "auto") == "train"
 
 
 def _abacus_win(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
@@ -125,7 +131,7 @@ def refusal_text(refused: Mapping[str, Any], ctx: RenderContext) -> str:
         return ctx.pick(f"不能和：每钵最多和 {n} 回",
                         f"cannot win: at most {count_en(n, 'win', 'wins')} in a 钵")
     win, target, reaches = int(refused["win"]), refused["target"], refused["reaches"]
-    if getattr(ctx.rules, "baoshu", "auto") == "train":  # the abacus is read from its beads
+    if practice(ctx):  # what the win reaches is the abacus's number
         return ctx.pick(f"还不能和：第{zh_number(win)}回和须满 {target}",
                         f"cannot win yet: win {win} must reach {target}")
     return ctx.pick(f"还不能和：第{zh_number(win)}回和须满 {target}，这回只到 {reaches}",

@@ -5,6 +5,7 @@
 import { h } from "../dom.js";
 import { bi, said } from "../i18n.js";
 import { textCard } from "../cards/common.js";
+import { copyOf, tokenOf } from "../hand.js";
 
 /** Count of each token in a list. */
 export function multiset(tokens) {
@@ -37,10 +38,9 @@ let hands = new Map();  // the hand's copies of each token in the drawing under 
 export function startDrawing(ids) {
   const taken = new Map();
   for (const id of ids) {
-    const cut = id.lastIndexOf("#");
-    const tok = id.slice(0, cut);
+    const tok = tokenOf(id);
     if (!taken.has(tok)) taken.set(tok, new Set());
-    taken.get(tok).add(Number(id.slice(cut + 1)));
+    taken.get(tok).add(copyOf(id));
   }
   drawing = taken;
   hands = new Map([...taken].map(([tok, copies]) => [tok, new Set(copies)]));
