@@ -89,6 +89,10 @@ def test_every_refusal_is_said_in_each_language(preset: str) -> None:
     assert len(codes) >= 4 and "not_in_hand" in codes, codes
 
 
+PART_CODES = {"zhan_play", "split_liang", "big_points"}
+"""Items that make up a winner's value, one a scoring play (or a split 亮子, a big hand)."""
+
+
 def _codes(settled: Settlement) -> tuple[set[str], set[str]]:
     return {i.code for i in settled.items}, {p.label.code for p in settled.payments}
 
@@ -96,8 +100,13 @@ def _codes(settled: Settlement) -> tuple[set[str], set[str]]:
 def _check_items(state: State, settled: Settlement) -> None:
     """Each seat in the deal has its 占牌; a winner its value (and 刺 bonus); 掀 counted."""
     by_seat: dict[int | None, dict[str, int]] = {}
+    parts: dict[int | None, int] = {}
     for item in settled.items:
-        by_seat.setdefault(item.seat, {})[item.code] = item.value
+        if item.code in PART_CODES:
+            parts[item.seat] = parts.get(item.seat, 0) + item.value
+            assert item.value > 0, item
+        else:
+            by_seat.setdefault(item.seat, {})[item.code] = item.value
         assert item.label.zh and item.label.en and item.unit.zh and item.unit.en
     assert set(by_seat) == set(state.active)
     for seat in state.active:
@@ -106,10 +115,10 @@ def _check_items(state: State, settled: Settlement) -> None:
         assert mine["zhan"] == n
         if n >= state.rules.gou:
             value, bonus = winner_value(state, seat, n)
-            assert mine.get("points", mine.get("xingzi")) == value
+            assert mine.get("points", mine.get("xingzi")) == value == parts.get(seat, 0)
             assert mine.get("ci", 0) == bonus
         else:
-            assert not {"points", "xingzi", "ci"} & set(mine)
+            assert not {"points", "xingzi", "ci"} & set(mine) and seat not in parts
         assert mine.get("xian", 0) == sum(1 for x, _ in state.xians if x == seat)
     for p in settled.payments:
         assert p.to_json()["label"] == f"{p.label.zh} / {p.label.en}"
@@ -119,7 +128,8 @@ def _check_items(state: State, settled: Settlement) -> None:
     ("lanzhou", {}, 0, {"zhan", "points", "ci"}, {"win_ci"}),
     ("lanzhou", {}, 3, {"zhan", "xian"}, {"xian"}),
     ("lanzhou", {}, 96, {"zhan", "points", "ci"}, {"ci_last_xian", "win_no_ci"}),
-    ("fengxiang", {}, 58, {"zhan", "xingzi", "ci"}, {"win_ci"}),
+    ("fengxiang", {}, 58, {"zhan", "xingzi", "ci", "zhan_play"}, {"win_ci"}),
+    ("fengxiang", {"xingzi_by": "aggregate"}, 58, {"zhan", "xingzi", "zhan_play"}, {"win_ci"}),
     ("fengxiang", {"count_self_xian": True}, 0, {"zhan", "xian"}, {"self_xian"}),
 ])
 def test_settlement_items_and_labels_of_random_deals(preset: str, overrides: dict[str, Any],
@@ -140,6 +150,9 @@ def test_the_s002_ci_example_itemised() -> None:
     mine = {(i.seat, i.code): i.value for i in settled.items}
     assert mine[(A, "zhan")] == 13 and mine[(A, "points")] == 7 and mine[(A, "ci")] == 6
     assert mine[(B, "zhan")] == 0 and mine[(C, "zhan")] == 0 and mine[(B, "xian")] >= 1
+    plays = [(i.label.zh, i.label.en, i.value) for i in settled.items if i.code == "zhan_play"]
+    assert sorted(plays) == [("5b 5r（好戏）", "5b 5r (好戏)", 2)] * 2 + [
+        ("9r 9r 9b（好牛）", "9r 9r 9b (好牛)", 3)]  # the 7 points, play by play
     labels = {p.label.code: p.label for p in settled.payments}
     assert labels["ci_last_xian"].zh == "刺：最后掀者付双倍 (7+6)×2"
     assert labels["ci_last_xian"].en == "刺 (ci): the last 掀er pays double (7+6)×2"
@@ -166,3 +179,18 @@ def test_five_player_backers_are_labelled(share: str, code: str) -> None:
     assert all(p.label.zh.startswith("五家抱") for p in backers)
     assert all(not ENGLISH_WORD.search(p.label.zh) for p in backers)
     _check_items(state, settled)
+
+
+@pytest.mark.parametrize(("preset", "overrides"), [
+    ("lanzhou", {}), ("lanzhou-app", {}), ("fengxiang", {}),
+    ("fengxiang", {"xingzi_by": "aggregate"}), ("fengxiang", {"players": 4})])
+def test_a_winners_scoring_plays_add_up_to_his_value(preset: str,
+                                                     overrides: dict[str, Any]) -> None:
+    """Over many random deals the itemised plays (and split 亮子, big hand pairs) of every
+    winner add up to the value the payments are made from."""
+    winners = 0
+    for seed in range(60):
+        state = _playout(preset, seed, **overrides)
+        _check_items(state, GAME.settlement(state))
+        winners += sum(state.table_count(p) >= state.rules.gou for p in state.active)
+    assert winners >= 30, winners

@@ -31,6 +31,8 @@ from .cards import (
     NUM_FACES,
     XIAO_XI,
     Counts,
+    expand,
+    face_text,
 )
 from .combos import Combo, catalogue
 from .rules import XianniuRules
@@ -173,13 +175,16 @@ _VALUE = {"xingzi": Msg("xingzi", "行子", "行子 (xingzi)"),
 
 
 def _items(s: State, counts: dict[int, int]) -> Iterator[SettlementItem]:
-    """Per seat in the deal: 占牌, then a winner's value and 刺 bonus, then 掀 made."""
+    """Per seat in the deal: 占牌, then a winner's plays that score, his value and 刺
+    bonus, then 掀 made."""
     rules = s.rules
     for seat in s.active:
         yield SettlementItem(seat, "zhan", _ZHAN, counts[seat], unit("zhang"))
         if counts[seat] >= rules.gou:
             value, bonus = winner_value(s, seat, counts[seat])
             code = _unit(rules)
+            for label, worth in value_parts(s, seat, counts[seat]):
+                yield SettlementItem(seat, label.code, label, worth, unit(code))
             yield SettlementItem(seat, _VALUE[code].code, _VALUE[code], value, unit(code))
             if bonus:
                 yield SettlementItem(seat, "ci", _CI, bonus, unit(code))
@@ -202,6 +207,60 @@ def winner_value(s: State, seat: int, n: int) -> tuple[int, int]:
     if rules.scoring == "app" and n >= rules.ci:
         return niu_xi, ci_bonus(rules, n)
     return niu_xi + liang * rules.liang_points, ci_bonus(rules, n)
+
+
+def value_parts(s: State, seat: int, n: int) -> list[tuple[Msg, int]]:
+    """What makes a winner's value (:func:`winner_value` without the 刺 bonus), part by
+    part: each play of his 占牌 that scores (9 9 9（好牛） 3 点), a 亮子 split over two plays,
+    a big hand's red-black pairs, or under 行子 by the whole 占牌 the plays it is split
+    into. The parts add up to the value."""
+    rules = s.rules
+    plays = [s.cat.combos[c] for c in s.table[seat]]
+    if rules.scoring == "xingzi" and rules.xingzi_by == "aggregate":
+        return [(_play_label(rules, c), v) for c, v in aggregate_split(rules, _table_cards(plays))]
+    if rules.scoring == "xingzi":
+        worth = [(c, xingzi(rules, c)) for c in plays]
+        return [(_play_label(rules, c), v) for c, v in worth if v > 0]
+    liang = 0 if rules.scoring == "app" and n >= rules.ci else rules.liang_points
+    parts = [(_play_label(rules, c), niu_xi_points(c) + liang * liang_count(c)) for c in plays]
+    parts = [(label, v) for label, v in parts if v > 0]
+    split = _split_liang(plays) * liang
+    if split:
+        parts.append((Msg.of("split_liang", "分两手的亮子", "亮子 split over two plays"), split))
+    big = s.big if s.big is not None and s.big[0] == seat else None
+    if big and _big_points(big):
+        parts.append((Msg.of("big_points", "{name}里的红黑对", "red-black pairs in the {name}",
+                             name=big[1]), _big_points(big)))
+    return parts
+
+
+def _play_label(rules: XianniuRules, combo: Combo) -> Msg:
+    cards = " ".join(face_text(f, rules.style) for f in expand(combo.counts))
+    return Msg.of("zhan_play", "{cards}（{combo}）", "{cards} ({combo})", cards=cards,
+                  combo=combo.name)
+
+
+def aggregate_split(rules: XianniuRules, cards: Counts) -> list[tuple[Combo, int]]:
+    """The plays that give :func:`aggregate_xingzi`'s best, each with its 行子."""
+    combos = [c for c in catalogue(rules.catalogue_key).combos if xingzi(rules, c) > 0]
+    valued = tuple((c.counts, xingzi(rules, c)) for c in combos)
+    out: list[tuple[Combo, int]] = []
+    while any(cards):
+        best = _best_split(valued, cards)
+        first = next(f for f, n in enumerate(cards) if n)
+        rest = tuple(n - (f == first) for f, n in enumerate(cards))
+        if _best_split(valued, rest) == best:
+            cards = rest
+            continue
+        for combo, (counts, value) in zip(combos, valued, strict=True):
+            left = tuple(h - c for h, c in zip(cards, counts, strict=True))
+            if counts[first] and min(left) >= 0 and value + _best_split(valued, left) == best:
+                out.append((combo, value))
+                cards = left
+                break
+        else:
+            raise AssertionError("no play gives the best split")
+    return out
 
 
 def _unit(rules: XianniuRules) -> str:

@@ -18,7 +18,8 @@ function paymentLabel(p) {
   return said(p.msg, String(p.label ?? ""));
 }
 
-function itemValue(item) {
+/** An item's value with its unit ("3 点", "1 point"), empty for a bare line. */
+export function itemValue(item) {
   // English takes the unit's singular (its `one` parameter) for 1: "1 card", "2 cards"
   const one = getLang() === "en" && item.value === 1 ? item.unit?.params?.one : null;
   const unit = one ?? said(item.unit);

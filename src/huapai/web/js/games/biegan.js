@@ -5,7 +5,7 @@ import { h } from "../dom.js";
 import { bi } from "../i18n.js";
 import { charCard, charFace } from "../cards/shangdaren.js";
 import { cardBack } from "../cards/common.js";
-import { cardRow } from "./generic.js";
+import { cardRow, winHands } from "./generic.js";
 import { claimAsk, claimTable, discardPrompt, endBanner } from "./claimtable.js";
 
 const PHASES = {
@@ -96,23 +96,16 @@ export const biegan = {
    * the settlement's items: each unit item's kind and cards are its message's params. */
   settlementHands(settlement, name, view) {
     const items = (settlement?.items ?? []).filter((i) => i.code === "unit" || i.code === "tingtou");
-    const seats = [...new Set(items.map((i) => i.seat))].filter((s) => typeof s === "number");
-    if (!seats.length) return null;
-    const height = this.sizes().win;
-    return h("div", { class: "win-hands", "data-testid": "win-hands" }, seats.map((seat) => {
-      const groups = items.filter((i) => i.seat === seat).map((item) => {
+    return winHands(this, view, items, this.sizes().win, (seat) => bi(`${name(seat)} 胡牌`, `${name(seat)}'s winning hand`),
+      (item) => {
         const params = item.label?.params ?? {};
-        const kind = item.code === "tingtou" ? "听头" : String(params.kind ?? "");
-        const cards = this.tokens(params.cards);
-        return h("div", { class: `win-group${item.code === "tingtou" ? " tingtou" : ""}`,
-                          "data-kind": kind, "data-cards": cards.join(" ") },
-          cards.length ? cardRow(this, view, cards, height) : null,
-          h("div", { class: "win-kind" }, kind, h("span", { class: "win-hu" }, bi(`${item.value} 胡`, `${item.value} hu`))));
+        return {
+          tokens: this.tokens(params.cards),
+          kind: item.code === "tingtou" ? "听头" : String(params.kind ?? ""),
+          value: bi(`${item.value} 胡`, `${item.value} hu`),
+          cls: item.code === "tingtou" ? "tingtou" : "",
+        };
       });
-      return h("div", { class: "win-hand", "data-seat": seat },
-        h("div", { class: "win-who" }, bi(`${name(seat)} 胡牌`, `${name(seat)}'s winning hand`)),
-        h("div", { class: "win-groups" }, groups));
-    }));
   },
 
   /** 请统 with nothing to 紮: the server answers 不紮 for this seat after its fixed pause

@@ -78,6 +78,25 @@ export function cardRow(renderer, view, tokens, height, cls = "") {
   }));
 }
 
+/** Winners' hands beside a settlement's breakdown: for each seat with `items` (a
+ * settlement's items, each one group of cards), a title and the groups, each drawn as a
+ * card row from `part(item)` = {tokens, kind, value, cls}. Null when no item is given. */
+export function winHands(renderer, view, items, height, title, part) {
+  const seats = [...new Set(items.map((i) => i.seat))].filter((s) => typeof s === "number");
+  if (!seats.length) return null;
+  return h("div", { class: "win-hands", "data-testid": "win-hands" }, seats.map((seat) => {
+    const groups = items.filter((i) => i.seat === seat).map((item) => {
+      const { tokens, kind, value, cls } = part(item);
+      return h("div", { class: `win-group${cls ? ` ${cls}` : ""}`, "data-kind": kind, "data-cards": tokens.join(" ") },
+        tokens.length ? cardRow(renderer, view, tokens, height) : null,
+        h("div", { class: "win-kind" }, kind, h("span", { class: "win-hu" }, value)));
+    });
+    return h("div", { class: "win-hand", "data-seat": seat },
+      h("div", { class: "win-who" }, title(seat)),
+      h("div", { class: "win-groups" }, groups));
+  }));
+}
+
 export const generic = {
   name: "generic",
   /** Card heights in pixels: in the hand, in the trick, on the table (占牌, melds). */

@@ -2,9 +2,10 @@
 
 import { h } from "../dom.js";
 import { bi, countOf } from "../i18n.js";
+import { itemValue } from "../settlement.js";
 import { longCard } from "../cards/huapai.js";
 import { pokerCard, pokerFaces } from "../cards/poker.js";
-import { cardRow, generic } from "./generic.js";
+import { cardRow, generic, winHands } from "./generic.js";
 
 const ROLES = [["头家", "1st"], ["二家", "2nd"], ["底家", "3rd"]];
 const ENDS = {
@@ -202,6 +203,20 @@ export const xianniu = {
       case "jinpai": return bi(`紧牌：弃到 ${view.jinpai_cap} 张`, `紧牌: discard down to ${view.jinpai_cap}`);
       default: return bi("轮到你了", "Your turn");
     }
+  },
+
+  /** Each winner's plays that scored, as cards with their worth, from the settlement's
+   * items: a scoring play's cards and name are its message's params. */
+  settlementHands(settlement, name, view) {
+    const items = (settlement?.items ?? []).filter((i) => i.code === "zhan_play");
+    return winHands(this, view, items, this.sizes(view).table,
+      (seat) => bi(`${name(seat)} 的计分牌`, `${name(seat)}'s scoring plays`),
+      (item) => ({
+        tokens: this.tokens(item.label?.params?.cards),
+        kind: String(item.label?.params?.combo ?? ""),
+        value: itemValue(item),
+        cls: "",
+      }));
   },
 
   eventText(ev, ctx, view) {
