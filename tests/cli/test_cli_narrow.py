@@ -3,6 +3,7 @@ never ends in "…" — a 占牌 cell of 12 cards had hidden one of them until t
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import Any
 
@@ -13,7 +14,7 @@ from rich.console import Console
 
 from huapai.bots.registry import make_bot
 from huapai.cli_support.i18n import Lang
-from huapai.cli_support.render import Heading, RenderContext, renderer_for
+from huapai.cli_support.render import Heading, RenderContext, legal_list, renderer_for
 from huapai.cli_support.runtime import console
 from huapai.core.registry import get_game
 from huapai.core.session import decide
@@ -73,6 +74,22 @@ def test_a_heading_never_cuts_its_title(width: int) -> None:
     assert "…" not in shown and "5332040386977114452" in shown, shown
     lines = shown.splitlines()
     assert (len(lines) == 1) == (width == 100) and lines[-1].startswith("─"), shown
+
+
+@pytest.mark.parametrize("width", [80, 60, 40])
+def test_the_numbered_choices_fit_the_width(width: int) -> None:
+    """The numbered list of choices lays out as many to a line as the width takes: at 60
+    columns it assumed 76, and each line's last choice wrapped onto the next line's start
+    ("6 打" / "捌")."""
+    texts = ["打 捌", "打 柒", "打 陆", "碰 三三三", "过", "打 二", "打 贰", "打 八",
+             "吃 一二三 拐", "打 十"]
+    console = Console(width=width, record=True, force_terminal=False)
+    console.print(legal_list(texts, "zh"))
+    lines = console.export_text().splitlines()[1:]
+    starts = [int(n) for line in lines for n in re.findall(r"(?:^|\s{2})\s?(\d+) ", line)]
+    assert starts == list(range(1, 11)), lines  # every choice whole, in order
+    assert all(cell_len(line.rstrip()) <= width for line in lines), lines
+    assert len(lines) == {80: 3, 60: 4, 40: 5}[width], lines
 
 
 def test_the_match_heading_keeps_the_seed_and_the_seat() -> None:

@@ -263,19 +263,31 @@ def renderer_for(game: Game[Any, Any]) -> Renderer:
 
 # --------------------------------------------------------------- generic, for every game
 def legal_list(texts: Sequence[str], lang: Lang) -> RenderableType:
-    """The numbered legal actions, several to a line."""
+    """The numbered legal actions, as many to a line as the terminal's width takes."""
     items = [Text.assemble((f"{i:>2}", "bold cyan"), " ", text) for i, text in
              enumerate(texts, start=1)]
-    width = max((item.cell_len for item in items), default=4) + 3
-    per_line = max(1, 76 // width)
-    lines = []
-    for start in range(0, len(items), per_line):
-        line = Text()
-        for item in items[start:start + per_line]:
-            line.append_text(item)
-            line.append(" " * (width - item.cell_len))
-        lines.append(line)
-    return Group(Text(tr("legal", lang), style="bold"), *lines)
+    return Group(Text(tr("legal", lang), style="bold"), ChoiceGrid(tuple(items)))
+
+
+@dataclass(frozen=True, slots=True)
+class ChoiceGrid:
+    """Numbered choices in columns of one width, laid out when printed: as many to a line
+    as fit ``options.max_width`` (at 60 columns an item never wraps onto the next line's
+    start), one a line where even one is wider."""
+
+    items: tuple[Text, ...]
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = max((item.cell_len for item in self.items), default=4) + 3
+        per_line = max(1, (options.max_width + 3) // width)
+        for start in range(0, len(self.items), per_line):
+            line = Text()
+            row = self.items[start:start + per_line]
+            for k, item in enumerate(row):
+                line.append_text(item)
+                if k < len(row) - 1:
+                    line.append(" " * (width - item.cell_len))
+            yield line
 
 
 def settlement_view(
