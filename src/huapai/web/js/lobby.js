@@ -170,7 +170,7 @@ export class LobbyPage {
     const players = detail.options.find((o) => o.name === "players");
     // a family whose rules carry the room's 倍数 (双别杆) shows that option in place of the
     // platform's multiplier, which stays 1: two would multiply twice
-    const own = detail.options.find((o) => o.name === detail.room_multiplier);
+    const own = detail.options.find((o) => o.name === ownMultiplier(f.game));
     const lifted = new Set(["players", own?.name]);
     // an option naming a file on the server (秀山's 名堂表) is the operator's, never a room's
     const others = detail.options.filter((o) => !lifted.has(o.name) && !o.local);
