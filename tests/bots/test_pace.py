@@ -3,6 +3,7 @@ not (huapai.bots.pace): how soon it answers says nothing of what it holds."""
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections import Counter
 from collections.abc import Sequence
@@ -11,9 +12,17 @@ from contextlib import AbstractContextManager, nullcontext
 import pytest
 
 from huapai.bots import pace
+from huapai.bots.levels import LEVELS
 from huapai.bots.pace import PacedBot, pace_of, play_out_paced
 from huapai.bots.registry import make_bot
-from huapai.bots.search import PACE_SLACK, WAIT_SECONDS, Budget, SearchBot, search_time
+from huapai.bots.search import (
+    PACE_SLACK,
+    WAIT_SECONDS,
+    WINDOW_SECONDS,
+    Budget,
+    SearchBot,
+    search_time,
+)
 from huapai.cli_support.setup import Table, make_bots
 from huapai.core.record import replay_deal
 from huapai.core.registry import get_game
@@ -69,6 +78,29 @@ def test_play_paces_its_search_bots_at_their_levels() -> None:
     assert isinstance(unpaced, SearchBot)
 
 
+def test_a_claim_window_s_answer_has_its_own_shorter_pace() -> None:
+    """大师 answers a claim window (a discard: 对 / 碰 / 胡 or 过) after 2 s, not its 5 s: a
+    window opens on nearly every discard, and the whole table waited 5 s on each. Every
+    window takes the window's pace, every turn the turn's — whatever the bot holds."""
+    assert pace_of("大师") == WAIT_SECONDS["大师"] == 5.0
+    assert pace_of("大师", window=True) == WINDOW_SECONDS["大师"] == 2.0
+    assert all(WINDOW_SECONDS[level] == min(WAIT_SECONDS[level], 2.0) for level in LEVELS)
+    fake = _FakeTime()
+    deal, applied = _paced_deal("biegan", "gongan", 0, fake, window=0.25)
+    assert deal.over
+    gaps = Counter(round(b[0] - a[0], 2) for a, b in itertools.pairwise(applied))
+    assert gaps[0.25] and gaps[1.0], gaps  # window answers at 0.25, turns at 1
+    assert set(gaps) <= {0.0, 0.25, 1.0}, gaps
+
+
+def test_play_gives_its_paced_bots_the_window_pace() -> None:
+    game = get_game("biegan")
+    table = Table(game, game.rules("gongan"), "gongan")
+    paced = make_bots(table, {1: "search:大师"}, 3, capped=True, paced=True)[1]
+    assert isinstance(paced, PacedBot)
+    assert (paced.seconds, paced.window) == (5.0, 2.0)
+
+
 def test_the_slack_is_never_more_than_half_the_pace() -> None:
     assert search_time(2.0) == 2.0 - PACE_SLACK
     assert search_time(0.2) == 0.1
@@ -88,8 +120,8 @@ class _FakeTime:
 
 
 def _paced_deal(name: str, preset: str, seed: int, fake: _FakeTime,
-                driver: str = "together", waited: list[list[int]] | None = None
-                ) -> tuple[Deal, list[tuple[float, int, int]]]:
+                driver: str = "together", waited: list[list[int]] | None = None,
+                window: float | None = None) -> tuple[Deal, list[tuple[float, int, int]]]:
     """A deal of ``name`` with a heuristic at seat 0 (where a person would sit) and paced
     search bots (pace 1 s of ``fake`` time, 2 iterations) elsewhere; every answer applied
     as (fake time, seat, action)."""
@@ -99,7 +131,7 @@ def _paced_deal(name: str, preset: str, seed: int, fake: _FakeTime,
     agents: dict[int, Agent] = {0: make_bot("heuristic", game, rules, 0, 1)}
     for seat in range(1, game.num_seats(rules)):
         bot = SearchBot(game, rules, seat, seed * 10 + seat, Budget(2))
-        agents[seat] = PacedBot(bot, 1.0, clock=fake.clock, sleep=fake.sleep)
+        agents[seat] = PacedBot(bot, 1.0, clock=fake.clock, sleep=fake.sleep, window=window)
     applied: list[tuple[float, int, int]] = []
 
     def after(seat: int, action: int, _events: object) -> None:

@@ -9,6 +9,7 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
+import pytest
 from server_helpers import Api, Peer, act, run_alone, running, sqlite_url, subscribed, to_act
 from starlette.testclient import TestClient
 
@@ -17,7 +18,8 @@ from huapai.bots.registry import make_bot
 from huapai.core.protocol import Game
 from huapai.core.registry import get_game
 from huapai.core.session import decide
-from huapai.server.botplay import bot_choices, checked_spec, search_choice
+from huapai.server import turns
+from huapai.server.botplay import bot_choices, checked_spec, search_choice, search_pace
 from huapai.server.errors import ServerError
 
 
@@ -39,6 +41,45 @@ def test_the_owner_picks_a_level_per_bot_seat(client: TestClient) -> None:
     a.call("DELETE", f"{path}/seats/0")
     seats = a.call("POST", f"{path}/bots", {"seats": [0], "bot": "search"})["room"]["seats"]
     assert seats[0]["bot"] == "search:普通"  # a bare "search" is the default level
+
+
+def test_the_summary_says_each_level_s_pace_and_its_window_pace(client: TestClient) -> None:
+    """A family with claim windows (双别杆) says how long each search level takes over a
+    move and over its answer to a discard (大师 5 s and 2 s); 掀牛 has no windows."""
+    a = Api(client, "a")
+    biegan = a.call("GET", f"/api/rooms/{a.room(game='biegan', preset='gongan')}")["room"]
+    assert biegan["bot_paces"]["search:大师"] == 5.0
+    assert biegan["bot_window_paces"] == {"search:入门": 0.5, "search:普通": 1.0,
+                                          "search:高手": 2.0, "search:大师": 2.0}
+    xianniu = a.call("GET", f"/api/rooms/{a.room()}")["room"]
+    assert xianniu["bot_paces"]["search:大师"] == 5.0 and xianniu["bot_window_paces"] == {}
+
+
+def test_a_room_asks_its_search_bot_at_the_window_pace_in_a_window(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """In a 双别杆 room the search bot's answers in claim windows are paced as windows
+    (``search_pace(window=True)``), its turns as turns."""
+    asked: list[bool] = []
+    real = search_pace
+
+    def spy(game: Game[Any, Any], text: str, bot_delay: float, override: float | None = None,
+            window: bool = False) -> float:
+        asked.append(window)
+        return real(game, text, bot_delay, override, window)
+
+    monkeypatch.setattr(turns, "search_pace", spy)
+    with running(sqlite_url(tmp_path), search_pace=0.05) as client:
+        a = Api(client, "a")
+        room = a.room(game="biegan", preset="gongan")
+        path = f"/api/rooms/{room}"
+        a.call("POST", f"{path}/bots", {"seats": [0], "bot": "search:入门"})
+        a.call("POST", f"{path}/bots", {"seats": [1, 2], "bot": "heuristic"})
+        with ExitStack() as stack:
+            (p,) = subscribed(client, [a], room, stack)
+            a.call("POST", f"{path}/start")
+            while p.recv(timeout=60)["type"] != "match_end":
+                pass
+    assert True in asked and False in asked, asked
 
 
 def test_the_owner_changes_a_seated_bot_and_bad_changes_change_nothing(

@@ -36,6 +36,18 @@ def _until_stored(page: Page, bots: list[str | None]) -> None:
     assert _seat_bots(page) == bots
 
 
+def test_a_family_with_claim_windows_says_the_answer_s_pace_too(page: Page, server: str) -> None:
+    """In 双别杆 a search level answers a discard sooner than it moves (大师: 5 s a move,
+    2 s to answer); the picker says both where they differ, in either language."""
+    enter(page, server, "房主")
+    create_room(page, game="biegan", preset="gongan")
+    labels = page.locator("[data-testid=bot-level] option").all_inner_texts()
+    assert labels[-2:] == ["搜索 · 高手（每步 2 秒）", "搜索 · 大师（每步 5 秒，答牌 2 秒）"]
+    page.click("[data-testid=lang]")
+    labels = page.locator("[data-testid=bot-level] option").all_inner_texts()
+    assert labels[-1] == "Search · master (5 s a move, 2 s to answer a discard)"
+
+
 def test_the_owner_seats_a_search_bot_at_a_level(page: Page, server: str,
                                                 shots: Path | None) -> None:
     enter(page, server, "房主")

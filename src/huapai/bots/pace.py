@@ -5,7 +5,8 @@ its level's time. Where a person sees the bot answer, that difference would say 
 bot holds — in a claim window, that it could 碰 / 胡 / 对 the discard (the project's
 contract: hidden information never reaches a seat through the timing of messages). So
 wherever a person waits for it, every decision of a search bot, forced or not, is
-answered :data:`huapai.bots.search.WAIT_SECONDS` (its level's time) after it was asked:
+answered :data:`huapai.bots.search.WAIT_SECONDS` (its level's time; in a claim window
+:data:`huapai.bots.search.WINDOW_SECONDS`, at most 2 s) after it was asked:
 the search stops :data:`huapai.bots.search.PACE_SLACK` before then and the answer waits
 for the rest. :class:`PacedBot` does it for ``huapai play`` (it sleeps; one decision at
 a time); a room does it with its timers (:mod:`huapai.server.turns`), so that no thread
@@ -35,23 +36,37 @@ from huapai.core.protocol import Event, Game
 from huapai.core.session import Agent, Deal, decide
 
 from .levels import level_name
-from .search import WAIT_SECONDS, Budget, SearchBot
+from .search import WAIT_SECONDS, WINDOW_SECONDS, Budget, SearchBot, search_time
 
 
-def pace_of(level: str) -> float:
+def pace_of(level: str, window: bool = False) -> float:
     """The seconds a search bot of ``level`` (a name of :data:`huapai.bots.levels.LEVELS`
-    or an alias) takes over every decision a person waits for."""
-    return WAIT_SECONDS[level_name(level)]
+    or an alias) takes over every decision a person waits for; ``window``: over its
+    answer in a claim window (:data:`huapai.bots.search.WINDOW_SECONDS`)."""
+    return (WINDOW_SECONDS if window else WAIT_SECONDS)[level_name(level)]
 
 
 class PacedBot:
-    """``bot``, answering every decision ``seconds`` after it is asked (see the module)."""
+    """``bot``, answering every decision ``seconds`` after it is asked, and every answer in
+    a claim window ``window`` seconds after (default: ``seconds``; see the module)."""
 
     def __init__(self, bot: SearchBot, seconds: float,
                  clock: Callable[[], float] = time.monotonic,
-                 sleep: Callable[[float], None] = time.sleep) -> None:
+                 sleep: Callable[[float], None] = time.sleep,
+                 window: float | None = None) -> None:
         self.bot, self.seconds = bot, seconds
+        self.window = seconds if window is None else window
         self._clock, self._sleep = clock, sleep
+
+    def pace(self, game: Game[Any, Any], state: Any) -> float:
+        """This question's pace: :attr:`window` while a claim window is open (a public
+        fact), else :attr:`seconds`."""
+        return self.window if game.claim_window(state) is not None else self.seconds
+
+    def think(self, game: Game[Any, Any], state: Any, seat: int, legal: Sequence[int]) -> int:
+        """The bot's choice, searched within this question's pace (less the slack)."""
+        return self.bot.act_within(game, state, seat, legal,
+                                   search_time(self.pace(game, state)))
 
     @property
     def seat(self) -> int:
@@ -67,8 +82,8 @@ class PacedBot:
 
     def act_state(self, game: Game[Any, Any], state: Any, seat: int,
                   legal: Sequence[int]) -> int:
-        due = self._clock() + self.seconds
-        choice = self.bot.act_state(game, state, seat, legal)
+        due = self._clock() + self.pace(game, state)
+        choice = self.think(game, state, seat, legal)
         left = due - self._clock()
         if left > 0:
             self._sleep(left)
@@ -144,8 +159,8 @@ def _together(deal: Deal, agents: Mapping[int, Agent], seats: Sequence[int],
     for order, seat in enumerate(seats):
         legal, agent = list(game.legal_actions(state, seat)), agents[seat]
         if isinstance(agent, PacedBot):
-            work = pool.submit(agent.bot.act_state, game, state, seat, legal)
-            asked.append((start + agent.seconds, order, seat, legal, work))
+            work = pool.submit(agent.think, game, state, seat, legal)
+            asked.append((start + agent.pace(game, state), order, seat, legal, work))
         else:
             asked.append((start, order, seat, legal, decide(agent, game, state, seat, legal)))
     asked.sort(key=lambda a: (a[0], a[1]))

@@ -101,6 +101,15 @@ reached sooner. The arena, ``simulate`` and review play the iterations alone, so
 are reproducible."""
 assert tuple(WAIT_SECONDS) == LEVELS
 
+WINDOW_SECONDS: Mapping[str, float] = {"入门": 0.5, "普通": 1.0, "高手": 2.0, "大师": 2.0}
+"""How long a search bot takes over its answer in a claim window (a discard, a card
+turned up: the seats answer 胡 / 碰 / 对 … or 过), by level: its :data:`WAIT_SECONDS`,
+at most 2 s. A window opens on nearly every discard of 双别杆 and 秀山, so a 大师 seat at
+its 5 s made the whole table wait 5 s after every discard, the person's own included;
+every window of a level takes the same time, so the time still tells nobody what the
+seat holds. A game without claim windows never uses it."""
+assert tuple(WINDOW_SECONDS) == LEVELS
+
 PACE_SLACK = 0.25
 """Seconds before its answer is due that a paced search stops: its last rollouts and
 the choice fit in them, so that the answer is ready on time."""
@@ -386,6 +395,17 @@ class SearchBot:
         """Think at most ``seconds`` of wall time per decision from now on (at least one
         iteration is always played)."""
         self.budget = self.searcher.budget = replace(self.budget, seconds=max(1e-3, seconds))
+
+    def act_within(self, game: Game[Any, Any], state: Any, seat: int, legal: Sequence[int],
+                   seconds: float) -> int:
+        """:meth:`act_state`, thinking at most ``seconds`` of wall time this once (its
+        budget's own cap, where shorter, stands)."""
+        saved = self.budget
+        self.limit(min(saved.seconds or math.inf, seconds))
+        try:
+            return self.act_state(game, state, seat, legal)
+        finally:
+            self.budget = self.searcher.budget = saved
 
     def act_state(self, game: Game[Any, Any], state: Any, seat: int,
                   legal: Sequence[int]) -> int:

@@ -208,7 +208,8 @@ def make_bots(table: Table, plan: dict[int, str], seed: int, capped: bool = Fals
         for seat, agent in agents.items():
             level = specs[seat].level
             if isinstance(agent, SearchBot) and level is not None:
-                agents[seat] = PacedBot(agent, pace_of(level))
+                agents[seat] = PacedBot(agent, pace_of(level),
+                                        window=pace_of(level, window=True))
     return agents
 
 

@@ -10,8 +10,9 @@ take well under a millisecond; 托管 and vacant seats stay the family's cheap h
 The search bot thinks for up to seconds, so a room runs it off the event loop on
 :data:`POOL`, a small thread pool shared by every room (a bounded number of searches at
 once: the others wait their turn, live rooms keep their loop). It answers every decision,
-forced or not, at its level's pace (:data:`huapai.bots.search.WAIT_SECONDS`, as in
-``huapai play``; :func:`search_pace`), searching until shortly before then
+forced or not, at its level's pace (:data:`huapai.bots.search.WAIT_SECONDS`, in a claim
+window :data:`huapai.bots.search.WINDOW_SECONDS`, as in ``huapai play``;
+:func:`search_pace`), searching until shortly before then
 (:mod:`huapai.bots.pace`; the timers are :mod:`huapai.server.turns`').
 It is handed the state and a seat and, like everywhere else, reads the state only
 through its seat's ``resample`` and ``observe`` (:class:`huapai.bots.search.InfoSet`).
@@ -31,6 +32,7 @@ from huapai.bots.levels import DEFAULT_LEVEL, LEVELS, BadSpec, BotSpec, parse_sp
 from huapai.bots.pace import pace_of
 from huapai.bots.registry import UnknownBot, bot_names
 from huapai.bots.search import SearchBot, can_search
+from huapai.core.base import GameBase
 from huapai.core.protocol import Game
 from huapai.core.session import decide
 
@@ -98,10 +100,17 @@ async def search_choice(game: Game[Any, Any], rules: Any, text: str, seed: int, 
 
 
 def search_pace(game: Game[Any, Any], text: str, bot_delay: float,
-                override: float | None = None) -> float:
+                override: float | None = None, window: bool = False) -> float:
     """How long after it is asked the search bot ``text`` answers in a room, forced or
-    not: its level's time (``override`` instead, when given), and never sooner than the
-    room's pause for every bot (``bot_delay``)."""
+    not: its level's time (``window``: its time for an answer in a claim window;
+    ``override`` instead of either, when given), and never sooner than the room's pause
+    for every bot (``bot_delay``)."""
     if override is None:
-        override = pace_of(parse_spec(text, game).level or DEFAULT_LEVEL)
+        override = pace_of(parse_spec(text, game).level or DEFAULT_LEVEL, window)
     return max(bot_delay, override)
+
+
+def has_windows(game: Game[Any, Any]) -> bool:
+    """Whether ``game`` opens claim windows (its engine gives ``claim_window``)."""
+    own: object = getattr(type(game), "claim_window", None)
+    return own is not None and own is not GameBase.claim_window

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from huapai.core.protocol import Game
 
-from .botplay import SEARCH, bot_choices, search_pace
+from .botplay import SEARCH, bot_choices, has_windows, search_pace
 from .hub import Message, Viewer, dumps
 from .seats import LiveDeal, match_deals
 
@@ -28,10 +28,15 @@ def summary(room: Room) -> dict[str, Any]:
         "commitment": None if deal is None else deal.commitment,
         "bot_choices": list(choices),
         # how long each search level takes over every move here (its pace): the picker says it
-        "bot_paces": {c: search_pace(room.game, c, room.settings.bot_delay,
-                                     room.services.search_pace)
-                      for c in choices if c.startswith(f"{SEARCH}:")},
+        "bot_paces": _paces(room, choices, window=False),
+        # and over its answers in a claim window, where the family has them
+        "bot_window_paces": _paces(room, choices, window=True) if has_windows(room.game) else {},
     }
+
+
+def _paces(room: Room, choices: tuple[str, ...], window: bool) -> dict[str, float]:
+    return {c: search_pace(room.game, c, room.settings.bot_delay, room.services.search_pace,
+                           window) for c in choices if c.startswith(f"{SEARCH}:")}
 
 
 _FIXED: dict[tuple[str, Any], tuple[dict[str, Any], tuple[str, ...]]] = {}

@@ -353,7 +353,8 @@ class Turns:
         assert deal is not None and seat.bot is not None
         index = seat.index
         pace = search_pace(room.game, seat.bot, room.settings.bot_delay,
-                           room.services.search_pace)
+                           room.services.search_pace,
+                           window=room.game.claim_window(deal.state) is not None)
         asked = time.monotonic()
         due = asked + pace
         legal = room.feed.legal[index][0]

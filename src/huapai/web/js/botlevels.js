@@ -25,11 +25,19 @@ export function defaultBot(choices) {
   return (choices ?? []).includes("heuristic") ? "heuristic" : (choices ?? [])[0] ?? null;
 }
 
+/** What a search level's pace is here: "（每步 5 秒）", or with a claim window's shorter
+ * answer "（每步 5 秒，答牌 2 秒）"; empty for a bot without a pace. */
+function paceText(pace, window) {
+  if (!pace) return "";
+  return window && window !== pace ? t("bot_pace_window", { n: pace, w: window }) : t("bot_pace", { n: pace });
+}
+
 /** A labelled select over `choices`; `onPick(spec)` on change. `paces`: the seconds a
- * search level takes over every move in this room (the summary's bot_paces), said beside
- * it so nobody picks 大师 unaware that each of its moves waits for it. */
-export function botPicker(choices, current, onPick, paces = {}) {
-  const label = (spec) => `${botLabel(spec)}${paces[spec] ? t("bot_pace", { n: paces[spec] }) : ""}`;
+ * search level takes over every move in this room (the summary's bot_paces), and
+ * `windows` over an answer in a claim window (bot_window_paces), said beside it so nobody
+ * picks 大师 unaware that each of its moves waits for it. */
+export function botPicker(choices, current, onPick, paces = {}, windows = {}) {
+  const label = (spec) => `${botLabel(spec)}${paceText(paces[spec], windows[spec])}`;
   const select = h("select", { "data-testid": "bot-level", onChange: (e) => onPick(e.target.value) },
     (choices ?? []).map((spec) => h("option", { value: spec, selected: spec === current }, label(spec))));
   return h("label", { class: "bot-picker" }, h("span", { class: "muted small" }, t("bot_level")), " ", select);

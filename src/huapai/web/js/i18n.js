@@ -134,6 +134,7 @@ const STR = {
   level_expert: ["高手", "expert"],
   level_master: ["大师", "master"],
   bot_pace: ["（每步 {n} 秒）", " ({n} s a move)"],
+  bot_pace_window: ["（每步 {n} 秒，答牌 {w} 秒）", " ({n} s a move, {w} s to answer a discard)"],
   offline_badge: ["离线", "offline"],
   tuoguan: ["托管", "托管 (auto)"],
   tuoguan_on: ["托管中", "on 托管"],

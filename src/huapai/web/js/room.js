@@ -352,7 +352,7 @@ export class RoomPage {
         owner && empty && choices.length ? botPicker(choices, this.botChoice, (spec) => {
           this.botChoice = spec;
           this.render();
-        }, s.bot_paces ?? {}) : null,
+        }, s.bot_paces ?? {}, s.bot_window_paces ?? {}) : null,
         owner && empty ? this.restButton({ class: "btn", "data-testid": "fill-bots" }, "post",
           path`/rooms/${this.roomId}/bots`, botBody({}), t("fill_bots")) : null,
         owner ? this.restButton({ class: "btn primary big", "data-testid": "start", disabled: empty > 0 },
