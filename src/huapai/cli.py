@@ -227,13 +227,18 @@ def serve(
     lease_ttl: Annotated[float, typer.Option(
         "--lease-ttl", help="房间租约秒数 / seconds a room's ownership lease lasts "
                             "unless renewed (the take-over time after a crash)")] = 5.0,
+    rule_files: Annotated[Path | None, typer.Option(
+        "--rule-files", envvar="HUAPAI_RULE_FILES",
+        help="规则文件夹：房间可选其中的文件，如牌社改过的名堂表 / a folder whose files "
+             "rooms may name in a rule option that names a file (a club's 名堂 table)")] = None,
 ) -> None:
     """开服：大厅、房间、浏览器对局、复盘 / Serve the platform: lobby, rooms, browser play."""
     from huapai.server.serve import serve as run_server
 
     with _guard("zh"):
         run_server(host, port, database_url, str(data_dir) if data_dir is not None else None,
-                   workers=workers, redis_url=redis_url, lease_ttl=lease_ttl)
+                   workers=workers, redis_url=redis_url, lease_ttl=lease_ttl,
+                   rule_files=str(rule_files) if rule_files is not None else None)
 
 
 @app.command(cls=LocalCommand)

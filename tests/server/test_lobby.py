@@ -162,7 +162,7 @@ def test_a_player_cannot_make_the_server_open_a_file(client: TestClient,
         assert answer.status_code == 400, answer.text
         error = answer.json()["error"]
         assert error["code"] == "rules_invalid" and error["msg"]["code"] == "rules_invalid"
-        assert "只能在那台机器上用命令行设置" in error["msg"]["zh"], error
+        assert "这台服务器没有提供可选的文件" in error["msg"]["zh"], error
         assert path not in answer.text and "TOML" not in answer.text
     assert client.get("/api/rooms").json()["rooms"] == []
     options = client.get("/api/games/xiushan").json()["options"]

@@ -30,3 +30,13 @@ def test_a_bad_database_is_one_clear_line(url: str, capsys: pytest.CaptureFixtur
     err = capsys.readouterr().err
     assert "cannot open the database" in err and "Traceback" not in err
     assert "secret" not in err  # the password is never printed
+
+
+def test_a_rule_files_folder_that_is_not_one_stops_the_server(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        serve(port=0, database_url=f"sqlite:///{tmp_path / 'x.db'}",
+              rule_files=str(tmp_path / "no-such-folder"))
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert "--rule-files" in err and "not a folder" in err and "Traceback" not in err

@@ -42,13 +42,13 @@ def _free_port() -> int:
         return port
 
 
-def _server_code(url: str, port: int, nonce_window: float) -> str:
+def _server_code(url: str, port: int, nonce_window: float, rule_files: str | None = None) -> str:
     return (
         "import uvicorn\n"
         "from huapai.server.app import create_app\n"
         "from huapai.server.config import ServerConfig\n"
         f"config = ServerConfig(database_url={url!r}, seed={SERVER_SEED}, between_deals=2.0, "
-        f"nonce_window={nonce_window!r}, auto_answer=0.3)\n"
+        f"nonce_window={nonce_window!r}, auto_answer=0.3, rule_files={rule_files!r})\n"
         f"uvicorn.run(create_app(config), host='127.0.0.1', port={port}, log_level='warning')\n"
     )
 
@@ -68,18 +68,19 @@ def _wait_up(base: str, proc: subprocess.Popen[bytes], log: Path) -> None:
 
 
 @contextmanager
-def serving(tmp_path_factory: pytest.TempPathFactory, nonce_window: float = 0.0
-            ) -> Iterator[str]:
+def serving(tmp_path_factory: pytest.TempPathFactory, nonce_window: float = 0.0,
+            rule_files: str | None = None) -> Iterator[str]:
     """A fresh server (its own SQLite file, seeded) in a subprocess; its base URL. Its
     deals wait ``nonce_window`` seconds for the players' nonces (0: the seeded deals are
-    the server's alone, as the tests that rely on them expect)."""
+    the server's alone, as the tests that rely on them expect); ``rule_files``: the folder
+    its rooms may name files of (``huapai serve --rule-files``)."""
     _require_chromium()
     data = tmp_path_factory.mktemp("huapai-web")
     port = _free_port()
     log = data / "server.log"
     url = f"sqlite:///{data / 'huapai.sqlite3'}"
     with log.open("wb") as out:
-        code = _server_code(url, port, nonce_window)
+        code = _server_code(url, port, nonce_window, rule_files)
         proc = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT,
                                 stdout=out, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"

@@ -15,7 +15,7 @@ from huapai.bots.registry import bot_names
 from huapai.core.howto import load_howto
 from huapai.core.registry import game_names, get_game, get_manifest
 
-from . import access
+from . import access, rulefiles
 from .calls import room_op
 from .errors import ServerError, json_object, not_found
 from .fairness import verify_text
@@ -214,10 +214,22 @@ async def show_howto(name: str) -> dict[str, Any]:
 
 
 @router.get("/games/{name}")
-async def show_game(name: str) -> dict[str, Any]:
+async def show_game(name: str, request: Request) -> dict[str, Any]:
     _known_game(name)
     first = next(iter(get_game(name).presets().values()))
-    return {**_game_json(name), "options": _option_rows(first), "bots": bot_names(name)}
+    files = rulefiles.offered(platform_of(request).config.rule_files)
+    return {**_game_json(name), "options": [_with_files(row, files) for row in _option_rows(first)],
+            "bots": bot_names(name)}
+
+
+def _with_files(row: dict[str, Any], files: list[str]) -> dict[str, Any]:
+    """An option that names a file: the files this server offers (``rulefiles``) as its
+    choices, "" (none: the built-in) first; no choices when it offers none."""
+    if not row["local"] or not files:
+        return row
+    return {**row, "choices": ["", *files], "choice_labels": [
+        {"value": "", "zh": "内置", "en": "built-in"},
+        *({"value": f, "zh": f, "en": f} for f in files)]}
 
 
 # ----------------------------------------------------------------------------- rooms

@@ -13,6 +13,7 @@ from .limits import Limits
 ENV_DATABASE_URL = "HUAPAI_DATABASE_URL"
 ENV_DATA_DIR = "HUAPAI_DATA_DIR"
 ENV_REDIS_URL = "HUAPAI_REDIS_URL"
+ENV_RULE_FILES = "HUAPAI_RULE_FILES"
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +58,9 @@ class ServerConfig:
     redis_url: str | None = None
     worker_id: str | None = None
     lease_ttl: float = 5.0
+    # the folder of files rooms may name in a rule option that names a file (秀山's 名堂表;
+    # huapai.server.rulefiles); None: such options are refused from clients
+    rule_files: str | None = None
 
 
 def data_dir(explicit: str | Path | None = None) -> Path:

@@ -16,6 +16,7 @@ from huapai.core.present import Msg
 from huapai.core.protocol import RulesError
 from huapai.core.registry import game_names, get_game, get_manifest
 
+from . import rulefiles
 from .calls import CALL_TIMEOUT
 from .cluster import Cluster
 from .config import ServerConfig
@@ -277,11 +278,15 @@ class Platform:
             raise ServerError("rules_invalid", f"preset: expected a string, got {preset!r}")
         if not isinstance(overrides, dict):
             raise ServerError("rules_invalid", "rules: expected an object of option overrides")
-        _no_local_options(game, overrides)
+        folder = self.config.rule_files
+        overrides = rulefiles.resolve(game, overrides, folder)
         try:
             rules = game.rules(preset, **overrides)
         except RulesError as exc:
-            raise ServerError("rules_invalid", exc.msg) from None
+            msg = exc.msg
+            raise ServerError("rules_invalid", Msg(
+                msg.code, rulefiles.hide_folder(msg.zh, folder),
+                rulefiles.hide_folder(msg.en, folder), msg.params)) from None
         except (TypeError, ValueError) as exc:
             raise ServerError("rules_invalid", str(exc)) from None
         settings = RoomSettings.parse(body)
@@ -388,23 +393,6 @@ class Platform:
         """One page of the public rooms, newest first, and how many there are."""
         public = [r for r in reversed(self.rooms.values()) if not r.settings.private]
         return public[offset:offset + limit], len(public)
-
-
-def _no_local_options(game: Any, overrides: Mapping[str, Any]) -> None:
-    """A rule option that names a file on this machine (``OptionInfo.local``: 秀山's 名堂表)
-    is refused from a client before anything reads it."""
-    cls = type(next(iter(game.presets().values())))
-    for name in overrides:
-        try:
-            info = cls.info(name)
-        except (KeyError, TypeError):
-            continue  # an unknown option is refused by the rules themselves
-        if info.local:
-            zh = info.zh or name
-            raise ServerError("rules_invalid", Msg.of(
-                "local_option", "{zh}（{name}）是服务器上的文件，只能在那台机器上用命令行设置",
-                "{name} ({zh}) names a file on the server: only the command line on that "
-                "machine sets it", zh=zh, name=name))
 
 
 def _room_limit(most: int) -> ServerError:

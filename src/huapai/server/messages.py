@@ -9,6 +9,7 @@ from huapai.core.protocol import Game
 
 from .botplay import SEARCH, bot_choices, has_windows, search_pace
 from .hub import Message, Viewer, dumps
+from .rulefiles import shown
 from .seats import LiveDeal, match_deals
 
 if TYPE_CHECKING:
@@ -18,6 +19,7 @@ if TYPE_CHECKING:
 def summary(room: Room) -> dict[str, Any]:
     deal = room.deal
     rules, choices = _fixed(room.game, room.rules)
+    rules = shown(room.game, rules)  # a file-naming option by its name, not the folder
     return {
         "id": room.id, "game": room.game.name, "title": room.game.title,
         "preset": room.preset, "rules": rules,

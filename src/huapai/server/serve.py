@@ -6,9 +6,10 @@ import logging
 import os
 import sys
 from dataclasses import fields
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .config import ENV_DATABASE_URL, ENV_REDIS_URL, ServerConfig, database_url
+from .config import ENV_DATABASE_URL, ENV_REDIS_URL, ENV_RULE_FILES, ServerConfig, database_url
 from .limits import Limits
 
 if TYPE_CHECKING:
@@ -26,18 +27,21 @@ def _logging() -> None:
 
 def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = None,
           data_dir: str | None = None, workers: int = 1, redis_url: str | None = None,
-          lease_ttl: float = 5.0) -> None:
+          lease_ttl: float = 5.0, rule_files: str | None = None) -> None:
     """Serve the platform (REST, WebSocket and the browser client) on HOST:PORT.
 
     SQLite in the user's data directory unless ``--database-url`` or
     ``HUAPAI_DATABASE_URL`` names another database (``postgresql://…``). With
     ``--redis-url`` this process is one worker among several (docs/deploy.md); with
-    ``--workers N`` a supervisor runs N such workers on the one port.
+    ``--workers N`` a supervisor runs N such workers on the one port. ``--rule-files
+    DIR`` (or ``HUAPAI_RULE_FILES``): the folder whose files rooms may name in a rule
+    option that names a file (秀山's 名堂表; :mod:`huapai.server.rulefiles`).
     """
     import uvicorn
 
     url = _database_url(database_url, data_dir)
     redis_url = redis_url or os.environ.get(ENV_REDIS_URL) or None
+    rule_files = _rule_files(rule_files or os.environ.get(ENV_RULE_FILES) or None)
     _check_cluster(url, workers, redis_url, lease_ttl)
     _logging()
     _check_database(url)
@@ -48,12 +52,23 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = 
     print(f"huapai: http://{host}:{port}/  ({where})", flush=True)
     if workers > 1:  # the children build their app from the environment (worker_app)
         os.environ.update({ENV_DATABASE_URL: url, ENV_REDIS_URL: redis_url or "",
-                           ENV_LEASE_TTL: repr(lease_ttl)})
+                           ENV_LEASE_TTL: repr(lease_ttl), ENV_RULE_FILES: rule_files or ""})
         uvicorn.run("huapai.server.serve:worker_app", factory=True, workers=workers,
                     host=host, port=port, **_UVICORN)
         return
-    app = _app(url, redis_url, lease_ttl)
+    app = _app(url, redis_url, lease_ttl, rule_files)
     uvicorn.run(app, host=host, port=port, **_UVICORN)
+
+
+def _rule_files(folder: str | None) -> str | None:
+    """The folder of rule files as an absolute path, or the server stops naming it."""
+    if folder is None:
+        return None
+    path = Path(folder).expanduser()
+    if not path.is_dir():
+        print(f"--rule-files {folder}: 不是文件夹 / not a folder", file=sys.stderr)
+        raise SystemExit(2)
+    return str(path.resolve())
 
 
 # no permessage-deflate: on a LAN or loopback it costs more CPU than it saves
@@ -64,13 +79,14 @@ _UVICORN: dict[str, Any] = {"ws_max_size": next(
                             "access_log": False}
 
 
-def _app(url: str, redis_url: str | None, lease_ttl: float) -> FastAPI:
+def _app(url: str, redis_url: str | None, lease_ttl: float,
+         rule_files: str | None = None) -> FastAPI:
     from .app import create_app
 
     bench = _echo_enabled()  # the benchmark: every client from one address
     config = ServerConfig(database_url=url, echo_endpoint=bench,
                           limits=Limits.relaxed() if bench else Limits(),
-                          redis_url=redis_url, lease_ttl=lease_ttl)
+                          redis_url=redis_url, lease_ttl=lease_ttl, rule_files=rule_files)
     return create_app(config)
 
 
@@ -79,7 +95,8 @@ def worker_app() -> FastAPI:
     child process; the parent put the settings in the environment)."""
     _logging()
     return _app(os.environ[ENV_DATABASE_URL], os.environ.get(ENV_REDIS_URL) or None,
-                float(os.environ.get(ENV_LEASE_TTL, "5.0")))
+                float(os.environ.get(ENV_LEASE_TTL, "5.0")),
+                os.environ.get(ENV_RULE_FILES) or None)
 
 
 def _check_cluster(url: str, workers: int, redis_url: str | None, lease_ttl: float) -> None:

@@ -172,8 +172,9 @@ export class LobbyPage {
     // platform's multiplier, which stays 1: two would multiply twice
     const own = detail.options.find((o) => o.name === ownMultiplier(f.game));
     const lifted = new Set(["players", own?.name]);
-    // an option naming a file on the server (秀山's 名堂表) is the operator's, never a room's
-    const others = detail.options.filter((o) => !lifted.has(o.name) && !o.local);
+    // an option naming a file on the server (秀山's 名堂表) is offered only as a choice among
+    // the files its operator put up (the server's --rule-files), never typed
+    const others = detail.options.filter((o) => !lifted.has(o.name) && (!o.local || Array.isArray(o.choices)));
     const changed = Object.keys(f.rules).length;
     replace(this.formBox,
       h("h2", {}, t("new_room")),

@@ -1,0 +1,99 @@
+"""A club's 名堂表 in web rooms: the operator offers files (``huapai serve --rule-files
+DIR``) and a room names one by its name; a path, a name not offered, or a bad file is
+refused before a room exists, and nothing shows the operator's folder."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from server_helpers import Api, running, sqlite_url
+from starlette.testclient import TestClient
+
+from huapai.games.xiushan import mingtang
+
+BOFU = Path(mingtang.__file__).parent / "data" / "bofu_mingtang.toml"
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    club = tmp_path / "club-tables"
+    club.mkdir()
+    (club / "bofu-club.toml").write_text(BOFU.read_text(encoding="utf-8"), encoding="utf-8")
+    (club / "broken.toml").write_text("not a table", encoding="utf-8")
+    (club / "notes.txt").write_text("not offered", encoding="utf-8")
+    return club
+
+
+@pytest.fixture
+def client(tmp_path: Path, folder: Path) -> Iterator[TestClient]:
+    with running(sqlite_url(tmp_path), rule_files=str(folder)) as c:
+        yield c
+
+
+def _create(client: TestClient, a: Api, table: object) -> tuple[int, dict[str, object]]:
+    body = {"game": "xiushan", "preset": "bofu", "rules": {"mingtang_table": table}}
+    answer = client.post("/api/rooms", json=body, headers=a.headers)
+    return answer.status_code, answer.json()
+
+
+def test_the_lobby_offers_the_operators_files_by_name(client: TestClient) -> None:
+    options = {o["name"]: o for o in client.get("/api/games/xiushan").json()["options"]}
+    table = options["mingtang_table"]
+    assert table["local"] and table["choices"] == ["", "bofu-club.toml", "broken.toml"]
+    assert table["choice_labels"][0] == {"value": "", "zh": "内置", "en": "built-in"}
+
+
+def test_a_room_names_an_offered_table_and_plays_by_it(client: TestClient,
+                                                       folder: Path) -> None:
+    a = Api(client, "a")
+    status, body = _create(client, a, "bofu-club.toml")
+    assert status == 201, body
+    room = body["room"]
+    assert isinstance(room, dict) and room["rules"]["mingtang_table"] == "bofu-club.toml"
+    shown = client.get(f"/api/rooms/{room['id']}", headers=a.headers).text
+    assert str(folder) not in shown
+    platform = client.app.state.platform  # type: ignore[attr-defined]
+    rules = platform.rooms[room["id"]].rules
+    assert rules.mingtang_table == str(folder.resolve() / "bofu-club.toml")
+    assert rules.mingtang().game == "bofu"
+
+
+@pytest.mark.parametrize("value", ["/etc/passwd", "../club-tables/bofu-club.toml",
+                                   "notes.txt", "missing.toml", 7])
+def test_a_path_or_a_file_not_offered_is_refused(client: TestClient, value: object) -> None:
+    a = Api(client, "a")
+    status, body = _create(client, a, value)
+    assert status == 400, body
+    error = body["error"]
+    assert isinstance(error, dict) and error["code"] == "rules_invalid"
+    assert "不是这台服务器提供的文件" in error["msg"]["zh"]
+    assert "bofu-club.toml" in error["msg"]["zh"] and "offered: " in error["msg"]["en"]
+    assert client.get("/api/rooms").json()["rooms"] == []
+
+
+def test_a_broken_offered_file_is_refused_without_the_folder(client: TestClient,
+                                                             folder: Path) -> None:
+    a = Api(client, "a")
+    status, body = _create(client, a, "broken.toml")
+    assert status == 400, body
+    text = str(body)
+    assert "broken.toml" in text and "TOML" in text and str(folder) not in text
+    assert client.get("/api/rooms").json()["rooms"] == []
+
+
+def test_a_room_with_a_club_table_survives_a_restart(tmp_path: Path, folder: Path) -> None:
+    (tmp_path / "restart").mkdir()
+    url = sqlite_url(tmp_path / "restart")
+    with running(url, rule_files=str(folder)) as first:
+        a = Api(first, "a")
+        status, body = _create(first, a, "bofu-club.toml")
+        assert status == 201, body
+        room = body["room"]
+        assert isinstance(room, dict)
+        token = a.headers
+    with running(url, rule_files=str(folder)) as again:
+        answer = again.get(f"/api/rooms/{room['id']}", headers=token)
+        assert answer.status_code == 200, answer.text
+        assert answer.json()["room"]["rules"]["mingtang_table"] == "bofu-club.toml"
