@@ -165,6 +165,7 @@ _GEOMETRY = """() => {
   const width = document.documentElement.clientWidth;
   const table = [...felt.querySelectorAll(
     ".meld .card-svg.dazi, [data-testid=offer] .card-svg.dazi")];
+  const river = [...felt.querySelectorAll(".river .card-svg.dazi")];
   const off = (c) => {
     const r = c.getBoundingClientRect();
     return r.left < -1 || r.right > width + 1;
@@ -173,24 +174,28 @@ _GEOMETRY = """() => {
     overlaps,
     hand: hand.length, handGlyph: Math.min(...hand.map(glyph)),
     tableCards: table.length, tableGlyph: Math.min(...table.map(glyph)),
+    riverCards: river.length, riverGlyph: Math.min(...river.map(glyph)),
     outside: hand.filter(off).length,
     scrolls: document.documentElement.scrollWidth > width + 1,
   };
 }"""
 
 
-def _check_geometry(page: Page, hand_glyph: float) -> dict[str, Any]:
+def _check_geometry(page: Page, hand_glyph: float, river_glyph: float = 0) -> dict[str, Any]:
     g: dict[str, Any] = page.evaluate(_GEOMETRY)
     assert g["overlaps"] == [], g
     assert g["hand"] > 0 and g["handGlyph"] >= hand_glyph, g
     if g["tableCards"]:
         assert g["tableGlyph"] >= 9, g
+    if g["riverCards"]:  # the discards' top character (a phone's were ≈ 8 × 10 px)
+        assert g["riverGlyph"] >= river_glyph, g
     assert g["outside"] == 0 and not g["scrolls"], g
     return g
 
 
 def _play_checked(page: Page, server: str, *, tap: bool, hand_glyph: float,
-                  shots: Path | None, name: str, preset: str = "shibafu") -> None:
+                  shots: Path | None, name: str, preset: str = "shibafu",
+                  river_glyph: float = 0) -> None:
     errors = ServerErrors(page)
     enter(page, server, f"秀山{name}")
     create_room(page, game="xiushan", preset=preset)
@@ -201,7 +206,8 @@ def _play_checked(page: Page, server: str, *, tap: bool, hand_glyph: float,
         if wait_turn_or_end(page) == "end":
             break
         page.wait_for_timeout(150)  # the deal animation and the hand's layout settle
-        table_seen = max(table_seen, _check_geometry(page, hand_glyph)["tableCards"])
+        table_seen = max(table_seen,
+                         _check_geometry(page, hand_glyph, river_glyph)["tableCards"])
         if turns == 6:
             shot(page, shots, f"xiushan-{name}-play")
         xiushan_turn(page, rng, tap=tap)
@@ -220,11 +226,12 @@ def test_a_whole_deal_by_clicks_on_a_desktop(page: Page, server: str,
 
 def test_a_whole_deal_by_taps_on_a_phone(phone: Page, server: str,
                                           shots: Path | None) -> None:
-    _play_checked(phone, server, tap=True, hand_glyph=12, shots=shots, name="phone")
+    _play_checked(phone, server, tap=True, hand_glyph=12, shots=shots, name="phone",
+                  river_glyph=12)
 
 
 def test_four_at_the_table_on_a_phone(phone: Page, server: str, shots: Path | None) -> None:
     """麻雀福's four seats on a phone (the other three in the table's strip across the
     top): nothing overlaps there either."""
     _play_checked(phone, server, tap=True, hand_glyph=12, shots=shots, name="phone4",
-                  preset="maquefu")
+                  preset="maquefu", river_glyph=12)

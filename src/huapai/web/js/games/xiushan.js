@@ -79,7 +79,7 @@ export const xiushan = {
 
   sizes() {
     const phone = typeof window !== "undefined" && window.innerWidth < 640;
-    return phone ? { hand: 92, trick: 84, table: 50, river: 48 }
+    return phone ? { hand: 92, trick: 84, table: 50, river: 60 }
       : { hand: 112, trick: 96, table: 50, river: 48 };
   },
 
