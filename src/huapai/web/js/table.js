@@ -115,6 +115,7 @@ export class TableView {
       this.recent = null;
       this.log = reloaded && !("recent" in data) ? keptLog(data.dealKey) : [];
       this.hand.clear();
+      this.bubbles.clear();  // the last deal's 占 / 过 / 不掀 say nothing of this one
       this.hand.keepAs(this.opts.readOnly ? null : `huapai.hand.${data.dealKey}.${data.me}`);
       this.hintIndex = -1;
     }
