@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from server_helpers import Api, peer, running, sqlite_url
@@ -120,6 +122,37 @@ def test_create_room_validates_everything(client: TestClient) -> None:
     for body, code in checks:
         assert a.error("POST", "/api/rooms", body) == code, body
     assert client.get("/api/rooms").json()["rooms"] == []
+
+
+@pytest.mark.parametrize(("body", "zh", "en"), [
+    ({"deals": 0}, "房间设置不对：局数：0 不在 1 到 64 之间", "deals: 0 is outside 1..64"),
+    ({"deals": "2"}, "局数：应为整数，收到 '2'", "deals: expected an integer, got '2'"),
+    ({"bot_delay": "x"}, "机器人速度：应为数字", "bot_delay: expected a number"),
+    ({"private": "yes"}, "私人房间：应为是或否", "private: expected true or false"),
+    ({"colour": "red"}, "不认识的字段：'colour'", "unknown field(s): 'colour'"),
+])
+def test_a_bad_room_setting_says_what_in_each_language(client: TestClient, body: dict[str, Any],
+                                                       zh: str, en: str) -> None:
+    """The Chinese message names the field as the lobby does and why (it said only
+    房间设置不对, while the English named the field and the range)."""
+    a = Api(client, "a")
+    answer = client.post("/api/rooms", json={"game": "xianniu", **body}, headers=a.headers)
+    msg = answer.json()["error"]["msg"]
+    assert answer.status_code == 400 and zh in msg["zh"] and en in msg["en"], msg
+    shown = re.sub(r"'[^']*'", "", msg["zh"])  # the value as it was sent aside
+    assert not re.search(r"[A-Za-z]{2,}", shown), msg["zh"]
+
+
+@pytest.mark.parametrize(("nickname", "zh"), [
+    ("", "要 1 到 24 个字，这个是 0 个"), ("x" * 25, "这个是 25 个"),
+    ("a\u0000b", "不能有控制字符"), ("\u200b", "不能有看不见的格式字符"),
+    ("\u3164", "名字里没有看得见的字"),
+])
+def test_a_bad_nickname_says_why_in_chinese(client: TestClient, nickname: str, zh: str) -> None:
+    answer = client.post("/api/players", json={"nickname": nickname})
+    msg = answer.json()["error"]["msg"]
+    assert answer.status_code == 400 and msg["zh"].startswith("昵称不对：") and zh in msg["zh"], msg
+    assert msg["en"].startswith("invalid nickname: "), msg
 
 
 def test_room_options_are_kept(client: TestClient) -> None:

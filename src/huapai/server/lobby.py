@@ -267,7 +267,10 @@ class Platform:
                         address: str) -> Room:
         unknown = sorted(set(body) - ROOM_FIELDS)
         if unknown:
-            raise ServerError("bad_settings", f"unknown field(s): {', '.join(unknown)}")
+            listed = ", ".join(repr(u)[:40] for u in unknown[:8])
+            raise ServerError("bad_settings", Msg.of(
+                "unknown_fields", "不认识的字段：{fields}", "unknown field(s): {fields}",
+                fields=listed))
         game_name = body.get("game")
         if not isinstance(game_name, str) or game_name not in game_names():
             raise not_found("game_not_found", f"{game_name!r}; known: {', '.join(game_names())}")
@@ -292,8 +295,10 @@ class Platform:
         settings = RoomSettings.parse(body)
         own = get_manifest(game_name).room_multiplier
         if own is not None and settings.multiplier != 1:
-            raise ServerError("bad_settings", f"multiplier: a {game_name} room's 倍数 is its "
-                              f"rule option {own!r} (rules.{own}); leave multiplier at 1")
+            raise ServerError("bad_settings", Msg.of(
+                "own_multiplier", "倍数：{game} 房间的倍数是规则选项 {own}（rules.{own}），"
+                "平台倍数请留 1", "multiplier: a {game} room's 倍数 is its rule option {own!r} "
+                "(rules.{own}); leave multiplier at 1", game=game_name, own=own))
         await self._room_budget(player.id, address)
         room = await Room.create(self.services, owner=player.id, game=game_name,
                                  preset=preset, rules=rules, settings=settings)

@@ -14,6 +14,8 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
+from huapai.core.present import Msg
+
 from .errors import ServerError
 
 MAX_NICKNAME = 24
@@ -28,29 +30,40 @@ BLACK_FLAG = "\U0001f3f4"
 
 def check_nickname(value: Any) -> str:
     if not isinstance(value, str):
-        raise ServerError("bad_nickname", f"expected a string, got {type(value).__name__}")
+        raise _bad("not_text", "应为文字", f"expected a string, got {type(value).__name__}")
     name = unicodedata.normalize("NFC", value.strip())
     if not 1 <= len(name) <= MAX_NICKNAME:
-        raise ServerError("bad_nickname", f"1 to {MAX_NICKNAME} characters, got {len(name)}")
+        raise _bad("length", f"要 1 到 {MAX_NICKNAME} 个字，这个是 {len(name)} 个",
+                   f"1 to {MAX_NICKNAME} characters, got {len(name)}")
     for index, ch in enumerate(name):
         problem = _problem(name, index, ch)
         if problem is not None:
-            raise ServerError("bad_nickname", f"{problem} (U+{ord(ch):04X} at {index + 1})")
+            code, zh, en = problem
+            where = f"U+{ord(ch):04X}"
+            raise _bad(code, f"{zh}（第 {index + 1} 个字 {where}）",
+                       f"{en} ({where} at {index + 1})")
     if not any(_visible(ch) for ch in name):
-        raise ServerError("bad_nickname", "the name shows nothing visible")
+        raise _bad("invisible", "名字里没有看得见的字", "the name shows nothing visible")
     return name
 
 
-def _problem(name: str, index: int, ch: str) -> str | None:
+def _bad(code: str, zh: str, en: str) -> ServerError:
+    """``bad_nickname`` saying why in each language."""
+    return ServerError("bad_nickname", Msg(f"nickname_{code}", zh, en))
+
+
+def _problem(name: str, index: int, ch: str) -> tuple[str, str, str] | None:
+    """(code, 中文, English) of what is wrong with ``ch`` at ``index``, or None."""
     category = unicodedata.category(ch)
     if category in ("Zl", "Zp"):
-        return "line and paragraph separators are not allowed"
+        return "separator", "不能有换行符", "line and paragraph separators are not allowed"
     if category in ("Cc", "Cs", "Co", "Cn"):
-        return "control, private-use and unassigned characters are not allowed"
+        return ("control", "不能有控制字符、私用或未分配的字符",
+                "control, private-use and unassigned characters are not allowed")
     if category == "Cf" and not _joiner(name, index, ch):
-        return "invisible format characters are not allowed"
+        return "format", "不能有看不见的格式字符", "invisible format characters are not allowed"
     if category.startswith("M") and (index == 0 or name[index - 1].isspace()):
-        return "a combining mark needs a character before it"
+        return "mark", "组合符号前面要有字", "a combining mark needs a character before it"
     return None
 
 

@@ -6,6 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
+from huapai.core.present import Msg
+
 from .errors import ServerError
 
 LIMITS: dict[str, tuple[float, float]] = {
@@ -41,19 +43,36 @@ class RoomSettings:
         return cls(**values)
 
 
+NAMES_ZH: dict[str, str] = {
+    "deals": "局数", "multiplier": "倍数", "private": "私人房间", "turn_clock": "出牌限时",
+    "tuoguan_after": "掉线托管", "bot_delay": "机器人速度",
+}
+"""Each setting as the lobby names it in Chinese (its field's label)."""
+
+
 def _check(name: str, value: Any) -> Any:
+    shown = repr(value)[:40]
     if name == "private":
         if not isinstance(value, bool):
-            raise ServerError("bad_settings", f"private: expected true or false, got {value!r}")
+            raise _bad(name, "应为是或否，收到 {value}", "expected true or false, got {value}",
+                       shown)
         return value
     if name == "bot_delay":
         ok = isinstance(value, int | float) and not isinstance(value, bool)
     else:
         ok = isinstance(value, int) and not isinstance(value, bool)
     if not ok:
-        kind = "a number" if name == "bot_delay" else "an integer"
-        raise ServerError("bad_settings", f"{name}: expected {kind}, got {value!r}")
+        zh, en = (("应为数字", "a number") if name == "bot_delay" else ("应为整数", "an integer"))
+        raise _bad(name, zh + "，收到 {value}", f"expected {en}, got {{value}}", shown)
     low, high = LIMITS[name]
     if not low <= value <= high:
-        raise ServerError("bad_settings", f"{name}: {value} is outside {low:g}..{high:g}")
+        raise _bad(name, f"{{value}} 不在 {low:g} 到 {high:g} 之间",
+                   f"{{value}} is outside {low:g}..{high:g}", str(value))
     return float(value) if name == "bot_delay" else value
+
+
+def _bad(name: str, zh: str, en: str, value: str) -> ServerError:
+    """``bad_settings`` naming the field in each language (局数 / deals) and what was wrong."""
+    return ServerError("bad_settings", Msg.of(
+        "bad_setting", "{field}：" + zh, "{name}: " + en, field=NAMES_ZH[name], name=name,
+        value=value))
