@@ -92,7 +92,7 @@ export class ReplayPage {
       h("div", { class: "room-top" },
         h("a", { class: "btn ghost small", href: "#/" }, "← ", t("lobby")),
         h("div", { class: "room-name" }, h("strong", {}, t("replay_title")), " · ", presetTitle(d.game, d.preset),
-          " · ", t("deal_n", { n: d.deal + 1 })),
+          " · ", h("span", { class: "deal-no" }, t("deal_n", { n: d.deal + 1 }))),
         h("div", { class: "viewers" }, viewers.map(([v, label]) => h("a", {
           class: `chip${v === this.viewer ? " on" : ""}`, "data-viewer": v,
           href: this.withShare(path`#/replay/${this.gameId}?seat=${v}`),
