@@ -99,8 +99,12 @@ def test_a_biegan_claim_window_refusal_arrives_whole(client: TestClient) -> None
         card = asked.state[room]["view"]["pending"]["card"]
         act(asked, room, 5)  # a discard id (打 上): not an answer to the discard
         msg = _check_msg(asked.next_of("error"), "must_answer")
-        assert msg["zh"] == f"先对桌上的 {card} 表态：过 / 胡 / 招 / 对"
-        assert msg["en"] == f"answer the discard {card} first: 过 / 胡 / 招 / 对"
+        # the seat's own answers, in the order its legal actions give them (it offered
+        # 过 / 胡 / 招 / 对 whatever the seat could do)
+        names = {"pass": "过", "hu": "胡", "zhao": "招", "dui": "对", "fan": "泛"}
+        answers = " / ".join(names[i["kind"]] for i in asked.state[room]["legal_info"])
+        assert msg["zh"] == f"先对桌上的 {card} 表态：{answers}"
+        assert msg["en"] == f"answer the discard {card} first: {answers}"
 
 
 def test_settlements_and_replay_steps_carry_presentation_values(client: TestClient) -> None:

@@ -16,7 +16,8 @@ _TWO_DEALS = """async ([view, names]) => {
   const { rendererFor } = await import("/js/games/registry.js");
   const table = new TableView({ renderer: rendererFor("xianniu"), readOnly: true });
   document.body.append(table.el);
-  const seats = names.map((name, seat) => ({ seat, name, player: null, bot: "heuristic", online: true }));
+  const seats = names.map((name, seat) =>
+    ({ seat, name, player: null, bot: "heuristic", online: true }));
   const data = (dealKey, events) => ({ view, legal: [], me: 0, counter: 1, events, clocks: [],
                                        tuoguan: [], automatic: null, seats, clockTotal: 0,
                                        dealKey, repeat: false, rebuilt: false });

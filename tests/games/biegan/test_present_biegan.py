@@ -54,9 +54,10 @@ def test_the_claim_window_refusal_is_whole_in_both_languages() -> None:
         GAME.apply(state, M, GAME.parse_action(state.rules, "打 上"))
     msg = info.value.msg
     assert msg.code == info.value.code == "must_answer"
-    assert msg.zh == "先对桌上的 二 表态：过 / 胡 / 招 / 对"
-    assert msg.en == "answer the discard 二 first: 过 / 胡 / 招 / 对"
-    assert dict(msg.params) == {"name": "二"}
+    # the seat's own answers (过 and 对 here: it offered 胡 and 招 as well, which it had not)
+    assert msg.zh == "先对桌上的 二 表态：过 / 对"
+    assert msg.en == "answer the discard 二 first: 过 / 对"
+    assert dict(msg.params) == {"name": "二", "answers": "过 / 对"}
     assert info.value.message == f"{msg.zh} / {msg.en}"  # the old text, for old clients
 
 

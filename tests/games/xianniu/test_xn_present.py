@@ -163,9 +163,13 @@ def test_the_s002_ci_example_itemised() -> None:
     app = GAME.settlement(play(start(rules("lanzhou-app"), *CI_HANDS), CI_SCRIPT))
     assert _codes(app)[1] == {"app", "app_points"}
     own = next(p.label for p in app.payments if p.payer == B)  # B 掀ed A once
-    assert (own.zh, own.en) == ("牌分 13 + 掀过他 1 次×2", "13 points + 1×2 for 掀ing the winner")
+    # the 牌分 and the 刺 bonus apart, as the breakdown lists them (it said 牌分 13 beside
+    # the breakdown's 牌分 7 and 刺牌加分 6)
+    assert (own.zh, own.en) == ("牌分 7 + 刺 6 + 掀过他 1 次×2",
+                                "7 points + 刺 (ci) bonus 6 + 1×2 for 掀ing the winner")
     plain = next(p.label for p in app.payments if p.payer == C)  # C never 掀ed A
-    assert (plain.code, plain.zh, plain.en) == ("app_points", "牌分 13", "13 points")
+    assert (plain.code, plain.zh, plain.en) == ("app_points", "牌分 7 + 刺 6",
+                                                "7 points + 刺 (ci) bonus 6")
 
 
 @pytest.mark.parametrize(("share", "code"), [("half", "wujiabao_half"),

@@ -83,3 +83,16 @@ def test_zh_number_is_what_parse_said_reads() -> None:
     assert [zh_number(n) for n in (2, 10, 12, 20, 99)] == ["二", "十", "十二", "二十", "九十九"]
     assert all(parse_said(zh_number(n)) == n for n in range(1, 100))
     assert zh_number(100) == "100"
+
+
+def test_the_question_and_the_marks_in_english() -> None:
+    """The terminal's English drill said 哨 玖玖玖（将：伍） and 戴帽子 负: its brackets and
+    words in English now, the game's terms kept."""
+    rng = random.Random(3)
+    items = [random_item(rng) for _ in range(200)]
+    with_jiang = next(i for i in items if i.jiang is not None)
+    zh, en = with_jiang.prompt(), with_jiang.prompt("en")
+    assert zh.endswith("）") and "（将：" in zh
+    assert " (将: " in en and en.endswith(")") and "（" not in en and "：" not in en
+    assert beads(-120).text().splitlines()[0].endswith("负")
+    assert beads(-120).text("en").splitlines()[0].endswith("negative")

@@ -427,3 +427,22 @@ def test_settlement_items_say_each_value_once(preset: str) -> None:
         assert any(f"{i.value} {i.unit.zh}" in n for i, n in zip(settled.items, settled.notes,
                                                                  strict=False) if i.unit.zh)
     assert wins >= 5
+
+
+def test_a_refused_hu_on_ones_turn_names_the_hand() -> None:
+    """胡 on one's own turn without a winning hand says so of the hand (the English had an
+    empty name: "  does not win: …")."""
+    for seed in range(20):
+        s = GAME.new_game(rules("huangliufu"), seed=seed)
+        while not GAME.is_over(s):
+            seat = GAME.to_act(s)[0]
+            legal = GAME.legal_actions(s, seat)
+            if HU not in legal and any(a >= 7 for a in legal):  # a turn: discard a card
+                with pytest.raises(IllegalAction) as info:
+                    GAME.apply(s, seat, HU)
+                msg = info.value.msg
+                assert msg.zh.startswith("你的牌胡不了：") and "6 胡" in msg.zh, msg
+                assert msg.en.startswith("your hand does not win: "), msg
+                return
+            s, _ = GAME.apply(s, seat, legal[0])
+    raise AssertionError("no turn without 胡 in 20 deals")

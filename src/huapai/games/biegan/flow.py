@@ -145,14 +145,20 @@ def _explain_window(s: State, seat: int, action: int) -> IllegalAction:
     code = s.pending[1]
     name = card_name(code)
     if action >= DISCARD0:
-        return IllegalAction.of("must_answer", "先对桌上的 {name} 表态：过 / 胡 / 招 / 对",
-                                "answer the discard {name} first: 过 / 胡 / 招 / 对", name=name)
+        answers = " / ".join(_ANSWERS[a] for a in window_legal(s, seat) if a in _ANSWERS)
+        return IllegalAction.of("must_answer", "先对桌上的 {name} 表态：{answers}",
+                                "answer the discard {name} first: {answers}", name=name,
+                                answers=answers)
     if action == HU:
         return _cannot_hu(s, seat, f"{name} ")
     if code == JOKER:
         return IllegalAction.of("joker_claim", "打出的赖子只能胡，不能对或招",
                                 "a discarded 赖子 can only be claimed for 胡")
     return _explain_claim(s, seat, action, face_of(code))
+
+
+_ANSWERS = {PASS: "过", HU: "胡", ZHAO: "招", DUI: "对", FAN: "泛"}
+"""A window's answers by name, in the order the seat is told them."""
 
 
 def _cannot_hu(s: State, seat: int, card: str) -> IllegalAction:

@@ -331,18 +331,21 @@ def _app(s: State, counts: dict[int, int], winners: list[int],
         for p in losers:
             times = sum(1 for x, leader in s.xians if leader == w and x == p)
             yield Payment(p, w, value + bonus + fee * times, "app",
-                          _app_label(value + bonus, times, fee))
+                          _app_label(value, bonus, times, fee))
 
 
-def _app_label(points: int, times: int, fee: int) -> Msg:
-    """A loser's line under the app formula: the winner's 牌分, plus his 掀s of the winner
-    when he made any (a loser who never 掀ed him pays the 牌分 alone)."""
+def _app_label(points: int, bonus: int, times: int, fee: int) -> Msg:
+    """A loser's line under the app formula: the winner's 牌分 (and 刺 bonus, as the
+    breakdown lists them), plus his 掀s of the winner when he made any (a loser who never
+    掀ed him pays the 牌分 alone)."""
+    zh, en = "牌分 {points}", count_en(points, "point", "points")
+    if bonus:
+        zh, en = zh + " + 刺 {bonus}", en + " + 刺 (ci) bonus {bonus}"
     if not times:
-        return Msg.of("app_points", "牌分 {points}", count_en(points, "point", "points"),
-                      points=points)
-    return Msg.of("app", "牌分 {points} + 掀过他 {times} 次×{fee}",
-                  count_en(points, "point", "points") + " + {times}×{fee} for 掀ing the winner",
-                  points=points, times=times, fee=fee)
+        return Msg.of("app_points", zh, en, points=points, bonus=bonus)
+    return Msg.of("app", zh + " + 掀过他 {times} 次×{fee}",
+                  en + " + {times}×{fee} for 掀ing the winner",
+                  points=points, bonus=bonus, times=times, fee=fee)
 
 
 # ------------------------------------------------------------------ 4 and 5 players §3.2

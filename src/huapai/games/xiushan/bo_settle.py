@@ -15,7 +15,9 @@ from .describe import say
 from .settle import HUANG, group_label, note
 from .state import State
 
-_HU = Msg("hu", "胡", "hu")
+_YOUZI = Msg("youzi", "油子", "油子")
+"""The unit of a group's and a hand's 油子, as 十八福's settlement and the log say it (the
+seed counts 油子 in 胡 too: “大的六胡”; one word on one screen)."""
 _FAN = Msg("fan", "翻", "fan")
 _QIAN = Msg("qian", "钱", "钱")
 Line = tuple[int | None, Msg, int, Msg]
@@ -89,9 +91,9 @@ def _win_lines(s: State) -> list[Line]:
     assert w is not None
     r = w.result
     out: list[Line] = []
-    out.extend((w.seat, group_label(g), g.youzi, _HU) for g in r.groups)
+    out.extend((w.seat, group_label(g), g.youzi, _YOUZI) for g in r.groups)
     out.append((w.seat, say(f"油子共计（起胡 {r.threshold}）", f"油子 in all (needs {r.threshold})",
-                            "youzi"), r.youzi, _HU))
+                            "youzi"), r.youzi, _YOUZI))
     out.extend((w.seat, say(f"名堂 {m.name}", f"名堂 {m.name}", "mingtang"), m.value, _FAN)
                for m in r.mingtang)
     fan = r.fan or 1

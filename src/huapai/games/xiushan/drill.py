@@ -38,10 +38,15 @@ class DrillItem:
     def cards(self) -> tuple[int, ...]:
         return (self.card,) * (4 if self.kind in QUAD_KINDS else 3)
 
-    def prompt(self) -> str:
-        """The group as a player sees it, e.g. ``碰 贰贰贰（将：陆）``."""
+    def prompt(self, lang: str = "zh") -> str:
+        """The group as a player sees it, e.g. ``碰 贰贰贰（将：陆）`` (English:
+        ``碰 贰贰贰 (将: 陆)``, the game's terms kept)."""
+        group = f"{self.kind.value} {card_name(self.card) * len(self.cards)}"
+        if lang == "en":
+            jiang = "no 将" if self.jiang is None else f"将: {card_name(self.jiang + RANKS)}"
+            return f"{group} ({jiang})"
         jiang = "无将" if self.jiang is None else f"将：{card_name(self.jiang + RANKS)}"
-        return f"{self.kind.value} {card_name(self.card) * len(self.cards)}（{jiang}）"
+        return f"{group}（{jiang}）"
 
     def is_jiang(self) -> bool:
         return self.jiang is not None and self.card % RANKS == self.jiang
@@ -181,13 +186,15 @@ class Beads:
         return {"value": self.value, "negative": self.negative, "hat": self.hat,
                 "rods": [r.to_json() for r in self.rods]}  # fmt: skip
 
-    def text(self) -> str:
-        """A drawing: ● beads, │ the rod where beads left a gap, ═ the beam."""
+    def text(self, lang: str = "zh") -> str:
+        """A drawing: ● beads, │ the rod where beads left a gap, ═ the beam; beside it
+        the marks (戴帽子, 负; in English "戴帽子 (hat)", "negative")."""
         cols = [_column(r) for r in self.rods]
         lines = [" ".join(col[i] for col in cols) for i in range(len(cols[0]))]
         beam_at = UPPER + 1
         lines.insert(beam_at, "═" * (2 * len(cols) - 1))
-        mark = ("戴帽子 " if self.hat else "") + ("负" if self.negative else "")
+        hat, negative = ("戴帽子 (hat) ", "negative") if lang == "en" else ("戴帽子 ", "负")
+        mark = (hat if self.hat else "") + (negative if self.negative else "")
         if mark:
             lines[0] += "   " + mark.strip()
         return "\n".join(lines)

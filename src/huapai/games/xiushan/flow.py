@@ -249,6 +249,8 @@ def _explain_turn(s: State, seat: int, action: int) -> IllegalAction:
 
 
 def _cannot_hu(s: State, name: str, seat: int) -> IllegalAction:
+    """Why ``seat`` cannot win on the card ``name`` (or its own hand: ``name`` "")."""
+    zh_name, en_name = (name, name) if name else ("你的牌", "your hand")
     if s.bo is not None:
         mine, r = s.bo.seats[seat], s.rules
         if mine.wins >= r.bo_max_wins:
@@ -257,13 +259,13 @@ def _cannot_hu(s: State, name: str, seat: int) -> IllegalAction:
                                                 f"you have won {won} in this 钵: no more wins"))
         if mine.wins == r.bo_max_wins - 1:
             return IllegalAction("bo_target", say(
-                f"{name}胡不了：牌不成，或最后一回和牌算盘到不了 {r.bo_target} 胡",
-                f"{name} does not win: the hand is not complete, or this last win does not "
+                f"{zh_name}胡不了：牌不成，或最后一回和牌算盘到不了 {r.bo_target} 胡",
+                f"{en_name} does not win: the hand is not complete, or this last win does not "
                 f"bring the abacus to {r.bo_target}"))
     t = s.rules.hu_threshold
     need = f"，或不够 {t} 胡" if t else ""
-    return IllegalAction("cannot_hu", say(f"{name}胡不了：牌理不顺、放子不圆{need}",
-                                          f"{name} does not win: not every card in a group"
+    return IllegalAction("cannot_hu", say(f"{zh_name}胡不了：牌理不顺、放子不圆{need}",
+                                          f"{en_name} does not win: not every card in a group"
                                           + (f", or under {t} 胡" if t else "")))
 
 
