@@ -31,16 +31,23 @@ _RENDER = """async ([settlement, deck, lang]) => {
 }"""
 
 
+PARTS = ("zhan_play", "split_liang", "big_points")
+
+
+def _random_settlement(preset: str, seed: int) -> dict[str, Any]:
+    rng = random.Random(seed)
+    state = GAME.new_game(GAME.presets()[preset], seed=seed)
+    while not GAME.is_over(state):
+        seat = GAME.to_act(state)[0]
+        state, _ = GAME.apply(state, seat, rng.choice(list(GAME.legal_actions(state, seat))))
+    settled: dict[str, Any] = GAME.settlement(state).to_json()
+    return settled
+
+
 def _won_settlement(preset: str) -> dict[str, Any]:
     """A random deal of ``preset`` (seeded) whose winner's 占牌 scored."""
-    rules = GAME.presets()[preset]
     for seed in range(200):
-        rng = random.Random(seed)
-        state = GAME.new_game(rules, seed=seed)
-        while not GAME.is_over(state):
-            seat = GAME.to_act(state)[0]
-            state, _ = GAME.apply(state, seat, rng.choice(list(GAME.legal_actions(state, seat))))
-        settled = GAME.settlement(state).to_json()
+        settled = _random_settlement(preset, seed)
         if any(i["code"] == "zhan_play" for i in settled["items"]):
             return settled
     raise AssertionError(f"no scoring winner in 200 deals of {preset}")
@@ -53,7 +60,7 @@ def test_a_winners_scoring_plays_are_drawn_with_their_worth(page: Page, server: 
                                                             deck: str, unit_zh: str,
                                                             unit_en: str) -> None:
     settlement = _won_settlement(preset)
-    plays = [i for i in settlement["items"] if i["code"] == "zhan_play"]
+    plays = [i for i in settlement["items"] if i["code"] in PARTS]
     enter(page, server, "计分牌")
     zh = page.evaluate(_RENDER, [settlement, deck, "zh"])
     assert [g[:3] for g in zh["groups"]] == [
@@ -68,3 +75,41 @@ def test_a_winners_scoring_plays_are_drawn_with_their_worth(page: Page, server: 
     assert all(unit_en in g[3] for g in en["groups"]) and en["title"].endswith("scoring plays")
     points = next(i for i in settlement["items"] if i["code"] in ("points", "xingzi"))
     assert sum(i["value"] for i in plays) == points["value"]
+
+
+def test_a_big_hands_pairs_are_drawn_too(page: Page, server: str) -> None:
+    """A 八大对's red-black pairs made the 牌分 (big_points) and no play did: the block
+    showed nothing and its cards were never drawn (found by the browser play-test)."""
+    settlement = _random_settlement("lanzhou", 59)  # a 八大对, its 9r 9b pairs worth 4
+    parts = [i for i in settlement["items"] if i["code"] in PARTS]
+    assert [i["code"] for i in parts] == ["big_points"], parts
+    enter(page, server, "八大对")
+    got = page.evaluate(_RENDER, [settlement, "poker", "zh"])
+    assert [g[1] for g in got["groups"]] == ["八大对"]
+    assert got["groups"][0][4] == 16  # the whole hand, in pairs
+    assert got["groups"][0][3] == f"{parts[0]['value']} 点"
+
+
+_SUITS = """async (settlement) => {
+  const { rendererFor } = await import("/js/games/registry.js");
+  const renderer = rendererFor("xianniu");
+  const hands = renderer.settlementHands(settlement, (s) => `座${s}`, { deck: "poker" });
+  const cards = [...hands.querySelectorAll(".mini-card")].map((c) =>
+    [c.dataset.token, [...c.querySelectorAll("text")].map((t) => t.textContent).join("")]);
+  return { cards, seats: [...hands.querySelectorAll(".win-hand")].map((w) => w.dataset.seat) };
+}"""
+
+
+def test_two_winners_pairs_show_each_copy_once(page: Page, server: str) -> None:
+    """Two winners each with 9r 9b: four cards of a two-suit token, each suit once (both
+    showed 9♥ 9♠: each group numbered its own copies)."""
+    label = {"code": "zhan_play", "zh": "9r 9b（好牛）", "en": "9r 9b (好牛)",
+             "params": {"cards": "9r 9b", "combo": "好牛"}}
+    unit = {"code": "dian", "zh": "点", "en": "points", "params": {"one": "point"}}
+    items = [{"seat": seat, "code": "zhan_play", "label": label, "value": 2, "unit": unit}
+             for seat in (2, 1)]
+    enter(page, server, "花色")
+    got = page.evaluate(_SUITS, {"items": items})
+    faces = [face for _, face in got["cards"]]
+    assert len(faces) == 4 and len(set(faces)) == 4, got
+    assert got["seats"] == ["1", "2"]  # by seat, as the breakdown beside it

@@ -33,6 +33,7 @@ from .cards import (
     Counts,
     expand,
     face_text,
+    format_counts,
 )
 from .combos import Combo, catalogue
 from .rules import XianniuRules
@@ -65,13 +66,18 @@ def liang_count(combo: Combo) -> int:
 
 def _split_liang(plays: list[Combo]) -> int:
     """KKK + K+10+8 (and AAA + A+2+3) still count as one 亮子 [S002] / PROPOSAL."""
-    n = 0
+    return len(split_liang_pairs(plays))
+
+
+def split_liang_pairs(plays: list[Combo]) -> list[tuple[Combo, Combo]]:
+    """The (triple, basic 鱼 / 摆) pairs of :func:`_split_liang`, each one 亮子."""
+    out: list[tuple[Combo, Combo]] = []
     for family, kind in (("fish", 0), ("bai", 11)):
         face = FACES_OF_KIND[kind][0]
-        triples = sum(1 for c in plays if c.group == "triple" and c.counts[face] == 3)
-        basics = sum(1 for c in plays if c.family == family and c.shape == (1, 1, 1))
-        n += min(triples, basics)
-    return n
+        triples = [c for c in plays if c.group == "triple" and c.counts[face] == 3]
+        basics = [c for c in plays if c.family == family and c.shape == (1, 1, 1)]
+        out.extend(zip(triples, basics, strict=False))
+    return out
 
 
 def _big_points(big: tuple[int, str, Counts]) -> int:
@@ -224,14 +230,21 @@ def value_parts(s: State, seat: int, n: int) -> list[tuple[Msg, int]]:
     liang = 0 if rules.scoring == "app" and n >= rules.ci else rules.liang_points
     parts = [(_play_label(rules, c), niu_xi_points(c) + liang * liang_count(c)) for c in plays]
     parts = [(label, v) for label, v in parts if v > 0]
-    split = _split_liang(plays) * liang
-    if split:
-        parts.append((Msg.of("split_liang", "分两手的亮子", "亮子 split over two plays"), split))
+    if liang:
+        parts.extend((_split_label(rules, pair), liang) for pair in split_liang_pairs(plays))
     big = s.big if s.big is not None and s.big[0] == seat else None
     if big and _big_points(big):
-        parts.append((Msg.of("big_points", "{name}里的红黑对", "red-black pairs in the {name}",
-                             name=big[1]), _big_points(big)))
+        parts.append((Msg.of("big_points", "{combo}里的红黑对", "red-black pairs in the {combo}",
+                             combo=big[1], cards=format_counts(big[2], rules.style)),
+                      _big_points(big)))
     return parts
+
+
+def _split_label(rules: XianniuRules, pair: tuple[Combo, Combo]) -> Msg:
+    """A 亮子 split over two plays (KKK and K 10 8), its cards those of both."""
+    cards = " ".join(face_text(f, rules.style) for c in pair for f in expand(c.counts))
+    return Msg.of("split_liang", "分两手的亮子", "亮子 split over two plays", cards=cards,
+                  combo="亮子")
 
 
 def _play_label(rules: XianniuRules, combo: Combo) -> Msg:

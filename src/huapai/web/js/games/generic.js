@@ -82,8 +82,19 @@ export function cardRow(renderer, view, tokens, height, cls = "") {
  * settlement's items, each one group of cards), a title and the groups, each drawn as a
  * card row from `part(item)` = {tokens, kind, value, cls}. Null when no item is given. */
 export function winHands(renderer, view, items, height, title, part) {
-  const seats = [...new Set(items.map((i) => i.seat))].filter((s) => typeof s === "number");
+  const seats = [...new Set(items.map((i) => i.seat))].filter((s) => typeof s === "number")
+    .sort((a, b) => a - b);  // by seat, as the breakdown beside it
   if (!seats.length) return null;
+  const own = drawing === null;  // one drawing: a deck with suits shows each copy once
+  if (own) startDrawing([]);
+  try {
+    return winHandsOf(renderer, view, items, height, title, part, seats);
+  } finally {
+    if (own) endDrawing();
+  }
+}
+
+function winHandsOf(renderer, view, items, height, title, part, seats) {
   return h("div", { class: "win-hands", "data-testid": "win-hands" }, seats.map((seat) => {
     const groups = items.filter((i) => i.seat === seat).map((item) => {
       const { tokens, kind, value, cls } = part(item);

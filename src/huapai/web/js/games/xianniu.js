@@ -16,6 +16,9 @@ const ENDS = {
   big_hand: ["亮出大牌型，本局结束", "a big hand was shown: the deal ends"],
 };
 
+/** The settlement's items that make up a winner's 牌分 / 行子 (scoring.py value_parts). */
+const SCORING_PARTS = new Set(["zhan_play", "split_liang", "big_points"]);
+
 /** Poker players sort a hand by poker rank, not in long-card face order. */
 const POKER_ORDER = ["A", "2", "3", "5b", "5r", "6", "7", "8", "9b", "9r", "10", "J", "Q", "K"];
 
@@ -206,9 +209,10 @@ export const xianniu = {
   },
 
   /** Each winner's plays that scored, as cards with their worth, from the settlement's
-   * items: a scoring play's cards and name are its message's params. */
+   * items: a scoring play's cards and name are its message's params (a 亮子 split over two
+   * plays and a big hand's red-black pairs too: every part of the 牌分). */
   settlementHands(settlement, name, view) {
-    const items = (settlement?.items ?? []).filter((i) => i.code === "zhan_play");
+    const items = (settlement?.items ?? []).filter((i) => SCORING_PARTS.has(i.code));
     return winHands(this, view, items, this.sizes(view).table,
       (seat) => bi(`${name(seat)} 的计分牌`, `${name(seat)}'s scoring plays`),
       (item) => ({
