@@ -5,6 +5,7 @@ const listeners = new Set();
 
 const STR = {
   app_title: ["花牌", "huapai"],
+  app_title_other: ["huapai", "花牌"],  // beside the title, in the other script
   app_sub: ["西北花花牌 · 掀牛 · 字牌", "Chinese folk long-card games"],
   lang_switch: ["English", "中文"],
   points_only: ["只计积分，不涉钱财", "points only, never money"],
@@ -137,7 +138,7 @@ const STR = {
   bot_pace_window: ["（每步 {n} 秒，答牌 {w} 秒）", " ({n} s a move, {w} s to answer a discard)"],
   offline_badge: ["离线", "offline"],
   tuoguan: ["托管", "托管 (auto)"],
-  tuoguan_on: ["托管中", "on 托管"],
+  tuoguan_on: ["托管中", "托管 (auto) on"],
   tuoguan_off: ["取消托管", "Take back"],
   waiting_owner: ["等房主开始…", "Waiting for the owner to start…"],
   waiting_seats: ["坐满就能开始", "Start when every seat is filled"],

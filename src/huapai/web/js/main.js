@@ -183,7 +183,7 @@ class App {
   renderHeader() {
     const brand = h("a", { class: "brand", href: "#/" });
     brand.innerHTML = LOGO;
-    brand.append(h("span", { class: "brand-name" }, t("app_title"), h("small", {}, "huapai")));
+    brand.append(h("span", { class: "brand-name" }, t("app_title"), h("small", {}, t("app_title_other"))));
     replace(this.header, brand,
       h("div", { class: "spacer" }),
       this.live ? h("span", { class: `conn ${this.online ? "on" : "off"}`, "data-testid": "conn",
