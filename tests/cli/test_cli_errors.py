@@ -163,6 +163,7 @@ RECORDS: list[list[str]] = [
     ["review", "{good}", "--seat", "5"],
     ["review", "{good}", "--seat", "0", "--level", "宗师"],
     ["review", "{malformed}", "--seat", "0"],
+    ["review", "{good}"],  # QA: typer's English box "Missing option '--seat'"
 ]
 
 

@@ -64,7 +64,7 @@ def test_play_a_claim_game_through_the_generic_view(tmp_path: Path) -> None:
     assert "claim=True" not in result.output.replace("you: answered claim=True", "")
     replayed = invoke(["replay", str(out), "--lang", "en"])
     assert_clean(replayed, 0)
-    assert "record is valid: deals 2" in replayed.output
+    assert "record is valid: 2 deals, " in replayed.output
 
 
 def test_the_human_answers_first_in_a_claim_window() -> None:

@@ -34,14 +34,13 @@ class _Decision:
         described = [self.game.describe_action(self.rules, a) for a in self.legal]
         self.labels = [d.label.text(lang) for d in described]
         self.notations = [self.game.format_action(self.rules, a) for a in self.legal]
-        self.cardless = not any(d.cards for d in described)
 
     def parse(self, word: str) -> int:
         return int(self.game.parse_action(self.rules, word))
 
     def __call__(self, text: str) -> Reply:
         return interpret(text, self.legal, self.labels, self.parse, self.lang,
-                         cardless=self.cardless, notations=self.notations)
+                         notations=self.notations)
 
 
 def _baoshu(lang: Lang = "zh") -> _Decision:
@@ -55,7 +54,6 @@ def test_a_number_another_label_shows_is_refused_naming_both() -> None:
     """钵福 报数: ``6`` is choice 6 (报 5) and the listed 报 6 (choice 7): refused, with how
     to say each; nothing is chosen. ``#7`` / ``报 6`` say it."""
     zh = _baoshu()
-    assert zh.cardless
     reply = zh("6")
     assert reply.action is None
     assert reply.problem == ("「6」有两种读法：列表第 6 项（报 5），或者列表里的「报 6」"
@@ -216,3 +214,15 @@ def _first_label(choices: str) -> str:
     """The label of choice 1 in an English legal list (`` 1 discard 一    2 …``)."""
     line = next(x for x in choices.splitlines() if x.strip().startswith("1 "))
     return line.strip()[2:].split("   ")[0].strip()
+
+
+# --- QA: a list number is not refused for cards the player cannot play -----------------
+def test_a_list_number_whose_cards_are_not_listed_is_the_choice() -> None:
+    """兰州 at ``1 扣了 (pass)  2 6 (单张)  3 6 6 (对子)``, no 3 in hand: ``3`` was refused as
+    "the cards written '3' (not allowed now)"; the ``?`` help says a number is refused only
+    where it may mean another *listed* action. It is choice 3 now, in both languages."""
+    for lang in ("zh", "en"):
+        decision = _Decision("xianniu", "lanzhou-app", ["扣了", "6", "6 6"], lang)
+        reply = decision("3")
+        assert reply.problem is None and reply.action == decision.parse("6 6"), reply
+        assert decision("2").action == decision.parse("6")

@@ -14,7 +14,7 @@ from rich.console import Console
 
 from huapai.cli_support.i18n import Lang, tr
 from huapai.cli_support.play_help import help_view
-from huapai.cli_support.render import RenderContext, renderer_for
+from huapai.cli_support.render import RenderContext, number_readings, renderer_for
 from huapai.core.registry import get_game
 
 
@@ -91,3 +91,35 @@ def test_the_help_at_the_prompt_is_the_games_own() -> None:
     helped = biegan.output.partition(")> help\n")[2]
     assert helped and "poker" not in helped and "=3" not in helped, helped
     assert "waits (or 听)" in helped
+
+
+@pytest.mark.parametrize(("game", "preset", "overrides"), [c[:3] for c in _CASES],
+                         ids=[f"{c[0]}-{c[1]}" for c in _CASES])
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize("width", [80, 60])
+def test_no_bullet_stands_alone_on_a_line(game: str, preset: str, overrides: dict[str, Any],
+                                          lang: Lang, width: int) -> None:
+    """QA at 80 columns: ``·`` alone, then 「?」或「帮助」：本帮助；… on the next line (the
+    text after ``· `` had no space to wrap at). Each bullet's text now hangs beside it."""
+    game_ = get_game(game)
+    ctx = RenderContext(game_, game_.rules(preset, **overrides), lang, me=0)
+    out = Console(width=width, record=True, force_terminal=False)
+    out.print(help_view(renderer_for(game_), ctx))
+    lines = out.export_text().splitlines()
+    assert not [line for line in lines if line.strip() == "·"], lines
+    assert sum(line.startswith("· ") for line in lines) >= 4, lines
+
+
+def test_xianniu_help_examples_show_the_number_they_explain() -> None:
+    """The help said "an item showing 3 such as '9r 9b'" (9r 9b shows no 3): every example
+    of an item showing 3 shows a 3, with and without 紧牌, in both languages."""
+    game = get_game("xianniu")
+    for jinpai in (False, True):
+        for lang in ("zh", "en"):
+            ctx = RenderContext(game, game.rules("lanzhou", jinpai=jinpai), lang, me=0)
+            items = number_readings(renderer_for(game), ctx).items
+            assert items is not None
+            examples = [a or b for a, b in re.findall(r"「([^」]*)」|'([^']*)'", items)]
+            assert len(examples) == 1 + jinpai, items
+            assert all("3" in re.findall(r"\d+", x) for x in examples), items
+            assert "3" in _help("xianniu", "lanzhou", lang, jinpai=jinpai)

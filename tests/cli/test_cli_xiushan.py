@@ -195,6 +195,9 @@ def test_the_drill_moves_the_abacus_and_catches_a_wrong_answer() -> None:
     assert "答对 0 / 2，" in result.output  # the third question, quit, is not counted
     bad = invoke(["drill", "-n", "0"])
     assert bad.exit_code == 1
+    en = invoke(["drill", "--seed", "1", "-n", "2", "--lang", "en"], f"{wrong}\nq\n")
+    assert_clean(en, 0)  # the question's brackets and the marks in English
+    assert "（" not in en.output and "将：" not in en.output and "负" not in en.output
 
 
 def test_simulate_bofu_plays_n_deals_across_several_bo() -> None:

@@ -31,8 +31,9 @@ def run_drill(console: Console, lang: Lang, seed: int | None, count: int,
         item = drill.question()
         while True:
             try:
-                text = read(f"[{n}/{count}] {item.prompt()} > ").strip()
-            except EOFError:
+                text = read(f"[{n}/{count}] {item.prompt('zh' if zh else 'en')} > ").strip()
+            except EOFError:  # Ctrl-D: the summary on its own line, not the prompt's
+                console.print()
                 text = "q"
             if text.lower() in _QUIT:
                 return _summary(console, drill, zh)
@@ -62,7 +63,7 @@ def _show(console: Console, step: DrillStep, zh: bool) -> None:
         line = (f"报错了，吃包子！应报 {right}" if zh else f"wrong — 吃包子! it was {right}")
         style = "bold red"
     console.print(Text(line, style=style))
-    console.print(step.beads.text())
+    console.print(step.beads.text("zh" if zh else "en"))
     console.print(f"算盘：{step.beads.value} 个钱" if zh else f"abacus: {step.beads.value} 钱")
 
 

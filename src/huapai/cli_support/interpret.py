@@ -6,8 +6,9 @@ command (``?``/``帮助``/``help``, ``牌桌``/``show``, ``听``/``waits``, ``q`
 ``#3`` is always the list's third choice and ``=3`` always the notation ``3`` (a poker
 card such as ``2`` looks like a number; where only 弃 3 is listed, it is that). A bare
 number that may also mean another listed action — the one its notation names, or one
-whose label shows the number (报 6, 9r) — or a card that cannot be played now is refused,
-naming every reading, so a number is never taken the way the player did not mean.
+whose label shows the number (报 6, 9r) — is refused, naming every reading, so a number
+is never taken the way the player did not mean. A list number whose notation names no
+listed action (cards the player does not hold) is the list's choice.
 """
 
 from __future__ import annotations
@@ -37,12 +38,13 @@ class Reply:
 
 
 def interpret(text: str, legal: Sequence[int], texts: Sequence[str],
-              parse: Callable[[str], int], lang: Lang, *, cardless: bool = False,
-              notations: Sequence[str] | None = None) -> Reply:
+              parse: Callable[[str], int], lang: Lang, *,
+              notations: Sequence[str] | None = None, number_cards: bool = True) -> Reply:
     """The meaning of ``text`` at a decision with ``legal`` actions listed as ``texts`` (their
     labels in ``lang``) and written as ``notations`` in the game's notation (default: the
-    labels); ``cardless``: no legal action plays a card (掀 / 不掀, 过, 报数), so a bare list
-    number cannot mean cards."""
+    labels); ``number_cards``: whether the game writes any card as a number (双别杆's and
+    秀山's cards are 汉字: a number past the list is then said to be one, with no word of
+    why it is no card)."""
     word = text.strip()
     if not word:
         return Reply(problem=tr("empty_input", lang))
@@ -50,7 +52,7 @@ def interpret(text: str, legal: Sequence[int], texts: Sequence[str],
     if command is not None:
         return Reply(command=command)
     choices = _Choices(legal, texts, texts if notations is None else notations, parse, lang,
-                       cardless)
+                       number_cards)
     if word.startswith(_CHOICE_MARKS):
         return _by_choice(word[1:].strip(), legal, lang)
     if word.startswith("="):
@@ -70,7 +72,7 @@ class _Choices:
     notations: Sequence[str]
     parse: Callable[[str], int]
     lang: Lang
-    cardless: bool
+    number_cards: bool
 
     def index(self, reading: int | NotationError) -> int | None:
         """Where ``reading`` is in the list (None: no action, or not a legal one)."""
@@ -107,9 +109,9 @@ def _by_notation(word: str, c: _Choices) -> Reply:
 def _by_number(word: str, c: _Choices) -> Reply:
     """A bare number: a list number, refused (every reading named) when it may also mean
     another listed action — the one its notation names, else every other one whose label
-    shows the number (报 6, 9r) — or cards that cannot be played now (not where no listed
-    action plays cards: ``cardless``). Past the list: its notation, else the one listed
-    action whose label shows it."""
+    shows the number (报 6, 9r); its notation naming no listed action (cards the player
+    does not hold) does not count. Past the list: its notation, else the one listed action
+    whose label shows it."""
     n = int(word)
     reading = _notation_reading(word, c)
     if 1 <= n <= len(c.legal):
@@ -120,22 +122,24 @@ def _by_number(word: str, c: _Choices) -> Reply:
     if len(shown) == 1:
         return Reply(action=c.legal[shown[0]])
     if shown:
-        return Reply(problem=_ambiguous(word, None, shown, False, c, None))
+        return Reply(problem=_ambiguous(word, None, shown, c, None))
+    if not c.number_cards:
+        return Reply(problem=tr("no_number", c.lang, n=n, last=len(c.legal)))
     return Reply(problem=tr("bad_number", c.lang, n=n, last=len(c.legal),
                             reason=reading.msg.text(c.lang)))
 
 
 def _list_number(word: str, n: int, reading: int | NotationError, c: _Choices) -> Reply:
-    """``n`` is a list number: that choice, unless ``word`` may also mean another."""
+    """``n`` is a list number: that choice, unless ``word`` may also mean another listed
+    action (cards it writes that are no listed action are not another reading)."""
     written = c.index(reading)
     if written == n - 1:
         return Reply(action=c.legal[n - 1])  # the choice and the notation agree
     others = [written] if written is not None else _showing_number(n, c, skip=n - 1)
-    card = not isinstance(reading, NotationError) and written is None and not c.cardless
-    if not others and not card:
+    if not others:
         return Reply(action=c.legal[n - 1])
     said = c.index(_parsed(word, c))  # =word advised only for the cards it writes
-    return Reply(problem=_ambiguous(word, n, others, card, c, said))
+    return Reply(problem=_ambiguous(word, n, others, c, said))
 
 
 def _by_text(word: str, c: _Choices) -> Reply:
@@ -148,7 +152,7 @@ def _by_text(word: str, c: _Choices) -> Reply:
         others = [i for i in listed if i != written]
         if not others:
             return Reply(action=c.legal[written])
-        return Reply(problem=_ambiguous(word, None, [written, *others], False, c, written))
+        return Reply(problem=_ambiguous(word, None, [written, *others], c, written))
     if len(listed) == 1:
         return Reply(action=c.legal[listed[0]])
     if isinstance(reading, NotationError):
@@ -231,11 +235,10 @@ def _showing_number(n: int, c: _Choices, skip: int | None) -> list[int]:
             if i != skip and n in {int(run) for run in _NUMBER.findall(label)}]
 
 
-def _ambiguous(raw: str, n: int | None, items: Sequence[int], card: bool, c: _Choices,
+def _ambiguous(raw: str, n: int | None, items: Sequence[int], c: _Choices,
                written: int | None) -> str:
-    """``raw`` read every way it can be: choice ``n``, the listed ``items`` (``written``:
-    the one the notation ``=raw`` writes) and a ``card`` that cannot be played now; how to
-    say each."""
+    """``raw`` read every way it can be: choice ``n`` and the listed ``items``
+    (``written``: the one the notation ``=raw`` writes); how to say each."""
     lang = c.lang
     readings, hows = [], []
     if n is not None:
@@ -245,8 +248,6 @@ def _ambiguous(raw: str, n: int | None, items: Sequence[int], card: bool, c: _Ch
         readings.append(tr("amb_listed", lang, j=i + 1, label=c.labels[i]))
         also = tr("amb_or_written", lang, raw=raw) if i == written else ""
         hows.append(tr("amb_how_listed", lang, j=i + 1, label=c.labels[i], also=also))
-    if card:
-        readings.append(tr("amb_card", lang, raw=raw))
     ways = tr(f"ways_{len(readings)}" if len(readings) <= 4 else "ways_many", lang)
     return tr("ambiguous", lang, raw=raw, ways=ways, readings=tr("amb_or", lang).join(readings),
               hows=comma(lang).join(hows))

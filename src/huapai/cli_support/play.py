@@ -35,8 +35,10 @@ from .render import (
     Heading,
     RenderContext,
     Renderer,
+    event_lines,
     hints_view,
     legal_list,
+    number_readings,
     renderer_for,
     settlement_view,
     signed,
@@ -85,6 +87,7 @@ class HumanMatch:
     match: Match = field(init=False)
     renderer: Renderer = field(init=False)
     ctx: RenderContext = field(init=False)
+    _held: tuple[Mapping[str, Any], int] | None = field(init=False, default=None)
 
     def __post_init__(self) -> None:
         self.match = Match(self.table.game, self.table.rules, self.deals, self.seed,
@@ -105,44 +108,44 @@ class HumanMatch:
             return self._leave(leave)
         totals = "  ".join(f"{self.ctx.name(s)} {signed(t)}"
                            for s, t in enumerate(self.match.totals))
-        self.console.print(Text(tr("match_over", self.lang, totals=totals), style="bold"))
+        self._print(Text(tr("match_over", self.lang, totals=totals), style="bold"))
         self._save(announce=True)
         return 0
 
     def _leave(self, leave: _Leave) -> int:
-        self.console.print()
-        self.console.print(Text(tr(leave.reason, self.lang), style="yellow"))
+        self._print()
+        self._print(Text(tr(leave.reason, self.lang), style="yellow"))
         self._save(announce=True)
         return _INTERRUPTED if leave.reason == "interrupt" else 0
 
     def _intro(self) -> None:
         t = self.table
-        self.console.print(Heading(Text(tr("match_start", self.lang, title=t.title(self.lang),
+        self._print(Heading(Text(tr("match_start", self.lang, title=t.title(self.lang),
                                         deals=self.deals, seed=self.seed,
                                         seat=self.me))))
         bots = comma(self.lang).join(f"{self.ctx.name(s)}={self.ctx.players[s]}"
                                      for s in sorted(self.bots))
-        self.console.print(Text(tr("opponents", self.lang, bots=bots)))
+        self._print(Text(tr("opponents", self.lang, bots=bots)))
         changed = house_rules(t, self.lang)
         if changed is not None:
-            self.console.print(Text(changed, style="bold"))
+            self._print(Text(changed, style="bold"))
         self._show_events(self.match.opening)
 
     def _one_deal(self) -> None:
         deal = self.match.start_deal()
         n = len(self.match.settlements) + 1
-        self.console.print(Heading(tr("deal_header", self.lang, n=n, total=self.deals)))
+        self._print(Heading(tr("deal_header", self.lang, n=n, total=self.deals)))
         self._show_events(deal.opening)
         if self.me not in self.table.game.to_act(deal.state):
-            self.console.print(self._table_view(deal))
+            self._print(self._table_view(deal))
         agents: dict[int, Agent] = {**self.agents, self.me: _Human(self, deal)}
         try:
             play_out_paced(deal, agents, self.me, self._after, waiting=self._waiting)
         except AgentError as exc:
             raise bot_failure(exc, self.bots) from None
-        self.console.print(self._table_view(deal))
+        self._print(self._table_view(deal))
         settlement = self.match.finish_deal()
-        self.console.print(settlement_view(settlement.to_json(), self.match.totals, self.ctx))
+        self._print(settlement_view(settlement.to_json(), self.match.totals, self.ctx))
         self._save()
 
     def _waiting(self, seats: Sequence[int]) -> AbstractContextManager[object]:
@@ -163,25 +166,29 @@ class HumanMatch:
         # listed by their labels in the player's language; typed as numbers or notation
         described = [game.describe_action(rules, a) for a in legal]
         shown = [d.label.text(self.lang) for d in described]
-        cardless = not any(d.cards for d in described)  # 掀 / 不掀: a number is the list's
         if len(legal) == 1:
             # a forced move (the only beater, a forced 碰) is played and said; a forced pass
             # (过 on a discard one cannot claim, 不紮 at 请统) is the seat having nothing to
             # do: said, it was a line after nearly every discard
             if described[0].kind != "pass":
-                self.console.print(Text(tr("forced", self.lang, text=shown[0]), style="dim"))
+                self._print(Text(tr("forced", self.lang, text=shown[0]), style="dim"))
             return legal[0]
         self._show_decision(deal, shown)
         while True:
             reply = interpret(self._read(), legal, shown,
                               lambda w: game.parse_action(rules, w), self.lang,
-                              cardless=cardless, notations=notations)
+                              notations=notations, number_cards=self._number_cards)
             if reply.command is not None:
                 self._command(reply.command, deal, shown)
             elif reply.problem is not None:
                 self._complain(reply.problem)
             elif reply.action is not None and self._accepts(deal, reply):
                 return reply.action
+
+    @property
+    def _number_cards(self) -> bool:
+        """Whether the game writes any card as a number (掀牛's poker: yes; 汉字 cards: no)."""
+        return number_readings(self.renderer, self.ctx).cards is not None
 
     def _accepts(self, deal: Deal, reply: Reply) -> bool:
         """Whether the engine takes the reply now (asked of the pure engine, on a copy:
@@ -193,7 +200,7 @@ class HumanMatch:
             self._complain(tr("illegal", self.lang, reason=exc.msg.text(self.lang)))
             return False
         label = self.table.game.describe_action(self.table.rules, reply.action).label
-        self.console.print(Text(tr("chose", self.lang, text=label.text(self.lang)),
+        self._print(Text(tr("chose", self.lang, text=label.text(self.lang)),
                                 style="green"))
         return True
 
@@ -202,19 +209,19 @@ class HumanMatch:
         try:
             return self.reader(tr(prompt, self.lang))
         except EOFError:
-            self.console.print()
+            self._print()
             raise _Leave("eof") from None
         except KeyboardInterrupt:
-            self.console.print()
+            self._print()
             raise _Leave("interrupt") from None
 
     def _command(self, command: str, deal: Deal, shown: Sequence[str]) -> None:
         if command == "quit":
             self._confirm_quit()
         elif command == "waits":
-            self.console.print(waits_view(self.renderer, self._view(deal), self.ctx))
+            self._print(waits_view(self.renderer, self._view(deal), self.ctx))
         elif command == "help":
-            self.console.print(help_view(self.renderer, self.ctx))
+            self._print(help_view(self.renderer, self.ctx))
         else:
             self._show_decision(deal, shown)
 
@@ -222,20 +229,20 @@ class HumanMatch:
         """``q`` mid-deal asks again: a second quit word leaves, anything else plays on."""
         if command_of(self._read("quit_confirm").strip()) == "quit":
             raise _Leave("quit")
-        self.console.print(Text(tr("quit_cancelled", self.lang), style="dim"))
+        self._print(Text(tr("quit_cancelled", self.lang), style="dim"))
 
     def _complain(self, problem: str) -> None:
-        self.console.print(Text("✗ " + problem, style="red"))
+        self._print(Text("✗ " + problem, style="red"))
 
     # ------------------------------------------------------------------- showing
     def _show_decision(self, deal: Deal, shown: Sequence[str]) -> None:
         view = self._view(deal)
-        self.console.print(self.renderer.table(view, self.ctx))
-        self.console.print(Text("▶ " + tr("your_turn", self.lang), style="bold yellow"))
-        self.console.print(legal_list(shown, self.lang))
+        self._print(self.renderer.table(view, self.ctx))
+        self._print(Text("▶ " + tr("your_turn", self.lang), style="bold yellow"))
+        self._print(legal_list(shown, self.lang))
         hints = hints_view(self.renderer, view, self.ctx)
         if hints is not None:
-            self.console.print(hints)
+            self._print(hints)
 
     def _view(self, deal: Deal) -> Mapping[str, Any]:
         """What the human's seat may see now (the only view this loop ever shows)."""
@@ -245,12 +252,30 @@ class HumanMatch:
         return self.renderer.table(self._view(deal), self.ctx)
 
     def _show_events(self, events: Sequence[Event]) -> None:
+        """The log: each event a line; identical events of one seat in a row are held and
+        said as one line where the renderer words them so (紧牌's face-down discards)."""
         for event in events:
             if event.kind == "deal_ended":  # the table drawn next says it (【结束】…)
                 continue
-            line = self.renderer.event(event.for_viewer(self.me).to_json(), self.ctx)
-            if line:
-                self.console.print(Text("  " + line))
+            seen = event.for_viewer(self.me).to_json()
+            if self._held is not None and self._held[0] == seen:
+                self._held = (seen, self._held[1] + 1)
+                continue
+            self._flush()
+            self._held = (seen, 1)
+
+    def _flush(self) -> None:
+        """Say the held events (before anything else is printed)."""
+        if self._held is None:
+            return
+        event, count = self._held
+        self._held = None
+        for line in event_lines(self.renderer, event, count, self.ctx):
+            self.console.print(Text("  " + line))
+
+    def _print(self, *renderables: RenderableType) -> None:
+        self._flush()
+        self.console.print(*renderables)
 
     def _save(self, announce: bool = False) -> None:
         """Write the record so far (after every deal, and when the match ends)."""
@@ -262,7 +287,7 @@ class HumanMatch:
             raise CliError(f"--record {self.record_path}：写不进去（{os_problem(exc)}）",
                            f"--record {self.record_path}: {exc.strerror or exc}") from None
         if announce:
-            self.console.print(Text(tr("record_saved", self.lang, path=str(self.record_path)),
+            self._print(Text(tr("record_saved", self.lang, path=str(self.record_path)),
                                 style="dim"))
 
 

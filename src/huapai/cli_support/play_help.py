@@ -9,6 +9,7 @@ the game has waits (:class:`.render.WaitsRenderer`). The family's own notation f
 from __future__ import annotations
 
 from rich.console import Group, RenderableType
+from rich.table import Table
 from rich.text import Text
 
 from .i18n import Lang, tr
@@ -23,8 +24,20 @@ def help_view(renderer: Renderer, ctx: RenderContext) -> RenderableType:
     if isinstance(renderer, WaitsRenderer):
         lines.append(tr("help_waits", lang))
     lines.append(tr("help_commands", lang))
-    return Group(Text(tr("help_title", lang), style="bold"), Text("\n".join(lines)),
+    return Group(Text(tr("help_title", lang), style="bold"), bullets(lines),
                  Text(renderer.notation_help(ctx)))
+
+
+def bullets(lines: list[str]) -> Table:
+    """Lines starting ``· `` as a list whose text hangs beside its bullet: a line of 汉字
+    has no space to wrap at, and as one text its bullet stood alone on a line."""
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(no_wrap=True)
+    grid.add_column(overflow="fold")
+    for line in lines:
+        mark, gap, rest = line.partition(" ")
+        grid.add_row(*(("·", rest) if mark == "·" and gap else ("", line)))
+    return grid
 
 
 def numbers_line(readings: NumberReadings, lang: Lang) -> str:

@@ -13,7 +13,7 @@ it asks the game's renderer. Lookup, in order:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
@@ -26,6 +26,8 @@ from huapai.core.protocol import Game
 from huapai.core.registry import check_target, manifests
 
 from .i18n import Lang, bracketed, seat_name, tr
+from .tables import Units as Units  # re-exported: the renderers build their tables here
+from .tables import public_table as public_table
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,6 +151,26 @@ class HintRenderer(Protocol):
     def hints(self, view: Mapping[str, Any], ctx: RenderContext) -> RenderableType | None: ...
 
 
+@runtime_checkable
+class FoldingRenderer(Protocol):
+    """A renderer that words several identical events of one seat in a row as one line
+    (掀牛's 紧牌: ``座位1 扣弃 9 张牌``, not 9 lines of ``座位1 扣弃一张牌``)."""
+
+    def folded(self, event: Mapping[str, Any], count: int, ctx: RenderContext) -> str | None: ...
+
+
+def event_lines(renderer: Renderer, event: Mapping[str, Any], count: int,
+                ctx: RenderContext) -> list[str]:
+    """The log lines of ``count`` identical events in a row: one folded line where the
+    renderer words them so, else the event's line ``count`` times (none if not shown)."""
+    if count > 1 and isinstance(renderer, FoldingRenderer):
+        line = renderer.folded(event, count, ctx)
+        if line is not None:
+            return [line]
+    one = renderer.event(event, ctx)
+    return [] if not one else [one] * count
+
+
 def waits_view(renderer: Renderer, view: Mapping[str, Any], ctx: RenderContext) -> RenderableType:
     """The ``waits`` command's answer: the game's own, or that the game has no waits."""
     if isinstance(renderer, WaitsRenderer):
@@ -189,15 +211,14 @@ def number_readings(renderer: Renderer, ctx: RenderContext) -> NumberReadings:
     return NumberReadings(tr("help_any_cards", ctx.lang), tr("help_any_items", ctx.lang))
 
 
-def public_table(heads: Iterable[tuple[str, bool]], title: str | None = None) -> Table:
-    """A table of what every seat may see (seats, their groups and discards, a
-    settlement), with a column per ``(heading, right-justified)``. Every column folds: a
-    cell too long for it wraps onto more lines and never ends in "…" (a row of 汉字 cards
-    has no space to wrap at, and rich's default cut it, hiding discards and groups)."""
-    table = Table(title=title, show_edge=False, pad_edge=False, expand=False)
-    for head, right in heads:
-        table.add_column(head, justify="right" if right else "left", overflow="fold")
-    return table
+def name_cell(ctx: RenderContext, seat: int, *asides: Text) -> Units:
+    """A seat's name in a table (bold yellow for the viewer's), then who plays it and any
+    ``asides`` (`` 庄``, `` (dealer)``), each kept whole: ``座位1`` and ``（启发式）`` wrap
+    apart, never ``（启`` / ``发式）``."""
+    name = Text(ctx.name(seat), style="bold yellow" if seat == ctx.me else "")
+    player = ctx.who_plays(seat)
+    extra = [Text(player, style="dim")] if player else []
+    return Units((name, *extra, *asides), gap="")
 
 
 class GenericRenderer:

@@ -20,7 +20,7 @@ from rich.console import Console
 from rich.text import Text
 
 from huapai.core import record as rec
-from huapai.core.present import said
+from huapai.core.present import count_en, said
 from huapai.core.protocol import RulesError
 
 from .i18n import Lang, colon, seat_name, tr
@@ -146,7 +146,9 @@ def run_replay(path: Path, *, as_json: bool, lang: Lang, console: Console) -> in
         console.print(Text("✗ " + problem.message, style="bold red"))
         return 1
     actions = sum(len(d.actions) for d in deals)
-    console.print(Text(tr("replay_ok", lang, deals=len(deals), actions=actions), style="green"))
+    console.print(Text(tr("replay_ok", lang, deals=len(deals), actions=actions,
+                          deals_en=count_en(len(deals), "deal", "deals"),
+                          actions_en=count_en(actions, "action", "actions")), style="green"))
     return 0
 
 

@@ -28,7 +28,7 @@ from huapai.core.rng import derive_seed
 from huapai.core.session import Agent, AgentError, Deal
 
 from .i18n import Lang, bot_label, bracketed, colon, seat_name, tr
-from .render import RenderContext, Renderer, renderer_for
+from .render import RenderContext, Renderer, Units, public_table, renderer_for
 from .rules_view import house_rules
 from .setup import Table, bot_failure
 from .stats import Tally, estimate
@@ -124,19 +124,19 @@ def report_table(sim: Simulation, tally: Tally, lang: Lang, console: Console) ->
 
 
 def _seat_table(sim: Simulation, tally: Tally, lang: Lang, renderer: Renderer) -> RichTable:
-    table = RichTable(show_edge=False, pad_edge=False)
-    table.add_column(tr("bot", lang))
-    table.add_column(tr("mean_score", lang), justify="right")
+    """One row per seat: its player, mean score and rates; a cell too long for its column
+    wraps between words (a seat's name and its player each kept whole), never ends in "…"."""
     keys = list(tally.seat_rates)
-    for key in keys:
-        table.add_column(renderer.fact_label(key, lang), justify="right")
+    table = public_table([(tr("bot", lang), False), (tr("mean_score", lang), True),
+                          *((renderer.fact_label(key, lang), True) for key in keys)])
     for seat in range(sim.table.seats):
         est = estimate(tally.scores[seat])
         score = f"{est.mean:+.3f}"
         if est.half_width is not None:
             score += f" ± {est.half_width:.3f}"
         rates = [_pct(tally.seat_rates[k][seat].value) for k in keys]
-        who = seat_name(seat, lang) + bracketed(bot_label(sim.bots[seat], lang), lang)
+        who = Units((Text(seat_name(seat, lang)),
+                     Text(bracketed(bot_label(sim.bots[seat], lang), lang))), gap="")
         table.add_row(who, score, *rates)
     return table
 

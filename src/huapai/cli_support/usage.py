@@ -141,6 +141,19 @@ def check_positionals(args: Sequence[str], params: Sequence[Any], command: str,
         raise usage_error(tr("extra_words", lang, cmd=command, words=extra), lang)
 
 
+def check_required(args: Sequence[str], options: Sequence[Any], command: str,
+                   lang: Lang) -> None:
+    """Every required option is given (``review`` without ``--seat``): refused naming it,
+    in the command's language, not in typer's English box."""
+    if "--help" in args:
+        return
+    given = {word.partition("=")[0] for word in args}
+    given |= {word[:2] for word in args if not word.startswith("--") and len(word) > 2}
+    for opt in options:
+        if opt.required and not given & {*opt.opts, *opt.secondary_opts}:
+            raise usage_error(tr("missing_option", lang, cmd=command, flag=opt.opts[0]), lang)
+
+
 def _positionals(args: Sequence[str], options: Sequence[Any]) -> list[str]:
     """The words of ``args`` that are neither an option nor an option's value."""
     takes_value = {name for opt in options if not opt.is_flag for name in opt.opts}
@@ -195,8 +208,9 @@ class LocalGroup(BilingualHelp, TyperGroup):
 
 
 class LocalCommand(BilingualHelp, TyperCommand):
-    """A command whose unknown options, missing values, non-numbers and missing or extra
-    positional words are refused in the command's language."""
+    """A command whose unknown options, missing values, non-numbers, missing or extra
+    positional words and missing required options are refused in the command's
+    language."""
 
     def parse_args(self, ctx: Any, args: list[str]) -> Any:
         lang = lang_of(args)
@@ -205,4 +219,5 @@ class LocalCommand(BilingualHelp, TyperCommand):
         check_flags(args, options, ctx.command_path, lang)
         check_numbers(args, options, integer_params(self.callback), lang)
         check_positionals(args, params, ctx.command_path, lang)
+        check_required(args, options, ctx.command_path, lang)
         return super().parse_args(ctx, args)

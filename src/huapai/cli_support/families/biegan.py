@@ -22,12 +22,21 @@ from huapai.cli_support.render import (
     NumberReadings,
     RenderContext,
     event_line,
+    name_cell,
     public_table,
 )
 
 from . import biegan_advice
 from .biegan_cards import cards_in as _cards
-from .common import deal_ended, discarded, ended_line, groups_text, label, phase_head
+from .common import (
+    card_units,
+    deal_ended,
+    discarded,
+    ended_line,
+    groups_text,
+    label,
+    phase_head,
+)
 
 _PHASES: dict[str, tuple[str, str]] = {
     "qingtong": ("请统：有四张的可以紮（末家、二家依次；庄家的请统就是他的第一手）",
@@ -86,14 +95,14 @@ class BieganRenderer:
 
     def _seat_row(self, view: Mapping[str, Any], ctx: RenderContext,
                   seat: int) -> list[RenderableType]:
-        name = Text(ctx.name(seat), style="bold yellow" if seat == ctx.me else "")
-        name.append(ctx.who_plays(seat), style="dim")
+        name = name_cell(ctx, seat)
         role = ctx.pick(*_ROLES[(seat - int(view["dealer"])) % int(view["num_seats"])])
         duis = int(view["duis"][seat])
         dui = Text(str(duis), style="bold red" if duis > int(view["dui_limit"]) else "")
         melds = groups_text(view["melds"][seat], lambda cards: _cards(cards, ctx))
         return [name, role, str(view["hand_sizes"][seat]), melds, dui,
-                _cards(str(view["rivers"][seat]), ctx), self._seat_status(view, ctx, seat)]
+                card_units(str(view["rivers"][seat]), lambda cards: _cards(cards, ctx)),
+                self._seat_status(view, ctx, seat)]
 
     def _seat_status(self, view: Mapping[str, Any], ctx: RenderContext, seat: int) -> Text:
         marks = []

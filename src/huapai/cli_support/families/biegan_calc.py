@@ -13,6 +13,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from huapai.cli_support.families.common import family_name
 from huapai.cli_support.i18n import Lang
 from huapai.core.present import count_en
 from huapai.games.biegan.calcinput import Hand, ScoreReport, WaitsReport, wait_card
@@ -22,7 +23,7 @@ from huapai.games.biegan.units import Unit
 from huapai.games.biegan.waits import Wait
 
 _TEXT: dict[str, tuple[str, str]] = {
-    "score_title": ("双别杆算分 · {how} · {n} 张", "双别杆 score · {how} · {n} cards"),
+    "score_title": ("双别杆算分 · {how} · {n} 张", "{family} score · {how} · {n} cards"),
     "self_drawn": ("自摸", "self-drawn (自摸)"),
     "on_discard": ("捉铳（{card}）", "won on the discard {card} (吃胡)"),
     "options": ("规则选项：{items}", "rule options: {items}"),
@@ -88,7 +89,8 @@ def _show_value(value: Any) -> str:
 def _show_score(hand: Hand, result: HandResult, console: Console, lang: Lang) -> None:
     how = _t("self_drawn", lang) if hand.discard is None else _t(
         "on_discard", lang, card=card_name(hand.discard))
-    console.print(_t("score_title", lang, how=how, n=hand.positions), style="bold")
+    console.print(_t("score_title", lang, how=how, n=hand.positions,
+                     family=family_name("biegan", lang)), style="bold")
     _show_options(hand, console, lang)
     if not result.complete:
         console.print(_t("incomplete", lang), style="red")

@@ -4,13 +4,15 @@ claim game has (a discard shown to all, a window answer, the end of the deal).""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from rich.text import Text
 
 from huapai.cli_support.i18n import Lang
-from huapai.cli_support.render import EventText, RenderContext
+from huapai.cli_support.render import EventText, RenderContext, Units
+from huapai.core.registry import manifests
 
 Words = Mapping[str, tuple[str, str]]
 """A family's words per stable code (phase, end reason, fact key): (中文, English)."""
@@ -29,6 +31,13 @@ def label(words: Words, code: str, lang: Lang) -> str:
     return zh if lang == "zh" else en
 
 
+def family_name(game: str, lang: Lang) -> str:
+    """The family's name in ``lang`` as ``play`` titles it (its manifest's title, as
+    ``Xiushan zipai (秀山字牌)``); the game's id where no manifest names it."""
+    manifest = manifests().get(game)
+    return game if manifest is None else manifest.title.pick(lang)
+
+
 def ended_line(view: Mapping[str, Any], ctx: RenderContext, ends: Words) -> Text | None:
     """The status line of a finished deal (why it ended), None while it runs."""
     if not view.get("end"):
@@ -43,19 +52,30 @@ def phase_head(view: Mapping[str, Any], ctx: RenderContext, phases: Words) -> Te
     return Text.assemble((ctx.pick("【阶段】", "[phase] "), "bold"), ctx.pick(zh, en))
 
 
-def groups_text(melds: Sequence[Mapping[str, Any]], cards: Callable[[str], Text]) -> Text:
-    """A seat's laid groups as ``kind[cards]``, two spaces apart (``cards`` colours the
-    notation); a face-down group's unseen cards (None) are a ``?`` each, as many as the
-    group has (``size``): ``哨[???]``, ``龙灯[????]``, ``紮[????]``."""
-    out = Text()
-    for i, m in enumerate(melds):
-        out.append(("  " if i else "") + f"{m['kind']}[")
+def groups_text(melds: Sequence[Mapping[str, Any]], cards: Callable[[str], Text]) -> Units:
+    """A seat's laid groups as ``kind[cards]``, two spaces apart, each kept whole in a
+    table (``cards`` colours the notation); a face-down group's unseen cards (None) are a
+    ``?`` each, as many as the group has (``size``): ``哨[???]``, ``龙灯[????]``,
+    ``紮[????]``."""
+    pieces = []
+    for m in melds:
+        out = Text(f"{m['kind']}[")
         if m["cards"] is None:
             out.append("?" * int(m["size"]), style="dim")
         else:
             out.append_text(cards(m["cards"]))
         out.append("]")
-    return out
+        pieces.append(out)
+    return Units(tuple(pieces))
+
+
+_CARD = re.compile(r"[^*\s]\*?")
+
+
+def card_units(notation: str, cards: Callable[[str], Text]) -> Units:
+    """A row of 汉字 cards (discards) that wraps between cards, never inside one
+    (``三*``); ``cards`` colours each."""
+    return Units(tuple(cards(card) for card in _CARD.findall(notation)), gap="")
 
 
 def discarded(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:

@@ -20,7 +20,9 @@ from huapai.cli_support.render import (
     EventText,
     NumberReadings,
     RenderContext,
+    Units,
     event_line,
+    name_cell,
     public_table,
 )
 from huapai.core.present import count_en
@@ -108,8 +110,7 @@ class XianniuRenderer:
     def _seat_row(self, view: Mapping[str, Any], ctx: RenderContext,
                   seat: int) -> list[RenderableType]:
         active = list(view["active"])
-        name = Text(ctx.name(seat), style="bold yellow" if seat == ctx.me else "")
-        name.append(ctx.who_plays(seat), style="dim")
+        name = name_cell(ctx, seat)
         if seat not in active:
             role = ctx.pick("歇家", "歇家 (out)")
             return [name, Text(role, style="dim"), "", "", "", self._backing(view, ctx, seat)]
@@ -126,13 +127,11 @@ class XianniuRenderer:
         return Text(ctx.pick(f"抱{ctx.name(partner)}", f"backs {ctx.name(partner)}"),
                     style="yellow")
 
-    def _zhan(self, view: Mapping[str, Any], seat: int) -> Text:
+    def _zhan(self, view: Mapping[str, Any], seat: int) -> Units:
+        """The seat's 占牌: how many, then each play won, each play kept whole (``Q Q``)."""
         count = int(view["table_counts"][seat])
-        out = Text(str(count), style="bold green" if count else "")
-        for play in view["table"][seat]:
-            out.append("  ")
-            out.append_text(cards_text(str(play["cards"])))
-        return out
+        plays = (cards_text(str(play["cards"])) for play in view["table"][seat])
+        return Units((Text(str(count), style="bold green" if count else ""), *plays))
 
     def _seat_status(self, view: Mapping[str, Any], ctx: RenderContext, seat: int) -> Text:
         marks = []
@@ -189,6 +188,16 @@ class XianniuRenderer:
     def event(self, event: Mapping[str, Any], ctx: RenderContext) -> str | None:
         return event_line(_EVENTS, event, ctx)
 
+    def folded(self, event: Mapping[str, Any], count: int, ctx: RenderContext) -> str | None:
+        """``count`` face-down discards of one seat in a row (紧牌) as one line."""
+        if event.get("kind") != "discarded" or event.get("card") is not None:
+            return None
+
+        def line(e: Mapping[str, Any], who: str, c: RenderContext) -> str:
+            return c.pick(f"{who} 扣弃 {count} 张牌", f"{who} discards {count} cards face down")
+
+        return event_line({"discarded": line}, event, ctx)
+
     # ------------------------------------------------------------------ help and facts
     def notation_help(self, ctx: RenderContext) -> str:
         return ctx.pick(
@@ -206,13 +215,13 @@ class XianniuRenderer:
 
     def number_readings(self, ctx: RenderContext) -> NumberReadings:
         """Poker cards are numbers in either deck; the poker deck's labels show them too
-        (9r 9b, and 弃 3 where 紧牌 is played)."""
+        (3 3, and 弃 3 where 紧牌 is played): the examples show the 3 the help speaks of."""
         cards = ctx.pick("扑克的 2、3、10 …", "poker 2, 3, 10 …")
         if getattr(ctx.rules, "deck", "poker") != "poker":
             return NumberReadings(cards=cards, items=None)
         throw = getattr(ctx.rules, "jinpai", False)
-        items = ctx.pick("「9r 9b」" + ("「弃 3」" if throw else ""),
-                         "'9r 9b'" + (" or 'throw 3'" if throw else ""))
+        items = ctx.pick("「3 3」" + ("「弃 3」" if throw else ""),
+                         "'3 3'" + (" or 'throw 3'" if throw else ""))
         return NumberReadings(cards=cards, items=items)
 
     def deal_facts(self, view: Mapping[str, Any], ctx: RenderContext) -> DealFacts:

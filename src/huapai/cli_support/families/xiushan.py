@@ -22,10 +22,19 @@ from huapai.cli_support.render import (
     NumberReadings,
     RenderContext,
     event_line,
+    name_cell,
     public_table,
 )
 
-from .common import deal_ended, discarded, ended_line, groups_text, label, phase_head
+from .common import (
+    card_units,
+    deal_ended,
+    discarded,
+    ended_line,
+    groups_text,
+    label,
+    phase_head,
+)
 from .xiushan_bo import EVENTS as BO_EVENTS
 from .xiushan_bo import bo_table, owed_prompt, practice, refusal_text
 
@@ -101,9 +110,9 @@ class XiushanRenderer:
             ("状态", "status")))
         active = view.get("active") or []
         for seat in range(int(view["num_seats"])):
-            name = Text(ctx.name(seat), style="bold yellow" if seat == ctx.me else "")
-            if seat == view["dealer"]:
-                name.append(ctx.pick(" 庄", " (dealer)"), style="bold")
+            dealer = [Text(ctx.pick(" 庄", " (dealer)"), style="bold")] if (
+                seat == view["dealer"]) else []
+            name = name_cell(ctx, seat, *dealer)
             melds = view["my_melds"] if seat == ctx.me else view["melds"][seat]
             marks = Text()
             if seat in view.get("to_act", []):
@@ -111,7 +120,7 @@ class XiushanRenderer:
             if seat not in active:
                 marks.append(ctx.pick("不打（老爷 / 巽家）", "sits out"), style="dim")
             table.add_row(name, str(view["hand_sizes"][seat]), groups_text(melds, cards_text),
-                          cards_text(str(view["rivers"][seat])), marks)
+                          card_units(str(view["rivers"][seat]), cards_text), marks)
         return table
 
     def _win(self, win: Mapping[str, Any], ctx: RenderContext) -> Text:
@@ -120,12 +129,12 @@ class XiushanRenderer:
                else ctx.pick("自摸", "self-drawn"))  # no card won on: 天胡, as the settlement says
         counted = ctx.rules.youzi  # 麻雀福 不计油子
         worth = f"{win['youzi']} 油子 · {win['dou']} 豆" if counted else f"{win['dou']} 豆"
+        names = ctx.pick("、", ", ").join(m["name"] for m in win.get("mingtang") or [])
         if win.get("fan") is not None:
-            names = "、".join(m["name"] for m in win.get("mingtang", [])) or ctx.pick(
-                "无名堂", "no 名堂")
-            worth = f"{win['youzi']} 油子 × {win['fan']} 翻（{names}）= {win['value']}"
-        elif win.get("mingtang"):
-            worth += "（" + "、".join(m["name"] for m in win["mingtang"]) + "）"
+            aside = bracketed(names or ctx.pick("无名堂", "no 名堂"), ctx.lang) + ctx.pick("", " ")
+            worth = f"{win['youzi']} 油子 × {win['fan']} 翻{aside}= {win['value']}"
+        elif names:
+            worth += bracketed(names, ctx.lang)
         out = Text.assemble((ctx.name(int(win["seat"])), "bold green"), ctx.won("和了", how),
                             (worth, "bold"), "\n  ")
         for g in win["groups"]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from rich.console import Console
 from rich.table import Table
 
+from huapai.cli_support.families.common import family_name
 from huapai.cli_support.i18n import Lang
 from huapai.core.present import count_en
 from huapai.games.xiushan.calculator import Result
@@ -20,8 +21,8 @@ from huapai.games.xiushan.groups import Group
 from huapai.games.xiushan.waits import Wait, Waits
 
 _TEXT: dict[str, tuple[str, str]] = {
-    "score_title": ("秀山字牌算分 · 起胡 {threshold} 胡", "秀山字牌 score · {threshold} 胡 to win"),
-    "score_title_plain": ("秀山字牌算分 · 不计油子", "秀山字牌 score · 油子 not counted"),
+    "score_title": ("秀山字牌算分 · 起胡 {threshold} 胡", "{family} score · {threshold} 胡 to win"),
+    "score_title_plain": ("秀山字牌算分 · 不计油子", "{family} score · 油子 not counted"),
     "jiang": ("将：{jiang}", "将: {jiang}"),
     "score_cols": ("组|牌|油子|说明", "group|cards|油子|note"),
     "laid": ("落地", "laid down"),
@@ -69,7 +70,8 @@ def _t(key: str, lang: Lang, **values: object) -> str:
 def show_score(result: Result, console: Console, lang: Lang) -> None:
     """The best reading: each group with its 油子, the total, then each 豆 and why."""
     title = "score_title" if result.counts_youzi else "score_title_plain"
-    console.print(_t(title, lang, threshold=result.threshold), style="bold")
+    console.print(_t(title, lang, threshold=result.threshold,
+                     family=family_name("xiushan", lang)), style="bold")
     if result.jiang is not None:
         jiang = card_name(result.jiang + RANKS) + card_name(result.jiang)
         console.print(_t("jiang", lang, jiang=jiang))

@@ -1,0 +1,111 @@
+"""QA at 40–80 columns: the seat tables broke a seat's name (``(heuristic`` / ``)``,
+``（启`` / ``发式`` / ``）``), a play (``Q Q`` over two lines), a meld (``招[化化`` /
+``化化]``) and an English heading (``discard`` / ``s``). Only whole pieces wrap now."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+from cli_helpers import runner
+from rich.cells import cell_len
+from rich.console import Console
+from rich.text import Text
+
+from huapai.cli import app
+from huapai.cli_support.i18n import Lang, bot_label
+from huapai.cli_support.render import RenderContext, Units, public_table, renderer_for
+from huapai.core.registry import get_game
+
+_CASES = [  # (game, preset, players, seed, lang, width)
+    ("xianniu", "lanzhou-app", None, 5, "en", 60),
+    ("xianniu", "fengxiang", 5, 3, "zh", 80),
+    ("xianniu", "fengxiang", 5, 3, "zh", 40),
+    ("biegan", "gongan-app", None, 3, "en", 60),
+    ("biegan", "gongan-app", None, 3, "zh", 60),
+    ("xiushan", "bofu", None, 3, "en", 60),
+    ("xiushan", "bofu", None, 3, "zh", 40),
+]
+
+
+def _views(game_name: str, preset: str, players: int | None, seed: int) -> list[dict[str, Any]]:
+    """Seat 0's view every few actions of a deal played out by simple choices."""
+    game = get_game(game_name)
+    rules = game.rules(preset) if players is None else game.rules(preset, players=players)
+    state = game.new_game(rules, seed=seed)
+    views, step = [], 0
+    while not game.is_over(state):
+        seat = game.to_act(state)[0]
+        legal = game.legal_actions(state, seat)
+        state, _ = game.apply(state, seat, legal[-1] if step % 3 else legal[0])
+        step += 1
+        if step % 6 == 0:
+            views.append(dict(game.observe(state, 0)))
+    return [*views, dict(game.observe(state, 0))]
+
+
+def _pieces(view: dict[str, Any]) -> Counter[str]:
+    """Every play of several cards (掀牛's 占牌) and every laid group, as the table writes
+    them."""
+    plays = [str(p["cards"]) for seat in view.get("table", []) for p in seat]
+    melds = [m for s, seat in enumerate(view.get("melds", []))
+             for m in (view.get("my_melds") or seat if s == 0 else seat)]
+    groups = [f"{m['kind']}[{m['cards'] or '?' * int(m['size'])}]" for m in melds]
+    return Counter([p for p in plays if " " in p] + groups)
+
+
+@pytest.mark.parametrize("case", _CASES, ids=lambda c: f"{c[0]}-{c[1]}-{c[4]}-{c[5]}")
+def test_names_plays_melds_and_headings_stay_whole(
+        case: tuple[str, str, int | None, int, Lang, int]) -> None:
+    game_name, preset, players, seed, lang, width = case
+    game = get_game(game_name)
+    rules = game.rules(preset) if players is None else game.rules(preset, players=players)
+    for view in _views(game_name, preset, players, seed):
+        seats = int(view["num_seats"])
+        label = bot_label("heuristic", lang)
+        ctx = RenderContext(game, rules, lang, me=0, players={s: label for s in range(1, seats)})
+        out = Console(width=width, record=True, force_terminal=False)
+        out.print(renderer_for(game).table(view, ctx))
+        shown = out.export_text()
+        assert max(cell_len(line) for line in shown.splitlines()) <= width, shown
+        assert shown.count(label) == seats - 1, shown  # 座位1（启发式）: never （启 / 发式）
+        for piece, n in _pieces(view).items():
+            assert shown.count(piece) >= n, (piece, shown)
+        if lang == "en":  # every heading whole, on the line above the rule
+            lines = shown.splitlines()
+            heads = lines[next(i for i, line in enumerate(lines) if "━" in line) - 1]
+            words = {w.strip() for w in heads.split("┃")}
+            assert words <= _HEADINGS, (words, shown)
+
+
+_HEADINGS = {"seat", "role", "hand", "占牌", "掀", "status", "melds", "对", "discards",
+             "groups"}
+
+
+def test_a_narrow_table_wraps_between_pieces_only() -> None:
+    """At 24 columns a cell of plays wraps between plays, never inside one."""
+    table = public_table((("seat", False), ("占牌", False)))
+    plays = (Text("8"), Text("Q Q"), Text("9r 9b"), Text("天 天 天"), Text("K"))
+    table.add_row("seat 2", Units(plays))
+    out = Console(width=24, record=True, force_terminal=False)
+    out.print(table)
+    lines = out.export_text().splitlines()
+    cells = [line.split("│")[-1].strip() for line in lines[2:]]
+    assert [p for cell in cells for p in cell.split("  ")] == ["8", "Q Q", "9r 9b", "天 天 天",
+                                                               "K"], lines
+    assert all(cell_len(line) <= 24 for line in lines), lines
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_simulate_at_60_columns_cuts_no_heading_and_no_name(lang: Lang) -> None:
+    """``simulate xiushan -p bofu -n 5 --lang en`` at 60 columns cut ``self-d…`` and
+    ``(heuristi…``; its table folds and wraps now, a seat's name and player each whole."""
+    args = ["simulate", "xiushan", "-p", "bofu", "-n", "2", "--lang", lang]
+    result = runner.invoke(app, args, env={"COLUMNS": "60"})
+    assert result.exit_code == 0, result.output
+    assert "…" not in result.output, result.output
+    label = bot_label("heuristic", lang)
+    assert result.output.count(label) == 3, result.output
+    rows = [line for line in result.output.splitlines() if "│" in line or "┃" in line]
+    assert rows and max(cell_len(line) for line in rows) <= 60, result.output

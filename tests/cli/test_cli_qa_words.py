@@ -1,0 +1,124 @@
+"""QA's play-test: English mode's brackets and titles, the drill's end of input, log
+noise, error noise and wording (each test names what was seen)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from cli_helpers import assert_clean, invoke
+from rich.console import Console
+
+from huapai.cli_support.drill import run_drill
+from huapai.cli_support.i18n import Lang
+from huapai.cli_support.play import HumanMatch
+from huapai.cli_support.render import RenderContext, renderer_for
+from huapai.cli_support.setup import load_table
+from huapai.core.registry import get_game
+from huapai.games.xianniu.events import Discarded
+
+_BOFU_HAND = "壹贰叁贰柒拾一二三二七十肆肆伍伍陆陆玖玖玖"
+
+
+def _win_text(lang: Lang, mingtang: list[dict[str, Any]]) -> str:
+    """The 钵福 win line as the table shows it (seat 2 won on the viewer's discard)."""
+    game = get_game("xiushan")
+    rules = game.rules("bofu")
+    win = {"seat": 2, "from_seat": 0, "card": "玖", "youzi": 21, "dou": 0, "fan": 1,
+           "mingtang": mingtang, "value": 21, "groups": []}
+    out = Console(width=200, record=True, force_terminal=False)
+    renderer: Any = renderer_for(game)
+    out.print(renderer._win(win, RenderContext(game, rules, lang, me=0)))
+    return out.export_text()
+
+
+def test_the_bofu_win_line_uses_the_languages_brackets() -> None:
+    """``seat 2 won (on your discard) 21 油子 × 1 翻（no 名堂）= 21``: full-width brackets
+    and 、 in English. English takes (…) and commas, Chinese keeps （…）and 、."""
+    assert "21 油子 × 1 翻 (no 名堂) = 21" in _win_text("en", [])
+    assert "21 油子 × 1 翻（无名堂）= 21" in _win_text("zh", [])
+    named = [{"name": "飘福"}, {"name": "海底"}]
+    assert "翻 (飘福, 海底) = 21" in _win_text("en", named)
+    assert "翻（飘福、海底）" in _win_text("zh", named)
+    assert "（" not in _win_text("en", named) and "、" not in _win_text("en", named)
+
+
+def test_the_score_titles_name_the_family_as_play_does() -> None:
+    """``score xiushan`` / ``score bofu`` in English were titled ``秀山字牌 score``; play
+    says ``Xiushan zipai (秀山字牌)``."""
+    for args in (["score", "xiushan", "壹贰叁贰柒拾一二三二七十伍陆柒四五六", "-m", "哨:捌捌捌"],
+                 ["score", "bofu", _BOFU_HAND, "--win", "玖"]):
+        en = invoke([*args, "--lang", "en"])
+        assert_clean(en, 0)
+        assert en.output.startswith("Xiushan zipai (秀山字牌) score"), en.output
+        zh = invoke(args)
+        assert_clean(zh, 0)
+        assert zh.output.startswith("秀山字牌算分"), zh.output
+
+
+def test_a_number_past_the_list_in_a_game_of_hanzi_cards_is_only_that() -> None:
+    """单别杆 ``19`` said ``没有编号 19（可选 1–18），当作牌也看不懂：打：第 1 个字 '1' 不是牌…``
+    and 麻雀福 ``12`` "…看不懂动作 '12'：可以是 过 胡 碰", though the help says a bare number
+    is a list number only: just ``没有编号 N（可选 1–M）`` now."""
+    for game, preset in (("biegan", "danbiegan"), ("xiushan", "maquefu")):
+        for lang, said in (("zh", "没有编号 99（可选 1–"),
+                           ("en", "there is no number 99 (choose 1–")):
+            result = invoke(["play", game, "-p", preset, "--seed", "1", "--deals", "1",
+                             "--lang", lang], "99\nq\nq\n")
+            assert_clean(result, 0)
+            line = next(x for x in result.output.splitlines() if said in x)
+            assert line.rstrip().endswith(("）", ")")) and "牌" not in line.partition("）")[2], line
+            assert "cards" not in line and "当作牌" not in line, line
+
+
+def _log(lang: Lang, events: list[Any]) -> list[str]:
+    """The lines ``play`` prints for ``events`` (seat 0's screen), held ones said."""
+    table = load_table("xianniu", "lanzhou", None, ())
+    out = Console(width=100, record=True, force_terminal=False)
+    match = HumanMatch(table, 0, {1: "heuristic", 2: "heuristic"}, {}, 1, 1, lang, out,
+                       lambda prompt: "q")
+    match._show_events(events)
+    match._flush()
+    return out.export_text().splitlines()
+
+
+def test_a_run_of_face_down_discards_is_one_log_line() -> None:
+    """紧牌 printed ``seat 1 discards a card face down`` 14 times in a row (座位1 扣弃一张牌
+    9 times); a run of one seat's is one line now, and another seat's or another event
+    starts a new line. The viewer's own discards show their cards, one a line."""
+    events = [*[Discarded(1, "K")] * 9, *[Discarded(2, "3")] * 2, Discarded(0, "5r"),
+              Discarded(0, "6"), Discarded(1, "2")]
+    assert _log("zh", events) == ["  座位1 扣弃 9 张牌", "  座位2 扣弃 2 张牌", "  你 弃 5r",
+                                  "  你 弃 6", "  座位1 扣弃一张牌"]
+    assert _log("en", events[:11]) == ["  seat 1 discards 9 cards face down",
+                                       "  seat 2 discards 2 cards face down"]
+
+
+def test_the_drill_ends_on_a_new_line_at_the_end_of_input() -> None:
+    """``huapai drill``, Ctrl-D at the prompt: the summary was printed on the prompt's line
+    (``[2/2] 龙灯 陆陆陆陆（将：壹） > 0 of 1 right, abacus -20 钱``); it starts a line now."""
+    for lang in ("zh", "en"):
+        out = Console(width=100, record=True, force_terminal=False)
+
+        def ask(prompt: str, out: Console = out) -> str:
+            out.print(prompt, end="")  # as console.input shows it, then Ctrl-D
+            raise EOFError
+
+        assert run_drill(out, lang, 1, 2, ask) == 0
+        last = out.export_text().splitlines()[-2:]
+        assert last[0].rstrip().endswith(">"), last
+        assert last[1].startswith(("答对", "0 of")), last
+
+
+def test_a_valid_record_is_said_in_plain_english(tmp_path: Path) -> None:
+    """English replay ended ``record is valid: deals 1, actions 38``: it reads ``1 deal, 38
+    actions`` now (a singular for one)."""
+    out = tmp_path / "one.jsonl"
+    played = invoke(["play", "xianniu", "--seed", "5", "--deals", "1", "--bots", "random",
+                     "--record", str(out)], "q\nq\n")
+    assert_clean(played, 0)
+    replayed = invoke(["replay", str(out), "--lang", "en"])
+    assert_clean(replayed, 0)
+    said = r"record is valid: 1 deal, (1 action|\d+ actions), every one legal"
+    assert re.search(said, replayed.output), replayed.output
