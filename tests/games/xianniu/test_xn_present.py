@@ -156,7 +156,7 @@ def test_the_s002_ci_example_itemised() -> None:
     labels = {p.label.code: p.label for p in settled.payments}
     assert labels["ci_last_xian"].zh == "刺：最后掀者付双倍 (7+6)×2"
     assert labels["ci_last_xian"].en == "刺 (ci): the last 掀er pays double (7+6)×2"
-    assert labels["win_no_ci"].zh == "点 7（不加刺）"
+    assert labels["win_no_ci"].zh == "牌分 7（不加刺）"  # as the breakdown names it
     assert labels["win_no_ci"].en == "7 points (no 刺 bonus)"
     assert labels["xian"].zh == "掀了未够牌（2）" and labels["xian"].en == "failed 掀 (2)"
     _check_items(state, settled)

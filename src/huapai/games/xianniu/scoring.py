@@ -283,7 +283,10 @@ def _unit(rules: XianniuRules) -> str:
 
 def _by_pair(s: State, counts: dict[int, int], winners: list[int],
              losers: list[int]) -> Iterator[Payment]:
-    counted = unit(_unit(s.rules))
+    # the Chinese names the value as the breakdown does (牌分 5, 行子 2); the English counts
+    # it in its unit (5 points)
+    code = _unit(s.rules)
+    counted = Msg(code, _VALUE[code].zh, unit(code).en)
     for w in winners:
         value, bonus = winner_value(s, w, counts[w])
         last = _last_xianer(s, w) if bonus and s.rules.scoring == "kanniutui" else None

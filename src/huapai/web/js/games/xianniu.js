@@ -63,7 +63,9 @@ export const xianniu = {
   ...generic,
   name: "xianniu",
   sizes(view) {
-    return poker(view) ? { hand: 104, trick: 78, table: 46 } : { hand: 158, trick: 112, table: 62 };
+    // win: the scoring plays beside the settlement (a long card's face names need ≥ 80 px)
+    return poker(view) ? { hand: 104, trick: 78, table: 46, win: 64 }
+      : { hand: 158, trick: 112, table: 62, win: 84 };
   },
 
   handOverlap: 0,
@@ -213,7 +215,7 @@ export const xianniu = {
    * plays and a big hand's red-black pairs too: every part of the 牌分). */
   settlementHands(settlement, name, view) {
     const items = (settlement?.items ?? []).filter((i) => SCORING_PARTS.has(i.code));
-    return winHands(this, view, items, this.sizes(view).table,
+    return winHands(this, view, items, this.sizes(view).win,
       (seat) => bi(`${name(seat)} 的计分牌`, `${name(seat)}'s scoring plays`),
       (item) => ({
         tokens: this.tokens(item.label?.params?.cards),
