@@ -105,3 +105,13 @@ def test_bad_options_are_refused(args: list[str], words: list[str],
 def test_ray_without_ray_is_a_clear_error() -> None:
     _refused(_arena("xianniu", "--bots", "heuristic,random,random", "--deals", "1",
                     "--ray", "auto"), "--ray 要先装 ray", "pip install 'huapai[ray]'")
+
+
+def test_a_narrow_terminal_cuts_nothing_of_the_report() -> None:
+    """At 60 columns the report's headings and the bots' names wrap or fold; none ends in
+    "…" (``discard…``, ``(heuristi…`` were cut)."""
+    result = runner.invoke(app, ["arena", "biegan", "--bots", "random,heuristic,random",
+                                 "--deals", "1", "--lang", "en"], env={"COLUMNS": "60"})
+    assert result.exit_code == 0, result.output
+    assert "…" not in result.output, result.output
+    assert "heuristic" in result.output

@@ -206,3 +206,16 @@ def test_what_the_early_checks_let_through() -> None:
         result = invoke(args)
         assert_clean(result, 0)
         assert json.loads(result.stdout)
+
+
+def test_a_fifth_xiushan_player_is_told_how_to_sit_out() -> None:
+    """``--players 5`` on 麻雀福 said only that 5 is above 4; the fifth seat sits out
+    (老爷 or 巽家, the rule option idle), which the refusal now says, in either language."""
+    zh = invoke(["play", "xiushan", "--preset", "maquefu", "--players", "5"], "q\n")
+    assert zh.exit_code == 1 and "-r idle=laoye（老爷）" in zh.output, zh.output
+    en = invoke(["play", "xiushan", "--preset", "maquefu", "--players", "5", "--lang", "en"],
+                "q\n")
+    assert en.exit_code == 1 and "sits out: --players 4 -r idle=laoye" in en.output
+    five = invoke(["play", "xiushan", "--preset", "maquefu", "--players", "4", "-r",
+                   "idle=laoye", "--seed", "1"], "q\nq\n")
+    assert five.exit_code == 0, five.output

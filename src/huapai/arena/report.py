@@ -14,6 +14,7 @@ from huapai.cli_support.i18n import Lang, bot_label
 from huapai.cli_support.render import renderer_for
 from huapai.cli_support.setup import family_title, preset_title
 from huapai.cli_support.stats import Z95, estimate
+from huapai.cli_support.tables import public_table
 from huapai.core.present import count_en
 
 from .tally import AHEAD, Z99, Entrant, Tally
@@ -139,11 +140,9 @@ def _rates(tally: Tally, lang: Lang) -> RichTable:
 
 
 def _grid(head: Sequence[str]) -> RichTable:
-    table = RichTable(show_edge=False, pad_edge=False)
-    table.add_column(head[0], no_wrap=True)
-    for text in head[1:]:
-        table.add_column(text, justify="right")
-    return table
+    """The report's table: the terminal's fitted table (a narrow terminal wraps a heading
+    or a bot's name between words and folds what is left, never cuts it with "…")."""
+    return public_table([(head[0], False), *((text, True) for text in head[1:])])
 
 
 def _interval(mean: float, half95: float | None, widen: float) -> str:

@@ -122,8 +122,26 @@ def load_table(
     chosen = preset if preset is not None else default_preset(game)
     overrides = parse_rule_overrides(rule_items)
     if players is not None:
-        overrides[seat_option(game, _rules(game, chosen, {}))] = players
+        base = _rules(game, chosen, {})
+        option = seat_option(game, base)
+        _check_sitting_out(game, base, option, players, overrides)
+        overrides[option] = players
     return Table(game, _rules(game, chosen, overrides), chosen)
+
+
+def _check_sitting_out(game: Game[Any, Any], rules: Any, option: str, players: int,
+                       overrides: Mapping[str, Any]) -> None:
+    """One more player than play (秀山: 4 play, a fifth sits out as 老爷 or 巽家) is asked
+    with ``--players 4 -r idle=…``: say so rather than only that 5 is above 4."""
+    high = type(rules).info(option).high
+    if high is None or players != high + 1 or "idle" not in game.rules_to_dict(rules):
+        return
+    if overrides.get("idle", "none") != "none":
+        return
+    raise CliError(f"--players {players}：{game.name} 最多 {high} 家打牌；第 {players} 家坐着不打，"
+                   f"写 --players {high} -r idle=laoye（老爷）或 -r idle=xun（巽家）",
+                   f"--players {players}: at most {high} play {game.name}; a {players}th "
+                   f"sits out: --players {high} -r idle=laoye (老爷) or -r idle=xun (巽家)")
 
 
 def _rules(game: Game[Any, Any], preset: str, overrides: Mapping[str, Any]) -> Any:

@@ -96,3 +96,18 @@ def test_the_question_and_the_marks_in_english() -> None:
     assert " (将: " in en and en.endswith(")") and "（" not in en and "：" not in en
     assert beads(-120).text().splitlines()[0].endswith("负")
     assert beads(-120).text("en").splitlines()[0].endswith("negative")
+
+
+def test_a_bare_bao_asks_for_its_number() -> None:
+    """报 alone in 钵福 (报数 by the player) says an announcement is a number (it listed
+    过 胡 碰 … and 打, everything but 报 N)."""
+    from huapai.core.protocol import NotationError
+    from huapai.games.xiushan.game import GAME
+
+    rules = GAME.rules("bofu")
+    for text in ("报", " 报 ", "bao"):
+        with pytest.raises(NotationError) as info:
+            GAME.parse_action(rules, text)
+        msg = info.value.msg
+        assert "报 3" in msg.zh and "不报" in msg.zh and "报 3" in msg.en, msg
+    assert GAME.parse_action(rules, "报 3") == GAME.parse_action(rules, "报3")

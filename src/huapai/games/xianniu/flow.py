@@ -218,7 +218,7 @@ def _explain_word(s: State, action: int) -> IllegalAction:
                                 "you hold a play that beats it and must play")
     if s.phase == JINPAI and action >= DISCARD0:
         name = face_text(action - DISCARD0, s.rules.style)
-        return IllegalAction.of("not_in_hand", "你没有{name}可弃",
+        return IllegalAction.of("not_in_hand", "你没有 {name} 可弃",
                                 "you hold no {name} to discard", name=name)
     if s.phase == JINPAI:
         return IllegalAction.of("must_discard", "紧牌：先弃到限额",

@@ -239,8 +239,12 @@ def _parse_bao(text: str) -> int | None:
     word = "".join(text.split())
     if word in ("不报", "bubao"):
         return bo_play.NO_BAO
+    if word in ("报", "bao"):
+        raise NotationError(say(f"报子要报一个数：报 3、报 12，或 不报（写的是 {text!r}）",
+                                f"an announcement is a number: 报 3, 报 12, or 不报 "
+                                f"(got {text!r})"))
     for head in ("报", "bao"):
-        if word.startswith(head) and word != head:
+        if word.startswith(head):
             rest = word[len(head):]
             if not rest.isdecimal() or not rest.isascii():
                 raise NotationError(say(f"报子要报一个数：{text!r}",
