@@ -80,10 +80,12 @@ def _lines(s: State) -> list[tuple[Msg, int, Msg]]:
 
 
 def group_label(g: Group) -> Msg:
-    """A group of the winning hand, where it lies: 落地碰 三三三 / laid 碰 三三三."""
+    """A group of the winning hand, where it lies: 落地碰 三三三 / laid 碰 三三三; its
+    params (``kind``, ``cards``, ``laid``) are what a front end draws it from."""
     cards = format_cards(g.cards)
-    return say(f"{'落地' if g.laid else '手里'}{g.kind.value} {cards}",
-               f"{'laid' if g.laid else 'in hand'} {g.kind.value} {cards}", "group")
+    return Msg("group", f"{'落地' if g.laid else '手里'}{g.kind.value} {cards}",
+               f"{'laid' if g.laid else 'in hand'} {g.kind.value} {cards}",
+               {"kind": g.kind.value, "cards": cards, "laid": g.laid})
 
 
 def note(label: Msg, value: int, measure: Msg) -> str:

@@ -6,9 +6,10 @@
 
 import { h } from "../dom.js";
 import { bi } from "../i18n.js";
+import { itemValue } from "../settlement.js";
 import { cardBack } from "../cards/common.js";
 import { DAZI_SIZE, daziCard } from "../cards/dazi.js";
-import { cardRow } from "./generic.js";
+import { cardRow, winHands } from "./generic.js";
 import { claimAsk, claimTable, discardPrompt, endBanner } from "./claimtable.js";
 import { abacusFor, boEventText, boFacts, owedPrompt, waitRefusal } from "./abacus.js";
 
@@ -79,8 +80,8 @@ export const xiushan = {
 
   sizes() {
     const phone = typeof window !== "undefined" && window.innerWidth < 640;
-    return phone ? { hand: 92, trick: 84, table: 50, river: 60 }
-      : { hand: 112, trick: 96, table: 50, river: 48 };
+    return phone ? { hand: 92, trick: 84, table: 50, river: 60, win: 64 }
+      : { hand: 112, trick: 96, table: 50, river: 48, win: 72 };
   },
 
   handOverlap: 0.2,
@@ -168,6 +169,25 @@ export const xiushan = {
   /** The server answers a shown card for this seat after its fixed pause when it has one
    * answer: a forced group (碰 / 开召 / 鸡 / 哨 / 龙灯), 过 on its own 堂子头 card that makes
    * nothing, or (the claim table's line) 过 on a discard it can do nothing with. */
+  /** The winner's hand as cards, group by group (落地碰 三三三, 手里联子 八九十 …), each
+   * with its 油子, from the settlement's items: a group's kind, cards and place are its
+   * message's params. */
+  settlementHands(settlement, name, view) {
+    const items = (settlement?.items ?? []).filter((i) => i.code === "group");
+    return winHands(this, view, items, this.sizes().win,
+      (seat) => bi(`${name(seat)} 和牌`, `${name(seat)}'s winning hand`),
+      (item) => {
+        const params = item.label?.params ?? {};
+        const kind = String(params.kind ?? "");
+        return {
+          tokens: this.tokens(params.cards),
+          kind: params.laid ? bi(`落地${kind}`, `laid ${kind}`) : bi(`手里${kind}`, `in hand ${kind}`),
+          value: itemValue(item),
+          cls: params.laid ? "laid" : "",
+        };
+      });
+  },
+
   autoText(view, ctx) {
     const forced = forcedGroup(ctx?.legal);
     if (forced) {

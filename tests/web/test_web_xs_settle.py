@@ -1,0 +1,64 @@
+"""The end of a 秀山 deal lays the winner's hand out as cards, group by group (落地碰 三三三,
+手里联子 八九十 …) with each group's 油子, from the settlement's items' params (never
+their text), as 双别杆 and 掀牛 do."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+from web_driver import enter
+
+from huapai.core.registry import get_game
+
+GAME = get_game("xiushan")
+
+_RENDER = """async ([settlement, lang]) => {
+  const { setLang } = await import("/js/i18n.js");
+  const { rendererFor } = await import("/js/games/registry.js");
+  setLang(lang);
+  const hands = rendererFor("xiushan").settlementHands(settlement, (s) => `座${s}`, {});
+  if (!hands) return null;
+  return {
+    title: hands.querySelector(".win-who").textContent,
+    groups: [...hands.querySelectorAll(".win-group")].map((g) =>
+      [g.dataset.kind, g.dataset.cards, g.querySelector(".win-hu").textContent,
+       g.querySelectorAll(".mini-card").length]),
+  };
+}"""
+
+
+def _won(preset: str) -> dict[str, Any]:
+    for seed in range(100):
+        rng = random.Random(seed)
+        state = GAME.new_game(GAME.presets()[preset], seed=seed)
+        while not GAME.is_over(state):
+            seat = GAME.to_act(state)[0]
+            legal = list(GAME.legal_actions(state, seat))
+            state, _ = GAME.apply(state, seat, 1 if 1 in legal else rng.choice(legal))  # 胡 first
+        settled: dict[str, Any] = GAME.settlement(state).to_json()
+        if any(i["code"] == "group" for i in settled["items"]):
+            return settled
+    raise AssertionError(f"no win in 100 deals of {preset}")
+
+
+@pytest.mark.parametrize(("preset", "unit"), [("shibafu", "油子"), ("maquefu", "")])
+def test_the_winners_groups_are_drawn_with_their_youzi(page: Page, server: str, preset: str,
+                                                       unit: str) -> None:
+    settlement = _won(preset)
+    groups = [i for i in settlement["items"] if i["code"] == "group"]
+    enter(page, server, "和牌")
+    got = page.evaluate(_RENDER, [settlement, "zh"])
+    assert got is not None and got["title"].endswith("和牌")
+    want = [[("落地" if i["label"]["params"]["laid"] else "手里") + i["label"]["params"]["kind"],
+             " ".join(i["label"]["params"]["cards"]), len(i["label"]["params"]["cards"])]
+            for i in groups]
+    assert [[k, c, n] for k, c, _, n in got["groups"]] == want
+    # 十八福 counts each group's 油子; 麻雀福 counts none and says no number
+    assert [v for *_, v, _ in got["groups"]] == [
+        f"{i['value']} {unit}" if unit else "" for i in groups]
+    en = page.evaluate(_RENDER, [settlement, "en"])
+    assert en is not None and en["title"].endswith("winning hand")
+    assert all(g[0].startswith(("laid ", "in hand ")) for g in en["groups"])
