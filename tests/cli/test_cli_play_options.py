@@ -95,7 +95,11 @@ def test_simulate_and_rules_take_players_for_xiushan() -> None:
     assert data["rules"]["seats"] == 2 and len(data["seats"]) == 2
     too_many = invoke(["simulate", "xiushan", "-p", "maquefu", "--players", "5", "-n", "1"])
     assert_clean(too_many, 1)
-    assert "5 大于最大值 4" in too_many.output  # the game's own range, not 'no option players'
+    # a fifth sits out: said how (not 'no option players', nor only that 5 is above 4)
+    assert "-r idle=laoye（老爷）" in too_many.output
+    six = invoke(["simulate", "xiushan", "-p", "maquefu", "--players", "6", "-n", "1"])
+    assert_clean(six, 1)
+    assert "6 大于最大值 4" in six.output  # the game's own range
     shown = invoke(["rules", "xiushan", "-p", "bofu", "--players", "2"])
     assert_clean(shown, 0)
     assert "seats = 2  （默认 3）" in shown.output

@@ -188,8 +188,8 @@ class XiushanRules(RulesBase):
             "command line its path; in a web room one of the files the server's operator "
             "offers (huapai serve --rule-files DIR); empty: the built-in table.",
         doc_zh="名堂表文件，用来替换内置名堂表：「计分」为「油子×翻」时替换钵福的表，"
-               "为「名堂算豆」时替换三六福的表。命令行里写文件路径；网页房间里从服务器"
-               "提供的文件中选（开服时 huapai serve --rule-files 文件夹）；留空则用内置的表。",
+               "为「名堂算豆」时替换三六福的表。命令行里写文件路径；网页房间里从开服的人"
+               "提供的名堂表文件中选；留空则用内置的表。",
         source_zh="第11号议题：牌社不改程序就能修正名堂表（本项目文档 xiushan.md §10）",
         local=True)  # a path: the server never takes it from a player
     fan_many: int = option(
