@@ -293,8 +293,9 @@ def test_interpret_numbers_notation_and_commands() -> None:
 def test_a_number_that_is_also_a_card_is_never_guessed() -> None:
     """Issue 9 §2 (the number-vs-rank trap): in 兰州 a bare ``2`` is choice 2 (A) *and* the
     listed card 2 (choice 3): refused, naming both readings and how to say each; ``#n`` and
-    ``=x`` say it unambiguously. A number whose card reading is no listed action (``3``
-    with no 3 in hand, ``2`` while only 掀 / 不掀 are listed) is the list's choice."""
+    ``=x`` say it unambiguously. ``3`` is choice 3 and, where the player holds a 3 that
+    cannot be played now, also that card: refused too; with no 3 in hand (or ``2`` while only
+    掀 / 不掀 are listed) it can only be the list's choice."""
     legal = [_parse(w) for w in ("扣了", "A", "2", "K K")]
     texts = ["扣了", "A", "2", "K K"]
     zh = interpret("2", legal, texts, _parse, "zh")
@@ -304,8 +305,15 @@ def test_a_number_that_is_also_a_card_is_never_guessed() -> None:
     assert en.problem is not None and "reads two ways" in en.problem
     two = interpret("2", legal, texts, _parse, "zh").problem
     assert two is not None and "要「2」请输入 #3 或 =2" in two
-    assert interpret("3", legal, texts, _parse, "zh").action == legal[2]
+    assert interpret("3", legal, texts, _parse, "zh").action == legal[2]  # no 3 held
     assert interpret("3", legal, texts, _parse, "en").action == legal[2]
+    # a 3 held that cannot be played now: the player may mean it, so it is asked
+    holds = lambda action: action == _parse("3")  # noqa: E731
+    three = interpret("3", legal, texts, _parse, "zh", held=holds)
+    assert three.action is None and three.problem is not None
+    assert "=3" not in three.problem and "你手里写作「3」的牌（现在不能这样出）" in three.problem
+    en = interpret("3", legal, texts, _parse, "en", held=holds)
+    assert en.problem is not None and "your cards written '3'" in en.problem
     declare = [_parse("不掀"), _parse("掀")]
     assert interpret("2", declare, ["不掀", "掀"], _parse, "zh").action == declare[1]
     same = [legal[0], legal[1], _parse("3")]

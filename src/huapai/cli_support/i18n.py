@@ -42,6 +42,8 @@ _LABELS: dict[str, tuple[str, str]] = {
                   "{raw!r} reads {ways} ways: {readings}. Type {hows}"),
     "amb_choice": ("列表第 {n} 项（{item}）", "choice {n} of the list ({item})"),
     "amb_listed": ("列表里的「{label}」（第 {j} 项）", "the listed {label!r} (choice {j})"),
+    "amb_card": ("你手里写作「{raw}」的牌（现在不能这样出）",
+                 "your cards written {raw!r} (not allowed now)"),
     "amb_or": ("，或者", ", or "),
     "amb_how_choice": ("要第 {n} 项请输入 #{n}", "#{n} for choice {n}"),
     "amb_how_listed": ("要「{label}」请输入 #{j}{also}", "#{j}{also} for {label!r}"),
@@ -90,11 +92,13 @@ _LABELS: dict[str, tuple[str, str]] = {
     "help_choice": ("· #3 永远是列表第 3 项", "· #3 is always choice 3 of the list"),
     "help_equals": ("，=3 永远是写作「3」的牌（{cards}）", ", =3 always the cards written 3 "
                     "({cards})"),
-    "help_bare": ("。只写 3 时：它若既是编号又可能是列表里的另一项（{what}），不会替你猜，"
-                  "会告诉你每种读法该怎么写；超出列表的数字当作{past}。",
+    "help_bare": ("。只写 3 时：它若既是编号又可能是列表里的另一项（{what}），或是你手里"
+                  "现在不能出的 3，不会替你猜，会告诉你每种读法该怎么写；"
+                  "超出列表的数字当作{past}。",
                   ". A bare 3 that is a choice and may also mean another listed action "
-                  "({what}) is not guessed: you are told how to type each reading; a number "
-                  "past the list is read as {past}."),
+                  "({what}), or a 3 you hold that cannot be played now, is not guessed: you "
+                  "are told how to type each reading; a number past the list is read as "
+                  "{past}."),
     "help_what_cards": ("写作 3 的牌", "the cards 3"),
     "help_what_items": ("{items}这样写着 3 的一项", "an item showing 3 such as {items}"),
     "help_what_or": ("、", ", or "),

@@ -6,9 +6,10 @@ command (``?``/``帮助``/``help``, ``牌桌``/``show``, ``听``/``waits``, ``q`
 ``#3`` is always the list's third choice and ``=3`` always the notation ``3`` (a poker
 card such as ``2`` looks like a number; where only 弃 3 is listed, it is that). A bare
 number that may also mean another listed action — the one its notation names, or one
-whose label shows the number (报 6, 9r) — is refused, naming every reading, so a number
-is never taken the way the player did not mean. A list number whose notation names no
-listed action (cards the player does not hold) is the list's choice.
+whose label shows the number (报 6, 9r), or cards the player holds that cannot be played
+now — is refused, naming every reading, so a number is never taken the way the player did
+not mean. A list number whose notation names cards the player does not hold is the list's
+choice (it cannot mean them).
 """
 
 from __future__ import annotations
@@ -39,12 +40,15 @@ class Reply:
 
 def interpret(text: str, legal: Sequence[int], texts: Sequence[str],
               parse: Callable[[str], int], lang: Lang, *,
-              notations: Sequence[str] | None = None, number_cards: bool = True) -> Reply:
+              notations: Sequence[str] | None = None, number_cards: bool = True,
+              held: Callable[[int], bool] | None = None) -> Reply:
     """The meaning of ``text`` at a decision with ``legal`` actions listed as ``texts`` (their
     labels in ``lang``) and written as ``notations`` in the game's notation (default: the
     labels); ``number_cards``: whether the game writes any card as a number (双别杆's and
     秀山's cards are 汉字: a number past the list is then said to be one, with no word of
-    why it is no card)."""
+    why it is no card); ``held``: whether the player holds the cards of an action (a
+    list number whose cards, held, cannot be played now is refused as the cards the player
+    may have meant; None: never)."""
     word = text.strip()
     if not word:
         return Reply(problem=tr("empty_input", lang))
@@ -52,7 +56,7 @@ def interpret(text: str, legal: Sequence[int], texts: Sequence[str],
     if command is not None:
         return Reply(command=command)
     choices = _Choices(legal, texts, texts if notations is None else notations, parse, lang,
-                       number_cards)
+                       number_cards, held)
     if word.startswith(_CHOICE_MARKS):
         return _by_choice(word[1:].strip(), legal, lang)
     if word.startswith("="):
@@ -73,6 +77,7 @@ class _Choices:
     parse: Callable[[str], int]
     lang: Lang
     number_cards: bool
+    held: Callable[[int], bool] | None
 
     def index(self, reading: int | NotationError) -> int | None:
         """Where ``reading`` is in the list (None: no action, or not a legal one)."""
@@ -122,7 +127,7 @@ def _by_number(word: str, c: _Choices) -> Reply:
     if len(shown) == 1:
         return Reply(action=c.legal[shown[0]])
     if shown:
-        return Reply(problem=_ambiguous(word, None, shown, c, None))
+        return Reply(problem=_ambiguous(word, None, shown, False, c, None))
     if not c.number_cards:
         return Reply(problem=tr("no_number", c.lang, n=n, last=len(c.legal)))
     return Reply(problem=tr("bad_number", c.lang, n=n, last=len(c.legal),
@@ -136,10 +141,12 @@ def _list_number(word: str, n: int, reading: int | NotationError, c: _Choices) -
     if written == n - 1:
         return Reply(action=c.legal[n - 1])  # the choice and the notation agree
     others = [written] if written is not None else _showing_number(n, c, skip=n - 1)
-    if not others:
+    card = (not isinstance(reading, NotationError) and written is None
+            and c.held is not None and c.held(reading))
+    if not others and not card:
         return Reply(action=c.legal[n - 1])
     said = c.index(_parsed(word, c))  # =word advised only for the cards it writes
-    return Reply(problem=_ambiguous(word, n, others, c, said))
+    return Reply(problem=_ambiguous(word, n, others, card, c, said))
 
 
 def _by_text(word: str, c: _Choices) -> Reply:
@@ -152,7 +159,7 @@ def _by_text(word: str, c: _Choices) -> Reply:
         others = [i for i in listed if i != written]
         if not others:
             return Reply(action=c.legal[written])
-        return Reply(problem=_ambiguous(word, None, [written, *others], c, written))
+        return Reply(problem=_ambiguous(word, None, [written, *others], False, c, written))
     if len(listed) == 1:
         return Reply(action=c.legal[listed[0]])
     if isinstance(reading, NotationError):
@@ -235,10 +242,11 @@ def _showing_number(n: int, c: _Choices, skip: int | None) -> list[int]:
             if i != skip and n in {int(run) for run in _NUMBER.findall(label)}]
 
 
-def _ambiguous(raw: str, n: int | None, items: Sequence[int], c: _Choices,
+def _ambiguous(raw: str, n: int | None, items: Sequence[int], card: bool, c: _Choices,
                written: int | None) -> str:
-    """``raw`` read every way it can be: choice ``n`` and the listed ``items``
-    (``written``: the one the notation ``=raw`` writes); how to say each."""
+    """``raw`` read every way it can be: choice ``n``, the listed ``items`` (``written``:
+    the one the notation ``=raw`` writes) and a ``card`` held that cannot be played now;
+    how to say each."""
     lang = c.lang
     readings, hows = [], []
     if n is not None:
@@ -248,6 +256,8 @@ def _ambiguous(raw: str, n: int | None, items: Sequence[int], c: _Choices,
         readings.append(tr("amb_listed", lang, j=i + 1, label=c.labels[i]))
         also = tr("amb_or_written", lang, raw=raw) if i == written else ""
         hows.append(tr("amb_how_listed", lang, j=i + 1, label=c.labels[i], also=also))
+    if card:
+        readings.append(tr("amb_card", lang, raw=raw))
     ways = tr(f"ways_{len(readings)}" if len(readings) <= 4 else "ways_many", lang)
     return tr("ambiguous", lang, raw=raw, ways=ways, readings=tr("amb_or", lang).join(readings),
               hows=comma(lang).join(hows))

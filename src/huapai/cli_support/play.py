@@ -13,6 +13,7 @@ match); end of input ends it at once, and so does Ctrl-C (exit status 130).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
@@ -174,16 +175,33 @@ class HumanMatch:
                 self._print(Text(tr("forced", self.lang, text=shown[0]), style="dim"))
             return legal[0]
         self._show_decision(deal, shown)
+        # where no listed action plays cards (掀 / 不掀, 过, 报数) a number cannot mean cards
+        held = self._holds(deal) if any(d.cards for d in described) else None
         while True:
             reply = interpret(self._read(), legal, shown,
                               lambda w: game.parse_action(rules, w), self.lang,
-                              notations=notations, number_cards=self._number_cards)
+                              notations=notations, number_cards=self._number_cards,
+                              held=held)
             if reply.command is not None:
                 self._command(reply.command, deal, shown)
             elif reply.problem is not None:
                 self._complain(reply.problem)
             elif reply.action is not None and self._accepts(deal, reply):
                 return reply.action
+
+    def _holds(self, deal: Deal) -> Callable[[int], bool]:
+        """Whether this seat holds the cards of an action (its tokens, as the view writes
+        the hand): a list number that reads as such cards is asked about, not taken."""
+        hand = Counter(str(self._view(deal).get("hand", "")).split())
+        game, rules = self.table.game, self.table.rules
+
+        def held(action: int) -> bool:
+            try:
+                need = Counter(game.describe_action(rules, action).cards)
+            except ValueError:
+                return False
+            return bool(need) and all(hand[tok] >= n for tok, n in need.items())
+        return held
 
     @property
     def _number_cards(self) -> bool:
