@@ -183,10 +183,9 @@ class XiushanRules(RulesBase):
         "", zh="名堂表",
         en="名堂 table",
         source="issue 11: a club corrects the table without code (docs/xiushan.md §10)",
-        doc="A 名堂 table (TOML) replacing the built-in one of hand_value fan "
-            "(data/bofu_mingtang.toml) or mingtang (data/sanliufu_mingtang.toml): on the "
-            "command line its path; in a web room one of the files the server's operator "
-            "offers (huapai serve --rule-files DIR); empty: the built-in table.",
+        doc="A club's own 名堂 table instead of the built-in one (钵福's, or 三六福's): on "
+            "the command line a file's path, in a web room one of the tables the server "
+            "offers; empty: the built-in table.",
         doc_zh="名堂表文件，用来替换内置名堂表：「计分」为「油子×翻」时替换钵福的表，"
                "为「名堂算豆」时替换三六福的表。命令行里写文件路径；网页房间里从开服的人"
                "提供的名堂表文件中选；留空则用内置的表。",

@@ -14,6 +14,16 @@ const TUOGUAN = [10, 30, 60, 180];
 const SPEEDS = [["speed_instant", 0], ["speed_fast", 0.3], ["speed_normal", 0.8], ["speed_slow", 1.6]];
 const REFRESH_MS = 5000;
 
+/** A number field's value: a cleared field keeps (and shows again) the value before, so
+ * an empty 局数 is never sent as 0. */
+function wholeOr(input, before) {
+  if (input.value.trim() === "") {
+    input.value = before;
+    return before;
+  }
+  return Number(input.value);
+}
+
 function field(label, control, extra = null) {
   return h("label", { class: "field" }, h("span", { class: "field-label" }, label), control, extra);
 }
@@ -192,10 +202,10 @@ export class LobbyPage {
           })),
           players ? this.optionField(players) : null,
           field(t(this.endsItself() ? "deals_until_bo" : "deals"), h("input", { name: "deals", type: "number", min: 1, max: 64, value: f.deals,
-            onChange: (e) => { f.deals = Number(e.target.value); } })),
+            onChange: (e) => { f.deals = wholeOr(e.target, f.deals); } })),
           own ? this.optionField(own)
             : field(t("multiplier"), h("input", { name: "multiplier", type: "number", min: 1, max: 100, value: f.multiplier,
-              onChange: (e) => { f.multiplier = Number(e.target.value); } })),
+              onChange: (e) => { f.multiplier = wholeOr(e.target, f.multiplier); } })),
           field(t("turn_clock"), select("turn_clock", CLOCKS.map((s) => [s ? t("seconds", { n: s }) : t("no_clock"), s]),
             f.turn_clock, (v) => { f.turn_clock = v; })),
           field(t("tuoguan_after"), select("tuoguan_after", TUOGUAN.map((s) => [t("seconds", { n: s }), s]),
@@ -235,7 +245,7 @@ export class LobbyPage {
     } else if (typeof option.default === "number") {
       control = h("input", { type: "number", name: `rule-${option.name}`, value,
         min: option.low ?? undefined, max: option.high ?? undefined, step: 1,
-        onChange: (e) => this.setRule(option.name, Number(e.target.value)) });
+        onChange: (e) => this.setRule(option.name, wholeOr(e.target, value)) });
     } else {
       control = h("input", { name: `rule-${option.name}`, value: value ?? "",
         onChange: (e) => this.setRule(option.name, e.target.value) });

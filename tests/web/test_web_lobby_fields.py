@@ -1,0 +1,36 @@
+"""Small lobby and waiting-room things the second browser play-test found: a cleared 局数
+keeps its value (it was sent as 0, and refused as "0 不在 1 到 64 之间" — a number nobody
+typed), and the bot picker stays inside the waiting room's card on a phone in English (its
+longest choice ran past the screen's edge)."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+from web_driver import create_room, enter
+
+
+def test_a_cleared_deals_field_keeps_its_value(page: Page, server: str) -> None:
+    enter(page, server, "局数")
+    page.fill("input[name=deals]", "3")
+    page.dispatch_event("input[name=deals]", "change")
+    page.fill("input[name=deals]", "")
+    page.dispatch_event("input[name=deals]", "change")
+    expect(page.locator("input[name=deals]")).to_have_value("3")
+    page.click("[data-testid=create]")
+    page.wait_for_selector("[data-testid=waiting]")
+    assert page.locator(".toast.error").count() == 0
+
+
+def test_the_bot_picker_stays_inside_the_card_on_a_phone(phone: Page, server: str) -> None:
+    enter(phone, server, "机器人水平")
+    phone.click("[data-testid=lang]")
+    create_room(phone, game="biegan", preset="gongan")
+    picker = phone.locator(".bot-picker")
+    expect(picker).to_be_visible()
+    card = phone.locator(".card-panel.waiting").bounding_box()
+    box = picker.bounding_box()
+    select = phone.locator("[data-testid=bot-level]").bounding_box()
+    assert card is not None and box is not None and select is not None
+    for b in (box, select):
+        assert b["x"] >= card["x"] and b["x"] + b["width"] <= card["x"] + card["width"] + 0.5, (
+            b, card)
