@@ -92,13 +92,14 @@ _LABELS: dict[str, tuple[str, str]] = {
     "help_choice": ("· #3 永远是列表第 3 项", "· #3 is always choice 3 of the list"),
     "help_equals": ("，=3 永远是写作「3」的牌（{cards}）", ", =3 always the cards written 3 "
                     "({cards})"),
-    "help_bare": ("。只写 3 时：它若既是编号又可能是列表里的另一项（{what}），或是你手里"
-                  "现在不能出的 3，不会替你猜，会告诉你每种读法该怎么写；"
-                  "超出列表的数字当作{past}。",
+    "help_bare": ("。只写 3 时：它若既是编号又可能是列表里的另一项（{what}），或是列表里有"
+                  "出牌时你手里现在不能出的 3，不会替你猜，会告诉你每种读法该怎么写"
+                  "（只能掀或不掀时，3 就是编号）；超出列表的数字当作{past}。",
                   ". A bare 3 that is a choice and may also mean another listed action "
-                  "({what}), or a 3 you hold that cannot be played now, is not guessed: you "
-                  "are told how to type each reading; a number past the list is read as "
-                  "{past}."),
+                  "({what}), or, where the list plays cards, a 3 you hold that cannot be "
+                  "played now, is not guessed: you are told how to type each reading (where "
+                  "the list only asks 掀 or not, 3 is the choice); a number past the list is "
+                  "read as {past}."),
     "help_what_cards": ("写作 3 的牌", "the cards 3"),
     "help_what_items": ("{items}这样写着 3 的一项", "an item showing 3 such as {items}"),
     "help_what_or": ("、", ", or "),
