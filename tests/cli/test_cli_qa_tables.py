@@ -109,3 +109,32 @@ def test_simulate_at_60_columns_cuts_no_heading_and_no_name(lang: Lang) -> None:
     assert result.output.count(label) == 3, result.output
     rows = [line for line in result.output.splitlines() if "│" in line or "┃" in line]
     assert rows and max(cell_len(line) for line in rows) <= 60, result.output
+
+
+def test_a_figure_wraps_before_its_interval_only() -> None:
+    """``+54.667 ± 107.145`` in a narrow column wrapped as ``+54.667 ±`` / ``107.145``; it
+    wraps before ``±`` only now (simulate's and the arena's tables)."""
+    from huapai.cli_support.tables import figure
+
+    table = public_table([("bot", False), ("mean / deal", True)])
+    table.add_row("seat 0 (heuristic)", figure("+54.667 ± 107.145"))
+    console = Console(width=24, record=True, force_terminal=False)
+    console.print(table)
+    shown = console.export_text()
+    assert "± 107.145" in shown and not any(line.rstrip().endswith("±")
+                                             for line in shown.splitlines()), shown
+    assert figure("12.5%") == "12.5%"
+
+
+def test_a_seats_status_marks_stay_whole() -> None:
+    """兰州's status column at 40 columns split ``threw`` / ``9`` (a lone 9 looked a card):
+    each mark is one piece now (a view with every mark on: to act, leads, may not 掀,
+    threw 9)."""
+    game = get_game("xianniu")
+    view = _views("xianniu", "lanzhou", None, 5)[0]
+    view.update(discard_counts=[9, 10, 1], lost_xian=[0, 1, 2], to_act=[0], leader=0)
+    ctx = RenderContext(game=game, rules=game.rules("lanzhou"), lang="en", me=0)
+    console = Console(width=40, record=True, force_terminal=False)
+    console.print(renderer_for(game).table(view, ctx))
+    shown = console.export_text()
+    assert "threw 9" in shown and "threw 10" in shown and "threw 1" in shown, shown

@@ -14,7 +14,7 @@ from huapai.cli_support.i18n import Lang, bot_label
 from huapai.cli_support.render import renderer_for
 from huapai.cli_support.setup import family_title, preset_title
 from huapai.cli_support.stats import Z95, estimate
-from huapai.cli_support.tables import public_table
+from huapai.cli_support.tables import figure, public_table
 from huapai.core.present import count_en
 
 from .tally import AHEAD, Z99, Entrant, Tally
@@ -121,9 +121,9 @@ def _table(tally: Tally, lang: Lang) -> RichTable:
     for e in tally.entrants:
         diff = estimate(e.diffs)
         table.add_row(bot_label(e.name, lang), f"{estimate(e.scores).mean:+.3f}",
-                      _interval(diff.mean, diff.half_width, 1.0),
-                      _interval(diff.mean, diff.half_width, Z99 / Z95),
-                      f"{e.rating.mu:.2f} ± {e.rating.sigma:.2f}")
+                      figure(_interval(diff.mean, diff.half_width, 1.0)),
+                      figure(_interval(diff.mean, diff.half_width, Z99 / Z95)),
+                      figure(f"{e.rating.mu:.2f} ± {e.rating.sigma:.2f}"))
     return table
 
 

@@ -32,6 +32,7 @@ from .render import RenderContext, Renderer, Units, public_table, renderer_for
 from .rules_view import house_rules
 from .setup import Table, bot_failure
 from .stats import Tally, estimate
+from .tables import figure
 
 
 def drive(deal: Deal, agents: Mapping[int, Agent], names: Mapping[int, str]) -> int:
@@ -137,7 +138,7 @@ def _seat_table(sim: Simulation, tally: Tally, lang: Lang, renderer: Renderer) -
         rates = [_pct(tally.seat_rates[k][seat].value) for k in keys]
         who = Units((Text(seat_name(seat, lang)),
                      Text(bracketed(bot_label(sim.bots[seat], lang), lang))), gap="")
-        table.add_row(who, score, *rates)
+        table.add_row(who, figure(score), *rates)
     return table
 
 

@@ -152,3 +152,12 @@ def _unspaced(piece: Text) -> Text:
     """``piece`` without its leading spaces (as it starts a line)."""
     plain = piece.plain
     return piece[len(plain) - len(plain.lstrip(" ")):]
+
+
+def figure(text: str) -> Units | str:
+    """A figure with its interval (``+0.123 ± 0.456 *``) that wraps only before its ``±``
+    (a narrow column split ``+54.667 ±`` / ``107.145``); any other text as it is."""
+    mean, sep, rest = text.partition(" ± ")
+    if not sep:
+        return text
+    return Units((Text(mean), Text("± " + rest)), gap=" ")

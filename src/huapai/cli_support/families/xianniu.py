@@ -133,7 +133,7 @@ class XianniuRenderer:
         plays = (cards_text(str(play["cards"])) for play in view["table"][seat])
         return Units((Text(str(count), style="bold green" if count else ""), *plays))
 
-    def _seat_status(self, view: Mapping[str, Any], ctx: RenderContext, seat: int) -> Text:
+    def _seat_status(self, view: Mapping[str, Any], ctx: RenderContext, seat: int) -> Units:
         marks = []
         if seat in view.get("to_act", []):
             marks.append(("▶ " + ctx.pick("轮到", "to act"), "bold yellow"))
@@ -148,10 +148,8 @@ class XianniuRenderer:
         if isinstance(backer, int):  # 五家抱: a sitter shares this seat's result
             marks.append((ctx.pick(f"{ctx.name(backer)}抱", f"backed by {ctx.name(backer)}"),
                           "dim"))
-        out = Text()
-        for i, (text, style) in enumerate(marks):
-            out.append((" · " if i else "") + text, style=style)
-        return out
+        # each mark kept whole (a narrow column split "threw" / "9": a lone 9 looked a card)
+        return Units(tuple(Text(text, style=style) for text, style in marks), gap=" · ")
 
     def _trick(self, view: Mapping[str, Any], ctx: RenderContext) -> list[RenderableType]:
         trick = view.get("trick") or []
