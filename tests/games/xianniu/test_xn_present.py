@@ -198,3 +198,15 @@ def test_a_winners_scoring_plays_add_up_to_his_value(preset: str,
         _check_items(state, GAME.settlement(state))
         winners += sum(state.table_count(p) >= state.rules.gou for p in state.active)
     assert winners >= 30, winners
+
+
+@pytest.mark.parametrize("preset", ["lanzhou", "lanzhou-app", "fengxiang"])
+def test_the_searchs_worth_is_the_settlements_money(preset: str) -> None:
+    """``worth`` (the search's reward) skips the breakdown but pays the same: over random
+    deals it equals the itemised settlement's deltas, which it never caches."""
+    for seed in range(40):
+        state = _playout(preset, seed)
+        worth = GAME.worth(state)
+        assert state._settlement is None  # nothing itemised for the reward
+        assert worth == tuple(float(d) for d in GAME.settlement(state).deltas)
+        assert GAME.worth(state) == worth  # from the cached settlement now

@@ -112,6 +112,15 @@ class XianniuGame(GameBase[XianniuRules, State]):
             state._settlement = settle(state)
         return state._settlement
 
+    def worth(self, state: State) -> tuple[float, ...]:
+        """The deal's money, as the search asks it at the end of every rollout: the
+        payments alone, not the breakdown a front end draws (itemising each scoring play
+        doubled the time of a 兰州 settlement)."""
+        if state.phase != OVER:
+            raise ValueError("the deal is not over")
+        settled = state._settlement or settle(state, itemised=False)
+        return tuple(float(delta) for delta in settled.deltas)
+
     # --- views -------------------------------------------------------------------------
     def rules_of(self, state: State) -> XianniuRules:
         return state.rules

@@ -31,8 +31,6 @@ from .cards import (
     NUM_FACES,
     XIAO_XI,
     Counts,
-    expand,
-    face_text,
     format_counts,
 )
 from .combos import Combo, catalogue
@@ -119,9 +117,15 @@ def xingzi(rules: XianniuRules, combo: Combo) -> int:
 def aggregate_xingzi(rules: XianniuRules, cards: Counts) -> int:
     """The most 行子 that ``cards`` (a winner's whole 占牌) give when split into plays of
     the 行子 table, cards left over worth nothing (``xingzi_by = "aggregate"``, §4.4)."""
-    scoring = [(c.counts, xingzi(rules, c)) for c in catalogue(rules.catalogue_key).combos]
-    valued = tuple((counts, v) for counts, v in scoring if v > 0)
-    return _best_split(valued, cards)
+    return _best_split(_scoring_plays(rules)[1], cards)
+
+
+@lru_cache(maxsize=64)
+def _scoring_plays(rules: XianniuRules) -> tuple[tuple[Combo, ...],
+                                                 tuple[tuple[Counts, int], ...]]:
+    """The plays worth 行子 under ``rules``, and each one's (counts, 行子)."""
+    combos = tuple(c for c in catalogue(rules.catalogue_key).combos if xingzi(rules, c) > 0)
+    return combos, tuple((c.counts, xingzi(rules, c)) for c in combos)
 
 
 @lru_cache(maxsize=4096)
@@ -157,7 +161,9 @@ def _quad_xingzi(rules: XianniuRules, kind: int) -> int:
 
 
 # -------------------------------------------------------------------------- settlement
-def settle(s: State) -> Settlement:
+def settle(s: State, itemised: bool = True) -> Settlement:
+    """The deal's payments, and with ``itemised`` the breakdown a front end draws (its
+    items: 占牌, each scoring play …); the search's reward needs the payments alone."""
     rules = s.rules
     counts = {seat: s.table_count(seat) for seat in s.active}
     winners = [p for p in s.active if counts[p] >= rules.gou]
@@ -170,7 +176,8 @@ def settle(s: State) -> Settlement:
     payments = [p for p in payments if p.amount > 0]
     payments.extend(_sitters(s, payments))
     notes = tuple(f"seat {p}: 占牌 {counts[p]}" for p in s.active)
-    return Settlement(rules.players, tuple(payments), notes, tuple(_items(s, counts)))
+    items = tuple(_items(s, counts)) if itemised else ()
+    return Settlement(rules.players, tuple(payments), notes, items)
 
 
 _ZHAN = Msg("zhan", "占牌", "占牌 (cards won)")
@@ -210,9 +217,13 @@ def winner_value(s: State, seat: int, n: int) -> tuple[int, int]:
         return sum(xingzi(rules, c) for c in plays), ci_bonus(rules, n)
     niu_xi = sum(niu_xi_points(c) for c in plays) + (_big_points(big) if big else 0)
     liang = sum(liang_count(c) for c in plays) + _split_liang(plays)
-    if rules.scoring == "app" and n >= rules.ci:
-        return niu_xi, ci_bonus(rules, n)
-    return niu_xi + liang * rules.liang_points, ci_bonus(rules, n)
+    return niu_xi + liang * _liang_worth(rules, n), ci_bonus(rules, n)
+
+
+def _liang_worth(rules: XianniuRules, n: int) -> int:
+    """What a 亮子 adds to the value of a winner of ``n`` 占牌: nothing under the app
+    formula with a 刺 (刺 + 牛 + 喜, [S002]), else ``liang_points``."""
+    return 0 if rules.scoring == "app" and n >= rules.ci else rules.liang_points
 
 
 def value_parts(s: State, seat: int, n: int) -> list[tuple[Msg, int]]:
@@ -227,7 +238,7 @@ def value_parts(s: State, seat: int, n: int) -> list[tuple[Msg, int]]:
     if rules.scoring == "xingzi":
         worth = [(c, xingzi(rules, c)) for c in plays]
         return [(_play_label(rules, c), v) for c, v in worth if v > 0]
-    liang = 0 if rules.scoring == "app" and n >= rules.ci else rules.liang_points
+    liang = _liang_worth(rules, n)
     parts = [(_play_label(rules, c), niu_xi_points(c) + liang * liang_count(c)) for c in plays]
     parts = [(label, v) for label, v in parts if v > 0]
     if liang:
@@ -242,21 +253,19 @@ def value_parts(s: State, seat: int, n: int) -> list[tuple[Msg, int]]:
 
 def _split_label(rules: XianniuRules, pair: tuple[Combo, Combo]) -> Msg:
     """A 亮子 split over two plays (KKK and K 10 8), its cards those of both."""
-    cards = " ".join(face_text(f, rules.style) for c in pair for f in expand(c.counts))
+    cards = " ".join(format_counts(c.counts, rules.style) for c in pair)
     return Msg.of("split_liang", "分两手的亮子", "亮子 split over two plays", cards=cards,
                   combo="亮子")
 
 
 def _play_label(rules: XianniuRules, combo: Combo) -> Msg:
-    cards = " ".join(face_text(f, rules.style) for f in expand(combo.counts))
-    return Msg.of("zhan_play", "{cards}（{combo}）", "{cards} ({combo})", cards=cards,
-                  combo=combo.name)
+    return Msg.of("zhan_play", "{cards}（{combo}）", "{cards} ({combo})",
+                  cards=format_counts(combo.counts, rules.style), combo=combo.name)
 
 
 def aggregate_split(rules: XianniuRules, cards: Counts) -> list[tuple[Combo, int]]:
     """The plays that give :func:`aggregate_xingzi`'s best, each with its 行子."""
-    combos = [c for c in catalogue(rules.catalogue_key).combos if xingzi(rules, c) > 0]
-    valued = tuple((c.counts, xingzi(rules, c)) for c in combos)
+    combos, valued = _scoring_plays(rules)
     out: list[tuple[Combo, int]] = []
     while any(cards):
         best = _best_split(valued, cards)
