@@ -16,7 +16,7 @@ from huapai.cli_support.play import HumanMatch
 from huapai.cli_support.render import RenderContext, renderer_for
 from huapai.cli_support.setup import load_table
 from huapai.core.registry import get_game
-from huapai.games.xianniu.events import Discarded
+from huapai.games.xianniu.events import Discarded, Played, Xianed
 
 _BOFU_HAND = "壹贰叁贰柒拾一二三二七十肆肆伍伍陆陆玖玖玖"
 
@@ -93,6 +93,22 @@ def test_a_run_of_face_down_discards_is_one_log_line() -> None:
                                   "  你 弃 6", "  座位1 扣弃一张牌"]
     assert _log("en", events[:11]) == ["  seat 1 discards 9 cards face down",
                                        "  seat 2 discards 2 cards face down"]
+
+
+def test_only_a_foldable_event_waits_for_its_run() -> None:
+    """Holding every event for a possible run kept each batch's last line back until the
+    next print — through a search bot's whole wait; only face-down discards wait now."""
+    table = load_table("xianniu", "lanzhou", None, ())
+    out = Console(width=100, record=True, force_terminal=False)
+    match = HumanMatch(table, 0, {1: "heuristic", 2: "heuristic"}, {}, 1, 1, "en", out,
+                       lambda prompt: "q")
+    match._show_events([Played(1, "K K", "对子", True), Xianed(2, 1)])
+    assert out.export_text().splitlines() == ["  seat 1 leads K K (对子)",
+                                              "  seat 2 掀: seat 1 must lead"]
+    match._show_events([Discarded(1, "K"), Discarded(1, "K")])
+    assert out.export_text() == ""  # a run of face-down discards may go on
+    with match._waiting([1]):  # a bot's wait says what is held first
+        assert out.export_text().splitlines() == ["  seat 1 discards 2 cards face down"]
 
 
 def test_the_drill_ends_on_a_new_line_at_the_end_of_input() -> None:

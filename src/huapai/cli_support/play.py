@@ -37,6 +37,7 @@ from .render import (
     RenderContext,
     Renderer,
     event_lines,
+    foldable,
     hints_view,
     legal_list,
     number_readings,
@@ -150,7 +151,9 @@ class HumanMatch:
         self._save()
 
     def _waiting(self, seats: Sequence[int]) -> AbstractContextManager[object]:
-        """A spinner naming the search bots a person waits for (a terminal only)."""
+        """A spinner naming the search bots a person waits for (a terminal only); what the
+        log holds is said first, not after the wait."""
+        self._flush()
         if not self.console.is_terminal:
             return nullcontext()
         who = self.ctx.pick("、", ", ").join(self.ctx.name(s) for s in seats)
@@ -270,8 +273,8 @@ class HumanMatch:
         return self.renderer.table(self._view(deal), self.ctx)
 
     def _show_events(self, events: Sequence[Event]) -> None:
-        """The log: each event a line; identical events of one seat in a row are held and
-        said as one line where the renderer words them so (紧牌's face-down discards)."""
+        """The log: each event a line, said at once; identical events of one seat in a row
+        that the renderer words as one line (紧牌's face-down discards) are held for it."""
         for event in events:
             if event.kind == "deal_ended":  # the table drawn next says it (【结束】…)
                 continue
@@ -281,6 +284,8 @@ class HumanMatch:
                 continue
             self._flush()
             self._held = (seen, 1)
+            if not foldable(self.renderer, seen, self.ctx):
+                self._flush()
 
     def _flush(self) -> None:
         """Say the held events (before anything else is printed)."""

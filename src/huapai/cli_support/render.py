@@ -159,6 +159,11 @@ class FoldingRenderer(Protocol):
     def folded(self, event: Mapping[str, Any], count: int, ctx: RenderContext) -> str | None: ...
 
 
+def foldable(renderer: Renderer, event: Mapping[str, Any], ctx: RenderContext) -> bool:
+    """Whether a run of ``event`` would be said as one line (so it is worth holding)."""
+    return isinstance(renderer, FoldingRenderer) and renderer.folded(event, 2, ctx) is not None
+
+
 def event_lines(renderer: Renderer, event: Mapping[str, Any], count: int,
                 ctx: RenderContext) -> list[str]:
     """The log lines of ``count`` identical events in a row: one folded line where the
