@@ -76,8 +76,8 @@ def test_a_number_past_the_list_is_the_one_label_showing_it() -> None:
     lanzhou = _Decision("xianniu", "lanzhou", ["扣了", "A", "9r", "9b", "K"])
     reply = lanzhou("9")  # past the list; two labels show 9: neither is guessed
     assert reply.action is None and reply.problem is not None
-    assert "「9r（单张）」（第 3 项）" in reply.problem
-    assert "「9b（单张）」（第 4 项）" in reply.problem
+    assert "「红9（单张）」（第 3 项）" in reply.problem  # the colours said as words
+    assert "「黑9（单张）」（第 4 项）" in reply.problem
 
 
 def test_bofu_baoshu_prompt_a_bare_6_is_not_choice_6() -> None:
@@ -97,14 +97,15 @@ def test_bofu_baoshu_prompt_a_bare_6_is_not_choice_6() -> None:
 # --- B: 兰州, a 9 that is choice 9 and the listed 9r ---------------------------------------
 def test_lanzhou_a_bare_9_with_9r_listed_is_refused() -> None:
     """兰州 (seed 11): ``9`` silently played choice 9 (a 10) while 9r（单张） was choice 7;
-    ``9`` alone is no card in 兰州 (9r or 9b), so only the label shows it."""
+    ``9`` alone is no card in 兰州 (9r or 9b), so only the label shows it (红9: the colour
+    said as a word in Chinese)."""
     result = invoke(["play", "xianniu", "-p", "lanzhou-app", "--deals", "1", "--seed", "11"],
                     "9\n#7\nq\n")
     assert_clean(result, 0)
-    assert " 7 9r（单张）" in result.output and " 9 10（单张）" in result.output
-    assert ("✗ 「9」有两种读法：列表第 9 项（10（单张）），或者列表里的「9r（单张）」（第 7 项）。"
-            "要第 9 项请输入 #9，要「9r（单张）」请输入 #7") in result.output
-    assert "你选了：10（单张）" not in result.output and "你选了：9r（单张）" in result.output
+    assert " 7 红9（单张）" in result.output and " 9 10（单张）" in result.output
+    assert ("✗ 「9」有两种读法：列表第 9 项（10（单张）），或者列表里的「红9（单张）」（第 7 项）。"
+            "要第 9 项请输入 #9，要「红9（单张）」请输入 #7") in result.output
+    assert "你选了：10（单张）" not in result.output and "你选了：红9（单张）" in result.output
 
 
 def test_a_number_whose_notation_is_the_choice_itself_is_taken() -> None:
@@ -162,8 +163,8 @@ def test_a_listed_label_is_that_choice_in_english() -> None:
 
 def test_a_listed_label_is_that_choice_in_chinese() -> None:
     d = _Decision("xianniu", "lanzhou", ["扣了", "A", "9r", "9r 9r", "K"])
-    assert d("9r（单张）").action == d.parse("9r")
-    assert d(d.labels[3]).action == d.parse("9r 9r")  # 9r 9r（哈牛）
+    assert d("红9（单张）").action == d.parse("9r") == d("红9").action
+    assert d(d.labels[3]).action == d.parse("9r 9r")  # 红9 红9（哈牛）
     assert d("k（单张）").action == d.parse("K")
     en = _Decision("xianniu", "lanzhou", ["扣了", "弃 3"], "en")
     assert en.labels == ["扣了 (pass)", "throw 3 (弃)"]
@@ -226,3 +227,18 @@ def test_a_list_number_whose_cards_are_not_listed_is_the_choice() -> None:
         reply = decision("3")
         assert reply.problem is None and reply.action == decision.parse("6 6"), reply
         assert decision("2").action == decision.parse("6")
+
+
+def test_a_bracket_part_that_several_labels_share_asks_which() -> None:
+    """``对子`` with two pairs listed (a terminal play-test: it was read as cards, "第 1 个
+    字符 '对' 不是牌"): both are named, with how to pick each."""
+    from huapai.core.protocol import Msg, NotationError
+
+    def parse(word: str) -> int:
+        raise NotationError(Msg("unknown_card", "不是牌", "no card"))
+
+    reply = interpret("对子", [5, 6, 0], ["Q Q（对子）", "K K（对子）", "过"], parse, "zh")
+    assert reply.action is None and reply.problem is not None
+    assert "「Q Q（对子）」（第 1 项）" in reply.problem and "#2" in reply.problem
+    assert interpret("过", [5, 6, 0], ["Q Q（对子）", "K K（对子）", "过"], parse,
+                     "zh").action == 0

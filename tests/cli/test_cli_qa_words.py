@@ -89,7 +89,7 @@ def test_a_run_of_face_down_discards_is_one_log_line() -> None:
     starts a new line. The viewer's own discards show their cards, one a line."""
     events = [*[Discarded(1, "K")] * 9, *[Discarded(2, "3")] * 2, Discarded(0, "5r"),
               Discarded(0, "6"), Discarded(1, "2")]
-    assert _log("zh", events) == ["  座位1 扣弃 9 张牌", "  座位2 扣弃 2 张牌", "  你 弃 5r",
+    assert _log("zh", events) == ["  座位1 扣弃 9 张牌", "  座位2 扣弃 2 张牌", "  你 弃 红5",
                                   "  你 弃 6", "  座位1 扣弃一张牌"]
     assert _log("en", events[:11]) == ["  seat 1 discards 9 cards face down",
                                        "  seat 2 discards 2 cards face down"]
@@ -138,3 +138,17 @@ def test_a_valid_record_is_said_in_plain_english(tmp_path: Path) -> None:
     assert_clean(replayed, 0)
     said = r"record is valid: 1 deal, (1 action|\d+ actions), every one legal"
     assert re.search(said, replayed.output), replayed.output
+
+
+def test_the_waits_calculator_asks_for_a_hand_one_card_short() -> None:
+    """``waits xiushan --help`` said the hand includes the winning card (score's text)."""
+    said = invoke(["waits", "xiushan", "--help"], "")
+    assert_clean(said, 0)
+    flat = re.sub(r"[\s│]+", "", said.output)
+    assert "差一张就能胡的那手" in flat and "胡的那张进了手也写上" not in flat
+
+
+def test_too_many_of_a_card_names_it_apart() -> None:
+    """``手牌和落地的组中玖 有 5 张`` read oddly: the card is set apart now."""
+    said = invoke(["score", "xiushan", "玖玖玖玖玖壹贰叁肆伍陆柒捌拾"], "")
+    assert "「玖」有 5 张，一副牌只有 4 张" in said.output, said.output

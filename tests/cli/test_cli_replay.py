@@ -41,6 +41,15 @@ def test_replay_of_a_played_record(recorded: Path) -> None:
     assert f"#1   座位{first['seat']}：{first['action']}" in result.output
 
 
+def test_a_match_replay_names_the_seed_play_showed(recorded: Path) -> None:
+    """``play`` says 种子 21, each deal's header a seed made from it: the replay says how the
+    two are linked (a terminal play-test found nothing tying them)."""
+    result = invoke(["replay", str(recorded)])
+    assert "对局种子 21（huapai play 显示的那个；每局的种子由它推出）" in result.output
+    english = invoke(["replay", str(recorded), "--lang", "en"])
+    assert "match seed 21 (the one huapai play showed" in english.output
+
+
 def test_an_english_replay_says_each_move_in_english(tmp_path: Path) -> None:
     """`huapai replay --lang en` listed each move in the Chinese notation (`#3 seat 0: 打 上`)
     while its event lines were English; each move is now its label, as `play` lists it."""

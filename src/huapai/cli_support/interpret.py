@@ -151,7 +151,8 @@ def _list_number(word: str, n: int, reading: int | NotationError, c: _Choices) -
 
 def _by_text(word: str, c: _Choices) -> Reply:
     """Anything else: the game's notation, or the one listed label it matches (``pass`` for
-    ``pass (过)``); refused when the two name different listed actions."""
+    ``pass (过)``); refused when the two name different listed actions, or when it matches
+    several labels and no notation."""
     reading = _notation_reading(word, c)
     written = c.index(reading)
     listed = _matching_labels(word, c)
@@ -162,6 +163,8 @@ def _by_text(word: str, c: _Choices) -> Reply:
         return Reply(problem=_ambiguous(word, None, [written, *others], False, c, written))
     if len(listed) == 1:
         return Reply(action=c.legal[listed[0]])
+    if len(listed) > 1:  # 对子 where two pairs are listed: which one, never a guess
+        return Reply(problem=_ambiguous(word, None, listed, False, c, None))
     if isinstance(reading, NotationError):
         return Reply(problem=tr("bad_notation", c.lang, text=word,
                                 reason=reading.msg.text(c.lang)))

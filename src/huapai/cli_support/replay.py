@@ -140,6 +140,9 @@ def run_replay(path: Path, *, as_json: bool, lang: Lang, console: Console) -> in
         changed = rules_changed(replays[0].game, deals[0].preset, deals[0].rules, lang)
         if changed is not None:
             console.print(Text(changed, style="bold"))
+    match_seed = (header or {}).get("seed")
+    if isinstance(match_seed, int) and not isinstance(match_seed, bool):  # play --seed S
+        console.print(Text(tr("replay_match_seed", lang, seed=match_seed), style="dim"))
     for n, (replay, deal) in enumerate(zip(replays, deals, strict=False), start=1):
         show_deal(n, replay, deal, lang, console)
     if problem is not None:

@@ -8,7 +8,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.text import Text
 
-from huapai.server.fairness import DealCheck, verify_text
+from huapai.server.fairness import DealCheck, VerifyReport, verify_text
 
 from .i18n import Lang
 from .replay import read_record
@@ -22,6 +22,13 @@ def run_verify(path: Path, lang: Lang, console: Console) -> int:
         console.print(Text(f"✗ {problem.text(lang)}", style="red"))
     for deal in report.deals:
         _show_deal(deal, lang, console)
+    if unverifiable(report):
+        console.print(Text("无法验证：记录里没有开局承诺（本机 huapai play 的对局没有；只有在"
+                           "服务器上打的牌局才有）——这不说明记录被改过" if zh else
+                           "cannot verify: the record carries no commitment (a local huapai "
+                           "play game has none; only games played on a server do) — this "
+                           "does not mean it was altered", style="bold yellow"))
+        return 1
     if not report.ok:
         console.print(Text("验证失败" if zh else "verification FAILED", style="bold red"))
         return 1
@@ -31,18 +38,34 @@ def run_verify(path: Path, lang: Lang, console: Console) -> int:
     return 0
 
 
+def unverifiable(report: VerifyReport) -> bool:
+    """Nothing to check: the record parses, and no deal of it carries a commitment (a
+    local game's record) — not a failed check."""
+    return (not report.problems and bool(report.deals)
+            and all(_uncommitted(deal) for deal in report.deals))
+
+
+def _uncommitted(deal: DealCheck) -> bool:
+    return deal.commitment is None and all(
+        p.code in ("no_commitment", "no_seed") for p in deal.problems)
+
+
 def _show_deal(deal: DealCheck, lang: Lang, console: Console) -> None:
     zh, n = lang == "zh", deal.index + 1
     commitment = deal.commitment or ("无" if zh else "none")
     seed = "—" if deal.seed is None else deal.seed
     line = (f"第 {n} 局：种子 {seed}，承诺 {commitment}" if zh else
             f"deal {n}: seed {seed}, commitment {commitment}")
-    console.print(Text(("✓ " if deal.ok else "✗ ") + line, style="" if deal.ok else "red"))
+    mark, style = ("✓ ", "") if deal.ok else ("– ", "yellow") if _uncommitted(deal) else (
+        "✗ ", "red")
+    console.print(Text(mark + line, style=style))
     if deal.server_seed is not None and deal.nonces is not None:
         seats = [str(i) for i, nonce in enumerate(deal.nonces) if nonce] or ["—"]
         console.print(Text(
             f"    服务器种子 {deal.server_seed}；出了随机数的座位：{'、'.join(seats)}"
             "（没出的座位不影响发牌）" if zh else f"    server seed {deal.server_seed}; nonces "
             f"from seats {', '.join(seats)} (a seat that sent none contributed nothing)"))
+    if _uncommitted(deal):
+        return  # said once for the record, below the deals
     for problem in deal.problems:
-        console.print(Text(f"    {problem.text(lang)}", style="red"))
+        console.print(Text(f"    {problem.text(lang)}", style=style))

@@ -44,8 +44,12 @@ def test_other_spellings(text: str, same_as: str) -> None:
 
 
 @pytest.mark.parametrize(("text", "culprit"), [
-    ("", "empty"), ("打", "exactly one"), ("打 三四", "exactly one"), ("紮 赖", "a face"),
+    ("", "empty"), ("打", "打 needs a card"), ("打 三四", "exactly one"), ("紮 赖", "a face"),
     ("打 X", "'X'"), ("十*", "no flowered"),
+    # a word that takes no card, then a card (a terminal play-test: 对 千 was said to be
+    # cards whose first was no card); a card alone is its 打, one at a time
+    ("对 千", "对 takes no card"), ("对千", "对 takes no card"), ("hu 千", "hu takes no card"),
+    ("千千", "one card at a time: '千千' is 2 cards"),
 ])
 def test_bad_action_text_names_the_problem(text: str, culprit: str) -> None:
     with pytest.raises(NotationError, match=culprit):

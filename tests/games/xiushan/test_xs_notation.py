@@ -33,3 +33,30 @@ def test_an_unknown_word_lists_the_english_words_in_english() -> None:
         parse_action("foo")
     assert "pass (过)" in caught.value.msg.en and "discard CARD" in caught.value.msg.en
     assert "pass" not in caught.value.msg.zh and "过" in caught.value.msg.zh
+
+
+def test_an_unknown_word_lists_only_the_presets_actions() -> None:
+    """黄六福 has no 开召 / 鸡 / 哨 / 龙灯: an error that listed them (a terminal play-test
+    found it beside a help that did not) named words the preset never offers."""
+    huangliufu = GAME.rules("huangliufu")
+    with pytest.raises(NotationError) as caught:
+        GAME.parse_action(huangliufu, "foo")
+    assert "可以是 过 胡 碰，" in caught.value.msg.zh and "开召" not in caught.value.msg.zh
+    with pytest.raises(NotationError) as caught:
+        GAME.parse_action(RULES, "foo")
+    assert "过 胡 碰 开召 鸡 哨 龙灯" in caught.value.msg.zh
+
+
+@pytest.mark.parametrize(("text", "word"), [("开召 七", "开召"), ("开召七", "开召"),
+                                            ("龙灯七", "龙灯"), ("peng 七", "peng")])
+def test_a_word_that_takes_no_card_says_so(text: str, word: str) -> None:
+    with pytest.raises(NotationError) as caught:
+        parse_action(text)
+    assert caught.value.msg.zh == f"「{word}」后面不带牌，只写「{word}」"
+    assert caught.value.msg.en == f"{word} takes no card: type {word} alone"
+
+
+def test_discard_without_a_card_asks_for_one() -> None:
+    with pytest.raises(NotationError) as caught:
+        parse_action("打")
+    assert caught.value.msg.zh == "打后面要写一张牌"

@@ -70,12 +70,25 @@ def parse_action(text: str) -> int:
     found = _WORDS.get(word.lower())
     if found is not None:
         return found
+    _refuse_a_card_after_a_word(word)
     for prefixes, base in ((_KAIFAN, KAIFAN0), (_ZHA, ZHA0), (_DISCARD, DISCARD0)):
         for prefix in prefixes:
             rest = _after(word, prefix)
             if rest is not None:
                 return _with_card(rest, base, prefix)
-    return _with_card(word, DISCARD0, "打")
+    return _with_card(word, DISCARD0, None)
+
+
+def _refuse_a_card_after_a_word(word: str) -> None:
+    """``对 千``: a word that takes no card (过 胡 招 对 泛), then something — said so,
+    rather than read as cards whose first one is no card."""
+    head, _, rest = word.partition(" ")
+    verb = head if rest.strip() and head.lower() in _WORDS else None
+    if verb is None:  # 汉字 words need no space: 对千
+        verb = next((w for w in _WORDS if not w.isascii() and word.startswith(w)), None)
+    if verb is not None:
+        raise NotationError.of("no_card", "「{verb}」后面不带牌，只写「{verb}」",
+                               "{verb} takes no card: type {verb} alone", verb=verb)
 
 
 def _after(word: str, prefix: str) -> str | None:
@@ -87,13 +100,22 @@ def _after(word: str, prefix: str) -> str | None:
     return rest
 
 
-def _with_card(rest: str, base: int, what: str) -> int:
+def _with_card(rest: str, base: int, what: str | None) -> int:
+    """The action ``what`` (None: a card alone, its 打) with the card ``rest``."""
+    said_what = "打" if what is None else what
+    if not rest.strip():
+        raise NotationError.of("no_card_given", "{what}后面要写一张牌", "{what} needs a card",
+                               what=said_what)
     try:
         cards = parse_cards(rest, check_counts=False)
     except NotationError as exc:
         said = exc.msg
-        raise NotationError(Msg(said.code, f"{what}：{said.zh}（{HELP_ZH}）",
-                                f"{what}: {said.en} ({HELP})", said.params)) from None
+        raise NotationError(Msg(said.code, f"{said_what}：{said.zh}（{HELP_ZH}）",
+                                f"{said_what}: {said.en} ({HELP})", said.params)) from None
+    if len(cards) != 1 and what is None:
+        raise NotationError.of("one_card", "一次只打一张牌，{got!r} 是 {n} 张",
+                               "one card at a time: {got!r} is {n} cards",
+                               got=rest.strip(), n=len(cards))
     if len(cards) != 1:
         raise NotationError.of("one_card", "{what}后面只写一张牌，不是 {got!r}",
                                "{what} takes exactly one card, got {got!r}",

@@ -126,7 +126,7 @@ def check_counts_of(cards: Sequence[int], what: tuple[str, str] = ("", "")) -> N
                                     f"no card {c!r}{what[1]}"))
         if n > COPIES:
             raise NotationError(Msg(
-                "bad_card", f"{what[0]}{GLYPHS[c]} 有 {n} 张，一副牌只有 {COPIES} 张",
+                "bad_card", f"{what[0]}「{GLYPHS[c]}」有 {n} 张，一副牌只有 {COPIES} 张",
                 f"{n} × {GLYPHS[c]}{what[1]}: the deck has only {COPIES}"))
 
 

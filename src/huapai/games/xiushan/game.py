@@ -25,7 +25,22 @@ from .moves import dealt_sizes
 from .observe import encode, observation_size, omniscient, table_view
 from .sample import resample
 from .settle import settle
-from .state import ACTION_NAMES, DISCARD0, DRAWN, NUM_ACTIONS, OVER, WINDOW, State
+from .state import (
+    ACTION_NAMES,
+    DISCARD0,
+    DRAWN,
+    HU,
+    JI,
+    LONG,
+    NUM_ACTIONS,
+    OVER,
+    PASS,
+    PENG,
+    SHAO,
+    WINDOW,
+    ZHAO,
+    State,
+)
 from .table_rules import PRESETS, XiushanGameRules
 
 _BY_NAME = ({name: a for a, name in ACTION_NAMES.items()} | {"召": 3, "龙": 6, "面鸡": 4}
@@ -206,7 +221,7 @@ class XiushanGame(GameBase[XiushanGameRules, State]):
             bao = _parse_bao(text)
             if bao is not None:
                 return bao
-        return parse_action(text)
+        return parse_action(text, action_names(rules))
 
     def describe_action(self, rules: XiushanGameRules, action: int) -> ActionInfo:
         if _bao_of(rules, action):
@@ -267,15 +282,25 @@ def format_action(action: int) -> str:
     return ACTION_NAMES[action]
 
 
-def parse_action(text: str) -> int:
+def action_names(rules: XiushanGameRules) -> tuple[int, ...]:
+    """The actions (other than 打) that ``rules`` can offer: 开召 / 鸡 / 龙灯 only where
+    quads count, 哨 only where three alike are laid down."""
+    return (PASS, HU, PENG, *((ZHAO, JI) if rules.quads else ()),
+            *((SHAO,) if rules.lay_shao else ()), *((LONG,) if rules.quads else ()))
+
+
+def parse_action(text: str, names: Sequence[int] = tuple(ACTION_NAMES)) -> int:
     """An action from its notation (spaces ignored; 召 = 开召, 龙 = 龙灯, 面鸡 = 鸡; a card
-    alone is its 打, as in 双别杆)."""
+    alone is its 打, as in 双别杆). ``names``: the actions an error lists (the rules')."""
     if not isinstance(text, str):
         raise NotationError(say("动作要写成文字", f"an action is text, got {type(text).__name__}"))
     word = "".join(text.split())
     lower = word.lower()
     if lower in _BY_NAME:
         return _BY_NAME[lower]
+    _refuse_a_card_after_a_word(text, word)
+    if word == "打":
+        raise NotationError(Msg("no_card_given", "打后面要写一张牌", "打 needs a card"))
     for head in _DISCARD_WORDS:
         if lower.startswith(head) and len(word) > len(head):
             try:
@@ -286,12 +311,25 @@ def parse_action(text: str) -> int:
     try:
         return DISCARD0 + parse_card(word)
     except NotationError:
-        names = " ".join(ACTION_NAMES.values())
-        english = ", ".join(f"{PINYIN[a]} ({name})" for a, name in ACTION_NAMES.items())
+        listed = " ".join(ACTION_NAMES[a] for a in names)
+        english = ", ".join(f"{PINYIN[a]} ({ACTION_NAMES[a]})" for a in names)
         raise NotationError(say(
-            f"看不懂动作 {text!r}：可以是 {names}，或 打 某张牌（也可以只写牌）",
+            f"看不懂动作 {text!r}：可以是 {listed}，或 打 某张牌（也可以只写牌）",
             f"unknown action {text!r}: one of {english}, or discard CARD (打 CARD; or the "
             "card alone)")) from None
+
+
+def _refuse_a_card_after_a_word(text: str, word: str) -> None:
+    """``开召 七``: a word that takes no card, then something — said so, rather than
+    listing the words as if it were none of them."""
+    head, _, rest = text.strip().partition(" ")
+    verb = head if rest.strip() and head.lower() in _BY_NAME else None
+    if verb is None:  # 汉字 words need no space: 开召七 (the longest word first: 龙灯七)
+        verb = next((w for w in sorted(_BY_NAME, key=len, reverse=True)
+                     if not w.isascii() and word.startswith(w)), None)
+    if verb is not None:
+        raise NotationError(Msg.of("no_card", "「{verb}」后面不带牌，只写「{verb}」",
+                                   "{verb} takes no card: type {verb} alone", verb=verb))
 
 
 def check_invariants(s: State) -> None:

@@ -10,6 +10,9 @@ from huapai.core.manifest import CalcParam, CalculatorSpec, GameManifest, Text
 _HAND = CalcParam("hand", Text("暗牌（胡的那张进了手也写上），空格随意，例如 \"壹贰叁贰柒拾…\"",
                                "the concealed cards (the winning card too when it went into "
                                "the hand), spaces optional"), metavar="HAND")
+_SHORT_HAND = CalcParam("hand", Text("暗牌：差一张就能胡的那手，空格随意，例如 \"壹贰叁贰柒…\"",
+                                     "the concealed cards of a hand one card short, spaces "
+                                     "optional"), metavar="HAND")
 _MELD = CalcParam("melds", Text("落地的组 种类:牌，可重复，例如 碰:贰贰贰、哨:三三三",
                                 "a laid-down group KIND:CARDS, repeatable, e.g. 碰:贰贰贰"),
                   flags=("--meld", "-m"), multiple=True, metavar="KIND:CARDS")
@@ -73,7 +76,7 @@ MANIFEST = GameManifest(
             command="waits",
             function="huapai.games.xiushan.calcinput:waits",
             help=Text("听牌：差一张的牌，列出能和的牌", "the waits of a hand one card short"),
-            params=(_HAND, _MELD, _PRESET,
+            params=(_SHORT_HAND, _MELD, _PRESET,
                     CalcParam("seen", Text("已见的牌，可重复", "cards already seen, repeatable"),
                               flags=("--seen",), multiple=True, metavar="CARDS"),
                     _JIANG, _OPTION),
