@@ -22,6 +22,7 @@ from huapai.bots.review import (
     decision_json,
     decisions_of,
     review,
+    review_json,
 )
 from huapai.bots.search import BUDGETS, Budget, Estimate, Searcher
 from huapai.cli import app
@@ -310,3 +311,53 @@ def test_a_wrong_announcement_is_a_big_mistake(tmp_path: Path) -> None:
         assert right == said + 3 if said < 30 else right < 3, d
         row = decision_json(game, rules, d)
         assert row["mistake"] and row["checked"] == row["advised"], row
+
+
+def test_moves_made_by_tuoguan_are_not_reviewed(tmp_path: Path) -> None:
+    """A move 托管 (or the house) made for the seat is not the player's choice: a browser
+    play-test was told its only big mistake was one 托管 had made. The record's ``by``
+    marks them; the review leaves them out and counts them in ``stood_in``."""
+    lines = [json.loads(x) for x in _record(tmp_path).read_text().splitlines()]
+    own = [x for x in lines if x.get("type") == "action" and x["seat"] == 0]
+    for line in own[::2]:
+        line["by"] = "tuoguan"
+    marked = tmp_path / "marked.jsonl"
+    marked.write_text(record.dumps(lines), encoding="utf-8")
+    plain = [record.replay_deal(d) for d in record.parse(_record(tmp_path).read_text())[1]]
+    stood = [record.replay_deal(d) for d in record.parse(marked.read_text())[1]]
+    everything, left = count_decisions(plain, 0), count_decisions(stood, 0)
+    data = review_json(stood, [], "入门", 0)
+    assert 0 < left < everything and data["summary"]["stood_in"] == everything - left
+    assert all(step.by is None for r in stood for i, *_ in decisions_of(r, 0)
+               for step in r.steps if step.index == i)
+    assert review_json(plain, [], "入门", 0)["summary"]["stood_in"] == 0
+    said = runner.invoke(app, ["review", str(marked), "--seat", "0", "--level", "入门"])
+    assert said.exit_code == 0 and f"另有 {everything - left} 步是托管代打的" in said.output
+
+
+def test_a_record_line_by_is_kept_and_checked() -> None:
+    """``by`` round-trips through a record; anything but a stand-in is refused."""
+    deal = record.DealRecord("xianniu", {}, 0, "", actions=[
+        record.ActionEntry(0, "掀", "tuoguan"), record.ActionEntry(1, "扣了")])
+    lines = list(deal.lines())
+    assert lines[1]["by"] == "tuoguan" and "by" not in lines[2]
+    bad = [{**lines[0], "rules": get_game("xianniu").rules_to_dict(
+        get_game("xianniu").rules("lanzhou"))}, {**lines[1], "by": "me"}]
+    with pytest.raises(record.RecordError, match="'by' must be one of tuoguan, house"):
+        record.parse(record.dumps(bad))
+
+
+def test_a_seat_with_nothing_to_choose_is_told_why(tmp_path: Path) -> None:
+    """凤翔 with four players: the 歇家 plays no card; its review said only "共 0 步选择"
+    (a terminal play-test), now also why."""
+    game = get_game("xianniu")
+    rules = game.rules_from_dict({**game.rules_to_dict(game.rules("fengxiang")), "players": 4})
+    match = Match(game, rules, 1, 4)
+    match.play([make_bot("heuristic", game, rules, s, s) for s in range(4)])
+    path = tmp_path / "four.jsonl"
+    record.write(path, match.record.lines())
+    replays = [record.replay_deal(d) for d in record.parse(path.read_text())[1]]
+    idle = next(s for s in range(4) if count_decisions(replays, s) == 0)
+    said = runner.invoke(app, ["review", str(path), "--seat", str(idle), "--level", "入门"])
+    assert said.exit_code == 0 and "共 0 步选择" in said.output
+    assert "这个座位在这份记录里没有要选的（歇家不出牌" in said.output

@@ -3,6 +3,7 @@ progress; the replay rules decide who may review; bad input is refused by name."
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 from contextlib import ExitStack
@@ -114,3 +115,29 @@ def test_a_running_review_holds_up_no_socket(client: TestClient) -> None:
             waits.append(time.perf_counter() - start)
             time.sleep(0.1)
     assert waits and max(waits) < 1.0, waits
+
+
+def test_moves_tuoguan_made_are_marked_and_not_reviewed(client: TestClient) -> None:
+    """A deal 托管 played for seat 0 from its first move: the record marks each of those
+    moves ``"by": "tuoguan"``, and the review finds no decision of the player's, counting
+    them as stood in (a browser play-test was shown 托管's move as its big mistake)."""
+    a = Api(client, "a")
+    room = a.room()
+    path = f"/api/rooms/{room}"
+    a.call("POST", f"{path}/seats/0")
+    a.call("POST", f"{path}/bots", {})
+    with peer(client, a.token) as p:
+        p.send({"type": "subscribe", "room": room})
+        p.next_of("room")
+        a.call("POST", f"{path}/start")
+        p.next_of("state")
+        p.send({"type": "tuoguan", "room": room, "on": True})
+        game_id = p.next_of("deal_end")["game_id"]
+    text = client.get(f"/api/replays/{game_id}/record", headers=a.headers).text
+    own = [line for line in map(json.loads, text.splitlines())
+           if line.get("type") == "action" and line["seat"] == 0]
+    assert own and all(line.get("by") == "tuoguan" for line in own)
+    started = a.call("POST", f"/api/replays/{game_id}/review", {"seat": 0, "level": "入门"},
+                     status=202)["review"]
+    summary = _finished(a, started["id"])["result"]["summary"]
+    assert summary["decisions"] == 0 and summary["stood_in"] > 0

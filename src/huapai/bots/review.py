@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from huapai.core.protocol import Game
-from huapai.core.record import Replay
+from huapai.core.record import Replay, ReplayStep
 from huapai.core.rng import derive_seed
 
 from .search import BUDGETS, Budget, Estimate, InfoSet, Searcher, best
@@ -127,14 +127,16 @@ def _checked(game: Game[Any, Any], rules: Any, d: Decision) -> str | None:
     return game.format_action(rules, d.advised if d.advised in d.checked else d.checked[-1])
 
 
-def summary_json(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
-    """How many decisions, big mistakes, and the points lost in all."""
+def summary_json(rows: Sequence[dict[str, Any]], stood_in: int = 0) -> dict[str, Any]:
+    """How many decisions, big mistakes, the points lost in all, and how many of the
+    seat's choices 托管 (or the house) made for it — not reviewed."""
     return {"decisions": len(rows), "mistakes": sum(r["mistake"] for r in rows),
-            "cost": round(math.fsum(r["cost"] or 0.0 for r in rows), 4)}
+            "cost": round(math.fsum(r["cost"] or 0.0 for r in rows), 4),
+            "stood_in": stood_in}
 
 
-def review_json(replays: Sequence[Replay], decisions: Sequence[Decision], level: str
-                ) -> dict[str, Any]:
+def review_json(replays: Sequence[Replay], decisions: Sequence[Decision], level: str,
+                seat: int) -> dict[str, Any]:
     """A review as data (``huapai review --json`` and the server's review jobs): the
     level and its rollouts, the big-mistake threshold, each decision, the summary, and
     what the figures count in (``worth``: the game's :class:`~huapai.core.present.WorthUnit`
@@ -143,18 +145,31 @@ def review_json(replays: Sequence[Replay], decisions: Sequence[Decision], level:
     first = replays[0]
     return {"level": level, "iterations": BUDGETS[level].iterations,
             "threshold": BIG_MISTAKE, "worth": first.game.worth_unit(first.rules).to_json(),
-            "decisions": rows, "summary": summary_json(rows)}
+            "decisions": rows,
+            "summary": summary_json(rows, sum(stood_in(r, seat) for r in replays))}
 
 
 def decisions_of(replay: Replay, seat: int) -> Iterator[tuple[int, Any, Sequence[int], int]]:
     """(index, state before, legal actions, action chosen) for each real choice of
-    ``seat`` in one replayed deal."""
+    ``seat`` in one replayed deal that its player made: a move 托管 or the house made for
+    it (the record's ``by``) is not the player's to be reviewed for."""
+    for step, state, legal in _choices(replay, seat):
+        if step.by is None:
+            yield step.index, state, legal, step.action
+
+
+def stood_in(replay: Replay, seat: int) -> int:
+    """How many of ``seat``'s real choices in one deal 托管 or the house made."""
+    return sum(1 for step, _, _ in _choices(replay, seat) if step.by is not None)
+
+
+def _choices(replay: Replay, seat: int) -> Iterator[tuple[ReplayStep, Any, Sequence[int]]]:
     game, state = replay.game, replay.initial
     for step in replay.steps:
         if step.seat == seat:
             legal = game.legal_actions(state, seat)
             if len(legal) > 1:
-                yield step.index, state, legal, step.action
+                yield step, state, legal
         state = step.state
 
 

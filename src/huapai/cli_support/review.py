@@ -44,7 +44,7 @@ def run_review(path: Path, *, seat: int, level: str, seed: int, as_json: bool, l
         raise bad_seat(seat, seats)
     decisions = _reviewed(replays, seat, chosen_level, seed, quiet=as_json, lang=lang)
     data = {"game": replays[0].game.name, "seat": seat, "seed": seed,
-            **review_json(replays, decisions, chosen_level)}
+            **review_json(replays, decisions, chosen_level, seat)}
     if as_json:
         emit_json(data)
     else:
@@ -79,15 +79,19 @@ def show(data: dict[str, Any], lang: Lang, console: Console) -> None:
     console.print(Text(f"复盘：{who}，{data['level']}（每步 {data['iterations']} 次模拟）" if zh
                        else f"review of {who}, level {level_label(data['level'], lang)} "
                             f"({data['iterations']} rollouts a decision)", style="bold"))
-    console.print(Text("每步的选项按预期从高到低；± 是和你选的相比的误差。搜索看好的那一手"
-                       "（“重比过”）又在另外的牌上和你选的重比，有 99% 把握更好才建议它，否则建议"
-                       "你选的；“没试”的选项搜索没有用到（预算先给了最可能的几手）。" if zh else
+    console.print(Text("每步的选项按预期从高到低；± 是和你选的相比的误差，误差大的只在几副牌上"
+                       "试过，排得再高也可能是运气。搜索挑的那一手（看比你选的多得几分再减去一个误差，"
+                       "所以不一定排在最前）和启发式机器人的那一手（“重比过”）又在另外的牌上"
+                       "和你选的重比，有 99% 把握更好才建议它，否则建议你选的；“没试”的选项"
+                       "搜索没有用到（预算先给了最可能的几手）。" if zh else
                        "Each decision's options, best expected score first; ± is the noise of "
-                       "the difference to your pick. The search's best alternative "
-                       "(\"re-checked\") was played again against your pick on fresh deals: it "
-                       "is advised only if it is better there at 99 %, else your pick is; an "
-                       "option \"not tried\" was left out of the search (its budget went to the "
-                       "likeliest moves).",
+                       "the difference to your pick (a wide one was tried on a few deals only: "
+                       "ranked high, it may be luck). The search's pick (its gain over yours "
+                       "less one error, so not always the first listed) and the heuristic "
+                       "bot's move (\"re-checked\") were played again against your pick on "
+                       "fresh deals: one is advised only if it is better there at 99 %, else "
+                       "your pick is; an option \"not tried\" was left out of the search (its "
+                       "budget went to the likeliest moves).",
                        style="dim"))
     note = data["worth"]["note"]
     if note is not None:  # 钵福: what its points of worth are made of
@@ -105,6 +109,15 @@ def show(data: dict[str, Any], lang: Lang, console: Console) -> None:
                        f"decisions: {summary['decisions']}; big mistakes: "
                        f"{summary['mistakes']}; {unit} lost in all: {summary['cost']:.1f}",
                        style="bold"))
+    if summary.get("stood_in"):  # 托管 played them: not the player's choices
+        n = summary["stood_in"]
+        console.print(Text(f"另有 {n} 步是托管代打的，不算你的，没有分析" if zh else
+                           f"{n} more {'choice was' if n == 1 else 'choices were'} made by "
+                           "托管 (auto-play) for you: not yours, not reviewed", style="dim"))
+    elif not summary["decisions"]:  # a 歇家 seat, or only forced moves
+        console.print(Text("这个座位在这份记录里没有要选的（歇家不出牌，或者每步都只有一种走法）"
+                           if zh else "this seat had nothing to choose in this record (it sat "
+                           "out, or every move it made was its only one)", style="dim"))
     for row in data["decisions"]:
         if row["mistake"]:
             console.print(Text(mistake_line(row, lang), style="red"))

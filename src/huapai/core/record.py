@@ -40,10 +40,16 @@ class RecordError(ValueError):
         self.message = self.msg.en
 
 
+STAND_INS = ("tuoguan", "house")
+"""Who may have acted for a seat's player (an action line's ``by``): 托管, or the house
+for a seat nobody holds. Such a move was not the player's choice (an AI review skips it)."""
+
+
 @dataclass(frozen=True, slots=True)
 class ActionEntry:
     seat: int
     action: str
+    by: str | None = None  # one of STAND_INS when the player did not choose it
 
 
 @dataclass(slots=True)
@@ -77,7 +83,10 @@ class DealRecord:
     def lines(self) -> Iterator[dict[str, Any]]:
         yield self.header()
         for entry in self.actions:
-            yield {"type": "action", "seat": entry.seat, "action": entry.action}
+            line: dict[str, Any] = {"type": "action", "seat": entry.seat, "action": entry.action}
+            if entry.by is not None:
+                line["by"] = entry.by
+            yield line
         if self.end is not None:
             yield {"type": "end", **self.end}
 
@@ -205,7 +214,11 @@ def _action_entry(number: int, line: dict[str, Any]) -> ActionEntry:
     if not isinstance(action, str):
         raise RecordError(number, "action line: 'action' must be a string",
                           "动作行的 'action' 要是字符串")
-    return ActionEntry(seat, action)
+    by = line.get("by")
+    if by is not None and by not in STAND_INS:
+        raise RecordError(number, f"action line: 'by' must be one of {', '.join(STAND_INS)} "
+                          "or absent", f"动作行的 'by' 只能是 {'、'.join(STAND_INS)}，或者不写")
+    return ActionEntry(seat, action, by)
 
 
 @dataclass(slots=True)
@@ -216,6 +229,7 @@ class ReplayStep:
     text: str
     events: list[Event]
     state: Any
+    by: str | None = None  # the record's stand-in for the seat's player, if any
 
 
 @dataclass(slots=True)
@@ -283,7 +297,8 @@ def _replay_one(
                           why) from None
     except IllegalAction as exc:
         raise ReplayError(index, entry.seat, entry.action, exc.message, exc.msg) from None
-    return new_state, ReplayStep(index, entry.seat, action, entry.action, events, new_state)
+    return new_state, ReplayStep(index, entry.seat, action, entry.action, events, new_state,
+                                 entry.by)
 
 
 def _check_end(game: Game[Any, Any], record: DealRecord, state: Any) -> None:

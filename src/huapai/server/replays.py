@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from huapai.core.protocol import Event, Game
-from huapai.core.record import ActionEntry, DealRecord, dumps, replay_deal
+from huapai.core.record import STAND_INS, ActionEntry, DealRecord, dumps, replay_deal
 
 from .errors import ServerError, conflict, not_found
 from .fairness import VerifyReport
@@ -68,8 +68,15 @@ def deal_record(row: GameRow, actions: Sequence[ActionRow]) -> DealRecord:
     end = None if settlement is None else {"deltas": settlement.get("deltas"),
                                            "settlement": settlement}
     return DealRecord(game=row.game, rules=dict(row.rules), dealer=row.dealer, deal=row.deal,
-                      seed=row.seed, actions=[ActionEntry(a.seat, a.action) for a in actions],
+                      seed=row.seed, actions=[ActionEntry(a.seat, a.action, _stand_in(a.actor))
+                                                  for a in actions],
                       end=end, carry=row.carry, preset=row.preset)
+
+
+def _stand_in(actor: str) -> str | None:
+    """A stored actor as a record's ``by``: 托管 or the house, else none (the player or
+    the seat's bot chose it)."""
+    return actor if actor in STAND_INS else None
 
 
 def replay(row: GameRow, actions: Sequence[ActionRow], viewer: int | str) -> dict[str, Any]:

@@ -133,7 +133,7 @@ def _run(job: Job, record: DealRecord, seed: int) -> None:
         with job.lock:
             job.status, job.total = "running", count_decisions([replayed], job.seat)
         decisions = review([replayed], job.seat, BUDGETS[job.level], seed, job.tick)
-        result = review_json([replayed], decisions, job.level)
+        result = review_json([replayed], decisions, job.level, job.seat)
     except Exception as exc:  # reported to whoever asks, never raised into the pool
         with job.lock:
             job.status, job.result = "failed", {"error": type(exc).__name__}

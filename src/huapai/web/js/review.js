@@ -37,6 +37,14 @@ export function mistakeLine(d) {
   return mistakeParts(d).join("");
 }
 
+/** What the summary leaves out: the choices 托管 made for the seat (not the player's, so
+ * not reviewed), or why there is nothing to review (a 歇家, or only forced moves). */
+function standIns(summary) {
+  if (summary.stood_in) return h("p", { class: "muted small", "data-testid": "review-stood-in" }, t("review_stood_in", { n: summary.stood_in }));
+  if (!summary.decisions) return h("p", { class: "muted small", "data-testid": "review-none" }, t("review_none"));
+  return null;
+}
+
 export class ReviewPanel {
   /** `withShare(url)` adds the page's share token; `go(index)` shows a replay step. */
   constructor({ gameId, seat, withShare, go, onChange }) {
@@ -162,6 +170,7 @@ export class ReviewPanel {
         t("review_summary", { decisions: s.decisions, mistakes: s.mistakes, cost: s.cost.toFixed(1),
                               unit: said(worth?.unit, t("review_points")) })),
       worth?.note ? h("p", { class: "muted small", "data-testid": "review-worth" }, said(worth.note)) : null,
+      standIns(s),
       rows.length ? h("ol", { class: "review-list" }, rows) : h("p", {}, t("review_clean"))),
       this.stepEl);
     this.at(this.index);
