@@ -51,7 +51,8 @@ def test_the_table_shows_hand_zhanpai_xian_counts_trick_and_numbered_legal_list(
     assert_clean(result, 0)
     for label in ("你的手牌：", "占牌", "掀", "轮到", "可选", " 1 ", "桌面占牌 0/16"):
         assert label in result.output, label
-    assert "本轮：座位2 5r（单张）" in result.output  # seat 2 led a red 5 before our turn
+    assert "本轮：座位2 红5（单张）" in result.output  # seat 2 led a red 5 before our turn
+    assert "5r" not in result.output  # said as a word on a Chinese screen, not the notation
 
 
 def test_numbers_pick_from_the_list() -> None:
@@ -99,7 +100,8 @@ def test_help_and_show_commands() -> None:
                     "?\nhelp\nshow\nq\n")
     assert_clean(result, 0)
     assert result.output.count("帮助") >= 2
-    assert "9r 9b" in result.output and "扣了" in result.output  # the notation help
+    assert "红9 黑9" in result.output and "扣了" in result.output  # the notation help
+    assert "也可以写 5r、9b" in result.output  # both spellings are taken
     assert result.output.count("▶ 轮到你了") == 2  # show drew the table again
 
 

@@ -113,3 +113,27 @@ def test_two_winners_pairs_show_each_copy_once(page: Page, server: str) -> None:
     faces = [face for _, face in got["cards"]]
     assert len(faces) == 4 and len(set(faces)) == 4, got
     assert got["seats"] == ["1", "2"]  # by seat, as the breakdown beside it
+
+
+_LOG = """async ([events, lang]) => {
+  const { setLang } = await import("/js/i18n.js");
+  const { rendererFor } = await import("/js/games/registry.js");
+  setLang(lang);
+  const ctx = { name: (s) => `座${s}` };
+  return events.map((ev) => rendererFor("xianniu").eventText(ev, ctx, { deck: "poker" }));
+}"""
+
+
+def test_the_chinese_log_says_the_colours_as_words(page: Page, server: str) -> None:
+    """兰州 in Chinese: "扳到 黑9", "领出 黑5 黑5 红5 3 3 3 3" — a browser play-test read the
+    notation's 9b and 5r on a Chinese page; English keeps the notation."""
+    enter(page, server, "颜色")
+    events = [{"kind": "banpai", "seat": 1, "card": "9b"},
+              {"kind": "played", "seat": 1, "lead": True, "cards": "5b 5b 5r 3 3 3 3",
+               "name": "喜包亮"},
+              {"kind": "trick_won", "seat": 1, "cards": "9r 9b", "table_count": 2},
+              {"kind": "discarded", "seat": 0, "card": "5r"}]
+    assert page.evaluate(_LOG, [events, "zh"]) == [
+        "座1 扳到 黑9", "座1 领出 黑5 黑5 红5 3 3 3 3（喜包亮）", "座1 占牌 红9 黑9，共 2 张",
+        "座0 弃 红5"]
+    assert page.evaluate(_LOG, [events, "en"])[0] == "座1 drew 9b (扳牌)"

@@ -14,6 +14,7 @@ from xn_deals import CAP_HANDS, CAP_SCRIPT, CI_HANDS, CI_SCRIPT, JIN_HANDS, TRIC
 from xn_support import GAME, A, B, action_id, play, random_playout, rejected, rules, start
 
 from huapai.core.protocol import IllegalAction
+from huapai.games.xianniu.cards import said_zh
 from huapai.games.xianniu.state import DECLINE, DISCARD0, JIN, XIAN, State
 
 L = rules("lanzhou")
@@ -67,6 +68,17 @@ def test_code_not_leader() -> None:
 
 def test_code_not_in_hand() -> None:
     assert _code(_fresh(), A, action_id(_fresh(), "A A")) == "not_in_hand"
+
+
+def test_not_in_hand_names_the_missing_cards() -> None:
+    """It said only 你手里没有这些牌 (a terminal play-test typed a 小戏大戏 already played)."""
+    held = GAME.observe(_fresh(), A)["hand"].split()
+    lacking = next(c for c in ("9r", "9b", "5r", "5b", "A", "K") if held.count(c) < 2)
+    error = rejected(_fresh(), A, action_id(_fresh(), f"{lacking} {lacking}"))
+    short = 2 - held.count(lacking)
+    assert error.msg.en == "you do not hold those cards: " + " ".join([lacking] * short) + \
+        " missing"
+    assert error.msg.zh == "你手里没有这些牌：缺 " + said_zh(" ".join([lacking] * short))
 
 
 def test_code_does_not_beat() -> None:

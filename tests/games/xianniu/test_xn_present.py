@@ -12,6 +12,7 @@ from xn_deals import CI_HANDS, CI_SCRIPT, EX3_HANDS, EX3_SCRIPT
 from xn_support import GAME, A, B, C, play, rules, start
 
 from huapai.core.protocol import IllegalAction, Settlement
+from huapai.core.registry import get_game
 from huapai.games.xianniu.scoring import winner_value
 from huapai.games.xianniu.state import State
 
@@ -150,9 +151,9 @@ def test_the_s002_ci_example_itemised() -> None:
     mine = {(i.seat, i.code): i.value for i in settled.items}
     assert mine[(A, "zhan")] == 13 and mine[(A, "points")] == 7 and mine[(A, "ci")] == 6
     assert mine[(B, "zhan")] == 0 and mine[(C, "zhan")] == 0 and mine[(B, "xian")] >= 1
-    plays = [(i.label.zh, i.label.en, i.value) for i in settled.items if i.code == "zhan_play"]
-    assert sorted(plays) == [("5b 5r（好戏）", "5b 5r (好戏)", 2)] * 2 + [
-        ("9r 9r 9b（好牛）", "9r 9r 9b (好牛)", 3)]  # the 7 points, play by play
+    plays = [(i.label.en, i.label.zh, i.value) for i in settled.items if i.code == "zhan_play"]
+    assert sorted(plays) == [("5b 5r (好戏)", "黑5 红5（好戏）", 2)] * 2 + [
+        ("9r 9r 9b (好牛)", "红9 红9 黑9（好牛）", 3)]  # the 7 points, play by play
     labels = {p.label.code: p.label for p in settled.payments}
     assert labels["ci_last_xian"].zh == "刺：最后掀者付双倍 (7+6)×2"
     assert labels["ci_last_xian"].en == "刺 (ci): the last 掀er pays double (7+6)×2"
@@ -210,3 +211,22 @@ def test_the_searchs_worth_is_the_settlements_money(preset: str) -> None:
         assert state._settlement is None  # nothing itemised for the reward
         assert worth == tuple(float(d) for d in GAME.settlement(state).deltas)
         assert GAME.worth(state) == worth  # from the cached settlement now
+
+
+def test_chinese_text_says_the_poker_colours_as_words() -> None:
+    """兰州's poker deck in Chinese: 红9 黑9 红5 黑5, not the notation's 9r 9b 5r 5b (a browser
+    play-test read "扳到 9b" and "5b 5b 5r 3 3 3 3（喜包亮）" on a Chinese page). The notation,
+    the params and the English keep 9r; the prompt takes both spellings."""
+    from huapai.games.xianniu.cards import parse_counts, said_zh
+
+    game = get_game("xianniu")
+    rules = game.rules("lanzhou")
+    play = game.parse_action(rules, "9r 9b")
+    label = game.describe_action(rules, play).label
+    assert label.zh.startswith("红9 黑9（") and label.en.startswith("9r 9b (")
+    assert label.params["cards"] == "9r 9b"
+    assert game.parse_action(rules, "红9 黑9") == game.parse_action(rules, "红九 黑九") == play
+    assert parse_counts("红5 黑5") == parse_counts("5r 5b")
+    assert said_zh("5b 5r A 10 K") == "黑5 红5 A 10 K" and said_zh("牛九 天") == "牛九 天"
+    discard = game.describe_action(rules, game.parse_action(rules, "弃 9b")).label
+    assert discard.zh == "弃 黑9" and discard.en == "throw 9b (弃)"

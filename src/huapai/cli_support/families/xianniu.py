@@ -26,6 +26,7 @@ from huapai.cli_support.render import (
     public_table,
 )
 from huapai.core.present import count_en
+from huapai.games.xianniu.cards import said_zh
 
 from .common import deal_ended, label, pair_of
 
@@ -56,14 +57,19 @@ def _decline_word(ctx: RenderContext) -> str:
     return "不掀" if getattr(ctx.rules, "deck", "poker") == "huapai" else "扣了"
 
 
-def cards_text(cards: str) -> Text:
-    """Card notation with the red 5 / 9 (大戏 / 牛九) in red."""
+def cards_text(cards: str, ctx: RenderContext) -> Text:
+    """Cards with the red 5 / 9 (大戏 / 牛九) in red; in Chinese the poker deck's coloured
+    ones as said (红9 黑9: a Chinese screen shows no r / b, and the prompt takes both)."""
     out = Text()
     for i, token in enumerate(cards.split()):
         if i:
             out.append(" ")
-        out.append(token, style="bold red" if token in _RED else "bold")
+        out.append(_said(token, ctx), style="bold red" if token in _RED else "bold")
     return out
+
+
+def _said(cards: str, ctx: RenderContext) -> str:
+    return ctx.pick(said_zh(cards), cards)
 
 
 class XianniuRenderer:
@@ -116,7 +122,7 @@ class XianniuRenderer:
             return [name, Text(role, style="dim"), "", "", "", self._backing(view, ctx, seat)]
         role = ctx.pick(*_ROLES[active.index(seat)])
         hand = str(view["hand_sizes"][seat])
-        return [name, role, hand, self._zhan(view, seat), str(view["xian_counts"][seat]),
+        return [name, role, hand, self._zhan(view, seat, ctx), str(view["xian_counts"][seat]),
                 self._seat_status(view, ctx, seat)]
 
     def _backing(self, view: Mapping[str, Any], ctx: RenderContext, seat: int) -> Text:
@@ -127,10 +133,10 @@ class XianniuRenderer:
         return Text(ctx.pick(f"抱{ctx.name(partner)}", f"backs {ctx.name(partner)}"),
                     style="yellow")
 
-    def _zhan(self, view: Mapping[str, Any], seat: int) -> Units:
+    def _zhan(self, view: Mapping[str, Any], seat: int, ctx: RenderContext) -> Units:
         """The seat's 占牌: how many, then each play won, each play kept whole (``Q Q``)."""
         count = int(view["table_counts"][seat])
-        plays = (cards_text(str(play["cards"])) for play in view["table"][seat])
+        plays = (cards_text(str(play["cards"]), ctx) for play in view["table"][seat])
         return Units((Text(str(count), style="bold green" if count else ""), *plays))
 
     def _seat_status(self, view: Mapping[str, Any], ctx: RenderContext, seat: int) -> Units:
@@ -159,7 +165,7 @@ class XianniuRenderer:
         for i, play in enumerate(trick):
             out.append("  →  " if i else "")
             out.append(ctx.name(int(play["seat"])) + " ")
-            out.append_text(cards_text(str(play["cards"])))
+            out.append_text(cards_text(str(play["cards"]), ctx))
             out.append(bracketed(str(play["name"]), ctx.lang), style="dim")
         return [out]
 
@@ -176,10 +182,10 @@ class XianniuRenderer:
         if ctx.me not in view.get("active", []):
             return [Text(_sitting(view, ctx), style="bold")]
         out: list[RenderableType] = [Text.assemble((ctx.pick("你的手牌：", "your hand: "), "bold"),
-                                                   cards_text(str(view["hand"])))]
+                                                   cards_text(str(view["hand"]), ctx))]
         if view.get("my_discards"):
             out.append(Text.assemble((ctx.pick("你弃的牌：", "you threw away: "), "dim"),
-                                     (str(view["my_discards"]), "dim")))
+                                     (_said(str(view["my_discards"]), ctx), "dim")))
         return out
 
     # ------------------------------------------------------------------ events
@@ -199,9 +205,10 @@ class XianniuRenderer:
     # ------------------------------------------------------------------ help and facts
     def notation_help(self, ctx: RenderContext) -> str:
         return ctx.pick(
-            "牌：扑克 A 2 3 5r 5b 6 7 8 9r 9b 10 J Q K（5 和 9 要写颜色：r 红、b 黑），"
+            "牌：扑克 A 2 3 红5 黑5 6 7 8 红9 黑9 10 J Q K（5 和 9 要写颜色：红5、黑9，"
+            "也可以写 5r、9b：r 红、b 黑），"
             "或花牌名 天 虎 红十 梅十 牛九 牛八 红八 锤七 锤六 串六 板凳 大戏 小戏 地眼；"
-            "几张牌用空格分开，如 K K、9r 9b、天 天。\n"
+            "几张牌用空格分开，如 K K、红9 黑9、天 天。\n"
             "动作：掀；扣了 或 不掀；紧牌；弃 K（紧牌时一次弃一张）。"
             "小写 q 是退出，出虎请写大写 Q 或「虎」。",
             "Cards: poker A 2 3 5r 5b 6 7 8 9r 9b 10 J Q K (5 and 9 need a colour: r red, "
@@ -243,12 +250,12 @@ class XianniuRenderer:
 
 
 def _banpai(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
-    return ctx.pick(f"扳牌定序：{who} 摸到 {e['card']}",
+    return ctx.pick(f"扳牌定序：{who} 摸到 {said_zh(e['card'])}",
                     f"drawing for the lead: {who} drew {e['card']}")
 
 
 def _big_hand(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
-    return ctx.pick(f"{who} 亮出{e['name']}：{e['cards']}",
+    return ctx.pick(f"{who} 亮出{e['name']}：{said_zh(e['cards'])}",
                     f"{who} shows {e['name']}: {e['cards']}")
 
 
@@ -266,10 +273,10 @@ def _xian(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
 
 def _played(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
     if e.get("lead"):
-        return ctx.pick(f"{who} 出 {e['cards']}（{e['name']}）",
+        return ctx.pick(f"{who} 出 {said_zh(e['cards'])}（{e['name']}）",
                         f"{who} leads {e['cards']} ({e['name']})")
-    return ctx.pick(f"{who} 压 {e['cards']}（{e['name']}）", f"{who} beats it with {e['cards']} "
-                    f"({e['name']})")
+    return ctx.pick(f"{who} 压 {said_zh(e['cards'])}（{e['name']}）",
+                    f"{who} beats it with {e['cards']} ({e['name']})")
 
 
 def _passed(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
@@ -278,7 +285,7 @@ def _passed(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
 
 def _trick_won(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
     return ctx.pick(
-        f"{who} 占牌 {e['cards']}，共 {e['table_count']} 张（桌面 {e['table_total']}）",
+        f"{who} 占牌 {said_zh(e['cards'])}，共 {e['table_count']} 张（桌面 {e['table_total']}）",
         f"{who} takes {e['cards']} as 占牌: {e['table_count']} in all (table {e['table_total']})")
 
 
@@ -290,7 +297,7 @@ def _jinpai(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
 def _discarded(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
     if e.get("card") is None:
         return ctx.pick(f"{who} 扣弃一张牌", f"{who} discards a card face down")
-    return ctx.pick(f"{who} 弃 {e['card']}", f"{who} discards {e['card']}")
+    return ctx.pick(f"{who} 弃 {said_zh(e['card'])}", f"{who} discards {e['card']}")
 
 
 _EVENTS: dict[str, EventText] = {

@@ -81,6 +81,9 @@ _ALIASES = {
     "花十": HONGSHI, "红": HONGSHI,
     "黑十": MEISHI, "梅子": MEISHI, "梅": MEISHI,
     "虎头": HU, "老虎": HU,
+    # the poker deck's colours as a Chinese player says them (and the browser shows them)
+    "红9": NIU_JIU, "红九": NIU_JIU, "黑9": NIU_BA, "黑九": NIU_BA,
+    "红5": DA_XI, "红五": DA_XI, "黑5": XIAO_XI, "黑五": XIAO_XI,
 }
 _CHINESE = {name: f for f, name in enumerate(NAMES)} | _ALIASES
 _CHINESE_BY_LENGTH = sorted(_CHINESE, key=len, reverse=True)
@@ -156,6 +159,21 @@ def face_text(face: int, style: Style) -> str:
 
 def format_faces(faces: Iterable[int], style: Style) -> str:
     return " ".join(face_text(f, style) for f in faces)
+
+
+_SAID_ZH = {"9r": "红9", "9b": "黑9", "5r": "红5", "5b": "黑5"}
+"""The poker deck's coloured 5 and 9 as Chinese text says them (红心9和黑桃9 [S002]):
+the notation's ``r`` / ``b`` are letters, which a Chinese screen does not show."""
+
+
+def said_zh(notation: str) -> str:
+    """Cards in notation (``9r 9b K``) as Chinese text shows them (``红9 黑9 K``); the
+    long cards' names and the other poker ranks are as written."""
+    return " ".join(_SAID_ZH.get(token, token) for token in notation.split())
+
+
+def said_counts_zh(counts: Sequence[int], style: Style) -> str:
+    return said_zh(format_counts(counts, style))
 
 
 @lru_cache(maxsize=8192)

@@ -7,7 +7,7 @@ from functools import lru_cache
 
 from huapai.core.present import ActionInfo, Msg
 
-from .cards import expand, face_text
+from .cards import expand, face_text, said_zh
 from .combos import catalogue
 from .rules import XianniuRules
 from .state import DECLINE, DISCARD0, JIN, PLAY0, XIAN
@@ -28,12 +28,13 @@ def describe_action(rules: XianniuRules, action: int) -> ActionInfo:
     if action >= PLAY0:
         combo = combos[action - PLAY0]
         cards = tuple(face_text(f, rules.style) for f in expand(combo.counts))
-        label = Msg.of("play", "{cards}（{combo}）", "{cards} ({combo})",
-                       cards=" ".join(cards), combo=combo.name)
+        written = " ".join(cards)
+        label = Msg("play", f"{said_zh(written)}（{combo.name}）", f"{written} ({combo.name})",
+                    {"cards": written, "combo": combo.name})
         return ActionInfo(action, "play", cards, label, "cards")
     if action >= DISCARD0:
         card = face_text(action - DISCARD0, rules.style)
-        label = Msg.of("discard", "弃 {card}", "throw {card} (弃)", card=card)
+        label = Msg("discard", f"弃 {said_zh(card)}", f"throw {card} (弃)", {"card": card})
         return ActionInfo(action, "discard", (card,), label, "cards")
     if action == XIAN:
         return ActionInfo(action, "xian", (), _XIAN, style="hot")

@@ -27,6 +27,7 @@ from .cards import (
     NAMES,
     NUM_FACES,
     face_text,
+    said_zh,
     to_counts,
 )
 from .combos import Combo, catalogue
@@ -198,7 +199,11 @@ def _explain_play(s: State, combo: Combo) -> IllegalAction:
         return IllegalAction(Msg("not_leader", f"现在只有出牌方出牌，你可以{words[0]}",
                                  f"only the leader plays now; you may {words[1]}"))
     if not s.cat.fits(combo, hand):
-        return IllegalAction.of("not_in_hand", "你手里没有这些牌", "you do not hold those cards")
+        short = [f for f, n in combo.items for _ in range(n - min(n, hand[f]))]
+        missing = " ".join(face_text(f, s.rules.style) for f in short)
+        return IllegalAction(Msg("not_in_hand", f"你手里没有这些牌：缺 {said_zh(missing)}",
+                                 f"you do not hold those cards: {missing} missing",
+                                 {"missing": missing}))
     if s.phase == FOLLOW:
         top = s.cat.combos[s.trick[-1][1]]
         return IllegalAction.of("does_not_beat", "{combo}压不住{top}：必须出同样牌型、更大的牌",
@@ -218,8 +223,8 @@ def _explain_word(s: State, action: int) -> IllegalAction:
                                 "you hold a play that beats it and must play")
     if s.phase == JINPAI and action >= DISCARD0:
         name = face_text(action - DISCARD0, s.rules.style)
-        return IllegalAction.of("not_in_hand", "你没有 {name} 可弃",
-                                "you hold no {name} to discard", name=name)
+        return IllegalAction(Msg("not_in_hand", f"你没有 {said_zh(name)} 可弃",
+                                 f"you hold no {name} to discard", {"name": name}))
     if s.phase == JINPAI:
         return IllegalAction.of("must_discard", "紧牌：先弃到限额",
                                 "紧牌: discard down to the limit first")

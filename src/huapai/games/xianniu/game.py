@@ -7,13 +7,21 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from huapai.core.base import GameBase
-from huapai.core.present import ActionInfo
+from huapai.core.present import ActionInfo, Msg
 from huapai.core.protocol import Event, NotationError, RulesError, Settlement
 from huapai.core.rng import derive_seed, reshuffled, shuffled
 from huapai.core.view import TableView, check_seat
 
 from . import flow
-from .cards import DECK, NUM_FACES, face_text, format_counts, format_faces, parse_counts
+from .cards import (
+    DECK,
+    NUM_FACES,
+    face_text,
+    format_counts,
+    format_faces,
+    parse_counts,
+    said_zh,
+)
 from .cards import parse_faces as _parse_faces
 from .combos import catalogue
 from .describe import describe_action
@@ -237,8 +245,8 @@ def _parse_play(rules: XianniuRules, text: str) -> int:
     index = catalogue(rules.catalogue_key).by_counts.get(counts)
     if index is None:
         shown = format_counts(counts, rules.style)
-        raise NotationError.of("no_such_play", "{shown} 不是这套规则里的牌型",
-                               "{shown} is not a play type in these rules", shown=shown)
+        raise NotationError(Msg("no_such_play", f"{said_zh(shown)} 不是这套规则里的牌型",
+                                f"{shown} is not a play type in these rules", {"shown": shown}))
     return PLAY0 + index
 
 

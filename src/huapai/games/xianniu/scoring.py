@@ -32,6 +32,7 @@ from .cards import (
     XIAO_XI,
     Counts,
     format_counts,
+    said_zh,
 )
 from .combos import Combo, catalogue
 from .rules import XianniuRules
@@ -259,8 +260,9 @@ def _split_label(rules: XianniuRules, pair: tuple[Combo, Combo]) -> Msg:
 
 
 def _play_label(rules: XianniuRules, combo: Combo) -> Msg:
-    return Msg.of("zhan_play", "{cards}（{combo}）", "{cards} ({combo})",
-                  cards=format_counts(combo.counts, rules.style), combo=combo.name)
+    cards = format_counts(combo.counts, rules.style)
+    return Msg("zhan_play", f"{said_zh(cards)}（{combo.name}）", f"{cards} ({combo.name})",
+               {"cards": cards, "combo": combo.name})
 
 
 def aggregate_split(rules: XianniuRules, cards: Counts) -> list[tuple[Combo, int]]:

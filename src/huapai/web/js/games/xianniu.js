@@ -22,6 +22,14 @@ const SCORING_PARTS = new Set(["zhan_play", "split_liang", "big_points"]);
 /** Poker players sort a hand by poker rank, not in long-card face order. */
 const POKER_ORDER = ["A", "2", "3", "5b", "5r", "6", "7", "8", "9b", "9r", "10", "J", "Q", "K"];
 
+/** The poker deck's coloured 5 and 9 as Chinese text says them (红心9和黑桃9 [S002]): the
+ * notation's r / b are letters, which the Chinese page does not show (cards.py said_zh). */
+const SAID_ZH = { "9r": "红9", "9b": "黑9", "5r": "红5", "5b": "黑5" };
+
+function zh(cards) {
+  return String(cards ?? "").split(/\s+/).filter(Boolean).map((t) => SAID_ZH[t] ?? t).join(" ");
+}
+
 function decline(view) {
   return view.deck === "huapai" ? "不掀" : "扣了";
 }
@@ -228,18 +236,18 @@ export const xianniu = {
   eventText(ev, ctx, view) {
     const who = typeof ev.seat === "number" ? ctx.name(ev.seat) : "";
     switch (ev.kind) {
-      case "banpai": return bi(`${who} 扳到 ${ev.card}`, `${who} drew ${ev.card} (扳牌)`);
-      case "big_hand": return bi(`${who} 亮出 ${ev.name}：${ev.cards}`, `${who} shows ${ev.name}: ${ev.cards}`);
+      case "banpai": return bi(`${who} 扳到 ${zh(ev.card)}`, `${who} drew ${ev.card} (扳牌)`);
+      case "big_hand": return bi(`${who} 亮出 ${ev.name}：${zh(ev.cards)}`, `${who} shows ${ev.name}: ${ev.cards}`);
       case "declined": return ev.auto ? bi(`${who} 已失掀权，自动${decline(view)}`, `${who} may not 掀 (auto)`)
         : bi(`${who} ${decline(view)}`, `${who}: ${decline(view)}`);
       case "xian": return bi(`${who} 掀！`, `${who} 掀!`);
-      case "played": return bi(`${who} ${ev.lead ? "领出" : "跟"} ${ev.cards}（${ev.name}）`,
+      case "played": return bi(`${who} ${ev.lead ? "领出" : "跟"} ${zh(ev.cards)}（${ev.name}）`,
         `${who} ${ev.lead ? "leads" : "plays"} ${ev.cards} (${ev.name})`);
       case "passed": return bi(`${who} 过`, `${who} passes`);
-      case "trick_won": return bi(`${who} 占牌 ${ev.cards}，共 ${ev.table_count} 张`,
+      case "trick_won": return bi(`${who} 占牌 ${zh(ev.cards)}，共 ${ev.table_count} 张`,
         `${who} wins ${ev.cards}: ${ev.table_count} 占牌`);
       case "jinpai": return bi(`${who} 紧牌：手牌最多 ${ev.cap} 张`, `${who} calls 紧牌: at most ${countOf(ev.cap, "card", "cards")}`);
-      case "discarded": return ev.card ? bi(`${who} 弃 ${ev.card}`, `${who} throws ${ev.card}`)
+      case "discarded": return ev.card ? bi(`${who} 弃 ${zh(ev.card)}`, `${who} throws ${ev.card}`)
         : bi(`${who} 弃了一张牌`, `${who} throws a card`);
       case "deal_ended": return endText({ ...view, end: ev.reason });
       default: return generic.eventText(ev, ctx);
