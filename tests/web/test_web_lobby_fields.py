@@ -34,3 +34,17 @@ def test_the_bot_picker_stays_inside_the_card_on_a_phone(phone: Page, server: st
     for b in (box, select):
         assert b["x"] >= card["x"] and b["x"] + b["width"] <= card["x"] + card["width"] + 0.5, (
             b, card)
+
+
+def test_a_deals_count_out_of_range_is_refused_in_the_pages_language(page: Page,
+                                                                     server: str) -> None:
+    """局数 99: the browser's own check answered in the browser's language (English in a
+    headless Chromium, a Chinese page); the server's message answers now, in Chinese."""
+    enter(page, server, "局数太多")
+    page.fill("input[name=deals]", "99")
+    page.dispatch_event("input[name=deals]", "change")
+    page.click("[data-testid=create]")
+    error = page.locator(".toast.error")
+    expect(error).to_contain_text("局数")
+    expect(error).to_contain_text("99")
+    assert page.locator("[data-testid=waiting]").count() == 0

@@ -188,7 +188,9 @@ export class LobbyPage {
     const changed = Object.keys(f.rules).length;
     replace(this.formBox,
       h("h2", {}, t("new_room")),
-      h("form", { class: "create-form", "data-testid": "create-form", onSubmit: (e) => {
+      // novalidate: a number out of range is answered by the server's message in the page's
+      // language (局数：0 不在 1 到 64 之间), not by the browser's own bubble in the browser's
+      h("form", { class: "create-form", "data-testid": "create-form", novalidate: true, onSubmit: (e) => {
         e.preventDefault();
         this.create();
       } },
