@@ -121,3 +121,16 @@ def test_drill_on_a_phone(phone: Page, server: str, shots: Path | None) -> None:
     background = phone.locator("[data-testid=drill-input]").evaluate(
         "(e) => getComputedStyle(e).backgroundColor")
     assert background == "rgb(255, 253, 247)", background
+
+
+def test_an_answer_out_of_range_is_refused_in_the_pages_language(page: Page,
+                                                                server: str) -> None:
+    """31 钱: the browser's own check answered in the browser's language; the server's
+    message answers now, in Chinese, and the question stays."""
+    _open(page, server, "报太多")
+    page.fill("[data-testid=drill-input]", "31")
+    page.click("[data-testid=drill-say]")
+    error = page.locator(".toast.error")
+    expect(error).to_contain_text("要报一个 0 到 30 的整数")
+    assert not re.search("[A-Za-z]", error.inner_text()), error.inner_text()
+    assert page.locator("[data-testid=drill-score]").get_attribute("data-answered") == "0"

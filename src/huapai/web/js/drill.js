@@ -90,7 +90,8 @@ export class DrillPage {
         h("div", { class: "drill-cards", "data-testid": "drill-cards" },
           q.tokens.map((tok) => daziCard(tok, { height: 96 }))),
         h("span", { class: "drill-jiang", "data-testid": "drill-jiang" }, jiang)),
-      h("form", { class: "drill-form", onSubmit: (e) => {
+      // novalidate: 31 or 2.5 is answered by the server in the page's language, not the browser's
+      h("form", { class: "drill-form", novalidate: true, onSubmit: (e) => {
         e.preventDefault();
         if (input.value !== "") this.answer(Number(input.value));
       } },
