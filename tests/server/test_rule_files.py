@@ -4,13 +4,15 @@ refused before a room exists, and nothing shows the operator's folder."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from server_helpers import Api, running, sqlite_url
+from server_helpers import Api, peer, running, sqlite_url
 from starlette.testclient import TestClient
 
+from huapai.core import record
 from huapai.games.xiushan import mingtang
 
 BOFU = Path(mingtang.__file__).parent / "data" / "bofu_mingtang.toml"
@@ -97,3 +99,38 @@ def test_a_room_with_a_club_table_survives_a_restart(tmp_path: Path, folder: Pat
         answer = again.get(f"/api/rooms/{room['id']}", headers=token)
         assert answer.status_code == 200, answer.text
         assert answer.json()["room"]["rules"]["mingtang_table"] == "bofu-club.toml"
+
+
+def test_a_games_record_carries_its_club_table_not_the_folder(client: TestClient,
+                                                               folder: Path,
+                                                               tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch
+                                                               ) -> None:
+    """A finished game of a club-table room: its replay shows the table by name, and its
+    record names the file and carries its text — so it replays where the folder is not
+    (it kept the operator's path, and replayed only with that file there)."""
+    a = Api(client, "a")
+    status, body = _create(client, a, "bofu-club.toml")
+    assert status == 201, body
+    room = body["room"]
+    assert isinstance(room, dict)
+    a.call("POST", f"/api/rooms/{room['id']}/seats/0")
+    a.call("POST", f"/api/rooms/{room['id']}/bots")
+    with peer(client, a.token) as p:
+        p.send({"type": "subscribe", "room": room["id"]})
+        p.next_of("room")
+        a.call("POST", f"/api/rooms/{room['id']}/start")
+        p.next_of("state")
+        p.send({"type": "tuoguan", "room": room["id"], "on": True})
+        game_id = p.next_of("deal_end")["game_id"]
+    replay = client.get(f"/api/replays/{game_id}?seat=0", headers=a.headers)
+    assert replay.json()["rules"]["mingtang_table"] == "bofu-club.toml"
+    text = client.get(f"/api/replays/{game_id}/record", headers=a.headers).text
+    assert str(folder) not in text and str(folder.resolve()) not in text
+    header = json.loads(text.splitlines()[0])
+    assert header["rules"]["mingtang_table"] == "bofu-club.toml"
+    assert header["files"] == {"bofu-club.toml": BOFU.read_text(encoding="utf-8")}
+    monkeypatch.setenv("HUAPAI_CACHE_DIR", str(tmp_path / "cache"))
+    (folder / "bofu-club.toml").unlink()  # the record alone replays it
+    (deal,) = record.parse(text)[1]
+    assert record.replay_deal(deal).steps

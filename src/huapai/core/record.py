@@ -23,6 +23,7 @@ from typing import Any
 
 from .present import Msg, said
 from .protocol import Event, Game, IllegalAction
+from .recordfiles import carried, checked_files, replayed
 from .registry import get_game
 
 FORMAT = 1
@@ -63,13 +64,15 @@ class DealRecord:
     end: dict[str, Any] | None = None
     carry: Any = None
     preset: str | None = None  # the preset the rules started from (what a house changed)
+    files: dict[str, str] = field(default_factory=dict)  # the texts of files rules name
 
     def header(self) -> dict[str, Any]:
+        rules, files = carried(self.game, self.rules)
         header = {
             "type": "deal",
             "format": FORMAT,
             "game": self.game,
-            "rules": self.rules,
+            "rules": rules,
             "dealer": self.dealer,
             "seed": self.seed,
             "deal": self.deal,
@@ -78,7 +81,13 @@ class DealRecord:
             header["carry"] = self.carry
         if self.preset is not None:  # (the same: only where it is known)
             header["preset"] = self.preset
+        if files or self.files:  # a club's 名堂表 travels with the record (recordfiles)
+            header["files"] = {**self.files, **files}
         return header
+
+    def rules_dict(self) -> dict[str, Any]:
+        """The rules as the game reads them: a file the record carries, by its path."""
+        return replayed(self.game, self.rules, self.files)
 
     def lines(self) -> Iterator[dict[str, Any]]:
         yield self.header()
@@ -105,7 +114,7 @@ class MatchRecord:
             "type": "match",
             "format": FORMAT,
             "game": self.game,
-            "rules": self.rules,
+            "rules": carried(self.game, self.rules)[0],  # a file by its name (deals carry it)
             "seed": self.seed,
             "deals": self.deals_planned,
         }
@@ -193,8 +202,11 @@ def _deal_header(number: int, line: dict[str, Any]) -> DealRecord:
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise RecordError(number, "deal header: 'seed' must be an integer or null",
                           "开局行的 'seed' 要是整数或 null")
+    files, refused = checked_files(line.get("files"))
+    if refused is not None:
+        raise RecordError(number, refused)
     return DealRecord(game=game, rules=rules, dealer=dealer, deal=deal, seed=seed,
-                      carry=line.get("carry"), preset=_preset(number, line))
+                      carry=line.get("carry"), preset=_preset(number, line), files=files)
 
 
 def _preset(number: int, line: dict[str, Any]) -> str | None:
@@ -264,7 +276,7 @@ def replay_deal(record: DealRecord, game: Game[Any, Any] | None = None) -> Repla
     browser replays all rebuild deals here (``game`` defaults to the registered one)."""
     game = game or get_game(record.game)
     try:
-        rules = game.rules_from_dict(record.rules)
+        rules = game.rules_from_dict(record.rules_dict())
         state = start_state(game, rules, record.deal, record.dealer, record.carry)
     except (ValueError, IllegalAction) as exc:  # RulesError, NotationError are ValueErrors
         raise ReplayError(-1, -1, "header", str(exc), said(exc)) from None

@@ -221,7 +221,7 @@ def _banpai_problems(deal: DealRecord, header: dict[str, Any],
     seed = banpai_seed(server, nonces)
     try:
         game = get_game(deal.game)
-        dealer = game.first_dealer(game.rules_from_dict(deal.rules), seed)[0]
+        dealer = game.first_dealer(game.rules_from_dict(deal.rules_dict()), seed)[0]
     except RulesError as exc:
         return [_problem("no_dealer", exc)]
     if dealer != deal.dealer:
@@ -232,7 +232,7 @@ def _banpai_problems(deal: DealRecord, header: dict[str, Any],
 def _deal_problems(deal: DealRecord, seed: int) -> list[Msg]:
     try:
         game = get_game(deal.game)
-        rules = game.rules_from_dict(deal.rules)
+        rules = game.rules_from_dict(deal.rules_dict())
         state = game.new_game(rules, seed=seed, dealer=deal.dealer)
         recorded = game.parse_deal(rules, deal.deal)
     except (RulesError, NotationError, IllegalAction) as exc:

@@ -12,6 +12,7 @@ from huapai.core.record import STAND_INS, ActionEntry, DealRecord, dumps, replay
 from .errors import ServerError, conflict, not_found
 from .fairness import VerifyReport
 from .hub import seen_by
+from .rulefiles import shown
 from .store import ActionRow, GameRow
 
 ALL = "all"
@@ -91,7 +92,8 @@ def replay(row: GameRow, actions: Sequence[ActionRow], viewer: int | str) -> dic
                       "label": game.describe_action(replayed.rules, step.action)
                       .label.to_json(),
                       "actor": entry.actor, "events": seen, "view": view})
-    return {**summary(row), "rules": row.rules, "dealer": row.dealer, "seed": row.seed,
+    rules = shown(game, row.rules)  # a club's 名堂表 by its name, not the operator's folder
+    return {**summary(row), "rules": rules, "dealer": row.dealer, "seed": row.seed,
             "commitment": row.commitment, **shuffle_parts(row), "viewer": viewer,
             "initial": initial, "initial_events": initial_events, "steps": steps,
             "settlement": row.settlement}

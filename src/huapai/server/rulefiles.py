@@ -7,8 +7,9 @@ client, unless the operator started the server with a folder of files for them
 (``huapai serve --rule-files DIR`` or ``HUAPAI_RULE_FILES``): then a room may name one
 of that folder's files by its name (``bofu-club.toml``), which the server turns into the
 path before the rules read it. A room's summary, the lobby and errors show the name, not
-the folder (a record keeps the path its rules read). What is offered is listed each time
-it is asked (a file added is offered at once; one removed is refused at the next room).
+the folder (a record names the file and carries its text: huapai.core.recordfiles).
+What is offered is listed each time it is asked (a file added is offered at once; one
+removed is refused at the next room).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from huapai.core import recordfiles
 from huapai.core.present import Msg
 from huapai.core.registry import get_game
 
@@ -46,7 +48,7 @@ def local_options(game: Any) -> dict[str, Any]:
 @cache
 def _local_options(game_name: str) -> dict[str, Any]:
     cls = type(next(iter(get_game(game_name).presets().values())))
-    return {name: cls.info(name) for name, *_ in cls.describe() if cls.info(name).local}
+    return {name: cls.info(name) for name in recordfiles.local_options(game_name)}
 
 
 def resolve(game: Any, overrides: Mapping[str, Any], folder: str | None) -> dict[str, Any]:
