@@ -123,3 +123,31 @@ def test_xianniu_help_examples_show_the_number_they_explain() -> None:
             assert len(examples) == 1 + jinpai, items
             assert all("3" in re.findall(r"\d+", x) for x in examples), items
             assert "3" in _help("xianniu", "lanzhou", lang, jinpai=jinpai)
+
+
+def test_the_chinese_help_folds_by_characters_not_at_its_spaces() -> None:
+    """At 80 columns the help broke its Chinese lines at their few spaces, leaving lines
+    half empty ("…只写 3" / "时：它若…", a terminal play-test): it folds by characters now,
+    so every line but a paragraph's last is nearly full."""
+    game = get_game("xianniu")
+    ctx = RenderContext(game, game.rules("lanzhou"), "zh", me=0)
+    out = Console(width=80, record=True, force_terminal=False)
+    out.print(help_view(renderer_for(game), ctx))
+    lines = [line.rstrip() for line in out.export_text().splitlines()]
+    from rich.cells import cell_len
+    starts = [i for i, line in enumerate(lines) if line.startswith(("·", "牌：", "动作："))]
+    for i, line in enumerate(lines[:-1]):
+        if i + 1 not in starts and i in range(min(starts), len(lines) - 1):
+            assert cell_len(line) >= 74, (line, lines)
+
+
+def test_a_long_log_line_keeps_its_indent_when_it_wraps() -> None:
+    """A log line longer than the terminal lost its indent on the lines it wrapped onto,
+    and Chinese broke only at its spaces ("34 胡，4" / "分。")."""
+    from huapai.cli_support.fold import folded
+
+    out = Console(width=30, record=True, force_terminal=False)
+    line = "座位1 胡了：上大人 可知礼 化三千，34 胡，4 分。"
+    assert folded(line, 28, "zh", out) == ["座位1 胡了：上大人 可知礼 化", "三千，34 胡，4 分。"]
+    english = folded("seat 1 wins: a long English line that wraps around", 28, "en", out)
+    assert english == ["seat 1 wins: a long English", "line that wraps around"]

@@ -72,10 +72,10 @@ def test_a_number_past_the_list_in_a_game_of_hanzi_cards_is_only_that() -> None:
             assert "cards" not in line and "当作牌" not in line, line
 
 
-def _log(lang: Lang, events: list[Any]) -> list[str]:
+def _log(lang: Lang, events: list[Any], width: int = 100) -> list[str]:
     """The lines ``play`` prints for ``events`` (seat 0's screen), held ones said."""
     table = load_table("xianniu", "lanzhou", None, ())
-    out = Console(width=100, record=True, force_terminal=False)
+    out = Console(width=width, record=True, force_terminal=False)
     match = HumanMatch(table, 0, {1: "heuristic", 2: "heuristic"}, {}, 1, 1, lang, out,
                        lambda prompt: "q")
     match._show_events(events)
@@ -152,3 +152,12 @@ def test_too_many_of_a_card_names_it_apart() -> None:
     """``手牌和落地的组中玖 有 5 张`` read oddly: the card is set apart now."""
     said = invoke(["score", "xiushan", "玖玖玖玖玖壹贰叁肆伍陆柒捌拾"], "")
     assert "「玖」有 5 张，一副牌只有 4 张" in said.output, said.output
+
+
+def test_a_log_line_wrapped_keeps_its_indent() -> None:
+    """At 24 columns a played line wraps: every part is indented (the terminal's own wrap
+    put the rest at the left edge)."""
+    played = Played(1, "5b 5b 5r 3 3 3 3", "喜包亮", lead=True)
+    for lang in ("zh", "en"):
+        lines = [line.rstrip() for line in _log(lang, [played], width=24)]
+        assert len(lines) > 1 and all(line.startswith("  ") and line.strip() for line in lines)

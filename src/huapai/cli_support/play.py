@@ -29,6 +29,7 @@ from huapai.core.match import Match
 from huapai.core.protocol import Event, IllegalAction
 from huapai.core.session import Agent, AgentError, Deal
 
+from .fold import folded
 from .i18n import Lang, bot_label, comma, tr
 from .interpret import Reply, command_of, interpret
 from .play_help import help_view
@@ -294,7 +295,10 @@ class HumanMatch:
         event, count = self._held
         self._held = None
         for line in event_lines(self.renderer, event, count, self.ctx):
-            self.console.print(Text("  " + line))
+            # each part indented: a long line wrapped by the terminal lost its indent, and
+            # Chinese broke only at its spaces ("34 胡，4" / "分。")
+            for part in folded(line, self.console.width - 2, self.ctx.lang, self.console):
+                self.console.print(Text("  " + part))
 
     def _print(self, *renderables: RenderableType) -> None:
         self._flush()

@@ -12,6 +12,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from .fold import Folded
 from .i18n import Lang, tr
 from .render import NumberReadings, RenderContext, Renderer, WaitsRenderer, number_readings
 
@@ -24,19 +25,22 @@ def help_view(renderer: Renderer, ctx: RenderContext) -> RenderableType:
     if isinstance(renderer, WaitsRenderer):
         lines.append(tr("help_waits", lang))
     lines.append(tr("help_commands", lang))
-    return Group(Text(tr("help_title", lang), style="bold"), bullets(lines),
-                 Text(renderer.notation_help(ctx)))
+    notation = renderer.notation_help(ctx)
+    return Group(Text(tr("help_title", lang), style="bold"), bullets(lines, lang),
+                 Folded(notation) if lang == "zh" else Text(notation))
 
 
-def bullets(lines: list[str]) -> Table:
+def bullets(lines: list[str], lang: Lang = "en") -> Table:
     """Lines starting ``· `` as a list whose text hangs beside its bullet: a line of 汉字
-    has no space to wrap at, and as one text its bullet stood alone on a line."""
+    has no space to wrap at, and as one text its bullet stood alone on a line; Chinese
+    folds by characters (wrapped at its few spaces, a line ended half-way: "只写 3")."""
     grid = Table.grid(padding=(0, 1))
     grid.add_column(no_wrap=True)
     grid.add_column(overflow="fold")
     for line in lines:
         mark, gap, rest = line.partition(" ")
-        grid.add_row(*(("·", rest) if mark == "·" and gap else ("", line)))
+        mark, text = ("·", rest) if mark == "·" and gap else ("", line)
+        grid.add_row(mark, Folded(text) if lang == "zh" else text)
     return grid
 
 
