@@ -13,6 +13,7 @@ import { toast } from "./ui.js";
 import { ReviewPanel } from "./review.js";
 
 const AUTOPLAY_MS = 900;
+const PHONE = window.matchMedia("(max-width: 700px)");  // app.css's phone layout
 
 export class ReplayPage {
   constructor(app, gameId, seat, share = null) {
@@ -45,7 +46,7 @@ export class ReplayPage {
     this.seats = this.data.players.map((p) => ({ nickname: p.nickname, bot: p.bot }));
     if (this.viewer !== "all") {
       this.review = new ReviewPanel({ gameId: this.gameId, seat: this.viewer, withShare: (u) => this.withShare(u),
-                                      go: (i) => this.go(i), onChange: () => this.reviewChanged() });
+                                      go: (i) => this.reviewGo(i), onChange: () => this.reviewChanged() });
     }
     this.build();
     this.verify();
@@ -203,6 +204,18 @@ export class ReplayPage {
       scaled: d.settlement.deltas.map((x) => x * (d.multiplier ?? 1)), renderer: this.renderer,
       view: d.steps.at(-1)?.view ?? d.initial,
     }, []));
+  }
+
+  /** A step picked in the 复盘分析 (a listed mistake, a mark on the timeline), and on a
+   * phone the board brought into sight: there the review box lies below the board and its
+   * step buttons (app.css), so the changed position would be off the screen. */
+  reviewGo(index) {
+    this.go(index);
+    const felt = this.table?.felt;
+    if (!felt || !PHONE.matches) return;
+    const r = felt.getBoundingClientRect();
+    const page = felt.closest(".replay-page")?.getBoundingClientRect() ?? { top: 0, bottom: window.innerHeight };
+    if (r.top < page.top - 1 || r.bottom > page.bottom + 1) felt.scrollIntoView({ block: "start" });
   }
 
   go(index) {

@@ -228,6 +228,7 @@ export class TableView {
       endDrawing();
     }
     this.felt.style.setProperty("--others", String(Math.max(1, n - 1)));
+    this.felt.dataset.others = String(Math.max(1, n - 1));  // for CSS (xiushan.css)
     this.felt.classList.toggle("strip", stripLayout(view, n));
     this.el.dataset.deck = String(view.deck ?? "");
     this.el.dataset.game = String(view.game ?? "");

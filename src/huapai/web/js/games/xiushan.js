@@ -35,7 +35,7 @@ export function forcedGroup(legal) {
 function waitsRow(renderer, view) {
   const waits = view.my_waits ?? [];
   if (!waits.length) return null;
-  const height = renderer.sizes(view).river;
+  const height = renderer.sizes(view).wait;
   return h("div", { class: "xs-waits", "data-testid": "waits" },
     h("span", { class: "xs-waits-label" }, bi("听", "waits")),
     waits.map((w) => waitItem(renderer, view, w, height)));
@@ -78,10 +78,15 @@ export const xiushan = {
     return cardBack(DAZI_SIZE.w, DAZI_SIZE.h, { height });
   },
 
+  /** Laid groups (`table`) and discards (`river`, drawn as stubs: xiushan.css crops them
+   * to their top character) big enough to read at a glance across the table — at 48 px
+   * a 捌 or 壹 on an opponent's river was a blur (xiushan.css shrinks a three-seat
+   * desktop table's seats to 0.75 of these); my waits (`wait`) likewise; the flipped 将
+   * card (`flip`) sits in the crowded centre column and keeps its old size. */
   sizes() {
     const phone = typeof window !== "undefined" && window.innerWidth < 640;
-    return phone ? { hand: 92, trick: 84, table: 50, river: 60, win: 64 }
-      : { hand: 112, trick: 96, table: 50, river: 48, win: 72 };
+    return phone ? { hand: 92, trick: 84, table: 52, river: 60, wait: 60, flip: 60, win: 64 }
+      : { hand: 112, trick: 96, table: 64, river: 66, wait: 56, flip: 48, win: 72 };
   },
 
   handOverlap: 0.2,
@@ -137,7 +142,7 @@ export const xiushan = {
     const line = [h("span", {}, facts.join(" · "))];
     if (view.jiang && view.flipped) {
       line.push(h("span", { class: "xs-flip", "data-testid": "flipped" },
-        bi("翻", "flipped"), cardRow(this, view, [view.flipped], this.sizes(view).river),
+        bi("翻", "flipped"), cardRow(this, view, [view.flipped], this.sizes(view).flip),
         bi(`将 ${view.jiang}`, `将 ${view.jiang}`)));
     }
     parts.push(h("div", { class: "stock xs-facts" }, line));
