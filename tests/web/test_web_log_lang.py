@@ -39,3 +39,23 @@ def test_switching_language_redraws_the_log_without_repeating_it(page: Page, ser
     page.click("[data-testid=lang]")
     expect(page.locator("[data-testid=lang]")).to_have_text("English")
     assert _lines(page) == chinese
+
+
+def test_a_run_of_equal_lines_is_one_line(page: Page, server: str) -> None:
+    """紧牌's face-down discards said "机器人乙 弃了一张牌" seven times in a row (a
+    screenshot of a 兰州 deal): a run of equal lines is one, with how many."""
+    enter(page, server, "连着")
+    page.evaluate("""async () => {
+      const { TableView } = await import("/js/table.js");
+      window.__runs = TableView;
+    }""")
+    got = page.evaluate("""() => {
+      const list = document.createElement("ol");
+      const fake = { log: [{ text: "乙 弃了一张牌" }, { text: "乙 弃了一张牌" },
+                           { text: "乙 弃了一张牌" }, { text: "丙 弃了一张牌" }, { text: "乙 弃了一张牌" }],
+                     ctx: () => ({}), renderer: {}, data: {}, logList: list,
+                     logBox: document.createElement("div") };
+      window.__runs.prototype.renderLog.call(fake);
+      return [...list.children].map((li) => li.textContent);
+    }""")
+    assert got == ["乙 弃了一张牌 ×3", "丙 弃了一张牌", "乙 弃了一张牌"]

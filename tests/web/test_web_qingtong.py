@@ -28,7 +28,9 @@ def server(own_server: str) -> str:
 
 
 def _my_passes(page: Page) -> int:
-    return sum(1 for line in page.locator(".log-list li").all_inner_texts() if line == "你 不紮了")
+    lines = page.locator(".log-list li").all_inner_texts()  # a run of equal lines: "… ×N"
+    return sum(int(line.rpartition("×")[2]) if line.startswith("你 不紮了 ×") else 1
+               for line in lines if line.startswith("你 不紮了"))
 
 
 def _next_deal(page: Page) -> None:

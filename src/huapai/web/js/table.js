@@ -35,6 +35,18 @@ function stripLayout(view, n) {
   return PHONE.matches || n >= 4 || Array.isArray(view.hands);
 }
 
+/** Consecutive equal lines as one, with how many ([text, n]): 紧牌's face-down discards
+ * said "机器人乙 弃了一张牌" seven times in a row (the terminal folds them too). */
+function runs(lines) {
+  const out = [];
+  for (const text of lines) {
+    const last = out[out.length - 1];
+    if (last && last[0] === text) last[1] += 1;
+    else out.push([text, 1]);
+  }
+  return out;
+}
+
 /** The name shown for a seat, from the room's seat list (or a replay's players). */
 export function seatName(seats, seat) {
   const info = seats?.[seat];
@@ -492,7 +504,7 @@ export class TableView {
   renderLog() {
     const ctx = this.ctx();
     const lines = this.log.map((e) => (e.ev ? this.renderer.eventText(e.ev, ctx, this.data.view) : e.text));
-    replace(this.logList, lines.filter(Boolean).map((text) => h("li", {}, text)));
+    replace(this.logList, runs(lines.filter(Boolean)).map(([text, n]) => h("li", {}, n > 1 ? `${text} ×${n}` : text)));
     this.logList.scrollTop = this.logList.scrollHeight;
     this.logBox.scrollTop = this.logBox.scrollHeight;
   }
