@@ -51,8 +51,8 @@ def test_a_run_of_equal_lines_is_one_line(page: Page, server: str) -> None:
     }""")
     got = page.evaluate("""() => {
       const list = document.createElement("ol");
-      const fake = { log: [{ text: "乙 弃了一张牌" }, { text: "乙 弃了一张牌" },
-                           { text: "乙 弃了一张牌" }, { text: "丙 弃了一张牌" }, { text: "乙 弃了一张牌" }],
+      const said = ["乙 弃了一张牌", "乙 弃了一张牌", "乙 弃了一张牌", "丙 弃了一张牌", "乙 弃了一张牌"];
+      const fake = { log: said.map((text) => ({ text })),
                      ctx: () => ({}), renderer: {}, data: {}, logList: list,
                      logBox: document.createElement("div") };
       window.__runs.prototype.renderLog.call(fake);
