@@ -51,7 +51,7 @@ def test_a_run_of_equal_lines_is_one_line(page: Page, server: str) -> None:
     }""")
     got = page.evaluate("""() => {
       const list = document.createElement("ol");
-      const said = ["乙 弃了一张牌", "乙 弃了一张牌", "乙 弃了一张牌", "丙 弃了一张牌", "乙 弃了一张牌"];
+      const said = ["乙 弃", "乙 弃", "乙 弃", "丙 弃", "乙 弃"].map((t) => `${t}了一张牌`);
       const fake = { log: said.map((text) => ({ text })),
                      ctx: () => ({}), renderer: {}, data: {}, logList: list,
                      logBox: document.createElement("div") };
