@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -277,3 +278,13 @@ def test_a_preset_that_is_not_a_name_is_refused(recorded: Path, tmp_path: Path) 
     result = invoke(["replay", str(_write(tmp_path / "bad.jsonl", lines))])
     assert result.exit_code == 1
     assert "第 1 行" in result.output and "'preset' 要是字符串（玩法名），或者不写" in result.output
+
+
+def test_a_lanzhou_replay_in_chinese_says_the_colours_as_words(recorded: Path) -> None:
+    """The dealt hands said 9r / 5b on a Chinese screen; the moves already said 红9."""
+    result = invoke(["replay", str(recorded)])
+    hands = result.output.split("起手牌")[1].split("#1")[0]
+    assert not re.search(r"\b[59][rb]\b", hands), hands
+    assert re.search(r"[红黑][59]", hands), hands
+    english = invoke(["replay", str(recorded), "--lang", "en"]).output
+    assert re.search(r"\b[59][rb]\b", english.split("#1")[0])

@@ -169,9 +169,11 @@ def show_deal(n: int, replay: rec.Replay, deal: rec.DealRecord, lang: Lang,
     hands = game.omniscient(replay.initial).get("hands")
     if isinstance(hands, list):
         console.print(Text(tr("replay_hands", lang), style="bold"))
+        said = getattr(renderer, "said_cards", None)  # 兰州's 红9 in Chinese, as play says it
         for seat, hand in enumerate(hands):
             if hand:
-                console.print(Text(f"  {seat_name(seat, lang)}{colon(lang)}{hand}"))
+                shown = said(str(hand), ctx) if said is not None else hand
+                console.print(Text(f"  {seat_name(seat, lang)}{colon(lang)}{shown}"))
     for event in replay.opening:
         line = renderer.event(event.to_json(), ctx)
         if line:

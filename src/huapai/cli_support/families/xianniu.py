@@ -75,6 +75,10 @@ def _said(cards: str, ctx: RenderContext) -> str:
 class XianniuRenderer:
     """The 掀牛 / 花花牌 renderer (both decks)."""
 
+    def said_cards(self, cards: str, ctx: RenderContext) -> str:
+        """Cards as this screen says them (``huapai replay``'s hands): 红9 in Chinese."""
+        return _said(cards, ctx)
+
     # ------------------------------------------------------------------ the table
     def table(self, view: Mapping[str, Any], ctx: RenderContext) -> RenderableType:
         parts: list[RenderableType] = [self._status(view, ctx), self._seats(view, ctx)]
