@@ -250,3 +250,19 @@ def until_window(peers: list[Peer], room: str, moves: int = 80,
 
         peers[asked[0]].until(moved)
     raise AssertionError("no claim window opened")
+
+
+def played_by_tuoguan(client: TestClient, owner: Api, room: str) -> str:
+    """``owner`` takes seat 0 of ``room``, bots fill the rest, and 托管 plays the owner's
+    seat from the first move to the deal's end: the finished game's id."""
+    owner.call("POST", f"/api/rooms/{room}/seats/0")
+    owner.call("POST", f"/api/rooms/{room}/bots", {})
+    with peer(client, owner.token) as p:
+        p.send({"type": "subscribe", "room": room})
+        p.next_of("room")
+        owner.call("POST", f"/api/rooms/{room}/start")
+        p.next_of("state")
+        p.send({"type": "tuoguan", "room": room, "on": True})
+        game_id: str = p.next_of("deal_end")["game_id"]
+    return game_id
+

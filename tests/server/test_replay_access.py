@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from server_helpers import Api, peer, running
+from server_helpers import Api, played_by_tuoguan, running
 from starlette.testclient import TestClient
 
 from huapai.core.rng import seed_commitment
@@ -17,16 +17,7 @@ from huapai.core.rng import seed_commitment
 def _finished_game(client: TestClient, owner: Api, private: bool) -> tuple[str, str]:
     """A deal played to its end by the house bot for ``owner`` and two bots."""
     room = owner.room(private=private)
-    owner.call("POST", f"/api/rooms/{room}/seats/0")
-    owner.call("POST", f"/api/rooms/{room}/bots")
-    with peer(client, owner.token) as p:
-        p.send({"type": "subscribe", "room": room})
-        p.next_of("room")
-        owner.call("POST", f"/api/rooms/{room}/start")
-        p.next_of("state")
-        p.send({"type": "tuoguan", "room": room, "on": True})
-        game_id: str = p.next_of("deal_end")["game_id"]
-    return room, game_id
+    return room, played_by_tuoguan(client, owner, room)
 
 
 READS = ["/api/replays/{g}?seat=all", "/api/replays/{g}?seat=1", "/api/replays/{g}/record",

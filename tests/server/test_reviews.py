@@ -9,7 +9,7 @@ import time
 from contextlib import ExitStack
 from typing import Any
 
-from server_helpers import Api, Peer, act, peer, subscribed
+from server_helpers import Api, Peer, act, peer, played_by_tuoguan, subscribed
 from starlette.testclient import TestClient
 
 from huapai.server import reviews
@@ -122,17 +122,7 @@ def test_moves_tuoguan_made_are_marked_and_not_reviewed(client: TestClient) -> N
     moves ``"by": "tuoguan"``, and the review finds no decision of the player's, counting
     them as stood in (a browser play-test was shown 托管's move as its big mistake)."""
     a = Api(client, "a")
-    room = a.room()
-    path = f"/api/rooms/{room}"
-    a.call("POST", f"{path}/seats/0")
-    a.call("POST", f"{path}/bots", {})
-    with peer(client, a.token) as p:
-        p.send({"type": "subscribe", "room": room})
-        p.next_of("room")
-        a.call("POST", f"{path}/start")
-        p.next_of("state")
-        p.send({"type": "tuoguan", "room": room, "on": True})
-        game_id = p.next_of("deal_end")["game_id"]
+    game_id = played_by_tuoguan(client, a, a.room())
     text = client.get(f"/api/replays/{game_id}/record", headers=a.headers).text
     own = [line for line in map(json.loads, text.splitlines())
            if line.get("type") == "action" and line["seat"] == 0]

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from server_helpers import Api, peer, running, sqlite_url
+from server_helpers import Api, played_by_tuoguan, running, sqlite_url
 from starlette.testclient import TestClient
 
 from huapai.core import record
@@ -114,15 +114,7 @@ def test_a_games_record_carries_its_club_table_not_the_folder(client: TestClient
     assert status == 201, body
     room = body["room"]
     assert isinstance(room, dict)
-    a.call("POST", f"/api/rooms/{room['id']}/seats/0")
-    a.call("POST", f"/api/rooms/{room['id']}/bots")
-    with peer(client, a.token) as p:
-        p.send({"type": "subscribe", "room": room["id"]})
-        p.next_of("room")
-        a.call("POST", f"/api/rooms/{room['id']}/start")
-        p.next_of("state")
-        p.send({"type": "tuoguan", "room": room["id"], "on": True})
-        game_id = p.next_of("deal_end")["game_id"]
+    game_id = played_by_tuoguan(client, a, str(room["id"]))
     replay = client.get(f"/api/replays/{game_id}?seat=0", headers=a.headers)
     assert replay.json()["rules"]["mingtang_table"] == "bofu-club.toml"
     text = client.get(f"/api/replays/{game_id}/record", headers=a.headers).text
