@@ -292,3 +292,23 @@ def test_idle_rooms_are_closed_but_watched_ones_stay(tmp_path: Path) -> None:
         a.client = client
         assert a.error("GET", f"/api/rooms/{idle}") == "room_not_found"  # never restored
         assert a.call("GET", f"/api/rooms/{watched}")["room"]["id"] == watched
+
+
+def test_an_option_says_when_it_is_used_and_a_refusal_speaks_chinese(client: TestClient
+                                                                     ) -> None:
+    """A play-test set 三六福's 报数 to 自己报数（练习）: the lobby offered it (it is 钵福's),
+    and the refusal read 报数（baoshu）和机器人报错率（bot_errors）… in Chinese. An option
+    now says when it is used (``applies``, the lobby offers it only then), and a rules
+    error's Chinese names no option key or value."""
+    options = {o["name"]: o for o in client.get("/api/games/xiushan").json()["options"]}
+    assert options["baoshu"]["applies"] == {"hand_value": ["fan"]}
+    assert options["bo_target"]["applies"] == {"hand_value": ["fan"]}
+    assert options["jiang_wrap"]["applies"] == {"jiang": ["next"]}
+    assert options["seats"]["applies"] is None
+    a = Api(client, "a")
+    body = {"game": "xiushan", "preset": "sanliufu", "rules": {"baoshu": "train"}}
+    answer = client.post("/api/rooms", json=body, headers=a.headers)
+    assert answer.status_code == 400
+    msg = answer.json()["error"]["msg"]
+    assert "报数" in msg["zh"] and not re.search("[A-Za-z]", msg["zh"]), msg
+    assert "baoshu" in msg["en"]  # English keeps the keys the command line takes

@@ -48,3 +48,29 @@ def test_a_deals_count_out_of_range_is_refused_in_the_pages_language(page: Page,
     expect(error).to_contain_text("局数")
     expect(error).to_contain_text("99")
     assert page.locator("[data-testid=waiting]").count() == 0
+
+
+def test_the_lobby_offers_only_the_options_the_rules_use(page: Page, server: str) -> None:
+    """三六福 offered 钵福's 报数, 机器人报错率, 一钵 … (accepted or refused at 开桌); they
+    show where 计分 is 油子×翻 — 钵福, or 三六福 turned to it — and go with it."""
+    enter(page, server, "选项")
+    page.select_option("select[name=game]", value="xiushan")
+    page.wait_for_selector("select[name=preset] option[value='sanliufu']", state="attached")
+    page.select_option("select[name=preset]", value="sanliufu")
+    page.click("details.rule-options summary")
+    for name in ("baoshu", "bot_errors", "bo_target", "hat_at"):
+        expect(page.locator(f"[name=rule-{name}]")).to_have_count(0)
+    expect(page.locator("[name=rule-hand_value]")).to_have_count(1)
+    page.select_option("select[name=rule-hand_value]", value="fan")
+    expect(page.locator("[name=rule-baoshu]")).to_have_count(1)
+    page.select_option("select[name=rule-baoshu]", value="train")
+    page.select_option("select[name=rule-hand_value]", value="mingtang")
+    expect(page.locator("[name=rule-baoshu]")).to_have_count(0)  # and its change is gone:
+    page.click("[data-testid=create]")
+    page.wait_for_selector("[data-testid=waiting]")  # 开桌 is not refused for it
+    assert page.locator(".toast.error").count() == 0
+    page.goto(server)
+    page.select_option("select[name=game]", value="xiushan")
+    page.wait_for_selector("select[name=preset] option[value='bofu']", state="attached")
+    page.select_option("select[name=preset]", value="bofu")
+    expect(page.locator("[name=rule-baoshu]")).to_have_count(1)

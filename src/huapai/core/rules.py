@@ -48,6 +48,9 @@ class OptionInfo:
     #: command line and the library take it, the platform's server never takes it from a
     #: client (a player could make it open any path) and its lobby does not offer it
     local: bool = False
+    #: the option is used only when each named option has one of the given values (钵福's
+    #: 一钵 only where ``hand_value`` is ``fan``): a lobby offers it only then
+    applies: Mapping[str, tuple[Any, ...]] | None = None
 
     def choice_labels(self) -> list[dict[str, Any]] | None:
         """Each choice with its 中文 and English label (numbers stand for themselves)."""
@@ -72,6 +75,7 @@ def option(
     high: int | None = None,
     labels: Mapping[Any, tuple[str, str]] | None = None,
     local: bool = False,
+    applies: Mapping[str, tuple[Any, ...]] | None = None,
 ) -> Any:
     """A rule option: a dataclass field with its documentation attached.
 
@@ -86,7 +90,8 @@ def option(
     elif labels is not None:
         raise TypeError("option labels need choices")
     info = OptionInfo(zh=zh, doc=doc, source=source, en=en, doc_zh=doc_zh, source_zh=source_zh,
-                      choices=choices, low=low, high=high, labels=labels, local=local)
+                      choices=choices, low=low, high=high, labels=labels, local=local,
+                      applies=applies)
     return dataclasses.field(default=default, metadata={"huapai": info})
 
 

@@ -160,7 +160,9 @@ def _option_rows(rules: Any) -> list[dict[str, Any]]:
                      "doc_zh": info.doc_zh, "source_zh": info.source_zh,
                      "choices": None if choices is None else list(choices),
                      "choice_labels": info.choice_labels(),
-                     "low": info.low, "high": info.high, "local": info.local})
+                     "low": info.low, "high": info.high, "local": info.local,
+                     "applies": None if info.applies is None else {
+                         k: list(v) for k, v in info.applies.items()}})
     return rows
 
 

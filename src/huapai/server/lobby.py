@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
+import re
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -288,7 +289,7 @@ class Platform:
         except RulesError as exc:
             msg = exc.msg
             raise ServerError("rules_invalid", Msg(
-                msg.code, rulefiles.hide_folder(msg.zh, folder),
+                msg.code, rulefiles.hide_folder(without_keys(msg.zh), folder),
                 rulefiles.hide_folder(msg.en, folder), msg.params)) from None
         except (TypeError, ValueError) as exc:
             raise ServerError("rules_invalid", str(exc)) from None
@@ -403,3 +404,13 @@ class Platform:
 def _room_limit(most: int) -> ServerError:
     return conflict("room_limit", f"at most {most} open rooms per player, and none of yours "
                                   "is idle")
+
+
+def without_keys(zh: str) -> str:
+    """A rules error's Chinese without the option keys and values it names for the command
+    line (报数（baoshu）→ 报数, 钵福（hand_value fan）→ 钵福): a browser in Chinese shows no
+    English (the lobby names options and choices by their 中文 terms)."""
+    return _KEYS.sub("", zh)
+
+
+_KEYS = re.compile(r"（[!-~ ]*[A-Za-z][!-~ ]*）")  # a bracket of ASCII with a letter in it

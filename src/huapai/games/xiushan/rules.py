@@ -25,6 +25,10 @@ from huapai.core.rules import RulesBase, option
 from .cards import RANKS, rank
 from .mingtang import MingtangTable, MingtangTableError, builtin_table, load_table
 
+BOFU_ONLY = {"hand_value": ("fan",)}
+"""An option of 钵福's 油子 × 翻 and its 算盘 only (``OptionInfo.applies``): a lobby offers
+it where ``hand_value`` is ``fan``."""
+
 #: what a player reads for each choice of a rule option: value -> (中文, English)
 _CHOICE_LABELS: dict[str, dict[str, tuple[str, str]]] = {
     "jiang": {
@@ -98,7 +102,7 @@ class XiushanRules(RulesBase):
         doc="油子 needed to win (0: a complete hand wins).",
         doc_zh="和牌至少要有多少胡油子；为0时组牌完成即可和牌。",
         source_zh="[S] 黄六福六胡油；十八福十八胡；麻雀福组牌完成即可",
-        low=0, high=200)
+        low=0, high=200, applies={"youzi": (True,)})
     jiang: Literal["off", "next", "same"] = option(
         "next", zh="翻将", source="[S] 大将/小将 values; xiushan.md §2.2 [P] 翻将 (大冶 Z1)",
         en="将 from the flip",
@@ -114,13 +118,13 @@ class XiushanRules(RulesBase):
         en="将 after 拾 is 壹",
         doc="With jiang=next, a flipped 拾/十 makes 壹/一 the 将; otherwise that hand has no 将.",
         doc_zh="「翻将」为「下一张为将」时，翻出拾/十则壹/一为将；不设此项时，这一手没有将。",
-        source_zh="本游戏自定（xiushan.md §8.1：参考资料未说明）")
+        source_zh="本游戏自定（xiushan.md §8.1：参考资料未说明）", applies={"jiang": ("next",)})
     jiang_lianzi: bool = option(
         False, zh="将联子加倍", source="[P] xiushan.md §2.2: 将 does not affect 联子",
         en="将 联子 score double",
         doc="一二三 / 二七十 holding a 将 card score double.",
         doc_zh="一二三、二七十（大字壹贰叁、贰柒拾也一样）中有将牌时，油子加倍。",
-        source_zh="[P] xiushan.md §2.2：将不影响联子")
+        source_zh="[P] xiushan.md §2.2：将不影响联子", applies={"jiang": ("next", "same")})
     discard_triple: Literal["peng", "shao"] = option(
         "peng", zh="胡牌成坎", source="[P] xiushan.md §2.3 (H1: 胡进来凑成的三张按碰算)",
         en="three alike won on a discard",
@@ -190,21 +194,22 @@ class XiushanRules(RulesBase):
                "为「名堂算豆」时替换三六福的表。命令行里写文件路径；网页房间里从开服的人"
                "提供的名堂表文件中选；留空则用内置的表。",
         source_zh="第11号议题：牌社不改程序就能修正名堂表（本项目文档 xiushan.md §10）",
-        local=True)  # a path: the server never takes it from a player
+        # a path: the server never takes it from a player
+        local=True, applies={"hand_value": ("fan", "mingtang")})
     fan_many: int = option(
         3, zh="两个以上名堂翻数", source="[S] 两个以上名堂3翻",
         en="翻 of two or more 名堂",
         doc="翻 of a hand with two or more 名堂 (one 名堂: its own 翻; none: 1).",
         doc_zh="有两个或两个以上名堂时算几翻（只有一个名堂按它自己的翻数，没有名堂为1翻）。",
         source_zh="[S] 两个以上名堂3翻",
-        low=1, high=100)
+        low=1, high=100, applies=BOFU_ONLY)
     fan_cap: int = option(
         3, zh="最高翻数", source="[S] 不论有多少名堂，最高3翻",
         en="翻 cap",
         doc="Most 翻 a hand is worth.",
         doc_zh="一手牌最多算几翻。",
         source_zh="[S] 不论有多少名堂，最高3翻",
-        low=1, high=100)
+        low=1, high=100, applies=BOFU_ONLY)
     kan_split: bool = option(
         True, zh="拆坎",
         en="a 坎 may be split",
@@ -232,21 +237,21 @@ class XiushanRules(RulesBase):
                   "叫戴帽子；[P] zipai.md BG10 记为−20（「归零并戴帽子」）；"
                   "xiushan.md §3.4 未定",
         labels=_CHOICE_LABELS["baozi"],
-        choices=("hat", "zero"))
+        choices=("hat", "zero"), applies=BOFU_ONLY)
     hat_at: int = option(
         20, zh="戴帽子", source="[S] 上20个钱的负数，叫戴帽子",
         en="戴帽子 at",
         doc="An abacus at −hat_at or below is 戴帽子.",
         doc_zh="算盘到了这个数的负数或更低（默认−20及以下），叫戴帽子。",
         source_zh="[S] 上20个钱的负数，叫戴帽子",
-        low=1, high=1000)
+        low=1, high=1000, applies=BOFU_ONLY)
     bo_target: int = option(
         100, zh="一钵", source="[S] 满100胡，叫得一钵; 第二回和牌时…必须达到100胡油以上",
         en="one 钵",
         doc="Abacus total that wins the 钵 (得一钵) and that a second win must reach.",
         doc_zh="算盘累计满多少叫“得一钵”；第二回和牌时，算盘也必须达到这个数。",
         source_zh="[S] 满100胡，叫得一钵；第二回和牌时……必须达到100胡油以上",
-        low=1, high=10000)
+        low=1, high=10000, applies=BOFU_ONLY)
     bo_max_wins: int = option(
         2, zh="每钵和牌次数", source="[S] 每个人只能和两回",
         en="wins per 钵",
@@ -256,7 +261,7 @@ class XiushanRules(RulesBase):
         doc_zh="一钵里每人最多能和几回；最后一回和牌，算盘必须达到「一钵」的数（原文：只能和两回，"
                "第二回要达到100；改成别的回数时要求最后一回，是本游戏的理解）。",
         source_zh="[S] 每个人只能和两回",
-        low=1, high=20)
+        low=1, high=20, applies=BOFU_ONLY)
     bo_win_add: Literal["net", "full"] = option(
         "net", zh="和牌上算盘",
         en="a win on the abacus",
@@ -267,7 +272,7 @@ class XiushanRules(RulesBase):
                "或加上全部油子×翻（「全数上算盘」）。",
         source_zh="[S] 按名堂的翻数计算油子的总数，将油子打上算盘；[P] zipai.md BG9 扣除已报",
         labels=_CHOICE_LABELS["bo_win_add"],
-        choices=("net", "full"))
+        choices=("net", "full"), applies=BOFU_ONLY)
 
     def validate(self) -> None:
         if not self.youzi and self.hu_threshold:

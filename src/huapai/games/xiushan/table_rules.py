@@ -20,7 +20,7 @@ from huapai.core.protocol import RulesError
 from huapai.core.rules import option
 
 from .cards import DECK_SIZE
-from .rules import BOFU, HUANGLIUFU, MAQUEFU, SANLIUFU, SHIBAFU, XiushanRules
+from .rules import BOFU, BOFU_ONLY, HUANGLIUFU, MAQUEFU, SANLIUFU, SHIBAFU, XiushanRules
 
 MIN_HAND = 5
 """The smallest deal the engine plays (the calculator alone takes smaller hands)."""
@@ -156,7 +156,7 @@ class XiushanGameRules(XiushanRules):
                "报错就吃包子。",
         source_zh="[S] 钵福的最大特点是训练打算盘和报数；第11号议题 §2（报数练习模式）",
         labels=_CHOICE_LABELS["baoshu"],
-        choices=("auto", "train"))
+        choices=("auto", "train"), applies=BOFU_ONLY)
     bot_errors: int = option(
         0, zh="机器人报错率",
         en="bots' announcement errors",
@@ -165,7 +165,7 @@ class XiushanGameRules(XiushanRules):
             "purpose (0: bots always announce correctly).",
         doc_zh="钵福报数练习：机器人故意报错的百分比（为0时机器人总是报对）。",
         source_zh="第11号议题 §2：机器人按设定的比率报错，让玩家来抓错",
-        low=0, high=100)
+        low=0, high=100, applies=BOFU_ONLY)
 
     def validate(self) -> None:
         XiushanRules.validate(self)

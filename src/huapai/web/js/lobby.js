@@ -146,7 +146,18 @@ export class LobbyPage {
   setRule(name, value) {
     if (value === this.presetRules()[name]) delete this.form.rules[name];
     else this.form.rules[name] = value;
+    // an option used no more (钵福's 一钵 once 计分 is not 油子×翻) keeps no change: it is
+    // not shown, and the engine would refuse some of them (报数 outside 钵福)
+    for (const o of this.details.get(this.form.game)?.options ?? []) {
+      if (o.name in this.form.rules && !this.applies(o)) delete this.form.rules[o.name];
+    }
     this.renderForm();
+  }
+
+  /** Whether `option` is used by the rules as they stand (its `applies`: each named
+   * option has one of the given values); a lobby offers only those. */
+  applies(option) {
+    return Object.entries(option.applies ?? {}).every(([name, values]) => values.includes(this.ruleValue(name)));
   }
 
   // ------------------------------------------------------------------ rendering
@@ -184,7 +195,8 @@ export class LobbyPage {
     const lifted = new Set(["players", own?.name]);
     // an option naming a file on the server (秀山's 名堂表) is offered only as a choice among
     // the files its operator put up (the server's --rule-files), never typed
-    const others = detail.options.filter((o) => !lifted.has(o.name) && (!o.local || Array.isArray(o.choices)));
+    const others = detail.options.filter((o) => !lifted.has(o.name) && (!o.local || Array.isArray(o.choices))
+      && this.applies(o));
     const changed = Object.keys(f.rules).length;
     replace(this.formBox,
       h("h2", {}, t("new_room")),
