@@ -127,3 +127,27 @@ def test_a_phone_reaches_every_seat_view(browser: Browser, server: str, lang: st
             expect(page.locator(f".viewers a.chip.on[data-viewer='{viewer}']")).to_be_visible()
         wide = page.evaluate("() => document.querySelector('.replay-page').scrollWidth")
         assert wide <= width, f"the replay page is {wide} px wide"
+
+
+def test_a_phone_shows_the_settlement_at_the_last_step(browser: Browser, server: str,
+                                                       request: pytest.FixtureRequest,
+                                                       shots: Path | None) -> None:
+    """At 390×844 a replay's last step showed the end banner and no scores (the settlement
+    beside the board was hidden on a phone): it lies below the board now, the step
+    buttons after it."""
+    for page in _new_page(browser, request, timeout=30000, **PHONE):
+        enter(page, server, "回放结算")
+        create_room(page, preset="lanzhou")
+        start_with_bots(page)
+        page.click("[data-testid=tuoguan]")
+        expect(page.locator("[data-testid=settlement]")).to_be_visible(timeout=60000)
+        page.click("[data-testid=replay]")
+        page.locator("[data-testid=replay-controls] button").last.click()  # ▶|: the end
+        side = page.locator(".replay-side.open [data-testid=settlement]")
+        expect(side).to_be_visible()
+        side.scroll_into_view_if_needed()
+        expect(side).to_be_in_viewport()
+        shot(page, shots, "replay-layout-phone-last")
+        felt = page.locator("[data-testid=felt]").bounding_box()
+        box = side.bounding_box()
+        assert felt is not None and box is not None and box["y"] >= felt["y"] + felt["height"]
