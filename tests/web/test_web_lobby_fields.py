@@ -74,3 +74,25 @@ def test_the_lobby_offers_only_the_options_the_rules_use(page: Page, server: str
     page.wait_for_selector("select[name=preset] option[value='bofu']", state="attached")
     page.select_option("select[name=preset]", value="bofu")
     expect(page.locator("[name=rule-baoshu]")).to_have_count(1)
+
+
+def test_a_rooms_row_says_how_many_seats_are_free(page: Page, server: str) -> None:
+    """The lobby's row of a waiting room read "规则d、·、·" (a dot per empty seat): the
+    seated, then 空 2 位."""
+    enter(page, server, "空位")
+    create_room(page, preset="lanzhou")
+    page.goto(server)
+    row = page.locator(".room-row").filter(has_text="空位").first
+    expect(row.locator(".names")).to_have_text("空位、空 2 位")
+
+
+def test_a_phone_room_names_its_preset(phone: Page, server: str) -> None:
+    """A phone's room bar read "掀牛 / 花花牌 ⋯": the preset never showed. It shows the
+    preset alone there (the family's name on a wider screen)."""
+    enter(phone, server, "玩法名")
+    create_room(phone, game="xiushan", preset="sanliufu")
+    preset = phone.locator("[data-testid=room-preset]")
+    expect(preset).to_have_text("三六福")
+    expect(preset).to_be_in_viewport(ratio=1)
+    box = preset.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= 390

@@ -30,6 +30,7 @@ const STR = {
   new_room: ["开新房间", "New room"],
   game: ["游戏", "Game"],
   preset: ["玩法", "Rules preset"],
+  seats_free: ["空 {n} 位", "{n} free"],
   seats_n: ["{n} 人", "{n} seats"],
   rule_options: ["规则选项", "Rule options"],
   rule_changed: ["已改 {n} 项", "{n} changed"],

@@ -307,7 +307,10 @@ export class LobbyPage {
     const rows = live.slice().sort((a, b) => mineFirst(a) - mineFirst(b)).map((room) => {
       const filled = room.seats.filter((s) => s.player || s.bot).length;
       const seated = mineFirst(room) === 0;
-      const names = nicknames(room.seats).join("、");
+      // the seated, then how many seats are free ("规则d、·、·" read as a riddle)
+      const free = room.seats.length - filled;
+      const names = [...nicknames(room.seats).filter((_, i) => room.seats[i].player || room.seats[i].bot),
+                     ...(free ? [t("seats_free", { n: free })] : [])].join("、");
       return h("li", { class: "room-row", "data-room": room.id, "data-key": room.id },
         h("div", { class: "room-title" }, gameTitle(room.game),
           h("span", { class: "muted" }, ` · ${presetTitle(room.game, room.preset)}`)),

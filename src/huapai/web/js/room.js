@@ -242,7 +242,9 @@ export class RoomPage {
     const seated = this.mySeat() !== null;
     return [
       h("a", { class: "btn ghost small", href: "#/" }, "← ", t("lobby")),
-      h("div", { class: "room-name" }, h("strong", {}, gameTitle(s.game)), " · ", presetTitle(s.game, s.preset)),
+      // a phone shows the preset alone: the family's name left it no room ("掀牛 / 花花牌 ⋯")
+      h("div", { class: "room-name" }, h("span", { class: "wide-only" }, h("strong", {}, gameTitle(s.game)), " · "),
+        h("span", { "data-testid": "room-preset" }, presetTitle(s.game, s.preset))),
       h("div", { class: "room-meta muted" },
         t("settings_line", { deals: s.deals, mult: roomMultiplier(s), clock }),
         s.status !== "waiting" && s.deal !== null ? ` · ${t("deal_n", { n: s.deal + 1 })}/${s.deals}` : ""),
