@@ -92,3 +92,13 @@ def test_bad_files_are_refused_by_name(files: object, culprit: str) -> None:
               "deal": "", "files": files}
     with pytest.raises(record.RecordError, match=culprit):
         record.parse(json.dumps(header) + "\n")
+
+
+def test_a_carried_text_is_not_replaced_by_a_file_of_its_name_nearby(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    club = tmp_path / "bofu-club.toml"
+    club.write_text(BOFU.read_text(encoding="utf-8"), encoding="utf-8")
+    first = record.parse(record.dumps(_club_match(club)))[1][0]
+    club.write_text("another club's table", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)  # a file of that name where the record is written again
+    assert first.header()["files"] == {"bofu-club.toml": BOFU.read_text(encoding="utf-8")}

@@ -67,7 +67,7 @@ class DealRecord:
     files: dict[str, str] = field(default_factory=dict)  # the texts of files rules name
 
     def header(self) -> dict[str, Any]:
-        rules, files = carried(self.game, self.rules)
+        rules, files = carried(self.game, self.rules, self.files)
         header = {
             "type": "deal",
             "format": FORMAT,

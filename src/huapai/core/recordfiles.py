@@ -52,13 +52,16 @@ def _local_options(game_name: str) -> tuple[str, ...]:
     return tuple(name for name, *_ in describe() if info(name).local)
 
 
-def carried(game_name: str, rules: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
+def carried(game_name: str, rules: Mapping[str, Any],
+            known: Mapping[str, str] | None = None) -> tuple[dict[str, Any], dict[str, str]]:
     """``rules`` as a record writes them — each readable file an option names by its name —
-    and the files' texts by name."""
+    and the files' texts by name; a name ``known`` already carries (a record read and
+    written again) is kept as it is, whatever a file of that name nearby holds."""
     out, files = dict(rules), {}
     for option in local_options(game_name):
         value = rules.get(option)
-        if not isinstance(value, str) or not value or not _is_path(value):
+        if not isinstance(value, str) or not value or value in (known or {}) or \
+                not _is_path(value):
             continue
         try:
             text = Path(value).read_text(encoding="utf-8")
