@@ -56,7 +56,7 @@ def test_chinese_folds_between_characters_on_a_terminal() -> None:
     nothing is lost."""
     from rich.cells import cell_len
 
-    from huapai.cli_support.howto_view import fold_zh
+    from huapai.cli_support.fold import fold_zh
 
     closing, opening = "，。、；：？！）」』”’》…·", "（「『“‘《"
     for game in ("xianniu", "biegan", "xiushan"):

@@ -140,10 +140,15 @@ def test_drag_rearranges_the_hand(page: Page, server: str) -> None:
 
 def test_phone_tap_to_select_and_play(phone: Page, server: str, shots: Path | None) -> None:
     enter(phone, server, "大刘")
-    create_room(phone, preset="fengxiang")
-    start_with_bots(phone)
-    shot(phone, shots, "phone-table")
-    made = play_deal(phone, random.Random(5), tap=True)
+    for attempt in range(3):  # a deal whose 掀 rounds end it before any card of mine is
+        if attempt:           # played (the session's deals depend on the rooms before)
+            phone.goto(server)
+        create_room(phone, preset="fengxiang")
+        start_with_bots(phone)
+        shot(phone, shots, "phone-table")
+        made = play_deal(phone, random.Random(5 + attempt), tap=True)
+        if made["cards"] > 0:
+            break
     assert made["cards"] > 0, made
     expect(phone.locator("[data-testid=settlement]")).to_be_visible()
     shot(phone, shots, "phone-settlement")
