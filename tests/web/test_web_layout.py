@@ -24,6 +24,7 @@ from web_driver import (
     press_word,
     shot,
     start_with_bots,
+    tuoguan_to_settlement,
     wait_turn_or_end,
     word_kinds,
 )
@@ -330,8 +331,7 @@ def test_a_short_phone_replay_keeps_its_hand_off_the_step_buttons(
         enter(page, server, "矮屏回放")
         create_room(page, preset="lanzhou")
         start_with_bots(page)
-        page.click("[data-testid=tuoguan]")  # the house bot plays my seat to the end
-        expect(page.locator("[data-testid=settlement]")).to_be_visible(timeout=60000)
+        tuoguan_to_settlement(page)  # the house bot plays my seat to the end
         page.click("[data-testid=replay]")
         controls = page.locator(".replay-controls")
         expect(controls.locator("button").first).to_be_visible()
@@ -355,8 +355,7 @@ def test_a_phone_replays_badges_fit_in_english(
         page.click("[data-testid=lang]")
         create_room(page, preset="lanzhou")
         start_with_bots(page)
-        page.click("[data-testid=tuoguan]")
-        expect(page.locator("[data-testid=settlement]")).to_be_visible(timeout=60000)
+        tuoguan_to_settlement(page)
         _fits(page, page.locator("[data-testid=settlement] [data-testid=seed-check]"))
         page.click("[data-testid=replay]")
         check = page.locator(".verify [data-testid=seed-check]")

@@ -8,7 +8,7 @@ from __future__ import annotations
 import time
 
 from playwright.sync_api import Page, expect
-from web_driver import create_room, enter
+from web_driver import create_room, enter, tuoguan_to_settlement
 
 
 def test_the_browser_sends_a_nonce_and_checks_the_reveal(page: Page, nonce_server: str) -> None:
@@ -19,8 +19,7 @@ def test_the_browser_sends_a_nonce_and_checks_the_reveal(page: Page, nonce_serve
     page.click("[data-testid=start]:not([disabled])")
     page.wait_for_selector("[data-testid=felt][data-counter]:not([data-counter=''])")
     assert time.monotonic() - began < 8  # the 10 s window closed early: the nonce came
-    page.click("[data-testid=tuoguan]")  # the house bot plays my seat: the deal runs out
-    expect(page.locator("[data-testid=settlement]")).to_be_visible(timeout=30000)
+    tuoguan_to_settlement(page, timeout=30000)  # the house bot plays my seat: the deal runs out
     expect(page.locator("[data-testid=settlement] [data-testid=seed-check]")).to_have_attribute(
         "data-result", "ok")
     page.click("[data-testid=replay]")

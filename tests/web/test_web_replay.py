@@ -8,15 +8,14 @@ import re
 from pathlib import Path
 
 from playwright.sync_api import Page, expect
-from web_driver import create_room, enter, shot, start_with_bots
+from web_driver import create_room, enter, shot, start_with_bots, tuoguan_to_settlement
 
 
 def test_watch_a_replay(page: Page, server: str, shots: Path | None) -> None:
     enter(page, server, "三叔")
     create_room(page, preset="fengxiang")
     start_with_bots(page)
-    page.click("[data-testid=tuoguan]")  # the house bot plays my seat: the deal runs out
-    expect(page.locator("[data-testid=settlement]")).to_be_visible(timeout=30000)
+    tuoguan_to_settlement(page, timeout=30000)  # the house bot plays my seat: the deal runs out
     # the browser itself hashed the revealed seed against the commitment it saw at the start
     expect(page.locator("[data-testid=settlement] [data-testid=seed-check]")).to_have_attribute(
         "data-result", "ok")

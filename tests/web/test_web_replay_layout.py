@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from web_driver import create_room, enter, play_deal, shot, start_with_bots
+from web_driver import create_room, enter, play_deal, shot, start_with_bots, tuoguan_to_settlement
 
 from conftest import _new_page
 
@@ -105,8 +105,7 @@ def test_a_phone_reaches_every_seat_view(browser: Browser, server: str, lang: st
             page.click("[data-testid=lang]")
         create_room(page, preset="lanzhou")
         start_with_bots(page)
-        page.click("[data-testid=tuoguan]")  # the house bot plays my seat to the end
-        expect(page.locator("[data-testid=settlement]")).to_be_visible(timeout=60000)
+        tuoguan_to_settlement(page)  # the house bot plays my seat to the end
         page.click("[data-testid=replay]")
         chips = page.locator(".viewers a.chip")
         expect(chips).to_have_count(4)  # every hand open, and each of the three seats
@@ -139,8 +138,7 @@ def test_a_phone_shows_the_settlement_at_the_last_step(browser: Browser, server:
         enter(page, server, "回放结算")
         create_room(page, preset="lanzhou")
         start_with_bots(page)
-        page.click("[data-testid=tuoguan]")
-        expect(page.locator("[data-testid=settlement]")).to_be_visible(timeout=60000)
+        tuoguan_to_settlement(page)
         page.click("[data-testid=replay]")
         page.locator("[data-testid=replay-controls] button").last.click()  # ▶|: the end
         side = page.locator(".replay-side.open [data-testid=settlement]")

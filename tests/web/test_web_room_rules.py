@@ -10,7 +10,7 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
-from web_driver import enter, start_with_bots
+from web_driver import enter, start_with_bots, tuoguan_to_settlement
 
 from huapai.core.rules import CITATION
 
@@ -71,8 +71,7 @@ def test_the_rules_button_during_play_and_a_room_on_its_preset(page: Page,
     expect(dialog).to_contain_text("够牌：5（玩法默认 6）")
     page.click(".dialog .btn.primary")
     expect(page.locator(".dialog")).to_have_count(0)
-    page.click("[data-testid=tuoguan]")  # the house bot plays my seat: the deal runs out
-    expect(page.locator("[data-testid=settlement]")).to_be_visible(timeout=30000)
+    tuoguan_to_settlement(page, timeout=30000)  # the house bot plays my seat: the deal runs out
     page.click("[data-testid=replay]")  # the replay keeps the rules the deal was played by
     expect(page.locator("[data-testid=replay]")).to_be_visible()
     page.click("[data-testid=room-rules-button]")

@@ -10,7 +10,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 # The visible strip of `el` along a few rows across it: for each row the runs of x (in
@@ -72,6 +72,12 @@ def start_with_bots(page: Page) -> None:
     page.click("[data-testid=fill-bots]")
     page.click("[data-testid=start]:not([disabled])")
     page.wait_for_selector("[data-testid=felt][data-counter]:not([data-counter=''])")
+
+
+def tuoguan_to_settlement(page: Page, timeout: float = 60000) -> None:
+    """托管 on: the house bot plays my seat until the deal's settlement shows."""
+    page.click("[data-testid=tuoguan]")
+    expect(page.locator("[data-testid=settlement]")).to_be_visible(timeout=timeout)
 
 
 def counter(page: Page) -> str:
