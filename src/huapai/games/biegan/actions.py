@@ -17,6 +17,7 @@ id        written                        also accepted
 
 from __future__ import annotations
 
+from huapai.core.notation import CardlessWords
 from huapai.core.protocol import Msg, NotationError
 
 from .cards import FACES, NUM_CODES, card_name, face_of, parse_cards
@@ -42,6 +43,7 @@ _WORDS: dict[str, int] = {
     "对": DUI, "對": DUI, "dui": DUI,
     "泛": FAN, "fan": FAN,
 }
+_CARDLESS = CardlessWords(_WORDS)
 _DISCARD = ("打", "出", "discard", "d")
 _ZHA = ("紮", "扎", "zha")
 _KAIFAN = ("开泛", "開泛", "kaifan")
@@ -70,25 +72,13 @@ def parse_action(text: str) -> int:
     found = _WORDS.get(word.lower())
     if found is not None:
         return found
-    _refuse_a_card_after_a_word(word)
+    _CARDLESS.refuse_a_card(word)
     for prefixes, base in ((_KAIFAN, KAIFAN0), (_ZHA, ZHA0), (_DISCARD, DISCARD0)):
         for prefix in prefixes:
             rest = _after(word, prefix)
             if rest is not None:
                 return _with_card(rest, base, prefix)
     return _with_card(word, DISCARD0, None)
-
-
-def _refuse_a_card_after_a_word(word: str) -> None:
-    """``对 千``: a word that takes no card (过 胡 招 对 泛), then something — said so,
-    rather than read as cards whose first one is no card."""
-    head, _, rest = word.partition(" ")
-    verb = head if rest.strip() and head.lower() in _WORDS else None
-    if verb is None:  # 汉字 words need no space: 对千
-        verb = next((w for w in _WORDS if not w.isascii() and word.startswith(w)), None)
-    if verb is not None:
-        raise NotationError.of("no_card", "「{verb}」后面不带牌，只写「{verb}」",
-                               "{verb} takes no card: type {verb} alone", verb=verb)
 
 
 def _after(word: str, prefix: str) -> str | None:

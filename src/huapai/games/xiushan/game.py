@@ -9,6 +9,7 @@ from typing import Any
 
 from huapai.core.base import GameBase
 from huapai.core.claim import ClaimWindow
+from huapai.core.notation import CardlessWords
 from huapai.core.present import ActionInfo, Msg, WorthUnit
 from huapai.core.protocol import Event, IllegalAction, NotationError, Settlement
 from huapai.core.rng import derive_seed
@@ -47,6 +48,7 @@ _BY_NAME = ({name: a for a, name in ACTION_NAMES.items()} | {"召": 3, "龙": 6,
             | {word: a for a, word in PINYIN.items()} | {"p": 0, "h": 1})
 """Each action by its 汉字, a short form, or the pinyin the English labels show (``pass``,
 ``peng``, ``kaizhao``…); a discard is ``打 CARD``, ``discard CARD``, ``d CARD``."""
+_CARDLESS = CardlessWords(_BY_NAME)
 _DISCARD_WORDS = ("打", "discard", "d")
 
 
@@ -298,7 +300,7 @@ def parse_action(text: str, names: Sequence[int] = tuple(ACTION_NAMES)) -> int:
     lower = word.lower()
     if lower in _BY_NAME:
         return _BY_NAME[lower]
-    _refuse_a_card_after_a_word(text, word)
+    _CARDLESS.refuse_a_card(text)
     if word == "打":
         raise NotationError(Msg("no_card_given", "打后面要写一张牌", "打 needs a card"))
     for head in _DISCARD_WORDS:
@@ -317,19 +319,6 @@ def parse_action(text: str, names: Sequence[int] = tuple(ACTION_NAMES)) -> int:
             f"看不懂动作 {text!r}：可以是 {listed}，或 打 某张牌（也可以只写牌）",
             f"unknown action {text!r}: one of {english}, or discard CARD (打 CARD; or the "
             "card alone)")) from None
-
-
-def _refuse_a_card_after_a_word(text: str, word: str) -> None:
-    """``开召 七``: a word that takes no card, then something — said so, rather than
-    listing the words as if it were none of them."""
-    head, _, rest = text.strip().partition(" ")
-    verb = head if rest.strip() and head.lower() in _BY_NAME else None
-    if verb is None:  # 汉字 words need no space: 开召七 (the longest word first: 龙灯七)
-        verb = next((w for w in sorted(_BY_NAME, key=len, reverse=True)
-                     if not w.isascii() and word.startswith(w)), None)
-    if verb is not None:
-        raise NotationError(Msg.of("no_card", "「{verb}」后面不带牌，只写「{verb}」",
-                                   "{verb} takes no card: type {verb} alone", verb=verb))
 
 
 def check_invariants(s: State) -> None:
