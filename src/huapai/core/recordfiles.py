@@ -60,8 +60,7 @@ def carried(game_name: str, rules: Mapping[str, Any],
     out, files = dict(rules), {}
     for option in local_options(game_name):
         value = rules.get(option)
-        if not isinstance(value, str) or not value or value in (known or {}) or \
-                not _is_path(value):
+        if not isinstance(value, str) or not value or value in (known or {}):
             continue
         try:
             text = Path(value).read_text(encoding="utf-8")
@@ -70,11 +69,6 @@ def carried(game_name: str, rules: Mapping[str, Any],
         out[option] = files_key = Path(value).name
         files[files_key] = text
     return out, files
-
-
-def _is_path(value: str) -> bool:
-    return os.sep in value or (os.altsep is not None and os.altsep in value) or \
-        Path(value).is_file()
 
 
 def replayed(game_name: str, rules: Mapping[str, Any],
