@@ -56,3 +56,28 @@ def test_watch_a_replay(page: Page, server: str, shots: Path | None) -> None:
     assert lines[0]["commitment"]
     page.click("text=← 大厅")
     expect(page.locator("[data-testid=replay-link]").first).to_be_visible()
+
+
+def test_a_shared_replay_opens_without_a_nickname(page: Page, phone: Page, server: str) -> None:
+    """A friend who has never been here opens the link and sees the game at once; the
+    nickname is asked for only when they go on to the lobby."""
+    enter(page, server, "四姐")
+    create_room(page, preset="lanzhou")
+    start_with_bots(page)
+    tuoguan_to_settlement(page, timeout=30000)
+    page.click("[data-testid=replay]")
+    page.click("[data-testid=share-replay]")
+    link = page.locator("[data-testid=share-link]").input_value()
+    assert "share=" in link
+    phone.goto(link)
+    expect(phone.locator("[data-testid=step]")).to_contain_text("第 0 /")
+    expect(phone.locator("input[name=nickname]")).to_have_count(0)
+    expect(phone.locator("[data-testid=share-replay]")).to_have_count(0)
+    phone.click("[data-testid=last]")
+    expect(phone.locator(".replay-side [data-testid=settlement]")).to_be_attached()
+    expect(phone.locator("[data-testid=sign-in]")).to_have_text("起个昵称")
+    phone.click("text=← 大厅")
+    phone.fill("input[name=nickname]", "表弟")
+    phone.click(".nick-form button[type=submit]")
+    expect(phone.locator("[data-testid=create]")).to_be_visible()
+    expect(phone.locator("[data-testid=nickname]")).to_have_text("表弟")

@@ -15,6 +15,7 @@ const STR = {
   welcome_title: ["欢迎来到花牌桌", "Welcome to the huapai table"],
   welcome_text: ["起个昵称就能开桌，不用注册。", "Pick a nickname to play — no sign-up."],
   nickname: ["昵称", "Nickname"],
+  sign_in: ["起个昵称", "Pick a nickname"],
   nickname_ph: ["比如：阿牛", "e.g. Aniu"],
   enter: ["进入", "Enter"],
   rename: ["改昵称", "Rename"],

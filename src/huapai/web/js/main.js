@@ -47,13 +47,16 @@ class App {
     replace(document.body, this.header, this.main);
     applyMotion();
     this.renderHeader();
-    await this.identify();
+    // A replay link opened by someone with no nickname yet shows the replay at once (the
+    // server lets anyone read a public room's game, or one whose share token is in the
+    // link); the nickname is asked for when they go on to the lobby or a room.
+    if (!(parseRoute(location.hash).name === "replay" && !getToken())) await this.identify();
     try {
       await loadGames();  // the families' manifests and renderers, before any page draws a table
     } catch (err) {
       toast(err?.code ? explain(err) : String(err?.message ?? err), "error");
     }
-    this.connect();
+    if (this.player || getToken()) this.connect();
     window.addEventListener("hashchange", () => this.route());
     onLangChange(() => {
       this.renderHeader();
@@ -121,8 +124,9 @@ class App {
     else location.hash = hash;
   }
 
-  route() {
+  async route() {
     const route = parseRoute(location.hash);
+    if (route.name !== "replay" && !this.player) await this.signIn();
     if (route.name === "join") {
       this.joinByCode(route.code);
       return;
@@ -135,6 +139,21 @@ class App {
     else this.page = new LobbyPage(this);
     document.body.dataset.route = route.name;
     this.page.mount(this.main);
+  }
+
+  /** A guest (who came by a replay link) picks a nickname and goes live. */
+  async signIn() {
+    if (this.signing) return this.signing;
+    this.signing = (async () => {
+      if (!this.player) await this.identify();
+      if (!this.live) this.connect();
+      this.renderHeader();
+    })();
+    try {
+      await this.signing;
+    } finally {
+      this.signing = null;
+    }
   }
 
   /** An invitation link (#/join/<code>): join the private room and open it. */
@@ -189,7 +208,9 @@ class App {
       this.live ? h("span", { class: `conn ${this.online ? "on" : "off"}`, "data-testid": "conn",
                                title: this.online ? t("online") : t("offline") }) : null,
       this.player ? h("button", { class: "btn ghost small nick", "data-testid": "nickname",
-                                  onClick: () => this.rename() }, this.player.nickname) : null,
+                                  onClick: () => this.rename() }, this.player.nickname)
+        : h("button", { class: "btn ghost small nick", "data-testid": "sign-in",
+                        onClick: () => this.signIn() }, t("sign_in")),
       this.player ? h("button", { class: "btn ghost small", "data-testid": "logout-all",
                                   title: t("logout_all_confirm"),
                                   onClick: () => this.logoutEverywhere() },
