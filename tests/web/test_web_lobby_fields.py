@@ -55,6 +55,9 @@ def test_a_deals_count_out_of_range_is_refused_in_the_pages_language(page: Page,
     expect(error).to_contain_text("局数")
     expect(error).to_contain_text("99")
     assert page.locator("[data-testid=waiting]").count() == 0
+    page.click("[data-testid=lang]")  # a switch while it shows says it again, in English
+    expect(error).not_to_contain_text("局数")
+    expect(error).to_contain_text("99")
 
 
 def test_the_lobby_offers_only_the_options_the_rules_use(page: Page, server: str) -> None:

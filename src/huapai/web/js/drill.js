@@ -32,7 +32,7 @@ export class DrillPage {
     try {
       this.drill = (await api.post("/drill", { count: COUNT })).drill;
     } catch (err) {
-      toast(explain(err), "error");
+      toast(() => explain(err), "error");
     }
     this.render();
   }
@@ -45,7 +45,7 @@ export class DrillPage {
       this.drill = done.drill;
       this.last = done.result;
     } catch (err) {
-      toast(explain(err), "error");
+      toast(() => explain(err), "error");
     } finally {
       this.busy = false;
     }

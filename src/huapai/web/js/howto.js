@@ -24,7 +24,7 @@ export async function openHowto(game, preset) {
   try {
     data = await gameHowto(game);
   } catch (err) {
-    toast(explain(err), "error");
+    toast(() => explain(err), "error");
     return;
   }
   const others = Object.keys(data.presets).filter((name) => name !== preset);

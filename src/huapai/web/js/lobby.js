@@ -67,7 +67,7 @@ export class LobbyPage {
       const first = this.games.find((g) => g.name === "xianniu") ?? this.games[0];
       if (first) await this.chooseGame(first.name);
     } catch (err) {
-      toast(explain(err), "error");
+      toast(() => explain(err), "error");
     }
     this.refresh();
     this.timer = setInterval(() => this.refreshRooms(), REFRESH_MS);
@@ -293,7 +293,7 @@ export class LobbyPage {
           const { room } = await api.post("/rooms/join", { code: input.value.trim() });
           this.app.go(path`#/room/${room.id}`);
         } catch (err) {
-          toast(explain(err), "error");
+          toast(() => explain(err), "error");
         }
       } }, input, h("button", { class: "btn", type: "submit" }, t("join"))));
   }
@@ -375,7 +375,7 @@ export class LobbyPage {
       await api.post(path`/rooms/${room.id}/seats/0`);
       this.app.go(path`#/room/${room.id}`);
     } catch (err) {
-      toast(explain(err), "error");
+      toast(() => explain(err), "error");
     }
   }
 }

@@ -54,7 +54,7 @@ class App {
     try {
       await loadGames();  // the families' manifests and renderers, before any page draws a table
     } catch (err) {
-      toast(err?.code ? explain(err) : String(err?.message ?? err), "error");
+      toast(err?.code ? () => explain(err) : String(err?.message ?? err), "error");
     }
     if (this.player || getToken()) this.connect();
     window.addEventListener("hashchange", () => this.route());
@@ -162,7 +162,7 @@ class App {
       const { room } = await api.post("/rooms/join", { code });
       location.replace(`#/room/${encodeURIComponent(room.id)}`);
     } catch (err) {
-      toast(explain(err), "error");
+      toast(() => explain(err), "error");
       location.replace("#/");
     }
   }
@@ -194,7 +194,7 @@ class App {
       saveIdentity(fresh.player, fresh.token);
       location.reload();
     } catch (err) {
-      toast(explain(err), "error");
+      toast(() => explain(err), "error");
       this.live?.connect();
     }
   }
@@ -230,7 +230,7 @@ class App {
 }
 
 window.addEventListener("unhandledrejection", (e) => {
-  toast(e.reason?.code ? explain(e.reason) : String(e.reason?.message ?? e.reason), "error");
+  toast(e.reason?.code ? () => explain(e.reason) : String(e.reason?.message ?? e.reason), "error");
 });
 
 new App().start();

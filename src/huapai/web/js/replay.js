@@ -119,7 +119,7 @@ export class ReplayPage {
     try {
       await download(this.withShare(path`/replays/${this.gameId}/record`), `huapai-${this.gameId}.jsonl`);
     } catch (err) {
-      toast(explain(err), "error");
+      toast(() => explain(err), "error");
     }
   }
 
@@ -129,7 +129,7 @@ export class ReplayPage {
       this.shareLink = `${location.origin}/${path`#/replay/${this.gameId}?share=${made.share}`}`;
       this.renderShare();
     } catch (err) {
-      toast(explain(err), "error");
+      toast(() => explain(err), "error");
     }
   }
 

@@ -115,7 +115,7 @@ export class ReviewPanel {
       const body = { seat: this.seat, level: this.level };
       this.job = (await api.post(this.withShare(path`/replays/${this.gameId}/review`), body)).review;
     } catch (err) {
-      toast(explain(err), "error");
+      toast(() => explain(err), "error");
       return;
     }
     this.changed();
@@ -129,7 +129,7 @@ export class ReviewPanel {
       try {
         this.job = (await api.get(path`/reviews/${this.job.id}`)).review;
       } catch (err) {
-        toast(explain(err), "error");
+        toast(() => explain(err), "error");
         return;
       }
       this.changed();

@@ -143,7 +143,7 @@ export class RoomPage {
     }
     this.awaiting = false;
     this.table?.refused();
-    toast(explain(msg), "error");
+    toast(() => explain(msg), "error");
   }
 
   // ------------------------------------------------------------------ helpers
@@ -169,7 +169,7 @@ export class RoomPage {
     try {
       await api[method](path, body);
     } catch (err) {
-      toast(explain(err), "error");
+      toast(() => explain(err), "error");
     } finally {
       this.busy.delete(path);
       this.renderTop();
@@ -295,7 +295,7 @@ export class RoomPage {
 
   copyLink() {
     const link = this.inviteLink();
-    navigator.clipboard?.writeText(link).then(() => toast(t("copied"), "ok"), () => toast(link));
+    navigator.clipboard?.writeText(link).then(() => toast(() => t("copied"), "ok"), () => toast(link));
   }
 
   share() {

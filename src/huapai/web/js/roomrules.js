@@ -61,7 +61,7 @@ export function rulesButton(played, title = "room_rules") {
     try {
       detail = await gameDetail(played.game);
     } catch (err) {
-      toast(explain(err), "error");
+      toast(() => explain(err), "error");
       return;
     }
     dialog(t(title), (close) => h("div", {},

@@ -1,17 +1,27 @@
 // Toasts and dialogs.
 
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { onLangChange, t } from "./i18n.js";
 
 let toastBox = null;
+const saying = new Map();  // a toast on screen → how it is said (re-said when the language changes)
 
-/** A short message at the top of the screen; `kind` is "info", "error" or "ok". */
+onLangChange(() => {
+  for (const [item, say] of saying) item.textContent = say();
+});
+
+/** A short message at the top of the screen; `kind` is "info", "error" or "ok". `text`
+ * may be a function that says it in the language of the moment (a switch while it shows
+ * re-says it). */
 export function toast(text, kind = "info", ms = 4200) {
   if (!toastBox) {
     toastBox = h("div", { class: "toasts", role: "status", "aria-live": "polite" });
     document.body.append(toastBox);
   }
-  const item = h("div", { class: `toast ${kind}` }, text);
+  const say = typeof text === "function" ? text : () => text;
+  const item = h("div", { class: `toast ${kind}` }, say());
+  saying.set(item, say);
+  setTimeout(() => saying.delete(item), ms + 400);
   toastBox.append(item);
   setTimeout(() => item.classList.add("leaving"), ms);
   setTimeout(() => item.remove(), ms + 400);
