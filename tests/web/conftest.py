@@ -113,6 +113,15 @@ def own_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield base
 
 
+@pytest.fixture
+def fresh_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server for one test alone: its first room gets the server's first seeded deal
+    however pytest-xdist spreads a module's tests over its workers (a module's server
+    gives a test the deal after those of the module's tests that ran before it there)."""
+    with serving(tmp_path_factory) as base:
+        yield base
+
+
 @pytest.fixture(scope="module")
 def nonce_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A server for one module whose deals wait for the players' nonces."""

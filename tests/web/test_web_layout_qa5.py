@@ -184,12 +184,12 @@ _CARDS_OUT_OF_PANEL = """() => {
 }"""
 
 
-def test_replay_last_step_banner_and_scoring_cards(page: Page, server: str,
+def test_replay_last_step_banner_and_scoring_cards(page: Page, fresh_server: str,
                                                    shots: Path | None) -> None:
     """A 兰州 replay's last step at 1366×768: the end banner is clear of the 占牌 piles and
     the side panel's scoring cards wrap inside it."""
     page.set_viewport_size(DESKTOP)
-    _replay_last(page, server, "lanzhou", 8, "rvla")
+    _replay_last(page, fresh_server, "lanzhou", 8, "rvla")
     page.click("[data-testid=last]")
     expect(page.locator(".replay-side.open")).to_be_visible()
     page.wait_for_timeout(200)
@@ -200,11 +200,11 @@ def test_replay_last_step_banner_and_scoring_cards(page: Page, server: str,
     assert page.evaluate(_LABELS_UNDER_PILES) == [], "a 占牌 pile covers the end banner"
 
 
-def test_phone_review_mistake_shows_the_board(phone: Page, server: str,
+def test_phone_review_mistake_shows_the_board(phone: Page, fresh_server: str,
                                               shots: Path | None) -> None:
     """390×844: after a tap on a listed mistake the board and the step buttons are on
     screen, and the options at that move show whole (no box of their own to scroll)."""
-    _replay_last(phone, server, "lanzhou", 8, "rvph")
+    _replay_last(phone, fresh_server, "lanzhou", 8, "rvph")
     phone.tap("[data-testid=review-start]")
     expect(phone.locator("[data-testid=review-panel]")).to_be_visible(timeout=90000)
     mistakes = phone.locator("[data-testid=review-mistake]")

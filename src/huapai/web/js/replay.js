@@ -28,6 +28,7 @@ export class ReplayPage {
     this.seedCheck = null;
     this.shareLink = null;
     this.keys = (e) => this.key(e);
+    this.placeLog = () => this.placeLogBox();
     this.review = null; // the 复盘分析 of the viewed seat (a seat view only)
   }
 
@@ -35,6 +36,7 @@ export class ReplayPage {
     this.el = el;
     replace(el, h("p", { class: "muted pad" }, t("loading")));
     document.addEventListener("keydown", this.keys);
+    PHONE.addEventListener("change", this.placeLog);
     try {
       this.data = await api.get(this.withShare(path`/replays/${this.gameId}?seat=${this.viewer}`));
     } catch (err) {
@@ -61,6 +63,7 @@ export class ReplayPage {
   unmount() {
     clearInterval(this.timer);
     document.removeEventListener("keydown", this.keys);
+    PHONE.removeEventListener("change", this.placeLog);
     this.table?.destroy();
     this.review?.destroy();
   }
@@ -109,6 +112,7 @@ export class ReplayPage {
       this.review ? this.review.el : null,
       h("div", { class: "replay-body" }, this.table.el, this.side),
       this.controls));
+    this.placeLogBox();
     this.renderVerify();
     this.renderShare();
     this.review?.render();
@@ -204,6 +208,15 @@ export class ReplayPage {
       scaled: d.settlement.deltas.map((x) => x * (d.multiplier ?? 1)), renderer: this.renderer,
       view: d.steps.at(-1)?.view ?? d.initial,
     }, []));
+  }
+
+  /** The log: on a phone below the step buttons (below the hand it pushed them off the
+   * screen, away from the board they step), elsewhere in the table's corner. */
+  placeLogBox() {
+    const log = this.table?.logBox;
+    if (!log) return;
+    if (PHONE.matches) this.controls.after(log);
+    else this.table.el.append(log);
   }
 
   /** A step picked in the 复盘分析 (a listed mistake, a mark on the timeline), and on a
