@@ -127,7 +127,7 @@ def test_a_silent_seat_contributes_nothing_and_bad_nonces_change_nothing(
                 p.next_of("room")
             early = {"type": "nonce", "room": room, "game_id": "x", "nonce": NONCES[0]}
             peers[0].send(early)  # no shuffle under way
-            assert peers[0].next_of("error")["code"] == "wrong_status"
+            assert peers[0].next_of("error")["code"] == "nonce_late"
             answer: dict[str, Any] = {}
             caller = threading.Thread(target=lambda: answer.update(
                 start=people[0].call("POST", f"/api/rooms/{room}/start")))
@@ -151,7 +151,7 @@ def test_a_silent_seat_contributes_nothing_and_bad_nonces_change_nothing(
                            "nonce": NONCES[0]})
             peers[0].send({"type": "nonce", "room": room, "game_id": game_id,
                            "nonce": NONCES[1]})  # a second one is refused
-            assert peers[0].next_of("error")["code"] == "wrong_status"
+            assert peers[0].next_of("error")["code"] == "nonce_taken"
             caller.join(timeout=20)  # seat 1 stays silent: the window runs out
             assert "start" in answer and time.monotonic() - began >= 0.9
             for p in peers:

@@ -30,3 +30,35 @@ def test_the_browser_sends_a_nonce_and_checks_the_reveal(page: Page, nonce_serve
     assert verified["ok"] is True and verified["contributed"] == [0]
     assert verified["nonces"][0] and verified["nonces"][1:] == [None, None]
     assert verified["banpai_commitment"]
+
+
+def test_two_windows_of_one_seat_send_one_nonce_and_say_nothing(page: Page,
+                                                               nonce_server: str) -> None:
+    """The same player in a second tab and in another browser: the seat's nonce goes once
+    (a tab sees the one its browser sent; the other browser's is refused as
+    ``nonce_taken``, which no window shows), and every window's shuffle check passes."""
+    enter(page, nonce_server, "两个窗口")
+    create_room(page, preset="lanzhou")
+    page.click("[data-testid=fill-bots]")
+    tab = page.context.new_page()
+    state = page.context.storage_state()
+    other = page.context.browser.new_context(locale="zh-CN", storage_state=state)  # type: ignore[union-attr]
+    try:
+        elsewhere = other.new_page()
+        sent: list[str] = []
+        for window in (page, tab, elsewhere):
+            window.on("websocket", lambda ws: ws.on(
+                "framesent", lambda f: sent.append(str(f)) if '"nonce"' in str(f) else None))
+            window.goto(page.url)
+            window.wait_for_selector("[data-testid=start]", state="attached")
+        page.click("[data-testid=start]:not([disabled])")
+        for window in (page, tab, elsewhere):
+            window.wait_for_selector("[data-testid=felt][data-counter]:not([data-counter=''])")
+        tuoguan_to_settlement(page, timeout=30000)
+        for window in (page, tab, elsewhere):
+            check = window.locator("[data-testid=settlement] [data-testid=seed-check]")
+            expect(check).to_have_attribute("data-result", "ok")
+            assert window.locator(".toast.error").count() == 0
+        assert 1 <= len(sent) <= 2  # the tab of the same browser sent none
+    finally:
+        other.close()

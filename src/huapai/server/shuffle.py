@@ -45,7 +45,7 @@ class PendingShuffle:
         if not NONCE.fullmatch(nonce):
             raise ServerError("bad_message", "nonce: 16 to 64 lowercase hex digits")
         if self.nonces[seat] is not None:
-            raise conflict("wrong_status", f"seat {seat} already sent its nonce")
+            raise conflict("nonce_taken", f"seat {seat} already sent its nonce")
         self.nonces[seat] = nonce
         self.waiting.discard(seat)
         if not self.waiting:
@@ -87,5 +87,5 @@ async def shuffle(room: Room, first: bool) -> tuple[str, Shuffle]:
 def add_nonce(room: Room, seat: int, game_id: str, nonce: str) -> None:
     pending = room.pending
     if pending is None:
-        raise conflict("wrong_status", "no shuffle is waiting for nonces")
+        raise conflict("nonce_late", "no shuffle is waiting for nonces")
     pending.add(seat, game_id, nonce)

@@ -84,6 +84,16 @@ export function rememberNonce(gameId, seat, nonce) {
   localStorage.setItem(NONCES, JSON.stringify(sent));
 }
 
+/** Forget the nonce this browser sent for a game when the server did not take it (another
+ * window of the player's had sent one, or the shuffle was over): the check must not look
+ * for it. Another window's nonce kept there since stays. */
+export function forgetNonce(gameId, nonce) {
+  const sent = rememberedNonces();
+  if (sent[gameId]?.nonce !== nonce) return;
+  delete sent[gameId];
+  localStorage.setItem(NONCES, JSON.stringify(sent));
+}
+
 /** The nonce this browser sent for a game, as {seat, nonce}, or null. */
 export function nonceSent(gameId) {
   return rememberedNonces()[gameId] ?? null;

@@ -5,7 +5,9 @@
 import { h, morph, replace } from "./dom.js";
 import { bi, t } from "./i18n.js";
 import { api, explain, path } from "./api.js";
-import { checkShuffle, commitmentSeen, newNonce, nonceSent, rememberCommitment, rememberNonce } from "./fairness.js";
+import {
+  checkShuffle, commitmentSeen, forgetNonce, newNonce, nonceSent, rememberCommitment, rememberNonce,
+} from "./fairness.js";
 import { gameDetail, gameTitle, presetTitle, rendererFor, roomMultiplier } from "./games/registry.js";
 import { howtoButton } from "./howto.js";
 import { roomRulesBlock, rulesButton } from "./roomrules.js";
@@ -111,8 +113,10 @@ export class RoomPage {
     rememberCommitment(msg.game_id, msg.commitment);
     const seat = this.mySeat();
     if (seat === null || !msg.seats.includes(seat) || !globalThis.crypto?.getRandomValues) return;
+    if (nonceSent(msg.game_id)) return;  // this browser's other window sent the seat's
     const nonce = newNonce();
     rememberNonce(msg.game_id, seat, nonce);
+    this.nonce = { gameId: msg.game_id, nonce };
     this.app.live.send({ type: "nonce", room: this.roomId, game_id: msg.game_id, nonce });
   }
 
@@ -136,6 +140,11 @@ export class RoomPage {
   }
 
   onError(msg) {
+    if (msg.code === "nonce_taken" || msg.code === "nonce_late") {
+      // the player did nothing: the seat's nonce came from another window, or too late
+      if (this.nonce) forgetNonce(this.nonce.gameId, this.nonce.nonce);
+      return;
+    }
     if (msg.code === "room_not_found") {
       this.gone = true;
       this.render();
