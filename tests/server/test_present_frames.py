@@ -72,7 +72,7 @@ def test_engine_and_server_refusals_carry_messages(client: TestClient) -> None:
     answer = client.get("/api/replays/nope", headers=people[0].headers)
     rest = answer.json()["error"]
     assert answer.status_code == 404 and _check_msg(rest, "replay_not_found")
-    assert rest["msg"]["zh"] == "没有这局记录"
+    assert rest["msg"]["zh"].startswith("没有这局记录，或者这是私人房间的牌局")
     missing = client.get("/api/no-such-route").json()["error"]
     assert missing["message"] == "Not Found" and missing["msg"]["zh"] == "没有这个地址"
 

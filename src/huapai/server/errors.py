@@ -52,7 +52,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "seats_empty": ("还有空座位", "some seats are still empty"),
     "unknown_bot": ("没有这个机器人", "no such bot"),
     "bad_code": ("房间码不对", "no room has that code"),
-    "replay_not_found": ("没有这局记录", "no such game record"),
+    "replay_not_found": ("没有这局记录，或者这是私人房间的牌局：请同桌的玩家发「分享链接」给你",
+                         "no such game record, or it is a private room's game: ask one of its "
+                         "players for a share link"),
     "replay_not_finished": ("这局还没结束", "the game is not over yet"),
     "bad_seat": ("视角不对", "seat must be a seat number or 'all'"),
     "bad_level": ("没有这个机器人水平", "no such bot level"),
