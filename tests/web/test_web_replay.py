@@ -81,3 +81,23 @@ def test_a_shared_replay_opens_without_a_nickname(page: Page, phone: Page, serve
     phone.click(".nick-form button[type=submit]")
     expect(phone.locator("[data-testid=create]")).to_be_visible()
     expect(phone.locator("[data-testid=nickname]")).to_have_text("表弟")
+
+
+def test_a_matchs_replay_picks_any_of_its_deals(page: Page, server: str) -> None:
+    """回放 after a match opens its last deal; the title picks the others (a player found
+    no way to the earlier deals)."""
+    enter(page, server, "五哥")
+    create_room(page, preset="lanzhou", deals=2)
+    start_with_bots(page)
+    page.click("[data-testid=tuoguan]")
+    expect(page.locator("[data-testid=again]")).to_be_visible(timeout=90000)  # the match is over
+    page.click("[data-testid=replay]")
+    pick = page.locator("[data-testid=deal-pick]")
+    expect(pick.locator("option")).to_have_text(["第 1 局", "第 2 局"])
+    last = page.url
+    assert pick.locator("option:checked").inner_text() == "第 2 局"
+    pick.select_option(label="第 1 局")
+    expect(page).not_to_have_url(last)
+    expect(page.locator("[data-testid=step]")).to_contain_text("第 0 /")
+    expect(page.locator("[data-testid=deal-pick] option:checked")).to_have_text("第 1 局")
+    assert "seat=0" in page.url  # the same seat's view

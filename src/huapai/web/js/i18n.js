@@ -77,6 +77,7 @@ const STR = {
   status_finished: ["已结束", "finished"],
   replay: ["回放", "Replay"],
   deal_n: ["第 {n} 局", "deal {n}"],
+  deal_pick: ["看这场的哪一局", "which deal of the match"],
   match_n: ["第 {n} 场", "match {n}"],
   // room
   room: ["房间", "Room"],

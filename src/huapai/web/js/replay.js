@@ -46,12 +46,36 @@ export class ReplayPage {
     }
     this.renderer = rendererFor(this.data.game);
     this.seats = this.data.players.map((p) => ({ nickname: p.nickname, bot: p.bot }));
+    this.deals = await this.matchDeals();
     if (this.viewer !== "all") {
       this.review = new ReviewPanel({ gameId: this.gameId, seat: this.viewer, withShare: (u) => this.withShare(u),
                                       go: (i) => this.reviewGo(i), onChange: () => this.reviewChanged() });
     }
     this.build();
     this.verify();
+  }
+
+  /** The match's deals this caller may read, in order (a match's other deals are picked
+   * from the title; a share link opens its own game only). */
+  async matchDeals() {
+    const d = this.data;
+    try {
+      const { replays } = await api.get(path`/replays?room=${d.room}`);
+      return replays.filter((r) => r.match === d.match).sort((a, b) => a.deal - b.deal);
+    } catch {
+      return [];
+    }
+  }
+
+  /** 第 N 局, or a pick of the match's deals when there are several. */
+  dealNumber() {
+    const d = this.data;
+    if (this.deals.length < 2) return h("span", { class: "deal-no" }, t("deal_n", { n: d.deal + 1 }));
+    return h("select", {
+      class: "deal-pick", "data-testid": "deal-pick", "aria-label": t("deal_pick"),
+      onChange: (e) => { location.hash = path`#/replay/${e.target.value}?seat=${this.viewer}`; },
+    }, this.deals.map((r) => h("option", { value: r.id, selected: r.id === d.id },
+      t("deal_n", { n: r.deal + 1 }))));
   }
 
   /** `url` with this page's share token, if it was opened from a share link. */
@@ -96,7 +120,7 @@ export class ReplayPage {
       h("div", { class: "room-top" },
         h("a", { class: "btn ghost small", href: "#/" }, "← ", t("lobby")),
         h("div", { class: "room-name" }, h("strong", {}, t("replay_title")), " · ", presetTitle(d.game, d.preset),
-          " · ", h("span", { class: "deal-no" }, t("deal_n", { n: d.deal + 1 }))),
+          " · ", this.dealNumber()),
         h("div", { class: "viewers" }, viewers.map(([v, label]) => h("a", {
           class: `chip${v === this.viewer ? " on" : ""}`, "data-viewer": v,
           href: this.withShare(path`#/replay/${this.gameId}?seat=${v}`),
