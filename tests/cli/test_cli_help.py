@@ -32,3 +32,17 @@ def test_a_flag_still_takes_no_value() -> None:
         result = invoke([*words, "--json"])
         assert_clean(result, 0)
         assert isinstance(json.loads(result.stdout), dict)
+
+
+@pytest.mark.parametrize("columns", ["80", "100"])
+def test_help_lines_mixing_hanzi_and_english_are_folded_not_cut(
+        columns: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """rich cut such a line one cell short with “…” (“数据目录 / where the SQLit…”): every
+    word of every option's help is on the page, whatever the width."""
+    monkeypatch.setenv("COLUMNS", columns)
+    for words in (["serve"], ["arena"], ["play"], []):
+        out = invoke([*words, "--help"]).output
+        text = " ".join(line.strip("│ ") for line in out.splitlines())
+        assert "SQLit…" not in text and "aren…" not in text and "同一种 …" not in text
+    out = invoke(["serve", "--help"]).output
+    assert "where the SQLite" in out.replace("│", " ").replace("\n", " ")

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import typer
+from rich.text import Text
 from typer.core import TyperCommand, TyperGroup
 
 from .i18n import LANGS, Lang, tr, tr_or
@@ -41,6 +42,9 @@ class BilingualHelp:
 
         for name, title in PANEL_TITLES.items():
             setattr(rich_utils, name, title)
+        make = getattr(rich_utils, "_make_rich_text", None)
+        if make is not None and not hasattr(make, "__wrapped__"):
+            rich_utils._make_rich_text = _folding(make)
         super().format_help(ctx, formatter)  # type: ignore[misc]
 
     def get_params(self, ctx: Any) -> Any:
@@ -59,6 +63,22 @@ class BilingualHelp:
     def format_usage(self, ctx: Any, formatter: Any) -> None:
         pieces = self.collect_usage_pieces(ctx)  # type: ignore[attr-defined]
         formatter.write_usage(ctx.command_path, " ".join(pieces), prefix=USAGE_PREFIX)
+
+
+def _folding(make: Any) -> Any:
+    """typer's help texts, folded rather than cut: rich cuts a wrapped line that mixes
+    汉字 and English one cell short with “…” in its table cells (“数据目录 / where the
+    SQLit…” at 80 columns); folding (the rich maintainers' advice for CJK) keeps every
+    word."""
+
+    def made(*args: Any, **kwargs: Any) -> Any:
+        text = make(*args, **kwargs)
+        if isinstance(text, Text):
+            text.overflow = "fold"
+        return text
+
+    made.__wrapped__ = make  # type: ignore[attr-defined]
+    return made
 
 
 def usage_error(message: str, lang: Lang) -> typer.Exit:
