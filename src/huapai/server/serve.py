@@ -19,8 +19,10 @@ ENV_LEASE_TTL = "HUAPAI_LEASE_TTL"
 
 
 def _logging() -> None:
-    """INFO; the server's DEBUG lines too with HUAPAI_DEBUG=1 (the workers' routing)."""
+    """INFO (Alembic's: WARNING); the server's DEBUG lines too with HUAPAI_DEBUG=1 (the
+    workers' routing)."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    logging.getLogger("alembic").setLevel(logging.WARNING)  # migrate.py says what changed
     if os.environ.get("HUAPAI_DEBUG") == "1":
         logging.getLogger("huapai.server").setLevel(logging.DEBUG)
 
