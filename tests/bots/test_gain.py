@@ -114,3 +114,10 @@ def test_every_preset() -> None:
     builtin = {g: get_game(g).presets() for g in ("xianniu", "biegan", "xiushan")}
     assert {(g, p) for g, ps in builtin.items() for p in ps} <= set(tables("all"))
     assert sum(len(ps) for ps in builtin.values()) == 11
+
+
+def test_a_bare_game_is_its_first_preset() -> None:
+    """``--tables xianniu`` said “xianniu has no preset ''”; it is the game's main preset,
+    as everywhere else."""
+    assert tables("xianniu, biegan/danbiegan") == [("xianniu", "lanzhou"),
+                                                   ("biegan", "danbiegan")]

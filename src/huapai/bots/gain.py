@@ -38,7 +38,8 @@ from __future__ import annotations
 import argparse
 import json
 import math
-from collections.abc import Sequence
+import sys
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -98,11 +99,11 @@ def check_ceiling(ceiling: bool, versus: str | None, check: int, caution: float)
 
 def measure(game: Game[Any, Any], preset: str, level: str, decisions: int, check: int,
             seed: int, versus: str | None = None, ceiling: bool = False,
-            caution: float = 1.0) -> Gain:
+            caution: float = 1.0, progress: Callable[[int], None] | None = None) -> Gain:
     """:class:`Gain` of the search at ``level`` on ``decisions`` of seat 0's decisions,
     against its prior or (``versus``) the search at another level; ``ceiling``: of the
     pick made on half of ``check`` worlds and measured on the other half (see the
-    module)."""
+    module); ``progress`` is told the count of decisions measured after each."""
     check_ceiling(ceiling, versus, check, caution)
     rules = game.rules(preset)
     gains: list[tuple[float, float]] = []  # per departure: mean gain, its variance
@@ -124,6 +125,8 @@ def measure(game: Game[Any, Any], preset: str, level: str, decisions: int, check
                     gains.extend(_ceiling(searcher, game, state, legal, check, caution)
                                  if ceiling else
                                  _checked(searcher, rival, game, state, legal, check))
+                    if progress is not None:
+                        progress(seen)
             state, _ = game.apply(state, seat, decide(bots[seat], game, state, seat, legal))
         per_deal.append(here)
         deal += 1
@@ -188,6 +191,7 @@ def tables(text: str) -> list[tuple[str, str]]:
         name, _, preset = item.strip().partition("/")
         if name not in game_names():
             raise SystemExit(f"--tables: no game {name!r}; known: {', '.join(game_names())}")
+        preset = preset or next(iter(get_game(name).presets()))  # a bare game: its first
         if preset not in get_game(name).presets():
             raise SystemExit(f"--tables: {name} has no preset {preset!r}; known: "
                              f"{', '.join(get_game(name).presets())}")
@@ -205,6 +209,19 @@ def _row(g: Gain) -> str:
     return (f"{g.table:<22} {g.level:<4} {against:<9} {g.departures:>4}/{g.decisions:<4} "
             f"{gain:>17} {g.worse:>6} {g.decisions_per_deal:>7.1f} "
             f"{num(g.per_deal, '+.3f'):>9}")
+
+
+def _progress(table: str, decisions: int) -> Callable[[int], None] | None:
+    """On a terminal, a line on stderr that counts a table's decisions (the table's row
+    prints when it is done: minutes at the default budgets); none when piped."""
+    if not sys.stderr.isatty():
+        return None
+
+    def say(seen: int) -> None:
+        line = "" if seen == decisions else f"{table}: {seen}/{decisions} decisions"
+        print(f"\r\033[K{line}", end="", file=sys.stderr, flush=True)  # gone when done
+
+    return say
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -241,7 +258,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     results = []
     for name, preset in picked:
         g = measure(get_game(name), preset, level, args.decisions, args.check, args.seed,
-                    versus, args.ceiling, args.caution)
+                    versus, args.ceiling, args.caution,
+                    _progress(f"{name}/{preset}", args.decisions))
         results.append(g)
         if not args.json:
             print(_row(g), flush=True)
