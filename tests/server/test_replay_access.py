@@ -77,6 +77,11 @@ def test_only_players_make_share_tokens(client: TestClient, games: dict[str, Any
     assert outsider.error("POST", f"/api/replays/{games['public']}/share") == \
         "replay_not_found"  # sharing is for the game's players, even if anyone may read it
     assert client.post(f"/api/replays/{games['private']}/share").status_code == 401
+    for kind in ("private", "public"):  # the replay says who may (the browser's button)
+        assert player.call("GET", f"/api/replays/{games[kind]}?seat=all")["can_share"] is True
+    public = f"/api/replays/{games['public']}?seat=all"
+    assert outsider.call("GET", public)["can_share"] is False
+    assert client.get(public).json()["can_share"] is False  # nobody signed in
     one = player.call("POST", f"/api/replays/{games['private']}/share", status=201)["share"]
     two = player.call("POST", f"/api/replays/{games['private']}/share", status=201)["share"]
     assert one != two and len(one) >= 24

@@ -350,7 +350,9 @@ async def list_replays(request: Request) -> dict[str, Any]:
 async def show_replay(request: Request, game_id: str) -> dict[str, Any]:
     row, actions = await _readable(request, game_id)
     viewer = parse_viewer(request.query_params.get("seat"), len(row.seats))
-    return await asyncio.to_thread(replay, row, actions, viewer)
+    shown = await asyncio.to_thread(replay, row, actions, viewer)
+    caller = await maybe_player(request)  # only who sat in the game may share it
+    return {**shown, "can_share": caller is not None and caller.id in access.players_of(row)}
 
 
 @router.get("/replays/{game_id}/record")

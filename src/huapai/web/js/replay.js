@@ -128,7 +128,7 @@ export class ReplayPage {
         rulesButton(d, "deal_rules"),
         h("button", { class: "btn small", "data-testid": "download", onClick: () => this.download() },
           t("download")),
-        this.app.player ? h("button", { class: "btn small ghost", "data-testid": "share-replay",
+        d.can_share ? h("button", { class: "btn small ghost", "data-testid": "share-replay",
                                         onClick: () => this.makeShare() }, t("share_replay")) : null,
         this.reviewSlot = h("span", { class: "review-slot" }, this.review ? this.review.button() : null),
         this.verifyBadge = h("span", { class: "verify" })),
