@@ -1,6 +1,7 @@
 """The game log on a phone: a closed 牌局记录 below the hand, opening as a sheet from the
 screen's foot over the hand (in the page's flow it squeezed the board), newest lines in
-view; in a replay, below the step buttons (below the hand it pushed them off the screen)."""
+view; in a replay, below the step buttons (below the hand it pushed them off the screen).
+And the room's bar above the table is one line: its buttons said short."""
 
 from __future__ import annotations
 
@@ -25,6 +26,11 @@ def test_a_phone_opens_the_log_over_the_hand(phone: Page, server: str) -> None:
     enter(phone, server, "看记录")
     create_room(phone, preset="maquefu", game="xiushan")
     start_with_bots(phone)
+    centres = phone.locator(".room-top").evaluate("""e => [...e.children]
+      .filter((c) => c.offsetParent !== null)
+      .map((c) => { const r = c.getBoundingClientRect();
+                    return Math.round(r.top + r.height / 2); })""")
+    assert max(centres) - min(centres) <= 6, centres  # one line: 链接 · 玩法 · 规则 · 离座
     summary = phone.locator(".log-box summary")
     expect(summary).to_be_visible()
     expect(summary).to_have_text("牌局记录")

@@ -38,13 +38,16 @@ export async function openHowto(game, preset) {
 }
 
 /** The 玩法说明 button for ``game`` / ``preset`` (a function: the lobby's form changes
- * them); null for a family without a guide. */
-export function howtoButton(choice, { className = "btn ghost small" } = {}) {
+ * them); null for a family without a guide. `short`: 玩法 on a phone (the room's bar). */
+export function howtoButton(choice, { className = "btn ghost small", short = false } = {}) {
   const { game } = choice();
   if (!hasHowto(game)) return null;
-  return h("button", { type: "button", class: className, "data-testid": "howto-button",
+  const label = short
+    ? [h("span", { class: "wide-only" }, t("howto_button")), h("span", { class: "phone-only" }, t("howto_short"))]
+    : t("howto_button");
+  return h("button", { type: "button", class: className, "data-testid": "howto-button", title: t("howto_button"),
                        onClick: () => {
                          const now = choice();
                          openHowto(now.game, now.preset);
-                       } }, t("howto_button"));
+                       } }, label);
 }

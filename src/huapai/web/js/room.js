@@ -258,12 +258,15 @@ export class RoomPage {
         t("settings_line", { deals: s.deals, mult: roomMultiplier(s), clock }),
         s.status !== "waiting" && s.deal !== null ? ` · ${t("deal_n", { n: s.deal + 1 })}/${s.deals}` : ""),
       s.code ? h("div", { class: "room-code", "data-testid": "room-code" }, `${t("room_code")} `, h("strong", {}, s.code)) : null,
-      h("button", { class: "btn ghost small", onClick: () => this.copyLink() }, t("copy_link")),
-      howtoButton(() => s),
+      // a phone says the bar's buttons short, so that they keep to one line beside the name
+      h("button", { class: "btn ghost small", title: t("copy_link"), onClick: () => this.copyLink() },
+        h("span", { class: "wide-only" }, t("copy_link")), h("span", { class: "phone-only" }, t("copy_link_short"))),
+      howtoButton(() => s, { short: true }),
       s.status !== "waiting" ? rulesButton(s) : null,
       seated && s.status !== "waiting"
-        ? h("button", { class: "btn ghost small", "data-testid": "leave",
-                        onClick: () => this.confirmLeave() }, t("leave_seat"))
+        ? h("button", { class: "btn ghost small", "data-testid": "leave", title: t("leave_seat"),
+                        onClick: () => this.confirmLeave() },
+          h("span", { class: "wide-only" }, t("leave_seat")), h("span", { class: "phone-only" }, t("leave_seat_short")))
         : null,
       !seated && s.status !== "waiting" ? h("span", { class: "badge" }, t("spectating")) : null,
       !seated && s.status !== "waiting" ? s.seats.filter((x) => this.maySit(x, s.status)).map((x) =>
