@@ -30,8 +30,10 @@ function zh(cards) {
   return String(cards ?? "").split(/\s+/).filter(Boolean).map((t) => SAID_ZH[t] ?? t).join(" ");
 }
 
+/** 不掀 / 扣了 — in English with its meaning, as the button says it (describe.py). */
 function decline(view) {
-  return view.deck === "huapai" ? "不掀" : "扣了";
+  const word = view.deck === "huapai" ? "不掀" : "扣了";
+  return bi(word, `${word} (pass)`);
 }
 
 function poker(view) {
