@@ -49,6 +49,31 @@ def test_invitation_link_joins_a_private_room(page: Page, phone: Page, server: s
     assert "找不到" not in friend.content()
 
 
+def test_a_private_rooms_address_asks_an_outsider_for_its_code(page: Page, phone: Page,
+                                                               server: str) -> None:
+    """A friend given the address bar's link, not the invitation: the room cannot be
+    shown to them, so the page says why and takes the code there; then the invitation
+    link works without a stray 你没有进入这个房间 (the first page's unsubscribe)."""
+    enter(page, server, "群主")
+    page.check("input[name=private]")
+    page.click("[data-testid=create]")
+    page.wait_for_selector("[data-testid=waiting]")
+    code = page.locator("[data-testid=invite-code]").inner_text().strip()
+    enter(phone, server, "外人")
+    errors: list[str] = []
+    phone.on("websocket", lambda ws: ws.on("framereceived", lambda f: errors.append(str(f))
+                                           if '"not_subscribed"' in str(f) else None))
+    phone.goto(page.url)
+    gone = phone.locator("[data-testid=room-gone]")
+    expect(gone).to_contain_text("私人房间")
+    gone.locator("input[name=code]").fill(code.lower())
+    gone.locator("button[type=submit]").click()
+    phone.wait_for_selector("[data-testid=waiting]")
+    expect(phone.locator("[data-testid=invite-code]")).to_have_text(code)
+    phone.wait_for_timeout(500)
+    assert errors == [] and phone.locator(".toast.error").count() == 0
+
+
 def test_double_clicks_make_one_room_and_one_start(page: Page, server: str) -> None:
     enter(page, server, "手快")
     errors: list[str] = []

@@ -152,6 +152,8 @@ const STR = {
   waiting_seats: ["坐满就能开始", "Start when every seat is filled"],
   spectating: ["观战中", "Spectating"],
   room_gone: ["找不到这个房间", "This room cannot be found"],
+  room_gone_text: ["它可能已经关了；如果是私人房间，请输入朋友给你的房间码，或者用邀请链接进来。",
+                   "It may have closed; if it is a private room, enter the code your friend gave you, or use the invitation link."],
   settings_line: ["{deals} 局 · 倍数 ×{mult} · {clock}", "{deals|deal|deals} · multiplier ×{mult} · {clock}"],
   // table
   your_turn: ["轮到你了", "Your turn"],

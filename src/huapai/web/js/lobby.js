@@ -9,6 +9,22 @@ import { howtoButton } from "./howto.js";
 import { optionLabel } from "./roomrules.js";
 import { toast } from "./ui.js";
 
+/** 凭房间码加入: a private room's code, then its table (the lobby; a room page that could
+ * not be found, as a private room's address is for its members only). */
+export function joinForm(app) {
+  const input = h("input", { name: "code", placeholder: t("code_ph"), maxlength: 12,
+                             autocomplete: "off", style: { textTransform: "uppercase" } });
+  return h("form", { class: "join-form", onSubmit: async (e) => {
+    e.preventDefault();
+    try {
+      const { room } = await api.post("/rooms/join", { code: input.value.trim() });
+      app.go(path`#/room/${room.id}`);
+    } catch (err) {
+      toast(() => explain(err), "error");
+    }
+  } }, input, h("button", { class: "btn", type: "submit" }, t("join")));
+}
+
 const CLOCKS = [0, 15, 30, 60, 120];
 const TUOGUAN = [10, 30, 60, 180];
 const SPEEDS = [["speed_instant", 0], ["speed_fast", 0.3], ["speed_normal", 0.8], ["speed_slow", 1.6]];
@@ -283,19 +299,7 @@ export class LobbyPage {
   }
 
   joinPanel() {
-    const input = h("input", { name: "code", placeholder: t("code_ph"), maxlength: 12,
-                               autocomplete: "off", style: { textTransform: "uppercase" } });
-    return h("section", { class: "card-panel join" },
-      h("h2", {}, t("join_code")),
-      h("form", { class: "join-form", onSubmit: async (e) => {
-        e.preventDefault();
-        try {
-          const { room } = await api.post("/rooms/join", { code: input.value.trim() });
-          this.app.go(path`#/room/${room.id}`);
-        } catch (err) {
-          toast(() => explain(err), "error");
-        }
-      } }, input, h("button", { class: "btn", type: "submit" }, t("join"))));
+    return h("section", { class: "card-panel join" }, h("h2", {}, t("join_code")), joinForm(this.app));
   }
 
   renderRooms() {

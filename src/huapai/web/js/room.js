@@ -10,6 +10,7 @@ import {
 } from "./fairness.js";
 import { gameDetail, gameTitle, presetTitle, rendererFor, roomMultiplier } from "./games/registry.js";
 import { howtoButton } from "./howto.js";
+import { joinForm } from "./lobby.js";
 import { roomRulesBlock, rulesButton } from "./roomrules.js";
 import { TableView, seatName } from "./table.js";
 import { settlementPanel } from "./settlement.js";
@@ -146,6 +147,7 @@ export class RoomPage {
       return;
     }
     if (msg.code === "room_not_found") {
+      this.app.live.forget(this.roomId);
       this.gone = true;
       this.render();
       return;
@@ -212,8 +214,9 @@ export class RoomPage {
     this.table?.destroy();
     this.table = null;
     if (this.gone) {
-      replace(this.el, h("div", { class: "card-panel narrow" }, h("h2", {}, t("room_gone")),
-        h("a", { class: "btn", href: "#/" }, t("back_lobby"))));
+      replace(this.el, h("div", { class: "card-panel narrow", "data-testid": "room-gone" }, h("h2", {}, t("room_gone")),
+        h("p", {}, t("room_gone_text")), joinForm(this.app),
+        h("a", { class: "btn ghost", href: "#/" }, t("back_lobby"))));
       return;
     }
     if (!this.summary) {

@@ -104,6 +104,13 @@ export class Live {
     if (this.ready) this.raw({ type: "subscribe", room });
   }
 
+  /** The server refused to let this connection watch `room` (room_not_found): it is
+   * not re-subscribed on a reconnect, and leaving it sends nothing (an unsubscribe of a
+   * room never watched is refused as not_subscribed, and the next page showed that). */
+  forget(room) {
+    this.rooms.delete(room);
+  }
+
   unsubscribe(room) {
     if (!this.rooms.delete(room)) return;
     if (this.ready) this.raw({ type: "unsubscribe", room });
