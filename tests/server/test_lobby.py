@@ -213,7 +213,16 @@ def test_private_room_needs_its_code(client: TestClient) -> None:
     assert b.error("POST", "/api/rooms/join", {"code": "ZZZZZZ"}) == "bad_code"
     joined = b.call("POST", "/api/rooms/join", {"code": room["code"].lower()})["room"]
     assert joined["id"] == room["id"]
+    assert b.call("GET", "/api/me/rooms")["rooms"] == []  # a member, not yet seated
     b.call("POST", f"/api/rooms/{room['id']}/seats/1")
+    mine = {"id": room["id"], "game": "xianniu", "preset": "lanzhou", "status": "waiting",
+            "code": room["code"]}
+    assert a.call("GET", "/api/me/rooms")["rooms"] == [{**mine, "owner": True}]
+    assert b.call("GET", "/api/me/rooms")["rooms"] == [{**mine, "owner": False}]
+    a.room()  # a public room is not listed there: the lobby's public list shows it
+    assert len(a.call("GET", "/api/me/rooms")["rooms"]) == 1
+    assert Api(client, "c").call("GET", "/api/me/rooms")["rooms"] == []
+    assert client.get("/api/me/rooms").status_code == 401
 
 
 def test_seats_bots_start_and_again(client: TestClient) -> None:

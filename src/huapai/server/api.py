@@ -111,6 +111,16 @@ async def me(request: Request) -> dict[str, Any]:
     return {"player": player.to_json(), "totals": {"games": len(rows), "points": points}}
 
 
+@router.get("/me/rooms")
+async def my_private_rooms(request: Request) -> dict[str, Any]:
+    """The caller's open private rooms (owned, sat in, or a seat kept for them), newest
+    first: the lobby lists them above the public rooms, which never show them."""
+    player = await player_of(request)
+    rows = await asyncio.to_thread(platform_of(request).reader.private_rooms_of, player.id)
+    return {"rooms": [{"id": r.id, "game": r.game, "preset": r.preset, "status": r.status,
+                       "code": r.code, "owner": r.owner_id == player.id} for r in rows]}
+
+
 @router.patch("/me")
 async def rename(request: Request) -> dict[str, Any]:
     player = await player_of(request)

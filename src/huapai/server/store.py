@@ -30,6 +30,7 @@ from sqlalchemy import (
     delete,
     event,
     insert,
+    or_,
     select,
     update,
 )
@@ -384,6 +385,19 @@ class Reader:
                                         RoomRow.status != "closed")
         with self._session() as s:
             return list(s.scalars(stmt).all())
+
+    def private_rooms_of(self, player_id: str, limit: int = 20) -> list[RoomRow]:
+        """The open private rooms ``player_id`` owns, sits in or has a seat kept in,
+        newest first (the lobby's way back to them: the public list has none)."""
+        seated = select(SeatRow.room_id).where(or_(SeatRow.player_id == player_id,
+                                                   SeatRow.held_player_id == player_id))
+        stmt = (select(RoomRow).where(RoomRow.status != "closed",
+                                      or_(RoomRow.owner_id == player_id,
+                                          RoomRow.id.in_(seated)))
+                .order_by(RoomRow.created_at.desc()))
+        with self._session() as s:
+            rows = [r for r in s.scalars(stmt).all() if (r.settings or {}).get("private")]
+            return rows[:limit]
 
     def open_room_by_code(self, code: str) -> str | None:
         """The id of the open room with this private code, if any."""

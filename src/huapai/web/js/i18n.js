@@ -71,6 +71,7 @@ const STR = {
   my_totals: ["共 {games} 局，累计 {points} 分", "{games|game|games}, {points|point|points} in all"],
   watch: ["观战", "Watch"],
   enter_room: ["进入", "Enter"],
+  my_private_rooms: ["我的私人房间", "My private rooms"],
   status_waiting: ["等人", "waiting"],
   status_playing: ["对局中", "playing"],
   status_between: ["局间", "between deals"],

@@ -100,6 +100,11 @@ export class LobbyPage {
   /** The public rooms, newest first, as many pages as asked for ("more" adds one). */
   async refreshRooms() {
     try {
+      this.mine = (await api.get("/me/rooms")).rooms;
+    } catch {
+      /* kept as it was: the list refreshes again shortly */
+    }
+    try {
       const rooms = [];
       let offset = 0;
       for (let page = 0; page < (this.roomPages ?? 1); page++) {
@@ -328,7 +333,7 @@ export class LobbyPage {
     });
     // morphed: the list refreshes every few seconds, and an unchanged row keeps its link
     // (a press on 进入 across a refresh still opens the room; a changed row is replaced)
-    morph(this.roomsBox,
+    morph(this.roomsBox, ...this.privateRows(),
       h("div", { class: "panel-head" }, h("h2", {}, t("public_rooms")),
         h("button", { class: "link", onClick: () => this.refreshRooms() }, t("refresh"))),
       rows.length ? h("ul", { class: "room-list" }, rows) : h("p", { class: "muted" }, t("no_rooms")),
@@ -336,6 +341,23 @@ export class LobbyPage {
         this.roomPages = (this.roomPages ?? 1) + 1;
         this.refreshRooms();
       } }, t("more_rooms")) : null);
+  }
+
+  /** 我的私人房间: the private rooms I own or sit in (the public list never shows them,
+   * and a player who went back to the lobby had no way back but the invitation). */
+  privateRows() {
+    const mine = this.mine ?? [];
+    if (!mine.length) return [];
+    return [h("div", { class: "panel-head" }, h("h2", {}, t("my_private_rooms"))),
+      h("ul", { class: "room-list", "data-testid": "my-private-rooms" }, mine.map((room) =>
+        h("li", { class: "room-row", "data-room": room.id, "data-key": `mine-${room.id}` },
+          h("div", { class: "room-title" }, gameTitle(room.game),
+            h("span", { class: "muted" }, ` · ${presetTitle(room.game, room.preset)}`)),
+          h("div", { class: "room-meta" },
+            h("span", { class: `status s-${room.status}` }, t(`status_${room.status}`)),
+            room.code ? h("span", {}, `${t("room_code")} ${room.code}`) : null),
+          h("a", { class: "btn small primary", href: path`#/room/${room.id}`, "data-testid": "back-to-private" },
+            t("back_to_seat")))))];
   }
 
   renderHistory() {
