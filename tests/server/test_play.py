@@ -115,6 +115,34 @@ def test_tuoguan_sync_unsubscribe_ping(client: TestClient) -> None:
         assert spectator.next_of("error")["code"] == "not_subscribed"
 
 
+def test_a_hint_is_what_tuoguan_would_play(client: TestClient) -> None:
+    """提示 (``advise``): the house bot's move for the asking seat, from its own view, for
+    its current counter; the move 托管 then makes is that one. Nobody else may ask."""
+    with table(client) as (room, _people, peers, spectator):
+        seat = to_act(peers[0].state[room])[0]
+        mover, other = peers[seat], peers[(seat + 1) % 3]
+        mover.send({"type": "advise", "room": room})
+        advice = mover.next_of("advice")
+        state = mover.state[room]
+        assert advice["room"] == room and advice["counter"] == state["counter"]
+        assert advice["action"] in state["legal"]
+        other.send({"type": "advise", "room": room})
+        assert other.next_of("error")["code"] == "no_choice"
+        spectator.send({"type": "advise", "room": room})
+        assert spectator.next_of("error")["code"] == "not_seated"
+        spectator.quiet()
+        mover.send({"type": "tuoguan", "room": room, "on": True})
+        moved = mover.next_of("state")
+        assert moved["tuoguan"] == [seat]
+        played = [e for e in moved["events"] if e.get("seat") == seat]
+        assert played, moved["events"]
+        mover.send({"type": "advise", "room": "nope"})
+        assert mover.next_of("error")["code"] == "not_subscribed"
+        chosen = next(a for a in state["legal_info"] if a["id"] == advice["action"])
+        assert chosen["kind"] == "play"  # the seed's first move is a lead: the same cards
+        assert played[0]["kind"] == "played" and played[0]["cards"] == " ".join(chosen["cards"])
+
+
 def test_whole_match_reveals_seeds_and_replays(client: TestClient, tmp_path: Path) -> None:
     with table(client, deals=2, multiplier=3) as (room, people, peers, spectator):
         ends = []

@@ -31,6 +31,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "too_many_rooms": ("同时观看的房间太多", "watching too many rooms"),
     "not_seated": ("你没有座位", "you have no seat in this room"),
     "not_playing": ("现在不在牌局中", "no deal is in progress"),
+    "no_choice": ("现在没有轮到你选", "you have nothing to choose now"),
     "not_between": ("现在不在两局之间", "not between deals"),
     "stale": ("状态已更新，请按最新局面出牌", "stale counter: act on the latest state"),
     "bad_action": ("看不懂这个动作", "the action does not parse"),

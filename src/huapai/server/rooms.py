@@ -311,6 +311,17 @@ class Room:
                 return
             await self.move(index, chosen, "player")
 
+    async def advise(self, index: int) -> tuple[int, int]:
+        """提示: the move 托管's house bot would make for seat ``index`` now — chosen from
+        that seat's view only, as 托管 chooses — and the seat's counter it is for."""
+        async with self.lock:
+            if self.status != PLAYING or self.deal is None:
+                raise conflict("not_playing", f"the room is {self.status}")
+            if not self.feed.legal[index][0]:
+                raise conflict("no_choice", f"seat {index} has nothing to choose now")
+            return self.feed.counter(index), self.turns.house_choice(self.seats[index],
+                                                                     self.deal)
+
     def _parse(self, action: int | str) -> int:
         if isinstance(action, int):
             if not 0 <= action < self.game.num_actions(self.rules):

@@ -388,6 +388,11 @@ class Turns:
         if self._still_asked(index, question) and action in room.feed.legal[index][0]:
             await room.move(index, action, "bot")
 
+    def house_choice(self, seat: Seat, deal: LiveDeal) -> int:
+        """What 托管 would play for ``seat`` now (提示 asks it: the same bot, the same seed,
+        the seat's own view)."""
+        return self._bot_choice(seat, deal, house_bot(self.room.game))
+
     def _bot_choice(self, seat: Seat, deal: LiveDeal, name: str | None = None) -> int:
         """A registered bot's move (the seat's, or ``name``), in the event loop."""
         room = self.room

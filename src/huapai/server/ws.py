@@ -127,6 +127,13 @@ async def on_nonce(platform: Platform, conn: Connection, data: dict[str, Any]) -
     room.nonce(_seat(room, conn), game_id, nonce)
 
 
+async def on_advise(platform: Platform, conn: Connection, data: dict[str, Any]) -> None:
+    room = _watched(platform, conn, data)
+    counter, action = await room.advise(_seat(room, conn))
+    platform.hub.send(conn, {"type": "advice", "room": room.id, "counter": counter,
+                             "action": action})
+
+
 async def on_sync(platform: Platform, conn: Connection, data: dict[str, Any]) -> None:
     platform.hub.resync(conn, _watched(platform, conn, data))
 
@@ -144,7 +151,7 @@ async def on_ping(platform: Platform, conn: Connection, data: dict[str, Any]) ->
 HANDLERS: dict[str, Handler] = {
     "hello": on_hello, "subscribe": on_subscribe, "unsubscribe": on_unsubscribe,
     "act": on_act, "tuoguan": on_tuoguan, "ready": on_ready, "nonce": on_nonce,
-    "sync": on_sync,
+    "advise": on_advise, "sync": on_sync,
     "ping": on_ping,
 }
 

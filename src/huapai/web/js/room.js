@@ -54,6 +54,7 @@ export class RoomPage {
       live.on("deal_end", mine((m) => this.onDealEnd(m))),
       live.on("match_end", mine((m) => this.onMatchEnd(m))),
       live.on("error", mine((m) => this.onError(m))),
+      live.on("advice", mine((m) => this.table?.advised(m))),
     );
     live.subscribe(this.roomId);
     this.render();
@@ -236,6 +237,7 @@ export class RoomPage {
         renderer: rendererFor(this.summary.game),
         onAct: (a) => this.act(a),
         onTuoguan: (on) => this.app.live.send({ type: "tuoguan", room: this.roomId, on }),
+        onHint: () => this.app.live.send({ type: "advise", room: this.roomId }),
       });
       replace(this.el, h("div", { class: "room-page playing" }, this.top, this.table.el, this.overlay));
       if (this.state) this.pushTable(true);

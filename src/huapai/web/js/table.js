@@ -130,6 +130,7 @@ export class TableView {
       this.bubbles.clear();  // the last deal's 占 / 过 / 不掀 say nothing of this one
       this.hand.keepAs(this.opts.readOnly ? null : `huapai.hand.${data.dealKey}.${data.me}`);
       this.hintIndex = -1;
+      this.advice = null;
     }
     this.data = data;
     if ("recent" in data) {
@@ -381,6 +382,8 @@ export class TableView {
       if (this.answeredForMe()) hint = this.renderer.autoText?.(view, ctx) ?? t("auto_answer");
     } else if (!selCount) hint = this.renderer.prompt(view, ctx);
     else hint = match ? t("sel_ok", { name: match.text }) : t("sel_not_legal");
+    const advised = myTurn ? this.advisedWord(words) : null;
+    if (advised && !selCount) hint = t("advised", { name: advised.text });
     const need = this.picking();
     if (need) hint = this.pickHint(need, selCount);
     const tuoguan = (this.data.tuoguan ?? []).includes(me);
@@ -393,13 +396,14 @@ export class TableView {
         myTurn ? h("span", { class: "my-clock", "data-seat": me }) : null),
       h("div", { class: "buttons" },
         myTurn ? words.map((w) => h("button", {
-          class: `btn word ${w.style}`, "data-action": w.id, "data-kind": w.kind, "data-testid": "word",
-          "data-key": `word-${w.id}`,
+          class: `btn word ${w.style}${w === advised ? " advised" : ""}`, "data-action": w.id, "data-kind": w.kind,
+          "data-testid": "word", "data-key": `word-${w.id}`,
           disabled: this.pending, onClick: () => this.act(w.id),
         }, w.text)) : null,
+        myTurn && (plays.length || (words.length > 1 && this.opts.onHint)) ? h("button", {
+          class: "btn ghost", "data-testid": "hint", "data-key": "hint", disabled: this.pending,
+          title: t("hint_tip"), onClick: () => this.nextHint() }, t("hint")) : null,
         myTurn && plays.length ? [
-          h("button", { class: "btn ghost", "data-testid": "hint", "data-key": "hint", disabled: this.pending,
-                        onClick: () => this.nextHint() }, t("hint")),
           selCount ? h("button", { class: "btn ghost", onClick: () => this.hand.clear() }, t("clear_sel")) : null,
           h("button", { class: `btn primary play${match ? " ready" : ""}`, "data-testid": "play", "data-key": "play",
                         disabled: !match || this.pending, onClick: () => match && this.playMatch(match) },
@@ -417,12 +421,41 @@ export class TableView {
     return selected === need ? t("pick_ready", { n: need }) : t("pick_left", { n: need - selected });
   }
 
+  /** 提示: first what 托管 would play here (the server's house bot, from this seat's view:
+   * its cards selected, or its word marked); pressed again, the legal plays one by one. */
   nextHint() {
+    const counter = this.data.counter;
+    if (this.opts.onHint && this.advice?.counter !== counter) {
+      this.advice = { counter, action: null };
+      this.opts.onHint();
+      return;
+    }
     const { plays } = this.actions();
     if (!plays.length) return;
     this.hintIndex = (this.hintIndex + 1) % plays.length;
     const ids = this.hand.idsFor(plays[this.hintIndex].cards);
     if (ids) this.hand.select(ids);
+  }
+
+  /** The server's 提示 for this seat (`advice`): shown if it is for the view on screen. */
+  advised(msg) {
+    if (!this.data || msg.counter !== this.data.counter) return;
+    this.advice = { counter: msg.counter, action: msg.action };
+    const { plays } = this.actions();
+    const at = plays.findIndex((p) => p.id === msg.action);
+    const ids = at >= 0 ? this.hand.idsFor(plays[at].cards) : null;
+    if (ids) {
+      this.hintIndex = at;
+      this.hand.select(ids);
+    } else {
+      this.refreshBar();
+    }
+  }
+
+  /** The word (过, 碰, 掀 …) the 提示 marked for the view on screen, if any. */
+  advisedWord(words) {
+    if (this.advice?.counter !== this.data?.counter) return null;
+    return words.find((w) => w.id === this.advice.action) ?? null;
   }
 
   /** Right-click (or a drag onto the table) on a card: play the selection it belongs

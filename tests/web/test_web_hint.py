@@ -1,0 +1,54 @@
+"""提示 in the browser: first what 托管 would play (the server's house bot, from the seat's
+own view) — its cards selected, ready to play, or its word marked — then, pressed again,
+the legal plays one by one (a play-tester found 提示 only walked the hand left to right)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from playwright.sync_api import Page, expect
+from web_driver import counter, create_room, enter, start_with_bots, take_turn, wait_turn_or_end
+
+
+@pytest.fixture(scope="module")
+def server(own_server: str) -> str:
+    """This module's own server: its rooms do not shift the seeded deals of the others."""
+    return own_server
+
+
+def _advised(page: Page) -> str:
+    """After 提示: "play" (cards selected, the play button ready) or "word" (one marked)."""
+    page.wait_for_function("""() => document.querySelector('[data-testid=play].ready')
+        || document.querySelector('.btn.word.advised')""")
+    return "word" if page.locator(".btn.word.advised").count() else "play"
+
+
+@pytest.mark.parametrize(("game", "preset"), [("xianniu", "lanzhou"), ("xiushan", "maquefu")])
+def test_hint_shows_what_tuoguan_would_play(page: Page, game: str, preset: str,
+                                            server: str) -> None:
+    enter(page, server, f"提示{preset}")
+    create_room(page, preset=preset, game=game)
+    start_with_bots(page)
+    rng, seen = random.Random(5), set()
+    for _ in range(40):
+        if wait_turn_or_end(page, 30000) == "end":
+            break
+        hint = page.locator("[data-testid=hint]")
+        if not hint.count():
+            take_turn(page, rng)
+            continue
+        before = counter(page)
+        hint.click()
+        kind = _advised(page)
+        seen.add(kind)
+        if kind == "word":
+            expect(page.locator("[data-testid=prompt]")).to_contain_text("托管会这样打")
+            page.locator(".btn.word.advised").click()
+        else:
+            page.click("[data-testid=play].ready")
+        page.wait_for_function(f"() => document.querySelector('[data-testid=felt]')"
+                               f".dataset.counter !== '{before}'")
+        if seen == {"word", "play"}:
+            break
+    assert seen  # (which kinds a deal asks for depends on the deal it is dealt)
