@@ -423,3 +423,14 @@ def test_the_end_of_a_deal_is_said_once(game: str) -> None:
             if line.startswith("【结束】")]
     assert len(ends) == 1, ends
     assert not [line for line in result.output.splitlines() if line.strip() == ends[0]]
+
+
+def test_hint_says_what_tuoguan_would_play() -> None:
+    """「提示」 / hint: the house bot's move from my seat's view, as its number in the list
+    (a browser play-tester found 提示 walking the hand; the terminal had none)."""
+    result = invoke(["play", "--seed", "3", "--deals", "1"], "提示\nhint\nq\nq\n")
+    assert_clean(result, 0)
+    hints = [line for line in result.output.splitlines() if "托管会这样打" in line]
+    assert len(hints) == 2 and hints[0].split("提示：")[1] == hints[1].split("提示：")[1]
+    english = invoke(["play", "--seed", "3", "--deals", "1", "--lang", "en"], "hint\nq\nq\n")
+    assert "hint: " in english.output and "(what 托管 would play)" in english.output

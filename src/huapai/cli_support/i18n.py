@@ -114,10 +114,12 @@ _LABELS: dict[str, tuple[str, str]] = {
     "help_waits": ("· 「听」：查听牌（听哪些牌、各值多少、还剩几张没见）。",
                    "· waits (or 听): your waits — the cards that win, what each is worth, how "
                    "many are unseen."),
-    "help_commands": ("· 「?」或「帮助」：本帮助；「牌桌」：重新显示牌桌；「q」或「退出」：退出对局"
-                      "（会先问你一次；已打完的局会保存到 --record）。",
-                      "· ? or help: this help; show: draw the table again; q: quit (asks you "
-                      "to confirm; finished deals are kept in --record)."),
+    "help_commands": ("· 「?」或「帮助」：本帮助；「提示」：托管会怎么打；「牌桌」：重新显示牌桌；"
+                      "「q」或「退出」：退出对局（会先问你一次；已打完的局会保存到 --record）。",
+                      "· ? or help: this help; hint (or 提示): what 托管 would play; show: draw "
+                      "the table again; q: quit (asks you to confirm; finished deals are kept "
+                      "in --record)."),
+    "hint_line": ("提示：{n}. {text}（托管会这样打）", "hint: {n}. {text} (what 托管 would play)"),
     # simulate
     "sim_title": ("模拟 {deals} 局 · {title} · 种子 {seed}",
                   "deals simulated: {deals} · {title} · seed {seed}"),

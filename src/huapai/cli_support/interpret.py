@@ -26,6 +26,7 @@ _HELP = frozenset({"?", "？", "help", "帮助"})
 _QUIT = frozenset({"q", "quit", "exit", "退出"})
 _SHOW = frozenset({"show", "牌桌"})
 _WAITS = frozenset({"waits", "听", "听牌", "ting"})
+_HINT = frozenset({"hint", "提示", "tishi"})
 _CHOICE_MARKS = ("#", "＃")
 
 
@@ -89,7 +90,7 @@ class _Choices:
 def command_of(word: str) -> str | None:
     """The command ``word`` names, exactly as written (``Q`` is a card, ``q`` quits)."""
     for command, words in (("help", _HELP), ("quit", _QUIT), ("show", _SHOW),
-                           ("waits", _WAITS)):
+                           ("waits", _WAITS), ("hint", _HINT)):
         if word in words:
             return command
     return None

@@ -24,10 +24,11 @@ from rich.console import Console, RenderableType
 from rich.text import Text
 
 from huapai.bots.pace import play_out_paced
+from huapai.bots.registry import house_bot, make_bot
 from huapai.core import record
 from huapai.core.match import Match
 from huapai.core.protocol import Event, IllegalAction
-from huapai.core.session import Agent, AgentError, Deal
+from huapai.core.session import Agent, AgentError, Deal, decide
 
 from .fold import folded
 from .i18n import Lang, bot_label, comma, tr
@@ -187,7 +188,7 @@ class HumanMatch:
                               notations=notations, number_cards=self._number_cards,
                               held=held)
             if reply.command is not None:
-                self._command(reply.command, deal, shown)
+                self._command(reply.command, deal, shown, legal)
             elif reply.problem is not None:
                 self._complain(reply.problem)
             elif reply.action is not None and self._accepts(deal, reply):
@@ -237,15 +238,28 @@ class HumanMatch:
             self._print()
             raise _Leave("interrupt") from None
 
-    def _command(self, command: str, deal: Deal, shown: Sequence[str]) -> None:
+    def _command(self, command: str, deal: Deal, shown: Sequence[str],
+                 legal: Sequence[int]) -> None:
         if command == "quit":
             self._confirm_quit()
+        elif command == "hint":
+            self._hint(deal, legal)
         elif command == "waits":
             self._print(waits_view(self.renderer, self._view(deal), self.ctx))
         elif command == "help":
             self._print(help_view(self.renderer, self.ctx))
         else:
             self._show_decision(deal, shown)
+
+    def _hint(self, deal: Deal, legal: Sequence[int]) -> None:
+        """「提示」: what the family's house bot (托管 in a room) would play here — from
+        this seat's view only — as its number in the list and its label."""
+        game, rules = self.table.game, self.table.rules
+        bot = make_bot(house_bot(game.name), game, rules, self.me, self.seed)
+        choice = decide(bot, game, deal.state, self.me, legal)
+        label = game.describe_action(rules, choice).label.text(self.lang)
+        self._print(Text(tr("hint_line", self.lang, n=list(legal).index(choice) + 1,
+                            text=label), style="cyan"))
 
     def _confirm_quit(self) -> None:
         """``q`` mid-deal asks again: a second quit word leaves, anything else plays on."""
