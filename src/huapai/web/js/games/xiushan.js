@@ -85,7 +85,7 @@ export const xiushan = {
    * card (`flip`) sits in the crowded centre column and keeps its old size. */
   sizes() {
     const phone = typeof window !== "undefined" && window.innerWidth < 640;
-    return phone ? { hand: 92, trick: 84, table: 52, river: 60, wait: 60, flip: 60, win: 64 }
+    return phone ? { hand: 92, trick: 84, table: 52, river: 60, wait: 46, flip: 60, win: 64 }
       : { hand: 112, trick: 96, table: 64, river: 66, wait: 56, flip: 48, win: 72 };
   },
 
