@@ -106,10 +106,14 @@ def legal_plays(page: Page) -> list[dict[str, Any]]:
     return plays
 
 
+_WORDS = "[data-testid=word], [data-testid=word-pick] option"
+
+
 def word_kinds(page: Page) -> list[tuple[int, str]]:
-    """The word buttons as (action id, kind): the kind of describe_action, not its text."""
+    """The words as (action id, kind) — buttons, and a picker's choices (many words of one
+    kind: 报 0 … 报 30): the kind of describe_action, not its text."""
     pairs: list[list[str]] = page.eval_on_selector_all(  # one read: the bar may change
-        "[data-testid=word]", "(els) => els.map((e) => [e.dataset.action, e.dataset.kind])")
+        _WORDS, "(els) => els.map((e) => [e.dataset.action, e.dataset.kind])")
     return [(int(action or -1), kind or "") for action, kind in pairs]
 
 
@@ -174,6 +178,10 @@ def press_word(page: Page, action: int, *, tap: bool = False) -> bool:
     yet pressable gets the whole timeout, as any click."""
     before = counter(page)
     button = page.locator(f"[data-testid=word][data-action='{action}']")
+    option = page.locator(f"[data-testid=word-pick] option[data-action='{action}']")
+    if not button.count() and option.count():  # a picker: choose it, then its button
+        page.select_option("[data-testid=word-pick] select", value=str(action))
+        button = page.locator(f"[data-testid=word-pick-go][data-action='{action}']")
     press = button.tap if tap else button.click
     try:
         press(timeout=_STALE_AFTER)

@@ -78,6 +78,9 @@ function keptLog(dealKey) {
   }
 }
 
+/** More words of one kind than this make a picker, not a row of buttons. */
+const MANY_WORDS = 8;
+
 export class TableView {
   /** opts: {renderer, onAct(action), onTuoguan(on), readOnly} */
   constructor(opts) {
@@ -395,11 +398,7 @@ export class TableView {
         myTurn ? h("span", { class: "turn-dot" }) : null, hint,
         myTurn ? h("span", { class: "my-clock", "data-seat": me }) : null),
       h("div", { class: "buttons" },
-        myTurn ? words.map((w) => h("button", {
-          class: `btn word ${w.style}${w === advised ? " advised" : ""}`, "data-action": w.id, "data-kind": w.kind,
-          "data-testid": "word", "data-key": `word-${w.id}`,
-          disabled: this.pending, onClick: () => this.act(w.id),
-        }, w.text)) : null,
+        myTurn ? this.wordButtons(words, advised) : null,
         myTurn && (plays.length || (words.length > 1 && this.opts.onHint)) ? h("button", {
           class: "btn ghost", "data-testid": "hint", "data-key": "hint", disabled: this.pending,
           title: t("hint_tip"), onClick: () => this.nextHint() }, t("hint")) : null,
@@ -413,6 +412,44 @@ export class TableView {
           class: `btn ghost small${tuoguan ? " on" : ""}`, "data-testid": "tuoguan", "data-key": "tuoguan",
           onClick: () => this.opts.onTuoguan(!tuoguan),
         }, tuoguan ? t("tuoguan_off") : t("tuoguan")) : null));
+  }
+
+  /** The phase's words as buttons; a run of many of one kind (钵福's 报 0 … 报 30) as one
+   * picker and its button instead — 31 buttons took half a phone's screen. */
+  wordButtons(words, advised) {
+    const counts = new Map();
+    for (const w of words) counts.set(w.kind, (counts.get(w.kind) ?? 0) + 1);
+    const many = [...counts].find(([, n]) => n > MANY_WORDS)?.[0];
+    return words.map((w) => {
+      if (w.kind === many) return w === words.find((x) => x.kind === many) ? this.wordPicker(words.filter((x) => x.kind === many), advised) : null;
+      return h("button", {
+        class: `btn word ${w.style}${w === advised ? " advised" : ""}`, "data-action": w.id, "data-kind": w.kind,
+        "data-testid": "word", "data-key": `word-${w.id}`,
+        disabled: this.pending, onClick: () => this.act(w.id),
+      }, w.text);
+    });
+  }
+
+  /** A select of `words` and a button that plays the one picked (the 提示's, if it is
+   * among them; kept across refreshes of the same view). */
+  wordPicker(words, advised) {
+    const counter = this.data.counter;
+    if (this.picked?.counter !== counter) this.picked = { counter, id: words[0].id };
+    if (advised && words.includes(advised)) this.picked.id = advised.id;
+    const chosen = words.find((w) => w.id === this.picked.id) ?? words[0];
+    const go = h("button", {
+      class: `btn word ${chosen.style}${chosen === advised ? " advised" : ""}`, "data-testid": "word-pick-go",
+      "data-action": chosen.id, disabled: this.pending, onClick: () => this.act(this.picked.id),
+    }, chosen.text);
+    const select = h("select", {
+      class: "word-pick-select", "aria-label": chosen.text,
+      onChange: (e) => {
+        this.picked.id = Number(e.target.value);
+        this.refreshBar();
+      },
+    }, words.map((w) => h("option", { value: String(w.id), "data-action": w.id, "data-kind": w.kind,
+                                       selected: w.id === chosen.id }, w.text)));
+    return h("span", { class: "word-pick", "data-testid": "word-pick", "data-key": "word-pick" }, select, go);
   }
 
   /** 还需弃 N 张: what is left to pick after the cards selected so far. */
