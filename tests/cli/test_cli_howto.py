@@ -14,8 +14,9 @@ from huapai.core.howto import load_howto
 
 @pytest.mark.parametrize("game", ["xianniu", "biegan", "xiushan"])
 def test_every_section_and_preset_is_shown(game: str) -> None:
-    howto = load_howto(game)
-    assert howto is not None
+    guide = load_howto(game)
+    assert guide is not None
+    howto = guide.shown("terminal")
     zh = invoke(["howto", game])
     assert_clean(zh, 0)
     flat = "".join(zh.output.split())
@@ -25,6 +26,8 @@ def test_every_section_and_preset_is_shown(game: str) -> None:
         assert all("".join(p.zh.split()) in flat for p in section.paragraphs)
     assert len(re.findall("─ 玩法：", zh.output)) == len(howto.presets)  # each under its title
     assert not re.search(r"[A-Za-z]", zh.output), zh.output  # Chinese mode: no English
+    browser = [p.zh for s in guide.sections for p in s.paragraphs if p.front == "browser"]
+    assert browser and not any("".join(p.split()) in flat for p in browser)  # (网页里：点…)
     en = invoke(["howto", game, "--lang", "en"])
     assert_clean(en, 0)
     assert " ".join(howto.sections[0].paragraphs[0].en.split()) in " ".join(en.output.split())

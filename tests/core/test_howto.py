@@ -64,6 +64,8 @@ def _broken(path: tuple[Any, ...], value: Any) -> dict[str, Any]:
      "presets ['a', 'b'] are not the family's ['a']"),
     (("presets", "a", "rules"), "x", "preset a: expected the keys ['paragraphs']"),
     (("extra",), 1, "expected the keys ['presets', 'sections', 'title']"),
+    (("sections", 0, "paragraphs", 0, "front"), "phone",
+     "section 1, paragraph 1: front must be one of ['browser', 'terminal'], found 'phone'"),
 ])
 def test_a_bad_guide_is_refused_naming_where(path: tuple[Any, ...], value: Any,
                                              said: str) -> None:
@@ -71,3 +73,17 @@ def test_a_bad_guide_is_refused_naming_where(path: tuple[Any, ...], value: Any,
     with pytest.raises(ManifestError) as caught:
         _read(_broken(path, value), ["a"], "toy")
     assert said in str(caught.value) and str(caught.value).startswith("toy")
+
+
+@pytest.mark.parametrize("game", ["xianniu", "biegan", "xiushan"])
+def test_each_front_end_shows_its_own_paragraphs(game: str) -> None:
+    """终端里：输入编号… is the terminal's alone, 网页里：点… the browser's: each front end's
+    guide leaves out the other's (a browser reader met the terminal's typing rules)."""
+    howto = load_howto(game)
+    assert howto is not None
+    every = [p for s in howto.sections for p in s.paragraphs]
+    assert any(p.front == "terminal" for p in every) and any(p.front == "browser" for p in every)
+    for front, other in (("browser", "terminal"), ("terminal", "browser")):
+        shown = [p for s in howto.shown(front).sections for p in s.paragraphs]
+        assert not any(p.front == other for p in shown)
+        assert len(shown) == sum(p.front != other for p in every)

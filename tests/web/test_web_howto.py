@@ -25,9 +25,10 @@ def server(own_server: str) -> str:
 
 
 def _guide(game: str) -> Any:
+    """The guide as the browser shows it: without the terminal's paragraphs (终端里：…)."""
     howto = load_howto(game)
     assert howto is not None
-    return howto
+    return howto.shown("browser")
 
 
 def _shows(page: Page, game: str, preset: str, lang: str = "zh") -> None:

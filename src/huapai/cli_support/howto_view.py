@@ -20,9 +20,10 @@ def run_howto(game_name: str, preset: str | None, *, as_json: bool, lang: Lang,
     """Every section, then what sets each preset apart (only ``preset``'s when named)."""
     table = load_table(game_name, preset)  # refuses an unknown game or preset
     game = table.game.name
-    howto = load_howto(game)
-    if howto is None:
+    guide = load_howto(game)
+    if guide is None:
         raise CliError(f"{game} 没有玩法说明", f"{game} has no how-to-play guide")
+    howto = guide.shown("terminal")
     titles = get_manifest(game).preset_titles
     data = howto.to_json(titles)
     if preset is not None:

@@ -15,7 +15,10 @@ ends show it (the browser's 玩法说明 dialog, ``huapai howto GAME``) from the
     paragraphs = [ { zh = "……", en = "……" } ]
 
 Every text is in both languages, and the Chinese has no Latin letter (a player in Chinese
-mode reads no English). :func:`load_howto` checks all of it and says what is wrong where.
+mode reads no English). A paragraph about one front end only says so, ``front =
+"browser"`` or ``"terminal"`` (终端里：输入编号… is no help in the browser): each front end
+shows the guide :meth:`HowTo.shown` to it. :func:`load_howto` checks all of it and says
+what is wrong where.
 """
 
 from __future__ import annotations
@@ -34,10 +37,20 @@ from .registry import get_manifest
 _LATIN = re.compile(r"[A-Za-z]")
 
 
+FRONTS = ("browser", "terminal")
+
+
+@dataclass(frozen=True, slots=True)
+class Paragraph(Text):
+    """A paragraph of the guide; ``front``: the one front end it is about (None: both)."""
+
+    front: str | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class Section:
     title: Text
-    paragraphs: tuple[Text, ...]
+    paragraphs: tuple[Paragraph, ...]
 
     def to_json(self) -> dict[str, Any]:
         return {"title": self.title.to_json(),
@@ -50,7 +63,17 @@ class HowTo:
 
     title: Text
     sections: tuple[Section, ...]
-    presets: Mapping[str, tuple[Text, ...]]
+    presets: Mapping[str, tuple[Paragraph, ...]]
+
+    def shown(self, front: str) -> HowTo:
+        """The guide as ``front`` (``browser`` / ``terminal``) shows it: without the other
+        front end's paragraphs (and a section left with none)."""
+        def mine(paragraphs: tuple[Paragraph, ...]) -> tuple[Paragraph, ...]:
+            return tuple(p for p in paragraphs if p.front in (None, front))
+
+        sections = tuple(Section(s.title, mine(s.paragraphs)) for s in self.sections)
+        return HowTo(self.title, tuple(s for s in sections if s.paragraphs),
+                     {name: mine(ps) for name, ps in self.presets.items()})
 
     def to_json(self, preset_titles: Mapping[str, Text]) -> dict[str, Any]:
         """As the API serves it: each preset's paragraphs under its title."""
@@ -101,12 +124,23 @@ def _section(data: Any, where: str) -> Section:
                    _paragraphs(data["paragraphs"], where))
 
 
-def _paragraphs(data: Any, where: str) -> tuple[Text, ...]:
-    out = tuple(_text(p, f"{where}, paragraph {i + 1}")
+def _paragraphs(data: Any, where: str) -> tuple[Paragraph, ...]:
+    out = tuple(_paragraph(p, f"{where}, paragraph {i + 1}")
                 for i, p in enumerate(_list(data, f"{where}: paragraphs")))
     if not out:
         raise ManifestError(f"{where}: no paragraph")
     return out
+
+
+def _paragraph(data: Any, where: str) -> Paragraph:
+    """A paragraph: its text, and the one front end it is about if it names one."""
+    front = data.get("front") if isinstance(data, Mapping) else None
+    if isinstance(data, Mapping) and "front" in data:
+        if front not in FRONTS:
+            raise ManifestError(f"{where}: front must be one of {list(FRONTS)}, found {front!r}")
+        data = {k: v for k, v in data.items() if k != "front"}
+    text = _text(data, where)
+    return Paragraph(text.zh, text.en, front)
 
 
 def _text(data: Any, where: str) -> Text:

@@ -222,7 +222,7 @@ async def show_howto(name: str) -> dict[str, Any]:
     howto = load_howto(name)
     if howto is None:
         raise not_found("howto_not_found", f"{name!r} has no 玩法说明")
-    return {"howto": howto.to_json(get_manifest(name).preset_titles)}
+    return {"howto": howto.shown("browser").to_json(get_manifest(name).preset_titles)}
 
 
 @router.get("/games/{name}")

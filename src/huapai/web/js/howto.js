@@ -1,5 +1,6 @@
 // 玩法说明 (how to play): the family's guide from GET /api/games/{game}/howto, in a dialog —
-// its sections, then what sets the chosen preset apart; the other presets folded below.
+// what sets the chosen preset apart first (a newcomer who picked 麻雀福 read seven screens
+// before reaching it), then the family's sections; the other presets folded below.
 
 import { h } from "./dom.js";
 import { said, t } from "./i18n.js";
@@ -30,8 +31,8 @@ export async function openHowto(game, preset) {
   const others = Object.keys(data.presets).filter((name) => name !== preset);
   dialog(said(data.title), (close) => h("div", {},
     h("div", { class: "howto", "data-testid": "howto" },
-      data.sections.map((s) => h("section", {}, h("h3", {}, said(s.title)), paragraphs(s.paragraphs))),
       preset && data.presets[preset] ? presetPart(preset, data.presets[preset], true) : null,
+      data.sections.map((s) => h("section", {}, h("h3", {}, said(s.title)), paragraphs(s.paragraphs))),
       others.map((name) => presetPart(name, data.presets[name], false))),
     h("div", { class: "dialog-buttons" },
       h("button", { class: "btn primary", onClick: () => close(true) }, t("close")))), { wide: true });
