@@ -111,6 +111,7 @@ const STR = {
   bot_level: ["机器人水平", "Bot level"],
   review_button: ["复盘分析", "AI review"],
   review_level: ["分析水平", "Review level"],
+  review_level_short: ["水平", "Level"],
   review_title: ["复盘分析", "AI review"],
   review_running: ["复盘中… {done}/{total}", "Reviewing… {done}/{total}"],
   review_failed: ["复盘失败了", "The review failed"],
