@@ -267,6 +267,36 @@ def test_seats_bots_start_and_again(client: TestClient) -> None:
     assert me == {"games": 2, "points": sum(m["total"] for m in history)}
 
 
+def test_again_frees_the_seats_of_players_not_here(client: TestClient) -> None:
+    """再来一场 drew a friend who had gone into a new match, on 托管: a seated player with no
+    window on the room has their seat freed and the room waits again; one who is here
+    plays on at once."""
+    a, b = Api(client, "a"), Api(client, "b")
+    room = a.room(tuoguan_after=0)
+    path = f"/api/rooms/{room}"
+    a.call("POST", f"{path}/seats/0")
+    b.call("POST", f"{path}/seats/1")  # b never opens the room: 托管 plays for them
+    a.call("POST", f"{path}/bots", {"seats": [2]})
+    with peer(client, a.token) as p:
+        p.send({"type": "subscribe", "room": room})
+        p.next_of("room")
+        a.call("POST", f"{path}/start")
+        _play_out(p, room)
+        waiting = a.call("POST", f"{path}/again")["room"]
+        assert waiting["status"] == "waiting" and waiting["seats"][1]["player"] is None
+        assert waiting["seats"][0]["player"]["id"] == a.id and waiting["seats"][2]["bot"]
+        assert a.error("POST", f"{path}/start") == "seats_empty"
+        with peer(client, b.token) as q:  # b is back, sits down: the match starts
+            q.send({"type": "subscribe", "room": room})
+            q.next_of("room")
+            b.call("POST", f"{path}/seats/1")
+            assert a.call("POST", f"{path}/start")["room"]["status"] == "playing"
+            for who in (p, q):  # both here, on 托管: the match plays itself
+                who.send({"type": "tuoguan", "room": room, "on": True})
+            p.until(lambda m: m["type"] == "match_end", limit=5000)
+            assert a.call("POST", f"{path}/again")["room"]["status"] == "playing"
+
+
 def _play_out(p: object, room: str) -> None:
     from server_helpers import Peer, act
 

@@ -183,3 +183,28 @@ def test_no_frame_accepted_before_a_restart_is_accepted_after_it(database_url: s
                 assert p.quiet() == []
                 assert (p.state[room]["view"], p.state[room]["legal"]) == \
                     (old["view"], old["legal"])
+
+
+def test_a_room_waiting_again_after_a_match_stays_waiting(database_url: str) -> None:
+    """再来一场 with a player away freed their seat and the room waits again: after a
+    restart it still waits, the seat free (it came back as a finished match)."""
+    with running(database_url, seed=11) as client:
+        a, b = Api(client, "a"), Api(client, "b")
+        room = a.room(tuoguan_after=0)
+        path = f"/api/rooms/{room}"
+        a.call("POST", f"{path}/seats/0")
+        b.call("POST", f"{path}/seats/1")
+        a.call("POST", f"{path}/bots", {"seats": [2]})
+        with peer(client, a.token) as p:
+            p.send({"type": "subscribe", "room": room})
+            p.next_of("room")
+            a.call("POST", f"{path}/start")
+            p.send({"type": "tuoguan", "room": room, "on": True})
+            p.until(lambda m: m["type"] == "match_end", limit=5000)
+            assert a.call("POST", f"{path}/again")["room"]["status"] == "waiting"
+    with running(database_url, seed=11) as client:
+        a.client = client
+        after = a.call("GET", path)["room"]
+        assert after["status"] == "waiting" and after["seats"][1]["player"] is None
+        a.call("POST", f"{path}/bots", {"seats": [1]})
+        assert a.call("POST", f"{path}/start")["room"]["status"] == "playing"

@@ -136,3 +136,25 @@ def test_lobby_offers_the_way_back_and_tells_namesakes_apart(page: Page, phone: 
     expect(back).to_have_text("回到牌桌")
     back.click()
     page.wait_for_selector("[data-testid=waiting]")
+
+
+def test_play_again_leaves_out_a_friend_who_went_away(page: Page, phone: Page,
+                                                      server: str) -> None:
+    """再来一场 drew a friend who had left into a new match on 托管: now their seat is freed,
+    the owner told why, and the waiting room comes back to fill it."""
+    enter(page, server, "组局的")
+    page.click("[data-testid=create]")
+    page.wait_for_selector("[data-testid=waiting]")
+    enter(phone, server, "走开的")
+    phone.goto(page.url)
+    phone.click("[data-testid=sit-1]")
+    page.click("[data-testid=fill-bots]")
+    page.click("[data-testid=start]:not([disabled])")
+    phone.wait_for_selector("[data-testid=felt][data-counter]:not([data-counter=''])")
+    phone.goto(server)  # the friend goes back to the lobby: away from the room
+    page.click("[data-testid=tuoguan]")
+    expect(page.locator("[data-testid=again]")).to_be_visible(timeout=120000)
+    page.click("[data-testid=again]")
+    page.wait_for_selector("[data-testid=waiting]")
+    expect(page.locator(".toast")).to_contain_text("座位空出来了")
+    expect(page.locator(".wait-seat[data-seat='1']")).not_to_contain_text("走开的")

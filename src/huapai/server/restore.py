@@ -59,6 +59,8 @@ def restore_room(services: RoomServices, bundle: RoomBundle) -> Room:
 
 
 def _restore_match(room: Room, bundle: RoomBundle) -> None:
+    if room.status == WAITING:  # before its first match, or after 再来一场 freed a seat
+        return
     if not bundle.games:
         if room.status in (PLAYING, BETWEEN):
             room.status = WAITING

@@ -248,10 +248,24 @@ class Room:
             await self._start_match()
 
     async def again(self, player: str) -> None:
+        """再来一场: another match with the same seats. A seated player who is not here (no
+        window on the room) is not drawn into it — their seat is freed and the room waits
+        again, for the owner to fill it or for them to sit down again."""
         async with self.lock:
             self._require_owner(player)
             self._require_status(FINISHED)
-            await self._start_match()
+            away = [s for s in self.seats
+                    if s.player is not None and s.player != self.owner and s.online == 0]
+            if not away:
+                await self._start_match()
+                return
+            await self.store.waiting_again([s.index for s in away], self.match_no)
+            for seat in away:
+                self.timers.cancel(f"drop{seat.index}")
+                seat.player = seat.nickname = seat.tuoguan = None
+                seat.online, seat.ready = 0, False
+            self.status = WAITING
+            self._seat_changed()
 
     def deal_number(self) -> int:
         return 0 if self.deal is None else self.deal.index + 1

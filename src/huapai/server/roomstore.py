@@ -93,6 +93,12 @@ class RoomStore:
         await self._durable(op_all(*(op_upsert_seat(self.room_id, index, player, bot, held)
                                      for index, player, bot in changes)))
 
+    async def waiting_again(self, freed: list[int], match_no: int) -> None:
+        """After a match: these seats emptied and the room waiting again, at once."""
+        await self._durable(op_all(*(op_upsert_seat(self.room_id, index, None, None, None)
+                                     for index in freed),
+                                   self._status("waiting", match_no)))
+
     async def flags(self, seat: int, **values: Any) -> None:
         """One seat's 托管 (``tuoguan``) or ``ready`` flag as it will be."""
         await self._durable(op_seat_flags(self.room_id, seat, **values))

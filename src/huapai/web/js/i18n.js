@@ -106,6 +106,8 @@ const STR = {
   leave_seat_short: ["离座", "Leave"],
   start: ["开始", "Start"],
   play_again: ["再来一场", "Play again"],
+  again_waiting: ["有人不在这个房间，没有把他拉进新的一场：他的座位空出来了，坐满再开始",
+                  "Someone was not in the room, so they were not drawn into a new match: their seat is free — start when it is full"],
   owner: ["房主", "owner"],
   bot: ["机器人", "bot"],
   bot_level: ["机器人水平", "Bot level"],

@@ -179,7 +179,10 @@ export class RoomPage {
     this.renderTop();
     this.markBusy();
     try {
-      await api[method](path, body);
+      const answer = await api[method](path, body);
+      if (path.endsWith("/again") && answer?.room?.status === "waiting") {
+        toast(() => t("again_waiting"), "info", 7000);  // a player who was away lost the seat
+      }
     } catch (err) {
       toast(() => explain(err), "error");
     } finally {
