@@ -265,7 +265,8 @@ export class RoomPage {
       h("div", { class: "room-meta muted" },
         t("settings_line", { deals: s.deals, mult: roomMultiplier(s), clock }),
         s.status !== "waiting" && s.deal !== null ? ` · ${t("deal_n", { n: s.deal + 1 })}/${s.deals}` : ""),
-      s.code ? h("div", { class: "room-code", "data-testid": "room-code" }, `${t("room_code")} `, h("strong", {}, s.code)) : null,
+      s.code ? h("div", { class: "room-code", "data-testid": "room-code", title: t("room_code") },
+        h("span", { class: "wide-only" }, `${t("room_code")} `), h("strong", {}, s.code)) : null,
       // a phone says the bar's buttons short, so that they keep to one line beside the name
       h("button", { class: "btn ghost small", title: t("copy_link"), onClick: () => this.copyLink() },
         h("span", { class: "wide-only" }, t("copy_link")), h("span", { class: "phone-only" }, t("copy_link_short"))),
