@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 from web_driver import (
     counter,
     create_room,
@@ -57,7 +57,10 @@ def test_the_browser_plays_on_after_a_kill_minus_nine(page: Page, tmp_path: Path
         before = int(counter(page))
         first.send_signal(signal.SIGKILL)
         first.wait(timeout=30)
+        # said at the top while the line is down (a red dot was all a player saw)
+        expect(page.locator("[data-testid=offline]")).to_have_text("连接断开了，正在重连…")
     with process(url, port, log):
+        expect(page.locator("[data-testid=offline]")).to_have_count(0, timeout=30000)
         page.wait_for_function(  # reconnected by itself: the view is back, counted anew
             "(c) => Number(document.querySelector('[data-testid=felt]')?.dataset.counter)"
             " > c", arg=before + 2**31, timeout=30000)

@@ -16,6 +16,7 @@ const STR = {
   welcome_text: ["起个昵称就能开桌，不用注册。", "Pick a nickname to play — no sign-up."],
   nickname: ["昵称", "Nickname"],
   sign_in: ["起个昵称", "Pick a nickname"],
+  reconnecting: ["连接断开了，正在重连…", "Connection lost — reconnecting…"],
   nickname_ph: ["比如：阿牛", "e.g. Aniu"],
   enter: ["进入", "Enter"],
   rename: ["改昵称", "Rename"],

@@ -20,6 +20,8 @@ const LOGO = `<svg viewBox="0 0 40 40" width="34" height="34" aria-hidden="true"
   <circle cx="27.5" cy="9" r="2" fill="#1d1b19" transform="rotate(10 28 20)"/>
   <circle cx="27.5" cy="15" r="2" fill="#c0262d" transform="rotate(10 28 20)"/></svg>`;
 
+const OFFLINE_AFTER_MS = 1500;  // a reconnect quicker than this shows no banner
+
 export function parseRoute(hash) {
   const [path, query = ""] = hash.replace(/^#/, "").split("?");
   const parts = path.split("/").filter(Boolean).map(decodeURIComponent);
@@ -59,6 +61,7 @@ class App {
     if (this.player || getToken()) this.connect();
     window.addEventListener("hashchange", () => this.route());
     onLangChange(() => {
+      if (this.banner) this.banner.textContent = t("reconnecting");
       this.renderHeader();
       this.page?.render();
     });
@@ -110,6 +113,7 @@ class App {
     this.live.on("status", ({ online }) => {
       this.online = online;
       this.renderHeader();
+      this.offlineBanner(online);
     });
     this.live.on("auth_failed", () => {
       forgetIdentity();
@@ -117,6 +121,22 @@ class App {
       location.reload();
     });
     this.live.connect();
+  }
+
+  /** 连接断开了，正在重连… once the line has been down a moment (a dot turning red was
+   * the only sign a club play-tester saw while the server was down). */
+  offlineBanner(online) {
+    clearTimeout(this.offlineTimer);
+    if (online) {
+      this.banner?.remove();
+      this.banner = null;
+      return;
+    }
+    this.offlineTimer = setTimeout(() => {
+      if (this.online || this.banner) return;
+      this.banner = h("div", { class: "offline-banner", role: "status", "data-testid": "offline" }, t("reconnecting"));
+      document.body.append(this.banner);
+    }, OFFLINE_AFTER_MS);
   }
 
   go(hash) {
