@@ -95,6 +95,9 @@ def test_a_bo_of_bofu_by_clicks_with_a_wrong_announcement(page: Page, server: st
     settlement = page.locator("[data-testid=settlement]")
     expect(settlement.locator("[data-testid=items]")).to_contain_text("得一钵")
     assert "个钱" in settlement.inner_text()
+    cells = settlement.locator("[data-testid=abacus-cell]")  # each 算盘 beside the money
+    expect(cells).to_have_count(3)
+    assert all(text.endswith(" 钱") for text in cells.all_inner_texts())
     assert errors.seen == [], errors.seen
 
 

@@ -68,15 +68,26 @@ export function seedBadge(result) {
  * settlementHands draws the winners' hands), view (the deal's last view, which the
  * renderer reads for how to draw them, e.g. which faces are 精)}; `actions`: buttons.
  */
+/** 钵福's 算盘 after the deal, by seat ("49 钱"), from the settlement's `abacus` items;
+ * null for a game without one (the money columns read 0 until 得一钵, and a player saw a
+ * deal that moved 75 钱 as nothing happening). */
+function abacusBySeat(settlement) {
+  const items = (settlement?.items ?? []).filter((i) => i.code === "abacus");
+  if (!items.length) return null;
+  return new Map(items.map((i) => [i.seat, itemValue(i)]));
+}
+
 export function settlementPanel(data, actions) {
   const { settlement, name } = data;
   const deltas = settlement?.deltas ?? [];
   const scaled = data.scaled ?? deltas;
   const showScaled = (data.multiplier ?? 1) !== 1;
   const totals = data.totals ?? null;
+  const abacus = abacusBySeat(settlement);  // 钵福: what each 算盘 holds after the deal
   const rows = deltas.map((d, seat) => h("tr", { class: seat === data.me ? "me" : "", "data-seat": seat },
     h("td", {}, name(seat)), deltaCell(d), showScaled ? deltaCell(scaled[seat] ?? d) : null,
-    totals ? deltaCell(totals[seat] ?? 0) : null));
+    totals ? deltaCell(totals[seat] ?? 0) : null,
+    abacus ? h("td", { class: "num", "data-testid": "abacus-cell" }, abacus.get(seat) ?? "") : null));
   const payments = settlement?.payments ?? [];
   const title = data.matchOver ? t("match_over") : t("settlement");
   const dealLine = data.deals ? `${t("deal_n", { n: (data.deal ?? 0) + 1 })} / ${data.deals}` : "";
@@ -85,7 +96,7 @@ export function settlementPanel(data, actions) {
     h("table", { class: "settle-table" },
       h("thead", {}, h("tr", {}, h("th", {}, t("seat_col")), h("th", {}, t("delta_col")),
         showScaled ? h("th", {}, `${t("scaled_col")}${data.multiplier}`) : null,
-        totals ? h("th", {}, t("total_col")) : null)),
+        totals ? h("th", {}, t("total_col")) : null, abacus ? h("th", {}, t("abacus_col")) : null)),
       h("tbody", {}, rows)),
     h("h3", {}, t("payments")),
     payments.length
@@ -93,7 +104,7 @@ export function settlementPanel(data, actions) {
         h("span", { class: "who" }, t("pays", { payer: name(p.payer), payee: name(p.payee) })),
         h("span", { class: "amount" }, String(p.amount)),
         h("span", { class: "label" }, paymentLabel(p)))))
-      : h("p", { class: "muted", "data-testid": "payments" }, t("no_payments")),
+      : h("p", { class: "muted", "data-testid": "payments" }, t(abacus ? "no_payments_bo" : "no_payments")),
     ...facts(settlement, name, data.renderer, data.view),
     data.seed !== undefined && data.seed !== null
       ? h("p", { class: "seed muted" }, t("seed_revealed", { seed: data.seed, commit: String(data.commitment ?? "").slice(0, 12) }))
