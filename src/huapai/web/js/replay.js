@@ -120,7 +120,7 @@ export class ReplayPage {
       h("div", { class: "room-top" },
         h("a", { class: "btn ghost small", href: "#/" }, "← ", t("lobby")),
         h("div", { class: "room-name" }, h("strong", {}, t("replay_title")), " · ", presetTitle(d.game, d.preset),
-          " · ", this.dealNumber()),
+          h("span", { class: "deal-part" }, " · ", this.dealNumber())),  // the · wraps with it
         h("div", { class: "viewers" }, viewers.map(([v, label]) => h("a", {
           class: `chip${v === this.viewer ? " on" : ""}`, "data-viewer": v,
           href: this.withShare(path`#/replay/${this.gameId}?seat=${v}`),

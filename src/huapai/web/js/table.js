@@ -269,7 +269,8 @@ export class TableView {
     const badges = this.renderer.seatBadges(view, seat, ctx);
     const housePlays = !info.player && !this.opts.readOnly;
     if (info.bot || housePlays) {
-      const level = info.held ? null : botLevel(info.bot);  // a search bot: its level too
+      // a search bot: its level too; the random bot says so (it was a bare 机器人)
+      const level = info.held ? null : botLevel(info.bot) ?? (info.bot === "random" ? t("bot_random") : null);
       badges.unshift({ text: info.held ? t("left_seat") : level ? `${t("bot")} · ${level}` : t("bot"),
                        cls: "dim" });
     }
