@@ -143,6 +143,32 @@ def test_a_hint_is_what_tuoguan_would_play(client: TestClient) -> None:
         assert played[0]["kind"] == "played" and played[0]["cards"] == " ".join(chosen["cards"])
 
 
+def test_a_window_opened_mid_deal_gets_the_deals_events(client: TestClient) -> None:
+    """Subscribing mid-deal (a reload, a second tab, coming back after a restart) brings
+    the deal's events so far as that viewer saw them live (``history``), so its log starts
+    at the deal's start; a spectator's are a spectator's (no hand of anyone's)."""
+    with table(client) as (room, people, peers, spectator):
+        for _ in range(4):
+            if to_act(peers[0].state[room]):
+                step(peers, room)
+        seen = [e for m in peers[1].log if m["type"] == "state" and m["room"] == room
+                for e in m["events"]]
+        watched = [e for m in spectator.log if m["type"] == "state" and m["room"] == room
+                   for e in m["events"]]
+        with peer(client, people[1].token) as again, peer(client, people[0].token) as back:
+            again.send({"type": "subscribe", "room": room})
+            history = again.next_of("state")["history"]
+            assert history == seen  # from the match's 扳牌 on: the first deal
+            back.send({"type": "sync", "room": room})  # not subscribed here: refused
+            assert back.next_of("error")["code"] == "not_subscribed"
+        spectator.quiet()
+        watched = [e for m in spectator.log if m["type"] == "state" and m["room"] == room
+                   for e in m["events"]]
+        spectator.send({"type": "sync", "room": room})
+        mine = spectator.next_of("state")["history"]
+        assert mine == watched and "hand" not in json.dumps(mine)
+
+
 def test_whole_match_reveals_seeds_and_replays(client: TestClient, tmp_path: Path) -> None:
     with table(client, deals=2, multiplier=3) as (room, people, peers, spectator):
         ends = []

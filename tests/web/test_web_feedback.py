@@ -104,6 +104,12 @@ def test_hand_arrangement_and_log_survive_a_reload(page: Page, server: str) -> N
     hand_settled(page)
     assert _positions(page) == arranged, "my arrangement came back"
     assert page.locator(".log-list li").all_inner_texts()[:len(log)] == log
+    other = page.context.new_page()  # a second tab keeps no log of its own: the server's
+    other.goto(page.url)              # (the deal's, from the match's 扳牌 on)
+    other.wait_for_selector("[data-testid=felt][data-counter]:not([data-counter=''])")
+    expect(other.locator(".log-list li").first).to_have_text(log[0])
+    assert other.locator(".log-list li").all_inner_texts()[:len(log)] == log
+    other.close()
 
 
 def test_phone_prompt_speaks_of_taps_not_right_clicks(phone: Page, server: str) -> None:

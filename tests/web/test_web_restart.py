@@ -55,6 +55,7 @@ def test_the_browser_plays_on_after_a_kill_minus_nine(page: Page, tmp_path: Path
         if wait_turn_or_end(page) != "turn":
             pytest.skip("the seeded deal ended before my second turn")
         before = int(counter(page))
+        lines = page.locator(".log-list li").all_inner_texts()
         first.send_signal(signal.SIGKILL)
         first.wait(timeout=30)
         # said at the top while the line is down (a red dot was all a player saw)
@@ -65,6 +66,8 @@ def test_the_browser_plays_on_after_a_kill_minus_nine(page: Page, tmp_path: Path
             "(c) => Number(document.querySelector('[data-testid=felt]')?.dataset.counter)"
             " > c", arg=before + 2**31, timeout=30000)
         assert wait_turn_or_end(page) == "turn"
+        # the log is the deal's from the restored server, the match's 扳牌 first, as before
+        assert page.locator(".log-list li").all_inner_texts()[:len(lines)] == lines
         now = counter(page)
         take_turn(page, rng)  # accepted: the view moves on (a stale act would not)
         assert int(counter(page)) > int(now)

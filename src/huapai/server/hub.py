@@ -365,9 +365,10 @@ class Hub:
         self._send_state(conn, room, conn.rooms.get(room.id))
 
     def _send_state(self, conn: Connection, room: Room, viewer: Viewer) -> None:
+        """The full view on subscribe and sync, with the deal's events so far."""
         room.feed.refresh(viewer)
         if room.feed.live:
-            conn.post(room.state_text(viewer, []))
+            conn.post(room.state_text(viewer, [], history=True))
 
     def reseat(self, room: Room) -> None:
         """After seats changed, move each watcher to the viewer it now is."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from huapai.core.protocol import Game
+from huapai.core.record import replay_deal
 
 from .botplay import SEARCH, bot_choices, has_windows, search_pace
 from .hub import Message, Viewer, dumps
@@ -72,20 +73,37 @@ def listing(room: Room) -> dict[str, Any]:
     return {**{key: full[key] for key in LISTED}, "seats": seats}
 
 
-def state_text(room: Room, viewer: Viewer, events: list[str]) -> str:
+def history_text(room: Room, viewer: Viewer) -> str:
+    """The deal's events so far as ``viewer`` saw them, as a JSON list: a window opened
+    mid-deal (a reload, another tab, the way back after a restart) logs the deal from its
+    start (the first deal of a match: from the match's 扳牌). Rebuilt from the deal's
+    record as a replay is (the live room keeps no events), each event as
+    ``Event.for_viewer`` gives it to that viewer."""
+    live = room.deal
+    if live is None:
+        return "[]"
+    replayed = replay_deal(live.deal.record, room.game)
+    match = room.match  # the first deal: the match's 扳牌 came before its own opening
+    before = list(match.opening) if match is not None and live.index == 0 else []
+    events = [*before, *replayed.opening, *(e for step in replayed.steps for e in step.events)]
+    return dumps([e.for_viewer(viewer).to_json() for e in events])
+
+
+def state_text(room: Room, viewer: Viewer, events: list[str], history: bool = False) -> str:
     """The ``state`` message for ``viewer`` as JSON text, assembled from parts kept
     encoded (the view, the legal actions, the events: never re-encoded per
-    connection)."""
+    connection); ``history``: with the deal's events so far (on subscribe and sync)."""
     feed, deal = room.feed, room.deal
     clocks = room.turns.clocks_for(viewer)
     tuoguan = [s.index for s in room.seats if s.tuoguan is not None]
     # the action the server makes for this seat after its fixed pause (Game.automatic)
     auto = None if viewer is None else room.turns.automatic(viewer)
+    past = f'"history":{history_text(room, viewer)},' if history else ""
     return (f'{{"type":"state","room":{dumps(room.id)},'
             f'"seat":{"null" if viewer is None else viewer},'
             f'"counter":{feed.counter(viewer)},"match":{room.match_no},'
             f'{_deal_json(deal)},{feed.legal_json[viewer]},'
-            f'"events":[{",".join(events)}],'
+            f'"events":[{",".join(events)}],{past}'
             f'"clocks":{dumps(clocks) if clocks else "[]"},'
             f'"tuoguan":{dumps(tuoguan) if tuoguan else "[]"},'
             f'"automatic":{"null" if auto is None else auto},'

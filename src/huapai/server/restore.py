@@ -14,6 +14,7 @@ from huapai.core.match import Match
 from huapai.core.record import ReplayError, replay_deal
 from huapai.core.registry import get_game
 
+from .fairness import banpai_seed
 from .replays import deal_record
 from .rooms import Room
 from .seats import BETWEEN, FINISHED, PLAYING, WAITING, LiveDeal, RoomServices, Shuffle
@@ -69,8 +70,13 @@ def _restore_match(room: Room, bundle: RoomBundle) -> None:
     if last.status != "finished":
         bundle.actions[last.id] = _durable_prefix(room, last, bundle.actions.get(last.id, []))
     records = [deal_record(g, bundle.actions.get(g.id, [])) for g in bundle.games]
-    # the match seed only draws a first dealer, and every stored deal names its own
-    match = Match.resume(room.game, room.rules, room.settings.deals, 0, records, log=False)
+    # the match seed draws the first dealer (扳牌; every stored deal names its own dealer):
+    # the same seed again, from the first deal's parts, so the match's opening events are
+    # the ones played (a window opened later logs them); 0 for games stored before them
+    first = bundle.games[0]
+    seed = 0 if first.banpai_server_seed is None else banpai_seed(
+        first.banpai_server_seed, list(first.nonces or []))
+    match = Match.resume(room.game, room.rules, room.settings.deals, seed, records, log=False)
     deal = match.current or match.last
     assert deal is not None
     room.match = match

@@ -133,8 +133,8 @@ class Room:
     def room_message(self) -> Message:
         return {"type": "room", "room": self.summary()}
 
-    def state_text(self, viewer: Viewer, events: list[str]) -> str:
-        return messages.state_text(self, viewer, events)
+    def state_text(self, viewer: Viewer, events: list[str], history: bool = False) -> str:
+        return messages.state_text(self, viewer, events, history)
 
     def publish_room(self) -> None:
         self.touched = time.monotonic()

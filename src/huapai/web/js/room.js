@@ -406,6 +406,7 @@ export class RoomPage {
     this.shown = msg;
     this.table.update({
       view: msg.view, legal: msg.legal_info ?? [], me: msg.seat, counter: msg.counter, events: fresh ? msg.events : [],
+      history: fresh && !rebuilt ? msg.history : undefined,
       clocks: msg.clocks, tuoguan: msg.tuoguan, automatic: msg.automatic ?? null,
       seats: s?.seats, clockTotal: s?.turn_clock ?? 0,
       dealKey: msg.game_id, repeat: !fresh, rebuilt,

@@ -118,8 +118,9 @@ export class TableView {
   }
 
   // ------------------------------------------------------------------ data in
-  /** A new view: {view, legal (legal_info), me, counter, events, clocks, tuoguan, seats, clockTotal, info,
-   * dealKey, repeat, rebuilt}; `repeat` re-shows the same state (say, after a seat change);
+  /** A new view: {view, legal (legal_info), me, counter, events, history, clocks, tuoguan, seats,
+   * clockTotal, info, dealKey, repeat, rebuilt} (`history`: the deal's events so far, on
+   * subscribe — the log then starts at the deal's start); `repeat` re-shows the same state (say, after a seat change);
    * `rebuilt`: the same state on a table drawn anew (another language): its events are
    * already in the kept log and were heard, so they are neither logged nor played again. */
   update(data) {
@@ -136,6 +137,10 @@ export class TableView {
       this.advice = null;
     }
     this.data = data;
+    if (Array.isArray(data.history)) {  // subscribe / sync: the deal's events so far
+      this.log = [];
+      this.addLog(data.history);
+    }
     if ("recent" in data) {
       this.recent = data.recent;
       this.log = data.log ?? [];
