@@ -84,6 +84,9 @@ def test_the_lobby_offers_only_the_options_the_rules_use(page: Page, server: str
     page.wait_for_selector("select[name=preset] option[value='bofu']", state="attached")
     page.select_option("select[name=preset]", value="bofu")
     expect(page.locator("[name=rule-baoshu]")).to_have_count(1)
+    names = page.eval_on_selector_all("details.rule-options [name^=rule-]",
+                                      "(els) => els.map((e) => e.name.slice(5))")
+    assert names.index("baoshu") < len(names) / 2, names  # 钵福's own options first
 
 
 def test_a_rooms_row_says_how_many_seats_are_free(page: Page, server: str) -> None:

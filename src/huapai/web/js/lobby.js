@@ -216,8 +216,11 @@ export class LobbyPage {
     const lifted = new Set(["players", own?.name]);
     // an option naming a file on the server (秀山's 名堂表) is offered only as a choice among
     // the files its operator put up (the server's --rule-files), never typed
+    // those that only some rules use (钵福's 报数, 一钵 …) first: they are what sets the
+    // chosen preset apart (报数 was second to last of some thirty)
+    const conditional = (o) => (Object.keys(o.applies ?? {}).length ? 0 : 1);
     const others = detail.options.filter((o) => !lifted.has(o.name) && (!o.local || Array.isArray(o.choices))
-      && this.applies(o));
+      && this.applies(o)).sort((a, b) => conditional(a) - conditional(b));
     const changed = Object.keys(f.rules).length;
     replace(this.formBox,
       h("h2", {}, t("new_room")),
