@@ -9,6 +9,7 @@ from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
+import pytest
 from rich.console import Console
 from server_helpers import Api, Message, Peer, act, peer, started, to_act, until_window
 from starlette.testclient import TestClient
@@ -279,3 +280,20 @@ def test_several_games_are_generic(client: TestClient) -> None:
             a.call("POST", f"/api/rooms/{room}/start")
             message: Message = p.next_of("state")
             assert message["view"] is not None
+
+
+def test_a_deal_over_as_dealt_is_settled_at_once(client: TestClient,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """兰州 ends about one deal in 550 as it is dealt (a big hand shown at once); nobody
+    moves, and the room waited for a move for ever (a browser test met one): it is settled
+    at once, and the match goes on."""
+    game = get_game("xianniu")
+    seed = next(s for s in range(10_000)
+                if game.is_over(game.new_game(game.rules("lanzhou"), seed=s)))
+    monkeypatch.setattr("huapai.server.rooms.deal_seed", lambda _server, _nonces: seed)
+    with table(client, deals=2) as (room, _people, peers, spectator):
+        assert peers[0].state[room]["view"]["phase"] == "over"
+        first = spectator.next_of("deal_end")
+        assert first["deal"] == 0 and first["next_deal_in_ms"] is not None
+        assert spectator.next_of("deal_end")["deal"] == 1  # the next one (the same deal)
+        assert spectator.next_of("match_end")["match"] == 1

@@ -6,7 +6,7 @@ And the room's bar above the table is one line: its buttons said short."""
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import FloatRect, Page, expect
 from web_driver import create_room, enter, start_with_bots, tuoguan_to_settlement
 
 
@@ -16,7 +16,7 @@ def server(own_server: str) -> str:
     return own_server
 
 
-def _box(page: Page, selector: str) -> dict[str, float]:
+def _box(page: Page, selector: str) -> FloatRect:
     box = page.locator(selector).first.bounding_box()
     assert box is not None, selector
     return box

@@ -408,6 +408,8 @@ class Room:
             seat.ready = False
         self.publish_room()
         self._publish_change([*events, *deal.opening])
+        if self.game.is_over(deal.state):  # over as dealt (兰州: a big hand shown at once,
+            await self.settle()             # ≈ 1 deal in 550): nobody moves, so settle now
 
     async def settle(self) -> None:
         """Settle the deal that just ended (the lock held); if storage refuses, the deal
