@@ -105,9 +105,10 @@ export class ReviewPanel {
     const level = h("select", { class: "review-level", "data-testid": "review-level", "aria-label": t("review_level"),
                                 disabled: Boolean(running), onChange: (e) => { this.level = e.target.value; } },
       REVIEW_LEVELS.map(([name, key]) => h("option", { value: name, selected: name === this.level }, t(key))));
-    // named beside it: a bare 普通 next to 复盘分析 said nothing to a newcomer
-    return h("span", { class: "review-start" }, h("label", { class: "review-level-label" },
-      h("span", { class: "muted" }, t("review_level_short")), level),
+    // named beside it: a bare 普通 next to 复盘分析 said nothing to a newcomer (a phone
+    // keeps it to the picker's title: one more row pushed the step buttons off the screen)
+    return h("span", { class: "review-start" }, h("label", { class: "review-level-label", title: t("review_level") },
+      h("span", { class: "muted wide-only" }, t("review_level_short")), level),
       h("button", { class: "btn small", "data-testid": "review-start", disabled: Boolean(running),
                     onClick: () => this.start() }, t("review_button")));
   }
