@@ -117,7 +117,9 @@ export const claimTable = {
     const who = typeof ev.seat === "number" ? ctx.name(ev.seat) : "";
     switch (ev.kind) {
       case "discarded": return bi(`${who} 打 ${ev.card}`, `${who} discards ${ev.card}`);
-      case "answered": return ev.answer ? bi(`${who} 答：${ev.answer}`, `${who} answers ${ev.answer}`) : null;
+      // my own answers (the only ones shown): a 过 says nothing worth a line — after every
+      // discard I could not claim, the log read 你 答：过 (a play-tester found it noise)
+      case "answered": return ev.answer && ev.answer !== "过" ? bi(`${who} 答：${ev.answer}`, `${who} answers ${ev.answer}`) : null;
       case "deal_ended": return bi(...pairOf(this.ends, ev.reason));
       default: return generic.eventText(ev, ctx);
     }
