@@ -47,7 +47,7 @@ const STR = {
   room_rules_was: ["（玩法默认 {value}）", " (the preset: {value})"],
   rules_button: ["规则", "Rules"],
   deals: ["局数", "Deals"],
-  deals_until_bo: ["局数上限（打到得一钵为止）", "Deals at most (until 得一钵)"],
+  deals_until_bo: ["局数（得一钵即止）", "Deals at most (until 得一钵)"],
   multiplier: ["倍数", "Multiplier (倍数)"],
   private_room: ["私人房间（凭房间码加入）", "Private (join by code)"],
   turn_clock: ["出牌限时", "Turn clock"],
