@@ -156,5 +156,5 @@ def test_play_again_leaves_out_a_friend_who_went_away(page: Page, phone: Page,
     expect(page.locator("[data-testid=again]")).to_be_visible(timeout=120000)
     page.click("[data-testid=again]")
     page.wait_for_selector("[data-testid=waiting]")
-    expect(page.locator(".toast")).to_contain_text("座位空出来了")
+    expect(page.locator(".toast")).to_contain_text("走开的 不在这个房间")
     expect(page.locator(".wait-seat[data-seat='1']")).not_to_contain_text("走开的")

@@ -45,7 +45,8 @@ def test_hint_shows_what_tuoguan_would_play(page: Page, game: str, preset: str,
         if kind == "word":
             expect(page.locator("[data-testid=prompt]")).to_contain_text("托管会这样打")
             page.locator(".btn.word.advised").click()
-        else:
+        else:  # the prompt says it is 托管's pick, not just a playable one
+            expect(page.locator("[data-testid=prompt]")).to_contain_text("托管会这样打")
             page.click("[data-testid=play].ready")
         page.wait_for_function(f"() => document.querySelector('[data-testid=felt]')"
                                f".dataset.counter !== '{before}'")

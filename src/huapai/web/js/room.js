@@ -178,10 +178,13 @@ export class RoomPage {
     this.busy.add(path);
     this.renderTop();
     this.markBusy();
+    const seated = (this.summary?.seats ?? []).filter((x) => x.player);
     try {
       const answer = await api[method](path, body);
-      if (path.endsWith("/again") && answer?.room?.status === "waiting") {
-        toast(() => t("again_waiting"), "info", 7000);  // a player who was away lost the seat
+      if (path.endsWith("/again") && answer?.room?.status === "waiting") {  // who was away
+        const kept = new Set((answer.room.seats ?? []).map((x) => x.player?.id).filter(Boolean));
+        const names = seated.filter((x) => !kept.has(x.player.id)).map((x) => x.player.nickname).join("、");
+        toast(() => t("again_waiting", { names }), "info", 7000);
       }
     } catch (err) {
       toast(() => explain(err), "error");

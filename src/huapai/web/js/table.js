@@ -390,7 +390,9 @@ export class TableView {
       hint = view.phase === "over" ? t("deal_over") : waiting ? t("waiting_for", { name: waiting }) : "";
       if (this.answeredForMe()) hint = this.renderer.autoText?.(view, ctx) ?? t("auto_answer");
     } else if (!selCount) hint = this.renderer.prompt(view, ctx);
-    else hint = match ? t("sel_ok", { name: match.text }) : t("sel_not_legal");
+    else if (match && this.advice?.counter === this.data.counter && this.advice.action === match.id) {
+      hint = t("advised", { name: match.text });  // the 提示's own pick, not one cycled to
+    } else hint = match ? t("sel_ok", { name: match.text }) : t("sel_not_legal");
     const advised = myTurn ? this.advisedWord(words) : null;
     if (advised && !selCount) hint = t("advised", { name: advised.text });
     const need = this.picking();
@@ -475,9 +477,11 @@ export class TableView {
     }
     const { plays } = this.actions();
     if (!plays.length) return;
+    if (this.advice) this.advice.action = null;  // going through the plays: no word stays marked
     this.hintIndex = (this.hintIndex + 1) % plays.length;
     const ids = this.hand.idsFor(plays[this.hintIndex].cards);
     if (ids) this.hand.select(ids);
+    this.refreshBar();
   }
 
   /** The server's 提示 for this seat (`advice`): shown if it is for the view on screen. */
