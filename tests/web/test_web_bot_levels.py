@@ -79,9 +79,9 @@ def test_the_owner_seats_a_search_bot_at_a_level(page: Page, server: str,
     shot(page, shots, "waiting-bot-levels")
     page.click("[data-testid=start]:not([disabled])")
     page.wait_for_selector("[data-testid=felt][data-counter]:not([data-counter=''])")
-    # at the table a search bot's seat says its level, another bot's just 机器人
+    # at the table a search bot's seat says its level, the random bot that it is random
     expect(page.locator("[data-testid=seat-1] .badge").first).to_have_text("机器人 · 入门")
-    expect(page.locator("[data-testid=seat-2] .badge").first).to_have_text("机器人")
+    expect(page.locator("[data-testid=seat-2] .badge").first).to_have_text("机器人 · 随机")
     page.click("[data-testid=lang]")
     expect(page.locator("[data-testid=seat-1] .badge").first).to_have_text("bot · beginner")
     page.click("[data-testid=lang]")

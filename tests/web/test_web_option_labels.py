@@ -70,7 +70,7 @@ def test_a_bofu_room_plays_until_debo_by_default(page: Page, own_server: str) ->
     page.select_option("select[name=game]", value="xiushan")
     page.wait_for_selector("select[name=preset] option[value='bofu']", state="attached")
     page.select_option("select[name=preset]", value="bofu")
-    page.wait_for_selector("text=打到得一钵为止")
+    page.wait_for_selector("text=得一钵即止")
     assert page.input_value("input[name=deals]") == "64"
     page.select_option("select[name=preset]", value="shibafu")
     page.wait_for_function("document.querySelector('input[name=deals]').value === '1'")
