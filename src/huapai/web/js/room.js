@@ -173,19 +173,15 @@ export class RoomPage {
   }
 
   /** A request from a button: the button (by `path`) stays disabled until answered. */
-  async rest(method, path, body) {
+  /** `method path`, the button busy meanwhile; `done` is given the answer. */
+  async rest(method, path, body, done = null) {
     if (this.busy.has(path)) return;
     this.busy.add(path);
     this.renderTop();
     this.markBusy();
-    const seated = (this.summary?.seats ?? []).filter((x) => x.player);
     try {
       const answer = await api[method](path, body);
-      if (path.endsWith("/again") && answer?.room?.status === "waiting") {  // who was away
-        const kept = new Set((answer.room.seats ?? []).map((x) => x.player?.id).filter(Boolean));
-        const names = seated.filter((x) => !kept.has(x.player.id)).map((x) => x.player.nickname).join("、");
-        toast(() => t("again_waiting", { names }), "info", 7000);
-      }
+      done?.(answer);
     } catch (err) {
       toast(() => explain(err), "error");
     } finally {
@@ -202,12 +198,20 @@ export class RoomPage {
     }
   }
 
-  /** A button that sends `method path` through rest(). */
-  restButton(attrs, method, path, body, ...label) {
+  /** A button that sends `method path` through rest() (`attrs.done`: given the answer). */
+  restButton({ done = null, ...attrs }, method, path, body, ...label) {
     const blocked = attrs.disabled ? "1" : "0";
     return h("button", { ...attrs, "data-path": path, "data-method": method, "data-blocked": blocked,
       disabled: attrs.disabled || this.busy.has(path),
-      onClick: () => this.rest(method, path, body) }, ...label);
+      onClick: () => this.rest(method, path, body, done) }, ...label);
+  }
+
+  /** 再来一场 answered `waiting`: a seated friend was away, so their seat was freed — say who. */
+  againAnswered(answer, seated) {
+    if (answer?.room?.status !== "waiting") return;
+    const kept = new Set((answer.room.seats ?? []).map((x) => x.player?.id).filter(Boolean));
+    const names = seated.filter((x) => !kept.has(x.player.id)).map((x) => x.player.nickname).join("、");
+    toast(() => t("again_waiting", { names }), "info", 7000);
   }
 
   act(action) {
@@ -464,7 +468,9 @@ export class RoomPage {
         ready ? t("ready_done") : t("ready"), h("span", { class: "countdown" })));
     }
     if (s.status === "finished" && this.isOwner()) {
-      out.push(this.restButton({ class: "btn primary", "data-testid": "again" }, "post",
+      const seated = (this.summary?.seats ?? []).filter((x) => x.player);
+      out.push(this.restButton({ class: "btn primary", "data-testid": "again",
+                                 done: (answer) => this.againAnswered(answer, seated) }, "post",
         path`/rooms/${this.roomId}/again`, undefined, t("play_again")));
     }
     if (data.gameId && s.status !== "playing") {
