@@ -13,7 +13,7 @@ import { toast } from "./ui.js";
 import { ReviewPanel } from "./review.js";
 
 const AUTOPLAY_MS = 900;
-const PHONE = window.matchMedia("(max-width: 700px)");  // app.css's phone layout
+const PHONE = window.matchMedia("(max-width: 700px)");  // phone.css: the phone layout
 
 export class ReplayPage {
   constructor(app, gameId, seat, share = null) {
@@ -245,7 +245,7 @@ export class ReplayPage {
 
   /** A step picked in the 复盘分析 (a listed mistake, a mark on the timeline), and on a
    * phone the board brought into sight: there the review box lies below the board and its
-   * step buttons (app.css), so the changed position would be off the screen. */
+   * step buttons (phone.css), so the changed position would be off the screen. */
   reviewGo(index) {
     this.go(index);
     const felt = this.table?.felt;

@@ -28,7 +28,7 @@ export function seatPlace(k, n) {
 
 const PHONE = window.matchMedia("(max-width: 700px)");
 
-/** The other seats in a strip across the top (see app.css): on a phone, at a table of
+/** The other seats in a strip across the top (see table.css): on a phone, at a table of
  * four or five, and wherever every hand lies open (a replay) — the seats around the
  * felt cannot hold their 占牌 or open hands there without covering the trick. */
 function stripLayout(view, n) {
