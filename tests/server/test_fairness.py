@@ -100,6 +100,25 @@ def test_a_local_record_cannot_be_verified_and_is_not_said_to_fail(tmp_path: Pat
     assert "– 第 1 局：种子 48，承诺 无" in said.output and "✗" not in said.output
     english = CliRunner().invoke(app, ["verify", str(local), "--lang", "en"])
     assert "cannot verify" in english.output and "FAILED" not in english.output
+    assert "种子确实发出记录里的牌" in said.output
+    assert "seeds do deal its cards" in english.output
+
+
+def test_a_local_record_whose_seed_does_not_deal_its_cards_fails(tmp_path: Path) -> None:
+    """No commitment, but a seed: the seed must still deal the recorded cards (a
+    researcher swapped two dealt cards of a local record and it was not noticed)."""
+    lines = [{k: v for k, v in line.items() if k != "commitment"} for line in _record(48)]
+    cards = lines[0]["deal"].split()
+    first = next(i for i, c in enumerate(cards) if c != cards[0])
+    cards[0], cards[first] = cards[first], cards[0]
+    lines[0]["deal"] = " ".join(cards)
+    report = verify_text(dumps(lines))
+    assert not report.ok and "other_deal" in [p.code for p in report.deals[0].problems]
+    swapped = tmp_path / "swapped.jsonl"
+    swapped.write_text(dumps(lines), encoding="utf-8")
+    said = CliRunner().invoke(app, ["verify", str(swapped)])
+    assert said.exit_code == 1 and "验证失败" in said.output
+    assert "用公开的种子发出的牌和记录里的不一样" in said.output
 
 
 def test_seed_source_is_reproducible_only_when_seeded() -> None:

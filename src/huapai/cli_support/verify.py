@@ -28,6 +28,11 @@ def run_verify(path: Path, lang: Lang, console: Console) -> int:
                            "cannot verify: the record carries no commitment (a local huapai "
                            "play game has none; only games played on a server do) — this "
                            "does not mean it was altered", style="bold yellow"))
+        if any(deal.seed is not None for deal in report.deals):
+            console.print(Text("记录里的种子确实发出记录里的牌，动作也重放得下去（这只说明记录前后一致，"
+                               "不说明洗牌公平）" if zh else "the record's seeds do deal its "
+                               "cards and its actions replay (the record is consistent; that "
+                               "says nothing of a fair shuffle)"))
         return 1
     if not report.ok:
         console.print(Text("验证失败" if zh else "verification FAILED", style="bold red"))

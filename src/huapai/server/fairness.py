@@ -182,6 +182,8 @@ def _check(index: int, deal: DealRecord, header: dict[str, Any]) -> DealCheck:
         check.problems.append(_problem("no_seed"))
     if check.commitment is None:
         check.problems.append(_problem("no_commitment"))
+        if deal.seed is not None:  # a local game's seed: it still must deal the record
+            check.problems.extend(_deal_problems(deal, deal.seed))
     if check.problems:
         return check
     assert deal.seed is not None and check.commitment is not None
