@@ -287,6 +287,7 @@ def arena(
     workers: arena_cmd.WorkersOpt = 1,
     ray: arena_cmd.RayOpt = None,
     plot: arena_cmd.PlotOpt = None,
+    score: arena_cmd.ScoreOpt = "money",
     as_json: JsonOpt = False,
     players: PlayersOpt = None,
     rule: RuleOpt = None,
@@ -295,7 +296,8 @@ def arena(
     """复式对战：同样的牌按每种座次各打一遍，比较机器人 / Duplicate arena for bots."""
     language = _lang(lang)
     with _guard(language):
-        setup, chosen = arena_cmd.build_setup(game, preset, players, rule or [], bots, seed)
+        setup, chosen = arena_cmd.build_setup(game, preset, players, rule or [], bots, seed,
+                                              score)
         arena_cmd.run(setup, chosen, deals=deals, workers=workers, ray=ray, as_json=as_json,
                       plot=plot, lang=language, console=_console())
 

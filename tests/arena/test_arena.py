@@ -77,7 +77,7 @@ def test_results_do_not_depend_on_the_worker_count() -> None:
 
 
 def test_heuristic_beats_random_significantly() -> None:
-    data = report_json(run_arena(_setup("heuristic,random,random", seed=5), 16), "lanzhou")
+    data = report_json(run_arena(_setup("heuristic,random,random", seed=5), 30), "lanzhou")
     heur, rand = data["entrants"]
     assert (heur["bot"], heur["seats"], rand["bot"], rand["seats"]) == (
         "heuristic", 1, "random", 2)
@@ -85,8 +85,18 @@ def test_heuristic_beats_random_significantly() -> None:
     assert rand["diff"]["mean"] == pytest.approx(-heur["diff"]["mean"])
     assert heur["rating"]["ordinal"] > rand["rating"]["ordinal"]
     assert heur["rates"]["gou"] > rand["rates"]["gou"]
-    assert data["games"] == 16 * 3 and len(data["arrangements"]) == 3
-    assert len(heur["curve"]["deals"]) == 16 and heur["curve"]["half95"][0] is None
+    assert data["games"] == 30 * 3 and len(data["arrangements"]) == 3
+    assert len(heur["curve"]["deals"]) == 30 and heur["curve"]["half95"][0] is None
+    assert not data["small_sample"]
+
+
+def test_fewer_than_30_deals_are_never_called_significant() -> None:
+    """The normal approximation's interval is too narrow on a handful of deals: a
+    researcher's 6-deal run was starred significant."""
+    data = report_json(run_arena(_setup("heuristic,random,random", seed=5), 8), "lanzhou")
+    heur = data["entrants"][0]
+    assert data["small_sample"] and heur["diff"]["ci95"][0] > 0  # it would have been
+    assert not heur["diff"]["significant95"] and not heur["diff"]["significant99"]
 
 
 @pytest.mark.parametrize("players", [4, 5])

@@ -34,7 +34,9 @@ def test_json_report_keys() -> None:
     assert result.exit_code == 0, result.output
     data: dict[str, Any] = json.loads(result.stdout)
     assert set(data) == {"game", "preset", "rules", "seed", "bots", "format", "deals",
-                         "arrangements", "games", "mean_decisions", "entrants"}
+                         "small_sample", "score", "arrangements", "games", "mean_decisions",
+                         "entrants"}
+    assert (data["small_sample"], data["score"]) == (True, "money")
     assert (data["preset"], data["seed"], data["deals"], data["games"]) == ("lanzhou", 2, 3, 9)
     assert data["arrangements"] == [["heuristic", "random", "random"],
                                     ["random", "heuristic", "random"],
@@ -93,6 +95,8 @@ def test_table_and_plot(tmp_path: Path) -> None:
      ["--plot /no/such/dir/p.svg：文件夹 /no/such/dir 不存在"], ["--plot", "does not exist"]),
     (["--bots", "heuristic,random,random", "--preset", "nowhere"],
      ["xianniu 没有玩法 'nowhere'"], ["unknown preset 'nowhere'"]),
+    (["--bots", "heuristic,random,random", "--score", "points"],
+     ["--score 只能是 money 或 worth，不是 'points'"], ["--score is money or worth"]),
 ])
 def test_bad_options_are_refused(args: list[str], words: list[str],
                                  english: list[str]) -> None:
@@ -102,6 +106,24 @@ def test_bad_options_are_refused(args: list[str], words: list[str],
 
 
 @pytest.mark.skipif(importlib.util.find_spec("ray") is not None, reason="ray is installed")
+def test_bofu_scored_by_money_says_so_and_worth_counts_the_abacus() -> None:
+    """钵福's money moves only at 得一钵: four deals scored by money were all 0 ± 0, with
+    nothing said; ``--score worth`` scores what the search is rewarded with."""
+    args = ["xiushan", "--preset", "bofu", "--bots", "heuristic,random,random",
+            "--deals", "4", "--seed", "1"]
+    money = _arena(*args)
+    assert money.exit_code == 0, money.output
+    assert "按钱计分" in money.output and "--score worth" in money.output
+    assert "不到 30 副牌" in money.output and not re.search(r"\d \*", money.output)
+    worth = _arena(*args, "--score", "worth", "--json")
+    assert worth.exit_code == 0, worth.output
+    data = json.loads(worth.stdout)
+    assert data["score"] == "worth" and data["entrants"][0]["mean"] != 0
+    plain = _arena("xiushan", "--preset", "maquefu", "--bots", "heuristic,random,random,random",
+                   "--deals", "1")
+    assert "按钱计分" not in plain.output  # 麻雀福's worth is its money
+
+
 def test_ray_without_ray_is_a_clear_error() -> None:
     _refused(_arena("xianniu", "--bots", "heuristic,random,random", "--deals", "1",
                     "--ray", "auto"), "--ray 要先装 ray", "pip install 'huapai[ray]'")

@@ -231,3 +231,51 @@ def test_render_ansi_and_bad_arguments() -> None:
         HuapaiAECEnv(toygame.GAME, "trio", render_mode="rgb_array")
     with pytest.raises(ValueError, match="illegal_action"):
         HuapaiAECEnv(toygame.GAME, "trio", illegal_action="ignore")  # type: ignore[arg-type]
+
+
+def test_reset_refuses_a_dealer_that_is_not_a_seat() -> None:
+    """A bad dealer came back as the engine's IllegalAction; other keys are ignored, as
+    PettingZoo's api_test expects (it passes one of its own)."""
+    e = HuapaiAECEnv(toygame.GAME, "trio")
+    for bad in (7, -1, "1", True, 1.0):
+        with pytest.raises(ValueError, match="dealer must be a seat number 0…2"):
+            e.reset(seed=1, options={"dealer": bad})
+    assert e.deal is None  # nothing was dealt
+    e.reset(seed=1, options={"dealer": np.int64(2)})
+    assert e.deal is not None and e.deal.record.dealer == 2
+
+
+def _first_legal_episode(e: HuapaiAECEnv, seed: int) -> dict[str, float]:
+    e.reset(seed=seed)
+    while not all(e.terminations.values()):
+        e.step(e.legal_actions(e.agent_selection)[0])
+    return dict(e.rewards)
+
+
+def test_worth_rewards_bofu_where_the_money_is_silent() -> None:
+    """钵福's money moves only at 得一钵: ``reward="worth"`` rewards the 算盘 standing too,
+    and every episode's ``infos`` carries the worth either way."""
+    money, worth = HuapaiAECEnv("xiushan", "bofu"), HuapaiAECEnv("xiushan", "bofu",
+                                                                  reward="worth")
+    silent = 0
+    for seed in range(12):
+        paid, valued = _first_legal_episode(money, seed), _first_legal_episode(worth, seed)
+        assert valued == {a: worth.infos[a]["worth"] for a in worth.agents}
+        assert [money.infos[a]["worth"] for a in money.agents] == list(valued.values())
+        silent += not any(paid.values()) and any(valued.values())
+    assert silent > 0
+    same = HuapaiAECEnv("xiushan", "maquefu", reward="worth")
+    assert _first_legal_episode(same, 3) == _first_legal_episode(
+        HuapaiAECEnv("xiushan", "maquefu"), 3)
+    with pytest.raises(ValueError, match="reward must be 'money' or 'worth'"):
+        HuapaiAECEnv(toygame.GAME, "trio", reward="points")  # type: ignore[arg-type]
+
+
+def test_write_record_replays(toy_games: None, tmp_path: Any) -> None:
+    e = HuapaiAECEnv(toygame.GAME, "trio")
+    with pytest.raises(RuntimeError, match="reset"):
+        e.write_record(tmp_path / "none.jsonl")
+    _first_legal_episode(e, 5)
+    e.write_record(tmp_path / "ep.jsonl")
+    _header, deals = parse((tmp_path / "ep.jsonl").read_text(encoding="utf-8"))
+    assert replay_deal(deals[0]) is not None and deals[0].seed == 5

@@ -17,7 +17,7 @@ from huapai.cli_support.setup import too_few
 from huapai.core.present import count_en
 
 from .execute import ArenaError, Tick, run_local, run_ray
-from .jobs import Setup
+from .jobs import SCORES, Setup
 from .tally import Tally
 
 
@@ -39,6 +39,9 @@ def check(setup: Setup, deals: int) -> None:
     """Refuse a run that cannot mean anything, before any deal is played."""
     if deals < 1:
         raise ArenaError(too_few("--deals", deals))
+    if setup.score not in SCORES:
+        raise ArenaError(f"--score 只能是 {' 或 '.join(SCORES)}，不是 {setup.score!r}",
+                         f"--score is {' or '.join(SCORES)}, not {setup.score!r}")
     seats = setup.game.num_seats(setup.parsed_rules)
     if len(setup.bots) != seats:
         raise ArenaError(f"--bots 写了 {len(setup.bots)} 个机器人，这桌有 {seats} 个座位："
@@ -55,4 +58,4 @@ def check(setup: Setup, deals: int) -> None:
                          "resample(state, seat, rng)")
 
 
-__all__ = ["ArenaError", "Setup", "Tally", "check", "run_arena"]
+__all__ = ["SCORES", "ArenaError", "Setup", "Tally", "check", "run_arena"]

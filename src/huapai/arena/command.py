@@ -30,16 +30,20 @@ WorkersOpt = Annotated[int, typer.Option("--workers", "-j", help="本机进程�
                                          "worker processes")]
 RayOpt = Annotated[str | None, typer.Option("--ray", help="Ray 集群地址 / run on the Ray "
                                             "cluster at ADDRESS (needs the ray extra)")]
+ScoreOpt = Annotated[str, typer.Option(
+    "--score", help="按什么计分 / what a seat scores: money (the deal's settlement) or worth "
+                    "(the search's reward: under 钵福 the 算盘's standing besides the money, "
+                    "which moves only at 得一钵)")]
 PlotOpt = Annotated[Path | None, typer.Option("--plot", help="把累计差值曲线写成 SVG / "
                                               "write the running difference as SVG")]
 
 
 def build_setup(game: str, preset: str | None, players: int | None, rules: list[str],
-                bots: str, seed: int) -> tuple[Setup, str]:
+                bots: str, seed: int, score: str = "money") -> tuple[Setup, str]:
     """The run the options describe, checked (CliError names the bad option)."""
     table = load_table(game, preset, players, rules)
     specs = tuple(s.strip() for s in bots.split(","))
-    setup = Setup(table.game.name, table.game.rules_to_dict(table.rules), specs, seed)
+    setup = Setup(table.game.name, table.game.rules_to_dict(table.rules), specs, seed, score)
     try:
         setup.bots  # noqa: B018 - parse every spec now, before any deal
     except (BadSpec, UnknownBot) as exc:

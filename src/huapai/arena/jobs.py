@@ -9,6 +9,10 @@ Deal ``i`` is a one-deal :class:`~huapai.core.match.Match` seeded with
 ``derive_seed(seed, "arena", i)``: the same cards and the same first dealer (the game's
 own ritual, 扳牌 for 掀牛) for every arrangement. The bot at seat ``s`` of arrangement
 ``a`` is seeded with ``derive_seed(seed, "bot", i, a, s)``.
+
+Each seat scores the deal's money (``score="money"``, its settlement's delta) or
+``game.worth`` (``score="worth"``: the same but under 钵福, whose money moves only at
+得一钵, and whose worth adds the standing on each 算盘).
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from huapai.core.registry import get_game
 from huapai.core.rng import derive_seed
 
 Facts = Mapping[str, Sequence[bool | None]]
+SCORES = ("money", "worth")
 
 
 def arrangements(entrants: Sequence[int]) -> list[tuple[int, ...]]:
@@ -44,9 +49,10 @@ class Setup:
     rules: Mapping[str, Any]
     specs: tuple[str, ...]
     seed: int
+    score: str = "money"
 
     def __getstate__(self) -> dict[str, Any]:
-        return {k: self.__dict__[k] for k in ("game_name", "rules", "specs", "seed")}
+        return {k: self.__dict__[k] for k in ("game_name", "rules", "specs", "seed", "score")}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
@@ -79,7 +85,7 @@ class Played:
     """One arrangement of one deal: who sat where and what each seat got."""
 
     seating: tuple[int, ...]
-    deltas: tuple[int, ...]
+    deltas: tuple[float, ...]
     facts: Facts
     decisions: int
 
@@ -116,7 +122,8 @@ def _play(setup: Setup, index: int, arrangement: int, seating: tuple[int, ...]) 
     settlement = match.finish_deal()
     ctx = RenderContext(game, rules, "en")
     facts = renderer_for(game).deal_facts(game.observe(deal.state, None), ctx).per_seat
-    return Played(seating, tuple(settlement.deltas), dict(facts), len(deal.record.actions))
+    scores = game.worth(deal.state) if setup.score == "worth" else settlement.deltas
+    return Played(seating, tuple(scores), dict(facts), len(deal.record.actions))
 
 
 def _first_bot(setup: Setup, entrant: int) -> int:

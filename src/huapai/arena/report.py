@@ -19,6 +19,12 @@ from huapai.core.present import count_en
 
 from .tally import AHEAD, Z99, Entrant, Tally
 
+SMALL_SAMPLE = 30
+"""Below this many deals no difference is called significant (no ``*``,
+``significant95/99`` false, ``small_sample`` true): the intervals are the normal
+approximation's, too narrow on a handful of deals (a t interval over 6 deals is 30 %
+wider)."""
+
 CURVE_POINTS = 100
 """The JSON keeps at most this many points of each running curve (evenly spaced, the
 last deal always included); ``--plot`` draws every point."""
@@ -40,6 +46,7 @@ def _excludes_zero(interval: tuple[float, float] | None) -> bool:
 
 def entrant_json(e: Entrant, seats: int) -> dict[str, Any]:
     ci95, ci99 = e.interval(e.diffs, Z95), e.interval(e.diffs, Z99)
+    claims = len(e.diffs) >= SMALL_SAMPLE
     keep = _thin(len(e.curve.n))
     return {
         "bot": e.name,
@@ -47,8 +54,8 @@ def entrant_json(e: Entrant, seats: int) -> dict[str, Any]:
         "mean": _num(estimate(e.scores).mean),
         "ci95": _pair(e.interval(e.scores, Z95)),
         "diff": {"mean": _num(estimate(e.diffs).mean), "ci95": _pair(ci95),
-                 "ci99": _pair(ci99), "significant95": _excludes_zero(ci95),
-                 "significant99": _excludes_zero(ci99)},
+                 "ci99": _pair(ci99), "significant95": claims and _excludes_zero(ci95),
+                 "significant99": claims and _excludes_zero(ci99)},
         "rates": {k: _num(r.value) for k, r in e.rates.items()},
         "rating": {"mu": _num(e.rating.mu), "sigma": _num(e.rating.sigma),
                    "ordinal": _num(e.rating.ordinal())},
@@ -77,6 +84,8 @@ def report_json(tally: Tally, preset: str) -> dict[str, Any]:
         "bots": list(setup.specs),
         "format": "duplicate: every deal played once per distinct seat arrangement",
         "deals": tally.deals,
+        "small_sample": tally.deals < SMALL_SAMPLE,
+        "score": setup.score,
         "arrangements": [[names[k] for k in seating] for seating in setup.seating],
         "games": tally.games,
         "mean_decisions": _num(tally.decisions / tally.games if tally.games else math.nan),
@@ -109,6 +118,25 @@ def report_table(tally: Tally, preset: str, lang: Lang, console: Console) -> Non
     console.print("差 = 该机器人每座每副平均分 − 其余座位平均分；区间按副牌配对。" if zh else
                   "diff = the bot's mean per seat and deal minus the other seats'; "
                   "intervals from the per-deal paired differences.")
+    for line in _notes(tally, lang):
+        console.print(Text(line, style="yellow"))
+
+
+def _notes(tally: Tally, lang: Lang) -> list[str]:
+    """What the figures do not say: too few deals to call a difference, and a game whose
+    money leaves something out (钵福) scored by its money."""
+    zh, setup, out = lang == "zh", tally.setup, []
+    if tally.deals < SMALL_SAMPLE:
+        out.append(f"不到 {SMALL_SAMPLE} 副牌：区间是正态近似，偏窄，不标显著（*）" if zh else
+                   f"fewer than {SMALL_SAMPLE} deals: the intervals are a normal "
+                   "approximation, too narrow here; nothing is starred significant")
+    worth = setup.game.worth_unit(setup.parsed_rules)
+    if worth.note is not None and setup.score == "money":
+        out.append(f"按钱计分，而这种玩法一局的钱不是它的全部；--score worth 按{worth.unit.zh}计："
+                   if zh else "scored by money, which is not all a deal is worth here; "
+                   f"--score worth scores {worth.unit.en}:")
+        out.append(worth.note.zh if zh else worth.note.en)
+    return out
 
 
 _HEAD = {"zh": ("机器人", "每局平均", "差（95%）", "差（99%）", "评分 μ ± σ", "得分局"),
@@ -118,11 +146,12 @@ _HEAD = {"zh": ("机器人", "每局平均", "差（95%）", "差（99%）", "�
 def _table(tally: Tally, lang: Lang) -> RichTable:
     head = _HEAD[lang]
     table = _grid(head[:5])
+    claims = tally.deals >= SMALL_SAMPLE
     for e in tally.entrants:
         diff = estimate(e.diffs)
         table.add_row(bot_label(e.name, lang), f"{estimate(e.scores).mean:+.3f}",
-                      figure(_interval(diff.mean, diff.half_width, 1.0)),
-                      figure(_interval(diff.mean, diff.half_width, Z99 / Z95)),
+                      figure(_interval(diff.mean, diff.half_width, 1.0, claims)),
+                      figure(_interval(diff.mean, diff.half_width, Z99 / Z95, claims)),
                       figure(f"{e.rating.mu:.2f} ± {e.rating.sigma:.2f}"))
     return table
 
@@ -145,12 +174,13 @@ def _grid(head: Sequence[str]) -> RichTable:
     return public_table([(head[0], False), *((text, True) for text in head[1:])])
 
 
-def _interval(mean: float, half95: float | None, widen: float) -> str:
-    """``mean ± half`` (the 95% half width times ``widen``), starred when it excludes 0."""
+def _interval(mean: float, half95: float | None, widen: float, claims: bool) -> str:
+    """``mean ± half`` (the 95% half width times ``widen``), starred when it excludes 0
+    (and there are deals enough to say so: ``claims``)."""
     if half95 is None:
         return f"{mean:+.3f}"
     half = half95 * widen
-    mark = " *" if abs(mean) > half else ""
+    mark = " *" if claims and abs(mean) > half else ""
     return f"{mean:+.3f} ± {half:.3f}{mark}"
 
 

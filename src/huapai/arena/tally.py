@@ -116,7 +116,7 @@ class Tally:
             e.rating = team[0]
 
 
-def _held(played: Played, entrant: int, mine: bool) -> list[tuple[int, int]]:
+def _held(played: Played, entrant: int, mine: bool) -> list[tuple[int, float]]:
     return [(s, d) for s, (k, d) in enumerate(zip(played.seating, played.deltas, strict=True))
             if (k == entrant) == mine]
 

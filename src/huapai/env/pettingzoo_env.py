@@ -9,7 +9,14 @@ Observations are ``{"observation": float32[observation_size], "action_mask":
 int8[num_actions]}``; the mask is all zeros for a seat that is not to act. Rewards are
 0 until the deal ends, then each seat's settlement delta; every agent is terminated at
 the end (no truncation: deals are finite). ``infos[agent]`` is ``{}`` during play and
-``{"settlement": …}`` (the itemised settlement) at the end.
+``{"settlement": …, "worth": …}`` (the itemised settlement, and the seat's ``game.worth``)
+at the end. Rewards are sparse: most deals between weak agents end 黄庄 (nobody wins,
+nothing paid — 97 % of random 双别杆 deals).
+
+``reward="worth"`` rewards each seat with ``game.worth(state)`` instead of the money:
+the same everywhere but 钵福 (``xiushan`` preset ``bofu``), whose money moves only at
+得一钵 — most deals pay 0 to everyone, a win included — while ``worth`` adds the standing
+on each seat's 算盘 (the search bot's own reward; docs/bots.md).
 
 ``reset(seed=s)`` deals exactly what ``new_game(rules, seed=s)`` deals — the same deal a
 CLI game or a match deal with that seed gets — with the dealer from the game's own
@@ -32,8 +39,12 @@ refusal as ``{code, zh, en, params}``). Pass
 ``illegal_action="raise"`` to get the :class:`IllegalAction` instead (the env is then
 unchanged and the same agent may try again).
 
-``env.deal`` is the :class:`~huapai.core.session.Deal` being played: its record replays
-the episode with ``huapai replay``.
+``env.deal`` is the :class:`~huapai.core.session.Deal` being played; ``write_record(path)``
+saves its record (JSON lines), which ``huapai replay`` and ``huapai review`` read.
+
+A ``dealer`` option that is not a seat number is refused with ValueError; option keys
+other than ``dealer`` and ``deal`` are ignored (PettingZoo's ``api_test`` passes one of its
+own and expects that).
 """
 
 from __future__ import annotations
@@ -42,6 +53,7 @@ import json
 import operator
 import random
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any, Literal
 
 import numpy as np
@@ -49,6 +61,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
+from huapai.core import record
 from huapai.core.protocol import Game, IllegalAction
 from huapai.core.registry import get_game
 from huapai.core.rng import derive_seed
@@ -56,6 +69,7 @@ from huapai.core.session import Deal
 
 Observation = dict[str, np.ndarray[Any, Any]]
 IllegalPolicy = Literal["terminate", "raise"]
+Reward = Literal["money", "worth"]
 RENDER_MODES = ("human", "ansi")
 
 
@@ -75,6 +89,7 @@ class HuapaiAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
         *,
         illegal_action: IllegalPolicy = "terminate",
         illegal_reward: float = -1.0,
+        reward: Reward = "money",
     ) -> None:
         super().__init__()
         game = get_game(game_name) if isinstance(game_name, str) else game_name
@@ -85,10 +100,13 @@ class HuapaiAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
         if illegal_action not in ("terminate", "raise"):
             raise ValueError(f"illegal_action must be 'terminate' or 'raise', "
                              f"got {illegal_action!r}")
+        if reward not in ("money", "worth"):
+            raise ValueError(f"reward must be 'money' or 'worth', got {reward!r}")
         self.game, self.preset = game, preset
         self.rules = game.rules(preset, **dict(rules_overrides or {}))
         self.render_mode = render_mode
         self.illegal_action, self.illegal_reward = illegal_action, float(illegal_reward)
+        self.reward = reward
         self.metadata = {"render_modes": list(RENDER_MODES), "name": f"huapai_{game.name}_v0",
                          "is_parallelizable": False}
         self.possible_agents = [f"seat_{i}" for i in range(game.num_seats(self.rules))]
@@ -121,7 +139,7 @@ class HuapaiAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
             deal_seed = seed
         else:
             deal_seed = self._seeder.getrandbits(63)
-        self.deal = self._start(deal_seed, options or {})
+        self.deal = self._start(deal_seed, self._checked(options or {}))
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -130,6 +148,14 @@ class HuapaiAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._skip_agent_selection = None
         self.agent_selection = self._next_agent()
+
+    def _checked(self, options: Mapping[str, Any]) -> Mapping[str, Any]:
+        """``reset``'s options, a dealer that is not a seat refused (ValueError)."""
+        dealer, seats = options.get("dealer"), len(self.possible_agents)
+        if dealer is not None and (isinstance(dealer, bool) or not isinstance(
+                dealer, (int, np.integer)) or not 0 <= int(dealer) < seats):
+            raise ValueError(f"dealer must be a seat number 0…{seats - 1}, got {dealer!r}")
+        return options
 
     def _start(self, seed: int, options: Mapping[str, Any]) -> Deal:
         dealer = options.get("dealer")
@@ -190,10 +216,12 @@ class HuapaiAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
 
     def _end_deal(self) -> None:
         settlement = self.game.settlement(self._state)
-        for agent, delta in zip(self.possible_agents, settlement.deltas, strict=True):
-            self.rewards[agent] = float(delta)
+        worth = self.game.worth(self._state)
+        paid = worth if self.reward == "worth" else settlement.deltas
+        for seat, agent in enumerate(self.possible_agents):
+            self.rewards[agent] = float(paid[seat])
             self.terminations[agent] = True
-            self.infos[agent] = {"settlement": settlement.to_json()}
+            self.infos[agent] = {"settlement": settlement.to_json(), "worth": float(worth[seat])}
 
     def _end_illegal(self, offender: str, exc: IllegalAction) -> None:
         for agent in self.agents:
@@ -236,6 +264,12 @@ class HuapaiAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
             lines.append(f"  to act: {asked}")
         lines.append("  table: " + json.dumps(self.game.observe(state, None), ensure_ascii=False))
         return "\n".join(lines)
+
+    def write_record(self, path: str | Path) -> None:
+        """Save the episode's record (JSON lines) for ``huapai replay`` / ``huapai review``."""
+        if self.deal is None:
+            raise RuntimeError("call reset() before using the environment")
+        record.write(Path(path), self.deal.record.lines())
 
     def close(self) -> None:
         pass
