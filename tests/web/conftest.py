@@ -99,10 +99,20 @@ def serving(tmp_path_factory: pytest.TempPathFactory, nonce_window: float = 0.0,
 
 
 @pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The base URL of a fresh server serving the API, the WebSocket and the client."""
+def shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The base URL of a fresh server serving the API, the WebSocket and the client,
+    shared by the session's modules."""
     with serving(tmp_path_factory) as base:
         yield base
+
+
+@pytest.fixture(scope="module")
+def server(request: pytest.FixtureRequest) -> str:
+    """The server a module's tests play on: the session's, or one of the module's own
+    (``own_server``) where the module says ``OWN_SERVER = True`` — a module whose tests
+    depend on seeded deals, or whose rooms would shift the others'."""
+    own = getattr(request.module, "OWN_SERVER", False)
+    return str(request.getfixturevalue("own_server" if own else "shared_server"))
 
 
 @pytest.fixture(scope="module")

@@ -15,10 +15,7 @@ THREE = {"三", "五", "七"}
 FIVE = THREE | {"乙", "九"}
 
 
-@pytest.fixture(scope="module")
-def server(own_server: str) -> str:
-    """This module's own server: its rooms do not shift the seeded deals of the others."""
-    return own_server
+OWN_SERVER = True  # conftest's ``server``: one of this module's own
 
 
 def _open_room(page: Page, *, five_jing: bool) -> None:

@@ -7,16 +7,11 @@ import random
 from collections import Counter
 from pathlib import Path
 
-import pytest
 from playwright.sync_api import Page, expect
 from test_web_biegan import play_biegan_deal
 from web_driver import enter, hand_tokens, start_with_bots
 
-
-@pytest.fixture(scope="module")
-def server(own_server: str) -> str:
-    """This module's own server: its rooms do not shift the seeded deals of the others."""
-    return own_server
+OWN_SERVER = True  # conftest's ``server``: one of this module's own
 
 
 def test_a_two_seat_biegan_deal_by_clicks(page: Page, server: str, shots: Path | None) -> None:

@@ -11,7 +11,6 @@ import random
 import re
 from pathlib import Path
 
-import pytest
 from playwright.sync_api import Page, expect
 from test_web_biegan import ServerErrors
 from test_web_xiushan import xiushan_turn
@@ -22,10 +21,7 @@ from huapai.games.xiushan.bo_play import BAO0, NO_BAO
 from huapai.games.xiushan.cards import parse_card, rank
 from huapai.games.xiushan.groups import Kind
 
-
-@pytest.fixture(scope="module")
-def server(own_server: str) -> str:
-    return own_server
+OWN_SERVER = True  # conftest's ``server``: one of this module's own
 
 
 _PROMPT = re.compile(r"你的(碰|哨|开召|鸡|龙灯) (\S)\S*?(?:（将 (\S)\S）)?是几个钱")

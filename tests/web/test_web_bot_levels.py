@@ -8,14 +8,10 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-import pytest
 from playwright.sync_api import Page, expect
 from web_driver import create_room, enter, play_deal, shot
 
-
-@pytest.fixture(scope="module")
-def server(own_server: str) -> str:
-    return own_server
+OWN_SERVER = True  # conftest's ``server``: one of this module's own
 
 
 def _seat_bots(page: Page) -> list[str | None]:

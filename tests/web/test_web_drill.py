@@ -8,7 +8,6 @@ import re
 from pathlib import Path
 from typing import Any
 
-import pytest
 from playwright.sync_api import Page, expect
 from web_driver import enter
 
@@ -18,10 +17,7 @@ from huapai.games.xiushan.drill import beads
 from huapai.games.xiushan.groups import Kind
 from huapai.games.xiushan.rules import BOFU
 
-
-@pytest.fixture(scope="module")
-def server(own_server: str) -> str:
-    return own_server
+OWN_SERVER = True  # conftest's ``server``: one of this module's own
 
 
 def _open(page: Page, server: str, nickname: str) -> None:

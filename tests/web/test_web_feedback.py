@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import random
 
-import pytest
 from playwright.sync_api import Page, expect
 from web_driver import (
     card_point,
@@ -20,11 +19,7 @@ from web_driver import (
     wait_turn_or_end,
 )
 
-
-@pytest.fixture(scope="module")
-def server(own_server: str) -> str:
-    """This module's own server: its rooms do not shift the seeded deals of the others."""
-    return own_server
+OWN_SERVER = True  # conftest's ``server``: one of this module's own
 
 POKER_ORDER = ["A", "2", "3", "5b", "5r", "6", "7", "8", "9b", "9r", "10", "J", "Q", "K"]
 

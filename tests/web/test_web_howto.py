@@ -9,7 +9,6 @@ import re
 from pathlib import Path
 from typing import Any
 
-import pytest
 from playwright.sync_api import Page, expect
 from web_driver import create_room, enter, shot
 
@@ -18,10 +17,7 @@ from huapai.core.howto import load_howto
 LATIN = re.compile(r"[A-Za-z]")
 
 
-@pytest.fixture(scope="module")
-def server(own_server: str) -> str:
-    """This module's own server: its room does not shift the seeded deals of the others."""
-    return own_server
+OWN_SERVER = True  # conftest's ``server``: one of this module's own
 
 
 def _guide(game: str) -> Any:

@@ -12,7 +12,6 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-import pytest
 from playwright.sync_api import Page, WebSocketRoute
 from web_driver import (
     click_card,
@@ -27,11 +26,7 @@ from web_driver import (
     word_kinds,
 )
 
-
-@pytest.fixture(scope="module")
-def server(own_server: str) -> str:
-    """This module's own server: its rooms do not shift the seeded deals of the others."""
-    return own_server
+OWN_SERVER = True  # conftest's ``server``: one of this module's own
 
 
 def _phase(page: Page) -> str:

@@ -81,10 +81,7 @@ _TABLE_PAIRS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def server(own_server: str) -> str:
-    """This module's own server: its rooms do not shift the seeded deals of the others."""
-    return own_server
+OWN_SERVER = True  # conftest's ``server``: one of this module's own
 
 
 @pytest.fixture(params=["phone", "desktop"])

@@ -31,11 +31,7 @@ from web_driver import (
     wait_turn_or_end,
 )
 
-
-@pytest.fixture(scope="module")
-def server(own_server: str) -> str:
-    """This module's own server: its rooms do not shift the seeded deals of the others."""
-    return own_server
+OWN_SERVER = True  # conftest's ``server``: one of this module's own
 
 
 DESKTOP: ViewportSize = {"width": 1366, "height": 768}

@@ -5,15 +5,10 @@ longest choice ran past the screen's edge)."""
 
 from __future__ import annotations
 
-import pytest
 from playwright.sync_api import Page, expect
 from web_driver import create_room, enter
 
-
-@pytest.fixture(scope="module")
-def server(own_server: str) -> str:
-    """This module's own server: its rooms do not shift the seeded deals of the others."""
-    return own_server
+OWN_SERVER = True  # conftest's ``server``: one of this module's own
 
 
 def test_a_cleared_deals_field_keeps_its_value(page: Page, server: str) -> None:

@@ -7,16 +7,10 @@ from __future__ import annotations
 import random
 import re
 
-import pytest
 from playwright.sync_api import Page, expect
 from web_driver import create_room, enter, start_with_bots, take_turn, wait_turn_or_end
 
-
-@pytest.fixture(scope="module")
-def server(own_server: str) -> str:
-    """This module's own server: its first room's deal, whatever the other tests played
-    (on the session's server a deal seeded after other rooms could end within three turns)."""
-    return own_server
+OWN_SERVER = True  # conftest's ``server``: one of this module's own
 
 
 def _lines(page: Page) -> list[str]:

@@ -5,15 +5,10 @@ And the room's bar above the table is one line: its buttons said short."""
 
 from __future__ import annotations
 
-import pytest
 from playwright.sync_api import FloatRect, Page, expect
 from web_driver import create_room, enter, start_with_bots, tuoguan_to_settlement
 
-
-@pytest.fixture(scope="module")
-def server(own_server: str) -> str:
-    """This module's own server: its rooms do not shift the seeded deals of the others."""
-    return own_server
+OWN_SERVER = True  # conftest's ``server``: one of this module's own
 
 
 def _box(page: Page, selector: str) -> FloatRect:

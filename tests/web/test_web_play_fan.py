@@ -6,17 +6,13 @@ left edge of its strip, in the middle and near the right edge."""
 
 from __future__ import annotations
 
-import pytest
 from playwright.sync_api import Page
 from web_driver import VISIBLE_RUNS, create_room, enter, hand_settled, start_with_bots
 
 EDGE_PX = 2.0  # how far inside a strip's edge the edge taps land
 
 
-@pytest.fixture(scope="module")
-def server(own_server: str) -> str:
-    """This module's own server: its rooms do not shift the seeded deals of the others."""
-    return own_server
+OWN_SERVER = True  # conftest's ``server``: one of this module's own
 
 
 def _selected(page: Page) -> list[str]:

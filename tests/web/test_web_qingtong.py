@@ -8,7 +8,6 @@ import random
 from collections import Counter
 from pathlib import Path
 
-import pytest
 from playwright.sync_api import Page
 from test_web_biegan import biegan_turn, play_biegan_deal
 from web_driver import create_room, enter, shot, start_with_bots
@@ -21,10 +20,7 @@ _WAIT = """() => {
 }"""
 
 
-@pytest.fixture(scope="module")
-def server(own_server: str) -> str:
-    """This module's own server: its rooms do not shift the seeded deals of the others."""
-    return own_server
+OWN_SERVER = True  # conftest's ``server``: one of this module's own
 
 
 def _my_passes(page: Page) -> int:

@@ -42,9 +42,7 @@ _UNDER_THE_HAND = """() => {
 }"""
 
 
-@pytest.fixture(scope="module")
-def server(own_server: str) -> str:
-    return own_server
+OWN_SERVER = True  # conftest's ``server``: one of this module's own
 
 
 def test_the_review_box_keeps_the_hand_below_the_table(

@@ -10,15 +10,10 @@ import json
 import random
 import urllib.request
 
-import pytest
 from playwright.sync_api import Page, expect
 from web_driver import create_room, enter, play_deal, start_with_bots, take_turn, wait_turn_or_end
 
-
-@pytest.fixture(scope="module")
-def server(own_server: str) -> str:
-    """This module's own server: its rooms do not shift the seeded deals of the others."""
-    return own_server
+OWN_SERVER = True  # conftest's ``server``: one of this module's own
 
 
 def rename(server: str, token: str, nickname: str) -> None:

@@ -16,10 +16,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from web_driver import create_room, enter, play_deal, shot, start_with_bots
 
-
-@pytest.fixture(scope="module")
-def server(own_server: str) -> str:
-    return own_server
+OWN_SERVER = True  # conftest's ``server``: one of this module's own
 
 
 def test_review_a_seat_from_the_replay(page: Page, server: str, shots: Path | None) -> None:

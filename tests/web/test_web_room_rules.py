@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from playwright.sync_api import Page, expect
 from web_driver import enter, start_with_bots, tuoguan_to_settlement
 
@@ -17,10 +16,7 @@ from huapai.core.rules import CITATION
 LATIN = re.compile(r"[A-Za-z]")
 
 
-@pytest.fixture(scope="module")
-def server(own_server: str) -> str:
-    """This module's own server: its rooms do not shift the seeded deals of the others."""
-    return own_server
+OWN_SERVER = True  # conftest's ``server``: one of this module's own
 
 
 def _house_room(page: Page) -> str:

@@ -4,15 +4,10 @@ nobody else; I can take it back."""
 
 from __future__ import annotations
 
-import pytest
 from playwright.sync_api import Page, expect
 from web_driver import create_room, enter, start_with_bots
 
-
-@pytest.fixture(scope="module")
-def server(own_server: str) -> str:
-    """This module's own server: its rooms do not shift the seeded deals of the others."""
-    return own_server
+OWN_SERVER = True  # conftest's ``server``: one of this module's own
 
 
 def test_leave_is_asked_first_and_the_seat_waits_for_me(page: Page, phone: Page,

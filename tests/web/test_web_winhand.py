@@ -11,7 +11,6 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-import pytest
 from playwright.sync_api import Page, WebSocket
 from test_web_biegan import play_again, play_biegan_deal
 from web_driver import create_room, enter, shot, start_with_bots
@@ -20,10 +19,7 @@ MIN_CARD_PX = 40
 JING = {"三", "五", "七"}
 
 
-@pytest.fixture(scope="module")
-def server(own_server: str) -> str:
-    """This module's own server: its rooms do not shift the seeded deals of the others."""
-    return own_server
+OWN_SERVER = True  # conftest's ``server``: one of this module's own
 
 
 class DealEnds:

@@ -3,15 +3,10 @@ whom, so the settlement's 五家抱 line does not come from nowhere."""
 
 from __future__ import annotations
 
-import pytest
 from playwright.sync_api import Page, expect
 from web_driver import enter, start_with_bots
 
-
-@pytest.fixture(scope="module")
-def server(own_server: str) -> str:
-    """This module's own server: its rooms do not shift the seeded deals of the others."""
-    return own_server
+OWN_SERVER = True  # conftest's ``server``: one of this module's own
 
 
 def test_five_players_show_who_backs_whom(page: Page, server: str) -> None:

@@ -9,7 +9,6 @@ import random
 import re
 from pathlib import Path
 
-import pytest
 from playwright.sync_api import Page, expect
 from test_web_biegan import ServerErrors, play_again
 from web_driver import (
@@ -25,11 +24,7 @@ from web_driver import (
     word_kinds,
 )
 
-
-@pytest.fixture(scope="module")
-def server(own_server: str) -> str:
-    """This module's own server: its rooms do not shift the seeded deals of the others."""
-    return own_server
+OWN_SERVER = True  # conftest's ``server``: one of this module's own
 
 
 _FIRST = ("hu", "peng", "kaizhao", "ji", "shao", "longdeng")  # describe_action kinds

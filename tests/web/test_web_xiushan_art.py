@@ -12,17 +12,12 @@ import random
 from pathlib import Path
 from typing import Any
 
-import pytest
 from playwright.sync_api import Page, expect
 from test_web_biegan import ServerErrors
 from test_web_xiushan import xiushan_turn
 from web_driver import create_room, enter, shot, start_with_bots, wait_turn_or_end
 
-
-@pytest.fixture(scope="module")
-def server(own_server: str) -> str:
-    """This module's own server: its rooms do not shift the seeded deals of the others."""
-    return own_server
+OWN_SERVER = True  # conftest's ``server``: one of this module's own
 
 
 SMALL, BIG = "一二三四五六七八九十", "壹贰叁肆伍陆柒捌玖拾"

@@ -5,15 +5,10 @@ from __future__ import annotations
 
 import random
 
-import pytest
 from playwright.sync_api import Page
 from web_driver import create_room, enter, start_with_bots, take_turn, wait_turn_or_end
 
-
-@pytest.fixture(scope="module")
-def server(own_server: str) -> str:
-    """This module's own server: its rooms do not shift the seeded deals of the others."""
-    return own_server
+OWN_SERVER = True  # conftest's ``server``: one of this module's own
 
 
 def _width(page: Page, seat: int) -> float:
