@@ -77,6 +77,9 @@ def test_a_bo_of_bofu_by_clicks_with_a_wrong_announcement(page: Page, server: st
                 expect(mine).to_contain_text("戴帽子")
                 expect(mine.locator("svg.abacus")).to_have_attribute("data-rods", "00 00 02 00")
                 expect(page.locator(".log-box")).to_contain_text("吃包子")
+                # said over my seat at once, with what it was, not only in the log
+                expect(page.locator("[data-testid=seat-0] .bubble")).to_contain_text(
+                    re.compile(r"吃包子！应报 \d+"))
                 shot(page, shots, "bofu-baozi")
             else:
                 prompt = page.locator("[data-testid=prompt]").inner_text()

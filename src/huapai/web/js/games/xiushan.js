@@ -157,6 +157,7 @@ export const xiushan = {
       if (ev.kind === "laid" && !ev.hidden) out.push({ seat: ev.seat, text: `${ev.group}！`, cls: "gold" });
       if (ev.kind === "bakuai") out.push({ seat: ev.seat, text: bi("八块！", "八块!"), cls: "gold" });
       if (ev.kind === "won") out.push({ seat: ev.seat, text: bi("和！", "和!"), cls: "hot" });
+      if (ev.kind === "announced" && ev.outcome === "baozi") out.push({ seat: ev.seat, text: baoziText(ev), cls: "hot" });
     }
     return out;
   },
@@ -228,3 +229,10 @@ export const xiushan = {
 };
 
 export default xiushan;
+
+/** 钵福: a wrong 报子 said over the seat at once (the log alone was easy to miss), with
+ * what it should have been where the viewer may know it. */
+function baoziText(ev) {
+  const known = ev.correct !== null && ev.correct !== undefined;
+  return known ? bi(`吃包子！应报 ${ev.correct}`, `吃包子! It was ${ev.correct}`) : bi("吃包子！", "吃包子!");
+}
