@@ -11,7 +11,7 @@ from typing import Literal
 import pytest
 
 from huapai.core.registry import game_names, get_game
-from huapai.core.rules import CITATION, OptionInfo, RulesBase, option
+from huapai.core.rules import CITATION, OptionInfo, RulesBase, option, source_kinds
 
 LATIN = re.compile(r"[A-Za-z]")
 
@@ -92,3 +92,22 @@ def test_every_option_of_our_families_has_a_short_english_name() -> None:
         assert info.en not in names.setdefault(game, set()), (game, name, info.en)
         names[game].add(info.en)
     assert sum(map(len, names.values())) >= 80
+
+
+def test_every_option_of_our_families_names_its_kinds_of_source() -> None:
+    """The lobby says an option's source in Chinese as kinds in words (原文、规则研究的提议),
+    not as the research's citations: every option of ours must name at least one."""
+    for game, name, info in _options():
+        if game in BUILT_IN:
+            assert info.source_kinds(), (game, name, info.source_zh)
+
+
+@pytest.mark.parametrize(("citation", "kinds"), [
+    ("[S002] 占够6张；G5、G11（6张及以上）", ("seed",)),
+    ("[S] 三人玩牌（3人）；[C:R4] 房间选项 2人 / 3人（2人）", ("seed", "app")),
+    ("[?] 原文没有说；[P] 同类玩法：放炮的人包赔", ("regional", "proposal", "unsettled")),
+    ("G5 的可选项（R5：黑坎 = 1 + 花数）", ("regional",)),
+    ("本游戏自定：不能泄露别人看不到的牌", ("ours",)),
+])
+def test_source_kinds_read_the_citation_marks(citation: str, kinds: tuple[str, ...]) -> None:
+    assert source_kinds(citation) == kinds

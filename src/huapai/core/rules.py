@@ -52,6 +52,12 @@ class OptionInfo:
     #: 一钵 only where ``hand_value`` is ``fan``): a lobby offers it only then
     applies: Mapping[str, tuple[Any, ...]] | None = None
 
+    def source_kinds(self) -> tuple[str, ...]:
+        """What kinds of source the option's ``source_zh`` cites (:data:`SOURCE_KINDS`),
+        for a front end that says them in words of the player's language instead of the
+        research's citations (``[S002]``, ``xiushan.md §2.4``)."""
+        return source_kinds(self.source_zh or self.source)
+
     def choice_labels(self) -> list[dict[str, Any]] | None:
         """Each choice with its 中文 and English label (numbers stand for themselves)."""
         if self.choices is None:
@@ -59,6 +65,32 @@ class OptionInfo:
         labels = self.labels or {}
         return [{"value": c, "zh": labels.get(c, (str(c), str(c)))[0],
                  "en": labels.get(c, (str(c), str(c)))[1]} for c in self.choices]
+
+
+SOURCE_KINDS: Mapping[str, tuple[str, str]] = {
+    "seed": ("原文", "the source text"),
+    "regional": ("地方玩法", "a regional rule"),
+    "app": ("手机软件的做法", "an app's habit"),
+    "proposal": ("规则研究的提议", "a proposal of the rules research"),
+    "ours": ("本站自定", "our own choice"),
+    "unsettled": ("原文没说清", "not settled by the sources"),
+}
+"""The kinds of source an option's citation may name, each as (中文, English)."""
+
+_SOURCE_MARKS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("seed", re.compile(r"\[S\d*\]|原文(?!没|未)")),
+    ("regional", re.compile(r"\[(?:HY|GZ|H\d*|Z\d*)\]|(?<![A-Za-z:,])R\d"
+                            r"|地区|地方|跑胡子|大冶|常德|长阳|荆州|同类")),
+    ("app", re.compile(r"\[C(?::[^\]]*)?\]|\[CPP\]|客户端|软件|房间选项")),
+    ("proposal", re.compile(r"\[P\]|提议")),
+    ("ours", re.compile(r"本游戏自定|议题")),
+    ("unsettled", re.compile(r"\[\?\]|未说明|没有说|没说|没有提|未定|不清楚")),
+)
+
+
+def source_kinds(citation: str) -> tuple[str, ...]:
+    """The kinds of source (:data:`SOURCE_KINDS`) a citation names, in that order."""
+    return tuple(kind for kind, mark in _SOURCE_MARKS if mark.search(citation))
 
 
 def option(

@@ -14,6 +14,7 @@ from fastapi import APIRouter, Request, Response
 from huapai.bots.registry import bot_names
 from huapai.core.howto import load_howto
 from huapai.core.registry import game_names, get_game, get_manifest
+from huapai.core.rules import SOURCE_KINDS
 
 from . import access, rulefiles
 from .calls import room_op
@@ -168,6 +169,8 @@ def _option_rows(rules: Any) -> list[dict[str, Any]]:
         rows.append({"name": name, "default": getattr(rules, name), "default_text": default,
                      "zh": zh, "en": info.en, "doc": doc, "source": source,
                      "doc_zh": info.doc_zh, "source_zh": info.source_zh,
+                     "source_kinds": [{"kind": k, "zh": SOURCE_KINDS[k][0],
+                                       "en": SOURCE_KINDS[k][1]} for k in info.source_kinds()],
                      "choices": None if choices is None else list(choices),
                      "choice_labels": info.choice_labels(),
                      "low": info.low, "high": info.high, "local": info.local,

@@ -266,9 +266,12 @@ export class LobbyPage {
     const value = this.ruleValue(option.name);
     const label = optionLabel(option);
     // the option's meaning and source in the player's language (a plug-in's option
-    // written in English only shows its 中文 term alone in Chinese mode)
+    // written in English only shows its 中文 term alone in Chinese mode); in Chinese the
+    // kinds of source in words (原文、规则研究的提议), not the research's citations
+    // ([S002], xiushan.md §2.4), which stay in the English note and the rules docs
     const note = (doc, source) => `${doc ?? ""}${source ? `\n${t("option_source")}${source}` : ""}`;
-    const zhNote = option.doc_zh ? note(option.doc_zh, option.source_zh) : "";
+    const kinds = (option.source_kinds ?? []).map((k) => k.zh).join("、");
+    const zhNote = option.doc_zh ? note(option.doc_zh, kinds) : "";
     // in English the option's key too, as `huapai play -r KEY=VALUE` takes it
     const enNote = `${note(option.doc, option.source)}${option.en ? `\nkey: ${option.name}` : ""}`;
     const tip = bi(zhNote ? `${option.zh || ""}：${zhNote}` : option.zh || "", enNote);
