@@ -248,6 +248,23 @@ def test_a_narrow_phone_enters_and_its_header_fits(browser: Browser, server: str
         assert submit is not None and submit["x"] + submit["width"] <= width
 
 
+def test_a_long_unbroken_nickname_stays_inside_its_seat_card(phone: Page, server: str) -> None:
+    """24 × W (the longest nickname, one word) ran out of the waiting room's seat card over
+    离座 and pushed a phone's page sideways (437 px wide on a 390 px screen)."""
+    enter(phone, server, "W" * 24)
+    create_room(phone, preset="lanzhou")
+    card = phone.locator(".wait-seat.me")
+    name = card.locator(".wait-name > div").first
+    expect(name).to_have_text("W" * 24)
+    box, name_box = card.bounding_box(), name.bounding_box()
+    assert box is not None and name_box is not None
+    assert name_box["x"] + name_box["width"] <= box["x"] + box["width"], (name_box, box)
+    sizes = name.evaluate("(e) => [e.scrollWidth, e.clientWidth, getComputedStyle(e).textOverflow]")
+    assert sizes[0] <= sizes[1] or sizes[2] == "ellipsis", f"the name runs out: {sizes}"
+    width = phone.evaluate("() => [document.documentElement.scrollWidth, innerWidth]")
+    assert width[0] <= width[1], f"the page scrolls sideways: {width}"
+
+
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_a_tall_settlement_keeps_its_buttons_on_the_screen(browser: Browser, server: str, size: str,
                                                            request: pytest.FixtureRequest,
