@@ -33,6 +33,8 @@ def test_review_a_seat_from_the_replay(page: Page, server: str, shots: Path | No
     page.click("[data-testid=review-start]")
     panel = page.locator("[data-testid=review-panel]")
     expect(panel).to_be_visible(timeout=90000)
+    felt = page.locator("[data-testid=felt]").bounding_box()  # not squeezed by the box above
+    assert felt is not None and felt["height"] >= 440, felt
     game_id = page.url.split("/replay/")[1].split("?")[0]
     job = page.evaluate("""async (id) => {
       const token = localStorage.getItem('huapai.token');
