@@ -62,7 +62,7 @@ GameArg = Annotated[str, typer.Argument(help="游戏 / game, e.g. xianniu")]
 PresetOpt = Annotated[str | None, typer.Option(
     "--preset", "-p", help="预设规则，默认该游戏的第一个 / rule preset, default the game's first")]
 PlayersOpt = Annotated[int | None, typer.Option("--players", help="人数 / seats, e.g. 4 or 5 "
-                                                "for fengxiang")]
+                                                "for xianniu --preset fengxiang")]
 RuleOpt = Annotated[list[str] | None, typer.Option("--rule", "-r",
                                                    help="改一个规则选项 / override an option: "
                                                    "KEY=VALUE")]
@@ -78,8 +78,9 @@ def play(
     seat: Annotated[int, typer.Option("--seat", help="你的座位 / your seat")] = 0,
     seed: Annotated[int | None, typer.Option("--seed", help="种子，默认随机并显示 / match "
                                              "seed, default a fresh one, shown")] = None,
-    deals: Annotated[int | None, typer.Option("--deals", help="局数，默认每人坐一次头家 / "
-                                              "deals, default one per seat")] = None,
+    deals: Annotated[int | None, typer.Option("--deals", help="局数，默认与人数相同（钵福："
+                                              "打到得一钵）/ deals, default as many as "
+                                              "seats (钵福: until 得一钵)")] = None,
     bots: Annotated[str | None, typer.Option("--bots", help="其他座位的机器人，逗号分隔或一个 "
                                              "/ bots for the other seats, comma-separated or "
                                              "one for all (default heuristic, else "

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -12,7 +13,7 @@ from cli_helpers import assert_clean, invoke, last, play_against, script_human, 
 
 from huapai.bots.search import BUDGETS, PACE_SLACK, WAIT_SECONDS, SearchBot, waiting_budget
 from huapai.cli_support import setup
-from huapai.cli_support.interpret import interpret
+from huapai.cli_support.interpret import choice_word, interpret
 from huapai.cli_support.setup import CliError, Table, bot_plan, make_bots
 from huapai.core import registry
 from huapai.core.protocol import NotationError
@@ -432,5 +433,15 @@ def test_hint_says_what_tuoguan_would_play() -> None:
     assert_clean(result, 0)
     hints = [line for line in result.output.splitlines() if "托管会这样打" in line]
     assert len(hints) == 2 and hints[0].split("提示：")[1] == hints[1].split("提示：")[1]
+    assert re.search(r"提示：输入 #\d+：", hints[0]), hints[0]  # 掀牛 writes cards as numbers
     english = invoke(["play", "--seed", "3", "--deals", "1", "--lang", "en"], "hint\nq\nq\n")
     assert "hint: " in english.output and "(what 托管 would play)" in english.output
+
+
+def test_a_hint_names_what_to_type_unambiguously() -> None:
+    """钵福's hint said "2. 报 1", and 2 was refused as also meaning 报 2: where a bare
+    number could be read otherwise the hint says #n."""
+    baos = [f"报 {n}" for n in range(31)]
+    assert choice_word(2, ["不报", *baos], number_cards=False) == "#2"
+    assert choice_word(2, ["碰 三三三", "过"], number_cards=False) == "2"
+    assert choice_word(2, ["弃 3", "弃 K"], number_cards=True) == "#2"

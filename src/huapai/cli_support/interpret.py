@@ -240,6 +240,14 @@ def _normal(text: str) -> str:
     return " ".join(text.split()).casefold()
 
 
+def choice_word(n: int, texts: Sequence[str], number_cards: bool) -> str:
+    """How to type the list's ``n``-th choice (1-based) so it cannot be read otherwise:
+    the bare number where no card is written as a number and no listed label shows it,
+    else ``#n`` (钵福's 报 1 is the second choice, and 2 would also read as 报 2)."""
+    shows = any(n in {int(run) for run in _NUMBER.findall(label)} for label in texts)
+    return f"#{n}" if number_cards or shows else str(n)
+
+
 def _showing_number(n: int, c: _Choices, skip: int | None) -> list[int]:
     """The listed actions (but ``skip``) whose label shows the number ``n`` (报 6, 9r)."""
     return [i for i, label in enumerate(c.labels)

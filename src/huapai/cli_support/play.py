@@ -32,7 +32,7 @@ from huapai.core.session import Agent, AgentError, Deal, decide
 
 from .fold import folded
 from .i18n import Lang, bot_label, comma, tr
-from .interpret import Reply, command_of, interpret
+from .interpret import Reply, choice_word, command_of, interpret
 from .play_help import help_view
 from .render import (
     Heading,
@@ -243,7 +243,7 @@ class HumanMatch:
         if command == "quit":
             self._confirm_quit()
         elif command == "hint":
-            self._hint(deal, legal)
+            self._hint(deal, legal, shown)
         elif command == "waits":
             self._print(waits_view(self.renderer, self._view(deal), self.ctx))
         elif command == "help":
@@ -251,14 +251,16 @@ class HumanMatch:
         else:
             self._show_decision(deal, shown)
 
-    def _hint(self, deal: Deal, legal: Sequence[int]) -> None:
+    def _hint(self, deal: Deal, legal: Sequence[int], shown: Sequence[str]) -> None:
         """「提示」: what the family's house bot (托管 in a room) would play here — from
-        this seat's view only — as its number in the list and its label."""
+        this seat's view only — as what to type for it (its number in the list, ``#n``
+        where the bare number could be read otherwise) and its label."""
         game, rules = self.table.game, self.table.rules
         bot = make_bot(house_bot(game.name), game, rules, self.me, self.seed)
         choice = decide(bot, game, deal.state, self.me, legal)
         label = game.describe_action(rules, choice).label.text(self.lang)
-        self._print(Text(tr("hint_line", self.lang, n=list(legal).index(choice) + 1,
+        n = list(legal).index(choice) + 1
+        self._print(Text(tr("hint_line", self.lang, n=choice_word(n, shown, self._number_cards),
                             text=label), style="cyan"))
 
     def _confirm_quit(self) -> None:

@@ -120,10 +120,11 @@ export const biegan = {
     switch (ev.kind) {
       case "drew": return ev.card ? bi(`${who} 摸到 ${ev.card}`, `${who} draws ${ev.card}`)
         : bi(`${who} 摸了一张`, `${who} draws`);
-      case "claimed": return bi(`${who} ${ev.claim} ${ev.cards}`, `${who} ${ev.claim}s ${ev.cards}`);
-      case "zha": return bi(`${who} 紮${ev.cards ? ` ${ev.cards}` : ""}`, `${who} 紮${ev.cards ? ` ${ev.cards}` : ""}`);
-      case "kaifan": return bi(`${who} 开泛`, `${who} 开泛`);
-      case "qingtong_passed": return bi(`${who} 不紮了`, `${who} is done with 请统`);
+      // English keeps the game's words (对 / 招 …) but not as English verbs ("对s")
+      case "claimed": return bi(`${who} ${ev.claim} ${ev.cards}`, `${who} claims ${ev.cards} (${ev.claim})`);
+      case "zha": return bi(`${who} 紮${ev.cards ? ` ${ev.cards}` : ""}`, `${who} lays a 紮${ev.cards ? ` ${ev.cards}` : " face down"}`);
+      case "kaifan": return bi(`${who} 开泛`, `${who} opens a 泛 (开泛)`);
+      case "qingtong_passed": return bi(`${who} 不紮了`, `${who} has no more 紮 to lay (请统)`);
       case "won": return bi(`${who} 胡！${ev.hu} 胡`, `${who} wins: ${ev.hu} 胡`);
       default: return claimTable.eventText.call(this, ev, ctx);
     }
