@@ -124,24 +124,52 @@ def show(data: dict[str, Any], lang: Lang, console: Console) -> None:
 
 
 def _decision_line(row: dict[str, Any], lang: Lang) -> Text:
-    """``#49 打 一 ✗  打 柒 +4.3±0.6（建议，重比过） 打 三 +1.8±3.5 … 打 一 −1.7（你选的）``."""
+    """``#49 打 一 ✗  打 柒 +4.3±0.6（建议，重比过） 打 三 +1.8±3.5 … 打 一 −1.7（你选的）``;
+    a run of untagged options that scored alike is said once (钵福's 报 0 … 报 30 were 31
+    entries on one line, most of them the same figure)."""
     ranked = sorted(row["options"], key=lambda o: math.inf if o["estimate"] is None
                     else -o["estimate"])  # the untried last, as the browser lists them
     line = Text(f"#{row['move']:<3} {_said(row['chosen_label'], lang)}"
                 f"{' ✗' if row['mistake'] else ''} ")
-    for option in ranked:
-        tags = [word for word, on in (
-            (("你选的", "your pick"), option["action"] == row["chosen"]),
-            (("建议", "advised"), option["action"] == row["advised"] != row["chosen"]),
-            (("重比过", "re-checked"), option["checked"])) if on]
+    for run in _alike_runs(ranked, row):
+        option, tags = run[0], _tags(run[0], row)
         error = "" if option["error"] is None else f"±{option['error']:.1f}"
-        line.append(f"  {_said(option['label'], lang)} {_estimate(option['estimate'], lang)}"
-                    f"{error}")
+        names = "、".join(_said(o["label"], lang) for o in run[:FOLD_SHOWN])
+        if len(run) > FOLD_SHOWN:
+            names += (f" 等 {len(run)} 种" if lang == "zh" else
+                      f" and {len(run) - FOLD_SHOWN} more")
+        line.append(f"  {names} {_estimate(option['estimate'], lang)}{error}")
         if tags:
             said = [zh if lang == "zh" else en for zh, en in tags]
             line.append("（" + "，".join(said) + "）" if lang == "zh" else f" ({', '.join(said)})",
                         style="bold")
     return line
+
+
+FOLD_SHOWN = 2
+"""A run of more than this many alike options names this many, then how many in all."""
+
+
+def _tags(option: dict[str, Any], row: dict[str, Any]) -> list[tuple[str, str]]:
+    return [word for word, on in (
+        (("你选的", "your pick"), option["action"] == row["chosen"]),
+        (("建议", "advised"), option["action"] == row["advised"] != row["chosen"]),
+        (("重比过", "re-checked"), option["checked"])) if on]
+
+
+def _alike_runs(ranked: Sequence[dict[str, Any]],
+                row: dict[str, Any]) -> list[list[dict[str, Any]]]:
+    """The options in order, neighbours with the same estimate and error and no tag of
+    their own (not the pick, the advice, nor re-checked) in one run."""
+    runs: list[list[dict[str, Any]]] = []
+    for option in ranked:
+        last = runs[-1][-1] if runs else None
+        if (last is not None and not _tags(option, row) and not _tags(last, row)
+                and (option["estimate"], option["error"]) == (last["estimate"], last["error"])):
+            runs[-1].append(option)
+        else:
+            runs.append([option])
+    return runs
 
 
 def _said(label: dict[str, Any], lang: Lang) -> str:
