@@ -16,7 +16,7 @@ from cli_helpers import assert_clean, invoke
 from rich.console import Console
 
 from huapai.cli_support.i18n import Lang
-from huapai.cli_support.interpret import Reply, interpret
+from huapai.cli_support.interpret import Reply, command_of, interpret
 from huapai.cli_support.play import run_play
 from huapai.cli_support.setup import bot_plan, load_table, make_bots
 from huapai.core.registry import get_game
@@ -242,3 +242,10 @@ def test_a_bracket_part_that_several_labels_share_asks_which() -> None:
     assert "「Q Q（对子）」（第 1 项）" in reply.problem and "#2" in reply.problem
     assert interpret("过", [5, 6, 0], ["Q Q（对子）", "K K（对子）", "过"], parse,
                      "zh").action == 0
+
+
+def test_command_words_in_any_case_single_letters_as_written() -> None:
+    """``QUIT`` / ``Hint`` are commands (the help says labels are read in any case); ``Q``
+    stays the card Q, ``q`` quits."""
+    assert [command_of(w) for w in ("QUIT", "Hint", "HELP", "Exit", "q", "Q", "?")] == [
+        "quit", "hint", "help", "quit", "quit", None, "help"]

@@ -88,10 +88,12 @@ class _Choices:
 
 
 def command_of(word: str) -> str | None:
-    """The command ``word`` names, exactly as written (``Q`` is a card, ``q`` quits)."""
+    """The command ``word`` names: a word in any case (``QUIT``, ``Hint``), a single letter
+    exactly as written (``Q`` is a card, ``q`` quits)."""
+    key = word if len(word) == 1 else word.casefold()
     for command, words in (("help", _HELP), ("quit", _QUIT), ("show", _SHOW),
                            ("waits", _WAITS), ("hint", _HINT)):
-        if word in words:
+        if key in words:
             return command
     return None
 
