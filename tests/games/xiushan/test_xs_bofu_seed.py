@@ -59,7 +59,10 @@ def test_seed_004_each_mingtang_alone_scores_its_fan(name: str) -> None:
     assert r.value == youzi * SEED_FAN[name]  # 有几翻就把和牌的油子数乘以几
     j = r.to_json()
     assert j["fan"] == SEED_FAN[name] and j["value"] == r.value
-    assert j["mingtang"] == [{"id": r.mingtang[0].id, "name": name, "fan": SEED_FAN[name]}]
+    assert j["mingtang"] == [{"id": r.mingtang[0].id, "name": name, "fan": SEED_FAN[name],
+                              "meaning": {"zh": r.mingtang[0].meaning[0],
+                                          "en": r.mingtang[0].meaning[1]}}]
+    assert all(r.mingtang[0].meaning)  # what it is, for the settlement
 
 
 def test_seed_004_no_mingtang_is_1_fan() -> None:

@@ -67,6 +67,9 @@ def test_a_good_table_parses() -> None:
     ('game = "bofu"', 'game = "shibafu"', "game"),
     ('format = "huapai-xiushan-mingtang/1"', 'format = "v2"', "format"),
     ('name = "乌福"', 'name = "乌福"\ncolour = "black"', "mingtang[0] (乌福)"),
+    ('name = "乌福"', 'name = "乌福"\nmeaning_zh = "没有红牌"', "mingtang[0] (乌福).meaning_zh"),
+    ('name = "乌福"', 'name = "乌福"\nmeaning_en = 3\nmeaning_zh = "x"',
+     "mingtang[0] (乌福).meaning_en"),
     ('when = { red = { max = 0 } }', 'when = { red = { max = 0 } }\nexcludes = ["x"]',
      "mingtang[0] (乌福).excludes"),
     ('when = { red = { max = 0 } }', 'when = { any = [ { red = { max = 0 } } ] }',
@@ -138,3 +141,13 @@ def test_an_edited_file_is_read_again(tmp_path: Path) -> None:
     assert load_table(p) is load_table(p)  # parsed once per version
     p.write_text(GOOD.replace("fan = 3", "fan = 2 "), encoding="utf-8")
     assert load_table(p).entries[0].value == 2
+
+
+def test_every_enabled_builtin_mingtang_says_what_it_is() -> None:
+    """The settlement says 名堂 清福（每组都有油子，或七组都是三张一样的）: a newcomer saw
+    荤 and 甲 with no word of what they were."""
+    for game in ("bofu", "sanliufu"):
+        path = Path(__file__).parents[3] / f"src/huapai/games/xiushan/data/{game}_mingtang.toml"
+        table = parse_table(path.read_text(encoding="utf-8"), path.name)
+        for m in table.entries:
+            assert not m.enabled or (m.meaning_zh and m.meaning_en), (game, m.name)

@@ -75,13 +75,16 @@ def test_honghei_mingtang_read_the_cut(hand: str, names: list[str]) -> None:
     assert [m.name for m in r.mingtang] == names
     assert r.dou == 1 + len(names)  # hu_dou 1 + 1 豆 each (placeholders)
     assert [i.why for i in r.dou_items] == ["和", *names]
-    assert r.to_json()["mingtang"] == [{"id": m.id, "name": m.name, "dou": 1} for m in r.mingtang]
+    assert r.to_json()["mingtang"] == [{"id": m.id, "name": m.name, "dou": 1, "meaning": {
+        "zh": m.meaning[0], "en": m.meaning[1]}} for m in r.mingtang]
 
 
 def test_a_club_table_changes_the_values(tmp_path: Path) -> None:
     src = Path(__file__).parents[3] / "src/huapai/games/xiushan/data/sanliufu_mingtang.toml"
     text = src.read_text(encoding="utf-8").replace(
-        'name = "乌"\nsystem = "红黑系"\ndou = 1', 'name = "乌"\nsystem = "红黑系"\ndou = 8')
+        'meaning_en = "no red card"\nsystem = "红黑系"\ndou = 1',
+        'meaning_en = "no red card"\nsystem = "红黑系"\ndou = 8')
+    assert 'dou = 8' in text
     p = tmp_path / "club.toml"
     p.write_text(text, encoding="utf-8")
     rules = dataclasses.replace(SMALL, mingtang_table=str(p))

@@ -33,7 +33,7 @@ _TEXT: dict[str, tuple[str, str]] = {
     "dou_total": ("共 {dou} 豆", "{dou} 豆 in all"),
     "zhuaque": ("啄雀：和的那张凑成麻雀", "啄雀: the winning card made the pair"),
     "fan": ("翻：{fan}", "翻: {fan}"),
-    "mingtang_cols": ("名堂|值", "名堂|value"),
+    "mingtang_cols": ("名堂|值|是什么", "名堂|value|what it is"),
     "value": ("得分：{value}", "score: {value}"),
     "wins": ("胡牌 ✓  {youzi} 胡油子，{dou} 豆", "wins ✓  {youzi} 胡 of 油子, {dou} 豆"),
     "wins_plain": ("胡牌 ✓  {dou} 豆", "wins ✓  {dou} 豆"),
@@ -141,7 +141,8 @@ def _show_named(result: Result, console: Console, lang: Lang) -> None:
         for name in _t("mingtang_cols", lang).split("|"):
             table.add_column(name)
         for hit in result.mingtang:
-            table.add_row(hit.name, f"{hit.value} {_UNITS.get(hit.unit, hit.unit)}")
+            table.add_row(hit.name, f"{hit.value} {_UNITS.get(hit.unit, hit.unit)}",
+                          hit.meaning[0 if lang == "zh" else 1])
         console.print(table)
     if result.named and result.value is not None and result.fan is None:
         console.print(_t("value", lang, value=result.value))

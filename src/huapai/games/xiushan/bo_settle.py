@@ -94,8 +94,7 @@ def _win_lines(s: State) -> list[Line]:
     out.extend((w.seat, group_label(g), g.youzi, _YOUZI) for g in r.groups)
     out.append((w.seat, say(f"油子共计（起胡 {r.threshold}）", f"油子 in all (needs {r.threshold})",
                             "youzi"), r.youzi, _YOUZI))
-    out.extend((w.seat, say(f"名堂 {m.name}", f"名堂 {m.name}", "mingtang"), m.value, _FAN)
-               for m in r.mingtang)
+    out.extend((w.seat, say(*m.label(), "mingtang"), m.value, _FAN) for m in r.mingtang)
     fan = r.fan or 1
     if not r.mingtang:
         why_zh, why_en = "没有名堂", "no 名堂"

@@ -44,9 +44,17 @@ class DouItem:
 
     why: str
     dou: int
+    meaning: tuple[str, str] = ("", "")
+    """A 名堂's meaning (中文, English) for a player reading the line; empty else."""
 
     def to_json(self) -> dict[str, Any]:
         return {"why": self.why, "dou": self.dou}
+
+    def label(self) -> tuple[str, str]:
+        """The line's words: ``荤（每组都有油子）`` / ``荤 (every group holds 油子)``."""
+        zh, en = self.meaning
+        return (f"{self.why}（{zh}）" if zh else self.why,
+                f"{self.why} ({en})" if en else self.why)
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,9 +117,18 @@ class MingtangHit:
     name: str
     value: int
     unit: str
+    meaning: tuple[str, str] = ("", "")
+    """What it is (中文, English), from the 名堂 table; empty where the table says none."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "name": self.name, self.unit: self.value}
+        out: dict[str, Any] = {"id": self.id, "name": self.name, self.unit: self.value}
+        if any(self.meaning):
+            out["meaning"] = {"zh": self.meaning[0], "en": self.meaning[1]}
+        return out
+
+    def label(self) -> tuple[str, str]:
+        """``名堂 清福（每组都有油子…）`` / ``名堂 清福 (every group holds 油子…)``."""
+        return DouItem(f"名堂 {self.name}", self.value, self.meaning).label()
 
 
 @dataclass(frozen=True, slots=True)

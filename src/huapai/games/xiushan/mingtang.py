@@ -151,6 +151,9 @@ class Mingtang:
     when: Condition | None = None
     excludes: tuple[str, ...] = ()
     note: str = ""
+    meaning_zh: str = ""
+    """What the 名堂 is, for a player reading the settlement (``每组都有油子``)."""
+    meaning_en: str = ""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -294,7 +297,7 @@ class _Reader:
             raise self.fail(f"{where}.name", f"expected the 名堂's name, got {name!r}")
         where = f"{where} ({name})"
         allowed = {"id", "name", unit, "enabled", "confidence", "source", "system", "when",
-                   "excludes", "note"}  # fmt: skip
+                   "excludes", "note", "meaning_zh", "meaning_en"}  # fmt: skip
         self.keys(row, where, allowed)
         mid = row.get("id")
         if not isinstance(mid, str) or not mid.isascii() or not mid.isidentifier():
@@ -316,20 +319,26 @@ class _Reader:
         if not isinstance(excludes, list) or not all(isinstance(x, str) for x in excludes):
             raise self.fail(f"{where}.excludes", f"expected a list of ids, got {excludes!r}")
         return Mingtang(mid, name, value, enabled, conf, texts["source"], texts["system"],
-                        when, tuple(excludes), texts["note"])  # fmt: skip
+                        when, tuple(excludes), texts["note"], texts["meaning_zh"],
+                        texts["meaning_en"])  # fmt: skip
 
     def provenance(self, row: dict[str, Any], where: str) -> tuple[str, dict[str, str]]:
-        """The entry's confidence and its texts (source, required; system; note)."""
+        """The entry's confidence and its texts (source, required; system; note; its
+        meaning for players, in Chinese and English)."""
         conf = row.get("confidence")
         if not isinstance(conf, str) or conf not in CONFIDENCE:
             raise self.fail(f"{where}.confidence", f"expected one of {', '.join(CONFIDENCE)}, "
                             f"got {conf!r}")  # fmt: skip
-        texts = {k: row.get(k, "") for k in ("source", "system", "note")}
+        texts = {k: row.get(k, "") for k in ("source", "system", "note", "meaning_zh",
+                                             "meaning_en")}
         for k, v in texts.items():
             if not isinstance(v, str):
                 raise self.fail(f"{where}.{k}", f"expected text, got {v!r}")
         if not texts["source"]:
             raise self.fail(f"{where}.source", "every 名堂 names its source")
+        if bool(texts["meaning_zh"]) != bool(texts["meaning_en"]):
+            raise self.fail(f"{where}.meaning_zh", "give meaning_zh and meaning_en together "
+                            "(a player reads the settlement in either language)")
         return conf, texts
 
     def condition(self, data: object, where: str) -> Condition:

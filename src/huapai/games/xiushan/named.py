@@ -174,12 +174,14 @@ def score_named(rules: XiushanRules, h: Hand, context: Collection[str] = ()) -> 
     (value, _), _, hits = best
     table = cut.table
     unit = table.unit
-    found = tuple(MingtangHit(m.id, m.name, m.value, unit) for m in hits)
+    found = tuple(MingtangHit(m.id, m.name, m.value, unit, (m.meaning_zh, m.meaning_en))
+                  for m in hits)
     if unit == "fan":
         return Result(True, True, youzi, None, groups, rules.hu_threshold, h.jiang,
                       zhuaque=zhuaque, fan=fan_of(rules, hits), mingtang=found, value=value,
                       named=True)  # fmt: skip
-    items = (DouItem("和", table.base), *(DouItem(m.name, m.value) for m in hits))
+    items = (DouItem("和", table.base),
+             *(DouItem(m.name, m.value, (m.meaning_zh, m.meaning_en)) for m in hits))
     return Result(True, True, youzi, value, groups, rules.hu_threshold, h.jiang, items,
                   zhuaque, mingtang=found, value=value, named=True)  # fmt: skip
 

@@ -68,7 +68,7 @@ def _lines(s: State) -> list[tuple[Msg, int, Msg]]:
         out = [(group_label(g), g.youzi, _YOUZI) for g in r.groups]
         out.append((say(f"共计（起胡 {r.threshold}）", f"in all (needs {r.threshold})",
                         "youzi"), r.youzi, _YOUZI))
-    out.extend((say(item.why, item.why, "dou_item"), item.dou, _DOU) for item in r.dou_items)
+    out.extend((say(*item.label(), "dou_item"), item.dou, _DOU) for item in r.dou_items)
     if r.zhuaque:
         out.append((say("啄雀：和的那张凑成了麻雀（不加豆）",
                         "啄雀: the winning card made the pair (no 豆)", "zhuaque"), 0, _DOU))
