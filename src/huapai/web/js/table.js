@@ -394,9 +394,12 @@ export class TableView {
       hint = t("advised", { name: match.text });  // the 提示's own pick, not one cycled to
     } else hint = match ? t("sel_ok", { name: match.text }) : t("sel_not_legal");
     const advised = myTurn ? this.advisedWord(words) : null;
-    if (advised && !selCount) hint = t("advised", { name: advised.text });
+    if (advised && !selCount) hint = t(this.advice.cycled ? "hint_word" : "advised", { name: advised.text });
     const need = this.picking();
-    if (need) hint = this.pickHint(need, selCount);
+    if (need) {  // 紧牌: how many are left to pick, after 提示's own pick where it is that
+      const mine = match && this.advice?.counter === this.data.counter && this.advice.action === match.id;
+      hint = mine ? `${t("advised", { name: match.text })} · ${this.pickHint(need, selCount)}` : this.pickHint(need, selCount);
+    }
     const tuoguan = (this.data.tuoguan ?? []).includes(me);
     // morphed: another seat's answer in a claim window refreshes the bar while my finger is
     // on 碰 / 胡; the button stays the same element (one for another action is replaced),
@@ -475,8 +478,8 @@ export class TableView {
       this.opts.onHint();
       return;
     }
-    const { plays } = this.actions();
-    if (!plays.length) return;
+    const { plays, words } = this.actions();
+    if (!plays.length) return this.nextWord(words);
     if (this.advice) this.advice.action = null;  // going through the plays: no word stays marked
     this.hintIndex = (this.hintIndex + 1) % plays.length;
     const ids = this.hand.idsFor(plays[this.hintIndex].cards);
@@ -484,10 +487,20 @@ export class TableView {
     this.refreshBar();
   }
 
+  /** 提示 pressed again where only words are offered (a claim window: 碰 / 过): the mark
+   * goes on to the next word, said as one of the choices, not as what 托管 would do. */
+  nextWord(words) {
+    if (!this.advice || words.length < 2) return;
+    const at = words.findIndex((w) => w.id === this.advice.action);
+    const action = words[(at + 1) % words.length].id;
+    this.advice = { ...this.advice, action, cycled: action !== this.advice.house };
+    this.refreshBar();
+  }
+
   /** The server's 提示 for this seat (`advice`): shown if it is for the view on screen. */
   advised(msg) {
     if (!this.data || msg.counter !== this.data.counter) return;
-    this.advice = { counter: msg.counter, action: msg.action };
+    this.advice = { counter: msg.counter, action: msg.action, house: msg.action };
     const { plays } = this.actions();
     const at = plays.findIndex((p) => p.id === msg.action);
     const ids = at >= 0 ? this.hand.idsFor(plays[at].cards) : null;
