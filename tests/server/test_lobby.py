@@ -225,6 +225,30 @@ def test_private_room_needs_its_code(client: TestClient) -> None:
     assert client.get("/api/me/rooms").status_code == 401
 
 
+def test_the_owner_frees_a_seat_a_quiet_friend_holds(client: TestClient) -> None:
+    """A friend who sat down and went quiet held the start: only they could leave. The
+    owner may now move another player off a seat before the match (not during it, not
+    their own seat, not someone else's room)."""
+    a, b, c = Api(client, "a"), Api(client, "b"), Api(client, "c")
+    room = a.room()
+    path = f"/api/rooms/{room}"
+    a.call("POST", f"{path}/seats/0")
+    b.call("POST", f"{path}/seats/1")
+    assert c.error("DELETE", f"{path}/seats/1") == "not_owner"
+    assert a.error("DELETE", f"{path}/seats/0") == "seat_out_of_range"  # leave instead
+    assert a.error("DELETE", f"{path}/seats/2") == "seat_out_of_range"  # empty
+    seats = a.call("DELETE", f"{path}/seats/1")["room"]["seats"]
+    assert seats[1]["player"] is None and seats[1]["bot"] is None
+    assert b.error("POST", f"{path}/leave") == "not_seated"
+    b.call("POST", f"{path}/seats/1")  # and may sit again
+    a.call("POST", f"{path}/bots", {})
+    with peer(client, a.token) as p:
+        p.send({"type": "subscribe", "room": room})
+        p.next_of("room")
+        a.call("POST", f"{path}/start")
+        assert a.error("DELETE", f"{path}/seats/1") == "wrong_status"
+
+
 def test_seats_bots_start_and_again(client: TestClient) -> None:
     a, b = Api(client, "a"), Api(client, "b")
     room = a.room()

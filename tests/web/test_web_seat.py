@@ -30,3 +30,21 @@ def test_leave_is_asked_first_and_the_seat_waits_for_me(page: Page, phone: Page,
     expect(phone.locator(".room-top button", has_text="坐这里")).to_have_count(0)
     take_back.click()
     expect(page.locator("[data-testid=leave]")).to_be_visible()
+
+
+def test_the_owner_frees_a_seat_a_quiet_friend_holds(page: Page, phone: Page,
+                                                      server: str) -> None:
+    """A friend who sat down and went quiet held the start; the owner's 请离座 frees the
+    seat (the friend's page shows it empty, 坐这里 again), and bots fill it."""
+    enter(page, server, "房主")
+    create_room(page, preset="lanzhou")
+    enter(phone, server, "朋友")
+    phone.goto(page.url)
+    phone.click("[data-testid=sit-1]")
+    expect(page.locator("[data-testid=unseat-1]")).to_be_visible()
+    expect(phone.locator("[data-testid=unseat-0]")).to_have_count(0)  # only the owner's
+    page.click("[data-testid=unseat-1]")
+    expect(phone.locator("[data-testid=sit-1]")).to_be_visible()
+    expect(page.locator("[data-testid=unseat-1]")).to_have_count(0)
+    start_with_bots(page)
+    expect(page.locator("[data-testid=felt]")).to_be_visible()

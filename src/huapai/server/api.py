@@ -295,8 +295,8 @@ async def take_seat(request: Request, room_id: str, seat: int) -> dict[str, Any]
 
 
 @router.delete("/rooms/{room_id}/seats/{seat}")
-async def remove_bot(request: Request, room_id: str, seat: int) -> dict[str, Any]:
-    return await _op(request, room_id, "remove_bot", seat=seat)
+async def free_seat(request: Request, room_id: str, seat: int) -> dict[str, Any]:
+    return await _op(request, room_id, "free_seat", seat=seat)
 
 
 @router.patch("/rooms/{room_id}/seats/{seat}")

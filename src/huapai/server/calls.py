@@ -34,8 +34,8 @@ async def _take_seat(room: Room, player: str, nickname: str, args: dict[str, Any
     await room.take_seat(player, nickname, args["seat"])
 
 
-async def _remove_bot(room: Room, player: str, _nickname: str, args: dict[str, Any]) -> None:
-    await room.remove_bot(player, args["seat"])
+async def _free_seat(room: Room, player: str, _nickname: str, args: dict[str, Any]) -> None:
+    await room.free_seat(player, args["seat"])
 
 
 async def _set_bot(room: Room, player: str, _nickname: str, args: dict[str, Any]) -> None:
@@ -62,7 +62,7 @@ async def _join(room: Room, player: str, _nickname: str, _args: dict[str, Any]) 
     await room.join(player)
 
 
-OPS: dict[str, Op] = {"show": _show, "take_seat": _take_seat, "remove_bot": _remove_bot,
+OPS: dict[str, Op] = {"show": _show, "take_seat": _take_seat, "free_seat": _free_seat,
                       "set_bot": _set_bot, "leave": _leave, "fill_bots": _fill_bots,
                       "start": _start, "again": _again, "join": _join}
 

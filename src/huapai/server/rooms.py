@@ -222,8 +222,25 @@ class Room:
                 seat.bot = name
             self._seat_changed()
 
-    async def remove_bot(self, player: str, index: int) -> None:
-        await self._rebot(player, index, None)
+    async def free_seat(self, player: str, index: int) -> None:
+        """The owner frees a seat before the match or between matches: its bot removed,
+        or a player other than the owner unseated (a friend who sat down and went quiet
+        held the start: only the player could leave)."""
+        async with self.lock:
+            self._require_owner(player)
+            self._require_status(WAITING, FINISHED)
+            seat = self._seat(index)
+            if seat.bot is not None:
+                await self._store_bot(seat, None)
+                return
+            if seat.player is None or seat.player == self.owner:
+                raise ServerError("seat_out_of_range", f"seat {index} has no bot and no "
+                                                       "other player to move")
+            await self.store.seats([(index, None, None)])
+            self.timers.cancel(f"drop{index}")
+            seat.player = seat.nickname = seat.tuoguan = seat.held = None
+            seat.online, seat.ready = 0, False
+            self._seat_changed()
 
     async def set_bot(self, player: str, index: int, bot: str) -> None:
         """The owner changes a seated bot (its kind or level) before the match."""
@@ -236,10 +253,13 @@ class Room:
             seat = self._seat(index)
             if seat.bot is None:
                 raise ServerError("seat_out_of_range", f"seat {index} has no bot")
-            name = None if bot is None else checked_spec(self.game, self.rules, bot)
-            await self.store.seats([(index, seat.player, name)])
-            seat.bot = name
-            self._seat_changed()
+            await self._store_bot(seat, None if bot is None else checked_spec(
+                self.game, self.rules, bot))
+
+    async def _store_bot(self, seat: Seat, name: str | None) -> None:
+        await self.store.seats([(seat.index, seat.player, name)])
+        seat.bot = name
+        self._seat_changed()
 
     async def start(self, player: str) -> None:
         async with self.lock:

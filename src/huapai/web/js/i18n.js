@@ -102,6 +102,7 @@ const STR = {
   sit_here: ["坐这里", "Sit here"],
   add_bot: ["加机器人", "Add bot"],
   remove_bot: ["移走", "Remove"],
+  unseat: ["请离座", "Free the seat"],
   fill_bots: ["空位都补机器人", "Fill empty seats with bots"],
   leave_seat: ["离座", "Leave seat"],
   leave_seat_short: ["离座", "Leave"],

@@ -354,6 +354,10 @@ export class RoomPage {
       if (seat.bot && owner) {
         buttons.push(this.restButton({ class: "btn small ghost" }, "del", path`/rooms/${this.roomId}/seats/${seat.seat}`, undefined, t("remove_bot")));
       }
+      if (seat.player && owner && seat.player.id !== s.owner) {  // a friend gone quiet holds the start
+        buttons.push(this.restButton({ class: "btn small ghost", "data-testid": `unseat-${seat.seat}` }, "del",
+          path`/rooms/${this.roomId}/seats/${seat.seat}`, undefined, t("unseat")));
+      }
       if (seat.seat === mine) {
         buttons.push(this.restButton({ class: "btn small ghost" }, "post", path`/rooms/${this.roomId}/leave`, undefined, t("leave_seat")));
       }
