@@ -115,6 +115,8 @@ def test_bofu_scored_by_money_says_so_and_worth_counts_the_abacus() -> None:
     assert money.exit_code == 0, money.output
     assert "按钱计分" in money.output and "--score worth" in money.output
     assert "不到 30 副牌" in money.output and not re.search(r"\d \*", money.output)
+    said = _arena(*args, "--score", "worth")
+    assert "按折算分计分" in said.output and "按钱计分" not in said.output
     worth = _arena(*args, "--score", "worth", "--json")
     assert worth.exit_code == 0, worth.output
     data = json.loads(worth.stdout)

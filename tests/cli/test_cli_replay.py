@@ -288,3 +288,15 @@ def test_a_lanzhou_replay_in_chinese_says_the_colours_as_words(recorded: Path) -
     assert re.search(r"[红黑][59]", hands), hands
     english = invoke(["replay", str(recorded), "--lang", "en"]).output
     assert re.search(r"\b[59][rb]\b", english.split("#1")[0])
+
+
+def test_a_xiushan_replay_says_the_flipped_card_and_its_jiang(tmp_path: Path) -> None:
+    """A 三六福 player could not check 鸡 捌捌捌捌 18 油子 from a replay: the 将 was nowhere.
+    It is said under the dealt hands, as the table's status line says it."""
+    path = tmp_path / "xs.jsonl"
+    assert_clean(invoke(["play", "xiushan", "--preset", "sanliufu", "--seed", "3", "--deals",
+                         "1", "--bots", "random", "--record", str(path)], "1\n" * 400), 0)
+    start = invoke(["replay", str(path)]).output.split("\n#", 1)[0]
+    assert re.search(r"翻 \S，将 \S\S   起胡 36 胡", start), start
+    english = invoke(["replay", str(path), "--lang", "en"]).output.split("\n#", 1)[0]
+    assert re.search(r"flipped \S, 将 \S\S   36 胡 to win", english), english

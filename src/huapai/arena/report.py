@@ -136,6 +136,9 @@ def _notes(tally: Tally, lang: Lang) -> list[str]:
                    if zh else "scored by money, which is not all a deal is worth here; "
                    f"--score worth scores {worth.unit.en}:")
         out.append(worth.note.zh if zh else worth.note.en)
+    elif worth.note is not None:  # --score worth: say what the figures are
+        out.append(f"按{worth.unit.zh}计分：" if zh else f"scored in {worth.unit.en}:")
+        out.append(worth.note.zh if zh else worth.note.en)
     return out
 
 

@@ -138,6 +138,14 @@ def dealer_word(renderer: Renderer, lang: Lang) -> str:
 
 
 @runtime_checkable
+class OpeningRenderer(Protocol):
+    """A renderer whose deal starts with public facts besides the hands (秀山's flipped
+    card and 将): a replay says them under the dealt hands."""
+
+    def opening(self, view: Mapping[str, Any], ctx: RenderContext) -> str | None: ...
+
+
+@runtime_checkable
 class WaitsRenderer(Protocol):
     """A renderer of a game that has waits (听牌): the ``waits`` command at the prompt."""
 

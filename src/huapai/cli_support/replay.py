@@ -24,7 +24,15 @@ from huapai.core.present import count_en, said
 from huapai.core.protocol import RulesError
 
 from .i18n import Lang, colon, seat_name, tr
-from .render import Heading, RenderContext, dealer_word, renderer_for, settlement_view
+from .render import (
+    Heading,
+    OpeningRenderer,
+    RenderContext,
+    Renderer,
+    dealer_word,
+    renderer_for,
+    settlement_view,
+)
 from .rules_view import rules_changed
 from .setup import CliError, emit_json, family_title, os_problem, preset_title
 
@@ -155,6 +163,28 @@ def run_replay(path: Path, *, as_json: bool, lang: Lang, console: Console) -> in
     return 0
 
 
+def _show_start(replay: rec.Replay, renderer: Renderer, ctx: RenderContext,
+                console: Console) -> None:
+    """The dealt hands, the deal's public facts (秀山's 将) and its opening events."""
+    game, lang = replay.game, ctx.lang
+    hands = game.omniscient(replay.initial).get("hands")
+    if isinstance(hands, list):
+        console.print(Text(tr("replay_hands", lang), style="bold"))
+        said = getattr(renderer, "said_cards", None)  # 兰州's 红9 in Chinese, as play says it
+        for seat, hand in enumerate(hands):
+            if hand:
+                shown = said(str(hand), ctx) if said is not None else hand
+                console.print(Text(f"  {seat_name(seat, lang)}{colon(lang)}{shown}"))
+    if isinstance(renderer, OpeningRenderer):  # 秀山: the flipped card and its 将
+        facts = renderer.opening(game.observe(replay.initial, None), ctx)
+        if facts:
+            console.print(Text(f"  {facts}"))
+    for event in replay.opening:
+        line = renderer.event(event.to_json(), ctx)
+        if line:
+            console.print(Text("      " + line))
+
+
 def show_deal(n: int, replay: rec.Replay, deal: rec.DealRecord, lang: Lang,
               console: Console) -> None:
     game = replay.game
@@ -166,18 +196,7 @@ def show_deal(n: int, replay: rec.Replay, deal: rec.DealRecord, lang: Lang,
     console.print(Heading(tr("replay_deal", lang, n=n, game=title,
                              dealer_word=dealer_word(renderer, lang),
                              dealer=seat_name(deal.dealer, lang), seed=deal.seed)))
-    hands = game.omniscient(replay.initial).get("hands")
-    if isinstance(hands, list):
-        console.print(Text(tr("replay_hands", lang), style="bold"))
-        said = getattr(renderer, "said_cards", None)  # 兰州's 红9 in Chinese, as play says it
-        for seat, hand in enumerate(hands):
-            if hand:
-                shown = said(str(hand), ctx) if said is not None else hand
-                console.print(Text(f"  {seat_name(seat, lang)}{colon(lang)}{shown}"))
-    for event in replay.opening:
-        line = renderer.event(event.to_json(), ctx)
-        if line:
-            console.print(Text("      " + line))
+    _show_start(replay, renderer, ctx, console)
     for step in replay.steps:  # numbered from 1, as the browser's replay and the review
         label = game.describe_action(replay.rules, step.action).label  # as `play` says it
         console.print(Text(f"#{step.index + 1:<3} {seat_name(step.seat, lang)}{colon(lang)}"

@@ -96,13 +96,22 @@ class XiushanRenderer:
             return ended
         out = Text.assemble(phase_head(view, ctx, _PHASES), "   ",
                             (ctx.pick("堂子：", "stock: "), "bold"), str(view["stock"]))
-        if view.get("jiang"):
-            out.append(ctx.pick(f"   翻 {view['flipped']}，将 {view['jiang']}",
-                                f"   flipped {view['flipped']}, 将 {view['jiang']}"))
-        if view.get("threshold"):
-            out.append(ctx.pick(f"   起胡 {view['threshold']} 胡",
-                                f"   {view['threshold']} 胡 to win"))
+        opening = self.opening(view, ctx)
+        if opening:
+            out.append("   " + opening)
         return out
+
+    def opening(self, view: Mapping[str, Any], ctx: RenderContext) -> str | None:
+        """The deal's public facts: the flipped card and its 将, the 胡 a win needs (a
+        replay says them under the dealt hands; the table's status line carries them)."""
+        parts = []
+        if view.get("jiang"):
+            parts.append(ctx.pick(f"翻 {view['flipped']}，将 {view['jiang']}",
+                                  f"flipped {view['flipped']}, 将 {view['jiang']}"))
+        if view.get("threshold"):
+            parts.append(ctx.pick(f"起胡 {view['threshold']} 胡",
+                                  f"{view['threshold']} 胡 to win"))
+        return "   ".join(parts) or None
 
     def _seats(self, view: Mapping[str, Any], ctx: RenderContext) -> Table:
         table = public_table((ctx.pick(zh, en), zh == "手牌") for zh, en in (
