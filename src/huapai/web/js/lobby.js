@@ -8,6 +8,7 @@ import { gameDetail, gameTitle, loadGames, ownMultiplier, presetTitle } from "./
 import { howtoButton } from "./howto.js";
 import { optionLabel } from "./roomrules.js";
 import { toast } from "./ui.js";
+import { keepingFocus } from "./focus.js";
 
 /** 凭房间码加入: a private room's code, then its table (the lobby; a room page that could
  * not be found, as a private room's address is for its members only). */
@@ -184,6 +185,10 @@ export class LobbyPage {
   // ------------------------------------------------------------------ rendering
   render() {
     if (!this.el) return;
+    keepingFocus(this.el, () => this.drawLobby());
+  }
+
+  drawLobby() {
     this.formBox = h("section", { class: "card-panel create" });
     this.roomsBox = h("section", { class: "card-panel rooms" });
     this.historyBox = h("section", { class: "card-panel history" });
@@ -202,6 +207,10 @@ export class LobbyPage {
   }
 
   renderForm() {
+    keepingFocus(this.formBox, () => this.drawForm());
+  }
+
+  drawForm() {
     const detail = this.details.get(this.form.game);
     if (!detail) {
       replace(this.formBox, h("h2", {}, t("new_room")), h("p", { class: "muted" }, t("loading")));

@@ -15,6 +15,7 @@ import { roomRulesBlock, rulesButton } from "./roomrules.js";
 import { TableView, seatName } from "./table.js";
 import { settlementPanel } from "./settlement.js";
 import { dialog, toast } from "./ui.js";
+import { focusFirst } from "./focus.js";
 import { botIcon } from "./cards/common.js";
 import { botLabel, botPicker, defaultBot } from "./botlevels.js";
 
@@ -457,6 +458,7 @@ export class RoomPage {
     // morphed: other seats' 准备 re-render it while my finger may be on a button
     morph(this.overlay, settlementPanel(data, actions));
     this.overlay.classList.add("open");
+    focusFirst(this.overlay);  // a keyboard player's next step is there, not behind it
     const label = this.overlay.querySelector("[data-testid=ready] .countdown");
     if (label && data.nextAt) this.startCountdown(label, data.nextAt);
   }

@@ -9,6 +9,7 @@ import { botLevel } from "./botlevels.js";
 import { Hand, tokenOf } from "./hand.js";
 import { endDrawing, multiset, sameMultiset, startDrawing } from "./games/generic.js";
 import { play, playEvents, turnTitle } from "./feedback.js";
+import { FocusKeeper } from "./focus.js";
 
 const LOG_MAX = 200;
 const BUBBLE_MS = 2400;
@@ -105,6 +106,7 @@ export class TableView {
     this.logBox = h("details", { class: "log-box" }, h("summary", {}, t("log")), this.logList);
     this.el = h("div", { class: "table-view", "data-testid": "table" },
       this.felt, this.bar, this.hand.el, this.logBox);
+    this.focusKeeper = new FocusKeeper(this.el);
     this.logBox.open = window.innerWidth > 1100;
     this.ticker = setInterval(() => this.tick(), 250);
     this.onScreen = () => this.data && this.render();  // a phone turned round
@@ -369,7 +371,13 @@ export class TableView {
     this.act(match.id);
   }
 
+  /** The action bar drawn again; a keyboard player's focus kept in the table (focus.js). */
   refreshBar() {
+    this.drawBar();
+    if (!this.pending) this.focusKeeper.restore();  // the answer's redraw puts it back
+  }
+
+  drawBar() {
     if (!this.data) return;
     const { view, me } = this.data;
     const myTurn = this.myTurn();

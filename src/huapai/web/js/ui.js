@@ -32,18 +32,45 @@ export function toast(text, kind = "info", ms = 4200) {
  * (`wide`: for reading, as the 玩法说明). */
 export function dialog(title, build, { cancellable = true, wide = false } = {}) {
   return new Promise((resolve) => {
+    const before = document.activeElement;
     const close = (value) => {
       backdrop.remove();
+      if (before instanceof HTMLElement && before.isConnected) before.focus({ preventScroll: true });
       resolve(value);
     };
     const box = h("div", { class: wide ? "dialog wide" : "dialog", role: "dialog", "aria-modal": "true" },
       h("h2", {}, title), build(close));
     const backdrop = h("div", { class: "backdrop", onClick: (e) => {
       if (cancellable && e.target === backdrop) close(null);
-    } }, box);
+    }, onKeydown: (e) => keepInside(e, box, cancellable ? () => close(null) : null) }, box);
     document.body.append(backdrop);
     box.querySelector("input, button")?.focus();
   });
+}
+
+const FOCUSABLE = "a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea, summary, [tabindex]:not([tabindex='-1'])";
+
+/** A dialog keeps the keyboard inside it: Tab goes round its own controls (it walked out
+ * to the page behind, and Enter there opened another dialog or made a room), and Escape
+ * closes it where a click outside would. */
+function keepInside(e, box, cancel) {
+  if (e.key === "Escape" && cancel) {
+    e.preventDefault();
+    cancel();
+    return;
+  }
+  if (e.key !== "Tab") return;
+  const all = [...box.querySelectorAll(FOCUSABLE)].filter((el) => el.offsetParent !== null);
+  if (!all.length) return;
+  const first = all[0], last = all[all.length - 1];
+  const inside = box.contains(document.activeElement);
+  if (e.shiftKey && (document.activeElement === first || !inside)) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && (document.activeElement === last || !inside)) {
+    e.preventDefault();
+    first.focus();
+  }
 }
 
 /** What askNickname resolves to when its language button was pressed (`typed`: the name

@@ -1,0 +1,67 @@
+"""A player on the keyboard alone: dialogs keep Tab inside and close on Escape, the lobby's
+pickers keep the focus when an arrow key changes them, and the table puts the focus back
+after every action (it fell to the page: 13–38 Tabs back to 提示 each turn), the
+settlement taking it when it opens."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+from web_driver import create_room, enter, start_with_bots, wait_turn_or_end
+
+OWN_SERVER = True  # conftest's ``server``: one of this module's own
+
+_FOCUS_IN = "(sel) => !!document.activeElement?.closest(sel)"
+
+
+def test_a_dialog_keeps_tab_inside_and_closes_on_escape(page: Page, server: str) -> None:
+    enter(page, server, "键盘")
+    opener = page.locator("[data-testid=howto-button]").first
+    opener.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator(".dialog")).to_be_visible()
+    for _ in range(12):  # round and round its own controls, never the page behind
+        page.keyboard.press("Tab")
+        assert page.evaluate(_FOCUS_IN, ".dialog"), "Tab left the dialog"
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate(_FOCUS_IN, ".dialog")
+    page.keyboard.press("Escape")
+    expect(page.locator(".dialog")).to_have_count(0)
+    assert page.evaluate("() => document.activeElement?.dataset.testid") == "howto-button"
+
+
+def test_an_arrow_key_on_the_game_picker_keeps_its_focus(page: Page, server: str) -> None:
+    enter(page, server, "方向键")
+    picker = page.locator("select[name=game]")
+    picker.focus()
+    first = picker.input_value()
+    page.keyboard.press("ArrowDown")
+    expect(picker).not_to_have_value(first)
+    expect(picker).to_be_focused()
+    second = picker.input_value()
+    page.keyboard.press("ArrowUp")  # the second press works too (back the other way)
+    page.wait_for_function(f"() => document.querySelector('select[name=game]').value !== '{second}'")
+    expect(page.locator("select[name=game]")).to_be_focused()
+
+
+def test_the_table_keeps_a_keyboard_players_focus(page: Page, server: str) -> None:
+    enter(page, server, "只用键盘")
+    create_room(page, preset="gongan", game="biegan")
+    start_with_bots(page)
+    for _ in range(6):
+        if wait_turn_or_end(page, 30000) == "end":
+            break
+        hint = page.locator("[data-testid=hint]")
+        hint.focus()
+        page.keyboard.press("Enter")  # 提示: 托管's pick
+        page.wait_for_function("""() => document.querySelector('[data-testid=play].ready')
+            || document.querySelector('.btn.word.advised')""")
+        target = page.locator("[data-testid=play].ready, .btn.word.advised").first
+        target.focus()
+        before = page.get_attribute("[data-testid=felt]", "data-counter")
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"() => document.querySelector('[data-testid=felt]')"
+                               f".dataset.counter !== '{before}'")
+        wait_turn_or_end(page, 30000)
+        # the focus is still in the table (or in the settlement), never back on the page
+        assert page.evaluate(_FOCUS_IN, "[data-testid=table], [data-testid=settlement]"), \
+            page.evaluate("() => document.activeElement?.outerHTML.slice(0, 80)")
