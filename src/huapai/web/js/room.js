@@ -16,6 +16,7 @@ import { TableView, seatName } from "./table.js";
 import { settlementPanel } from "./settlement.js";
 import { dialog, toast } from "./ui.js";
 import { focusFirst } from "./focus.js";
+import { advised } from "./hint.js";
 import { botIcon } from "./cards/common.js";
 import { botLabel, botPicker, defaultBot } from "./botlevels.js";
 
@@ -55,7 +56,7 @@ export class RoomPage {
       live.on("deal_end", mine((m) => this.onDealEnd(m))),
       live.on("match_end", mine((m) => this.onMatchEnd(m))),
       live.on("error", mine((m) => this.onError(m))),
-      live.on("advice", mine((m) => this.table?.advised(m))),
+      live.on("advice", mine((m) => this.table && advised(this.table, m))),
     );
     live.subscribe(this.roomId);
     this.render();

@@ -10,6 +10,7 @@ import { Hand, tokenOf } from "./hand.js";
 import { endDrawing, multiset, sameMultiset, startDrawing } from "./games/generic.js";
 import { play, playEvents, turnTitle } from "./feedback.js";
 import { FocusKeeper } from "./focus.js";
+import { advisedWord, nextHint } from "./hint.js";
 
 const LOG_MAX = 200;
 const BUBBLE_MS = 2400;
@@ -401,7 +402,7 @@ export class TableView {
     else if (match && this.advice?.counter === this.data.counter && this.advice.action === match.id) {
       hint = t("advised", { name: match.text });  // the 提示's own pick, not one cycled to
     } else hint = match ? t("sel_ok", { name: match.text }) : t("sel_not_legal");
-    const advised = myTurn ? this.advisedWord(words) : null;
+    const advised = myTurn ? advisedWord(this, words) : null;
     if (advised && !selCount) hint = t(this.advice.cycled ? "hint_word" : "advised", { name: advised.text });
     const need = this.picking();
     if (need) {  // 紧牌: how many are left to pick, after 提示's own pick where it is that
@@ -420,7 +421,7 @@ export class TableView {
         myTurn ? this.wordButtons(words, advised) : null,
         myTurn && (plays.length || (words.length > 1 && this.opts.onHint)) ? h("button", {
           class: "btn ghost", "data-testid": "hint", "data-key": "hint", disabled: this.pending,
-          title: t("hint_tip"), onClick: () => this.nextHint() }, t("hint")) : null,
+          title: t("hint_tip"), onClick: () => nextHint(this) }, t("hint")) : null,
         myTurn && plays.length ? [
           selCount ? h("button", { class: "btn ghost", onClick: () => this.hand.clear() }, t("clear_sel")) : null,
           h("button", { class: `btn primary play${match ? " ready" : ""}`, "data-testid": "play", "data-key": "play",
@@ -475,55 +476,6 @@ export class TableView {
   pickHint(need, selected) {
     if (selected > need) return t("pick_too_many", { n: need });
     return selected === need ? t("pick_ready", { n: need }) : t("pick_left", { n: need - selected });
-  }
-
-  /** 提示: first what 托管 would play here (the server's house bot, from this seat's view:
-   * its cards selected, or its word marked); pressed again, the legal plays one by one. */
-  nextHint() {
-    const counter = this.data.counter;
-    if (this.opts.onHint && this.advice?.counter !== counter) {
-      this.advice = { counter, action: null };
-      this.opts.onHint();
-      return;
-    }
-    const { plays, words } = this.actions();
-    if (!plays.length) return this.nextWord(words);
-    if (this.advice) this.advice.action = null;  // going through the plays: no word stays marked
-    this.hintIndex = (this.hintIndex + 1) % plays.length;
-    const ids = this.hand.idsFor(plays[this.hintIndex].cards);
-    if (ids) this.hand.select(ids);
-    this.refreshBar();
-  }
-
-  /** 提示 pressed again where only words are offered (a claim window: 碰 / 过): the mark
-   * goes on to the next word, said as one of the choices, not as what 托管 would do. */
-  nextWord(words) {
-    if (!this.advice || words.length < 2) return;
-    const at = words.findIndex((w) => w.id === this.advice.action);
-    const action = words[(at + 1) % words.length].id;
-    this.advice = { ...this.advice, action, cycled: action !== this.advice.house };
-    this.refreshBar();
-  }
-
-  /** The server's 提示 for this seat (`advice`): shown if it is for the view on screen. */
-  advised(msg) {
-    if (!this.data || msg.counter !== this.data.counter) return;
-    this.advice = { counter: msg.counter, action: msg.action, house: msg.action };
-    const { plays } = this.actions();
-    const at = plays.findIndex((p) => p.id === msg.action);
-    const ids = at >= 0 ? this.hand.idsFor(plays[at].cards) : null;
-    if (ids) {
-      this.hintIndex = at;
-      this.hand.select(ids);
-    } else {
-      this.refreshBar();
-    }
-  }
-
-  /** The word (过, 碰, 掀 …) the 提示 marked for the view on screen, if any. */
-  advisedWord(words) {
-    if (this.advice?.counter !== this.data?.counter) return null;
-    return words.find((w) => w.id === this.advice.action) ?? null;
   }
 
   /** Right-click (or a drag onto the table) on a card: play the selection it belongs
