@@ -120,8 +120,8 @@ def test_a_win_on_a_discard_itemised() -> None:
     assert (main.label.zh, main.unit.code) == ("主精 三", "none")
     (pay,) = settled.payments
     assert (pay.payer, pay.payee, pay.amount, pay.label.code) == (Z, E, 20, "dianpao")
-    assert pay.label.zh == "放铳 17胡 1分 × 10倍"
-    assert pay.label.en == "won on a discard: 17 hu, 1 fen × 10"
+    assert pay.label.zh == "放铳 17胡 1分 × 10倍，包两家"  # 2 shares × 1 分 × 10 = 20
+    assert pay.label.en == "won on a discard: 17 hu, 1 fen × 10, both shares"
 
 
 def test_a_self_drawn_win_itemised() -> None:
@@ -143,7 +143,7 @@ def test_bao_itemised_and_labelled() -> None:
     assert bao.unit.code == "dui"
     (pay,) = settled.payments
     assert pay.label.code == "bao"
-    assert pay.label.zh == "包（3 对）：放铳 17胡 1分 × 10倍"
+    assert pay.label.zh == "包（3 对）：放铳 17胡 1分 × 10倍，包两家"
     assert pay.label.en.startswith("liable (包: 3 对, over the limit): won on a discard")
     _check_win_items(state, settled)
 
