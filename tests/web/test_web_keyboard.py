@@ -47,6 +47,15 @@ def test_the_table_keeps_a_keyboard_players_focus(page: Page, server: str) -> No
     enter(page, server, "只用键盘")
     create_room(page, preset="gongan", game="biegan")
     start_with_bots(page)
+    wait_turn_or_end(page, 30000)
+    cards = page.locator(".hand-card")
+    cards.first.focus()
+    page.keyboard.press("ArrowRight")  # along the hand with the arrow keys
+    second = cards.nth(1).get_attribute("data-id")
+    assert page.evaluate("() => document.activeElement?.dataset.id") == second
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate("() => document.activeElement?.dataset.id") == \
+        cards.first.get_attribute("data-id")
     for _ in range(6):
         if wait_turn_or_end(page, 30000) == "end":
             break

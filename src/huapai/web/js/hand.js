@@ -180,6 +180,12 @@ export class Hand {
         e.preventDefault();
         if (e.key === "Enter") this.playCard(id);
         else this.toggle(id);
+      } else if (e.key === "ArrowLeft" || e.key === "ArrowRight") {
+        e.preventDefault();  // along the hand: its cards were 25 Tab stops in a row
+        const step = e.key === "ArrowLeft" ? "previousElementSibling" : "nextElementSibling";
+        let next = el[step];
+        while (next && !next.classList.contains("hand-card")) next = next[step];
+        next?.focus();
       }
     });
     this.el.append(el);
