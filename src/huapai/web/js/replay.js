@@ -279,6 +279,7 @@ export class ReplayPage {
   }
 
   key(e) {
+    if (e.defaultPrevented) return;  // a hand's card took the arrow (along the hand)
     if (e.target instanceof HTMLInputElement && e.target.type !== "range") return;
     if (e.key === "ArrowRight") this.go(this.index + 1);
     if (e.key === "ArrowLeft") this.go(this.index - 1);
