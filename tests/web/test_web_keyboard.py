@@ -39,7 +39,8 @@ def test_an_arrow_key_on_the_game_picker_keeps_its_focus(page: Page, server: str
     expect(picker).to_be_focused()
     second = picker.input_value()
     page.keyboard.press("ArrowUp")  # the second press works too (back the other way)
-    page.wait_for_function(f"() => document.querySelector('select[name=game]').value !== '{second}'")
+    page.wait_for_function("(v) => document.querySelector('select[name=game]').value !== v",
+                           arg=second)
     expect(page.locator("select[name=game]")).to_be_focused()
 
 
