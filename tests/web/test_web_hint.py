@@ -45,6 +45,9 @@ def test_hint_shows_what_tuoguan_would_play(page: Page, game: str, preset: str,
             if not page.locator("[data-testid=play]").count() and words.count() > 1:
                 # a claim window (碰 / 过): pressed again, the mark goes on to another word
                 first = page.locator(".btn.word.advised").get_attribute("data-action")
+                if game == "biegan":  # each word says what it does (过：不要这张 …)
+                    tips = [words.nth(i).get_attribute("title") or "" for i in range(words.count())]
+                    assert all("：" in tip for tip in tips), tips
                 hint.click()
                 expect(page.locator("[data-testid=prompt]")).to_contain_text("也可以")
                 expect(page.locator(".btn.word.advised")).not_to_have_attribute(

@@ -18,6 +18,17 @@ const PHASES = {
 const ENDS = { huang: ["黄庄：没人胡", "黄庄: nobody won"], hu: ["胡牌", "胡: the deal is won"] };
 
 export const biegan = {
+  /** What each word does, as its button's tooltip (a newcomer had to open 玩法说明). */
+  wordTips: {
+    hu: () => bi("胡：用这张牌胡牌", "胡 (hú): win with this card"),
+    dui: () => bi("对：拿这张凑上手里的一对，三张亮出来", "对 (duì): this card and a pair in your hand, the three laid open"),
+    zhao: () => bi("招：拿这张凑上手里的三张，四张亮出来", "招 (zhāo): this card and three alike in your hand, the four laid open"),
+    zha: () => bi("紮：手里四张一样的放下", "紮 (zhā): lay down four alike from your hand"),
+    kaifan: () => bi("开泛：给你的紮或招加上第五张，成泛", "开泛: add the fifth card to your 紮 or 招 (a 泛)"),
+    fan: () => bi("泛：要来别人打出的第五张，给你的紮或招成泛", "泛 (fàn): claim the discarded fifth card for your 紮 or 招"),
+    pass: () => bi("过：不要这张", "pass (过): let it go"),
+  },
+
   ...claimTable,
   name: "biegan",
   phases: PHASES,

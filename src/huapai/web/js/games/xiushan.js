@@ -68,6 +68,17 @@ function waitItem(renderer, view, w, height) {
 }
 
 export const xiushan = {
+  /** What each word does, as its button's tooltip (玩法说明's 几种放子的说法). */
+  wordTips: {
+    hu: () => bi("和：用这张牌和牌", "和 (hú): win with this card"),
+    peng: () => bi("碰：这张凑上手里的一对，三张放下", "碰 (pèng): this card and a pair in your hand, the three laid down"),
+    shao: () => bi("哨：三张一样的扣着放下", "哨 (shào): three alike laid face down"),
+    kaizhao: () => bi("开召：给扣着的哨（三六福是手里的坎）加上第四张", "开召: the fourth card onto your face-down 哨 (in 三六福 your 坎)"),
+    ji: () => bi("鸡：给自己的碰加上翻开的第四张", "鸡 (jī): the turned-up fourth card onto your own 碰"),
+    longdeng: () => bi("龙灯：四张一样的扣着放下", "龙灯: four alike laid face down"),
+    pass: () => bi("过：不要这张", "pass (过): let it go"),
+  },
+
   ...claimTable,
   name: "xiushan",
   phases: PHASES,
