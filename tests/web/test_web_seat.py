@@ -45,6 +45,7 @@ def test_the_owner_frees_a_seat_a_quiet_friend_holds(page: Page, phone: Page,
     expect(phone.locator("[data-testid=unseat-0]")).to_have_count(0)  # only the owner's
     page.click("[data-testid=unseat-1]")
     expect(phone.locator("[data-testid=sit-1]")).to_be_visible()
+    expect(phone.locator(".toast")).to_contain_text("房主请你离座了")
     expect(page.locator("[data-testid=unseat-1]")).to_have_count(0)
     start_with_bots(page)
     expect(page.locator("[data-testid=felt]")).to_be_visible()

@@ -103,6 +103,7 @@ const STR = {
   add_bot: ["加机器人", "Add bot"],
   remove_bot: ["移走", "Remove"],
   unseat: ["请离座", "Free the seat"],
+  seat_freed_by_owner: ["房主请你离座了：想打就再坐下", "The owner freed your seat: sit down again to play"],
   fill_bots: ["空位都补机器人", "Fill empty seats with bots"],
   leave_seat: ["离座", "Leave seat"],
   leave_seat_short: ["离座", "Leave"],

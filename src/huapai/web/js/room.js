@@ -72,7 +72,11 @@ export class RoomPage {
 
   // ------------------------------------------------------------------ messages
   onRoom(summary) {
+    const seated = this.summary ? this.mySeat() : null;
     this.summary = summary;
+    // the owner's 请离座 freed my seat (not my own 离座): say so, or it just went empty
+    if (seated !== null && this.mySeat() === null && summary.status !== "playing"
+        && Date.now() - (this.leftAt ?? 0) > 10000) toast(() => t("seat_freed_by_owner"), "info", 7000);
     if (this.detail?.name !== summary.game) this.loadDetail(summary.game);
     if (summary.status === "waiting" || !this.table) {
       this.render();
@@ -178,6 +182,7 @@ export class RoomPage {
   /** `method path`, the button busy meanwhile; `done` is given the answer. */
   async rest(method, path, body, done = null) {
     if (this.busy.has(path)) return;
+    if (path.endsWith("/leave")) this.leftAt = Date.now();
     this.busy.add(path);
     this.renderTop();
     this.markBusy();
