@@ -199,12 +199,17 @@ class Room:
                 and seat.nickname is not None
             await self.store.seats([(seat.index, None, seat.bot)],
                                    held=seat.player if held else None)
-            self.timers.cancel(f"drop{seat.index}")
             if held and seat.player is not None and seat.nickname is not None:
                 seat.held = (seat.player, seat.nickname)
-            seat.player = seat.nickname = seat.tuoguan = None
-            seat.online, seat.ready = 0, False
+            self._vacate(seat)
             self._seat_changed()
+
+    def _vacate(self, seat: Seat) -> None:
+        """The seat's player gone from it (left, freed by the owner, away at 再来一场):
+        its drop timer cancelled, its player, 托管 and readiness cleared."""
+        self.timers.cancel(f"drop{seat.index}")
+        seat.player = seat.nickname = seat.tuoguan = None
+        seat.online, seat.ready = 0, False
 
     async def fill_bots(self, player: str, indexes: list[int] | None, bot: str | None) -> None:
         async with self.lock:
@@ -237,9 +242,8 @@ class Room:
                 raise ServerError("seat_out_of_range", f"seat {index} has no bot and no "
                                                        "other player to move")
             await self.store.seats([(index, None, None)])
-            self.timers.cancel(f"drop{index}")
-            seat.player = seat.nickname = seat.tuoguan = seat.held = None
-            seat.online, seat.ready = 0, False
+            seat.held = None
+            self._vacate(seat)
             self._seat_changed()
 
     async def set_bot(self, player: str, index: int, bot: str) -> None:
@@ -281,9 +285,7 @@ class Room:
                 return
             await self.store.waiting_again([s.index for s in away], self.match_no)
             for seat in away:
-                self.timers.cancel(f"drop{seat.index}")
-                seat.player = seat.nickname = seat.tuoguan = None
-                seat.online, seat.ready = 0, False
+                self._vacate(seat)
             self.status = WAITING
             self._seat_changed()
 
