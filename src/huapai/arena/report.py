@@ -131,14 +131,15 @@ def _notes(tally: Tally, lang: Lang) -> list[str]:
                    f"fewer than {SMALL_SAMPLE} deals: the intervals are a normal "
                    "approximation, too narrow here; nothing is starred significant")
     worth = setup.game.worth_unit(setup.parsed_rules)
-    if worth.note is not None and setup.score == "money":
+    if worth.note is None:  # the game's worth is its money
+        return out
+    if setup.score == "money":
         out.append(f"按钱计分，而这种玩法一局的钱不是它的全部；--score worth 按{worth.unit.zh}计："
                    if zh else "scored by money, which is not all a deal is worth here; "
                    f"--score worth scores {worth.unit.en}:")
-        out.append(worth.note.zh if zh else worth.note.en)
-    elif worth.note is not None:  # --score worth: say what the figures are
+    else:  # --score worth: say what the figures are
         out.append(f"按{worth.unit.zh}计分：" if zh else f"scored in {worth.unit.en}:")
-        out.append(worth.note.zh if zh else worth.note.en)
+    out.append(worth.note.zh if zh else worth.note.en)
     return out
 
 

@@ -56,12 +56,13 @@ function selectorOf(el) {
   return null;
 }
 
+/** Per box, the control a redraw could not find yet, for the redraw that brings it. */
+const awaited = new WeakMap();
+
 /** Redraw `box` with `draw` keeping the focused control focused (found again by its name
  * or test id): the lobby's form is rebuilt when a game or 玩法 is picked, and an arrow key
  * on the focused select changed the value and lost the focus. A control not drawn yet (the
  * form waits for the new game's options) is focused by the redraw that brings it. */
-const awaited = new WeakMap();
-
 export function keepingFocus(box, draw) {
   const active = document.activeElement;
   const selector = active && box.contains(active) ? fieldSelector(active) : awaited.get(box);

@@ -6,7 +6,7 @@ import { bi } from "../i18n.js";
 import { charCard, charFace } from "../cards/shangdaren.js";
 import { cardBack } from "../cards/common.js";
 import { cardRow, winHands } from "./generic.js";
-import { claimAsk, claimTable, discardPrompt, endBanner } from "./claimtable.js";
+import { claimAsk, claimTable, discardPrompt, endBanner, passTip } from "./claimtable.js";
 
 const PHASES = {
   qingtong: ["请统：要紮的现在紮", "请统: declare 紮 now"],
@@ -26,7 +26,7 @@ export const biegan = {
     zha: () => bi("紮：手里四张一样的放下", "紮 (zhā): lay down four alike from your hand"),
     kaifan: () => bi("开泛：给你的紮或招加上第五张，成泛", "开泛: add the fifth card to your 紮 or 招 (a 泛)"),
     fan: () => bi("泛：要来别人打出的第五张，给你的紮或招成泛", "泛 (fàn): claim the discarded fifth card for your 紮 or 招"),
-    pass: () => bi("过：不要这张", "pass (过): let it go"),
+    pass: passTip,
   },
 
   ...claimTable,

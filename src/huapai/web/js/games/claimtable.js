@@ -45,6 +45,9 @@ export function endBanner(renderer, view) {
 }
 
 /** What to do with the hand at one's own turn: pick (tap) a card and discard it. */
+/** 过's tooltip, the same in both claim games (each renderer's `wordTips`). */
+export const passTip = () => bi("过：不要这张", "pass (过): let it go");
+
 export function discardPrompt() {
   return touchScreen()
     ? bi("点一张牌，再按打出", "Tap a card, then press discard")

@@ -10,7 +10,7 @@ import { itemValue } from "../settlement.js";
 import { cardBack } from "../cards/common.js";
 import { DAZI_SIZE, daziCard } from "../cards/dazi.js";
 import { cardRow, winHands } from "./generic.js";
-import { claimAsk, claimTable, discardPrompt, endBanner } from "./claimtable.js";
+import { claimAsk, claimTable, discardPrompt, endBanner, passTip } from "./claimtable.js";
 import { abacusFor, boEventText, boFacts, owedPrompt, waitRefusal } from "./abacus.js";
 
 const PHASES = {
@@ -76,7 +76,7 @@ export const xiushan = {
     kaizhao: () => bi("开召：给扣着的哨（三六福是手里的坎）加上第四张", "开召: the fourth card onto your face-down 哨 (in 三六福 your 坎)"),
     ji: () => bi("鸡：给自己的碰加上翻开的第四张", "鸡 (jī): the turned-up fourth card onto your own 碰"),
     longdeng: () => bi("龙灯：四张一样的扣着放下", "龙灯: four alike laid face down"),
-    pass: () => bi("过：不要这张", "pass (过): let it go"),
+    pass: passTip,
   },
 
   ...claimTable,
