@@ -108,7 +108,7 @@ def _check_win_items(state: State, settled: Settlement) -> None:
 
 def test_a_win_on_a_discard_itemised() -> None:
     """[S] 二家 wins 17 胡 on the dealer's 二: its units, 听头, 主精 三, total and 1 分;
-    the dealer pays 2 × 1 分 × 10 with a 放铳 label."""
+    the dealer pays 2 × 1 分 × 10, labelled 捉铳 as the winner's 明细 says it."""
     state = _won_on_discard()
     settled = GAME.settlement(state)
     _check_win_items(state, settled)
@@ -120,7 +120,7 @@ def test_a_win_on_a_discard_itemised() -> None:
     assert (main.label.zh, main.unit.code) == ("主精 三", "none")
     (pay,) = settled.payments
     assert (pay.payer, pay.payee, pay.amount, pay.label.code) == (Z, E, 20, "dianpao")
-    assert pay.label.zh == "放铳 17胡 1分 × 10倍，包两家"  # 2 shares × 1 分 × 10 = 20
+    assert pay.label.zh == "捉铳 17胡 1分 × 10倍，包两家"  # 2 shares × 1 分 × 10 = 20
     assert pay.label.en == "won on a discard: 17 hu, 1 fen × 10, both shares"
 
 
@@ -143,7 +143,7 @@ def test_bao_itemised_and_labelled() -> None:
     assert bao.unit.code == "dui"
     (pay,) = settled.payments
     assert pay.label.code == "bao"
-    assert pay.label.zh == "包（3 对）：放铳 17胡 1分 × 10倍，包两家"
+    assert pay.label.zh == "包（3 对）：捉铳 17胡 1分 × 10倍，包两家"
     assert pay.label.en.startswith("liable (包: 3 对, over the limit): won on a discard")
     _check_win_items(state, settled)
 
