@@ -433,7 +433,8 @@ def test_hint_says_what_tuoguan_would_play() -> None:
     assert_clean(result, 0)
     hints = [line for line in result.output.splitlines() if "托管会这样打" in line]
     assert len(hints) == 2 and hints[0].split("提示：")[1] == hints[1].split("提示：")[1]
-    assert re.search(r"提示：输入 #\d+：", hints[0]), hints[0]  # 掀牛 writes cards as numbers
+    # 掀牛 writes cards as numbers: the hint says #n
+    assert re.search(r"提示：输入 #\d+，即「[^」]+」", hints[0]), hints[0]
     english = invoke(["play", "--seed", "3", "--deals", "1", "--lang", "en"], "hint\nq\nq\n")
     assert "hint: " in english.output and "(what 托管 would play)" in english.output
 

@@ -119,7 +119,7 @@ _LABELS: dict[str, tuple[str, str]] = {
                       "· ? or help: this help; hint (or 提示): what 托管 would play; show: draw "
                       "the table again; q: quit (asks you to confirm; finished deals are kept "
                       "in --record)."),
-    "hint_line": ("提示：输入 {n}：{text}（托管会这样打）",
+    "hint_line": ("提示：输入 {n}，即「{text}」（托管会这样打）",
                   "hint: type {n}: {text} (what 托管 would play)"),
     # simulate
     "sim_title": ("模拟 {deals} 局 · {title} · 种子 {seed}",

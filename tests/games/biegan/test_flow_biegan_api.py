@@ -56,6 +56,19 @@ def test_bad_action_text_names_the_problem(text: str, culprit: str) -> None:
         GAME.parse_action(rules(), text)
 
 
+def test_a_word_that_is_no_card_is_not_said_as_a_discard() -> None:
+    """A terminal play-test: ``xyzzy`` answered 看不懂「xyzzy」：打：第 1 个字 'x' 不是牌 — the
+    打： read as if the player had typed 打. A word alone says only why it is no card;
+    ``打 x`` keeps its word."""
+    with pytest.raises(NotationError) as alone:
+        GAME.parse_action(rules(), "xyzzy")
+    assert alone.value.msg.zh.startswith("第 1 个字 'x' 不是牌（"), alone.value.msg.zh
+    assert not alone.value.msg.en.startswith("打"), alone.value.msg.en
+    with pytest.raises(NotationError) as said:
+        GAME.parse_action(rules(), "打 x")
+    assert said.value.msg.zh.startswith("打：第 1 个字 'x' 不是牌"), said.value.msg.zh
+
+
 def test_discard_ids_follow_the_display_order() -> None:
     """A sorted legal list reads like the hand: 乙 then 乙*, 赖 last."""
     r = rules()

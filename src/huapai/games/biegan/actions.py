@@ -97,11 +97,14 @@ def _with_card(rest: str, base: int, what: str | None) -> int:
         raise NotationError.of("no_card_given", "{what}后面要写一张牌", "{what} needs a card",
                                what=said_what)
     try:
-        cards = parse_cards(rest, check_counts=False)
+        cards = parse_cards(rest.strip(), check_counts=False)  # "打 x": x is the 1st
     except NotationError as exc:
         said = exc.msg
-        raise NotationError(Msg(said.code, f"{said_what}：{said.zh}（{HELP_ZH}）",
-                                f"{said_what}: {said.en} ({HELP})", said.params)) from None
+        # a word alone was read as a card to discard: "打：" before the reason read as if
+        # the player had typed 打
+        zh_what, en_what = ("", "") if what is None else (f"{what}：", f"{what}: ")
+        raise NotationError(Msg(said.code, f"{zh_what}{said.zh}（{HELP_ZH}）",
+                                f"{en_what}{said.en} ({HELP})", said.params)) from None
     if len(cards) != 1 and what is None:
         raise NotationError.of("one_card", "一次只打一张牌，{got!r} 是 {n} 张",
                                "one card at a time: {got!r} is {n} cards",
