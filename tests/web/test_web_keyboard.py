@@ -1,7 +1,8 @@
 """A player on the keyboard alone: dialogs keep Tab inside and close on Escape, the lobby's
 pickers keep the focus when an arrow key changes them, and the table puts the focus back
 after every action (it fell to the page: 13–38 Tabs back to 提示 each turn), the
-settlement taking it when it opens."""
+settlement taking it when it opens — a dialog that keeps Tab inside and goes aside on
+Escape."""
 
 from __future__ import annotations
 
@@ -75,3 +76,31 @@ def test_the_table_keeps_a_keyboard_players_focus(page: Page, server: str) -> No
         # the focus is still in the table (or in the settlement), never back on the page
         assert page.evaluate(_FOCUS_IN, "[data-testid=table], [data-testid=settlement]"), \
             page.evaluate("() => document.activeElement?.outerHTML.slice(0, 80)")
+
+
+def test_the_settlement_is_a_dialog_the_keyboard_can_put_aside(page: Page, server: str) -> None:
+    """It had no dialog role and no Escape (a keyboard play-test): Tab walked behind it to
+    the table. Now Tab goes round its buttons, Escape puts it aside as 看牌桌 does with the
+    focus on the bar's 结算, and Enter there brings it back with the focus inside."""
+    enter(page, server, "键盘结算")
+    create_room(page, preset="lanzhou", deals=1)
+    start_with_bots(page)
+    page.locator("[data-testid=tuoguan]").focus()
+    page.keyboard.press("Enter")  # 托管 from the keyboard, to the deal's end
+    expect(page.locator("[data-testid=settlement]")).to_be_visible(timeout=60000)
+    slot = page.locator(".overlay-slot.open")
+    expect(slot).to_have_attribute("role", "dialog")
+    expect(slot).to_have_attribute("aria-modal", "true")
+    expect(slot).to_have_attribute("aria-label", "整场结束")  # its title
+    page.wait_for_function("() => !!document.activeElement?.closest('[data-testid=settlement]')")
+    for _ in range(10):
+        page.keyboard.press("Tab")
+        assert page.evaluate(_FOCUS_IN, "[data-testid=settlement]"), "Tab left the settlement"
+    page.keyboard.press("Escape")
+    expect(page.locator("[data-testid=settlement]")).to_have_count(0)
+    expect(page.locator(".overlay-slot")).not_to_have_attribute("role", "dialog")
+    peek = page.locator("[data-testid=peek-settlement]")
+    expect(peek).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("[data-testid=settlement]")).to_be_visible()
+    page.wait_for_function("() => !!document.activeElement?.closest('[data-testid=settlement]')")

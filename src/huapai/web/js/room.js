@@ -14,7 +14,7 @@ import { joinForm } from "./lobby.js";
 import { roomRulesBlock, rulesButton } from "./roomrules.js";
 import { TableView, seatName } from "./table.js";
 import { settlementPanel } from "./settlement.js";
-import { dialog, toast } from "./ui.js";
+import { dialog, keepInside, toast } from "./ui.js";
 import { focusFirst } from "./focus.js";
 import { advised } from "./hint.js";
 import { botIcon } from "./cards/common.js";
@@ -241,7 +241,7 @@ export class RoomPage {
       replace(this.el, h("p", { class: "muted pad" }, t("loading")));
       return;
     }
-    this.overlay = h("div", { class: "overlay-slot" });
+    this.overlay = h("div", { class: "overlay-slot", onKeydown: (e) => this.settlementKeys(e) });
     if (this.summary.status === "waiting") {
       // morphed, not replaced: the seats change under the owner's pointer (a summary
       // arriving between mouse down and up must not swallow the click)
@@ -458,15 +458,30 @@ export class RoomPage {
     if (!data || !this.showSettle) {
       replace(this.overlay);
       this.overlay.classList.remove("open");
+      for (const a of ["role", "aria-modal", "aria-label"]) this.overlay.removeAttribute(a);
       return;
     }
     const actions = this.settleActions(data);
     // morphed: other seats' 准备 re-render it while my finger may be on a button
     morph(this.overlay, settlementPanel(data, actions));
     this.overlay.classList.add("open");
+    // a dialog to a screen reader and the keyboard (settlementKeys), over the table
+    Object.entries({ role: "dialog", "aria-modal": "true",
+                     "aria-label": this.overlay.querySelector("h2")?.textContent ?? "" })
+      .forEach(([k, v]) => this.overlay.setAttribute(k, v));
     focusFirst(this.overlay);  // a keyboard player's next step is there, not behind it
     const label = this.overlay.querySelector("[data-testid=ready] .countdown");
     if (label && data.nextAt) this.startCountdown(label, data.nextAt);
+  }
+
+  /** Keys on the open settlement: Tab goes round its own buttons, Escape puts it aside as
+   * 看牌桌 does and leaves the focus on the bar's 结算 that brings it back. */
+  settlementKeys(e) {
+    if (!this.overlay?.classList.contains("open")) return;
+    keepInside(e, this.overlay, () => {
+      this.putSettlement(false);
+      this.top?.querySelector("[data-testid=peek-settlement]")?.focus();
+    });
   }
 
   settleActions(data) {

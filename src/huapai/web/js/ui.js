@@ -52,8 +52,8 @@ const FOCUSABLE = "a[href], button:not([disabled]), input:not([disabled]), selec
 
 /** A dialog keeps the keyboard inside it: Tab goes round its own controls (it walked out
  * to the page behind, and Enter there opened another dialog or made a room), and Escape
- * closes it where a click outside would. */
-function keepInside(e, box, cancel) {
+ * closes it where a click outside would (the settlement's keys too: room.js). */
+export function keepInside(e, box, cancel) {
   if (e.key === "Escape" && cancel) {
     e.preventDefault();
     cancel();
