@@ -31,6 +31,7 @@ from huapai.core import record
 from huapai.core.match import Match
 from huapai.core.registry import get_game
 from huapai.games.xiushan import bo_play
+from huapai.games.xiushan.cards import card_name
 
 runner = CliRunner()
 
@@ -159,7 +160,8 @@ def test_review_command_json_and_text(tmp_path: Path) -> None:
     assert data["summary"]["mistakes"] == sum(r["mistake"] for r in rows)
     assert set(rows[0]) == {"deal", "index", "move", "chosen", "chosen_label", "chosen_mean",
                             "advised", "advised_label", "advised_mean", "cost", "mistake",
-                            "checked", "options"}
+                            "checked", "asked", "options"}
+    assert rows[0]["asked"] is None  # 掀牛's actions say it all
     assert set(rows[0]["options"][0]) == {"action", "label", "visits", "pairs", "mean",
                                           "estimate", "gain", "error", "checked"}
     for row in rows:  # the search proposes the largest gain less its error, if positive ...
@@ -316,6 +318,18 @@ def test_a_wrong_announcement_is_a_big_mistake(tmp_path: Path) -> None:
         # the terminal folds the alike wrong numbers: not 32 entries on one line
         line = _decision_line({**row, "move": 5}, "zh").plain
         assert " 等 " in line and line.count("报 ") < 12, line
+        # and says which group the number was for (a bare 报 3 named none)
+        owed, asked = at[1].owed[0], row["asked"]
+        name = card_name(owed.card)
+        assert asked["zh"] in (f"{owed.kind.value} {name * 3}", f"{owed.kind.value} {name * 4}")
+        assert asked["en"] == f"{owed.kind.value} of {name}", asked
+        assert line.startswith(f"#5   {asked['zh']}，报 "), line
+        assert mistake_line({**row, "move": 5}, "en").startswith(
+            f"deal 1 move 5: {asked['en']}, announce "), row
+    # a discard says it all: nothing asked besides
+    discard = next(at for at in decisions_of(replay, 0) if not bo_play.is_bao(at[3]))
+    assert decision_json(game, rules, _one(game, rules, Budget(8), 7, (0, *discard), 0))[
+        "asked"] is None
 
 
 def test_moves_made_by_tuoguan_are_not_reviewed(tmp_path: Path) -> None:

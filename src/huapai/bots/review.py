@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from huapai.core.present import Msg
 from huapai.core.protocol import Game
 from huapai.core.record import Replay, ReplayStep
 from huapai.core.rng import derive_seed
@@ -58,6 +59,7 @@ class Decision:
     options: tuple[Estimate, ...]
     scale: float = 1.0  # the search's reward scale, which shrinks each gain's error
     checked: tuple[int, ...] = ()  # the alternatives re-checked on fresh worlds, in order
+    asked: Msg | None = None  # what was asked, where the actions do not say (``Game.asked``)
 
     def option(self, action: int) -> Estimate:
         return next(o for o in self.options if o.action == action)
@@ -91,7 +93,8 @@ def decision_json(game: Game[Any, Any], rules: Any, d: Decision) -> dict[str, An
     mean gain over the pick, None for the pick; ``error``: that gain's standard error;
     ``checked``: whether these are the figures of its re-check on fresh worlds, as for
     the alternative the search proposed — the advice when that gain less
-    :data:`CONFIDENCE` errors is positive); ``checked``: the re-checked option, or None."""
+    :data:`CONFIDENCE` errors is positive); ``checked``: the re-checked option, or None;
+    ``asked``: what the seat was asked where the options do not say it (a Msg), or None."""
     def label(action: int) -> dict[str, Any]:
         return game.describe_action(rules, action).label.to_json()
 
@@ -103,6 +106,7 @@ def decision_json(game: Game[Any, Any], rules: Any, d: Decision) -> dict[str, An
         "advised_mean": _num(d.estimate(d.advised)),
         "cost": _num(d.cost), "mistake": d.is_mistake(),
         "checked": _checked(game, rules, d),
+        "asked": d.asked.to_json() if d.asked is not None else None,
         "options": [{"action": game.format_action(rules, e.action), "label": label(e.action),
                      "visits": e.visits, "pairs": e.pairs, "mean": _num(e.mean),
                      "estimate": _num(d.estimate(e.action)),
@@ -202,7 +206,8 @@ def _one(game: Game[Any, Any], rules: Any, budget: Budget, seed: int,
         if confirmed(check):
             advised = alternative
             break
-    return Decision(deal, index, chosen, advised, options, searcher.scale, tuple(checked))
+    return Decision(deal, index, chosen, advised, options, searcher.scale, tuple(checked),
+                    game.asked(state, seat))
 
 
 def _candidates(searcher: Searcher, info: InfoSet, legal: Sequence[int], chosen: int,

@@ -67,9 +67,9 @@ def mistake_line(row: dict[str, Any], lang: Lang) -> str:
     two are estimates on the same worlds, so they differ by the cost)."""
     chosen, advised = float(row["chosen_mean"]), float(row["advised_mean"])
     if lang == "zh":
-        return (f"第 {row['deal']} 局第 {row['move']} 手：{_said(row['chosen_label'], lang)} — "
+        return (f"第 {row['deal']} 局第 {row['move']} 手：{_pick(row, lang)} — "
                 f"预期 {_fmt(chosen)}，{_said(row['advised_label'], lang)} {_fmt(advised)}")
-    return (f"deal {row['deal']} move {row['move']}: {_said(row['chosen_label'], lang)} — "
+    return (f"deal {row['deal']} move {row['move']}: {_pick(row, lang)} — "
             f"expected {_fmt(chosen)}, {_said(row['advised_label'], lang)} {_fmt(advised)}")
 
 
@@ -129,12 +129,13 @@ def _decision_line(row: dict[str, Any], lang: Lang) -> Text:
     entries on one line, most of them the same figure)."""
     ranked = sorted(row["options"], key=lambda o: math.inf if o["estimate"] is None
                     else -o["estimate"])  # the untried last, as the browser lists them
-    line = Text(f"#{row['move']:<3} {_said(row['chosen_label'], lang)}"
+    line = Text(f"#{row['move']:<3} {_pick(row, lang)}"
                 f"{' ✗' if row['mistake'] else ''} ")
     for run in _alike_runs(ranked, row):
         option, tags = run[0], _tags(run[0], row)
         error = "" if option["error"] is None else f"±{option['error']:.1f}"
-        names = "、".join(_said(o["label"], lang) for o in run[:FOLD_SHOWN])
+        names = ("、" if lang == "zh" else ", ").join(_said(o["label"], lang)
+                                                     for o in run[:FOLD_SHOWN])
         if len(run) > FOLD_SHOWN:
             names += (f" 等 {len(run)} 种" if lang == "zh" else
                       f" and {len(run) - FOLD_SHOWN} more")
@@ -170,6 +171,14 @@ def _alike_runs(ranked: Sequence[dict[str, Any]],
         else:
             runs.append([option])
     return runs
+
+
+def _pick(row: dict[str, Any], lang: Lang) -> str:
+    """The pick, after what was asked where its label alone does not say it (钵福:
+    ``哨 三三三，报 3``, not a bare ``报 3``)."""
+    chosen = _said(row["chosen_label"], lang)
+    asked = row.get("asked")
+    return chosen if not asked else f"{_said(asked, lang)}{'，' if lang == 'zh' else ', '}{chosen}"
 
 
 def _said(label: dict[str, Any], lang: Lang) -> str:

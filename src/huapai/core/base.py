@@ -104,6 +104,10 @@ class GameBase(Generic[R, S]):
         """The settlement's points, unless the family says otherwise."""
         return POINTS
 
+    def asked(self, state: S, seat: int) -> Msg | None:
+        """Nothing beyond the actions, unless the family says so."""
+        return None
+
     # --- the deal's opening and what carries over to the next deal ---------------------
     def opening_events(self, state: S) -> list[Event]:
         """What the deal showed as it was dealt (none, unless the family says so)."""

@@ -319,6 +319,12 @@ class Game(Protocol[RulesT, StateT]):
         own unit, with a note where it is more than the money."""
         ...
 
+    def asked(self, state: StateT, seat: int) -> Msg | None:
+        """What ``seat`` is asked to decide where its legal actions alone do not say it
+        (钵福's 报子: which group the number is for), for the AI review's lines; None
+        (``GameBase``'s default) where the actions say it all."""
+        ...
+
     # --- views -----------------------------------------------------------------------
     def observe(self, state: StateT, seat: int | None) -> Mapping[str, Any]:
         """What ``seat`` may know (None: a spectator): the core envelope

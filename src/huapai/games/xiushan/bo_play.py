@@ -24,6 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from huapai.core.present import Msg
 from huapai.core.protocol import Event, NotationError
 
 from .abacus import Bo, BoError, announce_value
@@ -193,6 +194,15 @@ def owed_view(s: State, seat: int | None) -> dict[str, Any] | None:
     o = s.owed[0]
     size = 4 if o.kind in (Kind.ZHAO, Kind.JI, Kind.LONG) else 3
     return {"group": o.kind.value, "card": card_name(o.card), "size": size}
+
+
+def asked(s: State, seat: int) -> Msg | None:
+    """The group ``seat``'s 报 is for (``报 3`` alone does not say it), for the AI review."""
+    owed = owed_view(s, seat)
+    if owed is None:
+        return None
+    return Msg.of("asked_bao", "{group} {cards}", "{group} of {card}",
+                  group=owed["group"], card=owed["card"], cards=owed["card"] * owed["size"])
 
 
 # ----------------------------------------------------------------------------- 胡

@@ -174,6 +174,10 @@ class XiushanGame(GameBase[XiushanGameRules, State]):
         """豆; under 钵福 its points of worth, money and abacus (:data:`.bo_settle.BO_WORTH`)."""
         return BO_WORTH if rules.hand_value == "fan" else DOU
 
+    def asked(self, state: State, seat: int) -> Msg | None:
+        """钵福 报数 training: which group a 报 is for."""
+        return bo_play.asked(state, seat)
+
     # --- views -------------------------------------------------------------------------
     def rules_of(self, state: State) -> XiushanGameRules:
         return state.rules

@@ -5,7 +5,7 @@
 // replay stands before one of the seat's decisions, every option's estimate shows.
 
 import { h, replace } from "./dom.js";
-import { said, t } from "./i18n.js";
+import { bi, said, t } from "./i18n.js";
 import { api, explain, path } from "./api.js";
 import { toast } from "./ui.js";
 
@@ -25,9 +25,16 @@ function signed(x) {
  * move say the rest). */
 function mistakeParts(d) {
   return [t("review_move", { move: d.move }),
-          t("review_pick", { chosen: said(d.chosen_label, d.chosen) }),
+          t("review_pick", { chosen: pickOf(d) }),
           t("review_cost", { chosen_mean: signed(d.chosen_mean), advised: said(d.advised_label, d.advised),
                              advised_mean: signed(d.advised_mean) })];
+}
+
+/** The pick, after what was asked where its label alone does not say it (钵福: "哨 三三三，
+ * 报 3", not a bare "报 3"; the review's `asked`). */
+function pickOf(d) {
+  const chosen = said(d.chosen_label, d.chosen);
+  return d.asked ? `${said(d.asked)}${bi("，", ", ")}${chosen}` : chosen;
 }
 
 const PART_CLASSES = ["rv-move", "rv-pick", "rv-cost"];
@@ -82,7 +89,9 @@ export class ReviewPanel {
       return;
     }
     const options = [...d.options].sort((a, b) => (b.estimate ?? -Infinity) - (a.estimate ?? -Infinity));
-    replace(this.stepEl, h("span", { class: "muted" }, t("review_step", { move: d.move })),
+    replace(this.stepEl,
+      d.asked ? h("strong", { class: "review-asked", "data-testid": "review-asked" }, `${said(d.asked)} · `) : null,
+      h("span", { class: "muted" }, t("review_step", { move: d.move })),
       h("ul", { class: "review-options" }, options.map((o) => {
         const mine = o.action === d.chosen, advice = o.action === d.advised;
         const tags = [mine ? t("review_chosen") : null, advice ? t("review_advised") : null,
