@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 from playwright.sync_api import Page, expect
-from web_driver import enter
+from web_driver import create_room, enter, start_with_bots
 
 OWN_SERVER = True  # conftest's ``server``: one of this module's own
 
@@ -153,3 +153,39 @@ def test_play_again_leaves_out_a_friend_who_went_away(page: Page, phone: Page,
     page.wait_for_selector("[data-testid=waiting]")
     expect(page.locator(".toast")).to_contain_text("走开的 不在这个房间")
     expect(page.locator(".wait-seat[data-seat='1']")).not_to_contain_text("走开的")
+
+
+def test_tuoguan_shows_at_once_while_a_friend_thinks(page: Page, phone: Page,
+                                                     server: str) -> None:
+    """A three-friend play-test: 托管 pressed while another person was to play showed
+    nothing — no 取消托管, no 托管中 badge, on any page — until the next move came (the
+    table read 托管 from the last move's state, not from the room's summary that said it).
+    Now it shows at once, and at my own turn the prompt says the bot is about to play."""
+    enter(page, server, "甲友")
+    create_room(page, preset="lanzhou", speed=1.6)  # slow bots: my prompt stays a while
+    enter(phone, server, "乙友")
+    phone.goto(page.url)
+    phone.click("[data-testid=sit-1]")
+    start_with_bots(page)
+    phone.wait_for_selector("[data-testid=felt][data-counter]:not([data-counter=''])")
+    thinker, other, seat = _whose_turn(page, phone)  # untimed: no move comes meanwhile
+    before = thinker.get_attribute("[data-testid=felt]", "data-counter")
+    other.click("[data-testid=tuoguan]")
+    expect(other.locator("[data-testid=tuoguan]")).to_have_text("取消托管", timeout=3000)
+    expect(thinker.locator(f".seat[data-seat='{seat}']")).to_contain_text("托管中",
+                                                                         timeout=3000)
+    assert thinker.get_attribute("[data-testid=felt]", "data-counter") == before  # no move
+    other.click("[data-testid=tuoguan]")
+    expect(other.locator("[data-testid=tuoguan]")).to_have_text("托管", timeout=3000)
+    thinker.click("[data-testid=tuoguan]")  # my own turn on 托管: who plays is said
+    expect(thinker.locator("[data-testid=prompt]")).to_contain_text("机器人马上替你打")
+
+
+def _whose_turn(page: Page, phone: Page) -> tuple[Page, Page, int]:
+    """The friend to play (after the bot's moves), the other one, and the other's seat."""
+    for _ in range(300):
+        for me, other, seat in ((page, phone, 1), (phone, page, 0)):
+            if me.locator(".action-bar.my-turn").count():
+                return me, other, seat
+        page.wait_for_timeout(100)
+    raise AssertionError("neither friend's turn came")

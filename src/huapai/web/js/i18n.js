@@ -155,6 +155,8 @@ const STR = {
   tuoguan: ["托管", "托管 (auto)"],
   tuoguan_on: ["托管中", "托管 (auto) on"],
   tuoguan_off: ["取消托管", "Take back"],
+  tuoguan_turn: ["托管中：机器人马上替你打（自己出牌就收回托管）",
+                 "托管 (auto) is on: the bot plays for you in a moment (play yourself to take back)"],
   waiting_owner: ["等房主开始…", "Waiting for the owner to start…"],
   waiting_seats: ["坐满就能开始", "Start when every seat is filled"],
   spectating: ["观战中", "Spectating"],

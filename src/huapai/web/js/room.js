@@ -74,6 +74,9 @@ export class RoomPage {
   onRoom(summary) {
     const seated = this.summary ? this.mySeat() : null;
     this.summary = summary;
+    // 托管 turned on or off comes in the room's summary, before any move's state: the
+    // table showed it only with the next move (seconds, or never at an untimed table)
+    if (summary.seats) this.tuoguan = summary.seats.filter((x) => x.tuoguan).map((x) => x.seat);
     // the owner's 请离座 freed my seat (not my own 离座): say so, or it just went empty
     if (seated !== null && this.mySeat() === null && summary.status !== "playing"
         && Date.now() - (this.leftAt ?? 0) > 10000) toast(() => t("seat_freed_by_owner"), "info", 7000);
@@ -103,6 +106,7 @@ export class RoomPage {
     rememberCommitment(msg.game_id, msg.commitment);
     const mineActed = this.awaiting;
     this.state = msg;
+    this.tuoguan = msg.tuoguan;  // whichever came last, the room's summary or a state
     if (newDeal) {
       if (this.dealEnd && this.dealEnd.game_id !== msg.game_id) this.dealEnd = null;
       this.showSettle = true;
@@ -425,7 +429,7 @@ export class RoomPage {
     this.table.update({
       view: msg.view, legal: msg.legal_info ?? [], me: msg.seat, counter: msg.counter, events: fresh ? msg.events : [],
       history: fresh && !rebuilt ? msg.history : undefined,
-      clocks: msg.clocks, tuoguan: msg.tuoguan, automatic: msg.automatic ?? null,
+      clocks: msg.clocks, tuoguan: this.tuoguan ?? msg.tuoguan, automatic: msg.automatic ?? null,
       seats: s?.seats, clockTotal: s?.turn_clock ?? 0,
       dealKey: msg.game_id, repeat: !fresh, rebuilt,
     });

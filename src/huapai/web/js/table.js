@@ -410,6 +410,9 @@ export class TableView {
       hint = mine ? `${t("advised", { name: match.text })} · ${this.pickHint(need, selCount)}` : this.pickHint(need, selCount);
     }
     const tuoguan = (this.data.tuoguan ?? []).includes(me);
+    // the house bot is about to play my turn: say so, or 提示 and 出牌 beside 取消托管 left
+    // it unclear who plays (playing myself takes the seat back, as the server does)
+    if (myTurn && tuoguan && !selCount) hint = t("tuoguan_turn");
     // morphed: another seat's answer in a claim window refreshes the bar while my finger is
     // on 碰 / 胡; the button stays the same element (one for another action is replaced),
     // and keyed, so 托管 stays itself when my turn's words appear before it
