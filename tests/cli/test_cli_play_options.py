@@ -25,7 +25,7 @@ def test_ctrl_c_at_a_prompt_is_not_end_of_input(monkeypatch: pytest.MonkeyPatch,
                                                 tmp_path: Path, lang: str, said_so: str) -> None:
     """Ctrl-C says so (not 输入已结束, the closed-stdin line), exits 130 as a shell expects
     of an interrupted command, and the record is saved as when the input ends."""
-    monkeypatch.setattr("huapai.cli_support.play.console_reader", lambda console: _ctrl_c)
+    monkeypatch.setattr("huapai.cli_support.play.console_reader", lambda console, lang: _ctrl_c)
     out = tmp_path / "cut.jsonl"
     result = invoke(["play", "--seed", "5", "--deals", "1", "--bots", "random", "--lang", lang,
                      "--record", str(out)])

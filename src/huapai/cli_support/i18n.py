@@ -61,6 +61,8 @@ _LABELS: dict[str, tuple[str, str]] = {
     "illegal": ("不能这样出：{reason}", "not allowed: {reason}"),
     "forced": ("只有一种走法，已替你：{text}", "only one legal move, played for you: {text}"),
     "thinking": ("{who} 思考中……", "{who} thinking…"),
+    "typed_ahead": ("（别家思考时按的键已丢掉：看清了再输入）",
+                    "(keys typed while others were thinking were dropped: look, then type)"),
     "empty_input": ("请输入一个编号、牌或命令（「?」看帮助）",
                     "type a number, cards or a command (? for help)"),
     "no_waits": ("这个游戏没有听牌", "no waits in this game"),

@@ -13,6 +13,7 @@ match); end of input ends it at once, and so does Ctrl-C (exit status 130).
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
@@ -50,6 +51,7 @@ from .render import (
 )
 from .rules_view import house_rules
 from .setup import CliError, Table, bot_failure, os_problem
+from .typeahead import drop_typed_ahead
 
 LineReader = Callable[[str], str]
 """Reads one line after showing a prompt; raises EOFError at the end of input."""
@@ -67,8 +69,10 @@ class _Leave(Exception):
         self.reason = reason
 
 
-def console_reader(console: Console) -> LineReader:
+def console_reader(console: Console, lang: Lang) -> LineReader:
     def read(prompt: str) -> str:
+        if drop_typed_ahead(sys.stdin):
+            console.print(Text(tr("typed_ahead", lang), style="yellow"))
         return console.input(Text(prompt, style="bold"))
 
     return read
@@ -351,6 +355,6 @@ def run_play(table: Table, *, me: int, bots: dict[int, str], agents: dict[int, A
     """Play a match; returns the exit status (0 also when the human quits or the input
     ends, 130 after Ctrl-C)."""
     match = HumanMatch(table, me, bots, agents, seed, deals, lang, console,
-                       reader or console_reader(console), record_path)
+                       reader or console_reader(console, lang), record_path)
     return match.run()
 
