@@ -257,6 +257,17 @@ def test_security_headers_on_pages_and_api(client: TestClient) -> None:
         "content-security-policy"]
 
 
+def test_the_client_is_revalidated_at_every_load(client: TestClient) -> None:
+    """A phone play-test: after an upgrade a browser mixed its cached ui.js with the new
+    modules (no Cache-Control: kept by guess) — a blank page. The client's files say
+    no-cache, and an unchanged one answers 304 to its ETag."""
+    for path in ("/", "/js/main.js", "/js/ui.js", "/css/app.css"):
+        first = client.get(path)
+        assert first.status_code == 200 and first.headers["cache-control"] == "no-cache", path
+        again = client.get(path, headers={"if-none-match": first.headers["etag"]})
+        assert again.status_code == 304, path
+
+
 # ----------------------------------------------------------------------------- tokens
 def test_revoking_a_token_logs_out_everywhere(client: TestClient) -> None:
     a = Api(client, "a")

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib.resources import files
+from os import PathLike
 from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
+from starlette.responses import Response
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -61,6 +64,19 @@ class SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
+class ClientFiles(StaticFiles):
+    """The browser client's files, revalidated at every load (``no-cache``: a 304 while
+    unchanged). Without a Cache-Control a browser kept them by its own guess, and after an
+    upgrade mixed an old ui.js with the new modules: a blank page until its cache was
+    cleared (a phone play-test)."""
+
+    def file_response(self, full_path: PathLike[str] | str, stat_result: os.stat_result,
+                      scope: Scope, status_code: int = 200) -> Response:
+        response = super().file_response(full_path, stat_result, scope, status_code)
+        response.headers["cache-control"] = "no-cache"
+        return response
+
+
 def create_app(config: ServerConfig) -> FastAPI:
     """A fresh server app on ``config``; its lifespan migrates, restores and cleans up.
 
@@ -87,10 +103,10 @@ def create_app(config: ServerConfig) -> FastAPI:
         app.add_api_websocket_route("/ws/echo", ws.echo)
     _error_handlers(app)
     for name, folder in family_assets().items():
-        app.mount(f"/families/{name}", StaticFiles(directory=folder), name=f"family-{name}")
+        app.mount(f"/families/{name}", ClientFiles(directory=folder), name=f"family-{name}")
     app.add_middleware(SecurityHeaders)
     if (WEB_DIR / "index.html").is_file():
-        app.mount("/", StaticFiles(directory=WEB_DIR, html=True), name="web")
+        app.mount("/", ClientFiles(directory=WEB_DIR, html=True), name="web")
     return app
 
 
