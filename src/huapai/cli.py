@@ -58,9 +58,10 @@ app = typer.Typer(
     add_completion=False,
 )
 
-GameArg = Annotated[str, typer.Argument(help="游戏 / game, e.g. xianniu")]
+GameArg = Annotated[str, typer.Argument(help="游戏，如 xianniu 或 掀牛 / game, e.g. xianniu")]
 PresetOpt = Annotated[str | None, typer.Option(
-    "--preset", "-p", help="预设规则，默认该游戏的第一个 / rule preset, default the game's first")]
+    "--preset", "-p", help="预设规则，如 fengxiang 或 凤翔，默认该游戏的第一个 / rule preset, "
+    "default the game's first")]
 PlayersOpt = Annotated[int | None, typer.Option("--players", help="人数 / seats, e.g. 4 or 5 "
                                                 "for xianniu --preset fengxiang")]
 RuleOpt = Annotated[list[str] | None, typer.Option("--rule", "-r",

@@ -219,3 +219,22 @@ def test_a_fifth_xiushan_player_is_told_how_to_sit_out() -> None:
     five = invoke(["play", "xiushan", "--preset", "maquefu", "--players", "4", "-r",
                    "idle=laoye", "--seed", "1"], "q\nq\n")
     assert five.exit_code == 0, five.output
+
+
+@pytest.mark.parametrize(("args", "title"), [
+    (["xianniu", "-p", "凤翔"], "凤翔花花牌（长牌）"),
+    (["秀山", "-p", "黄十八"], "十八福（黄十八）"),
+    (["双别杆", "-p", "单别杆"], "单别杆（一张赖子）"), (["掀牛"], "兰州掀牛（扑克）"),
+])
+def test_games_and_presets_by_their_chinese_names(args: list[str], title: str) -> None:
+    """A play-test typed ``-p 凤翔`` and was told there is no such preset: a piece of the
+    Chinese name found in one game or preset only is that one."""
+    result = invoke(["rules", *args])
+    assert_clean(result, 0)
+    assert title in result.output.splitlines()[0], result.output[:200]
+
+
+def test_a_chinese_name_of_several_presets_names_them() -> None:
+    result = invoke(["rules", "掀牛", "-p", "兰州"])
+    assert_clean(result, 1)  # as any refused preset
+    assert "「兰州」可以是几种玩法：lanzhou（兰州掀牛（扑克））、lanzhou-app" in result.output

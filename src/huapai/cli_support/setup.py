@@ -80,10 +80,38 @@ def preset_title(game: Game[Any, Any], preset: str, lang: Lang) -> str:
 
 
 def load_game(name: str) -> Game[Any, Any]:
+    """A game by its id, or by a piece of its Chinese name met once (秀山, 掀牛, 花花牌)."""
     try:
-        return get_game(name)
+        return get_game(_by_title(name, {n: m.title.zh for n, m in manifests().items()}))
     except RulesError as exc:
         raise CliError(exc.msg) from None
+
+
+def resolve_preset(game: Game[Any, Any], name: str) -> str:
+    """A preset by its id, or by a piece of its Chinese name met in one preset only
+    (凤翔, 黄十八, 单别杆: a play-test typed -p 凤翔); a piece in several (兰州, 公安) is
+    refused naming them, any other name by the game's own refusal."""
+    manifest = manifests().get(game.name)
+    if manifest is None or name in game.presets():
+        return name
+    titles = {p: manifest.preset_title(p).zh for p in game.presets()}
+    found = _by_title(name, titles)
+    if found == name and name.strip() and not name.isascii():
+        matches = [p for p, title in titles.items() if name.strip() in title]
+        if len(matches) > 1:
+            listed = "、".join(f"{p}（{titles[p]}）" for p in matches)
+            raise CliError(f"「{name}」可以是几种玩法：{listed}，请写其中一个",
+                           f"{name!r} could be any of: {', '.join(matches)}; give one")
+    return found
+
+
+def _by_title(name: str, titles: Mapping[str, str]) -> str:
+    """``name`` itself when it is an id or not found once in ``titles``; else that id."""
+    text = name.strip()
+    if name in titles or not text:
+        return name
+    matches = [key for key, title in titles.items() if text in title]
+    return matches[0] if len(matches) == 1 else name
 
 
 def default_preset(game: Game[Any, Any]) -> str:
@@ -119,7 +147,7 @@ def load_table(
 ) -> Table:
     """The game and its rules: ``preset`` (default: the game's first) plus overrides."""
     game = load_game(game_name)
-    chosen = preset if preset is not None else default_preset(game)
+    chosen = resolve_preset(game, preset) if preset is not None else default_preset(game)
     overrides = parse_rule_overrides(rule_items)
     if players is not None:
         base = _rules(game, chosen, {})

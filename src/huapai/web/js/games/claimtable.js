@@ -111,9 +111,13 @@ export const claimTable = {
     return { events: events.slice(-3) };
   },
 
-  status(view) {
+  /** The phase, after who it is for when one seat acts ("机器人丙：打一张牌"): alone,
+   * beside my seat, it read as telling me to play while a bot was to (a play-test). */
+  status(view, ctx) {
     const pair = this.phases[view.phase];
-    return pair ? bi(...pair) : String(view.phase ?? "");
+    const phase = pair ? bi(...pair) : String(view.phase ?? "");
+    const acting = view.to_act ?? [];
+    return acting.length === 1 && view.phase !== "over" ? `${ctx.name(acting[0])}${bi("：", ": ")}${phase}` : phase;
   },
 
   eventText(ev, ctx) {

@@ -70,7 +70,7 @@ function waitItem(renderer, view, w, height) {
 export const xiushan = {
   /** What each word does, as its button's tooltip (玩法说明's 几种放子的说法). */
   wordTips: {
-    hu: () => bi("和：用这张牌和牌", "和 (hú): win with this card"),
+    hu: () => bi("胡：用这张牌和牌（胡就是和）", "胡 (hú, also written 和): win with this card"),
     peng: () => bi("碰：这张凑上手里的一对，三张放下", "碰 (pèng): this card and a pair in your hand, the three laid down"),
     shao: () => bi("哨：三张一样的扣着放下", "哨 (shào): three alike laid face down"),
     kaizhao: () => bi("开召：给扣着的哨（三六福是手里的坎）加上第四张", "开召: the fourth card onto your face-down 哨 (in 三六福 your 坎)"),
