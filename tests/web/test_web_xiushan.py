@@ -20,6 +20,7 @@ from web_driver import (
     shot,
     start_with_bots,
     still_my_turn,
+    tuoguan_to_settlement,
     wait_turn_or_end,
     word_kinds,
 )
@@ -98,3 +99,40 @@ def test_maquefu_win_line_counts_no_youzi(page: Page, server: str) -> None:
     enter(page, server, "麻雀福")
     assert page.evaluate(_WON_LINES, "zh") == ["B1 和！3 豆", "B1 和！21 油子，3 豆"]
     assert page.evaluate(_WON_LINES, "en") == ["B1 wins: 3 豆", "B1 wins: 21 油子, 3 豆"]
+
+
+_STATUS = """async () => {
+  const { setLang } = await import("/js/i18n.js");
+  const { rendererFor } = await import("/js/games/registry.js");
+  setLang("zh");
+  const r = rendererFor("xiushan");
+  const ctx = { name: (s) => (s === 0 ? "你" : `机器人${s}`) };
+  const views = [{ phase: "turn", to_act: [2] }, { phase: "turn", to_act: [0] },
+                 { phase: "window", to_act: [1, 2] }, { phase: "over", to_act: [] }];
+  return views.map((view) => r.status(view, ctx));
+}"""
+
+
+def test_the_table_status_says_whose_phase_it_is(page: Page, server: str) -> None:
+    """A newcomer's play-test: 打一张牌 beside my seat on every turn read as telling me to
+    play while a bot was to. One seat acting is named; a claim window and the end are not."""
+    enter(page, server, "看状态")
+    assert page.evaluate(_STATUS) == ["机器人2：打一张牌", "你：打一张牌", "有人打牌，各家答话",
+                                      "本局结束"]
+
+
+def test_a_phone_sees_the_whole_table_after_the_deal(phone: Page, server: str) -> None:
+    """A phone play-test: 看牌桌 after a 黄六福 deal showed my groups cut at the felt's edge
+    and my discards below it, in a scroll of the felt's own nobody found. At the deal's
+    end the felt holds all it shows (the page scrolls instead)."""
+    enter(phone, server, "看全桌")
+    create_room(phone, game="xiushan", preset="huangliufu")
+    start_with_bots(phone)
+    tuoguan_to_settlement(phone, 120000)
+    phone.click("[data-testid=view-table]")
+    felt = phone.locator("[data-testid=felt]")
+    expect(felt).to_have_attribute("data-phase", "over")
+    inside = felt.evaluate("(el) => el.scrollHeight - el.clientHeight")
+    assert inside <= 1, f"the felt hides {inside}px in a scroll of its own"
+    box, mine = felt.bounding_box(), phone.locator(".seat.side-bottom").bounding_box()
+    assert box and mine and mine["y"] + mine["height"] <= box["y"] + box["height"] + 1
