@@ -66,6 +66,18 @@ def test_code_not_leader() -> None:
     assert _code(state, B, action_id(state, "K")) == "not_leader"
 
 
+def test_no_jinpai_where_the_rule_is_off_says_so() -> None:
+    """凤翔 plays no 紧牌: 紧牌 and 弃 say so (a terminal play-test was told 只有出牌方可以要求紧牌,
+    as if it were only not his turn to call it)."""
+    r = rules("fengxiang")
+    assert not r.jinpai
+    for state in random_playout(r, 3)[:-1]:
+        seat = GAME.to_act(state)[0]
+        for action in (JIN, DISCARD0, DISCARD0 + 5):
+            error = rejected(state, seat, action)
+            assert error.code == "no_jinpai" and error.msg.zh == "这套规则不打紧牌", error
+
+
 def test_code_not_in_hand() -> None:
     assert _code(_fresh(), A, action_id(_fresh(), "A A")) == "not_in_hand"
 
@@ -143,11 +155,13 @@ KNOWN = {
 
 
 @pytest.mark.parametrize("preset", ["lanzhou", "fengxiang"])
-def test_every_refusal_has_a_specific_code_and_changes_nothing(preset: str) -> None:
+@pytest.mark.parametrize("jinpai", [True, False])
+def test_every_refusal_has_a_specific_code_and_changes_nothing(preset: str,
+                                                               jinpai: bool) -> None:
     """Fuzz: at sampled states of seeded deals, every action not in ``legal_actions`` is
     refused with one of the specific codes (the catch-all ``illegal_action`` never fires)
     and the state is unchanged; every legal one is accepted."""
-    r = rules(preset, jinpai=True)
+    r = rules(preset, jinpai=jinpai)
     rng = random.Random(99)
     n = GAME.num_actions(r)
     for seed in range(3):

@@ -208,18 +208,28 @@ class XianniuRenderer:
 
     # ------------------------------------------------------------------ help and facts
     def notation_help(self, ctx: RenderContext) -> str:
+        """How to write cards and actions: the table's own deck first (凤翔's long cards
+        by name, the poker letters as the other way), 紧牌 only where it is played."""
+        long_cards = getattr(ctx.rules, "deck", "poker") != "poker"
+        poker = ctx.pick("扑克 A 2 3 红5 黑5 6 7 8 红9 黑9 10 J Q K（5 和 9 要写颜色：红5、黑9，"
+                         "也可以写 5r、9b：r 红、b 黑）",
+                         "poker A 2 3 5r 5b 6 7 8 9r 9b 10 J Q K (5 and 9 need a colour: r red, "
+                         "b black)")
+        names = ctx.pick("花牌名 天 虎 红十 梅十 牛九 牛八 红八 锤七 锤六 串六 板凳 大戏 小戏 地眼",
+                         "the long-card names 天 虎 红十 梅十 牛九 牛八 红八 锤七 锤六 串六 板凳 "
+                         "大戏 小戏 地眼")
+        first, other = (names, poker) if long_cards else (poker, names)
+        jin = getattr(ctx.rules, "jinpai", False)
         return ctx.pick(
-            "牌：扑克 A 2 3 红5 黑5 6 7 8 红9 黑9 10 J Q K（5 和 9 要写颜色：红5、黑9，"
-            "也可以写 5r、9b：r 红、b 黑），"
-            "或花牌名 天 虎 红十 梅十 牛九 牛八 红八 锤七 锤六 串六 板凳 大戏 小戏 地眼；"
-            "几张牌用空格分开，如 K K、红9 黑9、天 天。\n"
-            "动作：掀；扣了 或 不掀；紧牌；弃 K（紧牌时一次弃一张）。"
-            "小写 q 是退出，出虎请写大写 Q 或「虎」。",
-            "Cards: poker A 2 3 5r 5b 6 7 8 9r 9b 10 J Q K (5 and 9 need a colour: r red, "
-            "b black), or the long-card names 天 虎 红十 梅十 牛九 牛八 红八 锤七 锤六 串六 板凳 "
-            "大戏 小戏 地眼; separate cards with spaces: K K, 9r 9b, 天 天.\n"
-            "Actions: 掀 (make the leader lead); 扣了 or 不掀 (decline); 紧牌; 弃 K (discard "
-            "one card during 紧牌). Lower-case q quits: type a 虎 as capital Q or 虎.",
+            f"牌：{first}，或{other}；几张牌用空格分开，如 "
+            + ("天 天、牛九 牛八。\n" if long_cards else "K K、红9 黑9、天 天。\n")
+            + "动作：掀；扣了 或 不掀" + ("；紧牌；弃 K（紧牌时一次弃一张）" if jin else "")
+            + "。小写 q 是退出，出虎请写大写 Q 或「虎」。",
+            f"Cards: {first}, or {other}; separate cards with spaces: "
+            + ("天 天, 牛九 牛八.\n" if long_cards else "K K, 9r 9b, 天 天.\n")
+            + "Actions: 掀 (make the leader lead); 扣了 or 不掀 (decline)"
+            + ("; 紧牌; 弃 K (discard one card during 紧牌)" if jin else "")
+            + ". Lower-case q quits: type a 虎 as capital Q or 虎.",
         )
 
     def number_readings(self, ctx: RenderContext) -> NumberReadings:

@@ -218,6 +218,8 @@ def _explain_play(s: State, combo: Combo) -> IllegalAction:
 
 
 def _explain_word(s: State, action: int) -> IllegalAction:
+    if (action == JIN or action >= DISCARD0) and not s.rules.jinpai:  # 凤翔: no 紧牌 at all
+        return IllegalAction.of("no_jinpai", "这套规则不打紧牌", "紧牌 is not played here")
     if s.phase == FOLLOW:
         return IllegalAction.of("must_beat", "有大必大：你有压得住的牌，必须出",
                                 "you hold a play that beats it and must play")
