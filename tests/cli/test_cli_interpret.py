@@ -249,3 +249,15 @@ def test_command_words_in_any_case_single_letters_as_written() -> None:
     stays the card Q, ``q`` quits."""
     assert [command_of(w) for w in ("QUIT", "Hint", "HELP", "Exit", "q", "Q", "?")] == [
         "quit", "hint", "help", "quit", "quit", None, "help"]
+
+
+def test_a_bare_hash_says_what_goes_after_it() -> None:
+    """``#`` alone said 没有第「」项 (a terminal play-test)."""
+    def parse(word: str) -> int:
+        raise AssertionError("a # is never cards")
+
+    for text in ("#", "# ", "＃"):
+        reply = interpret(text, [5, 6, 0], ["Q Q", "K K", "过"], parse, "zh")
+        assert reply.action is None and reply.problem == "# 后面要写 1–3 的编号，如 #1", text
+    english = interpret("#", [5, 6, 0], ["Q Q", "K K", "过"], parse, "en")
+    assert english.problem == "after # type a number 1–3, as #1"

@@ -52,6 +52,7 @@ _LABELS: dict[str, tuple[str, str]] = {
     "ways_3": ("三", "three"),
     "ways_4": ("四", "four"),
     "ways_many": ("几", "several"),
+    "no_choice": ("# 后面要写 1–{last} 的编号，如 #1", "after # type a number 1–{last}, as #1"),
     "bad_choice": ("没有第「{text}」项：# 后面写 1–{last} 的编号",
                    "no choice {text!r}: after # type a number 1–{last}"),
     "bad_number": ("没有编号 {n}（可选 1–{last}），当作牌也看不懂：{reason}",

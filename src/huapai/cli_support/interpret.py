@@ -100,6 +100,8 @@ def command_of(word: str) -> str | None:
 
 def _by_choice(word: str, legal: Sequence[int], lang: Lang) -> Reply:
     """``#n``: the n-th choice of the list, and nothing else."""
+    if not word.strip():  # a bare # named "choice 「」"
+        return Reply(problem=tr("no_choice", lang, last=len(legal)))
     if not word.isdecimal() or not 1 <= int(word) <= len(legal):
         return Reply(problem=tr("bad_choice", lang, text=word, last=len(legal)))
     return Reply(action=legal[int(word) - 1])
