@@ -6,6 +6,7 @@ import { t } from "./i18n.js";
 
 const LEVEL_KEYS = { 入门: "level_beginner", 普通: "level_normal", 高手: "level_expert", 大师: "level_master" };
 const NAME_KEYS = { heuristic: "bot_heuristic", random: "bot_random", search: "bot_search" };
+const HINT_KEYS = { random: "bot_random_hint", heuristic: "bot_heuristic_hint" };
 
 /** "搜索 · 高手", "启发式" … for a stored spec; a bot this client does not know is just 机器人. */
 export function botLabel(spec) {
@@ -37,8 +38,12 @@ function paceText(pace, window) {
  * `windows` over an answer in a claim window (bot_window_paces), said beside it so nobody
  * picks 大师 unaware that each of its moves waits for it. */
 export function botPicker(choices, current, onPick, paces = {}, windows = {}) {
-  const label = (spec) => `${botLabel(spec)}${paceText(paces[spec], windows[spec])}`;
-  const select = h("select", { "data-testid": "bot-level", onChange: (e) => onPick(e.target.value) },
+  // which is easiest was anybody's guess (a newcomer's play-test): the two simple bots say
+  // what they are, the search levels their pace, the picker's tooltip the order
+  const hint = (spec) => (HINT_KEYS[spec] ? t(HINT_KEYS[spec]) : "");
+  const label = (spec) => `${botLabel(spec)}${hint(spec)}${paceText(paces[spec], windows[spec])}`;
+  const select = h("select", { "data-testid": "bot-level", title: t("bot_level_tip"),
+                               onChange: (e) => onPick(e.target.value) },
     (choices ?? []).map((spec) => h("option", { value: spec, selected: spec === current }, label(spec))));
   return h("label", { class: "bot-picker" }, h("span", { class: "muted small" }, t("bot_level")), " ", select);
 }
