@@ -58,6 +58,11 @@ def test_win_on_a_discard_zhuaque_and_dou() -> None:
     result = GAME.settlement(s)
     assert result.deltas == (-3, 3) and result.payments[0].reason == "fangpao"
     assert GAME.next_dealer(s) == 1
+    # the breakdown opens with the card it won on (a newcomer's play-test: none was named)
+    first = result.items[0]
+    assert (first.seat, first.code, first.value, first.unit.code) == (1, "won_on", 0, "none")
+    assert first.label.zh == "和的那张：拾（别家打出）" and first.label.en == "won on 拾 (a discard)"
+    assert first.label.params == {"card": "拾", "self_drawn": False}
 
 
 def test_maquefu_counts_no_youzi_in_its_breakdown() -> None:
@@ -261,6 +266,7 @@ def test_self_drawn_win_adds_a_dou_in_shibafu() -> None:
     assert [d["why"] for d in win["dou_items"]] == ["和", "二×2", "贰×2", "自摸"]
     result = GAME.settlement(s)
     assert result.deltas == (-6, 6) and result.payments[0].reason == "zimo"
+    assert result.items[0].label.zh == "和的那张：柒（自摸）"
     assert any("18 油子" in n for n in result.notes)
 
 

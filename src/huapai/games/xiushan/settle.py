@@ -11,10 +11,10 @@ from __future__ import annotations
 from huapai.core.present import Msg, SettlementItem, unit
 from huapai.core.protocol import Payment, Settlement
 
-from .cards import format_cards
+from .cards import card_name, format_cards
 from .describe import say
 from .groups import Group
-from .state import State
+from .state import State, Win
 
 HUANG = say("黄庄：没有人和牌", "黄庄: nobody won", "huang")
 """The table-wide line of a deal nobody won (an item, so each front end says it in its
@@ -62,10 +62,11 @@ def _lines(s: State) -> list[tuple[Msg, int, Msg]]:
     w = s.win
     assert w is not None
     r = w.result
+    out = [] if w.card is None else [(_won_on(w), 0, unit("none"))]
     if not s.rules.youzi:  # 麻雀福 不计油子: the groups as they lie, no 油子 and no 起胡
-        out: list[tuple[Msg, int, Msg]] = [(group_label(g), 0, unit("none")) for g in r.groups]
+        out.extend((group_label(g), 0, unit("none")) for g in r.groups)
     else:
-        out = [(group_label(g), g.youzi, _YOUZI) for g in r.groups]
+        out.extend((group_label(g), g.youzi, _YOUZI) for g in r.groups)
         out.append((say(f"共计（起胡 {r.threshold}）", f"in all (needs {r.threshold})",
                         "youzi"), r.youzi, _YOUZI))
     out.extend((say(*item.label(), "dou_item"), item.dou, _DOU) for item in r.dou_items)
@@ -77,6 +78,15 @@ def _lines(s: State) -> list[tuple[Msg, int, Msg]]:
         out.append((say("封顶", "capped", "dou_cap"), r.dou, _DOU))
     out.append((say("共计", "in all", "dou"), r.dou or 0, _DOU))
     return out
+
+
+def _won_on(w: Win) -> Msg:
+    """The card the hand won on, and how (the settlement named no winning card: a
+    newcomer's play-test); ``card``, ``self_drawn`` are its params."""
+    card = card_name(w.card) if w.card is not None else ""
+    how_zh, how_en = ("自摸", "self-drawn") if w.from_seat is None else ("别家打出", "a discard")
+    return Msg("won_on", f"和的那张：{card}（{how_zh}）", f"won on {card} ({how_en})",
+               {"card": card, "self_drawn": w.from_seat is None})
 
 
 def group_label(g: Group) -> Msg:
