@@ -158,6 +158,10 @@ def test_the_s002_ci_example_itemised() -> None:
     assert labels["ci_last_xian"].zh == "刺：最后掀者付双倍 (7+6)×2"
     assert labels["ci_last_xian"].en == "刺 (ci): the last 掀er pays double (7+6)×2"
     assert labels["win_no_ci"].zh == "牌分 7（不加刺）"  # as the breakdown names it
+    # the breakdown's total says it is one (行子 2 under a single 2-行子 play read as the
+    # same row twice — a terminal play-test)
+    total = next(i for i in settled.items if i.code == "points")
+    assert (total.label.zh, total.label.en) == ("牌分共计", "points in all")
     assert labels["win_no_ci"].en == "7 points (no 刺 bonus)"
     assert labels["xian"].zh == "掀了未够牌（2）" and labels["xian"].en == "failed 掀 (2)"
     _check_items(state, settled)

@@ -186,6 +186,9 @@ _XIAN = Msg("xian", "掀", "掀 (xian)")
 _CI = Msg("ci", "刺牌加分", "刺 (ci) bonus")
 _VALUE = {"xingzi": Msg("xingzi", "行子", "行子 (xingzi)"),
           "dian": Msg("points", "牌分", "points")}
+# the breakdown's total below the plays that make it (行子 2 under one 2-行子 play read as
+# the same row twice — a terminal play-test)
+_TOTAL = {code: Msg(m.code, f"{m.zh}共计", f"{m.en} in all") for code, m in _VALUE.items()}
 
 
 def _items(s: State, counts: dict[int, int]) -> Iterator[SettlementItem]:
@@ -199,7 +202,7 @@ def _items(s: State, counts: dict[int, int]) -> Iterator[SettlementItem]:
             code = _unit(rules)
             for label, worth in value_parts(s, seat, counts[seat]):
                 yield SettlementItem(seat, label.code, label, worth, unit(code))
-            yield SettlementItem(seat, _VALUE[code].code, _VALUE[code], value, unit(code))
+            yield SettlementItem(seat, _TOTAL[code].code, _TOTAL[code], value, unit(code))
             if bonus:
                 yield SettlementItem(seat, "ci", _CI, bonus, unit(code))
         xians = sum(1 for xianer, _ in s.xians if xianer == seat)
