@@ -104,3 +104,15 @@ def test_a_phone_room_names_its_preset(phone: Page, server: str) -> None:
     expect(preset).to_be_in_viewport(ratio=1)
     box = preset.bounding_box()
     assert box is not None and box["x"] + box["width"] <= 390
+
+
+def test_the_lobby_remembers_the_last_rooms_choices(page: Page, server: str) -> None:
+    """A newcomer's play-test: back in the lobby the form started afresh (掀牛, 1 deal)
+    every time. The last room's game, preset, deals and speed come back."""
+    enter(page, server, "再开一桌")
+    create_room(page, game="xiushan", preset="shibafu", deals=3, speed=1.6)
+    page.click("text=← 大厅")
+    expect(page.locator("select[name=game]")).to_have_value("xiushan")
+    expect(page.locator("select[name=preset]")).to_have_value("shibafu")
+    expect(page.locator("input[name=deals]")).to_have_value("3")
+    expect(page.locator("select[name=bot_delay]")).to_have_value("1.6")

@@ -6,7 +6,7 @@ const listeners = new Set();
 const STR = {
   app_title: ["花牌", "huapai"],
   app_title_other: ["huapai", "花牌"],  // beside the title, in the other script
-  app_sub: ["西北花花牌 · 掀牛 · 字牌", "Chinese folk long-card games"],
+  app_sub: ["掀牛花花牌 · 双别杆 · 秀山字牌", "Chinese folk card games: 掀牛, 双别杆, 秀山 zipai"],
   lang_switch: ["English", "中文"],
   points_only: ["只计积分，不涉钱财", "points only, never money"],
   online: ["已连接", "connected"],

@@ -62,6 +62,26 @@ export function nicknames(seats) {
   });
 }
 
+const LAST_ROOM = "huapai.lastRoom";
+
+/** The choices of the last room this browser made, or null. */
+function lastRoom() {
+  try {
+    const got = JSON.parse(localStorage.getItem(LAST_ROOM) ?? "null");
+    return got && typeof got === "object" ? got : null;
+  } catch {
+    return null;
+  }
+}
+
+function keepLastRoom(body) {
+  try {
+    localStorage.setItem(LAST_ROOM, JSON.stringify(body));
+  } catch {
+    /* a private window without storage: the form starts afresh next time */
+  }
+}
+
 export class LobbyPage {
   constructor(app) {
     this.app = app;
@@ -81,8 +101,11 @@ export class LobbyPage {
     this.render();
     try {
       this.games = await loadGames();
-      const first = this.games.find((g) => g.name === "xianniu") ?? this.games[0];
+      const last = lastRoom();
+      const first = this.games.find((g) => g.name === last?.game)
+        ?? this.games.find((g) => g.name === "xianniu") ?? this.games[0];
       if (first) await this.chooseGame(first.name);
+      if (first && last?.game === first.name) this.restore(last);
     } catch (err) {
       toast(() => explain(err), "error");
     }
@@ -139,6 +162,21 @@ export class LobbyPage {
     this.form.preset = detail.presets[0]?.name ?? null;
     this.form.rules = {};
     this.syncDeals();
+    this.render();
+  }
+
+  /** The player's last room's choices back in the form (the deals went back to 1 at
+   * every visit: a play-test), where this game still offers them. */
+  restore(last) {
+    const detail = this.details.get(this.form.game);
+    if (detail.presets.some((p) => p.name === last.preset)) this.form.preset = last.preset;
+    const names = new Set(detail.options.map((o) => o.name));
+    this.form.rules = Object.fromEntries(Object.entries(last.rules ?? {}).filter(([k]) => names.has(k)));
+    for (const key of ["deals", "multiplier", "turn_clock", "tuoguan_after", "bot_delay"]) {
+      if (Number.isFinite(last[key])) this.form[key] = last[key];
+    }
+    this.form.private = last.private === true;
+    this.autoDeals = this.endsItself();
     this.render();
   }
 
@@ -413,6 +451,7 @@ export class LobbyPage {
       // the same key for a retried request: the server makes one room for it
       const key = crypto.randomUUID?.() ?? `${Date.now()}-${Math.random()}`;
       const { room } = await api.post("/rooms", body, { "Idempotency-Key": key });
+      keepLastRoom(body);
       await api.post(path`/rooms/${room.id}/seats/0`);
       this.app.go(path`#/room/${room.id}`);
     } catch (err) {
