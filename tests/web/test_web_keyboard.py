@@ -104,3 +104,27 @@ def test_the_settlement_is_a_dialog_the_keyboard_can_put_aside(page: Page, serve
     page.keyboard.press("Enter")
     expect(page.locator("[data-testid=settlement]")).to_be_visible()
     page.wait_for_function("() => !!document.activeElement?.closest('[data-testid=settlement]')")
+
+
+def test_the_hand_is_one_tab_stop_walked_by_the_arrows(page: Page, server: str) -> None:
+    """An English keyboard play-test: every card was a Tab stop — 23–30 Tabs from the hand
+    to 不掀. The hand is one stop (the card last focused); ←/→, Home and End walk it in
+    the order it lies."""
+    enter(page, server, "一站")
+    create_room(page, preset="lanzhou")
+    start_with_bots(page)
+    wait_turn_or_end(page, 30000)
+    cards = page.locator(".hand-card")
+    assert page.locator(".hand-card[tabindex='0']").count() == 1
+    cards.first.focus()
+    page.keyboard.press("End")
+    last = cards.nth(cards.count() - 1).get_attribute("data-id")
+    assert page.evaluate("() => document.activeElement?.dataset.id") == last
+    assert page.locator(".hand-card[tabindex='0']").get_attribute("data-id") == last
+    page.keyboard.press("Tab")  # out of the hand at once, not to another card
+    assert not page.evaluate(_FOCUS_IN, ".hand-card")
+    page.keyboard.press("Shift+Tab")  # and back to the card it left
+    assert page.evaluate("() => document.activeElement?.dataset.id") == last
+    page.keyboard.press("Home")
+    assert page.evaluate("() => document.activeElement?.dataset.id") == \
+        cards.first.get_attribute("data-id")

@@ -61,3 +61,22 @@ def test_a_run_of_equal_lines_is_one_line(page: Page, server: str) -> None:
       return [...list.children].map((li) => li.textContent);
     }""")
     assert got == ["乙 弃了一张牌 ×3", "丙 弃了一张牌", "乙 弃了一张牌"]
+
+
+_TIPS = """async (lang) => {
+  const { setLang } = await import("/js/i18n.js");
+  const { rendererFor } = await import("/js/games/registry.js");
+  setLang(lang);
+  const tips = rendererFor("xianniu").wordTips;
+  return Object.fromEntries(Object.entries(tips).map(([kind, tip]) => [kind, tip()]));
+}"""
+
+
+def test_the_xianniu_words_say_what_they_do(page: Page, server: str) -> None:
+    """An English play-test: 掀, 不掀, 紧牌 had no tooltip (only 提示 said anything). Each
+    word says what it does, in Chinese without English words and in English."""
+    enter(page, server, "提示词")
+    zh, en = page.evaluate(_TIPS, "zh"), page.evaluate(_TIPS, "en")
+    assert set(zh) == set(en) == {"xian", "pass", "jinpai", "discard"}
+    assert zh["xian"].startswith("掀：逼领出的人出牌") and en["xian"].startswith("掀 (xiān)")
+    assert not any(re.search(r"[A-Za-z]{2,}", text) for text in zh.values()), zh

@@ -117,7 +117,8 @@ def report_table(tally: Tally, preset: str, lang: Lang, console: Console) -> Non
     console.print(_rates(tally, lang))
     console.print("差 = 该机器人每座每副平均分 − 同桌其余座位的平均分（对手不同，所以差的高低"
                   "不一定跟每局平均一样）；区间按副牌配对。\n"
-                  "评分 = OpenSkill（Plackett–Luce）评分 μ ± σ：只看每局的名次，不看分差。" if zh else
+                  "评分 = OpenSkill（Plackett–Luce）评分 μ ± σ：只看每局的名次，不看分差。"
+                  if zh else
                   "diff = the bot's mean per seat and deal minus the other seats' at its table "
                   "(each bot meets other opponents, so diffs need not rank as the means do); "
                   "intervals from the per-deal paired differences.\n"

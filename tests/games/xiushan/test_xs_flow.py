@@ -61,7 +61,8 @@ def test_win_on_a_discard_zhuaque_and_dou() -> None:
     # the breakdown opens with the card it won on (a newcomer's play-test: none was named)
     first = result.items[0]
     assert (first.seat, first.code, first.value, first.unit.code) == (1, "won_on", 0, "none")
-    assert first.label.zh == "和的那张：拾（别家打出）" and first.label.en == "won on 拾 (a discard)"
+    assert first.label.zh == "和的那张：拾（别家打出）"
+    assert first.label.en == "won on 拾 (a discard)"
     assert first.label.params == {"card": "拾", "self_drawn": False}
 
 

@@ -63,6 +63,8 @@ export function mergeOrder(previous, natural) {
   return kept;
 }
 
+const ALONG = new Set(["ArrowLeft", "ArrowRight", "Home", "End"]);
+
 export class Hand {
   /** `on`: {select(ids), play(id), gesture(id)} callbacks. */
   constructor(on) {
@@ -169,7 +171,7 @@ export class Hand {
     const tok = tokenOf(id);
     const svgEl = draw(tok, copyOf(id), this.height);
     this.ratio = svgEl.getAttribute("width") / svgEl.getAttribute("height");
-    const el = h("div", { class: "hand-card", "data-token": tok, "data-id": id, tabindex: 0,
+    const el = h("div", { class: "hand-card", "data-token": tok, "data-id": id, tabindex: -1,
                           role: "button", "aria-pressed": "false" }, svgEl,
       h("span", { class: "hand-hit" }), h("span", { class: "hand-hit lift" }));
     el.addEventListener("pointerdown", (e) => this.down(e, id));
@@ -180,14 +182,17 @@ export class Hand {
         e.preventDefault();
         if (e.key === "Enter") this.playCard(id);
         else this.toggle(id);
-      } else if (e.key === "ArrowLeft" || e.key === "ArrowRight") {
-        e.preventDefault();  // along the hand: its cards were 25 Tab stops in a row
-        const step = e.key === "ArrowLeft" ? "previousElementSibling" : "nextElementSibling";
-        let next = el[step];
-        while (next && !next.classList.contains("hand-card")) next = next[step];
-        next?.focus();
+      } else if (ALONG.has(e.key)) {
+        // along the hand as it lies (a dragged card's place, not the page's order); the
+        // hand is one Tab stop (the card last focused): its cards were 25 Tab stops in a
+        // row, 23–30 Tabs from the hand to 不掀 (an English keyboard play-test)
+        e.preventDefault();
+        const at = this.order.indexOf(id);
+        const next = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: this.order.length - 1 }[e.key];
+        this.cards.get(this.order[next])?.focus();
       }
     });
+    el.addEventListener("focus", () => this.rove(id));
     this.el.append(el);
     return el;
   }
@@ -266,6 +271,7 @@ export class Hand {
     const extra = (rows - 1) * rowGap;
     this.el.style.height = `${Math.round(this.height + LIFT_PX + maxArc + extra + 10)}px`;
     this.el.classList.toggle("two-rows", rows > 1);
+    this.rove(this.cards.has(this.tabStop) ? this.tabStop : this.order.find((id) => this.cards.has(id)));
     this.order.forEach((id, i) => {
       const el = this.cards.get(id);
       if (!el) return;
@@ -287,6 +293,12 @@ export class Hand {
       const tilt = touchScreen() ? 0 : angle;
       el.style.transform = `translate(${start + col * step}px, ${y}px) rotate(${tilt}deg)`;
     });
+  }
+
+  /** The hand's one Tab stop: card `id` (the last focused), the others by the arrows. */
+  rove(id) {
+    this.tabStop = id;
+    for (const [other, el] of this.cards) el.tabIndex = other === id ? 0 : -1;
   }
 
   /** The place in the order for a point of the hand (its row, then its column). */

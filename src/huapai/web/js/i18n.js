@@ -147,7 +147,7 @@ const STR = {
   bot_random_hint: ["（最弱：乱出）", " (weakest: plays at random)"],
   bot_heuristic_hint: ["（按经验打，不用想）", " (plays by rules of thumb, at once)"],
   bot_level_tip: ["随机最弱；启发式按经验打；搜索从入门到大师越来越强，每步也想得越久",
-                  "Random is weakest; heuristic plays by rules of thumb; search gets stronger from 入门 to 大师, and slower"],
+                  "Random is weakest; heuristic plays by rules of thumb; search gets stronger from beginner to master, and slower"],
   bot_search: ["搜索", "Search"],
   level_beginner: ["入门", "beginner"],
   level_normal: ["普通", "normal"],

@@ -319,8 +319,12 @@ export class LobbyPage {
     const note = (doc, source) => `${doc ?? ""}${source ? `\n${t("option_source")}${source}` : ""}`;
     const kinds = (option.source_kinds ?? []).map((k) => k.zh).join("、");
     const zhNote = option.doc_zh ? note(option.doc_zh, kinds) : "";
-    // in English the option's key too, as `huapai play -r KEY=VALUE` takes it
-    const enNote = `${note(option.doc, option.source)}${option.en ? `\nkey: ${option.name}` : ""}`;
+    // in English the kinds in words too (an English play-test read the bare citations as a
+    // developer's notes), then the citation itself for the researcher, and the option's key
+    // as `huapai play -r KEY=VALUE` takes it
+    const enKinds = (option.source_kinds ?? []).map((k) => k.en).join(", ");
+    const cited = option.source ? (enKinds ? `${enKinds} (${option.source})` : option.source) : enKinds;
+    const enNote = `${note(option.doc, cited)}${option.en ? `\nkey: ${option.name}` : ""}`;
     const tip = bi(zhNote ? `${option.zh || ""}：${zhNote}` : option.zh || "", enNote);
     let control;
     if (Array.isArray(option.choices)) {
@@ -372,7 +376,7 @@ export class LobbyPage {
       // the seated, then how many seats are free ("规则d、·、·" read as a riddle)
       const free = room.seats.length - filled;
       const names = [...nicknames(room.seats).filter((_, i) => room.seats[i].player || room.seats[i].bot),
-                     ...(free ? [t("seats_free", { n: free })] : [])].join("、");
+                     ...(free ? [t("seats_free", { n: free })] : [])].join(bi("、", ", "));
       return h("li", { class: "room-row", "data-room": room.id, "data-key": room.id },
         h("div", { class: "room-title" }, gameTitle(room.game),
           h("span", { class: "muted" }, ` · ${presetTitle(room.game, room.preset)}`)),

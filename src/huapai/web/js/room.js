@@ -221,7 +221,7 @@ export class RoomPage {
   againAnswered(answer, seated) {
     if (answer?.room?.status !== "waiting") return;
     const kept = new Set((answer.room.seats ?? []).map((x) => x.player?.id).filter(Boolean));
-    const names = seated.filter((x) => !kept.has(x.player.id)).map((x) => x.player.nickname).join("、");
+    const names = seated.filter((x) => !kept.has(x.player.id)).map((x) => x.player.nickname).join(bi("、", ", "));
     toast(() => t("again_waiting", { names }), "info", 7000);
   }
 

@@ -362,7 +362,7 @@ export class TableView {
     const single = (tok) => plays.find((p) => p.cards.length === 1 && p.cards[0] === tok);
     const steps = tokens.map(single);
     if (steps.some((p) => !p)) return null;
-    return { id: steps[0].id, text: steps.map((p) => p.text).join("、"), queue: tokens.slice(1) };
+    return { id: steps[0].id, text: steps.map((p) => p.text).join(bi("、", ", ")), queue: tokens.slice(1) };
   }
 
   /** Play a matched selection (a pick sends its first card now, the rest as each state
@@ -395,7 +395,7 @@ export class TableView {
     const selCount = this.hand.selected.size;
     let hint;
     if (!myTurn) {
-      const waiting = (view.to_act ?? []).map((s) => ctx.name(s)).join("、");
+      const waiting = (view.to_act ?? []).map((s) => ctx.name(s)).join(bi("、", ", "));
       hint = view.phase === "over" ? t("deal_over") : waiting ? t("waiting_for", { name: waiting }) : "";
       if (this.answeredForMe()) hint = this.renderer.autoText?.(view, ctx) ?? t("auto_answer");
     } else if (!selCount) hint = this.renderer.prompt(view, ctx);

@@ -80,6 +80,18 @@ export const xianniu = {
 
   handOverlap: 0,
 
+  /** What each word does, as its button's tooltip (an English play-test found only 提示
+   * said anything). */
+  wordTips: {
+    xian: () => bi("掀：逼领出的人出牌；掀了自己却没够牌，要赔给被掀的人",
+                   "掀 (xiān): make the leader play; if you then end short of 6 占牌 you pay him"),
+    pass: () => bi("不出也不掀，让下一家表态（兰州：扣了以后本局不能再掀）",
+                   "pass: neither play nor 掀, the next seat declares (Lanzhou: after 扣了 you may not 掀 again this deal)"),
+    jinpai: () => bi("紧牌：手牌超出限额的人暗弃到限额（桌上占牌超过 8 张、出牌之前）",
+                     "紧牌: whoever holds too many throws cards face down down to the limit (over 8 占牌 on the table, before a lead)"),
+    discard: () => bi("弃：紧牌时把这张暗弃", "throw (弃): discard this card face down during 紧牌"),
+  },
+
   tokens(text) {
     const s = String(text ?? "").trim();
     return s ? s.split(/\s+/) : [];
