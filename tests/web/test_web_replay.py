@@ -36,6 +36,11 @@ def test_watch_a_replay(page: Page, server: str, shots: Path | None) -> None:
     page.click("[data-viewer=all]")
     expect(page.locator(".open-hand")).to_have_count(3)
     expect(page.locator(".hand-card")).to_have_count(0)
+    # another view stays on the step (it went back to 第 0 步), and so does a reload
+    expect(step).to_contain_text("第 1 /")
+    page.reload()
+    expect(page.locator("[data-testid=step]")).to_contain_text("第 1 /")
+    expect(page.locator(".open-hand")).to_have_count(3)
     page.click("[data-testid=last]")
     expect(page.locator(".replay-side [data-testid=settlement]")).to_be_visible()
     badge = page.locator("[data-testid=verified]")

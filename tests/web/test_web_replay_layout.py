@@ -120,7 +120,7 @@ def test_a_phone_reaches_every_seat_view(browser: Browser, server: str, lang: st
               return hit && e.contains(hit) ? 'chip' : String(hit && hit.className); }""")
             assert where == "chip", f"the middle of {chip.inner_text()!r} is covered by {where}"
             chip.tap()
-            page.wait_for_url(re.compile(rf"[?&]seat={viewer}$"))
+            page.wait_for_url(re.compile(rf"[?&]seat={viewer}&step=0$"))
             expect(page.locator(f".viewers a.chip.on[data-viewer='{viewer}']")).to_be_visible()
         wide = page.evaluate("() => document.querySelector('.replay-page').scrollWidth")
         assert wide <= width, f"the replay page is {wide} px wide"

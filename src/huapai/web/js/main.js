@@ -1,5 +1,5 @@
 // The browser client's entry: identity (nickname → token), the live connection, the
-// header, and the routes #/ (lobby), #/room/<id>, #/replay/<id>?seat=<n|all>, #/drill (钵福's 报数 practice).
+// header, and the routes #/ (lobby), #/room/<id>, #/replay/<id>?seat=<n|all>&step=<n>, #/drill (钵福's 报数 practice).
 
 import { h, replace } from "./dom.js";
 import { getLang, onLangChange, setLang, t } from "./i18n.js";
@@ -28,7 +28,8 @@ export function parseRoute(hash) {
   const params = new URLSearchParams(query);
   if (parts[0] === "room" && parts[1]) return { name: "room", id: parts[1] };
   if (parts[0] === "replay" && parts[1]) {
-    return { name: "replay", id: parts[1], seat: params.get("seat"), share: params.get("share") };
+    return { name: "replay", id: parts[1], seat: params.get("seat"), share: params.get("share"),
+             step: params.get("step") };
   }
   if (parts[0] === "join" && parts[1]) return { name: "join", code: parts[1] };
   if (parts[0] === "drill") return { name: "drill" };
@@ -155,7 +156,7 @@ class App {
     window.scrollTo(0, 0);
     if (route.name === "room") this.page = new RoomPage(this, route.id);
     else if (route.name === "drill") this.page = new DrillPage(this);
-    else if (route.name === "replay") this.page = new ReplayPage(this, route.id, route.seat, route.share);
+    else if (route.name === "replay") this.page = new ReplayPage(this, route.id, route.seat, route.share, route.step);
     else this.page = new LobbyPage(this);
     document.body.dataset.route = route.name;
     this.page.mount(this.main);

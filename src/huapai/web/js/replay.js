@@ -16,13 +16,15 @@ const AUTOPLAY_MS = 900;
 const PHONE = window.matchMedia("(max-width: 700px)");  // phone.css: the phone layout
 
 export class ReplayPage {
-  constructor(app, gameId, seat, share = null) {
+  constructor(app, gameId, seat, share = null, step = null) {
     this.app = app;
     this.gameId = gameId;
     this.share = share;
     this.viewer = seat === null || seat === undefined || seat === "all" ? "all" : Number(seat);
     this.data = null;
-    this.index = -1;
+    // the step in the address (0: the deal as dealt): another seat's view or a reload
+    // opens where the last one stood (it went back to step 0)
+    this.index = /^\d+$/.test(step ?? "") ? Number(step) - 1 : -1;
     this.timer = null;
     this.verified = null;
     this.seedCheck = null;
@@ -79,6 +81,19 @@ export class ReplayPage {
   }
 
   /** `url` with this page's share token, if it was opened from a share link. */
+  /** The address of seat `v`'s view (or "all") at the step shown now. */
+  viewerHref(v) {
+    return this.withShare(path`#/replay/${this.gameId}?seat=${v}&step=${this.index + 1}`);
+  }
+
+  /** The viewers' links and the address follow the step (replaced, not a history entry). */
+  followStep() {
+    for (const a of this.el.querySelectorAll(".viewers a[data-viewer]")) {
+      a.setAttribute("href", this.viewerHref(a.dataset.viewer));
+    }
+    if (location.hash.startsWith(path`#/replay/${this.gameId}`)) history.replaceState(null, "", this.viewerHref(this.viewer));
+  }
+
   withShare(url) {
     if (!this.share) return url;
     return `${url}${url.includes("?") ? "&" : "?"}${path`share=${this.share}`}`;
@@ -123,7 +138,7 @@ export class ReplayPage {
           h("span", { class: "deal-part" }, " · ", this.dealNumber())),  // the · wraps with it
         h("div", { class: "viewers" }, viewers.map(([v, label]) => h("a", {
           class: `chip${v === this.viewer ? " on" : ""}`, "data-viewer": v,
-          href: this.withShare(path`#/replay/${this.gameId}?seat=${v}`),
+          href: this.viewerHref(v),
         }, label))),
         rulesButton(d, "deal_rules"),
         h("button", { class: "btn small", "data-testid": "download", onClick: () => this.download() },
@@ -196,6 +211,7 @@ export class ReplayPage {
     this.renderControls(step);
     this.renderSide();
     this.review?.at(this.index);
+    this.followStep();
   }
 
   renderControls(step) {
