@@ -35,8 +35,14 @@ def test_review_a_seat_from_the_replay(page: Page, server: str, shots: Path | No
     page.click("[data-testid=review-start]")
     panel = page.locator("[data-testid=review-panel]")
     expect(panel).to_be_visible(timeout=90000)
-    felt = page.locator("[data-testid=felt]").bounding_box()  # not squeezed by the box above
+    felt = page.locator("[data-testid=felt]").bounding_box()  # not squeezed by the box
     assert felt is not None and felt["height"] >= 420, felt
+    # the box comes below the step buttons (above the table it pushed them off a 800 px
+    # screen) and says whose choices it reviews
+    controls = page.locator("[data-testid=replay-controls]").bounding_box()
+    box = page.locator("[data-testid=review-box]").bounding_box()
+    assert controls and box and box["y"] >= controls["y"] + controls["height"] - 1, (controls, box)
+    expect(panel.locator("strong").first).to_have_text("复盘分析：复盘 的选择")
     game_id = page.url.split("/replay/")[1].split("?")[0]
     job = page.evaluate("""async (id) => {
       const token = localStorage.getItem('huapai.token');

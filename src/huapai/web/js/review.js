@@ -53,10 +53,12 @@ function standIns(summary) {
 }
 
 export class ReviewPanel {
-  /** `withShare(url)` adds the page's share token; `go(index)` shows a replay step. */
-  constructor({ gameId, seat, withShare, go, onChange }) {
+  /** `withShare(url)` adds the page's share token; `go(index)` shows a replay step;
+   * `name(seat)` names the reviewed seat. */
+  constructor({ gameId, seat, withShare, go, onChange, name }) {
     this.gameId = gameId;
     this.seat = seat;
+    this.name = name;
     this.withShare = withShare;
     this.goTo = go;
     this.onChange = onChange;
@@ -177,7 +179,8 @@ export class ReviewPanel {
       h("button", { class: "link", "data-testid": "review-mistake", onClick: () => this.goTo(d.index - 1) },
         ...mistakeParts(d).map((part, i) => h("span", { class: PART_CLASSES[i] }, part)))));
     replace(this.el, h("div", { class: "review-panel", "data-testid": "review-panel" },
-      h("strong", {}, t("review_title")),
+      // whose moves: the viewed seat's, a bot's too (nothing said so)
+      h("strong", {}, this.name ? t("review_title_of", { name: this.name(this.seat) }) : t("review_title")),
       h("p", { class: "muted small", "data-testid": "review-summary" },
         t("review_summary", { decisions: s.decisions, mistakes: s.mistakes, cost: s.cost.toFixed(1),
                               unit: said(worth?.unit, t("review_points")) })),
