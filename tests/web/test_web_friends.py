@@ -6,6 +6,7 @@ makes one room and starts one deal."""
 from __future__ import annotations
 
 import json
+import re
 
 from playwright.sync_api import Page, expect
 from web_driver import create_room, enter, start_with_bots
@@ -189,3 +190,22 @@ def _whose_turn(page: Page, phone: Page) -> tuple[Page, Page, int]:
                 return me, other, seat
         page.wait_for_timeout(100)
     raise AssertionError("neither friend's turn came")
+
+
+def test_the_players_see_that_someone_watches(page: Page, phone: Page, server: str) -> None:
+    """A spectator's play-test: nothing told the players anyone watched, and the watcher's
+    bar said 观战中 under the badge that said it. The room's bar and its lobby row count
+    the people watching (as they come and go); the watcher's bar says whose turn it is."""
+    enter(page, server, "被看的")
+    create_room(page, preset="lanzhou", speed=1.6)
+    start_with_bots(page)
+    enter(phone, server, "看的人")
+    phone.goto(page.url)
+    expect(phone.locator(".room-top .badge", has_text="观战中")).to_be_visible()
+    expect(page.locator("[data-testid=spectators]")).to_have_text("1 人观战")
+    expect(phone.locator("[data-testid=prompt]")).to_have_text(re.compile(r"^(等 .+|本局结束)"))
+    phone.goto(server)  # the watcher leaves for the lobby, which lists the room …
+    expect(page.locator("[data-testid=spectators]")).to_have_count(0)
+    row = phone.locator(f".room-row[data-room='{page.url.split('/room/')[1]}']")
+    expect(row).to_be_visible()
+    expect(row.locator("[data-testid=row-spectators]")).to_have_count(0)

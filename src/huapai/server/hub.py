@@ -349,6 +349,8 @@ class Hub:
         self.subs.setdefault(room.id, {}).setdefault(viewer, set()).add(conn)
         if viewer is not None:
             room.presence(viewer, +1)
+        else:
+            room.publish_room()  # one more watching: the seats see the count
         conn.post(dumps(room.room_message()))
         self._send_state(conn, room, viewer)
 
@@ -359,6 +361,8 @@ class Hub:
             group.discard(conn)
         if viewer is not None:
             room.presence(viewer, -1)
+        elif group is not None:
+            room.publish_room()
 
     def resync(self, conn: Connection, room: Room) -> None:
         conn.post(dumps(room.room_message()))
@@ -378,6 +382,10 @@ class Hub:
                 if now != viewer:
                     self.unsubscribe(conn, room)
                     self.subscribe(conn, room)
+
+    def spectators(self, room_id: str) -> int:
+        """How many people (not windows) watch the room without a seat."""
+        return len({conn.player for conn in self.subs.get(room_id, {}).get(None, ())})
 
     def watched_by(self, room_id: str, viewer: Viewer) -> bool:
         return bool(self.subs.get(room_id, {}).get(viewer))

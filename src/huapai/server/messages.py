@@ -28,6 +28,8 @@ def summary(room: Room) -> dict[str, Any]:
         "status": room.status, "match": room.match_no,
         "deal": None if deal is None else deal.index, "dealer": room.dealer,
         "seats": [s.to_json() for s in room.seats], "totals": room.totals(),
+        # people watching without a seat (the players could not tell anyone watched)
+        "spectators": room.hub.spectators(room.id),
         "commitment": None if deal is None else deal.commitment,
         "bot_choices": list(choices),
         # how long each search level takes over every move here (its pace): the picker says it
@@ -62,7 +64,7 @@ def _fixed(game: Game[Any, Any], rules: Any) -> tuple[dict[str, Any], tuple[str,
 
 
 LISTED = ("id", "game", "title", "preset", "deals", "multiplier", "turn_clock", "owner",
-          "status", "match", "deal")
+          "status", "match", "deal", "spectators")
 
 
 def listing(room: Room) -> dict[str, Any]:

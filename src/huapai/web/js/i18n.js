@@ -118,6 +118,7 @@ const STR = {
   review_level: ["分析水平", "Review level"],
   review_level_short: ["水平", "Level"],
   review_title: ["复盘分析", "AI review"],
+  spectators_n: ["{n} 人观战", "{n} watching"],
   review_title_of: ["复盘分析：{name} 的选择", "AI review of {name}'s choices"],
   review_running: ["复盘中… {done}/{total}", "Reviewing… {done}/{total}"],
   review_failed: ["复盘失败了", "The review failed"],

@@ -382,7 +382,9 @@ export class LobbyPage {
           h("span", { class: "muted" }, ` · ${presetTitle(room.game, room.preset)}`)),
         h("div", { class: "room-meta" },
           h("span", { class: `status s-${room.status}` }, t(`status_${room.status}`)),
-          h("span", {}, `${filled}/${room.seats.length}`), h("span", { class: "names" }, names)),
+          h("span", {}, `${filled}/${room.seats.length}`), h("span", { class: "names" }, names),
+          room.spectators ? h("span", { class: "muted", "data-testid": "row-spectators" },
+            t("spectators_n", { n: room.spectators })) : null),
         h("a", { class: `btn small${seated ? " primary" : ""}`, href: path`#/room/${room.id}`,
                  "data-testid": seated ? "back-to-seat" : "enter" },
           seated ? t("back_to_seat")

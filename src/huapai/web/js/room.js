@@ -283,6 +283,9 @@ export class RoomPage {
       h("div", { class: "room-meta muted" },
         t("settings_line", { deals: s.deals, mult: roomMultiplier(s), clock }),
         s.status !== "waiting" && s.deal !== null ? ` · ${t("deal_n", { n: s.deal + 1 })}/${s.deals}` : ""),
+      // who else watches: the players could not tell (a spectator's play-test)
+      s.spectators ? h("span", { class: "badge spectators", "data-testid": "spectators" },
+        t("spectators_n", { n: s.spectators })) : null,
       s.code ? h("div", { class: "room-code", "data-testid": "room-code", title: t("room_code") },
         h("span", { class: "wide-only" }, `${t("room_code")} `), h("strong", {}, s.code)) : null,
       // a phone says the bar's buttons short, so that they keep to one line beside the name

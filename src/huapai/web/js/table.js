@@ -386,7 +386,8 @@ export class TableView {
     this.bar.toggleAttribute("data-pending", this.pending);  // sent, not yet answered
     this.el.classList.toggle("my-turn", myTurn);
     if (this.opts.readOnly || me === null) {
-      replace(this.bar, h("div", { class: "prompt" }, this.opts.readOnly ? "" : t("spectating")));
+      // a spectator's bar says whose turn it is (it said 观战中, as the badge above did)
+      replace(this.bar, h("div", { class: "prompt", "data-testid": "prompt" }, this.opts.readOnly ? "" : this.waitingText(view)));
       return;
     }
     const ctx = this.ctx();
@@ -395,8 +396,7 @@ export class TableView {
     const selCount = this.hand.selected.size;
     let hint;
     if (!myTurn) {
-      const waiting = (view.to_act ?? []).map((s) => ctx.name(s)).join(bi("、", ", "));
-      hint = view.phase === "over" ? t("deal_over") : waiting ? t("waiting_for", { name: waiting }) : "";
+      hint = this.waitingText(view);
       if (this.answeredForMe()) hint = this.renderer.autoText?.(view, ctx) ?? t("auto_answer");
     } else if (!selCount) hint = this.renderer.prompt(view, ctx);
     else if (match && this.advice?.counter === this.data.counter && this.advice.action === match.id) {
@@ -435,6 +435,12 @@ export class TableView {
           class: `btn ghost small${tuoguan ? " on" : ""}`, "data-testid": "tuoguan", "data-key": "tuoguan",
           onClick: () => this.opts.onTuoguan(!tuoguan),
         }, tuoguan ? t("tuoguan_off") : t("tuoguan")) : null));
+  }
+
+  /** 等 X 出牌 / 本局结束: what the table waits for, to a seat not to act or a spectator. */
+  waitingText(view) {
+    const waiting = (view.to_act ?? []).map((s) => this.ctx().name(s)).join(bi("、", ", "));
+    return view.phase === "over" ? t("deal_over") : waiting ? t("waiting_for", { name: waiting }) : "";
   }
 
   /** The phase's words as buttons; a run of many of one kind (钵福's 报 0 … 报 30) as one
