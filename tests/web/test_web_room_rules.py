@@ -74,6 +74,9 @@ def test_the_rules_button_during_play_and_a_room_on_its_preset(page: Page,
     expect(page.locator(".dialog h2")).to_have_text("本局规则")
     expect(page.locator(".dialog [data-testid=room-rules] li")).to_have_count(3)
     expect(page.locator(".dialog")).to_contain_text("计分：兰州掀牛软件（玩法默认 砍牛腿）")
+    page.click(".dialog [data-testid=rules-howto]")  # on to the whole guide
+    expect(page.locator(".dialog [data-testid=howto]")).to_be_visible()
+    expect(page.locator(".dialog")).to_have_count(1)
     page.click(".dialog .btn.primary")
     page.goto(server + "/#/")
     page.select_option("select[name=game]", value="xianniu")

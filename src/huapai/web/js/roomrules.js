@@ -5,7 +5,8 @@
 import { h } from "./dom.js";
 import { bi, t } from "./i18n.js";
 import { explain } from "./api.js";
-import { gameDetail, presetTitle } from "./games/registry.js";
+import { gameDetail, hasHowto, presetTitle } from "./games/registry.js";
+import { openHowto } from "./howto.js";
 import { dialog, toast } from "./ui.js";
 
 /** An option's name as a player reads it: its 中文 term, or in English its short English
@@ -64,9 +65,13 @@ export function rulesButton(played, title = "room_rules") {
       toast(() => explain(err), "error");
       return;
     }
+    // the way on to the whole guide: a room that plays its preset as it is said only that
+    // (an English play-test found the dialog said nothing)
+    const guide = hasHowto(played.game) ? (close) => h("button", { class: "btn", "data-testid": "rules-howto",
+      onClick: () => { close(true); openHowto(played.game, played.preset); } }, t("howto_button")) : null;
     dialog(t(title), (close) => h("div", {},
       roomRulesBlock(detail, played, { heading: false }),
-      h("div", { class: "dialog-buttons" },
+      h("div", { class: "dialog-buttons" }, guide?.(close),
         h("button", { class: "btn primary", onClick: () => close(true) }, t("close")))));
   };
   return h("button", { class: "btn ghost small", "data-testid": "room-rules-button", onClick: open },
