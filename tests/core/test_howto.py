@@ -28,6 +28,21 @@ def test_every_family_has_a_guide_in_both_languages(game: str) -> None:
     assert all(not re.search(r"[\u4e00-\u9fff]{12,}", t.en) for t in texts)  # English reads
 
 
+@pytest.mark.parametrize("game", ["xianniu", "biegan", "xiushan"])
+def test_the_guide_points_to_sections_by_name_not_by_place(game: str) -> None:
+    """The browser shows the chosen preset's notes first, the terminal last: 见上文, 前面的
+    油子表, "see the presets below" pointed the wrong way in one of them (two play-tests)."""
+    howto = load_howto(game)
+    assert howto is not None
+    texts = [*(p for s in howto.sections for p in s.paragraphs),
+             *(p for ps in howto.presets.values() for p in ps)]
+    zh = re.compile(r"上文|下文|见下面|见上面|写在最后|写在下面|前面的.{0,4}表")
+    en = re.compile(r"see (?:the \w+ |it |them )?(?:below|above)"
+                    r"|(?:described|given) (?:above|below)|come at the end|table above")
+    assert not [t.zh for t in texts if zh.search(t.zh)]
+    assert not [t.en for t in texts if en.search(t.en)]
+
+
 def test_a_manifest_names_no_guide_by_default() -> None:
     assert GameManifest("toy", Text("玩具", "toy"), "m:GAME").howto is None
 

@@ -34,9 +34,12 @@ def _shows(page: Page, game: str, preset: str, lang: str = "zh") -> None:
     expect(page.locator(".dialog h2")).to_have_text(howto.title.pick(lang))
     expect(box.locator(":scope > section:not(.howto-preset) > h3")).to_have_text(
         [s.title.pick(lang) for s in howto.sections])
-    expect(box.locator(f"section.howto-preset[data-preset='{preset}'] p")).to_have_text(
-        [p.pick(lang) for p in howto.presets[preset]])
+    notes = box.locator(f"section.howto-preset[data-preset='{preset}'] p:not([data-testid])")
+    expect(notes).to_have_text([p.pick(lang) for p in howto.presets[preset]])
     expect(box.locator("details.howto-preset")).to_have_count(len(howto.presets) - 1)
+    # first, the preset's notes say where their terms are explained (they came before)
+    expect(box.locator(f"section.howto-preset[data-preset='{preset}'] "
+                       "[data-testid=howto-terms-below]")).to_have_count(1)
 
 
 def test_the_guide_from_the_lobby_and_a_room(page: Page, server: str,

@@ -14,8 +14,11 @@ function paragraphs(list) {
 
 function presetPart(name, part, open) {
   const head = t("howto_preset", { preset: said(part.title, name) });
+  // first and open, it uses the family's terms before the sections below explain them
+  // (an English play-test): it says where they are
   return open
-    ? h("section", { class: "howto-preset", "data-preset": name }, h("h3", {}, head), paragraphs(part.paragraphs))
+    ? h("section", { class: "howto-preset", "data-preset": name }, h("h3", {}, head), paragraphs(part.paragraphs),
+      h("p", { class: "muted small", "data-testid": "howto-terms-below" }, t("howto_terms_below")))
     : h("details", { class: "howto-preset", "data-preset": name }, h("summary", {}, head), paragraphs(part.paragraphs));
 }
 

@@ -131,6 +131,8 @@ const STR = {
   howto_button: ["玩法说明", "How to play"],
   howto_short: ["玩法", "Help"],
   howto_preset: ["玩法：{preset}", "Preset: {preset}"],
+  howto_terms_below: ["这里用到的牌名和说法，下面各节从头讲起。",
+                      "The cards and terms used here are explained from the start in the sections below."],
   review_step: ["第 {move} 手轮到你，各个选项的预期（± 是和你选的相比的误差，± 大的排得再高也可能是运气；搜索挑的和启发式的那一手又在另外的牌上重比过，有 99% 把握更好才建议）：",
                 "Move {move} is yours; each option's expected score (± the noise against your pick: a wide one ranked high may be luck; the search's pick and the heuristic's move were re-checked on fresh deals, advised only if better at 99 %):"],
   review_checked: ["重比过", "re-checked"],
