@@ -4,6 +4,7 @@ sentence it checks ([P]: a reference's proposal, see docs/xiushan.md §7)."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from xs_deals import act, kinds, legal_text, rules, start
@@ -76,6 +77,9 @@ def test_maquefu_counts_no_youzi_in_its_breakdown() -> None:
     items = GAME.settlement(s).items
     groups = [i for i in items if i.code == "group"]
     assert groups and all(i.unit.code == "none" for i in groups)
+    # each kind glossed once in English (an English play-test: 坎, 麻雀 … said nothing)
+    glossed = re.compile(r"^(laid|in hand) \S+ \([a-z0-9-]+[^)]*\) ")
+    assert all(glossed.search(i.label.en) for i in groups), [i.label.en for i in groups]
     assert not [i for i in items if i.code == "youzi" or "油子" in i.unit.zh]
     assert [i.value for i in items if i.code == "dou"] == [3]
     assert GAME.observe(s, 0)["youzi"] is False

@@ -89,13 +89,22 @@ def _won_on(w: Win) -> Msg:
                {"card": card, "self_drawn": w.from_seat is None})
 
 
+KIND_EN = {"联子": "联子 (run)", "二七十": "二七十 (2-7-10)",
+           "大小组合": "大小组合 (big-and-small)", "坎": "坎 (kan, three alike)",
+           "麻雀": "麻雀 (pair)", "碰": "碰 (peng)", "哨": "哨 (shao)", "开召": "开召 (kaizhao)",
+           "鸡": "鸡 (ji)", "龙灯": "龙灯 (longdeng)"}
+"""Each kind of group glossed once for English (the 汉字 stay: they are the game's terms)."""
+
+
 def group_label(g: Group) -> Msg:
-    """A group of the winning hand, where it lies: 落地碰 三三三 / laid 碰 三三三; its
-    params (``kind``, ``cards``, ``laid``) are what a front end draws it from."""
+    """A group of the winning hand, where it lies: 落地碰 三三三 / laid 碰 (peng) 三三三; its
+    params (``kind``, ``cards``, ``laid``; ``kind_en``, glossed) are what a front end draws
+    it from."""
     cards = format_cards(g.cards)
+    kind_en = KIND_EN.get(g.kind.value, g.kind.value)
     return Msg("group", f"{'落地' if g.laid else '手里'}{g.kind.value} {cards}",
-               f"{'laid' if g.laid else 'in hand'} {g.kind.value} {cards}",
-               {"kind": g.kind.value, "cards": cards, "laid": g.laid})
+               f"{'laid' if g.laid else 'in hand'} {kind_en} {cards}",
+               {"kind": g.kind.value, "cards": cards, "laid": g.laid, "kind_en": kind_en})
 
 
 def note(label: Msg, value: int, measure: Msg) -> str:

@@ -198,7 +198,8 @@ export const xiushan = {
         const kind = String(params.kind ?? "");
         return {
           tokens: this.tokens(params.cards),
-          kind: params.laid ? bi(`落地${kind}`, `laid ${kind}`) : bi(`手里${kind}`, `in hand ${kind}`),
+          kind: params.laid ? bi(`落地${kind}`, `laid ${params.kind_en ?? kind}`)
+            : bi(`手里${kind}`, `in hand ${params.kind_en ?? kind}`),
           value: itemValue(item),
           cls: params.laid ? "laid" : "",
         };
