@@ -80,9 +80,10 @@ def preset_title(game: Game[Any, Any], preset: str, lang: Lang) -> str:
 
 
 def load_game(name: str) -> Game[Any, Any]:
-    """A game by its id, or by a piece of its Chinese name met once (秀山, 掀牛, 花花牌)."""
+    """A game by its id, or by a piece of its Chinese name met once (秀山, 掀牛, 双别杆)."""
+    matches = _title_matches(name, {n: m.title.zh for n, m in manifests().items()})
     try:
-        return get_game(_by_title(name, {n: m.title.zh for n, m in manifests().items()}))
+        return get_game(matches[0] if len(matches) == 1 else name)
     except RulesError as exc:
         raise CliError(exc.msg) from None
 
@@ -95,23 +96,20 @@ def resolve_preset(game: Game[Any, Any], name: str) -> str:
     if manifest is None or name in game.presets():
         return name
     titles = {p: manifest.preset_title(p).zh for p in game.presets()}
-    found = _by_title(name, titles)
-    if found == name and name.strip() and not name.isascii():
-        matches = [p for p, title in titles.items() if name.strip() in title]
-        if len(matches) > 1:
-            listed = "、".join(f"{p}（{titles[p]}）" for p in matches)
-            raise CliError(f"「{name}」可以是几种玩法：{listed}，请写其中一个",
-                           f"{name!r} could be any of: {', '.join(matches)}; give one")
-    return found
+    matches = _title_matches(name, titles)
+    if len(matches) > 1:
+        listed = "、".join(f"{p}（{titles[p]}）" for p in matches)
+        raise CliError(f"「{name}」可以是几种玩法：{listed}，请写其中一个",
+                       f"{name!r} could be any of: {', '.join(matches)}; give one")
+    return matches[0] if matches else name
 
 
-def _by_title(name: str, titles: Mapping[str, str]) -> str:
-    """``name`` itself when it is an id or not found once in ``titles``; else that id."""
+def _title_matches(name: str, titles: Mapping[str, str]) -> list[str]:
+    """The ids whose Chinese title holds ``name`` (汉字 only: an id is never matched so)."""
     text = name.strip()
-    if name in titles or not text:
-        return name
-    matches = [key for key, title in titles.items() if text in title]
-    return matches[0] if len(matches) == 1 else name
+    if not text or text.isascii():
+        return []
+    return [key for key, title in titles.items() if text in title]
 
 
 def default_preset(game: Game[Any, Any]) -> str:
