@@ -121,7 +121,7 @@ def test_a_win_on_a_discard_itemised() -> None:
     (pay,) = settled.payments
     assert (pay.payer, pay.payee, pay.amount, pay.label.code) == (Z, E, 20, "dianpao")
     assert pay.label.zh == "捉铳 17胡 1分 × 10倍，包两家"  # 2 shares × 1 分 × 10 = 20
-    assert pay.label.en == "won on a discard: 17 hu, 1 fen × 10, both shares"
+    assert pay.label.en == "won on a discard: 17 hu, 1 fen × 10, the discarder pays both shares"
 
 
 def test_a_self_drawn_win_itemised() -> None:

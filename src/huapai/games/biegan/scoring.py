@@ -100,7 +100,8 @@ def _label(rules: BieganRules, win: Win) -> Msg:
                       "self-drawn {hu} hu, {fen} fen" + en_times, **params)
     # the discarder pays both shares (包两家): say so, or 2分 next to 4 reads as a mistake;
     # the win is named 捉铳 as in the winner's 明细 (the payer's side is the payment's column)
-    zh_both, en_both = ("，包两家", ", both shares") if rules.dianpao_pay == "both" else ("", "")
+    zh_both, en_both = (("，包两家", ", the discarder pays both shares")
+                        if rules.dianpao_pay == "both" else ("", ""))
     return Msg.of("dianpao", "捉铳 {hu}胡 {fen}分" + zh_times + zh_both,
                   "won on a discard: {hu} hu, {fen} fen" + en_times + en_both, **params)
 
