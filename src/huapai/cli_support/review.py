@@ -23,7 +23,7 @@ from huapai.bots.review import Decision, count_decisions, review, review_json
 from huapai.bots.search import BUDGETS
 from huapai.core.record import Replay
 
-from .i18n import Lang, level_label, seat_name
+from .i18n import Lang, comma, level_label, seat_name
 from .replay import read_record, replay_all
 from .setup import CliError, bad_seat, emit_json, refused
 
@@ -178,7 +178,7 @@ def _pick(row: dict[str, Any], lang: Lang) -> str:
     ``哨 三三三，报 3``, not a bare ``报 3``)."""
     chosen = _said(row["chosen_label"], lang)
     asked = row.get("asked")
-    return chosen if not asked else f"{_said(asked, lang)}{'，' if lang == 'zh' else ', '}{chosen}"
+    return chosen if not asked else f"{_said(asked, lang)}{comma(lang)}{chosen}"
 
 
 def _said(label: dict[str, Any], lang: Lang) -> str:

@@ -290,6 +290,11 @@ export function bi(zh, en) {
   return getLang() === "en" ? en : zh;
 }
 
+/** `items` as a list in the page's language: 甲、乙 / A, B. */
+export function listed(items) {
+  return items.join(bi("、", ", "));
+}
+
 /** A message value from the server ({code, zh, en, params}: an error, an action's
  * label, a settlement line) in the current language; `fallback` when there is none. */
 export function said(msg, fallback = "") {

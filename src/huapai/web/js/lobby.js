@@ -2,7 +2,7 @@
 // join one by its code, the public rooms, and my finished games with their replays.
 
 import { h, morph, replace } from "./dom.js";
-import { bi, t } from "./i18n.js";
+import { bi, listed, t } from "./i18n.js";
 import { api, explain, path } from "./api.js";
 import { gameDetail, gameTitle, loadGames, ownMultiplier, presetTitle } from "./games/registry.js";
 import { howtoButton } from "./howto.js";
@@ -375,8 +375,8 @@ export class LobbyPage {
       const seated = mineFirst(room) === 0;
       // the seated, then how many seats are free ("规则d、·、·" read as a riddle)
       const free = room.seats.length - filled;
-      const names = [...nicknames(room.seats).filter((_, i) => room.seats[i].player || room.seats[i].bot),
-                     ...(free ? [t("seats_free", { n: free })] : [])].join(bi("、", ", "));
+      const names = listed([...nicknames(room.seats).filter((_, i) => room.seats[i].player || room.seats[i].bot),
+                            ...(free ? [t("seats_free", { n: free })] : [])]);
       return h("li", { class: "room-row", "data-room": room.id, "data-key": room.id },
         h("div", { class: "room-title" }, gameTitle(room.game),
           h("span", { class: "muted" }, ` · ${presetTitle(room.game, room.preset)}`)),

@@ -81,7 +81,6 @@ export class ReplayPage {
       t("deal_n", { n: r.deal + 1 }))));
   }
 
-  /** `url` with this page's share token, if it was opened from a share link. */
   /** The address of seat `v`'s view (or "all") at the step shown now. */
   viewerHref(v) {
     return this.withShare(path`#/replay/${this.gameId}?seat=${v}&step=${this.index + 1}`);
@@ -95,6 +94,7 @@ export class ReplayPage {
     if (location.hash.startsWith(path`#/replay/${this.gameId}`)) history.replaceState(null, "", this.viewerHref(this.viewer));
   }
 
+  /** `url` with this page's share token, if it was opened from a share link. */
   withShare(url) {
     if (!this.share) return url;
     return `${url}${url.includes("?") ? "&" : "?"}${path`share=${this.share}`}`;

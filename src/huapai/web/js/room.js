@@ -3,7 +3,7 @@
 // and gets the seat's full view again (token + subscribe).
 
 import { h, morph, replace } from "./dom.js";
-import { bi, t } from "./i18n.js";
+import { bi, listed, t } from "./i18n.js";
 import { api, explain, path } from "./api.js";
 import {
   checkShuffle, commitmentSeen, forgetNonce, newNonce, nonceSent, rememberCommitment, rememberNonce,
@@ -221,7 +221,7 @@ export class RoomPage {
   againAnswered(answer, seated) {
     if (answer?.room?.status !== "waiting") return;
     const kept = new Set((answer.room.seats ?? []).map((x) => x.player?.id).filter(Boolean));
-    const names = seated.filter((x) => !kept.has(x.player.id)).map((x) => x.player.nickname).join(bi("、", ", "));
+    const names = listed(seated.filter((x) => !kept.has(x.player.id)).map((x) => x.player.nickname));
     toast(() => t("again_waiting", { names }), "info", 7000);
   }
 

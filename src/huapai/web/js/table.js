@@ -3,7 +3,7 @@
 // renderer (js/games/*.js) and the seat's observe() view.
 
 import { h, morph, replace } from "./dom.js";
-import { bi, t } from "./i18n.js";
+import { bi, listed, t } from "./i18n.js";
 import { botIcon, cardBack } from "./cards/common.js";
 import { botLevel } from "./botlevels.js";
 import { Hand, tokenOf } from "./hand.js";
@@ -362,7 +362,7 @@ export class TableView {
     const single = (tok) => plays.find((p) => p.cards.length === 1 && p.cards[0] === tok);
     const steps = tokens.map(single);
     if (steps.some((p) => !p)) return null;
-    return { id: steps[0].id, text: steps.map((p) => p.text).join(bi("、", ", ")), queue: tokens.slice(1) };
+    return { id: steps[0].id, text: listed(steps.map((p) => p.text)), queue: tokens.slice(1) };
   }
 
   /** Play a matched selection (a pick sends its first card now, the rest as each state
@@ -439,7 +439,8 @@ export class TableView {
 
   /** 等 X 出牌 / 本局结束: what the table waits for, to a seat not to act or a spectator. */
   waitingText(view) {
-    const waiting = (view.to_act ?? []).map((s) => this.ctx().name(s)).join(bi("、", ", "));
+    const { name } = this.ctx();
+    const waiting = listed((view.to_act ?? []).map(name));
     return view.phase === "over" ? t("deal_over") : waiting ? t("waiting_for", { name: waiting }) : "";
   }
 
