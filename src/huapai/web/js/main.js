@@ -5,7 +5,7 @@ import { h, replace } from "./dom.js";
 import { getLang, onLangChange, setLang, t } from "./i18n.js";
 import { api, explain, forgetIdentity, getPlayer, getToken, saveIdentity } from "./api.js";
 import { Live } from "./socket.js";
-import { LanguageSwitch, askNickname, toast } from "./ui.js";
+import { LanguageSwitch, askNickname, dropToasts, toast } from "./ui.js";
 import { loadGames } from "./games/registry.js";
 import { applyMotion, isOn, setOn } from "./feedback.js";
 import { LobbyPage } from "./lobby.js";
@@ -33,7 +33,7 @@ export function parseRoute(hash) {
   }
   if (parts[0] === "join" && parts[1]) return { name: "join", code: parts[1] };
   if (parts[0] === "drill") return { name: "drill" };
-  return { name: "lobby" };
+  return parts.length ? { name: "lobby", unknown: true } : { name: "lobby" };
 }
 
 class App {
@@ -147,11 +147,16 @@ class App {
 
   async route() {
     const route = parseRoute(location.hash);
+    if (route.unknown) {  // #/room/ with no room, a mistyped page: the lobby, said so, at its own address
+      history.replaceState(null, "", "#/");
+      toast(() => t("no_such_page"), "info", 6000, { carry: true });
+    }
     if (route.name !== "replay" && !this.player) await this.signIn();
     if (route.name === "join") {
       this.joinByCode(route.code);
       return;
     }
+    dropToasts();
     this.page?.unmount();
     window.scrollTo(0, 0);
     if (route.name === "room") this.page = new RoomPage(this, route.id);
@@ -183,7 +188,7 @@ class App {
       const { room } = await api.post("/rooms/join", { code });
       location.replace(`#/room/${encodeURIComponent(room.id)}`);
     } catch (err) {
-      toast(() => explain(err), "error");
+      toast(() => explain(err), "error", 4200, { carry: true });
       location.replace("#/");
     }
   }

@@ -12,20 +12,35 @@ onLangChange(() => {
 
 /** A short message at the top of the screen; `kind` is "info", "error" or "ok". `text`
  * may be a function that says it in the language of the moment (a switch while it shows
- * re-says it). */
-export function toast(text, kind = "info", ms = 4200) {
+ * re-says it). A toast belongs to the page it was made on: going to another page takes it
+ * away (dropToasts) — unless `carry`, for one that is about the going (an invitation's
+ * code refused, and the lobby shown instead), which stays over the next page. */
+export function toast(text, kind = "info", ms = 4200, { carry = false } = {}) {
   if (!toastBox) {
     toastBox = h("div", { class: "toasts", role: "status", "aria-live": "polite" });
     document.body.append(toastBox);
   }
   const say = typeof text === "function" ? text : () => text;
   const item = h("div", { class: `toast ${kind}` }, say());
+  if (carry) item.dataset.carry = "1";
   saying.set(item, say);
   setTimeout(() => saying.delete(item), ms + 400);
   toastBox.append(item);
   setTimeout(() => item.classList.add("leaving"), ms);
   setTimeout(() => item.remove(), ms + 400);
   return item;
+}
+
+/** A new page: the toasts of the one before go (a 房间码不对 stayed over the room opened
+ * next); a carried one stays this once. */
+export function dropToasts() {
+  for (const item of toastBox?.querySelectorAll(".toast") ?? []) {
+    if (item.dataset.carry) delete item.dataset.carry;
+    else {
+      saying.delete(item);
+      item.remove();
+    }
+  }
 }
 
 /** A modal dialog; resolves with what `body` passes to `done`, or null when cancelled
