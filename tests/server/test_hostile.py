@@ -327,5 +327,6 @@ def test_room_list_is_paginated_and_short(tmp_path: Path) -> None:
         assert listed == made[::-1]  # newest first
         assert set(first["rooms"][0]) == {"id", "game", "title", "preset", "deals",
                                           "multiplier", "turn_clock", "owner", "status",
-                                          "match", "deal", "seats", "spectators"}
+                                          "match", "deal", "seats", "spectators",
+                                          "created"}
         assert client.get("/api/rooms?limit=5").status_code == 400

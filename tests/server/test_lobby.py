@@ -216,7 +216,7 @@ def test_private_room_needs_its_code(client: TestClient) -> None:
     assert b.call("GET", "/api/me/rooms")["rooms"] == []  # a member, not yet seated
     b.call("POST", f"/api/rooms/{room['id']}/seats/1")
     mine = {"id": room["id"], "game": "xianniu", "preset": "lanzhou", "status": "waiting",
-            "code": room["code"]}
+            "code": room["code"], "deals": 1, "created": room["created"]}
     assert a.call("GET", "/api/me/rooms")["rooms"] == [{**mine, "owner": True}]
     assert b.call("GET", "/api/me/rooms")["rooms"] == [{**mine, "owner": False}]
     a.room()  # a public room is not listed there: the lobby's public list shows it

@@ -5,7 +5,7 @@ lobby's address, saying so (``#/room/`` kept its bad address over the lobby)."""
 from __future__ import annotations
 
 from playwright.sync_api import Page, expect
-from web_driver import create_room, enter
+from web_driver import create_room, enter, start_with_bots
 
 
 def test_a_toast_goes_with_its_page(page: Page, server: str) -> None:
@@ -28,3 +28,19 @@ def test_an_address_with_no_page_says_so_at_the_lobby(page: Page, server: str) -
         expect(page.locator(".toast.info")).to_contain_text("没有这个页面")
     create_room(page, preset="lanzhou")
     assert page.locator(".toast").count() == 0
+
+
+def test_two_alike_rooms_differ_in_the_lobby(page: Page, server: str) -> None:
+    """Two 兰州 rooms of mine, each of 4 deals: one waits, one plays its first deal — the
+    rows said the same until they told how far each match is and when it was made."""
+    enter(page, server, "两房")
+    create_room(page, preset="lanzhou", deals=4)
+    page.goto(f"{server}/#/")
+    create_room(page, preset="lanzhou", deals=4)
+    start_with_bots(page)
+    page.goto(f"{server}/#/")
+    rows = page.locator(".room-row:has([data-testid=back-to-seat])")  # mine: first, newest first
+    expect(rows).to_have_count(2)
+    expect(rows.locator("[data-testid=row-progress]")).to_have_text(["第 1 局/4", "共 4 局"])
+    expect(rows.locator("[data-testid=row-age]")).to_have_text(["刚开", "刚开"])
+    assert rows.nth(0).inner_text() != rows.nth(1).inner_text()

@@ -119,7 +119,9 @@ async def my_private_rooms(request: Request) -> dict[str, Any]:
     player = await player_of(request)
     rows = await asyncio.to_thread(platform_of(request).reader.private_rooms_of, player.id)
     return {"rooms": [{"id": r.id, "game": r.game, "preset": r.preset, "status": r.status,
-                       "code": r.code, "owner": r.owner_id == player.id} for r in rows]}
+                       "code": r.code, "owner": r.owner_id == player.id,
+                       "deals": (r.settings or {}).get("deals", 1), "created": round(r.created_at)}
+                      for r in rows]}
 
 
 @router.patch("/me")

@@ -26,6 +26,7 @@ def summary(room: Room) -> dict[str, Any]:
         "preset": room.preset, "rules": rules,
         **room.settings.to_json(), "code": room.code, "owner": room.owner,
         "status": room.status, "match": room.match_no,
+        "created": round(room.created_at),  # epoch seconds: two alike rooms differ by it
         "deal": None if deal is None else deal.index, "dealer": room.dealer,
         "seats": [s.to_json() for s in room.seats], "totals": room.totals(),
         # people watching without a seat (the players could not tell anyone watched)
@@ -64,7 +65,7 @@ def _fixed(game: Game[Any, Any], rules: Any) -> tuple[dict[str, Any], tuple[str,
 
 
 LISTED = ("id", "game", "title", "preset", "deals", "multiplier", "turn_clock", "owner",
-          "status", "match", "deal", "spectators")
+          "status", "match", "deal", "spectators", "created")
 
 
 def listing(room: Room) -> dict[str, Any]:

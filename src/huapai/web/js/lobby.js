@@ -82,6 +82,26 @@ function keepLastRoom(body) {
   }
 }
 
+/** A row's status, how far its match is (第 2 局/4, or 共 4 局 before the start) and when
+ * it was made: two rooms of one game, preset and players looked the same. */
+function roomFacts(room) {
+  const going = room.status === "playing" || room.status === "between";
+  const progress = going && room.deal != null ? `${t("deal_n", { n: room.deal + 1 })}/${room.deals}`
+    : room.status === "waiting" && room.deals > 1 ? t("deals_total", { n: room.deals }) : null;
+  const made = room.created ? new Date(room.created * 1000) : null;
+  return [h("span", { class: `status s-${room.status}` }, t(`status_${room.status}`)),
+    progress ? h("span", { "data-testid": "row-progress" }, progress) : null,
+    made ? h("span", { class: "muted", "data-testid": "row-age", title: made.toLocaleString() }, madeAgo(made)) : null];
+}
+
+function madeAgo(made) {
+  const minutes = Math.floor((Date.now() - made.getTime()) / 60000);
+  if (minutes < 1) return t("made_now");
+  if (minutes < 60) return t("made_min", { n: minutes });
+  if (minutes < 48 * 60) return t("made_h", { n: Math.floor(minutes / 60) });
+  return t("made_d", { n: Math.floor(minutes / 1440) });
+}
+
 export class LobbyPage {
   constructor(app) {
     this.app = app;
@@ -381,7 +401,7 @@ export class LobbyPage {
         h("div", { class: "room-title" }, gameTitle(room.game),
           h("span", { class: "muted" }, ` · ${presetTitle(room.game, room.preset)}`)),
         h("div", { class: "room-meta" },
-          h("span", { class: `status s-${room.status}` }, t(`status_${room.status}`)),
+          ...roomFacts(room),
           h("span", {}, `${filled}/${room.seats.length}`), h("span", { class: "names" }, names),
           room.spectators ? h("span", { class: "muted", "data-testid": "row-spectators" },
             t("spectators_n", { n: room.spectators })) : null),
@@ -413,7 +433,7 @@ export class LobbyPage {
           h("div", { class: "room-title" }, gameTitle(room.game),
             h("span", { class: "muted" }, ` · ${presetTitle(room.game, room.preset)}`)),
           h("div", { class: "room-meta" },
-            h("span", { class: `status s-${room.status}` }, t(`status_${room.status}`)),
+            ...roomFacts(room),
             room.code ? h("span", {}, `${t("room_code")} ${room.code}`) : null),
           h("a", { class: "btn small primary", href: path`#/room/${room.id}`, "data-testid": "back-to-private" },
             t("back_to_seat")))))];
