@@ -121,7 +121,8 @@ def play(
 def simulate(
     game: GameArg = DEFAULT_GAME,
     preset: PresetOpt = None,
-    games: Annotated[int, typer.Option("--games", "-n", help="局数 / deals to play")] = 100,
+    games: Annotated[int, typer.Option("--games", "--deals", "-n",
+                                       help="局数 / deals to play")] = 100,
     bots: Annotated[str | None, typer.Option("--bots", help="每个座位一个机器人，逗号分隔 / "
                                              "one bot per seat, or one for all")] = None,
     seed: SeedOpt = 0,
@@ -129,14 +130,19 @@ def simulate(
     players: PlayersOpt = None,
     rule: RuleOpt = None,
     lang: LangOpt = "zh",
+    record: Annotated[Path | None, typer.Option(
+        "--record", help="把对局记录写到文件（钵福的下一场写到 FILE-2…）/ write the match "
+        "record (JSON lines; a later 钵福 match to FILE-2…)")] = None,
 ) -> None:
     """机器人打 N 局，报告各座位平均分等 / Bots play N deals; per-seat results."""
     language = _lang(lang)
     with _guard(language):
         table = load_table(game, preset, players, rule or ())
         check_positive("--games", games)
+        if record is not None:
+            check_record_path(record)
         plan = bot_plan(table, bots, list(range(table.seats)))
-        sim = Simulation(table, plan, make_bots(table, plan, seed), games, seed)
+        sim = Simulation(table, plan, make_bots(table, plan, seed), games, seed, record)
         if as_json:
             emit_json(report_json(sim, sim.run()))
             return
@@ -248,7 +254,8 @@ def verify(
     record: Annotated[Path, typer.Argument(help="对局记录 / a game record from the server")],
     lang: LangOpt = "zh",
 ) -> None:
-    """验证洗牌公平：种子与开局承诺一致且发出同样的牌 / Check a record's fair shuffle."""
+    """验证洗牌公平：种子与开局承诺一致且发出同样的牌（退出码：0 通过，1 失败，3 没有承诺可验）/
+    Check a record's fair shuffle (exit 0 verified, 1 failed, 3 no commitment to check)."""
     from .cli_support.verify import run_verify
 
     language = _lang(lang)

@@ -91,12 +91,12 @@ def test_verify_command_exit_codes(tmp_path: Path) -> None:
 def test_a_local_record_cannot_be_verified_and_is_not_said_to_fail(tmp_path: Path) -> None:
     """A record of a local game (``huapai play``: no commitment) is said to be unverifiable,
     not a failed check that suggests tampering (a terminal play-test read "验证失败");
-    the exit code stays 1: nothing was verified."""
+    the exit code is 3, neither 0 (nothing was verified) nor 1 (a failed check)."""
     lines = [{k: v for k, v in line.items() if k != "commitment"} for line in _record(48)]
     local = tmp_path / "local.jsonl"
     local.write_text(dumps(lines), encoding="utf-8")
     said = CliRunner().invoke(app, ["verify", str(local)])
-    assert said.exit_code == 1 and "无法验证" in said.output and "验证失败" not in said.output
+    assert said.exit_code == 3 and "无法验证" in said.output and "验证失败" not in said.output
     assert "– 第 1 局：种子 48，承诺 无" in said.output and "✗" not in said.output
     english = CliRunner().invoke(app, ["verify", str(local), "--lang", "en"])
     assert "cannot verify" in english.output and "FAILED" not in english.output

@@ -26,7 +26,6 @@ from rich.text import Text
 
 from huapai.bots.pace import play_out_paced
 from huapai.bots.registry import house_bot, make_bot
-from huapai.core import record
 from huapai.core.match import Match
 from huapai.core.protocol import Event, IllegalAction
 from huapai.core.session import Agent, AgentError, Deal, decide
@@ -50,7 +49,7 @@ from .render import (
     waits_view,
 )
 from .rules_view import house_rules
-from .setup import CliError, Table, bot_failure, os_problem
+from .setup import Table, bot_failure, save_record
 from .typeahead import drop_typed_ahead
 
 LineReader = Callable[[str], str]
@@ -328,11 +327,7 @@ class HumanMatch:
         """Write the record so far (after every deal, and when the match ends)."""
         if self.record_path is None:
             return
-        try:
-            record.write(self.record_path, self.match.record.lines())
-        except OSError as exc:
-            raise CliError(f"--record {self.record_path}：写不进去（{os_problem(exc)}）",
-                           f"--record {self.record_path}: {exc.strerror or exc}") from None
+        save_record(self.record_path, self.match.record.lines())
         if announce:
             self._print(Text(tr("record_saved", self.lang, path=str(self.record_path)),
                                 style="dim"))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -18,6 +18,7 @@ from huapai.bots.levels import BadSpec, parse_spec
 from huapai.bots.pace import PacedBot, pace_of
 from huapai.bots.registry import UnknownBot, house_bot
 from huapai.bots.search import SearchBot, can_search
+from huapai.core import record
 from huapai.core.present import Msg, SaidError, count_en, said
 from huapai.core.protocol import Game, RulesError
 from huapai.core.registry import get_game, manifests
@@ -293,6 +294,15 @@ def check_record_path(path: Path) -> None:
     if not path.parent.is_dir():
         raise CliError(f"--record {path}：文件夹 {path.parent} 不存在",
                        f"--record {path}: folder {path.parent} does not exist")
+
+
+def save_record(path: Path, lines: Iterable[Mapping[str, Any]]) -> None:
+    """Write a record file; the system's refusal is a :class:`CliError` naming the path."""
+    try:
+        record.write(path, lines)
+    except OSError as exc:
+        raise CliError(f"--record {path}：写不进去（{os_problem(exc)}）",
+                       f"--record {path}: {exc.strerror or exc}") from None
 
 
 def emit_json(data: Any) -> None:

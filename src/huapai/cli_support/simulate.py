@@ -8,6 +8,10 @@ dealt from ``derive_seed(seed, "deal", i)`` and the bot at seat ``s`` is seeded 
 ends itself (钵福's 得一钵, ``game.match_over``) is followed by the next one, seeded
 ``derive_seed(seed, "match-K")``, until N deals are played.
 
+``--record FILE`` writes each match's record as ``huapai play --record`` does (for
+``huapai replay`` / ``review`` / ``verify``): the first match to FILE, a later one (钵福)
+to FILE-2, FILE-3… beside it.
+
 The game-specific rates (掀牛: 够牌, 刺, 首轮无掀) come from the game renderer's
 ``deal_facts`` over the final public view of each deal.
 """
@@ -17,6 +21,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -30,7 +35,7 @@ from huapai.core.session import Agent, AgentError, Deal
 from .i18n import Lang, bot_label, bracketed, colon, seat_name, tr
 from .render import RenderContext, Renderer, Units, public_table, renderer_for
 from .rules_view import house_rules
-from .setup import Table, bot_failure
+from .setup import Table, bot_failure, save_record
 from .stats import Tally, estimate
 from .tables import figure
 
@@ -51,6 +56,7 @@ class Simulation:
     agents: dict[int, Agent]
     deals: int
     seed: int
+    record_path: Path | None = None
 
     def run(self, tick: Callable[[], None] | None = None) -> Tally:
         game, rules = self.table.game, self.table.rules
@@ -60,7 +66,7 @@ class Simulation:
         played, number = 0, 0
         while played < self.deals:  # a match that ends itself (钵福's 得一钵): the next one
             seed = self.seed if number == 0 else derive_seed(self.seed, f"match-{number}")
-            match = Match(game, rules, self.deals - played, seed)
+            match = Match(game, rules, self.deals - played, seed, preset=self.table.preset)
             while not match.finished:
                 deal = match.start_deal()
                 decisions = drive(deal, self.agents, self.bots)
@@ -71,8 +77,15 @@ class Simulation:
                 played += 1
                 if tick is not None:
                     tick()
+            if self.record_path is not None:
+                save_record(match_file(self.record_path, number), match.record.lines())
             number += 1
         return tally
+
+
+def match_file(path: Path, number: int) -> Path:
+    """The record file of the run's match ``number`` (0: ``path`` itself)."""
+    return path if number == 0 else path.with_name(f"{path.stem}-{number + 1}{path.suffix}")
 
 
 def _num(value: float | None) -> float | None:

@@ -13,9 +13,14 @@ from huapai.server.fairness import DealCheck, VerifyReport, verify_text
 from .i18n import Lang
 from .replay import read_record
 
+UNVERIFIABLE = 3
+"""The exit code of a record with no commitment to check (a local game's): not 0 — nothing
+was verified — and not 1, a failed check (a script could not tell the two apart)."""
+
 
 def run_verify(path: Path, lang: Lang, console: Console) -> int:
-    """Print each deal's check; 0 when every seed keeps its commitment, else 1."""
+    """Print each deal's check; 0 when every seed keeps its commitment, ``UNVERIFIABLE``
+    (3) when the record carries none and is otherwise sound, else 1."""
     zh = lang == "zh"
     report = verify_text(read_record(path))
     for problem in report.problems:
@@ -33,7 +38,7 @@ def run_verify(path: Path, lang: Lang, console: Console) -> int:
                                "不说明洗牌公平）" if zh else "the record's seeds do deal its "
                                "cards and its actions replay (the record is consistent; that "
                                "says nothing of a fair shuffle)"))
-        return 1
+        return UNVERIFIABLE
     if not report.ok:
         console.print(Text("验证失败" if zh else "verification FAILED", style="bold red"))
         return 1
