@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,6 +13,7 @@ from cli_helpers import assert_clean, invoke
 from huapai.bots.registry import make_bot
 from huapai.cli_support.setup import bot_seed
 from huapai.cli_support.stats import Z95, Rate, estimate
+from huapai.core import record
 from huapai.core.match import Match
 from huapai.core.registry import get_game
 
@@ -127,3 +129,28 @@ def test_estimate_and_rate() -> None:
         rate.add(value)
     assert (rate.hits, rate.cases, rate.value) == (2, 3, 2 / 3)
     assert Rate().value is None
+
+
+def test_record_writes_each_match_for_replay_and_verify(tmp_path: Path) -> None:
+    """``--record``: the bots' match as a record (no person needed) — replayed with the
+    same totals, titled by its preset; a 钵福 run that reaches 得一钵 writes each further
+    match beside it (FILE-2 …); ``verify`` says there is no commitment to check (exit 3)."""
+    path = tmp_path / "run.jsonl"
+    data = _simulate("--preset", "fengxiang", "--deals", "4", "--bots", "heuristic",
+                     "--seed", "5", "--record", str(path))
+    header, deals = record.parse(path.read_text(encoding="utf-8"))
+    assert header is not None and header["preset"] == "fengxiang" and len(deals) == 4
+    replayed = [sum(d.end["deltas"][seat] for d in deals if d.end) for seat in range(3)]
+    assert replayed == [s["total"] for s in data["seats"]]
+    assert invoke(["replay", str(path)]).exit_code == 0
+    assert invoke(["verify", str(path)]).exit_code == 3
+    bofu = tmp_path / "bofu.jsonl"
+    result = invoke(["simulate", "xiushan", "-p", "bofu", "-n", "12", "--bots", "heuristic",
+                     "--seed", "3", "--record", str(bofu), "--json"])
+    assert_clean(result, 0)
+    files = sorted(p.name for p in tmp_path.glob("bofu*.jsonl"))
+    assert files[0] == "bofu-2.jsonl" and "bofu.jsonl" in files  # more than one match
+    assert sum(len(record.parse(p.read_text(encoding="utf-8"))[1])
+               for p in tmp_path.glob("bofu*.jsonl")) == 12
+    refused = invoke(["simulate", "--deals", "2", "--record", str(tmp_path / "no" / "x.jsonl")])
+    assert refused.exit_code != 0 and "不存在" in refused.output
