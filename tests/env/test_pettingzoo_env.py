@@ -226,7 +226,8 @@ def test_render_ansi_and_bad_arguments() -> None:
     e.reset(seed=4)
     text = e.render()
     assert isinstance(text, str) and "to act: seat_" in text
-    assert HuapaiAECEnv(toygame.GAME, "trio").render() is None
+    with pytest.warns(UserWarning, match="without specifying any render mode"):
+        assert HuapaiAECEnv(toygame.GAME, "trio").render() is None
     with pytest.raises(ValueError, match="render_mode"):
         HuapaiAECEnv(toygame.GAME, "trio", render_mode="rgb_array")
     with pytest.raises(ValueError, match="illegal_action"):
