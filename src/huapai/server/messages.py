@@ -121,7 +121,9 @@ def _deal_json(deal: LiveDeal | None) -> str:
 
 
 def deal_end(room: Room, deal: LiveDeal, settlement: dict[str, Any], last: bool) -> Message:
-    wait = None if last else int(room.services.between_deals * 1000)
+    pause = room.turns.next_wait()  # nobody to wait for (bots, 托管): sooner than that
+    longest = room.services.between_deals
+    wait = None if last else int((longest if pause is None else min(pause, longest)) * 1000)
     scaled = match_deals(room.match, room.settings.multiplier)[-1]
     return {"type": "deal_end", "room": room.id, "match": room.match_no,
             "deal": deal.index, "game_id": deal.game_id, "settlement": settlement,

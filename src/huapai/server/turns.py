@@ -29,6 +29,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("huapai.server")
 
+WATCH_PAUSE = 6.0
+"""Seconds between deals for a person on 托管 who watches: time to read the settlement."""
+
 Question = tuple[int, int, int, bool]
 """What a bot is asked (:meth:`Turns._question`): match, deal, the counter at which the
 seat's options last changed, and whether its search bot answers."""
@@ -134,17 +137,30 @@ class Turns:
         self.later_locked("next", self.room.services.between_deals, self.room.next_deal)
         self.maybe_next_deal()
 
+    def next_wait(self) -> float | None:
+        """Seconds to the next deal once nobody is waited for (None: somebody is — a
+        person neither on 托管 nor ready; people who are away hold the deal up until
+        their 托管 grace runs out). Everyone ready: at once. Nobody but bots and 托管: at
+        the bots' pace — or, while a person on 托管 watches (online, not ready), long
+        enough to read the settlement (托管 through a match flashed each deal's by in
+        0.8 s); their 准备 goes on at once."""
+        room = self.room
+        people = [s for s in room.seats if s.player is not None and s.tuoguan is None]
+        if any(not s.ready for s in people):
+            return None
+        if people:
+            return 0.0
+        watching = any(s.player is not None and s.online and not s.ready for s in room.seats)
+        pause = min(WATCH_PAUSE, room.services.between_deals) if watching else 0.0
+        return max(room.settings.bot_delay, pause)
+
     def maybe_next_deal(self) -> None:
         room = self.room
         if room.status != BETWEEN:
             return
-        # people who are away still hold the deal up until their 托管 grace runs out
-        waiting = [s for s in room.seats
-                   if s.player is not None and s.tuoguan is None and not s.ready]
-        if waiting:
-            return
-        people = any(s.player is not None and s.tuoguan is None for s in room.seats)
-        self.later_locked("next", 0 if people else room.settings.bot_delay, room.next_deal)
+        wait = self.next_wait()
+        if wait is not None:
+            self.later_locked("next", wait, room.next_deal)
 
     # ------------------------------------------------------------------ after a restart
     def resume_play(self) -> None:
