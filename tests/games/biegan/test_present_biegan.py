@@ -116,12 +116,17 @@ def test_a_win_on_a_discard_itemised() -> None:
     assert items[(E, "hu")] == [17] and items[(E, "fen")] == [1]
     how = next(i for i in settled.items if i.code == "hu")
     assert how.label.code == "zhuochong" and how.label.params["from_seat"] == Z
+    won_on = settled.items[0]  # the card it won on, first: which discard won was not said
+    assert (won_on.seat, won_on.code, won_on.label.zh, won_on.label.en) == (
+        E, "won_on", "胡的那张：二（别家打出）", "won on 二 (a discard)")
     main = next(i for i in settled.items if i.code == "zhujing")
     assert (main.label.zh, main.unit.code) == ("主精 三", "none")
     (pay,) = settled.payments
     assert (pay.payer, pay.payee, pay.amount, pay.label.code) == (Z, E, 20, "dianpao")
-    assert pay.label.zh == "捉铳 17胡 1分 × 10倍，包两家"  # 2 shares × 1 分 × 10 = 20
-    assert pay.label.en == "won on a discard: 17 hu, 1 fen × 10, the discarder pays both shares"
+    # 2 shares × 1 分 × 10 = 20: the × 2 said (53分 beside 106 read as a mistake)
+    assert pay.label.zh == "捉铳 17胡 1分 × 10倍，放铳包两家（替两家付，× 2）"
+    assert pay.label.en == ("won on a discard: 17 hu, 1 fen × 10, the discarder pays both "
+                            "shares (× 2)")
 
 
 def test_a_self_drawn_win_itemised() -> None:
@@ -130,6 +135,7 @@ def test_a_self_drawn_win_itemised() -> None:
     _check_win_items(state, settled)
     how = next(i for i in settled.items if i.code == "hu")
     assert (how.seat, how.label.code) == (E, "zimo")
+    assert all(i.code != "won_on" for i in settled.items)  # drawn: 自摸 says it (no card kept)
     assert {p.label.code for p in settled.payments} == {"zimo"}
     assert all(p.label.en.startswith("self-drawn") for p in settled.payments)
 
@@ -143,7 +149,7 @@ def test_bao_itemised_and_labelled() -> None:
     assert bao.unit.code == "dui"
     (pay,) = settled.payments
     assert pay.label.code == "bao"
-    assert pay.label.zh == "包（3 对）：捉铳 17胡 1分 × 10倍，包两家"
+    assert pay.label.zh == "包（3 对）：捉铳 17胡 1分 × 10倍，放铳包两家（替两家付，× 2）"
     assert pay.label.en.startswith("liable (包: 3 对, over the limit): won on a discard")
     _check_win_items(state, settled)
 

@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from huapai.core.present import Msg, SettlementItem, unit
 from huapai.core.protocol import Payment, Settlement
 
-from .cards import face_name, format_cards
+from .cards import card_name, face_name, format_cards
 from .rules import BieganRules, fen_of
 from .state import State, Win
 
@@ -92,19 +92,26 @@ def _win_payments(s: State, win: Win) -> Iterator[Payment]:
 def _label(rules: BieganRules, win: Win) -> Msg:
     """What a win costs, in 胡 and 分 (× 倍数); the payer is the payment's own column."""
     hu = win.result.hu
+    shares = rules.players - 1
     params = {"hu": hu, "fen": fen_of(rules, hu), "times": rules.multiplier,
-              "from_seat": win.from_seat}
+              "from_seat": win.from_seat, "shares": shares,
+              "shares_zh": _ZH_COUNT.get(shares, str(shares))}
     zh_times, en_times = (" × {times}倍", " × {times}") if rules.multiplier != 1 else ("", "")
     if win.from_seat is None:
         return Msg.of("zimo", "自摸 {hu}胡 {fen}分" + zh_times,
                       "self-drawn {hu} hu, {fen} fen" + en_times, **params)
-    # the discarder pays both shares (包两家): say so, or 2分 next to 4 reads as a mistake;
+    # the discarder pays both shares (包两家): say so, and the × 2 — or 53分 next to 106
+    # reads as a mistake, and 包 alone as the 限对 penalty (a 双别杆 play-tester read it so);
     # the win is named 捉铳 as in the winner's 明细 (the payer's side is the payment's column)
-    zh_both, en_both = (("，包两家", ", the discarder pays both shares")
+    en_shares = "both shares" if shares == 2 else "all {shares} shares"
+    zh_both, en_both = (("，放铳包{shares_zh}家（替{shares_zh}家付，× {shares}）",
+                         f", the discarder pays {en_shares} (× {{shares}})")
                         if rules.dianpao_pay == "both" else ("", ""))
     return Msg.of("dianpao", "捉铳 {hu}胡 {fen}分" + zh_times + zh_both,
                   "won on a discard: {hu} hu, {fen} fen" + en_times + en_both, **params)
 
+
+_ZH_COUNT = {1: "一", 2: "两", 3: "三", 4: "四"}
 
 _UNIT_KINDS = {"句": "句 (ju)", "坎": "坎 (kan)", "紮": "紮 (zha)", "泛": "泛 (fan)",
                "对": "对 (dui)", "招": "招 (zhao)"}
@@ -146,6 +153,8 @@ def _over_limit_item(s: State, seat: int, duis: int) -> SettlementItem:
 
 def _win_items(rules: BieganRules, win: Win) -> Iterator[SettlementItem]:
     r, seat = win.result, win.seat
+    if win.card is not None:
+        yield SettlementItem(seat, "won_on", _won_on(win), 0, _NONE)
     for u in r.units:
         cards = format_cards(u.cards)
         label = Msg.of("unit", "{kind} {cards}", "{kind_en} {cards}", kind=u.kind,
@@ -164,6 +173,16 @@ def _win_items(rules: BieganRules, win: Win) -> Iterator[SettlementItem]:
     yield SettlementItem(seat, "hu", how, r.hu, unit("hu"))
     yield SettlementItem(seat, "fen", Msg("fen", "折分", "fen"), fen_of(rules, r.hu),
                          unit("fen"))
+
+
+def _won_on(win: Win) -> Msg:
+    """The discard the hand won on (a 双别杆 play-tester could not tell which had won, as
+    秀山's newcomer could not; a 自摸 keeps no card, its 自摸，共 line says how);
+    ``card``, ``from_seat`` are its params."""
+    assert win.card is not None
+    card = card_name(win.card)
+    return Msg("won_on", f"胡的那张：{card}（别家打出）", f"won on {card} (a discard)",
+               {"card": card, "from_seat": win.from_seat})
 
 
 def _win_note(rules: BieganRules, win: Win) -> str:
