@@ -271,7 +271,10 @@ export class TableView {
 
   seatEl(view, seat, k, n, ctx) {
     const place = seatPlace(k, n);
-    const turn = (view.to_act ?? []).includes(seat);
+    // my own seat glows when I have something to decide: asked in a claim window with
+    // nothing to claim (the server passes for me) it glowed beside 稍候自动过
+    const turn = seat === this.data.me && !this.opts.readOnly ? this.myTurn()
+      : (view.to_act ?? []).includes(seat);
     const info = this.data.seats?.[seat] ?? {};
     const onTuoguan = (this.data.tuoguan ?? []).includes(seat);
     const badges = this.renderer.seatBadges(view, seat, ctx);
