@@ -76,7 +76,7 @@ class BieganRules(RulesBase):
         low=2, high=3)
     # --- deck -----------------------------------------------------------------------
     jokers: int = option(
-        2, zh="别杠(赖子)数", source="[S] 賴子2張; [C:R4] bieGangNum 0/1/2 (单别杠 111 张)",
+        2, zh="赖子（别杠）数", source="[S] 賴子2張; [C:R4] bieGangNum 0/1/2 (单别杠 111 张)",
         en="jokers",
         doc="赖子 in the deck: 2 (双别杆, 112 cards), 1 (单别杆, 111) or 0 (110).",
         doc_zh="牌里有几张赖子：2张（双别杆，共112张牌）、1张（单别杆，111张）或0张（110张）。",
