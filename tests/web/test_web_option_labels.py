@@ -88,7 +88,7 @@ def test_an_options_meaning_opens_under_it_on_a_phone(phone: Page, own_server: s
     phone.tap("[data-testid=help-gou]")
     note = phone.locator("[data-testid=note-gou]")
     expect(note).to_contain_text("占牌要达到几张才不算输")
-    expect(note).to_contain_text("出处：原文")
+    expect(note).to_contain_text("出处：这个玩法依据的原始规则")
     assert not LATIN.search(note.inner_text()), note.inner_text()
     box = note.bounding_box()
     assert box is not None and box["width"] > 300  # the note takes the whole row

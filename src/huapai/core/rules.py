@@ -68,12 +68,13 @@ class OptionInfo:
 
 
 SOURCE_KINDS: Mapping[str, tuple[str, str]] = {
-    "seed": ("原文", "the source text"),
+    # said for a player: 原文 alone read as jargon (a play-tester asked which text)
+    "seed": ("这个玩法依据的原始规则", "the source text"),
     "regional": ("地方玩法", "a regional rule"),
     "app": ("手机软件的做法", "an app's habit"),
-    "proposal": ("规则研究的提议", "a proposal of the rules research"),
+    "proposal": ("整理规则时的推断（原始规则没写）", "a proposal of the rules research"),
     "ours": ("本站自定", "our own choice"),
-    "unsettled": ("原文没说清", "not settled by the sources"),
+    "unsettled": ("原始规则没说清", "not settled by the sources"),
 }
 """The kinds of source an option's citation may name, each as (中文, English)."""
 

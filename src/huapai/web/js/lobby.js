@@ -334,7 +334,7 @@ export class LobbyPage {
     const label = optionLabel(option);
     // the option's meaning and source in the player's language (a plug-in's option
     // written in English only shows its 中文 term alone in Chinese mode); in Chinese the
-    // kinds of source in words (原文、规则研究的提议), not the research's citations
+    // kinds of source in words (这个玩法依据的原始规则 …), not the research's citations
     // ([S002], xiushan.md §2.4), which stay in the English note and the rules docs
     const note = (doc, source) => `${doc ?? ""}${source ? `\n${t("option_source")}${source}` : ""}`;
     const kinds = (option.source_kinds ?? []).map((k) => k.zh).join("、");
