@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from playwright.sync_api import Page, expect
-from web_driver import enter, start_with_bots, tuoguan_to_settlement
+from web_driver import create_room, enter, start_with_bots, tuoguan_to_settlement
 
 from huapai.core.rules import CITATION
 
@@ -114,3 +114,21 @@ def test_on_a_phone_the_room_bar_keeps_its_buttons_in_sight(phone: Page, server:
                         return [c.textContent.trim(), r.left, r.right]; })""")
         for text, left, right in boxes:
             assert left >= 0 and right <= width, (width, switch, text, left, right)
+
+
+def test_the_rules_dialog_lists_every_rule_folded(page: Page, server: str) -> None:
+    """A room on its preset said only that; a 双别杆 player at the table wanted the numbers:
+    the dialog lists every option that applies, folded, each by its name and value."""
+    enter(page, server, "全部规则")
+    page.goto(server + "/#/")
+    page.wait_for_selector("[data-testid=create]")
+    create_room(page, preset="gongan-app", game="biegan")
+    start_with_bots(page)
+    page.click("[data-testid=room-rules-button]")
+    folded = page.locator(".dialog [data-testid=all-rules]")
+    expect(folded.locator("summary")).to_have_text(re.compile(r"^全部规则（\d+ 项）$"))
+    expect(folded.locator("li").first).not_to_be_visible()  # folded until asked
+    folded.locator("summary").click()
+    expect(folded.locator("li[data-option=jokers]")).to_have_text("赖子（别杠）数：2")
+    expect(folded.locator("li[data-option=tingtou_scores]")).to_have_text("听头计胡：开")
+    assert "English" not in folded.inner_text() and "true" not in folded.inner_text()

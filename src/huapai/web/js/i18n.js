@@ -87,6 +87,7 @@ const STR = {
   copy_link: ["复制链接", "Copy link"],
   copy_link_short: ["链接", "Link"],
   copied: ["已复制", "Copied"],
+  all_rules: ["全部规则（{n} 项）", "All the rules ({n})"],
   no_such_page: ["没有这个页面：这是大厅", "No such page: this is the lobby"],
   back_to_seat: ["回到牌桌", "Back to my seat"],
   leave_title: ["离座？", "Leave your seat?"],

@@ -54,6 +54,20 @@ export function roomRulesBlock(detail, summary, { heading = true } = {}) {
       })));
 }
 
+/** Every option the room plays by (those that apply under its rules: `applies`), each by
+ * its name and value, folded: a room that plays its preset as it is said only that, and a
+ * player at the table wanted the numbers (起胡 17, 限对 2, 赖子 2) — a 双别杆 play-test. */
+export function allRulesBlock(detail, played) {
+  const rules = played.rules ?? {};
+  const applies = (o) => Object.entries(o.applies ?? {}).every(([k, values]) => values.includes(rules[k]));
+  const shown = (detail?.options ?? []).filter((o) => o.name in rules && applies(o));
+  if (!shown.length) return null;
+  return h("details", { class: "all-rules", "data-testid": "all-rules" },
+    h("summary", {}, t("all_rules", { n: shown.length })),
+    h("ul", {}, shown.map((o) => h("li", { "data-option": o.name, title: bi(o.doc_zh || "", o.doc || "") },
+      h("span", {}, optionLabel(o)), h("strong", {}, `${bi("：", ": ")}${valueText(o, rules[o.name])}`)))));
+}
+
 /** The 规则 button of a room in play or a replay: the rules of ``played`` ({game, preset,
  * rules}) in a dialog titled ``title`` (an i18n key: 本房规则, a replay's 本局规则). */
 export function rulesButton(played, title = "room_rules") {
@@ -71,6 +85,7 @@ export function rulesButton(played, title = "room_rules") {
       onClick: () => { close(true); openHowto(played.game, played.preset); } }, t("howto_button")) : null;
     dialog(t(title), (close) => h("div", {},
       roomRulesBlock(detail, played, { heading: false }),
+      allRulesBlock(detail, played),
       h("div", { class: "dialog-buttons" }, guide?.(close),
         h("button", { class: "btn primary", onClick: () => close(true) }, t("close")))));
   };
