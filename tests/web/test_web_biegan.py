@@ -195,8 +195,11 @@ _PROMPTS = """async (lang) => {
   // the seat's own answers (legal_info), as the server sends them: only those are asked
   const legal = [{ id: 0, kind: "pass", label: { zh: "过", en: "pass (过)" } },
                  { id: 3, kind: "dui", label: { zh: "对", en: "对 (dui)" } }];
+  // the discard asked about, named (bare 招 / 对 buttons said not which card)
+  const named = { legal, name: (seat) => ["你", "乙", "丙"][seat] };
   return [r.prompt(view(true)), r.prompt(view(false)), r.prompt({ ...view(true), phase: "turn" }),
-          r.prompt(view(false), { legal }), r.prompt(view(true), { legal })];
+          r.prompt(view(false), { legal }), r.prompt(view(true), { legal }),
+          r.prompt({ ...view(false), pending: { seat: 1, card: "礼" } }, named)];
 }"""
 
 
@@ -210,7 +213,9 @@ def test_a_seat_at_the_dui_limit_is_told_one_more_binds_bao(page: Page, server: 
     assert zh[:2] == [f"{ask}（你已对 2 次：再对，别家胡了你包）", ask]
     assert "包" not in zh[2]
     assert zh[3] == "有人打牌：对还是过？" and zh[4].startswith("有人打牌：对还是过？（你已对 2 次")
+    assert zh[5] == "乙打出 礼：对还是过？"
     english = page.evaluate(_PROMPTS, "en")
     assert english[0].endswith("one more and you pay the whole win if another seat wins)")
     assert english[1] == "对, 招, 胡 or pass?" and "pay" not in english[2]
     assert english[3] == "A discard: 对 (dui) or pass (过)?"
+    assert english[5] == "乙 discards 礼: 对 (dui) or pass (过)?"

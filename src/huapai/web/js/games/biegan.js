@@ -6,7 +6,7 @@ import { bi } from "../i18n.js";
 import { charCard, charFace } from "../cards/shangdaren.js";
 import { cardBack } from "../cards/common.js";
 import { cardRow, winHands } from "./generic.js";
-import { claimAsk, claimTable, discardPrompt, endBanner, passTip } from "./claimtable.js";
+import { claimAsk, claimTable, discardPrompt, endBanner, passTip, shownLead } from "./claimtable.js";
 
 const PHASES = {
   qingtong: ["请统：要紮的现在紮", "请统: declare 紮 now"],
@@ -93,7 +93,7 @@ export const biegan = {
 
   prompt(view, ctx) {
     if (view.phase === "window") {
-      const ask = claimAsk(ctx, ["有人打牌", "A discard"], ["有人打牌：对、招、胡还是过？", "对, 招, 胡 or pass?"]);
+      const ask = claimAsk(ctx, shownLead(ctx, view.pending), ["有人打牌：对、招、胡还是过？", "对, 招, 胡 or pass?"]);
       const limit = view.dui_limit;
       if (!view.dui_warn) return ask;  // the engine says when one more 对 binds 包
       return bi(`${ask}（你已对 ${limit} 次：再对，别家胡了你包）`,

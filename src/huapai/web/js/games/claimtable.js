@@ -57,6 +57,16 @@ export function discardPrompt() {
 /** A seat's answers to a shown card, as the question it is asked: its own legal words
  * (`ctx.legal`, the state message's legal_info), 过 last — `有人打牌：碰还是过？` —, or
  * `fallback` ([中文, English]) where they are not known. `lead`: what shows the card. */
+/** The lead of a claim window's prompt: whose card it is and which (机器人乙打出 礼) — bare
+ * 招 / 对 buttons under 有人打牌 said not which card they would take (a phone play-test);
+ * `shown` is the view's {seat, card[, drawn]} (双别杆's pending, 秀山's offer). */
+export function shownLead(ctx, shown) {
+  if (!shown?.card || typeof shown.seat !== "number" || !ctx?.name) return ["有人打牌", "A discard"];
+  const who = ctx.name(shown.seat);
+  return shown.drawn ? [`${who}翻出 ${shown.card}`, `${who} turns up ${shown.card}`]
+    : [`${who}打出 ${shown.card}`, `${who} discards ${shown.card}`];
+}
+
 export function claimAsk(ctx, lead, fallback) {
   const words = (ctx?.legal ?? []).filter((a) => !(a.cards ?? []).length && a.label);
   if (!words.length) return bi(...fallback);

@@ -10,7 +10,7 @@ import { itemValue } from "../settlement.js";
 import { cardBack } from "../cards/common.js";
 import { DAZI_SIZE, daziCard } from "../cards/dazi.js";
 import { cardRow, winHands } from "./generic.js";
-import { claimAsk, claimTable, discardPrompt, endBanner, passTip } from "./claimtable.js";
+import { claimAsk, claimTable, discardPrompt, endBanner, passTip, shownLead } from "./claimtable.js";
 import { abacusFor, boEventText, boFacts, owedPrompt, waitRefusal } from "./abacus.js";
 
 const PHASES = {
@@ -178,7 +178,7 @@ export const xiushan = {
     if (owed) return owed;
     const forced = forcedGroup(ctx?.legal);
     if (forced) return bi(`必须${SAY_FORCED[forced] ?? forced}：按“${forced}”`, `forced: press “${forced}”`);
-    if (view.phase === "window") return claimAsk(ctx, ["有人打牌", "A discard"], ["有人打牌：胡、碰、开召还是过？", "胡, 碰, 开召 or pass?"]);
+    if (view.phase === "window") return claimAsk(ctx, shownLead(ctx, view.offer), ["有人打牌：胡、碰、开召还是过？", "胡, 碰, 开召 or pass?"]);
     if (view.phase === "drawn") return claimAsk(ctx, ["堂子头起的牌", "Your turned-up card"], ["堂子头起的牌：胡、成组还是过？", "the turned-up card: 胡, a group or pass?"]);
     return discardPrompt();
   },
