@@ -180,6 +180,8 @@ def test_review_command_json_and_text(tmp_path: Path) -> None:
     summary = data["summary"]
     assert f"共 {summary['decisions']} 步选择，{summary['mistakes']} 处大错，合计少得 " \
            f"{summary['cost']:.1f} 分" in text.output  # as the browser says it
+    # with none, what the review judges by is said (a fed 胡 read as a mistake missed)
+    assert ("没有大错（只按当时能知道的判断" in text.output) == (summary["mistakes"] == 0)
     assert text.output.count("（你选的）") == len(rows)  # every row marks the pick ...
     advised = sum(r["advised"] != r["chosen"] for r in rows)
     tags = re.findall(r"（([^）]*)）", text.output)

@@ -118,6 +118,11 @@ def show(data: dict[str, Any], lang: Lang, console: Console) -> None:
         console.print(Text("这个座位在这份记录里没有要选的（歇家不出牌，或者每步都只有一种走法）"
                            if zh else "this seat had nothing to choose in this record (it sat "
                            "out, or every move it made was its only one)", style="dim"))
+    if summary["decisions"] and not summary["mistakes"]:  # a loss is not a missed mistake
+        console.print(Text("没有大错（只按当时能知道的判断，看不见别家的牌：输赢里还有牌运）" if zh
+                           else "no big mistakes (judged only by what the seat could know "
+                           "then, not the others' hands: the result has luck in it too)",
+                           style="dim"))
     for row in data["decisions"]:
         if row["mistake"]:
             console.print(Text(mistake_line(row, lang), style="red"))
