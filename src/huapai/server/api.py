@@ -191,16 +191,34 @@ def _presets(name: str) -> list[dict[str, Any]]:
 
 @router.get("/health")
 async def health(request: Request, response: Response) -> dict[str, Any]:
-    """Whether storage takes writes: ``degraded`` (503) from a write that failed for
-    good until the next one that succeeds."""
+    """The readiness probe (docs/deploy.md): 503 when storage is ``degraded`` (a write
+    that failed for good, until the next one that succeeds) or, with several workers,
+    when the bus is ``down`` (Redis does not answer a PING within ``BUS_PING`` seconds).
+    ``rooms`` counts this worker's rooms; ``worker`` names it (several workers)."""
     platform = platform_of(request)
     writer = platform.writer
     degraded = writer is not None and writer.degraded
-    if degraded:
+    body: dict[str, Any] = {"storage": "degraded" if degraded else "ok",
+                            "failed_writes": 0 if writer is None else writer.failures,
+                            "rooms": len(platform.rooms)}
+    bus_down = False
+    if platform.cluster is not None:
+        bus_down = not await bus_answers(platform.cluster.bus.redis)
+        body.update(bus="down" if bus_down else "ok", worker=platform.cluster.worker)
+    if degraded or bus_down:
         response.status_code = 503
-    return {"ok": not degraded, "storage": "degraded" if degraded else "ok",
-            "failed_writes": 0 if writer is None else writer.failures,
-            "rooms": len(platform.rooms)}
+    return {"ok": not (degraded or bus_down), **body}
+
+
+BUS_PING = 1.0  # seconds a health check waits for Redis's PONG
+
+
+async def bus_answers(redis: Any) -> bool:
+    try:
+        await asyncio.wait_for(redis.ping(), BUS_PING)
+    except Exception:  # refused, reset, timed out: down, whatever the reason
+        return False
+    return True
 
 
 def _game_json(name: str) -> dict[str, Any]:

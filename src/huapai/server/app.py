@@ -25,6 +25,7 @@ from . import api, drills, ws
 from .config import ServerConfig
 from .errors import ServerError
 from .lobby import Platform
+from .outage import OUTAGES, redis_errors
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 log = logging.getLogger("huapai.server")
@@ -163,6 +164,16 @@ def _error_handlers(app: FastAPI) -> None:
         where = "; ".join(".".join(str(p) for p in e.get("loc", ())) for e in exc.errors())
         error = ServerError("bad_message", f"invalid {where}")
         return JSONResponse({"error": error.to_json()}, status_code=400)
+
+    async def bus_down(_request: Request, exc: Exception) -> JSONResponse:
+        OUTAGES.failed("REST call", exc)  # one line per outage, not a traceback per call
+        error = ServerError("bus_unavailable", status=503)
+        # answered inside the middleware stack: the security headers are added there
+        return JSONResponse({"error": error.to_json()}, status_code=503,
+                            headers={"retry-after": "2"})
+
+    for outage in redis_errors():
+        app.add_exception_handler(outage, bus_down)
 
     @app.exception_handler(Exception)
     async def internal(_request: Request, _exc: Exception) -> JSONResponse:

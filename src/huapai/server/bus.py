@@ -43,6 +43,7 @@ from starlette.websockets import WebSocket
 
 from .errors import ServerError
 from .hub import Connection, TokenBucket
+from .outage import OUTAGES, failed
 
 log = logging.getLogger("huapai.server")
 
@@ -149,8 +150,11 @@ class Bus:
                     for where, text in batch:
                         pipe.publish(where, text)
                     await pipe.execute()
-            except Exception:
-                log.exception("bus: %d message(s) could not be published", len(batch))
+            except Exception as exc:
+                failed("bus publish", exc, f"bus: {len(batch)} message(s) could not be "
+                                           "published")
+            else:
+                OUTAGES.ok("bus publish")
 
     # --- receiving -------------------------------------------------------------------
     async def _listen(self) -> None:
@@ -158,10 +162,12 @@ class Bus:
             try:
                 message = await self.pubsub.get_message(ignore_subscribe_messages=True,
                                                         timeout=1.0)
-            except Exception:
-                log.exception("bus: lost the subscription; subscribing again")
+            except Exception as exc:
+                failed("bus subscription", exc, "bus: lost the subscription; subscribing "
+                                                "again")
                 await asyncio.sleep(0.5)
                 continue
+            OUTAGES.ok("bus subscription")
             if message is None or message.get("type") != "message":
                 continue
             try:

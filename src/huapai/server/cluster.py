@@ -26,6 +26,7 @@ from .calls import answer
 from .hub import Connection
 from .leases import Leases
 from .messages import listing
+from .outage import OUTAGES, failed
 from .restore import restore_room, resume
 
 if TYPE_CHECKING:
@@ -76,8 +77,10 @@ class Heartbeat:
         while not self._stop.wait(self.ttl / 3):
             try:
                 self.beat()
-            except Exception:
-                log.exception("worker: the heartbeat failed (tried again shortly)")
+            except Exception as exc:
+                failed("heartbeat", exc, "worker: the heartbeat failed (tried again shortly)")
+            else:
+                OUTAGES.ok("heartbeat")
 
     def gone(self) -> set[str]:
         with self._lock:
@@ -105,6 +108,7 @@ class Cluster:
         self._dirty: set[str] = set()
         self._closed: set[str] = set()
         self._flushes = 0
+        self._pruned = False  # whether dead workers' rows were deleted since start
         self._tasks: list[asyncio.Task[None]] = []
         self.takeovers: list[tuple[str, float]] = []  # (room, when) of each take-over
 
@@ -151,18 +155,27 @@ class Cluster:
 
     @staticmethod
     async def _every(period: float, run: Any) -> None:
+        source = f"worker {getattr(run, '__name__', 'task')}"
         while True:
             await asyncio.sleep(period)
             try:
                 await run()
-            except Exception:
-                log.exception("worker: a periodic task failed (tried again next round)")
+            except Exception as exc:
+                failed(source, exc, "worker: a periodic task failed (tried again next round)")
+            else:
+                OUTAGES.ok(source)
 
     async def tick(self) -> None:
         for room_id in self.heartbeat.gone():
             self.drop(room_id, "its lease was taken over")
         await self.bus.check_peers()
         orphans = await asyncio.to_thread(self.leases.orphans)
+        if orphans or not self._pruned:  # at start, and whenever rooms are to take over
+            self._pruned = True
+            dead = await asyncio.to_thread(self.leases.forget_dead)
+            if dead:
+                log.info("worker %s: forgot %d dead worker(s): %s", self.worker, len(dead),
+                         ", ".join(dead))
         random.shuffle(orphans)
         for room_id in orphans[:TAKE_PER_TICK]:
             await self.take(room_id)

@@ -71,6 +71,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "storage_unavailable": ("服务器存储暂时不可用，请稍候",
                             "storage is unavailable for now: nothing was changed, "
                             "try again shortly"),
+    "bus_unavailable": ("服务器内部的消息服务暂时连不上，这次操作没有生效，请稍后再试",
+                        "the server cannot reach Redis for a moment: nothing was changed, "
+                        "try again"),
     "internal_error": ("服务器出错了，这次操作没有生效", "internal error: nothing was changed"),
     "room_limit": ("你开的房间太多了", "you have too many open rooms"),
     "too_many_connections": ("连接太多", "too many connections"),

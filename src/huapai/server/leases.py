@@ -186,9 +186,23 @@ class Leases:
         with self.engine.begin() as conn:
             conn.execute(delete(WorkerRow).where(WorkerRow.name == self.worker))
 
+    def forget_dead(self) -> list[str]:
+        """Delete the heartbeat rows that ran out (workers killed without releasing
+        theirs): the names deleted. A worker without a row is judged exactly as one whose
+        row expired (:meth:`_alive`, :meth:`owner`, :meth:`orphans`), and one that was
+        only paused writes its row again at its next heartbeat."""
+        now = time.time()
+        with self.engine.begin() as conn:
+            dead = list(conn.execute(select(WorkerRow.name)
+                                     .where(WorkerRow.expires_at <= now)).scalars())
+            if dead:
+                conn.execute(delete(WorkerRow).where(WorkerRow.name.in_(dead),
+                                                     WorkerRow.expires_at <= now))
+        return dead
+
     def orphans(self, limit: int = 500) -> list[str]:
         """Open rooms whose worker's heartbeat ran out, or that have no lease (from an
-        embedded run); and (once in a while) forget heartbeats long gone."""
+        embedded run)."""
         now = time.time()
         live = select(WorkerRow.name).where(WorkerRow.expires_at > now)
         with self.engine.connect() as conn:

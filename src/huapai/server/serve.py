@@ -44,7 +44,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = 
     url = _database_url(database_url, data_dir)
     redis_url = redis_url or os.environ.get(ENV_REDIS_URL) or None
     rule_files = _rule_files(rule_files or os.environ.get(ENV_RULE_FILES) or None)
+    _check_scheme(url)
     _check_cluster(url, workers, redis_url, lease_ttl)
+    _check_port(host, port)  # before the database is migrated or anything says "ready"
     _logging()
     _check_database(url)
     if redis_url is not None:
@@ -55,8 +57,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = 
     if workers > 1:  # the children build their app from the environment (worker_app)
         os.environ.update({ENV_DATABASE_URL: url, ENV_REDIS_URL: redis_url or "",
                            ENV_LEASE_TTL: repr(lease_ttl), ENV_RULE_FILES: rule_files or ""})
-        uvicorn.run("huapai.server.serve:worker_app", factory=True, workers=workers,
-                    host=host, port=port, **_UVICORN)
+        from .supervisor import run_workers
+
+        run_workers("huapai.server.serve:worker_app", workers, host, port, **_UVICORN)
         return
     app = _app(url, redis_url, lease_ttl, rule_files)
     uvicorn.run(app, host=host, port=port, **_UVICORN)
@@ -115,6 +118,30 @@ def _check_cluster(url: str, workers: int, redis_url: str | None, lease_ttl: flo
         problem = f"--lease-ttl: expected 0.5 to 600 seconds, got {lease_ttl:g}"
     if problem is not None:
         print(f"多进程设置不对 / cannot run several workers: {problem}", file=sys.stderr)
+        raise SystemExit(2)
+
+
+SCHEMES = ("sqlite", "postgresql")  # make_engine's (postgres:// is normalized before)
+
+
+def _check_scheme(url: str) -> None:
+    """Only SQLite and PostgreSQL: any other database is refused naming its scheme
+    (rather than a missing driver, as if installing one would help)."""
+    scheme = url.partition("://")[0] if "://" in url else url.partition(":")[0]
+    if scheme.split("+", 1)[0].lower() not in SCHEMES:
+        print(f"不支持的数据库 / cannot open the database {_safe(url)}: unsupported scheme "
+              f"{scheme!r}: use sqlite:///path/huapai.sqlite3 or postgresql://user@host/db",
+              file=sys.stderr)
+        raise SystemExit(2)
+
+
+def _check_port(host: str, port: int) -> None:
+    from .supervisor import port_problem
+
+    problem = None if port == 0 else port_problem(host, port)
+    if problem is not None:
+        print(f"无法监听端口 / cannot listen on {host}:{port}: {problem} (another server "
+              "on that port? choose another with --port)", file=sys.stderr)
         raise SystemExit(2)
 
 

@@ -24,6 +24,7 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 from .bus import alive_key
+from .outage import OUTAGES, failed
 
 if TYPE_CHECKING:
     from .hub import Connection
@@ -73,9 +74,11 @@ class SharedSockets:
         try:
             ok = await self.script(keys=[set_key(kind, key)],
                                    args=[most, self.alive_prefix, self.member(conn)])
-        except Exception:
-            log.exception("shared socket count unavailable: admitted on this worker's count")
+        except Exception as exc:
+            failed("socket count", exc, "shared socket count unavailable: admitted on this "
+                                        "worker's count")
             return True
+        OUTAGES.ok("socket count")
         return bool(int(ok))
 
     def release(self, entries: list[tuple[str, str]], conn: Connection) -> None:
@@ -93,6 +96,6 @@ class SharedSockets:
                 for kind, key in entries:
                     pipe.srem(set_key(kind, key), member)
                 await pipe.execute()
-        except Exception:
-            log.exception("shared socket count: a closed socket still counts until "
-                          "this worker stops")
+        except Exception as exc:
+            failed("socket count", exc, "shared socket count: a closed socket still counts "
+                                        "until this worker stops")
