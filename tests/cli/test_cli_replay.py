@@ -299,4 +299,4 @@ def test_a_xiushan_replay_says_the_flipped_card_and_its_jiang(tmp_path: Path) ->
     start = invoke(["replay", str(path)]).output.split("\n#", 1)[0]
     assert re.search(r"翻 \S，将 \S\S   起胡 36 胡", start), start
     english = invoke(["replay", str(path), "--lang", "en"]).output.split("\n#", 1)[0]
-    assert re.search(r"flipped \S, 将 \S\S   36 胡 to win", english), english
+    assert re.search(r"flipped \S, 将 \S\S   36 油子 to win", english), english

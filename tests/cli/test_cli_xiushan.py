@@ -74,7 +74,7 @@ def test_score_and_waits_commands() -> None:
     data = json.loads(result.stdout)
     assert (data["wins"], data["youzi"], data["dou"]) == (True, 24, 5)
     assert data["groups"][0] == {"kind": "哨", "cards": "捌捌捌", "youzi": 6, "laid": True,
-                                 "face_down": True}
+                                 "face_down": True, "as_peng": False}
     waits = invoke(["waits", "xiushan", "壹贰叁贰柒拾一二三二七十四五六七八九伍陆", "--json"])
     assert_clean(waits, 0)
     assert {w["card"] for w in json.loads(waits.stdout)["waits"]} == {"肆", "柒"}
@@ -147,7 +147,7 @@ def test_score_prints_the_groups_their_youzi_and_each_dou() -> None:
     assert not re.search(r"[A-Za-z]", result.stdout)
     english = invoke([*args, "--lang", "en"])
     assert _header(english.stdout) == ["group", "cards", "油子", "note"]
-    assert "wins ✓  24 胡 of 油子, 5 豆" in english.stdout
+    assert "wins ✓  24 油子, 5 豆" in english.stdout
 
 
 def _header(text: str) -> list[str]:
@@ -272,3 +272,19 @@ def test_a_wait_says_its_self_drawn_worth_where_it_differs() -> None:
     assert "二（2 豆，剩 3）" in zh.plain
     assert "柒 (3 豆, self-drawn 4, 2 left)" in en.plain
     assert "拾 (5 豆 self-drawn only, 1 left)" in en.plain
+
+
+def test_a_kan_completed_by_a_discard_says_it_counts_as_a_peng() -> None:
+    """伍伍伍 made by the winning discard scores a 碰's 3 油子 (``discard_triple``): shown as
+    a 坎 worth 3 (the table gives a big 坎 6) it read as a mistake to an English newcomer."""
+    hand = "一二三壹贰叁二七十贰柒拾四五六陆柒捌伍伍伍"
+    english = invoke(["score", "xiushan", hand, "--win", "伍", "--lang", "en"])
+    assert_clean(english, 0)
+    assert "in hand, won on a discard: counted as a 碰" in english.stdout
+    assert "18 油子 to win" in english.stdout and "胡 to win" not in english.stdout
+    data = json.loads(invoke(["score", "xiushan", hand, "--win", "伍", "--json"]).stdout)
+    kan = next(g for g in data["groups"] if g["cards"] == "伍伍伍")
+    assert (kan["kind"], kan["youzi"], kan["as_peng"]) == ("坎", 3, True)
+    drawn = json.loads(invoke(["score", "xiushan", hand, "--win", "伍", "--self-drawn",
+                               "--json"]).stdout)
+    assert next(g for g in drawn["groups"] if g["cards"] == "伍伍伍")["as_peng"] is False

@@ -115,7 +115,7 @@ def test_json_form() -> None:
     assert data["wins"] and data["youzi"] == 24 and data["dou"] == 1 + 4 + 1
     assert data["jiang"] == "贰" and "fan" not in data
     assert data["groups"][0] == {"kind": "龙灯", "cards": "贰贰贰贰", "youzi": 24, "laid": True,
-                                 "face_down": True}  # fmt: skip
+                                 "face_down": True, "as_peng": False}  # fmt: skip
     assert data["groups"][-1]["kind"] == "麻雀"
     assert [d["why"] for d in data["dou_items"]] == ["和", "贰×4", "自摸"]
 

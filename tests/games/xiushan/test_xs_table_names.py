@@ -40,7 +40,7 @@ def test_a_self_drawn_three_alike_is_a_shao_in_bofu_and_shibafu() -> None:
         s, won = _self_drawn_win(preset)
         assert "哨:叁叁叁" in won.groups and "坎" not in won.groups, preset
         assert _the_triple(s) == {"kind": "哨", "cards": "叁叁叁", "youzi": 6, "laid": False,
-                                  "face_down": False}  # 大哨 6 胡, as before
+                                  "face_down": False, "as_peng": False}  # 大哨 6 胡, as before
         labels = [i["label"]["zh"] for i in GAME.settlement(s).to_json()["items"]]
         assert "手里哨 叁叁叁" in labels and not any("坎" in x for x in labels), labels
 
@@ -52,7 +52,7 @@ def test_three_alike_completed_by_a_discard_is_a_peng_in_bofu() -> None:
     won = next(e for e in events if isinstance(e, Won))
     assert "碰:捌捌捌" in won.groups
     assert _the_triple(s) == {"kind": "碰", "cards": "捌捌捌", "youzi": 3, "laid": False,
-                              "face_down": False}  # 大碰 3 胡 (discard_triple peng)
+                              "face_down": False, "as_peng": False}  # 大碰 3 胡 (peng)
 
 
 def test_the_games_that_keep_three_alike_in_the_hand_call_it_kan() -> None:

@@ -110,7 +110,7 @@ class XiushanRenderer:
                                   f"flipped {view['flipped']}, 将 {view['jiang']}"))
         if view.get("threshold"):
             parts.append(ctx.pick(f"起胡 {view['threshold']} 胡",
-                                  f"{view['threshold']} 胡 to win"))
+                                  f"{view['threshold']} 油子 to win"))
         return "   ".join(parts) or None
 
     def _seats(self, view: Mapping[str, Any], ctx: RenderContext) -> Table:

@@ -21,13 +21,15 @@ from huapai.games.xiushan.groups import Group
 from huapai.games.xiushan.waits import Wait, Waits
 
 _TEXT: dict[str, tuple[str, str]] = {
-    "score_title": ("秀山字牌算分 · 起胡 {threshold} 胡", "{family} score · {threshold} 胡 to win"),
+    "score_title": ("秀山字牌算分 · 起胡 {threshold} 胡",
+                    "{family} score · {threshold} 油子 to win"),
     "score_title_plain": ("秀山字牌算分 · 不计油子", "{family} score · 油子 not counted"),
     "jiang": ("将：{jiang}", "将: {jiang}"),
     "score_cols": ("组|牌|油子|说明", "group|cards|油子|note"),
     "laid": ("落地", "laid down"),
     "face_down": ("撲（扣着）", "face down (撲)"),
     "in_hand": ("手里", "in hand"),
+    "as_peng": ("手里，和的别家打的牌：按碰算", "in hand, won on a discard: counted as a 碰"),
     "total_row": ("合计", "total"),
     "dou_cols": ("豆|为什么", "豆|why"),
     "dou_total": ("共 {dou} 豆", "{dou} 豆 in all"),
@@ -35,12 +37,12 @@ _TEXT: dict[str, tuple[str, str]] = {
     "fan": ("翻：{fan}", "翻: {fan}"),
     "mingtang_cols": ("名堂|值|是什么", "名堂|value|what it is"),
     "value": ("得分：{value}", "score: {value}"),
-    "wins": ("胡牌 ✓  {youzi} 胡油子，{dou} 豆", "wins ✓  {youzi} 胡 of 油子, {dou} 豆"),
+    "wins": ("胡牌 ✓  {youzi} 胡油子，{dou} 豆", "wins ✓  {youzi} 油子, {dou} 豆"),
     "wins_plain": ("胡牌 ✓  {dou} 豆", "wins ✓  {dou} 豆"),
     "wins_fan": ("胡牌 ✓  {youzi} 胡油子，得分 {value}",
-                 "wins ✓  {youzi} 胡 of 油子, score {value}"),
+                 "wins ✓  {youzi} 油子, score {value}"),
     "below": ("不能胡：最好的拆法只有 {youzi} 胡油子，至少要 {threshold} 胡",
-              "does not win: the best cut has {youzi} 胡 of 油子, {threshold} needed"),
+              "does not win: the best cut has {youzi} 油子, {threshold} needed"),
     "incomplete": ("不能胡：拆不成整副（每组三张或四张，张数需要时再加一个麻雀）",
                    "does not win: the cards make no complete set of groups (threes and "
                    "fours, plus a pair when the count needs one)"),
@@ -117,7 +119,7 @@ def groups_table(groups: tuple[Group, ...], youzi: int | None, lang: Lang) -> Ta
 
 def _where(group: Group, lang: Lang) -> str:
     if not group.laid:
-        return _t("in_hand", lang)
+        return _t("as_peng" if group.as_peng else "in_hand", lang)
     return _t("face_down" if group.to_json()["face_down"] else "laid", lang)
 
 

@@ -284,8 +284,9 @@ def _group(
     if not youzi or kind in (Kind.PAIR, Kind.JIAO):
         return Group(kind, cards, 0)
     if kind is Kind.KAN:
-        return Group(kind, cards, same_card_youzi(
-            Kind.PENG if cards[0] == peng_card else kind, cards[0], jiang))  # fmt: skip
+        as_peng = cards[0] == peng_card
+        return Group(kind, cards, same_card_youzi(Kind.PENG if as_peng else kind, cards[0], jiang),
+                     as_peng=as_peng)
     value = sequence_youzi(cards)
     if jiang_lianzi and jiang is not None and any(c % RANKS == jiang for c in cards):
         value *= 2

@@ -84,12 +84,15 @@ def sequence_youzi(cards: tuple[int, ...]) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Group:
-    """One group of a decomposed hand with its 油子; ``laid`` for melds."""
+    """One group of a decomposed hand with its 油子; ``laid`` for melds; ``as_peng`` for a
+    坎 the winning discard completed, which scores as a 碰 (``discard_triple``: shown as a
+    坎 worth a 碰's 油子, it read as a mistake)."""
 
     kind: Kind
     cards: tuple[int, ...]
     youzi: int
     laid: bool = False
+    as_peng: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -98,6 +101,7 @@ class Group:
             "youzi": self.youzi,
             "laid": self.laid,
             "face_down": self.laid and self.kind in FACE_DOWN,
+            "as_peng": self.as_peng,
         }
 
 

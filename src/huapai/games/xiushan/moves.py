@@ -334,7 +334,7 @@ def table_names(r: XiushanGameRules, result: Result, card: int | None,
         return result
     peng = card is not None and not self_drawn and r.discard_triple == "peng"
     groups = tuple(
-        g if g.kind is not Kind.KAN else replace(
-            g, kind=Kind.PENG if peng and g.cards[0] == card else Kind.SHAO)
+        g if g.kind is not Kind.KAN else replace(  # named 碰: no "counted as a 碰" note
+            g, kind=Kind.PENG if peng and g.cards[0] == card else Kind.SHAO, as_peng=False)
         for g in result.groups)  # fmt: skip
     return replace(result, groups=groups)

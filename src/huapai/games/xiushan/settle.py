@@ -102,9 +102,12 @@ def group_label(g: Group) -> Msg:
     it from."""
     cards = format_cards(g.cards)
     kind_en = KIND_EN.get(g.kind.value, g.kind.value)
-    return Msg("group", f"{'落地' if g.laid else '手里'}{g.kind.value} {cards}",
-               f"{'laid' if g.laid else 'in hand'} {kind_en} {cards}",
-               {"kind": g.kind.value, "cards": cards, "laid": g.laid, "kind_en": kind_en})
+    zh_peng, en_peng = (("（和的是别家打的这张：按碰算）",
+                         " (won on this discard: counted as a 碰)") if g.as_peng else ("", ""))
+    return Msg("group", f"{'落地' if g.laid else '手里'}{g.kind.value} {cards}{zh_peng}",
+               f"{'laid' if g.laid else 'in hand'} {kind_en} {cards}{en_peng}",
+               {"kind": g.kind.value, "cards": cards, "laid": g.laid, "kind_en": kind_en,
+                "as_peng": g.as_peng})
 
 
 def note(label: Msg, value: int, measure: Msg) -> str:
