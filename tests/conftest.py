@@ -6,12 +6,18 @@ test (records replay by looking games up by name), and removes them afterwards.
 
 from __future__ import annotations
 
+import os
 import sys
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from hypothesis import settings
+
+# the files records carry and the club tables rooms keep (huapai.core.recordfiles) go to a
+# folder of this run's, not the user's cache (servers started by the tests inherit it)
+os.environ.setdefault("HUAPAI_CACHE_DIR", tempfile.mkdtemp(prefix="huapai-test-cache-"))
 
 # toygame.py is a helper module, not a test: make it importable from every test folder.
 _CORE = str(Path(__file__).resolve().parent / "core")

@@ -43,7 +43,8 @@ def _create(client: TestClient, a: Api, table: object) -> tuple[int, dict[str, o
 def test_the_lobby_offers_the_operators_files_by_name(client: TestClient) -> None:
     options = {o["name"]: o for o in client.get("/api/games/xiushan").json()["options"]}
     table = options["mingtang_table"]
-    assert table["local"] and table["choices"] == ["", "bofu-club.toml", "broken.toml"]
+    # a file no preset can use is not offered (the log says why: test below)
+    assert table["local"] and table["choices"] == ["", "bofu-club.toml"]
     assert table["choice_labels"][0] == {"value": "", "zh": "内置", "en": "built-in"}
 
 
@@ -58,7 +59,9 @@ def test_a_room_names_an_offered_table_and_plays_by_it(client: TestClient,
     assert str(folder) not in shown
     platform = client.app.state.platform  # type: ignore[attr-defined]
     rules = platform.rooms[room["id"]].rules
-    assert rules.mingtang_table == str(folder.resolve() / "bofu-club.toml")
+    kept = Path(rules.mingtang_table)  # the room plays by a copy of the file as it was
+    assert kept.name == "bofu-club.toml" and folder.resolve() not in kept.parents
+    assert kept.read_text(encoding="utf-8") == BOFU.read_text(encoding="utf-8")
     assert rules.mingtang().game == "bofu"
 
 
@@ -75,14 +78,48 @@ def test_a_path_or_a_file_not_offered_is_refused(client: TestClient, value: obje
     assert client.get("/api/rooms").json()["rooms"] == []
 
 
-def test_a_broken_offered_file_is_refused_without_the_folder(client: TestClient,
-                                                             folder: Path) -> None:
+def test_a_broken_file_is_not_offered_and_the_log_says_why(
+        tmp_path: Path, folder: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """A file no preset can use (bad TOML): the server said nothing at start, the lobby
+    offered it, and only 开桌 refused it — now the log says why at start, and it is not
+    offered (a club organizer's play-test)."""
+    with caplog.at_level("WARNING", logger="huapai.server"), \
+            running(sqlite_url(tmp_path), rule_files=str(folder)) as client:
+        said = [r.getMessage() for r in caplog.records if "broken.toml" in r.getMessage()]
+        assert said and "is not offered" in said[0] and "TOML" in said[0], said
+        assert str(folder) not in said[0]
+        a = Api(client, "a")
+        status, body = _create(client, a, "broken.toml")
+        assert status == 400 and "不是这台服务器提供的文件" in body["error"]["msg"]["zh"], body
+        assert str(folder) not in str(body)
+        assert client.get("/api/rooms").json()["rooms"] == []
+
+
+def test_an_edit_of_the_file_changes_no_game_played_by_it(client: TestClient,
+                                                         folder: Path) -> None:
+    """The operator edits the club table after a game: the game's replay and record keep
+    the text it was played by (they failed to replay, and the record carried the edit)."""
     a = Api(client, "a")
-    status, body = _create(client, a, "broken.toml")
-    assert status == 400, body
-    text = str(body)
-    assert "broken.toml" in text and "TOML" in text and str(folder) not in text
-    assert client.get("/api/rooms").json()["rooms"] == []
+    status, body = _create(client, a, "bofu-club.toml")
+    assert status == 201, body
+    room = body["room"]
+    assert isinstance(room, dict)
+    game_id = played_by_tuoguan(client, a, str(room["id"]))
+    before = client.get(f"/api/replays/{game_id}/record", headers=a.headers).text
+    (folder / "bofu-club.toml").write_text(BOFU.read_text(encoding="utf-8").replace(
+        "fan = 3", "fan = 9"), encoding="utf-8")
+    assert client.get(f"/api/replays/{game_id}?seat=0", headers=a.headers).status_code == 200
+    assert client.get(f"/api/replays/{game_id}/record", headers=a.headers).text == before
+    (folder / "bofu-club.toml").unlink()  # gone: the game still replays
+    assert client.get(f"/api/replays/{game_id}?seat=0", headers=a.headers).status_code == 200
+
+
+def test_a_table_over_a_records_limit_is_not_offered(tmp_path: Path, folder: Path) -> None:
+    (folder / "huge.toml").write_text(BOFU.read_text(encoding="utf-8") + "#" * 300_000,
+                                      encoding="utf-8")
+    with running(sqlite_url(tmp_path), rule_files=str(folder)) as client:
+        options = {o["name"]: o for o in client.get("/api/games/xiushan").json()["options"]}
+        assert "huge.toml" not in options["mingtang_table"]["choices"]
 
 
 def test_a_room_with_a_club_table_survives_a_restart(tmp_path: Path, folder: Path) -> None:

@@ -93,6 +93,8 @@ class Platform:
     # --- lifecycle -------------------------------------------------------------------
     async def start(self) -> None:
         await asyncio.to_thread(upgrade, self.engine)
+        # the rule files no preset can use are not offered: the log says why, now
+        await asyncio.to_thread(rulefiles.checked, self.config.rule_files)
         self.writer = Writer(self.engine, asyncio.get_running_loop(),
                              retries=self.config.write_retries,
                              backoff=self.config.write_backoff)

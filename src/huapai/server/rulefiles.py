@@ -9,11 +9,21 @@ of that folder's files by its name (``bofu-club.toml``), which the server turns 
 path before the rules read it. A room's summary, the lobby and errors show the name, not
 the folder (a record names the file and carries its text: huapai.core.recordfiles).
 What is offered is listed each time it is asked (a file added is offered at once; one
-removed is refused at the next room).
+removed is refused at the next room); a file that no preset of its game can use (bad
+TOML, a 名堂 named twice …) is not offered, and the server's log says why, at start and
+when it changes.
+
+A room plays by the file as it was when the room was made: the server keeps that text
+under its SHA-256 (``recordfiles.written``, in the cache folder: ``HUAPAI_CACHE_DIR``) and
+the room's rules name that copy — an operator who edits or removes the file afterwards
+changes none of the room's deals, records or replays (an edit made old games fail to
+replay, and their downloaded records carry the new text).
 """
 
 from __future__ import annotations
 
+import logging
+import re
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
@@ -21,23 +31,77 @@ from typing import Any
 
 from huapai.core import recordfiles
 from huapai.core.present import Msg
-from huapai.core.registry import get_game
+from huapai.core.protocol import RulesError
+from huapai.core.registry import game_names, get_game
 
 from .errors import ServerError
+
+log = logging.getLogger("huapai.server")
 
 SUFFIX = ".toml"
 """The files offered: a folder's regular files ending in this (the 名堂 tables' format)."""
 
 
 def offered(folder: str | None) -> list[str]:
-    """The names of the files ``folder`` offers, sorted; none without a folder."""
+    """The names of the files ``folder`` offers, sorted: those some preset can use; none
+    without a folder."""
+    return [name for name, problem in checked(folder).items() if problem is None]
+
+
+def checked(folder: str | None) -> dict[str, str | None]:
+    """Each candidate file of ``folder`` (a regular ``*.toml``, not hidden), sorted, with
+    why no preset of any game can use it (None: one can)."""
     if folder is None:
-        return []
+        return {}
     try:
-        return sorted(p.name for p in Path(folder).iterdir()
-                      if p.suffix == SUFFIX and p.is_file() and not p.name.startswith("."))
+        paths = sorted(p for p in Path(folder).iterdir()
+                       if p.suffix == SUFFIX and p.is_file() and not p.name.startswith("."))
     except OSError:
-        return []
+        return {}
+    out: dict[str, str | None] = {}
+    for path in paths:
+        try:
+            st = path.stat()
+        except OSError as exc:
+            out[path.name] = exc.strerror or str(exc)
+            continue
+        out[path.name] = _problem(str(path), st.st_mtime_ns, st.st_size)
+    return out
+
+
+@cache
+def _problem(path: str, _mtime: int, size: int) -> str | None:
+    """Why no game's preset can use the file (a version of it: cached by its time and
+    size), said once in the log when found."""
+    too_big = f"over {recordfiles.MAX_FILE_CHARS} characters: its records could not be replayed"
+    problem: str | None
+    if size > recordfiles.MAX_FILE_CHARS * 4:  # UTF-8: at most 4 bytes a character
+        problem = too_big
+    else:
+        try:
+            chars = len(Path(path).read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError):
+            chars = 0  # the rules' own reading says what is wrong
+        problem = too_big if chars > recordfiles.MAX_FILE_CHARS else _first_refusal(path)
+    if problem is not None:
+        log.warning("rule file %s is not offered: %s", Path(path).name,
+                    hide_folder(problem, str(Path(path).parent)))
+    return problem
+
+
+def _first_refusal(path: str) -> str | None:
+    refusals = []
+    for game_name in game_names():
+        game = get_game(game_name)
+        for option in local_options(game):
+            for preset in game.presets():
+                try:
+                    game.rules(preset, **{option: path})
+                except (RulesError, TypeError, ValueError) as exc:
+                    refusals.append(str(exc))
+                    continue
+                return None
+    return refusals[-1] if refusals else "no rule option of any game names a file"
 
 
 def local_options(game: Any) -> dict[str, Any]:
@@ -65,8 +129,26 @@ def resolve(game: Any, overrides: Mapping[str, Any], folder: str | None) -> dict
             raise _refused(name, info.zh or name)
         if not isinstance(value, str) or value not in files:
             raise _not_offered(name, info.zh or name, value, files)
-        out[name] = str(Path(folder).resolve() / value)
+        out[name] = str(snapshot(Path(folder).resolve() / value, name, info.zh or name))
     return out
+
+
+def snapshot(path: Path, name: str, zh: str) -> Path:
+    """The file as it is now, kept under its text's SHA-256: the path the room's rules
+    name (module docstring). Over a record's limit it is refused: its records could not be
+    replayed."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ServerError("rules_invalid", Msg.of(
+            "file_unreadable", "{zh}（{name}）：读不了 {file}", "{name} ({zh}): cannot read {file}",
+            zh=zh, name=name, file=path.name)) from exc
+    if len(text) > recordfiles.MAX_FILE_CHARS:
+        raise ServerError("rules_invalid", Msg.of(
+            "file_too_big", "{zh}（{name}）：{file} 太大，最多 {limit} 字",
+            "{name} ({zh}): {file} is too big, at most {limit} characters",
+            zh=zh, name=name, file=path.name, limit=recordfiles.MAX_FILE_CHARS))
+    return recordfiles.written(path.name, text)
 
 
 def shown(game: Any, rules: Mapping[str, Any]) -> dict[str, Any]:
@@ -78,8 +160,14 @@ def shown(game: Any, rules: Mapping[str, Any]) -> dict[str, Any]:
             for k, v in rules.items()}
 
 
+_KEPT = re.compile(r"\S*/record-files/[0-9a-f]{32}/")
+"""The folder of a kept copy (:func:`snapshot`), as an error's text may name it."""
+
+
 def hide_folder(text: str, folder: str | None) -> str:
-    """An error's text without the operator's folder (the rules name the file by path)."""
+    """An error's text without the operator's folder or the kept copy's (the rules name
+    the file by path)."""
+    text = _KEPT.sub("", text)
     if folder is None:
         return text
     return text.replace(str(Path(folder).resolve()) + "/", "")
