@@ -7,7 +7,8 @@ import json
 
 from cli_helpers import assert_clean, invoke
 
-from huapai.cli_support.rules_view import OptionRow, _option_text
+from huapai.cli_support.rules_view import OptionRow, _option_text, rules_changed
+from huapai.core.registry import get_game
 from huapai.games.xianniu.rules import PRESETS, XianniuRules
 
 
@@ -78,3 +79,25 @@ def test_bad_game_and_preset() -> None:
     assert "xianniu 没有玩法 'tianjin'" in result.output and "lanzhou" in result.output
     english = invoke(["rules", "xianniu", "-p", "tianjin", "--lang", "en"])
     assert "unknown preset 'tianjin'" in english.output and "lanzhou" in english.output
+
+
+def test_options_of_another_way_of_scoring_are_left_out_and_counted() -> None:
+    """麻雀福 (算豆) listed 钵福's 算盘 options, which do nothing there (an English newcomer
+    read them as this game's); 三六福 (名堂) 自摸加豆, which it does not count."""
+    maquefu = invoke(["rules", "xiushan", "-p", "maquefu", "--lang", "en"])
+    assert_clean(maquefu, 0)
+    assert "\nbo_target = " not in maquefu.output and "\nzimo_dou = " in maquefu.output
+    assert "more options apply only under another way of scoring" in maquefu.output
+    sanliufu = invoke(["rules", "xiushan", "-p", "sanliufu"])
+    assert "\nzimo_dou = " not in sanliufu.output and "\nmingtang_table = " in sanliufu.output
+    assert "这里不列（--json 全有）" in sanliufu.output
+    every = json.loads(invoke(["rules", "xiushan", "-p", "maquefu", "--json"]).output)
+    assert "bo_target" in {o["name"] for o in every["options"]}
+
+
+def test_a_file_options_empty_default_reads_built_in() -> None:
+    """A club table's house rule said its preset's value as nothing: 玩法默认 ）."""
+    game = get_game("xiushan")
+    values = {**game.rules_to_dict(game.rules("bofu")), "mingtang_table": "club.toml"}
+    assert "名堂表 club.toml（玩法默认 内置）" in (rules_changed(game, "bofu", values, "zh") or "")
+    assert "(the preset: built-in)" in (rules_changed(game, "bofu", values, "en") or "")

@@ -111,7 +111,10 @@ def rules_changed(game: Game[Any, Any], preset: str, values: Mapping[str, Any],
 
 
 def _said(labels: Mapping[Any, tuple[str, str]], value: Any, lang: Lang) -> str:
-    """A value by its label, a switch as 开 / 关 (on / off), a number as it is."""
+    """A value by its label, a switch as 开 / 关 (on / off), a number as it is; an empty
+    text (a file option's none: the built-in table) as 内置, as the lobby says it."""
+    if value == "":
+        return "内置" if lang == "zh" else "built-in"
     if value in labels and not isinstance(value, bool):
         return labels[value][0 if lang == "zh" else 1]
     if isinstance(value, bool):
@@ -138,8 +141,15 @@ def run_rules(table: Table, *, as_json: bool, lang: Lang, console: Console) -> i
         return 0
     console.print(Text(tr("rules_title", lang, title=table.title(lang)),
                        style="bold"))
-    for row in rows:
+    shown = [row for row in rows if _applies(table, row.name)]
+    for row in shown:
         console.print(_option_text(row, lang))
+    if len(shown) < len(rows):  # 钵福's 算盘 under 麻雀福: a newcomer read them as this game's
+        n = len(rows) - len(shown)
+        said = (f"\n另有 {n} 项只用于别的计分方式，这里不列（--json 全有）" if lang == "zh"
+                else f"\n{n} more options apply only under another way of scoring: not "
+                "listed here (--json has them all)")
+        console.print(Text(said, style="dim"))
     console.print(Text("\n" + tr("presets", lang), style="bold"))
     for name, diff in diffs.items():
         console.print(_preset_text(table, name, diff, lang))
@@ -147,6 +157,14 @@ def run_rules(table: Table, *, as_json: bool, lang: Lang, console: Console) -> i
         # a plug-in's options written in English only
         console.print(Text("\n" + tr("rules_in_english", lang), style="dim"))
     return 0
+
+
+def _applies(table: Table, name: str) -> bool:
+    """Whether the option counts under the table's rules (``OptionInfo.applies``)."""
+    if not isinstance(table.rules, RulesBase):
+        return True
+    applies = type(table.rules).info(name).applies or {}
+    return all(getattr(table.rules, key) in values for key, values in applies.items())
 
 
 def _option_text(row: OptionRow, lang: Lang) -> Text:

@@ -29,6 +29,10 @@ BOFU_ONLY = {"hand_value": ("fan",)}
 """An option of 钵福's 油子 × 翻 and its 算盘 only (``OptionInfo.applies``): a lobby offers
 it where ``hand_value`` is ``fan``."""
 
+DOU_ONLY = {"hand_value": ("dou",)}
+"""An option of 算豆 only (麻雀福, 黄六福, 十八福): 钵福's 翻 and 三六福's 名堂 count none of
+it (a club organizer's 三六福 room offered 自摸加豆, which changed nothing)."""
+
 #: what a player reads for each choice of a rule option: value -> (中文, English)
 _CHOICE_LABELS: dict[str, dict[str, tuple[str, str]]] = {
     "jiang": {
@@ -167,20 +171,21 @@ class XiushanRules(RulesBase):
         source_zh="[S] 十八福“不论大贰小二”；麻雀福“有多少个贰”"
                   "（xiushan.md §3.1：大小都算）",
         labels=_CHOICE_LABELS["dou_er"],
-        choices=("both", "big"))
+        choices=("both", "big"), applies=DOU_ONLY)
     zimo_dou: bool = option(
         True, zh="自摸加豆", source="[S] 十八福 有自摸再加1豆; 麻雀福 silent ([?] xiushan.md §3.1)",
         en="自摸 adds a 豆",
         doc="A self-drawn win (自摸) adds 1 豆.",
         doc_zh="自摸和牌再加1豆。",
-        source_zh="[S] 十八福“有自摸再加1豆”；麻雀福没有提（[?] xiushan.md §3.1）")
+        source_zh="[S] 十八福“有自摸再加1豆”；麻雀福没有提（[?] xiushan.md §3.1）",
+        applies=DOU_ONLY)
     dou_cap: int = option(
         10, zh="豆封顶", source="[S] 十八福 最多可达10豆 (= 1 + 8 + 1)",
         en="豆 cap",
         doc="Most 豆 a hand is worth (0: no cap).",
         doc_zh="一手牌最多算几豆；为0时不封顶。",
         source_zh="[S] 十八福“最多可达10豆”（= 1 + 8 + 1：和牌、八个贰、自摸）",
-        low=0, high=100)
+        low=0, high=100, applies=DOU_ONLY)
 
     # --- 名堂 (钵福, 三六福) ---------------------------------------------------------
     mingtang_table: str = option(
