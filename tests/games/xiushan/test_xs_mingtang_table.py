@@ -151,3 +151,11 @@ def test_every_enabled_builtin_mingtang_says_what_it_is() -> None:
         table = parse_table(path.read_text(encoding="utf-8"), path.name)
         for m in table.entries:
             assert not m.enabled or (m.meaning_zh and m.meaning_en), (game, m.name)
+
+
+def test_a_duplicate_name_is_named() -> None:
+    """Two entries called 乌福 (ids apart) both scored, and the settlement listed two 乌福
+    nobody could tell apart (a club organizer's play-test)."""
+    second = GOOD[GOOD.index("[[mingtang]]"):].replace('id = "wufu"', 'id = "wufu2"')
+    with pytest.raises(MingtangTableError, match=r"mingtang\[1\] \(乌福\)\.name: '乌福' is used"):
+        parse_table(GOOD + second, "club.toml")

@@ -279,9 +279,12 @@ class _Reader:
             raise self.fail("mingtang", "expected [[mingtang]] entries")
         entries = tuple(self.entry(row, i, unit) for i, row in enumerate(rows))
         ids = [m.id for m in entries]
+        names = [m.name for m in entries]
         for i, m in enumerate(entries):
             if m.id in ids[:i]:
                 raise self.fail(f"mingtang[{i}] ({m.name}).id", f"{m.id!r} is used twice")
+            if m.name in names[:i]:  # two 乌 in one settlement: players cannot tell them apart
+                raise self.fail(f"mingtang[{i}] ({m.name}).name", f"{m.name!r} is used twice")
         for i, m in enumerate(entries):
             for x in m.excludes:
                 if x not in ids:
