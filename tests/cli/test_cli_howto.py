@@ -76,3 +76,17 @@ def test_chinese_folds_between_characters_on_a_terminal() -> None:
                 assert not any(line[-1] in opening for line in lines if line)
     assert fold_zh("如「紮 七」、「开泛 七」", 12) == ["如「紮", "七」、「开泛", "七」"]
     assert fold_zh("共 111 张，剩 35 张", 12) == ["共 111 张，", "剩 35 张"]
+
+
+def test_one_preset_says_where_the_others_notes_are() -> None:
+    """With --preset only its notes are shown, and the guide names other sections (“see
+    钵福”): the end says how to read each of the others (an English newcomer looked for them);
+    the cards read as numbers in English."""
+    english = invoke(["howto", "xiushan", "--preset", "maquefu", "--lang", "en"])
+    assert english.exit_code == 0, english.output
+    assert "The other presets' notes:" in english.output
+    assert "huapai howto xiushan --preset bofu" in english.output
+    assert "huapai howto xiushan --preset maquefu" not in english.output
+    assert "肆 4" in english.output and "玖 9" in english.output
+    whole = invoke(["howto", "xiushan"])
+    assert "其他玩法的说明" not in whole.output  # every preset shown: nothing to point to

@@ -193,7 +193,8 @@ class XiushanRenderer:
                      *([f"one's own {' / '.join(own)}"] if own else [])]
         zh = ("牌：小字 一二三四五六七八九十，大字 壹贰叁肆伍陆柒捌玖拾（弍 = 贰，参 = 叁）。\n"
               f"动作：打 贰（或直接写牌）出牌；胡；{'；'.join(claims + own)}；过。")
-        en = ("Cards: small 一二三四五六七八九十, big 壹贰叁肆伍陆柒捌玖拾 (弍 = 贰, 参 = 叁).\n"
+        en = ("Cards: small 一二三四五六七八九十 and big 壹贰叁肆伍陆柒捌玖拾, each 1 to 10 in "
+              "that order (弍 = 贰, 参 = 叁).\n"
               f"Actions: 打 贰 or discard 贰 (or just the card) discards; 胡; "
               f"{'; '.join(claims + own)}; 过 (pass).")
         if forced_zh:
