@@ -18,7 +18,7 @@ from typing import Any
 import httpx
 import pytest
 from server_helpers import config
-from sqlalchemy import func, select
+from sqlalchemy import func, insert, select
 from starlette.testclient import TestClient
 from workers_helpers import free_port, pg_url, redis_url
 
@@ -54,7 +54,7 @@ def test_redis_down_is_bus_unavailable_and_health_says_so(
     engine = make_engine(pg_url)
     upgrade(engine)
     with engine.begin() as conn:  # a worker SIGKILLed long ago left its heartbeat row
-        conn.execute(WorkerRow.__table__.insert().values(
+        conn.execute(insert(WorkerRow).values(
             name="gone-1-abc", expires_at=time.time() - 60, started_at=time.time() - 600))
     with TestClient(create_app(config(pg_url, redis_url=redis_url, lease_ttl=2.0))) as c:
         with engine.connect() as conn:  # deleted at start
@@ -147,7 +147,7 @@ def test_dead_workers_rows_are_deleted_live_ones_kept(database_url: str) -> None
     now = time.time()
     with engine.begin() as conn:
         for name, expires in [("dead-1", now - 30), ("dead-2", now - 1), ("live-1", now + 30)]:
-            conn.execute(WorkerRow.__table__.insert().values(name=name, expires_at=expires,
+            conn.execute(insert(WorkerRow).values(name=name, expires_at=expires,
                                                              started_at=now - 100))
     assert sorted(Leases(engine, "me", 5.0).forget_dead()) == ["dead-1", "dead-2"]
     with engine.connect() as conn:

@@ -38,11 +38,11 @@ def test_play_a_whole_deal_by_clicks(page: Page, server: str, shots: Path | None
     made = play_deal(page, random.Random(4), illegal_once=True)
     # a deal may end before I ever lead (every turn a 扣了 / 掀); which deal this room gets
     # depends on how many rooms this worker's seeded server dealt before (test order)
-    for again in range(3):
-        if made["cards"] + made["right-click"]:
+    for again in range(3):  # until a deal where I played, and tried one illegal card
+        if made["cards"] + made["right-click"] and made["illegal"]:
             break
         play_again(page)
-        made += play_deal(page, random.Random(5 + again))
+        made += play_deal(page, random.Random(5 + again), illegal_once=not made["illegal"])
     assert made["cards"] + made["right-click"] > 0, made
     assert made["illegal"] == 1, "an illegal right-click was explained by the server"
     settlement = page.locator("[data-testid=settlement]")
