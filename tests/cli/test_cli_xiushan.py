@@ -288,3 +288,15 @@ def test_a_kan_completed_by_a_discard_says_it_counts_as_a_peng() -> None:
     drawn = json.loads(invoke(["score", "xiushan", hand, "--win", "伍", "--self-drawn",
                                "--json"]).stdout)
     assert next(g for g in drawn["groups"] if g["cards"] == "伍伍伍")["as_peng"] is False
+
+
+def test_my_discard_that_leaves_me_waiting_says_the_waits() -> None:
+    """After my discard the bots play on and my next prompt comes with a card drawn: the
+    guide's "the game lists your waits" never happened in the terminal unless asked (an
+    English newcomer's play-test). Seed 1: my discard of 七 leaves me waiting on 叁 and 陆."""
+    result = invoke(["play", "xiushan", "-p", "maquefu", "--seed", "1", "--deals", "1",
+                     "--lang", "en"], stdin="1\n" * 400)
+    lines = result.output.splitlines()
+    after = [lines[i + 1] for i, line in enumerate(lines[:-1])
+             if line.strip().startswith("you discarded")]
+    assert any(line.startswith("waits: 叁") for line in after), after

@@ -46,6 +46,7 @@ from .render import (
     renderer_for,
     settlement_view,
     signed,
+    standing_waits_view,
     waits_view,
 )
 from .rules_view import house_rules
@@ -164,8 +165,13 @@ class HumanMatch:
         who = self.ctx.pick("、", ", ").join(self.ctx.name(s) for s in seats)
         return self.console.status(Text(tr("thinking", self.lang, who=who), style="dim"))
 
-    def _after(self, _seat: int, _action: int, events: Sequence[Event]) -> None:
+    def _after(self, seat: int, _action: int, events: Sequence[Event]) -> None:
         self._show_events(events)
+        deal = self.match.current
+        if seat == self.me and deal is not None:  # my move left me waiting: say on what
+            found = standing_waits_view(self.renderer, self._view(deal), self.ctx)
+            if found is not None:
+                self._print(found)
 
     # ------------------------------------------------------------------- the human's turn
     def choose(self, deal: Deal, legal: Sequence[int]) -> int:

@@ -153,6 +153,24 @@ class WaitsRenderer(Protocol):
 
 
 @runtime_checkable
+class StandingWaitsRenderer(Protocol):
+    """A renderer that says a seat's waits as soon as its own move leaves it one card
+    short (秀山: after a discard the bots play on, and the next prompt comes with a card
+    drawn — the waits were never shown without asking)."""
+
+    def standing_waits(self, view: Mapping[str, Any],
+                       ctx: RenderContext) -> RenderableType | None: ...
+
+
+def standing_waits_view(renderer: Renderer, view: Mapping[str, Any],
+                        ctx: RenderContext) -> RenderableType | None:
+    """The seat's waits right after its move, where the game says them (None: not)."""
+    if isinstance(renderer, StandingWaitsRenderer):
+        return renderer.standing_waits(view, ctx)
+    return None
+
+
+@runtime_checkable
 class HintRenderer(Protocol):
     """A renderer that adds advice to a decision (say, the value of an offered 胡)."""
 

@@ -168,6 +168,13 @@ class XiushanRenderer:
             out.append(Text.assemble((ctx.pick("听：", "waits: "), "bold green"), found))
         return out
 
+    def standing_waits(self, view: Mapping[str, Any],
+                       ctx: RenderContext) -> RenderableType | None:
+        """The waits as soon as my move leaves my hand one card short (None: it does not)."""
+        found = _waits(view, ctx) if view.get("hand") is not None else None
+        return None if found is None else Text.assemble(
+            (ctx.pick("听：", "waits: "), "bold green"), found)
+
     def waits(self, view: Mapping[str, Any], ctx: RenderContext) -> RenderableType:
         """The ``waits`` command at the prompt: the same waits the table shows."""
         if view.get("hand") is None:
