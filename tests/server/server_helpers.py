@@ -252,9 +252,10 @@ def until_window(peers: list[Peer], room: str, moves: int = 80,
     raise AssertionError("no claim window opened")
 
 
-def played_by_tuoguan(client: TestClient, owner: Api, room: str) -> str:
-    """``owner`` takes seat 0 of ``room``, bots fill the rest, and 托管 plays the owner's
-    seat from the first move to the deal's end: the finished game's id."""
+@contextmanager
+def tuoguan_from_the_start(client: TestClient, owner: Api, room: str) -> Iterator[Peer]:
+    """``owner`` takes seat 0 of ``room``, bots fill the rest, the match starts and 托管
+    plays the owner's seat from the first move: the owner's connection, open."""
     owner.call("POST", f"/api/rooms/{room}/seats/0")
     owner.call("POST", f"/api/rooms/{room}/bots", {})
     with peer(client, owner.token) as p:
@@ -263,6 +264,12 @@ def played_by_tuoguan(client: TestClient, owner: Api, room: str) -> str:
         owner.call("POST", f"/api/rooms/{room}/start")
         p.next_of("state")
         p.send({"type": "tuoguan", "room": room, "on": True})
+        yield p
+
+
+def played_by_tuoguan(client: TestClient, owner: Api, room: str) -> str:
+    """:func:`tuoguan_from_the_start` to the deal's end: the finished game's id."""
+    with tuoguan_from_the_start(client, owner, room) as p:
         game_id: str = p.next_of("deal_end")["game_id"]
     return game_id
 

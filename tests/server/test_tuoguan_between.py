@@ -5,14 +5,7 @@ goes on at once with 准备; with nobody watching the bots go on at their pace."
 from __future__ import annotations
 
 import pytest
-from server_helpers import Api, peer, running
-
-
-def _room_of_one_and_bots(client: object, me: Api, **settings: object) -> str:
-    room = me.room(deals=3, **settings)
-    me.call("POST", f"/api/rooms/{room}/seats/0")
-    me.call("POST", f"/api/rooms/{room}/bots", {"bot": "heuristic"})
-    return room
+from server_helpers import Api, peer, running, tuoguan_from_the_start
 
 
 def test_a_watcher_on_tuoguan_reads_the_settlement_then_goes_on(
@@ -21,13 +14,8 @@ def test_a_watcher_on_tuoguan_reads_the_settlement_then_goes_on(
     monkeypatch.setattr("huapai.server.turns.WATCH_PAUSE", 600.0)
     with running(database_url, between_deals=600.0) as client:
         me = Api(client, "托管者")
-        room = _room_of_one_and_bots(client, me)
-        with peer(client, me.token) as mine:
-            mine.send({"type": "subscribe", "room": room})
-            mine.next_of("room")
-            me.call("POST", f"/api/rooms/{room}/start")
-            mine.next_of("state")
-            mine.send({"type": "tuoguan", "room": room, "on": True})
+        room = me.room(deals=3)
+        with tuoguan_from_the_start(client, me, room) as mine:
             end = mine.next_of("deal_end")
             assert end["deal"] == 0 and end["next_deal_in_ms"] == 600_000  # the countdown says it
             mine.send({"type": "ready", "room": room})
@@ -38,7 +26,9 @@ def test_a_watcher_on_tuoguan_reads_the_settlement_then_goes_on(
 def test_with_nobody_watching_the_bots_go_on_at_their_pace(database_url: str) -> None:
     with running(database_url, between_deals=600.0) as client:
         me, watcher = Api(client, "走开的"), Api(client, "看的人")
-        room = _room_of_one_and_bots(client, me, tuoguan_after=0)
+        room = me.room(deals=3, tuoguan_after=0)
+        me.call("POST", f"/api/rooms/{room}/seats/0")
+        me.call("POST", f"/api/rooms/{room}/bots", {})
         with peer(client, watcher.token) as seen:  # a spectator: not a seat's person
             seen.send({"type": "subscribe", "room": room})
             seen.next_of("room")
