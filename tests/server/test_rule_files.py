@@ -163,3 +163,30 @@ def test_a_games_record_carries_its_club_table_not_the_folder(client: TestClient
     (folder / "bofu-club.toml").unlink()  # the record alone replays it
     (deal,) = record.parse(text)[1]
     assert record.replay_deal(deal).steps
+
+
+def test_a_lost_kept_copy_is_written_again_from_the_same_file(
+        tmp_path: Path, folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Another machine of a cluster takes the room over, or a cache was wiped: the kept
+    copy is gone. Written again from the operator's file while its text is the same; once
+    the file was edited, the room is not restored with the new text (it stays closed)."""
+    monkeypatch.setenv("HUAPAI_CACHE_DIR", str(tmp_path / "cache"))  # its copies its own
+    (tmp_path / "db").mkdir()
+    url = sqlite_url(tmp_path / "db")
+    with running(url, rule_files=str(folder)) as first:
+        a = Api(first, "a")
+        status, body = _create(first, a, "bofu-club.toml")
+        assert status == 201, body
+        room = str(body["room"]["id"])  # type: ignore[index]
+        platform = first.app.state.platform  # type: ignore[attr-defined]
+        kept = Path(platform.rooms[room].rules.mingtang_table)
+    kept.unlink()
+    with running(url, rule_files=str(folder)) as again:
+        assert again.get(f"/api/rooms/{room}", headers=a.headers).status_code == 200
+    assert kept.read_text(encoding="utf-8") == BOFU.read_text(encoding="utf-8")
+    kept.unlink()
+    (folder / "bofu-club.toml").write_text(BOFU.read_text(encoding="utf-8").replace(
+        "fan = 3", "fan = 9"), encoding="utf-8")
+    with running(url, rule_files=str(folder)) as edited:
+        assert edited.get(f"/api/rooms/{room}", headers=a.headers).status_code == 404
+    assert not kept.exists()

@@ -85,18 +85,26 @@ def replayed(game_name: str, rules: Mapping[str, Any],
     return out
 
 
+def digest(text: str) -> str:
+    """The name of a text's folder: its SHA-256, 32 hex digits."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
+
+
 def written(name: str, text: str) -> Path:
     """The text's file under the cache folder (written once: a folder per SHA-256)."""
-    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
-    folder = _root() / digest
-    path = folder / name
+    path = _root() / digest(text) / name
     if not path.is_file():
-        folder.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=folder, delete=False,
-                                         suffix=".part") as part:
-            part.write(text)
-        os.replace(part.name, path)  # whole or not at all, for a second reader
+        write_whole(path, text)
     return path
+
+
+def write_whole(path: Path, text: str) -> None:
+    """``text`` at ``path``, its folder made: whole or not at all, for a second reader."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=path.parent, delete=False,
+                                     suffix=".part") as part:
+        part.write(text)
+    os.replace(part.name, path)
 
 
 def _root() -> Path:

@@ -95,6 +95,7 @@ class Platform:
         await asyncio.to_thread(upgrade, self.engine)
         # the rule files no preset can use are not offered: the log says why, now
         await asyncio.to_thread(rulefiles.checked, self.config.rule_files)
+        rulefiles.use_folder(self.config.rule_files)
         self.writer = Writer(self.engine, asyncio.get_running_loop(),
                              retries=self.config.write_retries,
                              backoff=self.config.write_backoff)

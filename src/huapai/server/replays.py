@@ -9,6 +9,7 @@ from typing import Any
 from huapai.core.protocol import Event, Game
 from huapai.core.record import STAND_INS, ActionEntry, DealRecord, dumps, replay_deal
 
+from . import rulefiles
 from .errors import ServerError, conflict, not_found
 from .fairness import VerifyReport
 from .hub import seen_by
@@ -65,6 +66,7 @@ def _players(row: GameRow) -> list[dict[str, Any]]:
 
 def deal_record(row: GameRow, actions: Sequence[ActionRow]) -> DealRecord:
     """A stored game as a core deal record (its end line once it is finished)."""
+    rulefiles.recover(row.rules)  # a club table's kept copy, if this machine lost it
     settlement = row.settlement
     end = None if settlement is None else {"deltas": settlement.get("deltas"),
                                            "settlement": settlement}

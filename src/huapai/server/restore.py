@@ -14,6 +14,7 @@ from huapai.core.match import Match
 from huapai.core.record import ReplayError, replay_deal
 from huapai.core.registry import get_game
 
+from . import rulefiles
 from .fairness import banpai_seed
 from .replays import deal_record
 from .rooms import Room
@@ -31,6 +32,7 @@ EPOCH_SPAN = 2**32
 def restore_room(services: RoomServices, bundle: RoomBundle) -> Room:
     row = bundle.room
     game = get_game(row.game)
+    rulefiles.recover(row.rules)  # a club table's kept copy, if this machine lost it
     rules = game.rules_from_dict(row.rules)
     room = Room(services, room_id=row.id, owner=row.owner_id, game=row.game,
                 preset=row.preset, rules=rules, settings=RoomSettings.parse(row.settings),

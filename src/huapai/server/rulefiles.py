@@ -163,6 +163,34 @@ def shown(game: Any, rules: Mapping[str, Any]) -> dict[str, Any]:
 _KEPT = re.compile(r"\S*/record-files/[0-9a-f]{32}/")
 """The folder of a kept copy (:func:`snapshot`), as an error's text may name it."""
 
+_KEPT_PATH = re.compile(r"(?P<root>/.*)/record-files/(?P<digest>[0-9a-f]{32})/(?P<name>[^/]+)")
+_source: list[str | None] = [None]  # the operator's folder, to write a lost kept copy again
+
+
+def use_folder(folder: str | None) -> None:
+    """The server's ``--rule-files`` folder, the source of :func:`recover`."""
+    _source[0] = folder
+
+
+def recover(rules: Mapping[str, Any]) -> None:
+    """Each kept copy ``rules`` name that is gone (a wiped cache; another machine of the
+    cluster, whose worker takes the room over) written again where it was named — from the
+    operator's file of that name when its text is still the same (its SHA-256); else it
+    stays gone, and the rules say the file cannot be read."""
+    folder = _source[0]
+    for value in rules.values():
+        found = _KEPT_PATH.fullmatch(value) if isinstance(value, str) else None
+        if found is None or folder is None or Path(value).exists():
+            continue
+        try:
+            text = (Path(folder) / found["name"]).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+        if recordfiles.digest(text) == found["digest"]:
+            recordfiles.write_whole(Path(value), text)
+            log.warning("kept copy of rule file %s written again from the folder",
+                        found["name"])
+
 
 def hide_folder(text: str, folder: str | None) -> str:
     """An error's text without the operator's folder or the kept copy's (the rules name
