@@ -300,3 +300,7 @@ def test_my_discard_that_leaves_me_waiting_says_the_waits() -> None:
     after = [lines[i + 1] for i, line in enumerate(lines[:-1])
              if line.strip().startswith("you discarded")]
     assert any(line.startswith("waits: 叁") for line in after), after
+    # said after my discard, not again after each 过 of mine to the discards that follow
+    others = [lines[i + 1] for i, line in enumerate(lines[:-1])
+              if re.match(r"\s+seat \d discarded", line)]
+    assert not any(line.startswith("waits:") for line in others), others

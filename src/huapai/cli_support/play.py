@@ -165,10 +165,12 @@ class HumanMatch:
         who = self.ctx.pick("、", ", ").join(self.ctx.name(s) for s in seats)
         return self.console.status(Text(tr("thinking", self.lang, who=who), style="dim"))
 
-    def _after(self, seat: int, _action: int, events: Sequence[Event]) -> None:
+    def _after(self, seat: int, action: int, events: Sequence[Event]) -> None:
         self._show_events(events)
         deal = self.match.current
-        if seat == self.me and deal is not None:  # my move left me waiting: say on what
+        # my move (a discard: not each 过 that answers a discard after it) left me waiting
+        if seat == self.me and deal is not None and self.table.game.describe_action(
+                self.table.rules, action).kind != "pass":
             found = standing_waits_view(self.renderer, self._view(deal), self.ctx)
             if found is not None:
                 self._print(found)
