@@ -163,14 +163,14 @@ class XiushanRenderer:
         prompt = owed_prompt(view, ctx)
         if prompt is not None:
             out.append(prompt)
-        found = _waits(view, ctx)
-        if found:
-            out.append(Text.assemble((ctx.pick("听：", "waits: "), "bold green"), found))
+        waits = self.standing_waits(view, ctx)
+        if waits is not None:
+            out.append(waits)
         return out
 
-    def standing_waits(self, view: Mapping[str, Any],
-                       ctx: RenderContext) -> RenderableType | None:
-        """The waits as soon as my move leaves my hand one card short (None: it does not)."""
+    def standing_waits(self, view: Mapping[str, Any], ctx: RenderContext) -> Text | None:
+        """My waits as one line (听：…), when my hand is one card short (None: it is not, or
+        I hold none): under my hand, right after my move leaves me waiting, and at 听."""
         found = _waits(view, ctx) if view.get("hand") is not None else None
         return None if found is None else Text.assemble(
             (ctx.pick("听：", "waits: "), "bold green"), found)
@@ -179,10 +179,7 @@ class XiushanRenderer:
         """The ``waits`` command at the prompt: the same waits the table shows."""
         if view.get("hand") is None:
             return Text(ctx.pick("你没有手牌（观战）", "you hold no hand (watching)"))
-        found = _waits(view, ctx)
-        if found is None:
-            return Text(ctx.pick("现在不听牌", "not waiting now"))
-        return Text.assemble((ctx.pick("听：", "waits: "), "bold green"), found)
+        return self.standing_waits(view, ctx) or Text(ctx.pick("现在不听牌", "not waiting now"))
 
     def event(self, event: Mapping[str, Any], ctx: RenderContext) -> str | None:
         return event_line(_EVENTS, event, ctx)
