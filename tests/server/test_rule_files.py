@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from server_helpers import Api, played_by_tuoguan, running, sqlite_url
@@ -40,6 +41,21 @@ def _create(client: TestClient, a: Api, table: object) -> tuple[int, dict[str, o
     return answer.status_code, answer.json()
 
 
+def _club_room(client: TestClient, a: Api) -> dict[str, Any]:
+    """A 钵福 room on the offered club table, made: its summary."""
+    status, body = _create(client, a, "bofu-club.toml")
+    assert status == 201, body
+    room = body["room"]
+    assert isinstance(room, dict)
+    return room
+
+
+def _edit(folder: Path) -> None:
+    """The operator corrects the club table in place (every 3 翻 a 9)."""
+    (folder / "bofu-club.toml").write_text(BOFU.read_text(encoding="utf-8").replace(
+        "fan = 3", "fan = 9"), encoding="utf-8")
+
+
 def test_the_lobby_offers_the_operators_files_by_name(client: TestClient) -> None:
     options = {o["name"]: o for o in client.get("/api/games/xiushan").json()["options"]}
     table = options["mingtang_table"]
@@ -51,10 +67,8 @@ def test_the_lobby_offers_the_operators_files_by_name(client: TestClient) -> Non
 def test_a_room_names_an_offered_table_and_plays_by_it(client: TestClient,
                                                        folder: Path) -> None:
     a = Api(client, "a")
-    status, body = _create(client, a, "bofu-club.toml")
-    assert status == 201, body
-    room = body["room"]
-    assert isinstance(room, dict) and room["rules"]["mingtang_table"] == "bofu-club.toml"
+    room = _club_room(client, a)
+    assert room["rules"]["mingtang_table"] == "bofu-club.toml"
     shown = client.get(f"/api/rooms/{room['id']}", headers=a.headers).text
     assert str(folder) not in shown
     platform = client.app.state.platform  # type: ignore[attr-defined]
@@ -100,14 +114,10 @@ def test_an_edit_of_the_file_changes_no_game_played_by_it(client: TestClient,
     """The operator edits the club table after a game: the game's replay and record keep
     the text it was played by (they failed to replay, and the record carried the edit)."""
     a = Api(client, "a")
-    status, body = _create(client, a, "bofu-club.toml")
-    assert status == 201, body
-    room = body["room"]
-    assert isinstance(room, dict)
+    room = _club_room(client, a)
     game_id = played_by_tuoguan(client, a, str(room["id"]))
     before = client.get(f"/api/replays/{game_id}/record", headers=a.headers).text
-    (folder / "bofu-club.toml").write_text(BOFU.read_text(encoding="utf-8").replace(
-        "fan = 3", "fan = 9"), encoding="utf-8")
+    _edit(folder)
     assert client.get(f"/api/replays/{game_id}?seat=0", headers=a.headers).status_code == 200
     assert client.get(f"/api/replays/{game_id}/record", headers=a.headers).text == before
     (folder / "bofu-club.toml").unlink()  # gone: the game still replays
@@ -127,10 +137,7 @@ def test_a_room_with_a_club_table_survives_a_restart(tmp_path: Path, folder: Pat
     url = sqlite_url(tmp_path / "restart")
     with running(url, rule_files=str(folder)) as first:
         a = Api(first, "a")
-        status, body = _create(first, a, "bofu-club.toml")
-        assert status == 201, body
-        room = body["room"]
-        assert isinstance(room, dict)
+        room = _club_room(first, a)
         token = a.headers
     with running(url, rule_files=str(folder)) as again:
         answer = again.get(f"/api/rooms/{room['id']}", headers=token)
@@ -147,10 +154,7 @@ def test_a_games_record_carries_its_club_table_not_the_folder(client: TestClient
     record names the file and carries its text — so it replays where the folder is not
     (it kept the operator's path, and replayed only with that file there)."""
     a = Api(client, "a")
-    status, body = _create(client, a, "bofu-club.toml")
-    assert status == 201, body
-    room = body["room"]
-    assert isinstance(room, dict)
+    room = _club_room(client, a)
     game_id = played_by_tuoguan(client, a, str(room["id"]))
     replay = client.get(f"/api/replays/{game_id}?seat=0", headers=a.headers)
     assert replay.json()["rules"]["mingtang_table"] == "bofu-club.toml"
@@ -175,9 +179,7 @@ def test_a_lost_kept_copy_is_written_again_from_the_same_file(
     url = sqlite_url(tmp_path / "db")
     with running(url, rule_files=str(folder)) as first:
         a = Api(first, "a")
-        status, body = _create(first, a, "bofu-club.toml")
-        assert status == 201, body
-        room = str(body["room"]["id"])  # type: ignore[index]
+        room = str(_club_room(first, a)["id"])
         platform = first.app.state.platform  # type: ignore[attr-defined]
         kept = Path(platform.rooms[room].rules.mingtang_table)
     kept.unlink()
@@ -185,8 +187,7 @@ def test_a_lost_kept_copy_is_written_again_from_the_same_file(
         assert again.get(f"/api/rooms/{room}", headers=a.headers).status_code == 200
     assert kept.read_text(encoding="utf-8") == BOFU.read_text(encoding="utf-8")
     kept.unlink()
-    (folder / "bofu-club.toml").write_text(BOFU.read_text(encoding="utf-8").replace(
-        "fan = 3", "fan = 9"), encoding="utf-8")
+    _edit(folder)
     with running(url, rule_files=str(folder)) as edited:
         assert edited.get(f"/api/rooms/{room}", headers=a.headers).status_code == 404
     assert not kept.exists()
