@@ -113,6 +113,22 @@ def test_a_claim_on_the_players_discard_says_yours(name: str, preset: str,
     assert "你 的" not in _line(name, preset, "zh", {**event, "from_seat": 2})
 
 
+@pytest.mark.parametrize(("event", "zh", "en"), [
+    ({"kind": "discarded", "seat": 1, "card": "三*"}, "座位1 打出 花三", "seat 1 discarded 三*"),
+    ({"kind": "drew", "seat": 0, "source": "top", "card": "乙*"}, "你 从牌面摸到 花乙",
+     "you drew 乙* from the top (牌面)"),
+    ({"kind": "claimed", "seat": 1, "claim": "招", "cards": "七七七*七", "card": "七",
+      "from_seat": 2}, "座位1 招 座位2 的 七：七七花七七", "七七七*七"),
+    ({"kind": "zha", "seat": 1, "cards": "五五五*五*"}, "座位1 紮 五五花五花五", "五五五*五*"),
+])
+def test_biegan_lines_say_a_flowered_card_in_chinese_words(event: dict[str, object], zh: str,
+                                                           en: str) -> None:
+    """双别杆's flowered cards: 花三 in Chinese (the notation's 三* is no word), the notation
+    in English, as the labels and the browser's log say them."""
+    assert _line("biegan", "gongan", "zh", event) == zh
+    assert en in _line("biegan", "gongan", "en", event)
+
+
 def test_a_seat_done_with_qingtong_after_a_zha_reads_as_done() -> None:
     """请统: a seat that 紮ed a four and then passes read "紮 五…" then "请统：不紮" — as if
     it had not. The pass says 不紮了 (no more), which reads right either way."""

@@ -22,6 +22,7 @@ from huapai.games.biegan.cards import (
     format_cards,
     is_flowered,
     parse_cards,
+    said_zh,
 )
 
 
@@ -93,3 +94,33 @@ def test_count_checks_name_the_face(text: str, message: str) -> None:
 
 def test_five_of_a_flowered_face_is_fine() -> None:
     assert len(parse_cards("七七七七*七*")) == 5
+
+
+def test_a_flowered_card_as_a_chinese_player_says_it() -> None:
+    """花三 is 三* (the rules' 花三 / 花乙); Chinese text says 花三, the notation keeps 三*."""
+    assert parse_cards("化花三千 花乙花九") == parse_cards("化三*千乙*九*")
+    assert said_zh("化三*千赖乙*") == "化花三千赖花乙"
+    assert said_zh(format_cards(range(NUM_CODES))).endswith("赖花乙花三花五花七花九")
+
+
+@pytest.mark.parametrize(
+    ("text", "zh", "en"),
+    [
+        ("花千", "第 1 个字「花」后面要紧跟 乙 三 五 七 九 之一", "'花' at position 1"),
+        ("上花", "第 2 个字「花」", "'花' at position 2"),
+        ("花 三", "第 1 个字「花」", "'花' at position 1"),
+        ("花三*", "第 3 个字 '*'：花三 已经是花牌", "三* is flowered already"),
+    ],
+)
+def test_a_misplaced_flower_word_is_named(text: str, zh: str, en: str) -> None:
+    with pytest.raises(NotationError) as caught:
+        parse_cards(text)
+    assert zh in caught.value.msg.zh and en in caught.value.msg.en
+
+
+def test_too_many_flowered_copies_said_in_chinese_words() -> None:
+    with pytest.raises(NotationError) as caught:
+        parse_cards("花三花三三*")
+    said = caught.value.msg
+    assert (said.zh, said.en) == ("花三 有 3 张，一副牌只有 2 张", "3 × 三*: the deck has only 2")
+    assert said.params["card"] == "三*"

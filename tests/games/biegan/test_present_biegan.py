@@ -12,6 +12,7 @@ from test_flow_biegan import GAME, HAND17, E, M, Z, play, qingtong_pass, rules, 
 from test_scoring_biegan import _liable, _self_drawn, _won_on_discard
 
 from huapai.core.protocol import IllegalAction, Settlement
+from huapai.games.biegan.cards import said_zh
 from huapai.games.biegan.rules import fen_of
 from huapai.games.biegan.state import NUM_ACTIONS, State
 
@@ -27,7 +28,8 @@ def test_every_action_is_described() -> None:
     assert kinds == {*WORDS, "discard", "zha", "kaifan"}
     for a, info in enumerate(infos):
         text = GAME.format_action(r, a)
-        assert info.action == a and info.label.zh == text
+        # the label says a flowered card as Chinese does (打 花三); the notation keeps 三*
+        assert info.action == a and info.label.zh == said_zh(text) and "*" not in info.label.zh
         assert not ENGLISH_WORD.search(info.label.zh) and ENGLISH_WORD.search(info.label.en)
         if info.kind in WORDS:
             assert (info.label.zh, info.style) == WORDS[info.kind] and info.cards == ()
@@ -127,6 +129,26 @@ def test_a_win_on_a_discard_itemised() -> None:
     assert pay.label.zh == "捉铳 17胡 1分 × 10倍，放铳包两家（替两家付，× 2）"
     assert pay.label.en == ("won on a discard: 17 hu, 1 fen × 10, the discarder pays both "
                             "shares (× 2)")
+
+
+def test_flowered_cards_said_in_chinese_words_in_the_settlement() -> None:
+    """A win on a discarded 乙*: the Chinese says 花乙 / 花三 (no notation mark on a Chinese
+    screen); the English and the params keep the notation."""
+    hand = "三*三三上大人可知礼人人人知知知孔乙己八九子十十十乙*"
+    state = start(rules("gongan", multiplier=10), zhuang="乙*", erjia=hand)
+    state = play(state, [*qingtong_pass(), (Z, "打 花乙"), (E, "胡"), (M, "过")])
+    settled = GAME.settlement(state)
+    _check_win_items(state, settled)
+    won_on = settled.items[0]
+    assert (won_on.label.zh, won_on.label.en, won_on.label.params["card"]) == (
+        "胡的那张：花乙（别家打出）", "won on 乙* (a discard)", "乙*")
+    san = next(i for i in settled.items if "三*" in i.label.params.get("cards", ""))
+    assert san.label.zh == "坎 " + san.label.params["cards"].replace("三*", "花三")
+    assert "花三" in san.label.zh and "三*" in san.label.en
+    for item in settled.items:
+        cards = item.label.params.get("cards", "")
+        assert said_zh(cards) in item.label.zh and cards in item.label.en
+        assert "*" not in item.label.zh
 
 
 def test_a_self_drawn_win_itemised() -> None:

@@ -25,13 +25,13 @@ from huapai.cli_support.render import (
     name_cell,
     public_table,
 )
+from huapai.games.biegan.cards import said_zh
 
 from . import biegan_advice
 from .biegan_cards import cards_in as _cards
 from .common import (
     card_units,
     deal_ended,
-    discarded,
     ended_line,
     groups_text,
     label,
@@ -171,16 +171,17 @@ class BieganRenderer:
     def notation_help(self, ctx: RenderContext) -> str:
         return ctx.pick(
             "牌：每张牌写它的字：上大人孔乙己可知礼化三千七十士八九子二四五六，"
-            "带花的在字后加 *（三* 五* 七* 乙* 九*），赖子写「赖」；禮、土 也认。\n"
-            "动作：打 三*（或直接写牌）出牌；紮 七；开泛 七；胡；招；对；过。"
+            "带花的在字后加 *（三* 五* 七* 乙* 九*，手牌里就这样列出），也可以写 花三；"
+            "赖子写「赖」；禮、土 也认。\n"
+            "动作：打 花三（或直接写牌）出牌；紮 七；开泛 七；胡；招；对；过。"
             "别家出牌后每人都要表态（能胡、招、对的才有这些选项，否则只能「过」）。\n"
             "轮到你时会写出胡牌值多少、听哪些牌；输入「听」随时看。",
             "Cards: each card is its character: 上大人孔乙己可知礼化三千七十士八九子二四五六; a "
-            "flowered (花) card takes a *: 三* 五* 七* 乙* 九*; the joker is 赖; 禮 and 土 are "
-            "read too.\nActions: 打 三* (or just the card) discards; 紮 七; 开泛 七; 胡 (win); "
-            "招; 对; 过 (pass). After each discard every other seat answers (过 when it has "
-            "nothing to claim).\nAt your turn the value of a 胡 on offer and your waits are "
-            "shown; waits shows them any time.",
+            "flowered (花) card takes a *: 三* 五* 七* 乙* 九* (or, as Chinese says it, 花三); "
+            "the joker is 赖; 禮 and 土 are read too.\nActions: 打 三* (or just the card) "
+            "discards; 紮 七; 开泛 七; 胡 (win); 招; 对; 过 (pass). After each discard every "
+            "other seat answers (过 when it has nothing to claim).\nAt your turn the value of "
+            "a 胡 on offer and your waits are shown; waits shows them any time.",
         )
 
     def number_readings(self, ctx: RenderContext) -> NumberReadings:
@@ -215,12 +216,18 @@ class BieganRenderer:
 # ---------------------------------------------------------------------------- events
 
 
+def _discarded(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
+    """A discard every seat sees; Chinese says a flowered card 花三."""
+    return ctx.pick(f"{who} 打出 {said_zh(e['card'])}", f"{who} discarded {e['card']}")
+
+
 def _drew(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
     where = ctx.pick("牌面", "the top (牌面)") if e["source"] == "top" else ctx.pick(
         "牌底", "the bottom (牌底)")
     if e.get("card") is None:
         return ctx.pick(f"{who} 从{where}摸一张", f"{who} drew a card from {where}")
-    return ctx.pick(f"{who} 从{where}摸到 {e['card']}", f"{who} drew {e['card']} from {where}")
+    return ctx.pick(f"{who} 从{where}摸到 {said_zh(e['card'])}",
+                    f"{who} drew {e['card']} from {where}")
 
 
 def _qingtong_passed(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
@@ -231,7 +238,9 @@ def _qingtong_passed(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
 
 def _face_down(e: Mapping[str, Any], ctx: RenderContext) -> str:
     """The cards of a 紮 / 泛 after a space, or that they are face down (扣着)."""
-    return f" {e['cards']}" if e.get("cards") else ctx.pick("（扣着）", " (face down)")
+    if not e.get("cards"):
+        return ctx.pick("（扣着）", " (face down)")
+    return " " + ctx.pick(said_zh(e["cards"]), e["cards"])
 
 
 def _zha(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
@@ -247,7 +256,8 @@ def _kaifan(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
 
 def _claimed(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
     seat = int(e["from_seat"])
-    return ctx.pick(f"{who} {e['claim']} {ctx.owner(seat)} {e['card']}：{e['cards']}",
+    return ctx.pick(f"{who} {e['claim']} {ctx.owner(seat)} {said_zh(e['card'])}："
+                    f"{said_zh(e['cards'])}",
                     f"{who}: {e['claim']} on {e['card']} (from {ctx.name(seat)}): {e['cards']}")
 
 
@@ -259,7 +269,7 @@ def _on_discard(seat: int, ctx: RenderContext) -> str:
 def _won(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
     how = (ctx.pick("自摸", "self-drawn") if e.get("from_seat") is None
            else _on_discard(int(e["from_seat"]), ctx))
-    return ctx.pick(f"{who} 胡了（{how}）：{e['hu']} 胡，{e['fen']} 分。{e['hand']}",
+    return ctx.pick(f"{who} 胡了（{how}）：{e['hu']} 胡，{e['fen']} 分。{said_zh(e['hand'])}",
                     f"{who} won ({how}): {e['hu']} 胡, {e['fen']} 分. {e['hand']}")
 
 
@@ -268,7 +278,7 @@ _EVENTS: dict[str, EventText] = {
     "qingtong_passed": _qingtong_passed,
     "zha": _zha,
     "kaifan": _kaifan,
-    "discarded": discarded,
+    "discarded": _discarded,
     "claimed": _claimed,
     "won": _won,
     "deal_ended": deal_ended(_ENDS),

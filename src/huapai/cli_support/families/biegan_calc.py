@@ -18,7 +18,7 @@ from huapai.cli_support.i18n import Lang
 from huapai.core.present import count_en
 from huapai.games.biegan.calcinput import Hand, ScoreReport, WaitsReport, wait_card
 from huapai.games.biegan.calculator import HandResult
-from huapai.games.biegan.cards import JOKER, card_name, face_name, format_cards
+from huapai.games.biegan.cards import JOKER, card_name, face_name, format_cards, said_zh
 from huapai.games.biegan.units import Unit
 from huapai.games.biegan.waits import Wait
 
@@ -68,8 +68,12 @@ _KIND_GLOSS = {"句": "sequence", "坎": "triplet", "紮": "four, declared", "�
 
 
 def _t(key: str, lang: Lang, **values: object) -> str:
+    """A text in ``lang``; in Chinese a ``card`` value (notation) says 花三 for 三*."""
     zh, en = _TEXT[key]
-    return (zh if lang == "zh" else en).format(**values)
+    if lang != "zh":
+        return en.format(**values)
+    card = values.get("card")
+    return zh.format(**(values | {"card": said_zh(card)} if isinstance(card, str) else values))
 
 
 def show_score(report: ScoreReport, console: Console, lang: Lang) -> None:

@@ -20,7 +20,7 @@ from __future__ import annotations
 from huapai.core.notation import CardlessWords
 from huapai.core.protocol import Msg, NotationError
 
-from .cards import FACES, NUM_CODES, card_name, face_of, parse_cards
+from .cards import FACES, NUM_CODES, card_name, face_of, parse_cards, said_msg
 from .state import (
     DISCARD0,
     DISCARD_OF,
@@ -117,7 +117,7 @@ def _with_card(rest: str, base: int, what: str | None) -> int:
     if base == DISCARD0:
         return DISCARD_OF[code]
     if code >= NUM_CODES or face_of(code) >= len(FACES):
-        raise NotationError.of("face_only", "{what}后面写一个字（上 … 六），不是 {card}",
-                               "{what} takes a face (上 … 六), not {card}",
-                               what=what, card=card_name(code))
+        raise NotationError(said_msg("face_only", "{what}后面写一个字（上 … 六），不是 {card}",
+                                     "{what} takes a face (上 … 六), not {card}",
+                                     what=what, card=card_name(code)))
     return base + face_of(code)

@@ -43,6 +43,7 @@ from .cards import (
     face_of,
     jing_of,
     parse_cards,
+    said_zh,
 )
 from .rules import PRESETS, BieganRules, fen_in, scoring_of
 from .units import DEFAULT_SCORING, MELD_SIZES, Meld, Scoring
@@ -339,11 +340,17 @@ def _check_copies(cards: Sequence[int], where: str, jokers: int) -> None:
                         have=COPIES_PER_FACE)
 
 
-def _card_label(code: int) -> Text | str:
+def _card_label(code: int) -> Text:
     """A card as counted against the deck: 素五 / plain 五 where 花 copies exist apart."""
     if code in FLOWER_FACES:
         return _t("plain", face=FACES[code])
-    return card_name(code)
+    return _card_said(code)
+
+
+def _card_said(code: int) -> Text:
+    """A card in an error: 花三 in Chinese, the notation's 三* in English."""
+    name = card_name(code)
+    return Text(said_zh(name), name)
 
 
 def _discard(text: str, concealed: tuple[int, ...]) -> int:
@@ -351,7 +358,7 @@ def _discard(text: str, concealed: tuple[int, ...]) -> int:
     if len(codes) != 1:
         raise _fail("discard_one", text=text)
     if codes[0] not in concealed:
-        raise _fail("discard_absent", card=card_name(codes[0]))
+        raise _fail("discard_absent", card=_card_said(codes[0]))
     return codes[0]
 
 

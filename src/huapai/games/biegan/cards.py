@@ -15,13 +15,17 @@ Three kinds of small ints are used:
 
 Notation: each card is its 汉字, a flowered card is followed by ``*`` (``三*``), the joker
 is ``赖``; spaces are ignored; the variant glyphs 禮 (礼), 土 (士), 丘 (孔) and 賴 (赖)
-are accepted on input. ``format_cards`` always writes the canonical glyphs.
+are accepted on input, and so is a flowered card as a Chinese player says it (``花三``).
+``format_cards`` always writes the canonical glyphs. Chinese text says a flowered card
+``花三`` (:func:`said_zh`): the ``*`` is the notation's, which a Chinese screen does not show.
 """
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from huapai.core.present import Msg
 from huapai.core.protocol import NotationError
@@ -31,6 +35,8 @@ NUM_FACES = 22
 JOKER = 22
 JOKER_CHAR = "赖"
 FLOWER_MARK = "*"
+FLOWER_WORD = "花"
+"""How Chinese says a flowered card: 花三 for the notation's 三* (the rules' 花三 / 花乙)."""
 
 YI, SAN, WU, QI, JIU = (FACES.index(ch) for ch in "乙三五七九")
 
@@ -135,6 +141,23 @@ def format_cards(codes: Iterable[int]) -> str:
     return "".join(card_name(c) for c in codes)
 
 
+_FLOWERED_NOTATION = re.compile(r"(.)\*")
+
+
+def said_zh(notation: str) -> str:
+    """Cards in notation as Chinese text says them: ``化花三千`` for ``化三*千`` (the rules
+    say 花三 / 花乙; a ``*`` on a Chinese screen is the notation's mark, which a player
+    in the browser never types). Records, events, params and English keep the notation."""
+    return _FLOWERED_NOTATION.sub(lambda m: FLOWER_WORD + m.group(1), notation)
+
+
+def said_msg(code: str, zh: str, en: str, /, **params: Any) -> Msg:
+    """:meth:`Msg.of` for a text naming cards: the Chinese says the params' flowered cards
+    as :func:`said_zh` does; the params and the English keep the notation."""
+    said = {k: said_zh(v) if isinstance(v, str) else v for k, v in params.items()}
+    return Msg(code, zh.format(**said), en.format(**params), params)
+
+
 def parse_cards(text: str, *, check_counts: bool = True) -> tuple[int, ...]:
     """Card codes of a notation string; raises :class:`NotationError` naming the culprit.
 
@@ -142,11 +165,17 @@ def parse_cards(text: str, *, check_counts: bool = True) -> tuple[int, ...]:
     deck has (5 of a face, 2 花 or 3 素 of a flowered face, 2 赖) is rejected too.
     """
     codes: list[int] = []
+    flower_word: int | None = None  # where a 花 waits for its face
     for index, raw in enumerate(text):
         ch = _VARIANTS.get(raw, raw)
-        if ch.isspace():
+        if flower_word is not None:
+            codes.append(_flowered_face(text, flower_word, ch))
+            flower_word = None
+        elif ch.isspace():
             continue
-        if ch == FLOWER_MARK:
+        elif ch == FLOWER_WORD:
+            flower_word = index
+        elif ch == FLOWER_MARK:
             codes.append(_flower_previous(codes, text, index))
         elif ch == JOKER_CHAR:
             codes.append(JOKER)
@@ -156,9 +185,23 @@ def parse_cards(text: str, *, check_counts: bool = True) -> tuple[int, ...]:
             raise NotationError(Msg(
                 "bad_card", f"第 {index + 1} 个字 {raw!r} 不是牌",
                 f"unknown card {raw!r} at position {index + 1} in {text!r}"))
+    if flower_word is not None:
+        codes.append(_flowered_face(text, flower_word, None))
     if check_counts:
         check_card_counts(codes)
     return tuple(codes)
+
+
+def _flowered_face(text: str, index: int, ch: str | None) -> int:
+    """The flowered card a 花 at ``index`` names with the character after it (``ch``)."""
+    face = FACES.find(ch) if ch else -1
+    if face in FLOWER_FACES:
+        return card(face, True)
+    raise NotationError(Msg(
+        "bad_card", f"第 {index + 1} 个字「花」后面要紧跟 乙 三 五 七 九 之一（花三 就是 三*；"
+        "牌「化」写作 化）",
+        f"'花' at position {index + 1} in {text!r} must be followed directly by 乙 三 五 七 "
+        "or 九 (花三 is 三*; the card 化 is written 化)"))
 
 
 def _flower_previous(codes: list[int], text: str, index: int) -> int:
@@ -168,6 +211,10 @@ def _flower_previous(codes: list[int], text: str, index: int) -> int:
         raise NotationError(Msg("bad_card", f"第 {index + 1} 个字 '*' 前面没有牌",
                                 f"'*' at position {index + 1} in {text!r} follows no card"))
     last = codes.pop()
+    if is_flowered(last):
+        raise NotationError(Msg(
+            "bad_card", f"第 {index + 1} 个字 '*'：{said_zh(card_name(last))} 已经是花牌",
+            f"'*' at position {index + 1} in {text!r}: {card_name(last)} is flowered already"))
     if last == JOKER or last not in FLOWER_FACES:
         raise NotationError(Msg(
             "bad_card", f"第 {index + 1} 个字 '*'：{card_name(last)} 没有花牌",
@@ -190,9 +237,10 @@ def check_card_counts(codes: Sequence[int]) -> None:
         if not 0 <= code < NUM_CODES:
             raise NotationError(Msg("bad_card", f"没有编号 {code} 的牌", f"no card code {code}"))
         if n > copies_of(code):
-            raise NotationError(Msg(
-                "bad_card", f"{card_name(code)} 有 {n} 张，一副牌只有 {copies_of(code)} 张",
-                f"{n} × {card_name(code)}: the deck has only {copies_of(code)}"))
+            raise NotationError(said_msg(
+                "bad_card", "{card} 有 {n} 张，一副牌只有 {have} 张",
+                "{n} × {card}: the deck has only {have}", card=card_name(code), n=n,
+                have=copies_of(code)))
     by_face = Counter(face_of(c) for c in codes if c != JOKER)
     for face, n in sorted(by_face.items()):
         if n > COPIES_PER_FACE:

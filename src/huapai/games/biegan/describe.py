@@ -7,7 +7,7 @@ from functools import cache
 
 from huapai.core.present import ActionInfo, Msg
 
-from .cards import FACES, card_name
+from .cards import FACES, card_name, said_msg
 from .state import DISCARD0, DUI, FAN, HU, KAIFAN0, NUM_ACTIONS, PASS, ZHA0, ZHAO, discard_code
 
 _WORDS = {
@@ -29,7 +29,7 @@ def describe_action(action: int) -> ActionInfo:
         return _WORDS[action]
     if action < ZHA0:
         card = card_name(discard_code(action))
-        label = Msg.of("discard", "打 {card}", "discard {card}", card=card)
+        label = said_msg("discard", "打 {card}", "discard {card}", card=card)
         return ActionInfo(action, "discard", (card,), label, "cards")
     if action < KAIFAN0:
         face = FACES[action - ZHA0]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from huapai.core.protocol import Event, IllegalAction
 
-from .cards import FACES, JOKER, card_name, face_of
+from .cards import FACES, JOKER, card_name, face_of, said_msg
 from .state import (
     AFTER_DUI,
     DISCARD0,
@@ -146,9 +146,9 @@ def _explain_window(s: State, seat: int, action: int) -> IllegalAction:
     name = card_name(code)
     if action >= DISCARD0:
         answers = " / ".join(_ANSWERS[a] for a in window_legal(s, seat) if a in _ANSWERS)
-        return IllegalAction.of("must_answer", "先对桌上的 {name} 表态：{answers}",
-                                "answer the discard {name} first: {answers}", name=name,
-                                answers=answers)
+        return IllegalAction(said_msg("must_answer", "先对桌上的 {name} 表态：{answers}",
+                                      "answer the discard {name} first: {answers}", name=name,
+                                      answers=answers))
     if action == HU:
         return _cannot_hu(s, seat, f"{name} ")
     if code == JOKER:
@@ -167,8 +167,9 @@ def _cannot_hu(s: State, seat: int, card: str) -> IllegalAction:
                                 "过胡: you let a winning discard go; you may win on a discard "
                                 "again after your next draw")
     t = s.rules.hu_threshold
-    return IllegalAction.of("cannot_hu", "{card}胡不了：凑不成八句加听头，或不够 {t} 胡",
-                            "{card}does not make 8 units + 听头 with {t} 胡", card=card, t=t)
+    return IllegalAction(said_msg("cannot_hu", "{card}胡不了：凑不成八句加听头，或不够 {t} 胡",
+                                  "{card}does not make 8 units + 听头 with {t} 胡", card=card,
+                                  t=t))
 
 
 def _explain_claim(s: State, seat: int, action: int, face: int) -> IllegalAction:
@@ -213,7 +214,8 @@ def _explain_turn(s: State, seat: int, action: int) -> IllegalAction:
         return _cannot_hu(s, seat, "")
     if action < ZHA0:
         name = card_name(discard_code(action))
-        return IllegalAction.of("not_in_hand", "你手里没有{name}", "you hold no {name}", name=name)
+        return IllegalAction(said_msg("not_in_hand", "你手里没有{name}", "you hold no {name}",
+                                      name=name))
     if action < KAIFAN0:
         return _explain_zha(s, seat, action - ZHA0)
     name = FACES[action - KAIFAN0]

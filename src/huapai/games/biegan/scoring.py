@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from huapai.core.present import Msg, SettlementItem, unit
 from huapai.core.protocol import Payment, Settlement
 
-from .cards import card_name, face_name, format_cards
+from .cards import card_name, face_name, format_cards, said_msg
 from .rules import BieganRules, fen_of
 from .state import State, Win
 
@@ -157,11 +157,11 @@ def _win_items(rules: BieganRules, win: Win) -> Iterator[SettlementItem]:
         yield SettlementItem(seat, "won_on", _won_on(win), 0, _NONE)
     for u in r.units:
         cards = format_cards(u.cards)
-        label = Msg.of("unit", "{kind} {cards}", "{kind_en} {cards}", kind=u.kind,
-                       kind_en=_UNIT_KINDS.get(u.kind, u.kind), cards=cards)
+        label = said_msg("unit", "{kind} {cards}", "{kind_en} {cards}", kind=u.kind,
+                         kind_en=_UNIT_KINDS.get(u.kind, u.kind), cards=cards)
         yield SettlementItem(seat, "unit", label, u.hu, unit("hu"))
-    tingtou = Msg.of("tingtou", "听头 {cards}", "听头 (pair) {cards}",
-                     cards=format_cards(r.tingtou))
+    tingtou = said_msg("tingtou", "听头 {cards}", "听头 (pair) {cards}",
+                       cards=format_cards(r.tingtou))
     yield SettlementItem(seat, "tingtou", tingtou, r.tingtou_hu, unit("hu"))
     if r.zhujing is not None:
         main = Msg.of("zhujing", "主精 {face}", "主精 (main 精) {face}",
@@ -181,8 +181,8 @@ def _won_on(win: Win) -> Msg:
     ``card``, ``from_seat`` are its params."""
     assert win.card is not None
     card = card_name(win.card)
-    return Msg("won_on", f"胡的那张：{card}（别家打出）", f"won on {card} (a discard)",
-               {"card": card, "from_seat": win.from_seat})
+    return said_msg("won_on", "胡的那张：{card}（别家打出）", "won on {card} (a discard)",
+                    card=card, from_seat=win.from_seat)
 
 
 def _win_note(rules: BieganRules, win: Win) -> str:

@@ -44,6 +44,12 @@ export const biegan = {
 
   handOverlap: 0.25,
 
+  /** A flowered card as Chinese text says it: 花三 where the notation writes 三* (the
+   * server's labels say so too, cards.py said_zh); the English keeps the notation. */
+  said(cards) {
+    return String(cards ?? "").replace(/(.)\*/g, "花$1");
+  },
+
   tokens(text) {
     return [...String(text ?? "").matchAll(/([^\s*])(\*?)/g)].map((m) => m[1] + m[2]);
   },
@@ -93,7 +99,7 @@ export const biegan = {
 
   prompt(view, ctx) {
     if (view.phase === "window") {
-      const ask = claimAsk(ctx, shownLead(ctx, view.pending), ["有人打牌：对、招、胡还是过？", "对, 招, 胡 or pass?"]);
+      const ask = claimAsk(ctx, shownLead(ctx, view.pending, (c) => this.said(c)), ["有人打牌：对、招、胡还是过？", "对, 招, 胡 or pass?"]);
       const limit = view.dui_limit;
       if (!view.dui_warn) return ask;  // the engine says when one more 对 binds 包
       return bi(`${ask}（你已对 ${limit} 次：再对，别家胡了你包）`,
@@ -129,11 +135,11 @@ export const biegan = {
   eventText(ev, ctx) {
     const who = typeof ev.seat === "number" ? ctx.name(ev.seat) : "";
     switch (ev.kind) {
-      case "drew": return ev.card ? bi(`${who} 摸到 ${ev.card}`, `${who} draws ${ev.card}`)
+      case "drew": return ev.card ? bi(`${who} 摸到 ${this.said(ev.card)}`, `${who} draws ${ev.card}`)
         : bi(`${who} 摸了一张`, `${who} draws`);
       // English keeps the game's words (对 / 招 …) but not as English verbs ("对s")
-      case "claimed": return bi(`${who} ${ev.claim} ${ev.cards}`, `${who} claims ${ev.cards} (${ev.claim})`);
-      case "zha": return bi(`${who} 紮${ev.cards ? ` ${ev.cards}` : ""}`, `${who} lays a 紮${ev.cards ? ` ${ev.cards}` : " face down"}`);
+      case "claimed": return bi(`${who} ${ev.claim} ${this.said(ev.cards)}`, `${who} claims ${ev.cards} (${ev.claim})`);
+      case "zha": return bi(`${who} 紮${ev.cards ? ` ${this.said(ev.cards)}` : ""}`, `${who} lays a 紮${ev.cards ? ` ${ev.cards}` : " face down"}`);
       case "kaifan": return bi(`${who} 开泛`, `${who} opens a 泛 (开泛)`);
       case "qingtong_passed": return bi(`${who} 不紮了`, `${who} has no more 紮 to lay (请统)`);
       case "won": return bi(`${who} 胡！${ev.hu} 胡`, `${who} wins: ${ev.hu} 胡`);

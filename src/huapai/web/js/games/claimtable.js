@@ -60,11 +60,11 @@ export function discardPrompt() {
 /** The lead of a claim window's prompt: whose card it is and which (机器人乙打出 礼) — bare
  * 招 / 对 buttons under 有人打牌 said not which card they would take (a phone play-test);
  * `shown` is the view's {seat, card[, drawn]} (双别杆's pending, 秀山's offer). */
-export function shownLead(ctx, shown) {
+export function shownLead(ctx, shown, said = (cards) => cards) {
   if (!shown?.card || typeof shown.seat !== "number" || !ctx?.name) return ["有人打牌", "A discard"];
   const who = ctx.name(shown.seat);
-  return shown.drawn ? [`${who}翻出 ${shown.card}`, `${who} turns up ${shown.card}`]
-    : [`${who}打出 ${shown.card}`, `${who} discards ${shown.card}`];
+  return shown.drawn ? [`${who}翻出 ${said(shown.card)}`, `${who} turns up ${shown.card}`]
+    : [`${who}打出 ${said(shown.card)}`, `${who} discards ${shown.card}`];
 }
 
 export function claimAsk(ctx, lead, fallback) {
@@ -92,6 +92,11 @@ export const claimTable = {
 
   playLabel() {
     return bi("打出", "Discard");
+  },
+
+  /** Cards (notation) as the family's Chinese text says them (双别杆: 花三 for 三*). */
+  said(cards) {
+    return cards;
   },
 
   /** A discard this seat can do nothing with: the server answers 过 for it after its fixed
@@ -133,7 +138,7 @@ export const claimTable = {
   eventText(ev, ctx) {
     const who = typeof ev.seat === "number" ? ctx.name(ev.seat) : "";
     switch (ev.kind) {
-      case "discarded": return bi(`${who} 打 ${ev.card}`, `${who} discards ${ev.card}`);
+      case "discarded": return bi(`${who} 打 ${this.said(ev.card)}`, `${who} discards ${ev.card}`);
       // my own answers (the only ones shown): a 过 says nothing worth a line — after every
       // discard I could not claim, the log read 你 答：过 (a play-tester found it noise)
       case "answered": return ev.answer && ev.answer !== "过" ? bi(`${who} 答：${ev.answer}`, `${who} answers ${ev.answer}`) : null;
