@@ -436,7 +436,8 @@ def test_hint_says_what_tuoguan_would_play() -> None:
     # 掀牛 writes cards as numbers: the hint says #n
     assert re.search(r"提示：输入 #\d+，即「[^」]+」", hints[0]), hints[0]
     english = invoke(["play", "--seed", "3", "--deals", "1", "--lang", "en"], "hint\nq\nq\n")
-    assert "hint: " in english.output and "(what 托管 would play)" in english.output
+    assert "hint: " in english.output
+    assert "(what 托管, the auto-player, would play)" in english.output
 
 
 def test_a_hint_names_what_to_type_unambiguously() -> None:

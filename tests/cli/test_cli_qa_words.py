@@ -14,8 +14,11 @@ from huapai.cli_support.drill import run_drill
 from huapai.cli_support.i18n import Lang
 from huapai.cli_support.play import HumanMatch
 from huapai.cli_support.render import RenderContext, renderer_for
-from huapai.cli_support.setup import load_table
+from huapai.cli_support.setup import load_table, make_bots
 from huapai.core.registry import get_game
+from huapai.core.session import Deal
+from huapai.games.biegan.cards import parse_cards
+from huapai.games.biegan.turn import build_deal
 from huapai.games.xianniu.events import Discarded, Played, Xianed
 
 _BOFU_HAND = "壹贰叁贰柒拾一二三二七十肆肆伍伍陆陆玖玖玖"
@@ -161,3 +164,49 @@ def test_a_log_line_wrapped_keeps_its_indent() -> None:
     for lang in ("zh", "en"):
         lines = [line.rstrip() for line in _log(lang, [played], width=24)]
         assert len(lines) > 1 and all(line.startswith("  ") and line.strip() for line in lines)
+
+
+def _prompts(terminal: bool) -> list[str]:
+    """The prompts a two-deal 双别杆 match asks (option 1 at each turn, Enter between)."""
+    table = load_table("biegan", "gongan", None, ())
+    asked: list[str] = []
+
+    def reader(prompt: str) -> str:
+        asked.append(prompt)
+        return "" if prompt.startswith("press Enter") else "1"
+    out = Console(width=100, record=True, force_terminal=terminal)
+    bots = {1: "heuristic", 2: "heuristic"}
+    match = HumanMatch(table, 0, bots, make_bots(table, bots, 3), 3, 2, "en", out, reader)
+    assert match.run() == 0
+    return asked
+
+
+def test_the_settlement_stays_until_enter_in_a_terminal() -> None:
+    """The next deal's table pushed the settlement off a 30-row terminal at once (a
+    play-tester scrolled back for it): between deals a terminal asks for Enter; piped
+    input is not asked (no line of it is taken), and after the last deal nothing is."""
+    asked = _prompts(terminal=True)
+    between = [i for i, p in enumerate(asked) if p.startswith("press Enter")]
+    assert [asked[i] for i in between] == [
+        "press Enter for deal 2 of 2 (q leaves the match)> "]
+    assert 0 < between[0] < len(asked) - 1
+    assert not any(p.startswith("press Enter") for p in _prompts(terminal=False))
+
+
+
+def test_the_choices_come_last_by_the_prompt() -> None:
+    """At 60 columns the waits under the choices pushed the table, the hand and the top of
+    the list off a 30-row screen: the waits come before ``▶ your turn`` and its list now,
+    right above the prompt."""
+    table = load_table("biegan", "gongan", None, ())
+    game, rules = table.game, table.rules
+    waiting = parse_cards("三三三上大人可知礼人人人知知知孔乙己八九子十十十二")  # waits on 二
+    deal = Deal.start(game, rules, deal=build_deal(rules, [(), waiting, ()], seed=1))
+    out = Console(width=60, record=True, force_terminal=False)
+    match = HumanMatch(table, 1, {0: "heuristic", 2: "heuristic"}, {}, 1, 1, "en", out,
+                       lambda prompt: "q")
+    match._show_decision(deal, ["pass (过)", "紮 (zha) 三"])
+    lines = out.export_text().splitlines()
+    waits = next(i for i, line in enumerate(lines) if line.startswith("waits: "))
+    turn = lines.index("▶ your turn")
+    assert waits < turn and lines[-1].lstrip().startswith("1 pass"), lines

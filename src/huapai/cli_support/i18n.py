@@ -35,6 +35,8 @@ _LABELS: dict[str, tuple[str, str]] = {
     "quit_confirm": ("真的退出吗？再输入「q」（或「退出」）确认，输入别的继续打> ",
                      "really quit? type q again to quit, anything else to play on> "),
     "quit_cancelled": ("不退出，接着打。", "not quitting: play on."),
+    "next_deal": ("按回车开始第 {n}/{total} 局（「q」离开对局）> ",
+                  "press Enter for deal {n} of {total} (q leaves the match)> "),
     "chose": ("你选了：{text}", "you chose: {text}"),
     # a bare number or word that may mean several listed actions: every reading, and how
     # to say each one unambiguously (=x only where the notation x is taken)
@@ -119,11 +121,11 @@ _LABELS: dict[str, tuple[str, str]] = {
                    "many are unseen."),
     "help_commands": ("· 「?」或「帮助」：本帮助；「提示」：托管会怎么打；「牌桌」：重新显示牌桌；"
                       "「q」或「退出」：退出对局（会先问你一次；已打完的局会保存到 --record）。",
-                      "· ? or help: this help; hint (or 提示): what 托管 would play; show: draw "
-                      "the table again; q: quit (asks you to confirm; finished deals are kept "
-                      "in --record)."),
+                      "· ? or help: this help; hint (or 提示): what 托管 (the auto-player) "
+                      "would play; show: draw the table again; q: quit (asks you to confirm; "
+                      "finished deals are kept in --record)."),
     "hint_line": ("提示：输入 {n}，即「{text}」（托管会这样打）",
-                  "hint: type {n}: {text} (what 托管 would play)"),
+                  "hint: type {n}: {text} (what 托管, the auto-player, would play)"),
     # simulate
     "sim_title": ("模拟 {deals} 局 · {title} · 种子 {seed}",
                   "deals simulated: {deals} · {title} · seed {seed}"),

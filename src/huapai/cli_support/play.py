@@ -155,6 +155,17 @@ class HumanMatch:
         settlement = self.match.finish_deal()
         self._print(settlement_view(settlement.to_json(), self.match.totals, self.ctx))
         self._save()
+        if not self.match.finished:
+            self._between_deals(n + 1)
+
+    def _between_deals(self, n: int) -> None:
+        """In a terminal, the settlement stays until Enter: the next deal's table pushed it
+        off the screen at once (a play-tester scrolled back for it). ``q`` asks to leave,
+        as at a turn. Piped input plays straight on (no line is taken from it)."""
+        if not self.console.is_terminal:
+            return
+        if command_of(self._read("next_deal", n=n, total=self.deals).strip()) == "quit":
+            self._confirm_quit()
 
     def _waiting(self, seats: Sequence[int]) -> AbstractContextManager[object]:
         """A spinner naming the search bots a person waits for (a terminal only); what the
@@ -238,10 +249,10 @@ class HumanMatch:
                                 style="green"))
         return True
 
-    def _read(self, prompt: str = "prompt") -> str:
+    def _read(self, prompt: str = "prompt", **values: object) -> str:
         """A line typed after the label ``prompt``; end of input and Ctrl-C leave."""
         try:
-            return self.reader(tr(prompt, self.lang))
+            return self.reader(tr(prompt, self.lang, **values))
         except EOFError:
             self._print()
             raise _Leave("eof") from None
@@ -285,13 +296,15 @@ class HumanMatch:
 
     # ------------------------------------------------------------------- showing
     def _show_decision(self, deal: Deal, shown: Sequence[str]) -> None:
+        """The table, what to know (an offered win, the waits), then the choices last, by
+        the prompt: under the waits they scrolled off a 30-row terminal (a play-test)."""
         view = self._view(deal)
         self._print(self.renderer.table(view, self.ctx))
-        self._print(Text("▶ " + tr("your_turn", self.lang), style="bold yellow"))
-        self._print(legal_list(shown, self.lang))
         hints = hints_view(self.renderer, view, self.ctx)
         if hints is not None:
             self._print(hints)
+        self._print(Text("▶ " + tr("your_turn", self.lang), style="bold yellow"))
+        self._print(legal_list(shown, self.lang))
 
     def _view(self, deal: Deal) -> Mapping[str, Any]:
         """What the human's seat may see now (the only view this loop ever shows)."""

@@ -129,7 +129,7 @@ class BieganRenderer:
                 units.append(f"{unit['kind']}[")
                 units.append_text(_cards(str(unit["cards"]), ctx))
                 units.append(f"]{unit['hu']}  ")
-            units.append(ctx.pick("听头 ", "听头 (pair) "))
+            units.append(ctx.pick("听头 ", "听头 (two-card head) "))
             units.append_text(_cards("".join(str(c) for c in win["tingtou"]), ctx))
             if win.get("zhujing"):
                 units.append(ctx.pick(f"  主精 {win['zhujing']}", f"  主精 {win['zhujing']}"))

@@ -21,8 +21,9 @@ from huapai.games.biegan.waits import Wait
 
 from .biegan_cards import cards_in as _cards
 
-_SHOWN_DISCARDS = 6
-"""At most this many discards are listed at a decision (``waits`` lists them all)."""
+_SHOWN_DISCARDS = 3
+"""At most this many discards are listed at a decision (``waits`` lists them all): six
+filled a 30-row terminal at 60 columns (a play-test)."""
 
 
 def hints(view: Mapping[str, Any], ctx: RenderContext) -> RenderableType | None:

@@ -30,7 +30,7 @@ _TEXT: dict[str, tuple[str, str]] = {
     "preset": ("按 {preset} 的读法（--preset 可换：gongan danbiegan gongan-app reference）",
                "read as {preset} reads it (--preset: gongan danbiegan gongan-app reference)"),
     "score_cols": ("组|牌|胡|说明", "unit|cards|胡|note"),
-    "tingtou": ("听头", "听头 (pair)"),
+    "tingtou": ("听头", "听头 (two-card head)"),
     "exposed": ("明", "exposed"),
     "concealed": ("暗", "concealed"),
     "joker_as": ("赖作 {faces}", "赖 as {faces}"),

@@ -160,7 +160,7 @@ def _win_items(rules: BieganRules, win: Win) -> Iterator[SettlementItem]:
         label = said_msg("unit", "{kind} {cards}", "{kind_en} {cards}", kind=u.kind,
                          kind_en=_UNIT_KINDS.get(u.kind, u.kind), cards=cards)
         yield SettlementItem(seat, "unit", label, u.hu, unit("hu"))
-    tingtou = said_msg("tingtou", "听头 {cards}", "听头 (pair) {cards}",
+    tingtou = said_msg("tingtou", "听头 {cards}", "听头 (the two-card head) {cards}",
                        cards=format_cards(r.tingtou))
     yield SettlementItem(seat, "tingtou", tingtou, r.tingtou_hu, unit("hu"))
     if r.zhujing is not None:

@@ -192,7 +192,7 @@ const STR = {
   play: ["出牌", "Play"],
   hint: ["提示", "Hint"],
   hint_tip: ["先给出托管会怎么打；再按，逐个看能出的牌", "First what 托管 would play; press again to go through the legal plays"],
-  advised: ["提示：{name}（托管会这样打）", "Hint: {name} (what 托管 would play)"],
+  advised: ["提示：{name}（托管会这样打）", "Hint: {name} (what 托管, the auto-player, would play)"],
   hint_word: ["提示：也可以{name}", "Hint: you may also {name}"],
   clear_sel: ["清空", "Clear"],
   sel_not_legal: ["这样出不行", "That is not a legal play"],
