@@ -66,9 +66,11 @@ def test_engine_and_server_refusals_carry_messages(client: TestClient) -> None:
                     "action": mover.state[room]["legal"][0]})
         error = mover.next_of("error")
         msg = _check_msg(error, "stale")
-        assert msg["zh"] == "状态已更新，请按最新局面出牌"  # the English detail stays English
-        assert msg["en"].startswith("stale counter: act on the latest state: expected counter")
-        assert error["message"].endswith(msg["params"]["detail"])
+        assert msg["zh"] == "状态已更新，请按最新局面出牌"
+        # the counters are for programs (params), not words a player reads ("expected
+        # counter 4294967297, got 11" on an English page)
+        assert msg["en"] == "the table has moved on: choose again on the latest state"
+        assert msg["params"]["got"] == old - 1 and msg["params"]["expected"] == old
     answer = client.get("/api/replays/nope", headers=people[0].headers)
     rest = answer.json()["error"]
     assert answer.status_code == 404 and _check_msg(rest, "replay_not_found")

@@ -63,12 +63,16 @@ def test_a_run_of_equal_lines_is_one_line(page: Page, server: str) -> None:
     assert got == ["乙 弃了一张牌 ×3", "丙 弃了一张牌", "乙 弃了一张牌"]
 
 
-_TIPS = """async (lang) => {
+_TIPS = """async ([lang, deck]) => {
   const { setLang } = await import("/js/i18n.js");
   const { rendererFor } = await import("/js/games/registry.js");
   setLang(lang);
-  const tips = rendererFor("xianniu").wordTips;
-  return Object.fromEntries(Object.entries(tips).map(([kind, tip]) => [kind, tip()]));
+  const renderer = rendererFor("xianniu");
+  const tips = renderer.wordTips;
+  const view = { deck };
+  const tip = Object.fromEntries(Object.entries(tips).map(([kind, said]) => [kind, said(view)]));
+  const declined = { kind: "declined", seat: 1 };
+  return { ...tip, declined: renderer.eventText(declined, { name: () => "B" }, view) };
 }"""
 
 
@@ -76,7 +80,14 @@ def test_the_xianniu_words_say_what_they_do(page: Page, server: str) -> None:
     """An English play-test: 掀, 不掀, 紧牌 had no tooltip (only 提示 said anything). Each
     word says what it does, in Chinese without English words and in English."""
     enter(page, server, "提示词")
-    zh, en = page.evaluate(_TIPS, "zh"), page.evaluate(_TIPS, "en")
-    assert set(zh) == set(en) == {"xian", "pass", "jinpai", "discard"}
+    zh, en = page.evaluate(_TIPS, ["zh", "poker"]), page.evaluate(_TIPS, ["en", "poker"])
+    assert set(zh) == set(en) == {"xian", "pass", "jinpai", "discard", "declined"}
+    # 扣了失掀 is 兰州's (the poker deck's): 凤翔's 不掀 was told of it too
+    assert "扣了以后本局不能再掀" in zh["pass"] and "after 扣了" in en["pass"]
+    fengxiang = page.evaluate(_TIPS, ["en", "huapai"])
+    assert "扣了" not in fengxiang["pass"] and "扣了" not in page.evaluate(
+        _TIPS, ["zh", "huapai"])["pass"]
+    # the log says the button's words (it said 不掀 (pass) beside a button no 掀 (pass))
+    assert fengxiang["declined"] == "B: no 掀 (pass)" and en["declined"] == "B: 扣了 (pass)"
     assert zh["xian"].startswith("掀：逼领出的人出牌") and en["xian"].startswith("掀 (xiān)")
     assert not any(re.search(r"[A-Za-z]{2,}", text) for text in zh.values()), zh

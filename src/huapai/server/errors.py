@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from huapai.core.present import Msg
@@ -33,7 +34,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "not_playing": ("现在不在牌局中", "no deal is in progress"),
     "no_choice": ("现在没有轮到你选", "you have nothing to choose now"),
     "not_between": ("现在不在两局之间", "not between deals"),
-    "stale": ("状态已更新，请按最新局面出牌", "stale counter: act on the latest state"),
+    "stale": ("状态已更新，请按最新局面出牌",
+              "the table has moved on: choose again on the latest state"),
     "bad_action": ("看不懂这个动作", "the action does not parse"),
     "rules_invalid": ("规则设置不对", "invalid rules"),
     "bad_settings": ("房间设置不对", "invalid room settings"),
@@ -83,11 +85,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
 class ServerError(Exception):
     """A refused request. ``detail`` (may name the culprit) follows the message: an
     English text, or an engine's :class:`Msg` (a notation or rules error) that has its own
-    wording per language."""
+    wording per language. ``params``: values for programs (a stale move's counters), in
+    the message's params but not in its words (a player read "expected counter
+    4294967297, got 11")."""
 
-    def __init__(self, code: str, detail: str | Msg | None = None, status: int = 400) -> None:
+    def __init__(self, code: str, detail: str | Msg | None = None, status: int = 400,
+                 params: Mapping[str, Any] | None = None) -> None:
         zh, en = MESSAGES.get(code, (code, code))
-        base = Msg(code, zh, en)
+        base = Msg(code, zh, en, params or {})
         self.code = code
         self.status = status
         self.msg = _with_detail(base, detail)
@@ -105,7 +110,7 @@ def _with_detail(base: Msg, detail: str | Msg | None) -> Msg:
         return base.with_detail(detail)
     if not detail:
         return base
-    return Msg(base.code, base.zh, f"{base.en}: {detail}", {"detail": detail})
+    return Msg(base.code, base.zh, f"{base.en}: {detail}", {**base.params, "detail": detail})
 
 
 def not_found(code: str, detail: str | None = None) -> ServerError:
@@ -116,8 +121,9 @@ def forbidden(code: str, detail: str | None = None) -> ServerError:
     return ServerError(code, detail, status=403)
 
 
-def conflict(code: str, detail: str | None = None) -> ServerError:
-    return ServerError(code, detail, status=409)
+def conflict(code: str, detail: str | None = None,
+             params: Mapping[str, Any] | None = None) -> ServerError:
+    return ServerError(code, detail, status=409, params=params)
 
 
 # a \\uD800–\\uDFFF escape: the only way a lone surrogate gets into a parsed string

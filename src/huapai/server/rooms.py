@@ -338,8 +338,7 @@ class Room:
                 raise conflict("not_playing", f"the room is {self.status}")
             feed = self.feed
             if counter != feed.counter(index) and not feed.same_options_since(index, counter):
-                raise conflict("stale",
-                               f"expected counter {self.feed.counter(index)}, got {counter}")
+                raise conflict("stale", params={"expected": feed.counter(index), "got": counter})
             chosen = self._parse(action)
             wait = self.turns.paced_wait(index)
             if wait > 0:  # (请统) no answer comes sooner than the automatic one would

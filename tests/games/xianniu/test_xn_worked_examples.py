@@ -221,3 +221,7 @@ def test_ref_4_4_fengxiang_example_c_pays_a_7_b_0() -> None:
     assert table_counts(state) == [9, 6, 1]
     assert sorted(_payments(state)) == [(C, A, 1, "xian"), (C, A, 6, "win")]
     assert GAME.settlement(state).deltas == (7, 0, -7)
+    # the line's amount is the 6: its reason names what it is, not the 6 again (a play-test
+    # read "Alice → Bot C 5 5 xingzi")
+    win = next(p.label for p in GAME.settlement(state).payments if p.reason == "win")
+    assert (win.zh, win.en, win.params["value"]) == ("赢家的行子", "the winner's xingzi", 6)

@@ -323,7 +323,8 @@ def _win_label(counted: Msg, value: int, bonus: int) -> Msg:
         return Msg.of("win_ci", "{unit} {value} + 刺 {bonus}",
                       "{value} {unit_en} + 刺 (ci) bonus {bonus}",
                       unit=counted.zh, unit_en=counted.en, value=value, bonus=bonus)
-    return Msg.of("win", "{unit} {value}", "{value} {unit_en}", unit=counted.zh,
+    # the amount beside it is the value: the line said it twice (Alice → Bot C 5 5 xingzi)
+    return Msg.of("win", "赢家的{unit}", "the winner's {unit_en}", unit=counted.zh,
                   unit_en=counted.en, value=value)
 
 

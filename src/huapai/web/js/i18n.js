@@ -209,7 +209,7 @@ const STR = {
   match_over: ["整场结束", "Match over"],
   seat_col: ["座位", "Seat"],
   delta_col: ["本局", "This deal"],
-  scaled_col: ["×倍数", "× multiplier"],
+  scaled_col: ["× 倍数 {m}", "× multiplier {m}"],
   total_col: ["总分", "Total"],
   payments: ["明细", "Breakdown"],
   no_payments: ["无人输赢", "Nobody pays"],

@@ -447,8 +447,11 @@ export class RoomPage {
     const s = this.summary;
     const status = s?.status;
     if (!end && status === "playing") return null;
+    // after a reload only the view's settlement is here: its deltas × the room's multiplier
+    // (the server's scaled; the column showed the bare deltas again)
+    const scaled = end?.scaled ?? settlement.deltas?.map((d) => d * (s?.multiplier ?? 1));
     return {
-      settlement, scaled: end?.scaled, totals: end?.totals ?? s?.totals, multiplier: s?.multiplier,
+      settlement, scaled, totals: end?.totals ?? s?.totals, multiplier: s?.multiplier,
       name: (seat) => this.name(seat), me: this.mySeat(), deal: end?.deal ?? s?.deal,
       deals: s?.deals, seed: end?.seed, commitment: end?.commitment, seedCheck: end ? this.seedCheck : null,
       matchOver: status === "finished" || Boolean(this.matchEnd && end && this.matchEnd.match === end.match),

@@ -95,7 +95,7 @@ export function settlementPanel(data, actions) {
     h("div", { class: "settle-head" }, h("h2", {}, title), h("span", { class: "deal-line" }, dealLine)),
     h("table", { class: "settle-table" },
       h("thead", {}, h("tr", {}, h("th", {}, t("seat_col")), h("th", {}, t("delta_col")),
-        showScaled ? h("th", {}, `${t("scaled_col")}${data.multiplier}`) : null,
+        showScaled ? h("th", {}, t("scaled_col", { m: data.multiplier })) : null,
         totals ? h("th", {}, t("total_col")) : null, abacus ? h("th", {}, t("abacus_col")) : null)),
       h("tbody", {}, rows)),
     h("h3", {}, t("payments")),

@@ -458,7 +458,7 @@ export class TableView {
       return h("button", {
         class: `btn word ${w.style}${w === advised ? " advised" : ""}`, "data-action": w.id, "data-kind": w.kind,
         "data-testid": "word", "data-key": `word-${w.id}`,
-        title: this.renderer.wordTips?.[w.kind]?.() ?? null,  // what 对 / 招 / 鸡 … do
+        title: this.renderer.wordTips?.[w.kind]?.(this.data.view) ?? null,  // what 对 / 招 / 鸡 … do
         disabled: this.pending, onClick: () => this.act(w.id),
       }, w.text);
     });

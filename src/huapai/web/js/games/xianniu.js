@@ -30,10 +30,10 @@ function zh(cards) {
   return String(cards ?? "").split(/\s+/).filter(Boolean).map((t) => SAID_ZH[t] ?? t).join(" ");
 }
 
-/** 不掀 / 扣了 — in English with its meaning, as the button says it (describe.py). */
+/** 不掀 / 扣了 — in English with its meaning, as the button says it (describe.py: the
+ * bubble and the log said 不掀 (pass) beside a button no 掀 (pass)). */
 function decline(view) {
-  const word = view.deck === "huapai" ? "不掀" : "扣了";
-  return bi(word, `${word} (pass)`);
+  return view.deck === "huapai" ? bi("不掀", "no 掀 (pass)") : bi("扣了", "扣了 (pass)");
 }
 
 function poker(view) {
@@ -85,8 +85,11 @@ export const xianniu = {
   wordTips: {
     xian: () => bi("掀：逼领出的人出牌；掀了自己却没够牌，要赔给被掀的人",
                    "掀 (xiān): make the leader play; if you then end short of 6 占牌 you pay him"),
-    pass: () => bi("不出也不掀，让下一家表态（兰州：扣了以后本局不能再掀）",
-                   "pass: neither play nor 掀, the next seat declares (Lanzhou: after 扣了 you may not 掀 again this deal)"),
+    // 扣了失掀 is the poker deck's (兰州's, [S002]); 凤翔's button was told of it too
+    pass: (view) => (view?.deck === "huapai"
+      ? bi("不出也不掀，让下一家表态", "pass: neither play nor 掀, the next seat declares")
+      : bi("不出也不掀，让下一家表态（扣了以后本局不能再掀）",
+        "pass: neither play nor 掀, the next seat declares (after 扣了 you may not 掀 again this deal)")),
     jinpai: () => bi("紧牌：手牌超出限额的人暗弃到限额（桌上占牌超过 8 张、出牌之前）",
                      "紧牌: whoever holds too many throws cards face down down to the limit (over 8 占牌 on the table, before a lead)"),
     discard: () => bi("弃：紧牌时把这张暗弃", "throw (弃): discard this card face down during 紧牌"),
