@@ -132,3 +132,20 @@ def test_the_rules_dialog_lists_every_rule_folded(page: Page, server: str) -> No
     expect(folded.locator("li[data-option=jokers]")).to_have_text("赖子（别杠）数：2")
     expect(folded.locator("li[data-option=tingtou_scores]")).to_have_text("听头计胡：开")
     assert "English" not in folded.inner_text() and "true" not in folded.inner_text()
+
+
+_VALUES = """async (lang) => {
+  const { setLang } = await import("/js/i18n.js");
+  const { valueText } = await import("/js/roomrules.js");
+  setLang(lang);
+  const table = { name: "mingtang_table", local: true };
+  return [valueText(table, ""), valueText(table, "club.toml"), valueText({ name: "x" }, "")];
+}"""
+
+
+def test_a_file_option_left_empty_reads_built_in(page: Page, server: str) -> None:
+    """三六福's 全部规则 read 名堂表： with nothing after it on a server offering no files (a
+    phone play-test): left empty, a file option plays the built-in table, and says so."""
+    enter(page, server, "名堂表")
+    assert page.evaluate(_VALUES, "zh") == ["内置", "club.toml", ""]
+    assert page.evaluate(_VALUES, "en") == ["built-in", "club.toml", ""]

@@ -280,3 +280,20 @@ def test_the_learners_numbers_hold_the_bo_and_the_owed_group() -> None:
     assert GAME.observation_size(TRAIN) == base + 3 * 3 + 1 + 5 + 20
     assert mine[base + 9] == 1.0 and other[base + 9] == 0.0  # only the owing seat knows
     assert sum(mine[base + 10:]) == 2.0 and sum(other[base + 10:]) == 0.0
+
+
+def test_a_bofu_settlement_says_the_winning_card_and_who_fed_it() -> None:
+    """A 钵福 settlement said only who won (a phone play-test: 机器人丙 和牌, not that it
+    was on my discard of 壹): the card under the winner, and 放炮 under the discarder."""
+    rules = GAME.rules("bofu")
+    for seed in range(60):
+        state, _ = _play(GAME.new_game(rules, seed=seed), rules)
+        win = state.win
+        if win is None or win.from_seat is None:
+            continue
+        items = {(i.seat, i.code): i.label for i in GAME.settlement(state).items}
+        card = items[(win.seat, "won_on")].params["card"]
+        assert items[(win.seat, "won_on")].zh == f"和的那张：{card}（别家打出）"
+        assert items[(win.from_seat, "fed")].zh == f"放炮：打出了和的那张 {card}"
+        return
+    raise AssertionError("no 钵福 deal of 60 was won on a discard")

@@ -65,6 +65,10 @@ def test_win_on_a_discard_zhuaque_and_dou() -> None:
     assert first.label.zh == "和的那张：拾（别家打出）"
     assert first.label.en == "won on 拾 (a discard)"
     assert first.label.params == {"card": "拾", "self_drawn": False}
+    # and the discarder's line says it fed the win (放炮): 钵福's named neither
+    fed = result.items[1]
+    assert (fed.seat, fed.code, fed.label.zh, fed.label.en) == (
+        0, "fed", "放炮：打出了和的那张 拾", "fed the win: discarded 拾")
 
 
 def test_maquefu_counts_no_youzi_in_its_breakdown() -> None:

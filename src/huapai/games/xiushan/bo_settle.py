@@ -12,7 +12,7 @@ from huapai.core.present import Msg, SettlementItem, WorthUnit, unit
 from huapai.core.protocol import Payment, Settlement
 
 from .describe import say
-from .settle import HUANG, group_label, note
+from .settle import HUANG, group_label, note, won_on_lines
 from .state import State
 
 _YOUZI = Msg("youzi", "油子", "油子")
@@ -90,7 +90,7 @@ def _win_lines(s: State) -> list[Line]:
     w = s.win
     assert w is not None
     r = w.result
-    out: list[Line] = []
+    out: list[Line] = [*won_on_lines(w)]
     out.extend((w.seat, group_label(g), g.youzi, _YOUZI) for g in r.groups)
     out.append((w.seat, say(f"油子共计（起胡 {r.threshold}）", f"油子 in all (needs {r.threshold})",
                             "youzi"), r.youzi, _YOUZI))

@@ -35,10 +35,10 @@ def settle(s: State) -> Settlement:
                     for p in losers]
     else:
         payments = _on_discard(s.rules.pay_discard, w.seat, w.from_seat, losers, dou)
-    lines = _lines(s)
-    return Settlement(n, tuple(payments), tuple(note(*line) for line in lines),
-                      tuple(SettlementItem(w.seat, label.code, label, value, measure)
-                            for label, value, measure in lines))
+    lines = [*won_on_lines(w), *((w.seat, *line) for line in _lines(s))]
+    return Settlement(n, tuple(payments), tuple(note(*line[1:]) for line in lines),
+                      tuple(SettlementItem(seat, label.code, label, value, measure)
+                            for seat, label, value, measure in lines))
 
 
 def _on_discard(mode: str, winner: int, discarder: int, losers: list[int],
@@ -62,7 +62,7 @@ def _lines(s: State) -> list[tuple[Msg, int, Msg]]:
     w = s.win
     assert w is not None
     r = w.result
-    out = [] if w.card is None else [(_won_on(w), 0, unit("none"))]
+    out: list[tuple[Msg, int, Msg]] = []
     if not s.rules.youzi:  # 麻雀福 不计油子: the groups as they lie, no 油子 and no 起胡
         out.extend((group_label(g), 0, unit("none")) for g in r.groups)
     else:
@@ -77,6 +77,21 @@ def _lines(s: State) -> list[tuple[Msg, int, Msg]]:
     if r.dou is not None and r.dou < total:
         out.append((say("封顶", "capped", "dou_cap"), r.dou, _DOU))
     out.append((say("共计", "in all", "dou"), r.dou or 0, _DOU))
+    return out
+
+
+def won_on_lines(w: Win) -> list[tuple[int, Msg, int, Msg]]:
+    """The card the hand won on, under the winner, and under the seat whose discard it was
+    that it fed the win (放炮) — a 钵福 settlement named neither (a phone play-test): (seat,
+    label, value, unit) lines, none for a dealt hand (天胡)."""
+    if w.card is None:
+        return []
+    out = [(w.seat, _won_on(w), 0, unit("none"))]
+    if w.from_seat is not None:
+        card = card_name(w.card)
+        fed = Msg("fed", f"放炮：打出了和的那张 {card}", f"fed the win: discarded {card}",
+                  {"card": card, "winner": w.seat})
+        out.append((w.from_seat, fed, 0, unit("none")))
     return out
 
 

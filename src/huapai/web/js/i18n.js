@@ -41,6 +41,7 @@ const STR = {
   option_source: ["出处：", "Source: "],
   rule_on: ["开", "on"],
   rule_off: ["关", "off"],
+  rule_builtin: ["内置", "built-in"],
   room_rules: ["本房规则", "This room's rules"],
   deal_rules: ["本局规则", "This deal's rules"],
   room_rules_preset: ["全部按「{preset}」玩法，没有改动", "The {preset} rules, unchanged"],
@@ -221,6 +222,8 @@ const STR = {
   ready_done: ["已准备", "Ready"],
   next_in: ["{n} 秒后开始下一局", "next deal in {n} s"],
   view_table: ["看牌桌", "See the table"],
+  last_settlement: ["上局结算", "Last deal's settlement"],
+  last_settlement_short: ["上局", "Last deal"],
   seed_revealed: ["洗牌种子 {seed}（开局承诺 {commit}…）", "Shuffle seed {seed} (commitment {commit}…)"],
   // replays
   replays: ["回放", "Replays"],

@@ -33,6 +33,8 @@ export class RoomPage {
     this.matchEnd = null;
     this.table = null;
     this.showSettle = true;
+    this.lastDeal = null;  // the settlement of the deal before this one, to look at again
+    this.showLast = false;
     this.offs = [];
     this.gone = false;
     this.busy = new Set();
@@ -103,6 +105,9 @@ export class RoomPage {
 
   onState(msg) {
     const newDeal = this.state?.game_id !== msg.game_id;
+    // the deal that ended stays to be looked at again (上局结算): its settlement went by
+    // itself when the next deal began, with no way back to it (a phone play-test)
+    if (newDeal && this.state) this.lastDeal = this.settlementData() ?? this.lastDeal;
     rememberCommitment(msg.game_id, msg.commitment);
     const mineActed = this.awaiting;
     this.state = msg;
@@ -110,6 +115,7 @@ export class RoomPage {
     if (newDeal) {
       if (this.dealEnd && this.dealEnd.game_id !== msg.game_id) this.dealEnd = null;
       this.showSettle = true;
+      this.showLast = false;
       clearTimeout(this.settleTimer);
     }
     if (!this.table) this.render();
@@ -307,7 +313,23 @@ export class RoomPage {
       !this.showSettle && this.settlementData()
         ? h("button", { class: "btn small peek", "data-testid": "peek-settlement",
                         onClick: () => this.putSettlement(true) }, t("settlement"))
+        : null,
+      this.lastShowable() && !this.showLast
+        ? h("button", { class: "btn ghost small", "data-testid": "last-settlement",
+                        onClick: () => this.putLast(true) },
+          h("span", { class: "wide-only" }, t("last_settlement")), h("span", { class: "phone-only" }, t("last_settlement_short")))
         : null];
+  }
+
+  /** The last deal's settlement may be looked at again: mid-deal, once a deal has ended. */
+  lastShowable() {
+    return Boolean(this.lastDeal && !this.settlementData() && this.lastDeal.gameId !== this.state?.game_id);
+  }
+
+  /** Show the last deal's settlement over the table (\`show\`), or put it away. */
+  putLast(show) {
+    this.showLast = show;
+    this.renderSettlement();
   }
 
   /** Mid-deal only the seat I left is mine to take back; between deals any empty seat. */
@@ -464,6 +486,12 @@ export class RoomPage {
     if (!this.overlay) return;
     this.renderTop();  // its 结算 button follows the overlay
     clearInterval(this.countdown);
+    if (this.showLast && this.lastShowable()) {
+      this.openSettlement({ ...this.lastDeal, title: t("last_settlement"), nextAt: null },
+        [h("button", { class: "btn primary", "data-testid": "close-last", onClick: () => this.putLast(false) },
+          t("view_table"))]);
+      return;
+    }
     const data = this.settlementData();
     if (!data || !this.showSettle) {
       replace(this.overlay);
@@ -471,7 +499,11 @@ export class RoomPage {
       for (const a of ["role", "aria-modal", "aria-label"]) this.overlay.removeAttribute(a);
       return;
     }
-    const actions = this.settleActions(data);
+    this.openSettlement(data, this.settleActions(data));
+  }
+
+  /** The overlay open on a settlement panel of `data` with its `actions`. */
+  openSettlement(data, actions) {
     // morphed: other seats' 准备 re-render it while my finger may be on a button
     morph(this.overlay, settlementPanel(data, actions));
     this.overlay.classList.add("open");
@@ -489,8 +521,10 @@ export class RoomPage {
   settlementKeys(e) {
     if (!this.overlay?.classList.contains("open")) return;
     keepInside(e, this.overlay, () => {
-      this.putSettlement(false);
-      this.top?.querySelector("[data-testid=peek-settlement]")?.focus();
+      const last = this.showLast;
+      if (last) this.putLast(false);
+      else this.putSettlement(false);
+      this.top?.querySelector(`[data-testid=${last ? "last" : "peek"}-settlement]`)?.focus();
     });
   }
 

@@ -23,6 +23,9 @@ export function valueText(option, value) {
   const label = (option.choice_labels ?? []).find((c) => c.value === value);
   if (label) return bi(label.zh, label.en);
   if (typeof value === "boolean") return t(value ? "rule_on" : "rule_off");
+  // a file option left empty plays the built-in table (三六福's 名堂表 read as blank where
+  // the server offers no files, so no choice labels)
+  if (option.local && value === "") return t("rule_builtin");
   return String(value);
 }
 

@@ -63,7 +63,7 @@ export function seedBadge(result) {
 }
 
 /**
- * The settlement panel. `data`: {settlement, scaled, totals, multiplier, name(seat),
+ * The settlement panel. `data`: {settlement, scaled, totals, multiplier, name(seat), title,
  * me, deal, deals, seed, commitment, gameId, matchOver, renderer (its optional
  * settlementHands draws the winners' hands), view (the deal's last view, which the
  * renderer reads for how to draw them, e.g. which faces are 精)}; `actions`: buttons.
@@ -89,7 +89,7 @@ export function settlementPanel(data, actions) {
     totals ? deltaCell(totals[seat] ?? 0) : null,
     abacus ? h("td", { class: "num", "data-testid": "abacus-cell" }, abacus.get(seat) ?? "") : null));
   const payments = settlement?.payments ?? [];
-  const title = data.matchOver ? t("match_over") : t("settlement");
+  const title = data.title ?? (data.matchOver ? t("match_over") : t("settlement"));
   const dealLine = data.deals ? `${t("deal_n", { n: (data.deal ?? 0) + 1 })} / ${data.deals}` : "";
   return h("div", { class: "settlement", "data-testid": "settlement" },
     h("div", { class: "settle-head" }, h("h2", {}, title), h("span", { class: "deal-line" }, dealLine)),
