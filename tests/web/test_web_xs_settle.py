@@ -62,3 +62,27 @@ def test_the_winners_groups_are_drawn_with_their_youzi(page: Page, server: str, 
     en = page.evaluate(_RENDER, [settlement, "en"])
     assert en is not None and en["title"].endswith("winning hand")
     assert all(g[0].startswith(("laid ", "in hand ")) for g in en["groups"])
+
+
+_PAYMENTS_LINE = """async ([matchOver, lang]) => {
+  const { setLang } = await import("/js/i18n.js");
+  const { settlementPanel } = await import("/js/settlement.js");
+  setLang(lang);
+  const label = { code: "abacus", zh: "算盘", en: "abacus", params: {} };
+  const unit = { code: "qian", zh: "钱", en: "钱", params: {} };
+  const abacus = (seat) => ({ seat, code: "abacus", value: 50 + seat, label, unit });
+  const settlement = { deltas: [0, 0, 0], payments: [], items: [0, 1, 2].map(abacus) };
+  const panel = settlementPanel({ settlement, name: (s) => `座${s}`, me: 0, matchOver }, []);
+  return panel.querySelector("[data-testid=payments]").textContent;
+}"""
+
+
+def test_a_bofu_match_over_short_of_the_bo_says_it_pays_nothing(page: Page,
+                                                                 server: str) -> None:
+    """A 钵福 match whose deals ran out before 得一钵 read as three deals counted for
+    nothing (本局 0 / 总分 0, a phone play-test): its last settlement says so."""
+    enter(page, server, "钵")
+    assert page.evaluate(_PAYMENTS_LINE, [False, "zh"]).startswith("得一钵之前每局不结钱")
+    over = page.evaluate(_PAYMENTS_LINE, [True, "zh"])
+    assert over.startswith("整场打完，没有人得一钵：这一钵不结钱")
+    assert page.evaluate(_PAYMENTS_LINE, [True, "en"]).startswith("The match is over and nobody")

@@ -216,6 +216,8 @@ const STR = {
   no_payments: ["无人输赢", "Nobody pays"],
   no_payments_bo: ["得一钵之前每局不结钱：钱都记在各家的算盘上（右边一栏）",
                    "No money moves until someone takes the 钵: it is kept on each abacus (the right-hand column)"],
+  no_bo_match_over: ["整场打完，没有人得一钵：这一钵不结钱，算盘上的钱不算输赢",
+                     "The match is over and nobody took the 钵: it pays nothing, and what the abaci hold is not won or lost"],
   abacus_col: ["算盘", "Abacus"],
   pays: ["{payer} → {payee}", "{payer} → {payee}"],
   ready: ["准备下一局", "Ready for the next deal"],

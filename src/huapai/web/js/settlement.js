@@ -104,7 +104,9 @@ export function settlementPanel(data, actions) {
         h("span", { class: "who" }, t("pays", { payer: name(p.payer), payee: name(p.payee) })),
         h("span", { class: "amount" }, String(p.amount)),
         h("span", { class: "label" }, paymentLabel(p)))))
-      : h("p", { class: "muted", "data-testid": "payments" }, t(abacus ? "no_payments_bo" : "no_payments")),
+      // a 钵福 match that ends short of 得一钵 read as three deals counted for nothing
+      : h("p", { class: "muted", "data-testid": "payments" },
+        t(!abacus ? "no_payments" : data.matchOver ? "no_bo_match_over" : "no_payments_bo")),
     ...facts(settlement, name, data.renderer, data.view),
     data.seed !== undefined && data.seed !== null
       ? h("p", { class: "seed muted" }, t("seed_revealed", { seed: data.seed, commit: String(data.commitment ?? "").slice(0, 12) }))

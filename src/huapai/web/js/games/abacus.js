@@ -79,8 +79,9 @@ export function abacusFor(view, seat) {
 export function boFacts(view) {
   const bo = view?.bo;
   if (!bo) return null;
-  const text = bi(`第 ${bo.number} 钵 · 满 ${bo.target} 胡得一钵 · 每人最多和 ${bo.max_wins} 回`,
-                  `钵 ${bo.number} · first to ${bo.target} takes it · at most ${countOf(bo.max_wins, "win", "wins")} each`);
+  // a win takes it, not the abacus alone: "满 100 胡得一钵" beside a 111 with no 钵 misled
+  const text = bi(`第 ${bo.number} 钵 · 和牌后算盘满 ${bo.target} 得一钵 · 每人最多和 ${bo.max_wins} 回`,
+                  `钵 ${bo.number} · a win that brings the abacus to ${bo.target} takes it · at most ${countOf(bo.max_wins, "win", "wins")} each`);
   const training = bo.training ? bi(" · 报数练习：看珠子读数", " · 报数 training: read the beads") : "";
   return h("div", { class: "xs-bo", "data-testid": "bo" }, text + training);
 }
