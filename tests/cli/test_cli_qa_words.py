@@ -148,7 +148,7 @@ def test_the_waits_calculator_asks_for_a_hand_one_card_short() -> None:
     said = invoke(["waits", "xiushan", "--help"], "")
     assert_clean(said, 0)
     flat = re.sub(r"[\s│]+", "", said.output)
-    assert "差一张就能胡的那手" in flat and "胡的那张进了手也写上" not in flat
+    assert "差一张就能和的那手" in flat and "和的那张进了手也写上" not in flat
 
 
 def test_too_many_of_a_card_names_it_apart() -> None:

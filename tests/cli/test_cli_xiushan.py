@@ -142,7 +142,7 @@ def test_score_prints_the_groups_their_youzi_and_each_dou() -> None:
     assert rows[len(groups)] == ["合计", "24"]
     dou = rows[len(groups) + 1:]
     assert dou == [["1", "和"], ["2", "二×2"], ["2", "贰×2"], ["5", "共 5 豆"]]
-    assert "胡牌 ✓  24 胡油子，5 豆" in result.stdout
+    assert "和牌 ✓  24 胡油子，5 豆" in result.stdout
     assert "将：陆六" in result.stdout
     assert not re.search(r"[A-Za-z]", result.stdout)
     english = invoke([*args, "--lang", "en"])
@@ -159,7 +159,7 @@ def test_score_says_why_a_hand_does_not_win() -> None:
     short = invoke(["score", "xiushan", "壹贰叁贰柒拾一二三二七十伍陆柒四五六", "-m", "哨:捌捌捌",
                     "--win", "三", "-p", "sanliufu"])
     assert_clean(short, 0)
-    assert "不能胡：最好的拆法只有 24 胡油子，至少要 36 胡" in short.stdout
+    assert "不能和：最好的拆法只有 24 胡油子，至少要 36 胡" in short.stdout
     broken = invoke(["score", "xiushan", "壹贰叁贰柒拾一二三二七十伍陆柒四五七", "-m", "哨:捌捌捌"])
     assert_clean(broken, 0)
     assert "拆不成整副" in broken.stdout and "┃" not in broken.stdout
@@ -231,7 +231,7 @@ def test_maquefu_scores_and_waits_without_youzi() -> None:
     hand = "一二三四五六七八九壹贰叁拾"
     score = invoke(["score", "xiushan", "-p", "maquefu", hand + "拾"])
     assert_clean(score, 0)
-    assert "不计油子" in score.output and "胡牌 ✓  3 豆" in score.output
+    assert "不计油子" in score.output and "和牌 ✓  3 豆" in score.output
     assert "油子" not in score.output.replace("不计油子", "") and "合计" not in score.output
     waits = invoke(["waits", "xiushan", "-p", "maquefu", hand, "--lang", "en"])
     assert_clean(waits, 0)

@@ -5,8 +5,11 @@ longest choice ran past the screen's edge)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
 from playwright.sync_api import Page, expect
-from web_driver import create_room, enter
+from web_driver import create_room, enter, start_with_bots, tuoguan_to_settlement
 
 OWN_SERVER = True  # conftest's ``server``: one of this module's own
 
@@ -116,3 +119,65 @@ def test_the_lobby_remembers_the_last_rooms_choices(page: Page, server: str) -> 
     expect(page.locator("select[name=preset]")).to_have_value("shibafu")
     expect(page.locator("input[name=deals]")).to_have_value("3")
     expect(page.locator("select[name=bot_delay]")).to_have_value("1.6")
+
+
+def _type_into(page: Page, selector: str, text: str) -> None:
+    """A person's way into a number field: a click on it, its text selected, typed over
+    at a human pace (no fill, no change event sent by hand)."""
+    page.click(selector)
+    page.keyboard.press("ControlOrMeta+A")
+    page.keyboard.type(text, delay=120)
+
+
+@pytest.mark.parametrize("players_first", [True, False], ids=["players-first", "deals-first"])
+def test_deals_typed_after_players_stay(page: Page, server: str, players_first: bool) -> None:
+    """A play-test (5 of 5): 掀牛 · 凤翔, 人数 4 typed, then 局数 2, then 开桌 — the 局数
+    field went back to 1 and the room had 1 deal. The click on 局数 ended 人数's edit, and
+    its change rebuilt the form at once: the 局数 field under the pointer was gone before
+    the browser could focus it, so the 2 typed next went nowhere. The other way round,
+    人数's change came as the pointer went down on 开桌 and the press missed it. Whatever
+    the order the fields are filled in, what was typed is what the room gets."""
+    enter(page, server, "先人数" if players_first else "先局数")
+    page.select_option("select[name=game]", value="xianniu")
+    page.wait_for_selector("select[name=preset] option[value='fengxiang']", state="attached")
+    page.select_option("select[name=preset]", value="fengxiang")
+    fields = [("input[name=rule-players]", "4"), ("input[name=deals]", "2")]
+    for selector, text in fields if players_first else fields[::-1]:
+        _type_into(page, selector, text)
+        page.wait_for_timeout(300)
+    expect(page.locator("input[name=deals]")).to_have_value("2")
+    expect(page.locator("input[name=rule-players]")).to_have_value("4")
+    page.click("[data-testid=create]")
+    page.wait_for_selector("[data-testid=waiting]")
+    assert page.locator(".toast.error").count() == 0
+    expect(page.locator(".room-top .room-meta")).to_contain_text("2 局")
+    expect(page.locator(".wait-seat")).to_have_count(4)
+
+
+def test_a_finished_rooms_badge_keeps_to_one_line_on_a_phone(phone: Page, server: str,
+                                                              shots: Path | None) -> None:
+    """A phone's lobby showed a finished room's 已结束 as a tall pill, one character a line
+    (已 / 结 / 束): the row's facts squeezed it. Each fact keeps to one line."""
+    enter(phone, server, "已结束的桌子有一个很长的昵称")
+    create_room(phone, preset="fengxiang")
+    start_with_bots(phone)
+    tuoguan_to_settlement(phone)
+    phone.goto(server)
+    row = phone.locator(".room-row").filter(has=phone.locator(".status.s-finished")).first
+    expect(row).to_be_visible()
+    row.scroll_into_view_if_needed()
+    if shots is not None:
+        phone.screenshot(path=str(shots / "phone-lobby-finished-row.png"))
+    lines = row.locator(".room-meta > *").evaluate_all("""(els) => els.map((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+      return [el.className || el.dataset.testid || el.textContent, tops.size];
+    })""")
+    facts = {name: count for name, count in lines if name != "names"}
+    assert facts and all(count == 1 for count in facts.values()), lines
+    badge = row.locator(".status").bounding_box()
+    box = row.bounding_box()
+    assert badge is not None and box is not None
+    assert badge["height"] < 24 and badge["width"] > badge["height"], badge
+    assert badge["x"] + badge["width"] <= box["x"] + box["width"], (badge, box)

@@ -55,7 +55,7 @@ def test_a_second_win_reaching_100_is_not_refused() -> None:
     waits = GAME.observe(s, 1)["my_waits"]
     assert waits and all(w["refused"] is None is w["refused_self_drawn"] for w in waits)
     s, _ = act(s, 0, "打 三")
-    assert "胡" in legal_text(s, 1)
+    assert "和" in legal_text(s, 1)
 
 
 def test_a_third_win_is_refused_whatever_it_is_worth() -> None:

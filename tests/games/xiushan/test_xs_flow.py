@@ -48,9 +48,9 @@ def test_win_on_a_discard_zhuaque_and_dou() -> None:
     """"组牌完成即可和牌" … "用一张牌去找另一张相同的牌…叫做啄雀"; "有多少个贰算多少豆，
     再加上和牌的1豆"; 放炮 pays for all [P]."""
     s = start(TWO_MAQUE, ["拾一四七壹肆柒二五八贰伍捌三", "一二三四五六七八九壹贰叁拾"])
-    assert "胡" not in legal_text(s, 0)
+    assert "和" not in legal_text(s, 0)
     s, _ = act(s, 0, "打 拾")
-    assert legal_text(s, 1) == ["过", "胡"]
+    assert legal_text(s, 1) == ["过", "和"]
     s, events = act(s, 1, "胡")
     assert s.end == "hu" and "won" in kinds(events)
     win = GAME.observe(s, 0)["win"]
@@ -268,7 +268,7 @@ def test_self_drawn_win_adds_a_dou_in_shibafu() -> None:
     s, _ = act(s, 0, "打 十")
     assert legal_text(s, 1) == ["过"]
     s, _ = act(s, 1, "过")
-    assert legal_text(s, 1) == ["过", "胡"]
+    assert legal_text(s, 1) == ["过", "和"]
     s, _ = act(s, 1, "胡")
     win = GAME.observe(s, 0)["win"]
     assert (win["youzi"], win["dou"]) == (18, 6)
@@ -282,7 +282,7 @@ def test_self_drawn_win_adds_a_dou_in_shibafu() -> None:
 def test_a_discard_wins_without_the_zimo_dou() -> None:
     s = start(TWO_SHIBA, [DEALER_21.replace("十", "柒"), SELF_DRAW], flip="三")
     s, _ = act(s, 0, "打 柒")
-    assert legal_text(s, 1) == ["过", "胡"]
+    assert legal_text(s, 1) == ["过", "和"]
     s, _ = act(s, 1, "胡")
     assert GAME.observe(s, 1)["win"]["dou"] == 5
     each = rules("shibafu", pay_discard="each")
@@ -294,7 +294,7 @@ def test_under_the_threshold_no_win() -> None:
     hand = SELF_DRAW.replace("壹贰叁", "肆伍陆")  # 6 油子 fewer
     s = start(TWO_SHIBA, [DEALER_21.replace("十", "柒"), hand], flip="三")
     s, _ = act(s, 0, "打 柒")
-    assert "胡" not in legal_text(s, 1)
+    assert "和" not in legal_text(s, 1)
 
 
 def test_refusals_change_nothing() -> None:
@@ -349,7 +349,7 @@ def test_who_pays_a_discard(mode: str, payments: list[tuple[int, int, int]]) -> 
     third = "一二二四五六七八九十壹贰叁肆伍陆柒捌玖拾"
     s = start(r, [DEALER_21.replace("十", "柒"), SELF_DRAW, third], flip="三")
     s, _ = act(s, 0, "打 柒")
-    assert legal_text(s, 1) == ["过", "胡"]
+    assert legal_text(s, 1) == ["过", "和"]
     s, _ = act(s, 1, "胡")
     assert [(p.payer, p.payee, p.amount) for p in GAME.settlement(s).payments] == payments
 
@@ -359,7 +359,7 @@ def test_tianhu_and_dealer_rotation() -> None:
     豆; the winner deals next; after 黄庄 ``huang_dealer="next"`` passes the deal on."""
     r = rules("maquefu", seats=2)
     s = start(r, ["一二三四五六七八九壹贰叁拾拾", "五五二三四六七九壹贰叁拾玖"])
-    assert legal_text(s, 0)[0] == "胡"
+    assert legal_text(s, 0)[0] == "和"
     s, _ = act(s, 0, "胡")
     assert GAME.settlement(s).payments[0].reason == "zimo" and GAME.next_dealer(s) == 0
     assert start(rules("maquefu", seats=2, tianhu=False),
@@ -456,7 +456,7 @@ def test_a_refused_hu_on_ones_turn_names_the_hand() -> None:
                 with pytest.raises(IllegalAction) as info:
                     GAME.apply(s, seat, HU)
                 msg = info.value.msg
-                assert msg.zh.startswith("你的牌胡不了：") and "6 胡" in msg.zh, msg
+                assert msg.zh.startswith("你的牌和不了：") and "6 胡" in msg.zh, msg
                 assert msg.en.startswith("your hand does not win: "), msg
                 return
             s, _ = GAME.apply(s, seat, legal[0])

@@ -41,10 +41,22 @@ def test_an_unknown_word_lists_only_the_presets_actions() -> None:
     huangliufu = GAME.rules("huangliufu")
     with pytest.raises(NotationError) as caught:
         GAME.parse_action(huangliufu, "foo")
-    assert "可以是 过 胡 碰，" in caught.value.msg.zh and "开召" not in caught.value.msg.zh
+    # 、 between them: "过 和 碰" read as "过 and 碰"
+    assert "可以是 过、和、碰，" in caught.value.msg.zh and "开召" not in caught.value.msg.zh
     with pytest.raises(NotationError) as caught:
         GAME.parse_action(RULES, "foo")
-    assert "过 胡 碰 开召 鸡 哨 龙灯" in caught.value.msg.zh
+    assert "过、和、碰、开召、鸡、哨、龙灯" in caught.value.msg.zh
+
+
+def test_the_win_is_he_as_the_seed_says_and_hu_is_read_too() -> None:
+    """The seed says 和牌 (its 胡 counts 油子: 起胡 18 胡); the button, the log and the
+    settlement said 胡 and 和 by turns (a phone play-test). 和 is the word; 胡, as the apps
+    and older records write it, still parses."""
+    hu = GAME.parse_action(RULES, "和")
+    assert GAME.format_action(RULES, hu) == "和"
+    assert GAME.describe_action(RULES, hu).label.zh == "和"
+    assert GAME.describe_action(RULES, hu).label.en == "和 (hu)"
+    assert {GAME.parse_action(RULES, w) for w in ("胡", "和牌", "胡牌", "hu", "h")} == {hu}
 
 
 @pytest.mark.parametrize(("text", "word"), [("开召 七", "开召"), ("开召七", "开召"),

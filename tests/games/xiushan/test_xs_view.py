@@ -22,7 +22,7 @@ def test_the_waits_of_a_hand_one_short_count_what_the_seat_has_seen() -> None:
     assert GAME.observe(s, 1)["my_waits"] == expected.to_json()["waits"]
     s, _ = act(s, 0, "打 三")  # a 三 on the table: one copy fewer to wait for
     view = GAME.observe(s, 1)
-    assert view["legal_text"] == ["过", "胡"]
+    assert view["legal_text"] == ["过", "和"]
     assert [(w["card"], w["remaining"], w["score"]) for w in view["my_waits"]] == [
         ("三", 2, 5), ("六", 4, 5)]
     assert view["my_melds"][0]["kind"] == "哨"  # laid after the dealer's first discard

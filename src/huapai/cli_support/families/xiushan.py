@@ -40,8 +40,10 @@ from .xiushan_bo import bo_table, owed_prompt, practice, refusal_text
 
 _PHASES: dict[str, tuple[str, str]] = {
     "turn": ("打一张牌", "discard a card"),
-    "drawn": ("堂子头起牌：胡、必成的组，或者过", "a 堂子头 card: 胡, the group it forces, or 过"),
-    "window": ("有人打牌：胡、必碰 / 必开召，或者过", "a discard: 胡, a forced 碰 / 开召, or 过"),
+    "drawn": ("堂子头起牌：和、必成的组，或者过",
+              "a 堂子头 card: 和 (win), the group it forces, or 过"),
+    "window": ("有人打牌：和、必碰 / 必开召，或者过",
+               "a discard: 和 (win), a forced 碰 / 开召, or 过"),
     "over": ("本局结束", "the deal is over"),
     "announce": ("报子：报出刚落地的组是几个钱", "报子: announce the group just laid, in 钱"),
 }
@@ -196,14 +198,14 @@ class XiushanRenderer:
         forced_en = [*([", ".join(claims)] if r.forced_claims else []),
                      *([f"one's own {' / '.join(own)}"] if own else [])]
         zh = ("牌：小字 一二三四五六七八九十，大字 壹贰叁肆伍陆柒捌玖拾（弍 = 贰，参 = 叁）。\n"
-              f"动作：打 贰（或直接写牌）出牌；胡；{'；'.join(claims + own)}；过。")
+              f"动作：打 贰（或直接写牌）出牌；和（也可以写 胡）；{'；'.join(claims + own)}；过。")
         en = ("Cards: small 一二三四五六七八九十 and big 壹贰叁肆伍陆柒捌玖拾, each 1 to 10 in "
               "that order (弍 = 贰, 参 = 叁).\n"
-              f"Actions: 打 贰 or discard 贰 (or just the card) discards; 胡; "
-              f"{'; '.join(claims + own)}; 过 (pass).")
+              "Actions: 打 贰 or discard 贰 (or just the card) discards; 和 (win; 胡 is read "
+              f"too); {'; '.join(claims + own)}; 过 (pass).")
         if forced_zh:
-            zh += f"{' 和 '.join(forced_zh)} 是必须的：那时只有它（和胡）可选。"
-            en += f" Forced: {' and '.join(forced_en)} (then only it, and 胡, is offered)."
+            zh += f"{'、'.join(forced_zh)} 是必须的：那时只有它（和「和」）可选。"
+            en += f" Forced: {' and '.join(forced_en)} (then only it, and 和, is offered)."
         if r.baoshu == "train":
             zh += "报数练习：报 N（报子，N 个钱），不报。"
             en += " 报数 training: 报 N (announce N 钱), 不报 (no announcement)."

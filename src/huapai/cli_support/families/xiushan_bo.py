@@ -35,7 +35,7 @@ def bead_line(b: Beads) -> Text:
 def bo_table(bo: Mapping[str, Any], ctx: RenderContext) -> Table:
     """Every seat's 算盘 in the 钵 (``view["bo"]``)."""
     training = bool(bo.get("training"))
-    title = ctx.pick(f"算盘（第 {bo['number']} 钵，满 {bo['target']} 胡得一钵，每人最多和 "
+    title = ctx.pick(f"算盘（第 {bo['number']} 钵，和牌后满 {bo['target']} 胡得一钵，每人最多和 "
                      f"{bo['max_wins']} 回）",
                      f"abacus (钵 {bo['number']}: first to {bo['target']} takes the 钵, at most "
                      f"{count_en(int(bo['max_wins']), 'win', 'wins')} each)")

@@ -259,12 +259,12 @@ def _cannot_hu(s: State, name: str, seat: int) -> IllegalAction:
                                                 f"you have won {won} in this 钵: no more wins"))
         if mine.wins == r.bo_max_wins - 1:
             return IllegalAction("bo_target", say(
-                f"{zh_name}胡不了：牌不成，或最后一回和牌算盘到不了 {r.bo_target} 胡",
+                f"{zh_name}和不了：牌不成，或最后一回和牌算盘到不了 {r.bo_target} 胡",
                 f"{en_name} does not win: the hand is not complete, or this last win does not "
                 f"bring the abacus to {r.bo_target}"))
     t = s.rules.hu_threshold
     need = f"，或不够 {t} 胡" if t else ""
-    return IllegalAction("cannot_hu", say(f"{zh_name}胡不了：牌理不顺、放子不圆{need}",
+    return IllegalAction("cannot_hu", say(f"{zh_name}和不了：牌理不顺、放子不圆{need}",
                                           f"{en_name} does not win: not every card in a group"
                                           + (f", or under {t} 胡" if t else "")))
 

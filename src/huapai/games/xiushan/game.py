@@ -45,9 +45,12 @@ from .state import (
 from .table_rules import PRESETS, XiushanGameRules
 
 _BY_NAME = ({name: a for a, name in ACTION_NAMES.items()} | {"召": 3, "龙": 6, "面鸡": 4}
+            | {"胡": 1, "和牌": 1, "胡牌": 1}
             | {word: a for a, word in PINYIN.items()} | {"p": 0, "h": 1})
 """Each action by its 汉字, a short form, or the pinyin the English labels show (``pass``,
-``peng``, ``kaizhao``…); a discard is ``打 CARD``, ``discard CARD``, ``d CARD``."""
+``peng``, ``kaizhao``…); a discard is ``打 CARD``, ``discard CARD``, ``d CARD``. The win is
+和 as the seed says it (和牌; its 胡 counts 油子: 起胡 18 胡); 胡, as the apps and the
+records before 2026-12-05 write it, is read too."""
 _CARDLESS = CardlessWords(_BY_NAME)
 _DISCARD_WORDS = ("打", "discard", "d")
 
@@ -279,7 +282,7 @@ def _parse_bao(text: str) -> int | None:
 
 
 def format_action(action: int) -> str:
-    """``过`` ``胡`` ``碰`` ``开召`` ``鸡`` ``哨`` ``龙灯``, or ``打 贰`` for a discard."""
+    """``过`` ``和`` ``碰`` ``开召`` ``鸡`` ``哨`` ``龙灯``, or ``打 贰`` for a discard."""
     if isinstance(action, bool) or not isinstance(action, int) or \
             not 0 <= action < NUM_ACTIONS:
         raise NotationError(say(f"没有编号 {action!r} 的动作", f"no action has id {action!r}"))
@@ -317,7 +320,7 @@ def parse_action(text: str, names: Sequence[int] = tuple(ACTION_NAMES)) -> int:
     try:
         return DISCARD0 + parse_card(word)
     except NotationError:
-        listed = " ".join(ACTION_NAMES[a] for a in names)
+        listed = "、".join(ACTION_NAMES[a] for a in names)
         english = ", ".join(f"{PINYIN[a]} ({ACTION_NAMES[a]})" for a in names)
         raise NotationError(say(
             f"看不懂动作 {text!r}：可以是 {listed}，或 打 某张牌（也可以只写牌）",

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from huapai.core.manifest import CalcParam, CalculatorSpec, GameManifest, Text
 
-_HAND = CalcParam("hand", Text("暗牌（胡的那张进了手也写上），空格随意，例如 \"壹贰叁贰柒拾…\"",
+_HAND = CalcParam("hand", Text("暗牌（和的那张进了手也写上），空格随意，例如 \"壹贰叁贰柒拾…\"",
                                "the concealed cards (the winning card too when it went into "
                                "the hand), spaces optional"), metavar="HAND")
-_SHORT_HAND = CalcParam("hand", Text("暗牌：差一张就能胡的那手，空格随意，例如 \"壹贰叁贰柒…\"",
+_SHORT_HAND = CalcParam("hand", Text("暗牌：差一张就能和的那手，空格随意，例如 \"壹贰叁贰柒…\"",
                                      "the concealed cards of a hand one card short, spaces "
                                      "optional"), metavar="HAND")
 _MELD = CalcParam("melds", Text("落地的组 种类:牌，可重复，例如 碰:贰贰贰、哨:三三三",

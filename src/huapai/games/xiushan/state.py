@@ -41,7 +41,7 @@ PHASE_NAMES = ("turn", "drawn", "window", "over")
 PASS, HU, PENG, ZHAO, JI, SHAO, LONG = range(7)
 DISCARD0 = 7
 NUM_ACTIONS = DISCARD0 + NUM_CARDS
-ACTION_NAMES = {PASS: "过", HU: "胡", PENG: "碰", ZHAO: "开召", JI: "鸡", SHAO: "哨",
+ACTION_NAMES = {PASS: "过", HU: "和", PENG: "碰", ZHAO: "开召", JI: "鸡", SHAO: "哨",
                 LONG: "龙灯"}
 KIND_OF_ACTION = {PENG: Kind.PENG, ZHAO: Kind.ZHAO, JI: Kind.JI, SHAO: Kind.SHAO,
                   LONG: Kind.LONG}

@@ -41,8 +41,11 @@ function wholeOr(input, before) {
   return Number(input.value);
 }
 
+/** A form field; keyed by its control's name, so that a redraw of the form keeps each
+ * field's node where the fields before it came or went (another game's 人数). */
 function field(label, control, extra = null) {
-  return h("label", { class: "field" }, h("span", { class: "field-label" }, label), control, extra);
+  return h("label", { class: "field", "data-key": control.getAttribute("name") },
+    h("span", { class: "field-label" }, label), control, extra);
 }
 
 function select(name, options, value, onChange) {
@@ -182,7 +185,7 @@ export class LobbyPage {
     this.form.preset = detail.presets[0]?.name ?? null;
     this.form.rules = {};
     this.syncDeals();
-    this.render();
+    this.renderForm();
   }
 
   /** The player's last room's choices back in the form (the deals went back to 1 at
@@ -197,7 +200,7 @@ export class LobbyPage {
     }
     this.form.private = last.private === true;
     this.autoDeals = this.endsItself();
-    this.render();
+    this.renderForm();
   }
 
   /** A match that ends itself (钵福: at 得一钵) gets the most deals as its limit; leaving
@@ -264,14 +267,21 @@ export class LobbyPage {
     this.renderHistory();
   }
 
+  /** The form drawn again after a choice, morphed: its controls stay the same nodes. It
+   * was rebuilt, and a choice's change comes as the focus leaves the control (人数 typed,
+   * then a click on 局数): the 局数 under the pointer was gone by the time the browser
+   * focused it, so nothing had the focus, the 2 typed next went nowhere, and the room
+   * opened with the 局数 from before (a play-test, 5 of 5). A control being typed in
+   * keeps its text too (morph leaves a focused field's value alone). */
   renderForm() {
+    if (!this.formBox) return;
     keepingFocus(this.formBox, () => this.drawForm());
   }
 
   drawForm() {
     const detail = this.details.get(this.form.game);
     if (!detail) {
-      replace(this.formBox, h("h2", {}, t("new_room")), h("p", { class: "muted" }, t("loading")));
+      morph(this.formBox, h("h2", {}, t("new_room")), h("p", { class: "muted" }, t("loading")));
       return;
     }
     const f = this.form;
@@ -289,7 +299,10 @@ export class LobbyPage {
     const others = detail.options.filter((o) => !lifted.has(o.name) && (!o.local || Array.isArray(o.choices))
       && this.applies(o)).sort((a, b) => conditional(a) - conditional(b));
     const changed = Object.keys(f.rules).length;
-    replace(this.formBox,
+    // opened by a change only of an option inside it: 人数 is not (its change came as the
+    // pointer went down on 开桌, opened the options above it, and the press missed 开桌)
+    const changedInside = others.some((o) => o.name in f.rules);
+    morph(this.formBox,
       h("h2", {}, t("new_room")),
       // novalidate: a number out of range is answered by the server's message in the page's
       // language (局数：0 不在 1 到 64 之间), not by the browser's own bubble in the browser's
@@ -319,7 +332,7 @@ export class LobbyPage {
             (v) => { f.bot_delay = v; }))),
         h("label", { class: "check" }, h("input", { type: "checkbox", name: "private", checked: f.private,
           onChange: (e) => { f.private = e.target.checked; } }), t("private_room")),
-        h("details", { class: "rule-options", open: changed > 0 || this.rulesShown,
+        h("details", { class: "rule-options", open: changedInside || this.rulesShown,
           onToggle: (e) => { this.rulesShown = e.target.open; } },
           h("summary", {}, t("rule_options"), changed ? h("span", { class: "badge gold" }, t("rule_changed", { n: changed })) : null,
             changed ? h("button", { type: "button", class: "link", onClick: () => { f.rules = {}; this.renderForm(); } }, t("reset_rules")) : null),
@@ -363,17 +376,21 @@ export class LobbyPage {
         onChange: (e) => this.setRule(option.name, e.target.value) });
     }
     const changed = option.name in this.form.rules;
+    const key = `rule-${option.name}`;
     const field = h("label", { class: `field option${changed ? " changed" : ""}${typeof option.default === "boolean" ? " bool" : ""}`, title: tip },
       h("span", { class: "field-label" }, label), control);
     const meaning = bi(zhNote, enNote);
-    if (!meaning) return field;
+    if (!meaning) {
+      field.dataset.key = key; // keyed as the cell below: a redraw keeps its node (renderForm)
+      return field;
+    }
     // a phone shows no tooltip: the meaning opens under the option
     const open = this.helpOpen.has(option.name);
     const toggle = () => {
       if (open) this.helpOpen.delete(option.name); else this.helpOpen.add(option.name);
       this.renderForm();
     };
-    return h("div", { class: `option-cell${open ? " open" : ""}` }, field,
+    return h("div", { class: `option-cell${open ? " open" : ""}`, "data-key": key }, field,
       h("button", { type: "button", class: `opt-help${open ? " open" : ""}`, "data-testid": `help-${option.name}`,
         "aria-expanded": String(open), "aria-label": t("option_help", { name: label }),
         onClick: toggle }, "?"),

@@ -70,7 +70,7 @@ function waitItem(renderer, view, w, height) {
 export const xiushan = {
   /** What each word does, as its button's tooltip (玩法说明's 几种放子的说法). */
   wordTips: {
-    hu: () => bi("胡：用这张牌和牌（胡就是和）", "胡 (hú, also written 和): win with this card"),
+    hu: () => bi("和：用这张牌和牌（有的地方叫胡）", "和 (hú, also written 胡): win with this card"),
     peng: () => bi("碰：这张凑上手里的一对，三张放下", "碰 (pèng): this card and a pair in your hand, the three laid down"),
     shao: () => bi("哨：三张一样的扣着放下", "哨 (shào): three alike laid face down"),
     kaizhao: () => bi("开召：给扣着的哨（三六福是手里的坎）加上第四张", "开召: the fourth card onto your face-down 哨 (in 三六福 your 坎)"),
@@ -178,8 +178,8 @@ export const xiushan = {
     if (owed) return owed;
     const forced = forcedGroup(ctx?.legal);
     if (forced) return bi(`必须${SAY_FORCED[forced] ?? forced}：按“${forced}”`, `forced: press “${forced}”`);
-    if (view.phase === "window") return claimAsk(ctx, shownLead(ctx, view.offer), ["有人打牌：胡、碰、开召还是过？", "胡, 碰, 开召 or pass?"]);
-    if (view.phase === "drawn") return claimAsk(ctx, ["堂子头起的牌", "Your turned-up card"], ["堂子头起的牌：胡、成组还是过？", "the turned-up card: 胡, a group or pass?"]);
+    if (view.phase === "window") return claimAsk(ctx, shownLead(ctx, view.offer), ["有人打牌：和、碰、开召还是过？", "和, 碰, 开召 or pass?"]);
+    if (view.phase === "drawn") return claimAsk(ctx, ["堂子头起的牌", "Your turned-up card"], ["堂子头起的牌：和、成组还是过？", "the turned-up card: 和, a group or pass?"]);
     return discardPrompt();
   },
 
