@@ -91,3 +91,23 @@ def test_the_xianniu_words_say_what_they_do(page: Page, server: str) -> None:
     assert fengxiang["declined"] == "B: no 掀 (pass)" and en["declined"] == "B: 扣了 (pass)"
     assert zh["xian"].startswith("掀：逼领出的人出牌") and en["xian"].startswith("掀 (xiān)")
     assert not any(re.search(r"[A-Za-z]{2,}", text) for text in zh.values()), zh
+
+
+_SITTING = """async ([lang, view, me]) => {
+  const { setLang } = await import("/js/i18n.js");
+  const { rendererFor } = await import("/js/games/registry.js");
+  setLang(lang);
+  return rendererFor("xianniu").sittingOut(view, { me, name: (s) => `S${s}` });
+}"""
+
+
+def test_a_seat_out_of_the_deal_is_told_why(page: Page, server: str) -> None:
+    """A friend sat out a whole one-deal 凤翔 match for four and nothing on the page said
+    why (a play-test): a 歇家's bar says it, and whom it backs under 五家抱."""
+    enter(page, server, "歇家")
+    four = {"active": [0, 1, 3]}
+    assert page.evaluate(_SITTING, ["zh", four, 2]).startswith("这局你歇家：每局三家打")
+    assert page.evaluate(_SITTING, ["en", four, 2]).startswith("You sit out this deal")
+    assert page.evaluate(_SITTING, ["zh", four, 1]) is None  # in play
+    five = {"active": [0, 1, 3], "backs": [None, None, 0, None, 3]}
+    assert page.evaluate(_SITTING, ["zh", five, 4]).startswith("这局你歇家，抱S3")

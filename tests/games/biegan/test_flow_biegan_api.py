@@ -209,3 +209,31 @@ def test_the_engine_win_test_agrees_with_the_calculator(seed: int) -> None:
     full = score_hand(hand, (), scoring_of(r))
     fast = decomposes(r, packed_of(counts), counts[JOKER])
     assert fast == full.complete
+
+
+def test_a_winners_face_down_groups_are_shown_to_all_when_the_deal_is_over() -> None:
+    """The winner's whole hand is laid out at the end (the how-to says so), but the table
+    kept his face-down 泛 as 泛[?????] above a settlement listing 泛 礼礼礼礼礼 (a
+    terminal play-test): at the deal's end his groups are open to every seat; a loser's
+    face-down 紮 stays his."""
+    from huapai.games.biegan.bot import HeuristicBot
+
+    r = rules("gongan")
+    for seed in range(200):
+        state = GAME.new_game(r, seed=seed)
+        bots = [HeuristicBot(r, seat, seed) for seat in range(3)]
+        while not GAME.is_over(state):
+            seat = GAME.to_act(state)[0]
+            action = bots[seat].act(GAME.observe(state, seat), GAME.legal_actions(state, seat))
+            state, _ = GAME.apply(state, seat, action)
+        winners = {w.seat for w in state.wins}
+        hidden = [(p, i) for p in range(3) for i, held in enumerate(state.melds[p]) if held.hidden]
+        if not winners or not any(p in winners for p, _ in hidden):
+            continue
+        for viewer in (*range(3), None):
+            melds = GAME.observe(state, viewer)["melds"]
+            for p, i in hidden:
+                shown = p in winners or p == viewer
+                assert (melds[p][i]["cards"] is not None) == shown, (viewer, p, i)
+        return
+    raise AssertionError("no deal of 200 was won by a seat with a face-down group")

@@ -27,9 +27,12 @@ def hand_text(hand: tuple[int, ...]) -> str:
     return format_cards(c for c in DISPLAY for _ in range(hand[c]))
 
 
-def meld_view(held: Held, viewer: int | None, owner: int) -> dict[str, Any]:
+def meld_view(held: Held, viewer: int | None, owner: int, revealed: bool = False) -> dict[str, Any]:
+    """A laid group as ``viewer`` sees it: a face-down 紮 / 泛 only by its owner, or by all
+    once ``revealed`` (a winner's, when the deal is over: his whole hand is laid out, and
+    the table kept showing 泛[?????] above a settlement listing 泛 礼礼礼礼礼)."""
     m = held.meld
-    shown = not held.hidden or viewer == owner
+    shown = revealed or not held.hidden or viewer == owner
     return {
         "kind": m.kind,
         "cards": format_cards(m.cards) if shown else None,
@@ -49,10 +52,12 @@ def table_view(s: State, seat: int | None) -> TableView:
 
 def _table(s: State, seat: int | None) -> dict[str, Any]:
     r = s.rules
+    winners = {w.seat for w in s.wins} if s.phase == OVER else set()
     view: dict[str, Any] = {
         "turn": s.turn if s.phase not in (WINDOW, OVER) else None,
         "stock": s.stock,
-        "melds": [[meld_view(h, seat, p) for h in s.melds[p]] for p in range(r.players)],
+        "melds": [[meld_view(h, seat, p, p in winners) for h in s.melds[p]]
+                  for p in range(r.players)],
         "rivers": [format_cards(river) for river in s.rivers],
         "pending": None if s.pending is None else {"seat": s.pending[0],
                                                    "card": card_name(s.pending[1])},

@@ -98,7 +98,7 @@ const STR = {
                "The deal is not over: the house bot plays your seat until it ends."],
   nickname_limit: ["最多 24 个字", "At most 24 characters"],
   share: ["邀请朋友", "Invite friends"],
-  invite_text: ["把房间码或链接发给朋友，打开就进房间", "Send the code or the link: opening it joins the room"],
+  invite_text: ["把房间码或链接发给朋友：打开就进房间，再点空位上的「坐这里」入座", "Send the code or the link: opening it brings them into the room, where they press Sit here on an empty seat"],
   back_lobby: ["返回大厅", "Back to lobby"],
   seat_n: ["{n} 号位", "Seat {n}"],
   empty_seat: ["空位", "empty"],

@@ -399,7 +399,9 @@ export class TableView {
     const selCount = this.hand.selected.size;
     let hint;
     if (!myTurn) {
-      hint = this.waitingText(view);
+      // a seat out of this deal is told why (a friend sat out a whole 1-deal match and
+      // nothing on the page said so): the family's words, then whom the table waits for
+      hint = [this.renderer.sittingOut?.(view, ctx), this.waitingText(view)].filter(Boolean).join(bi("；", "; "));
       if (this.answeredForMe()) hint = this.renderer.autoText?.(view, ctx) ?? t("auto_answer");
     } else if (!selCount) hint = this.renderer.prompt(view, ctx);
     else if (match && this.advice?.counter === this.data.counter && this.advice.action === match.id) {

@@ -68,7 +68,11 @@ export function abacusFor(view, seat) {
   if (mine.abacus < 0) marks.push(h("span", { class: "ab-mark" }, bi("负", "negative")));
   if (mine.hat) marks.push(h("span", { class: "ab-mark hot" }, bi("戴帽子", "戴帽子 (hat)")));
   if (mine.wins) marks.push(h("span", { class: "ab-mark" }, bi(`和 ${mine.wins} 回`, countOf(mine.wins, "win", "wins"))));
-  if (mine.baozi) marks.push(h("span", { class: "ab-mark" }, bi(`吃包子 ${mine.baozi}`, `包子 ×${mine.baozi}`)));
+  // what 吃包子 is, on the mark (a play-tester saw 吃包子 6 and nothing saying what it was)
+  if (mine.baozi) marks.push(h("span", { class: "ab-mark", title: bi(
+    `吃包子 ${mine.baozi} 次：报子报错了，算盘按房间规则罚下来（戴帽子或归零）`,
+    `吃包子 ${mine.baozi} × (a wrong announcement: the abacus is docked, by the room's rules)`) },
+  bi(`吃包子 ${mine.baozi}`, `包子 ×${mine.baozi}`)));
   if (bo.owed_seat === seat) marks.push(h("span", { class: "ab-mark gold" }, bi("报子中", "announcing")));
   return h("div", { class: "xs-abacus", "data-testid": "abacus", "data-seat": String(seat),
                     "data-negative": mine.abacus < 0 ? "1" : "0" },

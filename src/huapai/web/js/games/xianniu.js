@@ -220,6 +220,19 @@ export const xianniu = {
     return parts.join(" · ");
   },
 
+  /** Why my seat has no move this deal: a 歇家 (四人: the seat before the 头家; 五家抱:
+   * backing a player), or null for a seat in play. */
+  sittingOut(view, ctx) {
+    if (typeof ctx.me !== "number" || !Array.isArray(view.active) || view.active.includes(ctx.me)) return null;
+    const backs = view.backs?.[ctx.me];
+    if (typeof backs === "number") {
+      return bi(`这局你歇家，抱${ctx.name(backs)}：不出牌，分担他这局的输赢`,
+        `You sit out this deal backing ${ctx.name(backs)}: you share his result`);
+    }
+    return bi("这局你歇家：每局三家打，头家前面那一位歇着，不出牌也不收付",
+      "You sit out this deal: three play each deal, and the seat before the 头家 rests, neither paying nor receiving");
+  },
+
   prompt(view, ctx) {
     const me = ctx.me;
     const leader = typeof view.leader === "number" ? ctx.name(view.leader) : "";
