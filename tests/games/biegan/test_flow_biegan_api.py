@@ -37,10 +37,22 @@ def test_every_action_round_trips_through_its_text() -> None:
     ("pass", "过"), ("不对", "过"), ("hu", "胡"), ("對", "对"), ("三*", "打 三*"),
     ("出 禮", "打 礼"), ("d 赖", "打 赖"), ("扎 七", "紮 七"), ("開泛 五", "开泛 五"),
     ("kaifan 五", "开泛 五"), ("  打三*  ", "打 三*"),
+    # English players typed win (a terminal play-test); Chinese players say 花三
+    ("win", "胡"), ("WIN", "胡"), ("打 花三", "打 三*"), ("花三", "打 三*"),
 ])
 def test_other_spellings(text: str, same_as: str) -> None:
     r = rules()
     assert GAME.parse_action(r, text) == GAME.parse_action(r, same_as)
+
+
+def test_an_unreadable_word_says_how_to_write_cards() -> None:
+    """``qian`` and ``打 干`` were said to be unknown cards with no hint that a card is
+    typed as its 汉字 (a terminal play-test)."""
+    with pytest.raises(NotationError) as caught:
+        GAME.parse_action(rules(), "qian")
+    assert "牌写汉字，如 上" in caught.value.msg.zh
+    english = caught.value.msg.en
+    assert "a card is its 汉字, e.g. 上" in english and "hu (win)" in english
 
 
 @pytest.mark.parametrize(("text", "culprit"), [

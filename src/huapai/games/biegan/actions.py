@@ -38,7 +38,7 @@ from .state import (
 _WORDS: dict[str, int] = {
     "过": PASS, "過": PASS, "不要": PASS, "不对": PASS, "不對": PASS, "不紮": PASS,
     "不扎": PASS, "pass": PASS, "p": PASS,
-    "胡": HU, "和": HU, "hu": HU, "h": HU,
+    "胡": HU, "和": HU, "hu": HU, "h": HU, "win": HU,
     "招": ZHAO, "zhao": ZHAO,
     "对": DUI, "對": DUI, "dui": DUI,
     "泛": FAN, "fan": FAN,
@@ -48,8 +48,9 @@ _DISCARD = ("打", "出", "discard", "d")
 _ZHA = ("紮", "扎", "zha")
 _KAIFAN = ("开泛", "開泛", "kaifan")
 _NAMES = {PASS: "过", HU: "胡", ZHAO: "招", DUI: "对", FAN: "泛"}
-HELP = "过 / 胡 / 招 / 对 / 泛 / 打 <card> / 紮 <face> / 开泛 <face>"
-HELP_ZH = "过 / 胡 / 招 / 对 / 泛 / 打 某张牌 / 紮 某个字 / 开泛 某个字"
+HELP = ("过 pass / 胡 hu (win) / 招 zhao / 对 dui / 泛 fan / 打 <card> / 紮 <face> / "
+        "开泛 <face>; a card is its 汉字, e.g. 上")
+HELP_ZH = "过 / 胡 / 招 / 对 / 泛 / 打 某张牌 / 紮 某个字 / 开泛 某个字；牌写汉字，如 上"
 
 
 def format_action(action: int) -> str:
