@@ -244,3 +244,18 @@ def test_a_deal_with_no_change_reads_zero_not_plus_zero() -> None:
                     "1\n" * 400)
     assert_clean(result, 0)
     assert "+0" not in result.output and "总分：你 0  座位1 0" in result.output
+
+
+def test_the_running_totals_come_last_by_the_prompt() -> None:
+    """The breakdown came after the payments and the totals, so the totals sat mid-screen
+    and the breakdown ran on to the next deal (a terminal play-test): breakdown, payments,
+    then each seat's result and running total, last."""
+    items = [{"seat": 0, "code": "zhan", "label": {"zh": "占牌", "en": "cards won"},
+              "value": 7, "unit": UNITS["zhang"].to_json()}]
+    settlement = {"deltas": [2, -1, -1], "items": items, "payments": [
+        {"payer": 1, "payee": 0, "amount": 1, "reason": "win",
+         "label": {"zh": "行子 1", "en": "1 xingzi"}}]}
+    lines = _shown(settlement, "en").splitlines()
+    at = {word: next(i for i, line in enumerate(lines) if word in line)
+          for word in ("cards won", "settlement", "this deal")}
+    assert at["cards won"] < at["settlement"] < at["this deal"], lines

@@ -345,20 +345,23 @@ class ChoiceGrid:
 def settlement_view(
     settlement: Mapping[str, Any], totals: Sequence[int] | None, ctx: RenderContext
 ) -> RenderableType:
-    """A settlement's itemised payments, then each seat's result and running total."""
+    """A settlement: the breakdown, the itemised payments, then each seat's result and
+    running total — last, by the prompt (the breakdown came after them, so the totals sat
+    in the middle of the screen and the breakdown by the next deal: a play-test)."""
     lang = ctx.lang
-    parts: list[RenderableType] = [Text(tr("settlement", lang), style="bold")]
+    parts: list[RenderableType] = []
+    items = settlement.get("items", [])
+    if items:
+        parts.append(_items_table(items, ctx))
+    else:  # a settlement written before items existed: its notes, as they are
+        parts.extend(Text("· " + str(note), style="dim") for note in settlement.get("notes", []))
+    parts.append(Text(tr("settlement", lang), style="bold"))
     payments = settlement.get("payments", [])
     if payments:
         parts.append(_payments_table(payments, ctx))
     else:
         parts.append(Text(tr("no_payments", lang)))
     parts.append(_results_table(settlement.get("deltas", []), totals, ctx))
-    items = settlement.get("items", [])
-    if items:
-        parts.append(_items_table(items, ctx))
-    else:  # a settlement written before items existed: its notes, as they are
-        parts.extend(Text("· " + str(note), style="dim") for note in settlement.get("notes", []))
     return Group(*parts)
 
 

@@ -184,8 +184,8 @@ POINTS = WorthUnit(Msg("points", "分", "points"))
 
 
 UNITS: Mapping[str, Msg] = MappingProxyType({
-    "hu": Msg("hu", "胡", "hu"),
-    "fen": Msg("fen", "分", "fen"),
+    "hu": Msg("hu", "胡", "胡"),
+    "fen": Msg("fen", "分", "分"),
     "dian": Msg("dian", "点", "points", {"one": "point"}),
     "xingzi": Msg("xingzi", "行子", "xingzi"),
     "zhang": Msg("zhang", "张", "cards", {"one": "card"}),

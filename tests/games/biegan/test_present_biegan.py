@@ -127,7 +127,7 @@ def test_a_win_on_a_discard_itemised() -> None:
     assert (pay.payer, pay.payee, pay.amount, pay.label.code) == (Z, E, 20, "dianpao")
     # 2 shares × 1 分 × 10 = 20: the × 2 said (53分 beside 106 read as a mistake)
     assert pay.label.zh == "捉铳 17胡 1分 × 10倍，放铳包两家（替两家付，× 2）"
-    assert pay.label.en == ("won on a discard: 17 hu, 1 fen × 10, the discarder pays both "
+    assert pay.label.en == ("won on a discard: 17 胡, 1 分 × 10, the discarder pays both "
                             "shares (× 2)")
 
 

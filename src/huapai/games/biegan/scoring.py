@@ -99,7 +99,7 @@ def _label(rules: BieganRules, win: Win) -> Msg:
     zh_times, en_times = (" × {times}倍", " × {times}") if rules.multiplier != 1 else ("", "")
     if win.from_seat is None:
         return Msg.of("zimo", "自摸 {hu}胡 {fen}分" + zh_times,
-                      "self-drawn {hu} hu, {fen} fen" + en_times, **params)
+                      "self-drawn {hu} 胡, {fen} 分" + en_times, **params)
     # the discarder pays both shares (包两家): say so, and the × 2 — or 53分 next to 106
     # reads as a mistake, and 包 alone as the 限对 penalty (a 双别杆 play-tester read it so);
     # the win is named 捉铳 as in the winner's 明细 (the payer's side is the payment's column)
@@ -108,7 +108,7 @@ def _label(rules: BieganRules, win: Win) -> Msg:
                          f", the discarder pays {en_shares} (× {{shares}})")
                         if rules.dianpao_pay == "both" else ("", ""))
     return Msg.of("dianpao", "捉铳 {hu}胡 {fen}分" + zh_times + zh_both,
-                  "won on a discard: {hu} hu, {fen} fen" + en_times + en_both, **params)
+                  "won on a discard: {hu} 胡, {fen} 分" + en_times + en_both, **params)
 
 
 _ZH_COUNT = {1: "一", 2: "两", 3: "三", 4: "四"}
@@ -171,7 +171,7 @@ def _win_items(rules: BieganRules, win: Win) -> Iterator[SettlementItem]:
            else Msg.of("zhuochong", "捉铳，共", "won on a discard (捉铳), in all",
                        from_seat=win.from_seat))
     yield SettlementItem(seat, "hu", how, r.hu, unit("hu"))
-    yield SettlementItem(seat, "fen", Msg("fen", "折分", "fen"), fen_of(rules, r.hu),
+    yield SettlementItem(seat, "fen", Msg("fen", "折分", "折分 (points)"), fen_of(rules, r.hu),
                          unit("fen"))
 
 
