@@ -9,21 +9,14 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 from test_web_biegan import play_biegan_deal
-from web_driver import enter, hand_tokens, start_with_bots
+from web_driver import create_room, enter, hand_tokens, start_with_bots
 
 OWN_SERVER = True  # conftest's ``server``: one of this module's own
 
 
 def test_a_two_seat_biegan_deal_by_clicks(page: Page, server: str, shots: Path | None) -> None:
     enter(page, server, "两人杆")
-    page.select_option("select[name=game]", value="biegan")
-    page.wait_for_selector("select[name=preset] option[value='gongan']", state="attached")
-    page.select_option("select[name=preset]", value="gongan")
-    page.fill("input[name=rule-players]", "2")
-    page.dispatch_event("input[name=rule-players]", "change")
-    page.select_option("select[name=bot_delay]", value="0")
-    page.click("[data-testid=create]")
-    page.wait_for_selector("[data-testid=waiting]")
+    create_room(page, game="biegan", preset="gongan", fields={"rule-players": "2"})
     start_with_bots(page)
     expect(page.locator("[data-testid=seat-1]")).to_be_visible()
     expect(page.locator("[data-testid=seat-2]")).to_have_count(0)

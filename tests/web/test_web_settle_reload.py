@@ -5,7 +5,7 @@ the bare deltas again, while the totals beside it held the multiplied ones)."""
 from __future__ import annotations
 
 from playwright.sync_api import Page, expect
-from web_driver import enter, start_with_bots, tuoguan_to_settlement
+from web_driver import create_room, enter, start_with_bots, tuoguan_to_settlement
 
 OWN_SERVER = True  # conftest's ``server``: one of this module's own
 
@@ -19,14 +19,7 @@ def _columns(page: Page) -> list[list[str]]:
 
 def test_a_reloaded_settlement_scales_by_the_rooms_multiplier(page: Page, server: str) -> None:
     enter(page, server, "倍数")
-    page.select_option("select[name=game]", value="xianniu")
-    page.wait_for_selector("select[name=preset] option[value='lanzhou']", state="attached")
-    page.select_option("select[name=preset]", value="lanzhou")
-    page.fill("input[name=multiplier]", "3")
-    page.dispatch_event("input[name=multiplier]", "change")
-    page.select_option("select[name=bot_delay]", value="0")
-    page.click("[data-testid=create]")
-    page.wait_for_selector("[data-testid=waiting]")
+    create_room(page, preset="lanzhou", fields={"multiplier": "3"})
     start_with_bots(page)
     tuoguan_to_settlement(page)
     expect(page.locator(".settle-table thead")).to_contain_text("× 倍数 3")

@@ -4,20 +4,14 @@ whom, so the settlement's 五家抱 line does not come from nowhere."""
 from __future__ import annotations
 
 from playwright.sync_api import Page, expect
-from web_driver import enter, start_with_bots
+from web_driver import create_room, enter, start_with_bots
 
 OWN_SERVER = True  # conftest's ``server``: one of this module's own
 
 
 def test_five_players_show_who_backs_whom(page: Page, server: str) -> None:
     enter(page, server, "五家")
-    page.select_option("select[name=game]", value="xianniu")
-    page.wait_for_selector("select[name=preset] option[value='fengxiang']", state="attached")
-    page.select_option("select[name=preset]", value="fengxiang")
-    page.fill("input[name=rule-players]", "5")
-    page.dispatch_event("input[name=rule-players]", "change")
-    page.click("[data-testid=create]")
-    page.wait_for_selector("[data-testid=waiting]")
+    create_room(page, preset="fengxiang", speed=0.8, fields={"rule-players": "5"})
     start_with_bots(page)
     backs = page.locator(".badge[data-key=backs]")
     backed = page.locator(".badge[data-key=backed]")

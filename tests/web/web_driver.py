@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -56,13 +57,15 @@ def enter(page: Page, base: str, nickname: str) -> None:
 
 
 def create_room(page: Page, *, preset: str, game: str = "xianniu", deals: int = 1,
-                speed: float = 0.0) -> None:
-    """Fill the lobby form and open the room; the creator takes seat 0."""
+                speed: float = 0.0, fields: Mapping[str, str] | None = None) -> None:
+    """Fill the lobby form and open the room; the creator takes seat 0. ``fields``: other
+    inputs by name (``multiplier``, ``rule-players`` …) and what to type in them."""
     page.select_option("select[name=game]", value=game)
     page.wait_for_selector(f"select[name=preset] option[value='{preset}']", state="attached")
     page.select_option("select[name=preset]", value=preset)
-    page.fill("input[name=deals]", str(deals))
-    page.dispatch_event("input[name=deals]", "change")
+    for name, value in {"deals": str(deals), **(fields or {})}.items():
+        page.fill(f"input[name={name}]", value)
+        page.dispatch_event(f"input[name={name}]", "change")
     page.select_option("select[name=bot_delay]", value=str(speed).removesuffix(".0"))
     page.click("[data-testid=create]")
     page.wait_for_selector("[data-testid=waiting]")
