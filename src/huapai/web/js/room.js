@@ -326,7 +326,7 @@ export class RoomPage {
     return Boolean(this.lastDeal && !this.settlementData() && this.lastDeal.gameId !== this.state?.game_id);
   }
 
-  /** Show the last deal's settlement over the table (\`show\`), or put it away. */
+  /** Show the last deal's settlement over the table (`show`), or put it away. */
   putLast(show) {
     this.showLast = show;
     this.renderSettlement();
