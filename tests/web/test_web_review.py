@@ -43,6 +43,9 @@ def test_review_a_seat_from_the_replay(page: Page, server: str, shots: Path | No
     box = page.locator("[data-testid=review-box]").bounding_box()
     assert controls and box and box["y"] >= controls["y"] + controls["height"] - 1, (controls, box)
     expect(panel.locator("strong").first).to_have_text("复盘分析：复盘 的选择")
+    # the finished review comes into sight (it opened just below a 768 px window, and
+    # nothing on the screen changed: a play-test scrolled to find it)
+    expect(page.locator("[data-testid=review-summary]")).to_be_in_viewport()
     game_id = page.url.split("/replay/")[1].split("?")[0]
     job = page.evaluate("""async (id) => {
       const token = localStorage.getItem('huapai.token');

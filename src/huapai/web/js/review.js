@@ -133,7 +133,16 @@ export class ReviewPanel {
       return;
     }
     this.changed();
+    this.reveal();
     this.poll();
+  }
+
+  /** A finished review brought into sight: at 1366×768 it opened just below the window
+   * and nothing on screen changed (a play-test scrolled to find it). */
+  reveal() {
+    if (this.job?.status === "done" || this.job?.status === "failed") {
+      this.el.scrollIntoView?.({ block: "nearest", behavior: "smooth" });
+    }
   }
 
   poll() {
@@ -147,6 +156,7 @@ export class ReviewPanel {
         return;
       }
       this.changed();
+      this.reveal();
       this.poll();
     }, POLL_MS);
   }

@@ -149,7 +149,8 @@ export const xiushan = {
         bi(`必须${SAY_FORCED[forced] ?? forced}`, `you must ${forced}`)));
     }
     const facts = [bi(`堂子余 ${view.stock ?? 0} 张`, `${view.stock ?? 0} in the stock`)];
-    if (view.threshold) facts.push(bi(`起胡 ${view.threshold} 胡`, `${view.threshold} 胡 to win`));
+    // 油子 in English: "18 胡 to win" read as 18 wins (胡 is the win's word too)
+    if (view.threshold) facts.push(bi(`起胡 ${view.threshold} 胡`, `${view.threshold} 油子 to win`));
     const line = [h("span", {}, facts.join(" · "))];
     if (view.jiang && view.flipped) {
       line.push(h("span", { class: "xs-flip", "data-testid": "flipped" },
