@@ -248,13 +248,13 @@ def _capped(rules: XiushanRules, dou: int) -> int:
 def dou_items(rules: XiushanRules, h: Hand) -> tuple[DouItem, ...]:
     """The 豆 of a winning hand, line by line: 和 1, each 贰 1, 自摸 1 [S]."""
     er_cards = ER if rules.dou_er == "both" else ER[1:]
-    items = [DouItem("和", 1)]
+    items = [DouItem("和", 1, ("", "the win"))]  # English glossed (a play-test read 和 alone)
     for c in er_cards:
         n = h.counts[c] + sum(m.cards.count(c) for m in h.melds)
         if n:
             items.append(DouItem(f"{card_name(c)}×{n}", n))
     if h.self_drawn and rules.zimo_dou:
-        items.append(DouItem("自摸", 1))
+        items.append(DouItem("自摸", 1, ("", "self-drawn")))
     return tuple(items)
 
 
