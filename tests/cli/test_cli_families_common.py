@@ -118,8 +118,8 @@ def test_a_claim_on_the_players_discard_says_yours(name: str, preset: str,
     ({"kind": "drew", "seat": 0, "source": "top", "card": "乙*"}, "你 从牌面摸到 花乙",
      "you drew 乙* from the top (牌面)"),
     ({"kind": "claimed", "seat": 1, "claim": "招", "cards": "七七七*七", "card": "七",
-      "from_seat": 2}, "座位1 招 座位2 的 七：七七花七七", "七七七*七"),
-    ({"kind": "zha", "seat": 1, "cards": "五五五*五*"}, "座位1 紮 五五花五花五", "五五五*五*"),
+      "from_seat": 2}, "座位1 招 座位2 的 七：七 七 花七 七", "七七七*七"),
+    ({"kind": "zha", "seat": 1, "cards": "五五五*五*"}, "座位1 紮 五 五 花五 花五", "五五五*五*"),
 ])
 def test_biegan_lines_say_a_flowered_card_in_chinese_words(event: dict[str, object], zh: str,
                                                            en: str) -> None:

@@ -17,6 +17,7 @@ from huapai.cli import app
 from huapai.cli_support.i18n import Lang, bot_label
 from huapai.cli_support.render import RenderContext, Units, public_table, renderer_for
 from huapai.core.registry import get_game
+from huapai.games.biegan.cards import said_zh
 
 _CASES = [  # (game, preset, players, seed, lang, width)
     ("xianniu", "lanzhou-app", None, 5, "en", 60),
@@ -45,13 +46,15 @@ def _views(game_name: str, preset: str, players: int | None, seed: int) -> list[
     return [*views, dict(game.observe(state, 0))]
 
 
-def _pieces(view: dict[str, Any]) -> Counter[str]:
+def _pieces(view: dict[str, Any], lang: Lang) -> Counter[str]:
     """Every play of several cards (掀牛's 占牌) and every laid group, as the table writes
-    them."""
+    them (a flowered 双别杆 card: 花三 in Chinese)."""
     plays = [str(p["cards"]) for seat in view.get("table", []) for p in seat]
     melds = [m for s, seat in enumerate(view.get("melds", []))
              for m in (view.get("my_melds") or seat if s == 0 else seat)]
-    groups = [f"{m['kind']}[{m['cards'] or '?' * int(m['size'])}]" for m in melds]
+    said = said_zh if lang == "zh" else str
+    groups = [f"{m['kind']}[{said(m['cards']) if m['cards'] else '?' * int(m['size'])}]"
+              for m in melds]
     return Counter([p for p in plays if " " in p] + groups)
 
 
@@ -70,7 +73,7 @@ def test_names_plays_melds_and_headings_stay_whole(
         shown = out.export_text()
         assert max(cell_len(line) for line in shown.splitlines()) <= width, shown
         assert shown.count(label) == seats - 1, shown  # 座位1（启发式）: never （启 / 发式）
-        for piece, n in _pieces(view).items():
+        for piece, n in _pieces(view, lang).items():
             assert shown.count(piece) >= n, (piece, shown)
         if lang == "en":  # every heading whole, on the line above the rule
             lines = shown.splitlines()

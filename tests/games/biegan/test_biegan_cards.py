@@ -99,8 +99,11 @@ def test_five_of_a_flowered_face_is_fine() -> None:
 def test_a_flowered_card_as_a_chinese_player_says_it() -> None:
     """花三 is 三* (the rules' 花三 / 花乙); Chinese text says 花三, the notation keeps 三*."""
     assert parse_cards("化花三千 花乙花九") == parse_cards("化三*千乙*九*")
-    assert said_zh("化三*千赖乙*") == "化花三千赖花乙"
-    assert said_zh(format_cards(range(NUM_CODES))).endswith("赖花乙花三花五花七花九")
+    # a run holding a flowered card is spaced card by card: 六花七八 read as 六花 + 七八
+    assert said_zh("化三*千赖乙*") == "化 花三 千 赖 花乙"
+    assert said_zh("六七*八") == "六 花七 八" and said_zh("三*") == "花三"
+    assert said_zh("上大人") == "上大人"  # no flowered card: as written
+    assert said_zh(format_cards(range(NUM_CODES))).endswith("赖 花乙 花三 花五 花七 花九")
 
 
 @pytest.mark.parametrize(

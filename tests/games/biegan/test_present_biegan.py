@@ -143,7 +143,7 @@ def test_flowered_cards_said_in_chinese_words_in_the_settlement() -> None:
     assert (won_on.label.zh, won_on.label.en, won_on.label.params["card"]) == (
         "胡的那张：花乙（别家打出）", "won on 乙* (a discard)", "乙*")
     san = next(i for i in settled.items if "三*" in i.label.params.get("cards", ""))
-    assert san.label.zh == "坎 " + san.label.params["cards"].replace("三*", "花三")
+    assert san.label.zh == "坎 " + said_zh(san.label.params["cards"])
     assert "花三" in san.label.zh and "三*" in san.label.en
     for item in settled.items:
         cards = item.label.params.get("cards", "")

@@ -29,6 +29,7 @@ from huapai.games.biegan.cards import said_zh
 
 from . import biegan_advice
 from .biegan_cards import cards_in as _cards
+from .biegan_cards import row_gap
 from .common import (
     card_units,
     deal_ended,
@@ -101,7 +102,8 @@ class BieganRenderer:
         dui = Text(str(duis), style="bold red" if duis > int(view["dui_limit"]) else "")
         melds = groups_text(view["melds"][seat], lambda cards: _cards(cards, ctx))
         return [name, role, str(view["hand_sizes"][seat]), melds, dui,
-                card_units(str(view["rivers"][seat]), lambda cards: _cards(cards, ctx)),
+                card_units(str(view["rivers"][seat]), lambda cards: _cards(cards, ctx),
+                           row_gap(str(view["rivers"][seat]), ctx)),
                 self._seat_status(view, ctx, seat)]
 
     def _seat_status(self, view: Mapping[str, Any], ctx: RenderContext, seat: int) -> Text:
@@ -171,7 +173,7 @@ class BieganRenderer:
     def notation_help(self, ctx: RenderContext) -> str:
         return ctx.pick(
             "牌：每张牌写它的字：上大人孔乙己可知礼化三千七十士八九子二四五六，"
-            "带花的在字后加 *（三* 五* 七* 乙* 九*，手牌里就这样列出），也可以写 花三；"
+            "带花的写 花三、花五、花七、花乙、花九（也可以在字后加 *：三*）；"
             "赖子写「赖」；禮、土 也认。\n"
             "动作：打 花三（或直接写牌）出牌；紮 七；开泛 七；胡；招；对；过。"
             "别家出牌后每人都要表态（能胡、招、对的才有这些选项，否则只能「过」）。\n"

@@ -60,7 +60,7 @@ def _waits_parts(view: Mapping[str, Any], ctx: RenderContext, *, limit: int | No
         lines: list[RenderableType] = [discard_line(d, ctx) for d in shown]
         more = len(options) - len(shown)
         if more:
-            lines.append(Text(ctx.pick(f"……还有 {more} 种打法也听（输入 waits 看全部）",
+            lines.append(Text(ctx.pick(f"……还有 {more} 种打法也听（输入「听」看全部）",
                                        f"… {more} more discards wait (type waits)"),
                               style="dim"))
         return lines

@@ -72,10 +72,10 @@ def groups_text(melds: Sequence[Mapping[str, Any]], cards: Callable[[str], Text]
 _CARD = re.compile(r"[^*\s]\*?")
 
 
-def card_units(notation: str, cards: Callable[[str], Text]) -> Units:
+def card_units(notation: str, cards: Callable[[str], Text], gap: str = "") -> Units:
     """A row of 汉字 cards (discards) that wraps between cards, never inside one
-    (``三*``); ``cards`` colours each."""
-    return Units(tuple(cards(card) for card in _CARD.findall(notation)), gap="")
+    (``三*``); ``cards`` colours each, ``gap`` goes between them."""
+    return Units(tuple(cards(card) for card in _CARD.findall(notation)), gap=gap)
 
 
 def discarded(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:

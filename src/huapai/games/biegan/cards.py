@@ -141,14 +141,20 @@ def format_cards(codes: Iterable[int]) -> str:
     return "".join(card_name(c) for c in codes)
 
 
-_FLOWERED_NOTATION = re.compile(r"(.)\*")
+_CARD_TOKEN = re.compile(r"[^\s*]\*?")
 
 
 def said_zh(notation: str) -> str:
-    """Cards in notation as Chinese text says them: ``化花三千`` for ``化三*千`` (the rules
-    say 花三 / 花乙; a ``*`` on a Chinese screen is the notation's mark, which a player
-    in the browser never types). Records, events, params and English keep the notation."""
-    return _FLOWERED_NOTATION.sub(lambda m: FLOWER_WORD + m.group(1), notation)
+    """Cards in notation as Chinese text says them: a flowered card ``花三`` where the
+    notation writes ``三*`` (the rules say 花三 / 花乙; a ``*`` on a Chinese screen is the
+    notation's mark), and a run holding one spaced card by card — ``化 花三 千`` —, as
+    ``六花七八`` read as 六花 + 七八 (a play-test). Records, events, params and English keep
+    the notation."""
+    tokens = _CARD_TOKEN.findall(notation)
+    if not any(t.endswith(FLOWER_MARK) for t in tokens):
+        return notation
+    said = [FLOWER_WORD + t[0] if t.endswith(FLOWER_MARK) else t for t in tokens]
+    return " ".join(said)
 
 
 def said_msg(code: str, zh: str, en: str, /, **params: Any) -> Msg:

@@ -44,10 +44,14 @@ export const biegan = {
 
   handOverlap: 0.25,
 
-  /** A flowered card as Chinese text says it: 花三 where the notation writes 三* (the
-   * server's labels say so too, cards.py said_zh); the English keeps the notation. */
+  /** Cards as Chinese text says them: a flowered card 花三 where the notation writes 三*,
+   * and a run holding one spaced card by card (化 花三 千; 六花七八 read as 六花 + 七八), as
+   * the server's labels say them (cards.py said_zh); the English keeps the notation. */
   said(cards) {
-    return String(cards ?? "").replace(/(.)\*/g, "花$1");
+    const text = String(cards ?? "");
+    const tokens = text.match(/[^\s*]\*?/g) ?? [];
+    if (!tokens.some((t) => t.endsWith("*"))) return text;
+    return tokens.map((t) => (t.endsWith("*") ? `花${t[0]}` : t)).join(" ");
   },
 
   tokens(text) {
