@@ -225,6 +225,9 @@ def test_a_fifth_xiushan_player_is_told_how_to_sit_out() -> None:
     (["xianniu", "-p", "凤翔"], "凤翔花花牌（长牌）"),
     (["秀山", "-p", "黄十八"], "十八福（黄十八）"),
     (["双别杆", "-p", "单别杆"], "单别杆（一张赖子）"), (["掀牛"], "兰州掀牛（扑克）"),
+    # the preset's own name, though 公安双别杆 · 客户端计分 holds it too (a play-test)
+    (["双别杆", "-p", "公安双别杆"], "公安双别杆（两张赖子）"),
+    (["掀牛", "-p", "兰州掀牛"], "兰州掀牛（扑克）"),
 ])
 def test_games_and_presets_by_their_chinese_names(args: list[str], title: str) -> None:
     """A play-test typed ``-p 凤翔`` and was told there is no such preset: a piece of the

@@ -8,6 +8,7 @@ option and the value in both languages; the commands print it in the one they sp
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -106,11 +107,19 @@ def resolve_preset(game: Game[Any, Any], name: str) -> str:
 
 
 def _title_matches(name: str, titles: Mapping[str, str]) -> list[str]:
-    """The ids whose Chinese title holds ``name`` (汉字 only: an id is never matched so)."""
+    """The ids whose Chinese title holds ``name`` (汉字 only: an id is never matched so);
+    a title that is ``name`` itself but for its bracketed note (公安双别杆 for
+    公安双别杆（两张赖子）) is the one meant, not one of several (公安双别杆 · 客户端计分 too
+    holds it: a play-tester typing the preset's own name was told to pick)."""
     text = name.strip()
     if not text or text.isascii():
         return []
-    return [key for key, title in titles.items() if text in title]
+    held = [key for key, title in titles.items() if text in title]
+    exact = [key for key in held if _BRACKETED.sub("", titles[key]).strip() == text]
+    return exact if len(exact) == 1 else held
+
+
+_BRACKETED = re.compile(r"（[^）]*）|\([^)]*\)")
 
 
 def default_preset(game: Game[Any, Any]) -> str:
