@@ -67,6 +67,12 @@ _KIND_GLOSS = {"句": "sequence", "坎": "triplet", "紮": "four, declared", "�
                "对": "claimed triplet", "招": "claimed four"}
 
 
+def _said(cards: str, lang: Lang) -> str:
+    """Cards in a table's cell: 花三 in Chinese (as the play's screen says them), the
+    notation's 三* in English."""
+    return said_zh(cards) if lang == "zh" else cards
+
+
 def _t(key: str, lang: Lang, **values: object) -> str:
     """A text in ``lang``; in Chinese a ``card`` value (notation) says 花三 for 三*."""
     zh, en = _TEXT[key]
@@ -121,10 +127,11 @@ def _units_table(result: HandResult, lang: Lang) -> Table:
     for i, name in enumerate(_t("score_cols", lang).split("|")):
         table.add_column(name, justify="right" if i == 2 else "left")
     for unit in result.units:
-        table.add_row(_kind(unit.kind, lang), format_cards(unit.cards), str(unit.hu),
+        table.add_row(_kind(unit.kind, lang), _said(format_cards(unit.cards), lang), str(unit.hu),
                       _unit_note(unit, result.zhujing, lang))
     jokers = _joker_note(result.tingtou_jokers, lang)
-    table.add_row(_t("tingtou", lang), format_cards(result.tingtou), str(result.tingtou_hu),
+    table.add_row(_t("tingtou", lang), _said(format_cards(result.tingtou), lang),
+                  str(result.tingtou_hu),
                   jokers, end_section=True)
     table.add_row(_t("total_row", lang), "", str(result.hu), "")
     return table
@@ -172,7 +179,7 @@ def show_waits(report: WaitsReport, console: Console, lang: Lang) -> None:
 
 
 def _wait_row(wait: Wait, hand: Hand, lang: Lang) -> tuple[str, ...]:
-    name = wait_card(wait) + (_t("joker_note", lang) if wait.face == JOKER else "")
+    name = _said(wait_card(wait), lang) + (_t("joker_note", lang) if wait.face == JOKER else "")
     on_discard, threshold = str(wait.hu_discard), hand.threshold
     if wait.hu_discard < threshold:
         on_discard += _t("below_on_discard", lang, threshold=threshold)
