@@ -97,6 +97,17 @@ def test_a_rooms_row_says_how_many_seats_are_free(page: Page, server: str) -> No
     expect(row.locator(".names")).to_have_text("空位、空 2 位")
 
 
+def test_a_rooms_row_names_its_bots_as_the_table_does(page: Page, server: str) -> None:
+    """The row read "Newbie, bot, bot" while the table said Bot B and Bot C (a play-test):
+    it names them as the table does."""
+    enter(page, server, "带机器人")
+    create_room(page, preset="lanzhou")
+    start_with_bots(page)
+    page.goto(server)
+    row = page.locator(".room-row").filter(has_text="带机器人").first
+    expect(row.locator(".names")).to_have_text("带机器人、机器人乙、机器人丙")
+
+
 def test_a_phone_room_names_its_preset(phone: Page, server: str) -> None:
     """A phone's room bar read "掀牛 / 花花牌 ⋯": the preset never showed. It shows the
     preset alone there (the family's name on a wider screen)."""

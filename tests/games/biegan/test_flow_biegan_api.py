@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from test_flow_biegan import GAME, HAND17, E, M, Z, act, play, qingtong_pass, rules, start
 
 from huapai.core.match import Match
-from huapai.core.protocol import NotationError, RulesError
+from huapai.core.protocol import IllegalAction, NotationError, RulesError
 from huapai.core.random_bot import RandomBot
 from huapai.core.record import dumps, parse, replay_deal
 from huapai.core.session import Deal
@@ -249,3 +249,14 @@ def test_a_winners_face_down_groups_are_shown_to_all_when_the_deal_is_over() -> 
                 assert (melds[p][i]["cards"] is not None) == shown, (viewer, p, i)
         return
     raise AssertionError("no deal of 200 was won by a seat with a face-down group")
+
+
+def test_a_discard_of_the_other_copy_is_named() -> None:
+    """A play-tester typed 九 holding only 花九 and was told 你手里没有九: the refusal names the
+    copy the hand holds, and how to discard it."""
+    state = play(start(rules(), zhuang="九*九*", erjia="九九九"), [*qingtong_pass()])
+    with pytest.raises(IllegalAction) as caught:
+        GAME.apply(state, Z, GAME.parse_action(state.rules, "打 九"))
+    said = caught.value.msg
+    assert (said.zh, said.en) == ("你手里没有九，有花九：打 花九",
+                                  "you hold no 九, but 九*: discard 九*")

@@ -12,7 +12,16 @@ from __future__ import annotations
 
 from huapai.core.protocol import Event, IllegalAction
 
-from .cards import FACES, JOKER, card_name, face_of, said_msg
+from .cards import (
+    FACES,
+    FLOWER_FACES,
+    JOKER,
+    card,
+    card_name,
+    face_of,
+    is_flowered,
+    said_msg,
+)
 from .state import (
     AFTER_DUI,
     DISCARD0,
@@ -213,14 +222,27 @@ def _explain_turn(s: State, seat: int, action: int) -> IllegalAction:
     if action == HU:
         return _cannot_hu(s, seat, "")
     if action < ZHA0:
-        name = card_name(discard_code(action))
-        return IllegalAction(said_msg("not_in_hand", "你手里没有{name}", "you hold no {name}",
-                                      name=name))
+        return _not_in_hand(s, seat, discard_code(action))
     if action < KAIFAN0:
         return _explain_zha(s, seat, action - ZHA0)
     name = FACES[action - KAIFAN0]
     return IllegalAction.of("no_kaifan", "开泛要有{name}的紮或招，手里还有一张{name}",
                             "开泛 needs a 紮 or 招 of {name} and one more", name=name)
+
+
+def _not_in_hand(s: State, seat: int, code: int) -> IllegalAction:
+    """A discard of a card not held; where the other copy of its face is (九 asked, 花九
+    held: a play-tester typed 九 and was told only 你手里没有九), it is named."""
+    name = card_name(code)
+    face = face_of(code)
+    other = card(face, not is_flowered(code)) if face in FLOWER_FACES else None
+    if other is not None and s.hands[seat][other]:
+        return IllegalAction(said_msg(
+            "not_in_hand", "你手里没有{name}，有{other}：打 {other}",
+            "you hold no {name}, but {other}: discard {other}", name=name,
+            other=card_name(other)))
+    return IllegalAction(said_msg("not_in_hand", "你手里没有{name}", "you hold no {name}",
+                                  name=name))
 
 
 def _explain_zha(s: State, seat: int, face: int) -> IllegalAction:

@@ -9,6 +9,7 @@ import { howtoButton } from "./howto.js";
 import { optionLabel } from "./roomrules.js";
 import { toast } from "./ui.js";
 import { keepingFocus } from "./focus.js";
+import { seatName } from "./table.js";
 
 /** 凭房间码加入: a private room's code, then its table (the lobby; a room page that could
  * not be found, as a private room's address is for its members only). */
@@ -53,16 +54,11 @@ function select(name, options, value, onChange) {
     options.map(([text, v]) => h("option", { value: String(v), selected: v === value }, text)));
 }
 
-/** Seat names for a list; two players with the same nickname are told apart by a tag
- * from their ids (the nickname is not unique, the id is). */
+/** Seat names for a list, as the table names them (seatName: two players of one
+ * nickname told apart by their ids' tags; a bot 机器人乙 — the list said "bot, bot" and the
+ * table 机器人乙, 机器人丙, a play-test); an empty seat is "·". */
 export function nicknames(seats) {
-  const count = new Map();
-  for (const s of seats) if (s.player) count.set(s.player.nickname, (count.get(s.player.nickname) ?? 0) + 1);
-  return seats.map((s) => {
-    if (!s.player) return s.bot ? t("bot") : "·";
-    const nick = s.player.nickname;
-    return count.get(nick) > 1 ? `${nick}#${String(s.player.id).slice(-4)}` : nick;
-  });
+  return seats.map((s, i) => (s.player || s.bot ? seatName(seats, i) : "·"));
 }
 
 const LAST_ROOM = "huapai.lastRoom";
