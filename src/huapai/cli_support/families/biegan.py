@@ -33,6 +33,7 @@ from .biegan_cards import row_gap
 from .common import (
     card_units,
     deal_ended,
+    discarded_as,
     ended_line,
     groups_text,
     label,
@@ -218,11 +219,6 @@ class BieganRenderer:
 # ---------------------------------------------------------------------------- events
 
 
-def _discarded(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
-    """A discard every seat sees; Chinese says a flowered card 花三."""
-    return ctx.pick(f"{who} 打出 {said_zh(e['card'])}", f"{who} discarded {e['card']}")
-
-
 def _drew(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
     where = ctx.pick("牌面", "the top (牌面)") if e["source"] == "top" else ctx.pick(
         "牌底", "the bottom (牌底)")
@@ -280,7 +276,7 @@ _EVENTS: dict[str, EventText] = {
     "qingtong_passed": _qingtong_passed,
     "zha": _zha,
     "kaifan": _kaifan,
-    "discarded": _discarded,
+    "discarded": discarded_as(said_zh),
     "claimed": _claimed,
     "won": _won,
     "deal_ended": deal_ended(_ENDS),

@@ -74,12 +74,12 @@ def _said(cards: str, lang: Lang) -> str:
 
 
 def _t(key: str, lang: Lang, **values: object) -> str:
-    """A text in ``lang``; in Chinese a ``card`` value (notation) says 花三 for 三*."""
+    """A text in ``lang``; a ``card`` value (notation) as :func:`_said` writes it."""
     zh, en = _TEXT[key]
-    if lang != "zh":
-        return en.format(**values)
     card = values.get("card")
-    return zh.format(**(values | {"card": said_zh(card)} if isinstance(card, str) else values))
+    if isinstance(card, str):
+        values = values | {"card": _said(card, lang)}
+    return (zh if lang == "zh" else en).format(**values)
 
 
 def show_score(report: ScoreReport, console: Console, lang: Lang) -> None:

@@ -3,15 +3,21 @@ underlined, 赖子 magenta)."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from rich.text import Text
 
 from huapai.cli_support.render import RenderContext
-from huapai.games.biegan.cards import FACES, FLOWER_WORD, JING_FACES, RED_FACES, jing_of
+from huapai.games.biegan.cards import (
+    FACES,
+    FLOWER_MARK,
+    FLOWER_WORD,
+    JING_FACES,
+    RED_FACES,
+    card_tokens,
+    jing_of,
+)
 
-_CARD = re.compile(r"[^\s*]\*?")
 _RED_CHARS = frozenset(FACES[f] for f in RED_FACES)
 _JING_CHARS = frozenset(FACES[f] for f in JING_FACES)
 
@@ -27,10 +33,9 @@ def cards_text(cards: str, jing: frozenset[str] = _JING_CHARS, zh: bool = False)
     card as Chinese says it, 花三, in a run spaced card by card (:func:`said_zh`): the
     Chinese screen said 三* in its rows and 花三 in its lines (a play-test)."""
     out = Text()
-    tokens = _CARD.findall(cards)
-    spaced = zh and any(t.endswith("*") for t in tokens)
-    for i, token in enumerate(tokens):
-        ch, flowered = token[0], token.endswith("*")
+    spaced = zh and FLOWER_MARK in cards
+    for i, token in enumerate(card_tokens(cards)):
+        ch, flowered = token[0], token.endswith(FLOWER_MARK)
         style = "bold magenta" if ch == "赖" else "red" if ch in _RED_CHARS else ""
         if ch in jing:
             style += " bold"
@@ -50,4 +55,4 @@ def cards_in(text: str, ctx: RenderContext) -> Text:
 
 def row_gap(notation: str, ctx: RenderContext) -> str:
     """The gap between a row's cards: a space in Chinese where one is flowered (花三)."""
-    return " " if ctx.lang == "zh" and "*" in notation else ""
+    return " " if ctx.lang == "zh" and FLOWER_MARK in notation else ""

@@ -78,9 +78,16 @@ def card_units(notation: str, cards: Callable[[str], Text], gap: str = "") -> Un
     return Units(tuple(cards(card) for card in _CARD.findall(notation)), gap=gap)
 
 
-def discarded(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
-    """A discard every seat sees."""
-    return ctx.pick(f"{who} 打出 {e['card']}", f"{who} discarded {e['card']}")
+def discarded_as(said_zh: Callable[[str], str]) -> EventText:
+    """A discard every seat sees, its card in Chinese as ``said_zh`` says it (双别杆's 花三
+    for the notation's 三*); English keeps the notation."""
+    def text(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
+        return ctx.pick(f"{who} 打出 {said_zh(e['card'])}", f"{who} discarded {e['card']}")
+    return text
+
+
+discarded = discarded_as(str)
+"""A discard every seat sees, its card as written."""
 
 
 def deal_ended(ends: Words) -> EventText:

@@ -144,17 +144,21 @@ def format_cards(codes: Iterable[int]) -> str:
 _CARD_TOKEN = re.compile(r"[^\s*]\*?")
 
 
+def card_tokens(notation: str) -> list[str]:
+    """The cards of a notation string as written, one token each (``三*`` whole)."""
+    return _CARD_TOKEN.findall(notation)
+
+
 def said_zh(notation: str) -> str:
     """Cards in notation as Chinese text says them: a flowered card ``花三`` where the
     notation writes ``三*`` (the rules say 花三 / 花乙; a ``*`` on a Chinese screen is the
     notation's mark), and a run holding one spaced card by card — ``化 花三 千`` —, as
     ``六花七八`` read as 六花 + 七八 (a play-test). Records, events, params and English keep
     the notation."""
-    tokens = _CARD_TOKEN.findall(notation)
-    if not any(t.endswith(FLOWER_MARK) for t in tokens):
+    if FLOWER_MARK not in notation:
         return notation
-    said = [FLOWER_WORD + t[0] if t.endswith(FLOWER_MARK) else t for t in tokens]
-    return " ".join(said)
+    return " ".join(FLOWER_WORD + t[0] if t.endswith(FLOWER_MARK) else t
+                    for t in card_tokens(notation))
 
 
 def said_msg(code: str, zh: str, en: str, /, **params: Any) -> Msg:
