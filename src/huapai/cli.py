@@ -21,6 +21,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from huapai.core.manifest import ManifestError
 from huapai.core.registry import manifests
+from huapai.core.session import Agent
 
 from .arena import command as arena_cmd
 from .cli_support.calculators import add_calculator_commands
@@ -88,8 +89,9 @@ def play(
                                              "random); search:入门|普通|高手|大师 picks "
                                              "the search bot's level")] = None,
     lang: LangOpt = "zh",
-    record: Annotated[Path | None, typer.Option("--record", help="把对局记录写到文件 / write "
-                                                "the match record (JSON lines)")] = None,
+    record: Annotated[Path | None, typer.Option(
+        "--record", help="把对局记录写到文件（再来一场写到 FILE-2…）/ write the match record "
+        "(JSON lines; another match to FILE-2…)")] = None,
     players: PlayersOpt = None,
     rule: RuleOpt = None,
     full_budget: Annotated[bool, typer.Option(
@@ -111,8 +113,10 @@ def play(
             check_record_path(record)
         match_seed = secrets.randbelow(1_000_000) if seed is None else seed
         plan = bot_plan(table, bots, [s for s in range(table.seats) if s != seat])
-        agents = make_bots(table, plan, match_seed, capped=not full_budget, paced=True)
-        code = run_play(table, me=seat, bots=plan, agents=agents, seed=match_seed,
+        def agents(for_seed: int) -> dict[int, Agent]:
+            return make_bots(table, plan, for_seed, capped=not full_budget, paced=True)
+
+        code = run_play(table, me=seat, bots=plan, make_agents=agents, seed=match_seed,
                         deals=n_deals, lang=language, console=_console(), record_path=record)
     raise typer.Exit(code)
 

@@ -187,8 +187,8 @@ def _drive(args: tuple[str, str, int], lang: Lang,
         shown, seen = screen.getvalue()[seen:], len(screen.getvalue())
         return answer(shown)
 
-    code = run_play(table, me=0, bots=plan, agents=make_bots(table, plan, seed), seed=seed,
-                    deals=1, lang=lang, console=console, reader=read)
+    code = run_play(table, me=0, bots=plan, make_agents=lambda s: make_bots(table, plan, s),
+                    seed=seed, deals=1, lang=lang, console=console, reader=read)
     return code, screen.getvalue()
 
 

@@ -210,3 +210,42 @@ def test_the_choices_come_last_by_the_prompt() -> None:
     waits = next(i for i, line in enumerate(lines) if line.startswith("waits: "))
     turn = lines.index("▶ your turn")
     assert waits < turn and lines[-1].lstrip().startswith("1 pass"), lines
+
+
+def _matches(tmp_path: Path, terminal: bool, again: list[str]) -> tuple[list[str], str]:
+    """One-deal 掀牛 matches: every choice the first listed, each 再来一场？ answered
+    from ``again``; the prompts asked and the screen."""
+    from huapai.cli_support.play import run_play
+
+    table = load_table("xianniu", "lanzhou", None, ())
+    asked: list[str] = []
+
+    def reader(prompt: str) -> str:
+        asked.append(prompt)
+        return again.pop(0) if prompt.startswith("another match") else "1"
+
+    out = Console(width=100, record=True, force_terminal=terminal)
+    bots = {1: "heuristic", 2: "heuristic"}
+    code = run_play(table, me=0, bots=bots, make_agents=lambda s: make_bots(table, bots, s),
+                    seed=3, deals=1, lang="en", console=out, reader=reader,
+                    record_path=tmp_path / "m.jsonl")
+    assert code == 0
+    return asked, out.export_text()
+
+
+def test_a_terminal_offers_another_match_at_the_end(tmp_path: Path) -> None:
+    """秀山 in English: "the game exits at the match's end" (a play-tester took it for a
+    crash). A terminal asks 再来一场？; Enter plays another, seeded from the first and shown,
+    its record beside the first (FILE-2); ``n`` stops. Piped input is not asked."""
+    asked, screen = _matches(tmp_path, True, ["", "n"])
+    assert sum(p.startswith("another match") for p in asked) == 2
+    assert screen.count("match over") == 2
+    seeds = re.findall(r"seed (\d+)", screen)
+    assert seeds[0] == "3" and len(set(seeds)) == 2, seeds
+    assert (tmp_path / "m.jsonl").exists() and (tmp_path / "m-2.jsonl").exists()
+    assert not (tmp_path / "m-3.jsonl").exists()
+    for stop in ("q", "不", "NO"):
+        asked, screen = _matches(tmp_path, True, [stop])
+        assert screen.count("match over") == 1, stop
+    asked, screen = _matches(tmp_path, False, [])
+    assert not any(p.startswith("another match") for p in asked)

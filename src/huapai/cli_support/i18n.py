@@ -82,6 +82,8 @@ _LABELS: dict[str, tuple[str, str]] = {
     "total": ("累计", "running total"),
     "bot": ("玩家", "player"),
     "match_over": ("对局结束。总分：{totals}", "match over. totals: {totals}"),
+    "another_match": ("再来一场？按回车开始（「q」或「不」退出）> ",
+                      "another match? press Enter to start (q or n to stop)> "),
     "quit": ("你退出了对局。", "you left the match."),
     "eof": ("输入已结束（标准输入关闭），对局中止。",
             "no more input (stdin closed); match abandoned."),

@@ -28,6 +28,7 @@ from huapai.bots.pace import play_out_paced
 from huapai.bots.registry import house_bot, make_bot
 from huapai.core.match import Match
 from huapai.core.protocol import Event, IllegalAction
+from huapai.core.rng import derive_seed
 from huapai.core.session import Agent, AgentError, Deal, decide
 
 from .fold import folded
@@ -51,6 +52,7 @@ from .render import (
 )
 from .rules_view import house_rules
 from .setup import Table, bot_failure, save_record
+from .simulate import match_file
 from .typeahead import drop_typed_ahead
 
 LineReader = Callable[[str], str]
@@ -58,6 +60,10 @@ LineReader = Callable[[str], str]
 
 _INTERRUPTED = 130
 """The exit status after Ctrl-C (128 + SIGINT), as a shell reports an interrupted command."""
+
+
+_NO = frozenset({"n", "no", "不", "不了", "否"})
+"""Answers to 再来一场？ that stop, beside the quit words."""
 
 
 class _Leave(Exception):
@@ -119,6 +125,18 @@ class HumanMatch:
         self._print(Text(tr("match_over", self.lang, totals=totals), style="bold"))
         self._save(announce=True)
         return 0
+
+    def another(self) -> bool:
+        """After a match played to its end, a terminal asks whether to play another (the
+        program just ended there, a play-tester took it for a crash); piped input is not
+        asked. Enter (or 再来 / y) plays on; ``q``, ``n``, 不 or the end of input stop."""
+        if not self.console.is_terminal or not self.match.finished:
+            return False
+        try:
+            answer = self._read("another_match").strip()
+        except _Leave:
+            return False
+        return command_of(answer) != "quit" and answer.casefold() not in _NO
 
     def _leave(self, leave: _Leave) -> int:
         self._print()
@@ -365,12 +383,22 @@ class _Human:
         return self.match.choose(self.deal, legal)
 
 
-def run_play(table: Table, *, me: int, bots: dict[int, str], agents: dict[int, Agent],
-             seed: int, deals: int, lang: Lang, console: Console,
-             reader: LineReader | None = None, record_path: Path | None = None) -> int:
-    """Play a match; returns the exit status (0 also when the human quits or the input
-    ends, 130 after Ctrl-C)."""
-    match = HumanMatch(table, me, bots, agents, seed, deals, lang, console,
-                       reader or console_reader(console, lang), record_path)
-    return match.run()
-
+def run_play(table: Table, *, me: int, bots: dict[int, str],
+             make_agents: Callable[[int], dict[int, Agent]], seed: int, deals: int,
+             lang: Lang, console: Console, reader: LineReader | None = None,
+             record_path: Path | None = None) -> int:
+    """Play a match, and in a terminal another after it while the player asks for one
+    (each seeded ``derive_seed(seed, "match-K")`` and shown, its bots made afresh by
+    ``make_agents(seed)``, its record beside the first: FILE-2, FILE-3…); returns the exit
+    status (0 also when the human quits or the input ends, 130 after Ctrl-C)."""
+    read = reader or console_reader(console, lang)
+    number = 0
+    while True:
+        match_seed = seed if number == 0 else derive_seed(seed, f"match-{number}")
+        path = None if record_path is None else match_file(record_path, number)
+        match = HumanMatch(table, me, bots, make_agents(match_seed), match_seed, deals, lang,
+                           console, read, path)
+        code = match.run()
+        if code != 0 or not match.another():
+            return code
+        number += 1

@@ -70,7 +70,7 @@ const STR = {
   refresh: ["刷新", "Refresh"],
   my_games: ["我的牌局", "My games"],
   no_games: ["还没有打完的牌局。", "No finished games yet."],
-  my_totals: ["共 {games} 局，累计 {points} 分", "{games|game|games}, {points|point|points} in all"],
+  my_totals: ["共 {games} 局，累计 {points} 分", "{games|deal|deals}, {points|point|points} in all"],
   watch: ["观战", "Watch"],
   enter_room: ["进入", "Enter"],
   my_private_rooms: ["我的私人房间", "My private rooms"],
