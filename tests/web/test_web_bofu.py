@@ -96,7 +96,9 @@ def test_a_bo_of_bofu_by_clicks_with_a_wrong_announcement(page: Page, server: st
     assert "个钱" in settlement.inner_text()
     cells = settlement.locator("[data-testid=abacus-cell]")  # each 算盘 beside the money
     expect(cells).to_have_count(3)
-    assert all(text.endswith(" 钱") for text in cells.all_inner_texts())
+    texts = cells.all_inner_texts()  # "49 钱" over this deal's change ("本局 +21")
+    assert all(t.splitlines()[0].endswith(" 钱") for t in texts), texts
+    assert all(re.fullmatch(r"本局 ([+-]\d+|0)", t.splitlines()[-1]) for t in texts), texts
     assert errors.seen == [], errors.seen
 
 

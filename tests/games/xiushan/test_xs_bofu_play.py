@@ -297,3 +297,24 @@ def test_a_bofu_settlement_says_the_winning_card_and_who_fed_it() -> None:
         assert items[(win.from_seat, "fed")].zh == f"放炮：打出了和的那张 {card}"
         return
     raise AssertionError("no 钵福 deal of 60 was won on a discard")
+
+
+def test_each_abacus_line_says_where_its_number_came_from() -> None:
+    """A 钵福 player read 算盘 111 and could not tell what the deal had added: every
+    settlement's 算盘 line names the abacus the deal began with and this deal's change,
+    which add up to its value, deal after deal of a match."""
+    rules = GAME.rules("bofu")
+    match = _match(rules, 4)
+    assert len(match.settlements) >= 2
+    before = [0] * GAME.num_seats(rules)
+    for settlement in match.settlements:
+        items = [i for i in settlement.items if i.code == "abacus"]
+        assert [i.seat for i in items] == list(range(len(before)))
+        for item in items:
+            params = item.label.params
+            assert params["before"] == before[item.seat]
+            change = 0 if params["change"] == "0" else int(params["change"])
+            assert params["before"] + change == item.value
+            assert item.label.zh == f"算盘（上局 {params['before']}，本局 {params['change']}）"
+        debo = any(i.code == "debo" for i in settlement.items)
+        before = [0] * len(before) if debo else [i.value for i in items]

@@ -11,6 +11,7 @@ from __future__ import annotations
 from huapai.core.present import Msg, SettlementItem, WorthUnit, unit
 from huapai.core.protocol import Payment, Settlement
 
+from .bo_play import start_bo
 from .describe import say
 from .settle import HUANG, group_label, note, won_on_lines
 from .state import State
@@ -44,11 +45,29 @@ def settle_bo(s: State) -> Settlement:
         totals = tuple(x.abacus for x in s.bo.seats)
         if s.win is None:
             lines.append((None, HUANG, 0, unit("none")))
+    before = _abacus_before(s)
     for seat, total in enumerate(totals):
-        lines.append((seat, say("算盘", "abacus", "abacus"), total, _QIAN))
+        lines.append((seat, _abacus_label(before[seat], total), total, _QIAN))
     return Settlement(n, tuple(payments), tuple(note(*line[1:]) for line in lines),
                       tuple(SettlementItem(seat, label.code, label, value, measure)
                             for seat, label, value, measure in lines))
+
+
+def _abacus_before(s: State) -> tuple[int, ...]:
+    """Each seat's 算盘 as the deal began (the carried 钵; 0 on a fresh one)."""
+    start = start_bo(s.rules, s.carried)
+    assert start is not None
+    return tuple(x.abacus for x in start.seats)
+
+
+def _abacus_label(before: int, after: int) -> Msg:
+    """``算盘（上局 34，本局 +24）``: where the number came from (a player read 111 and
+    could not tell what this deal had added). The change counts 报子, 吃包子 and the win;
+    its params carry both numbers for a client that draws them."""
+    change = f"{after - before:+d}" if after != before else "0"
+    return Msg.of("abacus", "算盘（上局 {before}，本局 {change}）",
+                  "abacus ({before} before, {change} this deal)", before=before,
+                  change=change)
 
 
 DOU = WorthUnit(Msg("dou", "豆", "豆"))

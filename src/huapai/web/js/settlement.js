@@ -3,7 +3,7 @@
 // totals, the revealed shuffle seed, and what to do next.
 
 import { h } from "./dom.js";
-import { getLang, said, t } from "./i18n.js";
+import { bi, getLang, said, t } from "./i18n.js";
 
 export function signed(n) {
   return n > 0 ? `+${n}` : String(n);
@@ -74,7 +74,16 @@ export function seedBadge(result) {
 function abacusBySeat(settlement) {
   const items = (settlement?.items ?? []).filter((i) => i.code === "abacus");
   if (!items.length) return null;
-  return new Map(items.map((i) => [i.seat, itemValue(i)]));
+  return new Map(items.map((i) => [i.seat, abacusCell(i)]));
+}
+
+/** "58 钱" and, small under it, this deal's change ("本局 +24") from the item's params
+ * (older records' items have none: the number alone). */
+function abacusCell(item) {
+  const change = item.label?.params?.change;
+  if (change === undefined) return itemValue(item);
+  return [itemValue(item), h("span", { class: "abacus-change muted", "data-testid": "abacus-change" },
+    bi(`本局 ${change}`, `${change} this deal`))];
 }
 
 export function settlementPanel(data, actions) {
