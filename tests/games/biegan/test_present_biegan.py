@@ -241,3 +241,20 @@ def test_the_view_warns_a_seat_at_the_dui_limit_only_where_one_more_binds_bao() 
     forbid = _won_on_discard(dui_over_limit="forbid")
     forbid.duis = [2, 0, 0]
     assert GAME.observe(forbid, 0)["dui_warn"] is False
+
+
+def test_a_joker_in_the_settlement_says_what_it_stood_for() -> None:
+    """A 赖 in a scored unit did not say what it stood for (坎 花三 赖 三 counted as three
+    三 with nothing saying so, a play-test): the label says it after the cards, in both
+    languages, and its param ``joker_as`` carries it; a unit without one says nothing."""
+    hand = "三*三赖上大人可知礼人人人知知知孔乙己八九子十十十乙*"
+    state = start(rules("gongan", multiplier=10), zhuang="乙*", erjia=hand)
+    state = play(state, [*qingtong_pass(), (Z, "打 花乙"), (E, "胡"), (M, "过")])
+    settled = GAME.settlement(state)
+    _check_win_items(state, settled)
+    (joker,) = [i for i in settled.items if "赖" in i.label.params.get("cards", "")]
+    assert joker.label.zh == "坎 花三 赖 三（赖作 三）"
+    assert joker.label.en == "坎 (kan) 三*赖三 (赖 as 三)"
+    assert joker.label.params["joker_as"] == "三"
+    assert all("joker_as" not in i.label.params and "赖作" not in i.label.zh
+               for i in settled.items if i is not joker)

@@ -157,11 +157,13 @@ def _win_items(rules: BieganRules, win: Win) -> Iterator[SettlementItem]:
         yield SettlementItem(seat, "won_on", _won_on(win), 0, _NONE)
     for u in r.units:
         cards = format_cards(u.cards)
-        label = said_msg("unit", "{kind} {cards}", "{kind_en} {cards}", kind=u.kind,
-                         kind_en=_UNIT_KINDS.get(u.kind, u.kind), cards=cards)
+        zh, en, joker = _joker_said(u.jokers_as)
+        label = said_msg("unit", "{kind} {cards}" + zh, "{kind_en} {cards}" + en, kind=u.kind,
+                         kind_en=_UNIT_KINDS.get(u.kind, u.kind), cards=cards, **joker)
         yield SettlementItem(seat, "unit", label, u.hu, unit("hu"))
-    tingtou = said_msg("tingtou", "听头 {cards}", "听头 (the two-card head) {cards}",
-                       cards=format_cards(r.tingtou))
+    zh, en, joker = _joker_said(r.tingtou_jokers)
+    tingtou = said_msg("tingtou", "听头 {cards}" + zh, "听头 (the two-card head) {cards}" + en,
+                       cards=format_cards(r.tingtou), **joker)
     yield SettlementItem(seat, "tingtou", tingtou, r.tingtou_hu, unit("hu"))
     if r.zhujing is not None:
         main = Msg.of("zhujing", "主精 {face}", "主精 (main 精) {face}",
@@ -173,6 +175,15 @@ def _win_items(rules: BieganRules, win: Win) -> Iterator[SettlementItem]:
     yield SettlementItem(seat, "hu", how, r.hu, unit("hu"))
     yield SettlementItem(seat, "fen", Msg("fen", "折分", "折分 (points)"), fen_of(rules, r.hu),
                          unit("fen"))
+
+
+def _joker_said(faces: tuple[int, ...]) -> tuple[str, str, dict[str, str]]:
+    """What each 赖子 of a unit stood for, said after its cards (坎 三三赖（赖作 三）: the
+    settlement did not say, a play-test), and its param ``joker_as``; nothing without one."""
+    if not faces:
+        return "", "", {}
+    return ("（赖作 {joker_as}）", " (赖 as {joker_as})",
+            {"joker_as": " ".join(face_name(f) for f in faces)})
 
 
 def _won_on(win: Win) -> Msg:
