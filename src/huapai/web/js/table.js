@@ -150,7 +150,10 @@ export class TableView {
     } else if (!data.repeat || fresh) {
       this.pending = false;
       const events = data.events ?? [];
-      this.recent = this.renderer.track(this.recent, events, data.view);
+      // a window opened mid-deal (a reload, the way back after a restart) tracks the
+      // middle from the deal's events so far: the trick just won stayed blank (a play-test)
+      const past = Array.isArray(data.history) && !events.length ? data.history : null;
+      this.recent = this.renderer.track(past ? null : this.recent, past ?? events, data.view);
       this.setClocks(data.clocks);
       if (!data.rebuilt) {
         this.addLog(events);
