@@ -304,3 +304,13 @@ def test_my_discard_that_leaves_me_waiting_says_the_waits() -> None:
     others = [lines[i + 1] for i, line in enumerate(lines[:-1])
               if re.match(r"\s+seat \d discarded", line)]
     assert not any(line.startswith("waits:") for line in others), others
+
+
+def test_the_calculator_says_which_group_the_jiang_raised() -> None:
+    """捌捌捌 哨 worth 12 with 将 捌 beside groups worth 3 and 6: its note says 将."""
+    hand = ["score", "xiushan", "壹贰叁贰柒拾一二三二七十伍陆柒四五六", "-m", "哨:捌捌捌",
+            "--win", "三", "--jiang", "捌"]
+    rows = [line for line in invoke(hand).output.splitlines() if "│" in line]
+    assert [r for r in rows if "将" in r] == [next(r for r in rows if "捌捌捌" in r)]
+    english = invoke([*hand, "--lang", "en"]).output
+    assert "face down (撲), 将 (worth more)" in english

@@ -29,6 +29,7 @@ _TEXT: dict[str, tuple[str, str]] = {
     "laid": ("落地", "laid down"),
     "face_down": ("撲（扣着）", "face down (撲)"),
     "in_hand": ("手里", "in hand"),
+    "by_jiang": ("，将", ", 将 (worth more)"),
     "as_peng": ("手里，和的别家打的牌：按碰算", "in hand, won on a discard: counted as a 碰"),
     "total_row": ("合计", "total"),
     "dou_cols": ("豆|为什么", "豆|why"),
@@ -119,8 +120,10 @@ def groups_table(groups: tuple[Group, ...], youzi: int | None, lang: Lang) -> Ta
 
 def _where(group: Group, lang: Lang) -> str:
     if not group.laid:
-        return _t("as_peng" if group.as_peng else "in_hand", lang)
-    return _t("face_down" if group.to_json()["face_down"] else "laid", lang)
+        where = _t("as_peng" if group.as_peng else "in_hand", lang)
+    else:
+        where = _t("face_down" if group.to_json()["face_down"] else "laid", lang)
+    return where + (_t("by_jiang", lang) if group.raised_by_jiang() else "")
 
 
 def dou_table(result: Result, lang: Lang) -> Table:

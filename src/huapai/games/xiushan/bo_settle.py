@@ -110,7 +110,8 @@ def _win_lines(s: State) -> list[Line]:
     assert w is not None
     r = w.result
     out: list[Line] = [*won_on_lines(w)]
-    out.extend((w.seat, group_label(g), g.youzi, _YOUZI) for g in r.groups)
+    out.extend((w.seat, group_label(g, g.raised_by_jiang()), g.youzi, _YOUZI)
+               for g in r.groups)
     out.append((w.seat, say(f"油子共计（起胡 {r.threshold}）", f"油子 in all (needs {r.threshold})",
                             "youzi"), r.youzi, _YOUZI))
     out.extend((w.seat, say(*m.label(), "mingtang"), m.value, _FAN) for m in r.mingtang)

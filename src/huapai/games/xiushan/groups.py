@@ -94,6 +94,16 @@ class Group:
     laid: bool = False
     as_peng: bool = False
 
+    def raised_by_jiang(self) -> bool:
+        """Whether the 将 raised this group's 油子 (a same-card group of its rank, or a 联子
+        holding one under ``jiang_lianzi``): worth more than the same group without a 将."""
+        if self.kind in (Kind.PAIR, Kind.JIAO):
+            return False
+        if self.kind in (Kind.LIANZI, Kind.ERQISHI):
+            return self.youzi > sequence_youzi(self.cards)
+        kind = Kind.PENG if self.as_peng else self.kind
+        return self.youzi > same_card_youzi(kind, self.cards[0], None)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "kind": self.kind.value,

@@ -66,7 +66,8 @@ def _lines(s: State) -> list[tuple[Msg, int, Msg]]:
     if not s.rules.youzi:  # 麻雀福 不计油子: the groups as they lie, no 油子 and no 起胡
         out.extend((group_label(g), 0, unit("none")) for g in r.groups)
     else:
-        out.extend((group_label(g), g.youzi, _YOUZI) for g in r.groups)
+        out.extend((group_label(g, g.raised_by_jiang()), g.youzi, _YOUZI)
+                   for g in r.groups)
         out.append((say(f"共计（起胡 {r.threshold}）", f"in all (needs {r.threshold})",
                         "youzi"), r.youzi, _YOUZI))
     out.extend((say(*item.label(), "dou_item"), item.dou, _DOU) for item in r.dou_items)
@@ -111,18 +112,20 @@ KIND_EN = {"联子": "联子 (run)", "二七十": "二七十 (2-7-10)",
 """Each kind of group glossed once for English (the 汉字 stay: they are the game's terms)."""
 
 
-def group_label(g: Group) -> Msg:
-    """A group of the winning hand, where it lies: 落地碰 三三三 / laid 碰 (peng) 三三三; its
-    params (``kind``, ``cards``, ``laid``; ``kind_en``, glossed) are what a front end draws
-    it from."""
+def group_label(g: Group, jiang: bool = False) -> Msg:
+    """A group of the winning hand, where it lies: 落地碰 三三三 / laid 碰 (peng) 三三三, and
+    ``（将）`` when the 将 raised its 油子 (a 碰 of the 将 worth 3 beside another 碰 worth 1
+    read as miscounted, a play-test); its params (``kind``, ``cards``, ``laid``,
+    ``jiang``; ``kind_en``, glossed) are what a front end draws it from."""
     cards = format_cards(g.cards)
     kind_en = KIND_EN.get(g.kind.value, g.kind.value)
     zh_peng, en_peng = (("（和的是别家打的这张：按碰算）",
                          " (won on this discard: counted as a 碰)") if g.as_peng else ("", ""))
-    return Msg("group", f"{'落地' if g.laid else '手里'}{g.kind.value} {cards}{zh_peng}",
-               f"{'laid' if g.laid else 'in hand'} {kind_en} {cards}{en_peng}",
+    zh_jiang, en_jiang = ("（将）", " (将: worth more)") if jiang else ("", "")
+    return Msg("group", f"{'落地' if g.laid else '手里'}{g.kind.value} {cards}{zh_jiang}{zh_peng}",
+               f"{'laid' if g.laid else 'in hand'} {kind_en} {cards}{en_jiang}{en_peng}",
                {"kind": g.kind.value, "cards": cards, "laid": g.laid, "kind_en": kind_en,
-                "as_peng": g.as_peng})
+                "as_peng": g.as_peng, "jiang": jiang})
 
 
 def note(label: Msg, value: int, measure: Msg) -> str:

@@ -200,9 +200,10 @@ export const xiushan = {
         return {
           tokens: this.tokens(params.cards),
           // a 坎 the winning discard made scores as a 碰: said, or its 油子 read as wrong
-          kind: params.laid ? bi(`落地${kind}`, `laid ${params.kind_en ?? kind}`)
+          kind: (params.laid ? bi(`落地${kind}`, `laid ${params.kind_en ?? kind}`)
             : params.as_peng ? bi(`手里${kind}（按碰算）`, `in hand ${params.kind_en ?? kind} (as a 碰)`)
-            : bi(`手里${kind}`, `in hand ${params.kind_en ?? kind}`),
+            : bi(`手里${kind}`, `in hand ${params.kind_en ?? kind}`))
+            + (params.jiang ? bi("（将）", " (将)") : ""),  // why it is worth more
           value: itemValue(item),
           cls: params.laid ? "laid" : "",
         };
