@@ -141,7 +141,12 @@ def test_notation_of_announcements() -> None:
     assert GAME.parse_action(TRAIN, "不报") == NO_BAO
     assert GAME.format_action(TRAIN, BAO0 + 7) == "报 7"
     assert GAME.format_action(TRAIN, NO_BAO) == "不报"
-    for bad, why in (("报 31", "最多报 30"), ("报 x", "报一个数"), ("报 -1", "报一个数")):
+    # said as a 秀山 player says it (a play-test typed 报 三 and was not understood)
+    for said, n in (("报 三", 3), ("报三", 3), ("报 十二", 12), ("报 二十一", 21), ("报 叁拾", 30),
+                    ("报 拾贰", 12), ("报 两", 2), ("报 零", 0), ("报 十", 10)):
+        assert GAME.parse_action(TRAIN, said) == BAO0 + n, said
+    for bad, why in (("报 31", "最多报 30"), ("报 x", "报一个数"), ("报 -1", "报一个数"),
+                     ("报 三十一", "最多报 30"), ("报 十十", "如 报 3、报 十二"), ("报", "报一个数")):
         with pytest.raises(NotationError, match=why):
             GAME.parse_action(TRAIN, bad)
     assert GAME.num_actions(GAME.rules("shibafu")) == 27  # the 豆 games are unchanged

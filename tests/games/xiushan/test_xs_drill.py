@@ -67,7 +67,7 @@ def test_beads_of_27() -> None:
 
 @pytest.mark.parametrize(("text", "value"), [
     ("3", 3), ("3个钱", 3), ("12 个钱", 12), ("三", 3), ("十", 10), ("十二", 12),
-    ("二十四", 24), ("两个钱", 2), ("十八钱", 18)])  # fmt: skip
+    ("二十四", 24), ("两个钱", 2), ("十八钱", 18), ("叁拾", 30), ("拾贰个钱", 12)])  # fmt: skip
 def test_parse_said(text: str, value: int) -> None:
     assert parse_said(text) == value
 

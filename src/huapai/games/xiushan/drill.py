@@ -134,10 +134,15 @@ def zh_number(n: int) -> str:
     return head + (ZH_DIGITS[ones] if ones else "")
 
 
+_BIG = str.maketrans("壹贰叁肆伍陆柒捌玖拾〇", "一二三四五六七八九十零")
+"""The big numerals (大写, as the big cards are written) read as the small ones."""
+
+
 def parse_said(text: str) -> int:
-    """An answer as typed: ``3``, ``3个钱``, ``三``, ``十二个钱`` … Raises ValueError."""
-    t = text.strip().removesuffix("个钱").removesuffix("钱").strip()
-    if t.isdigit():
+    """An answer as typed: ``3``, ``3个钱``, ``三``, ``十二个钱``, ``叁拾`` … Raises
+    ValueError."""
+    t = text.strip().removesuffix("个钱").removesuffix("钱").strip().translate(_BIG)
+    if t.isdecimal() and t.isascii():
         return int(t)
     digits = ZH_DIGITS
     if t and all(ch in digits + "十两" for ch in t):

@@ -21,6 +21,7 @@ from .bo_settle import BO_WORTH, DOU, settle_bo, worth
 from .cards import DECK, NUM_CARDS, format_cards, parse_card, parse_cards
 from .dealing import checked_deal, dealt, new_state
 from .describe import PINYIN, describe_action, say
+from .drill import parse_said
 from .hidden import permute_hidden
 from .moves import dealt_sizes
 from .observe import encode, observation_size, omniscient, table_view
@@ -259,21 +260,20 @@ def _bao_of(rules: XiushanGameRules, action: int) -> bool:
 
 
 def _parse_bao(text: str) -> int | None:
-    """``报 N`` (``报N``, ``bao N``) or ``不报``; None when the text is something else."""
+    """``报 N`` (``报N``, ``bao N``; N as the drill reads it: 3, 十二, 拾贰, 6个钱) or
+    ``不报``; None when the text is something else."""
     word = "".join(text.split())
     if word in ("不报", "bubao"):
         return bo_play.NO_BAO
-    if word in ("报", "bao"):
-        raise NotationError(say(f"报子要报一个数：报 3、报 12，或 不报（写的是 {text!r}）",
-                                f"an announcement is a number: 报 3, 报 12, or 不报 "
-                                f"(got {text!r})"))
     for head in ("报", "bao"):
         if word.startswith(head):
             rest = word[len(head):]
-            if not rest.isdecimal() or not rest.isascii():
-                raise NotationError(say(f"报子要报一个数：{text!r}",
-                                        f"an announcement is a number: {text!r}"))
-            n = int(rest)
+            try:
+                n = parse_said(rest)
+            except ValueError:
+                raise NotationError(say("报子要报一个数，如 报 3、报 十二，或 不报",
+                                        "an announcement is a number: 报 3, 报 12, or 不报"
+                                        )) from None
             if n > bo_play.BAO_MAX:
                 raise NotationError(say(f"最多报 {bo_play.BAO_MAX} 个钱，不是 {n}",
                                         f"announce 0 to {bo_play.BAO_MAX}, not {n}"))
