@@ -31,8 +31,28 @@ def test_ctrl_c_at_a_prompt_is_not_end_of_input(monkeypatch: pytest.MonkeyPatch,
                      "--record", str(out)])
     assert_clean(result, 130)
     assert said_so in result.output
+    again = "再按一次离开对局" if lang == "zh" else "press it again to leave"
+    assert result.output.index(again) < result.output.index(said_so)  # twice in a row
     assert "输入已结束" not in result.output and "no more input" not in result.output
     assert json.loads(out.read_text(encoding="utf-8").splitlines()[1])["type"] == "deal"
+
+
+def test_one_ctrl_c_at_a_prompt_asks_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One slip of Ctrl-C (copy, in many terminals) ended a match for good (a play-test):
+    the first says a second leaves, and the prompt asks again; typing on plays on."""
+    presses = iter([KeyboardInterrupt, "1", KeyboardInterrupt, "1"])
+
+    def reader(prompt: str) -> str:
+        press = next(presses, "1")
+        if press is KeyboardInterrupt:
+            raise KeyboardInterrupt
+        return str(press)
+
+    monkeypatch.setattr("huapai.cli_support.play.console_reader", lambda console, lang: reader)
+    result = invoke(["play", "--seed", "5", "--deals", "1", "--bots", "random"])
+    assert_clean(result, 0)
+    assert result.output.count("再按一次离开对局") == 2
+    assert "已中断" not in result.output and "对局结束" in result.output
 
 
 class _Interrupted:

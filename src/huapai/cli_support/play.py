@@ -8,7 +8,8 @@ and events passed through ``for_viewer(seat)``.
 Input is read by :mod:`.interpret` (a list number, the notation, a label, a command).
 Anything wrong is explained and asked again; ``q`` asks once more and ends the match
 cleanly when it is typed again (掀牛's 虎 is a capital ``Q``: a slip must not lose the
-match); end of input ends it at once, and so does Ctrl-C (exit status 130).
+match); end of input ends it at once, and so does Ctrl-C while the bots play or pressed
+twice at a prompt (exit status 130).
 """
 
 from __future__ import annotations
@@ -102,6 +103,7 @@ class HumanMatch:
     renderer: Renderer = field(init=False)
     ctx: RenderContext = field(init=False)
     _held: tuple[Mapping[str, Any], int] | None = field(init=False, default=None)
+    _interrupted: bool = field(init=False, default=False)  # Ctrl-C at the last prompt
 
     def __post_init__(self) -> None:
         self.match = Match(self.table.game, self.table.rules, self.deals, self.seed,
@@ -268,15 +270,24 @@ class HumanMatch:
         return True
 
     def _read(self, prompt: str = "prompt", **values: object) -> str:
-        """A line typed after the label ``prompt``; end of input and Ctrl-C leave."""
-        try:
-            return self.reader(tr(prompt, self.lang, **values))
-        except EOFError:
-            self._print()
-            raise _Leave("eof") from None
-        except KeyboardInterrupt:
-            self._print()
-            raise _Leave("interrupt") from None
+        """A line typed after the label ``prompt``; end of input leaves, and so does Ctrl-C
+        pressed twice in a row: the first only says so and asks again (one slip — Ctrl-C
+        is copy in many terminals — ended a match for good, a play-test)."""
+        while True:
+            try:
+                line = self.reader(tr(prompt, self.lang, **values))
+            except EOFError:
+                self._print()
+                raise _Leave("eof") from None
+            except KeyboardInterrupt:
+                self._print()
+                if self._interrupted:
+                    raise _Leave("interrupt") from None
+                self._interrupted = True
+                self._print(Text(tr("interrupt_again", self.lang), style="yellow"))
+                continue
+            self._interrupted = False
+            return line
 
     def _command(self, command: str, deal: Deal, shown: Sequence[str],
                  legal: Sequence[int]) -> None:
