@@ -88,9 +88,8 @@ _LABELS: dict[str, tuple[str, str]] = {
     "eof": ("输入已结束（标准输入关闭），对局中止。",
             "no more input (stdin closed); match abandoned."),
     "interrupt": ("已中断（Ctrl-C），对局中止。", "interrupted (Ctrl-C); match abandoned."),
-    "interrupt_again": ("按了 Ctrl-C：再按一次离开对局（记录会保存），或者接着输入。",
-                        "Ctrl-C: press it again to leave the match (the record is saved), "
-                        "or type on."),
+    "interrupt_again": ("按了 Ctrl-C：再按一次离开对局，或者接着输入。",
+                        "Ctrl-C: press it again to leave the match, or type on."),
     "record_saved": ("记录已保存：{path}", "record saved: {path}"),
     "help_title": ("帮助", "help"),
     # the ? help: only the parts that apply to the game (cli_support.play_help)
