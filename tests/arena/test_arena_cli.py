@@ -68,12 +68,12 @@ def test_table_and_plot(tmp_path: Path) -> None:
     assert chinese.exit_code == 0 and "复式对战" in chinese.output
     # in Chinese mode the bots are named in Chinese (as play and simulate name them), the
     # intervals' heads in Chinese brackets, and the plot says its words in Chinese
-    assert "启发式" in chinese.output and "随机" in chinese.output
+    assert "经验型" in chinese.output and "随机" in chinese.output
     assert "差（95%）" in chinese.output
     assert not re.search(r"heuristic|random|[()]", chinese.output), chinese.output
     texts = [t.text or "" for t in ET.fromstring(plot.read_text(encoding="utf-8")).iter(
         "{http://www.w3.org/2000/svg}text")]
-    assert "副牌" in texts and "启发式" in texts and "累计差值" in texts[0]
+    assert "副牌" in texts and "经验型" in texts and "累计差值" in texts[0]
     assert not any(re.search("[A-Za-z]", t) for t in texts), texts
 
 

@@ -403,11 +403,11 @@ def test_jinpai_discards_and_number_like_cards_typed_in_notation() -> None:
 
 def test_bots_are_named_in_the_players_language() -> None:
     """The opponents' line and the table name each bot as the browser does (搜索 · 普通,
-    启发式), not by its spec; in English by the English words."""
+    经验型), not by its spec; in English by the English words."""
     from huapai.cli_support.i18n import bot_label
     assert bot_label("search:普通", "zh") == "搜索 · 普通"
     assert bot_label("search:高手", "en") == "search · expert"
-    assert bot_label("heuristic", "zh") == "启发式" and bot_label("random", "en") == "random"
+    assert bot_label("heuristic", "zh") == "经验型" and bot_label("random", "en") == "random"
     assert bot_label("search:普通:uniform", "zh") == "搜索 · 普通（uniform）"
     assert bot_label("search:普通:uniform", "en") == "search · normal (uniform)"
     assert bot_label("toybot", "zh") == "toybot"  # a plug-in's bot keeps its name

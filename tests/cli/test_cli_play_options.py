@@ -100,7 +100,7 @@ def test_players_sets_xiushans_seats() -> None:
     result = invoke(["play", "xiushan", "-p", "bofu", "--players", "2", "--deals", "1",
                      "--seed", "1"], "q\n")
     assert_clean(result, 0)
-    assert "对手：座位1=启发式\n" in result.output
+    assert "对手：座位1=经验型\n" in result.output
     assert "本场规则：打牌人数 2（玩法默认 3）" in result.output
     assert load_table("xiushan", "maquefu", 3).rules.seats == 3
     assert load_table("biegan", None, 2).rules.players == 2

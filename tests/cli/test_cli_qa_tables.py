@@ -72,7 +72,7 @@ def test_names_plays_melds_and_headings_stay_whole(
         out.print(renderer_for(game).table(view, ctx))
         shown = out.export_text()
         assert max(cell_len(line) for line in shown.splitlines()) <= width, shown
-        assert shown.count(label) == seats - 1, shown  # 座位1（启发式）: never （启 / 发式）
+        assert shown.count(label) == seats - 1, shown  # 座位1（经验型）: never （经 / 验型）
         for piece, n in _pieces(view, lang).items():
             assert shown.count(piece) >= n, (piece, shown)
         if lang == "en":  # every heading whole, on the line above the rule

@@ -40,7 +40,7 @@ def test_a_family_with_claim_windows_says_the_answer_s_pace_too(page: Page, serv
     labels = page.locator("[data-testid=bot-level] option").all_inner_texts()
     assert labels[-2:] == ["搜索 · 高手（每步 2 秒）", "搜索 · 大师（每步 5 秒，答牌 2 秒）"]
     # which is easiest (a newcomer's play-test): the simple bots say what they are
-    assert labels[:2] == ["启发式（按经验打，不用想）", "随机（最弱：乱出）"], labels
+    assert labels[:2] == ["经验型（按经验打，不用想）", "随机（最弱：乱出）"], labels
     assert "越来越强" in (page.get_attribute("[data-testid=bot-level]", "title") or "")
     page.click("[data-testid=lang]")
     labels = page.locator("[data-testid=bot-level] option").all_inner_texts()
@@ -57,7 +57,7 @@ def test_the_owner_seats_a_search_bot_at_a_level(page: Page, server: str,
     assert picker.evaluate("(e) => getComputedStyle(e).backgroundColor") == "rgb(255, 253, 247)"
     labels = picker.locator("option").all_inner_texts()
     # each search level says how long its every move takes here (its pace: 大师 5 s)
-    assert labels == ["启发式（按经验打，不用想）", "随机（最弱：乱出）",
+    assert labels == ["经验型（按经验打，不用想）", "随机（最弱：乱出）",
                       "搜索 · 入门（每步 0.5 秒）", "搜索 · 普通（每步 1 秒）",
                       "搜索 · 高手（每步 2 秒）", "搜索 · 大师（每步 5 秒）"]
     assert picker.input_value() == "heuristic"

@@ -219,14 +219,14 @@ def seat_name(seat: int, lang: Lang, me: int | None = None) -> str:
     return tr("seat", lang, n=seat)
 
 
-_BOT_NAMES = {"heuristic": ("启发式", "heuristic"), "random": ("随机", "random"),
+_BOT_NAMES = {"heuristic": ("经验型", "heuristic"), "random": ("随机", "random"),
               "search": ("搜索", "search")}
 _LEVEL_NAMES = {"入门": "beginner", "普通": "normal", "高手": "expert", "大师": "master"}
 
 
 def bot_label(spec: str, lang: Lang) -> str:
     """A bot spec as a player reads it (as the browser's ``botLabel``): ``搜索 · 高手``,
-    ``启发式`` / ``search · expert``; a bot this list does not know keeps its name."""
+    ``经验型`` / ``search · expert``; a bot this list does not know keeps its name."""
     name, _, level = spec.partition(":")
     names = _BOT_NAMES.get(name)
     base = name if names is None else names[0 if lang == "zh" else 1]

@@ -244,7 +244,7 @@ def number_readings(renderer: Renderer, ctx: RenderContext) -> NumberReadings:
 
 def name_cell(ctx: RenderContext, seat: int, *asides: Text) -> Units:
     """A seat's name in a table (bold yellow for the viewer's), then who plays it and any
-    ``asides`` (`` 庄``, `` (dealer)``), each kept whole: ``座位1`` and ``（启发式）`` wrap
+    ``asides`` (`` 庄``, `` (dealer)``), each kept whole: ``座位1`` and ``（经验型）`` wrap
     apart, never ``（启`` / ``发式）``."""
     name = Text(ctx.name(seat), style="bold yellow" if seat == ctx.me else "")
     player = ctx.who_plays(seat)

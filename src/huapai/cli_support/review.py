@@ -81,7 +81,7 @@ def show(data: dict[str, Any], lang: Lang, console: Console) -> None:
                             f"({data['iterations']} rollouts a decision)", style="bold"))
     console.print(Text("每步的选项按预期从高到低；± 是和你选的相比的误差，误差大的只在几副牌上"
                        "试过，排得再高也可能是运气。搜索挑的那一手（看比你选的多得几分再减去一个误差，"
-                       "所以不一定排在最前）和启发式机器人的那一手（“重比过”）又在另外的牌上"
+                       "所以不一定排在最前）和经验型机器人的那一手（“重比过”）又在另外的牌上"
                        "和你选的重比，有 99% 把握更好才建议它，否则建议你选的；“没试”的选项"
                        "搜索没有用到（预算先给了最可能的几手）。" if zh else
                        "Each decision's options, best expected score first; ± is the noise of "

@@ -8,7 +8,7 @@ const LEVEL_KEYS = { 入门: "level_beginner", 普通: "level_normal", 高手: "
 const NAME_KEYS = { heuristic: "bot_heuristic", random: "bot_random", search: "bot_search" };
 const HINT_KEYS = { random: "bot_random_hint", heuristic: "bot_heuristic_hint" };
 
-/** "搜索 · 高手", "启发式" … for a stored spec; a bot this client does not know is just 机器人. */
+/** "搜索 · 高手", "经验型" … for a stored spec; a bot this client does not know is just 机器人. */
 export function botLabel(spec) {
   const [name, level] = String(spec ?? "").split(":");
   const base = NAME_KEYS[name] ? t(NAME_KEYS[name]) : t("bot");
