@@ -10,7 +10,17 @@ from contextlib import ExitStack
 from pathlib import Path
 
 import pytest
-from server_helpers import Api, Message, Peer, act, running, sqlite_url, started, to_act
+from server_helpers import (
+    Api,
+    Message,
+    Peer,
+    act,
+    running,
+    sqlite_url,
+    started,
+    to_act,
+    until_window,
+)
 
 PAUSE = 0.6
 
@@ -131,3 +141,31 @@ def test_a_discard_with_nothing_to_claim_is_passed_for_the_seat(
             auto_windows += bool(autos)
             since = time.monotonic()
     assert auto_windows >= 3, f"only {auto_windows} windows had a seat with nothing to claim"
+
+
+def test_a_claim_windows_clocks_do_not_tell_who_has_a_choice(tmp_path: Path) -> None:
+    """With a turn clock, a window showed a countdown only over a person who could claim
+    (和) — the seats with nothing to do were answered for without one — so every other
+    seat learned who could 和 (a play-test, from the frames). Every person asked in a
+    window has a clock in what every seat is sent, whether its answer is made for it."""
+    mixed = 0
+    with running(sqlite_url(tmp_path), auto_answer=0.3) as client, ExitStack() as stack:
+        people = [Api(client, f"钟{i}") for i in range(3)]
+        room, peers = started(client, people, stack, game="biegan", preset="gongan",
+                              turn_clock=30)
+        for _ in range(6):
+            asked = until_window(peers, room, moves=200, choosing=1)
+            states = [p.state[room] for p in peers]
+            autos = [s for s in asked if states[s]["automatic"] is not None]
+            mixed += bool(autos)
+            for state in states:  # the same clocks whoever looks
+                assert {c["seat"] for c in state["clocks"]} == set(asked), (asked, state)
+            if mixed >= 2:
+                break
+            counter = states[asked[0]]["counter"]
+            for seat in asked:
+                if seat not in autos:
+                    act(peers[seat], room, "过")
+            peers[asked[0]].until(lambda m, c=counter, a=asked: m["type"] == "state"
+                                  and to_act(m) != a and m["counter"] > c)
+    assert mixed, "no window had a seat with a choice beside one answered for"

@@ -197,13 +197,13 @@ class Turns:
                 continue
             self.questions.pop(index, None)
             if self.automatic(index) is not None:
-                room.timers.cancel(f"clock{index}")
-                room.clock.stop(index)
                 key = f"auto{index}.{at}"  # one fixed pause per question, never reset
                 if key not in room.timers:
                     self.later_locked(key, self.paced_wait(index, paced=True),
                                       functools.partial(self._auto_turn, index, at))
-            elif room.settings.turn_clock and not room.clock.running(index):
+            # its clock runs as a person's with a choice does, the answer made for it or
+            # not: a clock shown only for a choice told the table who could 和 (a play-test)
+            if room.settings.turn_clock and not room.clock.running(index):
                 self._start_clock(index)
         self._sync_clocks()
 
@@ -237,6 +237,10 @@ class Turns:
         room = self.room
         seat = room.seats[index]
         if room.status != PLAYING or not room.clock.running(index) or self.driven_by_bot(seat):
+            return
+        action = self.automatic(index)
+        if action is not None:  # a clock shorter than the fixed pause: its answer, no 托管
+            await room.move(index, action, "auto")
             return
         await room.store.flags(index, tuoguan="clock")
         room.clock.stop(index)
