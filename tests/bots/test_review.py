@@ -178,8 +178,10 @@ def test_review_command_json_and_text(tmp_path: Path) -> None:
     text = runner.invoke(app, ["review", str(path), "--seat", "0", "--level", "入门"])
     assert text.exit_code == 0 and "复盘" in text.output, text.output
     summary = data["summary"]
-    assert f"共 {summary['decisions']} 步选择，{summary['mistakes']} 处大错，合计少得 " \
-           f"{summary['cost']:.1f} 分" in text.output  # as the browser says it
+    cost = f"{summary['cost']:.1f}"  # as the browser says it (nothing lost: 没有少得)
+    lost = "没有少得" if cost == "0.0" else f"合计少得 {cost} 分"
+    assert f"共 {summary['decisions']} 步选择，{summary['mistakes']} 处大错，{lost}" \
+        in text.output
     # with none, what the review judges by is said (a fed 胡 read as a mistake missed)
     assert ("没有大错（只按当时能知道的判断" in text.output) == (summary["mistakes"] == 0)
     assert text.output.count("（你选的）") == len(rows)  # every row marks the pick ...
@@ -217,10 +219,11 @@ def test_a_review_says_what_its_points_count(tmp_path: Path, preset: str, code: 
     assert (note is not None) == (preset == "bofu")
     cost = f"{data['summary']['cost']:.1f}"
     text = runner.invoke(app, ["review", str(path), "--seat", "0", "--level", "入门"]).output
-    assert f"合计少得 {cost} {zh}\n" in text, text
+    assert (f"合计少得 {cost} {zh}\n" if cost != "0.0" else "没有少得\n") in text, text
     english = runner.invoke(app, ["review", str(path), "--seat", "0", "--level", "入门",
                                   "--lang", "en"]).output
-    assert f"; {en} lost in all: {cost}\n" in english, english
+    assert (f"; {en} lost in all: {cost}\n" if cost != "0.0" else "; nothing lost\n") \
+        in english, english
     if note is not None:
         assert "钵福的折算分 = 这局的钱 + 2 ×（自己的算盘 − 全桌算盘的平均）" in text
         assert not re.search(r"[A-Za-z]{2,}", text), text  # Chinese mode: no English
@@ -382,3 +385,19 @@ def test_a_seat_with_nothing_to_choose_is_told_why(tmp_path: Path) -> None:
     said = runner.invoke(app, ["review", str(path), "--seat", str(idle), "--level", "入门"])
     assert said.exit_code == 0 and "共 0 步选择" in said.output
     assert "这个座位在这份记录里没有要选的（歇家不出牌" in said.output
+
+
+def test_a_review_that_lost_nothing_says_so() -> None:
+    """"合计少得 0.0 豆" read oddly (a play-test of a one-decision review): nothing lost
+    says 没有少得 / nothing lost."""
+    from rich.console import Console
+
+    from huapai.cli_support.review import show
+    worth = {"unit": {"code": "dou", "zh": "豆", "en": "豆", "params": {}}, "note": None}
+    data = {"decisions": [], "worth": worth, "seat": 0, "level": "普通", "iterations": 8,
+            "summary": {"decisions": 1, "mistakes": 0, "cost": 0.02}}
+    for lang, said in (("zh", "共 1 步选择，0 处大错，没有少得"),
+                       ("en", "decisions: 1; big mistakes: 0; nothing lost")):
+        out = Console(width=200, record=True, force_terminal=False)
+        show(data, lang, out)
+        assert said in out.export_text()

@@ -104,11 +104,12 @@ def show(data: dict[str, Any], lang: Lang, console: Console) -> None:
             console.print(Text(f"第 {deal} 局" if zh else f"deal {deal}", style="bold"))
         console.print(_decision_line(row, lang), style="red" if row["mistake"] else "")
     summary, unit = data["summary"], _said(data["worth"]["unit"], lang)
-    console.print(Text(f"共 {summary['decisions']} 步选择，{summary['mistakes']} 处大错，合计少得 "
-                       f"{summary['cost']:.1f} {unit}" if zh else
-                       f"decisions: {summary['decisions']}; big mistakes: "
-                       f"{summary['mistakes']}; {unit} lost in all: {summary['cost']:.1f}",
-                       style="bold"))
+    cost = f"{summary['cost']:.1f}"  # nothing lost: 合计少得 0.0 豆 read oddly
+    lost = (("没有少得" if cost == "0.0" else f"合计少得 {cost} {unit}") if zh else
+            ("nothing lost" if cost == "0.0" else f"{unit} lost in all: {cost}"))
+    console.print(Text(f"共 {summary['decisions']} 步选择，{summary['mistakes']} 处大错，{lost}"
+                       if zh else f"decisions: {summary['decisions']}; big mistakes: "
+                       f"{summary['mistakes']}; {lost}", style="bold"))
     if summary.get("stood_in"):  # 托管 played them: not the player's choices
         n = summary["stood_in"]
         console.print(Text(f"另有 {n} 步是托管代打的，不算你的，没有分析" if zh else

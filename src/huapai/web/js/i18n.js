@@ -132,6 +132,9 @@ const STR = {
   review_failed: ["复盘失败了", "The review failed"],
   review_summary: ["共 {decisions} 步选择，{mistakes} 处大错，合计少得 {cost} {unit}",
                    "Decisions: {decisions}; big mistakes: {mistakes}; {unit} lost in all: {cost}"],
+  // nothing lost: "合计少得 0.0 豆" read oddly (a play-test)
+  review_summary_even: ["共 {decisions} 步选择，{mistakes} 处大错，没有少得",
+                        "Decisions: {decisions}; big mistakes: {mistakes}; nothing lost"],
   // a play-tester who fed a 106-point 胡 read 没有大错 as the review missing it
   review_clean: ["没有大错（只按你当时能知道的判断，看不见别家的牌：输赢里还有牌运）",
                  "No big mistakes (judged only by what you could know then, not the others' hands: the result has luck in it too)"],
@@ -178,9 +181,11 @@ const STR = {
   waiting_owner: ["等房主开始…", "Waiting for the owner to start…"],
   waiting_seats: ["坐满就能开始", "Start when every seat is filled"],
   spectating: ["观战中", "Spectating"],
-  room_gone: ["找不到这个房间", "This room cannot be found"],
-  room_gone_text: ["它可能已经关了；如果是私人房间，请输入朋友给你的房间码，或者用邀请链接进来。",
-                   "It may have closed; if it is a private room, enter the code your friend gave you, or use the invitation link."],
+  room_gone: ["进不了这个房间", "This room cannot be opened"],
+  // a friend opened the address a host copied from the address bar (a play-test): a
+  // private room opens by its code or the 复制链接 link only, and says nothing else
+  room_gone_text: ["它可能已经关了，或者是私人房间：私人房间要用朋友按「复制链接」发来的链接进，或者在下面输入房间码（浏览器地址栏里的地址不行）。",
+                   "It may have closed, or it is a private room: a private room opens with the link your friend's “Copy link” gives, or its code below (the address in the browser's bar will not do)."],
   settings_line: ["{deals} 局 · 倍数 ×{mult} · {clock}", "{deals|deal|deals} · multiplier ×{mult} · {clock}"],
   // table
   your_turn: ["轮到你了", "Your turn"],

@@ -192,8 +192,9 @@ export class ReviewPanel {
       // whose moves: the viewed seat's, a bot's too (nothing said so)
       h("strong", {}, this.name ? t("review_title_of", { name: this.name(this.seat) }) : t("review_title")),
       h("p", { class: "muted small", "data-testid": "review-summary" },
-        t("review_summary", { decisions: s.decisions, mistakes: s.mistakes, cost: s.cost.toFixed(1),
-                              unit: said(worth?.unit, t("review_points")) })),
+        t(s.cost.toFixed(1) === "0.0" ? "review_summary_even" : "review_summary", {
+          decisions: s.decisions, mistakes: s.mistakes, cost: s.cost.toFixed(1),
+          unit: said(worth?.unit, t("review_points")) })),
       worth?.note ? h("p", { class: "muted small", "data-testid": "review-worth" }, said(worth.note)) : null,
       standIns(s),
       rows.length ? h("ol", { class: "review-list" }, rows) : h("p", {}, t("review_clean"))),
