@@ -314,3 +314,14 @@ def test_the_calculator_says_which_group_the_jiang_raised() -> None:
     assert [r for r in rows if "将" in r] == [next(r for r in rows if "捌捌捌" in r)]
     english = invoke([*hand, "--lang", "en"]).output
     assert "face down (撲), 将 (worth more)" in english
+
+
+def test_a_misspelt_action_is_quoted_once() -> None:
+    """"✗ 看不懂「达 伍」：看不懂动作 '达 伍'：可以是 …" said it twice, in two kinds of quotes
+    (a play-test): the game's message lists what an action can be, the terminal quotes."""
+    for lang, said in (("zh", "看不懂「达 伍」：动作可以是 过、和"),
+                       ("en", "cannot read '达 伍': an action is one of pass (过)")):
+        out = invoke(["play", "xiushan", "-p", "shibafu", "--seed", "1", "--deals", "1",
+                      "--lang", lang], "达 伍\nq\nq\n").output
+        line = next(x for x in out.splitlines() if said in x)
+        assert line.count("达 伍") == 1, line

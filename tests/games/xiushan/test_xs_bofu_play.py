@@ -146,7 +146,8 @@ def test_notation_of_announcements() -> None:
                     ("报 拾贰", 12), ("报 两", 2), ("报 零", 0), ("报 十", 10)):
         assert GAME.parse_action(TRAIN, said) == BAO0 + n, said
     for bad, why in (("报 31", "最多报 30"), ("报 x", "报一个数"), ("报 -1", "报一个数"),
-                     ("报 三十一", "最多报 30"), ("报 十十", "如 报 3、报 十二"), ("报", "报一个数")):
+                     ("报 三十一", "最多报 30"), ("报 十十", "如 报 3、报 十二"),
+                     ("报", "报一个数")):
         with pytest.raises(NotationError, match=why):
             GAME.parse_action(TRAIN, bad)
     assert GAME.num_actions(GAME.rules("shibafu")) == 27  # the 豆 games are unchanged

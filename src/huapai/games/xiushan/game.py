@@ -322,10 +322,10 @@ def parse_action(text: str, names: Sequence[int] = tuple(ACTION_NAMES)) -> int:
     except NotationError:
         listed = "、".join(ACTION_NAMES[a] for a in names)
         english = ", ".join(f"{PINYIN[a]} ({ACTION_NAMES[a]})" for a in names)
-        raise NotationError(say(
-            f"看不懂动作 {text!r}：可以是 {listed}，或 打 某张牌（也可以只写牌）",
-            f"unknown action {text!r}: one of {english}, or discard CARD (打 CARD; or the "
-            "card alone)")) from None
+        raise NotationError(say(  # the text is quoted by whoever shows it (看不懂「…」：)
+            f"动作可以是 {listed}，或 打 某张牌（也可以只写牌）",
+            f"an action is one of {english}, or discard CARD (打 CARD; or the card alone)"
+        )) from None
 
 
 def check_invariants(s: State) -> None:
