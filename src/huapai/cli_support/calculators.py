@@ -24,11 +24,14 @@ import typer
 from typer.core import TyperCommand, TyperGroup
 
 from huapai.core.manifest import CalcParam, CalculatorSpec, GameManifest, ManifestError
-from huapai.core.registry import check_target
+from huapai.core.present import said
+from huapai.core.protocol import Game, RulesError
+from huapai.core.registry import check_target, get_game
+from huapai.core.rules import RulesBase, choice_named, option_named
 
 from .i18n import Lang, tr, tr_both
 from .runtime import console, guard, parse_lang
-from .setup import CliError
+from .setup import CliError, game_named, preset_named, refused, resolve_preset
 from .usage import BilingualHelp, check_flags, lang_of, usage_error
 
 COMMANDS: tuple[str, ...] = ("score", "waits")
@@ -41,11 +44,31 @@ class _CalcGroup(BilingualHelp, TyperGroup):
 
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:
         if args and args[0] not in self.commands and not args[0].startswith("-"):
+            args = self._named(args)
+        if args and args[0] not in self.commands and not args[0].startswith("-"):
             lang = lang_of(args)
             known = ", ".join(sorted(self.commands)) or "—"
             raise usage_error(tr("no_calculator", lang, game=args[0], command=self.name,
                                   known=known), lang)
         return super().resolve_command(ctx, args)
+
+    def _named(self, args: list[str]) -> list[str]:
+        """GAME as the other commands read it: a game's Chinese name (秀山) is the game, a
+        preset's name (钵福, 十八福) its game with ``--preset`` (where the calculator takes
+        one); anything else is left for the refusal above."""
+        word, rest = args[0], args[1:]
+        try:
+            game, preset = game_named(word), None
+            if game is None:
+                game, preset = preset_named(word) or (None, None)
+        except CliError as exc:
+            raise usage_error(said(exc).text(lang_of(args)), lang_of(args)) from None
+        if game is None or game not in self.commands:
+            return args
+        if preset is None:
+            return [game, *rest]
+        takes = any(p.name == "preset" for p in self.commands[game].params)
+        return [game, "--preset", preset, *rest] if takes else args
 
 
 class _CalcCommand(BilingualHelp, TyperCommand):
@@ -134,7 +157,39 @@ def run_calculator(manifest: GameManifest, spec: CalculatorSpec,
     """Call the spec's engine function with the parsed values, each checked for its kind."""
     kwargs = {p.name: _value(p, values.get(p.name)) for p in spec.params}
     function = check_target(manifest, f"calculator {spec.command!r}", spec.function)
-    return function(**kwargs)
+    return function(**_named_inputs(get_game(manifest.name), kwargs))
+
+
+def _named_inputs(game: Game[Any, Any], kwargs: Mapping[str, Any]) -> dict[str, Any]:
+    """``--preset`` resolved as ``play`` resolves it (钵福, 黄十八), and each ``--option``
+    named as ``play``'s ``--rule`` (报数=自己报数 is baoshu=train)."""
+    out = dict(kwargs)
+    if isinstance(out.get("preset"), str):
+        out["preset"] = resolve_preset(game, out["preset"])
+    if out.get("options"):
+        rules = game.presets().get(out.get("preset") or "") or next(iter(game.presets().values()))
+        if isinstance(rules, RulesBase):
+            out["options"] = tuple(_option_item(type(rules), item) for item in out["options"])
+    return out
+
+
+def _option_item(rules: type[RulesBase], item: str) -> str:
+    """``KEY=VALUE`` with the option and its choice by their ids; a key no rule option
+    answers to (a calculator's own: biegan's ``threshold``) and a value no choice answers
+    to are left for the calculator to read or refuse."""
+    key, sep, value = item.partition("=")
+    if not sep:
+        return item
+    try:
+        name = option_named(rules, key)
+    except RulesError as exc:
+        if exc.msg.code == "unknown_option":
+            return item
+        raise refused("--option", exc) from None
+    try:
+        return f"{name}={choice_named(rules, name, value.strip())}"
+    except RulesError:
+        return f"{name}={value}"
 
 
 def _value(param: CalcParam, raw: Any) -> Any:

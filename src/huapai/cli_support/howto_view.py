@@ -29,7 +29,7 @@ def run_howto(game_name: str, preset: str | None, *, as_json: bool, lang: Lang,
     howto = guide.shown("terminal")
     titles = get_manifest(game).preset_titles
     data = howto.to_json(titles)
-    if preset is not None:
+    if table.named:  # --preset, or GAME naming a preset (十八福)
         data["presets"] = {table.preset: data["presets"][table.preset]}
     if as_json:
         emit_json(data)

@@ -94,10 +94,16 @@ def get_manifest(name: str) -> GameManifest:
     """The manifest of family ``name``; a clear error names the known games."""
     found = manifests().get(name)
     if found is None:
-        raise RulesError.of("unknown_game", "没有叫 {name!r} 的游戏；有：{known}",
-                            "unknown game {name!r}; known: {known}",
-                            name=name, known=", ".join(game_names()))
+        raise RulesError.of("unknown_game", "没有叫 {name!r} 的游戏；有：{known_zh}",
+                            "unknown game {name!r}; known: {known}", name=name,
+                            known=", ".join(game_names()), known_zh=_titled_names())
     return found
+
+
+def _titled_names() -> str:
+    """Every game as a Chinese reader knows it, its id after: ``掀牛 / 花花牌（xianniu）``."""
+    return "、".join(f"{m.title.zh}（{name}）" if m.title.zh != name else name
+                    for name, m in sorted(manifests().items()))
 
 
 def get_game(name: str) -> Game[Any, Any]:

@@ -15,7 +15,7 @@ import types
 import typing
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Self
+from typing import Any, Self, TypeVar
 
 from .protocol import RulesError
 
@@ -245,3 +245,87 @@ def _hint_name(hint: Any, zh: bool = False) -> str:
         return "或".join(_hint_name(a, zh=True) for a in typing.get_args(hint))
     name = getattr(hint, "__name__", str(hint))
     return _HINTS_ZH.get(name, name) if zh else name
+
+
+K = TypeVar("K")
+
+
+def title_matches(name: str, titles: Mapping[K, str]) -> list[K]:
+    """The keys whose Chinese title holds ``name`` (汉字 only: an id is never matched so);
+    a title that is ``name`` itself but for its bracketed note (公安双别杆 for
+    公安双别杆（两张赖子）, 自己报数 for 自己报数（练习）) is the one meant, not one of several
+    (公安双别杆 · 客户端计分 too holds it: a play-tester typing the preset's own name was
+    told to pick)."""
+    text = name.strip()
+    if not text or text.isascii():
+        return []
+    held = [key for key, title in titles.items() if text in title]
+    exact = [key for key in held if _BRACKETED.sub("", titles[key]).strip() == text]
+    return exact if len(exact) == 1 else held
+
+
+_BRACKETED = re.compile(r"（[^）]*）|\([^)]*\)")
+
+
+def option_named(cls: type[RulesBase], key: str, game: str = "") -> str:
+    """The option ``key`` names (``-r KEY=VALUE``): its id, its English name, or its 中文
+    term as ``huapai rules`` and the lobby show it (whole, without its bracketed note, or
+    a piece met in one term only). A RulesError names the options it could be, or all
+    those of ``game``'s rules."""
+    text = key.strip()
+    infos = {f.name: _info(f) for f in dataclasses.fields(cls)}
+    if text in infos:
+        return text
+    found = [n for n, i in infos.items() if i.en and i.en.lower() == text.lower()]
+    found = found or title_matches(text, {n: i.zh for n, i in infos.items()})
+    if len(found) == 1:
+        return found[0]
+    if found:
+        zh, en = _listed({n: infos[n].zh for n in found})
+        raise RulesError.of("ambiguous_option",
+                            "「{key}」可以是几个规则选项：{known_zh}，请写其中一个",
+                            "{key!r} could be any of these rule options: {known}; give one",
+                            key=text, known_zh=zh, known=en)
+    zh, en = _listed({n: i.zh for n, i in infos.items()})
+    raise _no_option(text, game, zh, en)
+
+
+def _no_option(key: str, game: str, zh: str, en: str) -> RulesError:
+    """An unknown option refused as the games refuse it (``xianniu 没有这些规则选项：colour``),
+    listing the known ones."""
+    return RulesError.of("unknown_option",
+                         ("{game} " if game else "") + "没有这些规则选项：{key}；可用：{known_zh}",
+                         "unknown rule option(s)" + (" for {game}" if game else "")
+                         + ": {key}; known: {known}",
+                         game=game, key=key, known_zh=zh, known=en)
+
+
+def choice_named(cls: type[RulesBase], name: str, value: Any) -> Any:
+    """``value`` of option ``name`` as the rules write it: a text that is no choice is
+    read as a choice's label (自己报数 for ``train``, as ``huapai rules`` and the lobby
+    show it: its 中文, without its bracketed note or a piece met in one label only, or its
+    English). A RulesError names every choice with its label; any other value is left
+    to the rules' own checks."""
+    info = cls.info(name)
+    if info.choices is None or not isinstance(value, str) or value in info.choices:
+        return value
+    given = info.labels or {}
+    labels = {c: given.get(c, (str(c), str(c))) for c in info.choices}
+    text = value.strip()
+    found = [c for c, (_zh, en) in labels.items() if en.lower() == text.lower()]
+    found = found or title_matches(text, {c: zh for c, (zh, _en) in labels.items()})
+    if len(found) == 1:
+        return found[0]
+    zh, en = _listed({c: zh for c, (zh, _en) in labels.items()})
+    raise RulesError.of("bad_option", "规则选项「{label}」（{name}）：没有「{value}」这一项；"
+                        "可选：{known_zh}",
+                        "rule option {name}: {value!r} is not a choice; choose one of {known}",
+                        name=name, label=info.zh, value=text, known_zh=zh, known=en)
+
+
+def _listed(labels: Mapping[Any, str]) -> tuple[str, str]:
+    """Ids with their 中文 labels: ``自动报数（auto）、…`` and ``auto (自动报数), …``."""
+    return ("、".join(f"{zh}（{key}）" if zh != str(key) else str(key)
+                     for key, zh in labels.items()),
+            ", ".join(f"{key} ({zh})" if zh != str(key) else str(key)
+                      for key, zh in labels.items()))
