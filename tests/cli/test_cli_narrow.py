@@ -174,3 +174,33 @@ def test_discards_and_groups_fold_and_show_every_card(
             expected["花"] += expected.pop("*", 0)
         missing = expected - Counter(shown)
         assert not missing, (missing, shown)
+
+
+def test_a_group_and_a_counted_number_are_never_broken() -> None:
+    """At 80 columns a 秀山 win line broke 碰[ / 伍伍伍] and 大小 / 组合[五伍伍], the status
+    line 起胡 18 / 胡 (a play-test): a group with its cards and a number with the one
+    character it counts stay whole."""
+    from huapai.cli_support.fold import fold_zh
+    line = ("你 和了：34 油子，8 豆。哨[七七七] 龙灯[贰贰贰贰] 碰[捌捌捌] 碰[九九九] "
+            "开召[伍伍伍伍] 大小组合[五伍伍] 麻雀[二二]")
+    group = re.compile(r"[\u4e00-\u9fff]+\[[^\]]+\]")
+    groups = group.findall(line)
+    for width in range(14, 60):
+        folded = fold_zh(line, width)
+        assert [g for x in folded for g in group.findall(x)] == groups, folded
+    assert fold_zh("满 100 胡得一钵，每人最多和 2 回", 10)[0].endswith("100 胡")
+
+
+def test_the_xiushan_status_line_wraps_between_its_facts() -> None:
+    from huapai.cli_support.families.xiushan import XiushanRenderer
+    from huapai.cli_support.render import RenderContext
+    from huapai.core.registry import get_game
+    game = get_game("xiushan")
+    view = {"phase": "discard", "to_act": [0], "stock": 18, "jiang": "壹一", "flipped": "拾",
+            "threshold": 18}
+    for width in (30, 44, 60):
+        out = Console(width=width, record=True, force_terminal=False)
+        out.print(XiushanRenderer()._status(view, RenderContext(game, game.rules("shibafu"),
+                                                                "zh", 0)))
+        text = out.export_text()
+        assert "起胡 18 胡" in text and "翻 拾，将 壹一" in text, text

@@ -25,6 +25,7 @@ from huapai.cli_support.render import (
     name_cell,
     public_table,
 )
+from huapai.cli_support.tables import Units
 
 from .common import (
     card_units,
@@ -92,20 +93,22 @@ class XiushanRenderer:
         parts.extend(self._mine(view, ctx))
         return Group(*parts)
 
-    def _status(self, view: Mapping[str, Any], ctx: RenderContext) -> Text:
+    def _status(self, view: Mapping[str, Any], ctx: RenderContext) -> Text | Units:
+        """The phase, the stock and the deal's facts, wrapped between them only (at 80
+        columns it broke 起胡 18 / 胡, a play-test)."""
         ended = ended_line(view, ctx, _ENDS)
         if ended is not None:
             return ended
-        out = Text.assemble(phase_head(view, ctx, _PHASES), "   ",
-                            (ctx.pick("堂子：", "stock: "), "bold"), str(view["stock"]))
-        opening = self.opening(view, ctx)
-        if opening:
-            out.append("   " + opening)
-        return out
+        stock = Text.assemble((ctx.pick("堂子：", "stock: "), "bold"), str(view["stock"]))
+        facts = [Text(part) for part in self._facts(view, ctx)]
+        return Units((phase_head(view, ctx, _PHASES), stock, *facts), gap="   ")
 
     def opening(self, view: Mapping[str, Any], ctx: RenderContext) -> str | None:
         """The deal's public facts: the flipped card and its 将, the 胡 a win needs (a
         replay says them under the dealt hands; the table's status line carries them)."""
+        return "   ".join(self._facts(view, ctx)) or None
+
+    def _facts(self, view: Mapping[str, Any], ctx: RenderContext) -> list[str]:
         parts = []
         if view.get("jiang"):
             parts.append(ctx.pick(f"翻 {view['flipped']}，将 {view['jiang']}",
@@ -113,7 +116,7 @@ class XiushanRenderer:
         if view.get("threshold"):
             parts.append(ctx.pick(f"起胡 {view['threshold']} 胡",
                                   f"{view['threshold']} 油子 to win"))
-        return "   ".join(parts) or None
+        return parts
 
     def _seats(self, view: Mapping[str, Any], ctx: RenderContext) -> Table:
         table = public_table((ctx.pick(zh, en), zh == "手牌") for zh, en in (
