@@ -103,3 +103,22 @@ def test_the_baoshu_practice_refusal_leaves_the_abacus_number_out() -> None:
     assert refusal_text(refused, train) == "还不能和：第二回和须满 100"
     auto = RenderContext(GAME, BOFU, "en")
     assert refusal_text(refused, auto).endswith("this one reaches 58")
+
+
+def test_the_bo_rule_is_said_under_the_abacus_table() -> None:
+    """As the table's title the 钵's rule wrapped over two or three lines at 80 columns
+    (算盘（第 1 钵，和牌后满 100 胡得一钵，每人最多和 / 2 回）, a play-test): the title says
+    which 钵, the line under the table its rule."""
+    from rich.console import Console
+
+    from huapai.cli_support.families.xiushan_bo import bo_table
+    from huapai.cli_support.render import RenderContext
+    from huapai.core.registry import get_game
+    game = get_game("xiushan")
+    bo = {"number": 1, "target": 100, "max_wins": 2, "training": False,
+          "seats": [{"abacus": 9, "wins": 0, "baozi": 0}] * 3}
+    out = Console(width=80, record=True, force_terminal=False)
+    out.print(bo_table(bo, RenderContext(game, game.rules("bofu"), "zh", 0)))
+    lines = out.export_text().splitlines()
+    assert lines[0].strip() == "算盘（第 1 钵）"
+    assert lines[-1].strip() == "和牌后满 100 胡得一钵，每人最多和 2 回"

@@ -35,17 +35,20 @@ def bead_line(b: Beads) -> Text:
 def bo_table(bo: Mapping[str, Any], ctx: RenderContext) -> Table:
     """Every seat's 算盘 in the 钵 (``view["bo"]``)."""
     training = bool(bo.get("training"))
-    title = ctx.pick(f"算盘（第 {bo['number']} 钵，和牌后满 {bo['target']} 胡得一钵，每人最多和 "
-                     f"{bo['max_wins']} 回）",
-                     f"abacus (钵 {bo['number']}: first to {bo['target']} takes the 钵, at most "
-                     f"{count_en(int(bo['max_wins']), 'win', 'wins')} each)")
+    # the 钵's rule under the table: as its title it wrapped over two or three lines at 80
+    # columns, 每人最多和 / 2 回） (a play-test)
+    title = ctx.pick(f"算盘（第 {bo['number']} 钵）", f"abacus (钵 {bo['number']})")
+    rule = ctx.pick(f"和牌后满 {bo['target']} 胡得一钵，每人最多和 {bo['max_wins']} 回",
+                    f"first to {bo['target']} takes the 钵, at most "
+                    f"{count_en(int(bo['max_wins']), 'win', 'wins')} each")
     if training:
-        title += ctx.pick("　报数练习：看珠子读数", " — 报数 training: read the beads")
+        rule += ctx.pick("；报数练习：看珠子读数", "; 报数 training: read the beads")
     heads = [("座位", "seat"), ("算盘", "beads")]
     if not training:
         heads.append(("钱", "钱"))
     heads += [("和", "wins"), ("吃包子", "包子")]
     table = public_table(((ctx.pick(zh, en), False) for zh, en in heads), title=title)
+    table.caption, table.caption_justify = rule, "left"
     for seat, x in enumerate(bo["seats"]):
         name = Text(ctx.name(seat), style="bold yellow" if seat == ctx.me else "")
         if seat == bo.get("owed_seat"):
