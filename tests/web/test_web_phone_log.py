@@ -1,5 +1,6 @@
-"""The game log on a phone: a closed 牌局记录 below the hand, opening as a sheet from the
-screen's foot over the hand (in the page's flow it squeezed the board), newest lines in
+"""The game log on a phone: a closed 牌局记录 below the hand, opening as a sheet over the
+foot of the board, above the action bar and the hand (in the page's flow it squeezed the
+board; from the screen's foot it lay over the buttons: test_web_layout_qa6), newest lines in
 view; in a replay, below the step buttons (below the hand it pushed them off the screen).
 And the room's bar above the table is one line: its buttons said short."""
 
@@ -17,7 +18,7 @@ def _box(page: Page, selector: str) -> FloatRect:
     return box
 
 
-def test_a_phone_opens_the_log_over_the_hand(phone: Page, server: str) -> None:
+def test_a_phone_opens_the_log_as_a_sheet(phone: Page, server: str) -> None:
     enter(phone, server, "看记录")
     create_room(phone, preset="maquefu", game="xiushan")
     start_with_bots(phone)
@@ -35,7 +36,7 @@ def test_a_phone_opens_the_log_over_the_hand(phone: Page, server: str) -> None:
     sheet = _box(phone, ".log-box")
     viewport = phone.viewport_size
     assert viewport is not None
-    assert sheet["y"] + sheet["height"] <= viewport["height"] + 0.5  # on the screen, at its foot
+    assert sheet["y"] + sheet["height"] <= viewport["height"] + 0.5  # on the screen
     assert sheet["y"] > viewport["height"] * 0.3  # not over the whole page
     assert _box(phone, "[data-testid=felt]")["height"] >= felt["height"]  # the board not squeezed
     last = phone.locator(".log-list li").last

@@ -109,6 +109,10 @@ export class TableView {
       this.felt, this.bar, this.hand.el, this.logBox);
     this.focusKeeper = new FocusKeeper(this.el);
     this.logBox.open = window.innerWidth > 1100;
+    // opened, the newest lines in view (drawn while it was closed, the list had no height)
+    this.logBox.addEventListener("toggle", () => {
+      if (this.logBox.open) this.logList.scrollTop = this.logList.scrollHeight;
+    });
     this.ticker = setInterval(() => this.tick(), 250);
     this.onScreen = () => this.data && this.render();  // a phone turned round
     PHONE.addEventListener("change", this.onScreen);
@@ -291,15 +295,17 @@ export class TableView {
     if (onTuoguan) badges.push({ text: t("tuoguan_on"), cls: "dim" });
     if (info.player && info.online === false) badges.push({ text: t("offline_badge"), cls: "dim" });
     const size = this.renderer.handSizes(view)[seat];
+    // the seat's countdown lies over its avatar, inside the plate: at the plate's corner it
+    // hung past the felt's edge and the table's round corner cut it (a phone's top-right seat)
     const plate = h("div", { class: `plate${turn ? " turn" : ""}` },
-      h("div", { class: `avatar a${seat % 6}` }, info.bot || housePlays ? botIcon() : [...ctx.name(seat)][0] ?? "?"),
+      h("div", { class: `avatar a${seat % 6}` }, info.bot || housePlays ? botIcon() : [...ctx.name(seat)][0] ?? "?",
+        h("div", { class: "clock", "data-seat": seat })),
       h("div", { class: "plate-main" },
         h("div", { class: "plate-name" }, ctx.name(seat)),
         h("div", { class: "badges" }, badges.map((b) => h("span", { class: `badge ${b.cls ?? ""}`, "data-key": b.key ?? "" }, b.text)))),
       typeof size === "number" && seat !== this.data.me
         ? h("div", { class: "hand-size", title: t("hand_count", { n: size }) }, cardBack(50, 196, { height: 30 }), h("span", {}, size))
-        : null,
-      h("div", { class: "clock", "data-seat": seat }));
+        : null);
     const bubble = this.bubbles.get(seat);
     const detail = this.renderer.seatDetail(view, seat, ctx);
     return h("div", {

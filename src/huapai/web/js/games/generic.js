@@ -100,7 +100,8 @@ function winHandsOf(renderer, view, items, height, title, part, seats) {
       const { tokens, kind, value, cls } = part(item);
       return h("div", { class: `win-group${cls ? ` ${cls}` : ""}`, "data-kind": kind, "data-cards": tokens.join(" ") },
         tokens.length ? cardRow(renderer, view, tokens, height) : null,
-        h("div", { class: "win-kind" }, kind, h("span", { class: "win-hu" }, value)));
+        // a space between the kind and its value: "落地碰3 油子" read as one word
+        h("div", { class: "win-kind" }, h("span", { class: "win-name" }, kind), " ", h("span", { class: "win-hu" }, value)));
     });
     return h("div", { class: "win-hand", "data-seat": seat },
       h("div", { class: "win-who" }, title(seat)),
