@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import time
 import warnings
 from collections.abc import Callable, Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -200,6 +201,26 @@ def act(p: Peer, room: str, action: str | int | None = None) -> None:
     p.send({"type": "act", "room": room, "counter": state["counter"], "action": chosen})
 
 
+def play_step(peers: list[Peer], room: str, pick: int = 0, tries: int = 50) -> None:
+    """One move by a seat asked now (one whose own state offers actions: in a claim window
+    the others' views keep every asked seat in ``to_act`` and hear nothing of an answer
+    until the window closes), then whatever came to every peer is read."""
+    for _ in range(tries):
+        mover = next((p for p in peers if p.state[room].get("legal")), None)
+        if mover is not None:
+            legal = mover.state[room]["legal"]
+            counter = mover.state[room]["counter"]
+            act(mover, room, legal[pick % len(legal)])
+            mover.until(lambda m, c=counter: m["type"] == "error" or (
+                m["type"] == "state" and m["counter"] > c))
+            break
+        time.sleep(0.05)  # an answer applied by a timer is on its way
+        for p in peers:
+            p.quiet()
+    for p in peers:
+        p.quiet()
+
+
 def to_act(state: Message) -> list[int]:
     seats: list[int] = state["view"]["to_act"]
     return seats
@@ -237,7 +258,12 @@ def until_window(peers: list[Peer], room: str, moves: int = 80,
     for _ in range(moves):
         for p in peers:
             p.quiet()
-        asked = to_act(peers[0].state[room])
+        # the seats asked now, each by its own state (in a window another seat's view
+        # keeps every asked seat in to_act until the window closes)
+        asked = [i for i, p in enumerate(peers) if p.state[room].get("legal")]
+        if not asked:  # an answer the server makes after its pause is on its way
+            time.sleep(0.05)
+            continue
         free = [s for s in asked if peers[s].state[room].get("automatic") is None]
         if len(asked) > 1 and len(free) >= choosing:
             return free + [s for s in asked if s not in free]

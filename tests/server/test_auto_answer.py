@@ -169,3 +169,36 @@ def test_a_claim_windows_clocks_do_not_tell_who_has_a_choice(tmp_path: Path) -> 
             peers[asked[0]].until(lambda m, c=counter, a=asked: m["type"] == "state"
                                   and to_act(m) != a and m["counter"] > c)
     assert mixed, "no window had a seat with a choice beside one answered for"
+
+
+def test_an_answer_in_a_window_is_told_to_nobody_else(tmp_path: Path,
+                                                      toy_games: None) -> None:
+    """Each answer in a claim window was published as it came ("seat 0 answered", and
+    ``to_act`` shrank), so a seat still deciding after the others' answers — one that could
+    claim — stood out (a play-test measured 9 s against the automatic 1 s). Until the
+    window closes nobody else hears of an answer: no message at all (no counter moves),
+    ``to_act`` keeps every asked seat, and the clocks too; the answering seat hears it."""
+    with running(sqlite_url(tmp_path), auto_answer=0.0) as client, ExitStack() as stack:
+        people = [Api(client, f"窗{i}") for i in range(3)]
+        room, peers = started(client, people, stack, game="toy", preset="trio",
+                              turn_clock=30)
+        first, *rest = until_window(peers, room)  # the toy game asks every seat
+        others = [p for i, p in enumerate(peers) if i != first]
+        before = [p.state[room] for p in others]
+        act(peers[first], room, "pass")
+        mine = peers[first].until(lambda m: m["type"] in ("state", "error"))
+        assert mine["type"] == "state" and first not in to_act(mine), mine
+        assert set(rest) <= set(to_act(mine))
+        for p, was in zip(others, before, strict=True):
+            came = [m for m in p.quiet() if m["type"] == "state"]
+            assert not came, came
+            assert p.state[room]["counter"] == was["counter"]
+            assert first in to_act(p.state[room])
+            assert first in {c["seat"] for c in p.state[room]["clocks"]}
+        last = rest[-1]
+        for seat in rest:  # the window closes: everyone hears of it, not of the answers
+            act(peers[seat], room, "pass")
+            peers[seat].until(lambda m: m["type"] in ("state", "error"))
+        closed = peers[first].until(lambda m: m["type"] == "state" and last not in to_act(m)
+                                    and m["view"]["phase"] != "window")
+        assert not [e for e in closed["events"] if e["kind"] == "answered"], closed["events"]

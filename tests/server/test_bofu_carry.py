@@ -8,7 +8,7 @@ from collections.abc import Callable
 from contextlib import ExitStack
 from typing import Any
 
-from server_helpers import Api, Peer, act, running, started, subscribed, to_act
+from server_helpers import Api, Peer, act, play_step, running, started, subscribed
 
 from huapai.core.record import parse, replay_deal
 from huapai.games.xiushan.game import GAME
@@ -16,12 +16,10 @@ from huapai.games.xiushan.game import GAME
 
 def _play_deal(peers: list[Peer], room: str) -> dict[str, Any]:
     while not peers[0].state[room]["view"].get("settlement"):
-        state = peers[0].state[room]
-        seat = to_act(state)[0]
-        act(peers[seat], room, peers[seat].state[room]["legal"][0])
-        for p in peers:
-            p.next_of("state")
-    return peers[0].next_of("deal_end")
+        play_step(peers, room)
+    return next((m for m in peers[0].log if m["type"] == "deal_end"
+                 and m["game_id"] == peers[0].state[room]["game_id"]), None) \
+        or peers[0].next_of("deal_end")
 
 
 def test_the_bo_is_carried_across_deals_and_a_restart(database_url: str) -> None:

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 import orjson
 from starlette.websockets import WebSocket
 
+from huapai.core.claim import Answered
 from huapai.core.protocol import Event, Game
 
 from .coalesce import Coalescer
@@ -56,6 +57,27 @@ def dumps(message: Any) -> str:
         return orjson.dumps(message, option=_ORJSON).decode()
     except TypeError:  # orjson.JSONEncodeError
         return _encode(message)
+
+
+def window_view(game: Game[Any, Any], state: Any, viewer: Viewer) -> Mapping[str, Any]:
+    """``viewer``'s view of ``state`` as the live table sends it: its ``observe()``, except
+    that in an open claim window ``to_act`` is the window's asked seats less the viewer
+    once it has answered. Who else has answered, and when, is nobody else's to know: a
+    seat still deciding was the one left in ``to_act`` after the others' answers (a
+    play-test read who could claim from it, and from when each answer arrived)."""
+    view = game.observe(state, viewer)
+    window = game.claim_window(state)
+    if window is None:
+        return view
+    answered = viewer is not None and window.answer_of(viewer) is not None
+    return {**view, "to_act": [s for s in window.order if not (answered and s == viewer)]}
+
+
+def told(event: Event, viewer: Viewer) -> bool:
+    """Whether ``viewer`` is told of ``event`` live: another seat's answer in a claim
+    window (an ``answered`` event, :class:`huapai.core.claim.Answered` or a family's own)
+    is not — it says only that the seat answered, and when (see :func:`window_view`)."""
+    return not (event.kind == Answered.kind and event.seat != viewer)
 
 
 def seen_by(game: Game[Any, Any], state: Any, viewer: Viewer,
@@ -158,8 +180,9 @@ class Feed:
 
     def _recompute(self, viewer: Viewer, events: list[Event],
                    encoded: dict[int, tuple[Event, str]], force: bool) -> list[str] | None:
-        view = self.game.observe(self.state, viewer)
-        seen = [self._event_text(e.for_viewer(viewer), encoded) for e in events]
+        view = window_view(self.game, self.state, viewer)
+        seen = [self._event_text(e.for_viewer(viewer), encoded) for e in events
+                if told(e, viewer)]
         text = dumps(view)
         legal = self._legal(viewer, view)
         if seen or force or text != self.views.get(viewer) or legal != self.legal.get(viewer):

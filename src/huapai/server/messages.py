@@ -9,7 +9,7 @@ from huapai.core.protocol import Game
 from huapai.core.record import replay_deal
 
 from .botplay import SEARCH, bot_choices, has_windows, search_pace
-from .hub import Message, Viewer, dumps
+from .hub import Message, Viewer, dumps, told
 from .rulefiles import shown
 from .seats import LiveDeal, match_deals
 
@@ -89,7 +89,7 @@ def history_text(room: Room, viewer: Viewer) -> str:
     match = room.match  # the first deal: the match's 扳牌 came before its own opening
     before = list(match.opening) if match is not None and live.index == 0 else []
     events = [*before, *replayed.opening, *(e for step in replayed.steps for e in step.events)]
-    return dumps([e.for_viewer(viewer).to_json() for e in events])
+    return dumps([e.for_viewer(viewer).to_json() for e in events if told(e, viewer)])
 
 
 def state_text(room: Room, viewer: Viewer, events: list[str], history: bool = False) -> str:
