@@ -22,17 +22,15 @@ clock on every seat at once — the page draws them as it would in play.
 from __future__ import annotations
 
 import json
-import random
 import re
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, FloatRect, Page, ViewportSize, WebSocketRoute, expect
-from web_driver import create_room, enter, start_with_bots
+from web_driver import create_room, enter, start_with_bots, won_settlement
 
 from conftest import _new_page
-from huapai.core.registry import get_game
 
 OWN_SERVER = True  # conftest's ``server``: one of this module's own
 
@@ -210,23 +208,6 @@ def test_a_desktops_log_stays_at_the_right(page: Page, server: str) -> None:
 
 # ---------------------------------------------------------------- 3. the winning hand
 
-def _settlement(game: str, preset: str, code: str) -> dict[str, Any]:
-    """A finished deal's settlement with a winner's groups (items of `code`)."""
-    g = get_game(game)
-    for seed in range(300):
-        rng = random.Random(seed)
-        state = g.new_game(g.presets()[preset], seed=seed)
-        while not g.is_over(state):
-            seat = g.to_act(state)[0]
-            legal = list(g.legal_actions(state, seat))
-            state, _ = g.apply(state, seat, 1 if 1 in legal and game != "xianniu"
-                               else rng.choice(legal))
-        settled: dict[str, Any] = g.settlement(state).to_json()
-        if any(i["code"] == code for i in settled["items"]):
-            return settled
-    raise AssertionError(f"no {code} in 300 deals of {preset}")
-
-
 # Each group's label in a settlement panel: its text as read (innerText) and the gap
 # between the kind's last character and its value.
 _LABELS = """async ([game, settlement, deck]) => {
@@ -260,7 +241,7 @@ _LABELS = """async ([game, settlement, deck]) => {
 ])
 def test_a_winning_groups_kind_and_value_stand_apart(page: Page, server: str, game: str,
                                                      preset: str, code: str, deck: str) -> None:
-    settlement = _settlement(game, preset, code)
+    settlement = won_settlement(game, preset, code)
     enter(page, server, "和牌间隔")
     labels = page.evaluate(_LABELS, [game, settlement, deck])
     valued = [lab for lab in labels if lab["hu"].strip()]

@@ -4,16 +4,9 @@ their text), as 双别杆 and 掀牛 do."""
 
 from __future__ import annotations
 
-import random
-from typing import Any
-
 import pytest
 from playwright.sync_api import Page
-from web_driver import enter
-
-from huapai.core.registry import get_game
-
-GAME = get_game("xiushan")
+from web_driver import enter, won_settlement
 
 _RENDER = """async ([settlement, lang]) => {
   const { setLang } = await import("/js/i18n.js");
@@ -30,24 +23,10 @@ _RENDER = """async ([settlement, lang]) => {
 }"""
 
 
-def _won(preset: str) -> dict[str, Any]:
-    for seed in range(100):
-        rng = random.Random(seed)
-        state = GAME.new_game(GAME.presets()[preset], seed=seed)
-        while not GAME.is_over(state):
-            seat = GAME.to_act(state)[0]
-            legal = list(GAME.legal_actions(state, seat))
-            state, _ = GAME.apply(state, seat, 1 if 1 in legal else rng.choice(legal))  # 胡 first
-        settled: dict[str, Any] = GAME.settlement(state).to_json()
-        if any(i["code"] == "group" for i in settled["items"]):
-            return settled
-    raise AssertionError(f"no win in 100 deals of {preset}")
-
-
 @pytest.mark.parametrize(("preset", "unit"), [("shibafu", "油子"), ("maquefu", "")])
 def test_the_winners_groups_are_drawn_with_their_youzi(page: Page, server: str, preset: str,
                                                        unit: str) -> None:
-    settlement = _won(preset)
+    settlement = won_settlement("xiushan", preset)
     groups = [i for i in settlement["items"] if i["code"] == "group"]
     enter(page, server, "和牌")
     got = page.evaluate(_RENDER, [settlement, "zh"])

@@ -259,3 +259,22 @@ def shot(page: Page, folder: Path | None, name: str) -> None:
     if folder is not None:
         still(page)
         page.screenshot(path=str(folder / f"{name}.png"))
+
+
+def won_settlement(game: str, preset: str, code: str = "group") -> dict[str, Any]:
+    """A finished deal's settlement (JSON) with items of ``code`` (a winner's groups),
+    the first of up to 300 seeded deals played 胡 first, else at random."""
+    from huapai.core.registry import get_game
+    g = get_game(game)
+    for seed in range(300):
+        rng = random.Random(seed)
+        state = g.new_game(g.presets()[preset], seed=seed)
+        while not g.is_over(state):
+            seat = g.to_act(state)[0]
+            legal = list(g.legal_actions(state, seat))
+            state, _ = g.apply(state, seat, 1 if 1 in legal and game != "xianniu"
+                               else rng.choice(legal))
+        settled: dict[str, Any] = g.settlement(state).to_json()
+        if any(i["code"] == code for i in settled["items"]):
+            return settled
+    raise AssertionError(f"no {code} in 300 deals of {preset}")
