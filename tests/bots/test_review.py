@@ -200,7 +200,8 @@ def test_review_command_json_and_text(tmp_path: Path) -> None:
     assert not any(re.search(r"没试.*[+−]\d", line) for line in lines), lines
     english = runner.invoke(app, ["review", str(path), "--seat", "0", "--level", "入门",
                                   "--lang", "en"])
-    assert "points lost in all" in english.output and "(your pick)" in english.output
+    lost = "nothing lost" if f"{summary['cost']:.1f}" == "0.0" else "points lost in all"
+    assert lost in english.output and "(your pick)" in english.output
     assert "level beginner" in english.output and "not tried" in english.output
 
 
@@ -392,12 +393,14 @@ def test_a_review_that_lost_nothing_says_so() -> None:
     says 没有少得 / nothing lost."""
     from rich.console import Console
 
+    from huapai.cli_support.i18n import Lang
     from huapai.cli_support.review import show
     worth = {"unit": {"code": "dou", "zh": "豆", "en": "豆", "params": {}}, "note": None}
     data = {"decisions": [], "worth": worth, "seat": 0, "level": "普通", "iterations": 8,
             "summary": {"decisions": 1, "mistakes": 0, "cost": 0.02}}
-    for lang, said in (("zh", "共 1 步选择，0 处大错，没有少得"),
-                       ("en", "decisions: 1; big mistakes: 0; nothing lost")):
+    said_in: list[tuple[Lang, str]] = [("zh", "共 1 步选择，0 处大错，没有少得"),
+                                       ("en", "decisions: 1; big mistakes: 0; nothing lost")]
+    for lang, said in said_in:
         out = Console(width=200, record=True, force_terminal=False)
         show(data, lang, out)
         assert said in out.export_text()

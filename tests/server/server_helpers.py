@@ -209,10 +209,13 @@ def play_step(peers: list[Peer], room: str, pick: int = 0, tries: int = 50) -> N
         mover = next((p for p in peers if p.state[room].get("legal")), None)
         if mover is not None:
             legal = mover.state[room]["legal"]
-            counter = mover.state[room]["counter"]
+            counter: int = mover.state[room]["counter"]
             act(mover, room, legal[pick % len(legal)])
-            mover.until(lambda m, c=counter: m["type"] == "error" or (
-                m["type"] == "state" and m["counter"] > c))
+
+            def answered(m: Message, c: int = counter) -> bool:
+                return bool(m["type"] == "error" or (m["type"] == "state" and m["counter"] > c))
+
+            mover.until(answered)
             break
         time.sleep(0.05)  # an answer applied by a timer is on its way
         for p in peers:

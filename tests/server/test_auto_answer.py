@@ -162,12 +162,15 @@ def test_a_claim_windows_clocks_do_not_tell_who_has_a_choice(tmp_path: Path) -> 
                 assert {c["seat"] for c in state["clocks"]} == set(asked), (asked, state)
             if mixed >= 2:
                 break
-            counter = states[asked[0]]["counter"]
+            counter: int = states[asked[0]]["counter"]
             for seat in asked:
                 if seat not in autos:
                     act(peers[seat], room, "过")
-            peers[asked[0]].until(lambda m, c=counter, a=asked: m["type"] == "state"
-                                  and to_act(m) != a and m["counter"] > c)
+
+            def moved(m: Message, c: int = counter, a: list[int] = asked) -> bool:
+                return bool(m["type"] == "state" and to_act(m) != a and m["counter"] > c)
+
+            peers[asked[0]].until(moved)
     assert mixed, "no window had a seat with a choice beside one answered for"
 
 

@@ -39,9 +39,11 @@ def test_review_a_seat_from_the_replay(page: Page, server: str, shots: Path | No
     assert felt is not None and felt["height"] >= 420, felt
     # the box comes below the step buttons (above the table it pushed them off a 800 px
     # screen) and says whose choices it reviews
-    controls = page.locator("[data-testid=replay-controls]").bounding_box()
-    box = page.locator("[data-testid=review-box]").bounding_box()
-    assert controls and box and box["y"] >= controls["y"] + controls["height"] - 1, (controls, box)
+    # (both in one frame: the finished review scrolls into sight meanwhile)
+    controls, box = page.evaluate("""() => ['replay-controls', 'review-box'].map((id) => {
+      const r = document.querySelector(`[data-testid=${id}]`).getBoundingClientRect();
+      return { y: r.top, height: r.height }; })""")
+    assert box["y"] >= controls["y"] + controls["height"] - 1, (controls, box)
     expect(panel.locator("strong").first).to_have_text("复盘分析：复盘 的选择")
     # the finished review comes into sight (it opened just below a 768 px window, and
     # nothing on the screen changed: a play-test scrolled to find it)

@@ -47,7 +47,7 @@ def test_an_english_count_of_one_is_singular(page: Page, server: str) -> None:
     count, the lobby's totals, the room's deals, a 紧牌 of 1 card."""
     enter(page, server, "单复数")
     assert page.evaluate(_COUNTS, "en") == [
-        "1 card", "2 cards", "1 game, 1 point in all", "3 games, -2 points in all",
+        "1 card", "2 cards", "1 deal, 1 point in all", "3 deals, -2 points in all",
         "1 deal · multiplier ×1 · untimed", "4 deals · multiplier ×2 · untimed",
         "B1 calls 紧牌: at most 1 card", "B1 calls 紧牌: at most 3 cards"]
     assert page.evaluate(_COUNTS, "zh")[:3] == ["1 张", "2 张", "共 1 局，累计 1 分"]

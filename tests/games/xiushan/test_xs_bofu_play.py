@@ -318,7 +318,7 @@ def test_each_abacus_line_says_where_its_number_came_from() -> None:
         assert [i.seat for i in items] == list(range(len(before)))
         for item in items:
             params = item.label.params
-            assert params["before"] == before[item.seat]
+            assert item.seat is not None and params["before"] == before[item.seat]
             change = 0 if params["change"] == "0" else int(params["change"])
             assert params["before"] + change == item.value
             assert item.label.zh == f"算盘（上局 {params['before']}，本局 {params['change']}）"

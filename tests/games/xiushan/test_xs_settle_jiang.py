@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from huapai.core.match import Match
 from huapai.games.xiushan.bot import HeuristicBot
 from huapai.games.xiushan.cards import parse_card
@@ -10,7 +13,7 @@ from huapai.games.xiushan.game import GAME
 from huapai.games.xiushan.groups import Group, Kind, same_card_youzi, sequence_youzi
 
 
-def _plain(item_params: dict[str, object], youzi: int) -> bool:
+def _plain(item_params: Mapping[str, Any], youzi: int) -> bool:
     """Whether ``youzi`` is more than the group would be worth with no 将."""
     kind, cards = Kind(str(item_params["kind"])), str(item_params["cards"])
     codes = tuple(parse_card(c) for c in cards)
