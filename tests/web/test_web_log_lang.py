@@ -111,3 +111,39 @@ def test_a_seat_out_of_the_deal_is_told_why(page: Page, server: str) -> None:
     assert page.evaluate(_SITTING, ["zh", four, 1]) is None  # in play
     five = {"active": [0, 1, 3], "backs": [None, None, 0, None, 3]}
     assert page.evaluate(_SITTING, ["zh", five, 4]).startswith("这局你歇家，抱S3")
+
+
+_LOST = """async ([game, events, lang]) => {
+  const { setLang } = await import("/js/i18n.js");
+  const { TableView } = await import("/js/table.js");
+  const { rendererFor } = await import("/js/games/registry.js");
+  setLang(lang);
+  const renderer = rendererFor(game);
+  const ctx = { me: 0, name: (s) => (s === 0 ? "你" : `座${s}`) };
+  const probe = { myClaim: null };
+  return events.map((ev) => TableView.prototype.lostClaim.call(probe, ev, 0))
+    .filter(Boolean).map((ev) => renderer.eventText(ev, ctx, {}));
+}"""
+
+
+def test_a_claim_another_seat_beat_is_said(page: Page, server: str) -> None:
+    """Two seats pressed 对 on one discard: the loser's log read 你 答：对, then 乙 对 化化化,
+    with nothing saying its claim did not stand (a claim-race play-test). Now it does; a
+    claim that won, a 过, or a card that nobody took says nothing more."""
+    enter(page, server, "抢牌")
+    lost = [{"kind": "answered", "seat": 0, "answer": "对"},
+            {"kind": "claimed", "seat": 1, "claim": "对", "cards": "化化化"}]
+    assert page.evaluate(_LOST, ["biegan", lost, "zh"]) == ["你的「对」没成：这张归了 座1"]
+    assert page.evaluate(_LOST, ["biegan", lost, "en"]) == [
+        "your 对 did not stand: 座1 took the card"]
+    beaten = [{"kind": "answered", "seat": 0, "answer": "碰"},
+              {"kind": "won", "seat": 2, "from_seat": 1, "card": "三"}]
+    assert page.evaluate(_LOST, ["xiushan", beaten, "zh"]) == ["你的「碰」没成：这张归了 座2"]
+    for quiet in ([{"kind": "answered", "seat": 0, "answer": "对"},
+                   {"kind": "claimed", "seat": 0, "claim": "对", "cards": "化化化"}],
+                  [{"kind": "answered", "seat": 0, "answer": "过"},
+                   {"kind": "claimed", "seat": 1, "claim": "对", "cards": "化化化"}],
+                  [{"kind": "answered", "seat": 0, "answer": "对"},
+                   {"kind": "drew", "seat": 1, "card": None},
+                   {"kind": "claimed", "seat": 1, "claim": "对", "cards": "化化化"}]):
+        assert page.evaluate(_LOST, ["biegan", quiet, "zh"]) == [], quiet

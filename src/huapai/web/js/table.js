@@ -136,6 +136,7 @@ export class TableView {
     const wasMyTurn = this.data !== null && !fresh && this.myTurn();
     if (fresh) {
       this.recent = null;
+      this.myClaim = null;  // (lostClaim: a claim of the last deal is no more)
       this.log = reloaded && !("recent" in data) ? keptLog(data.dealKey) : [];
       this.hand.clear();
       this.bubbles.clear();  // the last deal's 占 / 过 / 不掀 say nothing of this one
@@ -196,9 +197,28 @@ export class TableView {
     const ctx = this.ctx();
     for (const ev of events) {
       if (this.renderer.eventText(ev, ctx, this.data.view)) this.log.push({ ev, seat: ev.seat });
+      const lost = this.lostClaim(ev, this.data.me);
+      if (lost && this.renderer.eventText(lost, ctx, this.data.view)) this.log.push({ ev: lost, seat: lost.seat });
     }
     this.log = this.log.slice(-LOG_MAX);
     if (!this.opts.readOnly && this.data?.dealKey) keepLog(this.data.dealKey, this.log);
+  }
+
+  /** My claim in a window that another seat's claim beat, as a line of its own
+   * (`claim_lost`): the log said only 你 答：对, then 乙 对 化化化 (a claim-race play-test);
+   * null for any other event. Remembers my last claim (not 过) until the card is taken. */
+  lostClaim(ev, me) {
+    if (typeof me !== "number") return null;
+    if (ev.kind === "answered" && ev.seat === me) {
+      this.myClaim = ev.answer && ev.answer !== "过" ? ev.answer : null;
+      return null;
+    }
+    const taken = ev.kind === "claimed" || (ev.kind === "won" && typeof ev.from_seat === "number")
+      || (ev.kind === "laid" && typeof ev.from_seat === "number");
+    if (!this.myClaim || !(taken || ev.kind === "discarded" || ev.kind === "drew")) return null;
+    const mine = this.myClaim;
+    this.myClaim = null;
+    return taken && ev.seat !== me ? { kind: "claim_lost", seat: me, answer: mine, by: ev.seat } : null;
   }
 
   bubble({ seat, text, cls }) {

@@ -143,6 +143,9 @@ export const claimTable = {
       // discard I could not claim, the log read 你 答：过 (a play-tester found it noise)
       case "answered": return ev.answer && ev.answer !== "过" ? bi(`${who} 答：${ev.answer}`, `${who} answers ${ev.answer}`) : null;
       case "deal_ended": return bi(...pairOf(this.ends, ev.reason));
+      // (table.js's lostClaim) my claim in a window another seat's claim beat
+      case "claim_lost": return bi(`你的「${ev.answer}」没成：这张归了 ${ctx.name(ev.by)}`,
+        `your ${ev.answer} did not stand: ${ctx.name(ev.by)} took the card`);
       default: return generic.eventText(ev, ctx);
     }
   },
