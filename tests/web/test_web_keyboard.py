@@ -6,6 +6,9 @@ Escape."""
 
 from __future__ import annotations
 
+import time
+from typing import Any
+
 from playwright.sync_api import Page, expect
 from web_driver import create_room, enter, start_with_bots, wait_turn_or_end
 
@@ -128,3 +131,23 @@ def test_the_hand_is_one_tab_stop_walked_by_the_arrows(page: Page, server: str) 
     page.keyboard.press("Home")
     assert page.evaluate("() => document.activeElement?.dataset.id") == \
         cards.first.get_attribute("data-id")
+
+
+def test_a_quick_second_game_choice_is_not_undone_by_the_first(page: Page,
+                                                               server: str) -> None:
+    """Two quick arrow keys on the game picker: the first game's presets, still loading
+    when the second game was chosen, came after it and put the first game back (a CI run
+    under load). The latest choice stands, its presets with it."""
+    enter(page, server, "快选")
+
+    def slow(route: Any) -> None:
+        time.sleep(1.5)
+        route.continue_()
+
+    page.route("**/api/games/xiushan", slow)
+    page.select_option("select[name=game]", value="xiushan")  # its presets on their way
+    page.select_option("select[name=game]", value="biegan")
+    page.wait_for_selector("select[name=preset] option[value='gongan']", state="attached")
+    page.wait_for_timeout(2500)  # the first game's answer has come by now
+    expect(page.locator("select[name=game]")).to_have_value("biegan")
+    expect(page.locator("select[name=preset] option[value='gongan']")).to_have_count(1)

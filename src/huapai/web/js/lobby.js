@@ -175,7 +175,11 @@ export class LobbyPage {
   }
 
   async chooseGame(name) {
+    // the picker's latest choice: one still loading when another was made must not undo
+    // it (two quick arrow keys: the first game's presets came after the second's)
+    this.wanted = name;
     if (!this.details.has(name)) this.details.set(name, await gameDetail(name));
+    if (this.wanted !== name) return;
     const detail = this.details.get(name);
     this.form.game = name;
     this.form.preset = detail.presets[0]?.name ?? null;
