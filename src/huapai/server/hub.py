@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 import orjson
 from starlette.websockets import WebSocket
 
-from huapai.core.claim import Answered
+from huapai.core.claim import Answered, ClaimWindow
 from huapai.core.protocol import Event, Game
 
 from .coalesce import Coalescer
@@ -65,8 +65,13 @@ def window_view(game: Game[Any, Any], state: Any, viewer: Viewer) -> Mapping[str
     once it has answered. Who else has answered, and when, is nobody else's to know: a
     seat still deciding was the one left in ``to_act`` after the others' answers (a
     play-test read who could claim from it, and from when each answer arrived)."""
-    view = game.observe(state, viewer)
-    window = game.claim_window(state)
+    return in_window(game.observe(state, viewer), game.claim_window(state), viewer)
+
+
+def in_window(view: Mapping[str, Any], window: ClaimWindow | None,
+              viewer: Viewer) -> Mapping[str, Any]:
+    """``view`` (``viewer``'s ``observe()``) with ``to_act`` as :func:`window_view` says
+    while ``window`` is open (as it is, with none)."""
     if window is None:
         return view
     answered = viewer is not None and window.answer_of(viewer) is not None
@@ -99,7 +104,7 @@ class Feed:
     """
 
     __slots__ = ("behind", "counters", "game", "infos", "legal", "legal_at", "legal_json",
-                 "rules", "seats", "state", "texts", "to_act", "views")
+                 "rules", "seats", "state", "texts", "to_act", "views", "window")
 
     def __init__(self, game: Game[Any, Any], rules: Any, seats: int) -> None:
         self.game, self.rules, self.seats = game, rules, seats
@@ -117,6 +122,7 @@ class Feed:
         self.legal_at: dict[Viewer, int] = dict.fromkeys(self.viewers(), 0)
         self.texts: dict[int, str] = {}
         self.state: Any = None
+        self.window: ClaimWindow | None = None  # the state's open claim window, once per change
         self.behind = False
 
     def viewers(self) -> list[Viewer]:
@@ -157,7 +163,7 @@ class Feed:
         that viewer may see them (JSON texts). Those viewers' counters move on; nobody
         else's does."""
         events = list(events)
-        self.state = state
+        self.state, self.window = state, self.game.claim_window(state)
         encoded: dict[int, tuple[Event, str]] = {}
         changed: dict[Viewer, list[str]] = {}
         for viewer in self.viewers():
@@ -180,7 +186,7 @@ class Feed:
 
     def _recompute(self, viewer: Viewer, events: list[Event],
                    encoded: dict[int, tuple[Event, str]], force: bool) -> list[str] | None:
-        view = window_view(self.game, self.state, viewer)
+        view = in_window(self.game.observe(self.state, viewer), self.window, viewer)
         seen = [self._event_text(e.for_viewer(viewer), encoded) for e in events
                 if told(e, viewer)]
         text = dumps(view)

@@ -184,6 +184,7 @@ export class ReviewPanel {
       return;
     }
     const s = job.result.summary;
+    const cost = s.cost.toFixed(1);
     const worth = job.result.worth;  // what the figures count in (分, 豆, 钵福's 折算分)
     const rows = this.mistakes.map((d) => h("li", {},
       h("button", { class: "link", "data-testid": "review-mistake", onClick: () => this.goTo(d.index - 1) },
@@ -192,8 +193,8 @@ export class ReviewPanel {
       // whose moves: the viewed seat's, a bot's too (nothing said so)
       h("strong", {}, this.name ? t("review_title_of", { name: this.name(this.seat) }) : t("review_title")),
       h("p", { class: "muted small", "data-testid": "review-summary" },
-        t(s.cost.toFixed(1) === "0.0" ? "review_summary_even" : "review_summary", {
-          decisions: s.decisions, mistakes: s.mistakes, cost: s.cost.toFixed(1),
+        t(cost === "0.0" ? "review_summary_even" : "review_summary", {
+          decisions: s.decisions, mistakes: s.mistakes, cost,
           unit: said(worth?.unit, t("review_points")) })),
       worth?.note ? h("p", { class: "muted small", "data-testid": "review-worth" }, said(worth.note)) : null,
       standIns(s),
