@@ -134,3 +134,19 @@ def test_a_bad_choice_names_every_choice_with_its_label() -> None:
     assert _no_english(zh.partition("错误：")[2])
     en = _error(["rules", "xiushan", "-r", "baoshu=x", "--lang", "en"])
     assert "rule option baoshu: 'x' is not a choice; choose one of auto (自动报数)" in en
+
+
+@pytest.mark.parametrize(("word", "value"), [("关", False), ("否", False), ("off", False),
+                                             ("开", True), ("是", True), ("yes", True)])
+def test_a_yes_no_option_takes_the_words_a_player_says(word: str, value: bool) -> None:
+    """龙灯开召=关 as well as quads=false: the words ``huapai rules`` shows (开 / 关)."""
+    assert _rule(["十八福", "-r", f"龙灯开召={word}"], "quads") is value
+
+
+def test_a_yes_no_option_refuses_any_other_word_in_every_command() -> None:
+    refused = _error(["rules", "十八福", "-r", "quads=也许"])
+    assert "规则选项「龙灯开召」（quads）：应为是或否" in refused
+    calc = _error(["score", "shibafu", *SCORED, "-o", "quads=maybe"])
+    assert "规则选项 quads 要写 是 或 否（开 / 关、true / false），不是 'maybe'" in calc
+    data = _json(["waits", "shibafu", SCORED[0][:-1], *SCORED[1:], "-o", "quads=关"])
+    assert isinstance(data, dict)

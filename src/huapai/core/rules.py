@@ -306,6 +306,9 @@ def choice_named(cls: type[RulesBase], name: str, value: Any) -> Any:
     show it: its 中文, without its bracketed note or a piece met in one label only, or its
     English). A RulesError names every choice with its label; any other value is left
     to the rules' own checks."""
+    if isinstance(value, str) and typing.get_type_hints(cls).get(name) is bool:
+        said = yes_no(value)  # any other text is left to the rules' check, which names it
+        return value if said is None else said
     info = cls.info(name)
     if info.choices is None or not isinstance(value, str) or value in info.choices:
         return value
@@ -321,6 +324,17 @@ def choice_named(cls: type[RulesBase], name: str, value: Any) -> Any:
                         "可选：{known_zh}",
                         "rule option {name}: {value!r} is not a choice; choose one of {known}",
                         name=name, label=info.zh, value=text, known_zh=zh, known=en)
+
+
+_YES = frozenset({"是", "开", "有", "要", "yes", "y", "on", "true", "1"})
+_NO = frozenset({"否", "关", "无", "不", "不要", "no", "n", "off", "false", "0"})
+
+
+def yes_no(text: str) -> bool | None:
+    """A yes/no option written as a word (是 / 否, 开 / 关, yes / no, on / off, true /
+    false, 1 / 0) as its bool; None for any other text."""
+    word = text.strip().lower()
+    return True if word in _YES else False if word in _NO else None
 
 
 def _listed(labels: Mapping[Any, str]) -> tuple[str, str]:

@@ -26,6 +26,7 @@ from typing import Any, Literal
 from huapai.core.manifest import CalculatorError, Text
 from huapai.core.present import Msg
 from huapai.core.protocol import NotationError
+from huapai.core.rules import yes_no
 
 from .calculator import UNITS_PER_HAND, HandResult, best_hand
 from .cards import (
@@ -91,8 +92,8 @@ _TEXT: dict[str, tuple[str, str]] = {
                     "--option takes NAME=VALUE, got {raw!r}"),
     "option_name": ("没有选项「{name}」；可用：{known}", "no option {name!r}; known: {known}"),
     "option_twice": ("选项 {name} 给了两次", "option {name} given twice"),
-    "option_bool": ("选项 {name} 要 true 或 false，这里是「{value}」",
-                    "option {name} takes true or false, got {value!r}"),
+    "option_bool": ("选项 {name} 要写 是 或 否（开 / 关、true / false），这里是「{value}」",
+                    "option {name} takes yes or no (true / false), got {value!r}"),
     "option_choice": ("选项 {name} 可取 {choices}，这里是「{value}」",
                       "option {name} takes {choices}, got {value!r}"),
     "preset": ("没有预设「{name}」；可用：{known}", "no preset {name!r}; known: {known}"),
@@ -153,8 +154,6 @@ CALC_OPTIONS = (
 _OPTION_BY_NAME = {
     key: opt for opt in CALC_OPTIONS for key in (opt.name, opt.zh, *opt.aliases)
 }
-_TRUE = frozenset({"true", "yes", "on", "1", "是", "开"})
-_FALSE = frozenset({"false", "no", "off", "0", "否", "关"})
 THRESHOLD_MAX = 999
 
 
@@ -212,11 +211,10 @@ def overrides(items: Iterable[str]) -> dict[str, Any]:
 
 def _option_value(opt: CalcOption, value: str) -> Any:
     if isinstance(opt.default, bool):
-        if value.lower() in _TRUE:
-            return True
-        if value.lower() in _FALSE:
-            return False
-        raise _fail("option_bool", name=opt.name, value=value)
+        said = yes_no(value)
+        if said is None:
+            raise _fail("option_bool", name=opt.name, value=value)
+        return said
     if opt.choices:
         if value not in opt.choices:
             raise _fail("option_choice", name=opt.name, value=value,

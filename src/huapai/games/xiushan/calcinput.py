@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from huapai.core.manifest import CalculatorError, Text
 from huapai.core.present import Msg
 from huapai.core.protocol import NotationError, RulesError
+from huapai.core.rules import yes_no
 
 from .calculator import HandError, Result
 from .calculator import score as score_hand
@@ -30,16 +31,22 @@ def _rules(preset: str | None, options: Sequence[str] | None) -> XiushanRules:
         if not sep or name not in data:
             raise CalculatorError(Text(f"规则选项写成 名=值，{item!r} 不认得",
                                        f"a rule option is NAME=VALUE; {item!r} is not one"))
-        data[name] = _value(value, data[name])
+        data[name] = _value(name, value, data[name])
     try:
         return XiushanRules.from_dict(data)
     except RulesError as exc:
         raise CalculatorError(Text(f"规则不成立：{exc}", f"bad rules: {exc}")) from exc
 
 
-def _value(text: str, like: object) -> object:
+def _value(name: str, text: str, like: object) -> object:
     if isinstance(like, bool):
-        return text.lower() in ("1", "true", "yes", "on")
+        said = yes_no(text)
+        if said is None:
+            raise CalculatorError(Text(f"规则选项 {name} 要写 是 或 否（开 / 关、true / false），"
+                                       f"不是 {text!r}",
+                                       f"rule option {name} takes yes or no (true / false), "
+                                       f"not {text!r}"))
+        return said
     if isinstance(like, int):
         try:
             return int(text)
