@@ -27,7 +27,7 @@ export function joinForm(app) {
   } }, input, h("button", { class: "btn", type: "submit" }, t("join")));
 }
 
-const CLOCKS = [0, 15, 30, 60, 120];
+const CLOCKS = [0, 15, 20, 30, 60, 120];
 const TUOGUAN = [10, 30, 60, 180];
 const SPEEDS = [["speed_instant", 0], ["speed_fast", 0.3], ["speed_normal", 0.8], ["speed_slow", 1.6]];
 const REFRESH_MS = 5000;
