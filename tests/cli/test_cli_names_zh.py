@@ -150,3 +150,9 @@ def test_a_yes_no_option_refuses_any_other_word_in_every_command() -> None:
     assert "规则选项 quads 要写 是 或 否（开 / 关、true / false），不是 'maybe'" in calc
     data = _json(["waits", "shibafu", SCORED[0][:-1], *SCORED[1:], "-o", "quads=关"])
     assert isinstance(data, dict)
+
+
+def test_the_xiushan_calculator_names_its_options_when_one_is_unknown() -> None:
+    zh = _error(["score", "shibafu", *SCORED, "-o", "foo=1"])
+    assert "xiushan 没有这些规则选项：foo；可用：手牌张数（hand_size）、龙灯开召（quads）" in zh
+    assert "规则选项写成 名=值" in _error(["score", "shibafu", *SCORED, "-o", "quads"])

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from huapai.core.manifest import CalculatorError, Text
 from huapai.core.present import Msg
 from huapai.core.protocol import NotationError, RulesError
-from huapai.core.rules import yes_no
+from huapai.core.rules import option_named, yes_no
 
 from .calculator import HandError, Result
 from .calculator import score as score_hand
@@ -27,10 +27,14 @@ def _rules(preset: str | None, options: Sequence[str] | None) -> XiushanRules:
                                    f"no preset {preset!r}; known: {known}"))
     data = PRESETS[preset].to_dict()
     for item in options or ():
-        name, sep, value = item.partition("=")
-        if not sep or name not in data:
+        key, sep, value = item.partition("=")
+        if not sep:
             raise CalculatorError(Text(f"规则选项写成 名=值，{item!r} 不认得",
                                        f"a rule option is NAME=VALUE; {item!r} is not one"))
+        try:
+            name = option_named(XiushanRules, key, "xiushan")
+        except RulesError as exc:  # names every option the calculator takes
+            raise CalculatorError(Text(exc.msg.zh, exc.msg.en)) from None
         data[name] = _value(name, value, data[name])
     try:
         return XiushanRules.from_dict(data)
