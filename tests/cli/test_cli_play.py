@@ -297,9 +297,9 @@ def test_interpret_numbers_notation_and_commands() -> None:
 def test_a_number_that_is_also_a_card_is_never_guessed() -> None:
     """Issue 9 §2 (the number-vs-rank trap): in 兰州 a bare ``2`` is choice 2 (A) *and* the
     listed card 2 (choice 3): refused, naming both readings and how to say each; ``#n`` and
-    ``=x`` say it unambiguously. ``3`` is choice 3 and, where the player holds a 3 that
-    cannot be played now, also that card: refused too; with no 3 in hand (or ``2`` while only
-    掀 / 不掀 are listed) it can only be the list's choice."""
+    ``=x`` say it unambiguously. ``3`` is choice 3 and also the card 3, held but not playable
+    now or not held at all: refused too; only where no listed action plays cards (``2``
+    while only 掀 / 不掀 are listed) is it the list's choice alone."""
     legal = [_parse(w) for w in ("扣了", "A", "2", "K K")]
     texts = ["扣了", "A", "2", "K K"]
     zh = interpret("2", legal, texts, _parse, "zh")
@@ -318,6 +318,13 @@ def test_a_number_that_is_also_a_card_is_never_guessed() -> None:
     assert "=3" not in three.problem and "你手里写作「3」的牌（现在不能这样出）" in three.problem
     en = interpret("3", legal, texts, _parse, "en", held=holds)
     assert en.problem is not None and "your cards written '3'" in en.problem
+    # no 3 held: a player who misread the hand means the card it thinks it holds (a 兰州
+    # play-tester typed 7 and threw the list's seventh card), so that is asked too
+    none = interpret("3", legal, texts, _parse, "zh", held=lambda action: False)
+    assert none.action is None and none.problem is not None
+    assert "写作「3」的牌（你手里没有）" in none.problem and "要第 3 项请输入 #3" in none.problem
+    en = interpret("3", legal, texts, _parse, "en", held=lambda action: False)
+    assert en.problem is not None and "the cards written '3' (you hold none)" in en.problem
     declare = [_parse("不掀"), _parse("掀")]
     assert interpret("2", declare, ["不掀", "掀"], _parse, "zh").action == declare[1]
     same = [legal[0], legal[1], _parse("3")]

@@ -46,6 +46,8 @@ _LABELS: dict[str, tuple[str, str]] = {
     "amb_listed": ("列表里的「{label}」（第 {j} 项）", "the listed {label!r} (choice {j})"),
     "amb_card": ("你手里写作「{raw}」的牌（现在不能这样出）",
                  "your cards written {raw!r} (not allowed now)"),
+    "amb_card_missing": ("写作「{raw}」的牌（你手里没有）",
+                         "the cards written {raw!r} (you hold none)"),
     "amb_or": ("，或者", ", or "),
     "amb_how_choice": ("要第 {n} 项请输入 #{n}", "#{n} for choice {n}"),
     "amb_how_listed": ("要「{label}」请输入 #{j}{also}", "#{j}{also} for {label!r}"),

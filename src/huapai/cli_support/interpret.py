@@ -7,9 +7,11 @@ command (``?``/``帮助``/``help``, ``牌桌``/``show``, ``听``/``waits``, ``q`
 card such as ``2`` looks like a number; where only 弃 3 is listed, it is that). A bare
 number that may also mean another listed action — the one its notation names, or one
 whose label shows the number (报 6, 9r), or cards the player holds that cannot be played
-now — is refused, naming every reading, so a number is never taken the way the player did
-not mean. A list number whose notation names cards the player does not hold is the list's
-choice (it cannot mean them).
+now, or cards the player does not hold (a player who misreads the hand types the card
+it thinks it holds: a 兰州 play-tester typed 7 with no 7 and threw the list's seventh
+card) — is refused, naming every reading, so a number is never taken the way the player
+did not mean. Where no listed action plays cards (掀 / 不掀, 过, 报数) a number is only
+the list's.
 """
 
 from __future__ import annotations
@@ -132,7 +134,7 @@ def _by_number(word: str, c: _Choices) -> Reply:
     if len(shown) == 1:
         return Reply(action=c.legal[shown[0]])
     if shown:
-        return Reply(problem=_ambiguous(word, None, shown, False, c, None))
+        return Reply(problem=_ambiguous(word, None, shown, None, c, None))
     if not c.number_cards:
         return Reply(problem=tr("no_number", c.lang, n=n, last=len(c.legal)))
     return Reply(problem=tr("bad_number", c.lang, n=n, last=len(c.legal),
@@ -146,9 +148,10 @@ def _list_number(word: str, n: int, reading: int | NotationError, c: _Choices) -
     if written == n - 1:
         return Reply(action=c.legal[n - 1])  # the choice and the notation agree
     others = [written] if written is not None else _showing_number(n, c, skip=n - 1)
-    card = (not isinstance(reading, NotationError) and written is None
-            and c.held is not None and c.held(reading))
-    if not others and not card:
+    card: bool | None = None  # cards it writes that are no listed action: held or not
+    if not isinstance(reading, NotationError) and written is None and c.held is not None:
+        card = c.held(reading)
+    if not others and card is None:
         return Reply(action=c.legal[n - 1])
     said = c.index(_parsed(word, c))  # =word advised only for the cards it writes
     return Reply(problem=_ambiguous(word, n, others, card, c, said))
@@ -165,11 +168,11 @@ def _by_text(word: str, c: _Choices) -> Reply:
         others = [i for i in listed if i != written]
         if not others:
             return Reply(action=c.legal[written])
-        return Reply(problem=_ambiguous(word, None, [written, *others], False, c, written))
+        return Reply(problem=_ambiguous(word, None, [written, *others], None, c, written))
     if len(listed) == 1:
         return Reply(action=c.legal[listed[0]])
     if len(listed) > 1:  # 对子 where two pairs are listed: which one, never a guess
-        return Reply(problem=_ambiguous(word, None, listed, False, c, None))
+        return Reply(problem=_ambiguous(word, None, listed, None, c, None))
     if isinstance(reading, NotationError):
         return Reply(problem=tr("bad_notation", c.lang, text=word,
                                 reason=reading.msg.text(c.lang)))
@@ -258,11 +261,12 @@ def _showing_number(n: int, c: _Choices, skip: int | None) -> list[int]:
             if i != skip and n in {int(run) for run in _NUMBER.findall(label)}]
 
 
-def _ambiguous(raw: str, n: int | None, items: Sequence[int], card: bool, c: _Choices,
-               written: int | None) -> str:
+def _ambiguous(raw: str, n: int | None, items: Sequence[int], card: bool | None,
+               c: _Choices, written: int | None) -> str:
     """``raw`` read every way it can be: choice ``n``, the listed ``items`` (``written``:
-    the one the notation ``=raw`` writes) and a ``card`` held that cannot be played now;
-    how to say each."""
+    the one the notation ``=raw`` writes) and cards it writes that are no listed action
+    (``card``: True held, that cannot be played now; False not held; None no such
+    reading); how to say each."""
     lang = c.lang
     readings, hows = [], []
     if n is not None:
@@ -272,8 +276,8 @@ def _ambiguous(raw: str, n: int | None, items: Sequence[int], card: bool, c: _Ch
         readings.append(tr("amb_listed", lang, j=i + 1, label=c.labels[i]))
         also = tr("amb_or_written", lang, raw=raw) if i == written else ""
         hows.append(tr("amb_how_listed", lang, j=i + 1, label=c.labels[i], also=also))
-    if card:
-        readings.append(tr("amb_card", lang, raw=raw))
+    if card is not None:
+        readings.append(tr("amb_card" if card else "amb_card_missing", lang, raw=raw))
     ways = tr(f"ways_{len(readings)}" if len(readings) <= 4 else "ways_many", lang)
     return tr("ambiguous", lang, raw=raw, ways=ways, readings=tr("amb_or", lang).join(readings),
               hows=comma(lang).join(hows))
