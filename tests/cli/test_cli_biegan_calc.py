@@ -423,7 +423,7 @@ def test_unreadable_cards_are_refused_in_chinese_in_chinese_mode() -> None:
     """The reason after 看不懂 is Chinese too (it was the English notation error)."""
     result = invoke(["score", "biegan", "上大x人"])
     assert_clean(result, 1)
-    assert "看不懂：第 3 个字 'x' 不是牌" in result.output and "unknown" not in result.output
+    assert "看不懂：第 3 个字「x」不是牌" in result.output and "unknown" not in result.output
     english = invoke(["score", "biegan", "上大x人", "--lang", "en"])
     assert "unknown card 'x' at position 3" in english.output
 

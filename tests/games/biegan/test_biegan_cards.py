@@ -112,7 +112,7 @@ def test_a_flowered_card_as_a_chinese_player_says_it() -> None:
         ("花千", "第 1 个字「花」后面要紧跟 乙 三 五 七 九 之一", "'花' at position 1"),
         ("上花", "第 2 个字「花」", "'花' at position 2"),
         ("花 三", "第 1 个字「花」", "'花' at position 1"),
-        ("花三*", "第 3 个字 '*'：花三 已经是花牌", "三* is flowered already"),
+        ("花三*", "第 3 个字「*」：花三 已经是花牌", "三* is flowered already"),
     ],
 )
 def test_a_misplaced_flower_word_is_named(text: str, zh: str, en: str) -> None:

@@ -74,11 +74,11 @@ def test_a_word_that_is_no_card_is_not_said_as_a_discard() -> None:
     ``打 x`` keeps its word."""
     with pytest.raises(NotationError) as alone:
         GAME.parse_action(rules(), "xyzzy")
-    assert alone.value.msg.zh.startswith("第 1 个字 'x' 不是牌（"), alone.value.msg.zh
+    assert alone.value.msg.zh.startswith("第 1 个字「x」不是牌（"), alone.value.msg.zh
     assert not alone.value.msg.en.startswith("打"), alone.value.msg.en
     with pytest.raises(NotationError) as said:
         GAME.parse_action(rules(), "打 x")
-    assert said.value.msg.zh.startswith("打：第 1 个字 'x' 不是牌"), said.value.msg.zh
+    assert said.value.msg.zh.startswith("打：第 1 个字「x」不是牌"), said.value.msg.zh
 
 
 def test_discard_ids_follow_the_display_order() -> None:

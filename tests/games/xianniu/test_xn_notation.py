@@ -53,6 +53,8 @@ def test_names_and_codes_are_the_reference_table() -> None:
     ("串串 长串 垂六 梅子 花十 老虎 公牛 母牛", "6 3 3 9r 9b J 10 Q"),
     ("天天天", "K K K"),
     ("地眼K 5r", "A 5r K"),
+    ("尖 钩 皇后 国王", "A J Q K"),  # the poker faces as the how-to names them
+    ("圈 老K", "Q K"),
 ])
 def test_aliases_separators_and_suits(text: str, expected: str) -> None:
     """Regional aliases of reference §1.1, 扑克 suits as colours (♥♦ red, ♠♣ black), mixed input."""
@@ -72,6 +74,12 @@ def test_card_errors_name_the_culprit(text: str, message: str) -> None:
     """Bad notation raises NotationError naming the card, its position or the count."""
     with pytest.raises(NotationError, match=message.replace("(", r"\(").replace(")", r"\)")):
         parse_counts(text)
+
+
+def test_a_card_error_quotes_the_culprit_as_chinese_does() -> None:
+    with pytest.raises(NotationError) as info:
+        parse_counts("天 天 狗")
+    assert info.value.msg.zh == "第 5 个字符「狗」不是牌"
 
 
 @pytest.mark.parametrize("preset", PRESETS)

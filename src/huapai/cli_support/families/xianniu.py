@@ -212,7 +212,7 @@ class XianniuRenderer:
         by name, the poker letters as the other way), 紧牌 only where it is played."""
         long_cards = getattr(ctx.rules, "deck", "poker") != "poker"
         poker = ctx.pick("扑克 A 2 3 红5 黑5 6 7 8 红9 黑9 10 J Q K（5 和 9 要写颜色：红5、黑9，"
-                         "也可以写 5r、9b：r 红、b 黑）",
+                         "也可以写 5r、9b：r 红、b 黑；A J Q K 也可以写 尖 钩 皇后 国王）",
                          "poker A 2 3 5r 5b 6 7 8 9r 9b 10 J Q K (5 and 9 need a colour: r red, "
                          "b black)")
         names = ctx.pick("花牌名 天 虎 红十 梅十 牛九 牛八 红八 锤七 锤六 串六 板凳 大戏 小戏 地眼",

@@ -193,7 +193,7 @@ def parse_cards(text: str, *, check_counts: bool = True) -> tuple[int, ...]:
             codes.append(FACES.index(ch))
         else:
             raise NotationError(Msg(
-                "bad_card", f"第 {index + 1} 个字 {raw!r} 不是牌",
+                "bad_card", f"第 {index + 1} 个字「{raw}」不是牌",
                 f"unknown card {raw!r} at position {index + 1} in {text!r}"))
     if flower_word is not None:
         codes.append(_flowered_face(text, flower_word, None))
@@ -218,16 +218,16 @@ def _flower_previous(codes: list[int], text: str, index: int) -> int:
     """Turn the card just parsed into its flowered copy, for a ``*`` at ``index``."""
     prev = _previous_char(text, index)
     if not codes or prev is None or prev == FLOWER_MARK:
-        raise NotationError(Msg("bad_card", f"第 {index + 1} 个字 '*' 前面没有牌",
+        raise NotationError(Msg("bad_card", f"第 {index + 1} 个字「*」前面没有牌",
                                 f"'*' at position {index + 1} in {text!r} follows no card"))
     last = codes.pop()
     if is_flowered(last):
         raise NotationError(Msg(
-            "bad_card", f"第 {index + 1} 个字 '*'：{said_zh(card_name(last))} 已经是花牌",
+            "bad_card", f"第 {index + 1} 个字「*」：{said_zh(card_name(last))} 已经是花牌",
             f"'*' at position {index + 1} in {text!r}: {card_name(last)} is flowered already"))
     if last == JOKER or last not in FLOWER_FACES:
         raise NotationError(Msg(
-            "bad_card", f"第 {index + 1} 个字 '*'：{card_name(last)} 没有花牌",
+            "bad_card", f"第 {index + 1} 个字「*」：{card_name(last)} 没有花牌",
             f"'*' at position {index + 1} in {text!r}: {card_name(last)} has no flowered "
             "copies"))
     return card(last, True)

@@ -81,6 +81,8 @@ _ALIASES = {
     "花十": HONGSHI, "红": HONGSHI,
     "黑十": MEISHI, "梅子": MEISHI, "梅": MEISHI,
     "虎头": HU, "老虎": HU,
+    # the poker deck's faces as Chinese says them (the how-to's 尖 … 钩、皇后、国王)
+    "尖": DIYAN, "钩": HONGSHI, "皇后": HU, "圈": HU, "国王": TIAN, "老K": TIAN,
     # the poker deck's colours as a Chinese player says them (and the browser shows them)
     "红9": NIU_JIU, "红九": NIU_JIU, "黑9": NIU_BA, "黑九": NIU_BA,
     "红5": DA_XI, "红五": DA_XI, "黑5": XIAO_XI, "黑五": XIAO_XI,
@@ -113,7 +115,7 @@ def _next_face(text: str, i: int) -> tuple[int, int]:
             return _CHINESE[name], i + len(name)
     m = _POKER.match(text, i)
     if m is None:
-        raise NotationError.of("unknown_card", "第 {pos} 个字符 {char!r} 不是牌",
+        raise NotationError.of("unknown_card", "第 {pos} 个字符「{char}」不是牌",
                                "unknown card {char!r} at position {pos} in {text!r}",
                                pos=i + 1, char=text[i], text=text)
     rank, suit = m.group(1).upper(), m.group(2)

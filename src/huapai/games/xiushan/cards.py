@@ -80,7 +80,7 @@ def parse_card(text: str) -> int:
     """One card from its 汉字 (surrounding spaces ignored)."""
     cards = parse_cards(text, check_counts=False)
     if len(cards) != 1:
-        raise NotationError(Msg("bad_card", f"要一张牌，不是 {text!r}",
+        raise NotationError(Msg("bad_card", f"要一张牌，不是「{text}」",
                                 f"expected one card, got {text!r}"))
     return cards[0]
 
@@ -101,7 +101,7 @@ def parse_cards(text: str, *, check_counts: bool = True) -> tuple[int, ...]:
         ch = _VARIANTS.get(raw, raw)
         at = GLYPHS.find(ch)
         if at < 0:
-            raise NotationError(Msg("bad_card", f"{text!r} 第 {index + 1} 个字 {raw!r} 不是牌",
+            raise NotationError(Msg("bad_card", f"「{text}」第 {index + 1} 个字「{raw}」不是牌",
                                      f"unknown card {raw!r} at position {index + 1} in {text!r}"))
         cards.append(at)
     if check_counts:
