@@ -21,15 +21,29 @@ from __future__ import annotations
 import json
 import os
 import random
+import shutil
 import statistics
+import subprocess
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+import pytest
 from sqlalchemy import text
 from websockets.exceptions import ConnectionClosed, WebSocketException
 from websockets.sync.client import ClientConnection
-from workers_helpers import LEASE_TTL, Worker, engine_views, pg_url, player, redis_url, until
+from workers_helpers import (
+    LEASE_TTL,
+    Worker,
+    engine_views,
+    free_port,
+    owner_of,
+    pg_url,
+    player,
+    redis_url,
+    until,
+)
 
 from huapai.server.store import make_engine
 
@@ -295,4 +309,105 @@ def test_kill_minus_nine_under_load(pg_url: str, redis_url: str) -> None:
         for c in clients:
             c.close()
         for w in workers:
+            w.stop()
+
+
+@dataclass
+class RedisServer:
+    """A Redis of the test's own on a free port, to stop and start again (the shared one
+    of the other tests is not ours to restart)."""
+
+    port: int = field(default_factory=free_port)
+    proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> None:
+        binary = shutil.which("redis-server")
+        assert binary is not None
+        self.proc = subprocess.Popen(
+            [binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+             "--appendonly", "no"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        import redis
+
+        client = redis.Redis.from_url(self.url)
+        try:
+            until(lambda: _answers(client), timeout=15, what="Redis up")
+        finally:
+            client.close()
+
+    def kill(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(timeout=10)
+
+
+def _answers(client: Any) -> bool:
+    try:
+        return bool(client.ping())
+    except Exception:
+        return False
+
+
+@pytest.fixture
+def own_redis() -> Iterator[RedisServer]:
+    if not os.environ.get("HUAPAI_TEST_REDIS_URL"):
+        pytest.skip("Redis: set HUAPAI_TEST_REDIS_URL (scripts/test.sh starts one when run "
+                    "as root on Debian), and have redis-server on the PATH")
+    if shutil.which("redis-server") is None:
+        pytest.skip("redis-server is not on the PATH: this test restarts a Redis of its own")
+    server = RedisServer()
+    server.start()
+    try:
+        yield server
+    finally:
+        server.kill()
+
+
+def test_a_restart_of_redis_leaves_no_player_before_a_table_that_does_not_move(
+        pg_url: str, own_redis: RedisServer) -> None:
+    """An operator's play-test: Redis restarted while a player connected to worker B sat
+    in a room worker A owns; what the bus carried meanwhile was lost (the player's move,
+    A's next state, A's ``close`` of the proxy it let go), and the player sat connected
+    before a table that never moved again. Now the player's worker closes its connection
+    once Redis is back (1012): it reconnects, subscribes and plays on. No 托管 for 600 s:
+    only the player's own moves move the table."""
+    a, b = Worker(pg_url, own_redis.url), Worker(pg_url, own_redis.url)
+    client: Client | None = None
+    try:
+        a.start()
+        b.start()
+        token = player(a, "甲")
+        room = a.api("POST", "/api/rooms", token, {
+            "game": "xianniu", "preset": "lanzhou", "deals": 64, "tuoguan_after": 600,
+            "bot_delay": 0})["room"]["id"]
+        a.api("POST", f"/api/rooms/{room}/seats/0", token)
+        a.api("POST", f"/api/rooms/{room}/bots", token, {})
+        a.api("POST", f"/api/rooms/{room}/start", token)
+        assert a.proc is not None and f"-{a.proc.pid}-" in str(owner_of(pg_url, room))
+        client, rng = Client(token, room, 0, random.Random(SEED)), random.Random(SEED + 1)
+        client.connect([b])  # on B, the room at A: everything goes over the bus
+        pump_all([client], [b], 3.0, acting=True, rng=rng)
+        assert client.state, "the client on B sees the room A owns"
+        own_redis.kill()
+        pump_all([client], [b], 2.0, acting=True, rng=rng)  # a move now is lost
+        own_redis.start()
+        counters: set[int] = set()
+
+        def moving() -> bool:
+            pump_all([client], [b], 0.3, acting=True, rng=rng)
+            if client.state:
+                counters.add(client.state["counter"])
+            return len(counters) >= 4
+
+        until(moving, timeout=45, what="the table moving again for the player on B "
+                                       f"({' / '.join(client.log)})")
+        assert client.reconnects >= 1  # B closed it when Redis was back
+        settled_views([client], [b], pg_url, rng)
+    finally:
+        if client is not None:
+            client.close()
+        for w in (a, b):
             w.stop()

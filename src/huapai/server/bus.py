@@ -9,7 +9,9 @@ deployments on one Redis (different databases) would otherwise hear each other.
 - ``frame`` (client's worker → owner): one WebSocket frame of a client, as received
   (already checked for size and rate there). The owner runs it through the same
   handler as its own clients' frames, on a :class:`ProxyConnection` standing for the
-  client, so every check, every refusal and every filtered view is the owner's.
+  client, so every check, every refusal and every filtered view is the owner's. A frame
+  saying its client already watches a room there (``k``) for which the owner has no
+  proxy (it let it go) closes the client instead: it reconnects and subscribes again.
 - ``out`` / ``close`` (owner → client's worker): a text to put on the client's send
   queue, or the connection to close.
 - ``gone`` (client's worker → owner): the client disconnected (its proxy unsubscribes).
@@ -109,6 +111,7 @@ class Bus:
         self.on_rename: Callable[[str, str], None] | None = None
         self.on_call: Callable[[dict[str, Any]], Awaitable[dict[str, Any]]] | None = None
         self.calls: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self.lost = False  # messages were lost (Redis went away): resync when it is back
         self._call_ids = itertools.count(1)
         self._answering: set[asyncio.Task[None]] = set()
 
@@ -151,6 +154,7 @@ class Bus:
                         pipe.publish(where, text)
                     await pipe.execute()
             except Exception as exc:
+                self.lost = True  # a client's frame or a viewer's state is gone
                 failed("bus publish", exc, f"bus: {len(batch)} message(s) could not be "
                                            "published")
             else:
@@ -163,11 +167,15 @@ class Bus:
                 message = await self.pubsub.get_message(ignore_subscribe_messages=True,
                                                         timeout=1.0)
             except Exception as exc:
+                self.lost = True  # what was published to this worker meanwhile is gone
                 failed("bus subscription", exc, "bus: lost the subscription; subscribing "
                                                 "again")
                 await asyncio.sleep(0.5)
                 continue
             OUTAGES.ok("bus subscription")
+            if self.lost:
+                self.lost = False
+                self.resync()
             if message is None or message.get("type") != "message":
                 continue
             try:
@@ -235,6 +243,14 @@ class Bus:
     def _frame(self, data: dict[str, Any]) -> None:
         key = (data["from"], data["c"])
         proxy = self.proxies.get(key)
+        if proxy is None and data.get("k"):
+            # its worker thinks it watches a room here, but this worker let it go (its
+            # worker seemed dead; a message lost while Redis was away): a new proxy would
+            # watch nothing, and every move would be refused; it reconnects instead
+            log.debug("bus: a client of %s (connection %d) this worker let go", *key)
+            self.send(key[0], {"t": "close", "c": key[1], "code": 1012,
+                               "reason": "this connection was let go: reconnect"})
+            return
         if proxy is None:
             proxy = self.proxies[key] = ProxyConnection(self, key[0], key[1], data["p"],
                                                         data.get("n"))
@@ -273,11 +289,13 @@ class Bus:
         proxy.inbox.put_nowait(None)
 
     # --- a client of this worker watching rooms elsewhere ----------------------------
-    def forward(self, conn: Connection, worker: str, text: str) -> None:
+    def forward(self, conn: Connection, worker: str, text: str, known: bool = False) -> None:
+        """``text`` to ``worker`` for ``conn``; ``known``: ``conn`` already watches a room
+        there (the owner then has its proxy, unless it let it go)."""
         assert conn.player is not None
         self.local[conn.key] = conn
         self.send(worker, {"t": "frame", "from": self.worker, "c": conn.key,
-                           "p": conn.player, "n": conn.nickname, "x": text})
+                           "p": conn.player, "n": conn.nickname, "x": text, "k": known})
 
     def disconnected(self, conn: Connection) -> None:
         if self.local.pop(conn.key, None) is None:
@@ -286,6 +304,25 @@ class Bus:
             self.send(worker, {"t": "gone", "from": self.worker, "c": conn.key})
         conn.routes.clear()
 
+    def resync(self) -> None:
+        """Redis is back after messages were lost (a frame of a client, a state for it, a
+        ``close``): every client of this worker watching a room elsewhere is closed, and
+        every client of another worker watching a room here is let go and closed by its
+        worker — each reconnects and subscribes again, which sends it the room as it
+        stands. Without this a restart of Redis left players connected to a table that no
+        longer moved (an operator's play-test): the owner had let their proxies go while
+        its ``close`` was lost, and their own worker never heard of it."""
+        routed = [c for c in self.local.values() if c.routes]
+        for conn in routed:
+            conn.close(1012, "the bus between workers was down: reconnect")
+        proxies = list(self.proxies.items())
+        for (worker, cid), proxy in proxies:
+            proxy.close(1012, "the bus between workers was down: reconnect")
+            self.drop_proxy(worker, cid)
+        if routed or proxies:
+            log.warning("bus: Redis is back after messages were lost: %d client(s) here and "
+                        "%d of other workers asked to reconnect", len(routed), len(proxies))
+
     # --- liveness --------------------------------------------------------------------
     async def alive(self, workers: list[str]) -> set[str]:
         if not workers:
@@ -293,11 +330,14 @@ class Bus:
         found = await self.redis.mget([alive_key(w) for w in workers])
         return {w for w, v in zip(workers, found, strict=True) if v is not None}
 
-    async def check_peers(self) -> None:
+    async def check_peers(self) -> bool:
         """Close this worker's clients routed to a worker that died (they reconnect and
-        find the room at its new owner) and drop the proxies of a dead worker's clients."""
+        find the room at its new owner) and drop the proxies of a dead worker's clients;
+        whether Redis was asked (not without peers)."""
         peers = sorted({w for c in self.local.values() for w in c.routes.values()}
                        | {w for w, _ in self.proxies})
+        if not peers:
+            return False
         alive = await self.alive(peers)
         for conn in list(self.local.values()):
             if any(w not in alive for w in conn.routes.values()):
@@ -307,6 +347,7 @@ class Bus:
             if worker not in alive:  # if it is alive after all, it closes its client
                 self.proxies[(worker, cid)].close(1012, "a worker went away: reconnect")
                 self.drop_proxy(worker, cid)
+        return True
 
     # --- the shared lobby ------------------------------------------------------------
     async def lobby_put(self, entries: dict[str, dict[str, Any]]) -> None:

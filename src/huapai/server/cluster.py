@@ -132,6 +132,7 @@ class Cluster:
         self.bus.on_call = on_call
         platform.hub.on_summary = lambda room: self._dirty.add(room.id)
         platform.budgets.share(self.bus.redis, self.worker)
+        OUTAGES.worker = self.worker
         await self.bus.start()
         await asyncio.to_thread(self.heartbeat.beat)  # alive before any room is taken
         self.heartbeat.start()
@@ -159,16 +160,19 @@ class Cluster:
         while True:
             await asyncio.sleep(period)
             try:
-                await run()
+                spoke = await run()
             except Exception as exc:
                 failed(source, exc, "worker: a periodic task failed (tried again next round)")
             else:
-                OUTAGES.ok(source)
+                if spoke is not False:  # a round that asked Redis nothing says nothing of it
+                    OUTAGES.ok(source)
 
-    async def tick(self) -> None:
+    async def tick(self) -> bool:
+        """Drop rooms taken over elsewhere, check the peers, take over orphans; whether
+        Redis was asked anything (only the peers' liveness is in Redis)."""
         for room_id in self.heartbeat.gone():
             self.drop(room_id, "its lease was taken over")
-        await self.bus.check_peers()
+        spoke = await self.bus.check_peers()
         orphans = await asyncio.to_thread(self.leases.orphans)
         if orphans or not self._pruned:  # at start, and whenever rooms are to take over
             self._pruned = True
@@ -179,6 +183,7 @@ class Cluster:
         random.shuffle(orphans)
         for room_id in orphans[:TAKE_PER_TICK]:
             await self.take(room_id)
+        return spoke
 
     # --- rooms -----------------------------------------------------------------------
     async def take(self, room_id: str) -> Room | None:
@@ -238,19 +243,30 @@ class Cluster:
         self._dirty.discard(room_id)
         self._closed.add(room_id)
 
-    async def flush_lobby(self) -> None:
+    async def flush_lobby(self) -> bool:
+        """Write the lobby's changed rows; whether Redis was asked anything (a round with
+        nothing to write said "reachable again" in the middle of an outage). Rows that
+        could not be written are written at the next round."""
         rooms = self.platform.rooms
         self._flushes += 1
         if self._flushes % LOBBY_REWRITE == 0:  # every row again now and then (pruned
             self._dirty |= set(rooms)           # while this worker seemed gone, say)
         dirty, self._dirty = self._dirty, set()
         closed, self._closed = self._closed, set()
-        public = {i: rooms[i] for i in dirty if i in rooms}
-        await self.bus.lobby_put({
-            i: {"at": r.created_at, "listing": listing(r)}
-            for i, r in public.items() if not r.settings.private})
-        await self.bus.lobby_drop([*closed, *(i for i, r in public.items()
-                                              if r.settings.private)])
+        here = [rooms[i] for i in dirty if i in rooms]
+        rows = {r.id: {"at": r.created_at, "listing": listing(r)}
+                for r in here if not r.settings.private}
+        drops = [*closed, *(r.id for r in here if r.settings.private)]
+        if not rows and not drops:
+            return False
+        try:
+            await self.bus.lobby_put(rows)
+            await self.bus.lobby_drop(drops)
+        except Exception:
+            self._dirty |= dirty
+            self._closed |= closed
+            raise
+        return True
 
     # --- frames ----------------------------------------------------------------------
     async def route(self, conn: Connection, kind: str, room_id: str, text: str) -> bool:
@@ -259,13 +275,14 @@ class Cluster:
         or unknown, which this worker then refuses as usual)."""
         if room_id in self.platform.rooms:
             return False
-        worker = conn.routes.get(room_id) or await self.owner_elsewhere(room_id)
+        known = conn.routes.get(room_id)
+        worker = known or await self.owner_elsewhere(room_id)
         if worker is None:
             return False
         if kind == "subscribe":
             log.debug("conn %d: room %s is at %s", conn.key, room_id, worker)
             conn.routes[room_id] = worker
-        self.bus.forward(conn, worker, text)
+        self.bus.forward(conn, worker, text, known=known is not None and kind != "subscribe")
         if kind == "unsubscribe":
             conn.routes.pop(room_id, None)
         return True

@@ -46,6 +46,8 @@ class OutageLog:
 
     def __init__(self, quiet: float = QUIET) -> None:
         self.quiet = quiet
+        self.worker = ""  # this process's worker name, said in each line (several workers
+        #                   log to one place, each line twice)
         self._lock = threading.Lock()
         self._down: dict[str, tuple[float, int, int]] = {}  # source → (logged at,
         #                                                      suppressed, failures)
@@ -59,7 +61,7 @@ class OutageLog:
                 return
             self._down[source] = (now, 0, failures + 1)
         more = f" ({suppressed} more failure(s) not logged)" if suppressed else ""
-        log.warning("redis unreachable (%s): %s%s", source, reason(exc), more)
+        log.warning("redis unreachable (%s): %s%s%s", source, reason(exc), more, self._at())
 
     def ok(self, source: str) -> None:
         if source not in self._down:  # the usual case: no lock, nothing to say
@@ -67,7 +69,11 @@ class OutageLog:
         with self._lock:
             down = self._down.pop(source, None)
         if down is not None:
-            log.warning("redis reachable again (%s) after %d failure(s)", source, down[2])
+            log.warning("redis reachable again (%s) after %d failure(s)%s", source, down[2],
+                        self._at())
+
+    def _at(self) -> str:
+        return f" [worker {self.worker}]" if self.worker else ""
 
 
 OUTAGES = OutageLog()
