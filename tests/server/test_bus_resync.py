@@ -45,7 +45,7 @@ def _client(routes: dict[str, str]) -> Connection:
 
 
 async def _listen_a_while(bus: Bus, failures: int) -> None:
-    bus.pubsub = _FlakyPubSub(failures)
+    bus.pubsub = cast(Any, _FlakyPubSub(failures))
     task = asyncio.get_running_loop().create_task(bus._listen())
     await asyncio.sleep(0.8 if failures else 0.1)  # a failure waits 0.5 s before trying again
     task.cancel()
