@@ -71,7 +71,10 @@ def test_a_shared_replay_opens_without_a_nickname(page: Page, phone: Page, serve
     start_with_bots(page)
     tuoguan_to_settlement(page, timeout=30000)
     page.click("[data-testid=replay]")
-    page.click("[data-testid=share-replay]")
+    share = page.locator("[data-testid=share-replay]")
+    expect(share).to_have_attribute("title", re.compile("每家的手牌都看得到"))
+    share.click()  # what the link shows is said: a play-tester's friend never agreed
+    expect(page.locator(".share-box")).to_contain_text("每家的手牌都看得到（全部明牌）")
     link = page.locator("[data-testid=share-link]").input_value()
     assert "share=" in link
     phone.goto(link)

@@ -254,7 +254,10 @@ const STR = {
   seed_unchecked: ["本机无法验证（需要 https 或 localhost）", "Cannot check here (needs https or localhost)"],
   verify_detail: ["种子 {seed}，承诺 {commit}", "seed {seed}, commitment {commit}"],
   share_replay: ["分享链接", "Share link"],
-  share_made: ["链接已生成：拿到它的人都能看这局", "Link made: whoever has it can watch this game"],
+  share_made: ["链接已生成：拿到它的人都能看这局回放，每家的手牌都看得到（全部明牌）",
+    "Link made: whoever has it can watch this game's replay with every hand face up"],
+  share_title: ["做一个链接，让没坐在这桌的人也能看这局回放（每家的手牌都看得到）",
+    "Make a link for someone who was not at the table to watch this replay (every hand face up)"],
   loading: ["加载中…", "Loading…"],
   acted: ["{name}：{action}", "{name}: {action}"],
   // errors

@@ -145,6 +145,7 @@ export class ReplayPage {
         h("button", { class: "btn small", "data-testid": "download", onClick: () => this.download() },
           t("download")),
         d.can_share ? h("button", { class: "btn small ghost", "data-testid": "share-replay",
+                                        title: t("share_title"),
                                         onClick: () => this.makeShare() }, t("share_replay")) : null,
         this.reviewSlot = h("span", { class: "review-slot" }, this.review ? this.review.button() : null),
         this.verifyBadge = h("span", { class: "verify" })),
