@@ -108,7 +108,11 @@ def _check_items(state: State, settled: Settlement) -> None:
             assert item.value > 0, item
         else:
             by_seat.setdefault(item.seat, {})[item.code] = item.value
-        assert item.label.zh and item.label.en and item.unit.zh and item.unit.en
+        assert item.label.zh and item.label.en
+        assert (item.unit.zh and item.unit.en) or item.code in ("no_value", "no_winner")
+    table = by_seat.pop(None, {})  # nobody won: said for the table
+    assert set(table) == ({"no_winner"} if all(state.table_count(p) < state.rules.gou
+                                               for p in state.active) else set())
     assert set(by_seat) == set(state.active)
     for seat in state.active:
         mine = by_seat[seat]
@@ -118,6 +122,7 @@ def _check_items(state: State, settled: Settlement) -> None:
             value, bonus = winner_value(state, seat, n)
             assert mine.get("points", mine.get("xingzi")) == value == parts.get(seat, 0)
             assert mine.get("ci", 0) == bonus
+            assert ("no_value" in mine) == (value + bonus == 0)  # why nobody pays it
         else:
             assert not {"points", "xingzi", "ci"} & set(mine) and seat not in parts
         assert mine.get("xian", 0) == sum(1 for x, _ in state.xians if x == seat)
@@ -132,6 +137,9 @@ def _check_items(state: State, settled: Settlement) -> None:
     ("fengxiang", {}, 58, {"zhan", "xingzi", "ci", "zhan_play"}, {"win_ci"}),
     ("fengxiang", {"xingzi_by": "aggregate"}, 58, {"zhan", "xingzi", "zhan_play"}, {"win_ci"}),
     ("fengxiang", {"count_self_xian": True}, 0, {"zhan", "xian"}, {"self_xian"}),
+    # nobody paid, and the breakdown says why (a play-test: 7 cards won, 本局无人收付)
+    ("lanzhou", {}, 5, {"zhan", "no_winner"}, set()),
+    ("fengxiang", {}, 0, {"zhan", "xingzi", "no_value"}, set()),
 ])
 def test_settlement_items_and_labels_of_random_deals(preset: str, overrides: dict[str, Any],
                                                      seed: int, items: set[str],

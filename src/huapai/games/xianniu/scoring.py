@@ -193,21 +193,38 @@ _TOTAL = {code: Msg(m.code, f"{m.zh}共计", f"{m.en} in all") for code, m in _V
 
 def _items(s: State, counts: dict[int, int]) -> Iterator[SettlementItem]:
     """Per seat in the deal: 占牌, then a winner's plays that score, his value and 刺
-    bonus, then 掀 made."""
+    bonus (or why it earns nothing), then 掀 made; a table-wide line when nobody won (a
+    deal that ended with nobody paying said only 本局无人收付, and a player who had won
+    seven cards asked why — a terminal play-test)."""
     rules = s.rules
     for seat in s.active:
         yield SettlementItem(seat, "zhan", _ZHAN, counts[seat], unit("zhang"))
         if counts[seat] >= rules.gou:
-            value, bonus = winner_value(s, seat, counts[seat])
-            code = _unit(rules)
-            for label, worth in value_parts(s, seat, counts[seat]):
-                yield SettlementItem(seat, label.code, label, worth, unit(code))
-            yield SettlementItem(seat, _TOTAL[code].code, _TOTAL[code], value, unit(code))
-            if bonus:
-                yield SettlementItem(seat, "ci", _CI, bonus, unit(code))
+            yield from _winner_items(s, seat, counts[seat])
         xians = sum(1 for xianer, _ in s.xians if xianer == seat)
         if xians:
             yield SettlementItem(seat, "xian", _XIAN, xians, unit("ci"))
+    if all(counts[p] < rules.gou for p in s.active):
+        yield SettlementItem(None, "no_winner", Msg.of(
+            "no_winner", "没有人占够 {gou} 张：没有赢家，不收不付",
+            "nobody won {gou} cards: no winner, nobody pays", gou=rules.gou), 0, unit("none"))
+
+
+def _winner_items(s: State, seat: int, n: int) -> Iterator[SettlementItem]:
+    value, bonus = winner_value(s, seat, n)
+    code = _unit(s.rules)
+    for label, worth in value_parts(s, seat, n):
+        yield SettlementItem(seat, label.code, label, worth, unit(code))
+    yield SettlementItem(seat, _TOTAL[code].code, _TOTAL[code], value, unit(code))
+    if bonus:
+        yield SettlementItem(seat, "ci", _CI, bonus, unit(code))
+    elif not value:  # 够牌 and nothing to be paid: "挣不到行子" ([HY], reference §4.4)
+        name = _VALUE[code]
+        yield SettlementItem(seat, "no_value", Msg.of(
+            "no_value", "够了牌，挣不到{unit}（单张、一般对子、鞍不算）",
+            "enough cards, no {unit_en} (singles, plain pairs, 鞍 score nothing)",
+            unit=name.zh, unit_en=unit(code).en),
+            0, unit("none"))
 
 
 def winner_value(s: State, seat: int, n: int) -> tuple[int, int]:
