@@ -404,3 +404,39 @@ def test_a_review_that_lost_nothing_says_so() -> None:
         out = Console(width=200, record=True, force_terminal=False)
         show(data, lang, out)
         assert said in out.export_text()
+
+
+def _option(action: int, zh: str, estimate: float | None, error: float | None,
+            checked: bool = False) -> dict[str, Any]:
+    return {"action": action, "label": {"zh": zh, "en": zh}, "visits": 4, "pairs": 4,
+            "mean": estimate, "estimate": estimate, "gain": 0.0, "error": error,
+            "checked": checked}
+
+
+def test_a_decision_lists_the_advice_and_the_pick_first() -> None:
+    """A play-tester read the first option listed as the advice, and it was a lucky one
+    (A（单张） +3.4±4.0 before 扣了 −1.4（建议）): the advice, the pick, then the rest."""
+    row = {"move": 3, "mistake": True, "chosen": 1, "advised": 2, "checked": 2, "asked": None,
+           "chosen_label": {"zh": "Q Q（对子）", "en": "Q Q"},
+           "options": [_option(0, "A（单张）", 1.0, 8.0), _option(1, "Q Q（对子）", -1.5, None),
+                       _option(2, "扣了", -0.2, 0.3, checked=True),
+                       _option(3, "10（单张）", 0.0, 8.4)]}
+    line = _decision_line(row, "zh").plain
+    assert line.index("扣了 −0.2±0.3（建议，重比过）") < line.index("Q Q（对子） −1.5（你选的）") \
+        < line.index("A（单张） +1.0±8.0") < line.index("10（单张） +0.0±8.4"), line
+
+
+def test_a_decision_where_every_option_expects_the_same_is_one_short_line() -> None:
+    """紧牌's 弃 A … 弃 红9 each at +2.0 filled a line per discard: said once."""
+    options = [_option(0, "弃 A", 2.0, None), _option(1, "弃 2", 2.0, 0.3),
+               _option(2, "弃 6", 2.04, 0.3)]
+    row: dict[str, Any] = {"move": 21, "mistake": False, "chosen": 0, "advised": 0,
+                           "checked": None, "asked": None,
+                           "chosen_label": {"zh": "弃 A", "en": "discard A"}, "options": options}
+    assert _decision_line(row, "zh").plain == \
+        "#21  弃 A   弃 A +2.0（你选的）  别的 2 种走法也都是 +2.0：怎么选都一样"
+    assert _decision_line(row, "en").plain.endswith("the other 2 also +2.0: no difference")
+    one = {**row, "options": options[:2]}
+    assert _decision_line(one, "zh").plain.endswith("另一种走法也是 +2.0：怎么选都一样")
+    differs = {**row, "options": [*options, _option(3, "弃 K", 1.0, 0.5)]}
+    assert "怎么选都一样" not in _decision_line(differs, "zh").plain

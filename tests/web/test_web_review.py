@@ -7,6 +7,7 @@ marked; on a phone the mistakes are a row of moves, leaving the box to the optio
 
 from __future__ import annotations
 
+import math
 import random
 import re
 from pathlib import Path
@@ -111,8 +112,8 @@ def _on_a_phone(page: Page) -> None:
 
 
 def _options_shown(page: Page, decision: dict[str, Any]) -> None:
-    """The decision's options are listed, best first, the pick and the advice marked, in
-    Chinese."""
+    """The decision's options are listed, the advice and the pick first, then best first,
+    each marked, in Chinese."""
     step = page.locator("[data-testid=review-step]")
     expect(step).to_contain_text(f"第 {decision['move']} 手轮到你")
     options = step.locator(".review-option")
@@ -134,9 +135,16 @@ def _options_shown(page: Page, decision: dict[str, Any]) -> None:
     else:
         expect(checked).to_have_attribute("data-action", decision["checked"])
         expect(checked).to_contain_text("重比过")
-    estimates = [o["estimate"] for o in decision["options"] if o["estimate"] is not None]
-    first = step.locator(".review-option").first.get_attribute("data-action")
-    assert first in [o["action"] for o in decision["options"] if o["estimate"] == max(estimates)]
+    # the advice first, then the pick, then the rest best first (the first listed was read
+    # as the advice)
+    shown = step.locator(".review-option").evaluate_all(
+        "els => els.map((e) => e.dataset.action)")
+    assert shown[0] == str(decision["advised"])
+    rest = [o for o in decision["options"] if o["action"] not in (decision["advised"],
+                                                                   decision["chosen"])]
+    rest.sort(key=lambda o: -o["estimate"] if o["estimate"] is not None else math.inf)
+    tail = shown[1 + (decision["chosen"] != decision["advised"]):]
+    assert tail == [str(o["action"]) for o in rest], (shown, decision)
     assert decision["advised_mean"] - decision["chosen_mean"] == pytest.approx(decision["cost"],
                                                                                abs=2e-4)
     assert not re.search(r"[A-Za-z]{3,}", step.inner_text()), step.inner_text()

@@ -79,19 +79,17 @@ def show(data: dict[str, Any], lang: Lang, console: Console) -> None:
     console.print(Text(f"复盘：{who}，{data['level']}（每步 {data['iterations']} 次模拟）" if zh
                        else f"review of {who}, level {level_label(data['level'], lang)} "
                             f"({data['iterations']} rollouts a decision)", style="bold"))
-    console.print(Text("每步的选项按预期从高到低；± 是和你选的相比的误差，误差大的只在几副牌上"
-                       "试过，排得再高也可能是运气。搜索挑的那一手（看比你选的多得几分再减去一个误差，"
-                       "所以不一定排在最前）和经验型机器人的那一手（“重比过”）又在另外的牌上"
-                       "和你选的重比，有 99% 把握更好才建议它，否则建议你选的；“没试”的选项"
-                       "搜索没有用到（预算先给了最可能的几手）。" if zh else
-                       "Each decision's options, best expected score first; ± is the noise of "
-                       "the difference to your pick (a wide one was tried on a few deals only: "
-                       "ranked high, it may be luck). The search's pick (its gain over yours "
-                       "less one error, so not always the first listed) and the heuristic "
-                       "bot's move (\"re-checked\") were played again against your pick on "
-                       "fresh deals: one is advised only if it is better there at 99 %, else "
-                       "your pick is; an option \"not tried\" was left out of the search (its "
-                       "budget went to the likeliest moves).",
+    console.print(Text("每一步先列建议的走法，再列你选的，其余按预期从高到低。± 是和你选的相比的"
+                       "误差：误差大的只在几副牌上试过，预期再高也可能是运气。建议另外在新的牌上"
+                       "和你选的重比过（“重比过”），有 99% 把握更好才建议，否则建议你选的；"
+                       "“没试”的走法搜索没顾上（先试最可能的几手）。" if zh else
+                       "Each decision lists the advised move first, then your pick, then the "
+                       "rest, best expected score first. ± is the noise of the difference to "
+                       "your pick: a wide one was tried on a few deals only, and a high "
+                       "estimate may be luck. A move is advised only after it was played "
+                       "again against your pick on fresh deals (\"re-checked\") and was "
+                       "better there at 99 %; else your pick is. An option \"not tried\" was "
+                       "left out of the search (its budget went to the likeliest moves).",
                        style="dim"))
     note = data["worth"]["note"]
     if note is not None:  # 钵福: what its points of worth are made of
@@ -130,13 +128,26 @@ def show(data: dict[str, Any], lang: Lang, console: Console) -> None:
 
 
 def _decision_line(row: dict[str, Any], lang: Lang) -> Text:
-    """``#49 打 一 ✗  打 柒 +4.3±0.6（建议，重比过） 打 三 +1.8±3.5 … 打 一 −1.7（你选的）``;
-    a run of untagged options that scored alike is said once (钵福's 报 0 … 报 30 were 31
-    entries on one line, most of them the same figure)."""
-    ranked = sorted(row["options"], key=lambda o: math.inf if o["estimate"] is None
-                    else -o["estimate"])  # the untried last, as the browser lists them
+    """``#49 打 一 ✗  打 柒 +4.3±0.6（建议，重比过）  打 一 −1.7（你选的）  打 三 +1.8±3.5 …``:
+    the advice, the pick, then the rest best first (a play-tester read the first listed
+    as the advice); a run of untagged options that scored alike is said once (钵福's 报 0
+    … 报 30 were 31 entries on one line), and a decision where every option expects the
+    same is one short line (紧牌's 弃 lines listed each card at the same figure)."""
     line = Text(f"#{row['move']:<3} {_pick(row, lang)}"
                 f"{' ✗' if row['mistake'] else ''} ")
+    ranked = ordered(row)
+    if _no_difference(row, ranked):
+        chosen, others = ranked[0], len(ranked) - 1
+        estimate = _estimate(chosen["estimate"], lang)
+        line.append(f"  {_said(chosen['label'], lang)} {estimate}")
+        line.append("（你选的）" if lang == "zh" else " (your pick)", style="bold")
+        if lang == "zh":
+            rest = "另一种走法也是" if others == 1 else f"别的 {others} 种走法也都是"
+            line.append(f"  {rest} {estimate}：怎么选都一样", style="dim")
+        else:
+            rest = "the other option" if others == 1 else f"the other {others}"
+            line.append(f"  {rest} also {estimate}: no difference", style="dim")
+        return line
     for run in _alike_runs(ranked, row):
         option, tags = run[0], _tags(run[0], row)
         error = "" if option["error"] is None else f"±{option['error']:.1f}"
@@ -151,6 +162,25 @@ def _decision_line(row: dict[str, Any], lang: Lang) -> Text:
             line.append("（" + "，".join(said) + "）" if lang == "zh" else f" ({', '.join(said)})",
                         style="bold")
     return line
+
+
+def ordered(row: dict[str, Any]) -> list[dict[str, Any]]:
+    """A decision's options as they are listed: the advice, the pick, then the others by
+    estimate, the untried last (the browser lists them so too)."""
+    def key(option: dict[str, Any]) -> tuple[int, float]:
+        first = 0 if option["action"] == row["advised"] else \
+            1 if option["action"] == row["chosen"] else 2
+        return first, math.inf if option["estimate"] is None else -option["estimate"]
+
+    return sorted(row["options"], key=key)
+
+
+def _no_difference(row: dict[str, Any], ranked: Sequence[dict[str, Any]]) -> bool:
+    """Every option tried and expecting what the pick does (to the tenth shown), none of
+    them re-checked, and the pick advised."""
+    shown = {None if o["estimate"] is None else _fmt(o["estimate"]) for o in ranked}
+    return (len(ranked) > 1 and row["advised"] == row["chosen"] and row["checked"] is None
+            and None not in shown and len(shown) == 1)
 
 
 FOLD_SHOWN = 2

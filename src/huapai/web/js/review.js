@@ -90,7 +90,11 @@ export class ReviewPanel {
       replace(this.stepEl);
       return;
     }
-    const options = [...d.options].sort((a, b) => (b.estimate ?? -Infinity) - (a.estimate ?? -Infinity));
+    // the advice, the pick, then the rest best first (a player read the first listed as
+    // the advice), as the terminal lists them
+    const first = (o) => (o.action === d.advised ? 0 : o.action === d.chosen ? 1 : 2);
+    const options = [...d.options].sort((a, b) => first(a) - first(b)
+      || (b.estimate ?? -Infinity) - (a.estimate ?? -Infinity));
     replace(this.stepEl,
       d.asked ? h("strong", { class: "review-asked", "data-testid": "review-asked" }, `${said(d.asked)} · `) : null,
       h("span", { class: "muted" }, t("review_step", { move: d.move })),
