@@ -171,7 +171,9 @@ def test_the_s002_ci_example_itemised() -> None:
     total = next(i for i in settled.items if i.code == "points")
     assert (total.label.zh, total.label.en) == ("牌分共计", "points in all")
     assert labels["win_no_ci"].en == "7 points (no 刺 bonus)"
-    assert labels["xian"].zh == "掀了未够牌（2）" and labels["xian"].en == "failed 掀 (2)"
+    assert labels["xian"].zh == "掀了没够牌：掀一次赔被掀的一家"
+    assert labels["xian"].en == "failed 掀: paid to the one 掀ed"
+    assert labels["xian"].params["fee"] == 2  # the amount beside it, not said twice
     _check_items(state, settled)
     app = GAME.settlement(play(start(rules("lanzhou-app"), *CI_HANDS), CI_SCRIPT))
     assert _codes(app)[1] == {"app", "app_points"}

@@ -358,12 +358,15 @@ def _xian_fees(s: State, winners: list[int]) -> Iterator[Payment]:
         if xianer in winners:
             continue
         if xianer != leader:
+            # the amount stands beside it: "(2)" read as something else (a play-test)
             yield Payment(xianer, leader, fee, "xian", Msg.of(
-                "xian", "掀了未够牌（{fee}）", "failed 掀 ({fee})", fee=fee))
+                "xian", "掀了没够牌：掀一次赔被掀的一家", "failed 掀: paid to the one 掀ed",
+                fee=fee))
         else:
             for w in winners:
                 yield Payment(xianer, w, fee, "self_xian", Msg.of(
-                    "self_xian", "自掀未够牌（{fee}）", "own 掀 failed ({fee})", fee=fee))
+                    "self_xian", "自己掀了没够牌：赔每个赢家", "own 掀 failed: paid to each winner",
+                    fee=fee))
 
 
 def _app(s: State, counts: dict[int, int], winners: list[int],
