@@ -63,6 +63,10 @@ _LABELS: dict[str, tuple[str, str]] = {
                    "there is no number {n} (choose 1–{last}), and as cards: {reason}"),
     "no_number": ("没有编号 {n}（可选 1–{last}）", "there is no number {n} (choose 1–{last})"),
     "bad_notation": ("看不懂「{text}」：{reason}", "cannot read {text!r}: {reason}"),
+    # a listed action written inside a word that is none (掀掀): named, not only the card
+    # error its first character made
+    "did_you_mean": ("。是要{labels}吗？", ". Did you mean {labels}?"),
+    "mean_or": ("或", " or "),
     "illegal": ("不能这样出：{reason}", "not allowed: {reason}"),
     "forced": ("只有一种走法，已替你：{text}", "only one legal move, played for you: {text}"),
     "thinking": ("{who} 思考中……", "{who} thinking…"),

@@ -175,8 +175,22 @@ def _by_text(word: str, c: _Choices) -> Reply:
         return Reply(problem=_ambiguous(word, None, listed, None, c, None))
     if isinstance(reading, NotationError):
         return Reply(problem=tr("bad_notation", c.lang, text=word,
-                                reason=reading.msg.text(c.lang)))
+                                reason=reading.msg.text(c.lang)) + _near(word, c))
     return Reply(action=reading)  # not legal: the engine says why
+
+
+def _near(word: str, c: _Choices) -> str:
+    """The listed actions whose label (or its part) stands inside ``word``, a word that
+    names none (``掀掀``: 掀), as a question; "" when none does."""
+    target = _normal(word)
+    found = [c.labels[i] for i, label in enumerate(c.labels)
+             if any(len(form) < len(target) and form in target for form in _label_forms(label)
+                    if not form.isdecimal())]
+    if not found or len(found) > 3:
+        return ""
+    labels = tr("mean_or", c.lang).join(
+        f"「{label}」" if c.lang == "zh" else repr(label) for label in found)
+    return tr("did_you_mean", c.lang, labels=labels)
 
 
 def _notation_reading(word: str, c: _Choices) -> int | NotationError:
