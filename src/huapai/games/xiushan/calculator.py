@@ -252,7 +252,8 @@ def dou_items(rules: XiushanRules, h: Hand) -> tuple[DouItem, ...]:
     for c in er_cards:
         n = h.counts[c] + sum(m.cards.count(c) for m in h.melds)
         if n:
-            items.append(DouItem(f"{card_name(c)}×{n}", n))
+            name = card_name(c)  # why a card is worth 豆, said (an English newcomer asked)
+            items.append(DouItem(f"{name}×{n}", n, (f"每张{name}算 1 豆", f"each {name} is a 豆")))
     if h.self_drawn and rules.zimo_dou:
         items.append(DouItem("自摸", 1, ("", "self-drawn")))
     return tuple(items)

@@ -43,12 +43,15 @@ def settle(s: State) -> Settlement:
 
 def _on_discard(mode: str, winner: int, discarder: int, losers: list[int],
                 dou: int) -> list[Payment]:
+    # 豆 glossed in English, and a × 3 said as paying for the three (a newcomer asked
+    # what 豆 was and why × 3)
     if mode == "each":
-        return [Payment(p, winner, dou, "hu", say(f"{dou} 豆", f"{dou} 豆")) for p in losers]
+        return [Payment(p, winner, dou, "hu", say(f"{dou} 豆", f"{dou} 豆 (points)"))
+                for p in losers]
     total = dou * (len(losers) if mode == "all" else 1)
     zh = f"放炮 {dou} 豆 × {len(losers)} 家" if mode == "all" else f"放炮 {dou} 豆"
-    en = f"discarder pays {dou} 豆 × {len(losers)}" if mode == "all" else \
-        f"discarder pays {dou} 豆"
+    en = (f"the discarder pays for all {len(losers)}: {dou} 豆 (points) × {len(losers)}"
+          if mode == "all" else f"the discarder pays {dou} 豆 (points)")
     return [Payment(discarder, winner, total, "fangpao", say(zh, en))]
 
 
