@@ -56,6 +56,18 @@ def test_big_and_small_cards_differ_at_a_glance(page: Page, server: str) -> None
     assert {by_token[c]["ink"] for c in set(SMALL + BIG) - RED} == {"#1d1b19"}
     # the notation's other spellings of big two and three draw those cards
     assert by_token["弍"]["glyphs"][0] == "贰" and by_token["参"]["glyphs"][0] == "叁"
+    # what a screen reader says is in the page's language (English read 一（小）)
+    said = page.evaluate("""async () => {
+      const { daziCard } = await import("/js/cards/dazi.js");
+      const { setLang } = await import("/js/i18n.js");
+      const label = (t) => daziCard(t, { height: 60 }).getAttribute("aria-label");
+      const zh = [label("一"), label("柒")];
+      setLang("en");
+      const en = [label("一"), label("柒")];
+      setLang("zh");
+      return { zh, en };
+    }""")
+    assert said == {"zh": ["一（小）", "柒（大·红）"], "en": ["一 (small)", "柒 (big, red)"]}
 
 
 _RENDER = """async ([view, legal]) => {

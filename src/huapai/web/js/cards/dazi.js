@@ -6,6 +6,7 @@
 // table. Red ink for 二七十 / 贰柒拾, black for the others. Drawn here; nothing copied.
 
 import { svg } from "../dom.js";
+import { bi } from "../i18n.js";
 import { BLACK, EDGE, IVORY, RED, cardRoot } from "./common.js";
 
 const W = 40;
@@ -66,7 +67,10 @@ export function daziCard(token, opts = {}) {
   }
   const ink = face.red ? RED : BLACK;
   const size = face.big ? "大" : "小";
-  return cardRoot(W, H, { ...opts, label: `${face.ch}（${size}${face.red ? "·红" : ""}）`,
+  // what a screen reader says, in the page's language (English read 一（小）)
+  const label = bi(`${face.ch}（${size}${face.red ? "·红" : ""}）`,
+    `${face.ch} (${face.big ? "big" : "small"}${face.red ? ", red" : ""})`);
+  return cardRoot(W, H, { ...opts, label,
                           cls: `${opts.cls ?? ""} dazi ${face.big ? "dazi-big" : "dazi-small"}` },
     ...(face.big ? bigBody(ink) : smallBody(ink)),
     glyph(face.ch, 30, ink, face.big ? 27 : 29, face.big ? 900 : 700),
