@@ -266,9 +266,11 @@ def test_a_bare_hash_says_what_goes_after_it() -> None:
 def test_a_word_holding_a_listed_action_asks_whether_that_was_meant() -> None:
     """``掀掀`` said only 第 1 个字符「掀」不是牌 — as if 掀 were no word here (a terminal
     play-test): the listed action inside it is offered."""
-    for lang, said in (("zh", "看不懂「掀掀」：第 1 个字符「掀」不是牌。是要「掀」吗？"),
-                       ("en", "cannot read '掀掀': unknown card '掀' at position 1 in '掀掀'. "
-                              "Did you mean '掀 (xian)'?")):
+    cases: list[tuple[Lang, str]] = [
+        ("zh", "看不懂「掀掀」：第 1 个字符「掀」不是牌。是要「掀」吗？"),
+        ("en", "cannot read '掀掀': unknown card '掀' at position 1 in '掀掀'. "
+               "Did you mean '掀 (xian)'?")]
+    for lang, said in cases:
         decision = _Decision("xianniu", "lanzhou", ["扣了", "掀"], lang)
         assert decision("掀掀").problem == said
     assert _Decision("xianniu", "lanzhou", ["扣了", "掀"], "zh")("KKx").problem == \
