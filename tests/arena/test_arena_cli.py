@@ -24,6 +24,7 @@ def _arena(*args: str) -> Result:
 def _refused(result: Result, *words: str) -> None:
     assert result.exit_code == 1, result.output
     assert "Traceback" not in result.output
+    assert result.output.startswith(("错误：", "error: ")), result.output  # no blank line first
     for word in words:
         assert word in result.output
 

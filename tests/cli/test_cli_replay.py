@@ -46,9 +46,9 @@ def test_a_match_replay_names_the_seed_play_showed(recorded: Path) -> None:
     """``play`` says 种子 21, each deal's header a seed made from it: the replay says how the
     two are linked (a terminal play-test found nothing tying them)."""
     result = invoke(["replay", str(recorded)])
-    assert "对局种子 21（huapai play 显示的那个；每局的种子由它推出）" in result.output
+    assert "对局种子 21（每局的种子由它推出；用 --seed 21 再发同样的牌）" in result.output
     english = invoke(["replay", str(recorded), "--lang", "en"])
-    assert "match seed 21 (the one huapai play showed" in english.output
+    assert "match seed 21 (each deal's seed follows from it; --seed 21 deals" in english.output
 
 
 def test_an_english_replay_says_each_move_in_english(tmp_path: Path) -> None:

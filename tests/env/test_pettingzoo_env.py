@@ -154,14 +154,28 @@ def test_illegal_action_terminates_with_a_penalty() -> None:
     assert terminated and reward == (-3.0 if e.agent_selection == offender else 0.0)
 
 
-def test_a_non_integer_action_is_illegal() -> None:
+@pytest.mark.parametrize(("action", "error", "said"), [
+    ("claim", TypeError, "an action is an integer id in 0..5 (int or a NumPy integer), got "
+                         "'claim' of type str"),
+    (np.float32(1.0), TypeError, "got np.float32(1.0) of type float32"),
+    (1.0, TypeError, "got 1.0 of type float"),
+    (6, ValueError, "action 6 is outside the action space Discrete(6)"),
+    (-1, ValueError, "action -1 is outside the action space Discrete(6)"),
+])
+def test_an_action_outside_the_space_is_the_callers_error(action: Any, error: type[Exception],
+                                                          said: str) -> None:
+    """A float from a policy's tensor ended the episode as an illegal move, its penalty a
+    training signal (a researcher's play-test): an action that is not in the space raises,
+    naming it, and the episode goes on unchanged; a NumPy integer is an action."""
     e = HuapaiAECEnv(toygame.GAME, "duo")
     e.reset(seed=2)
-    offender = e.agent_selection
-    e.step("claim")
-    assert e.infos[offender]["illegal_action"]["code"] == "bad_action"
-    e.reset(seed=2)
-    e.step(np.int64(e.legal_actions(e.agent_selection)[0]))
+    agent, before = e.agent_selection, e.observe(e.agent_selection)
+    with pytest.raises(error) as info:
+        e.step(action)
+    assert said in str(info.value)
+    assert e.agent_selection == agent and not any(e.terminations.values())
+    assert np.array_equal(e.observe(agent)["observation"], before["observation"])
+    e.step(np.int64(e.legal_actions(agent)[0]))
     assert not any(e.terminations.values())
 
 

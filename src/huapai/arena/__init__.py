@@ -16,7 +16,7 @@ from huapai.bots.search import can_search
 from huapai.cli_support.setup import too_few
 from huapai.core.present import count_en
 
-from .execute import ArenaError, Tick, run_local, run_ray
+from .execute import ArenaError, Tick, import_ray, run_local, run_ray
 from .jobs import SCORES, Setup
 from .tally import Tally
 
@@ -25,7 +25,7 @@ def run_arena(setup: Setup, deals: int, *, workers: int = 1, ray: str | None = N
               tick: Tick | None = None) -> Tally:
     """Play ``deals`` deals in every arrangement and gather them (same result for any
     ``workers``, or on Ray at address ``ray``)."""
-    check(setup, deals)
+    check(setup, deals, workers, ray)
     step: Tick = tick if tick is not None else (lambda n: None)
     results = (run_local(setup, deals, workers, step) if ray is None
                else run_ray(setup, deals, ray, step))
@@ -35,10 +35,16 @@ def run_arena(setup: Setup, deals: int, *, workers: int = 1, ray: str | None = N
     return tally
 
 
-def check(setup: Setup, deals: int) -> None:
-    """Refuse a run that cannot mean anything, before any deal is played."""
+def check(setup: Setup, deals: int, workers: int = 1, ray: str | None = None) -> None:
+    """Refuse a run that cannot mean anything or cannot start, before any deal is played
+    (and before the progress bar: refused inside it, ``--workers 0`` printed a blank line
+    first)."""
     if deals < 1:
         raise ArenaError(too_few("--deals", deals))
+    if workers < 1:
+        raise ArenaError(too_few("--workers", workers))
+    if ray is not None:
+        import_ray()  # refused, naming the extra, when ray is not installed
     if setup.score not in SCORES:
         raise ArenaError(f"--score 只能是 {' 或 '.join(SCORES)}，不是 {setup.score!r}",
                          f"--score is {' or '.join(SCORES)}, not {setup.score!r}")

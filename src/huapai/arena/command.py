@@ -55,7 +55,7 @@ def run(setup: Setup, preset: str, *, deals: int, workers: int, ray: str | None,
         as_json: bool, plot: Path | None, lang: Lang, console: Console) -> None:
     """Run the arena and print its result (JSON on stdout, or a table)."""
     try:
-        check(setup, deals)
+        check(setup, deals, workers, ray)
         if plot is not None and not plot.parent.is_dir():
             raise ArenaError(f"--plot {plot}：文件夹 {plot.parent} 不存在",
                              f"--plot {plot}: folder {plot.parent} does not exist")

@@ -59,7 +59,7 @@ def _ticked(results: list[DealResult], tick: Tick) -> list[DealResult]:
 def run_ray(setup: Setup, deals: int, address: str, tick: Tick) -> list[DealResult]:
     """The same chunks as Ray tasks on the cluster at ``address`` (every node needs
     huapai installed; ``pip install 'huapai[ray]'`` brings ray itself)."""
-    ray = _import_ray()
+    ray = import_ray()
     ray.init(address=address, ignore_reinit_error=True, log_to_driver=False)
     try:
         task = ray.remote(run_chunk)
@@ -80,7 +80,7 @@ def _as_ready(ray: Any, refs: list[Any]) -> Iterator[tuple[Any, list[DealResult]
             yield ref, ray.get(ref)
 
 
-def _import_ray() -> Any:
+def import_ray() -> Any:
     try:
         return importlib.import_module("ray")
     except ImportError:

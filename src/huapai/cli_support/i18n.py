@@ -147,9 +147,11 @@ _LABELS: dict[str, tuple[str, str]] = {
                     "deal {n} · {game} · {dealer_word} {dealer} · seed {seed}"),
     "first_player": ("头家", "first player"),
     "replay_hands": ("起手牌", "hands dealt"),
-    "replay_match_seed": ("对局种子 {seed}（huapai play 显示的那个；每局的种子由它推出）",
-                          "match seed {seed} (the one huapai play showed; each deal's seed "
-                          "follows from it)"),
+    # simulate and the environment write it too, not only huapai play (a researcher's
+    # play-test)
+    "replay_match_seed": ("对局种子 {seed}（每局的种子由它推出；用 --seed {seed} 再发同样的牌）",
+                          "match seed {seed} (each deal's seed follows from it; --seed {seed} "
+                          "deals the same cards again)"),
     "replay_ok": ("记录有效：{deals} 局，{actions} 个动作全部合法。",
                   "record is valid: {deals_en}, {actions_en}, every one legal."),
     "replay_unfinished": ("（记录在局中结束）", "(the record stops mid-deal)"),

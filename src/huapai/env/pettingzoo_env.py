@@ -231,8 +231,9 @@ class HuapaiAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
             self._was_dead_step(action)
             return
         assert self.deal is not None
+        chosen = _action_id(action, int(self.action_spaces[agent].n))  # raises: nothing changed
         try:
-            self.deal.act(self._seat[agent], _action_id(action))
+            self.deal.act(self._seat[agent], chosen)
         except IllegalAction as exc:
             if self.illegal_action == "raise":
                 raise
@@ -348,12 +349,20 @@ class HuapaiAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
         pass
 
 
-def _action_id(action: Any) -> int:
-    """Accept ints and NumPy integers; anything else is an illegal action."""
+def _action_id(action: Any, n: int) -> int:
+    """An action of the space ``Discrete(n)``: an int or a NumPy integer in 0..n-1. Anything
+    else is the caller's bug, not a move: a TypeError or ValueError, the episode unchanged
+    (a float from a policy's tensor ended the episode as an illegal move, with its penalty
+    as a training signal — a researcher's play-test). A legal-looking id the game refuses
+    now is an illegal action (``illegal_action``)."""
     try:
-        return operator.index(action)
+        chosen = operator.index(action)
     except TypeError:
-        raise IllegalAction("bad_action", f"an action is an integer id, got {action!r}") from None
+        raise TypeError(f"an action is an integer id in 0..{n - 1} (int or a NumPy integer), "
+                        f"got {action!r} of type {type(action).__name__}") from None
+    if not 0 <= chosen < n:
+        raise ValueError(f"action {chosen} is outside the action space Discrete({n})")
+    return chosen
 
 
 def env(
