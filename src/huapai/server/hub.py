@@ -416,6 +416,11 @@ class Hub:
         """How many people (not windows) watch the room without a seat."""
         return len({conn.player for conn in self.subs.get(room_id, {}).get(None, ())})
 
+    def watching(self, room_id: str, player: str) -> bool:
+        """Whether ``player`` has a window on the room (as a seat or a spectator)."""
+        return any(c.player == player for group in self.subs.get(room_id, {}).values()
+                   for c in group)
+
     def watched_by(self, room_id: str, viewer: Viewer) -> bool:
         return bool(self.subs.get(room_id, {}).get(viewer))
 

@@ -25,6 +25,9 @@ def summary(room: Room) -> dict[str, Any]:
         "id": room.id, "game": room.game.name, "title": room.game.title,
         "preset": room.preset, "rules": rules,
         **room.settings.to_json(), "code": room.code, "owner": room.owner,
+        # the owner has no window on the room: a seated player may act as the owner (and
+        # becomes it), or a room whose host left stayed stuck
+        "owner_here": room.owner_here(),
         "status": room.status, "match": room.match_no,
         "created": round(room.created_at),  # epoch seconds: two alike rooms differ by it
         "deal": None if deal is None else deal.index, "dealer": room.dealer,
@@ -101,17 +104,20 @@ def state_text(room: Room, viewer: Viewer, events: list[str], history: bool = Fa
     tuoguan = [s.index for s in room.seats if s.tuoguan is not None]
     # the action the server makes for this seat after its fixed pause (Game.automatic)
     auto = None if viewer is None else room.turns.automatic(viewer)
-    past = f'"history":{history_text(room, viewer)},' if history else ""
+    shown = room.shown_as(viewer)  # a seat's later occupant: the over deal as a spectator
+    if shown != viewer:
+        feed.refresh(shown)
+    past = f'"history":{history_text(room, shown)},' if history else ""
     return (f'{{"type":"state","room":{dumps(room.id)},'
             f'"seat":{"null" if viewer is None else viewer},'
             f'"counter":{feed.counter(viewer)},"match":{room.match_no},'
-            f'{_deal_json(deal)},{feed.legal_json[viewer]},'
-            f'"events":[{",".join(events)}],{past}'
+            f'{_deal_json(deal)},{feed.legal_json[shown]},'
+            f'"events":[{",".join(events) if shown == viewer else ""}],{past}'
             f'"clocks":{dumps(clocks) if clocks else "[]"},'
             f'"tuoguan":{dumps(tuoguan) if tuoguan else "[]"},'
             f'"automatic":{"null" if auto is None else auto},'
             f'"commitment":{dumps(None if deal is None else deal.commitment)},'
-            f'"view":{feed.view_text(viewer)}}}')
+            f'"view":{feed.view_text(shown)}}}')
 
 
 def _deal_json(deal: LiveDeal | None) -> str:

@@ -85,7 +85,9 @@ def _restore_match(room: Room, bundle: RoomBundle) -> None:
     parts = None if last.server_seed is None else Shuffle(
         last.server_seed, list(last.nonces or []), last.banpai_server_seed,
         last.banpai_commitment)
-    room.deal = LiveDeal(last.id, last.deal_index, last.seed, last.commitment, deal, parts)
+    players = tuple(seat.get("player") for seat in last.seats or [])
+    room.deal = LiveDeal(last.id, last.deal_index, last.seed, last.commitment, deal, parts,
+                         players)
     room.feed.update(deal.state, [], spectators=False)
     if match.current is None:
         room.status = FINISHED if match.finished else BETWEEN

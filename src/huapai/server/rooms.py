@@ -120,6 +120,16 @@ class Room:
         seat = self.seat_of(player)
         return None if seat is None else seat.index
 
+    def shown_as(self, viewer: Viewer) -> Viewer:
+        """Whose view of the deal ``viewer`` gets: its seat's, unless the deal is over and
+        somebody else sat that seat when it was dealt — then a spectator's (a latecomer
+        who sat down after a match got the last deal's unplayed hand of the seat, in a
+        private room whose games only their players may read: a play-test)."""
+        live = self.deal
+        if viewer is None or live is None or self.status == PLAYING or not live.players:
+            return viewer
+        return viewer if live.players[viewer] == self.seats[viewer].player else None
+
     def visible_to(self, player: str | None) -> bool:
         return not self.settings.private or player in self.members
 
@@ -213,7 +223,7 @@ class Room:
 
     async def fill_bots(self, player: str, indexes: list[int] | None, bot: str | None) -> None:
         async with self.lock:
-            self._require_owner(player)
+            await self._require_owner(player)
             name = checked_spec(self.game, self.rules, bot or house_bot(self.game))
             chosen = [self._seat(i) for i in indexes] if indexes is not None else [
                 s for s in self.seats if s.empty and s.held is None]
@@ -232,7 +242,7 @@ class Room:
         or a player other than the owner unseated (a friend who sat down and went quiet
         held the start: only the player could leave)."""
         async with self.lock:
-            self._require_owner(player)
+            await self._require_owner(player)
             self._require_status(WAITING, FINISHED)
             seat = self._seat(index)
             if seat.bot is not None:
@@ -252,7 +262,7 @@ class Room:
 
     async def _rebot(self, player: str, index: int, bot: str | None) -> None:
         async with self.lock:
-            self._require_owner(player)
+            await self._require_owner(player)
             self._require_status(WAITING, FINISHED)
             seat = self._seat(index)
             if seat.bot is None:
@@ -267,7 +277,7 @@ class Room:
 
     async def start(self, player: str) -> None:
         async with self.lock:
-            self._require_owner(player)
+            await self._require_owner(player)
             self._require_status(WAITING)
             await self._start_match()
 
@@ -276,10 +286,11 @@ class Room:
         window on the room) is not drawn into it — their seat is freed and the room waits
         again, for the owner to fill it or for them to sit down again."""
         async with self.lock:
-            self._require_owner(player)
+            await self._require_owner(player)
             self._require_status(FINISHED)
             away = [s for s in self.seats
                     if s.player is not None and s.player != self.owner and s.online == 0]
+            await self._here_again()
             if not away:
                 await self._start_match()
                 return
@@ -288,6 +299,15 @@ class Room:
                 self._vacate(seat)
             self.status = WAITING
             self._seat_changed()
+
+    async def _here_again(self) -> None:
+        """A new match starts with the people here on their own again: the 托管 of the last
+        match (a missed clock, a drop) played the whole rematch for players sitting at
+        the table (a play-test)."""
+        here = [s for s in self.seats if s.player is not None and s.online > 0 and s.tuoguan]
+        for seat in here:
+            await self.store.flags(seat.index, tuoguan=None)
+            seat.tuoguan = None
 
     def deal_number(self) -> int:
         return 0 if self.deal is None else self.deal.index + 1
@@ -298,9 +318,22 @@ class Room:
                               f"seat {index}; this room has seats 0..{len(self.seats) - 1}")
         return self.seats[index]
 
-    def _require_owner(self, player: str) -> None:
-        if player != self.owner:
+    def owner_here(self) -> bool:
+        """Whether the owner has a window on the room (seated or watching)."""
+        return self.hub.watching(self.id, self.owner)
+
+    async def _require_owner(self, player: str) -> None:
+        """The owner may; so may a seated player while the owner is away (no window on the
+        room), who then becomes the owner — a host who left had the room stuck: nobody
+        present could start 再来一场, fill a seat or free one (a play-test)."""
+        if player == self.owner:
+            return
+        if self.owner_here() or self.seat_of(player) is None:
             raise forbidden("not_owner")
+        await self.store.owner(player)
+        self.owner = player
+        self.members.add(player)
+        self.publish_room()
 
     def _require_status(self, *allowed: str) -> None:
         if self.status not in allowed:
@@ -421,7 +454,7 @@ class Room:
         seed = deal_seed(parts.server_seed, parts.nonces)
         deal = match.next_deal(seed)
         live = LiveDeal(game_id, match.index, seed, commitment(parts.server_seed), deal,
-                        parts)
+                        parts, tuple(s.player for s in self.seats))
         await self.store.deal_started(self, live, match_no)
         match.adopt(deal)
         self.match, self.match_no, self.deal, self.status = match, match_no, live, PLAYING

@@ -108,6 +108,12 @@ class RoomStore:
         a clock, lifted when the player is back): written without waiting."""
         self.writer.submit(self._fenced(op_seat_flags(self.room_id, seat, **values)))
 
+    async def owner(self, player: str) -> None:
+        """The room's owner is now ``player`` (the owner was away: docs/platform.md)."""
+        await self._durable(op_all(
+            op_update(RoomRow, {"id": self.room_id}, owner_id=player),
+            op_add_member(self.room_id, player)))
+
     async def status(self, status: str, match_no: int) -> None:
         await self._durable(self._status(status, match_no))
 

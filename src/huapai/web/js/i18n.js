@@ -179,6 +179,8 @@ const STR = {
   tuoguan_turn: ["托管中：机器人马上替你打（自己出牌就收回托管）",
                  "托管 (auto) is on: the bot plays for you in a moment (play yourself to take back)"],
   waiting_owner: ["等房主开始…", "Waiting for the owner to start…"],
+  owner_away: ["房主不在：坐着的人都可以替房主操作，谁先按谁当房主",
+    "The owner is away: anyone seated may act for them, and the first to do so becomes the owner"],
   waiting_seats: ["坐满就能开始", "Start when every seat is filled"],
   spectating: ["观战中", "Spectating"],
   room_gone: ["进不了这个房间", "This room cannot be opened"],

@@ -179,8 +179,12 @@ export class RoomPage {
     return this.summary?.seats.find((s) => s.player?.id === this.me)?.seat ?? null;
   }
 
+  /** The owner's controls are mine: I own the room, or its owner has no window on it and
+   * I sit at the table (pressing one makes me the owner — a host who left had the room
+   * stuck for everyone else). */
   isOwner() {
-    return this.summary?.owner === this.me;
+    const s = this.summary;
+    return s?.owner === this.me || (s?.owner_here === false && this.mySeat() !== null);
   }
 
   name(seat) {
@@ -428,7 +432,13 @@ export class RoomPage {
         owner ? this.restButton({ class: "btn primary big", "data-testid": "start", disabled: empty > 0 },
           "post", path`/rooms/${this.roomId}/start`, undefined, t("start"))
           : h("p", { class: "muted" }, t("waiting_owner")),
-        owner && empty ? h("p", { class: "muted small" }, t("waiting_seats")) : null));
+        owner && empty ? h("p", { class: "muted small" }, t("waiting_seats")) : null,
+        this.standingIn() ? h("p", { class: "muted small", "data-testid": "owner-away" }, t("owner_away")) : null));
+  }
+
+  /** The owner is away and its controls are mine for now (pressing one makes me owner). */
+  standingIn() {
+    return this.isOwner() && this.summary?.owner !== this.me;
   }
 
   /** The owner's choice of a seated bot, changed in place (PATCH the seat). */
@@ -541,6 +551,7 @@ export class RoomPage {
     if (s.status === "finished" && this.isOwner()) {
       const seated = (this.summary?.seats ?? []).filter((x) => x.player);
       out.push(this.restButton({ class: "btn primary", "data-testid": "again",
+                                 title: this.standingIn() ? t("owner_away") : undefined,
                                  done: (answer) => this.againAnswered(answer, seated) }, "post",
         path`/rooms/${this.roomId}/again`, undefined, t("play_again")));
     }
