@@ -1,5 +1,6 @@
-"""Turn clocks and 托管: a timed-out or dropped seat is played by the house bot until its
-player returns; a drop keeps the seat (drop ≠ leave)."""
+"""Turn clocks and 托管: a seat whose clock ran out twice in a row, or whose player dropped,
+is played by the house bot until its player returns (one run-out: the house bot makes that
+move only); a drop keeps the seat (drop ≠ leave)."""
 
 from __future__ import annotations
 
@@ -17,11 +18,14 @@ def test_clock_runs_out_then_the_player_takes_back(client: TestClient) -> None:
         mover = peers[seat]
         tick = spectator.next_of("clock")
         assert tick["clocks"][0]["seat"] == seat
-        flagged = spectator.until(lambda m: m["type"] == "room"
-                                  and m["room"]["seats"][seat]["tuoguan"])
-        assert flagged["room"]["status"] == "playing"
+        # one slow answer: the house bot makes that move, and the seat stays the player's
+        # (one missed clock put a slow player on 托管 for good: a play-test) ...
         played = mover.until(lambda m: m["type"] == "state" and bool(m["events"]))
-        assert played["events"][0]["seat"] == seat and played["tuoguan"] == [seat]
+        assert played["events"][0]["seat"] == seat and played["tuoguan"] == []
+        # ... a second in a row puts it on 托管
+        flagged = spectator.until(lambda m: m["type"] == "room"
+                                  and m["room"]["seats"][seat]["tuoguan"], limit=2000)
+        assert flagged["room"]["status"] == "playing"
         mover.send({"type": "tuoguan", "room": room, "on": False})
         mover.until(lambda m: m["type"] == "room" and not m["room"]["seats"][seat]["tuoguan"])
 

@@ -412,6 +412,8 @@ class Room:
         await self.store.action(live, index, self.feed.action_text(action), actor,
                                 self.turns.clocks_after(state, index, back), back)
         live.deal.commit(index, action, state, events)
+        if actor == "player":  # in time: a clock that runs out next is the first again
+            seat.missed = False
         if back:  # the player is back: the house bot lets go
             seat.tuoguan = None
         self._publish_change(events, actor=index)

@@ -58,6 +58,9 @@ class Seat:
     # (player id, nickname) of whoever left this seat mid-deal: the house bot plays it and
     # only that player may take it back until the deal ends (then the seat is free)
     held: tuple[str, str] | None = None
+    # the player's turn clock ran out on their last decision, the house bot making that
+    # one move; another in a row puts the seat on 托管 (one slow answer did: a play-test)
+    missed: bool = False
 
     @property
     def empty(self) -> bool:

@@ -242,8 +242,13 @@ class Turns:
         if action is not None:  # a clock shorter than the fixed pause: its answer, no 托管
             await room.move(index, action, "auto")
             return
-        await room.store.flags(index, tuoguan="clock")
         room.clock.stop(index)
+        if not seat.missed:  # the first in a row: the house bot makes this move, no 托管
+            seat.missed = True
+            assert room.deal is not None
+            await room.move(index, self._bot_choice(seat, room.deal), "tuoguan")
+            return
+        await room.store.flags(index, tuoguan="clock")
         self._tuoguan(index, "clock")
 
     def clocks_after(self, state: object, mover: int, back: bool) -> str | None:
