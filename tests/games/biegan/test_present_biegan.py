@@ -171,8 +171,13 @@ def test_bao_itemised_and_labelled() -> None:
     assert bao.unit.code == "dui"
     (pay,) = settled.payments
     assert pay.label.code == "bao"
-    assert pay.label.zh == "包（3 对）：捉铳 17胡 1分 × 10倍，放铳包两家（替两家付，× 2）"
-    assert pay.label.en.startswith("liable (包: 3 对, over the limit): won on a discard")
+    # the 包 seat pays for the discarder, and says so (放铳包两家 beside a payer who threw
+    # nothing: neither player could tell why the other paid — a play-test)
+    assert pay.payer != base.wins[0].from_seat
+    assert pay.label.zh == "包（3 对）：捉铳 17胡 1分 × 10倍，包家替放铳的那家付两家的份（× 2）"
+    assert pay.label.en == ("liable (包: 3 对, over the limit): won on a discard: 17 胡, 1 分 "
+                            "× 10, paid by the liable seat instead of the discarder (both "
+                            "shares, × 2)")
     _check_win_items(state, settled)
 
 

@@ -84,13 +84,17 @@ def _win_payments(s: State, win: Win) -> Iterator[Payment]:
     part, extra = divmod(total, len(payers))
     for i, payer in enumerate(payers):
         amount = part + (1 if i < extra else 0)
+        said = label if payer == win.from_seat else _label(s.rules, win, instead=True)
         yield Payment(payer, win.seat, amount, "bao", Msg.of(
             "bao", "包（{duis} 对）", "liable (包: {duis} 对, over the limit)",
-            duis=s.duis[payer]).with_detail(label))
+            duis=s.duis[payer]).with_detail(said))
 
 
-def _label(rules: BieganRules, win: Win) -> Msg:
-    """What a win costs, in 胡 and 分 (× 倍数); the payer is the payment's own column."""
+def _label(rules: BieganRules, win: Win, instead: bool = False) -> Msg:
+    """What a win costs, in 胡 and 分 (× 倍数); the payer is the payment's own column.
+    ``instead``: a seat liable for 包 pays a discard win for the discarder, and says so
+    (放铳包两家 beside a payer who threw nothing had a 双别杆 play-test's two players each
+    unable to tell why the other paid)."""
     hu = win.result.hu
     shares = rules.players - 1
     params = {"hu": hu, "fen": fen_of(rules, hu), "times": rules.multiplier,
@@ -107,6 +111,12 @@ def _label(rules: BieganRules, win: Win) -> Msg:
     zh_both, en_both = (("，放铳包{shares_zh}家（替{shares_zh}家付，× {shares}）",
                          f", the discarder pays {en_shares} (× {{shares}})")
                         if rules.dianpao_pay == "both" else ("", ""))
+    if instead:  # the 包 seat pays what the discarder would have
+        zh_both, en_both = (("，包家替放铳的那家付" + ("{shares_zh}家的份（× {shares}）"
+                                                    if rules.dianpao_pay == "both" else "")),
+                            (", paid by the liable seat instead of the discarder"
+                             + (f" ({en_shares}, × {{shares}})"
+                                if rules.dianpao_pay == "both" else "")))
     return Msg.of("dianpao", "捉铳 {hu}胡 {fen}分" + zh_times + zh_both,
                   "won on a discard: {hu} 胡, {fen} 分" + en_times + en_both, **params)
 
