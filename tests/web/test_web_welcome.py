@@ -13,6 +13,8 @@ def test_the_first_visit_switches_to_english_in_the_dialog(phone: Page, server: 
     phone.fill("input[name=nickname]", "Lee")
     phone.click("[data-testid=dialog-lang]")
     expect(phone.locator(".dialog h2")).to_have_text("Welcome to the huapai table")
+    # the header behind the dialog too (it stayed 起个昵称 / 声音 / 动画 until the lobby)
+    expect(phone.locator("[data-testid=lang]")).to_have_text("中文")
     assert phone.input_value("input[name=nickname]") == "Lee"
     submit = phone.locator(".nick-form button[type=submit]")
     expect(submit).to_have_text("Enter")

@@ -105,6 +105,7 @@ class App {
       }
       typed = answer.typed;
       setLang(getLang() === "en" ? "zh" : "en");
+      this.renderHeader();  // the header behind the dialog too (it stayed Chinese: a play-test)
     }
     this.renderHeader();
   }
