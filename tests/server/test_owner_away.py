@@ -76,3 +76,25 @@ def test_a_seated_player_acts_for_an_owner_who_left_and_becomes_the_owner(
                 assert spectator["owner"] == b.id
                 seen = [m for m in back.quiet() if m["type"] == "state"]
                 assert seen and seen[-1]["seat"] is None and seen[-1]["view"] == view
+
+
+def test_again_with_a_seat_left_empty_opens_the_waiting_room(client: TestClient) -> None:
+    """Someone left after the match: 再来一场 answered 还有空座位 and the room stayed
+    finished; it waits again instead, for the seat to be filled."""
+    a, b = Api(client, "a"), Api(client, "b")
+    room = a.room()
+    path = f"/api/rooms/{room}"
+    a.call("POST", f"{path}/seats/0")
+    b.call("POST", f"{path}/seats/1")
+    a.call("POST", f"{path}/bots", {"seats": [2]})
+    with peer(client, a.token) as p, peer(client, b.token) as q:
+        _subscribe(p, room)
+        _subscribe(q, room)
+        a.call("POST", f"{path}/start")
+        q.send({"type": "tuoguan", "room": room, "on": True})
+        _play_out(p, room, 0)
+        b.call("POST", f"{path}/leave")  # b stands up after the match, still watching
+        waiting = a.call("POST", f"{path}/again")["room"]
+        assert waiting["status"] == "waiting" and waiting["seats"][1]["player"] is None
+        a.call("POST", f"{path}/bots", {"seats": [1]})
+        assert a.call("POST", f"{path}/start")["room"]["status"] == "playing"

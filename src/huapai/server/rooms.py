@@ -284,14 +284,16 @@ class Room:
     async def again(self, player: str) -> None:
         """再来一场: another match with the same seats. A seated player who is not here (no
         window on the room) is not drawn into it — their seat is freed and the room waits
-        again, for the owner to fill it or for them to sit down again."""
+        again, for the owner to fill it or for them to sit down again; so does a room with
+        a seat left empty (someone left after the match: 再来一场 said only 还有空座位, and
+        the room stayed finished — a play-test)."""
         async with self.lock:
             await self._require_owner(player)
             self._require_status(FINISHED)
             away = [s for s in self.seats
                     if s.player is not None and s.player != self.owner and s.online == 0]
             await self._here_again()
-            if not away:
+            if not away and not any(s.empty for s in self.seats):
                 await self._start_match()
                 return
             await self.store.waiting_again([s.index for s in away], self.match_no)
