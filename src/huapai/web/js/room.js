@@ -231,8 +231,9 @@ export class RoomPage {
   againAnswered(answer, seated) {
     if (answer?.room?.status !== "waiting") return;
     const kept = new Set((answer.room.seats ?? []).map((x) => x.player?.id).filter(Boolean));
-    const names = listed(seated.filter((x) => !kept.has(x.player.id)).map((x) => x.player.nickname));
-    toast(() => t("again_waiting", { names }), "info", 7000);
+    const gone = seated.filter((x) => !kept.has(x.player.id)).map((x) => x.player.nickname);
+    // no one let go: a seat was left empty, and the waiting room shows it
+    if (gone.length) toast(() => t("again_waiting", { names: listed(gone) }), "info", 7000);
   }
 
   act(action) {
