@@ -54,6 +54,8 @@ def test_a_seated_player_acts_for_an_owner_who_left_and_becomes_the_owner(
         # the owner closed the room's window: b may act for them, and is the owner then
         here = q.until(lambda m: m["type"] == "room" and not m["room"]["owner_here"])
         assert here["room"]["owner"] == a.id and here["room"]["seats"][1]["tuoguan"]
+        assert b.error("POST", f"{path}/start") == "wrong_status"  # refused: nothing
+        assert b.call("GET", path)["room"]["owner"] == a.id       # changed, the owner too
         waiting = b.call("POST", f"{path}/again")["room"]
         assert waiting["owner"] == b.id and waiting["owner_here"] is True
         assert waiting["status"] == "waiting"  # a, seated but away, was let go

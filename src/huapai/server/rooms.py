@@ -223,7 +223,7 @@ class Room:
 
     async def fill_bots(self, player: str, indexes: list[int] | None, bot: str | None) -> None:
         async with self.lock:
-            await self._require_owner(player)
+            self._require_owner(player)
             name = checked_spec(self.game, self.rules, bot or house_bot(self.game))
             chosen = [self._seat(i) for i in indexes] if indexes is not None else [
                 s for s in self.seats if s.empty and s.held is None]
@@ -235,6 +235,7 @@ class Room:
             await self.store.seats([(s.index, s.player, name) for s in chosen])
             for seat in chosen:
                 seat.bot = name
+            await self._own(player)
             self._seat_changed()
 
     async def free_seat(self, player: str, index: int) -> None:
@@ -242,18 +243,20 @@ class Room:
         or a player other than the owner unseated (a friend who sat down and went quiet
         held the start: only the player could leave)."""
         async with self.lock:
-            await self._require_owner(player)
+            self._require_owner(player)
             self._require_status(WAITING, FINISHED)
             seat = self._seat(index)
             if seat.bot is not None:
+                await self._own(player)
                 await self._store_bot(seat, None)
                 return
-            if seat.player is None or seat.player == self.owner:
+            if seat.player is None or seat.player == player:
                 raise ServerError("seat_out_of_range", f"seat {index} has no bot and no "
                                                        "other player to move")
             await self.store.seats([(index, None, None)])
             seat.held = None
             self._vacate(seat)
+            await self._own(player)
             self._seat_changed()
 
     async def set_bot(self, player: str, index: int, bot: str) -> None:
@@ -262,13 +265,14 @@ class Room:
 
     async def _rebot(self, player: str, index: int, bot: str | None) -> None:
         async with self.lock:
-            await self._require_owner(player)
+            self._require_owner(player)
             self._require_status(WAITING, FINISHED)
             seat = self._seat(index)
             if seat.bot is None:
                 raise ServerError("seat_out_of_range", f"seat {index} has no bot")
-            await self._store_bot(seat, None if bot is None else checked_spec(
-                self.game, self.rules, bot))
+            name = None if bot is None else checked_spec(self.game, self.rules, bot)
+            await self._own(player)
+            await self._store_bot(seat, name)
 
     async def _store_bot(self, seat: Seat, name: str | None) -> None:
         await self.store.seats([(seat.index, seat.player, name)])
@@ -277,9 +281,10 @@ class Room:
 
     async def start(self, player: str) -> None:
         async with self.lock:
-            await self._require_owner(player)
+            self._require_owner(player)
             self._require_status(WAITING)
             await self._start_match()
+            await self._own(player)
 
     async def again(self, player: str) -> None:
         """再来一场: another match with the same seats. A seated player who is not here (no
@@ -288,10 +293,11 @@ class Room:
         a seat left empty (someone left after the match: 再来一场 said only 还有空座位, and
         the room stayed finished — a play-test)."""
         async with self.lock:
-            await self._require_owner(player)
+            self._require_owner(player)
             self._require_status(FINISHED)
-            away = [s for s in self.seats
-                    if s.player is not None and s.player != self.owner and s.online == 0]
+            away = [s for s in self.seats  # (an owner who is away too, when another acts)
+                    if s.player is not None and s.player != player and s.online == 0]
+            await self._own(player)
             await self._here_again()
             if not away and not any(s.empty for s in self.seats):
                 await self._start_match()
@@ -324,14 +330,19 @@ class Room:
         """Whether the owner has a window on the room (seated or watching)."""
         return self.hub.watching(self.id, self.owner)
 
-    async def _require_owner(self, player: str) -> None:
+    def _require_owner(self, player: str) -> None:
         """The owner may; so may a seated player while the owner is away (no window on the
-        room), who then becomes the owner — a host who left had the room stuck: nobody
-        present could start 再来一场, fill a seat or free one (a play-test)."""
+        room), who becomes the owner by doing it (:meth:`_own`) — a host who left had the
+        room stuck: nobody present could start 再来一场, fill a seat or free one (a
+        play-test)."""
+        if player != self.owner and (self.owner_here() or self.seat_of(player) is None):
+            raise forbidden("not_owner")
+
+    async def _own(self, player: str) -> None:
+        """``player``, allowed by :meth:`_require_owner`, is the owner once the change it
+        made is kept (a refused request changes nothing, the owner included)."""
         if player == self.owner:
             return
-        if self.owner_here() or self.seat_of(player) is None:
-            raise forbidden("not_owner")
         await self.store.owner(player)
         self.owner = player
         self.members.add(player)
