@@ -135,7 +135,7 @@ def _decision_line(row: dict[str, Any], lang: Lang) -> Text:
     same is one short line (紧牌's 弃 lines listed each card at the same figure)."""
     line = Text(f"#{row['move']:<3} {_pick(row, lang)}"
                 f"{' ✗' if row['mistake'] else ''} ")
-    ranked = ordered(row)
+    ranked = _ordered(row)
     if _no_difference(row, ranked):
         chosen, others = ranked[0], len(ranked) - 1
         estimate = _estimate(chosen["estimate"], lang)
@@ -164,7 +164,7 @@ def _decision_line(row: dict[str, Any], lang: Lang) -> Text:
     return line
 
 
-def ordered(row: dict[str, Any]) -> list[dict[str, Any]]:
+def _ordered(row: dict[str, Any]) -> list[dict[str, Any]]:
     """A decision's options as they are listed: the advice, the pick, then the others by
     estimate, the untried last (the browser lists them so too)."""
     def key(option: dict[str, Any]) -> tuple[int, float]:
