@@ -54,9 +54,12 @@ def run_review(path: Path, *, seat: int, level: str, seed: int, as_json: bool, l
 def _reviewed(replays: Sequence[Replay], seat: int, level: str, seed: int,
               quiet: bool, lang: Lang) -> list[Decision]:
     label = "复盘" if lang == "zh" else "review"
+    errors = Console(stderr=True)
+    # with --json too when stderr is a terminal (the JSON on stdout stays clean): a run
+    # sent to a file showed nothing for 11 s (a play-test), as the arena's bar does
     progress = Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(),
-                        TimeElapsedColumn(), console=Console(stderr=True), transient=True,
-                        disable=quiet)
+                        TimeElapsedColumn(), console=errors, transient=True,
+                        disable=quiet and not errors.is_terminal)
     with progress:
         task = progress.add_task("review", total=count_decisions(replays, seat))
         return review(replays, seat, BUDGETS[level], seed, lambda: progress.advance(task))
