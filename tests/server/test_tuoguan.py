@@ -22,12 +22,17 @@ def test_clock_runs_out_then_the_player_takes_back(client: TestClient) -> None:
         # (one missed clock put a slow player on 托管 for good: a play-test) ...
         played = mover.until(lambda m: m["type"] == "state" and bool(m["events"]))
         assert played["events"][0]["seat"] == seat and played["tuoguan"] == []
+        assert mover.next_of("timed_out") == {"type": "timed_out", "room": room, "seat": seat}
         # ... a second in a row puts it on 托管
         flagged = spectator.until(lambda m: m["type"] == "room"
                                   and m["room"]["seats"][seat]["tuoguan"], limit=2000)
         assert flagged["room"]["status"] == "playing"
         mover.send({"type": "tuoguan", "room": room, "on": False})
         mover.until(lambda m: m["type"] == "room" and not m["room"]["seats"][seat]["tuoguan"])
+        # said to that player alone
+        others = [p for i, p in enumerate(peers) if i != seat] + [spectator]
+        assert not [m for p in others for m in p.log
+                    if m["type"] == "timed_out" and m["seat"] == seat]
 
 
 def test_acting_takes_the_seat_back_from_the_bot(client: TestClient) -> None:

@@ -247,6 +247,10 @@ class Turns:
             seat.missed = True
             assert room.deal is not None
             await room.move(index, self._bot_choice(seat, room.deal), "tuoguan")
+            # said to the player alone (the others see the clock run out anyway): a move
+            # made for them with nothing said read as their own
+            room.hub.per_viewer(room, lambda viewer: None if viewer != index else {
+                "type": "timed_out", "room": room.id, "seat": index})
             return
         await room.store.flags(index, tuoguan="clock")
         self._tuoguan(index, "clock")

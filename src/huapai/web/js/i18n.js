@@ -179,6 +179,8 @@ const STR = {
   tuoguan_turn: ["托管中：机器人马上替你打（自己出牌就收回托管）",
                  "托管 (auto) is on: the bot plays for you in a moment (play yourself to take back)"],
   waiting_owner: ["等房主开始…", "Waiting for the owner to start…"],
+  timed_out: ["时间到：这一步已经替你走了。再超时一次就交给托管",
+    "Time's up: this move was made for you. Once more in a row and 托管 (auto-play) takes over"],
   owner_away: ["房主不在：坐着的人都可以替房主操作，谁先按谁当房主",
     "The owner is away: anyone seated may act for them, and the first to do so becomes the owner"],
   waiting_seats: ["坐满就能开始", "Start when every seat is filled"],

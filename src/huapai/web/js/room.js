@@ -59,6 +59,7 @@ export class RoomPage {
       live.on("match_end", mine((m) => this.onMatchEnd(m))),
       live.on("error", mine((m) => this.onError(m))),
       live.on("advice", mine((m) => this.table && advised(this.table, m))),
+      live.on("timed_out", mine(() => toast(() => t("timed_out"), "info", 6000))),
     );
     live.subscribe(this.roomId);
     this.render();

@@ -1,0 +1,33 @@
+"""A turn clock that runs out once: the house bot makes that move and the player is told so
+(a grandmother whose time ran out read the move as her own, and the next run-out put her on
+托管 — a play-test). The room is made with a 3 s clock through the API (the lobby offers
+15 s and more)."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+from web_driver import enter
+
+_ROOM = """async () => {
+  const token = localStorage.getItem("huapai.token");
+  const h = { "Content-Type": "application/json", Authorization: `Bearer ${token}` };
+  const r = await fetch("/api/rooms", { method: "POST", headers: h,
+    body: JSON.stringify({ game: "xianniu", preset: "lanzhou", turn_clock: 3, bot_delay: 0 }) });
+  const id = (await r.json()).room.id;
+  await fetch(`/api/rooms/${id}/seats/0`, { method: "POST", headers: h });
+  await fetch(`/api/rooms/${id}/bots`, { method: "POST", headers: h, body: "{}" });
+  return id;
+}"""
+
+
+def test_a_run_out_clock_is_said_to_the_player(phone: Page, server: str) -> None:
+    enter(phone, server, "奶奶")
+    room = phone.evaluate(_ROOM)
+    phone.goto(f"{server}/#/room/{room}")
+    phone.click("[data-testid=start]")
+    expect(phone.locator(".toast")).to_contain_text("时间到：这一步已经替你走了",
+                                                    timeout=20000)
+    # not on 托管 yet: the button offers it, not 取消托管
+    expect(phone.locator("[data-testid=tuoguan]")).not_to_have_class(re.compile(r"\bon\b"))
