@@ -100,3 +100,36 @@ def test_again_with_a_seat_left_empty_opens_the_waiting_room(client: TestClient)
         assert waiting["status"] == "waiting" and waiting["seats"][1]["player"] is None
         a.call("POST", f"{path}/bots", {"seats": [1]})
         assert a.call("POST", f"{path}/start")["room"]["status"] == "playing"
+
+
+def test_a_player_who_left_keeps_the_points_of_their_deals(client: TestClient) -> None:
+    """A seat's total goes to whoever holds it at the end: a friend who left during deal 2
+    found her −5 under the bot that took her seat. The summary's ``left`` says whose
+    deals they were."""
+    a, b = Api(client, "a"), Api(client, "b")
+    room = a.room(deals=2, multiplier=3)
+    path = f"/api/rooms/{room}"
+    a.call("POST", f"{path}/seats/0")
+    b.call("POST", f"{path}/seats/1")
+    a.call("POST", f"{path}/bots", {"seats": [2]})
+    with peer(client, a.token) as p, peer(client, b.token) as q:
+        _subscribe(p, room)
+        _subscribe(q, room)
+        a.call("POST", f"{path}/start")
+        q.send({"type": "tuoguan", "room": room, "on": True})
+        while True:  # deal 1, to the start of deal 2
+            message = p.recv()
+            if message["type"] == "state" and message["deal"] == 1:
+                break
+            if message["type"] == "state" and 0 in message["view"]["to_act"]:
+                act(p, room)
+        assert b.call("GET", path)["room"]["left"] == []  # b still sits there
+        b.call("POST", f"{path}/leave")  # b stands up in deal 2: 托管 plays it out
+        p.state[room] = message
+        if 0 in message["view"]["to_act"]:
+            act(p, room)
+        _play_out(p, room, 0)
+        summary = a.call("GET", path)["room"]
+    assert summary["status"] == "finished" and summary["seats"][1]["player"] is None
+    assert summary["left"] == [{"seat": 1, "player": {"id": b.id, "nickname": "b"},
+                                "deals": 2, "points": summary["totals"][1]}]

@@ -32,6 +32,7 @@ def summary(room: Room) -> dict[str, Any]:
         "created": round(room.created_at),  # epoch seconds: two alike rooms differ by it
         "deal": None if deal is None else deal.index, "dealer": room.dealer,
         "seats": [s.to_json() for s in room.seats], "totals": room.totals(),
+        "left": _left(room),
         # people watching without a seat (the players could not tell anyone watched)
         "spectators": room.hub.spectators(room.id),
         "commitment": None if deal is None else deal.commitment,
@@ -118,6 +119,24 @@ def state_text(room: Room, viewer: Viewer, events: list[str], history: bool = Fa
             f'"automatic":{"null" if auto is None else auto},'
             f'"commitment":{dumps(None if deal is None else deal.commitment)},'
             f'"view":{feed.view_text(shown)}}}')
+
+
+def _left(room: Room) -> list[dict[str, Any]]:
+    """The people who played deals of this match in a seat they no longer hold, with those
+    deals' points (a seat's total goes to whoever holds it at the end: a player who left
+    after deal 1 saw their −5 under the bot that took the seat — a play-test)."""
+    out: dict[tuple[int, str], dict[str, Any]] = {}
+    for sat, paid in zip(room.deal_seats, match_deals(room.match, room.settings.multiplier),
+                         strict=False):
+        for index, who in enumerate(sat):
+            if who is None or index >= len(room.seats) or who[0] == room.seats[index].player:
+                continue
+            entry = out.setdefault((index, who[0]), {
+                "seat": index, "player": {"id": who[0], "nickname": who[1]},
+                "deals": 0, "points": 0})
+            entry["deals"] += 1
+            entry["points"] += paid[index]
+    return list(out.values())
 
 
 def _deal_json(deal: LiveDeal | None) -> str:

@@ -85,6 +85,8 @@ def _restore_match(room: Room, bundle: RoomBundle) -> None:
     parts = None if last.server_seed is None else Shuffle(
         last.server_seed, list(last.nonces or []), last.banpai_server_seed,
         last.banpai_commitment)
+    room.deal_seats = [[(x["player"], x.get("nickname") or "") if x.get("player") else None
+                        for x in g.seats or []] for g in bundle.games]
     players = tuple(seat.get("player") for seat in last.seats or [])
     room.deal = LiveDeal(last.id, last.deal_index, last.seed, last.commitment, deal, parts,
                          players)

@@ -76,6 +76,9 @@ class Room:
         self.status = WAITING
         self.match_no = 0
         self.match: Match | None = None
+        # who sat each seat in each deal of the match (player id and nickname; None: a
+        # bot): a player who left keeps the points of their deals in the summary's "left"
+        self.deal_seats: list[list[tuple[str, str] | None]] = []
         self.deal: LiveDeal | None = None
         self.feed = Feed(self.game, rules, n)
         self.step = 0
@@ -472,6 +475,10 @@ class Room:
                         parts, tuple(s.player for s in self.seats))
         await self.store.deal_started(self, live, match_no)
         match.adopt(deal)
+        if match_no != self.match_no:  # a new match
+            self.deal_seats = []
+        self.deal_seats.append([None if x.player is None or x.nickname is None
+                                else (x.player, x.nickname) for x in self.seats])
         self.match, self.match_no, self.deal, self.status = match, match_no, live, PLAYING
         for seat in self.seats:
             seat.ready = False

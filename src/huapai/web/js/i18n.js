@@ -179,6 +179,8 @@ const STR = {
   tuoguan_turn: ["托管中：机器人马上替你打（自己出牌就收回托管）",
                  "托管 (auto) is on: the bot plays for you in a moment (play yourself to take back)"],
   waiting_owner: ["等房主开始…", "Waiting for the owner to start…"],
+  left_points: ["{name} 在 {seat} 号位打过 {deals} 局：{points}（算在这个座位的总分里）",
+    "{name} played {deals|deal|deals} in seat {seat}: {points} (counted in that seat's total)"],
   timed_out: ["时间到：这一步已经替你走了。再超时一次就交给托管",
     "Time's up: this move was made for you. Once more in a row and 托管 (auto-play) takes over"],
   owner_away: ["房主不在：坐着的人都可以替房主操作，谁先按谁当房主",

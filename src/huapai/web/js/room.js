@@ -485,7 +485,7 @@ export class RoomPage {
     // (the server's scaled; the column showed the bare deltas again)
     const scaled = end?.scaled ?? settlement.deltas?.map((d) => d * (s?.multiplier ?? 1));
     return {
-      settlement, scaled, totals: end?.totals ?? s?.totals, multiplier: s?.multiplier,
+      settlement, scaled, totals: end?.totals ?? s?.totals, multiplier: s?.multiplier, left: s?.left,
       name: (seat) => this.name(seat), me: this.mySeat(), deal: end?.deal ?? s?.deal,
       deals: s?.deals, seed: end?.seed, commitment: end?.commitment, seedCheck: end ? this.seedCheck : null,
       matchOver: status === "finished" || Boolean(this.matchEnd && end && this.matchEnd.match === end.match),

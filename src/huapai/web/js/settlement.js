@@ -86,6 +86,16 @@ function abacusCell(item) {
     bi(`本局 ${change}`, `${change} this deal`))];
 }
 
+/** The people who played deals of the match in a seat someone else holds now, with
+ * those deals' points (a seat's total is its holder's at the end: a player who left after
+ * deal 1 found their −5 under the bot that took the seat — a play-test). */
+function leftNote(left) {
+  if (!left.length) return null;
+  return h("ul", { class: "left-points muted small", "data-testid": "left-points" }, left.map((x) =>
+    h("li", {}, t("left_points", { name: x.player.nickname, seat: x.seat + 1, deals: x.deals,
+                                   points: signed(x.points) }))));
+}
+
 export function settlementPanel(data, actions) {
   const { settlement, name } = data;
   const deltas = settlement?.deltas ?? [];
@@ -107,6 +117,7 @@ export function settlementPanel(data, actions) {
         showScaled ? h("th", {}, t("scaled_col", { m: data.multiplier })) : null,
         totals ? h("th", {}, t("total_col")) : null, abacus ? h("th", {}, t("abacus_col")) : null)),
       h("tbody", {}, rows)),
+    totals ? leftNote(data.left ?? []) : null,
     h("h3", {}, t("payments")),
     payments.length
       ? h("ul", { class: "payments", "data-testid": "payments" }, payments.map((p) => h("li", {},
