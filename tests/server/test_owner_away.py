@@ -10,6 +10,8 @@ match starts with the people here off 托管."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from server_helpers import Api, Peer, act, peer
@@ -29,6 +31,28 @@ def _subscribe(p: Peer, room: str) -> dict[str, Any]:
     p.send({"type": "subscribe", "room": room})
     summary: dict[str, Any] = p.next_of("room")["room"]
     return summary
+
+
+def _two_and_a_bot(client: TestClient, **settings: Any) -> tuple[Api, Api, str, str]:
+    """a (the owner) at seat 0, b at 1, a bot at 2: the people, the room and its path."""
+    a, b = Api(client, "a"), Api(client, "b")
+    room = a.room(**settings)
+    path = f"/api/rooms/{room}"
+    a.call("POST", f"{path}/seats/0")
+    b.call("POST", f"{path}/seats/1")
+    a.call("POST", f"{path}/bots", {"seats": [2]})
+    return a, b, room, path
+
+
+@contextmanager
+def _started(client: TestClient, a: Api, b: Api, room: str) -> Iterator[Peer]:
+    """Both watching, the match started, b on 托管: a's connection."""
+    with peer(client, a.token) as p, peer(client, b.token) as q:
+        _subscribe(p, room)
+        _subscribe(q, room)
+        a.call("POST", f"/api/rooms/{room}/start")
+        q.send({"type": "tuoguan", "room": room, "on": True})
+        yield p
 
 
 def test_a_seated_player_acts_for_an_owner_who_left_and_becomes_the_owner(
@@ -83,17 +107,8 @@ def test_a_seated_player_acts_for_an_owner_who_left_and_becomes_the_owner(
 def test_again_with_a_seat_left_empty_opens_the_waiting_room(client: TestClient) -> None:
     """Someone left after the match: 再来一场 answered 还有空座位 and the room stayed
     finished; it waits again instead, for the seat to be filled."""
-    a, b = Api(client, "a"), Api(client, "b")
-    room = a.room()
-    path = f"/api/rooms/{room}"
-    a.call("POST", f"{path}/seats/0")
-    b.call("POST", f"{path}/seats/1")
-    a.call("POST", f"{path}/bots", {"seats": [2]})
-    with peer(client, a.token) as p, peer(client, b.token) as q:
-        _subscribe(p, room)
-        _subscribe(q, room)
-        a.call("POST", f"{path}/start")
-        q.send({"type": "tuoguan", "room": room, "on": True})
+    a, b, room, path = _two_and_a_bot(client)
+    with _started(client, a, b, room) as p:
         _play_out(p, room, 0)
         b.call("POST", f"{path}/leave")  # b stands up after the match, still watching
         waiting = a.call("POST", f"{path}/again")["room"]
@@ -106,17 +121,8 @@ def test_a_player_who_left_keeps_the_points_of_their_deals(client: TestClient) -
     """A seat's total goes to whoever holds it at the end: a friend who left during deal 2
     found her −5 under the bot that took her seat. The summary's ``left`` says whose
     deals they were."""
-    a, b = Api(client, "a"), Api(client, "b")
-    room = a.room(deals=2, multiplier=3)
-    path = f"/api/rooms/{room}"
-    a.call("POST", f"{path}/seats/0")
-    b.call("POST", f"{path}/seats/1")
-    a.call("POST", f"{path}/bots", {"seats": [2]})
-    with peer(client, a.token) as p, peer(client, b.token) as q:
-        _subscribe(p, room)
-        _subscribe(q, room)
-        a.call("POST", f"{path}/start")
-        q.send({"type": "tuoguan", "room": room, "on": True})
+    a, b, room, path = _two_and_a_bot(client, deals=2, multiplier=3)
+    with _started(client, a, b, room) as p:
         while True:  # deal 1, to the start of deal 2
             message = p.recv()
             if message["type"] == "state" and message["deal"] == 1:
