@@ -77,7 +77,8 @@ class Room:
         self.match_no = 0
         self.match: Match | None = None
         # who sat each seat in each deal of the match (player id and nickname; None: a
-        # bot): a player who left keeps the points of their deals in the summary's "left"
+        # bot), the last for ``deal``: a player who left keeps the points of their deals
+        # in the summary's "left", and a seat's later occupant sees ``deal`` as a spectator
         self.deal_seats: list[list[tuple[str, str] | None]] = []
         self.deal: LiveDeal | None = None
         self.feed = Feed(self.game, rules, n)
@@ -128,10 +129,10 @@ class Room:
         somebody else sat that seat when it was dealt — then a spectator's (a latecomer
         who sat down after a match got the last deal's unplayed hand of the seat, in a
         private room whose games only their players may read: a play-test)."""
-        live = self.deal
-        if viewer is None or live is None or self.status == PLAYING or not live.players:
+        if viewer is None or self.status == PLAYING or not self.deal_seats:
             return viewer
-        return viewer if live.players[viewer] == self.seats[viewer].player else None
+        dealt = self.deal_seats[-1][viewer]  # the current deal's seats (start_deal, restore)
+        return viewer if dealt is not None and dealt[0] == self.seats[viewer].player else None
 
     def visible_to(self, player: str | None) -> bool:
         return not self.settings.private or player in self.members
@@ -472,13 +473,13 @@ class Room:
         seed = deal_seed(parts.server_seed, parts.nonces)
         deal = match.next_deal(seed)
         live = LiveDeal(game_id, match.index, seed, commitment(parts.server_seed), deal,
-                        parts, tuple(s.player for s in self.seats))
+                        parts)
         await self.store.deal_started(self, live, match_no)
         match.adopt(deal)
         if match_no != self.match_no:  # a new match
             self.deal_seats = []
-        self.deal_seats.append([None if x.player is None or x.nickname is None
-                                else (x.player, x.nickname) for x in self.seats])
+        self.deal_seats.append([None if x.player is None else (x.player, x.nickname or "")
+                                for x in self.seats])
         self.match, self.match_no, self.deal, self.status = match, match_no, live, PLAYING
         for seat in self.seats:
             seat.ready = False

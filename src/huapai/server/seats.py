@@ -101,9 +101,6 @@ class LiveDeal:
     commitment: str
     deal: Deal
     shuffle: Shuffle | None = None  # None for a game from before nonces
-    #: who sat each seat when it was dealt (None: a bot); a later occupant of a seat is
-    #: no player of this deal and sees it as a spectator does
-    players: tuple[str | None, ...] = ()
 
     @property
     def state(self) -> Any:
