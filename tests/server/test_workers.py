@@ -149,6 +149,29 @@ def test_the_lobby_and_presence_are_the_same_from_both(pg_url: str, redis_url: s
             until(lambda w=worker: online(w) == 0, what="presence 0")
 
 
+def test_a_room_closed_through_b_is_gone_from_both(pg_url: str, redis_url: str) -> None:
+    """解散房间 asked of B for a room A owns: a friend watching through B is told, and
+    neither worker lists or shows the room any more."""
+    with two(pg_url, redis_url) as (a, b):
+        me, friend = player(a, "丙"), player(b, "丁")
+        room = new_room(a, me)
+        b.api("POST", f"/api/rooms/{room}/seats/1", friend)
+        b.api("POST", f"/api/rooms/{room}/seats/2", friend)  # 换座, through B
+        with watching(b, friend, room, 2) as client:
+            assert client.summary["seats"][2]["player"]["nickname"] == "丁"
+            closed = b.api("DELETE", f"/api/rooms/{room}", me)["room"]
+            assert closed["status"] == "closed"
+            assert client.until("room_closed")["by"]["nickname"] == "丙"
+
+        def listed(worker: Worker) -> bool:
+            return any(r["id"] == room for r in worker.api("GET", "/api/rooms")["rooms"])
+
+        for worker in (a, b):
+            until(lambda w=worker: not listed(w), what="the room out of the lobby")
+            answer = worker.api("GET", f"/api/rooms/{room}", me, ok=False)
+            assert answer.status_code == 404, answer.text
+
+
 def test_a_rename_on_b_shows_in_the_room_a_owns(pg_url: str, redis_url: str) -> None:
     with two(pg_url, redis_url) as (a, b):
         me = player(a, "戊")

@@ -332,6 +332,25 @@ async def set_bot(request: Request, room_id: str, seat: int) -> dict[str, Any]:
     return {"room": await room_op(platform, room_id, player, "set_bot", seat=seat, bot=bot)}
 
 
+@router.post("/rooms/{room_id}/owner")
+async def give_owner(request: Request, room_id: str) -> dict[str, Any]:
+    """转让房主: body ``{"player": id}`` of a player seated at the table."""
+    player = await player_of(request)
+    platform = platform_of(request)
+    if room_id in platform.rooms or platform.cluster is None:
+        platform.room(room_id, player.id)  # an unknown room is said before a bad body
+    to = (await body_of(request)).get("player")
+    if not isinstance(to, str):
+        raise ServerError("bad_message", f"player: expected a player id, got {to!r}")
+    return {"room": await room_op(platform, room_id, player, "give_owner", to=to)}
+
+
+@router.delete("/rooms/{room_id}")
+async def dissolve(request: Request, room_id: str) -> dict[str, Any]:
+    """解散房间: closed for good (before a match or after one)."""
+    return await _op(request, room_id, "dissolve")
+
+
 @router.post("/rooms/{room_id}/leave")
 async def leave(request: Request, room_id: str) -> dict[str, Any]:
     return await _op(request, room_id, "leave")

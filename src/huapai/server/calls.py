@@ -62,9 +62,18 @@ async def _join(room: Room, player: str, _nickname: str, _args: dict[str, Any]) 
     await room.join(player)
 
 
+async def _give_owner(room: Room, player: str, _nickname: str, args: dict[str, Any]) -> None:
+    await room.give_owner(player, args["to"])
+
+
+async def _dissolve(room: Room, player: str, nickname: str, _args: dict[str, Any]) -> None:
+    await room.dissolve(player, nickname)
+
+
 OPS: dict[str, Op] = {"show": _show, "take_seat": _take_seat, "free_seat": _free_seat,
                       "set_bot": _set_bot, "leave": _leave, "fill_bots": _fill_bots,
-                      "start": _start, "again": _again, "join": _join}
+                      "start": _start, "again": _again, "join": _join,
+                      "give_owner": _give_owner, "dissolve": _dissolve}
 
 
 class RemoteError(ServerError):
@@ -90,6 +99,8 @@ async def run_here(platform: Platform, room_id: str, player: str, nickname: str,
     else:
         room = platform.room(room_id, player)
     await OPS[op](room, player, nickname, args)
+    if room.status == "closed":  # 解散房间: the platform lets it go
+        platform.forget_closed(room, "by its owner")
     return room.summary()
 
 

@@ -48,6 +48,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "seat_taken": ("座位已被占用", "that seat is taken"),
     "already_seated": ("你已经有座位了", "you already have a seat here"),
     "not_owner": ("只有房主可以这样做", "only the room owner may do that"),
+    "no_seat_change": ("一场打完之前不能换座", "seats change only before a match or after it"),
+    "not_at_table": ("房主只能转给坐在桌上的玩家", "the room can go only to a player seated at it"),
+    "already_owner": ("这位玩家已经是房主了", "that player owns the room already"),
+    "mid_match": ("这一场还没打完，不能解散房间", "the match is not over: the room cannot be "
+                                          "closed now"),
     "wrong_status": ("房间状态不对", "the room is not in the right state for that"),
     "nonce_taken": ("这一局你座位的随机数已经收到了（另一个窗口先发的）",
                     "this seat's randomness for the deal is already in (another window sent it)"),

@@ -431,6 +431,14 @@ class Hub:
         self.subs.pop(room_id, None)
         self.summaries.forget(room_id)
 
+    def close_room(self, room: Room, message: Message) -> None:
+        """A room closed for good while people watch (解散房间): ``message`` to every
+        watcher, who then watches it no longer."""
+        self.broadcast(room, message)
+        for conn in self.watchers(room.id):
+            conn.rooms.pop(room.id, None)
+        self.forget(room.id)
+
     # --- fan-out (rooms call these) --------------------------------------------------
     def states(self, room: Room, changed: Mapping[Viewer, list[str]]) -> None:
         """Each changed viewer's own state message, to that viewer's connections only."""

@@ -364,8 +364,13 @@ class Platform:
         return True
 
     def _close_idle(self, room: Room, why: str) -> None:
-        del self.rooms[room.id]
         room.close()
+        self.forget_closed(room, why)
+
+    def forget_closed(self, room: Room, why: str) -> None:
+        """A room closed for good (idle, or 解散 by its owner): out of this worker and the
+        lobby."""
+        self.rooms.pop(room.id, None)
         if self.cluster is not None:
             self.cluster.closed(room.id)
         log.info("room %s closed %s", room.id, why)

@@ -185,11 +185,15 @@ class Room:
 
     async def take_seat(self, player: str, nickname: str, index: int) -> None:
         """Only an empty seat may be taken, and mid-deal only by the player who left it
-        (nobody else ever sees a live hand, and nobody changes seats during a deal)."""
+        (nobody else ever sees a live hand, and nobody changes seats during a deal). A
+        seated player takes another seat in one step (换座) before a match or after one:
+        leaving first let somebody else take either seat meanwhile (a play-test)."""
         async with self.lock:
             seat = self._seat(index)
-            if self.seat_of(player) is not None:
-                raise conflict("already_seated")
+            now = self.seat_of(player)
+            if now is not None and (now is seat or self.status not in (WAITING, FINISHED)):
+                raise conflict("already_seated" if now is seat else "no_seat_change",
+                               f"seat {now.index}")
             mine = seat.held is not None and seat.held[0] == player
             if self.status == PLAYING and not mine:
                 code = "seat_held" if seat.held is not None else "mid_deal"
@@ -197,12 +201,22 @@ class Room:
             if seat.player is not None or seat.bot is not None:
                 raise conflict("seat_taken",
                                f"seat {index} is {seat.nickname or seat.bot}'s")
+            if now is not None:
+                await self._move(now, seat)
+                return
             await self._join(player)
             await self.store.seats([(index, player, None)])
             seat.player, seat.nickname, seat.bot, seat.tuoguan = player, nickname, None, None
             seat.held = None
             self.turns.start_drop_grace(seat)  # cancelled at once if the player is watching
             self._seat_changed()
+
+    async def _move(self, old: Seat, new: Seat) -> None:
+        """换座: ``old``'s player into the empty ``new``, both written at once."""
+        await self.store.seats([(old.index, None, None), (new.index, old.player, None)])
+        new.player, new.nickname, new.held = old.player, old.nickname, None
+        self._vacate(old)
+        self._seat_changed()
 
     async def leave(self, player: str) -> None:
         async with self.lock:
@@ -282,6 +296,35 @@ class Room:
         await self.store.seats([(seat.index, seat.player, name)])
         seat.bot = name
         self._seat_changed()
+
+    async def give_owner(self, player: str, target: Any) -> None:
+        """转让房主: the owner (or a player standing in, :meth:`_require_owner`) hands the
+        room to a player seated at its table."""
+        async with self.lock:
+            self._require_owner(player)
+            seat = self.seat_of(target) if isinstance(target, str) else None
+            if seat is None or seat.player is None:
+                raise ServerError("not_at_table", f"player {str(target)[:40]!r}")
+            if seat.player == self.owner:
+                raise conflict("already_owner", f"{seat.nickname}")
+            await self.store.owner(seat.player)
+            self.owner = seat.player
+            self.publish_room()
+
+    async def dissolve(self, player: str, nickname: str) -> None:
+        """解散房间: the owner closes the room for good before a match or after one (its
+        games, replays and history stay); everybody watching is told who closed it and
+        let go. Mid-match it is refused: the players' points would be cut short."""
+        async with self.lock:
+            self._require_owner(player)
+            if self.status not in (WAITING, FINISHED):
+                raise conflict("mid_match", f"deal {self.deal_number()} of "
+                                            f"{self.settings.deals}")
+            await self.store.status("closed", self.match_no)
+            self.close_timers()
+            self.status = "closed"
+            self.hub.close_room(self, {"type": "room_closed", "room": self.id,
+                                       "by": {"id": player, "nickname": nickname}})
 
     async def start(self, player: str) -> None:
         async with self.lock:

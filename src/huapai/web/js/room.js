@@ -11,14 +11,13 @@ import {
 import { gameDetail, gameTitle, presetTitle, rendererFor, roomMultiplier } from "./games/registry.js";
 import { howtoButton } from "./howto.js";
 import { joinForm } from "./lobby.js";
-import { roomRulesBlock, rulesButton } from "./roomrules.js";
+import { rulesButton } from "./roomrules.js";
 import { TableView, seatName } from "./table.js";
 import { settlementPanel } from "./settlement.js";
-import { dialog, keepInside, toast } from "./ui.js";
+import { confirmDialog, keepInside, toast } from "./ui.js";
 import { focusFirst } from "./focus.js";
 import { advised } from "./hint.js";
-import { botIcon } from "./cards/common.js";
-import { botLabel, botPicker, defaultBot } from "./botlevels.js";
+import { dissolveButton, waitingPanel } from "./waiting.js";
 
 const SETTLE_DELAY_MS = 1100;
 
@@ -60,6 +59,7 @@ export class RoomPage {
       live.on("error", mine((m) => this.onError(m))),
       live.on("advice", mine((m) => this.table && advised(this.table, m))),
       live.on("timed_out", mine(() => toast(() => t("timed_out"), "info", 6000))),
+      live.on("room_closed", mine((m) => this.closed(m.by))),
     );
     live.subscribe(this.roomId);
     this.render();
@@ -76,7 +76,12 @@ export class RoomPage {
   // ------------------------------------------------------------------ messages
   onRoom(summary) {
     const seated = this.summary ? this.mySeat() : null;
+    const owned = this.summary?.owner;
     this.summary = summary;
+    // 转让房主: the room is mine now, handed on by its owner (not taken by my own button)
+    if (owned && owned !== this.me && summary.owner === this.me && !this.busy.size) {
+      toast(() => t("owner_given"), "info", 7000);
+    }
     // 托管 turned on or off comes in the room's summary, before any move's state: the
     // table showed it only with the next move (seconds, or never at an untimed table)
     if (summary.seats) this.tuoguan = summary.seats.filter((x) => x.tuoguan).map((x) => x.seat);
@@ -175,6 +180,21 @@ export class RoomPage {
     toast(() => explain(msg), "error");
   }
 
+  /** The room was closed for good (解散房间) — by `by`, or by me (null, or my own id):
+   * my own press goes back to the lobby, anyone else is told who closed it. */
+  closed(by) {
+    if (this.dissolved) return;  // (my own press: its answer and the message both say so)
+    this.dissolved = true;
+    this.app.live.forget(this.roomId);
+    if (!by || by.id === this.me) {
+      toast(() => t("room_dissolved"), "ok", 4200, { carry: true });
+      location.hash = "#/";
+      return;
+    }
+    this.gone = by;
+    this.render();
+  }
+
   // ------------------------------------------------------------------ helpers
   mySeat() {
     return this.summary?.seats.find((s) => s.player?.id === this.me)?.seat ?? null;
@@ -247,6 +267,12 @@ export class RoomPage {
     if (!this.el) return;
     this.table?.destroy();
     this.table = null;
+    if (this.gone?.nickname) {  // closed by its owner while I was here
+      replace(this.el, h("div", { class: "card-panel narrow", "data-testid": "room-dissolved" },
+        h("h2", {}, t("room_dissolved")), h("p", {}, t("room_dissolved_by", { name: this.gone.nickname })),
+        h("a", { class: "btn primary", href: "#/" }, t("back_lobby"))));
+      return;
+    }
     if (this.gone) {
       replace(this.el, h("div", { class: "card-panel narrow", "data-testid": "room-gone" }, h("h2", {}, t("room_gone")),
         h("p", {}, t("room_gone_text")), joinForm(this.app),
@@ -262,7 +288,7 @@ export class RoomPage {
       // morphed, not replaced: the seats change under the owner's pointer (a summary
       // arriving between mouse down and up must not swallow the click)
       morph(this.el, h("div", { class: "room-page" },
-        h("div", { class: "room-top" }, this.topContent()), this.waitingPanel()));
+        h("div", { class: "room-top" }, this.topContent()), waitingPanel(this)));
       this.top = this.el.querySelector(".room-top");
     } else {
       this.top = h("div", { class: "room-top" }, this.topContent());
@@ -347,13 +373,9 @@ export class RoomPage {
 
   /** Leaving mid-deal is asked first: the house bot plays the seat to the deal's end. */
   async confirmLeave() {
-    const sure = await dialog(t("leave_title"), (close) => h("div", {},
-      h("p", {}, t("leave_text")),
-      h("div", { class: "dialog-buttons" },
-        h("button", { class: "btn", "data-testid": "leave-cancel", onClick: () => close(false) }, t("cancel")),
-        h("button", { class: "btn primary", "data-testid": "leave-confirm", onClick: () => close(true) },
-          t("leave_seat")))));
-    if (sure) await this.rest("post", path`/rooms/${this.roomId}/leave`);
+    if (await confirmDialog(t("leave_title"), t("leave_text"), t("leave_seat"), "leave")) {
+      await this.rest("post", path`/rooms/${this.roomId}/leave`);
+    }
   }
 
   /** The link a friend opens: for a private room it carries the code and joins directly. */
@@ -374,84 +396,9 @@ export class RoomPage {
     else this.copyLink();
   }
 
-  waitingPanel() {
-    const s = this.summary;
-    const mine = this.mySeat();
-    const owner = this.isOwner();
-    const empty = s.seats.filter((x) => !x.player && !x.bot).length;
-    const choices = s.bot_choices ?? [];
-    if (!choices.includes(this.botChoice)) this.botChoice = defaultBot(choices);
-    const botBody = (seats) => (this.botChoice ? { ...seats, bot: this.botChoice } : seats);
-    const seats = s.seats.map((seat) => {
-      const who = seat.player || seat.bot ? seatName(s.seats, seat.seat) : t("empty_seat");
-      const pickable = seat.bot && owner && choices.includes(seat.bot); // the owner's choice
-      const buttons = [];
-      if (!seat.player && !seat.bot && mine === null) {
-        buttons.push(this.restButton({ class: "btn small primary", "data-testid": `sit-${seat.seat}` },
-          "post", path`/rooms/${this.roomId}/seats/${seat.seat}`, undefined, t("sit_here")));
-      }
-      if (!seat.player && !seat.bot && owner) {
-        buttons.push(this.restButton({ class: "btn small" }, "post", path`/rooms/${this.roomId}/bots`, botBody({ seats: [seat.seat] }), t("add_bot")));
-      }
-      if (seat.bot && owner) {
-        buttons.push(this.restButton({ class: "btn small ghost" }, "del", path`/rooms/${this.roomId}/seats/${seat.seat}`, undefined, t("remove_bot")));
-      }
-      if (seat.player && owner && seat.player.id !== s.owner) {  // a friend gone quiet holds the start
-        buttons.push(this.restButton({ class: "btn small ghost", "data-testid": `unseat-${seat.seat}` }, "del",
-          path`/rooms/${this.roomId}/seats/${seat.seat}`, undefined, t("unseat")));
-      }
-      if (seat.seat === mine) {
-        buttons.push(this.restButton({ class: "btn small ghost" }, "post", path`/rooms/${this.roomId}/leave`, undefined, t("leave_seat")));
-      }
-      return h("li", { class: `wait-seat${seat.player || seat.bot ? " filled" : ""}${seat.seat === mine ? " me" : ""}`, "data-seat": seat.seat },
-        h("div", { class: `avatar a${seat.seat % 6}` }, seat.bot ? botIcon() : seat.player ? [...seat.player.nickname][0] : "+"),
-        h("div", { class: "wait-name" }, h("div", {}, who),
-          h("div", { class: "muted small" }, t("seat_n", { n: seat.seat + 1 }),
-            seat.bot && !pickable
-              ? h("span", { "data-testid": `bot-label-${seat.seat}` }, ` · ${botLabel(seat.bot)}`) : "",
-            seat.player?.id === s.owner ? ` · ${t("owner")}` : "",
-            seat.player && !seat.online ? ` · ${t("offline_badge")}` : "")),
-        pickable ? this.seatBotPicker(seat, choices) : null,
-        h("div", { class: "wait-buttons" }, buttons));
-    });
-    return h("div", { class: "card-panel waiting", "data-testid": "waiting" },
-      h("h2", {}, gameTitle(s.game), h("small", { class: "muted" }, ` · ${presetTitle(s.game, s.preset)}`)),
-      roomRulesBlock(this.detail, s),
-      s.code ? h("div", { class: "invite", "data-testid": "invite" },
-        h("div", { class: "muted small" }, t("invite_text")),
-        h("div", { class: "invite-code", "data-testid": "invite-code" }, s.code),
-        h("div", { class: "invite-buttons" },
-          h("button", { class: "btn primary", "data-testid": "share", onClick: () => this.share() }, t("share")),
-          h("button", { class: "btn ghost", onClick: () => this.copyLink() }, t("copy_link")))) : null,
-      h("ul", { class: "wait-seats" }, seats),
-      h("div", { class: "wait-actions" },
-        owner && empty && choices.length ? botPicker(choices, this.botChoice, (spec) => {
-          this.botChoice = spec;
-          this.render();
-        }, s.bot_paces ?? {}, s.bot_window_paces ?? {}) : null,
-        owner && empty ? this.restButton({ class: "btn", "data-testid": "fill-bots" }, "post",
-          path`/rooms/${this.roomId}/bots`, botBody({}), t("fill_bots")) : null,
-        owner ? this.restButton({ class: "btn primary big", "data-testid": "start", disabled: empty > 0 },
-          "post", path`/rooms/${this.roomId}/start`, undefined, t("start"))
-          : h("p", { class: "muted" }, t("waiting_owner")),
-        owner && empty ? h("p", { class: "muted small" }, t("waiting_seats")) : null,
-        this.standingIn() ? h("p", { class: "muted small", "data-testid": "owner-away" }, t("owner_away")) : null));
-  }
-
   /** The owner is away and its controls are mine for now (pressing one makes me owner). */
   standingIn() {
     return this.isOwner() && this.summary?.owner !== this.me;
-  }
-
-  /** The owner's choice of a seated bot, changed in place (PATCH the seat). */
-  seatBotPicker(seat, choices) {
-    const where = path`/rooms/${this.roomId}/seats/${seat.seat}`;
-    return h("select", {
-      class: "seat-bot", "data-testid": `bot-pick-${seat.seat}`, "aria-label": t("bot_level"),
-      "data-key": `bot-pick-${seat.seat}`, disabled: this.busy.has(where),
-      // refused: the stored bot shows again (a change comes back in the room's summary)
-      onChange: async (e) => { await this.rest("patch", where, { bot: e.target.value }); this.render(); },
-    }, choices.map((spec) => h("option", { value: spec, selected: spec === seat.bot }, botLabel(spec))));
   }
 
   /** Show the latest state; `fresh` when it just arrived (its events are new) — unless it
@@ -557,6 +504,7 @@ export class RoomPage {
                                  done: (answer) => this.againAnswered(answer, seated) }, "post",
         path`/rooms/${this.roomId}/again`, undefined, t("play_again")));
     }
+    if (s.status === "finished" && this.isOwner()) out.push(dissolveButton(this));
     if (data.gameId && s.status !== "playing") {
       const seat = mine ?? "all";
       out.push(h("a", { class: "btn", href: path`#/replay/${data.gameId}?seat=${seat}`, "data-testid": "replay" }, t("replay")));

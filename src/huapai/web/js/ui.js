@@ -63,6 +63,17 @@ export function dialog(title, build, { cancellable = true, wide = false } = {}) 
   });
 }
 
+/** A yes/no question: whether the player pressed `yes` (cancel, Escape or a click outside: no).
+ * Its buttons' test ids are `${testid}-cancel` and `${testid}-confirm`. */
+export async function confirmDialog(title, text, yes, testid) {
+  const answer = await dialog(title, (close) => h("div", {},
+    h("p", {}, text),
+    h("div", { class: "dialog-buttons" },
+      h("button", { class: "btn", "data-testid": `${testid}-cancel`, onClick: () => close(false) }, t("cancel")),
+      h("button", { class: "btn primary", "data-testid": `${testid}-confirm`, onClick: () => close(true) }, yes))));
+  return answer === true;
+}
+
 const FOCUSABLE = "a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea, summary, [tabindex]:not([tabindex='-1'])";
 
 /** A dialog keeps the keyboard inside it: Tab goes round its own controls (it walked out

@@ -1,0 +1,124 @@
+"""Managing a room as the apps do: 换座 (a seated player moves to an empty seat in one
+step), 转让房主 (the owner hands the room to a player at the table) and 解散房间 (the owner
+closes it for good, and everyone watching is told). Friends from 兰州 missed all three (a
+play-test): only 离座, 请离座 and 坐这里 were there, and a room nobody wanted stayed open
+until it went idle."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from server_helpers import Api, Peer, peer, running, sqlite_url
+from starlette.testclient import TestClient
+
+
+def _seats(api: Api, room: str) -> list[str | None]:
+    summary = api.call("GET", f"/api/rooms/{room}")["room"]
+    return [None if s["player"] is None else s["player"]["nickname"] if s["bot"] is None
+            else s["bot"] for s in summary["seats"]]
+
+
+def _subscribe(p: Peer, room: str) -> dict[str, Any]:
+    p.send({"type": "subscribe", "room": room})
+    summary: dict[str, Any] = p.next_of("room")["room"]
+    return summary
+
+
+def _table(client: TestClient) -> tuple[Api, Api, str, str]:
+    """a (the owner) at seat 0, b at seat 1, seat 2 empty."""
+    a, b = Api(client, "a"), Api(client, "b")
+    room = a.room()
+    path = f"/api/rooms/{room}"
+    a.call("POST", f"{path}/seats/0")
+    b.call("POST", f"{path}/seats/1")
+    return a, b, room, path
+
+
+def test_a_seated_player_changes_seats_in_one_step(tmp_path: Path) -> None:
+    url = sqlite_url(tmp_path)
+    with running(url) as client:
+        a, b, room, path = _table(client)
+        moved = a.call("POST", f"{path}/seats/2")["room"]
+        assert [s["player"] and s["player"]["nickname"] for s in moved["seats"]] == \
+            [None, "b", "a"]
+        assert b.error("POST", f"{path}/seats/2") == "seat_taken"
+        assert a.error("POST", f"{path}/seats/2") == "already_seated"  # where a sits
+        a.call("POST", f"{path}/bots", {"seats": [0]})
+        assert b.error("POST", f"{path}/seats/0") == "seat_taken"  # a bot's seat
+        a.call("POST", f"{path}/start")
+        # nobody changes seats during a match, and the refusal changes nothing
+        a.call("DELETE", f"{path}/seats/0", status=409)
+        assert a.error("POST", f"{path}/seats/1") == "no_seat_change"
+        token = a.token
+    with running(url) as client:  # kept through a restart
+        answer = client.get(f"/api/rooms/{room}", headers={"Authorization": f"Bearer {token}"})
+        seats = answer.json()["room"]["seats"]
+        assert [s["player"] and s["player"]["nickname"] for s in seats] == [None, "b", "a"]
+
+
+def test_a_move_carries_the_window_to_the_new_seat(client: TestClient) -> None:
+    a, _b, room, path = _table(client)
+    with peer(client, a.token) as p:
+        _subscribe(p, room)
+        a.call("POST", f"{path}/seats/2")
+        summary = p.until(lambda m: m["type"] == "room" and m["room"]["seats"][2]["player"])
+        assert summary["room"]["seats"][2]["online"] is True
+        assert summary["room"]["seats"][0]["online"] is False
+
+
+def test_the_owner_hands_the_room_to_a_player_at_the_table(client: TestClient) -> None:
+    a, b, room, path = _table(client)
+    c = Api(client, "c")  # watching, not seated
+    assert a.error("POST", f"{path}/owner", {"player": c.id}) == "not_at_table"
+    assert a.error("POST", f"{path}/owner", {"player": 7}) == "bad_message"
+    assert a.error("POST", f"{path}/owner", {"player": a.id}) == "already_owner"
+    with peer(client, a.token) as p, peer(client, b.token) as q:
+        _subscribe(p, room)  # a is here: b may not hand the room on (an away owner's
+        _subscribe(q, room)  # room may be taken by a seated player: test_owner_away.py)
+        assert b.error("POST", f"{path}/owner", {"player": b.id}) == "not_owner"
+        assert a.call("POST", f"{path}/owner", {"player": b.id})["room"]["owner"] == b.id
+        assert q.until(lambda m: m["type"] == "room" and m["room"]["owner"] == b.id)
+        assert a.error("POST", f"{path}/start") == "not_owner"  # b's room now (b is here)
+        b.call("POST", f"{path}/bots", {"seats": [2]})
+        assert b.call("POST", f"{path}/start")["room"]["status"] == "playing"
+
+
+def test_the_owner_dissolves_the_room_and_the_table_is_told(client: TestClient) -> None:
+    a, b, room, path = _table(client)
+    a.call("POST", f"{path}/bots", {"seats": [2]})
+    with peer(client, a.token) as p, peer(client, b.token) as q:
+        _subscribe(p, room)
+        _subscribe(q, room)
+        a.call("POST", f"{path}/start")
+        assert a.error("DELETE", path) == "mid_match"  # the match is on: refused
+        assert a.call("GET", path)["room"]["status"] == "playing"
+        assert b.error("DELETE", path) == "not_owner"
+    other = a.room()  # a second room of a's, waiting, b seated and watching it
+    b.call("POST", f"/api/rooms/{other}/seats/1")
+    with peer(client, b.token) as q:
+        _subscribe(q, other)
+        assert a.call("DELETE", f"/api/rooms/{other}")["room"]["status"] == "closed"
+        closed = q.until(lambda m: m["type"] == "room_closed")
+        assert closed == {"type": "room_closed", "room": other,
+                          "by": {"id": a.id, "nickname": "a"}}
+    assert b.error("GET", f"/api/rooms/{other}") == "room_not_found"
+    assert all(r["id"] != other for r in a.call("GET", "/api/rooms")["rooms"])
+
+
+def test_a_dissolved_room_stays_closed_after_a_restart(tmp_path: Path) -> None:
+    url = sqlite_url(tmp_path)
+    with running(url) as client:
+        a = Api(client, "a")
+        room = a.room()
+        with peer(client, a.token) as p:
+            _subscribe(p, room)
+            a.call("DELETE", f"/api/rooms/{room}")
+            assert p.until(lambda m: m["type"] == "room_closed")["room"] == room
+            # the window watches it no longer: a second subscribe is refused as unknown
+            p.send({"type": "subscribe", "room": room})
+            assert p.next_of("error")["code"] == "room_not_found"
+        token = a.token
+    with running(url) as client:
+        answer = client.get(f"/api/rooms/{room}", headers={"Authorization": f"Bearer {token}"})
+        assert answer.status_code == 404

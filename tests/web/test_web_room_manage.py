@@ -1,0 +1,42 @@
+"""Managing a room in the browser as the apps allow (friends from 兰州, a play-test): a
+seated friend moves to another seat in one press (换到这里), the host hands the room to
+them (转让房主, asked first) and the new owner closes it (解散房间, asked first) — the
+friend's page says who closed it, the owner's goes back to the lobby."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+from web_driver import enter
+
+
+def test_move_hand_on_and_close_a_room(page: Page, phone: Page, server: str) -> None:
+    enter(page, server, "房主")
+    page.click("[data-testid=create]")
+    page.wait_for_selector("[data-testid=waiting]")
+    friend = phone
+    enter(friend, server, "阿芳")
+    friend.goto(page.url)
+    friend.click("[data-testid=sit-1]")
+    # 换座 in one press: the friend's seat 2 says 换到这里, not 坐这里
+    move = friend.locator("[data-testid=sit-2]")
+    expect(move).to_have_text("换到这里")
+    move.click()
+    expect(page.locator(".wait-seat[data-seat='2']")).to_contain_text("阿芳")
+    expect(page.locator(".wait-seat[data-seat='1']")).to_contain_text("空位")
+    # 转让房主, asked first: cancelled changes nothing
+    give = page.locator(".wait-seat[data-seat='2'] button", has_text="转让房主")
+    give.click()
+    page.click("[data-testid=give-owner-cancel]")
+    expect(friend.locator("[data-testid=start]")).to_have_count(0)
+    give.click()
+    page.click("[data-testid=give-owner-confirm]")
+    expect(friend.locator(".toast")).to_contain_text("房主转给你了")
+    expect(friend.locator("[data-testid=start]")).to_be_visible()
+    expect(page.locator("[data-testid=start]")).to_have_count(0)
+    expect(page.locator("[data-testid=dissolve]")).to_have_count(0)
+    # 解散房间 by the new owner: the old host's page says who closed it
+    friend.click("[data-testid=dissolve]")
+    friend.click("[data-testid=dissolve-confirm]")
+    expect(friend.locator(".toast")).to_contain_text("房间已解散")
+    friend.wait_for_url(lambda url: url.endswith("#/"))
+    expect(page.locator("[data-testid=room-dissolved]")).to_contain_text("阿芳 解散了这个房间")
