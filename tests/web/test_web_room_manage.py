@@ -39,4 +39,4 @@ def test_move_hand_on_and_close_a_room(page: Page, phone: Page, server: str) -> 
     friend.click("[data-testid=dissolve-confirm]")
     expect(friend.locator(".toast")).to_contain_text("房间已解散")
     friend.wait_for_url(lambda url: url.endswith("#/"))
-    expect(page.locator("[data-testid=room-dissolved]")).to_contain_text("阿芳 解散了这个房间")
+    expect(page.locator("[data-testid=room-dissolved]")).to_contain_text("阿芳解散了这个房间")

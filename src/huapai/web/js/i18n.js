@@ -118,7 +118,7 @@ const STR = {
   dissolve_text: ["房间关掉以后就进不来了，桌上和观战的人都回大厅；打过的牌局和回放都还在「我的牌局」里。",
     "Nobody can come back into it: everyone at the table and watching goes back to the lobby. The games played and their replays stay in My games."],
   room_dissolved: ["房间已解散", "The room is closed"],
-  room_dissolved_by: ["{name} 解散了这个房间。打过的牌局在大厅的「我的牌局」里还能看回放。",
+  room_dissolved_by: ["{name}解散了这个房间。打过的牌局在大厅的「我的牌局」里还能看回放。",
     "{name} closed this room. The games played are still in My games in the lobby, with their replays."],
   seat_freed_by_owner: ["房主请你离座了：想打就再坐下", "The owner freed your seat: sit down again to play"],
   fill_bots: ["空位都补机器人", "Fill empty seats with bots"],

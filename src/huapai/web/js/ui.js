@@ -64,13 +64,14 @@ export function dialog(title, build, { cancellable = true, wide = false } = {}) 
 }
 
 /** A yes/no question: whether the player pressed `yes` (cancel, Escape or a click outside: no).
- * Its buttons' test ids are `${testid}-cancel` and `${testid}-confirm`. */
-export async function confirmDialog(title, text, yes, testid) {
+ * Its buttons' test ids are `${testid}-cancel` and `${testid}-confirm`; `kind` styles the
+ * yes (`hot` for what cannot be undone). */
+export async function confirmDialog(title, text, yes, testid, kind = "primary") {
   const answer = await dialog(title, (close) => h("div", {},
     h("p", {}, text),
     h("div", { class: "dialog-buttons" },
       h("button", { class: "btn", "data-testid": `${testid}-cancel`, onClick: () => close(false) }, t("cancel")),
-      h("button", { class: "btn primary", "data-testid": `${testid}-confirm`, onClick: () => close(true) }, yes))));
+      h("button", { class: `btn ${kind}`, "data-testid": `${testid}-confirm`, onClick: () => close(true) }, yes))));
   return answer === true;
 }
 

@@ -119,7 +119,7 @@ export function dissolveButton(page) {
     class: "btn small ghost danger", "data-testid": "dissolve", "data-path": where,
     disabled: page.busy.has(where),
     onClick: async () => {
-      if (await confirmDialog(t("dissolve_title"), t("dissolve_text"), t("dissolve"), "dissolve")) {
+      if (await confirmDialog(t("dissolve_title"), t("dissolve_text"), t("dissolve"), "dissolve", "hot")) {
         await page.rest("del", where, undefined, () => page.closed(null));
       }
     },
