@@ -6,7 +6,7 @@ friend's page says who closed it, the owner's goes back to the lobby."""
 from __future__ import annotations
 
 from playwright.sync_api import Page, expect
-from web_driver import enter
+from web_driver import enter, start_with_bots, tuoguan_to_settlement
 
 
 def test_move_hand_on_and_close_a_room(page: Page, phone: Page, server: str) -> None:
@@ -30,13 +30,35 @@ def test_move_hand_on_and_close_a_room(page: Page, phone: Page, server: str) -> 
     expect(friend.locator("[data-testid=start]")).to_have_count(0)
     give.click()
     page.click("[data-testid=give-owner-confirm]")
-    expect(friend.locator(".toast")).to_contain_text("房主转给你了")
+    expect(friend.locator(".toast", has_text="房主转给你了")).to_be_visible()
     expect(friend.locator("[data-testid=start]")).to_be_visible()
     expect(page.locator("[data-testid=start]")).to_have_count(0)
     expect(page.locator("[data-testid=dissolve]")).to_have_count(0)
     # 解散房间 by the new owner: the old host's page says who closed it
     friend.click("[data-testid=dissolve]")
     friend.click("[data-testid=dissolve-confirm]")
-    expect(friend.locator(".toast")).to_contain_text("房间已解散")
+    expect(friend.locator(".toast", has_text="房间已解散")).to_be_visible()
     friend.wait_for_url(lambda url: url.endswith("#/"))
     expect(page.locator("[data-testid=room-dissolved]")).to_contain_text("阿芳解散了这个房间")
+
+
+def test_a_player_standing_in_for_an_away_owner_reads_it_on_the_settlement(
+        page: Page, phone: Page, server: str) -> None:
+    """The line that says why 再来一场 is offered to a player who is not the owner was the
+    button's tooltip only: a phone cannot hover (a play-test)."""
+    enter(page, server, "房主")
+    page.click("[data-testid=create]")
+    page.wait_for_selector("[data-testid=waiting]")
+    friend = phone
+    enter(friend, server, "阿芳")
+    friend.goto(page.url)
+    friend.click("[data-testid=sit-1]")
+    expect(page.locator(".wait-seat[data-seat='1']")).to_contain_text("阿芳")
+    start_with_bots(page)
+    friend.click("[data-testid=tuoguan]")
+    tuoguan_to_settlement(page)
+    expect(friend.locator("[data-testid=settlement]")).to_be_visible(timeout=60000)
+    expect(friend.locator("[data-testid=settle-note]")).to_have_count(0)  # the owner is here
+    page.goto(f"{server}/#/")  # the owner goes back to the lobby
+    expect(friend.locator("[data-testid=settle-note]")).to_contain_text("房主不在")
+    expect(friend.locator("[data-testid=again]")).to_be_visible()

@@ -249,11 +249,18 @@ class Turns:
             await room.move(index, self._bot_choice(seat, room.deal), "tuoguan")
             # said to the player alone (the others see the clock run out anyway): a move
             # made for them with nothing said read as their own
-            room.hub.per_viewer(room, lambda viewer: None if viewer != index else {
-                "type": "timed_out", "room": room.id, "seat": index})
+            self._timed_out(index, tuoguan=False)
             return
         await room.store.flags(index, tuoguan="clock")
         self._tuoguan(index, "clock")
+        self._timed_out(index, tuoguan=True)  # (托管 said only by a badge: a play-test)
+
+    def _timed_out(self, index: int, tuoguan: bool) -> None:
+        """``timed_out`` to seat ``index``'s own connections: its clock ran out, and the
+        house bot made that move (``tuoguan`` false) or now plays the seat (true)."""
+        room = self.room
+        room.hub.per_viewer(room, lambda viewer: None if viewer != index else {
+            "type": "timed_out", "room": room.id, "seat": index, "tuoguan": tuoguan})
 
     def clocks_after(self, state: object, mover: int, back: bool) -> str | None:
         """The turn clocks once a move that leads to ``state`` is applied, as the move's

@@ -197,6 +197,8 @@ const STR = {
     "{name} played {deals|deal|deals} in seat {seat}: {points} (counted in that seat's total)"],
   timed_out: ["时间到：这一步已经替你走了。再超时一次就交给托管",
     "Time's up: this move was made for you. Once more in a row and 托管 (auto-play) takes over"],
+  timed_out_tuoguan: ["又超时了：托管替你打。想自己打就按「取消托管」",
+    "Time's up again: 托管 (auto-play) plays for you now. Press Take back to play yourself"],
   owner_away: ["房主不在：坐着的人都可以替房主操作，谁先按谁当房主",
     "The owner is away: anyone seated may act for them, and the first to do so becomes the owner"],
   waiting_seats: ["坐满就能开始", "Start when every seat is filled"],

@@ -58,7 +58,7 @@ export class RoomPage {
       live.on("match_end", mine((m) => this.onMatchEnd(m))),
       live.on("error", mine((m) => this.onError(m))),
       live.on("advice", mine((m) => this.table && advised(this.table, m))),
-      live.on("timed_out", mine(() => toast(() => t("timed_out"), "info", 6000))),
+      live.on("timed_out", mine((m) => toast(() => t(m.tuoguan ? "timed_out_tuoguan" : "timed_out"), "info", 6000))),
       live.on("room_closed", mine((m) => this.closed(m.by))),
     );
     live.subscribe(this.roomId);
@@ -438,6 +438,8 @@ export class RoomPage {
       matchOver: status === "finished" || Boolean(this.matchEnd && end && this.matchEnd.match === end.match),
       gameId: end?.game_id ?? this.state?.game_id, nextAt: end ? this.nextDealAt : null,
       renderer: rendererFor(s?.game), view,
+      // a line, not only the button's tooltip: a phone cannot hover (a play-test)
+      note: status === "finished" && this.standingIn() ? t("owner_away") : null,
     };
   }
 
@@ -500,7 +502,6 @@ export class RoomPage {
     if (s.status === "finished" && this.isOwner()) {
       const seated = (this.summary?.seats ?? []).filter((x) => x.player);
       out.push(this.restButton({ class: "btn primary", "data-testid": "again",
-                                 title: this.standingIn() ? t("owner_away") : undefined,
                                  done: (answer) => this.againAnswered(answer, seated) }, "post",
         path`/rooms/${this.roomId}/again`, undefined, t("play_again")));
     }

@@ -132,5 +132,6 @@ export function settlementPanel(data, actions) {
       ? h("p", { class: "seed muted" }, t("seed_revealed", { seed: data.seed, commit: String(data.commitment ?? "").slice(0, 12) }))
       : null,
     data.seedCheck ? seedBadge(data.seedCheck) : null,
+    data.note ? h("p", { class: "muted small settle-note", "data-testid": "settle-note" }, data.note) : null,
     h("div", { class: "settle-actions" }, actions));
 }
