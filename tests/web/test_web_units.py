@@ -78,3 +78,21 @@ def test_the_payments_amounts_and_reasons_line_up(page: Page, server: str) -> No
     amounts, labels = page.evaluate(_PAYMENT_COLUMNS)
     assert len(set(amounts)) == 1, f"the amounts' right edges differ: {amounts}"
     assert len(set(labels)) == 1, f"the reasons' left edges differ: {labels}"
+
+
+_LEADS = """async (lang) => {
+  const { setLang } = await import("/js/i18n.js");
+  const { shownLead } = await import("/js/games/claimtable.js");
+  setLang(lang);
+  const ctx = (name) => ({ name: () => name });
+  return [shownLead(ctx("Tom"), { seat: 1, card: "礼" })[0],
+          shownLead(ctx("机器人乙"), { seat: 1, card: "礼" })[0],
+          shownLead(ctx("Amy2"), { seat: 1, card: "礼", drawn: true })[0]];
+}"""
+
+
+def test_a_latin_name_before_chinese_words_gets_a_space(page: Page, server: str) -> None:
+    """`Tom打出 礼` read as one word to a grandmother whose grandson plays as Tom (a
+    mixed-language play-test): Chinese sets a space between Latin and 汉字."""
+    enter(page, server, "名字")
+    assert page.evaluate(_LEADS, "zh") == ["Tom 打出 礼", "机器人乙打出 礼", "Amy2 翻出 礼"]

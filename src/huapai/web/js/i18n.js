@@ -317,6 +317,12 @@ function fill(text, vars) {
   });
 }
 
+/** A name before Chinese words: a Latin one (Tom, Amy2) gets a space, as Chinese sets it
+ * (`Tom打出` read as one word); a Chinese one none (机器人乙打出). */
+export function nameZh(name) {
+  return /[A-Za-z0-9]$/.test(name) ? `${name} ` : name;
+}
+
 /** "1 card", "2 cards": a number and its English noun. */
 export function countOf(n, one, many) {
   return `${n} ${Number(n) === 1 ? one : many}`;

@@ -3,7 +3,7 @@
 // and gets the seat's full view again (token + subscribe).
 
 import { h, morph, replace } from "./dom.js";
-import { bi, listed, t } from "./i18n.js";
+import { bi, listed, nameZh, t } from "./i18n.js";
 import { api, explain, path } from "./api.js";
 import {
   checkShuffle, commitmentSeen, forgetNonce, newNonce, nonceSent, rememberCommitment, rememberNonce,
@@ -269,7 +269,7 @@ export class RoomPage {
     this.table = null;
     if (this.gone?.nickname) {  // closed by its owner while I was here
       replace(this.el, h("div", { class: "card-panel narrow", "data-testid": "room-dissolved" },
-        h("h2", {}, t("room_dissolved")), h("p", {}, t("room_dissolved_by", { name: this.gone.nickname })),
+        h("h2", {}, t("room_dissolved")), h("p", {}, t("room_dissolved_by", { name: bi(nameZh(this.gone.nickname), this.gone.nickname) })),
         h("a", { class: "btn primary", href: "#/" }, t("back_lobby"))));
       return;
     }

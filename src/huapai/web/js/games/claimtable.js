@@ -6,7 +6,7 @@
 // `seatExtras` (the contract of a renderer is in docs/web-client.md).
 
 import { h, touchScreen } from "../dom.js";
-import { bi } from "../i18n.js";
+import { bi, nameZh } from "../i18n.js";
 import { cardBack } from "../cards/common.js";
 import { cardRow, generic } from "./generic.js";
 
@@ -63,8 +63,8 @@ export function discardPrompt() {
 export function shownLead(ctx, shown, said = (cards) => cards) {
   if (!shown?.card || typeof shown.seat !== "number" || !ctx?.name) return ["有人打牌", "A discard"];
   const who = ctx.name(shown.seat);
-  return shown.drawn ? [`${who}翻出 ${said(shown.card)}`, `${who} turns up ${shown.card}`]
-    : [`${who}打出 ${said(shown.card)}`, `${who} discards ${shown.card}`];
+  return shown.drawn ? [`${nameZh(who)}翻出 ${said(shown.card)}`, `${who} turns up ${shown.card}`]
+    : [`${nameZh(who)}打出 ${said(shown.card)}`, `${who} discards ${shown.card}`];
 }
 
 export function claimAsk(ctx, lead, fallback) {
