@@ -74,3 +74,24 @@ def test_drop_puts_the_seat_on_tuoguan_until_reconnect(client: TestClient) -> No
             owner.until(lambda m: m["type"] == "room"
                         and not m["room"]["seats"][1]["tuoguan"])
         assert state["seat"] == 0
+
+
+def test_a_clock_taken_back_from_tuoguan_counts_afresh(client: TestClient) -> None:
+    """Two run-outs in a row put the seat on 托管; once the player takes it back, the next
+    run-out is a first one again (the house bot makes that move, no 托管) — the seat's
+    "missed" mark stayed and put a player who came back on 托管 at the next slow answer."""
+    person = Api(client, "p0")
+    room = person.room(game="biegan", preset="gongan", turn_clock=2)
+    person.call("POST", f"/api/rooms/{room}/seats/0")
+    person.call("POST", f"/api/rooms/{room}/bots", {})
+    with peer(client, person.token) as p:
+        p.send({"type": "subscribe", "room": room})
+        p.next_of("room")
+        person.call("POST", f"/api/rooms/{room}/start")
+        said = [p.until(lambda m: m["type"] == "timed_out", limit=5000)["tuoguan"]
+                for _ in range(2)]
+        assert said == [False, True]
+        p.send({"type": "tuoguan", "room": room, "on": False})
+        p.until(lambda m: m["type"] == "room" and not m["room"]["seats"][0]["tuoguan"])
+        again = p.until(lambda m: m["type"] in ("timed_out", "deal_end"), limit=5000)
+        assert again["type"] == "timed_out" and again["tuoguan"] is False

@@ -237,7 +237,7 @@ class Room:
         its drop timer cancelled, its player, 托管 and readiness cleared."""
         self.timers.cancel(f"drop{seat.index}")
         seat.player = seat.nickname = seat.tuoguan = None
-        seat.online, seat.ready = 0, False
+        seat.online, seat.ready, seat.missed = 0, False, False
 
     async def fill_bots(self, player: str, indexes: list[int] | None, bot: str | None) -> None:
         async with self.lock:
@@ -359,6 +359,8 @@ class Room:
         """A new match starts with the people here on their own again: the 托管 of the last
         match (a missed clock, a drop) played the whole rematch for players sitting at
         the table (a play-test)."""
+        for seat in self.seats:  # a clock run out in the last match is not one "in a row"
+            seat.missed = False
         here = [s for s in self.seats if s.player is not None and s.online > 0 and s.tuoguan]
         for seat in here:
             await self.store.flags(seat.index, tuoguan=None)

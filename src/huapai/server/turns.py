@@ -78,6 +78,8 @@ class Turns:
             raise conflict("not_playing", f"the room is {room.status}")
         value = "asked" if on else None
         await room.store.flags(index, tuoguan=value)
+        if not on:  # taken back: the next run-out is a first one again
+            room.seats[index].missed = False
         self._tuoguan(index, value)
 
     def _tuoguan(self, index: int, value: str | None) -> None:
