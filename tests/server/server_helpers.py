@@ -282,9 +282,9 @@ def until_window(peers: list[Peer], room: str, moves: int = 80,
 
 
 @contextmanager
-def tuoguan_from_the_start(client: TestClient, owner: Api, room: str) -> Iterator[Peer]:
-    """``owner`` takes seat 0 of ``room``, bots fill the rest, the match starts and 托管
-    plays the owner's seat from the first move: the owner's connection, open."""
+def alone_with_bots(client: TestClient, owner: Api, room: str) -> Iterator[Peer]:
+    """``owner`` takes seat 0 of ``room``, bots fill the rest and the match starts: the
+    owner's connection, open, its first state read."""
     owner.call("POST", f"/api/rooms/{room}/seats/0")
     owner.call("POST", f"/api/rooms/{room}/bots", {})
     with peer(client, owner.token) as p:
@@ -292,6 +292,13 @@ def tuoguan_from_the_start(client: TestClient, owner: Api, room: str) -> Iterato
         p.next_of("room")
         owner.call("POST", f"/api/rooms/{room}/start")
         p.next_of("state")
+        yield p
+
+
+@contextmanager
+def tuoguan_from_the_start(client: TestClient, owner: Api, room: str) -> Iterator[Peer]:
+    """:func:`alone_with_bots`, and 托管 plays the owner's seat from the first move."""
+    with alone_with_bots(client, owner, room) as p:
         p.send({"type": "tuoguan", "room": room, "on": True})
         yield p
 

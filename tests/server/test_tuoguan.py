@@ -4,7 +4,7 @@ move only); a drop keeps the seat (drop ≠ leave)."""
 
 from __future__ import annotations
 
-from server_helpers import Api, act, peer, to_act
+from server_helpers import Api, act, alone_with_bots, peer, to_act
 from starlette.testclient import TestClient
 from test_play import table
 
@@ -82,12 +82,7 @@ def test_a_clock_taken_back_from_tuoguan_counts_afresh(client: TestClient) -> No
     "missed" mark stayed and put a player who came back on 托管 at the next slow answer."""
     person = Api(client, "p0")
     room = person.room(game="biegan", preset="gongan", turn_clock=2)
-    person.call("POST", f"/api/rooms/{room}/seats/0")
-    person.call("POST", f"/api/rooms/{room}/bots", {})
-    with peer(client, person.token) as p:
-        p.send({"type": "subscribe", "room": room})
-        p.next_of("room")
-        person.call("POST", f"/api/rooms/{room}/start")
+    with alone_with_bots(client, person, room) as p:
         said = [p.until(lambda m: m["type"] == "timed_out", limit=5000)["tuoguan"]
                 for _ in range(2)]
         assert said == [False, True]

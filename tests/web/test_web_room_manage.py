@@ -9,14 +9,20 @@ from playwright.sync_api import Page, expect
 from web_driver import enter, start_with_bots, tuoguan_to_settlement
 
 
-def test_move_hand_on_and_close_a_room(page: Page, phone: Page, server: str) -> None:
+def _host_and_friend(page: Page, phone: Page, server: str) -> Page:
+    """The host's new room (seat 0) and 阿芳 on a phone at seat 1: her page."""
     enter(page, server, "房主")
     page.click("[data-testid=create]")
     page.wait_for_selector("[data-testid=waiting]")
-    friend = phone
-    enter(friend, server, "阿芳")
-    friend.goto(page.url)
-    friend.click("[data-testid=sit-1]")
+    enter(phone, server, "阿芳")
+    phone.goto(page.url)
+    phone.click("[data-testid=sit-1]")
+    expect(page.locator(".wait-seat[data-seat='1']")).to_contain_text("阿芳")
+    return phone
+
+
+def test_move_hand_on_and_close_a_room(page: Page, phone: Page, server: str) -> None:
+    friend = _host_and_friend(page, phone, server)
     # 换座 in one press: the friend's seat 2 says 换到这里, not 坐这里
     move = friend.locator("[data-testid=sit-2]")
     expect(move).to_have_text("换到这里")
@@ -46,14 +52,7 @@ def test_a_player_standing_in_for_an_away_owner_reads_it_on_the_settlement(
         page: Page, phone: Page, server: str) -> None:
     """The line that says why 再来一场 is offered to a player who is not the owner was the
     button's tooltip only: a phone cannot hover (a play-test)."""
-    enter(page, server, "房主")
-    page.click("[data-testid=create]")
-    page.wait_for_selector("[data-testid=waiting]")
-    friend = phone
-    enter(friend, server, "阿芳")
-    friend.goto(page.url)
-    friend.click("[data-testid=sit-1]")
-    expect(page.locator(".wait-seat[data-seat='1']")).to_contain_text("阿芳")
+    friend = _host_and_friend(page, phone, server)
     start_with_bots(page)
     friend.click("[data-testid=tuoguan]")
     tuoguan_to_settlement(page)

@@ -319,13 +319,21 @@ async def free_seat(request: Request, room_id: str, seat: int) -> dict[str, Any]
     return await _op(request, room_id, "free_seat", seat=seat)
 
 
-@router.patch("/rooms/{room_id}/seats/{seat}")
-async def set_bot(request: Request, room_id: str, seat: int) -> dict[str, Any]:
+async def _room_body(request: Request, room_id: str) -> tuple[PlayerInfo, Platform,
+                                                              dict[str, Any]]:
+    """The caller, the platform and the request's body — an unknown room (where this
+    worker can tell) said before a bad body."""
     player = await player_of(request)
     platform = platform_of(request)
     if room_id in platform.rooms or platform.cluster is None:
-        platform.room(room_id, player.id)  # an unknown room is said before a bad body
-    bot = (await body_of(request)).get("bot")
+        platform.room(room_id, player.id)
+    return player, platform, await body_of(request)
+
+
+@router.patch("/rooms/{room_id}/seats/{seat}")
+async def set_bot(request: Request, room_id: str, seat: int) -> dict[str, Any]:
+    player, platform, body = await _room_body(request, room_id)
+    bot = body.get("bot")
     if not isinstance(bot, str):
         raise ServerError("bad_message", f"bot: expected a bot spec such as 'search:高手', "
                                          f"got {bot!r}")
@@ -335,11 +343,8 @@ async def set_bot(request: Request, room_id: str, seat: int) -> dict[str, Any]:
 @router.post("/rooms/{room_id}/owner")
 async def give_owner(request: Request, room_id: str) -> dict[str, Any]:
     """转让房主: body ``{"player": id}`` of a player seated at the table."""
-    player = await player_of(request)
-    platform = platform_of(request)
-    if room_id in platform.rooms or platform.cluster is None:
-        platform.room(room_id, player.id)  # an unknown room is said before a bad body
-    to = (await body_of(request)).get("player")
+    player, platform, body = await _room_body(request, room_id)
+    to = body.get("player")
     if not isinstance(to, str):
         raise ServerError("bad_message", f"player: expected a player id, got {to!r}")
     return {"room": await room_op(platform, room_id, player, "give_owner", to=to)}
@@ -358,11 +363,7 @@ async def leave(request: Request, room_id: str) -> dict[str, Any]:
 
 @router.post("/rooms/{room_id}/bots")
 async def fill_bots(request: Request, room_id: str) -> dict[str, Any]:
-    player = await player_of(request)
-    platform = platform_of(request)
-    if room_id in platform.rooms or platform.cluster is None:
-        platform.room(room_id, player.id)  # an unknown room is said before a bad body
-    body = await body_of(request)
+    player, platform, body = await _room_body(request, room_id)
     seats, bot = body.get("seats"), body.get("bot")
     if seats is not None and not (isinstance(seats, list) and all(
             isinstance(s, int) and not isinstance(s, bool) for s in seats)):
