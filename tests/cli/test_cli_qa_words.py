@@ -249,3 +249,27 @@ def test_a_terminal_offers_another_match_at_the_end(tmp_path: Path) -> None:
         assert screen.count("match over") == 1, stop
     asked, screen = _matches(tmp_path, False, [])
     assert not any(p.startswith("another match") for p in asked)
+
+
+def test_a_word_typed_ahead_is_no_answer_to_another_match(tmp_path: Path) -> None:
+    """A 听 typed ahead of a 钵福 match's end was taken as yes to 再来一场？ and a new match
+    began (an English play-tester): only Enter or a yes word plays another; anything else
+    is said to be no answer and asked again."""
+    asked, screen = _matches(tmp_path, True, ["听", "waits", "y", "n"])
+    assert sum(p.startswith("another match") for p in asked) == 4
+    assert screen.count("match over") == 2
+    assert "'听' is no answer: press Enter for another match" in screen
+
+
+def test_yes_confirms_a_quit() -> None:
+    """really quit? y — answered 'not quitting: play on' (the play-tester meant yes)."""
+    from huapai.cli_support.play import run_play
+
+    table = load_table("xianniu", "lanzhou", None, ())
+    out = Console(width=100, record=True, force_terminal=False)
+    bots = {1: "heuristic", 2: "heuristic"}
+    code = run_play(table, me=0, bots=bots, make_agents=lambda s: make_bots(table, bots, s),
+                    seed=3, deals=1, lang="en", console=out,
+                    reader=lambda prompt: "y" if prompt.startswith("really quit") else "q")
+    assert code == 0
+    assert "you left the match" in out.export_text()

@@ -65,6 +65,9 @@ _INTERRUPTED = 130
 
 _NO = frozenset({"n", "no", "不", "不了", "否"})
 """Answers to 再来一场？ that stop, beside the quit words."""
+_AGAIN = frozenset({"", "y", "yes", "是", "好", "再来", "再来一场", "again"})
+"""Answers to 再来一场？ that play another: anything else asks again (a 听 typed ahead of
+the match's end started a new match: a play-test)."""
 
 
 class _Leave(Exception):
@@ -134,11 +137,16 @@ class HumanMatch:
         asked. Enter (or 再来 / y) plays on; ``q``, ``n``, 不 or the end of input stop."""
         if not self.console.is_terminal or not self.match.finished:
             return False
-        try:
-            answer = self._read("another_match").strip()
-        except _Leave:
-            return False
-        return command_of(answer) != "quit" and answer.casefold() not in _NO
+        while True:
+            try:
+                answer = self._read("another_match").strip()
+            except _Leave:
+                return False
+            if command_of(answer) == "quit" or answer.casefold() in _NO:
+                return False
+            if answer.casefold() in _AGAIN:
+                return True
+            self._complain(tr("another_unclear", self.lang, text=answer))
 
     def _leave(self, leave: _Leave) -> int:
         self._print()
@@ -316,7 +324,8 @@ class HumanMatch:
 
     def _confirm_quit(self) -> None:
         """``q`` mid-deal asks again: a second quit word leaves, anything else plays on."""
-        if command_of(self._read("quit_confirm").strip()) == "quit":
+        answer = self._read("quit_confirm").strip()
+        if command_of(answer) == "quit" or answer.casefold() in ("y", "yes", "是", "确定"):
             raise _Leave("quit")
         self._print(Text(tr("quit_cancelled", self.lang), style="dim"))
 
