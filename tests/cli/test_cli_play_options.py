@@ -84,11 +84,11 @@ def test_q_asks_before_leaving_a_deal() -> None:
     base = ["play", "--seed", "3", "--deals", "1", "--bots", "random"]
     zh = invoke(base, "q\nshow\nq\n退出\n")
     assert_clean(zh, 0)
-    assert zh.output.count("真的退出吗？再输入「q」（或「退出」）确认") == 2, zh.output
+    assert zh.output.count("真的退出吗？再输入「q」（或「退出」「是」）确认") == 2, zh.output
     assert zh.output.count("不退出，接着打。") == 1 and "你退出了对局。" in zh.output
     en = invoke([*base, "--lang", "en"], "q\nQ\n")
     assert_clean(en, 0)
-    assert "really quit? type q again to quit" in en.output
+    assert "really quit? type q (or y) to quit" in en.output
     assert "not quitting: play on." in en.output and "you left the match." not in en.output
     assert "no more input (stdin closed); match abandoned." in en.output  # EOF: at once
 

@@ -72,3 +72,20 @@ def test_discard_without_a_card_asks_for_one() -> None:
     with pytest.raises(NotationError) as caught:
         parse_action("打")
     assert caught.value.msg.zh == "打后面要写一张牌"
+
+
+def test_cards_are_written_without_hanzi_too() -> None:
+    """An English player could name no card (discard 10, discard shi: refused, and the
+    calculators took only 汉字): s1…s10 are the small 一…十, b1…b10 the big 壹…拾."""
+    from huapai.games.xiushan.cards import format_cards, parse_cards
+    from huapai.games.xiushan.groups import Meld
+
+    assert format_cards(parse_cards("s1 s2 s10 b1 B3b10")) == "一二十壹叁拾"
+    assert parse_action("discard b4") == parse_action("d B4") == parse_action("b4") \
+        == parse_action("肆")
+    assert str(Meld.parse("peng:b3b3b3")) == str(Meld.parse("碰:叁叁叁"))
+    assert str(Meld.parse("Longdeng:s4 s4 s4 s4")) == "龙灯:四四四四"
+    for bad in ("discard 10", "s11", "x5", "b0"):
+        with pytest.raises(NotationError) as caught:
+            parse_action(bad)
+        assert "s1…s10" in caught.value.msg.en or "s1" in str(caught.value), bad

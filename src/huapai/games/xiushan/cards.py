@@ -10,11 +10,14 @@ A **card** is a small int: ``0..9`` the small 一…十, ``10..19`` the big 壹�
 apart (the deck has :data:`COPIES` of each).
 
 Notation: each card its 汉字, spaces ignored; 弍 is accepted for 贰 and 参 for 叁 on
-input. :func:`format_cards` always writes the canonical glyphs.
+input, and — for a keyboard without 汉字 — ``s1``…``s10`` for the small 一…十 and
+``b1``…``b10`` for the big 壹…拾 (an English player could name no card: a play-test).
+:func:`format_cards` always writes the canonical glyphs.
 """
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
@@ -38,6 +41,33 @@ ER = (1, 11)
 """小二 and 大贰, the cards 豆 are counted on."""
 
 _VARIANTS = {"弍": "贰", "参": "叁"}
+_ASCII = re.compile(r"([sSbB])(10|[1-9])")
+"""``s3`` (small 三), ``b10`` (big 拾): the cards written without 汉字."""
+
+
+def _ascii_cards(text: str) -> Iterable[int]:
+    """The cards of an ASCII notation (``s1 b10`` → 一 拾); the first thing that is no
+    card is named with its position."""
+    at = 0
+    while at < len(text):
+        if text[at].isspace():
+            at += 1
+            continue
+        found = _ASCII.match(text, at)
+        if found is None:
+            raise _unknown(text, at, ascii_hint=True)
+        yield int(found[2]) - 1 + (RANKS if found[1] in "bB" else 0)
+        at = found.end()
+
+
+def _unknown(text: str, index: int, ascii_hint: bool = False) -> NotationError:
+    """The card at ``index`` of ``text`` is none; an ASCII text is told how to write one."""
+    raw = text[index]
+    zh = f"「{text}」第 {index + 1} 个字「{raw}」不是牌"
+    en = f"unknown card {raw!r} at position {index + 1} in {text!r}"
+    if ascii_hint or raw.isascii():
+        en += "; without 汉字, write s1…s10 for the small 一…十 and b1…b10 for the big 壹…拾"
+    return NotationError(Msg("bad_card", zh, en))
 
 
 def rank(c: int) -> int:
@@ -94,15 +124,14 @@ def parse_cards(text: str, *, check_counts: bool = True) -> tuple[int, ...]:
     if not isinstance(text, str):
         raise NotationError(Msg("bad_card", "牌要写成文字",
                                 f"card notation must be text, got {type(text).__name__}"))
-    cards: list[int] = []
-    for index, raw in enumerate(text):
+    cards = list(_ascii_cards(text)) if text.isascii() else []
+    for index, raw in enumerate(text if not text.isascii() else ""):
         if raw.isspace():
             continue
         ch = _VARIANTS.get(raw, raw)
         at = GLYPHS.find(ch)
         if at < 0:
-            raise NotationError(Msg("bad_card", f"「{text}」第 {index + 1} 个字「{raw}」不是牌",
-                                     f"unknown card {raw!r} at position {index + 1} in {text!r}"))
+            raise _unknown(text, index)
         cards.append(at)
     if check_counts:
         check_counts_of(cards)

@@ -324,7 +324,8 @@ def parse_action(text: str, names: Sequence[int] = tuple(ACTION_NAMES)) -> int:
         english = ", ".join(f"{PINYIN[a]} ({ACTION_NAMES[a]})" for a in names)
         raise NotationError(say(  # the text is quoted by whoever shows it (看不懂「…」：)
             f"动作可以是 {listed}，或 打 某张牌（也可以只写牌）",
-            f"an action is one of {english}, or discard CARD (打 CARD; or the card alone)"
+            f"an action is one of {english}, or discard CARD (打 CARD; or the card alone; a "
+            f"card is its 汉字, or s1…s10 for the small 一…十, b1…b10 for the big 壹…拾)"
         )) from None
 
 

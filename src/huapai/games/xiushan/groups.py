@@ -53,6 +53,10 @@ MELD_NAMES = {
     "召": Kind.ZHAO, "开召": Kind.ZHAO, "鸡": Kind.JI, "面鸡": Kind.JI,
     "龙": Kind.LONG, "龙灯": Kind.LONG,
 }  # fmt: skip
+MELD_PINYIN = {"peng": Kind.PENG, "shao": Kind.SHAO, "zhao": Kind.ZHAO,
+               "kaizhao": Kind.ZHAO, "ji": Kind.JI, "long": Kind.LONG,
+               "longdeng": Kind.LONG}
+"""The kinds as the English labels' pinyin writes them (``peng:叁叁叁``), as play reads them."""
 
 SAME_CARD_YOUZI: dict[Kind, tuple[int, int, int, int]] = {
     Kind.PENG: (1, 3, 3, 6),
@@ -145,12 +149,13 @@ class Meld:
         kind_text, sep, cards_text = text.partition(":")
         if not sep:
             kind_text, sep, cards_text = text.partition("：")
-        kind = MELD_NAMES.get(kind_text.strip())
+        kind = MELD_NAMES.get(kind_text.strip()) or MELD_PINYIN.get(kind_text.strip().lower())
         if not sep or kind is None:
             names = " ".join(MELD_NAMES)
             raise NotationError(Msg(
                 "bad_meld", f"组 {text!r}：要写成 种类:牌，种类是 {names} 之一",
-                f"meld {text!r}: expected KIND:CARDS with KIND one of {names}"))
+                f"meld {text!r}: expected KIND:CARDS with KIND one of {names} (or "
+                f"{' '.join(MELD_PINYIN)})"))
         return cls(kind, parse_cards(cards_text))
 
     def __str__(self) -> str:
