@@ -84,16 +84,16 @@ def test_a_forced_move_is_played_without_asking() -> None:
     """Seed 3: seat 2 leads a 10 and K is our only beater (有大必大): no prompt for it."""
     result = invoke(["play", "--seed", "3", "--deals", "1", "--bots", "random"], "q\n")
     assert_clean(result, 0)
-    assert "只有一种走法，已替你：K" in result.output
+    assert "只有一种走法，已替你选：K" in result.output
 
 
 def test_a_forced_pass_is_not_said() -> None:
     """双别杆: 过 on a discard one cannot claim was said after nearly every discard
-    (只有一种走法，已替你：过); it is the seat having nothing to do, and is not."""
+    (只有一种走法，已替你选：过); it is the seat having nothing to do, and is not."""
     result = invoke(["play", "biegan", "--seed", "9", "--deals", "1", "--bots", "random"],
                     "1\n" * 300)
     assert_clean(result, 0)
-    assert "已替你：过" not in result.output and "打出" in result.output
+    assert "已替你选：过" not in result.output and "打出" in result.output
 
 
 def test_help_and_show_commands() -> None:

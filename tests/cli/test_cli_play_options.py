@@ -152,3 +152,16 @@ def test_players_in_a_game_with_a_fixed_number_of_seats(
     assert msg.zh == "--players：fixedtoy 的人数是固定的（4 人），不能改"
     assert msg.en == "--players: fixedtoy has a fixed number of seats (4); it cannot be changed"
     assert load_table("fixedtoy", None).rules == {"values": 4}  # without --players: as ever
+
+
+def test_a_match_that_ends_itself_is_not_said_as_200_deals() -> None:
+    """钵福 plays until 得一钵: "deals: 200 … deal 1 of 200" read as a very long match (an
+    English play-tester); the cap is said as a cap."""
+    en = invoke(["play", "xiushan", "--preset", "bofu", "--seed", "3", "--lang", "en"],
+                "q\nq\n")
+    assert_clean(en, 0)
+    assert "deals: until the match ends itself (at most 200)" in en.output
+    assert "deal 1 (until the match ends itself, at most 200)" in en.output
+    assert "deal 1 of 200" not in en.output
+    zh = invoke(["play", "xiushan", "--preset", "bofu", "--seed", "3"], "q\nq\n")
+    assert "第 1 局（打到这一场结束，最多 200 局）" in zh.output

@@ -157,7 +157,7 @@ class HumanMatch:
     def _intro(self) -> None:
         t = self.table
         self._print(Heading(Text(tr("match_start", self.lang, title=t.title(self.lang),
-                                        deals=self.deals, seed=self.seed,
+                                        deals=self._deals_word(), seed=self.seed,
                                         seat=self.me))))
         bots = comma(self.lang).join(f"{self.ctx.name(s)}={self.ctx.players[s]}"
                                      for s in sorted(self.bots))
@@ -170,7 +170,7 @@ class HumanMatch:
     def _one_deal(self) -> None:
         deal = self.match.start_deal()
         n = len(self.match.settlements) + 1
-        self._print(Heading(tr("deal_header", self.lang, n=n, total=self.deals)))
+        self._print(Heading(tr(self._open("deal_header"), self.lang, n=n, total=self.deals)))
         self._show_events(deal.opening)
         if self.me not in self.table.game.to_act(deal.state):
             self._print(self._table_view(deal))
@@ -186,13 +186,29 @@ class HumanMatch:
         if not self.match.finished:
             self._between_deals(n + 1)
 
+    def _ends_itself(self) -> bool:
+        """A match that ends itself (钵福's 得一钵), played to its family's cap of deals:
+        "deal 1 of 200" read as a very long match (a play-test)."""
+        return self.deals == self.table.game.default_deals(self.table.rules)
+
+    def _open(self, key: str) -> str:
+        """``key``, or its ``_open`` form for a match that ends itself."""
+        return f"{key}_open" if self._ends_itself() else key
+
+    def _deals_word(self) -> str:
+        """The match's length as the intro says it."""
+        if self._ends_itself():
+            return tr("deals_open", self.lang, total=self.deals)
+        return str(self.deals)
+
     def _between_deals(self, n: int) -> None:
         """In a terminal, the settlement stays until Enter: the next deal's table pushed it
         off the screen at once (a play-tester scrolled back for it). ``q`` asks to leave,
         as at a turn. Piped input plays straight on (no line is taken from it)."""
         if not self.console.is_terminal:
             return
-        if command_of(self._read("next_deal", n=n, total=self.deals).strip()) == "quit":
+        if command_of(self._read(self._open("next_deal"), n=n, total=self.deals).strip()) \
+                == "quit":
             self._confirm_quit()
 
     def _waiting(self, seats: Sequence[int]) -> AbstractContextManager[object]:

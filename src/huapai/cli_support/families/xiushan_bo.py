@@ -15,9 +15,11 @@ from huapai.core.present import count_en
 from huapai.games.xiushan.drill import Beads, beads, zh_number
 
 
-def bead_line(b: Beads) -> Text:
+def bead_line(b: Beads, ctx: RenderContext | None = None) -> Text:
     """One line per abacus: each rod ``◉`` (the 上珠 counted: 5) or ``○``, then its four
-    下珠 ``●`` counted / ``○`` not, rods apart; 负 and 戴帽子 beside it."""
+    下珠 ``●`` counted / ``○`` not, rods apart; 负 and 戴帽子 beside it (glossed in English:
+    an English reader saw 负 戴帽子 and nothing to read them by, a play-test)."""
+    english = ctx is not None and ctx.lang == "en"
     out = Text()
     for i, rod in enumerate(b.rods):
         if i:
@@ -26,9 +28,10 @@ def bead_line(b: Beads) -> Text:
         out.append("●" * rod.lower, style="bold")
         out.append("○" * (4 - rod.lower), style="dim")
     if b.negative:
-        out.append("  负", style="red")
+        out.append("  负 (minus)" if english else "  负", style="red")
     if b.hat:
-        out.append(" 戴帽子", style="bold red")
+        hat = " 戴帽子 (the hat: deep in minus after 吃包子)" if english else " 戴帽子"
+        out.append(hat, style="bold red")
     return out
 
 
@@ -46,14 +49,14 @@ def bo_table(bo: Mapping[str, Any], ctx: RenderContext) -> Table:
     heads = [("座位", "seat"), ("算盘", "beads")]
     if not training:
         heads.append(("钱", "钱"))
-    heads += [("和", "wins"), ("吃包子", "包子")]
+    heads += [("和", "wins"), ("吃包子", "wrong (吃包子)")]
     table = public_table(((ctx.pick(zh, en), False) for zh, en in heads), title=title)
     table.caption, table.caption_justify = rule, "left"
     for seat, x in enumerate(bo["seats"]):
         name = Text(ctx.name(seat), style="bold yellow" if seat == ctx.me else "")
         if seat == bo.get("owed_seat"):
             name.append(ctx.pick(" 报子中", " announcing"), style="bold")
-        row: list[Text | str] = [name, bead_line(beads(int(x["abacus"])))]
+        row: list[Text | str] = [name, bead_line(beads(int(x["abacus"])), ctx)]
         if not training:
             row.append(str(x["abacus"]))
         row += [str(x["wins"]), str(x["baozi"])]
@@ -85,7 +88,8 @@ def _announced(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
         right = "" if e.get("correct") is None else ctx.pick(f"，应报 {e['correct']}",
                                                              f", it was {e['correct']}")
         return ctx.pick(f"{who} 报 {said} 个钱（{group}）—— 报错了，吃包子{right}！",
-                        f"{who} announced {said} 钱 ({group}) — wrong: 吃包子{right}!"
+                        f"{who} announced {said} 钱 ({group}) — wrong: 吃包子 (a wrong "
+                        f"announcement wipes the abacus){right}!"
                         ) + _abacus_move(e, ctx, "算盘 ", " abacus ")
     earlier = int(said) - (int(e["after"]) - int(e["before"]))  # a group that grew adds
     if earlier > 0:  # only the difference to its earlier form's
@@ -121,7 +125,8 @@ def _abacus_win(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
                     f"{en_more}): {e['before']} → {e['after']}")
     if e.get("debo"):
         line += ctx.pick("　得一钵！按油子差距计输赢，算盘归零",
-                         " — 得一钵! settled by the differences, every abacus reset")
+                         " — 得一钵 (the pot is won)! settled by the differences, every "
+                         "abacus reset")
     return line
 
 

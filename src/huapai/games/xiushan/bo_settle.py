@@ -32,7 +32,8 @@ def settle_bo(s: State) -> Settlement:
     if s.debo:
         done = s.bo.history[-1]
         lines.append((done.winner, say(f"得一钵（第 {done.number} 钵，按油子差距计输赢）",
-                                       f"得一钵 (钵 {done.number}, settled by the differences)",
+                                       f"得一钵, the pot is won (钵 {done.number}, settled "
+                                       f"by the differences)",
                                        "debo"), done.totals[done.winner], _QIAN))
         for seat, gain in enumerate(done.settlement):
             if seat == done.winner or gain == 0:
