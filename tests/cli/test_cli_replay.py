@@ -300,3 +300,15 @@ def test_a_xiushan_replay_says_the_flipped_card_and_its_jiang(tmp_path: Path) ->
     assert re.search(r"翻 \S，将 \S\S   起胡 36 胡", start), start
     english = invoke(["replay", str(path), "--lang", "en"]).output.split("\n#", 1)[0]
     assert re.search(r"flipped \S, 将 \S\S   36 油子 to win", english), english
+
+
+def test_the_hands_dealt_show_the_groups_laid_with_them(tmp_path: Path) -> None:
+    """秀山's dealer lays a 哨 as dealt: its hand beside the others read as three cards
+    short (an English play-tester); the laid group follows the hand."""
+    record = tmp_path / "s.jsonl"
+    made = invoke(["simulate", "xiushan", "--preset", "shibafu", "--games", "1", "--bots",
+                   "heuristic", "--seed", "1", "--record", str(record)])
+    assert_clean(made, 0)
+    result = invoke(["replay", str(record), "--lang", "en"])
+    assert_clean(result, 0)
+    assert "seat 0: 一二三四五六六八壹贰贰叁肆肆捌捌玖拾 + 哨[伍伍伍]" in result.output

@@ -167,14 +167,16 @@ def _show_start(replay: rec.Replay, renderer: Renderer, ctx: RenderContext,
                 console: Console) -> None:
     """The dealt hands, the deal's public facts (秀山's 将) and its opening events."""
     game, lang = replay.game, ctx.lang
-    hands = game.omniscient(replay.initial).get("hands")
+    seen = game.omniscient(replay.initial)
+    hands, melds = seen.get("hands"), seen.get("melds")
     if isinstance(hands, list):
         console.print(Text(tr("replay_hands", lang), style="bold"))
         said = getattr(renderer, "said_cards", None)  # 兰州's 红9 in Chinese, as play says it
         for seat, hand in enumerate(hands):
             if hand:
                 shown = said(str(hand), ctx) if said is not None else hand
-                console.print(Text(f"  {seat_name(seat, lang)}{colon(lang)}{shown}"))
+                laid = _laid(melds[seat] if isinstance(melds, list) else None)
+                console.print(Text(f"  {seat_name(seat, lang)}{colon(lang)}{shown}{laid}"))
     if isinstance(renderer, OpeningRenderer):  # 秀山: the flipped card and its 将
         facts = renderer.opening(game.observe(replay.initial, None), ctx)
         if facts:
@@ -209,3 +211,12 @@ def show_deal(n: int, replay: rec.Replay, deal: rec.DealRecord, lang: Lang,
         console.print(settlement_view(game.settlement(replay.final).to_json(), None, ctx))
     else:
         console.print(Text(tr("replay_unfinished", lang), style="yellow"))
+
+
+def _laid(groups: Any) -> str:
+    """The groups a seat laid as it was dealt (秀山's dealer lays its 哨 at once), after
+    its hand: a 12-card hand beside 20-card ones read as a miscount (a play-test)."""
+    if not isinstance(groups, list) or not groups:
+        return ""
+    return "".join(f" + {g['kind']}[{g['cards']}]" for g in groups
+                   if isinstance(g, dict) and "kind" in g and "cards" in g)
