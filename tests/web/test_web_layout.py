@@ -270,7 +270,7 @@ def test_a_tall_settlement_keeps_its_buttons_on_the_screen(browser: Browser, ser
                                                            request: pytest.FixtureRequest,
                                                            shots: Path | None) -> None:
     """A match-end settlement taller than the screen scrolls under its buttons (再来一场,
-    回放, 看牌桌, 返回大厅): they stay at the panel's foot, on the screen, before any scroll
+    解散房间, 回放, 看牌桌, 返回大厅): they stay at the panel's foot, on the screen, before any scroll
     (on a 1366×768 desktop a 凤翔 summary's buttons sat half below the edge)."""
     short = (dict(DESKTOP, viewport={"width": 1280, "height": 560}) if size == "desktop"
              else dict(PHONE, viewport={"width": 390, "height": 640}))
@@ -283,7 +283,7 @@ def test_a_tall_settlement_keeps_its_buttons_on_the_screen(browser: Browser, ser
         assert sizes[0] > sizes[1] and sizes[2] == 0, f"the settlement does not scroll: {sizes}"
         shot(page, shots, f"layout-tall-settlement-{size}")
         buttons = page.locator(".settle-actions .btn")
-        assert buttons.count() == 4  # 再来一场, 回放, 看牌桌, 返回大厅
+        assert buttons.count() == 5  # 再来一场, 解散房间, 回放, 看牌桌, 返回大厅
         for index in range(buttons.count()):
             expect(buttons.nth(index)).to_be_in_viewport(ratio=1)
         # scrolled to its end, the panel's last lines show above the buttons, not under them

@@ -367,7 +367,10 @@ export class TableView {
 
   handHeight(view) {
     const base = this.renderer.sizes(view).hand;
-    const small = Math.min(window.innerWidth / 900, window.innerHeight / 820);
+    // a strip table of four or five on a laptop's short screen leaves the felt its height:
+    // my own seat was cut at the felt's bottom edge (a 5-player 凤翔 play-test)
+    const tall = !PHONE.matches && this.felt.classList.contains("strip") ? 900 : 820;
+    const small = Math.min(window.innerWidth / 900, window.innerHeight / tall);
     return Math.round(base * Math.max(0.62, Math.min(1, small)));
   }
 
