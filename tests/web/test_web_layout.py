@@ -270,8 +270,8 @@ def test_a_tall_settlement_keeps_its_buttons_on_the_screen(browser: Browser, ser
                                                            request: pytest.FixtureRequest,
                                                            shots: Path | None) -> None:
     """A match-end settlement taller than the screen scrolls under its buttons (再来一场,
-    解散房间, 回放, 看牌桌, 返回大厅): they stay at the panel's foot, on the screen, before any scroll
-    (on a 1366×768 desktop a 凤翔 summary's buttons sat half below the edge)."""
+    解散房间, 回放, 看牌桌, 返回大厅): they stay at the panel's foot, on the screen, before
+    any scroll (on a 1366×768 desktop a 凤翔 summary's buttons sat half below the edge)."""
     short = (dict(DESKTOP, viewport={"width": 1280, "height": 560}) if size == "desktop"
              else dict(PHONE, viewport={"width": 390, "height": 640}))
     for page in _new_page(browser, request, timeout=30000, **short):
