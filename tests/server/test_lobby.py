@@ -254,7 +254,7 @@ def test_seats_bots_start_and_again(client: TestClient) -> None:
     room = a.room()
     path = f"/api/rooms/{room}"
     a.call("POST", f"{path}/seats/0")
-    assert a.error("POST", f"{path}/seats/1") == "already_seated"
+    assert a.error("POST", f"{path}/seats/0") == "already_seated"  # (another: 换座)
     assert b.error("POST", f"{path}/seats/0") == "seat_taken"
     assert b.error("POST", f"{path}/seats/3") == "seat_out_of_range"
     assert b.error("POST", f"{path}/leave") == "not_seated"

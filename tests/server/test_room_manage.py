@@ -122,3 +122,25 @@ def test_a_dissolved_room_stays_closed_after_a_restart(tmp_path: Path) -> None:
     with running(url) as client:
         answer = client.get(f"/api/rooms/{room}", headers={"Authorization": f"Bearer {token}"})
         assert answer.status_code == 404
+
+
+def test_an_old_invitation_to_a_closed_room_says_it_is_closed(client: TestClient) -> None:
+    """A friend opening the invitation of a room closed since read 房间码不对 as a typo."""
+    a, b = Api(client, "a"), Api(client, "b")
+    room = a.room(private=True)
+    code = a.call("GET", f"/api/rooms/{room}")["room"]["code"]
+    a.call("DELETE", f"/api/rooms/{room}")
+    assert b.error("POST", "/api/rooms/join", {"code": code.lower()}) == "closed_room"
+    assert b.error("POST", "/api/rooms/join", {"code": "ZZZZZZ"}) == "bad_code"
+
+
+def test_a_player_standing_in_for_an_away_owner_cannot_close_the_room(
+        client: TestClient) -> None:
+    """Anyone at the table could press 解散房间 while the owner had only stepped out to the
+    lobby (a play-test): closing for good is the owner's alone; the stand-in may still
+    start, fill seats and play again (test_owner_away.py)."""
+    a, b, _room, path = _table(client)  # a owns it and has no window on it
+    assert b.error("DELETE", path) == "not_owner"
+    assert a.call("GET", path)["room"]["status"] == "waiting"
+    b.call("POST", f"{path}/bots", {"seats": [2]})  # standing in: b is the owner now …
+    assert b.call("DELETE", path)["room"]["status"] == "closed"  # … and may close it

@@ -22,15 +22,18 @@ def test_clock_runs_out_then_the_player_takes_back(client: TestClient) -> None:
         # (one missed clock put a slow player on 托管 for good: a play-test) ...
         played = mover.until(lambda m: m["type"] == "state" and bool(m["events"]))
         assert played["events"][0]["seat"] == seat and played["tuoguan"] == []
-        assert mover.next_of("timed_out") == {"type": "timed_out", "room": room, "seat": seat,
-                                              "tuoguan": False}
+        said = mover.next_of("timed_out")
+        assert said == {"type": "timed_out", "room": room, "seat": seat, "tuoguan": False,
+                        "move": said["move"]}
+        # the move made, as a message in both languages: the one the log shows
+        assert said["move"]["zh"] and said["move"]["en"]
         # ... a second in a row puts it on 托管, and says so to the player (a badge alone
         # did: a play-test)
         flagged = spectator.until(lambda m: m["type"] == "room"
                                   and m["room"]["seats"][seat]["tuoguan"], limit=2000)
         assert flagged["room"]["status"] == "playing"
         assert mover.until(lambda m: m["type"] == "timed_out", limit=2000) == {
-            "type": "timed_out", "room": room, "seat": seat, "tuoguan": True}
+            "type": "timed_out", "room": room, "seat": seat, "tuoguan": True, "move": None}
         mover.send({"type": "tuoguan", "room": room, "on": False})
         mover.until(lambda m: m["type"] == "room" and not m["room"]["seats"][seat]["tuoguan"])
         # said to that player alone

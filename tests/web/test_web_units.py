@@ -96,3 +96,20 @@ def test_a_latin_name_before_chinese_words_gets_a_space(page: Page, server: str)
     mixed-language play-test): Chinese sets a space between Latin and 汉字."""
     enter(page, server, "名字")
     assert page.evaluate(_LEADS, "zh") == ["Tom 打出 礼", "机器人乙打出 礼", "Amy2 翻出 礼"]
+
+
+_IDLE = """async (idle) => {
+  const { setLang } = await import("/js/i18n.js");
+  const { rendererFor } = await import("/js/games/registry.js");
+  setLang("zh");
+  const view = { dealer: 0, active: [0, 1, 2, 3], idle };
+  return rendererFor("xiushan").seatBadges(view, 4).map((b) => b.text);
+}"""
+
+
+def test_the_seat_sitting_out_is_named_as_the_rule_names_it(page: Page, server: str) -> None:
+    """A family that chose the 老爷 for 麻雀福 saw only 不打 on the fifth seat (a play-test)."""
+    enter(page, server, "老爷")
+    assert page.evaluate(_IDLE, "laoye") == ["老爷 · 不打"]
+    assert page.evaluate(_IDLE, "xun") == ["巽家 · 不打"]
+    assert page.evaluate(_IDLE, None) == ["不打"]

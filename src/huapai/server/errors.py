@@ -61,6 +61,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "seats_empty": ("还有空座位", "some seats are still empty"),
     "unknown_bot": ("没有这个机器人", "no such bot"),
     "bad_code": ("房间码不对", "no room has that code"),
+    "closed_room": ("这个房间已经关了（房主解散了它，或者很久没人用）：打过的牌局在「我的牌局」里",
+                    "that room is closed (its owner closed it, or it stood idle): the games "
+                    "played are in My games"),
     "replay_not_found": ("没有这局记录，或者这是私人房间的牌局：请同桌的玩家发「分享链接」给你",
                          "no such game record, or it is a private room's game: ask one of its "
                          "players for a share link"),

@@ -312,11 +312,13 @@ class Room:
             self.publish_room()
 
     async def dissolve(self, player: str, nickname: str) -> None:
-        """解散房间: the owner closes the room for good before a match or after one (its
-        games, replays and history stay); everybody watching is told who closed it and
-        let go. Mid-match it is refused: the players' points would be cut short."""
+        """解散房间: the owner — the owner only, not a player standing in for one who is
+        away — closes the room for good before a match or after one (its games, replays
+        and history stay); everybody watching is told who closed it and let go. Mid-match
+        it is refused: the players' points would be cut short."""
         async with self.lock:
-            self._require_owner(player)
+            if player != self.owner:  # not a stand-in: a friend closed the room of an owner
+                raise forbidden("not_owner")  # who had only stepped out (a play-test)
             if self.status not in (WAITING, FINISHED):
                 raise conflict("mid_match", f"deal {self.deal_number()} of "
                                             f"{self.settings.deals}")

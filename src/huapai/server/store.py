@@ -406,6 +406,12 @@ class Reader:
                 RoomRow.code == code, RoomRow.status != "closed")).first()
             return found
 
+    def closed_room_by_code(self, code: str) -> bool:
+        """Whether a room that had this private code is closed (an old invitation)."""
+        with self._session() as s:
+            return s.scalars(select(RoomRow.id).where(
+                RoomRow.code == code, RoomRow.status == "closed")).first() is not None
+
     def game(self, game_id: str) -> tuple[GameRow, list[ActionRow]] | None:
         with self._session() as s:
             row = s.get(GameRow, game_id)

@@ -248,21 +248,26 @@ class Turns:
         if not seat.missed:  # the first in a row: the house bot makes this move, no 托管
             seat.missed = True
             assert room.deal is not None
-            await room.move(index, self._bot_choice(seat, room.deal), "tuoguan")
+            action = self._bot_choice(seat, room.deal)
+            await room.move(index, action, "tuoguan")
             # said to the player alone (the others see the clock run out anyway): a move
-            # made for them with nothing said read as their own
-            self._timed_out(index, tuoguan=False)
+            # made for them with nothing said read as their own; and which move (不掀 made
+            # for a player on lead was said only as 这一步已经替你走了: a play-test)
+            label = room.game.describe_action(room.rules, action).label.to_json()
+            self._timed_out(index, tuoguan=False, label=label)
             return
         await room.store.flags(index, tuoguan="clock")
         self._tuoguan(index, "clock")
         self._timed_out(index, tuoguan=True)  # (托管 said only by a badge: a play-test)
 
-    def _timed_out(self, index: int, tuoguan: bool) -> None:
+    def _timed_out(self, index: int, tuoguan: bool, label: object = None) -> None:
         """``timed_out`` to seat ``index``'s own connections: its clock ran out, and the
-        house bot made that move (``tuoguan`` false) or now plays the seat (true)."""
+        house bot made that move (``tuoguan`` false; ``label`` says which, a message) or
+        now plays the seat (true)."""
         room = self.room
         room.hub.per_viewer(room, lambda viewer: None if viewer != index else {
-            "type": "timed_out", "room": room.id, "seat": index, "tuoguan": tuoguan})
+            "type": "timed_out", "room": room.id, "seat": index, "tuoguan": tuoguan,
+            "move": label})
 
     def clocks_after(self, state: object, mover: int, back: bool) -> str | None:
         """The turn clocks once a move that leads to ``state`` is applied, as the move's

@@ -107,6 +107,7 @@ def _table(s: State) -> dict[str, Any]:
     view: dict[str, Any] = {
         "turn": s.turn if s.phase not in (WINDOW, OVER) else None,
         "active": list(s.active),
+        "idle": r.idle,  # who sits out, if anyone: the 老爷 was shown only as 不打 (a play-test)
         "stock": s.stock,
         "flipped": card_name(s.deal[-1]) if r.flips else None,
         "jiang": None if s.jiang is None else card_name(s.jiang + RANKS) + card_name(s.jiang),

@@ -3,7 +3,7 @@
 // and gets the seat's full view again (token + subscribe).
 
 import { h, morph, replace } from "./dom.js";
-import { bi, listed, nameZh, t } from "./i18n.js";
+import { bi, listed, nameZh, said, t } from "./i18n.js";
 import { api, explain, path } from "./api.js";
 import {
   checkShuffle, commitmentSeen, forgetNonce, newNonce, nonceSent, rememberCommitment, rememberNonce,
@@ -58,7 +58,8 @@ export class RoomPage {
       live.on("match_end", mine((m) => this.onMatchEnd(m))),
       live.on("error", mine((m) => this.onError(m))),
       live.on("advice", mine((m) => this.table && advised(this.table, m))),
-      live.on("timed_out", mine((m) => toast(() => t(m.tuoguan ? "timed_out_tuoguan" : "timed_out"), "info", 6000))),
+      live.on("timed_out", mine((m) => toast(() => (m.tuoguan ? t("timed_out_tuoguan")
+        : t(m.move ? "timed_out_move" : "timed_out", { move: said(m.move) })), "info", 6000))),
       live.on("room_closed", mine((m) => this.closed(m.by))),
     );
     live.subscribe(this.roomId);
@@ -342,11 +343,12 @@ export class RoomPage {
           `${t("sit_here")} · ${t("seat_n", { n: x.seat + 1 })}`)) : null,
       // the settlement put aside (看牌桌) comes back from here; part of the bar, so a
       // summary's re-render keeps it
-      !this.showSettle && this.settlementData()
+      // (not in a room waiting again after 再来一场: the table and its settlement are gone)
+      s.status !== "waiting" && !this.showSettle && this.settlementData()
         ? h("button", { class: "btn small peek", "data-testid": "peek-settlement",
                         onClick: () => this.putSettlement(true) }, t("settlement"))
         : null,
-      this.lastShowable() && !this.showLast
+      s.status !== "waiting" && this.lastShowable() && !this.showLast
         ? h("button", { class: "btn ghost small", "data-testid": "last-settlement",
                         onClick: () => this.putLast(true) },
           h("span", { class: "wide-only" }, t("last_settlement")), h("span", { class: "phone-only" }, t("last_settlement_short")))
@@ -505,7 +507,7 @@ export class RoomPage {
                                  done: (answer) => this.againAnswered(answer, seated) }, "post",
         path`/rooms/${this.roomId}/again`, undefined, t("play_again")));
     }
-    if (s.status === "finished" && this.isOwner()) out.push(dissolveButton(this));
+    if (s.status === "finished" && s.owner === this.me) out.push(dissolveButton(this));
     if (data.gameId && s.status !== "playing") {
       const seat = mine ?? "all";
       out.push(h("a", { class: "btn", href: path`#/replay/${data.gameId}?seat=${seat}`, "data-testid": "replay" }, t("replay")));

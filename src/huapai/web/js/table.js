@@ -309,8 +309,9 @@ export class TableView {
     if (info.bot || housePlays) {
       // a search bot: its level too; the random bot says so (it was a bare 机器人)
       const level = info.held ? null : botLevel(info.bot) ?? (info.bot === "random" ? t("bot_random") : null);
+      // four seats across a phone: the level alone (the avatar is a robot already)
       badges.unshift({ text: info.held ? t("left_seat") : level ? `${t("bot")} · ${level}` : t("bot"),
-                       cls: "dim" });
+                       short: level && !info.held && PHONE.matches && n >= 5 ? level : null, cls: "dim" });
     }
     if (onTuoguan) badges.push({ text: t("tuoguan_on"), cls: "dim" });
     if (info.player && info.online === false) badges.push({ text: t("offline_badge"), cls: "dim" });
@@ -322,7 +323,8 @@ export class TableView {
         h("div", { class: "clock", "data-seat": seat })),
       h("div", { class: "plate-main" },
         h("div", { class: "plate-name" }, ctx.name(seat)),
-        h("div", { class: "badges" }, badges.map((b) => h("span", { class: `badge ${b.cls ?? ""}`, "data-key": b.key ?? "" }, b.text)))),
+        h("div", { class: "badges" }, badges.map((b) => h("span", { class: `badge ${b.cls ?? ""}`, "data-key": b.key ?? "",
+                                                                   title: b.short ? b.text : undefined }, b.short ?? b.text)))),
       typeof size === "number" && seat !== this.data.me
         ? h("div", { class: "hand-size", title: t("hand_count", { n: size }) }, cardBack(50, 196, { height: 30 }), h("span", {}, size))
         : null);

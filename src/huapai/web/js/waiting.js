@@ -42,7 +42,7 @@ export function waitingPanel(page) {
         : h("p", { class: "muted" }, t("waiting_owner")),
       owner && empty ? h("p", { class: "muted small" }, t("waiting_seats")) : null,
       page.standingIn() ? h("p", { class: "muted small", "data-testid": "owner-away" }, t("owner_away")) : null,
-      owner ? dissolveButton(page) : null));
+      s.owner === page.me ? dissolveButton(page) : null));  // not a stand-in's (a play-test)
 }
 
 /** One seat of the waiting room and the buttons it offers me. */

@@ -118,7 +118,9 @@ export const xiushan = {
     const out = [];
     if (view.dealer === seat) out.push({ text: bi("庄", "dealer"), cls: "gold" });
     if (Array.isArray(view.active) && !view.active.includes(seat)) {
-      out.push({ text: bi("不打", "sits out"), cls: "" });
+      // 麻雀福's fifth player is the 老爷 (two cards set aside, out of play), 钵福's the 巽家
+      const who = { laoye: bi("老爷 · 不打", "老爷 · sits out"), xun: bi("巽家 · 不打", "巽家 · sits out") };
+      out.push({ text: who[view.idle] ?? bi("不打", "sits out"), cls: "" });
     }
     return out;
   },
