@@ -28,6 +28,13 @@ def test_review_a_seat_from_the_replay(page: Page, server: str, shots: Path | No
     page.click("[data-testid=replay]")
     expect(page.locator("[data-testid=replay]")).to_be_visible()
     assert "seat=0" in page.url
+    # every hand open: the button says to pick a seat's view (it was missing, and read as
+    # no review at all on a phone)
+    page.goto(page.url.replace("seat=0", "seat=all"))
+    page.click("[data-testid=review-pick-seat]")
+    expect(page.locator(".toast", has_text="先点上面哪一家的「视角」")).to_be_visible()
+    page.goto(page.url.replace("seat=all", "seat=0"))
+    expect(page.locator("[data-testid=review-start]")).to_be_visible()
     page.set_viewport_size({"width": 1366, "height": 768})  # the step buttons on the screen
     expect(page.locator("[data-testid=next]")).to_be_in_viewport(ratio=1)
     level = page.locator("[data-testid=review-level]")  # the review's level, 普通 unless picked

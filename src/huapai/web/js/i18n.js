@@ -132,6 +132,8 @@ const STR = {
   bot: ["机器人", "bot"],
   bot_level: ["机器人水平", "Bot level"],
   review_button: ["复盘分析", "AI review"],
+  review_pick_seat: ["复盘分析看的是一个座位的选择：先点上面哪一家的「视角」，再按复盘分析",
+    "The AI review looks at one seat's choices: pick a seat's view above, then press AI review"],
   review_level: ["分析水平", "Review level"],
   review_level_short: ["水平", "Level"],
   review_title: ["复盘分析", "AI review"],

@@ -147,7 +147,11 @@ export class ReplayPage {
         d.can_share ? h("button", { class: "btn small ghost", "data-testid": "share-replay",
                                         title: t("share_title"),
                                         onClick: () => this.makeShare() }, t("share_replay")) : null,
-        this.reviewSlot = h("span", { class: "review-slot" }, this.review ? this.review.button() : null),
+        // with every hand open there is no seat to review: the button says to pick one (a
+        // phone player opened 全部明牌 and took the missing button for no review at all)
+        this.reviewSlot = h("span", { class: "review-slot" }, this.review ? this.review.button()
+          : h("button", { class: "btn small ghost", "data-testid": "review-pick-seat",
+                          onClick: () => toast(() => t("review_pick_seat"), "info", 6000) }, t("review_button"))),
         this.verifyBadge = h("span", { class: "verify" })),
       this.shareBox = h("div", { class: "share-box" }),
       this.review ? this.review.el : null,
