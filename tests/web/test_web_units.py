@@ -113,3 +113,22 @@ def test_the_seat_sitting_out_is_named_as_the_rule_names_it(page: Page, server: 
     assert page.evaluate(_IDLE, "laoye") == ["老爷 · 不打"]
     assert page.evaluate(_IDLE, "xun") == ["巽家 · 不打"]
     assert page.evaluate(_IDLE, None) == ["不打"]
+
+
+_TRACK = """async () => {
+  const { rendererFor } = await import("/js/games/registry.js");
+  const view = { trick: [{ seat: 0, cards: ["天"], name: "单张" },
+                         { seat: 1, cards: ["虎"], name: "单张" }] };
+  const last = [{ kind: "played", seat: 1, cards: ["虎"], name: "单张", lead: false }];
+  const r = rendererFor("xianniu");
+  const anew = r.track(null, last, view);  // a table drawn anew with the last state's events
+  const on = r.track({ plays: [view.trick[0]], winner: null }, last, view);  // the live table
+  return [anew.plays.map((p) => p.cards.join("")), on.plays.map((p) => p.cards.join(""))];
+}"""
+
+
+def test_a_table_drawn_anew_shows_each_play_once(page: Page, server: str) -> None:
+    """A spectator who switched to English mid-trick saw 爸爸's 虎 twice: the new table
+    took the view's trick and added the last state's play to it again."""
+    enter(page, server, "换语言")
+    assert page.evaluate(_TRACK) == [["天", "虎"], ["天", "虎"]]

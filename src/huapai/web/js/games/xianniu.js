@@ -173,6 +173,13 @@ export const xianniu = {
     if (!events.length || plays === null) {
       plays = (view.trick ?? []).map((p) => ({ ...p }));
       winner = null;
+      // nothing of ours to add to (a table drawn anew in another language): the view's
+      // trick holds these events' plays already — only a lead starts it again from them
+      // (a spectator switching to English saw 虎 twice in the trick)
+      if (events.length && !events.some((e) => e.kind === "played" && e.lead)) {
+        const won = events.filter((e) => e.kind === "trick_won").at(-1);
+        return { plays, winner: won ? won.seat : null };
+      }
     }
     for (const ev of events) {
       if (ev.kind === "played") {
