@@ -192,3 +192,15 @@ def test_a_finished_rooms_badge_keeps_to_one_line_on_a_phone(phone: Page, server
     assert badge is not None and box is not None
     assert badge["height"] < 24 and badge["width"] > badge["height"], badge
     assert badge["x"] + badge["width"] <= box["x"] + box["width"], (badge, box)
+
+
+def test_the_chosen_preset_says_the_players_typed(page: Page, server: str) -> None:
+    """凤翔 · 3 人 stood beside 人数 5 (a 5-player play-test): the chosen preset's line
+    follows the 人数 field."""
+    enter(page, server, "五个人")
+    page.select_option("select[name=game]", value="xianniu")
+    page.select_option("select[name=preset]", value="fengxiang")
+    page.fill("input[name=rule-players]", "5")
+    page.dispatch_event("input[name=rule-players]", "change")
+    expect(page.locator("select[name=preset] option:checked")).to_have_text(
+        "凤翔花花牌（长牌） · 5 人")

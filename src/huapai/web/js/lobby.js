@@ -285,7 +285,9 @@ export class LobbyPage {
       return;
     }
     const f = this.form;
-    const presets = detail.presets.map((p) => [`${presetTitle(f.game, p.name)} · ${t("seats_n", { n: p.seats })}`, p.name]);
+    // the chosen preset says the 人数 typed (it said 凤翔 · 3 人 beside 人数 5: a play-test)
+    const seatsOf = (p) => (p.name === f.preset && Number.isInteger(f.rules.players) ? f.rules.players : p.seats);
+    const presets = detail.presets.map((p) => [`${presetTitle(f.game, p.name)} · ${t("seats_n", { n: seatsOf(p) })}`, p.name]);
     const players = detail.options.find((o) => o.name === "players");
     // a family whose rules carry the room's 倍数 (双别杆) shows that option in place of the
     // platform's multiplier, which stays 1: two would multiply twice
