@@ -61,3 +61,27 @@ def test_a_player_standing_in_for_an_away_owner_reads_it_on_the_settlement(
     page.goto(f"{server}/#/")  # the owner goes back to the lobby
     expect(friend.locator("[data-testid=settle-note]")).to_contain_text("房主不在")
     expect(friend.locator("[data-testid=again]")).to_be_visible()
+
+
+_MOVE = """async ([room, from, to]) => {
+  const token = localStorage.getItem("huapai.token");
+  const h = { Authorization: `Bearer ${token}` };
+  await fetch(`/api/rooms/${room}/seats/${to}`, { method: "DELETE", headers: h });
+  return (await fetch(`/api/rooms/${room}/seats/${to}`, { method: "POST", headers: h })).status;
+}"""
+
+
+def test_after_a_move_the_finished_deal_names_who_played_it(page: Page, server: str) -> None:
+    """换座 after the match: the deal still on the table names each seat by who played it
+    (it named the new occupant: "大刘 对 1" of a deal 大刘 never played, a play-test)."""
+    enter(page, server, "房主")
+    page.click("[data-testid=create]")
+    page.wait_for_selector("[data-testid=waiting]")
+    start_with_bots(page)
+    tuoguan_to_settlement(page)
+    room = page.url.split("/room/")[1]
+    expect(page.locator(".settle-table tr[data-seat='0'] td").first).to_have_text("你")
+    assert page.evaluate(_MOVE, [room, 0, 1]) == 200  # the bot of seat 1 off, I sit there
+    expect(page.locator(".settle-table tr[data-seat='1'] td").first).not_to_have_text("你")
+    expect(page.locator(".settle-table tr[data-seat='0'] td").first).to_have_text("你")
+    expect(page.locator(".settle-table tr.me")).to_have_attribute("data-seat", "0")

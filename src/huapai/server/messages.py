@@ -11,7 +11,7 @@ from huapai.core.record import replay_deal
 from .botplay import SEARCH, bot_choices, has_windows, search_pace
 from .hub import Message, Viewer, dumps, told
 from .rulefiles import shown
-from .seats import LiveDeal, match_deals
+from .seats import BETWEEN, FINISHED, LiveDeal, match_deals
 
 if TYPE_CHECKING:
     from .rooms import Room
@@ -33,6 +33,7 @@ def summary(room: Room) -> dict[str, Any]:
         "deal": None if deal is None else deal.index, "dealer": room.dealer,
         "seats": [s.to_json() for s in room.seats], "totals": room.totals(),
         "left": _left(room),
+        "dealt": _dealt(room),
         # people watching without a seat (the players could not tell anyone watched)
         "spectators": room.hub.spectators(room.id),
         "commitment": None if deal is None else deal.commitment,
@@ -42,6 +43,20 @@ def summary(room: Room) -> dict[str, Any]:
         # and over its answers in a claim window, where the family has them
         "bot_window_paces": _paces(room, choices, window=True) if has_windows(room.game) else {},
     }
+
+
+def _dealt(room: Room) -> list[dict[str, str] | None] | None:
+    """Between deals and after the match, who sat each seat when the deal on the table was
+    dealt (null: a bot) — where somebody else sits there now (换座, a latecomer): the deal
+    showed the seat's new occupant as its player ("大刘 对 1" of a deal 大刘 never played, a
+    play-test). None while a deal is played, or when every seat is as dealt."""
+    if room.status not in (BETWEEN, FINISHED) or not room.deal_seats:
+        return None
+    dealt = room.deal_seats[-1]
+    now = [s.player for s in room.seats]
+    if all((d[0] if d else None) == p for d, p in zip(dealt, now, strict=True)):
+        return None
+    return [None if d is None else {"id": d[0], "nickname": d[1]} for d in dealt]
 
 
 def _paces(room: Room, choices: tuple[str, ...], window: bool) -> dict[str, float]:

@@ -210,8 +210,28 @@ export class RoomPage {
   }
 
   name(seat) {
-    const name = seatName(this.summary?.seats, seat);
-    return seat === this.mySeat() ? bi("你", name) : name;
+    const seats = this.tableSeats();
+    const name = seatName(seats, seat);
+    return seats?.[seat]?.player?.id === this.me && this.me !== null ? bi("你", name) : name;
+  }
+
+  /** The seat I played the deal on the table in (after 换座, not the one I sit in now). */
+  playedSeat() {
+    const seat = (this.tableSeats() ?? []).findIndex((x) => x.player?.id === this.me);
+    return seat < 0 ? null : seat;
+  }
+
+  /** The seats as the deal on the table was played: between deals and after the match a
+   * seat somebody else sits now (换座, a latecomer) is named by who played it then
+   * (summary.dealt) — the deal said "大刘 对 1" of a deal 大刘 never played (a play-test). */
+  tableSeats() {
+    const s = this.summary;
+    if (!s?.dealt || s.status === "playing" || s.status === "waiting") return s?.seats;
+    return s.seats.map((x, i) => {
+      const then = s.dealt[i];
+      if ((then?.id ?? null) === (x.player?.id ?? null)) return x;
+      return { ...x, player: then, bot: then ? null : (x.bot ?? "heuristic"), held: null };
+    });
   }
 
   /** A request from a button: the button (by `path`) stays disabled until answered. */
@@ -416,7 +436,7 @@ export class RoomPage {
       view: msg.view, legal: msg.legal_info ?? [], me: msg.seat, counter: msg.counter, events: fresh ? msg.events : [],
       history: fresh && !rebuilt ? msg.history : undefined,
       clocks: msg.clocks, tuoguan: this.tuoguan ?? msg.tuoguan, automatic: msg.automatic ?? null,
-      seats: s?.seats, clockTotal: s?.turn_clock ?? 0,
+      seats: this.tableSeats(), clockTotal: s?.turn_clock ?? 0,
       dealKey: msg.game_id, repeat: !fresh, rebuilt,
     });
   }
@@ -435,7 +455,7 @@ export class RoomPage {
     const scaled = end?.scaled ?? settlement.deltas?.map((d) => d * (s?.multiplier ?? 1));
     return {
       settlement, scaled, totals: end?.totals ?? s?.totals, multiplier: s?.multiplier, left: s?.left,
-      name: (seat) => this.name(seat), me: this.mySeat(), deal: end?.deal ?? s?.deal,
+      name: (seat) => this.name(seat), me: this.playedSeat(), deal: end?.deal ?? s?.deal,
       deals: s?.deals, seed: end?.seed, commitment: end?.commitment, seedCheck: end ? this.seedCheck : null,
       matchOver: status === "finished" || Boolean(this.matchEnd && end && this.matchEnd.match === end.match),
       gameId: end?.game_id ?? this.state?.game_id, nextAt: end ? this.nextDealAt : null,
