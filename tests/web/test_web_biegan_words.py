@@ -27,7 +27,7 @@ def test_a_flowered_card_is_said_in_chinese_words(page: Page, server: str) -> No
     page.goto(server + "/")
     assert page.evaluate(_SAY, "zh") == [
         "S1 打 花三", "S0 摸到 花乙", "S1 招 七 七 花七 七", "S2 紮 五 五 花五 花五",
-        "S2打出 花九：招还是过？"]
+        "S2 打出 花九：招还是过？"]
     assert page.evaluate(_SAY, "en") == [
         "S1 discards 三*", "S0 draws 乙*", "S1 claims 七七七*七 (招)",
         "S2 lays a 紮 五五五*五*", "S2 discards 九*: 招 (zhao) or pass (过)?"]
