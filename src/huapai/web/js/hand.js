@@ -160,7 +160,10 @@ export class Hand {
     this.enabled = enabled;
     for (const [id, el] of this.cards) {
       const tok = tokenOf(id);
-      el.classList.toggle("dim", enabled && playable !== null && !playable.has(tok));
+      const dim = enabled && playable !== null && !playable.has(tok);
+      el.classList.toggle("dim", dim);
+      // said, not only shown by dimming: no legal play takes this card now (a keyboard play-test)
+      el.setAttribute("aria-disabled", String(dim));
       el.classList.toggle("fresh", freshId === id);
     }
     this.el.classList.toggle("active", enabled);

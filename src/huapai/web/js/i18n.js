@@ -132,6 +132,8 @@ const STR = {
   bot: ["机器人", "bot"],
   bot_level: ["机器人水平", "Bot level"],
   review_button: ["复盘分析", "AI review"],
+  to_start: ["回到开头", "To the start"],
+  to_end: ["跳到最后", "To the end"],
   review_pick_seat: ["复盘分析看的是一个座位的选择：先点上面哪一家的「视角」，再按复盘分析",
     "The AI review looks at one seat's choices: pick a seat's view above, then press AI review"],
   review_level: ["分析水平", "Review level"],

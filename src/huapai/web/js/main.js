@@ -5,7 +5,7 @@ import { h, replace } from "./dom.js";
 import { getLang, onLangChange, setLang, t } from "./i18n.js";
 import { api, explain, forgetIdentity, getPlayer, getToken, saveIdentity } from "./api.js";
 import { Live } from "./socket.js";
-import { LanguageSwitch, askNickname, dropToasts, toast } from "./ui.js";
+import { LanguageSwitch, askNickname, dropToasts, toast, toastArea } from "./ui.js";
 import { loadGames } from "./games/registry.js";
 import { applyMotion, isOn, setOn } from "./feedback.js";
 import { LobbyPage } from "./lobby.js";
@@ -47,7 +47,7 @@ class App {
 
   async start() {
     document.documentElement.lang = getLang() === "en" ? "en" : "zh-CN";
-    replace(document.body, this.header, this.main);
+    replace(document.body, this.header, this.main, toastArea());  // (the live region there, empty)
     applyMotion();
     this.renderHeader();
     // A replay link opened by someone with no nickname yet shows the replay at once (the

@@ -1,7 +1,7 @@
 // Watch a finished game step by step, from one seat's view or with every hand open,
 // and download its record (docs/platform-protocol.md §5).
 
-import { h, replace } from "./dom.js";
+import { h, morph, replace } from "./dom.js";
 import { bi, said, t } from "./i18n.js";
 import { api, download, explain, path } from "./api.js";
 import { checkShuffle, commitmentSeen, nonceSent } from "./fairness.js";
@@ -223,17 +223,20 @@ export class ReplayPage {
   renderControls(step) {
     const n = this.data.steps.length;
     const what = step ? t("acted", { name: this.name(step.seat), action: said(step.label, step.action) }) : t("start_pos");
-    const button = (label, fn, testid, disabled = false) =>
-      h("button", { class: "btn small", onClick: fn, "data-testid": testid, disabled }, label);
-    replace(this.controls,
-      button("|◀", () => this.go(-1), "first", this.index < 0),
+    const button = (label, fn, testid, disabled = false, name = undefined) =>
+      h("button", { class: "btn small", onClick: fn, "data-testid": testid, disabled, "aria-label": name }, label);
+    // morphed, not replaced: a keyboard player's Enter on 下一步 keeps the focus there (it fell
+    // to the page at each step, and a second Enter did nothing: a keyboard play-test)
+    morph(this.controls,
+      button("|◀", () => this.go(-1), "first", this.index < 0, t("to_start")),
       button(`◀ ${t("prev")}`, () => this.go(this.index - 1), "prev", this.index < 0),
       button(this.timer ? `‖ ${t("pause")}` : `▶ ${t("autoplay")}`, () => this.toggleAuto(), "auto"),
       button(`${t("next")} ▶`, () => this.go(this.index + 1), "next", this.index >= this.last),
-      button("▶|", () => this.go(this.last), "last", this.index >= this.last),
+      button("▶|", () => this.go(this.last), "last", this.index >= this.last, t("to_end")),
       h("div", { class: "scrub-wrap" },
         h("input", { type: "range", min: -1, max: this.last, value: this.index, class: "scrub",
                      "aria-label": t("step_of", { i: this.index + 1, n }),
+                     "aria-valuetext": t("step_of", { i: this.index + 1, n }),
                      onInput: (e) => this.go(Number(e.target.value)) }),
         this.review?.marks(this.last)),
       h("span", { class: "step-no", "data-testid": "step" }, t("step_of", { i: this.index + 1, n })),

@@ -105,8 +105,12 @@ export class TableView {
     this.bar = h("div", { class: "action-bar", "data-testid": "action-bar" });
     this.logList = h("ol", { class: "log-list" });
     this.logBox = h("details", { class: "log-box" }, h("summary", {}, t("log")), this.logList);
+    // what a screen reader says as play goes on: the new log lines, and the prompt when it
+    // is my turn (nothing of the table's changes was announced: a keyboard play-test)
+    this.liveBox = h("div", { class: "sr-only", role: "status", "aria-live": "polite",
+                              "data-testid": "live" });
     this.el = h("div", { class: "table-view", "data-testid": "table" },
-      this.felt, this.bar, this.hand.el, this.logBox);
+      this.felt, this.bar, this.hand.el, this.logBox, this.liveBox);
     this.focusKeeper = new FocusKeeper(this.el);
     this.logBox.open = window.innerWidth > 1100;
     // opened, the newest lines in view (drawn while it was closed, the list had no height)
@@ -175,6 +179,7 @@ export class TableView {
   feedback(events, { fresh, reloaded, wasMyTurn }) {
     if (this.opts.readOnly) return;
     playEvents(events);
+    this.announce(events, wasMyTurn);
     const mine = this.myTurn();
     if (mine && !wasMyTurn) play("turn");
     turnTitle(mine, t("your_turn_title"));
@@ -602,6 +607,15 @@ export class TableView {
 
   updateClocks(clocks) {
     this.setClocks(clocks);
+  }
+
+  /** The live region: this state's log lines (this seat's own view of them), then — my
+   * turn come — the prompt. */
+  announce(events, wasMyTurn) {
+    const ctx = this.ctx();
+    const said = events.map((ev) => this.renderer.eventText(ev, ctx, this.data.view)).filter(Boolean);
+    if (this.myTurn() && !wasMyTurn) said.push(`${t("your_turn")}：${this.renderer.prompt(this.data.view, ctx) ?? ""}`);
+    if (said.length) this.liveBox.textContent = said.slice(-4).join(bi("；", "; "));
   }
 
   renderLog() {

@@ -16,10 +16,7 @@ onLangChange(() => {
  * away (dropToasts) — unless `carry`, for one that is about the going (an invitation's
  * code refused, and the lobby shown instead), which stays over the next page. */
 export function toast(text, kind = "info", ms = 4200, { carry = false } = {}) {
-  if (!toastBox) {
-    toastBox = h("div", { class: "toasts", role: "status", "aria-live": "polite" });
-    document.body.append(toastBox);
-  }
+  toastArea();
   const say = typeof text === "function" ? text : () => text;
   const item = h("div", { class: `toast ${kind}` }, say());
   if (carry) item.dataset.carry = "1";
@@ -29,6 +26,14 @@ export function toast(text, kind = "info", ms = 4200, { carry = false } = {}) {
   setTimeout(() => item.classList.add("leaving"), ms);
   setTimeout(() => item.remove(), ms + 400);
   return item;
+}
+
+/** The toasts' live region, there (empty) from the page's start: a screen reader often
+ * says nothing of a live region that arrives with its first message in it. */
+export function toastArea() {
+  toastBox ??= h("div", { class: "toasts", role: "status", "aria-live": "polite" });
+  if (!toastBox.isConnected && document.body) document.body.append(toastBox);
+  return toastBox;
 }
 
 /** A new page: the toasts of the one before go (a 房间码不对 stayed over the room opened
