@@ -5,6 +5,8 @@ the focus to the page, so a second did nothing."""
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Page, expect
 from web_driver import create_room, enter, start_with_bots, tuoguan_to_settlement
 
@@ -38,3 +40,12 @@ def test_enter_steps_through_a_replay_and_keeps_the_focus(page: Page, server: st
     expect(step).to_contain_text("第 2 /")
     assert page.evaluate("() => document.activeElement.dataset.testid") == "next"
     expect(page.locator("[data-testid=first]")).to_have_attribute("aria-label", "回到开头")
+
+
+def test_a_dialog_is_named_by_its_title(page: Page, server: str) -> None:
+    """The nickname dialog had no accessible name, and its error was never said."""
+    page.goto(server)
+    expect(page.get_by_role("dialog")).to_have_accessible_name(re.compile(r"\S"))
+    page.fill("input[name=nickname]", "")
+    page.click(".nick-form button[type=submit]")
+    expect(page.get_by_role("alert")).not_to_have_text("")

@@ -4,6 +4,7 @@ import { h } from "./dom.js";
 import { onLangChange, t } from "./i18n.js";
 
 let toastBox = null;
+let dialogs = 0;  // for each dialog's title id
 const saying = new Map();  // a toast on screen → how it is said (re-said when the language changes)
 
 onLangChange(() => {
@@ -58,8 +59,11 @@ export function dialog(title, build, { cancellable = true, wide = false } = {}) 
       if (before instanceof HTMLElement && before.isConnected) before.focus({ preventScroll: true });
       resolve(value);
     };
-    const box = h("div", { class: wide ? "dialog wide" : "dialog", role: "dialog", "aria-modal": "true" },
-      h("h2", {}, title), build(close));
+    // named by its title (the nickname and 玩法说明 dialogs had no name to a screen reader)
+    const id = `dialog-title-${++dialogs}`;
+    const box = h("div", { class: wide ? "dialog wide" : "dialog", role: "dialog", "aria-modal": "true",
+                           "aria-labelledby": id },
+      h("h2", { id }, title), build(close));
     const backdrop = h("div", { class: "backdrop", onClick: (e) => {
       if (cancellable && e.target === backdrop) close(null);
     }, onKeydown: (e) => keepInside(e, box, cancellable ? () => close(null) : null) }, box);
@@ -121,7 +125,7 @@ export function askNickname({ title, text, initial = "", submit, cancellable = f
   return dialog(title, (close) => {
     const input = h("input", { name: "nickname", maxlength: 24, value: initial,
                                placeholder: t("nickname_ph"), autocomplete: "nickname" });
-    const error = h("div", { class: "form-error" });
+    const error = h("div", { class: "form-error", role: "alert" });  // said as it shows
     const form = h("form", { class: "nick-form", onSubmit: async (e) => {
       e.preventDefault();
       error.textContent = "";
