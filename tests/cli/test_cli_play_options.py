@@ -165,3 +165,33 @@ def test_a_match_that_ends_itself_is_not_said_as_200_deals() -> None:
     assert "deal 1 of 200" not in en.output
     zh = invoke(["play", "xiushan", "--preset", "bofu", "--seed", "3"], "q\nq\n")
     assert "第 1 局（打到这一场结束，最多 200 局）" in zh.output
+
+
+def test_the_hint_does_not_answer_the_baoshu_practice() -> None:
+    """钵福's 自己报数: 提示 said "报 6", and one word emptied the practice (a play-test)."""
+    from rich.console import Console
+
+    from huapai.cli_support.play import run_play
+    from huapai.cli_support.setup import load_table, make_bots
+
+    table = load_table("xiushan", "bofu", None, ("baoshu=train",))
+    out = Console(width=100, record=True, force_terminal=False)
+    asked = {"hint": False}
+
+    def reader(prompt: str) -> str:
+        if prompt.startswith("really quit"):
+            return "q"
+        if asked["hint"]:
+            return "q"
+        if "announce: how many" in out.export_text(clear=False):
+            asked["hint"] = True
+            return "hint"
+        return "#1"
+
+    bots = {1: "heuristic", 2: "heuristic"}
+    run_play(table, me=0, bots=bots, make_agents=lambda s: make_bots(table, bots, s), seed=1,
+             deals=1, lang="en", console=out, reader=reader)
+    screen = out.export_text()
+    assert asked["hint"], "no 报子 came to seat 0 in this deal"
+    assert "the hint will not say it" in screen
+    assert "hint: type" not in screen.split("announce: how many")[-1]

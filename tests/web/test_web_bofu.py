@@ -69,6 +69,8 @@ def test_a_bo_of_bofu_by_clicks_with_a_wrong_announcement(page: Page, server: st
         kinds = dict(word_kinds(page))
         if NO_BAO in kinds:  # 报子: every number is offered, the right one not singled out
             assert all(BAO0 + n in kinds for n in range(31))
+            # … and no 提示 to say it (one tap emptied the practice: a phone play-test)
+            expect(page.locator("[data-testid=hint]")).to_have_count(0)
             if not wrong_made:
                 press_word(page, BAO0)  # 0 钱 is never right
                 wrong_made += 1

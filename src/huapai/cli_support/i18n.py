@@ -142,6 +142,10 @@ _LABELS: dict[str, tuple[str, str]] = {
                       "· ? or help: this help; hint (or 提示): what 托管 (the auto-player) "
                       "would play; show: draw the table again; q: quit (asks you to confirm; "
                       "finished deals are kept in --record)."),
+    "hint_practice": ("报数练习：提示不替你报——数一数这组牌是几个钱（看是碰、哨还是四张，"
+                      "大字还是小字，是不是将）",
+                      "报数 practice: the hint will not say it — count this group's 钱 (碰, "
+                      "哨 or four alike; big or small cards; the 将 or not)"),
     "hint_line": ("提示：输入 {n}，即「{text}」（托管会这样打）",
                   "hint: type {n}: {text} (what 托管, the auto-player, would play)"),
     # simulate

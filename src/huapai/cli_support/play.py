@@ -65,6 +65,9 @@ _INTERRUPTED = 130
 
 _NO = frozenset({"n", "no", "不", "不了", "否"})
 """Answers to 再来一场？ that stop, beside the quit words."""
+_PRACTICE = frozenset({"bao", "bubao"})
+"""Kinds of the 报数 practice's own question (钵福's 自己报数): the hint does not answer it
+(it said the number, and one word emptied the practice: a play-test)."""
 _AGAIN = frozenset({"", "y", "yes", "是", "好", "再来", "再来一场", "again"})
 """Answers to 再来一场？ that play another: anything else asks again (a 听 typed ahead of
 the match's end started a new match: a play-test)."""
@@ -331,6 +334,9 @@ class HumanMatch:
         this seat's view only — as what to type for it (its number in the list, ``#n``
         where the bare number could be read otherwise) and its label."""
         game, rules = self.table.game, self.table.rules
+        if all(game.describe_action(rules, a).kind in _PRACTICE for a in legal):
+            self._print(Text(tr("hint_practice", self.lang), style="cyan"))
+            return
         bot = make_bot(house_bot(game.name), game, rules, self.me, self.seed)
         choice = decide(bot, game, deal.state, self.me, legal)
         label = game.describe_action(rules, choice).label.text(self.lang)

@@ -466,7 +466,9 @@ export class TableView {
         myTurn ? h("span", { class: "my-clock", "data-seat": me }) : null),
       h("div", { class: "buttons" },
         myTurn ? this.wordButtons(words, advised) : null,
-        myTurn && (plays.length || (words.length > 1 && this.opts.onHint)) ? h("button", {
+        // (not where the decision is the practice itself: 钵福's 自己报数 — 提示 said the
+        // number to announce, and one tap emptied the drill: a play-test)
+        myTurn && (plays.length || (words.length > 1 && this.opts.onHint)) && !this.renderer.practising?.(view) ? h("button", {
           class: "btn ghost", "data-testid": "hint", "data-key": "hint", disabled: this.pending,
           title: t("hint_tip"), onClick: () => nextHint(this) }, t("hint")) : null,
         myTurn && plays.length ? [

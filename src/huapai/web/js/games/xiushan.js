@@ -114,6 +114,11 @@ export const xiushan = {
     return view.my_drawn ?? null;
   },
 
+  /** The decision is the 报数 practice's own question (my 报子 owed): no 提示 for it. */
+  practising(view) {
+    return Boolean(view.my_owed);
+  },
+
   seatBadges(view, seat) {
     const out = [];
     if (view.dealer === seat) out.push({ text: bi("庄", "dealer"), cls: "gold" });
