@@ -616,7 +616,7 @@ export class TableView {
   announce(events, wasMyTurn) {
     const ctx = this.ctx();
     const said = events.map((ev) => this.renderer.eventText(ev, ctx, this.data.view)).filter(Boolean);
-    if (this.myTurn() && !wasMyTurn) said.push(`${t("your_turn")}：${this.renderer.prompt(this.data.view, ctx) ?? ""}`);
+    if (this.myTurn() && !wasMyTurn) said.push(`${t("your_turn")}${bi("：", ": ")}${this.renderer.prompt(this.data.view, ctx) ?? ""}`);
     if (said.length) this.liveBox.textContent = said.slice(-4).join(bi("；", "; "));
   }
 
