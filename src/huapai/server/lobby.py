@@ -389,12 +389,12 @@ class Platform:
         wanted = code.strip().upper() if isinstance(code, str) else ""
         found = next((r.id for r in self.rooms.values()
                       if r.code is not None and r.code == wanted), None)
-        if found is None and self.cluster is not None and 1 <= len(wanted) <= 16:
+        stored = 1 <= len(wanted) <= 16  # a code the records could hold
+        if found is None and self.cluster is not None and stored:
             found = await asyncio.to_thread(self.reader.open_room_by_code, wanted)
         if found is None:
             # an old invitation to a room closed since: "房间码不对" read as a typo (a play-test)
-            closed = 1 <= len(wanted) <= 16 and await asyncio.to_thread(
-                self.reader.closed_room_by_code, wanted)
+            closed = stored and await asyncio.to_thread(self.reader.closed_room_by_code, wanted)
             raise not_found("closed_room" if closed else "bad_code")
         return found, wanted
 

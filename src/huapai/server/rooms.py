@@ -307,9 +307,7 @@ class Room:
                 raise ServerError("not_at_table", f"player {str(target)[:40]!r}")
             if seat.player == self.owner:
                 raise conflict("already_owner", f"{seat.nickname}")
-            await self.store.owner(seat.player)
-            self.owner = seat.player
-            self.publish_room()
+            await self._own(seat.player)
 
     async def dissolve(self, player: str, nickname: str) -> None:
         """解散房间: the owner — the owner only, not a player standing in for one who is
@@ -390,8 +388,9 @@ class Room:
             raise forbidden("not_owner")
 
     async def _own(self, player: str) -> None:
-        """``player``, allowed by :meth:`_require_owner`, is the owner once the change it
-        made is kept (a refused request changes nothing, the owner included)."""
+        """``player`` is the owner, kept once durable: one allowed by :meth:`_require_owner`
+        once the change it made is kept (a refused request changes nothing, the owner
+        included), or the one the owner hands the room to (:meth:`give_owner`)."""
         if player == self.owner:
             return
         await self.store.owner(player)

@@ -13,7 +13,7 @@ import functools
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from huapai.bots.registry import make_bot
 from huapai.bots.search import search_time
@@ -260,7 +260,8 @@ class Turns:
         self._tuoguan(index, "clock")
         self._timed_out(index, tuoguan=True)  # (托管 said only by a badge: a play-test)
 
-    def _timed_out(self, index: int, tuoguan: bool, label: object = None) -> None:
+    def _timed_out(self, index: int, tuoguan: bool,
+                   label: dict[str, Any] | None = None) -> None:
         """``timed_out`` to seat ``index``'s own connections: its clock ran out, and the
         house bot made that move (``tuoguan`` false; ``label`` says which, a message) or
         now plays the seat (true)."""

@@ -55,17 +55,31 @@ def _ascii_cards(text: str) -> Iterable[int]:
             continue
         found = _ASCII.match(text, at)
         if found is None:
-            raise _unknown(text, at, ascii_hint=True)
+            raise _unknown(text, at)
         yield int(found[2]) - 1 + (RANKS if found[1] in "bB" else 0)
         at = found.end()
 
 
-def _unknown(text: str, index: int, ascii_hint: bool = False) -> NotationError:
-    """The card at ``index`` of ``text`` is none; an ASCII text is told how to write one."""
+def _hanzi_cards(text: str) -> list[int]:
+    """The cards of a notation in 汉字 (spaces ignored, 弍 / 参 read as 贰 / 叁)."""
+    cards: list[int] = []
+    for index, raw in enumerate(text):
+        if raw.isspace():
+            continue
+        at = GLYPHS.find(_VARIANTS.get(raw, raw))
+        if at < 0:
+            raise _unknown(text, index)
+        cards.append(at)
+    return cards
+
+
+def _unknown(text: str, index: int) -> NotationError:
+    """The card at ``index`` of ``text`` is none; an ASCII character is told how cards
+    are written without 汉字."""
     raw = text[index]
     zh = f"「{text}」第 {index + 1} 个字「{raw}」不是牌"
     en = f"unknown card {raw!r} at position {index + 1} in {text!r}"
-    if ascii_hint or raw.isascii():
+    if raw.isascii():
         en += "; without 汉字, write s1…s10 for the small 一…十 and b1…b10 for the big 壹…拾"
     return NotationError(Msg("bad_card", zh, en))
 
@@ -124,15 +138,7 @@ def parse_cards(text: str, *, check_counts: bool = True) -> tuple[int, ...]:
     if not isinstance(text, str):
         raise NotationError(Msg("bad_card", "牌要写成文字",
                                 f"card notation must be text, got {type(text).__name__}"))
-    cards = list(_ascii_cards(text)) if text.isascii() else []
-    for index, raw in enumerate(text if not text.isascii() else ""):
-        if raw.isspace():
-            continue
-        ch = _VARIANTS.get(raw, raw)
-        at = GLYPHS.find(ch)
-        if at < 0:
-            raise _unknown(text, index)
-        cards.append(at)
+    cards = list(_ascii_cards(text)) if text.isascii() else _hanzi_cards(text)
     if check_counts:
         check_counts_of(cards)
     return tuple(cards)
