@@ -261,12 +261,14 @@ export class RoomPage {
     }
   }
 
-  /** A button that sends `method path` through rest() (`attrs.done`: given the answer). */
-  restButton({ done = null, ...attrs }, method, path, body, ...label) {
+  /** A button that sends `method path` through rest() (`attrs.done`: given the answer;
+   * `attrs.ask`: resolves whether to send it). */
+  restButton({ done = null, ask = null, ...attrs }, method, path, body, ...label) {
     const blocked = attrs.disabled ? "1" : "0";
     return h("button", { ...attrs, "data-path": path, "data-method": method, "data-blocked": blocked,
       disabled: attrs.disabled || this.busy.has(path),
-      onClick: () => this.rest(method, path, body, done) }, ...label);
+      // `ask`: a question answered yes first (转让房主, 解散房间)
+      onClick: async () => { if (!ask || await ask()) await this.rest(method, path, body, done); } }, ...label);
   }
 
   /** 再来一场 answered `waiting`: a seated friend was away, so their seat was freed — say who. */

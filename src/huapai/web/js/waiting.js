@@ -99,29 +99,17 @@ function seatBotPicker(page, seat, choices) {
 
 /** 转让房主 to a seated `player`, asked first (the room's controls go with it). */
 function giveButton(page, player) {
-  const where = path`/rooms/${page.roomId}/owner`;
-  return h("button", {
-    class: "btn small ghost", "data-testid": `give-owner-${player.id}`, "data-path": where,
-    disabled: page.busy.has(where),
-    onClick: async () => {
-      const name = player.nickname;
-      if (await confirmDialog(t("give_owner_title", { name }), t("give_owner_text", { name }), t("give_owner"), "give-owner")) {
-        await page.rest("post", where, { player: player.id });
-      }
-    },
-  }, t("give_owner"));
+  const name = player.nickname;
+  const ask = () => confirmDialog(t("give_owner_title", { name }), t("give_owner_text", { name }),
+    t("give_owner"), "give-owner");
+  return page.restButton({ class: "btn small ghost", "data-testid": `give-owner-${player.id}`, ask },
+    "post", path`/rooms/${page.roomId}/owner`, { player: player.id }, t("give_owner"));
 }
 
 /** 解散房间, asked first; the server tells everyone watching (`room_closed`). */
 export function dissolveButton(page) {
-  const where = path`/rooms/${page.roomId}`;
-  return h("button", {
-    class: "btn small ghost danger", "data-testid": "dissolve", "data-path": where,
-    disabled: page.busy.has(where),
-    onClick: async () => {
-      if (await confirmDialog(t("dissolve_title"), t("dissolve_text"), t("dissolve"), "dissolve", "hot")) {
-        await page.rest("del", where, undefined, () => page.closed(null));
-      }
-    },
-  }, t("dissolve"));
+  const ask = () => confirmDialog(t("dissolve_title"), t("dissolve_text"), t("dissolve"), "dissolve", "hot");
+  return page.restButton({ class: "btn small ghost danger", "data-testid": "dissolve", ask,
+                           done: () => page.closed(null) },
+    "del", path`/rooms/${page.roomId}`, undefined, t("dissolve"));
 }
