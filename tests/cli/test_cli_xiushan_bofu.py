@@ -122,3 +122,20 @@ def test_the_bo_rule_is_said_under_the_abacus_table() -> None:
     lines = out.export_text().splitlines()
     assert lines[0].strip() == "算盘（第 1 钵）"
     assert lines[-1].strip() == "和牌后满 100 胡得一钵，每人最多和 2 回"
+
+
+def test_after_debo_the_abacus_table_shows_the_bo_taken() -> None:
+    """After 得一钵 the table showed 算盘（第 2 钵） with every abacus at 0 — the 钵 just won,
+    as it ended, is shown instead, its winner named."""
+    from huapai.cli_support.families.xiushan_bo import bo_table
+    bo = {"number": 2, "target": 100, "max_wins": 2, "training": False,
+          "seats": [{"abacus": 0, "wins": 0, "baozi": 0}] * 3,
+          "taken": {"number": 1, "winner": 1, "totals": [40, 112, -6],
+                    "settlement": [-72, 190, -118]}}
+    langs = (("zh", "算盘（第 1 钵，", " 得一钵"), ("en", "abacus (钵 1, taken by ", " took it"))
+    for lang, title, mark in langs:
+        out = Console(width=80, record=True, color_system=None)
+        out.print(bo_table(bo, RenderContext(GAME, BOFU, lang, me=0)))  # type: ignore[arg-type]
+        text = out.export_text()
+        assert text.splitlines()[0].strip().startswith(title), text
+        assert "112" in text and "-6" in text and mark in text and "第 2" not in text, text

@@ -93,6 +93,9 @@ def test_a_bo_of_bofu_by_clicks_with_a_wrong_announcement(page: Page, server: st
         raise AssertionError("the 钵 did not end in 3000 decisions")
     assert wrong_made == 1 and deals_seen >= 1
     expect(page.locator("[data-testid=abacus-number]")).to_have_count(0)  # training: beads only
+    # the 钵 just taken, as it ended — not the next one at 0 (第 2 钵 after a one-钵 match)
+    expect(page.locator("[data-testid=bo]")).to_contain_text(re.compile(r"第 1 钵 · .+和牌得一钵"))
+    expect(page.locator("[data-testid=abacus] .ab-mark.gold")).to_have_text(["得一钵"])
     settlement = page.locator("[data-testid=settlement]")
     expect(settlement.locator("[data-testid=items]")).to_contain_text("得一钵")
     assert "个钱" in settlement.inner_text()

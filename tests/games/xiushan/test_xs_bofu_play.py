@@ -201,6 +201,23 @@ def test_a_bo_plays_to_debo_and_is_settled_by_the_differences() -> None:
     assert all(s == Seat() for s in fresh.seats) and fresh.number == 2
 
 
+def test_the_view_after_debo_shows_the_bo_taken_as_it_ended() -> None:
+    """After 得一钵 the table showed the next 钵 alone (第 2 钵, every abacus at 0) — read
+    as the win lost; the view's ``taken`` is the 钵 just won, on the deal's end only."""
+    match = _match(TRAIN, 3)
+    _header, deals = parse(dumps(match.record.lines()))
+    for deal in deals:
+        replayed = replay_deal(deal, GAME)
+        states = [replayed.initial, *(x.state for x in replayed.steps[:-1])]
+        assert all(GAME.observe(s, None)["bo"]["taken"] is None for s in states)
+        last = GAME.observe(replayed.final, 0)["bo"]
+        if deal is not deals[-1]:
+            assert last["taken"] is None
+    done = Bo.from_json(match.carry).history[-1]
+    assert last["taken"] == done.to_json() and last["taken"]["number"] == 1
+    assert last["taken"]["totals"][done.winner] >= TRAIN.bo_target and last["number"] == 2
+
+
 def test_each_deal_replays_from_its_record_and_a_match_resumes() -> None:
     rules = GAME.rules("bofu", baoshu="train", bot_errors=20)
     whole = _match(rules, 8)

@@ -36,7 +36,9 @@ def bead_line(b: Beads, ctx: RenderContext | None = None) -> Text:
 
 
 def bo_table(bo: Mapping[str, Any], ctx: RenderContext) -> Table:
-    """Every seat's 算盘 in the 钵 (``view["bo"]``)."""
+    """Every seat's 算盘 in the 钵 (``view["bo"]``); after 得一钵, the 钵 taken as it ended."""
+    if bo.get("taken"):
+        return _taken_table(bo, ctx)
     training = bool(bo.get("training"))
     # the 钵's rule under the table: as its title it wrapped over two or three lines at 80
     # columns, 每人最多和 / 2 回） (a play-test)
@@ -61,6 +63,24 @@ def bo_table(bo: Mapping[str, Any], ctx: RenderContext) -> Table:
             row.append(str(x["abacus"]))
         row += [str(x["wins"]), str(x["baozi"])]
         table.add_row(*row)
+    return table
+
+
+def _taken_table(bo: Mapping[str, Any], ctx: RenderContext) -> Table:
+    """The 钵 this deal's win took, each 算盘 as it ended (the next 钵's, every one at 0
+    under 第 2 钵, read as the win lost: a play-test)."""
+    taken, training = bo["taken"], bool(bo.get("training"))
+    winner = int(taken["winner"])
+    title = ctx.pick(f"算盘（第 {taken['number']} 钵，{ctx.name(winner)}得一钵）",
+                     f"abacus (钵 {taken['number']}, taken by {ctx.name(winner)})")
+    heads = [("座位", "seat"), ("算盘", "beads")] + ([] if training else [("钱", "钱")])
+    table = public_table(((ctx.pick(zh, en), False) for zh, en in heads), title=title)
+    for seat, abacus in enumerate(taken["totals"]):
+        name = Text(ctx.name(seat), style="bold yellow" if seat == ctx.me else "")
+        if seat == winner:
+            name.append(ctx.pick(" 得一钵", " took it"), style="bold")
+        row: list[Text | str] = [name, bead_line(beads(int(abacus)), ctx)]
+        table.add_row(*row, *([] if training else [str(abacus)]))
     return table
 
 

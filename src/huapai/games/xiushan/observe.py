@@ -131,7 +131,8 @@ def _table(s: State) -> dict[str, Any]:
 
 def bo_view(s: State) -> dict[str, Any]:
     """钵福's 钵, public: every seat's 算盘 (钱), wins, 吃包子 and 戴帽子, the seat that
-    owes an announcement, and the 钵's number and rules."""
+    owes an announcement, the 钵's number and rules, and (``taken``) the 钵 a deal just
+    won, as it ended."""
     bo, r = s.bo, s.rules
     assert bo is not None
     return {
@@ -143,6 +144,9 @@ def bo_view(s: State) -> dict[str, Any]:
                   for x in bo.seats],
         "owed_seat": s.owed[0].seat if s.owed else None,
         "history": [h.to_json() for h in bo.history],
+        # the 钵 this deal's win took (its abaci as it ended): the table after 得一钵 showed
+        # only the next 钵, every abacus at 0 — 第 2 钵 after a match of one 钵 (a play-test)
+        "taken": bo.history[-1].to_json() if s.phase == OVER and s.debo else None,
     }
 
 

@@ -61,10 +61,11 @@ export function abacusSvg(value) {
 /** The seat's 算盘 in the 钵 (beads; the number too outside training), or null. */
 export function abacusFor(view, seat) {
   const bo = view?.bo;
+  if (bo?.taken) return takenAbacus(bo, seat);
   const mine = bo?.seats?.[seat];
   if (!mine) return null;
   const marks = [];
-  if (!bo.training) marks.push(h("span", { class: "ab-number", "data-testid": "abacus-number" }, bi(`${mine.abacus} 个钱`, `${mine.abacus} 钱`)));
+  if (!bo.training) marks.push(numberMark(mine.abacus));
   if (mine.abacus < 0) marks.push(h("span", { class: "ab-mark" }, bi("负", "negative")));
   if (mine.hat) marks.push(h("span", { class: "ab-mark hot" }, bi("戴帽子", "戴帽子 (hat)")));
   if (mine.wins) marks.push(h("span", { class: "ab-mark" }, bi(`和 ${mine.wins} 回`, countOf(mine.wins, "win", "wins"))));
@@ -74,15 +75,41 @@ export function abacusFor(view, seat) {
     `吃包子 ${mine.baozi} × (a wrong announcement: the abacus is docked, by the room's rules)`) },
   bi(`吃包子 ${mine.baozi}`, `包子 ×${mine.baozi}`)));
   if (bo.owed_seat === seat) marks.push(h("span", { class: "ab-mark gold" }, bi("报子中", "announcing")));
-  return h("div", { class: "xs-abacus", "data-testid": "abacus", "data-seat": String(seat),
-                    "data-negative": mine.abacus < 0 ? "1" : "0" },
-    abacusSvg(mine.abacus), h("div", { class: "ab-marks" }, marks));
+  return abacusBox(seat, mine.abacus, marks);
 }
 
-/** The 钵's line for the centre: which 钵, its target, the training mode. */
-export function boFacts(view) {
+function numberMark(abacus) {
+  return h("span", { class: "ab-number", "data-testid": "abacus-number" }, bi(`${abacus} 个钱`, `${abacus} 钱`));
+}
+
+function abacusBox(seat, abacus, marks) {
+  return h("div", { class: "xs-abacus", "data-testid": "abacus", "data-seat": String(seat),
+                    "data-negative": abacus < 0 ? "1" : "0" },
+    abacusSvg(abacus), h("div", { class: "ab-marks" }, marks));
+}
+
+/** After 得一钵 (`bo.taken`, the deal over): the seat's 算盘 as the 钵 ended — the next
+ * 钵's, every one at 0, read as the win lost (a play-test). */
+function takenAbacus(bo, seat) {
+  const taken = bo.taken;
+  const abacus = taken.totals?.[seat];
+  if (abacus === undefined) return null;
+  const marks = [];
+  if (!bo.training) marks.push(numberMark(abacus));
+  if (taken.winner === seat) marks.push(h("span", { class: "ab-mark gold" }, bi("得一钵", "took the 钵")));
+  return abacusBox(seat, abacus, marks);
+}
+
+/** The 钵's line for the centre: which 钵, its target, the training mode; after 得一钵,
+ * the 钵 taken and by whom. */
+export function boFacts(view, ctx) {
   const bo = view?.bo;
   if (!bo) return null;
+  if (bo.taken) {
+    const who = ctx?.name ? ctx.name(bo.taken.winner) : String(bo.taken.winner);
+    return h("div", { class: "xs-bo", "data-testid": "bo" },
+      bi(`第 ${bo.taken.number} 钵 · ${who} 和牌得一钵`, `钵 ${bo.taken.number} · ${who} took it`));
+  }
   // a win takes it, not the abacus alone: "满 100 胡得一钵" beside a 111 with no 钵 misled
   const text = bi(`第 ${bo.number} 钵 · 和牌后算盘满 ${bo.target} 得一钵 · 每人最多和 ${bo.max_wins} 回`,
                   `钵 ${bo.number} · a win that brings the abacus to ${bo.target} takes it · at most ${countOf(bo.max_wins, "win", "wins")} each`);

@@ -165,7 +165,7 @@ export const xiushan = {
         bi(`将 ${view.jiang}`, `将 ${view.jiang}`)));
     }
     parts.push(h("div", { class: "stock xs-facts" }, line));
-    const bo = boFacts(view);
+    const bo = boFacts(view, ctx);
     if (bo) parts.push(bo);
     return h("div", { class: "bg-center" }, parts);
   },
