@@ -159,3 +159,18 @@ def test_a_finished_deal_names_who_played_each_seat(client: TestClient) -> None:
         a.call("DELETE", f"{path}/seats/1")  # the bot of seat 1 removed
         moved = a.call("POST", f"{path}/seats/1")["room"]  # 换座 after the match
         assert moved["dealt"] == [{"id": a.id, "nickname": "a"}, None, None]
+
+
+def test_a_room_taken_over_names_the_owner_it_was_taken_from(client: TestClient) -> None:
+    """A host who came back to a room a friend had taken over (standing in while the host
+    had no window on it) found the owner's buttons gone and nothing saying why."""
+    a, b, room, path = _table(client)
+    assert a.call("GET", path)["room"]["owner_before"] is None
+    b.call("POST", f"{path}/bots", {"seats": [2]})  # a away: b stands in, owns it by that
+    summary = a.call("GET", path)["room"]
+    assert summary["owner"] == b.id and summary["owner_before"] == a.id
+    with peer(client, b.token) as q:  # b, here and the owner, hands it back: no take-over
+        _subscribe(q, room)
+        b.call("POST", f"{path}/owner", {"player": a.id})
+    summary = a.call("GET", path)["room"]
+    assert summary["owner"] == a.id and summary["owner_before"] is None

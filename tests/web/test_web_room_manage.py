@@ -61,6 +61,12 @@ def test_a_player_standing_in_for_an_away_owner_reads_it_on_the_settlement(
     page.goto(f"{server}/#/")  # the owner goes back to the lobby
     expect(friend.locator("[data-testid=settle-note]")).to_contain_text("房主不在")
     expect(friend.locator("[data-testid=again]")).to_be_visible()
+    # 再来一场 by the friend makes her the owner: the host, back, is told why (only once)
+    room = friend.url
+    friend.click("[data-testid=again]")
+    expect(friend.locator("[data-testid=settle-note]")).to_have_count(0)
+    page.goto(room)
+    expect(page.locator(".toast", has_text="替你按了房主的按钮")).to_contain_text("阿芳")
 
 
 _MOVE = """async ([room, from, to]) => {

@@ -73,6 +73,10 @@ class Room:
         n = self.game.num_seats(rules)
         self.seats = [Seat(i) for i in range(n)]
         self.members: set[str] = {owner}
+        # the owner before a seated player took the room over (by acting for an owner with
+        # no window on it): the summary says so, or the host came back to a room no longer
+        # theirs and nothing said why (not kept over a restart)
+        self.taken_from: str | None = None
         self.status = WAITING
         self.match_no = 0
         self.match: Match | None = None
@@ -307,7 +311,7 @@ class Room:
                 raise ServerError("not_at_table", f"player {str(target)[:40]!r}")
             if seat.player == self.owner:
                 raise conflict("already_owner", f"{seat.nickname}")
-            await self._own(seat.player)
+            await self._own(seat.player, by=player)
 
     async def dissolve(self, player: str, nickname: str) -> None:
         """解散房间: the owner — the owner only, not a player standing in for one who is
@@ -387,13 +391,15 @@ class Room:
         if player != self.owner and (self.owner_here() or self.seat_of(player) is None):
             raise forbidden("not_owner")
 
-    async def _own(self, player: str) -> None:
+    async def _own(self, player: str, by: str | None = None) -> None:
         """``player`` is the owner, kept once durable: one allowed by :meth:`_require_owner`
         once the change it made is kept (a refused request changes nothing, the owner
-        included), or the one the owner hands the room to (:meth:`give_owner`)."""
+        included), or the one the owner hands the room to (:meth:`give_owner`; ``by`` the
+        one who handed it, when not ``player``)."""
         if player == self.owner:
             return
         await self.store.owner(player)
+        self.taken_from = None if (by or player) == self.owner else self.owner
         self.owner = player
         self.members.add(player)
         self.publish_room()

@@ -83,6 +83,7 @@ export class RoomPage {
     if (owned && owned !== this.me && summary.owner === this.me && !this.busy.size) {
       toast(() => t("owner_given"), "info", 7000);
     }
+    if (!owned) this.toldTakenOver(summary);
     // 托管 turned on or off comes in the room's summary, before any move's state: the
     // table showed it only with the next move (seconds, or never at an untimed table)
     if (summary.seats) this.tuoguan = summary.seats.filter((x) => x.tuoguan).map((x) => x.seat);
@@ -199,6 +200,18 @@ export class RoomPage {
   // ------------------------------------------------------------------ helpers
   mySeat() {
     return this.summary?.seats.find((s) => s.player?.id === this.me)?.seat ?? null;
+  }
+
+  /** Coming back to a room a seated player took over while I, its owner, was away: say
+   * so once (the host found the buttons gone and nothing said why). */
+  toldTakenOver(summary) {
+    if (summary.owner_before !== this.me || summary.owner === this.me) return;
+    const key = `huapai.taken.${this.roomId}`;
+    if (localStorage.getItem(key) === summary.owner) return;
+    localStorage.setItem(key, summary.owner);
+    const holder = summary.seats?.find((x) => x.player?.id === summary.owner);
+    toast(() => t("owner_taken", { name: holder?.player?.nickname ?? t("another_player") }),
+      "info", 9000);
   }
 
   /** The owner's controls are mine: I own the room, or its owner has no window on it and
