@@ -8,7 +8,7 @@ from typing import Any
 
 from huapai.core.match import Match
 from huapai.games.xiushan.bot import HeuristicBot
-from huapai.games.xiushan.cards import parse_card
+from huapai.games.xiushan.cards import RANKS, card_name, parse_card
 from huapai.games.xiushan.game import GAME
 from huapai.games.xiushan.groups import Group, Kind, same_card_youzi, sequence_youzi
 
@@ -46,3 +46,30 @@ def test_a_group_knows_whether_the_jiang_raised_it() -> None:
     assert Group(Kind.PENG, (ten,) * 3, same_card_youzi(Kind.PENG, ten, 9)).raised_by_jiang()
     assert not Group(Kind.PENG, (qi,) * 3, same_card_youzi(Kind.PENG, qi, 9)).raised_by_jiang()
     assert not Group(Kind.PAIR, (ten,) * 2, 0).raised_by_jiang()
+
+
+def test_a_win_says_what_the_jiang_was_and_the_card_flipped() -> None:
+    """The settlement marked groups （将） but never named the 将: a 开召 worth 9 could not
+    be checked against it (a 秀山 player's audit) — a win's lines name it and the flipped
+    card; 麻雀福 and 黄六福 (no 将 flipped) have no such line."""
+    for preset in ("shibafu", "huangliufu", "bofu", "maquefu"):
+        rules = GAME.rules(preset)
+        bots = [HeuristicBot(rules, s, 40 + s) for s in range(GAME.num_seats(rules))]
+        match = Match(GAME, rules, deals=6, seed=5)
+        match.play(bots)
+        record = match.record.deals
+        won = 0
+        for settlement, deal in zip(match.settlements, record, strict=True):
+            lines = [i for i in settlement.items if i.code == "jiang"]
+            if not rules.flips or not any(i.code == "youzi" for i in settlement.items):
+                assert not lines  # no 将 flipped, or 黄庄
+                continue
+            won += 1
+            (line,) = lines
+            flipped = parse_card(deal.deal[-1])  # the record's deal: cards in 汉字, flip last
+            assert line.label.params["flipped"] == card_name(flipped)
+            rank = rules.jiang_of_flip(flipped)
+            assert rank is not None
+            assert line.label.params["jiang"] == card_name(rank + RANKS) + card_name(rank)
+            assert line.label.zh.startswith("将：") and line.seat == settlement.items[0].seat
+        assert won or not rules.flips, preset

@@ -13,7 +13,7 @@ from huapai.core.protocol import Payment, Settlement
 
 from .bo_play import start_bo
 from .describe import say
-from .settle import HUANG, group_label, note, won_on_lines
+from .settle import HUANG, group_label, jiang_lines, note, won_on_lines
 from .state import State
 
 _YOUZI = Msg("youzi", "油子", "油子")
@@ -110,7 +110,7 @@ def _win_lines(s: State) -> list[Line]:
     w = s.win
     assert w is not None
     r = w.result
-    out: list[Line] = [*won_on_lines(w)]
+    out: list[Line] = [*won_on_lines(w), *jiang_lines(s)]
     out.extend((w.seat, group_label(g, g.raised_by_jiang()), g.youzi, _YOUZI)
                for g in r.groups)
     out.append((w.seat, say(f"油子共计（起胡 {r.threshold}）", f"油子 in all (needs {r.threshold})",

@@ -11,7 +11,7 @@ from __future__ import annotations
 from huapai.core.present import Msg, SettlementItem, unit
 from huapai.core.protocol import Payment, Settlement
 
-from .cards import card_name, format_cards
+from .cards import RANKS, card_name, format_cards
 from .describe import say
 from .groups import Group
 from .state import State, Win
@@ -35,7 +35,7 @@ def settle(s: State) -> Settlement:
                     for p in losers]
     else:
         payments = _on_discard(s.rules.pay_discard, w.seat, w.from_seat, losers, dou)
-    lines = [*won_on_lines(w), *((w.seat, *line) for line in _lines(s))]
+    lines = [*won_on_lines(w), *jiang_lines(s), *((w.seat, *line) for line in _lines(s))]
     return Settlement(n, tuple(payments), tuple(note(*line[1:]) for line in lines),
                       tuple(SettlementItem(seat, label.code, label, value, measure)
                             for seat, label, value, measure in lines))
@@ -82,6 +82,19 @@ def _lines(s: State) -> list[tuple[Msg, int, Msg]]:
         out.append((say("封顶", "capped", "dou_cap"), r.dou, _DOU))
     out.append((say("共计", "in all", "dou"), r.dou or 0, _DOU))
     return out
+
+
+def jiang_lines(s: State) -> list[tuple[int, Msg, int, Msg]]:
+    """Under the winner, the deal's 将 and the card flipped for it: the settlement marked
+    groups （将） but never said what the 将 was, so a 开召 worth 9 could not be checked (a
+    秀山 player's audit); ``jiang``, ``flipped`` are its params. None without a flip."""
+    if s.win is None or s.jiang is None:
+        return []
+    name = card_name(s.jiang + RANKS) + card_name(s.jiang)
+    flipped = card_name(s.deal[-1])
+    return [(s.win.seat, Msg("jiang", f"将：{name}（翻出 {flipped}）",
+                             f"将: {name} (flipped {flipped})",
+                             {"jiang": name, "flipped": flipped}), 0, unit("none"))]
 
 
 def won_on_lines(w: Win) -> list[tuple[int, Msg, int, Msg]]:
