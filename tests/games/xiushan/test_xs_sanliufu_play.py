@@ -62,6 +62,9 @@ def test_wins_are_scored_in_dou_from_the_table() -> None:
         assert sum(settlement.deltas) == 0 and settlement.deltas[w.seat] > 0
         codes = [i.code for i in settlement.items]
         assert "dou" in codes and "youzi" in codes
+        # the built-in table's 豆 are placeholders, and the settlement says so (it showed
+        # them as the rule: a 秀山 player's audit)
+        assert codes[-1] == "provisional" and "暂定" in settlement.items[-1].label.zh
 
 
 def test_a_clubs_table_changes_the_dou(tmp_path: Path) -> None:
@@ -73,6 +76,8 @@ def test_a_clubs_table_changes_the_dou(tmp_path: Path) -> None:
     for plain, clubbed in zip(_wins(base), _wins(rules), strict=True):
         assert plain.deal == clubbed.deal and plain.win and clubbed.win
         assert clubbed.win.result.dou == (plain.win.result.dou or 0) + 4
+        codes = [i.code for i in GAME.settlement(clubbed).items]
+        assert "provisional" not in codes  # the club's own table: not ours to doubt
     club.write_text(text.replace('format = "huapai-xiushan-mingtang/1"', 'format = "x"'),
                     encoding="utf-8")
     with pytest.raises(RulesError, match="format"):

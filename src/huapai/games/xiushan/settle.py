@@ -81,7 +81,17 @@ def _lines(s: State) -> list[tuple[Msg, int, Msg]]:
     if r.dou is not None and r.dou < total:
         out.append((say("封顶", "capped", "dou_cap"), r.dou, _DOU))
     out.append((say("共计", "in all", "dou"), r.dou or 0, _DOU))
+    if s.rules.hand_value == "mingtang" and not s.rules.mingtang_table:
+        out.append((_PROVISIONAL, 0, unit("none")))
     return out
+
+
+_PROVISIONAL = say(
+    "三六福的名堂豆数是本站暂定的：没有公开资料写明，每个名堂先算 1 豆（牌社可以换名堂表，见规则说明）",
+    "三六福's 名堂 values are our placeholders: no public source gives them, so each counts "
+    "1 豆 for now (a club may load its own table; see the rules)", "provisional")
+"""Under a 三六福 win on the built-in 名堂表: its 豆 are placeholders (docs/xiushan.md §5
+#32) — the settlement showed them as the rule (a 秀山 player's audit)."""
 
 
 def jiang_lines(s: State) -> list[tuple[int, Msg, int, Msg]]:
