@@ -87,7 +87,8 @@ def _lines(s: State) -> list[tuple[Msg, int, Msg]]:
 
 
 _PROVISIONAL = say(
-    "三六福的名堂豆数是本站暂定的：没有公开资料写明，每个名堂先算 1 豆（牌社可以换名堂表，见规则说明）",
+    "三六福的名堂豆数是本站暂定的：没有公开资料写明，每个名堂先算 1 豆"
+    "（牌社可以换名堂表，见规则说明）",
     "三六福's 名堂 values are our placeholders: no public source gives them, so each counts "
     "1 豆 for now (a club may load its own table; see the rules)", "provisional")
 """Under a 三六福 win on the built-in 名堂表: its 豆 are placeholders (docs/xiushan.md §5
