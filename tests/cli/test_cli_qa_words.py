@@ -273,3 +273,27 @@ def test_yes_confirms_a_quit() -> None:
                     reader=lambda prompt: "y" if prompt.startswith("really quit") else "q")
     assert code == 0
     assert "you left the match" in out.export_text()
+
+
+def test_a_wrong_drill_answer_says_why() -> None:
+    """``huapai drill``: 吃包子 said only the right number — the kind's row of 钱 follows
+    (small, big, each as the 将), the group's own cell being the answer; the 将 is named by
+    both its cards (将：陆六)."""
+    from huapai.games.xiushan.drill import Drill
+    from huapai.games.xiushan.rules import BOFU
+    langs: tuple[tuple[Lang, str], ...] = (("zh", "小字 "), ("en", "small "))
+    for lang, small in langs:
+        item = Drill(BOFU, 1).question()
+        out = Console(width=100, record=True, force_terminal=False)
+        prompts: list[str] = []
+
+        def ask(prompt: str, prompts: list[str] = prompts, wrong: int = item.answer) -> str:
+            prompts.append(prompt)
+            return "0" if wrong else "1"
+
+        assert run_drill(out, lang, 1, 1, ask) == 0
+        text = out.export_text()
+        reason = next(line for line in text.splitlines() if line.startswith(item.kind.value))
+        assert small in reason and f" {item.answer}" in reason, text
+        name = item.jiang_name()
+        assert name is None or (len(name) == 2 and name in prompts[0]), prompts

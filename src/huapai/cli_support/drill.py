@@ -5,6 +5,7 @@ wrong, 吃包子. The questions and the arithmetic are :mod:`huapai.games.xiusha
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from rich.console import Console
 from rich.text import Text
@@ -63,8 +64,25 @@ def _show(console: Console, step: DrillStep, zh: bool) -> None:
         line = (f"报错了，吃包子！应报 {right}" if zh else f"wrong — 吃包子! it was {right}")
         style = "bold red"
     console.print(Text(line, style=style))
+    if not step.correct:
+        console.print(_reason(step.item.reason(), zh))
     console.print(step.beads.text("zh" if zh else "en"))
     console.print(f"算盘：{step.beads.value} 个钱" if zh else f"abacus: {step.beads.value} 钱")
+
+
+_SIZES = (("小字", "small"), ("大字", "big"), ("小字是将", "small, 将"), ("大字是将", "big, 将"))
+
+
+def _reason(reason: dict[str, Any], zh: bool) -> Text:
+    """Why: the kind's row of 钱 from the seed's table, this group's cell in bold (a wrong
+    answer said only the right number)."""
+    mine = 2 * bool(reason["jiang"]) + bool(reason["big"])
+    out = Text(f"{reason['kind']}：" if zh else f"{reason['kind']}: ")
+    for i, value in enumerate(reason["row"]):
+        if i:
+            out.append(" · ")
+        out.append(f"{_SIZES[i][0 if zh else 1]} {value}", style="bold" if i == mine else "")
+    return out
 
 
 def _summary(console: Console, drill: Drill, zh: bool) -> int:

@@ -140,5 +140,6 @@ async def answer_drill(request: Request, drill_id: str) -> dict[str, Any]:
     step = live.answer(said)
     result = {"said": step.said, "correct": step.correct, "answer": step.item.answer,
               "outcome": step.event.kind, "before": step.event.before,
-              "after": step.event.after, "group": step.item.to_json()}
+              "after": step.event.after, "group": step.item.to_json(),
+              "reason": step.item.reason()}
     return {"result": result, "drill": live.to_json()}

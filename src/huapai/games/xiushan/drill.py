@@ -19,7 +19,7 @@ from typing import Any
 
 from .abacus import ANNOUNCED_KINDS, Bo, Event, announce_value
 from .cards import RANKS, card_name, is_big
-from .groups import QUAD_KINDS, Kind
+from .groups import QUAD_KINDS, SAME_CARD_YOUZI, Kind
 from .rules import XiushanRules
 
 # --- the drill -------------------------------------------------------------------------
@@ -43,10 +43,25 @@ class DrillItem:
         ``碰 贰贰贰 (将: 陆)``, the game's terms kept)."""
         group = f"{self.kind.value} {card_name(self.card) * len(self.cards)}"
         if lang == "en":
-            jiang = "no 将" if self.jiang is None else f"将: {card_name(self.jiang + RANKS)}"
+            jiang = "no 将" if self.jiang is None else f"将: {self.jiang_name()}"
             return f"{group} ({jiang})"
-        jiang = "无将" if self.jiang is None else f"将：{card_name(self.jiang + RANKS)}"
+        jiang = "无将" if self.jiang is None else f"将：{self.jiang_name()}"
         return f"{group}（{jiang}）"
+
+    def jiang_name(self) -> str | None:
+        """The 将 as the table says it, big and small (``陆六``): the big card alone read
+        as if only the big 陆 were the 将 (a play-test)."""
+        if self.jiang is None:
+            return None
+        return card_name(self.jiang + RANKS) + card_name(self.jiang)
+
+    def reason(self) -> dict[str, Any]:
+        """Why the answer is what it is, for a learner who missed it: the kind's row of 钱
+        (小, 大, 小将, 大将 — the seed's table) and which of them this group is (a wrong
+        answer said only the right number, never why)."""
+        kind = Kind.SHAO if self.kind is Kind.KAN else self.kind
+        return {"kind": self.kind.value, "row": list(SAME_CARD_YOUZI[kind]),
+                "big": is_big(self.card), "jiang": self.is_jiang()}
 
     def is_jiang(self) -> bool:
         return self.jiang is not None and self.card % RANKS == self.jiang
@@ -55,11 +70,11 @@ class DrillItem:
         """The question; the answer only when asked (the drill must not show it)."""
         out: dict[str, Any] = {
             "kind": self.kind.value, "cards": card_name(self.card) * len(self.cards),
-            "size": "大" if is_big(self.card) else "小", "jiang": None if self.jiang is None
-            else card_name(self.jiang + RANKS), "prompt": self.prompt(),
+            "size": "大" if is_big(self.card) else "小", "jiang": self.jiang_name(),
+            "prompt": self.prompt(),
         }  # fmt: skip
         if with_answer:
-            out["answer"] = self.answer
+            out["answer"], out["reason"] = self.answer, self.reason()
         return out
 
 

@@ -108,7 +108,7 @@ export class DrillPage {
     if (r.said === null) {
       return h("div", { class: "drill-result skip", "data-testid": "drill-result", "data-outcome": "skip" },
         bi(`${group}：不报子，不上算盘（应报 ${r.answer} 个钱）`,
-           `${group}: not announced, nothing goes on (it was ${r.answer} 钱)`));
+           `${group}: not announced, nothing goes on (it was ${r.answer} 钱)`), reasonRow(r.reason));
     }
     if (r.correct) {
       return h("div", { class: "drill-result right", "data-testid": "drill-result", "data-outcome": "right" },
@@ -117,7 +117,8 @@ export class DrillPage {
     return h("div", { class: "drill-result baozi", "data-testid": "drill-result", "data-outcome": "baozi" },
       h("strong", { class: "drill-baozi", "data-testid": "drill-baozi" }, bi("吃包子！", "吃包子 (wrong)!")),
       bi(` 你报 ${r.said}，${group} 应报 ${r.answer} 个钱；${r.after < 0 ? "算盘戴帽子" : "算盘归零"}`,
-         ` You said ${r.said}; ${group} is ${r.answer} 钱. ${r.after < 0 ? "The abacus wears the hat (戴帽子)" : "The abacus goes back to zero"}`));
+         ` You said ${r.said}; ${group} is ${r.answer} 钱. ${r.after < 0 ? "The abacus wears the hat (戴帽子)" : "The abacus goes back to zero"}`),
+      reasonRow(r.reason));
   }
 
   abacus(d) {
@@ -127,7 +128,12 @@ export class DrillPage {
       h("h2", {}, bi("你的算盘", "Your abacus")),
       abacusSvg(a.value),
       a.negative ? h("span", { class: "ab-mark" }, bi("负", "negative")) : null,
-      a.hat ? h("span", { class: "ab-mark hot" }, bi("戴帽子", "戴帽子 (hat)")) : null);
+      a.hat ? h("span", { class: "ab-mark hot" }, bi("戴帽子", "戴帽子 (hat)")) : null,
+      // read the beads first, then check: the number was never shown, so a learner could
+      // not tell a misreading (a play-test)
+      h("details", { class: "drill-check", "data-testid": "drill-check" },
+        h("summary", {}, bi("读好了？看数字", "Read it? Check the number")),
+        h("span", { "data-testid": "drill-value" }, bi(`${a.value} 个钱`, `${a.value} 钱`))));
   }
 
   summary(d) {
@@ -138,4 +144,20 @@ export class DrillPage {
       h("button", { class: "btn primary", "data-testid": "drill-again", onClick: () => this.restart() },
         bi("再来一次", "Again")));
   }
+}
+
+const SIZES = [["小字", "small"], ["大字", "big"], ["小字是将", "small, 将"], ["大字是将", "big, 将"]];
+
+/** Why the answer is what it is (`result.reason`): the kind's row of 钱 from the seed's
+ * table, this group's cell in bold — a wrong answer said only the number (a play-test). */
+function reasonRow(reason) {
+  if (!reason) return null;
+  const mine = (reason.jiang ? 2 : 0) + (reason.big ? 1 : 0);
+  const cells = reason.row.map((value, i) => {
+    const text = bi(`${SIZES[i][0]} ${value}`, `${SIZES[i][1]} ${value}`);
+    return i === mine ? h("strong", { "data-testid": "drill-reason-mine" }, text) : h("span", {}, text);
+  });
+  const parts = [h("span", {}, bi(`${reason.kind}：`, `${reason.kind}: `))];
+  cells.forEach((cell, i) => parts.push(...(i ? [h("span", {}, " · "), cell] : [cell])));
+  return h("div", { class: "drill-reason", "data-testid": "drill-reason" }, parts);
 }
