@@ -71,6 +71,8 @@ def test_a_bo_of_bofu_by_clicks_with_a_wrong_announcement(page: Page, server: st
             assert all(BAO0 + n in kinds for n in range(31))
             # … and no 提示 to say it (one tap emptied the practice: a phone play-test)
             expect(page.locator("[data-testid=hint]")).to_have_count(0)
+            # the picker's button confirms, not repeats, the number picked (报 0 | 报 0)
+            expect(page.locator("[data-testid=word-pick-go]")).to_have_text("确定")
             if not wrong_made:
                 press_word(page, BAO0)  # 0 钱 is never right
                 wrong_made += 1

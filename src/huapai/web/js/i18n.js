@@ -116,6 +116,7 @@ const STR = {
   owner_taken: ["你不在房间的时候，{name} 替你按了房主的按钮，现在 {name} 是房主",
     "While you were away, {name} used the owner's controls and owns the room now"],
   another_player: ["另一位玩家", "another player"],
+  pick_go: ["确定", "OK"],
   dissolve: ["解散房间", "Close room"],
   dissolve_title: ["解散房间？", "Close the room?"],
   dissolve_text: ["房间关掉以后就进不来了，桌上和观战的人都回大厅；打过的牌局和回放都还在「我的牌局」里。",

@@ -514,10 +514,12 @@ export class TableView {
     if (this.picked?.counter !== counter) this.picked = { counter, id: words[0].id };
     if (advised && words.includes(advised)) this.picked.id = advised.id;
     const chosen = words.find((w) => w.id === this.picked.id) ?? words[0];
+    // the button confirms the pick: it repeated it (报 0 beside a select showing 报 0)
     const go = h("button", {
       class: `btn word ${chosen.style}${chosen === advised ? " advised" : ""}`, "data-testid": "word-pick-go",
-      "data-action": chosen.id, disabled: this.pending, onClick: () => this.act(this.picked.id),
-    }, chosen.text);
+      "data-action": chosen.id, "aria-label": chosen.text, disabled: this.pending,
+      onClick: () => this.act(this.picked.id),
+    }, t("pick_go"));
     const select = h("select", {
       class: "word-pick-select", "aria-label": chosen.text,
       onChange: (e) => {
