@@ -92,6 +92,9 @@ def test_the_owner_dissolves_the_room_and_the_table_is_told(client: TestClient) 
         _subscribe(q, room)
         a.call("POST", f"{path}/start")
         assert a.error("DELETE", path) == "mid_match"  # the match is on: refused
+        msg = client.delete(path, headers=a.headers).json()["error"]["msg"]
+        assert msg["zh"].endswith("正在打第 1 局，共 1 局") and msg["en"].endswith(
+            "deal 1 of 1 is on"), msg  # each language its own (English stood in both)
         assert a.call("GET", path)["room"]["status"] == "playing"
         assert b.error("DELETE", path) == "not_owner"
     other = a.room()  # a second room of a's, waiting, b seated and watching it

@@ -25,6 +25,7 @@ import time
 from typing import Any
 
 from huapai.core.match import Match
+from huapai.core.present import Msg
 from huapai.core.protocol import Event, NotationError
 from huapai.core.registry import get_game
 
@@ -322,8 +323,10 @@ class Room:
             if player != self.owner:  # not a stand-in: a friend closed the room of an owner
                 raise forbidden("not_owner")  # who had only stepped out (a play-test)
             if self.status not in (WAITING, FINISHED):
-                raise conflict("mid_match", f"deal {self.deal_number()} of "
-                                            f"{self.settings.deals}")
+                raise ServerError("mid_match", Msg.of(  # said in each language (the
+                    "deal_of", "正在打第 {n} 局，共 {deals} 局",  # English "deal 1 of 2"
+                    "deal {n} of {deals} is on", n=self.deal_number(),  # stood in Chinese
+                    deals=self.settings.deals), status=409)
             await self.store.status("closed", self.match_no)
             self.close_timers()
             self.status = "closed"
