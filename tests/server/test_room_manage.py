@@ -152,16 +152,20 @@ def test_a_player_standing_in_for_an_away_owner_cannot_close_the_room(
 def test_a_finished_deal_names_who_played_each_seat(client: TestClient) -> None:
     """After 换座 the finished deal on the table named the seat's new occupant as its
     player ("大刘 对 1" of a deal 大刘 never played, a play-test): the summary's ``dealt``
-    says who sat each seat when it was dealt (null: a bot), while a seat has changed."""
+    says who sat each seat when it was dealt (a bot by its spec: its level showed as the
+    heuristic's), while a seat has changed."""
     a = Api(client, "a")
     room = a.room()
     path = f"/api/rooms/{room}"
     with tuoguan_from_the_start(client, a, room) as p:
         p.until(lambda m: m["type"] == "match_end", limit=5000)
         assert a.call("GET", path)["room"]["dealt"] is None  # every seat as dealt
+        spec = a.call("GET", path)["room"]["seats"][1]["bot"]
         a.call("DELETE", f"{path}/seats/1")  # the bot of seat 1 removed
         moved = a.call("POST", f"{path}/seats/1")["room"]  # 换座 after the match
-        assert moved["dealt"] == [{"id": a.id, "nickname": "a"}, None, None]
+        third = moved["seats"][2]["bot"]
+        assert spec and third
+        assert moved["dealt"] == [{"id": a.id, "nickname": "a"}, {"bot": spec}, {"bot": third}]
 
 
 def test_a_room_taken_over_names_the_owner_it_was_taken_from(client: TestClient) -> None:

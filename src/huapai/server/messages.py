@@ -49,16 +49,19 @@ def summary(room: Room) -> dict[str, Any]:
 
 def _dealt(room: Room) -> list[dict[str, str] | None] | None:
     """Between deals and after the match, who sat each seat when the deal on the table was
-    dealt (null: a bot) — where somebody else sits there now (换座, a latecomer): the deal
-    showed the seat's new occupant as its player ("大刘 对 1" of a deal 大刘 never played, a
-    play-test). None while a deal is played, or when every seat is as dealt."""
+    dealt (``{"bot": spec}`` for a bot) — where somebody else sits there now (换座, a
+    latecomer): the deal showed the seat's new occupant as its player ("大刘 对 1" of a deal
+    大刘 never played, a play-test). None while a deal is played, or when every seat is as
+    dealt."""
     if room.status not in (BETWEEN, FINISHED) or not room.deal_seats:
         return None
     dealt = room.deal_seats[-1]
     now = [s.player for s in room.seats]
     if all((d[0] if d else None) == p for d, p in zip(dealt, now, strict=True)):
         return None
-    return [None if d is None else {"id": d[0], "nickname": d[1]} for d in dealt]
+    bots = room.dealt_bots
+    return [{"bot": bots[i] if i < len(bots) else None} if d is None
+            else {"id": d[0], "nickname": d[1]} for i, d in enumerate(dealt)]
 
 
 def _paces(room: Room, choices: tuple[str, ...], window: bool) -> dict[str, float]:

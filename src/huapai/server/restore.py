@@ -87,6 +87,7 @@ def _restore_match(room: Room, bundle: RoomBundle) -> None:
         last.banpai_commitment)
     room.deal_seats = [[(x["player"], x.get("nickname") or "") if x.get("player") else None
                         for x in g.seats or []] for g in bundle.games]
+    room.dealt_bots = [x.get("bot") for x in bundle.games[-1].seats or []]
     room.deal = LiveDeal(last.id, last.deal_index, last.seed, last.commitment, deal, parts)
     room.feed.update(deal.state, [], spectators=False)
     if match.current is None:

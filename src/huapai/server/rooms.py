@@ -85,6 +85,7 @@ class Room:
         # bot), the last for ``deal``: a player who left keeps the points of their deals
         # in the summary's "left", and a seat's later occupant sees ``deal`` as a spectator
         self.deal_seats: list[list[tuple[str, str] | None]] = []
+        self.dealt_bots: list[str | None] = []  # the bot of each seat in ``deal`` (or None)
         self.deal: LiveDeal | None = None
         self.feed = Feed(self.game, rules, n)
         self.step = 0
@@ -535,6 +536,7 @@ class Room:
             self.deal_seats = []
         self.deal_seats.append([None if x.player is None else (x.player, x.nickname or "")
                                 for x in self.seats])
+        self.dealt_bots = [x.bot for x in self.seats]
         self.match, self.match_no, self.deal, self.status = match, match_no, live, PLAYING
         for seat in self.seats:
             seat.ready = False

@@ -241,9 +241,10 @@ export class RoomPage {
     const s = this.summary;
     if (!s?.dealt || s.status === "playing" || s.status === "waiting") return s?.seats;
     return s.seats.map((x, i) => {
-      const then = s.dealt[i];
-      if ((then?.id ?? null) === (x.player?.id ?? null)) return x;
-      return { ...x, player: then, bot: then ? null : (x.bot ?? "heuristic"), held: null };
+      const then = s.dealt[i];  // a player, or { bot } (its spec: the level it played at)
+      const player = then?.id ? then : null;
+      if ((player?.id ?? null) === (x.player?.id ?? null)) return x;
+      return { ...x, player, bot: player ? null : (then?.bot ?? x.bot ?? "heuristic"), held: null };
     });
   }
 
