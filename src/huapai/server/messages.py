@@ -47,7 +47,7 @@ def summary(room: Room) -> dict[str, Any]:
     }
 
 
-def _dealt(room: Room) -> list[dict[str, str] | None] | None:
+def _dealt(room: Room) -> list[dict[str, str | None]] | None:
     """Between deals and after the match, who sat each seat when the deal on the table was
     dealt (``{"bot": spec}`` for a bot) — where somebody else sits there now (换座, a
     latecomer): the deal showed the seat's new occupant as its player ("大刘 对 1" of a deal
