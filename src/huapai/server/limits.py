@@ -43,7 +43,7 @@ class Limits:
     joins_per_address: Rate = Rate(30, 3.0)
     sockets_per_address: int = 64
     sockets_per_player: int = 8
-    socket_idle: float = 120.0  # seconds without a frame (the browser pings every 25 s)
+    socket_idle: float = 120.0  # seconds without a frame (the browser pings every 10 s)
     flood_close_after: int = 200  # rate_limited refusals in a row before the socket closes
     room_page: int = 50  # GET /api/rooms: rooms per page (and the most a client may ask)
     summary_every: float = 0.25  # seconds: room summaries coalesced within (coalesce.py)

@@ -4,7 +4,11 @@
 
 import { parseJson } from "./fairness.js";
 
-const PING_EVERY_MS = 25000;
+const PING_EVERY_MS = 10000;
+// a line that hears nothing this long after a ping (or after a move sent) is taken for
+// dead: a phone in a tunnel kept a half-open socket for a minute, its page green and its
+// taps going nowhere (a play-test); live rooms send clock ticks every second anyway
+const SILENCE_MS = 8000;
 const REVOKED = 4401; // the server's close code when this token was revoked
 // at most 3 s between tries, a little jittered: at 8 s a restart of a few seconds kept the
 // players away for 10 s more, while their 托管 seats played on (a play-test)
@@ -22,6 +26,14 @@ export class Live {
     this.attempt = 0;
     this.refs = 0;
     this.pinger = null;
+    this.watchdog = null;
+    // the browser knows first: off line, the line is down; on line again, try at once
+    addEventListener("offline", () => this.abandon(this.ws));
+    addEventListener("online", () => this.reconnectNow());
+    // a phone back from sleep or another app: ask whether the line still answers
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible" && this.ready) this.probe();
+    });
   }
 
   /** Listen to messages of `type` ("state", "room", …, "status"); returns an unsubscribe. */
@@ -43,15 +55,54 @@ export class Live {
 
   connect() {
     this.stopped = false;
+    clearTimeout(this.retry);
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
     const ws = new WebSocket(`${scheme}//${location.host}/ws`);
     this.ws = ws;
     ws.addEventListener("open", () => ws.send(JSON.stringify({ type: "hello", token: this.token })));
-    ws.addEventListener("message", (e) => this.receive(e.data));
+    ws.addEventListener("message", (e) => ws === this.ws && this.receive(e.data));
     ws.addEventListener("close", (e) => this.closed(ws, e.code));
   }
 
+  /** Ping, and give the line up if nothing at all comes back in time. */
+  probe() {
+    this.raw({ type: "ping" });
+    this.expect();
+  }
+
+  /** Something must be heard within SILENCE_MS (any message disarms it). */
+  expect() {
+    if (this.watchdog || !this.ready) return;
+    const ws = this.ws;
+    this.watchdog = setTimeout(() => {
+      this.watchdog = null;
+      this.abandon(ws);
+    }, SILENCE_MS);
+  }
+
+  /** The line is dead (or the browser is off line): stop listening to it, say so and
+   * reconnect — its close event can come a minute later, or never. */
+  abandon(ws) {
+    if (!ws || ws !== this.ws) return;
+    this.ws = null;
+    try {
+      ws.close();
+    } catch {
+      // closing a dead socket may throw: it is dropped either way
+    }
+    this.closed(null, 4000);
+  }
+
+  /** Back on line: try now, not after the backoff. */
+  reconnectNow() {
+    if (this.stopped || this.ready || this.ws?.readyState === WebSocket.CONNECTING) return;
+    this.attempt = 0;
+    this.connect();
+  }
+
   receive(text) {
+    clearTimeout(this.watchdog);
+    this.watchdog = null;
     let message;
     try {
       message = parseJson(text);
@@ -72,20 +123,24 @@ export class Live {
     const waiting = this.queue.splice(0);
     for (const item of waiting) this.raw(item);
     clearInterval(this.pinger);
-    this.pinger = setInterval(() => this.raw({ type: "ping" }), PING_EVERY_MS);
+    this.pinger = setInterval(() => this.probe(), PING_EVERY_MS);
     this.emit("status", { online: true, player: message.player });
   }
 
   closed(ws, code) {
     if (ws !== this.ws) return;
+    this.ws = null;
     this.ready = false;
     clearInterval(this.pinger);
+    clearTimeout(this.watchdog);
+    this.watchdog = null;
     this.emit("status", { online: false });
     if (code === REVOKED && !this.stopped) this.emit("auth_failed", { code: "bad_token" });
     if (this.stopped) return;
     const delay = Math.min(MAX_BACKOFF_MS, 400 * 2 ** this.attempt) * (0.8 + 0.4 * Math.random());
     this.attempt += 1;
-    setTimeout(() => this.stopped || this.connect(), delay);
+    clearTimeout(this.retry);
+    this.retry = setTimeout(() => this.stopped || this.connect(), delay);
   }
 
   raw(message) {
@@ -96,8 +151,10 @@ export class Live {
   send(message) {
     const ref = message.ref ?? `c${++this.refs}`;
     const out = { ...message, ref };
-    if (this.ready) this.raw(out);
-    else this.queue.push(out);
+    if (this.ready) {
+      this.raw(out);
+      this.probe();  // a move into a dead line is found out in seconds, not at the next ping
+    } else this.queue.push(out);
     return ref;
   }
 
@@ -121,6 +178,8 @@ export class Live {
   close() {
     this.stopped = true;
     clearInterval(this.pinger);
+    clearTimeout(this.watchdog);
+    clearTimeout(this.retry);
     this.ws?.close();
   }
 }
