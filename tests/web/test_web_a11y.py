@@ -32,12 +32,12 @@ def test_enter_steps_through_a_replay_and_keeps_the_focus(page: Page, server: st
     tuoguan_to_settlement(page)
     page.click("[data-testid=replay]")
     step = page.locator("[data-testid=step]")
-    expect(step).to_contain_text("第 0 /")
+    expect(step).to_contain_text("已走 0 /")
     page.focus("[data-testid=next]")
     page.keyboard.press("Enter")
-    expect(step).to_contain_text("第 1 /")
+    expect(step).to_contain_text("已走 1 /")
     page.keyboard.press("Enter")
-    expect(step).to_contain_text("第 2 /")
+    expect(step).to_contain_text("已走 2 /")
     assert page.evaluate("() => document.activeElement.dataset.testid") == "next"
     expect(page.locator("[data-testid=first]")).to_have_attribute("aria-label", "回到开头")
 

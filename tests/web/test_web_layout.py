@@ -238,7 +238,7 @@ def test_a_narrow_phone_enters_and_its_header_fits(browser: Browser, server: str
         # the header is drawn again when the connection comes up: measure after that, at once
         expect(page.locator("[data-testid=conn].on")).to_be_visible()
         logout = page.locator("[data-testid=logout-all]")
-        expect(logout).to_have_text("全部登出", use_inner_text=True)
+        expect(logout).to_have_text("别处退出", use_inner_text=True)
         header = page.eval_on_selector("header.top", _HEADER_MEASURES)
         assert header["scroll"] <= header["client"], f"the header scrolls: {header}"
         assert header["langRight"] <= width, f"the language switch is past the edge: {header}"

@@ -45,7 +45,7 @@ def test_a_phone_opens_the_log_as_a_sheet(phone: Page, server: str) -> None:
     expect(phone.locator(".log-list")).to_be_hidden()
     tuoguan_to_settlement(phone, timeout=60000)
     phone.click("[data-testid=replay]")
-    expect(phone.locator("[data-testid=step]")).to_contain_text("第 0 /")
+    expect(phone.locator("[data-testid=step]")).to_contain_text("已走 0 /")
     controls = _box(phone, "[data-testid=replay-controls]")
     assert _box(phone, ".log-box")["y"] > controls["y"]  # below the step buttons
     for _ in range(3):
@@ -53,4 +53,4 @@ def test_a_phone_opens_the_log_as_a_sheet(phone: Page, server: str) -> None:
     phone.locator(".log-box summary").click()
     expect(phone.locator(".log-list li").first).to_be_attached()
     phone.click("[data-testid=next]")  # the open log covers no step button
-    expect(phone.locator("[data-testid=step]")).to_contain_text("第 4 /")
+    expect(phone.locator("[data-testid=step]")).to_contain_text("已走 4 /")

@@ -84,7 +84,7 @@ def test_review_a_seat_from_the_replay(page: Page, server: str, shots: Path | No
         expect(page.locator("[data-testid=review-mistake]").first).to_contain_text("预期")
         page.locator("[data-testid=review-mark]").first.click()
         # the position the move was chosen in: the step before it
-        expect(page.locator("[data-testid=step]")).to_contain_text(f"第 {first['index']} /")
+        expect(page.locator("[data-testid=step]")).to_contain_text(f"已走 {first['index']} /")
         _options_shown(page, first)
         _on_a_phone(page)
     else:
@@ -122,7 +122,7 @@ def _options_shown(page: Page, decision: dict[str, Any]) -> None:
     """The decision's options are listed, the advice and the pick first, then best first,
     each marked, in Chinese."""
     step = page.locator("[data-testid=review-step]")
-    expect(step).to_contain_text(f"第 {decision['move']} 手轮到你")
+    expect(step).to_contain_text(f"已走 {decision['move']} 手轮到你")
     options = step.locator(".review-option")
     expect(options).to_have_count(len(decision["options"]))
     chosen = step.locator(".review-option.chosen")

@@ -60,8 +60,9 @@ def summary(row: GameRow) -> dict[str, Any]:
 
 
 def _players(row: GameRow) -> list[dict[str, Any]]:
-    return [{"seat": i, "nickname": s.get("nickname"), "bot": s.get("bot")}
-            for i, s in enumerate(row.seats)]
+    # the player's id too: a replay names the reader's own seat 你, as the table did
+    return [{"seat": i, "nickname": s.get("nickname"), "bot": s.get("bot"),
+             "player": s.get("player")} for i, s in enumerate(row.seats)]
 
 
 def deal_record(row: GameRow, actions: Sequence[ActionRow]) -> DealRecord:

@@ -20,8 +20,9 @@ const STR = {
   nickname_ph: ["比如：阿牛", "e.g. Aniu"],
   enter: ["进入", "Enter"],
   rename: ["改昵称", "Rename"],
-  logout_all: ["在所有设备退出", "Log out everywhere"],
-  logout_all_short: ["全部登出", "Log out all"],
+  // this device stays logged in (the confirm said so; 全部登出 read as this phone too)
+  logout_all: ["让其他设备退出", "Log out other devices"],
+  logout_all_short: ["别处退出", "Others out"],
   logout_all_confirm: ["换一个新令牌：其他浏览器和设备上的这个身份立即失效，本机保持登录。",
                        "Get a new token: this identity stops working in every other browser and device; this one stays logged in."],
   save: ["保存", "Save"],
@@ -269,7 +270,9 @@ const STR = {
   replay_title: ["牌局回放", "Replay"],
   all_open: ["全部明牌", "All hands open"],
   view_of: ["{name} 视角", "{name}'s view"],
-  step_of: ["第 {i} / {n} 步", "Step {i} / {n}"],
+  // moves played, not "第 3 步": beside the review's 第 4 手 (the move made from there) the
+  // numbers read as disagreeing (a phone play-test)
+  step_of: ["已走 {i} / {n} 手", "{i} of {n} moves played"],
   start_pos: ["开局", "Start"],
   first: ["开头", "First"],
   prev: ["上一步", "Back"],

@@ -3,7 +3,7 @@
 
 import { h, morph, replace } from "./dom.js";
 import { bi, said, t } from "./i18n.js";
-import { api, download, explain, path } from "./api.js";
+import { api, download, explain, getPlayer, path } from "./api.js";
 import { checkShuffle, commitmentSeen, nonceSent } from "./fairness.js";
 import { presetTitle, rendererFor } from "./games/registry.js";
 import { rulesButton } from "./roomrules.js";
@@ -47,7 +47,7 @@ export class ReplayPage {
       return;
     }
     this.renderer = rendererFor(this.data.game);
-    this.seats = this.data.players.map((p) => ({ nickname: p.nickname, bot: p.bot }));
+    this.seats = this.data.players.map((p) => ({ nickname: p.nickname, bot: p.bot, id: p.player ?? null }));
     this.deals = await this.matchDeals();
     if (this.viewer !== "all") {
       this.review = new ReviewPanel({ gameId: this.gameId, seat: this.viewer, withShare: (u) => this.withShare(u),
@@ -121,8 +121,16 @@ export class ReplayPage {
     return this.data.steps.length - 1;
   }
 
+  /** The seat's player, 你 for the reader's own (a replay named it by the nickname). */
   name(seat) {
-    return seatName(this.seats, seat);
+    const name = seatName(this.seats, seat);
+    return this.mine(seat) ? bi("你", name) : name;
+  }
+
+  /** Whether the reader played `seat` in this game. */
+  mine(seat) {
+    const me = getPlayer()?.id;
+    return Boolean(me) && this.seats?.[seat]?.id === me;
   }
 
   build() {
@@ -212,7 +220,8 @@ export class ReplayPage {
     const step = this.index >= 0 ? d.steps[this.index] : null;
     const view = step ? step.view : d.initial;
     const me = this.viewer === "all" ? null : this.viewer;
-    this.table.update({ view, me, bottom: me ?? 0, counter: this.index, events: step?.events ?? [],
+    this.table.update({ view, me, bottom: me ?? 0, mine: me !== null && this.mine(me),
+                        counter: this.index, events: step?.events ?? [],
                         seats: this.seats, dealKey: this.gameId, recent, log });
     this.renderControls(step);
     this.renderSide();

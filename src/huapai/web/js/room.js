@@ -8,7 +8,7 @@ import { api, explain, path } from "./api.js";
 import {
   checkShuffle, commitmentSeen, forgetNonce, newNonce, nonceSent, rememberCommitment, rememberNonce,
 } from "./fairness.js";
-import { gameDetail, gameTitle, presetTitle, rendererFor, roomMultiplier } from "./games/registry.js";
+import { gameDetail, gameTitle, presetTitle, rendererFor, settingsLine } from "./games/registry.js";
 import { howtoButton } from "./howto.js";
 import { joinForm } from "./lobby.js";
 import { rulesButton } from "./roomrules.js";
@@ -348,15 +348,19 @@ export class RoomPage {
   /** The bar above the room: the way back, the room's settings, its code and links. */
   topContent() {
     const s = this.summary;
-    const clock = s.turn_clock ? t("seconds", { n: s.turn_clock }) : t("no_clock");
     const seated = this.mySeat() !== null;
     return [
       h("a", { class: "btn ghost small", href: "#/" }, "← ", t("lobby")),
       // a phone shows the preset alone: the family's name left it no room ("掀牛 / 花花牌 ⋯")
       h("div", { class: "room-name" }, h("span", { class: "wide-only" }, h("strong", {}, gameTitle(s.game)), " · "),
+        // the settings line is the desktop's alone: a phone learnt how many deals only at
+        // the first settlement (a phone play-test) — which deal of how many, first (a long
+        // preset's name is cut short after it)
+        s.status !== "waiting" && s.deal !== null
+          ? h("span", { class: "phone-only", "data-testid": "deal-progress" },
+            bi(`第${s.deal + 1}/${s.deals}局 · `, `deal ${s.deal + 1}/${s.deals} · `)) : null,
         h("span", { "data-testid": "room-preset" }, presetTitle(s.game, s.preset))),
-      h("div", { class: "room-meta muted" },
-        t("settings_line", { deals: s.deals, mult: roomMultiplier(s), clock }),
+      h("div", { class: "room-meta muted" }, settingsLine(s),
         s.status !== "waiting" && s.deal !== null ? ` · ${t("deal_n", { n: s.deal + 1 })}/${s.deals}` : ""),
       // who else watches: the players could not tell (a spectator's play-test)
       s.spectators ? h("span", { class: "badge spectators", "data-testid": "spectators" },

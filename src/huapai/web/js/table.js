@@ -29,6 +29,7 @@ export function seatPlace(k, n) {
 }
 
 const PHONE = window.matchMedia("(max-width: 700px)");
+const SIDEWAYS = window.matchMedia("(min-width: 701px) and (max-height: 500px)");  // phone.css
 
 /** The other seats in a strip across the top (see table.css): on a phone, at a table of
  * four or five, and wherever every hand lies open (a replay) — the seats around the
@@ -120,10 +121,12 @@ export class TableView {
     this.ticker = setInterval(() => this.tick(), 250);
     this.onScreen = () => this.data && this.render();  // a phone turned round
     PHONE.addEventListener("change", this.onScreen);
+    SIDEWAYS.addEventListener("change", this.onScreen);
   }
 
   destroy() {
     PHONE.removeEventListener("change", this.onScreen);
+    SIDEWAYS.removeEventListener("change", this.onScreen);
     clearInterval(this.ticker);
     this.hand.destroy();
   }
@@ -233,7 +236,8 @@ export class TableView {
 
   ctx() {
     const me = this.data?.me ?? null;
-    const you = me !== null && !this.opts.readOnly;
+    // a replay's seat is 你 where the reader played it (`mine`), as at the table
+    const you = me !== null && (!this.opts.readOnly || Boolean(this.data?.mine));
     const name = (seat) => seatName(this.data?.seats, seat);
     // legal: this seat's legal actions as data (legal_info), for a renderer's prompts
     return { me, legal: this.data?.legal ?? [],
@@ -378,7 +382,9 @@ export class TableView {
     // my own seat was cut at the felt's bottom edge (a 5-player 凤翔 play-test)
     const tall = !PHONE.matches && this.felt.classList.contains("strip") ? 900 : 820;
     const small = Math.min(window.innerWidth / 900, window.innerHeight / tall);
-    return Math.round(base * Math.max(0.62, Math.min(1, small)));
+    // a phone on its side (phone.css): the felt needs the height more than the hand
+    const least = SIDEWAYS.matches ? 0.4 : 0.62;
+    return Math.round(base * Math.max(least, Math.min(1, small)));
   }
 
   // ------------------------------------------------------------------ the action bar

@@ -5,7 +5,7 @@
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { path } from "./api.js";
-import { gameTitle, presetTitle } from "./games/registry.js";
+import { gameTitle, presetTitle, settingsLine } from "./games/registry.js";
 import { roomRulesBlock } from "./roomrules.js";
 import { seatName } from "./table.js";
 import { confirmDialog } from "./ui.js";
@@ -22,6 +22,8 @@ export function waitingPanel(page) {
   const botBody = (seats) => (page.botChoice ? { ...seats, bot: page.botChoice } : seats);
   return h("div", { class: "card-panel waiting", "data-testid": "waiting" },
     h("h2", {}, gameTitle(s.game), h("small", { class: "muted" }, ` · ${presetTitle(s.game, s.preset)}`)),
+    // the top bar's settings line is hidden on a phone: its friends saw no deal count
+    h("p", { class: "phone-only muted small", "data-testid": "wait-settings" }, settingsLine(s)),
     roomRulesBlock(page.detail, s),
     s.code ? h("div", { class: "invite", "data-testid": "invite" },
       h("div", { class: "muted small" }, t("invite_text")),

@@ -4,7 +4,7 @@
 // `loadGames()` runs once at start-up, so `rendererFor` and the titles are synchronous.
 
 import { api } from "../api.js";
-import { bi } from "../i18n.js";
+import { bi, t } from "../i18n.js";
 import { generic } from "./generic.js";
 
 const MANIFESTS = new Map();
@@ -100,4 +100,10 @@ export function hasHowto(game) {
 /** A family's 玩法说明 (GET /api/games/{game}/howto), fetched once per game. */
 export function gameHowto(game) {
   return once(GUIDES, game, () => api.get(`/games/${encodeURIComponent(game)}/howto`).then((r) => r.howto));
+}
+
+/** "4 局 · 倍数 ×1 · 30 秒": the room's settings (the top bar; a phone's waiting room). */
+export function settingsLine(s) {
+  const clock = s.turn_clock ? t("seconds", { n: s.turn_clock }) : t("no_clock");
+  return t("settings_line", { deals: s.deals, mult: roomMultiplier(s), clock });
 }

@@ -1,0 +1,61 @@
+"""A phone turned on its side (844×390): the desktop layout in 390 px of height left the
+felt above the screen and the hand below it, the site's header over both, and the log
+floating over the right-hand seat (a phone play-test). The room's own bar is enough at
+the table, and scrolled to its foot the page shows the felt and the whole hand."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from web_driver import create_room, enter, start_with_bots, wait_turn_or_end
+
+from conftest import _new_page
+
+OWN_SERVER = True
+
+BOXES = """() => {
+  const box = (s) => { const r = document.querySelector(s).getBoundingClientRect();
+                       return { top: r.top, bottom: r.bottom, left: r.left, right: r.right }; };
+  return { felt: box('.felt'), hand: box('.hand'), bar: box('.action-bar'), log: box('.log-box'),
+           right: box('.seat.side-right .plate'), header: box('header.top'), vh: innerHeight };
+}"""
+
+
+@pytest.fixture
+def sideways(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
+    yield from _new_page(browser, request, viewport={"width": 844, "height": 390},
+                         has_touch=True, is_mobile=True, device_scale_factor=2)
+
+
+def _apart(a: dict[str, float], b: dict[str, float]) -> bool:
+    return (a["right"] <= b["left"] or b["right"] <= a["left"] or a["bottom"] <= b["top"]
+            or b["bottom"] <= a["top"])
+
+
+def test_a_phone_on_its_side_shows_the_felt_and_the_hand(sideways: Page, server: str) -> None:
+    enter(sideways, server, "横屏")
+    create_room(sideways, game="biegan", preset="gongan")
+    start_with_bots(sideways)
+    assert wait_turn_or_end(sideways, timeout=30000) == "turn"
+    sideways.evaluate("document.querySelector('.room-page').scrollTo(0, 1e6)")
+    b = sideways.evaluate(BOXES)
+    assert b["header"]["bottom"] - b["header"]["top"] == 0, b  # the site's header gives way
+    felt = b["felt"]
+    shown = min(felt["bottom"], b["vh"]) - max(felt["top"], 0)
+    assert shown >= 0.8 * (felt["bottom"] - felt["top"]), b  # most of the felt in sight …
+    assert b["bar"]["top"] >= 0 and b["hand"]["bottom"] <= b["vh"] + 1, b  # … with the hand
+    assert _apart(b["log"], b["right"]), b  # the log over nobody's plate
+
+
+def test_a_phone_shows_the_rooms_settings_and_which_deal(phone: Page, server: str) -> None:
+    """The settings line (4 局 · 倍数 ×1 · 不限时 · 第 1 局/4) is the desktop's top bar
+    alone: a friend joining on a phone learnt the number of deals at the first settlement
+    (a phone play-test). The waiting room says the settings, the table which deal."""
+    enter(phone, server, "手机")
+    create_room(phone, game="xianniu", preset="lanzhou", deals=4)
+    expect(phone.locator("[data-testid=wait-settings]")).to_have_text("4 局 · 倍数 ×1 · 不限时")
+    start_with_bots(phone)
+    expect(phone.locator("[data-testid=deal-progress]")).to_have_text("第1/4局 · ")
+    expect(phone.locator("[data-testid=deal-progress]")).to_be_visible()
