@@ -52,7 +52,7 @@ def test_review_a_seat_from_the_replay(page: Page, server: str, shots: Path | No
       const r = document.querySelector(`[data-testid=${id}]`).getBoundingClientRect();
       return { y: r.top, height: r.height }; })""")
     assert box["y"] >= controls["y"] + controls["height"] - 1, (controls, box)
-    expect(panel.locator("strong").first).to_have_text("复盘分析：复盘 的选择")
+    expect(panel.locator("strong").first).to_have_text("复盘分析：你的选择")  # my own seat
     # the finished review comes into sight (it opened just below a 768 px window, and
     # nothing on the screen changed: a play-test scrolled to find it)
     expect(page.locator("[data-testid=review-summary]")).to_be_in_viewport()
@@ -122,7 +122,7 @@ def _options_shown(page: Page, decision: dict[str, Any]) -> None:
     """The decision's options are listed, the advice and the pick first, then best first,
     each marked, in Chinese."""
     step = page.locator("[data-testid=review-step]")
-    expect(step).to_contain_text(f"已走 {decision['move']} 手轮到你")
+    expect(step).to_contain_text(f"第 {decision['move']} 手轮到你")
     options = step.locator(".review-option")
     expect(options).to_have_count(len(decision["options"]))
     chosen = step.locator(".review-option.chosen")

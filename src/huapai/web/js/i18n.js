@@ -150,7 +150,7 @@ const STR = {
   made_min: ["{n} 分钟前开", "made {n} min ago"],
   made_h: ["{n} 小时前开", "made {n} h ago"],
   made_d: ["{n} 天前开", "made {n} days ago"],
-  review_title_of: ["复盘分析：{name} 的选择", "AI review of {name}'s choices"],
+  review_title_of: ["复盘分析：{name}的选择", "AI review of {name}'s choices"],
   review_running: ["复盘中… {done}/{total}", "Reviewing… {done}/{total}"],
   review_failed: ["复盘失败了", "The review failed"],
   review_summary: ["共 {decisions} 步选择，{mistakes} 处大错，合计少得 {cost} {unit}",

@@ -5,7 +5,7 @@
 // replay stands before one of the seat's decisions, every option's estimate shows.
 
 import { h, replace } from "./dom.js";
-import { bi, said, t } from "./i18n.js";
+import { bi, nameZh, said, t } from "./i18n.js";
 import { api, explain, path } from "./api.js";
 import { toast } from "./ui.js";
 
@@ -195,7 +195,9 @@ export class ReviewPanel {
         ...mistakeParts(d).map((part, i) => h("span", { class: PART_CLASSES[i] }, part)))));
     replace(this.el, h("div", { class: "review-panel", "data-testid": "review-panel" },
       // whose moves: the viewed seat's, a bot's too (nothing said so)
-      h("strong", {}, this.name ? t("review_title_of", { name: this.name(this.seat) }) : t("review_title")),
+      // 你的选择 for the reader's own seat (你 的选择 read oddly); a Latin name keeps a space
+      h("strong", {}, this.name ? t("review_title_of", { name: bi(nameZh(this.name(this.seat)), this.name(this.seat)) })
+        : t("review_title")),
       h("p", { class: "muted small", "data-testid": "review-summary" },
         t(cost === "0.0" ? "review_summary_even" : "review_summary", {
           decisions: s.decisions, mistakes: s.mistakes, cost,
