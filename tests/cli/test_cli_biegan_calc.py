@@ -72,9 +72,10 @@ def test_worked_example_as_a_table_in_chinese_and_english() -> None:
     assert_clean(zh, 0)
     # a flowered card in Chinese is 花七, spaced in its run, as the play's screen says it
     for text in ("自摸", "七 七 花七 花七", "上大人", "听头", "主精：七", "合计", "40",
-                 "胡牌 ✓  5 分", "主精翻倍"):
+                 "胡牌 ✓  5 分", "主精翻倍", "扣着"):
         assert text in zh.output, text
     assert "*" not in zh.output
+    assert "明 ·" not in zh.output and "│ 明" not in zh.output  # a 紮 is face down (a 公安 player)
     en = invoke(["score", "biegan", WORKED, "--meld", WORKED_ZHA, "--lang", "en"])
     assert_clean(en, 0)
     for text in ("self-drawn", "句 (sequence)", "主精 (main 精): 七", "wins ✓  5 分", "total"):

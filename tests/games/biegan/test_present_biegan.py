@@ -143,7 +143,7 @@ def test_flowered_cards_said_in_chinese_words_in_the_settlement() -> None:
     assert (won_on.label.zh, won_on.label.en, won_on.label.params["card"]) == (
         "胡的那张：花乙（别家打出）", "won on 乙* (a discard)", "乙*")
     san = next(i for i in settled.items if "三*" in i.label.params.get("cards", ""))
-    assert san.label.zh == "坎 " + said_zh(san.label.params["cards"])
+    assert san.label.zh == "坎 " + said_zh(san.label.params["cards"]) + "（主精翻倍）"
     assert "花三" in san.label.zh and "三*" in san.label.en
     for item in settled.items:
         cards = item.label.params.get("cards", "")
@@ -258,8 +258,27 @@ def test_a_joker_in_the_settlement_says_what_it_stood_for() -> None:
     settled = GAME.settlement(state)
     _check_win_items(state, settled)
     (joker,) = [i for i in settled.items if "赖" in i.label.params.get("cards", "")]
-    assert joker.label.zh == "坎 花三 赖 三（赖作 三）"
-    assert joker.label.en == "坎 (kan) 三*赖三 (赖 as 三)"
+    assert joker.label.zh == "坎 花三 赖 三（赖作 三）（主精翻倍）"
+    assert joker.label.en == "坎 (kan) 三*赖三 (赖 as 三) (主精: doubled)"
     assert joker.label.params["joker_as"] == "三"
     assert all("joker_as" not in i.label.params and "赖作" not in i.label.zh
                for i in settled.items if i is not joker)
+
+
+def test_a_unit_the_zhujing_doubled_says_so() -> None:
+    """坎 花五 赖 五 at 14 胡 read as twice the seed's 7 with nothing on its line saying why
+    (the 主精 row alone: a 公安 player's check): a unit of the 主精's face says 主精翻倍
+    (and its param ``main``), every other unit nothing."""
+    hand = "三*三赖上大人可知礼人人人知知知孔乙己八九子十十十乙*"
+    state = start(rules("gongan", multiplier=10), zhuang="乙*", erjia=hand)
+    state = play(state, [*qingtong_pass(), (Z, "打 花乙"), (E, "胡"), (M, "过")])
+    settled = GAME.settlement(state)
+    main = next(i for i in settled.items if i.code == "zhujing").label.params["face"]
+    units = [i for i in settled.items if i.code == "unit"]
+    for item in units:
+        faces = item.label.params["cards"].replace("*", "")
+        doubled = main in faces.replace("赖", item.label.params.get("joker_as", ""))
+        assert ("主精翻倍" in item.label.zh) is doubled, item.label
+        assert bool(item.label.params.get("main")) is doubled
+    assert any("主精翻倍" in i.label.zh for i in units) and not all(
+        "主精翻倍" in i.label.zh for i in units)

@@ -19,6 +19,7 @@ from huapai.core.present import count_en
 from huapai.games.biegan.calcinput import Hand, ScoreReport, WaitsReport, wait_card
 from huapai.games.biegan.calculator import HandResult
 from huapai.games.biegan.cards import JOKER, card_name, face_name, format_cards, said_zh
+from huapai.games.biegan.scoring import doubled_by_main
 from huapai.games.biegan.units import Unit
 from huapai.games.biegan.waits import Wait
 
@@ -32,6 +33,8 @@ _TEXT: dict[str, tuple[str, str]] = {
     "score_cols": ("组|牌|胡|说明", "unit|cards|胡|note"),
     "tingtou": ("听头", "听头 (two-card head)"),
     "exposed": ("明", "exposed"),
+    "laid_down": ("扣着", "laid face down"),
+    "by_discard": ("捉铳成对", "made by the discard: a 对"),
     "concealed": ("暗", "concealed"),
     "joker_as": ("赖作 {faces}", "赖 as {faces}"),
     "has_main": ("主精翻倍", "主精 doubled"),
@@ -105,7 +108,7 @@ def _show_score(hand: Hand, result: HandResult, console: Console, lang: Lang) ->
     if not result.complete:
         console.print(_t("incomplete", lang), style="red")
         return
-    console.print(_units_table(result, lang))
+    console.print(_units_table(result, bool(hand.options.get("desk_jing_not_main")), lang))
     main = _t("no_zhujing", lang) if result.zhujing is None else face_name(result.zhujing)
     console.print(_t("zhujing", lang, face=main))
     if result.wins:
@@ -122,13 +125,13 @@ def _show_options(hand: Hand, console: Console, lang: Lang) -> None:
         console.print(_t("options", lang, items=items))
 
 
-def _units_table(result: HandResult, lang: Lang) -> Table:
+def _units_table(result: HandResult, desk: bool, lang: Lang) -> Table:
     table = Table()
     for i, name in enumerate(_t("score_cols", lang).split("|")):
         table.add_column(name, justify="right" if i == 2 else "left")
     for unit in result.units:
         table.add_row(_kind(unit.kind, lang), _said(format_cards(unit.cards), lang), str(unit.hu),
-                      _unit_note(unit, result.zhujing, lang))
+                      _unit_note(unit, result.zhujing, desk, lang))
     jokers = _joker_note(result.tingtou_jokers, lang)
     table.add_row(_t("tingtou", lang), _said(format_cards(result.tingtou), lang),
                   str(result.tingtou_hu),
@@ -141,11 +144,16 @@ def _kind(kind: str, lang: Lang) -> str:
     return kind if lang == "zh" else f"{kind} ({_KIND_GLOSS[kind]})"
 
 
-def _unit_note(unit: Unit, main: int | None, lang: Lang) -> str:
-    notes = [_t("exposed" if unit.exposed else "concealed", lang)]
+_EXPOSED = {"紮": "laid_down", "泛": "laid_down", "坎": "by_discard"}
+"""How a declared unit lies: a 紮 (and the 泛 grown from one) face down — 明 read as face
+up to a 公安 player — and a 坎 the winning discard completed, scored as a 对."""
+
+
+def _unit_note(unit: Unit, main: int | None, desk: bool, lang: Lang) -> str:
+    notes = [_t(_EXPOSED.get(unit.kind, "exposed") if unit.exposed else "concealed", lang)]
     if unit.jokers_as:
         notes.append(_joker_note(unit.jokers_as, lang))
-    if main is not None and main in unit.faces():
+    if doubled_by_main(unit, main, desk):  # as the settlement says it
         notes.append(_t("has_main", lang))
     return " · ".join(notes)
 

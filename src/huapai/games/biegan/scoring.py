@@ -17,6 +17,7 @@ With 一炮双响 each win is settled on its own. A drawn deal (黄庄) pays not
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from huapai.core.present import Msg, SettlementItem, unit
 from huapai.core.protocol import Payment, Settlement
@@ -24,6 +25,7 @@ from huapai.core.protocol import Payment, Settlement
 from .cards import card_name, face_name, format_cards, said_msg
 from .rules import BieganRules, fen_of
 from .state import State, Win
+from .units import Unit
 
 
 def settle(s: State) -> Settlement:
@@ -166,10 +168,7 @@ def _win_items(rules: BieganRules, win: Win) -> Iterator[SettlementItem]:
     if win.card is not None:
         yield SettlementItem(seat, "won_on", _won_on(win), 0, _NONE)
     for u in r.units:
-        cards = format_cards(u.cards)
-        zh, en, joker = _joker_said(u.jokers_as)
-        label = said_msg("unit", "{kind} {cards}" + zh, "{kind_en} {cards}" + en, kind=u.kind,
-                         kind_en=_UNIT_KINDS.get(u.kind, u.kind), cards=cards, **joker)
+        label = _unit_label(u, doubled_by_main(u, r.zhujing, rules.desk_jing_not_main))
         yield SettlementItem(seat, "unit", label, u.hu, unit("hu"))
     zh, en, joker = _joker_said(r.tingtou_jokers)
     tingtou = said_msg("tingtou", "听头 {cards}" + zh, "听头 (the two-card head) {cards}" + en,
@@ -185,6 +184,26 @@ def _win_items(rules: BieganRules, win: Win) -> Iterator[SettlementItem]:
     yield SettlementItem(seat, "hu", how, r.hu, unit("hu"))
     yield SettlementItem(seat, "fen", Msg("fen", "折分", "折分 (points)"), fen_of(rules, r.hu),
                          unit("fen"))
+
+
+def _unit_label(u: Unit, doubled: bool) -> Msg:
+    """坎 花三 赖 三（赖作 三）（主精翻倍）: the unit, what its 赖 stood for, and whether the 主精
+    doubled it (坎 花五 赖 五 at 14 胡 read as twice the seed's 7: a 公安 player's check);
+    its params are what a front end draws it from (``main`` when doubled)."""
+    zh, en, joker = _joker_said(u.jokers_as)
+    params: dict[str, Any] = dict(joker)
+    if doubled:
+        zh, en, params["main"] = zh + "（主精翻倍）", en + " (主精: doubled)", True
+    return said_msg("unit", "{kind} {cards}" + zh, "{kind_en} {cards}" + en, kind=u.kind,
+                    kind_en=_UNIT_KINDS.get(u.kind, u.kind), cards=format_cards(u.cards),
+                    **params)
+
+
+def doubled_by_main(u: Unit, main: int | None, desk_jing_not_main: bool) -> bool:
+    """Whether the 主精 doubled a unit's 胡 (the settlement and the calculator say so): it
+    holds the 主精's face, and is not a declared unit under 桌面精不算主精 (those are
+    neither counted nor doubled)."""
+    return main is not None and main in u.faces() and not (u.exposed and desk_jing_not_main)
 
 
 def _joker_said(faces: tuple[int, ...]) -> tuple[str, str, dict[str, str]]:
