@@ -84,8 +84,10 @@ def wipe(url: str) -> None:
 def config(url: str, **overrides: Any) -> ServerConfig:
     # no nonce window: the peers here send no nonces (tests/server/test_nonces.py does);
     # a short automatic pause: a claim window waits it out (test_auto_answer sets its own)
+    # no owner grace: a seated player may act for an away owner at once (test_room_manage
+    # tries the grace)
     values: dict[str, Any] = {"seed": 7, "between_deals": 0.0, "nonce_window": 0.0,
-                              "auto_answer": 0.2}
+                              "auto_answer": 0.2, "owner_grace": 0.0}
     values.update(overrides)
     return ServerConfig(database_url=url, **values)
 

@@ -181,3 +181,22 @@ def test_a_room_taken_over_names_the_owner_it_was_taken_from(client: TestClient)
         b.call("POST", f"{path}/owner", {"player": a.id})
     summary = a.call("GET", path)["room"]
     assert summary["owner"] == a.id and summary["owner_before"] is None
+
+
+def test_a_seated_player_acts_for_the_owner_only_after_a_grace(tmp_path: Path) -> None:
+    """A passer-by who sat down in a public room took it over while its owner was only on
+    another of his rooms' pages (a lobby play-test): a seated player may act for an owner
+    with no window on the room only once it has had none for ``owner_grace`` seconds; the
+    summary says when (``owner_here``), and who took it over (``owner_nickname``)."""
+    import time
+    with running(sqlite_url(tmp_path), owner_grace=0.6) as client:
+        a, b, room, path = _table(client)
+        with peer(client, a.token) as p:
+            _subscribe(p, room)  # a watches, then goes (to another room's page)
+        assert b.error("POST", f"{path}/bots", {"seats": [2]}) == "not_owner"
+        assert a.call("GET", path)["room"]["owner_here"] is True  # within the grace
+        time.sleep(0.8)
+        assert a.call("GET", path)["room"]["owner_here"] is False
+        b.call("POST", f"{path}/bots", {"seats": [2]})  # b stands in, owns it by that
+        summary = a.call("GET", path)["room"]
+        assert summary["owner"] == b.id and summary["owner_nickname"] == "b"

@@ -48,7 +48,8 @@ def _server_code(url: str, port: int, nonce_window: float, rule_files: str | Non
         "from huapai.server.app import create_app\n"
         "from huapai.server.config import ServerConfig\n"
         f"config = ServerConfig(database_url={url!r}, seed={SERVER_SEED}, between_deals=2.0, "
-        f"nonce_window={nonce_window!r}, auto_answer=0.3, rule_files={rule_files!r})\n"
+        f"nonce_window={nonce_window!r}, auto_answer=0.3, rule_files={rule_files!r}, "
+        "owner_grace=0.0)\n"
         f"uvicorn.run(create_app(config), host='127.0.0.1', port={port}, log_level='warning')\n"
     )
 

@@ -51,6 +51,9 @@ class ServerConfig:
     clock_grace: float = 5.0
     # how long a deal waits for the seated players' nonces (shuffle.py; 0: never waits)
     nonce_window: float = 1.5
+    # how long a room's owner has had no window on it before a seated player may act for
+    # them (a passer-by took over rooms whose owner was on another room's page: a play-test)
+    owner_grace: float = 60.0
     limits: Limits = field(default_factory=Limits)  # per-token and per-address budgets (limits.py)
     # several workers (docs/deploy.md): the Redis that carries messages between them (None:
     # the embedded single process), this worker's name (unique; drawn when None), and how

@@ -392,6 +392,8 @@ class Hub:
             room.presence(viewer, -1)
         elif group is not None:
             room.publish_room()
+        if conn.player == room.owner and not self.watching(room.id, room.owner):
+            room.owner_went()
 
     def resync(self, conn: Connection, room: Room) -> None:
         conn.post(dumps(room.room_message()))

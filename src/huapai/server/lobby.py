@@ -88,6 +88,7 @@ class Platform:
                             search_pace=self.config.search_pace,
                             clock_grace=self.config.clock_grace,
                             nonce_window=self.config.nonce_window,
+                            owner_grace=self.config.owner_grace,
                             leases=None if self.cluster is None else self.cluster.leases)
 
     # --- lifecycle -------------------------------------------------------------------

@@ -28,8 +28,10 @@ def summary(room: Room) -> dict[str, Any]:
         # the owner has no window on the room: a seated player may act as the owner (and
         # becomes it), or a room whose host left stayed stuck
         "owner_here": room.owner_here(),
-        # the owner a seated player took the room over from while they were away
+        # the owner a seated player took the room over from while they were away, and the
+        # nickname of who took it (they may have left the table since)
         "owner_before": room.taken_from,
+        "owner_nickname": room.owner_nickname,
         "status": room.status, "match": room.match_no,
         "created": round(room.created_at),  # epoch seconds: two alike rooms differ by it
         "deal": None if deal is None else deal.index, "dealer": room.dealer,

@@ -78,6 +78,8 @@ class Room:
         # no window on it): the summary says so, or the host came back to a room no longer
         # theirs and nothing said why (not kept over a restart)
         self.taken_from: str | None = None
+        self.owner_nickname: str | None = None  # once a seated player took the room over
+        self.owner_gone_at = time.monotonic()  # when the owner's last window closed
         self.status = WAITING
         self.match_no = 0
         self.match: Match | None = None
@@ -384,8 +386,21 @@ class Room:
         return self.seats[index]
 
     def owner_here(self) -> bool:
-        """Whether the owner has a window on the room (seated or watching)."""
-        return self.hub.watching(self.id, self.owner)
+        """Whether the owner has a window on the room (seated or watching), or had one less
+        than ``owner_grace`` seconds ago: only after that may a seated player act for them
+        (a passer-by who sat down in a public room took it over while its owner was on
+        another of his rooms' pages: a lobby play-test)."""
+        if self.hub.watching(self.id, self.owner):
+            return True
+        return time.monotonic() - self.owner_gone_at < self.services.owner_grace
+
+    def owner_went(self) -> None:
+        """The owner's last window on the room closed: once the grace is over a seated
+        player may act for them, and the summary says so then."""
+        self.owner_gone_at = time.monotonic()
+        if self.services.owner_grace > 0:
+            self.timers.later("owner_grace", self.services.owner_grace + 0.05,
+                              self.publish_room)
 
     def _require_owner(self, player: str) -> None:
         """The owner may; so may a seated player while the owner is away (no window on the
@@ -404,6 +419,8 @@ class Room:
             return
         await self.store.owner(player)
         self.taken_from = None if (by or player) == self.owner else self.owner
+        seat = self.seat_of(player)
+        self.owner_nickname = None if seat is None else seat.nickname
         self.owner = player
         self.members.add(player)
         self.publish_room()

@@ -41,6 +41,9 @@ class RoomServices:
     clock_grace: float = 5.0
     # how long a deal waits for the seated players' nonces (shuffle.py); 0: not at all
     nonce_window: float = 1.5
+    # how long an owner is away (no window on the room) before a seated player may act for
+    # them (Room.owner_here)
+    owner_grace: float = 60.0
     # several workers: this worker's room leases (every write carries the fence); None
     # for the embedded single process
     leases: Leases | None = None

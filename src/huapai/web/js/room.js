@@ -210,8 +210,9 @@ export class RoomPage {
     if (localStorage.getItem(key) === summary.owner) return;
     localStorage.setItem(key, summary.owner);
     const holder = summary.seats?.find((x) => x.player?.id === summary.owner);
-    toast(() => t("owner_taken", { name: holder?.player?.nickname ?? t("another_player") }),
-      "info", 9000);
+    // who took it, though they may have left the table since (it said 另一位玩家)
+    const name = holder?.player?.nickname ?? summary.owner_nickname ?? t("another_player");
+    toast(() => t("owner_taken", { name }), "info", 9000);
   }
 
   /** The owner's controls are mine: I own the room, or its owner has no window on it and

@@ -67,7 +67,9 @@ function seatRow(page, seat, choices, botBody) {
   if (seat.bot && owner) {
     buttons.push(page.restButton({ class: "btn small ghost" }, "del", path`/rooms/${room}/seats/${seat.seat}`, undefined, t("remove_bot")));
   }
-  if (seat.player && owner && seat.player.id !== s.owner) {
+  // not on my own seat while I stand in for an away owner ("把房主转给 我?", and 请离座
+  // myself beside 离座: a lobby play-test)
+  if (seat.player && owner && seat.player.id !== s.owner && seat.player.id !== page.me) {
     buttons.push(giveButton(page, seat.player));
     // a friend gone quiet holds the start
     buttons.push(page.restButton({ class: "btn small ghost", "data-testid": `unseat-${seat.seat}` }, "del",
