@@ -216,11 +216,16 @@ def test_private_room_needs_its_code(client: TestClient) -> None:
     assert b.call("GET", "/api/me/rooms")["rooms"] == []  # a member, not yet seated
     b.call("POST", f"/api/rooms/{room['id']}/seats/1")
     mine = {"id": room["id"], "game": "xianniu", "preset": "lanzhou", "status": "waiting",
-            "code": room["code"], "deals": 1, "created": room["created"]}
+            "code": room["code"], "private": True, "deals": 1, "created": room["created"]}
     assert a.call("GET", "/api/me/rooms")["rooms"] == [{**mine, "owner": True}]
     assert b.call("GET", "/api/me/rooms")["rooms"] == [{**mine, "owner": False}]
-    a.room()  # a public room is not listed there: the lobby's public list shows it
-    assert len(a.call("GET", "/api/me/rooms")["rooms"]) == 1
+    # a public room of mine too, newest first: past the public list's first page a club
+    # owner's own rooms fell behind 更多房间 (a lobby play-test)
+    public = a.room()
+    listed = a.call("GET", "/api/me/rooms")["rooms"]
+    assert [r["id"] for r in listed] == [public, room["id"]]
+    assert listed[0]["private"] is False and listed[0]["code"] is None
+    assert b.call("GET", "/api/me/rooms")["rooms"] == [{**mine, "owner": False}]
     assert Api(client, "c").call("GET", "/api/me/rooms")["rooms"] == []
     assert client.get("/api/me/rooms").status_code == 401
 

@@ -1,6 +1,6 @@
 """Playing with friends (issue "What players and the seeds found" §1): an invitation link
 to a private room joins the friend who opens it directly, and the lobby lists it under
-我的私人房间 for the way back; the code is shown large with a share button; a double click
+我的房间 for the way back; the code is shown large with a share button; a double click
 makes one room and starts one deal."""
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ def test_invitation_link_joins_a_private_room(page: Page, phone: Page, server: s
     friend.click("[data-testid=sit-1]")
     expect(page.locator(".wait-seat[data-seat='1']")).to_contain_text("朋友")
     assert "找不到" not in friend.content()
-    friend.click("text=← 大厅")  # the public list never shows it: 我的私人房间 does
+    friend.click("text=← 大厅")  # the public list never shows it: 我的房间 does
     back = friend.locator("[data-testid=my-private-rooms] [data-testid=back-to-private]")
     expect(friend.locator("[data-testid=my-private-rooms]")).to_contain_text(code)
     back.click()

@@ -204,3 +204,22 @@ def test_the_chosen_preset_says_the_players_typed(page: Page, server: str) -> No
     page.dispatch_event("input[name=rule-players]", "change")
     expect(page.locator("select[name=preset] option:checked")).to_have_text(
         "凤翔花花牌（长牌） · 5 人")
+
+
+def test_a_rooms_row_says_its_stakes_its_clock_and_an_away_owner(page: Page, phone: Page,
+                                                                  server: str) -> None:
+    """A ×5 room with a 60 s clock read in the lobby as any other (a lobby play-test): its
+    row says both; a waiting room whose owner has gone says 房主不在 (a newcomer sat down to
+    wait for a start that never came)."""
+    enter(page, server, "老王")
+    page.select_option("select[name=turn_clock]", value="60")
+    create_room(page, preset="lanzhou", fields={"multiplier": "5"})
+    enter(phone, server, "小李")
+    row = phone.locator(".room-row").filter(has_text="老王").first
+    expect(row.locator("[data-testid=row-mult]")).to_have_text("倍数 ×5")
+    expect(row.locator("[data-testid=row-clock]")).to_have_text("60 秒")
+    expect(row.locator("[data-testid=row-owner-away]")).to_have_count(0)  # he is there
+    page.goto(server)  # 老王 goes back to the lobby: his own row does not say it to him
+    expect(row.locator("[data-testid=row-owner-away]")).to_have_text("房主不在", timeout=15000)
+    mine = page.locator(".room-row").filter(has_text="老王").last
+    expect(mine.locator("[data-testid=row-owner-away]")).to_have_count(0)

@@ -113,13 +113,14 @@ async def me(request: Request) -> dict[str, Any]:
 
 
 @router.get("/me/rooms")
-async def my_private_rooms(request: Request) -> dict[str, Any]:
-    """The caller's open private rooms (owned, sat in, or a seat kept for them), newest
-    first: the lobby lists them above the public rooms, which never show them."""
+async def my_rooms(request: Request) -> dict[str, Any]:
+    """The caller's open rooms, private or public (owned, sat in, or a seat kept for them),
+    newest first: the lobby lists them above the public rooms."""
     player = await player_of(request)
-    rows = await asyncio.to_thread(platform_of(request).reader.private_rooms_of, player.id)
+    rows = await asyncio.to_thread(platform_of(request).reader.rooms_to_return_to, player.id)
     return {"rooms": [{"id": r.id, "game": r.game, "preset": r.preset, "status": r.status,
                        "code": r.code, "owner": r.owner_id == player.id,
+                       "private": bool((r.settings or {}).get("private")),
                        "deals": (r.settings or {}).get("deals", 1), "created": round(r.created_at)}
                       for r in rows]}
 

@@ -91,7 +91,7 @@ def _fixed(game: Game[Any, Any], rules: Any) -> tuple[dict[str, Any], tuple[str,
 
 
 LISTED = ("id", "game", "title", "preset", "deals", "multiplier", "turn_clock", "owner",
-          "status", "match", "deal", "spectators", "created")
+          "owner_here", "status", "match", "deal", "spectators", "created")
 
 
 def listing(room: Room) -> dict[str, Any]:

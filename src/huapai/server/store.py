@@ -386,9 +386,10 @@ class Reader:
         with self._session() as s:
             return list(s.scalars(stmt).all())
 
-    def private_rooms_of(self, player_id: str, limit: int = 20) -> list[RoomRow]:
-        """The open private rooms ``player_id`` owns, sits in or has a seat kept in,
-        newest first (the lobby's way back to them: the public list has none)."""
+    def rooms_to_return_to(self, player_id: str, limit: int = 20) -> list[RoomRow]:
+        """The open rooms ``player_id`` owns, sits in or has a seat kept in, newest first:
+        the lobby's way back to them — the public list has no private room, and past its
+        first page a club owner's own public rooms fell behind 更多房间 (a play-test)."""
         seated = select(SeatRow.room_id).where(or_(SeatRow.player_id == player_id,
                                                    SeatRow.held_player_id == player_id))
         stmt = (select(RoomRow).where(RoomRow.status != "closed",
@@ -396,8 +397,7 @@ class Reader:
                                           RoomRow.id.in_(seated)))
                 .order_by(RoomRow.created_at.desc()))
         with self._session() as s:
-            rows = [r for r in s.scalars(stmt).all() if (r.settings or {}).get("private")]
-            return rows[:limit]
+            return list(s.scalars(stmt.limit(limit)).all())
 
     def open_room_by_code(self, code: str) -> str | None:
         """The id of the open room with this private code, if any."""

@@ -83,13 +83,19 @@ function keepLastRoom(body) {
 
 /** A row's status, how far its match is (第 2 局/4, or 共 4 局 before the start) and when
  * it was made: two rooms of one game, preset and players looked the same. */
-function roomFacts(room) {
+function roomFacts(room, me = null) {
   const going = room.status === "playing" || room.status === "between";
   const progress = going && room.deal != null ? `${t("deal_n", { n: room.deal + 1 })}/${room.deals}`
     : room.status === "waiting" && room.deals > 1 ? t("deals_total", { n: room.deals }) : null;
   const made = room.created ? new Date(room.created * 1000) : null;
   return [h("span", { class: `status s-${room.status}` }, t(`status_${room.status}`)),
     progress ? h("span", { "data-testid": "row-progress" }, progress) : null,
+    // the stakes and the clock, and a waiting room whose owner is away (a ×5 timed room
+    // read as any other, and a newcomer sat down to wait for a start that never came)
+    room.multiplier > 1 ? h("span", { "data-testid": "row-mult" }, t("row_mult", { n: room.multiplier })) : null,
+    room.turn_clock ? h("span", { "data-testid": "row-clock" }, t("seconds", { n: room.turn_clock })) : null,
+    room.status === "waiting" && room.owner_here === false && room.owner !== me
+      ? h("span", { class: "muted", "data-testid": "row-owner-away" }, t("owner_away_short")) : null,
     made ? h("span", { class: "muted", "data-testid": "row-age", title: made.toLocaleString() }, madeAgo(made)) : null];
 }
 
@@ -420,7 +426,7 @@ export class LobbyPage {
         h("div", { class: "room-title" }, gameTitle(room.game),
           h("span", { class: "muted" }, ` · ${presetTitle(room.game, room.preset)}`)),
         h("div", { class: "room-meta" },
-          ...roomFacts(room),
+          ...roomFacts(room, me),
           h("span", {}, `${filled}/${room.seats.length}`), h("span", { class: "names" }, names),
           room.spectators ? h("span", { class: "muted", "data-testid": "row-spectators" },
             t("spectators_n", { n: room.spectators })) : null),
@@ -441,8 +447,9 @@ export class LobbyPage {
       } }, t("more_rooms")) : null);
   }
 
-  /** 我的私人房间: the private rooms I own or sit in (the public list never shows them,
-   * and a player who went back to the lobby had no way back but the invitation). */
+  /** 我的房间: the rooms I own or sit in, private or public (the public list never shows
+   * a private one, and a player who went back to the lobby had no way back but the
+   * invitation; past its first page a club owner's public rooms were behind 更多房间). */
   privateRows() {
     const mine = this.mine ?? [];
     if (!mine.length) return [];
