@@ -426,6 +426,17 @@ def test_a_decision_lists_the_advice_and_the_pick_first() -> None:
         < line.index("A（单张） +1.0±8.0") < line.index("10（单张） +0.0±8.4"), line
 
 
+def test_a_rechecked_move_not_advised_says_it_fell_short_of_99() -> None:
+    """过 −1.5±1.4 re-checked beside 对 −5.0 (your pick, advised), then "0 处大错": the
+    review read as contradicting itself (a 公安 player's check) — the re-checked move says
+    it was not better at 99 %."""
+    row = {"move": 41, "mistake": False, "chosen": 1, "advised": 1, "checked": 0,
+           "asked": None, "chosen_label": {"zh": "对", "en": "对"},
+           "options": [_option(0, "过", -1.5, 1.4, checked=True), _option(1, "对", -5.0, None)]}
+    assert "过 −1.5±1.4（重比过，没到 99% 把握）" in _decision_line(row, "zh").plain
+    assert "re-checked, not 99 % sure" in _decision_line(row, "en").plain
+
+
 def test_a_decision_where_every_option_expects_the_same_is_one_short_line() -> None:
     """紧牌's 弃 A … 弃 红9 each at +2.0 filled a line per discard: said once."""
     options = [_option(0, "弃 A", 2.0, None), _option(1, "弃 2", 2.0, 0.3),

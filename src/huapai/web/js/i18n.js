@@ -174,6 +174,7 @@ const STR = {
   review_step: ["第 {move} 手轮到你，各个选项的预期（± 是和你选的相比的误差，± 大的排得再高也可能是运气；搜索挑的和经验型机器人的那一手又在另外的牌上重比过，有 99% 把握更好才建议）：",
                 "Move {move} is yours; each option's expected score (± the noise against your pick: a wide one ranked high may be luck; the search's pick and the heuristic's move were re-checked on fresh deals, advised only if better at 99 %):"],
   review_checked: ["重比过", "re-checked"],
+  review_checked_unsure: ["重比过，没到 99% 把握", "re-checked, not 99 % sure"],
   review_rechecked: ["在另外的 {n} 副牌上和你选的重比过", "re-checked against your pick on {n} fresh deals"],
   review_chosen: ["你选的", "your pick"],
   review_advised: ["建议", "advised"],

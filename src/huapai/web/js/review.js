@@ -101,7 +101,7 @@ export class ReviewPanel {
       h("ul", { class: "review-options" }, options.map((o) => {
         const mine = o.action === d.chosen, advice = o.action === d.advised;
         const tags = [mine ? t("review_chosen") : null, advice ? t("review_advised") : null,
-                      o.checked ? t("review_checked") : null].filter(Boolean);
+                      o.checked ? t(o.action === d.advised ? "review_checked" : "review_checked_unsure") : null].filter(Boolean);
         const title = mine ? t("review_played", { n: o.visits })
           : t(o.checked ? "review_rechecked" : "review_tries", { n: o.pairs });
         return h("li", { class: `review-option${mine ? " chosen" : ""}${advice ? " advised" : ""}`,
