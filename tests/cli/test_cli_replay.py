@@ -312,3 +312,15 @@ def test_the_hands_dealt_show_the_groups_laid_with_them(tmp_path: Path) -> None:
     result = invoke(["replay", str(record), "--lang", "en"])
     assert_clean(result, 0)
     assert "seat 0: 一二三四五六六八壹贰贰叁肆肆捌捌玖拾 + 哨[伍伍伍]" in result.output
+
+
+def test_a_biegan_replay_in_chinese_says_flowered_cards_as_play_does(tmp_path: Path) -> None:
+    """The replay's dealt hands wrote 三* 乙* (the notation's mark) while play said 花三 花乙
+    (a 公安 player's check); English keeps the notation."""
+    path = tmp_path / "bg.jsonl"
+    assert_clean(invoke(["play", "biegan", "--seed", "3", "--deals", "1", "--bots", "random",
+                         "--record", str(path)], "1\n" * 400), 0)
+    hands = invoke(["replay", str(path)]).output.split("起手牌")[1].split("\n#", 1)[0]
+    assert "*" not in hands and "花" in hands, hands
+    english = invoke(["replay", str(path), "--lang", "en"]).output.split("\n#", 1)[0]
+    assert "*" in english, english

@@ -65,6 +65,11 @@ class BieganRenderer:
     """The 双别杆 renderer."""
 
     # ------------------------------------------------------------------ the table
+    def said_cards(self, cards: str, ctx: RenderContext) -> str:
+        """Cards as this screen says them (``huapai replay``'s hands): 花三 in Chinese, as
+        play does (the replay wrote 三*, a notation mark: a 公安 player's check)."""
+        return ctx.pick(said_zh(cards), cards)
+
     def table(self, view: Mapping[str, Any], ctx: RenderContext) -> RenderableType:
         parts: list[RenderableType] = [self._status(view, ctx), self._seats(view, ctx)]
         pending = view.get("pending")
