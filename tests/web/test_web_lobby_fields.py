@@ -223,3 +223,24 @@ def test_a_rooms_row_says_its_stakes_its_clock_and_an_away_owner(page: Page, pho
     expect(row.locator("[data-testid=row-owner-away]")).to_have_text("房主不在", timeout=15000)
     mine = page.locator(".room-row").filter(has_text="老王").last
     expect(mine.locator("[data-testid=row-owner-away]")).to_have_count(0)
+
+
+def test_the_public_list_filters_by_game_and_a_free_seat(page: Page, server: str) -> None:
+    """A phone scrolled past some fifty rooms to find a 秀山 game to sit down at (a lobby
+    play-test): the list filters by game and by a free seat."""
+    enter(page, server, "过滤")
+    for game, preset in [("xianniu", "lanzhou")] * 4 + [("xiushan", "shibafu")] * 2:
+        create_room(page, game=game, preset=preset)  # left waiting, two seats free
+        page.goto(server)
+    create_room(page, game="xianniu", preset="lanzhou")
+    start_with_bots(page)  # a seventh, full and playing
+    page.goto(server)
+    page.wait_for_selector("[data-testid=room-filter]")
+    rows = page.locator(".room-list:not([data-testid=my-private-rooms]) > .room-row")
+    expect(rows).to_have_count(7)
+    page.select_option("[data-testid=filter-game]", value="xiushan")
+    expect(rows).to_have_count(2)
+    expect(rows.first).to_contain_text("秀山")
+    page.select_option("[data-testid=filter-game]", value="")
+    page.check("[data-testid=filter-free]")
+    expect(rows).to_have_count(6)  # not the full one

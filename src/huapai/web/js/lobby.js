@@ -413,7 +413,8 @@ export class LobbyPage {
     if (!this.roomsBox) return;
     const me = this.app.player?.id ?? null;
     const mineFirst = (room) => (room.seats.some((s) => s.player?.id === me) ? 0 : 1);
-    const live = this.rooms.filter((room) => room.status !== "finished" || mineFirst(room) === 0);
+    const live = this.rooms.filter((room) => (room.status !== "finished" || mineFirst(room) === 0)
+      && this.shown(room));
     // the server lists newest first; a stable sort keeps that order within each group
     const rows = live.slice().sort((a, b) => mineFirst(a) - mineFirst(b)).map((room) => {
       const filled = room.seats.filter((s) => s.player || s.bot).length;
@@ -440,11 +441,39 @@ export class LobbyPage {
     morph(this.roomsBox, ...this.privateRows(),
       h("div", { class: "panel-head" }, h("h2", {}, t("public_rooms")),
         h("button", { class: "link", onClick: () => this.refreshRooms() }, t("refresh"))),
-      rows.length ? h("ul", { class: "room-list" }, rows) : h("p", { class: "muted" }, t("no_rooms")),
+      this.filterBar(),
+      rows.length ? h("ul", { class: "room-list" }, rows)
+        : h("p", { class: "muted" }, t(this.rooms.length ? "no_rooms_filtered" : "no_rooms")),
       this.moreRooms ? h("button", { class: "btn small ghost", "data-testid": "more-rooms", onClick: () => {
         this.roomPages = (this.roomPages ?? 1) + 1;
         this.refreshRooms();
       } }, t("more_rooms")) : null);
+  }
+
+  /** Whether a public room passes the list's filter (its game; a free seat). */
+  shown(room) {
+    const f = this.filter ?? {};
+    if (f.game && room.game !== f.game) return false;
+    return !f.free || (room.status === "waiting" && room.seats.some((s) => !s.player && !s.bot));
+  }
+
+  /** Which game, and only rooms with a free seat: a phone scrolled past some fifty rooms
+   * to find a 秀山 game to sit down at (a lobby play-test). */
+  filterBar() {
+    const f = (this.filter ??= { game: "", free: false });
+    const games = [...new Set(this.rooms.map((r) => r.game))];
+    if (this.rooms.length < 6 && !f.game && !f.free) return null;  // a short list needs none
+    return h("div", { class: "room-filter", "data-testid": "room-filter" },
+      h("select", { "aria-label": t("filter_game"), "data-testid": "filter-game", onChange: (e) => {
+        f.game = e.target.value;
+        this.renderRooms();
+      } }, h("option", { value: "", selected: !f.game }, t("filter_all_games")),
+      games.map((g) => h("option", { value: g, selected: f.game === g }, gameTitle(g)))),
+      h("label", { class: "check" }, h("input", { type: "checkbox", checked: f.free, "data-testid": "filter-free",
+        onChange: (e) => {
+          f.free = e.target.checked;
+          this.renderRooms();
+        } }), t("filter_free")));
   }
 
   /** 我的房间: the rooms I own or sit in, private or public (the public list never shows
