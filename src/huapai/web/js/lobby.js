@@ -480,7 +480,9 @@ export class LobbyPage {
    * a private one, and a player who went back to the lobby had no way back but the
    * invitation; past its first page a club owner's public rooms were behind 更多房间). */
   privateRows() {
-    const mine = this.mine ?? [];
+    // a public room of mine only when the public list as loaded does not show it
+    const listed = new Set(this.rooms.map((r) => r.id));
+    const mine = (this.mine ?? []).filter((r) => r.private !== false || !listed.has(r.id));
     if (!mine.length) return [];
     return [h("div", { class: "panel-head" }, h("h2", {}, t("my_private_rooms"))),
       h("ul", { class: "room-list", "data-testid": "my-private-rooms" }, mine.map((room) =>
