@@ -95,7 +95,7 @@ export class Live {
 
   /** Back on line: try now, not after the backoff. */
   reconnectNow() {
-    if (this.stopped || this.ready || this.ws?.readyState === WebSocket.CONNECTING) return;
+    if (this.stopped || this.ready || this.ws) return;  // a line up or on its way: kept
     this.attempt = 0;
     this.connect();
   }
