@@ -216,7 +216,8 @@ def test_private_room_needs_its_code(client: TestClient) -> None:
     assert b.call("GET", "/api/me/rooms")["rooms"] == []  # a member, not yet seated
     b.call("POST", f"/api/rooms/{room['id']}/seats/1")
     mine = {"id": room["id"], "game": "xianniu", "preset": "lanzhou", "status": "waiting",
-            "code": room["code"], "private": True, "deals": 1, "created": room["created"]}
+            "code": room["code"], "private": True, "deals": 1, "multiplier": 1,
+            "turn_clock": 0, "created": room["created"]}
     assert a.call("GET", "/api/me/rooms")["rooms"] == [{**mine, "owner": True}]
     assert b.call("GET", "/api/me/rooms")["rooms"] == [{**mine, "owner": False}]
     # a public room of mine too, newest first: past the public list's first page a club
@@ -225,6 +226,10 @@ def test_private_room_needs_its_code(client: TestClient) -> None:
     listed = a.call("GET", "/api/me/rooms")["rooms"]
     assert [r["id"] for r in listed] == [public, room["id"]]
     assert listed[0]["private"] is False and listed[0]["code"] is None
+    staked = a.call("POST", "/api/rooms", {"game": "xianniu", "private": True, "multiplier": 5,
+                                           "turn_clock": 30}, 201)["room"]["id"]
+    row = next(r for r in a.call("GET", "/api/me/rooms")["rooms"] if r["id"] == staked)
+    assert (row["multiplier"], row["turn_clock"]) == (5, 30)  # as the public rows say them
     assert b.call("GET", "/api/me/rooms")["rooms"] == [{**mine, "owner": False}]
     assert Api(client, "c").call("GET", "/api/me/rooms")["rooms"] == []
     assert client.get("/api/me/rooms").status_code == 401

@@ -121,7 +121,11 @@ async def my_rooms(request: Request) -> dict[str, Any]:
     return {"rooms": [{"id": r.id, "game": r.game, "preset": r.preset, "status": r.status,
                        "code": r.code, "owner": r.owner_id == player.id,
                        "private": bool((r.settings or {}).get("private")),
-                       "deals": (r.settings or {}).get("deals", 1), "created": round(r.created_at)}
+                       "deals": (r.settings or {}).get("deals", 1),
+                       # the stakes and the clock, as the public list's rows say them
+                       "multiplier": (r.settings or {}).get("multiplier", 1),
+                       "turn_clock": (r.settings or {}).get("turn_clock", 0),
+                       "created": round(r.created_at)}
                       for r in rows]}
 
 
