@@ -328,5 +328,5 @@ def test_room_list_is_paginated_and_short(tmp_path: Path) -> None:
         assert set(first["rooms"][0]) == {"id", "game", "title", "preset", "deals",
                                           "multiplier", "turn_clock", "owner", "status",
                                           "match", "deal", "seats", "spectators",
-                                          "created"}
+                                          "created", "owner_here"}
         assert client.get("/api/rooms?limit=5").status_code == 400
