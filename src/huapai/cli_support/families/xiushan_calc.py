@@ -16,7 +16,8 @@ from huapai.cli_support.families.common import family_name
 from huapai.cli_support.i18n import Lang
 from huapai.core.present import count_en
 from huapai.games.xiushan.calculator import Result
-from huapai.games.xiushan.cards import RANKS, card_name, format_cards
+from huapai.games.xiushan.cards import card_name, format_cards
+from huapai.games.xiushan.describe import jiang_name
 from huapai.games.xiushan.groups import Group
 from huapai.games.xiushan.waits import Wait, Waits
 
@@ -76,8 +77,7 @@ def show_score(result: Result, console: Console, lang: Lang) -> None:
     console.print(_t(title, lang, threshold=result.threshold,
                      family=family_name("xiushan", lang)), style="bold")
     if result.jiang is not None:
-        jiang = card_name(result.jiang + RANKS) + card_name(result.jiang)
-        console.print(_t("jiang", lang, jiang=jiang))
+        console.print(_t("jiang", lang, jiang=jiang_name(result.jiang)))
     if not result.complete:
         console.print(_t("incomplete", lang), style="red")
         return

@@ -8,11 +8,17 @@ from functools import cache
 
 from huapai.core.present import ActionInfo, ActionStyle, Msg
 
-from .cards import card_name
+from .cards import RANKS, card_name
 from .state import ACTION_NAMES, DISCARD0, HU, NUM_ACTIONS, PASS
 
 PINYIN = {0: "pass", 1: "hu", 2: "peng", 3: "kaizhao", 4: "ji", 5: "shao", 6: "longdeng"}
 """Each action's kind, the word its English label shows (and the notation takes)."""
+
+
+def jiang_name(rank: int) -> str:
+    """The 将 of ``rank`` as the table says it, big card and small (``陆六``): both sizes
+    are the 将 (the big card alone read as the big one only: a play-test)."""
+    return card_name(rank + RANKS) + card_name(rank)
 
 
 def say(zh: str, en: str, code: str = "xiushan") -> Msg:

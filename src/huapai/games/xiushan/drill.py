@@ -19,6 +19,7 @@ from typing import Any
 
 from .abacus import ANNOUNCED_KINDS, Bo, Event, announce_value
 from .cards import RANKS, card_name, is_big
+from .describe import jiang_name
 from .groups import QUAD_KINDS, SAME_CARD_YOUZI, Kind
 from .rules import XiushanRules
 
@@ -49,11 +50,8 @@ class DrillItem:
         return f"{group}（{jiang}）"
 
     def jiang_name(self) -> str | None:
-        """The 将 as the table says it, big and small (``陆六``): the big card alone read
-        as if only the big 陆 were the 将 (a play-test)."""
-        if self.jiang is None:
-            return None
-        return card_name(self.jiang + RANKS) + card_name(self.jiang)
+        """The 将 as the table says it (:func:`.describe.jiang_name`), or None."""
+        return None if self.jiang is None else jiang_name(self.jiang)
 
     def reason(self) -> dict[str, Any]:
         """Why the answer is what it is, for a learner who missed it: the kind's row of 钱

@@ -18,6 +18,7 @@ from huapai.core.view import TableView
 from . import bo_play
 from .calculator import HandError
 from .cards import NUM_CARDS, RANKS, card_name, format_cards
+from .describe import jiang_name
 from .groups import Meld
 from .moves import hand_text
 from .rules import XiushanRules
@@ -110,7 +111,7 @@ def _table(s: State) -> dict[str, Any]:
         "idle": r.idle,  # who sits out, if anyone: the 老爷 was shown only as 不打 (a play-test)
         "stock": s.stock,
         "flipped": card_name(s.deal[-1]) if r.flips else None,
-        "jiang": None if s.jiang is None else card_name(s.jiang + RANKS) + card_name(s.jiang),
+        "jiang": None if s.jiang is None else jiang_name(s.jiang),
         "melds": [[meld_view(h, False) for h in s.melds[p]] for p in range(r.num_seats)],
         "rivers": [format_cards(river) for river in s.rivers],
         "offer": None if s.offer is None else {

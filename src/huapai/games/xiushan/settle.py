@@ -11,8 +11,8 @@ from __future__ import annotations
 from huapai.core.present import Msg, SettlementItem, unit
 from huapai.core.protocol import Payment, Settlement
 
-from .cards import RANKS, card_name, format_cards
-from .describe import say
+from .cards import card_name, format_cards
+from .describe import jiang_name, say
 from .groups import Group
 from .state import State, Win
 
@@ -101,7 +101,7 @@ def jiang_lines(s: State) -> list[tuple[int, Msg, int, Msg]]:
     秀山 player's audit); ``jiang``, ``flipped`` are its params. None without a flip."""
     if s.win is None or s.jiang is None:
         return []
-    name = card_name(s.jiang + RANKS) + card_name(s.jiang)
+    name = jiang_name(s.jiang)
     flipped = card_name(s.deal[-1])
     return [(s.win.seat, Msg("jiang", f"将：{name}（翻出 {flipped}）",
                              f"将: {name} (flipped {flipped})",
