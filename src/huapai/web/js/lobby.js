@@ -99,6 +99,11 @@ function roomFacts(room, me = null) {
     made ? h("span", { class: "muted", "data-testid": "row-age", title: made.toLocaleString() }, madeAgo(made)) : null];
 }
 
+/** How many seats of a lobby row nobody (no player, no bot) holds. */
+function freeSeats(room) {
+  return room.seats.filter((s) => !s.player && !s.bot).length;
+}
+
 function madeAgo(made) {
   const minutes = Math.floor((Date.now() - made.getTime()) / 60000);
   if (minutes < 1) return t("made_now");
@@ -417,10 +422,10 @@ export class LobbyPage {
       && this.shown(room));
     // the server lists newest first; a stable sort keeps that order within each group
     const rows = live.slice().sort((a, b) => mineFirst(a) - mineFirst(b)).map((room) => {
-      const filled = room.seats.filter((s) => s.player || s.bot).length;
+      const free = freeSeats(room);
+      const filled = room.seats.length - free;
       const seated = mineFirst(room) === 0;
       // the seated, then how many seats are free ("规则d、·、·" read as a riddle)
-      const free = room.seats.length - filled;
       const names = listed([...nicknames(room.seats).filter((_, i) => room.seats[i].player || room.seats[i].bot),
                             ...(free ? [t("seats_free", { n: free })] : [])]);
       return h("li", { class: "room-row", "data-room": room.id, "data-key": room.id },
@@ -454,7 +459,7 @@ export class LobbyPage {
   shown(room) {
     const f = this.filter ?? {};
     if (f.game && room.game !== f.game) return false;
-    return !f.free || (room.status === "waiting" && room.seats.some((s) => !s.player && !s.bot));
+    return !f.free || (room.status === "waiting" && freeSeats(room) > 0);
   }
 
   /** Which game, and only rooms with a free seat: a phone scrolled past some fifty rooms
