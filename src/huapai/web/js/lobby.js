@@ -10,6 +10,7 @@ import { optionLabel } from "./roomrules.js";
 import { toast } from "./ui.js";
 import { keepingFocus } from "./focus.js";
 import { seatName } from "./table.js";
+import { PublicGames, agoText } from "./publicgames.js";
 
 /** 凭房间码加入: a private room's code, then its table (the lobby; a room page that could
  * not be found, as a private room's address is for its members only). */
@@ -96,7 +97,8 @@ function roomFacts(room, me = null) {
     room.turn_clock ? h("span", { "data-testid": "row-clock" }, t("seconds", { n: room.turn_clock })) : null,
     room.status === "waiting" && room.owner_here === false && room.owner !== me
       ? h("span", { class: "muted", "data-testid": "row-owner-away" }, t("owner_away_short")) : null,
-    made ? h("span", { class: "muted", "data-testid": "row-age", title: made.toLocaleString() }, madeAgo(made)) : null];
+    made ? h("span", { class: "muted", "data-testid": "row-age", title: made.toLocaleString() },
+      agoText(room.created, "made")) : null];
 }
 
 /** How many seats of a lobby row nobody (no player, no bot) holds. */
@@ -104,13 +106,6 @@ function freeSeats(room) {
   return room.seats.filter((s) => !s.player && !s.bot).length;
 }
 
-function madeAgo(made) {
-  const minutes = Math.floor((Date.now() - made.getTime()) / 60000);
-  if (minutes < 1) return t("made_now");
-  if (minutes < 60) return t("made_min", { n: minutes });
-  if (minutes < 48 * 60) return t("made_h", { n: Math.floor(minutes / 60) });
-  return t("made_d", { n: Math.floor(minutes / 1440) });
-}
 
 export class LobbyPage {
   constructor(app) {
@@ -123,6 +118,7 @@ export class LobbyPage {
     this.rulesShown = false; // the rule options opened by the player
     this.rooms = [];
     this.history = null;
+    this.publicGames = new PublicGames(null);
     this.timer = null;
   }
 
@@ -148,7 +144,8 @@ export class LobbyPage {
   }
 
   async refresh() {
-    await Promise.all([this.refreshRooms(), this.loadHistory()]);
+    await Promise.all([this.refreshRooms(), this.loadHistory(),
+      this.publicGames.load(this.app.player?.id ?? null)]);
   }
 
   /** The public rooms, newest first, as many pages as asked for ("more" adds one). */
@@ -264,6 +261,7 @@ export class LobbyPage {
     this.formBox = h("section", { class: "card-panel create" });
     this.roomsBox = h("section", { class: "card-panel rooms" });
     this.historyBox = h("section", { class: "card-panel history" });
+    this.publicGames.box = h("section", { class: "card-panel public-games" });
     replace(this.el, h("div", { class: "lobby" },
       h("div", { class: "lobby-hero" },
         h("h1", {}, t("app_title"), h("small", {}, t("app_sub"))),
@@ -272,10 +270,11 @@ export class LobbyPage {
           bi("报数练习", "报数 practice (钵福)")))),
       h("div", { class: "lobby-grid" },
         h("div", { class: "col" }, this.formBox, this.joinPanel()),
-        h("div", { class: "col" }, this.roomsBox, this.historyBox))));
+        h("div", { class: "col" }, this.roomsBox, this.historyBox, this.publicGames.box))));
     this.renderForm();
     this.renderRooms();
     this.renderHistory();
+    this.publicGames.render();
   }
 
   /** The form drawn again after a choice, morphed: its controls stay the same nodes. It
@@ -448,7 +447,8 @@ export class LobbyPage {
         h("button", { class: "link", onClick: () => this.refreshRooms() }, t("refresh"))),
       this.filterBar(),
       rows.length ? h("ul", { class: "room-list" }, rows)
-        : h("p", { class: "muted" }, t(this.rooms.length ? "no_rooms_filtered" : "no_rooms")),
+        // 换个筛选 only under a filter: finished rooms alone (hidden) said it with none set
+        : h("p", { class: "muted" }, t(this.filter?.game || this.filter?.free ? "no_rooms_filtered" : "no_rooms")),
       this.moreRooms ? h("button", { class: "btn small ghost", "data-testid": "more-rooms", onClick: () => {
         this.roomPages = (this.roomPages ?? 1) + 1;
         this.refreshRooms();

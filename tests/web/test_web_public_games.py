@@ -1,0 +1,40 @@
+"""大家的牌局: a player who did not sit at a table can find a public game's replay from the
+lobby (a play-test looked for one: ``/api/replays`` listed them and no page showed that
+list); a private room's games and the reader's own stay out of it."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+from web_driver import create_room, enter, start_with_bots, tuoguan_to_settlement
+
+OWN_SERVER = True  # conftest's ``server``: one of this module's own
+
+
+def test_another_players_public_game_is_watched_from_the_lobby(page: Page, phone: Page,
+                                                                 server: str) -> None:
+    enter(page, server, "老张")
+    create_room(page, preset="fengxiang")
+    start_with_bots(page)
+    tuoguan_to_settlement(page, timeout=30000)
+    page.goto(server)
+    page.check("input[name=private]")  # a second, private game: nobody else's to watch
+    create_room(page, preset="lanzhou")
+    start_with_bots(page)
+    tuoguan_to_settlement(page, timeout=30000)
+    page.goto(server)
+    # his own games are under 我的牌局, not among everybody's
+    expect(page.locator("[data-testid=replay-link]")).to_have_count(2)
+    expect(page.locator("[data-testid=public-game]")).to_have_count(0)
+    expect(page.locator(".public-games")).to_contain_text("还没有别人打完的公开牌局")
+
+    enter(phone, server, "小赵")
+    games = phone.locator("[data-testid=public-game]")
+    expect(games).to_have_count(1)  # the public 凤翔 deal only
+    expect(games.first).to_contain_text("凤翔")
+    expect(games.first).to_contain_text("老张")
+    expect(games.first).to_contain_text("机器人乙")
+    expect(games.first).to_contain_text("刚打完")
+    games.first.locator("[data-testid=public-replay]").click()
+    expect(phone.locator("[data-testid=step]")).to_contain_text("已走 0 /")
+    expect(phone.locator(".open-hand")).to_have_count(3)  # every hand face up: it is over
+    expect(phone.locator("[data-testid=seat-0] .plate-name")).to_have_text("老张")
