@@ -40,8 +40,35 @@ def test_two_alike_rooms_differ_in_the_lobby(page: Page, server: str) -> None:
     create_room(page, preset="lanzhou", deals=4)
     start_with_bots(page)
     page.goto(f"{server}/#/")
+    page.click("[data-testid=leave-table-confirm]")  # leaving a deal I play is asked first
     rows = page.locator(".room-row:has([data-testid=back-to-seat])")  # mine: first, newest first
     expect(rows).to_have_count(2)
     expect(rows.locator("[data-testid=row-progress]")).to_have_text(["第 1 局/4", "共 4 局"])
     expect(rows.locator("[data-testid=row-age]")).to_have_text(["刚开", "刚开"])
     assert rows.nth(0).inner_text() != rows.nth(1).inner_text()
+
+
+def test_leaving_a_deal_i_play_is_asked_first(page: Page, server: str) -> None:
+    """The back button left a live table with nothing said, and 托管 played the seat (a
+    phone play-test): it asks; staying keeps the table and its address."""
+    enter(page, server, "回退")
+    create_room(page, preset="lanzhou", speed=1.6)  # bots slow: the deal stays live
+    room_url = page.url
+    start_with_bots(page)
+    page.go_back()
+    dialog = page.locator("[data-testid=leave-table-cancel]")
+    expect(dialog).to_be_visible()
+    expect(page.locator(".dialog")).to_contain_text("离开牌桌？")
+    dialog.click()
+    expect(page.locator("[data-testid=leave]")).to_be_visible()  # still at the table
+    assert page.url == room_url
+    page.click("a.brand")  # the header's link home asks too
+    page.click("[data-testid=leave-table-confirm]")
+    page.wait_for_selector("[data-testid=create]")
+    expect(page.locator(".room-row [data-testid=back-to-seat]")).to_have_count(1)
+    page.locator(".room-row [data-testid=back-to-seat]").click()
+    expect(page.locator("[data-testid=leave]")).to_be_visible()
+    page.click("[data-testid=tuoguan]")  # on 托管 the seat plays itself: going is not asked
+    expect(page.locator("[data-testid=tuoguan].on")).to_be_visible()
+    page.go_back()
+    page.wait_for_selector("[data-testid=create]")

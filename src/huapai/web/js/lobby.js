@@ -166,6 +166,7 @@ export class LobbyPage {
         offset = got.next;
       }
       this.rooms = rooms;
+      this.roomsLoaded = true;
       this.renderRooms();
     } catch {
       /* the list refreshes again shortly */
@@ -448,7 +449,8 @@ export class LobbyPage {
       this.filterBar(),
       rows.length ? h("ul", { class: "room-list" }, rows)
         // 换个筛选 only under a filter: finished rooms alone (hidden) said it with none set
-        : h("p", { class: "muted" }, t(this.filter?.game || this.filter?.free ? "no_rooms_filtered" : "no_rooms")),
+        : h("p", { class: "muted" }, t(!this.roomsLoaded ? "loading"
+          : this.filter?.game || this.filter?.free ? "no_rooms_filtered" : "no_rooms")),
       this.moreRooms ? h("button", { class: "btn small ghost", "data-testid": "more-rooms", onClick: () => {
         this.roomPages = (this.roomPages ?? 1) + 1;
         this.refreshRooms();

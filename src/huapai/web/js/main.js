@@ -5,7 +5,7 @@ import { h, replace } from "./dom.js";
 import { getLang, onLangChange, setLang, t } from "./i18n.js";
 import { api, explain, forgetIdentity, getPlayer, getToken, saveIdentity } from "./api.js";
 import { Live } from "./socket.js";
-import { LanguageSwitch, askNickname, dropToasts, toast, toastArea } from "./ui.js";
+import { LanguageSwitch, askNickname, confirmDialog, dropToasts, toast, toastArea } from "./ui.js";
 import { loadGames } from "./games/registry.js";
 import { applyMotion, isOn, setOn } from "./feedback.js";
 import { LobbyPage } from "./lobby.js";
@@ -152,6 +152,7 @@ class App {
       history.replaceState(null, "", "#/");
       toast(() => t("no_such_page"), "info", 6000, { carry: true });
     }
+    if (await this.stayAtTable(route)) return;
     if (route.name !== "replay" && !this.player) await this.signIn();
     if (route.name === "join") {
       this.joinByCode(route.code);
@@ -166,6 +167,25 @@ class App {
     else this.page = new LobbyPage(this);
     document.body.dataset.route = route.name;
     this.page.mount(this.main);
+  }
+
+  /** Going from a deal I am playing to another page (the back button, the brand's link)
+   * is asked first; the address stays at the table while asked, and goes back there if I
+   * stay. True: stay. */
+  async stayAtTable(route) {
+    const page = this.page;
+    if (!page?.holdsLiveSeat?.() || (route.name === "room" && route.id === page.roomId)) return false;
+    const target = location.hash;
+    history.pushState(null, "", `#/room/${encodeURIComponent(page.roomId)}`);
+    if (this.askingLeave) return true;  // one question at a time (back pressed twice)
+    this.askingLeave = true;
+    try {
+      if (!await confirmDialog(t("leave_table_title"), t("leave_table_text"), t("leave_table_go"), "leave-table")) return true;
+    } finally {
+      this.askingLeave = false;
+    }
+    history.replaceState(null, "", target);
+    return false;
   }
 
   /** A guest (who came by a replay link) picks a nickname and goes live. */

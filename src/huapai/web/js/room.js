@@ -414,6 +414,15 @@ export class RoomPage {
     return status !== "playing";
   }
 
+  /** Whether going to another page leaves a deal I am playing myself (not on 托管): the
+   * back button left a live table with nothing said, and 托管 played the seat (a phone
+   * play-test). */
+  holdsLiveSeat() {
+    const seat = this.mySeat();
+    return seat !== null && !this.dissolved && this.summary?.status === "playing"
+      && !(this.tuoguan ?? []).includes(seat);
+  }
+
   /** Leaving mid-deal is asked first: the house bot plays the seat to the deal's end. */
   async confirmLeave() {
     if (await confirmDialog(t("leave_title"), t("leave_text"), t("leave_seat"), "leave")) {
