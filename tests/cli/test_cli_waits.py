@@ -57,3 +57,17 @@ def test_waits_at_the_xiushan_prompt() -> None:
     assert_clean(result, 0)
     assert "✗" not in result.output
     assert "不听牌" in result.output or "听：" in result.output
+
+
+def test_a_forced_claim_says_no_waits_before_it_is_made() -> None:
+    """A forced 碰 said the waits between 已替你选：碰 and the 碰 itself, the claimed card
+    still among them (a terminal play-test, 黄六福 seed 7): a claim only answers, and the
+    waits come once a move of mine took effect."""
+    result = invoke(["play", "xiushan", "--preset", "huangliufu", "--seed", "7", "--deals", "1"],
+                    "1\n" * 400)
+    lines = result.output.splitlines()
+    forced = [i for i, line in enumerate(lines) if "已替你选：碰" in line]
+    assert forced, "seed 7's first choice-by-number line meets a forced 碰"
+    for i in forced:
+        assert lines[i + 1].strip().startswith("你 碰"), lines[i:i + 3]
+    assert any(line.startswith("听：") for line in lines)  # said after my discards still

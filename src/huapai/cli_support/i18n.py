@@ -138,10 +138,10 @@ _LABELS: dict[str, tuple[str, str]] = {
                    "· waits (or 听): your waits — the cards that win, what each is worth, how "
                    "many are unseen."),
     "help_commands": ("· 「?」或「帮助」：本帮助；「提示」：托管会怎么打；「牌桌」：重新显示牌桌；"
-                      "「q」或「退出」：退出对局（会先问你一次；已打完的局会保存到 --record）。",
+                      "「q」或「退出」：退出对局（会先问你一次；记录里连没打完的这一局也保存）。",
                       "· ? or help: this help; hint (or 提示): what 托管 (the auto-player) "
                       "would play; show: draw the table again; q: quit (asks you to confirm; "
-                      "finished deals are kept in --record)."),
+                      "the record, the unfinished deal too, is kept in --record)."),
     "hint_practice": ("报数练习：提示不替你报——数一数这组牌是几个钱（看是碰、哨还是四张，"
                       "大字还是小字，是不是将）",
                       "报数 practice: the hint will not say it — count this group's 钱 (碰, "

@@ -226,9 +226,13 @@ class HumanMatch:
     def _after(self, seat: int, action: int, events: Sequence[Event]) -> None:
         self._show_events(events)
         deal = self.match.current
-        # my move (a discard: not each 过 that answers a discard after it) left me waiting
-        if seat == self.me and deal is not None and self.table.game.describe_action(
-                self.table.rules, action).kind != "pass":
+        # my move (a discard: not each 过 that answers a discard after it) left me waiting;
+        # a claim waits for the other seats' answers and changes nothing yet (a forced 碰's
+        # waits were said before the 碰, as if the claimed card were still a wait: a
+        # play-test), so only a move of mine that took effect says them
+        took = any(e.seat == self.me and e.kind != "answered" for e in events)
+        if seat == self.me and deal is not None and took \
+                and self.table.game.describe_action(self.table.rules, action).kind != "pass":
             found = standing_waits_view(self.renderer, self._view(deal), self.ctx)
             if found is not None:
                 self._print(found)
