@@ -134,7 +134,7 @@ def test_a_seat_done_with_qingtong_after_a_zha_reads_as_done() -> None:
     it had not. The pass says 不紮了 (no more), which reads right either way."""
     event = {"kind": "qingtong_passed", "seat": 1}
     assert _line("biegan", "gongan", "zh", event).endswith(" 请统：不紮了")
-    assert _line("biegan", "gongan", "en", event).endswith(" (请统): no more 紮")
+    assert _line("biegan", "gongan", "en", event).endswith(" (请统): done laying 紮")
 
 
 @pytest.mark.parametrize(("event", "mine", "theirs"), [

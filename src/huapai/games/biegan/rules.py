@@ -195,7 +195,7 @@ class BieganRules(RulesBase):
         choices=("po", "per_hu", "ceil5", "round5"))
     multiplier: int = option(
         1, zh="倍数(房间)", source="[S] 10倍房間胡17胡收入20分",
-        en="room multiplier",
+        en="multiplier (倍数)",
         doc="Room multiplier: the winner collects 2 × 分 × 倍数.",
         doc_zh="房间倍数：胡家收 2 × 分 × 倍数。",
         source_zh="[S] 10倍房間胡17胡收入20分",

@@ -485,7 +485,7 @@ export class TableView {
         ] : null,
         view.phase !== "over" && this.opts.onTuoguan ? h("button", {
           class: `btn ghost small${tuoguan ? " on" : ""}`, "data-testid": "tuoguan", "data-key": "tuoguan",
-          onClick: () => this.opts.onTuoguan(!tuoguan),
+          title: t(tuoguan ? "tuoguan_off_tip" : "tuoguan_tip"), onClick: () => this.opts.onTuoguan(!tuoguan),
         }, tuoguan ? t("tuoguan_off") : t("tuoguan")) : null));
   }
 

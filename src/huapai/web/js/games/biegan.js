@@ -9,7 +9,7 @@ import { cardRow, winHands } from "./generic.js";
 import { claimAsk, claimTable, discardPrompt, endBanner, passTip, shownLead } from "./claimtable.js";
 
 const PHASES = {
-  qingtong: ["请统：要紮的现在紮", "请统: declare 紮 now"],
+  qingtong: ["请统：要紮的现在紮", "请统 (the round for fours): lay any 紮 (four alike) now"],
   turn: ["摸牌、打牌", "draw and discard"],
   after_dui: ["对了之后打一张", "discard after the 对"],
   window: ["有人打牌，各家答话", "a discard: each seat answers"],  // the prompt lists the viewer's own options
@@ -38,8 +38,12 @@ export const biegan = {
     return cardBack(46, 150, { height });
   },
 
+  /** `open`: a hand shown face up (a replay's 全部明牌): at the table's size a desktop drew
+   * 25 long cards 11 px wide, unreadable (a play-test); a phone's narrow rows wrap them
+   * at that size already. */
   sizes() {
-    return { hand: 118, trick: 104, table: 58, river: 72, win: 56 };
+    const phone = typeof window !== "undefined" && window.innerWidth < 640;
+    return { hand: 118, trick: 104, table: 58, river: 72, win: 56, open: phone ? 46 : 84 };
   },
 
   handOverlap: 0.25,
@@ -109,7 +113,7 @@ export const biegan = {
       return bi(`${ask}（你已对 ${limit} 次：再对，别家胡了你包）`,
         `${ask} (${limit} 对 made, the limit: one more and you pay the whole win if another seat wins)`);
     }
-    if (view.phase === "qingtong") return bi("请统：要紮吗？", "请统: 紮 now?");
+    if (view.phase === "qingtong") return bi("请统：要紮吗？", "请统 (the round for fours): lay a 紮 (four alike)?");
     return discardPrompt();
   },
 
@@ -132,7 +136,7 @@ export const biegan = {
   /** 请统 with nothing to 紮: the server answers 不紮 for this seat after its fixed pause
    * (a discard with nothing to claim: the claim table's line). */
   autoText(view) {
-    if (view.phase === "qingtong") return bi("请统：没有可紮的，稍候自动不紮", "请统: nothing to 紮, you pass in a moment");
+    if (view.phase === "qingtong") return bi("请统：没有可紮的，稍候自动不紮", "请统 (the round for fours): no four alike to lay, you pass in a moment");
     return claimTable.autoText.call(this, view);
   },
 
@@ -145,7 +149,7 @@ export const biegan = {
       case "claimed": return bi(`${who} ${ev.claim} ${this.said(ev.cards)}`, `${who} claims ${ev.cards} (${ev.claim})`);
       case "zha": return bi(`${who} 紮${ev.cards ? ` ${this.said(ev.cards)}` : ""}`, `${who} lays a 紮${ev.cards ? ` ${ev.cards}` : " face down"}`);
       case "kaifan": return bi(`${who} 开泛`, `${who} opens a 泛 (开泛)`);
-      case "qingtong_passed": return bi(`${who} 不紮了`, `${who} has no more 紮 to lay (请统)`);
+      case "qingtong_passed": return bi(`${who} 不紮了`, `${who} is done laying 紮 (请统)`);
       case "won": return bi(`${who} 胡！${ev.hu} 胡`, `${who} wins: ${ev.hu} 胡`);
       default: return claimTable.eventText.call(this, ev, ctx);
     }

@@ -162,7 +162,8 @@ export const generic = {
   seatDetail(view, seat, ctx) {
     const hands = view.hands;
     if (Array.isArray(hands) && seat !== ctx.me && hands[seat]) {
-      const height = Math.round(this.sizes(view).table * 0.8);
+      const sizes = this.sizes(view);
+      const height = sizes.open ?? Math.round(sizes.table * 0.8);
       return cardRow(this, view, this.tokens(hands[seat]), height, "open-hand");
     }
     return null;
