@@ -31,6 +31,7 @@ from .cli_support.howto_view import run_howto
 from .cli_support.i18n import tr
 from .cli_support.play import run_play
 from .cli_support.replay import run_replay
+from .cli_support.resume import PlayPlan, given_option, resumed_play
 from .cli_support.review import run_review
 from .cli_support.rules_view import run_rules
 from .cli_support.runtime import console as _console
@@ -75,6 +76,7 @@ SeedOpt = Annotated[int, typer.Option("--seed", help="种子 / seed of the whole
 
 @app.command(cls=LocalCommand)
 def play(
+    ctx: typer.Context,
     game: GameArg = DEFAULT_GAME,
     preset: PresetOpt = None,
     seat: Annotated[int, typer.Option("--seat", help="你的座位 / your seat")] = 0,
@@ -100,24 +102,37 @@ def play(
         " search bots use their whole iteration budget, without the level's "
         "time cap (the same moves for the same --seed; a decision that takes longer than "
         "the level's pace answers late)")] = False,
+    resume: Annotated[Path | None, typer.Option(
+        "--resume", help="接着打一场中断的对局：--record 写的文件（游戏、规则、种子、座位都从"
+        "文件来，接着写回这个文件）/ go on with a match stopped midway: a file written by "
+        "--record (game, rules, seed and seats come from it; it is written on)")] = None,
 ) -> None:
     """和机器人打一整场；只写 huapai play 就是掀牛兰州。 / Play a match against bots."""
     language = _lang(lang)
     with _guard(language):
-        table = load_table(game, preset, players, rule or ())
-        check_seat(table, seat)
-        n_deals = deals if deals is not None else (
-            table.game.default_deals(table.rules) or table.seats)  # 钵福: until 得一钵
-        check_positive("--deals", n_deals)
-        if record is not None:
-            check_record_path(record)
-        match_seed = secrets.randbelow(1_000_000) if seed is None else seed
-        plan = bot_plan(table, bots, [s for s in range(table.seats) if s != seat])
+        if resume is not None:
+            given = [name for name in ("game", "preset", "seed", "deals", "players", "rule",
+                                       "record", "seat", "bots") if given_option(ctx, name)]
+            chosen = resumed_play(resume, language, given, seat, bots)
+        else:
+            table = load_table(game, preset, players, rule or ())
+            check_seat(table, seat)
+            n_deals = deals if deals is not None else (
+                table.game.default_deals(table.rules) or table.seats)  # 钵福: until 得一钵
+            check_positive("--deals", n_deals)
+            if record is not None:
+                check_record_path(record)
+            match_seed = secrets.randbelow(1_000_000) if seed is None else seed
+            chosen = PlayPlan(table, seat, bot_plan(table, bots, [s for s in range(table.seats)
+                                                                 if s != seat]),
+                            match_seed, n_deals, record)
+        plan, table = chosen.bots, chosen.table
         def agents(for_seed: int) -> dict[int, Agent]:
             return make_bots(table, plan, for_seed, capped=not full_budget, paced=True)
 
-        code = run_play(table, me=seat, bots=plan, make_agents=agents, seed=match_seed,
-                        deals=n_deals, lang=language, console=_console(), record_path=record)
+        code = run_play(table, me=chosen.seat, bots=plan, make_agents=agents, seed=chosen.seed,
+                        deals=chosen.deals, lang=language, console=_console(),
+                        record_path=chosen.record, resumed=chosen.resumed)
     raise typer.Exit(code)
 
 

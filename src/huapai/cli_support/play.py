@@ -51,6 +51,7 @@ from .render import (
     standing_waits_view,
     waits_view,
 )
+from .resume import players_of
 from .rules_view import house_rules
 from .setup import Table, bot_failure, save_record
 from .simulate import match_file
@@ -105,6 +106,8 @@ class HumanMatch:
     console: Console
     reader: LineReader
     record_path: Path | None = None
+    #: a match picked up from its record (``--resume``), else a new one is made
+    resumed: Match | None = None
     match: Match = field(init=False)
     renderer: Renderer = field(init=False)
     ctx: RenderContext = field(init=False)
@@ -112,8 +115,9 @@ class HumanMatch:
     _interrupted: bool = field(init=False, default=False)  # Ctrl-C at the last prompt
 
     def __post_init__(self) -> None:
-        self.match = Match(self.table.game, self.table.rules, self.deals, self.seed,
-                           preset=self.table.preset)
+        self.match = self.resumed or Match(self.table.game, self.table.rules, self.deals,
+                                           self.seed, preset=self.table.preset)
+        self.match.record.players = players_of(self.me, self.bots, self.table.seats)
         self.renderer = renderer_for(self.table.game)
         self.ctx = RenderContext(self.table.game, self.table.rules, self.lang, self.me,
                                  {s: bot_label(b, self.lang) for s, b in self.bots.items()})
@@ -128,9 +132,7 @@ class HumanMatch:
             return self._leave(_Leave("interrupt"))
         except _Leave as leave:
             return self._leave(leave)
-        totals = "  ".join(f"{self.ctx.name(s)} {signed(t)}"
-                           for s, t in enumerate(self.match.totals))
-        self._print(Text(tr("match_over", self.lang, totals=totals), style="bold"))
+        self._print(Text(tr("match_over", self.lang, totals=self._totals()), style="bold"))
         self._save(announce=True)
         return 0
 
@@ -155,6 +157,9 @@ class HumanMatch:
         self._print()
         self._print(Text(tr(leave.reason, self.lang), style="yellow"))
         self._save(announce=True)
+        if self.record_path is not None and not self.match.finished:
+            self._print(Text(tr("resume_hint", self.lang, path=str(self.record_path)),
+                             style="dim"))
         return _INTERRUPTED if leave.reason == "interrupt" else 0
 
     def _intro(self) -> None:
@@ -168,13 +173,23 @@ class HumanMatch:
         changed = house_rules(t, self.lang)
         if changed is not None:
             self._print(Text(changed, style="bold"))
-        self._show_events(self.match.opening)
+        if self.resumed is None:
+            self._show_events(self.match.opening)
+            return
+        self._print(Text(tr("resumed", self.lang, done=len(self.match.settlements),
+                            totals=self._totals()), style="bold"))
+
+    def _totals(self) -> str:
+        return "  ".join(f"{self.ctx.name(s)} {signed(t)}" for s, t in enumerate(self.match.totals))
 
     def _one_deal(self) -> None:
-        deal = self.match.start_deal()
+        going = self.match.current  # a resumed deal, already under way
+        deal = going or self.match.start_deal()
         n = len(self.match.settlements) + 1
-        self._print(Heading(tr(self._open("deal_header"), self.lang, n=n, total=self.deals)))
-        self._show_events(deal.opening)
+        self._print(Heading(tr(self._open("deal_header"), self.lang, n=n, total=self.deals)
+                            + (tr("deal_resumed", self.lang) if going else "")))
+        if going is None:
+            self._show_events(deal.opening)
         if self.me not in self.table.game.to_act(deal.state):
             self._print(self._table_view(deal))
         agents: dict[int, Agent] = {**self.agents, self.me: _Human(self, deal)}
@@ -432,18 +447,19 @@ class _Human:
 def run_play(table: Table, *, me: int, bots: dict[int, str],
              make_agents: Callable[[int], dict[int, Agent]], seed: int, deals: int,
              lang: Lang, console: Console, reader: LineReader | None = None,
-             record_path: Path | None = None) -> int:
+             record_path: Path | None = None, resumed: Match | None = None) -> int:
     """Play a match, and in a terminal another after it while the player asks for one
     (each seeded ``derive_seed(seed, "match-K")`` and shown, its bots made afresh by
     ``make_agents(seed)``, its record beside the first: FILE-2, FILE-3…); returns the exit
-    status (0 also when the human quits or the input ends, 130 after Ctrl-C)."""
+    status (0 also when the human quits or the input ends, 130 after Ctrl-C). ``resumed``:
+    the first match, as a record left it (``--resume``)."""
     read = reader or console_reader(console, lang)
     number = 0
     while True:
         match_seed = seed if number == 0 else derive_seed(seed, f"match-{number}")
         path = None if record_path is None else match_file(record_path, number)
         match = HumanMatch(table, me, bots, make_agents(match_seed), match_seed, deals, lang,
-                           console, read, path)
+                           console, read, path, resumed if number == 0 else None)
         code = match.run()
         if code != 0 or not match.another():
             return code

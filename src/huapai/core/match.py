@@ -118,10 +118,12 @@ class Match:
 
     @classmethod
     def resume(cls, game: Game[Any, Any], rules: Any, deals: int, seed: int,
-               records: Sequence[DealRecord], log: bool = True) -> Match:
+               records: Sequence[DealRecord], log: bool = True,
+               preset: str | None = None) -> Match:
         """The match as its deal records leave it: every finished deal replayed and
-        settled, the last one (if unfinished) current. A restart resumes here."""
-        match = cls(game, rules, deals, seed, log=log)
+        settled, the last one (if unfinished) current. A restart resumes here, and
+        ``huapai play --resume``."""
+        match = cls(game, rules, deals, seed, log=log, preset=preset)
         for record in records:
             match.adopt(Deal.resume(game, rules, record, log))
             if match.current is not None and match.current.over and record.end is not None:

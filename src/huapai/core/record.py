@@ -108,6 +108,8 @@ class MatchRecord:
     deals_planned: int
     deals: list[DealRecord] = field(default_factory=list)
     preset: str | None = None
+    #: who sat where, for ``huapai play --resume``: ``"you"`` or a bot's name per seat
+    players: list[str] | None = None
 
     def lines(self) -> Iterator[dict[str, Any]]:
         header = {
@@ -120,6 +122,8 @@ class MatchRecord:
         }
         if self.preset is not None:
             header["preset"] = self.preset
+        if self.players is not None:
+            header["players"] = self.players
         yield header
         for deal in self.deals:
             yield from deal.lines()
