@@ -324,3 +324,16 @@ def test_a_biegan_replay_in_chinese_says_flowered_cards_as_play_does(tmp_path: P
     assert "*" not in hands and "花" in hands, hands
     english = invoke(["replay", str(path), "--lang", "en"]).output.split("\n#", 1)[0]
     assert "*" in english, english
+
+
+def test_a_match_replay_ends_with_its_totals(tmp_path: Path) -> None:
+    """A replay said each deal's result and never the match's (a terminal play-test)."""
+    path = tmp_path / "two.jsonl"
+    assert invoke(["simulate", "xiushan", "--preset", "shibafu", "--games", "3", "--seed", "2",
+                   "--bots", "heuristic", "--record", str(path)]).exit_code == 0
+    ends = [json.loads(line)["deltas"] for line in path.read_text(encoding="utf-8").splitlines()
+            if json.loads(line)["type"] == "end"]
+    totals = [sum(column) for column in zip(*ends, strict=True)]
+    shown = "  ".join(f"座位{s} {t:+d}" if t else f"座位{s} 0" for s, t in enumerate(totals))
+    result = invoke(["replay", str(path)])
+    assert f"总分（打完的 {len(ends)} 局）：{shown}" in result.output

@@ -35,6 +35,8 @@ _LABELS: dict[str, tuple[str, str]] = {
     "house_rules": ("本场规则：{rules}", "house rules: {rules}"),
     "deal_header": ("第 {n}/{total} 局", "deal {n} of {total}"),
     "deal_resumed": ("（接着打）", " (resumed)"),
+    "replay_totals": ("总分（打完的 {n} 局）：{totals}",
+                      "match totals ({n} deals finished): {totals}"),
     "resume_hint": ("接着打这一场：huapai play --resume {path}",
                     "to go on with this match: huapai play --resume {path}"),
     "resumed": ("接着打中断的这一场：已打完 {done} 局，总分：{totals}",

@@ -32,6 +32,7 @@ from .render import (
     dealer_word,
     renderer_for,
     settlement_view,
+    signed,
 )
 from .rules_view import rules_changed
 from .setup import CliError, emit_json, family_title, os_problem, preset_title
@@ -153,6 +154,9 @@ def run_replay(path: Path, *, as_json: bool, lang: Lang, console: Console) -> in
         console.print(Text(tr("replay_match_seed", lang, seed=match_seed), style="dim"))
     for n, (replay, deal) in enumerate(zip(replays, deals, strict=False), start=1):
         show_deal(n, replay, deal, lang, console)
+    totals = _totals_line(deals, lang)
+    if totals is not None:
+        console.print(Text(totals, style="bold"))
     if problem is not None:
         console.print(Text("✗ " + problem.message, style="bold red"))
         return 1
@@ -161,6 +165,18 @@ def run_replay(path: Path, *, as_json: bool, lang: Lang, console: Console) -> in
                           deals_en=count_en(len(deals), "deal", "deals"),
                           actions_en=count_en(actions, "action", "actions")), style="green"))
     return 0
+
+
+def _totals_line(deals: Sequence[rec.DealRecord], lang: Lang) -> str | None:
+    """The match's totals over its finished deals (None for fewer than two: a deal's own
+    settlement says it) — a replay showed each deal's and never the match's (a play-test)."""
+    ended = [d.end["deltas"] for d in deals
+             if d.end is not None and isinstance(d.end.get("deltas"), list)]
+    if len(ended) < 2 or len({len(x) for x in ended}) != 1:
+        return None
+    sums = [sum(column) for column in zip(*ended, strict=True)]
+    shown = "  ".join(f"{seat_name(s, lang)} {signed(t)}" for s, t in enumerate(sums))
+    return tr("replay_totals", lang, n=len(ended), totals=shown)
 
 
 def _show_start(replay: rec.Replay, renderer: Renderer, ctx: RenderContext,
