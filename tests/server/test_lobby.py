@@ -385,3 +385,22 @@ def test_an_option_says_when_it_is_used_and_a_refusal_speaks_chinese(client: Tes
     msg = answer.json()["error"]["msg"]
     assert "报数" in msg["zh"] and not re.search("[A-Za-z]", msg["zh"]), msg
     assert "baoshu" in msg["en"]  # English keeps the keys the command line takes
+
+
+def test_finished_rooms_come_after_the_rest_of_the_list(client: TestClient) -> None:
+    """Each page's finished rooms (shown only to their players) left it short of rooms to
+    sit at (a lobby play-test): the list gives them after the others."""
+    a, b = Api(client, "a"), Api(client, "b")
+    waiting = b.room()
+    done = a.room()  # the newer: first, were it not over
+    path = f"/api/rooms/{done}"
+    a.call("POST", f"{path}/seats/0")
+    a.call("POST", f"{path}/bots", {})
+    with peer(client, a.token) as p:
+        p.send({"type": "subscribe", "room": done})
+        p.next_of("room")
+        a.call("POST", f"{path}/start")
+        _play_out(p, done)
+    rows = [(r["id"], r["status"]) for r in client.get("/api/rooms").json()["rooms"]]
+    assert rows.index((waiting, "waiting")) < rows.index((done, "finished"))
+    assert rows[-1] == (done, "finished")

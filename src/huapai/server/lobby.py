@@ -31,7 +31,7 @@ from .names import check_nickname
 from .restore import restore_room, resume
 from .rooms import Room
 from .roomstore import durable
-from .seats import RoomServices
+from .seats import FINISHED, RoomServices
 from .settings import RoomSettings
 from .store import Op, Player, Reader, make_engine, op_insert, op_next_epoch, op_update
 from .writer import Checkpointer, Writer
@@ -404,12 +404,15 @@ class Platform:
         if self.cluster is None:
             rooms, total = self.public_rooms(offset, limit)
             return [listing(r) for r in rooms], total
-        rows = await self.cluster.bus.lobby()
+        rows = sorted(await self.cluster.bus.lobby(), key=lambda row: row["status"] == FINISHED)
         return rows[offset:offset + limit], len(rows)
 
     def public_rooms(self, offset: int, limit: int) -> tuple[list[Room], int]:
-        """One page of the public rooms, newest first, and how many there are."""
-        public = [r for r in reversed(self.rooms.values()) if not r.settings.private]
+        """One page of the public rooms, newest first, the finished ones after the rest
+        (each page's finished rooms, hidden but for their players, left it short of rooms
+        to sit at: a lobby play-test), and how many there are."""
+        public = sorted((r for r in reversed(self.rooms.values()) if not r.settings.private),
+                        key=lambda room: room.status == FINISHED)
         return public[offset:offset + limit], len(public)
 
 
