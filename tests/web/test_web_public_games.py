@@ -38,3 +38,16 @@ def test_another_players_public_game_is_watched_from_the_lobby(page: Page, phone
     expect(phone.locator("[data-testid=step]")).to_contain_text("已走 0 /")
     expect(phone.locator(".open-hand")).to_have_count(3)  # every hand face up: it is over
     expect(phone.locator("[data-testid=seat-0] .plate-name")).to_have_text("老张")
+
+
+def test_a_phone_goes_from_the_top_of_the_lobby_to_its_rooms(phone: Page, page: Page,
+                                                              server: str) -> None:
+    """The lobby is one column on a phone: the rooms to sit at were three screens down,
+    under the form (a lobby play-test); a bar at its top goes to each part."""
+    enter(phone, server, "小钱")
+    rooms = phone.locator("section.rooms")
+    expect(rooms).not_to_be_in_viewport()
+    phone.locator("[data-testid=lobby-jump] button", has_text="公开房间").click()
+    expect(rooms).to_be_in_viewport()
+    enter(page, server, "大钱")  # a desktop has both columns side by side: no bar
+    expect(page.locator("[data-testid=lobby-jump]")).to_be_hidden()

@@ -66,6 +66,7 @@ const STR = {
   code_ph: ["六位房间码", "6-letter code"],
   join: ["加入", "Join"],
   public_rooms: ["公开房间", "Public rooms"],
+  lobby_jump: ["跳到", "Go to"],
   no_rooms: ["现在没有开着的公开房间，开一桌吧。", "No public room is open now — create one."],
   more_rooms: ["更多房间", "More rooms"],
   refresh: ["刷新", "Refresh"],

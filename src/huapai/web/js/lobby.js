@@ -269,6 +269,7 @@ export class LobbyPage {
         h("p", { class: "muted" }, t("points_only")),
         h("p", {}, h("a", { class: "btn small", href: "#/drill", "data-testid": "drill-link" },
           bi("报数练习", "报数 practice (钵福)")))),
+      this.jumpBar(),
       h("div", { class: "lobby-grid" },
         h("div", { class: "col" }, this.formBox, this.joinPanel()),
         h("div", { class: "col" }, this.roomsBox, this.historyBox, this.publicGames.box))));
@@ -276,6 +277,17 @@ export class LobbyPage {
     this.renderRooms();
     this.renderHistory();
     this.publicGames.render();
+  }
+
+  /** A phone's way past the form (the lobby is one column there: the rooms to sit at
+   * were three screens down, under the form and 凭房间码加入 — a lobby play-test). */
+  jumpBar() {
+    const to = (box) => () => box?.scrollIntoView({ behavior: "smooth", block: "start" });
+    return h("nav", { class: "lobby-jump", "data-testid": "lobby-jump", "aria-label": t("lobby_jump") },
+      h("button", { class: "btn small", onClick: to(this.roomsBox) }, t("public_rooms")),
+      h("button", { class: "btn small", onClick: to(this.formBox) }, t("new_room")),
+      h("button", { class: "btn small", onClick: to(this.historyBox) }, t("my_games")),
+      h("button", { class: "btn small", onClick: to(this.publicGames.box) }, t("public_games")));
   }
 
   /** The form drawn again after a choice, morphed: its controls stay the same nodes. It
