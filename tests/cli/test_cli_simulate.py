@@ -33,7 +33,8 @@ def report() -> dict[str, Any]:
 
 def test_json_keys(report: dict[str, Any]) -> None:
     assert set(report) == {"game", "preset", "rules", "seed", "deals", "format", "seats",
-                           "rates", "mean_decisions"}
+                           "rates", "mean_decisions", "small_sample"}
+    assert report["small_sample"] is False  # 150 deals; below 30 it is true (the arena's)
     assert (report["game"], report["preset"], report["seed"], report["deals"]) == (
         "xianniu", "lanzhou", 9, 150)
     assert [s["seat"] for s in report["seats"]] == [0, 1, 2]
@@ -154,3 +155,8 @@ def test_record_writes_each_match_for_replay_and_verify(tmp_path: Path) -> None:
                for p in tmp_path.glob("bofu*.jsonl")) == 12
     refused = invoke(["simulate", "--deals", "2", "--record", str(tmp_path / "no" / "x.jsonl")])
     assert refused.exit_code != 0 and "不存在" in refused.output
+
+
+def test_a_handful_of_deals_is_flagged_a_small_sample() -> None:
+    """5 deals' ci95 were taken for a t interval (a researcher): flagged as the arena's."""
+    assert _simulate("--preset", "lanzhou", "--games", "5", "--seed", "2")["small_sample"] is True

@@ -13,17 +13,11 @@ from rich.text import Text
 from huapai.cli_support.i18n import Lang, bot_label
 from huapai.cli_support.render import renderer_for
 from huapai.cli_support.setup import family_title, preset_title
-from huapai.cli_support.stats import Z95, estimate
+from huapai.cli_support.stats import SMALL_SAMPLE, Z95, estimate
 from huapai.cli_support.tables import figure, public_table
 from huapai.core.present import count_en
 
 from .tally import AHEAD, Z99, Entrant, Tally
-
-SMALL_SAMPLE = 30
-"""Below this many deals no difference is called significant (no ``*``,
-``significant95/99`` false, ``small_sample`` true): the intervals are the normal
-approximation's, too narrow on a handful of deals (a t interval over 6 deals is 30 %
-wider)."""
 
 CURVE_POINTS = 100
 """The JSON keeps at most this many points of each running curve (evenly spaced, the

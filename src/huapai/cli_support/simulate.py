@@ -36,7 +36,7 @@ from .i18n import Lang, bot_label, bracketed, colon, seat_name, tr
 from .render import RenderContext, Renderer, Units, public_table, renderer_for
 from .rules_view import house_rules
 from .setup import Table, bot_failure, save_record
-from .stats import Tally, estimate
+from .stats import SMALL_SAMPLE, Tally, estimate
 from .tables import figure
 
 
@@ -119,6 +119,9 @@ def report_json(sim: Simulation, tally: Tally) -> dict[str, Any]:
         "seats": seats,
         "rates": {k: _num(r.value) for k, r in tally.deal_rates.items()},
         "mean_decisions": _num(tally.mean_decisions()),
+        # the ci95 are the normal approximation's: too narrow on a handful of deals (a
+        # researcher took 5 deals' for a t interval), flagged as the arena flags them
+        "small_sample": tally.deals < SMALL_SAMPLE,
     }
 
 

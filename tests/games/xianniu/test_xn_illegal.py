@@ -45,7 +45,18 @@ def test_code_game_over() -> None:
 
 def test_code_not_your_turn() -> None:
     assert _code(_fresh(), B, DECLINE) == "not_your_turn"
-    assert _code(_fresh(), 7, DECLINE) == "not_your_turn"
+
+
+@pytest.mark.parametrize("seat", [7, -1, True, "0"])
+def test_code_bad_seat(seat: object) -> None:
+    """A seat the table lacks is bad_seat, as the other families say it (it was
+    not_your_turn, and a researcher took 99 for a seat waiting its turn)."""
+    assert _code(_fresh(), seat, DECLINE) == "bad_seat"  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("action", ["x", 1.0, None])
+def test_an_action_of_the_wrong_kind_is_unknown(action: object) -> None:
+    assert _code(_fresh(), A, action) == "unknown_action"  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("action", [-1, 123, 10_000])

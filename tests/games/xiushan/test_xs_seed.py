@@ -124,7 +124,11 @@ def test_seed_004_maquefu_dou_is_er_count_plus_one() -> None:
     for self_drawn in (False, True):
         result = score(MAQUEFU, hand, self_drawn=self_drawn)
         assert result.wins and result.dou == 1 + 8, SEED
-    assert [(i.why, i.dou) for i in result.dou_items] == [("和", 1), ("二×4", 4), ("贰×4", 4)]
+    # the self-drawn win says its 自摸 is worth nothing here (a winner looked for it)
+    assert [(i.why, i.dou) for i in result.dou_items] == [("和", 1), ("二×4", 4), ("贰×4", 4),
+                                                          ("自摸", 0)]
+    assert result.dou_items[-1].label() == ("自摸（这个玩法自摸不加豆）",
+                                            "自摸 (self-drawn: no extra 豆 in this game)")
     assert score(MAQUEFU, "壹贰叁肆伍陆四五六七八九十十").dou == 1 + 1  # one 贰
 
 

@@ -171,10 +171,19 @@ def check_invariants(s: State) -> None:
 
 
 # --------------------------------------------------------------------- why it is illegal
-def explain(s: State, seat: int, action: int) -> IllegalAction:
-    """The stable code and a human reason for an action that ``legal`` does not list."""
+def explain(s: State, seat: object, action: object) -> IllegalAction:
+    """The stable code and a human reason for an action that ``legal`` does not list (a
+    seat or an action of the wrong kind said as the other families say it: a researcher
+    got ``not_your_turn`` for seat 99 and a TypeError for ``"x"``)."""
     if s.phase == OVER:
         return IllegalAction.of("game_over", "这局已经结束", "the deal is over")
+    players = s.rules.players
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+        return IllegalAction.of("bad_seat", "座位只有 0–{last}，没有 {seat!r}",
+                                "seats are 0..{last}, got {seat!r}", seat=seat, last=players - 1)
+    if not isinstance(action, int) or isinstance(action, bool):
+        return IllegalAction.of("unknown_action", "没有编号 {action!r} 的动作",
+                                "no action has id {action!r}", action=action)
     if seat != s.turn:
         return IllegalAction.of("not_your_turn", "现在轮到 {turn} 号座，不是 {seat} 号",
                                 "it is seat {turn}'s turn, not seat {seat}'s",

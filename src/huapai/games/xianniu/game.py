@@ -155,6 +155,7 @@ class XianniuGame(GameBase[XianniuRules, State]):
         return observation_size(rules)
 
     def encode_observation(self, state: State, seat: int) -> Sequence[float]:
+        check_seat(seat, state.rules.players)  # -1 read as seat 2's (a researcher)
         return encode(state, seat)
 
     # --- notation ----------------------------------------------------------------------

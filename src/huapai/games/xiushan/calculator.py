@@ -256,6 +256,9 @@ def dou_items(rules: XiushanRules, h: Hand) -> tuple[DouItem, ...]:
             items.append(DouItem(f"{name}×{n}", n, (f"每张{name}算 1 豆", f"each {name} is a 豆")))
     if h.self_drawn and rules.zimo_dou:
         items.append(DouItem("自摸", 1, ("", "self-drawn")))
+    elif h.self_drawn:  # said: a 麻雀福 / 黄六福 winner looked for his 自摸 豆 (a play-test)
+        items.append(DouItem("自摸", 0, ("这个玩法自摸不加豆",
+                                         "self-drawn: no extra 豆 in this game")))
     return tuple(items)
 
 
