@@ -4,7 +4,20 @@ move only); a drop keeps the seat (drop ≠ leave)."""
 
 from __future__ import annotations
 
-from server_helpers import Api, act, alone_with_bots, peer, to_act
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from server_helpers import (
+    Api,
+    act,
+    alone_with_bots,
+    peer,
+    played_by_tuoguan,
+    running,
+    sqlite_url,
+    to_act,
+)
 from starlette.testclient import TestClient
 from test_play import table
 
@@ -93,3 +106,32 @@ def test_a_clock_taken_back_from_tuoguan_counts_afresh(client: TestClient) -> No
         p.until(lambda m: m["type"] == "room" and not m["room"]["seats"][0]["tuoguan"])
         again = p.until(lambda m: m["type"] in ("timed_out", "deal_end"), limit=5000)
         assert again["type"] == "timed_out" and again["tuoguan"] is False
+
+
+def test_tuoguan_says_a_persons_baozi_right_whatever_the_bots_error_rate(
+        tmp_path: Path) -> None:
+    """钵福 报数 practice with 机器人报错率: 托管 said wrong 报子 for a person, who paid
+    吃包子 for them (a club-night play-test). A person's stand-in says them right; the
+    bots keep the rate (100 %: every one of theirs wrong)."""
+    with running(sqlite_url(tmp_path), seed=1) as client:
+        owner = Api(client, "报数")
+        room = owner.room(game="xiushan", preset="bofu", deals=1,
+                          rules={"baoshu": "train", "bot_errors": 100})
+        game_id = played_by_tuoguan(client, owner, room)
+        shown = owner.call("GET", f"/api/replays/{game_id}?seat=all")
+    said = [(e["seat"], e["said"] == e["correct"]) for e in _events(shown)
+            if e.get("kind") == "announced"]
+    assert {right for seat, right in said if seat == 0} == {True}
+    assert {right for seat, right in said if seat != 0} == {False}
+
+
+def _events(value: object) -> Iterator[dict[str, Any]]:
+    """Every event object in a replay's JSON."""
+    if isinstance(value, dict):
+        if "kind" in value and "seat" in value:
+            yield value
+        for inner in value.values():
+            yield from _events(inner)
+    elif isinstance(value, list):
+        for inner in value:
+            yield from _events(inner)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -22,6 +23,15 @@ WAITING, PLAYING, BETWEEN, FINISHED = "waiting", "playing", "between", "finished
 def house_bot(game: Game[Any, Any]) -> str:
     """The bot that plays 托管 and vacant seats: the family's declared house bot."""
     return family_house_bot(game.name)
+
+
+def stand_in_rules(rules: Any) -> Any:
+    """The rules a person's stand-in (托管, 提示) plays by: without the bots' deliberate
+    mistakes (钵福 报数 practice's ``bot_errors``: 托管 said wrong 报子 for a person, who
+    paid 吃包子 for them — a club-night play-test)."""
+    if getattr(rules, "bot_errors", 0) and dataclasses.is_dataclass(rules):
+        return dataclasses.replace(rules, bot_errors=0)  # type: ignore[type-var]
+    return rules
 
 
 @dataclass(slots=True)

@@ -22,7 +22,7 @@ from huapai.core.rng import derive_seed
 from .botplay import is_search, search_choice, search_pace
 from .errors import ServerError, conflict
 from .hub import Message, Viewer, dumps
-from .seats import BETWEEN, PLAYING, LiveDeal, Seat, house_bot
+from .seats import BETWEEN, PLAYING, LiveDeal, Seat, house_bot, stand_in_rules
 
 if TYPE_CHECKING:
     from .rooms import Room
@@ -443,8 +443,9 @@ class Turns:
         legal = room.feed.legal[seat.index][0]
         seed = derive_seed(room.bot_seed, room.match_no, deal.index, deal.actions, seat.index)
         name = name or seat.bot or house_bot(room.game)
+        rules = room.rules if seat.bot else stand_in_rules(room.rules)  # a person's: no 错报
         try:
-            bot = make_bot(name, room.game, room.rules, seat.index, seed)
+            bot = make_bot(name, room.game, rules, seat.index, seed)
             choice = bot.act(room.feed.view(seat.index), legal)
         except Exception:
             log.exception("room %s: bot %s failed; playing its first legal action",

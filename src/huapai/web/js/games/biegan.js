@@ -43,7 +43,7 @@ export const biegan = {
    * at that size already. */
   sizes() {
     const phone = typeof window !== "undefined" && window.innerWidth < 640;
-    return { hand: 118, trick: 104, table: 58, river: 72, win: 56, open: phone ? 46 : 84 };
+    return { hand: 118, trick: 104, table: 58, river: 72, win: 56, open: phone ? 46 : 72 };
   },
 
   handOverlap: 0.25,
