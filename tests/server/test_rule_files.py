@@ -62,6 +62,8 @@ def test_the_lobby_offers_the_operators_files_by_name(client: TestClient) -> Non
     # a file no preset can use is not offered (the log says why: test below)
     assert table["local"] and table["choices"] == ["", "bofu-club.toml"]
     assert table["choice_labels"][0] == {"value": "", "zh": "内置", "en": "built-in"}
+    # offered for the presets that take it (a 三六福 table for 钵福 was refused once chosen)
+    assert table["choice_labels"][1]["presets"] == ["bofu"]
 
 
 def test_a_room_names_an_offered_table_and_plays_by_it(client: TestClient,

@@ -5,7 +5,7 @@ lobby's address, saying so (``#/room/`` kept its bad address over the lobby)."""
 from __future__ import annotations
 
 from playwright.sync_api import Page, expect
-from web_driver import create_room, enter, start_with_bots
+from web_driver import create_room, enter, start_with_bots, tuoguan_to_settlement
 
 
 def test_a_toast_goes_with_its_page(page: Page, server: str) -> None:
@@ -72,3 +72,18 @@ def test_leaving_a_deal_i_play_is_asked_first(page: Page, server: str) -> None:
     expect(page.locator("[data-testid=tuoguan].on")).to_be_visible()
     page.go_back()
     page.wait_for_selector("[data-testid=create]")
+
+
+def test_a_pages_dialog_goes_with_it(page: Page, server: str) -> None:
+    """A replay's 本局规则 stayed open over the room opened next in the same tab, blocking
+    坐这里 and naming rules that were not the room's (a club-night play-test)."""
+    enter(page, server, "换页规则")
+    create_room(page, preset="lanzhou")
+    start_with_bots(page)
+    tuoguan_to_settlement(page, timeout=30000)
+    page.click("[data-testid=replay]")
+    page.locator(".replay-page button", has_text="规则").first.click()
+    expect(page.locator(".dialog")).to_be_visible()
+    page.goto(f"{server}/#/")
+    page.wait_for_selector("[data-testid=create]")
+    expect(page.locator(".dialog")).to_have_count(0)

@@ -257,19 +257,27 @@ async def show_howto(name: str) -> dict[str, Any]:
 async def show_game(name: str, request: Request) -> dict[str, Any]:
     _known_game(name)
     first = next(iter(get_game(name).presets().values()))
-    files = rulefiles.offered(platform_of(request).config.rule_files)
-    return {**_game_json(name), "options": [_with_files(row, files) for row in _option_rows(first)],
+    folder = platform_of(request).config.rule_files
+    files = rulefiles.offered(folder)
+    return {**_game_json(name),
+            "options": [_with_files(name, row, folder, files) for row in _option_rows(first)],
             "bots": bot_names(name)}
 
 
-def _with_files(row: dict[str, Any], files: list[str]) -> dict[str, Any]:
-    """An option that names a file: the files this server offers (``rulefiles``) as its
-    choices, "" (none: the built-in) first; no choices when it offers none."""
-    if not row["local"] or not files:
+def _with_files(game: str, row: dict[str, Any], folder: str | None,
+                files: list[str]) -> dict[str, Any]:
+    """An option that names a file: the files this server offers (``rulefiles``) that
+    some preset of ``game`` takes, as its choices, "" (none: the built-in) first, each
+    label with the ``presets`` that take it (the lobby offers a file only for those); no
+    choices when it offers none."""
+    taking = {f: rulefiles.presets_taking(game, row["name"], folder, f)
+              for f in files} if row["local"] and folder is not None else {}
+    usable = [f for f in files if taking.get(f)]
+    if not usable:
         return row
-    return {**row, "choices": ["", *files], "choice_labels": [
+    return {**row, "choices": ["", *usable], "choice_labels": [
         {"value": "", "zh": "内置", "en": "built-in"},
-        *({"value": f, "zh": f, "en": f} for f in files)]}
+        *({"value": f, "zh": f, "en": f, "presets": list(taking[f])} for f in usable)]}
 
 
 # ----------------------------------------------------------------------------- rooms

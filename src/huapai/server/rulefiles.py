@@ -104,6 +104,32 @@ def _first_refusal(path: str) -> str | None:
     return refusals[-1] if refusals else "no rule option of any game names a file"
 
 
+def presets_taking(game_name: str, option: str, folder: str, name: str) -> tuple[str, ...]:
+    """The presets of ``game_name`` whose rules take the offered file ``name`` for
+    ``option`` (a 三六福 名堂表 was offered for 钵福 and refused once chosen, in English: a
+    club-night play-test); none where it cannot be read."""
+    path = Path(folder) / name
+    try:
+        st = path.stat()
+    except OSError:
+        return ()
+    return _presets_taking(game_name, option, str(path), st.st_mtime_ns, st.st_size)
+
+
+@cache
+def _presets_taking(game_name: str, option: str, path: str, _mtime: int,
+                    _size: int) -> tuple[str, ...]:
+    game = get_game(game_name)
+    taking = []
+    for preset in game.presets():
+        try:
+            game.rules(preset, **{option: path})
+        except (RulesError, TypeError, ValueError):
+            continue
+        taking.append(preset)
+    return tuple(taking)
+
+
 def local_options(game: Any) -> dict[str, Any]:
     """The ``OptionInfo`` of each of ``game``'s rule options that names a file."""
     return _local_options(game.name)

@@ -386,7 +386,9 @@ export class LobbyPage {
     const tip = bi(zhNote ? `${option.zh || ""}：${zhNote}` : option.zh || "", enNote);
     let control;
     if (Array.isArray(option.choices)) {
-      const labels = option.choice_labels ?? option.choices.map((c) => ({ value: c, zh: String(c), en: String(c) }));
+      // a file is offered for the presets that take it (a 三六福 名堂表 for 钵福 was refused)
+      const labels = (option.choice_labels ?? option.choices.map((c) => ({ value: c, zh: String(c), en: String(c) })))
+        .filter((c) => !Array.isArray(c.presets) || c.presets.includes(this.form.preset));
       control = select(`rule-${option.name}`, labels.map((c) => [bi(c.zh, c.en), c.value]), value,
         (v) => this.setRule(option.name, v));
     } else if (typeof option.default === "boolean") {

@@ -5,7 +5,7 @@ import { h, replace } from "./dom.js";
 import { getLang, onLangChange, setLang, t } from "./i18n.js";
 import { api, explain, forgetIdentity, getPlayer, getToken, saveIdentity } from "./api.js";
 import { Live } from "./socket.js";
-import { LanguageSwitch, askNickname, confirmDialog, dropToasts, toast, toastArea } from "./ui.js";
+import { LanguageSwitch, askNickname, closeDialogs, confirmDialog, dropToasts, toast, toastArea } from "./ui.js";
 import { loadGames } from "./games/registry.js";
 import { applyMotion, isOn, setOn } from "./feedback.js";
 import { LobbyPage } from "./lobby.js";
@@ -153,6 +153,7 @@ class App {
       toast(() => t("no_such_page"), "info", 6000, { carry: true });
     }
     if (await this.stayAtTable(route)) return;
+    closeDialogs();  // a page's dialogs go with it
     if (route.name !== "replay" && !this.player) await this.signIn();
     if (route.name === "join") {
       this.joinByCode(route.code);

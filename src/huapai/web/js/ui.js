@@ -55,6 +55,7 @@ export function dialog(title, build, { cancellable = true, wide = false } = {}) 
   return new Promise((resolve) => {
     const before = document.activeElement;
     const close = (value) => {
+      OPEN.delete(close);
       backdrop.remove();
       if (before instanceof HTMLElement && before.isConnected) before.focus({ preventScroll: true });
       resolve(value);
@@ -68,8 +69,19 @@ export function dialog(title, build, { cancellable = true, wide = false } = {}) 
       if (cancellable && e.target === backdrop) close(null);
     }, onKeydown: (e) => keepInside(e, box, cancellable ? () => close(null) : null) }, box);
     document.body.append(backdrop);
+    if (cancellable) OPEN.add(close);
     box.querySelector("input, button")?.focus();
   });
+}
+
+/** The cancellable dialogs open now, each by its close. */
+const OPEN = new Set();
+
+/** Close (as cancelled) every dialog a page opened: going to another page left a replay's
+ * 本局规则 over the room opened next, blocking 坐这里 and naming rules not the room's (a
+ * club-night play-test). A dialog that must be answered (the first nickname) stays. */
+export function closeDialogs() {
+  for (const close of [...OPEN]) close(null);
 }
 
 /** A yes/no question: whether the player pressed `yes` (cancel, Escape or a click outside: no).
