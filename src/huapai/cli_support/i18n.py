@@ -184,6 +184,7 @@ _LABELS: dict[str, tuple[str, str]] = {
                        "the end line of deal {deal} does not match: {reason}"),
     "record_bad_line": ("记录文件无效（第 {line} 行）：{reason}",
                         "the record is malformed (line {line}): {reason}"),
+    "record_bad_file": ("记录文件无效：{reason}", "the record is malformed: {reason}"),
     # rules
     "rules_title": ("{title} · 规则选项", "{title} · rule options"),
     "opt_name": ("选项", "option"),

@@ -81,7 +81,9 @@ def replay_all(text: str, lang: Lang) -> tuple[list[rec.Replay], list[rec.DealRe
     try:
         header, deals = rec.parse(text)
     except rec.RecordError as exc:
-        return [], [], None, Problem(tr("record_bad_line", lang, line=exc.line,
+        # line 0: the file as a whole (empty: no deal), not a line of it
+        key = "record_bad_line" if exc.line > 0 else "record_bad_file"
+        return [], [], None, Problem(tr(key, lang, line=exc.line,
                                         reason=exc.msg.text(lang)),
                                      {"line": exc.line, "reason": exc.message})
     lines = action_lines(text)

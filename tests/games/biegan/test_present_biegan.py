@@ -127,7 +127,7 @@ def test_a_win_on_a_discard_itemised() -> None:
     assert (pay.payer, pay.payee, pay.amount, pay.label.code) == (Z, E, 20, "dianpao")
     # 2 shares × 1 分 × 10 = 20: the × 2 said (53分 beside 106 read as a mistake)
     assert pay.label.zh == "捉铳 17胡 1分 × 10倍，放铳包两家（替两家付，× 2）"
-    assert pay.label.en == ("won on a discard: 17 胡 (hand points), 1 分 (score) × 10, the "
+    assert pay.label.en == ("won on a discard: 17 胡 (hand value), 1 分 (points) × 10, the "
                             "discarder pays both shares (× 2)")
 
 
@@ -176,7 +176,7 @@ def test_bao_itemised_and_labelled() -> None:
     assert pay.payer != base.wins[0].from_seat
     assert pay.label.zh == "包（3 对）：捉铳 17胡 1分 × 10倍，包家替放铳的那家付两家的份（× 2）"
     assert pay.label.en == ("liable (包: 3 对, over the limit): won on a discard: 17 胡 (hand "
-                            "points), 1 分 (score) × 10, paid by the liable seat instead of the "
+                            "value), 1 分 (points) × 10, paid by the liable seat instead of the "
                             "discarder (both shares, × 2)")
     _check_win_items(state, settled)
 

@@ -105,7 +105,7 @@ def _label(rules: BieganRules, win: Win, instead: bool = False) -> Msg:
     zh_times, en_times = (" × {times}倍", " × {times}") if rules.multiplier != 1 else ("", "")
     if win.from_seat is None:
         return Msg.of("zimo", "自摸 {hu}胡 {fen}分" + zh_times,
-                      "self-drawn {hu} 胡 (hand points), {fen} 分 (score)" + en_times, **params)
+                      "self-drawn {hu} 胡 (hand value), {fen} 分 (points)" + en_times, **params)
     # the discarder pays both shares (包两家): say so, and the × 2 — or 53分 next to 106
     # reads as a mistake, and 包 alone as the 限对 penalty (a 双别杆 play-tester read it so);
     # the win is named 捉铳 as in the winner's 明细 (the payer's side is the payment's column)
@@ -120,7 +120,7 @@ def _label(rules: BieganRules, win: Win, instead: bool = False) -> Msg:
                              + (f" ({en_shares}, × {{shares}})"
                                 if rules.dianpao_pay == "both" else "")))
     return Msg.of("dianpao", "捉铳 {hu}胡 {fen}分" + zh_times + zh_both,
-                  "won on a discard: {hu} 胡 (hand points), {fen} 分 (score)" + en_times + en_both,
+                  "won on a discard: {hu} 胡 (hand value), {fen} 分 (points)" + en_times + en_both,
                   **params)
 
 

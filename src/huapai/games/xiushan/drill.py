@@ -44,9 +44,9 @@ class DrillItem:
         ``碰 贰贰贰 (将: 陆)``, the game's terms kept)."""
         group = f"{self.kind.value} {card_name(self.card) * len(self.cards)}"
         if lang == "en":
-            jiang = "no 将" if self.jiang is None else f"将: {self.jiang_name()}"
+            jiang = "no 将 this deal" if self.jiang is None else f"将: {self.jiang_name()}"
             return f"{group} ({jiang})"
-        jiang = "无将" if self.jiang is None else f"将：{self.jiang_name()}"
+        jiang = "这局不设将" if self.jiang is None else f"将：{self.jiang_name()}"
         return f"{group}（{jiang}）"
 
     def jiang_name(self) -> str | None:

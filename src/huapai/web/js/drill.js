@@ -79,7 +79,7 @@ export class DrillPage {
 
   question(d) {
     const q = d.question;
-    const jiang = q.jiang ? bi(`将：${q.jiang}`, `将: ${q.jiang}`) : bi("无将", "no 将");
+    const jiang = q.jiang ? bi(`将：${q.jiang}`, `将: ${q.jiang}`) : bi("这局不设将", "no 将 this deal");
     const input = h("input", { type: "number", name: "value", min: 0, max: 30, step: 1, required: true,
                                inputmode: "numeric", "data-testid": "drill-input",
                                "aria-label": bi("几个钱", "how many 钱") });
