@@ -13,28 +13,35 @@ OWN_SERVER = True  # conftest's ``server``: one of this module's own
 def test_another_players_public_game_is_watched_from_the_lobby(page: Page, phone: Page,
                                                                  server: str) -> None:
     enter(page, server, "老张")
+    create_room(page, preset="lanzhou", deals=2, fields={"multiplier": "3"})
+    start_with_bots(page)
+    page.click("[data-testid=tuoguan]")
+    expect(page.locator("[data-testid=again]")).to_be_visible(timeout=90000)  # both deals
+    page.goto(server)
+    page.check("input[name=private]")  # a second, private game: nobody else's to watch
     create_room(page, preset="fengxiang")
     start_with_bots(page)
     tuoguan_to_settlement(page, timeout=30000)
     page.goto(server)
-    page.check("input[name=private]")  # a second, private game: nobody else's to watch
-    create_room(page, preset="lanzhou")
-    start_with_bots(page)
-    tuoguan_to_settlement(page, timeout=30000)
-    page.goto(server)
     # his own games are under 我的牌局, not among everybody's
-    expect(page.locator("[data-testid=replay-link]")).to_have_count(2)
+    expect(page.locator("[data-testid=replay-link]")).to_have_count(3)
     expect(page.locator("[data-testid=public-game]")).to_have_count(0)
     expect(page.locator(".public-games")).to_contain_text("还没有别人打完的公开牌局")
+    mine = page.locator(".history-list li").filter(has_text="兰州")
+    total = mine.locator(".num").first.inner_text()  # his match's points, × 3
 
     enter(phone, server, "小赵")
     games = phone.locator("[data-testid=public-game]")
-    expect(games).to_have_count(1)  # the public 凤翔 deal only
-    expect(games.first).to_contain_text("凤翔")
-    expect(games.first).to_contain_text("老张")
-    expect(games.first).to_contain_text("机器人乙")
-    expect(games.first).to_contain_text("刚打完")
-    games.first.locator("[data-testid=public-replay]").click()
+    expect(games).to_have_count(1)  # the public 兰州 match only: its two deals in one row
+    row = games.first
+    expect(row).to_contain_text("兰州")
+    expect(row).to_contain_text("共 2 局")
+    expect(row).to_contain_text("刚打完")
+    expect(row.locator("[data-testid=public-game-mult]")).to_have_text("倍数 ×3")
+    expect(row).to_contain_text(f"老张 {total}")  # as 我的牌局 says it
+    links = row.locator("[data-testid=public-replay]")
+    expect(links).to_have_text(["看回放 · 第 1 局", "看回放 · 第 2 局"])
+    links.first.click()
     expect(phone.locator("[data-testid=step]")).to_contain_text("已走 0 /")
     expect(phone.locator(".open-hand")).to_have_count(3)  # every hand face up: it is over
     expect(phone.locator("[data-testid=seat-0] .plate-name")).to_have_text("老张")

@@ -101,6 +101,11 @@ function roomFacts(room, me = null) {
       agoText(room.created, "made")) : null];
 }
 
+/** A room's place among mine: a deal going on, then waiting, then over. */
+function statusRank(room) {
+  return { playing: 0, between: 0, waiting: 1 }[room.status] ?? 2;
+}
+
 /** How many seats of a lobby row nobody (no player, no bot) holds. */
 function freeSeats(room) {
   return room.seats.filter((s) => !s.player && !s.bot).length;
@@ -434,8 +439,11 @@ export class LobbyPage {
     const mineFirst = (room) => (room.seats.some((s) => s.player?.id === me) ? 0 : 1);
     const live = this.rooms.filter((room) => (room.status !== "finished" || mineFirst(room) === 0)
       && this.shown(room));
-    // the server lists newest first; a stable sort keeps that order within each group
-    const rows = live.slice().sort((a, b) => mineFirst(a) - mineFirst(b)).map((room) => {
+    // the server lists newest first; a stable sort keeps that order within each group:
+    // mine first, the deal I play first of them (after leaving it, it was one 回到牌桌 among
+    // ten, mostly finished: a play-test)
+    const rank = (room) => mineFirst(room) * 10 + statusRank(room);
+    const rows = live.slice().sort((a, b) => rank(a) - rank(b)).map((room) => {
       const free = freeSeats(room);
       const filled = room.seats.length - free;
       const seated = mineFirst(room) === 0;
@@ -503,7 +511,8 @@ export class LobbyPage {
   privateRows() {
     // a public room of mine only when the public list as loaded does not show it
     const listed = new Set(this.rooms.map((r) => r.id));
-    const mine = (this.mine ?? []).filter((r) => r.private !== false || !listed.has(r.id));
+    const mine = (this.mine ?? []).filter((r) => r.private !== false || !listed.has(r.id))
+      .sort((a, b) => statusRank(a) - statusRank(b));  // a deal going on first
     if (!mine.length) return [];
     return [h("div", { class: "panel-head" }, h("h2", {}, t("my_private_rooms"))),
       h("ul", { class: "room-list", "data-testid": "my-private-rooms" }, mine.map((room) =>

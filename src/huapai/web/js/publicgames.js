@@ -24,22 +24,43 @@ function signed(n) {
   return n > 0 ? `+${n}` : `${n}`;
 }
 
-/** One finished deal: its game, deal number and when, who sat where with what they
- * made, and its replay. */
-function row(game) {
-  const deltas = game.deltas ?? [];
+/** The deals listed, newest first, as matches (a room's match: its deals together, the
+ * points × the room's 倍数): "第 2 局 / 第 1 局" of two matches read as repeats, and a ×3
+ * room's deal showed a third of what its players scored (a play-test). */
+export function matchesOf(deals) {
+  const byKey = new Map();
+  for (const d of deals) {
+    const key = `${d.room}\u0000${d.match}`;
+    if (!byKey.has(key)) byKey.set(key, { ...d, deals: [] });
+    byKey.get(key).deals.push(d);
+  }
+  return [...byKey.values()].map((m) => {
+    const mult = m.multiplier || 1;
+    const totals = m.players.map((_, seat) => m.deals.reduce(
+      (sum, d) => sum + (Number.isFinite(d.deltas?.[seat]) ? d.deltas[seat] * mult : 0), 0));
+    const finished = Math.max(...m.deals.map((d) => d.finished_at ?? 0));
+    return { ...m, totals, finished, deals: m.deals.slice().sort((a, b) => a.deal - b.deal) };
+  });
+}
+
+/** One match: its game, who sat where with what they made in all, its stakes and when it
+ * ended, and each deal's replay. */
+function row(match) {
+  const many = match.deals.length > 1;
   return h("li", { class: "public-game", "data-testid": "public-game" },
-    h("div", { class: "room-title" }, presetTitle(game.game, game.preset), " ",
-      h("span", { class: "muted nowrap" }, t("deal_n", { n: game.deal + 1 }))),
+    h("div", { class: "room-title" }, presetTitle(match.game, match.preset),
+      many ? h("span", { class: "muted nowrap" }, ` · ${t("deals_total", { n: match.deals.length })}`) : null),
     h("div", { class: "room-meta" },
-      game.players.map((p, i) => h("span", {},
-        seatName(game.players, i), " ",
-        h("span", { class: `num ${deltas[i] > 0 ? "win" : deltas[i] < 0 ? "lose" : ""}` },
-          Number.isFinite(deltas[i]) ? signed(deltas[i]) : "·"))),
-      game.finished_at ? h("span", { class: "muted", title: new Date(game.finished_at * 1000).toLocaleString() },
-        agoText(game.finished_at, "ended")) : null),
-    h("a", { class: "btn small", href: path`#/replay/${game.id}?seat=all`, "data-testid": "public-replay" },
-      t("watch_replay")));
+      match.players.map((p, i) => h("span", {},
+        seatName(match.players, i), " ",
+        h("span", { class: `num ${match.totals[i] > 0 ? "win" : match.totals[i] < 0 ? "lose" : ""}` },
+          signed(match.totals[i])))),
+      match.multiplier > 1 ? h("span", { "data-testid": "public-game-mult" }, t("row_mult", { n: match.multiplier })) : null,
+      match.finished ? h("span", { class: "muted", title: new Date(match.finished * 1000).toLocaleString() },
+        agoText(match.finished, "ended")) : null),
+    h("div", { class: "deal-links" }, match.deals.map((d) => h("a", {
+      class: "chip", href: path`#/replay/${d.id}?seat=all`, "data-testid": "public-replay",
+    }, many ? `${t("watch_replay")} · ${t("deal_n", { n: d.deal + 1 })}` : t("watch_replay")))));
 }
 
 export class PublicGames {
@@ -53,7 +74,7 @@ export class PublicGames {
   async load(me) {
     try {
       const { replays } = await api.get("/replays");
-      this.games = replays.filter((g) => !g.players.some((p) => p.player && p.player === me));
+      this.games = matchesOf(replays.filter((g) => !g.players.some((p) => p.player && p.player === me)));
       this.failed = false;
     } catch {
       this.failed = true;  // the list as it was, said to be unread
