@@ -81,3 +81,27 @@ def test_on_a_phone_it_fits_and_scrolls_inside(phone: Page, server: str,
     close = phone.locator(".dialog .btn.primary").bounding_box()
     height = (phone.viewport_size or {"height": 0})["height"]
     assert close is not None and close["y"] + close["height"] <= height  # ... 关闭 in view
+
+
+def test_a_rooms_own_rules_come_first_in_its_guide(page: Page, server: str) -> None:
+    """A club's 三六福 at 起胡 18 read 起胡要36胡 in the room's guide (a club-night
+    play-test): the options the room changes come first, said to stand over it."""
+    enter(page, server, "牌社")
+    page.select_option("select[name=game]", value="xiushan")
+    page.wait_for_selector("select[name=preset] option[value='sanliufu']", state="attached")
+    page.select_option("select[name=preset]", value="sanliufu")
+    page.click("details.rule-options summary")
+    page.fill("input[name=rule-hu_threshold]", "18")
+    page.dispatch_event("input[name=rule-hu_threshold]", "change")
+    page.click("[data-testid=create]")
+    page.wait_for_selector("[data-testid=waiting]")
+    page.click("[data-testid=howto-button]")
+    house = page.locator("[data-testid=howto-house]")
+    expect(house).to_contain_text("以此为准")
+    expect(house.locator("[data-option=hu_threshold]")).to_contain_text("18")
+    page.keyboard.press("Escape")
+    page.goto(server)
+    create_room(page, game="xiushan", preset="shibafu")  # its preset as it is: none
+    page.click("[data-testid=howto-button]")
+    expect(page.locator("[data-testid=howto]")).to_be_visible()
+    expect(page.locator("[data-testid=howto-house]")).to_have_count(0)

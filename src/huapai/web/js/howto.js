@@ -5,7 +5,8 @@
 import { h } from "./dom.js";
 import { said, t } from "./i18n.js";
 import { explain } from "./api.js";
-import { gameHowto, hasHowto } from "./games/registry.js";
+import { gameDetail, gameHowto, hasHowto } from "./games/registry.js";
+import { houseRules, roomRulesBlock } from "./roomrules.js";
 import { dialog, toast } from "./ui.js";
 
 function paragraphs(list) {
@@ -22,18 +23,26 @@ function presetPart(name, part, open) {
     : h("details", { class: "howto-preset", "data-preset": name }, h("summary", {}, head), paragraphs(part.paragraphs));
 }
 
-/** The guide's dialog; `preset` first and open (null: every preset folded). */
-export async function openHowto(game, preset) {
+/** The guide's dialog; `preset` first and open (null: every preset folded). `rules`: a
+ * room's (or the form's) own — the options it changes come first, said to stand over the
+ * guide (a club's 三六福 at 起胡 18 read 起胡要36胡 in it: a play-test). */
+export async function openHowto(game, preset, rules = null) {
   let data;
+  let detail = null;
   try {
-    data = await gameHowto(game);
+    [data, detail] = await Promise.all([gameHowto(game), rules ? gameDetail(game) : null]);
   } catch (err) {
     toast(() => explain(err), "error");
     return;
   }
   const others = Object.keys(data.presets).filter((name) => name !== preset);
+  const house = detail && houseRules(detail, preset, rules).length
+    ? h("section", { class: "howto-house", "data-testid": "howto-house" },
+      h("h3", {}, t("howto_house")), roomRulesBlock(detail, { game, preset, rules }, { heading: false }))
+    : null;
   dialog(said(data.title), (close) => h("div", {},
     h("div", { class: "howto", "data-testid": "howto" },
+      house,
       preset && data.presets[preset] ? presetPart(preset, data.presets[preset], true) : null,
       data.sections.map((s) => h("section", {}, h("h3", {}, said(s.title)), paragraphs(s.paragraphs))),
       others.map((name) => presetPart(name, data.presets[name], false))),
@@ -52,6 +61,6 @@ export function howtoButton(choice, { className = "btn ghost small", short = fal
   return h("button", { type: "button", class: className, "data-testid": "howto-button", title: t("howto_button"),
                        onClick: () => {
                          const now = choice();
-                         openHowto(now.game, now.preset);
+                         openHowto(now.game, now.preset, now.rules ?? null);
                        } }, label);
 }

@@ -368,7 +368,8 @@ export class LobbyPage {
             changed ? h("button", { type: "button", class: "link", onClick: () => { f.rules = {}; this.renderForm(); } }, t("reset_rules")) : null),
           h("div", { class: "options-grid" }, others.map((o) => this.optionField(o)))),
         h("div", { class: "form-actions" },
-          howtoButton(() => ({ game: this.form.game, preset: this.form.preset }), { className: "btn ghost" }),
+          howtoButton(() => ({ game: this.form.game, preset: this.form.preset, rules: this.form.rules }),
+            { className: "btn ghost" }),
           h("button", { type: "submit", class: "btn primary big", "data-testid": "create" }, t("create")))));
   }
 

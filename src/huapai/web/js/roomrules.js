@@ -85,7 +85,7 @@ export function rulesButton(played, title = "room_rules") {
     // the way on to the whole guide: a room that plays its preset as it is said only that
     // (an English play-test found the dialog said nothing)
     const guide = hasHowto(played.game) ? (close) => h("button", { class: "btn", "data-testid": "rules-howto",
-      onClick: () => { close(true); openHowto(played.game, played.preset); } }, t("howto_button")) : null;
+      onClick: () => { close(true); openHowto(played.game, played.preset, played.rules ?? null); } }, t("howto_button")) : null;
     dialog(t(title), (close) => h("div", {},
       roomRulesBlock(detail, played, { heading: false }),
       allRulesBlock(detail, played),
