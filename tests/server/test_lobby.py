@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_helpers import Api, peer, running, sqlite_url
+from server_helpers import Api, alone_with_bots, peer, running, sqlite_url
 from starlette.testclient import TestClient
 
 from huapai.core import registry
@@ -393,13 +393,7 @@ def test_finished_rooms_come_after_the_rest_of_the_list(client: TestClient) -> N
     a, b = Api(client, "a"), Api(client, "b")
     waiting = b.room()
     done = a.room()  # the newer: first, were it not over
-    path = f"/api/rooms/{done}"
-    a.call("POST", f"{path}/seats/0")
-    a.call("POST", f"{path}/bots", {})
-    with peer(client, a.token) as p:
-        p.send({"type": "subscribe", "room": done})
-        p.next_of("room")
-        a.call("POST", f"{path}/start")
+    with alone_with_bots(client, a, done) as p:
         _play_out(p, done)
     rows = [(r["id"], r["status"]) for r in client.get("/api/rooms").json()["rooms"]]
     assert rows.index((waiting, "waiting")) < rows.index((done, "finished"))

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page, expect
-from web_driver import create_room, enter, shot
+from web_driver import create_room, enter, rule_options, shot
 
 from huapai.core.howto import load_howto
 
@@ -87,10 +87,7 @@ def test_a_rooms_own_rules_come_first_in_its_guide(page: Page, server: str) -> N
     """A club's 三六福 at 起胡 18 read 起胡要36胡 in the room's guide (a club-night
     play-test): the options the room changes come first, said to stand over it."""
     enter(page, server, "牌社")
-    page.select_option("select[name=game]", value="xiushan")
-    page.wait_for_selector("select[name=preset] option[value='sanliufu']", state="attached")
-    page.select_option("select[name=preset]", value="sanliufu")
-    page.click("details.rule-options summary")
+    rule_options(page, game="xiushan", preset="sanliufu")
     page.fill("input[name=rule-hu_threshold]", "18")
     page.dispatch_event("input[name=rule-hu_threshold]", "change")
     page.click("[data-testid=create]")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from playwright.sync_api import Page, expect
-from web_driver import create_room, enter, start_with_bots, tuoguan_to_settlement
+from web_driver import create_room, enter, rule_options, start_with_bots, tuoguan_to_settlement
 
 from huapai.core.rules import CITATION
 
@@ -21,10 +21,7 @@ OWN_SERVER = True  # conftest's ``server``: one of this module's own
 
 def _house_room(page: Page) -> str:
     """A private 兰州 room with 够牌 5, no 紧牌 and the app's scoring; its code."""
-    page.select_option("select[name=game]", value="xianniu")
-    page.wait_for_selector("select[name=preset] option[value='lanzhou']", state="attached")
-    page.select_option("select[name=preset]", value="lanzhou")
-    page.click("details.rule-options summary")
+    rule_options(page, game="xianniu", preset="lanzhou")
     page.fill("input[name=rule-gou]", "5")
     page.dispatch_event("input[name=rule-gou]", "change")
     page.uncheck("input[name=rule-jinpai]")

@@ -71,6 +71,14 @@ def create_room(page: Page, *, preset: str, game: str = "xianniu", deals: int = 
     page.wait_for_selector("[data-testid=waiting]")
 
 
+def rule_options(page: Page, *, game: str, preset: str) -> None:
+    """In the lobby's form: ``game`` and ``preset`` chosen, the rule options opened."""
+    page.select_option("select[name=game]", value=game)
+    page.wait_for_selector(f"select[name=preset] option[value='{preset}']", state="attached")
+    page.select_option("select[name=preset]", value=preset)
+    page.click("details.rule-options summary")
+
+
 def start_with_bots(page: Page) -> None:
     page.click("[data-testid=fill-bots]")
     page.click("[data-testid=start]:not([disabled])")
