@@ -91,7 +91,7 @@ export class PublicGames {
       games.length ? h("ul", { class: "public-game-list" }, games.slice(0, this.shown).map(row))
         : h("p", { class: "muted" }, this.games === null && !this.failed ? t("loading") : t("no_public_games")),
       this.failed ? h("p", { class: "muted", "data-testid": "public-games-failed" }, t("public_games_failed")) : null,
-      more ? h("button", { class: "btn small", "data-testid": "more-public-games", onclick: () => {
+      more ? h("button", { class: "btn small", "data-testid": "more-public-games", onClick: () => {
         this.shown += PAGE;
         this.render();
       } }, t("more_public_games")) : null);
