@@ -212,7 +212,7 @@ export class RoomPage {
     const holder = summary.seats?.find((x) => x.player?.id === summary.owner);
     // who took it, though they may have left the table since (it said 另一位玩家)
     const name = holder?.player?.nickname ?? summary.owner_nickname ?? t("another_player");
-    toast(() => t("owner_taken", { name }), "info", 9000);
+    toast(() => t("owner_taken", { name }), "info", 7000);
   }
 
   /** The owner's controls are mine: I own the room, or its owner has no window on it and
