@@ -97,6 +97,13 @@ def test_an_options_meaning_opens_under_it_on_a_phone(phone: Page, own_server: s
     phone.tap("[data-testid=help-gou]")
     expect(note).to_have_count(0)
     expect(phone.locator("details.rule-options")).to_have_attribute("open", "")
+    phone.tap("[data-testid=help-gou]")  # a tap on the meaning folds it too, and Escape
+    note.tap()
+    expect(note).to_have_count(0)
+    phone.tap("[data-testid=help-gou]")
+    phone.focus("[data-testid=help-gou]")
+    phone.keyboard.press("Escape")
+    expect(note).to_have_count(0)
     phone.click("[data-testid=lang]")
     expect(phone.locator("[data-testid=note-big_hands]")).to_contain_text(
         "whether the deal then ends is big_hand_ends")

@@ -426,8 +426,9 @@ export class LobbyPage {
     return h("div", { class: `option-cell${open ? " open" : ""}`, "data-key": key }, field,
       h("button", { type: "button", class: `opt-help${open ? " open" : ""}`, "data-testid": `help-${option.name}`,
         "aria-expanded": String(open), "aria-label": t("option_help", { name: label }),
-        onClick: toggle }, "?"),
-      open ? h("p", { class: "opt-note", "data-testid": `note-${option.name}` }, meaning) : null);
+        // Escape folds it too, and a tap on the meaning (only ? did: an English play-test)
+        onClick: toggle, onKeydown: (e) => { if (e.key === "Escape" && open) { e.preventDefault(); toggle(); } } }, "?"),
+      open ? h("p", { class: "opt-note", "data-testid": `note-${option.name}`, onClick: toggle }, meaning) : null);
   }
 
   joinPanel() {
