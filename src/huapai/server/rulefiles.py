@@ -104,30 +104,36 @@ def _first_refusal(path: str) -> str | None:
     return refusals[-1] if refusals else "no rule option of any game names a file"
 
 
-def presets_taking(game_name: str, option: str, folder: str, name: str) -> tuple[str, ...]:
+def taking(game_name: str, option: str, folder: str,
+           name: str) -> tuple[tuple[str, ...], tuple[dict[str, Any], ...]]:
     """The presets of ``game_name`` whose rules take the offered file ``name`` for
     ``option`` (a 三六福 名堂表 was offered for 钵福 and refused once chosen, in English: a
-    club-night play-test); none where it cannot be read."""
+    club-night play-test), and what the file holds as a player reads it (the rules'
+    ``file_rows``, where the family says: a club's friends saw only its name); none where
+    it cannot be read."""
     path = Path(folder) / name
     try:
         st = path.stat()
     except OSError:
-        return ()
-    return _presets_taking(game_name, option, str(path), st.st_mtime_ns, st.st_size)
+        return (), ()
+    return _taking(game_name, option, str(path), st.st_mtime_ns, st.st_size)
 
 
 @cache
-def _presets_taking(game_name: str, option: str, path: str, _mtime: int,
-                    _size: int) -> tuple[str, ...]:
+def _taking(game_name: str, option: str, path: str, _mtime: int,
+            _size: int) -> tuple[tuple[str, ...], tuple[dict[str, Any], ...]]:
     game = get_game(game_name)
-    taking = []
+    presets: list[str] = []
+    rows: tuple[dict[str, Any], ...] = ()
     for preset in game.presets():
         try:
-            game.rules(preset, **{option: path})
+            rules = game.rules(preset, **{option: path})
         except (RulesError, TypeError, ValueError):
             continue
-        taking.append(preset)
-    return tuple(taking)
+        if not presets and hasattr(rules, "file_rows"):
+            rows = tuple(rules.file_rows().get(option, ()))
+        presets.append(preset)
+    return tuple(presets), rows
 
 
 def local_options(game: Any) -> dict[str, Any]:

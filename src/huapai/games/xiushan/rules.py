@@ -17,7 +17,7 @@ appear only as ``hand_size``, the size of a complete hand.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from huapai.core.protocol import RulesError
 from huapai.core.rules import RulesBase, option
@@ -290,6 +290,22 @@ class XiushanRules(RulesBase):
                                 "hand_value fan (钵福) or mingtang (三六福)")
         if self.hand_value != "dou":
             self.mingtang()  # a bad table is a RulesError now, not at the first win
+
+    def file_rows(self) -> dict[str, list[dict[str, Any]]]:
+        """What each rule file in use holds, as a player reads it (the lobby and a room's
+        rules show it under the file's name: a club's friends saw only the name, a
+        club-night play-test): ``mingtang_table``'s 名堂, each with its 翻 or 豆 and its
+        meaning, after the 豆 for the win itself (三六福)."""
+        if not self.mingtang_table or self.hand_value == "dou":
+            return {}
+        table = self.mingtang()
+        unit = ("翻", "fan") if table.unit == "fan" else ("豆", "豆")
+        rows = [{"zh": "和", "en": "和 (the win)", "value": table.base, "unit_zh": unit[0],
+                 "unit_en": unit[1], "meaning_zh": "", "meaning_en": ""}] if table.base else []
+        rows += [{"zh": m.name, "en": m.name, "value": m.value, "unit_zh": unit[0],
+                  "unit_en": unit[1], "meaning_zh": m.meaning_zh, "meaning_en": m.meaning_en}
+                 for m in table.enabled]
+        return {"mingtang_table": rows}
 
     def mingtang(self) -> MingtangTable:
         """The 名堂 table of these rules (the built-in one unless ``mingtang_table``)."""

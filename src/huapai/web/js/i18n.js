@@ -44,6 +44,7 @@ const STR = {
   rule_off: ["关", "off"],
   rule_builtin: ["内置", "built-in"],
   room_rules: ["本房规则", "This room's rules"],
+  file_rows: ["{name} 里有什么", "What {name} holds"],
   howto_house: ["这里改了的规则（以此为准，下面的说明按玩法默认）", "Rules changed here (they stand over the guide below, which tells the preset's own)"],
   deal_rules: ["本局规则", "This deal's rules"],
   room_rules_preset: ["全部按「{preset}」玩法，没有改动", "The {preset} rules, unchanged"],

@@ -29,6 +29,20 @@ export function valueText(option, value) {
   return String(value);
 }
 
+/** What a rule file holds, folded under its name (a club's 名堂表: each 名堂 with its 豆 or
+ * 翻 and meaning — its friends saw only the file's name: a club-night play-test); null for
+ * a value that is no offered file, or a file the family does not describe. */
+export function fileRows(option, value) {
+  const rows = option.local ? (option.choice_labels ?? []).find((c) => c.value === value)?.rows : null;
+  if (!rows?.length) return null;
+  return h("details", { class: "file-rows", "data-testid": `file-rows-${option.name}` },
+    h("summary", {}, t("file_rows", { name: value })),
+    h("table", {}, h("tbody", {}, rows.map((r) => h("tr", {},
+      h("td", {}, h("strong", {}, bi(r.zh, r.en))),
+      h("td", { class: "num" }, `${r.value} ${bi(r.unit_zh, r.unit_en)}`),
+      h("td", { class: "muted" }, bi(r.meaning_zh || "", r.meaning_en || "")))))));
+}
+
 /** The options whose room value differs from the preset's: [{option, value, preset}]. */
 export function houseRules(detail, preset, rules) {
   const base = detail?.presets.find((p) => p.name === preset)?.rules ?? {};
@@ -53,7 +67,8 @@ export function roomRulesBlock(detail, summary, { heading = true } = {}) {
           h("strong", {}, optionLabel(option)),
           h("span", {}, `${bi("：", ": ")}${valueText(option, value)}`),
           h("span", { class: "muted small" }, t("room_rules_was", { value: valueText(option, was) })),
-          meaning ? h("div", { class: "muted small room-rules-meaning" }, meaning) : null);
+          meaning ? h("div", { class: "muted small room-rules-meaning" }, meaning) : null,
+          fileRows(option, value));
       })));
 }
 
