@@ -64,6 +64,7 @@ def test_the_lobby_offers_the_operators_files_by_name(client: TestClient) -> Non
     assert table["choice_labels"][0] == {"value": "", "zh": "内置", "en": "built-in"}
     # offered for the presets that take it (a 三六福 table for 钵福 was refused once chosen)
     assert table["choice_labels"][1]["presets"] == ["bofu"]
+    assert table["choice_labels"][1]["when"] == {"hand_value": ["fan"]}  # 钵福's 油子×翻
     first = table["choice_labels"][1]["rows"][0]  # what it holds, as a player reads it
     assert (first["zh"], first["unit_zh"]) == ("天福", "翻") and first["value"] > 0
 

@@ -34,6 +34,14 @@ def test_the_lobby_offers_the_operators_tables(page: Page, server: str) -> None:
     table = page.locator("select[name=rule-mingtang_table]")
     # a 钵福 table is not offered for 三六福 (it was, and refused once chosen: a play-test)
     assert table.locator("option").all_inner_texts() == ["内置"]
+    # … but is under 计分 油子×翻, whatever the preset; and is let go when 计分 changes back
+    page.select_option("select[name=rule-hand_value]", value="fan")
+    expect(table.locator("option")).to_have_text(["内置", "bofu-club.toml"])
+    table.select_option("bofu-club.toml")
+    page.select_option("select[name=rule-hand_value]", value="mingtang")
+    expect(table.locator("option")).to_have_text(["内置"])
+    page.select_option("select[name=rule-hand_value]", value="fan")
+    expect(table).to_have_value("")  # not chosen again by itself
     page.select_option("select[name=preset]", value="bofu")
     assert table.locator("option").all_inner_texts() == ["内置", "bofu-club.toml"]
     assert page.locator("input[name=rule-mingtang_table]").count() == 0  # never typed

@@ -268,18 +268,19 @@ def _with_files(game: str, row: dict[str, Any], folder: str | None,
                 files: list[str]) -> dict[str, Any]:
     """An option that names a file: the files this server offers (``rulefiles``) that
     some preset of ``game`` takes, as its choices, "" (none: the built-in) first, each
-    label with the ``presets`` that take it (the lobby offers a file only for those) and
-    the ``rows`` it holds as a player reads them (a room's rules show them); no choices
-    when it offers none."""
+    label with the ``presets`` that take it as they are, ``when`` (the values of the
+    options the file option depends on under which it is taken: the lobby offers it only
+    then) and the ``rows`` it holds as a player reads them (a room's rules show them); no
+    choices when it offers none."""
     taking = {f: rulefiles.taking(game, row["name"], folder, f)
               for f in files} if row["local"] and folder is not None else {}
-    usable = [f for f in files if taking.get(f, ((), ()))[0]]
+    usable = [f for f, where in taking.items() if where.presets]
     if not usable:
         return row
     return {**row, "choices": ["", *usable], "choice_labels": [
         {"value": "", "zh": "内置", "en": "built-in"},
-        *({"value": f, "zh": f, "en": f, "presets": list(taking[f][0]),
-           "rows": list(taking[f][1])} for f in usable)]}
+        *({"value": f, "zh": f, "en": f, "presets": list(taking[f].presets),
+           "when": taking[f].when, "rows": list(taking[f].rows)} for f in usable)]}
 
 
 # ----------------------------------------------------------------------------- rooms

@@ -25,6 +25,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -104,36 +105,58 @@ def _first_refusal(path: str) -> str | None:
     return refusals[-1] if refusals else "no rule option of any game names a file"
 
 
-def taking(game_name: str, option: str, folder: str,
-           name: str) -> tuple[tuple[str, ...], tuple[dict[str, Any], ...]]:
-    """The presets of ``game_name`` whose rules take the offered file ``name`` for
-    ``option`` (a 三六福 名堂表 was offered for 钵福 and refused once chosen, in English: a
-    club-night play-test), and what the file holds as a player reads it (the rules'
-    ``file_rows``, where the family says: a club's friends saw only its name); none where
-    it cannot be read."""
+@dataclass(frozen=True, slots=True)
+class Taking:
+    """Where an offered file can be used, and what it holds."""
+
+    presets: tuple[str, ...]
+    """The presets whose rules take it as they are."""
+    when: dict[str, list[Any]]
+    """For each option ``option`` depends on (its ``applies``), the values under which a
+    preset's rules take the file: a 三六福 名堂表 only under 计分 名堂算豆 (it was offered
+    with 油子×翻 too, and refused once chosen, in mixed English: a club-night play-test)."""
+    rows: tuple[dict[str, Any], ...]
+    """What it holds as a player reads it (the rules' ``file_rows``, where the family says:
+    a club's friends saw only its name)."""
+
+
+def taking(game_name: str, option: str, folder: str, name: str) -> Taking:
+    """Where the offered file ``name`` can be used for ``option`` of ``game_name``; nowhere
+    when it cannot be read."""
     path = Path(folder) / name
     try:
         st = path.stat()
     except OSError:
-        return (), ()
+        return Taking((), {}, ())
     return _taking(game_name, option, str(path), st.st_mtime_ns, st.st_size)
 
 
 @cache
-def _taking(game_name: str, option: str, path: str, _mtime: int,
-            _size: int) -> tuple[tuple[str, ...], tuple[dict[str, Any], ...]]:
+def _taking(game_name: str, option: str, path: str, _mtime: int, _size: int) -> Taking:
     game = get_game(game_name)
     presets: list[str] = []
     rows: tuple[dict[str, Any], ...] = ()
     for preset in game.presets():
-        try:
-            rules = game.rules(preset, **{option: path})
-        except (RulesError, TypeError, ValueError):
+        rules = _rules_taking(game, preset, {option: path})
+        if rules is None:
             continue
         if not presets and hasattr(rules, "file_rows"):
             rows = tuple(rules.file_rows().get(option, ()))
         presets.append(preset)
-    return tuple(presets), rows
+    depends = local_options(game)[option].applies or {}
+    when = {key: [v for v in values
+                  if any(_rules_taking(game, p, {option: path, key: v}) is not None
+                         for p in game.presets())]
+            for key, values in depends.items()}
+    return Taking(tuple(presets), when, rows)
+
+
+def _rules_taking(game: Any, preset: str, overrides: Mapping[str, Any]) -> Any:
+    """The preset's rules with ``overrides``, or None where they refuse them."""
+    try:
+        return game.rules(preset, **overrides)
+    except (RulesError, TypeError, ValueError):
+        return None
 
 
 def local_options(game: Any) -> dict[str, Any]:

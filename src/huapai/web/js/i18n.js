@@ -95,6 +95,7 @@ const STR = {
   all_rules: ["全部规则（{n} 项）", "All the rules ({n})"],
   no_such_page: ["没有这个页面：这是大厅", "No such page: this is the lobby"],
   back_to_seat: ["回到牌桌", "Back to my seat"],
+  back_to_room: ["回到房间", "Back to the room"],
   leave_title: ["离座？", "Leave your seat?"],
   leave_table_title: ["离开牌桌？", "Leave the table?"],
   leave_table_text: ["这一局还在打，你还坐在这里：离开后过了掉线托管的时间，托管替你出牌。在大厅点「回到牌桌」就能回来。",

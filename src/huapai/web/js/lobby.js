@@ -97,7 +97,8 @@ function roomFacts(room, me = null) {
     room.turn_clock ? h("span", { "data-testid": "row-clock" }, t("seconds", { n: room.turn_clock })) : null,
     room.status === "waiting" && room.owner_here === false && room.owner !== me
       ? h("span", { class: "muted", "data-testid": "row-owner-away" }, t("owner_away_short")) : null,
-    made ? h("span", { class: "muted", "data-testid": "row-age", title: made.toLocaleString() },
+    // (not for a finished room: 已结束 · 刚开 read as a contradiction — a play-test)
+    made && room.status !== "finished" ? h("span", { class: "muted", "data-testid": "row-age", title: made.toLocaleString() },
       agoText(room.created, "made")) : null];
 }
 
@@ -247,8 +248,18 @@ export class LobbyPage {
     // not shown, and the engine would refuse some of them (报数 outside 钵福)
     for (const o of this.details.get(this.form.game)?.options ?? []) {
       if (o.name in this.form.rules && !this.applies(o)) delete this.form.rules[o.name];
+      // a file chosen that the rules no longer take (计分 changed under a 名堂表)
+      const file = o.local && (o.choice_labels ?? []).find((c) => c.value === this.form.rules[o.name]);
+      if (file && !this.fits(file)) delete this.form.rules[o.name];
     }
     this.renderForm();
+  }
+
+  /** Whether a choice fits the rules as they stand: an offered file, its `when` (a
+   * 三六福 名堂表 only under 计分 名堂算豆; else the presets that take it); any other, yes. */
+  fits(choice) {
+    if (choice.when) return Object.entries(choice.when).every(([name, values]) => values.includes(this.ruleValue(name)));
+    return !Array.isArray(choice.presets) || choice.presets.includes(this.form.preset);
   }
 
   /** Whether `option` is used by the rules as they stand (its `applies`: each named
@@ -392,9 +403,9 @@ export class LobbyPage {
     const tip = bi(zhNote ? `${option.zh || ""}：${zhNote}` : option.zh || "", enNote);
     let control;
     if (Array.isArray(option.choices)) {
-      // a file is offered for the presets that take it (a 三六福 名堂表 for 钵福 was refused)
+      // a file is offered only where the rules take it (a 三六福 名堂表 for 钵福 was refused)
       const labels = (option.choice_labels ?? option.choices.map((c) => ({ value: c, zh: String(c), en: String(c) })))
-        .filter((c) => !Array.isArray(c.presets) || c.presets.includes(this.form.preset));
+        .filter((c) => this.fits(c));
       control = select(`rule-${option.name}`, labels.map((c) => [bi(c.zh, c.en), c.value]), value,
         (v) => this.setRule(option.name, v));
     } else if (typeof option.default === "boolean") {
@@ -462,7 +473,8 @@ export class LobbyPage {
             t("spectators_n", { n: room.spectators })) : null),
         h("a", { class: `btn small${seated ? " primary" : ""}`, href: path`#/room/${room.id}`,
                  "data-testid": seated ? "back-to-seat" : "enter" },
-          seated ? t("back_to_seat")
+          // a finished room of mine: back to it (its settlement, 再来一场), not to a seat in play
+          seated ? t(room.status === "finished" ? "back_to_room" : "back_to_seat")
             : room.status === "waiting" && filled < room.seats.length ? t("enter_room") : t("watch")));
     });
     // morphed: the list refreshes every few seconds, and an unchanged row keeps its link
