@@ -31,7 +31,7 @@ from .cli_support.howto_view import run_howto
 from .cli_support.i18n import tr
 from .cli_support.play import run_play
 from .cli_support.replay import run_replay
-from .cli_support.resume import PlayPlan, given_option, resumed_play
+from .cli_support.resume import PlayPlan, bots_around, given_option, resumed_play
 from .cli_support.review import run_review
 from .cli_support.rules_view import run_rules
 from .cli_support.runtime import console as _console
@@ -123,9 +123,8 @@ def play(
             if record is not None:
                 check_record_path(record)
             match_seed = secrets.randbelow(1_000_000) if seed is None else seed
-            chosen = PlayPlan(table, seat, bot_plan(table, bots, [s for s in range(table.seats)
-                                                                 if s != seat]),
-                            match_seed, n_deals, record)
+            chosen = PlayPlan(table, seat, bots_around(table, bots, seat), match_seed, n_deals,
+                              record)
         plan, table = chosen.bots, chosen.table
         def agents(for_seed: int) -> dict[int, Agent]:
             return make_bots(table, plan, for_seed, capped=not full_budget, paced=True)

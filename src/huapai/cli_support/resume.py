@@ -29,9 +29,8 @@ class Resumed:
     """What a record says of the match to go on with."""
 
     table: Table
-    seed: int
-    deals: int
-    #: the match as the record leaves it (its unfinished deal current, if any)
+    #: the match as the record leaves it (its unfinished deal current, if any; its seed
+    #: and deals the header's)
     match: Match
     #: the seat and the bots as they sat (None: the record does not say; the options do)
     seat: int | None
@@ -64,7 +63,7 @@ def load_resumed(path: Path, lang: Lang) -> Resumed:
                        "用 huapai replay 看",
                        f"--resume {path}: this match is over ({len(match.settlements)} "
                        "deals); see it with huapai replay")
-    return Resumed(table, seed, planned, match, seat, bots)
+    return Resumed(table, match, seat, bots)
 
 
 def _players(value: Any, seats: int) -> tuple[int | None, dict[int, str] | None]:
@@ -119,10 +118,14 @@ def resumed_play(path: Path, lang: Lang, given: Sequence[str], seat: int,
                        f"不能再给 {names}",
                        f"--resume takes the game, rules, seed, deals and seats from the "
                        f"record and writes on into it; drop {names}")
-    table = resumed.table
+    table, match = resumed.table, resumed.match
     me = resumed.seat if resumed.seat is not None else seat
     check_seat(table, me)
-    plan = resumed.bots if resumed.bots is not None else bot_plan(
-        table, bots, [s for s in range(table.seats) if s != me])
+    plan = resumed.bots if resumed.bots is not None else bots_around(table, bots, me)
     check_record_path(path)
-    return PlayPlan(table, me, plan, resumed.seed, resumed.deals, path, resumed.match)
+    return PlayPlan(table, me, plan, match.seed, match.deals, path, match)
+
+
+def bots_around(table: Table, bots: str | None, me: int) -> dict[int, str]:
+    """The bots of every seat but ``me``'s (``--bots``: one name for all, or one per seat)."""
+    return bot_plan(table, bots, [s for s in range(table.seats) if s != me])
