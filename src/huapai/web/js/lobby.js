@@ -6,7 +6,7 @@ import { bi, listed, t } from "./i18n.js";
 import { api, explain, path } from "./api.js";
 import { gameDetail, gameTitle, loadGames, ownMultiplier, presetTitle } from "./games/registry.js";
 import { howtoButton } from "./howto.js";
-import { optionLabel } from "./roomrules.js";
+import { conditionsHold, optionLabel } from "./roomrules.js";
 import { toast } from "./ui.js";
 import { keepingFocus } from "./focus.js";
 import { seatName } from "./table.js";
@@ -111,7 +111,6 @@ function statusRank(room) {
 function freeSeats(room) {
   return room.seats.filter((s) => !s.player && !s.bot).length;
 }
-
 
 export class LobbyPage {
   constructor(app) {
@@ -256,16 +255,17 @@ export class LobbyPage {
   }
 
   /** Whether a choice fits the rules as they stand: an offered file, its `when` (a
-   * 三六福 名堂表 only under 计分 名堂算豆; else the presets that take it); any other, yes. */
+   * 三六福 名堂表 only under 计分 名堂算豆), or where that names nothing, the presets that
+   * take it; any other, yes. */
   fits(choice) {
-    if (choice.when) return Object.entries(choice.when).every(([name, values]) => values.includes(this.ruleValue(name)));
+    if (Object.keys(choice.when ?? {}).length) return conditionsHold(choice.when, (name) => this.ruleValue(name));
     return !Array.isArray(choice.presets) || choice.presets.includes(this.form.preset);
   }
 
   /** Whether `option` is used by the rules as they stand (its `applies`: each named
    * option has one of the given values); a lobby offers only those. */
   applies(option) {
-    return Object.entries(option.applies ?? {}).every(([name, values]) => values.includes(this.ruleValue(name)));
+    return conditionsHold(option.applies, (name) => this.ruleValue(name));
   }
 
   // ------------------------------------------------------------------ rendering

@@ -29,6 +29,12 @@ export function valueText(option, value) {
   return String(value);
 }
 
+/** Whether rules meet `conditions` ({option: [values]}: an option's `applies`, a file's
+ * `when`): each named option, read by `valueOf(name)`, has one of the given values. */
+export function conditionsHold(conditions, valueOf) {
+  return Object.entries(conditions ?? {}).every(([name, values]) => values.includes(valueOf(name)));
+}
+
 /** What a rule file holds, folded under its name (a club's 名堂表: each 名堂 with its 豆 or
  * 翻 and meaning — its friends saw only the file's name: a club-night play-test); null for
  * a value that is no offered file, or a file the family does not describe. */
@@ -77,8 +83,8 @@ export function roomRulesBlock(detail, summary, { heading = true } = {}) {
  * player at the table wanted the numbers (起胡 17, 限对 2, 赖子 2) — a 双别杆 play-test. */
 export function allRulesBlock(detail, played) {
   const rules = played.rules ?? {};
-  const applies = (o) => Object.entries(o.applies ?? {}).every(([k, values]) => values.includes(rules[k]));
-  const shown = (detail?.options ?? []).filter((o) => o.name in rules && applies(o));
+  const shown = (detail?.options ?? []).filter((o) => o.name in rules
+    && conditionsHold(o.applies, (name) => rules[name]));
   if (!shown.length) return null;
   return h("details", { class: "all-rules", "data-testid": "all-rules" },
     h("summary", {}, t("all_rules", { n: shown.length })),
