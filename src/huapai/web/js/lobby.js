@@ -11,6 +11,7 @@ import { toast } from "./ui.js";
 import { keepingFocus } from "./focus.js";
 import { seatName } from "./table.js";
 import { PublicGames, agoText } from "./publicgames.js";
+import { pointsOf, signed } from "./settlement.js";
 
 /** 凭房间码加入: a private room's code, then its table (the lobby; a room page that could
  * not be found, as a private room's address is for its members only). */
@@ -549,10 +550,10 @@ export class LobbyPage {
       hist ? h("p", { class: "muted" }, t("my_totals", hist.me.totals)) : null,
       matches.length ? h("ul", { class: "history-list" }, matches.map((m) => h("li", {},
         h("div", {}, presetTitle(m.game, m.preset), " ",
-          h("span", { class: `num ${m.total > 0 ? "win" : m.total < 0 ? "lose" : ""}` }, m.total > 0 ? `+${m.total}` : m.total)),
+          pointsOf(m.total)),
         h("div", { class: "deal-links" }, m.deals.map((d) => h("a", {
           href: path`#/replay/${d.game_id}?seat=${m.seat}`, class: "chip", "data-testid": "replay-link",
-        }, `${t("deal_n", { n: d.deal + 1 })} ${d.delta > 0 ? "+" : ""}${d.delta}`))))))
+        }, `${t("deal_n", { n: d.deal + 1 })} ${signed(d.delta)}`))))))
         : h("p", { class: "muted" }, t("no_games")));
   }
 

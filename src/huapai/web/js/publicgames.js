@@ -6,6 +6,7 @@ import { h, replace } from "./dom.js";
 import { t } from "./i18n.js";
 import { api, path } from "./api.js";
 import { presetTitle } from "./games/registry.js";
+import { pointsOf } from "./settlement.js";
 import { seatName } from "./table.js";
 
 const PAGE = 8;
@@ -18,10 +19,6 @@ export function agoText(seconds, keys) {
   if (minutes < 60) return t(`${keys}_min`, { n: minutes });
   if (minutes < 48 * 60) return t(`${keys}_h`, { n: Math.floor(minutes / 60) });
   return t(`${keys}_d`, { n: Math.floor(minutes / 1440) });
-}
-
-function signed(n) {
-  return n > 0 ? `+${n}` : `${n}`;
 }
 
 /** The deals listed, newest first, as matches (a room's match: its deals together, the
@@ -52,9 +49,7 @@ function row(match) {
       many ? h("span", { class: "muted nowrap" }, ` · ${t("deals_total", { n: match.deals.length })}`) : null),
     h("div", { class: "room-meta" },
       match.players.map((p, i) => h("span", {},
-        seatName(match.players, i), " ",
-        h("span", { class: `num ${match.totals[i] > 0 ? "win" : match.totals[i] < 0 ? "lose" : ""}` },
-          signed(match.totals[i])))),
+        seatName(match.players, i), " ", pointsOf(match.totals[i]))),
       match.multiplier > 1 ? h("span", { "data-testid": "public-game-mult" }, t("row_mult", { n: match.multiplier })) : null,
       match.finished ? h("span", { class: "muted", title: new Date(match.finished * 1000).toLocaleString() },
         agoText(match.finished, "ended")) : null),

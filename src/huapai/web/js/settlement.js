@@ -9,8 +9,13 @@ export function signed(n) {
   return n > 0 ? `+${n}` : String(n);
 }
 
+/** Points won or lost, signed and coloured (`tag`: a table cell, or a span in a line). */
+export function pointsOf(n, tag = "span") {
+  return h(tag, { class: `num ${n > 0 ? "win" : n < 0 ? "lose" : ""}` }, signed(n));
+}
+
 function deltaCell(n) {
-  return h("td", { class: `num ${n > 0 ? "win" : n < 0 ? "lose" : ""}` }, signed(n));
+  return pointsOf(n, "td");
 }
 
 /** A payment's reason: its message, or (a settlement stored before messages) its text. */
