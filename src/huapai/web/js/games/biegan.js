@@ -5,7 +5,7 @@ import { h } from "../dom.js";
 import { bi } from "../i18n.js";
 import { charCard, charFace } from "../cards/shangdaren.js";
 import { cardBack } from "../cards/common.js";
-import { cardRow, winHands } from "./generic.js";
+import { cardRow, narrowScreen, winHands } from "./generic.js";
 import { claimAsk, claimTable, discardPrompt, endBanner, passTip, shownLead } from "./claimtable.js";
 
 const PHASES = {
@@ -42,7 +42,7 @@ export const biegan = {
    * 25 long cards 11 px wide, unreadable (a play-test); a phone's narrow rows wrap them
    * at that size already. */
   sizes() {
-    const phone = typeof window !== "undefined" && window.innerWidth < 640;
+    const phone = narrowScreen();
     return { hand: 118, trick: 104, table: 58, river: 72, win: 56, open: phone ? 46 : 72 };
   },
 

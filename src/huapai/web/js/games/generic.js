@@ -65,6 +65,11 @@ function freeCopy(taken, tok, faces) {
   return table.length ? table[(copy - faces) % table.length] : copy;
 }
 
+/** Whether cards are drawn for a narrow (phone) screen: a game's `sizes` pick by it. */
+export function narrowScreen() {
+  return typeof window !== "undefined" && window.innerWidth < 640;
+}
+
 /** Draw `tokens` as a row of small cards (copies numbered so decks with suits vary: within
  * a drawing started by startDrawing, none the hand or an earlier row shows). */
 export function cardRow(renderer, view, tokens, height, cls = "") {

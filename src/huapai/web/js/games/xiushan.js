@@ -9,7 +9,7 @@ import { bi } from "../i18n.js";
 import { itemValue } from "../settlement.js";
 import { cardBack } from "../cards/common.js";
 import { DAZI_SIZE, daziCard } from "../cards/dazi.js";
-import { cardRow, winHands } from "./generic.js";
+import { cardRow, narrowScreen, winHands } from "./generic.js";
 import { claimAsk, claimTable, discardPrompt, endBanner, passTip, shownLead } from "./claimtable.js";
 import { abacusFor, boEventText, boFacts, owedPrompt, waitRefusal } from "./abacus.js";
 
@@ -95,7 +95,7 @@ export const xiushan = {
    * desktop table's seats to 0.75 of these); my waits (`wait`) likewise; the flipped 将
    * card (`flip`) sits in the crowded centre column and keeps its old size. */
   sizes() {
-    const phone = typeof window !== "undefined" && window.innerWidth < 640;
+    const phone = narrowScreen();
     return phone ? { hand: 92, trick: 84, table: 52, river: 60, wait: 46, flip: 60, win: 64 }
       : { hand: 112, trick: 96, table: 64, river: 66, wait: 56, flip: 48, win: 72 };
   },
