@@ -36,7 +36,7 @@ from huapai.core.protocol import (
 from huapai.core.rng import shuffled
 from huapai.core.rules import RulesBase, option
 from huapai.core.session import check_legal
-from huapai.core.view import TableView
+from huapai.core.view import TableView, check_seat
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -184,6 +184,7 @@ class ToyGame(GameBase[ToyRules, ToyState]):
 
     def legal_actions(self, state: ToyState, seat: int) -> Sequence[int]:
         if seat not in self.to_act(state):
+            check_seat(seat, len(state.hands))
             return []
         values = state.rules.values
         if state.pending is None:

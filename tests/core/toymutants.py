@@ -100,6 +100,15 @@ class Stuck(ToyGame):
         return [] if state.answers and not state.over else super().legal_actions(state, seat)
 
 
+class SeatlessLegal(ToyGame):
+    """legal_actions of a seat the table lacks is an empty list, as if not asked."""
+
+    name = "toy_seatless"
+
+    def legal_actions(self, state: ToyState, seat: int) -> Sequence[int]:
+        return super().legal_actions(state, seat) if 0 <= seat < len(state.hands) else []
+
+
 class SilentCode(ToyGame):
     name = "toy_silent_code"
 
@@ -254,6 +263,7 @@ MUTANTS: dict[str, str] = {
     "STUCK": "to_act is empty",
     "SILENT_CODE": "code",
     "NEGATIVE_SEAT": "accepted",
+    "SEATLESS": "did not raise ValueError",
     "HALF_SAID": "message in both languages",
     "CARDLESS": "chosen by cards but names none",
     "UNSAID_ITEM": "label in both languages",
@@ -277,6 +287,7 @@ ENCODING: Game[ToyRules, ToyState] = WrongEncoding()
 STUCK: Game[ToyRules, ToyState] = Stuck()
 SILENT_CODE: Game[ToyRules, ToyState] = SilentCode()
 NEGATIVE_SEAT: Game[ToyRules, ToyState] = NegativeSeat()
+SEATLESS: Game[ToyRules, ToyState] = SeatlessLegal()
 HALF_SAID: Game[ToyRules, ToyState] = HalfSaid()
 CARDLESS: Game[ToyRules, ToyState] = CardlessPlay()
 UNSAID_ITEM: Game[ToyRules, ToyState] = UnsaidItem()

@@ -4,7 +4,8 @@ Seeded random playouts check the game protocol at every step:
 
 * ``to_act`` lists distinct seats, is non-empty while the deal runs and empty once over;
 * ``legal_actions`` is sorted, duplicate-free, deterministic, non-empty for each acting
-  seat, empty for every other seat, and inside ``range(num_actions)``;
+  seat, empty for every other seat, a ValueError for a seat the table lacks, and inside
+  ``range(num_actions)``;
 * every legal action's ``format_action`` text parses back to the same id, and its
   ``describe_action`` is a JSON-able :class:`~huapai.core.present.ActionInfo` for that id
   with a label in both languages (a ``cards`` action names its cards);

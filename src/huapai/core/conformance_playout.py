@@ -242,6 +242,18 @@ class Playout:
                      f"the IllegalAction code for {why} is not stable")
         self.require(snapshot(state) == before,
                      "a rejected action changed the state it was offered to")
+        self.refuse_missing_seats(state)
+
+    def refuse_missing_seats(self, state: Any) -> None:
+        """``legal_actions`` of a seat the table lacks is a ValueError, not an empty list
+        (which means "not asked now")."""
+        for seat in (-1, self.n):
+            try:
+                self.game.legal_actions(state, seat)
+            except ValueError:
+                continue
+            raise self.fail(f"legal_actions(seat {seat}) of a {self.n}-seat table did not "
+                            "raise ValueError")
 
     def illegal_offers(self, state: Any, seat: int) -> list[tuple[int, int, str]]:
         legal = list(self.game.legal_actions(state, seat))

@@ -284,8 +284,9 @@ class Game(Protocol[RulesT, StateT]):
         ...
 
     def legal_actions(self, state: StateT, seat: int) -> Sequence[int]:
-        """Sorted, deterministic; empty for a seat not in ``to_act``. The single source
-        of legality: ``apply`` accepts exactly these."""
+        """Sorted, deterministic; empty for a seat not in ``to_act``; a ValueError
+        (``bad_seat``, :func:`huapai.core.view.check_seat`) for a seat the table lacks.
+        The single source of legality: ``apply`` accepts exactly these."""
         ...
 
     def apply(self, state: StateT, seat: int, action: int) -> tuple[StateT, list[Event]]: ...

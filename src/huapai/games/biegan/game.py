@@ -95,7 +95,10 @@ class BieganGame(GameBase[BieganRules, State]):
         return flow.to_act(state)
 
     def legal_actions(self, state: State, seat: int) -> Sequence[int]:
-        return flow.legal(state, seat)
+        found = flow.legal(state, seat)
+        if not found:  # a seat the table lacks is refused, not "not asked"
+            check_seat(seat, self.num_seats(state.rules))
+        return found
 
     def apply(self, state: State, seat: int, action: int) -> tuple[State, list[Event]]:
         return flow.apply(state, seat, action)

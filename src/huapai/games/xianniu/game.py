@@ -105,7 +105,10 @@ class XianniuGame(GameBase[XianniuRules, State]):
         return () if state.phase == OVER else (state.turn,)
 
     def legal_actions(self, state: State, seat: int) -> Sequence[int]:
-        return flow.legal(state, seat)
+        found = flow.legal(state, seat)
+        if not found:  # a seat the table lacks is refused, not "not asked"
+            check_seat(seat, state.rules.players)
+        return found
 
     def apply(self, state: State, seat: int, action: int) -> tuple[State, list[Event]]:
         return flow.apply(state, seat, action)

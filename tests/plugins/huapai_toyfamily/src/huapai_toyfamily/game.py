@@ -20,7 +20,7 @@ from huapai.core.protocol import Event, Msg, NotationError, Payment, RulesError,
 from huapai.core.rng import shuffled
 from huapai.core.rules import RulesBase, option
 from huapai.core.session import check_legal
-from huapai.core.view import TableView
+from huapai.core.view import TableView, check_seat
 
 PASS_WORDS = frozenset({"过", "pass", "p"})
 
@@ -141,6 +141,7 @@ class BeatGame(GameBase[BeatRules, BeatState]):
 
     def legal_actions(self, state: BeatState, seat: int) -> Sequence[int]:
         if seat not in self.to_act(state):
+            check_seat(seat, len(state.hands))  # a seat the table lacks is refused
             return []
         hand = set(state.hands[seat])
         if state.top is None:
