@@ -151,3 +151,31 @@ def test_a_quick_second_game_choice_is_not_undone_by_the_first(page: Page,
     page.wait_for_timeout(2500)  # the first game's answer has come by now
     expect(page.locator("select[name=game]")).to_have_value("biegan")
     expect(page.locator("select[name=preset] option[value='gongan']")).to_have_count(1)
+
+
+def test_page_changes_and_switches_keep_a_keyboard_players_place(page: Page, server: str) -> None:
+    """Enter on the language switch, on 开房间 and on 开始 each took away the control
+    pressed (the header drawn again, the lobby left, the waiting room become the table):
+    the focus fell to the document and the next Tab began at the header again. Now the
+    switch stays focused, a new page takes the focus at its start, and a table just
+    opened takes it as after any redraw."""
+    enter(page, server, "键盘换页")
+    page.locator("[data-testid=lang]").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(page.locator("[data-testid=lang]")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("html")).to_have_attribute("lang", "zh-CN")
+    expect(page.locator("[data-testid=lang]")).to_be_focused()
+    page.select_option("select[name=preset]", value="lanzhou")
+    page.locator("[data-testid=create]").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-testid=waiting]")
+    page.wait_for_function("() => document.activeElement?.tagName === 'MAIN'")
+    page.keyboard.press("Tab")  # the page's first control, not the header's
+    assert page.evaluate(_FOCUS_IN, "main"), "Tab went back to the header"
+    page.click("[data-testid=fill-bots]")
+    page.locator("[data-testid=start]:not([disabled])").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "() => !!document.activeElement?.closest('[data-testid=table]')", timeout=15000)

@@ -24,12 +24,14 @@ export class FocusKeeper {
     root.addEventListener("focusin", (e) => { this.last = selectorOf(e.target); });
   }
 
-  /** After a redraw: the focus back in the table, if it was there and the page has lost it. */
+  /** After a redraw: the focus back in the table when the page has lost it — on the
+   * control it was on, else the first of FALLBACKS (a table just opened by 开始, whose
+   * button went with the waiting room, takes it so: it fell to the document). */
   restore() {
-    if (!keyboard || !this.last || !this.root.isConnected) return;
+    if (!keyboard || !this.root.isConnected) return;
     const active = document.activeElement;
-    if (active && active !== document.body) return;  // somewhere else on purpose (a dialog)
-    for (const selector of [this.last, ...FALLBACKS]) {
+    if (active && active !== document.body && active.isConnected) return;  // elsewhere on purpose (a dialog)
+    for (const selector of this.last ? [this.last, ...FALLBACKS] : FALLBACKS) {
       const el = this.root.querySelector(selector);
       if (el && !el.disabled) {
         el.focus({ preventScroll: true });
@@ -46,6 +48,16 @@ export function focusFirst(container) {
   const active = document.activeElement;
   if (active && active !== document.body && container.contains(active)) return;
   container.querySelector("button:not([disabled]), a[href]")?.focus({ preventScroll: true });
+}
+
+/** After a page change made from the keyboard (Enter on 开房间, 回放, a room's link): the
+ * focus at the new page's start, `main`, when the control pressed went with the old page
+ * — it fell to the document, and the next Tab began again at the header. */
+export function focusPage(main) {
+  if (!keyboard) return;
+  const active = document.activeElement;
+  if (active && active !== document.body && active.isConnected) return;
+  main.focus({ preventScroll: true });
 }
 
 function selectorOf(el) {

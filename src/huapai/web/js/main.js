@@ -8,6 +8,7 @@ import { Live } from "./socket.js";
 import { LanguageSwitch, askNickname, closeDialogs, confirmDialog, dropToasts, toast, toastArea } from "./ui.js";
 import { loadGames } from "./games/registry.js";
 import { applyMotion, isOn, setOn } from "./feedback.js";
+import { focusPage, keepingFocus } from "./focus.js";
 import { LobbyPage } from "./lobby.js";
 import { RoomPage } from "./room.js";
 import { ReplayPage } from "./replay.js";
@@ -42,7 +43,7 @@ class App {
     this.live = null;
     this.page = null;
     this.header = h("header", { class: "top" });
-    this.main = h("main", { class: "main" });
+    this.main = h("main", { class: "main", tabindex: "-1" });  // focusPage's target
   }
 
   async start() {
@@ -168,6 +169,7 @@ class App {
     else this.page = new LobbyPage(this);
     document.body.dataset.route = route.name;
     this.page.mount(this.main);
+    focusPage(this.main);
   }
 
   /** Going from a deal I am playing to another page (the back button, the brand's link)
@@ -247,7 +249,13 @@ class App {
     }
   }
 
+  /** The header drawn again (a language, sound or motion switch, the nickname): the
+   * focused switch stays focused (a keyboard player's was lost with the old button). */
   renderHeader() {
+    keepingFocus(this.header, () => this.drawHeader());
+  }
+
+  drawHeader() {
     const brand = h("a", { class: "brand", href: "#/" });
     brand.innerHTML = LOGO;
     brand.append(h("span", { class: "brand-name" }, t("app_title"), h("small", {}, t("app_title_other"))));

@@ -10,7 +10,7 @@ import { claimAsk, claimTable, discardPrompt, endBanner, passTip, shownLead } fr
 
 const PHASES = {
   qingtong: ["请统：要紮的现在紮", "请统 (the round for fours): lay any 紮 (four alike) now"],
-  turn: ["摸牌、打牌", "draw and discard"],
+  turn: ["打一张牌", "discard a card"],  // the draw is made for the seat (none on the dealer's first turn)
   after_dui: ["对了之后打一张", "discard after the 对"],
   window: ["有人打牌，各家答话", "a discard: each seat answers"],  // the prompt lists the viewer's own options
   over: ["本局结束", "the deal is over"],
