@@ -62,7 +62,7 @@ _CHOICE_LABELS: dict[str, dict[str, tuple[str, str]]] = {
         "zero": ("只归零", "to zero"),
     },
     "bo_win_add": {
-        "net": ("扣除已报", "net of what was announced"),
+        "net": ("扣除已报", "less the announced"),  # short: a lobby select cut the longer one
         "full": ("全数上算盘", "all of it"),
     },
 }

@@ -57,7 +57,7 @@ const STR = {
   turn_clock: ["出牌限时", "Turn clock"],
   no_clock: ["不限时", "untimed"],
   seconds: ["{n} 秒", "{n} s"],
-  tuoguan_after: ["掉线托管", "托管 after a drop"],
+  tuoguan_after: ["掉线托管", "托管 (auto-play) after a drop"],
   bot_speed: ["机器人速度", "Bot speed"],
   speed_instant: ["即时", "instant"],
   speed_fast: ["快", "fast"],

@@ -66,14 +66,19 @@ export function abacusFor(view, seat) {
   if (!mine) return null;
   const marks = [];
   if (!bo.training) marks.push(numberMark(mine.abacus));
-  if (mine.abacus < 0) marks.push(h("span", { class: "ab-mark" }, bi("负", "negative")));
-  if (mine.hat) marks.push(h("span", { class: "ab-mark hot" }, bi("戴帽子", "戴帽子 (hat)")));
+  // each mark says what it is on hover (an English play-tester read "hat" and 包子 blind)
+  if (mine.abacus < 0) marks.push(h("span", { class: "ab-mark", title: bi("算盘是负数", "the abacus is below 0") }, bi("负", "below 0")));
+  if (mine.hat) {
+    marks.push(h("span", { class: "ab-mark hot", title: bi(
+      "戴帽子：算盘在帽子（吃包子罚到的负数）或更低", "戴帽子 (wearing the hat): the abacus at or below the hat, the minus a wrong announcement sets") },
+    bi("戴帽子", "戴帽子 (hat)")));
+  }
   if (mine.wins) marks.push(h("span", { class: "ab-mark" }, bi(`和 ${mine.wins} 回`, countOf(mine.wins, "win", "wins"))));
   // what 吃包子 is, on the mark (a play-tester saw 吃包子 6 and nothing saying what it was)
   if (mine.baozi) marks.push(h("span", { class: "ab-mark", title: bi(
     `吃包子 ${mine.baozi} 次：报子报错了，算盘按房间规则罚下来（戴帽子或归零）`,
     `吃包子 ${mine.baozi} × (a wrong announcement: the abacus is docked, by the room's rules)`) },
-  bi(`吃包子 ${mine.baozi}`, `包子 ×${mine.baozi}`)));
+  bi(`吃包子 ${mine.baozi}`, `吃包子 (wrong) ×${mine.baozi}`)));
   if (bo.owed_seat === seat) marks.push(h("span", { class: "ab-mark gold" }, bi("报子中", "announcing")));
   return abacusBox(seat, mine.abacus, marks);
 }

@@ -239,7 +239,7 @@ export const xiushan = {
         const how = ev.hidden ? bi("撲", "face down") : "";
         return bi(`${who} ${ev.group}${card}${how ? `（${how}）` : ""}`, `${who} ${ev.group}${card}${how ? ` (${how})` : ""}`);
       }
-      case "bakuai": return bi(`${who} 八块，下家摸牌`, `${who}: 八块, the next seat draws`);
+      case "bakuai": return bi(`${who} 八块，下家摸牌`, `${who}: 八块 (a second 4-set: no discard), the next seat draws`);
       case "won":
         if (view?.bo) return bi(`${who} 和！${ev.youzi} 油子`, `${who} wins: ${ev.youzi} 油子`);
         if (view?.youzi === false) return bi(`${who} 和！${ev.dou} 豆`, `${who} wins: ${ev.dou} 豆`);  // 麻雀福 不计油子
