@@ -200,3 +200,26 @@ def test_a_seated_player_acts_for_the_owner_only_after_a_grace(tmp_path: Path) -
         b.call("POST", f"{path}/bots", {"seats": [2]})  # b stands in, owns it by that
         summary = a.call("GET", path)["room"]
         assert summary["owner"] == b.id and summary["owner_nickname"] == "b"
+
+
+def test_a_player_freed_by_the_owner_is_told_now_or_on_coming_back(tmp_path: Path) -> None:
+    """请离座 said to the player: at once on a window on the room, else when they next
+    open it — once (a player freed while away came back to an empty seat and no word)."""
+    with running(sqlite_url(tmp_path)) as client:
+        a, b, room, path = _table(client)
+        with peer(client, b.token) as here:
+            _subscribe(here, room)
+            a.call("DELETE", f"{path}/seats/1")
+            told = here.next_of("seat_freed")
+            assert told == {"type": "seat_freed", "room": room, "seat": 1}
+        b.call("POST", f"{path}/seats/1")  # sat down again, then went away
+        a.call("DELETE", f"{path}/seats/1")
+        with peer(client, b.token) as back:
+            _subscribe(back, room)
+            assert back.next_of("seat_freed")["seat"] is None
+        with peer(client, b.token) as again:  # said once
+            _subscribe(again, room)
+            assert all(m.get("type") != "seat_freed" for m in again.quiet())
+        with peer(client, a.token) as owner:  # nobody else is told
+            _subscribe(owner, room)
+            assert all(m.get("type") != "seat_freed" for m in owner.quiet())

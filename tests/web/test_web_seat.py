@@ -49,3 +49,23 @@ def test_the_owner_frees_a_seat_a_quiet_friend_holds(page: Page, phone: Page,
     expect(page.locator("[data-testid=unseat-1]")).to_have_count(0)
     start_with_bots(page)
     expect(page.locator("[data-testid=felt]")).to_be_visible()
+
+
+def test_a_friend_freed_while_away_is_told_on_coming_back(page: Page, phone: Page,
+                                                          server: str) -> None:
+    """The friend's page was closed when the owner freed the seat: back at the room the
+    seat was empty and nothing said why (a play-test)."""
+    enter(page, server, "房主")
+    create_room(page, preset="lanzhou")
+    room_url = page.url
+    enter(phone, server, "朋友")
+    phone.goto(room_url)
+    phone.click("[data-testid=sit-1]")
+    expect(page.locator("[data-testid=unseat-1]")).to_be_visible()
+    phone.goto(server)  # away: the lobby, no window on the room
+    phone.wait_for_selector("[data-testid=create]")
+    page.click("[data-testid=unseat-1]")
+    expect(page.locator("[data-testid=unseat-1]")).to_have_count(0)
+    phone.goto(room_url)
+    expect(phone.locator("[data-testid=sit-1]")).to_be_visible()
+    expect(phone.locator(".toast")).to_contain_text("房主请你离座了")

@@ -58,6 +58,13 @@ class Timers:
         for key in [k for k in self.handles if k.startswith(prefixes)]:
             self.cancel(key)
 
+    def remaining(self, key: str) -> float | None:
+        """Seconds until timer ``key`` fires (None: it is not set)."""
+        handle = self.handles.get(key)
+        if handle is None:
+            return None
+        return max(0.0, handle.when() - asyncio.get_running_loop().time())
+
     def __contains__(self, key: str) -> bool:
         return key in self.handles
 

@@ -354,6 +354,9 @@ class Hub:
         self.subs: dict[str, dict[Viewer, set[Connection]]] = {}
         # several workers: told of every room whose summary changed (the shared lobby)
         self.on_summary: Callable[[Room], None] | None = None
+        # per room, the players whose seat the owner freed while they had no window on it:
+        # told when they come back (seat_freed)
+        self.unseated: dict[str, set[str]] = {}
 
     # --- lifecycle -------------------------------------------------------------------
     def start(self) -> None:
@@ -382,6 +385,21 @@ class Hub:
             room.publish_room()  # one more watching: the seats see the count
         conn.post(dumps(room.room_message()))
         self._send_state(conn, room, viewer)
+        told = self.unseated.get(room.id)
+        if told is not None and conn.player in told and viewer is None:
+            told.discard(conn.player)
+            conn.post(dumps({"type": "seat_freed", "room": room.id, "seat": None}))
+
+    def tell_unseated(self, room: Room, player: str, seat: int) -> None:
+        """The owner freed ``player``'s ``seat`` (请离座): said to the player's windows on
+        the room now, or when the player next opens it (a player freed while away came
+        back to an empty seat and no word)."""
+        message = dumps({"type": "seat_freed", "room": room.id, "seat": seat})
+        here = [c for c in self.watchers(room.id) if c.player == player]
+        for conn in here:
+            conn.post(message)
+        if not here:
+            self.unseated.setdefault(room.id, set()).add(player)
 
     def unsubscribe(self, conn: Connection, room: Room) -> None:
         viewer = conn.rooms.pop(room.id, None)
@@ -404,6 +422,9 @@ class Hub:
         room.feed.refresh(viewer)
         if room.feed.live:
             conn.post(room.state_text(viewer, [], history=True))
+        wait = room.turns.next_deal_in_ms()
+        if wait is not None:  # the deal_end's countdown came before a restart (or never)
+            conn.post(dumps({"type": "next_deal", "room": room.id, "in_ms": wait}))
 
     def reseat(self, room: Room) -> None:
         """After seats changed, move each watcher to the viewer it now is."""
@@ -431,6 +452,7 @@ class Hub:
 
     def forget(self, room_id: str) -> None:
         self.subs.pop(room_id, None)
+        self.unseated.pop(room_id, None)
         self.summaries.forget(room_id)
 
     def close_room(self, room: Room, message: Message) -> None:

@@ -280,10 +280,11 @@ class Room:
                 raise ServerError("seat_out_of_range", f"seat {index} has no bot and no "
                                                        "other player to move")
             await self.store.seats([(index, None, None)])
-            seat.held = None
+            seat.held, unseated = None, seat.player
             self._vacate(seat)
             await self._own(player)
             self._seat_changed()
+            self.hub.tell_unseated(self, unseated, index)
 
     async def set_bot(self, player: str, index: int, bot: str) -> None:
         """The owner changes a seated bot (its kind or level) before the match."""

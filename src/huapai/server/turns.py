@@ -164,6 +164,11 @@ class Turns:
         if wait is not None:
             self.later_locked("next", wait, room.next_deal)
 
+    def next_deal_in_ms(self) -> int | None:
+        """Between deals, with the next deal's timer set: how long until it starts."""
+        left = self.room.timers.remaining("next") if self.room.status == BETWEEN else None
+        return None if left is None else int(left * 1000)
+
     # ------------------------------------------------------------------ after a restart
     def resume_play(self) -> None:
         """After a restart: bots and clocks pick up where the deal stands (each clock with

@@ -56,6 +56,10 @@ export class RoomPage {
       live.on("shuffle", mine((m) => this.onShuffle(m))),
       live.on("deal_end", mine((m) => this.onDealEnd(m))),
       live.on("match_end", mine((m) => this.onMatchEnd(m))),
+      live.on("next_deal", mine((m) => this.onNextDeal(m))),
+      // the owner's 请离座 freed my seat — said now, or when I come back to the room (it
+      // just went empty for a player freed while away: a play-test)
+      live.on("seat_freed", mine(() => toast(() => t("seat_freed_by_owner"), "info", 7000))),
       live.on("error", mine((m) => this.onError(m))),
       live.on("advice", mine((m) => this.table && advised(this.table, m))),
       live.on("timed_out", mine((m) => toast(() => (m.tuoguan ? t("timed_out_tuoguan")
@@ -76,7 +80,6 @@ export class RoomPage {
 
   // ------------------------------------------------------------------ messages
   onRoom(summary) {
-    const seated = this.summary ? this.mySeat() : null;
     const owned = this.summary?.owner;
     this.summary = summary;
     // 转让房主: the room is mine now, handed on by its owner (not taken by my own button)
@@ -87,9 +90,6 @@ export class RoomPage {
     // 托管 turned on or off comes in the room's summary, before any move's state: the
     // table showed it only with the next move (seconds, or never at an untimed table)
     if (summary.seats) this.tuoguan = summary.seats.filter((x) => x.tuoguan).map((x) => x.seat);
-    // the owner's 请离座 freed my seat (not my own 离座): say so, or it just went empty
-    if (seated !== null && this.mySeat() === null && summary.status !== "playing"
-        && Date.now() - (this.leftAt ?? 0) > 10000) toast(() => t("seat_freed_by_owner"), "info", 7000);
     if (this.detail?.name !== summary.game) this.loadDetail(summary.game);
     if (summary.status === "waiting" || !this.table) {
       this.render();
@@ -144,6 +144,13 @@ export class RoomPage {
     rememberNonce(msg.game_id, seat, nonce);
     this.nonce = { gameId: msg.game_id, nonce };
     this.app.live.send({ type: "nonce", room: this.roomId, game_id: msg.game_id, nonce });
+  }
+
+  /** How long until the next deal, said on (re)subscribing between deals: the deal end's
+   * countdown, from before a server restart, stood at 0 秒 (a play-test). */
+  onNextDeal(msg) {
+    this.nextDealAt = typeof msg.in_ms === "number" ? performance.now() + msg.in_ms : null;
+    this.renderSettlement();
   }
 
   onDealEnd(msg) {
@@ -253,7 +260,6 @@ export class RoomPage {
   /** `method path`, the button busy meanwhile; `done` is given the answer. */
   async rest(method, path, body, done = null) {
     if (this.busy.has(path)) return;
-    if (path.endsWith("/leave")) this.leftAt = Date.now();
     this.busy.add(path);
     this.renderTop();
     this.markBusy();
@@ -488,7 +494,8 @@ export class RoomPage {
       name: (seat) => this.name(seat), me: this.playedSeat(), deal: end?.deal ?? s?.deal,
       deals: s?.deals, seed: end?.seed, commitment: end?.commitment, seedCheck: end ? this.seedCheck : null,
       matchOver: status === "finished" || Boolean(this.matchEnd && end && this.matchEnd.match === end.match),
-      gameId: end?.game_id ?? this.state?.game_id, nextAt: end ? this.nextDealAt : null,
+      gameId: end?.game_id ?? this.state?.game_id,
+      nextAt: end || status === "between" ? this.nextDealAt : null,
       renderer: rendererFor(s?.game), view,
       // a line, not only the button's tooltip: a phone cannot hover (a play-test)
       note: status === "finished" && this.standingIn() ? t("owner_away") : null,
@@ -558,8 +565,11 @@ export class RoomPage {
         path`/rooms/${this.roomId}/again`, undefined, t("play_again")));
     }
     if (s.status === "finished" && s.owner === this.me) out.push(dissolveButton(this));
-    if (data.gameId && s.status !== "playing") {
-      const seat = mine ?? "all";
+    // the seat I was dealt (s.dealt when seats changed since); a private room's game is
+    // for its players alone: a spectator's 回放 there led to 没有这局记录 (a play-test)
+    const played = s.dealt ? s.dealt.findIndex((d) => d?.id === this.me) : (mine ?? -1);
+    if (data.gameId && s.status !== "playing" && (played >= 0 || !s.private)) {
+      const seat = played >= 0 ? played : "all";
       out.push(h("a", { class: "btn", href: path`#/replay/${data.gameId}?seat=${seat}`, "data-testid": "replay" }, t("replay")));
     }
     out.push(h("button", { class: "btn ghost", "data-testid": "view-table",
