@@ -203,6 +203,10 @@ def test_whole_match_reveals_seeds_and_replays(client: TestClient, tmp_path: Pat
     assert "hands" not in seat0["initial"] and "hands" in everyone["initial"]
     assert seat0["steps"][-1]["view"]["settlement"]["deltas"] == \
         ends[0]["settlement"]["deltas"]
+    # the match's 总分 after each deal, as the room said it (a replay showed only 本局)
+    assert seat0["match_totals"] == ends[0]["totals"] == ends[0]["scaled"]
+    last = a.call("GET", f"/api/replays/{ends[1]['game_id']}?seat=all")
+    assert last["match_totals"] == ends[1]["totals"] == final["totals"]
     assert a.error("GET", f"/api/replays/{game_id}?seat=7") == "bad_seat"
     assert a.error("GET", "/api/replays/nope") == "replay_not_found"
     assert a.call("GET", f"/api/verify/{game_id}")["ok"] is True

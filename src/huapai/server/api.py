@@ -21,7 +21,15 @@ from .calls import room_op
 from .errors import ServerError, json_object, not_found
 from .fairness import verify_text
 from .lobby import Platform, PlayerInfo
-from .replays import parse_viewer, record_text, replay, require_finished, summary, verify_json
+from .replays import (
+    match_totals,
+    parse_viewer,
+    record_text,
+    replay,
+    require_finished,
+    summary,
+    verify_json,
+)
 from .reviews import checked_level, checked_seat, reviews_of
 
 router = APIRouter(prefix="/api")
@@ -420,8 +428,10 @@ async def show_replay(request: Request, game_id: str) -> dict[str, Any]:
     row, actions = await _readable(request, game_id)
     viewer = parse_viewer(request.query_params.get("seat"), len(row.seats))
     shown = await asyncio.to_thread(replay, row, actions, viewer)
+    totals = await asyncio.to_thread(match_totals, platform_of(request).engine, row)
     caller = await maybe_player(request)  # only who sat in the game may share it
-    return {**shown, "can_share": caller is not None and caller.id in access.players_of(row)}
+    return {**shown, "match_totals": totals,
+            "can_share": caller is not None and caller.id in access.players_of(row)}
 
 
 @router.get("/replays/{game_id}/record")

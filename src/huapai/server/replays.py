@@ -6,6 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from sqlalchemy import Engine, select
+from sqlalchemy.orm import Session
+
 from huapai.core.protocol import Event, Game
 from huapai.core.record import STAND_INS, ActionEntry, DealRecord, dumps, replay_deal
 
@@ -57,6 +60,24 @@ def summary(row: GameRow) -> dict[str, Any]:
         "deltas": settlement.get("deltas"), "multiplier": row.multiplier,
         "finished_at": row.finished_at,
     }
+
+
+def match_totals(engine: Engine, row: GameRow) -> list[int] | None:
+    """The match's totals by seat after this deal (each deal's deltas × its 倍数, as the
+    room's 总分 said), or None when a deal before it is not stored finished (runs in a
+    worker thread). A replay's settlement showed only the deal's own column."""
+    query = select(GameRow.settlement, GameRow.multiplier).where(
+        GameRow.room_id == row.room_id, GameRow.match_no == row.match_no,
+        GameRow.deal_index <= row.deal_index, GameRow.status == "finished")
+    with Session(engine) as session:
+        deals = session.execute(query).all()
+    totals = [0] * len(row.seats)
+    for settlement, multiplier in deals:
+        deltas = (settlement or {}).get("deltas")
+        if not isinstance(deltas, list) or len(deltas) != len(totals):
+            return None
+        totals = [t + int(d) * multiplier for t, d in zip(totals, deltas, strict=True)]
+    return totals if len(deals) == row.deal_index + 1 else None
 
 
 def _players(row: GameRow) -> list[dict[str, Any]]:

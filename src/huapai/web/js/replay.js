@@ -264,6 +264,7 @@ export class ReplayPage {
       settlement: d.settlement, name: (s) => this.name(s), me: this.viewer === "all" ? null : this.viewer,
       seed: d.seed, commitment: d.commitment, multiplier: d.multiplier,
       scaled: d.settlement.deltas.map((x) => x * (d.multiplier ?? 1)), renderer: this.renderer,
+      totals: d.match_totals ?? null,  // the match's 总分 after this deal, as the room said it
       view: d.steps.at(-1)?.view ?? d.initial,
     }, []));
   }
