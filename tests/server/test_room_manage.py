@@ -223,3 +223,40 @@ def test_a_player_freed_by_the_owner_is_told_now_or_on_coming_back(tmp_path: Pat
         with peer(client, a.token) as owner:  # nobody else is told
             _subscribe(owner, room)
             assert all(m.get("type") != "seat_freed" for m in owner.quiet())
+
+
+def test_the_owner_sees_who_watches_and_sends_one_away(tmp_path: Path) -> None:
+    """请出: the players saw only 「2 人观战」 and could not tell who, nor keep anyone out
+    (a play-test). The summary names each spectator once; the owner alone sends one away:
+    their windows are told and closed, and the room — by its address or its code — is
+    closed to them; a seated player, the owner or somebody not watching is refused."""
+    with running(sqlite_url(tmp_path)) as client:
+        a, b, c, d = (Api(client, name) for name in "abcd")
+        room = a.room(private=True)
+        path = f"/api/rooms/{room}"
+        code = a.call("GET", path)["room"]["code"]
+        for friend in (b, c, d):
+            friend.call("POST", "/api/rooms/join", {"code": code})
+        a.call("POST", f"{path}/seats/0")
+        b.call("POST", f"{path}/seats/1")
+        with peer(client, a.token) as owner, peer(client, c.token) as watcher, \
+                peer(client, c.token) as second, peer(client, d.token) as other:
+            for p in (owner, watcher, second, other):  # (an owner away leaves it to b)
+                _subscribe(p, room)
+            watchers = a.call("GET", path)["room"]["watchers"]
+            assert watchers == [{"id": c.id, "nickname": "c"}, {"id": d.id, "nickname": "d"}]
+            assert b.error("DELETE", f"{path}/spectators/{c.id}") == "not_owner"
+            for target in (b.id, a.id, "nobody"):
+                assert a.error("DELETE", f"{path}/spectators/{target}") == "not_watching"
+            summary = a.call("DELETE", f"{path}/spectators/{c.id}")["room"]
+            assert summary["watchers"] == [{"id": d.id, "nickname": "d"}]
+            assert summary["spectators"] == 1
+            for p in (watcher, second):  # every window of theirs
+                assert p.next_of("sent_away") == {"type": "sent_away", "room": room}
+            watcher.send({"type": "subscribe", "room": room})
+            assert watcher.next_of("error")["code"] == "sent_away"
+            assert all(m.get("type") != "sent_away" for m in other.quiet())
+        assert c.error("GET", path) == "sent_away"
+        assert c.error("POST", f"{path}/seats/2") == "sent_away"
+        assert c.error("POST", "/api/rooms/join", {"code": code}) == "sent_away"
+        assert a.error("DELETE", f"{path}/spectators/{c.id}") == "not_watching"

@@ -91,3 +91,27 @@ def test_after_a_move_the_finished_deal_names_who_played_it(page: Page, server: 
     expect(page.locator(".settle-table tr[data-seat='1'] td").first).not_to_have_text("你")
     expect(page.locator(".settle-table tr[data-seat='0'] td").first).to_have_text("你")
     expect(page.locator(".settle-table tr.me")).to_have_attribute("data-seat", "0")
+
+
+def test_the_owner_sees_who_watches_and_sends_one_away(page: Page, phone: Page,
+                                                       server: str) -> None:
+    """「1 人观战」 opens who it is; the owner's 请出 (asked first) sends them to the lobby,
+    told why, and the room is closed to them (a play-test: nobody could tell who watched
+    or keep anyone out)."""
+    enter(page, server, "房主")
+    page.click("[data-testid=create]")
+    page.wait_for_selector("[data-testid=waiting]")
+    room_url = page.url
+    enter(phone, server, "看客")
+    phone.goto(room_url)
+    badge = page.locator("[data-testid=spectators]")
+    expect(badge).to_have_text("1 人观战")
+    badge.click()
+    expect(page.locator("[data-testid=watchers] li")).to_have_text(["看客请出"])
+    page.click("[data-testid=send-away]")
+    page.click("[data-testid=send-away-confirm]")
+    expect(phone.locator(".toast")).to_contain_text("房主请你离开了这个房间")
+    expect(phone.locator("[data-testid=create]")).to_be_visible()
+    expect(badge).to_have_count(0)
+    phone.goto(room_url)  # by its address again: said, not "loading" for ever
+    expect(phone.locator("[data-testid=room-sent-away]")).to_contain_text("房主请你离开了这个房间")

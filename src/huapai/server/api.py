@@ -374,6 +374,13 @@ async def give_owner(request: Request, room_id: str) -> dict[str, Any]:
     return {"room": await room_op(platform, room_id, player, "give_owner", to=to)}
 
 
+@router.delete("/rooms/{room_id}/spectators/{player_id}")
+async def send_away(request: Request, room_id: str, player_id: str) -> dict[str, Any]:
+    """请出: the owner sends away a spectator (a player id from the summary's
+    ``watchers``)."""
+    return await _op(request, room_id, "send_away", target=player_id)
+
+
 @router.delete("/rooms/{room_id}")
 async def dissolve(request: Request, room_id: str) -> dict[str, Any]:
     """解散房间: closed for good (before a match or after one)."""

@@ -66,6 +66,10 @@ async def _give_owner(room: Room, player: str, _nickname: str, args: dict[str, A
     await room.give_owner(player, args["to"])
 
 
+async def _send_away(room: Room, player: str, _nickname: str, args: dict[str, Any]) -> None:
+    await room.send_away(player, args["target"])
+
+
 async def _dissolve(room: Room, player: str, nickname: str, _args: dict[str, Any]) -> None:
     await room.dissolve(player, nickname)
 
@@ -73,7 +77,8 @@ async def _dissolve(room: Room, player: str, nickname: str, _args: dict[str, Any
 OPS: dict[str, Op] = {"show": _show, "take_seat": _take_seat, "free_seat": _free_seat,
                       "set_bot": _set_bot, "leave": _leave, "fill_bots": _fill_bots,
                       "start": _start, "again": _again, "join": _join,
-                      "give_owner": _give_owner, "dissolve": _dissolve}
+                      "give_owner": _give_owner, "dissolve": _dissolve,
+                      "send_away": _send_away}
 
 
 class RemoteError(ServerError):

@@ -61,6 +61,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "seats_empty": ("还有空座位", "some seats are still empty"),
     "unknown_bot": ("没有这个机器人", "no such bot"),
     "bad_code": ("房间码不对", "no room has that code"),
+    "sent_away": ("房主请你离开了这个房间", "the room's owner asked you to leave this room"),
+    "not_watching": ("这个人没有在观战", "that person does not watch this room without a seat"),
     "closed_room": ("这个房间已经关了（房主解散了它，或者很久没人用）：打过的牌局在「我的牌局」里",
                     "that room is closed (its owner closed it, or it stood idle): the games "
                     "played are in My games"),

@@ -439,6 +439,25 @@ class Hub:
         """How many people (not windows) watch the room without a seat."""
         return len({conn.player for conn in self.subs.get(room_id, {}).get(None, ())})
 
+    def watcher_list(self, room_id: str) -> list[dict[str, str]]:
+        """Who watches without a seat, once each by nickname (``{id, nickname}``): a count
+        alone left the players asking who it was (a play-test)."""
+        seen: dict[str, str] = {}
+        for conn in self.subs.get(room_id, {}).get(None, ()):
+            if conn.player is not None:
+                seen.setdefault(conn.player, conn.nickname or "")
+        return [{"id": p, "nickname": n} for p, n in sorted(seen.items(), key=lambda x: x[::-1])]
+
+    def send_away(self, room: Room, player: str) -> bool:
+        """Each of ``player``'s spectator windows on ``room`` told (``sent_away``) and
+        unsubscribed; False if the player watches it from none."""
+        conns = [c for c in self.subs.get(room.id, {}).get(None, ()) if c.player == player]
+        message = dumps({"type": "sent_away", "room": room.id})
+        for conn in conns:
+            conn.post(message)
+            self.unsubscribe(conn, room)
+        return bool(conns)
+
     def watching(self, room_id: str, player: str) -> bool:
         """Whether ``player`` has a window on the room (as a seat or a spectator)."""
         return any(c.player == player for group in self.subs.get(room_id, {}).values()

@@ -379,6 +379,8 @@ class Platform:
     def room(self, room_id: Any, player: str | None) -> Room:
         """The room ``room_id`` if ``player`` may see it (private rooms: members only)."""
         room = self.rooms.get(room_id) if isinstance(room_id, str) else None
+        if room is not None and player in room.sent_away:
+            raise not_found("sent_away")
         if room is None or not room.visible_to(player):
             raise not_found("room_not_found", f"{str(room_id)[:40]!r}")
         return room

@@ -40,6 +40,7 @@ def summary(room: Room) -> dict[str, Any]:
         "dealt": _dealt(room),
         # people watching without a seat (the players could not tell anyone watched)
         "spectators": room.hub.spectators(room.id),
+        "watchers": room.hub.watcher_list(room.id),
         "commitment": None if deal is None else deal.commitment,
         "bot_choices": list(choices),
         # how long each search level takes over every move here (its pace): the picker says it

@@ -32,7 +32,7 @@ from huapai.core.registry import get_game
 from . import messages
 from .botplay import checked_spec
 from .clock import Timers, TurnClock
-from .errors import ServerError, conflict, forbidden
+from .errors import ServerError, conflict, forbidden, not_found
 from .fairness import banpai_seed, commitment, deal_seed
 from .hub import Feed, Hub, Message, Viewer
 from .roomstore import RoomStore
@@ -74,6 +74,7 @@ class Room:
         n = self.game.num_seats(rules)
         self.seats = [Seat(i) for i in range(n)]
         self.members: set[str] = {owner}
+        self.sent_away: set[str] = set()  # spectators the owner sent away (this worker's memory)
         # the owner before a seated player took the room over (by acting for an owner with
         # no window on it): the summary says so, or the host came back to a room no longer
         # theirs and nothing said why (not kept over a restart)
@@ -143,7 +144,8 @@ class Room:
         return viewer if dealt is not None and dealt[0] == self.seats[viewer].player else None
 
     def visible_to(self, player: str | None) -> bool:
-        return not self.settings.private or player in self.members
+        return player not in self.sent_away and (not self.settings.private
+                                                 or player in self.members)
 
     # ------------------------------------------------------------------ messages
     def totals(self) -> list[int]:
@@ -187,6 +189,8 @@ class Room:
             await self._join(player)
 
     async def _join(self, player: str) -> None:
+        if player in self.sent_away:  # by its code too
+            raise not_found("sent_away")
         if player not in self.members:
             await self.store.member(player)
             self.members.add(player)
@@ -285,6 +289,18 @@ class Room:
             await self._own(player)
             self._seat_changed()
             self.hub.tell_unseated(self, unseated, index)
+
+    async def send_away(self, player: str, target: str) -> None:
+        """The owner sends a spectator away (请出): their windows on the room closed, and
+        the room hidden from them until it closes — or until this worker restarts."""
+        async with self.lock:
+            self._require_owner(player)
+            if target == player or any(s.player == target for s in self.seats) \
+                    or not self.hub.send_away(self, target):
+                raise ServerError("not_watching", f"{target[:40]!r} does not watch this "
+                                                  "room without a seat")
+            self.sent_away.add(target)
+            self.members.discard(target)
 
     async def set_bot(self, player: str, index: int, bot: str) -> None:
         """The owner changes a seated bot (its kind or level) before the match."""

@@ -18,6 +18,7 @@ import { confirmDialog, keepInside, toast } from "./ui.js";
 import { focusFirst } from "./focus.js";
 import { advised } from "./hint.js";
 import { dissolveButton, waitingPanel } from "./waiting.js";
+import { watchersBadge } from "./watchers.js";
 
 const SETTLE_DELAY_MS = 1100;
 
@@ -65,6 +66,7 @@ export class RoomPage {
       live.on("timed_out", mine((m) => toast(() => (m.tuoguan ? t("timed_out_tuoguan")
         : t(m.move ? "timed_out_move" : "timed_out", { move: said(m.move) })), "info", 6000))),
       live.on("room_closed", mine((m) => this.closed(m.by))),
+      live.on("sent_away", mine(() => this.sentAway())),
     );
     live.subscribe(this.roomId);
     this.render();
@@ -178,9 +180,9 @@ export class RoomPage {
       if (this.nonce) forgetNonce(this.nonce.gameId, this.nonce.nonce);
       return;
     }
-    if (msg.code === "room_not_found") {
+    if (msg.code === "room_not_found" || msg.code === "sent_away") {
       this.app.live.forget(this.roomId);
-      this.gone = true;
+      this.gone = msg.code === "sent_away" ? { sentAway: true } : true;
       this.render();
       return;
     }
@@ -202,6 +204,13 @@ export class RoomPage {
     }
     this.gone = by;
     this.render();
+  }
+
+  /** The owner sent me away (请出) while I watched: to the lobby, said so. */
+  sentAway() {
+    this.app.live.forget(this.roomId);
+    toast(() => t("sent_away_me"), "info", 7000, { carry: true });
+    location.hash = "#/";
   }
 
   // ------------------------------------------------------------------ helpers
@@ -317,6 +326,11 @@ export class RoomPage {
         h("a", { class: "btn primary", href: "#/" }, t("back_lobby"))));
       return;
     }
+    if (this.gone?.sentAway) {  // 请出 by its owner, earlier: not a room that went away
+      replace(this.el, h("div", { class: "card-panel narrow", "data-testid": "room-sent-away" },
+        h("h2", {}, t("sent_away_me")), h("a", { class: "btn primary", href: "#/" }, t("back_lobby"))));
+      return;
+    }
     if (this.gone) {
       replace(this.el, h("div", { class: "card-panel narrow", "data-testid": "room-gone" }, h("h2", {}, t("room_gone")),
         h("p", {}, t("room_gone_text")), joinForm(this.app),
@@ -370,8 +384,7 @@ export class RoomPage {
       h("div", { class: "room-meta muted" }, settingsLine(s),
         s.status !== "waiting" && s.deal !== null ? ` · ${t("deal_n", { n: s.deal + 1 })}/${s.deals}` : ""),
       // who else watches: the players could not tell (a spectator's play-test)
-      s.spectators ? h("span", { class: "badge spectators", "data-testid": "spectators" },
-        t("spectators_n", { n: s.spectators })) : null,
+      watchersBadge(this),  // who (a button: the list, and the owner's 请出)
       s.code ? h("div", { class: "room-code", "data-testid": "room-code", title: t("room_code") },
         h("span", { class: "wide-only" }, `${t("room_code")} `), h("strong", {}, s.code)) : null,
       // a phone says the bar's buttons short, so that they keep to one line beside the name
