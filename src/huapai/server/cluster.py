@@ -146,8 +146,8 @@ class Cluster:
     async def stop(self) -> None:
         """Let this worker's rooms go at once (others take them without waiting)."""
         # a clean stop said nothing in the log (an operator's play-test)
-        log.info("worker %s stopping: %d room(s) let go for the other workers", self.worker,
-                 len(self.platform.rooms))
+        log.info("worker %s stopping: %d room(s) let go (a running worker, or the next to "
+                 "start, takes them over)", self.worker, len(self.platform.rooms))
         for task in self._tasks:
             task.cancel()
         await asyncio.to_thread(self.heartbeat.stop)

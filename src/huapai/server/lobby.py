@@ -308,6 +308,9 @@ class Platform:
         room = await Room.create(self.services, owner=player.id, game=game_name,
                                  preset=preset, rules=rules, settings=settings)
         self.rooms[room.id] = room
+        if self.cluster is not None:  # which worker a room is on (an operator's play-test)
+            log.info("worker %s made room %s (%s, %s)", self.cluster.worker, room.id,
+                     game_name, preset)
         return room
 
     async def _room_budget(self, player: str, address: str) -> None:

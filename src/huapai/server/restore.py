@@ -92,6 +92,7 @@ def _restore_match(room: Room, bundle: RoomBundle) -> None:
     room.feed.update(deal.state, [], spectators=False)
     if match.current is None:
         room.status = FINISHED if match.finished else BETWEEN
+        room.turns.ended_at = last.finished_at
     else:
         room.status = PLAYING
         _restore_clocks(room, bundle.actions.get(last.id, []))

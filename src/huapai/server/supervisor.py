@@ -66,3 +66,5 @@ def run_workers(app: str, workers: int, host: str, port: int, **options: Any) ->
         Supervisor(config, sockets=[sock]).run()
     finally:
         sock.close()
+    # the workers each said they stopped; the whole server said nothing (an operator)
+    log.info("huapai server stopped: %d worker(s) on %s:%d", workers, host, port)

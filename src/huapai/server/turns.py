@@ -50,6 +50,8 @@ class Turns:
         # seat -> the question its bot answers (see _question); a bot is asked once per
         # question, so another seat's answer in a claim window does not set it back
         self.questions: dict[int, Question] = {}
+        # after a restart between deals: when the deal on the table ended (epoch seconds)
+        self.ended_at: float | None = None
 
     # ------------------------------------------------------------------ timers
     def later_locked(self, key: str, delay: float, work: Callable[[], Awaitable[None]]) -> None:
@@ -181,7 +183,16 @@ class Turns:
         self.later_locked("settle", 0, self.room.settle)
 
     def resume_between(self) -> None:
-        self.between()
+        """After a restart between deals: the next deal when it was due, counted from the
+        deal's end (at least the clock grace, for the players to reconnect), not a full
+        wait again — after a worker's crash the countdown went back up and the deal came
+        8 s late (an operator's play-test)."""
+        room = self.room
+        longest = room.services.between_deals
+        waited = 0.0 if self.ended_at is None else max(0.0, time.time() - self.ended_at)
+        self.later_locked("next", max(min(room.services.clock_grace, longest),
+                                      longest - waited), room.next_deal)
+        self.maybe_next_deal()
 
     # ------------------------------------------------------------------ bots and clocks
     @staticmethod
