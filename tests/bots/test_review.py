@@ -149,7 +149,7 @@ def test_review_command_json_and_text(tmp_path: Path) -> None:
                                  "--json"])
     assert result.exit_code == 0, result.output
     data: dict[str, Any] = json.loads(result.stdout)
-    assert set(data) == {"game", "seat", "level", "seed", "iterations", "threshold",
+    assert set(data) == {"game", "seat", "level", "search_seed", "iterations", "threshold",
                          "worth", "decisions", "summary"}
     assert data["worth"] == {"unit": {"code": "points", "zh": "分", "en": "points",
                                       "params": {}}, "note": None}

@@ -43,7 +43,8 @@ def run_review(path: Path, *, seat: int, level: str, seed: int, as_json: bool, l
     if not 0 <= seat < seats:
         raise bad_seat(seat, seats)
     decisions = _reviewed(replays, seat, chosen_level, seed, quiet=as_json, lang=lang)
-    data = {"game": replays[0].game.name, "seat": seat, "seed": seed,
+    # the search's seed (--seed), not the deal's: "seed" read as the game's (a researcher)
+    data = {"game": replays[0].game.name, "seat": seat, "search_seed": seed,
             **review_json(replays, decisions, chosen_level, seat)}
     if as_json:
         emit_json(data)
