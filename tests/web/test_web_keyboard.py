@@ -154,8 +154,9 @@ def test_a_quick_second_game_choice_is_not_undone_by_the_first(page: Page,
 
 
 def test_page_changes_and_switches_keep_a_keyboard_players_place(page: Page, server: str) -> None:
-    """Enter on the language switch, on 开房间 and on 开始 each took away the control
-    pressed (the header drawn again, the lobby left, the waiting room become the table):
+    """Enter on the language switch, on 开房间, on 空位都补机器人 and on 开始 each took away
+    the control pressed (the header drawn again, the lobby left, the seats full, the
+    waiting room become the table):
     the focus fell to the document and the next Tab began at the header again. Now the
     switch stays focused, a new page takes the focus at its start, and a table just
     opened takes it as after any redraw."""
@@ -174,8 +175,9 @@ def test_page_changes_and_switches_keep_a_keyboard_players_place(page: Page, ser
     page.wait_for_function("() => document.activeElement?.tagName === 'MAIN'")
     page.keyboard.press("Tab")  # the page's first control, not the header's
     assert page.evaluate(_FOCUS_IN, "main"), "Tab went back to the header"
-    page.click("[data-testid=fill-bots]")
-    page.locator("[data-testid=start]:not([disabled])").focus()
+    page.locator("[data-testid=fill-bots]").focus()  # gone once the seats are full:
+    page.keyboard.press("Enter")  # the focus goes on to 开始, the next step
+    expect(page.locator("[data-testid=start]:not([disabled])")).to_be_focused()
     page.keyboard.press("Enter")
     page.wait_for_function(
         "() => !!document.activeElement?.closest('[data-testid=table]')", timeout=15000)

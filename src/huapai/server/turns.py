@@ -190,9 +190,11 @@ class Turns:
         room = self.room
         longest = room.services.between_deals
         waited = 0.0 if self.ended_at is None else max(0.0, time.time() - self.ended_at)
+        # not sooner for seats on 托管 (maybe_next_deal): nobody is back yet, and the deal
+        # started before their pages had reconnected to count it down (a play-test); a
+        # person's 准备 still starts it at once
         self.later_locked("next", max(min(room.services.clock_grace, longest),
                                       longest - waited), room.next_deal)
-        self.maybe_next_deal()
 
     # ------------------------------------------------------------------ bots and clocks
     @staticmethod

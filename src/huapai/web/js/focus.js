@@ -28,9 +28,7 @@ export class FocusKeeper {
    * control it was on, else the first of FALLBACKS (a table just opened by 开始, whose
    * button went with the waiting room, takes it so: it fell to the document). */
   restore() {
-    if (!keyboard || !this.root.isConnected) return;
-    const active = document.activeElement;
-    if (active && active !== document.body && active.isConnected) return;  // elsewhere on purpose (a dialog)
+    if (!this.root.isConnected || !focusLost()) return;  // (elsewhere on purpose: a dialog)
     for (const selector of this.last ? [this.last, ...FALLBACKS] : FALLBACKS) {
       const el = this.root.querySelector(selector);
       if (el && !el.disabled) {
@@ -54,10 +52,28 @@ export function focusFirst(container) {
  * focus at the new page's start, `main`, when the control pressed went with the old page
  * — it fell to the document, and the next Tab began again at the header. */
 export function focusPage(main) {
-  if (!keyboard) return;
+  if (focusLost()) main.focus({ preventScroll: true });
+}
+
+/** Whether a keyboard player's focus fell to the document (the control it was on went
+ * with a redraw), not somewhere else on purpose (a dialog, another field). */
+function focusLost() {
   const active = document.activeElement;
-  if (active && active !== document.body && active.isConnected) return;
-  main.focus({ preventScroll: true });
+  return keyboard && (!active || active === document.body || !active.isConnected);
+}
+
+/** After a redraw that took away the control a keyboard player pressed (空位都补机器人
+ * once the seats are full): the first of `selectors` found in `box` takes the focus —
+ * it fell to the document, and the next Tab began again at the header (a play-test). */
+export function refocus(box, selectors) {
+  if (!focusLost()) return;
+  for (const selector of selectors) {
+    const el = box.querySelector(selector);
+    if (el) {
+      el.focus({ preventScroll: true });
+      return;
+    }
+  }
 }
 
 function selectorOf(el) {

@@ -15,7 +15,7 @@ import { rulesButton } from "./roomrules.js";
 import { TableView, seatName } from "./table.js";
 import { settlementPanel } from "./settlement.js";
 import { confirmDialog, keepInside, toast } from "./ui.js";
-import { focusFirst } from "./focus.js";
+import { focusFirst, refocus } from "./focus.js";
 import { advised } from "./hint.js";
 import { dissolveButton, waitingPanel } from "./waiting.js";
 import { watchersBadge } from "./watchers.js";
@@ -348,6 +348,7 @@ export class RoomPage {
       morph(this.el, h("div", { class: "room-page" },
         h("div", { class: "room-top" }, this.topContent()), waitingPanel(this)));
       this.top = this.el.querySelector(".room-top");
+      refocus(this.el, ["[data-testid=start]:not([disabled])", "[data-testid=waiting] button:not([disabled])"]);
     } else {
       this.top = h("div", { class: "room-top" }, this.topContent());
       this.table = new TableView({
