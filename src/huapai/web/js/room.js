@@ -58,6 +58,13 @@ export class RoomPage {
       live.on("deal_end", mine((m) => this.onDealEnd(m))),
       live.on("match_end", mine((m) => this.onMatchEnd(m))),
       live.on("next_deal", mine((m) => this.onNextDeal(m))),
+      // offline, the countdown is the server's no more: it ran down to 0 秒 and stayed
+      // there; the next_deal on coming back counts afresh (a play-test)
+      live.on("status", ({ online }) => {
+        if (online || this.nextDealAt === null || this.nextDealAt === undefined) return;
+        this.nextDealAt = null;
+        this.renderSettlement();
+      }),
       // the owner's 请离座 freed my seat — said now, or when I come back to the room (it
       // just went empty for a player freed while away: a play-test)
       live.on("seat_freed", mine(() => toast(() => t("seat_freed_by_owner"), "info", 7000))),
