@@ -53,14 +53,16 @@ def test_the_table_keeps_a_keyboard_players_focus(page: Page, server: str) -> No
     create_room(page, preset="gongan", game="biegan")
     start_with_bots(page)
     wait_turn_or_end(page, 30000)
-    cards = page.locator(".hand-card")
-    cards.first.focus()
+    # the hand as it lies, left to right: its cards are placed (--i, their place), not in
+    # the page's order (a dragged card, a card just drawn)
+    first, second = page.evaluate("""() => [...document.querySelectorAll('.hand-card')]
+        .sort((a, b) => a.style.getPropertyValue('--i') - b.style.getPropertyValue('--i'))
+        .slice(0, 2).map((c) => c.dataset.id)""")
+    page.locator(f".hand-card[data-id='{first}']").focus()
     page.keyboard.press("ArrowRight")  # along the hand with the arrow keys
-    second = cards.nth(1).get_attribute("data-id")
     assert page.evaluate("() => document.activeElement?.dataset.id") == second
     page.keyboard.press("ArrowLeft")
-    assert page.evaluate("() => document.activeElement?.dataset.id") == \
-        cards.first.get_attribute("data-id")
+    assert page.evaluate("() => document.activeElement?.dataset.id") == first
     for _ in range(6):
         if wait_turn_or_end(page, 30000) == "end":
             break
