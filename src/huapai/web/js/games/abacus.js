@@ -128,8 +128,9 @@ export function owedPrompt(view) {
   if (!owed) return null;
   const cards = String(owed.card).repeat(owed.size);
   const jiang = view.jiang ? bi(`（将 ${view.jiang}）`, ` (将 ${view.jiang})`) : "";
-  return bi(`报子：你的${owed.group} ${cards}${jiang}是几个钱？`,
-            `announce: how many 钱 is your ${owed.group} ${cards}${jiang}?`);
+  // no 提示 here (the practice is the question): said, as a player looked for it
+  return bi(`报子：你的${owed.group} ${cards}${jiang}是几个钱？（练习：自己算，没有提示）`,
+            `announce: how many 钱 is your ${owed.group} ${cards}${jiang}? (practice: no hint for this)`);
 }
 
 /** The log line of a 钵 event (`announced`, `abacus_win`). */
