@@ -260,3 +260,24 @@ def test_the_owner_sees_who_watches_and_sends_one_away(tmp_path: Path) -> None:
         assert c.error("POST", f"{path}/seats/2") == "sent_away"
         assert c.error("POST", "/api/rooms/join", {"code": code}) == "sent_away"
         assert a.error("DELETE", f"{path}/spectators/{c.id}") == "not_watching"
+
+
+def test_a_public_room_leaves_the_lobby_of_whoever_was_sent_away(tmp_path: Path) -> None:
+    """The lobby still offered 观战 on a public room its owner had sent the reader away
+    from (a play-test); everyone else's list keeps it."""
+    with running(sqlite_url(tmp_path)) as client:
+        a, _b, room, path = _table(client)
+        c, d = Api(client, "c"), Api(client, "d")
+
+        def listed(reader: Api) -> set[str]:
+            return {r["id"] for r in reader.call("GET", "/api/rooms")["rooms"]}
+
+        with peer(client, a.token) as owner, peer(client, c.token) as watcher:
+            _subscribe(owner, room)
+            _subscribe(watcher, room)
+            assert room in listed(c)
+            a.call("DELETE", f"{path}/spectators/{c.id}")
+            watcher.next_of("sent_away")
+        assert room not in listed(c) and room in listed(d)
+        anyone = client.get("/api/rooms").json()["rooms"]  # no token: listed
+        assert room in {r["id"] for r in anyone}

@@ -298,7 +298,12 @@ async def list_rooms(request: Request) -> dict[str, Any]:
     page = platform.config.limits.room_page
     offset = _number(request, "offset", 0, 10**9)
     limit = _number(request, "limit", page, page)
-    rooms, total = await platform.lobby_page(offset, limit)
+    try:  # who reads it (not the rooms they were sent away from); anyone may
+        reader = await maybe_player(request)
+    except ServerError:  # a stale token reads the list as anyone does
+        reader = None
+    rooms, total = await platform.lobby_page(offset, limit,
+                                             None if reader is None else reader.id)
     after = offset + len(rooms)
     return {"rooms": rooms, "total": total,
             "next": after if after < total else None}

@@ -404,19 +404,26 @@ class Platform:
             raise not_found("closed_room" if closed else "bad_code")
         return found, wanted
 
-    async def lobby_page(self, offset: int, limit: int) -> tuple[list[dict[str, Any]], int]:
-        """One page of the lobby's rows (every worker's public rooms), and how many."""
+    async def lobby_page(self, offset: int, limit: int, reader: str | None = None
+                         ) -> tuple[list[dict[str, Any]], int]:
+        """One page of the lobby's rows (every worker's public rooms), and how many; not
+        the rooms ``reader`` was sent away from (请出: the list offered 观战 there, a
+        play-test) — those this worker owns."""
         if self.cluster is None:
-            rooms, total = self.public_rooms(offset, limit)
+            rooms, total = self.public_rooms(offset, limit, reader)
             return [listing(r) for r in rooms], total
-        rows = sorted(await self.cluster.bus.lobby(), key=lambda row: row["status"] == FINISHED)
+        away = {r.id for r in self.rooms.values() if reader in r.sent_away}
+        rows = sorted((row for row in await self.cluster.bus.lobby() if row["id"] not in away),
+                      key=lambda row: row["status"] == FINISHED)
         return rows[offset:offset + limit], len(rows)
 
-    def public_rooms(self, offset: int, limit: int) -> tuple[list[Room], int]:
-        """One page of the public rooms, newest first, the finished ones after the rest
-        (each page's finished rooms, hidden but for their players, left it short of rooms
-        to sit at: a lobby play-test), and how many there are."""
-        public = sorted((r for r in reversed(self.rooms.values()) if not r.settings.private),
+    def public_rooms(self, offset: int, limit: int, reader: str | None = None
+                     ) -> tuple[list[Room], int]:
+        """One page of the public rooms ``reader`` may open, newest first, the finished
+        ones after the rest (each page's finished rooms, hidden but for their players, left
+        it short of rooms to sit at: a lobby play-test), and how many there are."""
+        public = sorted((r for r in reversed(self.rooms.values())
+                         if not r.settings.private and reader not in r.sent_away),
                         key=lambda room: room.status == FINISHED)
         return public[offset:offset + limit], len(public)
 
