@@ -260,6 +260,12 @@ def test_the_owner_sees_who_watches_and_sends_one_away(tmp_path: Path) -> None:
         assert c.error("POST", f"{path}/seats/2") == "sent_away"
         assert c.error("POST", "/api/rooms/join", {"code": code}) == "sent_away"
         assert a.error("DELETE", f"{path}/spectators/{c.id}") == "not_watching"
+    with running(sqlite_url(tmp_path), seed=8) as client:  # kept across a restart
+        for person in (a, c, d):
+            person.client = client
+        assert c.error("GET", path) == "sent_away"
+        assert c.error("POST", "/api/rooms/join", {"code": code}) == "sent_away"
+        assert d.call("GET", path)["room"]["id"] == room  # a member still
 
 
 def test_a_public_room_leaves_the_lobby_of_whoever_was_sent_away(tmp_path: Path) -> None:

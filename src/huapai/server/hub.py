@@ -448,15 +448,17 @@ class Hub:
                 seen.setdefault(conn.player, conn.nickname or "")
         return [{"id": p, "nickname": n} for p, n in sorted(seen.items(), key=lambda x: x[::-1])]
 
-    def send_away(self, room: Room, player: str) -> bool:
+    def watches_unseated(self, room_id: str, player: str) -> bool:
+        """Whether ``player`` has a spectator's window on the room."""
+        return any(c.player == player for c in self.subs.get(room_id, {}).get(None, ()))
+
+    def send_away(self, room: Room, player: str) -> None:
         """Each of ``player``'s spectator windows on ``room`` told (``sent_away``) and
-        unsubscribed; False if the player watches it from none."""
-        conns = [c for c in self.subs.get(room.id, {}).get(None, ()) if c.player == player]
+        unsubscribed."""
         message = dumps({"type": "sent_away", "room": room.id})
-        for conn in conns:
+        for conn in [c for c in self.subs.get(room.id, {}).get(None, ()) if c.player == player]:
             conn.post(message)
             self.unsubscribe(conn, room)
-        return bool(conns)
 
     def watching(self, room_id: str, player: str) -> bool:
         """Whether ``player`` has a window on the room (as a seat or a spectator)."""

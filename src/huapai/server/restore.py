@@ -39,6 +39,7 @@ def restore_room(services: RoomServices, bundle: RoomBundle) -> Room:
                 bot_seed=row.bot_seed, code=row.code)
     room.created_at = row.created_at
     room.members = set(bundle.members) | {row.owner_id}
+    room.sent_away = set(bundle.sent_away)
     for seat_row in bundle.seats:
         seat = room.seats[seat_row.seat]
         seat.player, seat.bot = seat_row.player_id, seat_row.bot

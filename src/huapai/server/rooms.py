@@ -74,7 +74,7 @@ class Room:
         n = self.game.num_seats(rules)
         self.seats = [Seat(i) for i in range(n)]
         self.members: set[str] = {owner}
-        self.sent_away: set[str] = set()  # spectators the owner sent away (this worker's memory)
+        self.sent_away: set[str] = set()  # spectators the owner sent away (请出; stored)
         # the owner before a seated player took the room over (by acting for an owner with
         # no window on it): the summary says so, or the host came back to a room no longer
         # theirs and nothing said why (not kept over a restart)
@@ -291,16 +291,18 @@ class Room:
             self.hub.tell_unseated(self, unseated, index)
 
     async def send_away(self, player: str, target: str) -> None:
-        """The owner sends a spectator away (请出): their windows on the room closed, and
-        the room hidden from them until it closes — or until this worker restarts."""
+        """The owner sends a spectator away (请出): kept out of the room until it closes
+        (stored: a restart or a take-over keeps it), their windows on it closed."""
         async with self.lock:
             self._require_owner(player)
             if target == player or any(s.player == target for s in self.seats) \
-                    or not self.hub.send_away(self, target):
+                    or not self.hub.watches_unseated(self.id, target):
                 raise ServerError("not_watching", f"{target[:40]!r} does not watch this "
                                                   "room without a seat")
+            await self.store.send_away(target)
             self.sent_away.add(target)
             self.members.discard(target)
+            self.hub.send_away(self, target)
 
     async def set_bot(self, player: str, index: int, bot: str) -> None:
         """The owner changes a seated bot (its kind or level) before the match."""

@@ -26,6 +26,7 @@ from .store import (
     op_finish_game,
     op_insert,
     op_seat_flags,
+    op_send_away,
     op_update,
     op_upsert_seat,
 )
@@ -85,6 +86,9 @@ class RoomStore:
 
     async def member(self, player: str) -> None:
         await self._durable(op_add_member(self.room_id, player))
+
+    async def send_away(self, player: str) -> None:
+        await self._durable(op_send_away(self.room_id, player))
 
     async def seats(self, changes: list[tuple[int, str | None, str | None]],
                     held: str | None = None) -> None:

@@ -85,6 +85,8 @@ class MemberRow(Base):
     __tablename__ = "room_members"
     room_id: Mapped[str] = mapped_column(ForeignKey("rooms.id"), primary_key=True)
     player_id: Mapped[str] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    # the owner sent this player away (请出, migration 0007): no member, kept out
+    sent_away: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
 class GameRow(Base):
@@ -310,6 +312,19 @@ def op_add_member(room_id: str, player_id: str) -> Op:
     return run
 
 
+def op_send_away(room_id: str, player_id: str) -> Op:
+    """请出: the player's member row (made if none) says they were sent away."""
+    def run(conn: Connection) -> None:
+        where = (MemberRow.room_id == room_id, MemberRow.player_id == player_id)
+        if conn.execute(select(MemberRow.player_id).where(*where)).first() is None:
+            conn.execute(insert(MemberRow).values(room_id=room_id, player_id=player_id,
+                                                  sent_away=True))
+        else:
+            conn.execute(update(MemberRow).where(*where).values(sent_away=True))
+
+    return run
+
+
 def op_finish_game(game_id: str, settlement: dict[str, Any],
                    results: Sequence[tuple[int, str | None, int, int]]) -> Op:
     finish = op_update(GameRow, {"id": game_id}, status="finished", finished_at=time.time(),
@@ -333,6 +348,7 @@ class RoomBundle:
     room: RoomRow
     seats: list[SeatRow]
     members: list[str]
+    sent_away: list[str]  # (请出: not among the members)
     games: list[GameRow]
     actions: dict[str, list[ActionRow]]  # by game id, for every game of the match
     nicknames: dict[str, str]
@@ -445,15 +461,16 @@ def _actions(s: Session, game_id: str) -> list[ActionRow]:
 def _room_bundle(s: Session, room: RoomRow) -> RoomBundle:
     seats = list(s.scalars(select(SeatRow).where(SeatRow.room_id == room.id)
                            .order_by(SeatRow.seat)).all())
-    members = list(s.scalars(select(MemberRow.player_id)
-                             .where(MemberRow.room_id == room.id)).all())
+    rows = s.execute(select(MemberRow.player_id, MemberRow.sent_away)
+                     .where(MemberRow.room_id == room.id)).all()
     games = list(s.scalars(select(GameRow).where(GameRow.room_id == room.id,
                                                  GameRow.match_no == room.match_no)
                            .order_by(GameRow.deal_index)).all())
     return RoomBundle(
         room=room,
         seats=seats,
-        members=members,
+        members=[player for player, away in rows if not away],
+        sent_away=[player for player, away in rows if away],
         games=games,
         actions={g.id: _actions(s, g.id) for g in games},
         nicknames=_nicknames(s, [i for seat in seats for i in (seat.player_id,
