@@ -13,6 +13,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
+from . import owner
 from .errors import ServerError, not_found
 
 if TYPE_CHECKING:
@@ -35,11 +36,11 @@ async def _take_seat(room: Room, player: str, nickname: str, args: dict[str, Any
 
 
 async def _free_seat(room: Room, player: str, _nickname: str, args: dict[str, Any]) -> None:
-    await room.free_seat(player, args["seat"])
+    await owner.free_seat(room, player, args["seat"])
 
 
 async def _set_bot(room: Room, player: str, _nickname: str, args: dict[str, Any]) -> None:
-    await room.set_bot(player, args["seat"], args["bot"])
+    await owner.set_bot(room, player, args["seat"], args["bot"])
 
 
 async def _leave(room: Room, player: str, _nickname: str, _args: dict[str, Any]) -> None:
@@ -63,15 +64,15 @@ async def _join(room: Room, player: str, _nickname: str, _args: dict[str, Any]) 
 
 
 async def _give_owner(room: Room, player: str, _nickname: str, args: dict[str, Any]) -> None:
-    await room.give_owner(player, args["to"])
+    await owner.give_owner(room, player, args["to"])
 
 
 async def _send_away(room: Room, player: str, _nickname: str, args: dict[str, Any]) -> None:
-    await room.send_away(player, args["target"])
+    await owner.send_away(room, player, args["target"])
 
 
 async def _dissolve(room: Room, player: str, nickname: str, _args: dict[str, Any]) -> None:
-    await room.dissolve(player, nickname)
+    await owner.dissolve(room, player, nickname)
 
 
 OPS: dict[str, Op] = {"show": _show, "take_seat": _take_seat, "free_seat": _free_seat,

@@ -25,7 +25,6 @@ import time
 from typing import Any
 
 from huapai.core.match import Match
-from huapai.core.present import Msg
 from huapai.core.protocol import Event, NotationError
 from huapai.core.registry import get_game
 
@@ -201,7 +200,7 @@ class Room:
         seated player takes another seat in one step (换座) before a match or after one:
         leaving first let somebody else take either seat meanwhile (a play-test)."""
         async with self.lock:
-            seat = self._seat(index)
+            seat = self.seat_at(index)
             now = self.seat_of(player)
             if now is not None and (now is seat or self.status not in (WAITING, FINISHED)):
                 raise conflict("already_seated" if now is seat else "no_seat_change",
@@ -221,14 +220,14 @@ class Room:
             seat.player, seat.nickname, seat.bot, seat.tuoguan = player, nickname, None, None
             seat.held = None
             self.turns.start_drop_grace(seat)  # cancelled at once if the player is watching
-            self._seat_changed()
+            self.seat_changed()
 
     async def _move(self, old: Seat, new: Seat) -> None:
         """换座: ``old``'s player into the empty ``new``, both written at once."""
         await self.store.seats([(old.index, None, None), (new.index, old.player, None)])
         new.player, new.nickname, new.held = old.player, old.nickname, None
-        self._vacate(old)
-        self._seat_changed()
+        self.vacate(old)
+        self.seat_changed()
 
     async def leave(self, player: str) -> None:
         async with self.lock:
@@ -241,10 +240,10 @@ class Room:
                                    held=seat.player if held else None)
             if held and seat.player is not None and seat.nickname is not None:
                 seat.held = (seat.player, seat.nickname)
-            self._vacate(seat)
-            self._seat_changed()
+            self.vacate(seat)
+            self.seat_changed()
 
-    def _vacate(self, seat: Seat) -> None:
+    def vacate(self, seat: Seat) -> None:
         """The seat's player gone from it (left, freed by the owner, away at 再来一场):
         its drop timer cancelled, its player, 托管 and readiness cleared."""
         self.timers.cancel(f"drop{seat.index}")
@@ -253,9 +252,9 @@ class Room:
 
     async def fill_bots(self, player: str, indexes: list[int] | None, bot: str | None) -> None:
         async with self.lock:
-            self._require_owner(player)
+            self.require_owner(player)
             name = checked_spec(self.game, self.rules, bot or house_bot(self.game))
-            chosen = [self._seat(i) for i in indexes] if indexes is not None else [
+            chosen = [self.seat_at(i) for i in indexes] if indexes is not None else [
                 s for s in self.seats if s.empty and s.held is None]
             taken = [s.index for s in chosen if not s.empty or s.held is not None]
             if taken:
@@ -265,102 +264,15 @@ class Room:
             await self.store.seats([(s.index, s.player, name) for s in chosen])
             for seat in chosen:
                 seat.bot = name
-            await self._own(player)
-            self._seat_changed()
-
-    async def free_seat(self, player: str, index: int) -> None:
-        """The owner frees a seat before the match or between matches: its bot removed,
-        or a player other than the owner unseated (a friend who sat down and went quiet
-        held the start: only the player could leave)."""
-        async with self.lock:
-            self._require_owner(player)
-            self._require_status(WAITING, FINISHED)
-            seat = self._seat(index)
-            if seat.bot is not None:
-                await self._own(player)
-                await self._store_bot(seat, None)
-                return
-            if seat.player is None or seat.player == player:
-                raise ServerError("seat_out_of_range", f"seat {index} has no bot and no "
-                                                       "other player to move")
-            await self.store.seats([(index, None, None)])
-            seat.held, unseated = None, seat.player
-            self._vacate(seat)
-            await self._own(player)
-            self._seat_changed()
-            self.hub.tell_unseated(self, unseated, index)
-
-    async def send_away(self, player: str, target: str) -> None:
-        """The owner sends a spectator away (请出): kept out of the room until it closes
-        (stored: a restart or a take-over keeps it), their windows on it closed."""
-        async with self.lock:
-            self._require_owner(player)
-            if target == player or any(s.player == target for s in self.seats) \
-                    or not self.hub.watches_unseated(self.id, target):
-                raise ServerError("not_watching", f"{target[:40]!r} does not watch this "
-                                                  "room without a seat")
-            await self.store.send_away(target)
-            self.sent_away.add(target)
-            self.members.discard(target)
-            self.hub.send_away(self, target)
-
-    async def set_bot(self, player: str, index: int, bot: str) -> None:
-        """The owner changes a seated bot (its kind or level) before the match."""
-        await self._rebot(player, index, bot)
-
-    async def _rebot(self, player: str, index: int, bot: str | None) -> None:
-        async with self.lock:
-            self._require_owner(player)
-            self._require_status(WAITING, FINISHED)
-            seat = self._seat(index)
-            if seat.bot is None:
-                raise ServerError("seat_out_of_range", f"seat {index} has no bot")
-            name = None if bot is None else checked_spec(self.game, self.rules, bot)
-            await self._own(player)
-            await self._store_bot(seat, name)
-
-    async def _store_bot(self, seat: Seat, name: str | None) -> None:
-        await self.store.seats([(seat.index, seat.player, name)])
-        seat.bot = name
-        self._seat_changed()
-
-    async def give_owner(self, player: str, target: Any) -> None:
-        """转让房主: the owner (or a player standing in, :meth:`_require_owner`) hands the
-        room to a player seated at its table."""
-        async with self.lock:
-            self._require_owner(player)
-            seat = self.seat_of(target) if isinstance(target, str) else None
-            if seat is None or seat.player is None:
-                raise ServerError("not_at_table", f"player {str(target)[:40]!r}")
-            if seat.player == self.owner:
-                raise conflict("already_owner", f"{seat.nickname}")
-            await self._own(seat.player, by=player)
-
-    async def dissolve(self, player: str, nickname: str) -> None:
-        """解散房间: the owner — the owner only, not a player standing in for one who is
-        away — closes the room for good before a match or after one (its games, replays
-        and history stay); everybody watching is told who closed it and let go. Mid-match
-        it is refused: the players' points would be cut short."""
-        async with self.lock:
-            if player != self.owner:  # not a stand-in: a friend closed the room of an owner
-                raise forbidden("not_owner")  # who had only stepped out (a play-test)
-            if self.status not in (WAITING, FINISHED):
-                raise ServerError("mid_match", Msg.of(  # said in each language (the
-                    "deal_of", "正在打第 {n} 局，共 {deals} 局",  # English "deal 1 of 2"
-                    "deal {n} of {deals} is on", n=self.deal_number(),  # stood in Chinese
-                    deals=self.settings.deals), status=409)
-            await self.store.status("closed", self.match_no)
-            self.close_timers()
-            self.status = "closed"
-            self.hub.close_room(self, {"type": "room_closed", "room": self.id,
-                                       "by": {"id": player, "nickname": nickname}})
+            await self.take_ownership(player)
+            self.seat_changed()
 
     async def start(self, player: str) -> None:
         async with self.lock:
-            self._require_owner(player)
-            self._require_status(WAITING)
+            self.require_owner(player)
+            self.require_status(WAITING)
             await self._start_match()
-            await self._own(player)
+            await self.take_ownership(player)
 
     async def again(self, player: str) -> None:
         """再来一场: another match with the same seats. A seated player who is not here (no
@@ -369,20 +281,20 @@ class Room:
         a seat left empty (someone left after the match: 再来一场 said only 还有空座位, and
         the room stayed finished — a play-test)."""
         async with self.lock:
-            self._require_owner(player)
-            self._require_status(FINISHED)
+            self.require_owner(player)
+            self.require_status(FINISHED)
             away = [s for s in self.seats  # (an owner who is away too, when another acts)
                     if s.player is not None and s.player != player and s.online == 0]
-            await self._own(player)
+            await self.take_ownership(player)
             await self._here_again()
             if not away and not any(s.empty for s in self.seats):
                 await self._start_match()
                 return
             await self.store.waiting_again([s.index for s in away], self.match_no)
             for seat in away:
-                self._vacate(seat)
+                self.vacate(seat)
             self.status = WAITING
-            self._seat_changed()
+            self.seat_changed()
 
     async def _here_again(self) -> None:
         """A new match starts with the people here on their own again: the 托管 of the last
@@ -398,7 +310,7 @@ class Room:
     def deal_number(self) -> int:
         return 0 if self.deal is None else self.deal.index + 1
 
-    def _seat(self, index: int) -> Seat:
+    def seat_at(self, index: int) -> Seat:
         if not 0 <= index < len(self.seats):
             raise ServerError("seat_out_of_range",
                               f"seat {index}; this room has seats 0..{len(self.seats) - 1}")
@@ -421,16 +333,16 @@ class Room:
             self.timers.later("owner_grace", self.services.owner_grace + 0.05,
                               self.publish_room)
 
-    def _require_owner(self, player: str) -> None:
+    def require_owner(self, player: str) -> None:
         """The owner may; so may a seated player while the owner is away (no window on the
-        room), who becomes the owner by doing it (:meth:`_own`) — a host who left had the
+        room), who becomes the owner by doing it (:meth:`take_ownership`) — a host who left had the
         room stuck: nobody present could start 再来一场, fill a seat or free one (a
         play-test)."""
         if player != self.owner and (self.owner_here() or self.seat_of(player) is None):
             raise forbidden("not_owner")
 
-    async def _own(self, player: str, by: str | None = None) -> None:
-        """``player`` is the owner, kept once durable: one allowed by :meth:`_require_owner`
+    async def take_ownership(self, player: str, by: str | None = None) -> None:
+        """``player`` is the owner, kept once durable: one allowed by :meth:`require_owner`
         once the change it made is kept (a refused request changes nothing, the owner
         included), or the one the owner hands the room to (:meth:`give_owner`; ``by`` the
         one who handed it, when not ``player``)."""
@@ -444,11 +356,11 @@ class Room:
         self.members.add(player)
         self.publish_room()
 
-    def _require_status(self, *allowed: str) -> None:
+    def require_status(self, *allowed: str) -> None:
         if self.status not in allowed:
             raise conflict("wrong_status", f"expected {' or '.join(allowed)}, got {self.status}")
 
-    def _seat_changed(self) -> None:
+    def seat_changed(self) -> None:
         self.hub.reseat(self)
         self.publish_room()
         if self.status == PLAYING:
