@@ -8,17 +8,15 @@ import { api, explain, path } from "./api.js";
 import {
   checkShuffle, commitmentSeen, forgetNonce, newNonce, nonceSent, rememberCommitment, rememberNonce,
 } from "./fairness.js";
-import { gameDetail, gameTitle, presetTitle, rendererFor, settingsLine } from "./games/registry.js";
-import { howtoButton } from "./howto.js";
+import { gameDetail, rendererFor } from "./games/registry.js";
 import { joinForm } from "./lobby.js";
-import { rulesButton } from "./roomrules.js";
 import { TableView, seatName } from "./table.js";
 import { settlementPanel } from "./settlement.js";
-import { confirmDialog, keepInside, toast } from "./ui.js";
+import { keepInside, toast } from "./ui.js";
 import { focusFirst, refocus } from "./focus.js";
 import { advised } from "./hint.js";
 import { dissolveButton, waitingPanel } from "./waiting.js";
-import { watchersBadge } from "./watchers.js";
+import { roomBar } from "./roombar.js";
 
 const SETTLE_DELAY_MS = 1100;
 
@@ -353,11 +351,11 @@ export class RoomPage {
       // morphed, not replaced: the seats change under the owner's pointer (a summary
       // arriving between mouse down and up must not swallow the click)
       morph(this.el, h("div", { class: "room-page" },
-        h("div", { class: "room-top" }, this.topContent()), waitingPanel(this)));
+        h("div", { class: "room-top" }, roomBar(this)), waitingPanel(this)));
       this.top = this.el.querySelector(".room-top");
       refocus(this.el, ["[data-testid=start]:not([disabled])", "[data-testid=waiting] button:not([disabled])"]);
     } else {
-      this.top = h("div", { class: "room-top" }, this.topContent());
+      this.top = h("div", { class: "room-top" }, roomBar(this));
       this.table = new TableView({
         renderer: rendererFor(this.summary.game),
         onAct: (a) => this.act(a),
@@ -371,56 +369,7 @@ export class RoomPage {
   }
 
   renderTop() {
-    if (this.top && this.summary) morph(this.top, this.topContent());
-  }
-
-  /** The bar above the room: the way back, the room's settings, its code and links. */
-  topContent() {
-    const s = this.summary;
-    const seated = this.mySeat() !== null;
-    return [
-      h("a", { class: "btn ghost small", href: "#/" }, "← ", t("lobby")),
-      // a phone shows the preset alone: the family's name left it no room ("掀牛 / 花花牌 ⋯")
-      h("div", { class: "room-name" }, h("span", { class: "wide-only" }, h("strong", {}, gameTitle(s.game)), " · "),
-        // the settings line is the desktop's alone: a phone learnt how many deals only at
-        // the first settlement (a phone play-test) — which deal of how many, first (a long
-        // preset's name is cut short after it)
-        s.status !== "waiting" && s.deal !== null
-          ? h("span", { class: "phone-only", "data-testid": "deal-progress" },
-            bi(`第${s.deal + 1}/${s.deals}局 · `, `deal ${s.deal + 1}/${s.deals} · `)) : null,
-        h("span", { "data-testid": "room-preset" }, presetTitle(s.game, s.preset))),
-      h("div", { class: "room-meta muted" }, settingsLine(s),
-        s.status !== "waiting" && s.deal !== null ? ` · ${t("deal_n", { n: s.deal + 1 })}/${s.deals}` : ""),
-      // who else watches: the players could not tell (a spectator's play-test)
-      watchersBadge(this),  // who (a button: the list, and the owner's 请出)
-      s.code ? h("div", { class: "room-code", "data-testid": "room-code", title: t("room_code") },
-        h("span", { class: "wide-only" }, `${t("room_code")} `), h("strong", {}, s.code)) : null,
-      // a phone says the bar's buttons short, so that they keep to one line beside the name
-      h("button", { class: "btn ghost small", title: t("copy_link"), onClick: () => this.copyLink() },
-        h("span", { class: "wide-only" }, t("copy_link")), h("span", { class: "phone-only" }, t("copy_link_short"))),
-      howtoButton(() => s, { short: true }),
-      s.status !== "waiting" ? rulesButton(s) : null,
-      seated && s.status !== "waiting"
-        ? h("button", { class: "btn ghost small", "data-testid": "leave", title: t("leave_seat"),
-                        onClick: () => this.confirmLeave() },
-          h("span", { class: "wide-only" }, t("leave_seat")), h("span", { class: "phone-only" }, t("leave_seat_short")))
-        : null,
-      !seated && s.status !== "waiting" ? h("span", { class: "badge" }, t("spectating")) : null,
-      !seated && s.status !== "waiting" ? s.seats.filter((x) => this.maySit(x, s.status)).map((x) =>
-        this.restButton({ class: "btn small primary" }, "post", path`/rooms/${this.roomId}/seats/${x.seat}`, undefined,
-          `${t("sit_here")} · ${t("seat_n", { n: x.seat + 1 })}`)) : null,
-      // the settlement put aside (看牌桌) comes back from here; part of the bar, so a
-      // summary's re-render keeps it
-      // (not in a room waiting again after 再来一场: the table and its settlement are gone)
-      s.status !== "waiting" && !this.showSettle && this.settlementData()
-        ? h("button", { class: "btn small peek", "data-testid": "peek-settlement",
-                        onClick: () => this.putSettlement(true) }, t("settlement"))
-        : null,
-      s.status !== "waiting" && this.lastShowable() && !this.showLast
-        ? h("button", { class: "btn ghost small", "data-testid": "last-settlement",
-                        onClick: () => this.putLast(true) },
-          h("span", { class: "wide-only" }, t("last_settlement")), h("span", { class: "phone-only" }, t("last_settlement_short")))
-        : null];
+    if (this.top && this.summary) morph(this.top, roomBar(this));
   }
 
   /** The last deal's settlement may be looked at again: mid-deal, once a deal has ended. */
@@ -434,13 +383,6 @@ export class RoomPage {
     this.renderSettlement();
   }
 
-  /** Mid-deal only the seat I left is mine to take back; between deals any empty seat. */
-  maySit(seat, status) {
-    if (seat.player || seat.bot) return false;
-    if (seat.held) return seat.held.id === this.me;
-    return status !== "playing";
-  }
-
   /** Whether going to another page leaves a deal I am playing myself (not on 托管): the
    * back button left a live table with nothing said, and 托管 played the seat (a phone
    * play-test). */
@@ -448,31 +390,6 @@ export class RoomPage {
     const seat = this.mySeat();
     return seat !== null && !this.dissolved && this.summary?.status === "playing"
       && !(this.tuoguan ?? []).includes(seat);
-  }
-
-  /** Leaving mid-deal is asked first: the house bot plays the seat to the deal's end. */
-  async confirmLeave() {
-    if (await confirmDialog(t("leave_title"), t("leave_text"), t("leave_seat"), "leave")) {
-      await this.rest("post", path`/rooms/${this.roomId}/leave`);
-    }
-  }
-
-  /** The link a friend opens: for a private room it carries the code and joins directly. */
-  inviteLink() {
-    const code = this.summary?.code;
-    const base = `${location.origin}${location.pathname}`;
-    return code ? `${base}#/join/${encodeURIComponent(code)}` : `${base}#/room/${encodeURIComponent(this.roomId)}`;
-  }
-
-  copyLink() {
-    const link = this.inviteLink();
-    navigator.clipboard?.writeText(link).then(() => toast(() => t("copied"), "ok"), () => toast(link));
-  }
-
-  share() {
-    const url = this.inviteLink();
-    if (navigator.share) navigator.share({ title: t("app_title"), text: t("invite_text"), url }).catch(() => {});
-    else this.copyLink();
   }
 
   /** The owner is away and its controls are mine for now (pressing one makes me owner). */

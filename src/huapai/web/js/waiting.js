@@ -11,6 +11,7 @@ import { seatName } from "./table.js";
 import { confirmDialog } from "./ui.js";
 import { botIcon } from "./cards/common.js";
 import { botLabel, botPicker, defaultBot } from "./botlevels.js";
+import { copyLink, share } from "./roombar.js";
 
 /** The waiting room of `page` (a RoomPage). */
 export function waitingPanel(page) {
@@ -29,8 +30,8 @@ export function waitingPanel(page) {
       h("div", { class: "muted small" }, t("invite_text")),
       h("div", { class: "invite-code", "data-testid": "invite-code" }, s.code),
       h("div", { class: "invite-buttons" },
-        h("button", { class: "btn primary", "data-testid": "share", onClick: () => page.share() }, t("share")),
-        h("button", { class: "btn ghost", onClick: () => page.copyLink() }, t("copy_link")))) : null,
+        h("button", { class: "btn primary", "data-testid": "share", onClick: () => share(page) }, t("share")),
+        h("button", { class: "btn ghost", onClick: () => copyLink(page) }, t("copy_link")))) : null,
     h("ul", { class: "wait-seats" }, s.seats.map((seat) => seatRow(page, seat, choices, botBody))),
     h("div", { class: "wait-actions" },
       owner && empty && choices.length ? botPicker(choices, page.botChoice, (spec) => {
