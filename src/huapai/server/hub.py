@@ -435,28 +435,25 @@ class Hub:
                     self.unsubscribe(conn, room)
                     self.subscribe(conn, room)
 
-    def spectators(self, room_id: str) -> int:
-        """How many people (not windows) watch the room without a seat."""
-        return len({conn.player for conn in self.subs.get(room_id, {}).get(None, ())})
-
     def watcher_list(self, room_id: str) -> list[dict[str, str]]:
-        """Who watches without a seat, once each by nickname (``{id, nickname}``): a count
-        alone left the players asking who it was (a play-test)."""
+        """Who watches without a seat — people, not windows — once each by nickname
+        (``{id, nickname}``): a count alone left the players asking who it was (a
+        play-test)."""
         seen: dict[str, str] = {}
         for conn in self.subs.get(room_id, {}).get(None, ()):
             if conn.player is not None:
                 seen.setdefault(conn.player, conn.nickname or "")
         return [{"id": p, "nickname": n} for p, n in sorted(seen.items(), key=lambda x: x[::-1])]
 
-    def watches_unseated(self, room_id: str, player: str) -> bool:
-        """Whether ``player`` has a spectator's window on the room."""
-        return any(c.player == player for c in self.subs.get(room_id, {}).get(None, ()))
+    def spectator_windows(self, room_id: str, player: str) -> list[Connection]:
+        """``player``'s windows on the room without a seat (none: not watching it so)."""
+        return [c for c in self.subs.get(room_id, {}).get(None, ()) if c.player == player]
 
     def send_away(self, room: Room, player: str) -> None:
         """Each of ``player``'s spectator windows on ``room`` told (``sent_away``) and
         unsubscribed."""
         message = dumps({"type": "sent_away", "room": room.id})
-        for conn in [c for c in self.subs.get(room.id, {}).get(None, ()) if c.player == player]:
+        for conn in self.spectator_windows(room.id, player):
             conn.post(message)
             self.unsubscribe(conn, room)
 

@@ -21,6 +21,7 @@ def summary(room: Room) -> dict[str, Any]:
     deal = room.deal
     rules, choices = _fixed(room.game, room.rules)
     rules = shown(room.game, rules)  # a file-naming option by its name, not the folder
+    watchers = room.hub.watcher_list(room.id)
     return {
         "id": room.id, "game": room.game.name, "title": room.game.title,
         "preset": room.preset, "rules": rules,
@@ -39,8 +40,8 @@ def summary(room: Room) -> dict[str, Any]:
         "left": _left(room),
         "dealt": _dealt(room),
         # people watching without a seat (the players could not tell anyone watched)
-        "spectators": room.hub.spectators(room.id),
-        "watchers": room.hub.watcher_list(room.id),
+        "spectators": len(watchers),
+        "watchers": watchers,
         "commitment": None if deal is None else deal.commitment,
         "bot_choices": list(choices),
         # how long each search level takes over every move here (its pace): the picker says it

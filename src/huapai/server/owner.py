@@ -45,7 +45,7 @@ async def send_away(room: Room, player: str, target: str) -> None:
     async with room.lock:
         room.require_owner(player)
         if target == player or any(s.player == target for s in room.seats) \
-                or not room.hub.watches_unseated(room.id, target):
+                or not room.hub.spectator_windows(room.id, target):
             raise ServerError("not_watching", f"{target[:40]!r} does not watch this "
                                               "room without a seat")
         await room.store.send_away(target)

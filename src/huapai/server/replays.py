@@ -17,6 +17,7 @@ from .errors import ServerError, conflict, not_found
 from .fairness import VerifyReport
 from .hub import seen_by
 from .rulefiles import shown
+from .seats import scaled
 from .store import ActionRow, GameRow
 
 ALL = "all"
@@ -76,7 +77,7 @@ def match_totals(engine: Engine, row: GameRow) -> list[int] | None:
         deltas = (settlement or {}).get("deltas")
         if not isinstance(deltas, list) or len(deltas) != len(totals):
             return None
-        totals = [t + int(d) * multiplier for t, d in zip(totals, deltas, strict=True)]
+        totals = [t + d for t, d in zip(totals, scaled(deltas, multiplier), strict=True)]
     return totals if len(deals) == row.deal_index + 1 else None
 
 
