@@ -28,14 +28,7 @@ export class FocusKeeper {
    * control it was on, else the first of FALLBACKS (a table just opened by 开始, whose
    * button went with the waiting room, takes it so: it fell to the document). */
   restore() {
-    if (!this.root.isConnected || !focusLost()) return;  // (elsewhere on purpose: a dialog)
-    for (const selector of this.last ? [this.last, ...FALLBACKS] : FALLBACKS) {
-      const el = this.root.querySelector(selector);
-      if (el && !el.disabled) {
-        el.focus({ preventScroll: true });
-        return;
-      }
-    }
+    if (this.root.isConnected) refocus(this.root, this.last ? [this.last, ...FALLBACKS] : FALLBACKS);
   }
 }
 
@@ -63,13 +56,14 @@ function focusLost() {
 }
 
 /** After a redraw that took away the control a keyboard player pressed (空位都补机器人
- * once the seats are full): the first of `selectors` found in `box` takes the focus —
- * it fell to the document, and the next Tab began again at the header (a play-test). */
+ * once the seats are full, an answered word at the table): the first enabled one of
+ * `selectors` found in `box` takes the focus — it fell to the document, and the next Tab
+ * began again at the header (a play-test). Not where it went on purpose (a dialog). */
 export function refocus(box, selectors) {
   if (!focusLost()) return;
   for (const selector of selectors) {
     const el = box.querySelector(selector);
-    if (el) {
+    if (el && !el.disabled) {
       el.focus({ preventScroll: true });
       return;
     }

@@ -4,7 +4,7 @@
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
-import { api, explain, path } from "./api.js";
+import { path } from "./api.js";
 import { confirmDialog, dialog, toast } from "./ui.js";
 
 /** The room bar's badge, a button that opens the list; null while nobody watches. */
@@ -33,10 +33,6 @@ function showWatchers(page) {
 async function sendAway(page, watcher) {
   const name = watcher.nickname;
   if (!await confirmDialog(t("send_away_title", { name }), t("send_away_note"), t("send_away"), "send-away", "hot")) return;
-  try {
-    await api.del(path`/rooms/${page.roomId}/spectators/${watcher.id}`);
-    toast(() => t("sent_away_done", { name }), "ok");
-  } catch (err) {
-    toast(() => explain(err), "error");
-  }
+  await page.rest("del", path`/rooms/${page.roomId}/spectators/${watcher.id}`, undefined,
+    () => toast(() => t("sent_away_done", { name }), "ok"));  // (its refusal said by rest)
 }
