@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Set up huapai with everything the tests need and run the whole suite (pytest, which
 # also runs ruff and mypy; the bench extra is installed so the benchmark peers are
-# smoke-tested; the packages under tests/plugins/ are installed for the run). As root on Debian
+# smoke-tested, and the ray extra so the arena's --ray is run on a local Ray cluster; the packages under tests/plugins/ are installed for the run). As root on Debian
 # it installs Chromium, PostgreSQL and Redis for the browser, database and multi-worker
 # suites (scripts/test-services.sh). Extra arguments go to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-EXTRAS=dev,server,web,bench bash scripts/setup.sh
+EXTRAS=dev,server,web,bench,ray bash scripts/setup.sh
 # every test-only plug-in package (a game family installed through its entry point), for
 # the run only: they leave ./.venv again when it ends (passed, failed or interrupted), so
 # the platform served from it (scripts/run.sh) never lists a test family in its lobby

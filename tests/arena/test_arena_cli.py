@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
+import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
@@ -106,7 +106,6 @@ def test_bad_options_are_refused(args: list[str], words: list[str],
     _refused(_arena("xianniu", "--deals", "1", *args, "--lang", "en"), *english)
 
 
-@pytest.mark.skipif(importlib.util.find_spec("ray") is not None, reason="ray is installed")
 def test_bofu_scored_by_money_says_so_and_worth_counts_the_abacus() -> None:
     """钵福's money moves only at 得一钵: four deals scored by money were all 0 ± 0, with
     nothing said; ``--score worth`` scores what the search is rewarded with."""
@@ -127,7 +126,10 @@ def test_bofu_scored_by_money_says_so_and_worth_counts_the_abacus() -> None:
     assert "按钱计分" not in plain.output  # 麻雀福's worth is its money
 
 
-def test_ray_without_ray_is_a_clear_error() -> None:
+def test_ray_without_ray_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where ray is not installed (here made so whether it is or not: a ``None`` in
+    ``sys.modules`` makes its import fail)."""
+    monkeypatch.setitem(sys.modules, "ray", None)
     _refused(_arena("xianniu", "--bots", "heuristic,random,random", "--deals", "1",
                     "--ray", "auto"), "--ray 要先装 ray", "pip install 'huapai[ray]'")
 

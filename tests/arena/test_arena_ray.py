@@ -1,6 +1,7 @@
 """``--ray``: the same arena on a Ray cluster — here a local one Ray starts itself
 (``address="local"``) — gives exactly the local result for the seed. Skipped where ray
-is not installed (``pip install 'huapai[ray]'``; the suite's own setup does not)."""
+is not installed (``pip install 'huapai[ray]'``; the suite's own setup, scripts/test.sh,
+installs it)."""
 
 from __future__ import annotations
 
