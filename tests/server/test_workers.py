@@ -149,6 +149,29 @@ def test_the_lobby_and_presence_are_the_same_from_both(pg_url: str, redis_url: s
             until(lambda w=worker: online(w) == 0, what="presence 0")
 
 
+def test_a_room_sent_away_from_on_a_leaves_that_readers_lobby_on_b(pg_url: str,
+                                                                   redis_url: str) -> None:
+    """请出 on the room's worker A: B's lobby (the shared one) still offered the room to
+    the person sent away (an operator's play-test); now neither lists it to them, and
+    both still list it to everyone else."""
+    with two(pg_url, redis_url) as (a, b):
+        me, watcher, other = player(a, "戊"), player(b, "己"), player(b, "庚")
+        room = new_room(a, me)
+        a.api("POST", f"/api/rooms/{room}/seats/0", me)
+        watcher_id = b.api("GET", "/api/me", watcher)["player"]["id"]
+
+        def listed(worker: Worker, token: str) -> bool:
+            return any(r["id"] == room for r in worker.api("GET", "/api/rooms", token)["rooms"])
+
+        with watching(b, watcher, room, None) as client:
+            until(lambda: listed(b, watcher), what="the room in B's lobby")
+            a.api("DELETE", f"/api/rooms/{room}/spectators/{watcher_id}", me)
+            client.until("sent_away")
+        for worker in (a, b):
+            until(lambda w=worker: not listed(w, watcher), what="the room out of their lobby")
+            assert listed(worker, other)
+
+
 def test_a_room_closed_through_b_is_gone_from_both(pg_url: str, redis_url: str) -> None:
     """解散房间 asked of B for a room A owns: a friend watching through B is told, and
     neither worker lists or shows the room any more."""

@@ -408,11 +408,14 @@ class Platform:
                          ) -> tuple[list[dict[str, Any]], int]:
         """One page of the lobby's rows (every worker's public rooms), and how many; not
         the rooms ``reader`` was sent away from (请出: the list offered 观战 there, a
-        play-test) — those this worker owns."""
+        play-test) — with several workers, those any worker owns (as stored, and as this
+        worker knows before its write is stored)."""
         if self.cluster is None:
             rooms, total = self.public_rooms(offset, limit, reader)
             return [listing(r) for r in rooms], total
         away = {r.id for r in self.rooms.values() if reader in r.sent_away}
+        if reader is not None:
+            away |= await asyncio.to_thread(self.reader.rooms_sent_away_from, reader)
         rows = sorted((row for row in await self.cluster.bus.lobby() if row["id"] not in away),
                       key=lambda row: row["status"] == FINISHED)
         return rows[offset:offset + limit], len(rows)

@@ -415,6 +415,14 @@ class Reader:
         with self._session() as s:
             return list(s.scalars(stmt.limit(limit)).all())
 
+    def rooms_sent_away_from(self, player_id: str) -> set[str]:
+        """The open rooms whose owner sent ``player_id`` away (请出), on whichever worker."""
+        stmt = (select(MemberRow.room_id).join(RoomRow, RoomRow.id == MemberRow.room_id)
+                .where(MemberRow.player_id == player_id, MemberRow.sent_away.is_(True),
+                       RoomRow.status != "closed"))
+        with self._session() as s:
+            return set(s.scalars(stmt).all())
+
     def open_room_by_code(self, code: str) -> str | None:
         """The id of the open room with this private code, if any."""
         with self._session() as s:
