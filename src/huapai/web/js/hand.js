@@ -64,12 +64,13 @@ export function mergeOrder(previous, natural) {
 }
 
 const ALONG = new Set(["ArrowLeft", "ArrowRight", "Home", "End"]);
+let cardSeq = 0;  // the cards' element ids (the hand's aria-owns)
 
 export class Hand {
   /** `on`: {select(ids), play(id), gesture(id)} callbacks. */
   constructor(on) {
     this.on = on;
-    this.el = h("div", { class: "hand", "data-testid": "hand" });
+    this.el = h("div", { class: "hand", "data-testid": "hand", role: "group" });
     this.order = [];
     this.natural = [];
     this.selected = new Set();
@@ -174,7 +175,10 @@ export class Hand {
     const tok = tokenOf(id);
     const svgEl = draw(tok, copyOf(id), this.height);
     this.ratio = svgEl.getAttribute("width") / svgEl.getAttribute("height");
+    // named once, by the card's own name: the drawing's 字 were read again after it
+    svgEl.setAttribute("aria-hidden", "true");
     const el = h("div", { class: "hand-card", "data-token": tok, "data-id": id, tabindex: -1,
+                          id: `hand-card-${++cardSeq}`, "aria-label": svgEl.getAttribute("aria-label"),
                           role: "button", "aria-pressed": "false" }, svgEl,
       h("span", { class: "hand-hit" }), h("span", { class: "hand-hit lift" }));
     el.addEventListener("pointerdown", (e) => this.down(e, id));
@@ -275,6 +279,9 @@ export class Hand {
     this.el.style.height = `${Math.round(this.height + LIFT_PX + maxArc + extra + 10)}px`;
     this.el.classList.toggle("two-rows", rows > 1);
     this.rove(this.cards.has(this.tabStop) ? this.tabStop : this.order.find((id) => this.cards.has(id)));
+    // a screen reader's reading order is the hand's as it lies (the arrow keys' order), not
+    // the order the cards came into the page: pairs lay far apart (a screen-reader play-test)
+    this.el.setAttribute("aria-owns", this.order.map((id) => this.cards.get(id)?.id).filter(Boolean).join(" "));
     this.order.forEach((id, i) => {
       const el = this.cards.get(id);
       if (!el) return;

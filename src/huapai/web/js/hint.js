@@ -17,6 +17,7 @@ export function nextHint(table) {
   const ids = table.hand.idsFor(plays[table.hintIndex].cards);
   if (ids) table.hand.select(ids);
   table.refreshBar();
+  table.sayPrompt();
 }
 
 /** 提示 pressed again where only words are offered (a claim window: 碰 / 过): the mark
@@ -27,6 +28,7 @@ function nextWord(table, words) {
   const action = words[(at + 1) % words.length].id;
   table.advice = { ...table.advice, action, cycled: action !== table.advice.house };
   table.refreshBar();
+  table.sayPrompt();
 }
 
 /** The server's 提示 for this seat (`advice`): shown if it is for the view on screen. */
@@ -42,6 +44,7 @@ export function advised(table, msg) {
   } else {
     table.refreshBar();
   }
+  table.sayPrompt();  // it was only shown (a screen-reader play-test)
 }
 
 /** The word (过, 碰, 掀 …) the 提示 marked for the view on screen, if any. */

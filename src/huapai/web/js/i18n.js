@@ -229,6 +229,7 @@ const STR = {
   tuoguan: ["托管", "托管 (auto)"],
   tuoguan_on: ["托管中", "托管 (auto) on"],
   tuoguan_off: ["取消托管", "Take back"],
+  tuoguan_off_said: ["已取消托管", "托管 (auto) off"],
   tuoguan_tip: ["托管：机器人替你打，直到你按「取消托管」", "托管 (auto-play): the bot plays your seat until you press Take back"],
   tuoguan_off_tip: ["取消托管，自己打", "Stop 托管 and play yourself"],
   tuoguan_turn: ["托管中：机器人马上替你打（自己出牌就收回托管）",
@@ -274,6 +275,8 @@ const STR = {
   pick_too_many: ["紧牌：只需弃 {n} 张，选多了", "紧牌: only {n} to discard, too many selected"],
   log: ["牌局记录", "Game log"],
   hand_count: ["{n} 张", "{n|card|cards}"],
+  hand_count_of: ["手里 {n} 张", "{n|card|cards} in hand"],
+  my_hand: ["手牌 {n} 张", "your hand, {n|card|cards}"],
   deal_over: ["本局结束", "Deal over"],
   // settlement
   settlement: ["本局结算", "Settlement"],

@@ -238,9 +238,10 @@ export class ReplayPage {
     // to the page at each step, and a second Enter did nothing: a keyboard play-test)
     morph(this.controls,
       button("|◀", () => this.go(-1), "first", this.index < 0, t("to_start")),
-      button(`◀ ${t("prev")}`, () => this.go(this.index - 1), "prev", this.index < 0),
-      button(this.timer ? `‖ ${t("pause")}` : `▶ ${t("autoplay")}`, () => this.toggleAuto(), "auto"),
-      button(`${t("next")} ▶`, () => this.go(this.index + 1), "next", this.index >= this.last),
+      button(`◀ ${t("prev")}`, () => this.go(this.index - 1), "prev", this.index < 0, t("prev")),
+      button(this.timer ? `‖ ${t("pause")}` : `▶ ${t("autoplay")}`, () => this.toggleAuto(), "auto", false,
+             t(this.timer ? "pause" : "autoplay")),
+      button(`${t("next")} ▶`, () => this.go(this.index + 1), "next", this.index >= this.last, t("next")),
       button("▶|", () => this.go(this.last), "last", this.index >= this.last, t("to_end")),
       h("div", { class: "scrub-wrap" },
         h("input", { type: "range", min: -1, max: this.last, value: this.index, class: "scrub",
@@ -249,7 +250,9 @@ export class ReplayPage {
                      onInput: (e) => this.go(Number(e.target.value)) }),
         this.review?.marks(this.last)),
       h("span", { class: "step-no", "data-testid": "step" }, t("step_of", { i: this.index + 1, n })),
-      h("span", { class: "step-what" }, what));
+      // said at each step (the slider's number changed and nothing else was heard: a
+      // screen-reader play-test)
+      h("span", { class: "step-what", role: "status", "aria-live": "polite" }, what));
   }
 
   renderSide() {

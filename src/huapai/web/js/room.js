@@ -454,7 +454,7 @@ export class RoomPage {
     if (!data || !this.showSettle) {
       replace(this.overlay);
       this.overlay.classList.remove("open");
-      for (const a of ["role", "aria-modal", "aria-label"]) this.overlay.removeAttribute(a);
+      for (const a of ["role", "aria-modal", "aria-label", "aria-describedby"]) this.overlay.removeAttribute(a);
       return;
     }
     this.openSettlement(data, this.settleActions(data));
@@ -466,7 +466,7 @@ export class RoomPage {
     morph(this.overlay, settlementPanel(data, actions));
     this.overlay.classList.add("open");
     // a dialog to a screen reader and the keyboard (settlementKeys), over the table
-    Object.entries({ role: "dialog", "aria-modal": "true",
+    Object.entries({ role: "dialog", "aria-modal": "true", "aria-describedby": "settle-summary",
                      "aria-label": this.overlay.querySelector("h2")?.textContent ?? "" })
       .forEach(([k, v]) => this.overlay.setAttribute(k, v));
     focusFirst(this.overlay);  // a keyboard player's next step is there, not behind it

@@ -101,6 +101,15 @@ function leftNote(left) {
                                    points: signed(x.points) }))));
 }
 
+/** The points in one sentence, the dialog's description to a screen reader (it named only
+ * 整场结束; the table of points was heard only if looked for: a screen-reader play-test). */
+function pointsSummary(deltas, totals, name) {
+  const line = (values) => values.map((v, seat) => `${name(seat)} ${signed(v)}`).join(bi("，", ", "));
+  const parts = [`${t("delta_col")}${bi("：", ": ")}${line(deltas)}`];
+  if (totals) parts.push(`${t("total_col")}${bi("：", ": ")}${line(totals)}`);
+  return h("p", { class: "sr-only", id: "settle-summary" }, parts.join(bi("；", "; ")));
+}
+
 export function settlementPanel(data, actions) {
   const { settlement, name } = data;
   const deltas = settlement?.deltas ?? [];
@@ -117,6 +126,7 @@ export function settlementPanel(data, actions) {
   const dealLine = data.deals ? `${t("deal_n", { n: (data.deal ?? 0) + 1 })} / ${data.deals}` : "";
   return h("div", { class: "settlement", "data-testid": "settlement" },
     h("div", { class: "settle-head" }, h("h2", {}, title), h("span", { class: "deal-line" }, dealLine)),
+    pointsSummary(deltas.map((d, seat) => showScaled ? scaled[seat] ?? d : d), totals, name),
     h("table", { class: "settle-table" },
       h("thead", {}, h("tr", {}, h("th", {}, t("seat_col")), h("th", {}, t("delta_col")),
         showScaled ? h("th", {}, t("scaled_col", { m: data.multiplier })) : null,

@@ -9,7 +9,7 @@ import { botLevel } from "./botlevels.js";
 import { Hand, tokenOf } from "./hand.js";
 import { endDrawing, multiset, sameMultiset, startDrawing } from "./games/generic.js";
 import { play, playEvents, turnTitle } from "./feedback.js";
-import { FocusKeeper } from "./focus.js";
+import { FocusKeeper, usingKeys } from "./focus.js";
 import { advisedWord, nextHint } from "./hint.js";
 
 const LOG_MAX = 200;
@@ -176,6 +176,16 @@ export class TableView {
       for (const b of this.renderer.bubbles(data.events ?? [], this.ctx(), data.view)) this.bubble(b);
     }
     this.render();
+    if (this.myTurn() && !wasMyTurn) this.focusTheQuestion();
+  }
+
+  /** A turn that asks only words (a claim window, 请统) found a keyboard player's focus on
+   * a card that cannot be played; it goes to the first word (过 / 对 / 招 lay 3–4
+   * Shift-Tabs back: a screen-reader play-test). */
+  focusTheQuestion() {
+    const active = document.activeElement;
+    if (!usingKeys() || this.actions().plays.length || !this.hand.el.contains(active)) return;
+    this.bar.querySelector(".btn.word:not([disabled]), .word-pick-select")?.focus({ preventScroll: true });
   }
 
   /** Sounds, the turn chime, the blinking tab title and the deal animation (live only). */
@@ -328,14 +338,16 @@ export class TableView {
     // the seat's countdown lies over its avatar, inside the plate: at the plate's corner it
     // hung past the felt's edge and the table's round corner cut it (a phone's top-right seat)
     const plate = h("div", { class: `plate${turn ? " turn" : ""}` },
-      h("div", { class: `avatar a${seat % 6}` }, info.bot || housePlays ? botIcon() : [...ctx.name(seat)][0] ?? "?",
+      h("div", { class: `avatar a${seat % 6}` }, h("span", { class: "face", "aria-hidden": "true" },
+        info.bot || housePlays ? botIcon() : [...ctx.name(seat)][0] ?? "?"),
         h("div", { class: "clock", "data-seat": seat })),
       h("div", { class: "plate-main" },
         h("div", { class: "plate-name" }, ctx.name(seat)),
         h("div", { class: "badges" }, badges.map((b) => h("span", { class: `badge ${b.cls ?? ""}`, "data-key": b.key ?? "",
                                                                    title: b.short ? b.text : undefined }, b.short ?? b.text)))),
       typeof size === "number" && seat !== this.data.me
-        ? h("div", { class: "hand-size", title: t("hand_count", { n: size }) }, cardBack(50, 196, { height: 30 }), h("span", {}, size))
+        ? h("div", { class: "hand-size", title: t("hand_count", { n: size }), role: "img",
+                     "aria-label": t("hand_count_of", { n: size }) }, cardBack(50, 196, { height: 30 }), h("span", {}, size))
         : null);
     const bubble = this.bubbles.get(seat);
     const detail = this.renderer.seatDetail(view, seat, ctx);
@@ -373,6 +385,7 @@ export class TableView {
       fresh, signature: `${view.deck ?? ""}/${height}`, keep: this.data.dealKey ?? null,
     });
     this.hand.el.dataset.legal = JSON.stringify(myTurn ? plays.map((p) => ({ id: p.id, cards: p.cards })) : []);
+    this.hand.el.setAttribute("aria-label", t("my_hand", { n: tokens.length }));
     this.hand.el.classList.toggle("hidden", tokens.length === 0 && this.data.me === null);
   }
 
@@ -480,6 +493,7 @@ export class TableView {
         myTurn && plays.length ? [
           selCount ? h("button", { class: "btn ghost", onClick: () => this.hand.clear() }, t("clear_sel")) : null,
           h("button", { class: `btn primary play${match ? " ready" : ""}`, "data-testid": "play", "data-key": "play",
+                        "aria-label": match ? `${this.renderer.playLabel(view)}${bi("：", ": ")}${match.text}` : null,
                         disabled: !match || this.pending, onClick: () => match && this.playMatch(match) },
             this.renderer.playLabel(view)),
         ] : null,
@@ -624,8 +638,29 @@ export class TableView {
   announce(events, wasMyTurn) {
     const ctx = this.ctx();
     const said = events.map((ev) => this.renderer.eventText(ev, ctx, this.data.view)).filter(Boolean);
-    if (this.myTurn() && !wasMyTurn) said.push(`${t("your_turn")}${bi("：", ": ")}${this.renderer.prompt(this.data.view, ctx) ?? ""}`);
-    if (said.length) this.liveBox.textContent = said.slice(-4).join(bi("；", "; "));
+    const onTuoguan = (this.data.tuoguan ?? []).includes(this.data.me);
+    if (onTuoguan !== (this.spokenTuoguan ?? false)) said.push(t(onTuoguan ? "tuoguan_on" : "tuoguan_off_said"));
+    this.spokenTuoguan = onTuoguan;
+    // the turn said when it comes, and again when its question changes (a claim window
+    // passed, then the draw: "你 摸到 千" alone was said, not that a discard was asked — a
+    // screen-reader play-test); not the house bot's answers on 托管 (said as mine)
+    const prompt = this.myTurn() && !onTuoguan ? this.renderer.prompt(this.data.view, ctx) ?? "" : null;
+    if (prompt !== null && (!wasMyTurn || prompt !== this.spokenPrompt)) {
+      said.push(`${t("your_turn")}${bi("：", ": ")}${prompt}`);
+    }
+    this.spokenPrompt = prompt;
+    if (said.length) this.say(said.slice(-4).join(bi("；", "; ")));
+  }
+
+  /** Said by a screen reader (the table's polite live region). */
+  say(text) {
+    this.liveBox.textContent = text;
+  }
+
+  /** The bar's prompt said aloud (提示's answer was only shown: a screen-reader play-test). */
+  sayPrompt() {
+    const text = this.bar.querySelector("[data-testid=prompt]")?.textContent;
+    if (text) this.say(text);
   }
 
   renderLog() {

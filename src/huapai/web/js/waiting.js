@@ -80,7 +80,8 @@ function seatRow(page, seat, choices, botBody) {
     buttons.push(page.restButton({ class: "btn small ghost" }, "post", path`/rooms/${room}/leave`, undefined, t("leave_seat")));
   }
   return h("li", { class: `wait-seat${open ? "" : " filled"}${seat.seat === mine ? " me" : ""}`, "data-seat": seat.seat },
-    h("div", { class: `avatar a${seat.seat % 6}` }, seat.bot ? botIcon() : seat.player ? [...seat.player.nickname][0] : "+"),
+    h("div", { class: `avatar a${seat.seat % 6}`, "aria-hidden": "true" },  // (the name follows)
+      seat.bot ? botIcon() : seat.player ? [...seat.player.nickname][0] : "+"),
     h("div", { class: "wait-name" }, h("div", {}, who),
       h("div", { class: "muted small" }, t("seat_n", { n: seat.seat + 1 }),
         seat.bot && !pickable
@@ -95,7 +96,8 @@ function seatRow(page, seat, choices, botBody) {
 function seatBotPicker(page, seat, choices) {
   const where = path`/rooms/${page.roomId}/seats/${seat.seat}`;
   return h("select", {
-    class: "seat-bot", "data-testid": `bot-pick-${seat.seat}`, "aria-label": t("bot_level"),
+    class: "seat-bot", "data-testid": `bot-pick-${seat.seat}`,
+    "aria-label": `${t("seat_n", { n: seat.seat + 1 })} ${t("bot_level")}`,  // one per seat
     "data-key": `bot-pick-${seat.seat}`, disabled: page.busy.has(where),
     // refused: the stored bot shows again (a change comes back in the room's summary)
     onChange: async (e) => { await page.rest("patch", where, { bot: e.target.value }); page.render(); },

@@ -26,7 +26,8 @@ export const biegan = {
     zha: () => bi("紮：手里四张一样的放下", "紮 (zhā): lay down four alike from your hand"),
     kaifan: () => bi("开泛：给你的紮或招加上第五张，成泛", "开泛: add the fifth card to your 紮 or 招 (a 泛)"),
     fan: () => bi("泛：要来别人打出的第五张，给你的紮或招成泛", "泛 (fàn): claim the discarded fifth card for your 紮 or 招"),
-    pass: passTip,
+    // (in 请统 过 lets the round for fours go by: "不要这张" named no card there)
+    pass: (view) => (view.phase === "qingtong" ? bi("过：这一轮不紮", "pass (过): no 紮 this round") : passTip()),
   },
 
   ...claimTable,

@@ -26,7 +26,7 @@ function laidCards(renderer, view, meld) {
 
 function meldsEl(renderer, view, melds) {
   if (!melds.length) return null;
-  return h("div", { class: "melds" }, melds.map((m) => h("div", { class: "meld" },
+  return h("div", { class: "melds", role: "group", "aria-label": bi("亮出的牌", "laid groups") }, melds.map((m) => h("div", { class: "meld" },
     h("span", { class: "meld-kind" }, m.kind), laidCards(renderer, view, m))));
 }
 
@@ -34,7 +34,7 @@ function riverEl(renderer, view, seat) {
   const river = renderer.tokens(view.rivers?.[seat] ?? "");
   if (!river.length) return null;
   // long cards cropped to their top part: the 字 stays big enough to read
-  return h("div", { class: "river", title: bi("弃牌", "discards") },
+  return h("div", { class: "river", title: bi("弃牌", "discards"), role: "group", "aria-label": bi("弃牌", "discards") },
     cardRow(renderer, view, river.slice(-RIVER_SHOWN), renderer.sizes(view).river, "stubs"));
 }
 
@@ -51,7 +51,7 @@ export const passTip = () => bi("过：不要这张", "pass (过): let it go");
 export function discardPrompt() {
   return touchScreen()
     ? bi("点一张牌，再按打出", "Tap a card, then press discard")
-    : bi("选一张牌打出（右键直接打）", "Pick a card to discard (right-click discards)");
+    : bi("选一张牌打出（右键或回车直接打）", "Pick a card to discard (right-click or Enter discards)");
 }
 
 /** A seat's answers to a shown card, as the question it is asked: its own legal words
