@@ -5,11 +5,12 @@ the table, and scrolled to its foot the page shows the felt and the whole hand."
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from web_driver import create_room, enter, start_with_bots, wait_turn_or_end
+from web_driver import create_room, enter, start_with_bots, take_turn, wait_turn_or_end
 
 from conftest import _new_page
 
@@ -95,3 +96,68 @@ def test_bofu_on_its_side_keeps_the_seats_apart(sideways: Page, server: str) -> 
     header, felt = sideways.evaluate("""() => ['header.top', '.felt'].map((s) => {
       const r = document.querySelector(s).getBoundingClientRect(); return [r.height, r.top]; })""")
     assert header[0] == 0 and felt[1] >= -0.4 * felt[0], (header, felt)  # most of it in sight
+
+
+ONE_SCREEN = """() => {
+  const box = (s) => document.querySelector(s)?.getBoundingClientRect() ?? null;
+  const page = document.querySelector('.room-page');
+  return { felt: box('.felt'), plate: box('.seat.side-bottom .plate'), bar: box('.action-bar'),
+           hand: box('.hand'), vh: innerHeight,
+           scrolls: page.scrollHeight > page.clientHeight + 1 };
+}"""
+
+
+def _on_one_screen(page: Page, *, plate: bool) -> None:
+    b = page.evaluate(ONE_SCREEN)
+    assert not b["scrolls"], b  # nothing to swipe to
+    assert b["felt"]["top"] >= 0 and b["bar"]["top"] >= b["felt"]["bottom"] - 1, b
+    assert b["hand"]["bottom"] <= b["vh"] + 1, b  # the buttons and the whole hand in sight
+    if plate:  # my own seat inside the felt, not below its edge
+        felt, mine = b["felt"], b["plate"]
+        assert felt["top"] <= mine["top"] and mine["bottom"] <= felt["bottom"], b
+
+
+@pytest.mark.parametrize(("game", "preset", "players"), [
+    ("biegan", "gongan", None), ("xiushan", "bofu", None), ("xianniu", "fengxiang", "4")])
+def test_on_its_side_the_felt_the_buttons_and_the_hand_share_the_screen(
+        sideways: Page, server: str, game: str, preset: str, players: str | None) -> None:
+    """Every move meant a swipe down to the buttons and the hand, and back up to see the
+    table (钵福, 凤翔 of four on a phone on its side: a play-test); through a few turns
+    the page does not scroll, and (双别杆, 钵福) my seat stays on the felt."""
+    enter(sideways, server, f"横{preset[:2]}")
+    create_room(sideways, game=game, preset=preset,
+                fields={"rule-players": players} if players else None)
+    start_with_bots(sideways)
+    rng = random.Random(4)
+    for _ in range(6):
+        if wait_turn_or_end(sideways, timeout=30000) == "end":
+            break
+        sideways.wait_for_timeout(300)
+        _on_one_screen(sideways, plate=game != "xianniu")
+        take_turn(sideways, rng, tap=True)
+
+
+@pytest.fixture
+def small(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
+    yield from _new_page(browser, request, viewport={"width": 360, "height": 640},
+                         has_touch=True, is_mobile=True, device_scale_factor=2)
+
+
+def test_a_small_phone_keeps_my_seat_on_the_felt_through_a_claim(small: Page,
+                                                                   server: str) -> None:
+    """双别杆 at 360×640: once a claim's buttons took their line my seat, its groups and
+    discards lay below the felt's edge, out of reach (a play-test)."""
+    enter(small, server, "小安卓")
+    create_room(small, game="biegan", preset="gongan")
+    start_with_bots(small)
+    rng, claims = random.Random(3), 0
+    for _ in range(40):
+        if wait_turn_or_end(small, timeout=30000) == "end":
+            break
+        if small.get_attribute("[data-testid=hand]", "data-legal") == "[]":
+            claims += 1
+            small.wait_for_timeout(300)
+            b = small.evaluate(ONE_SCREEN)
+            assert b["plate"]["bottom"] <= b["felt"]["bottom"], b
+        take_turn(small, rng, tap=True)
+    assert claims, "no claim window came"

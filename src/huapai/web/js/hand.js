@@ -12,7 +12,9 @@
 import { h, touchScreen } from "./dom.js";
 
 const DRAG_START_PX = 7;
-const LIFT_PX = 24;
+// how far a selected card rises: less on a phone on its side, whose height is short
+const SIDEWAYS = window.matchMedia("(min-width: 701px) and (max-height: 500px)");  // phone.css
+const lift = () => (SIDEWAYS.matches ? 14 : 24);
 const ROW_SPLIT = 0.62;  // below this share of a card's width in view, use two rows
 const ROW_OVERLAP = 0.5;  // the second row starts this far down a card's height
 
@@ -276,7 +278,7 @@ export class Hand {
     const arcOf = (deg) => radius * (1 - Math.cos((deg * Math.PI) / 180));
     const maxArc = arcOf(((n - 1) / 2) * spread);
     const extra = (rows - 1) * rowGap;
-    this.el.style.height = `${Math.round(this.height + LIFT_PX + maxArc + extra + 10)}px`;
+    this.el.style.height = `${Math.round(this.height + lift() + maxArc + extra + (SIDEWAYS.matches ? 4 : 10))}px`;
     this.el.classList.toggle("two-rows", rows > 1);
     this.rove(this.cards.has(this.tabStop) ? this.tabStop : this.order.find((id) => this.cards.has(id)));
     // a screen reader's reading order is the hand's as it lies (the arrow keys' order), not
@@ -289,7 +291,7 @@ export class Hand {
       const col = i - row * perRow;
       const angle = (i - (n - 1) / 2) * spread;
       const arc = arcOf(angle);
-      const lifted = this.selected.has(id) ? -LIFT_PX : 0;
+      const lifted = this.selected.has(id) ? -lift() : 0;
       el.classList.toggle("selected", this.selected.has(id));
       el.setAttribute("aria-pressed", String(this.selected.has(id)));
       el.style.zIndex = String(i + 1);
@@ -299,7 +301,7 @@ export class Hand {
       el.style.setProperty("--hit-h", hit.height === null ? "100%" : `${hit.height}px`);
       el.classList.toggle("lift-open", hit.lift);
       if (this.drag?.id === id && this.drag.moving) return;
-      const y = LIFT_PX + arc + lifted + row * rowGap;
+      const y = lift() + arc + lifted + row * rowGap;
       const tilt = touchScreen() ? 0 : angle;
       el.style.transform = `translate(${start + col * step}px, ${y}px) rotate(${tilt}deg)`;
     });
@@ -315,7 +317,7 @@ export class Hand {
   slotAt(x, y) {
     const { n, step, start, rows, perRow, rowGap } = this.metrics();
     const col = step ? Math.max(0, Math.min(perRow - 1, Math.round((x - start) / step))) : 0;
-    const row = rows > 1 && y > LIFT_PX + rowGap / 2 ? 1 : 0;
+    const row = rows > 1 && y > lift() + rowGap / 2 ? 1 : 0;
     return Math.min(n - 1, row * perRow + col);
   }
 
@@ -361,7 +363,7 @@ export class Hand {
       this.order.splice(target, 0, d.id);
       this.layout();
     }
-    d.el.style.transform = `translate(${x}px, ${LIFT_PX + d.rowY + d.dy}px) rotate(0deg)`;
+    d.el.style.transform = `translate(${x}px, ${lift() + d.rowY + d.dy}px) rotate(0deg)`;
   }
 
   up() {

@@ -35,7 +35,7 @@ const SIDEWAYS = window.matchMedia("(min-width: 701px) and (max-height: 500px)")
  * four or five, and wherever every hand lies open (a replay) — the seats around the
  * felt cannot hold their 占牌 or open hands there without covering the trick. */
 function stripLayout(view, n) {
-  return PHONE.matches || n >= 4 || Array.isArray(view.hands);
+  return PHONE.matches || SIDEWAYS.matches || n >= 4 || Array.isArray(view.hands);
 }
 
 /** Consecutive equal lines as one, with how many ([text, n]): 紧牌's face-down discards
@@ -393,10 +393,10 @@ export class TableView {
     const base = this.renderer.sizes(view).hand;
     // a strip table of four or five on a laptop's short screen leaves the felt its height:
     // my own seat was cut at the felt's bottom edge (a 5-player 凤翔 play-test)
-    const tall = !PHONE.matches && this.felt.classList.contains("strip") ? 900 : 820;
-    const small = Math.min(window.innerWidth / 900, window.innerHeight / tall);
     // a phone on its side (phone.css): the felt needs the height more than the hand
-    const least = SIDEWAYS.matches ? 0.4 : 0.62;
+    const tall = SIDEWAYS.matches ? 1100 : !PHONE.matches && this.felt.classList.contains("strip") ? 900 : 820;
+    const small = Math.min(window.innerWidth / 900, window.innerHeight / tall);
+    const least = SIDEWAYS.matches ? 0.3 : 0.62;
     return Math.round(base * Math.max(least, Math.min(1, small)));
   }
 
