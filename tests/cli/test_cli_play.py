@@ -64,9 +64,9 @@ def test_numbers_pick_from_the_list() -> None:
 
 @pytest.mark.parametrize(("typed", "explained"), [
     ("xyz", "看不懂「xyz」"),
-    ("9 9", "第 1 个位置的 9 要标颜色"),  # the Chinese screen says it in Chinese only
+    ("9 9", "第 1 个位置的 9 要说是红9还是黑9（牛九 / 牛八）"),  # no r / b on a Chinese screen
     ("K K K K K", "一副牌只有 4 张"),
-    ("99", "没有编号 99（可选 1–8），当作牌也看不懂：第 1 个位置的 9 要标颜色"),
+    ("99", "没有编号 99（可选 1–8），当作牌也看不懂：第 1 个位置的 9 要说是红9还是黑9"),
     ("弃 K", "不能这样出"),
     ("A", "不能这样出"),
     ("", "请输入一个编号"),

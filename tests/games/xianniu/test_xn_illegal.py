@@ -201,3 +201,14 @@ def test_jinpai_by_a_non_leader_says_only_the_leader_may() -> None:
     assert GAME.to_act(state) == (B,)
     error = rejected(state, B, JIN)
     assert "leader" in error.message or "出牌方" in error.message
+
+
+def test_does_not_beat_names_the_cards_and_says_equal_does_not_beat() -> None:
+    """"单张压不住单张" did not say the two were equal (a terminal play-test): the cards
+    and their types are named, and an equal one is told so."""
+    state = _following()
+    equal = rejected(state, B, action_id(state, "6 6")).msg
+    assert "6 6（对子）压不住" in equal.zh and "一样大的压不住" in equal.zh, equal.zh
+    assert "equal does not beat" in equal.en, equal.en
+    other = rejected(state, B, action_id(state, "K")).msg
+    assert other.zh.startswith("K（单张）压不住") and "必须出同样牌型" in other.zh, other.zh

@@ -120,16 +120,15 @@ def _next_face(text: str, i: int) -> tuple[int, int]:
                                pos=i + 1, char=text[i], text=text)
     rank, suit = m.group(1).upper(), m.group(2)
     if rank in ("5", "9"):
-        if not suit:
+        pair = (DA_XI, XIAO_XI) if rank == "5" else (NIU_JIU, NIU_BA)
+        if not suit:  # (in Chinese as a Chinese screen names them: no r / b, a play-test)
             raise NotationError.of("no_colour",
-                                   "第 {pos} 个位置的 {rank} 要标颜色：{rank}r（红）或 "
-                                   "{rank}b（黑）",
+                                   "第 {pos} 个位置的 {rank} 要说是红{rank}还是黑{rank}"
+                                   "（{red} / {black}）",
                                    "{rank} at position {pos} needs its colour: {rank}r (red) or "
                                    "{rank}b (black)",
-                                   pos=i + 1, rank=rank)
-        red = suit in _RED
-        face = (DA_XI if red else XIAO_XI) if rank == "5" else (NIU_JIU if red else NIU_BA)
-        return face, m.end()
+                                   pos=i + 1, rank=rank, red=NAMES[pair[0]], black=NAMES[pair[1]])
+        return pair[0] if suit in _RED else pair[1], m.end()
     return _PLAIN_RANKS[rank], m.end()
 
 

@@ -214,16 +214,32 @@ def _explain_play(s: State, combo: Combo) -> IllegalAction:
                                  f"you do not hold those cards: {missing} missing",
                                  {"missing": missing}))
     if s.phase == FOLLOW:
-        top = s.cat.combos[s.trick[-1][1]]
-        return IllegalAction.of("does_not_beat", "{combo}压不住{top}：必须出同样牌型、更大的牌",
-                                "{combo} does not beat the {top}: a follower must play the same "
-                                "type, bigger",
-                                combo=combo.name, top=top.name)
+        return _does_not_beat(s, combo, s.cat.combos[s.trick[-1][1]])
     cap = s.rules.table_cap - s.total
     return IllegalAction.of("over_table_cap", "桌面已有 {total} 张，出牌最多 {cap} 张",
                             "the table holds {total}; a lead may have at most "
                             + count_en(cap, "card", "cards"),
                             total=s.total, cap=cap)
+
+
+def _does_not_beat(s: State, combo: Combo, top: Combo) -> IllegalAction:
+    """Named by their cards, and why: "单张压不住单张" did not say that the two were
+    equal (红八 on a 牛八, a terminal play-test)."""
+    mine, theirs = _cards_of(s, combo), _cards_of(s, top)
+    same = combo.name == top.name
+    zh_why = "同样牌型要更大，一样大的压不住" if same else "必须出同样牌型、更大的牌"
+    en_why = "the same type must be bigger; equal does not beat" if same else (
+        "a follower must play the same type, bigger")
+    return IllegalAction(Msg("does_not_beat",
+                             f"{said_zh(mine)}（{combo.name}）压不住 {said_zh(theirs)}"
+                             f"（{top.name}）：{zh_why}",
+                             f"{mine} ({combo.name}) does not beat {theirs} ({top.name}): "
+                             f"{en_why}", {"combo": combo.name, "top": top.name,
+                                           "cards": mine, "top_cards": theirs}))
+
+
+def _cards_of(s: State, combo: Combo) -> str:
+    return " ".join(face_text(f, s.rules.style) for f, n in combo.items for _ in range(n))
 
 
 def _explain_word(s: State, action: int) -> IllegalAction:
