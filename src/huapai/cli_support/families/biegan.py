@@ -148,7 +148,7 @@ class BieganRenderer:
         if view.get("hand") is None:
             return []
         out: list[RenderableType] = [Text.assemble((ctx.pick("你的手牌：", "your hand: "), "bold"),
-                                                   _cards(str(view["hand"]), ctx))]
+                                                   _cards(str(view["hand"]), ctx, runs=True))]
         if view.get("drawn"):
             out.append(Text.assemble(ctx.pick("刚摸到：", "just drew: "),
                                      _cards(str(view["drawn"]), ctx)))
