@@ -1,6 +1,8 @@
 // 提示 (hint) on the table: what 托管 would play here, asked of the server (`advise`,
 // answered by `advice` to this connection only), then the other choices one by one.
 
+import { sayPrompt } from "./speech.js";
+
 /** 提示: first what 托管 would play here (the server's house bot, from this seat's view:
  * its cards selected, or its word marked); pressed again, the legal plays one by one. */
 export function nextHint(table) {
@@ -17,7 +19,7 @@ export function nextHint(table) {
   const ids = table.hand.idsFor(plays[table.hintIndex].cards);
   if (ids) table.hand.select(ids);
   table.refreshBar();
-  table.sayPrompt();
+  sayPrompt(table);
 }
 
 /** 提示 pressed again where only words are offered (a claim window: 碰 / 过): the mark
@@ -28,7 +30,7 @@ function nextWord(table, words) {
   const action = words[(at + 1) % words.length].id;
   table.advice = { ...table.advice, action, cycled: action !== table.advice.house };
   table.refreshBar();
-  table.sayPrompt();
+  sayPrompt(table);
 }
 
 /** The server's 提示 for this seat (`advice`): shown if it is for the view on screen. */
@@ -44,7 +46,7 @@ export function advised(table, msg) {
   } else {
     table.refreshBar();
   }
-  table.sayPrompt();  // it was only shown (a screen-reader play-test)
+  sayPrompt(table);  // it was only shown (a screen-reader play-test)
 }
 
 /** The word (过, 碰, 掀 …) the 提示 marked for the view on screen, if any. */

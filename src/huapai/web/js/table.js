@@ -9,10 +9,11 @@ import { botLevel } from "./botlevels.js";
 import { Hand, tokenOf } from "./hand.js";
 import { endDrawing, multiset, sameMultiset, startDrawing } from "./games/generic.js";
 import { play, playEvents, turnTitle } from "./feedback.js";
-import { FocusKeeper, usingKeys } from "./focus.js";
+import { FocusKeeper } from "./focus.js";
+import { announce, focusTheQuestion } from "./speech.js";
+import { addLog, keptLog, renderLog } from "./tablelog.js";
 import { advisedWord, nextHint } from "./hint.js";
 
-const LOG_MAX = 200;
 const BUBBLE_MS = 2400;
 const DEAL_ANIMATION_MS = 1100;
 const STEMS = "甲乙丙丁戊己庚辛";
@@ -38,18 +39,6 @@ function stripLayout(view, n) {
   return PHONE.matches || SIDEWAYS.matches || n >= 4 || Array.isArray(view.hands);
 }
 
-/** Consecutive equal lines as one, with how many ([text, n]): 紧牌's face-down discards
- * said "机器人乙 弃了一张牌" seven times in a row (the terminal folds them too). */
-function runs(lines) {
-  const out = [];
-  for (const text of lines) {
-    const last = out[out.length - 1];
-    if (last && last[0] === text) last[1] += 1;
-    else out.push([text, 1]);
-  }
-  return out;
-}
-
 /** The name shown for a seat, from the room's seat list (or a replay's players). */
 export function seatName(seats, seat) {
   const info = seats?.[seat];
@@ -60,25 +49,6 @@ export function seatName(seats, seat) {
     return same > 1 && id ? `${nick}#${String(id).slice(-4)}` : nick;
   }
   return bi(`机器人${STEMS[seat] ?? seat + 1}`, `Bot ${LETTERS[seat] ?? seat + 1}`);
-}
-
-/** The game log survives a reload of the page (sessionStorage, per tab and deal). */
-function keepLog(dealKey, log) {
-  try {
-    sessionStorage.setItem(`huapai.log.${dealKey}`, JSON.stringify(log));
-  } catch {
-    // storage full or disabled: the log simply starts afresh after a reload
-  }
-}
-
-function keptLog(dealKey) {
-  try {
-    const kept = JSON.parse(sessionStorage.getItem(`huapai.log.${dealKey}`) ?? "[]");
-    return Array.isArray(kept)
-      ? kept.filter((e) => typeof e?.text === "string" || (e?.ev && typeof e.ev === "object")) : [];
-  } catch {
-    return [];
-  }
 }
 
 /** More words of one kind than this make a picker, not a row of buttons. */
@@ -154,7 +124,7 @@ export class TableView {
     this.data = data;
     if (Array.isArray(data.history)) {  // subscribe / sync: the deal's events so far
       this.log = [];
-      this.addLog(data.history);
+      addLog(this, data.history);
     }
     if ("recent" in data) {
       this.recent = data.recent;
@@ -168,7 +138,7 @@ export class TableView {
       this.recent = this.renderer.track(past ? null : this.recent, past ?? events, data.view);
       this.setClocks(data.clocks);
       if (!data.rebuilt) {
-        this.addLog(events);
+        addLog(this, events);
         this.feedback(events, { fresh, reloaded, wasMyTurn });
       }
     }
@@ -176,23 +146,14 @@ export class TableView {
       for (const b of this.renderer.bubbles(data.events ?? [], this.ctx(), data.view)) this.bubble(b);
     }
     this.render();
-    if (this.myTurn() && !wasMyTurn) this.focusTheQuestion();
-  }
-
-  /** A turn that asks only words (a claim window, 请统) found a keyboard player's focus on
-   * a card that cannot be played; it goes to the first word (过 / 对 / 招 lay 3–4
-   * Shift-Tabs back: a screen-reader play-test). */
-  focusTheQuestion() {
-    const active = document.activeElement;
-    if (!usingKeys() || this.actions().plays.length || !this.hand.el.contains(active)) return;
-    this.bar.querySelector(".btn.word:not([disabled]), .word-pick-select")?.focus({ preventScroll: true });
+    if (this.myTurn() && !wasMyTurn) focusTheQuestion(this);
   }
 
   /** Sounds, the turn chime, the blinking tab title and the deal animation (live only). */
   feedback(events, { fresh, reloaded, wasMyTurn }) {
     if (this.opts.readOnly) return;
     playEvents(events);
-    this.announce(events, wasMyTurn);
+    announce(this, events, wasMyTurn);
     const mine = this.myTurn();
     if (mine && !wasMyTurn) play("turn");
     turnTitle(mine, t("your_turn_title"));
@@ -211,34 +172,6 @@ export class TableView {
   /** The log keeps the events, not their text: it is said again in the language of the
    * moment whenever it is drawn (a line written in Chinese reads in English after the
    * switch). A replay hands its own lines ({text}). */
-  addLog(events) {
-    const ctx = this.ctx();
-    for (const ev of events) {
-      if (this.renderer.eventText(ev, ctx, this.data.view)) this.log.push({ ev, seat: ev.seat });
-      const lost = this.lostClaim(ev, this.data.me);
-      if (lost && this.renderer.eventText(lost, ctx, this.data.view)) this.log.push({ ev: lost, seat: lost.seat });
-    }
-    this.log = this.log.slice(-LOG_MAX);
-    if (!this.opts.readOnly && this.data?.dealKey) keepLog(this.data.dealKey, this.log);
-  }
-
-  /** My claim in a window that another seat's claim beat, as a line of its own
-   * (`claim_lost`): the log said only 你 答：对, then 乙 对 化化化 (a claim-race play-test);
-   * null for any other event. Remembers my last claim (not 过) until the card is taken. */
-  lostClaim(ev, me) {
-    if (typeof me !== "number") return null;
-    if (ev.kind === "answered" && ev.seat === me) {
-      this.myClaim = ev.answer && ev.answer !== "过" ? ev.answer : null;
-      return null;
-    }
-    const taken = ev.kind === "claimed" || (ev.kind === "won" && typeof ev.from_seat === "number")
-      || (ev.kind === "laid" && typeof ev.from_seat === "number");
-    if (!this.myClaim || !(taken || ev.kind === "discarded" || ev.kind === "drew")) return null;
-    const mine = this.myClaim;
-    this.myClaim = null;
-    return taken && ev.seat !== me ? { kind: "claim_lost", seat: me, answer: mine, by: ev.seat } : null;
-  }
-
   bubble({ seat, text, cls }) {
     if (typeof seat !== "number") return;
     this.bubbles.set(seat, { text, cls, until: performance.now() + BUBBLE_MS });
@@ -260,7 +193,7 @@ export class TableView {
     this.renderFelt(view);
     this.renderHand(view);
     this.refreshBar();
-    this.renderLog();
+    renderLog(this);
   }
 
   myTurn() {
@@ -633,41 +566,5 @@ export class TableView {
     this.setClocks(clocks);
   }
 
-  /** The live region: this state's log lines (this seat's own view of them), then — my
-   * turn come — the prompt. */
-  announce(events, wasMyTurn) {
-    const ctx = this.ctx();
-    const said = events.map((ev) => this.renderer.eventText(ev, ctx, this.data.view)).filter(Boolean);
-    const onTuoguan = (this.data.tuoguan ?? []).includes(this.data.me);
-    if (onTuoguan !== (this.spokenTuoguan ?? false)) said.push(t(onTuoguan ? "tuoguan_on" : "tuoguan_off_said"));
-    this.spokenTuoguan = onTuoguan;
-    // the turn said when it comes, and again when its question changes (a claim window
-    // passed, then the draw: "你 摸到 千" alone was said, not that a discard was asked — a
-    // screen-reader play-test); not the house bot's answers on 托管 (said as mine)
-    const prompt = this.myTurn() && !onTuoguan ? this.renderer.prompt(this.data.view, ctx) ?? "" : null;
-    if (prompt !== null && (!wasMyTurn || prompt !== this.spokenPrompt)) {
-      said.push(`${t("your_turn")}${bi("：", ": ")}${prompt}`);
-    }
-    this.spokenPrompt = prompt;
-    if (said.length) this.say(said.slice(-4).join(bi("；", "; ")));
-  }
 
-  /** Said by a screen reader (the table's polite live region). */
-  say(text) {
-    this.liveBox.textContent = text;
-  }
-
-  /** The bar's prompt said aloud (提示's answer was only shown: a screen-reader play-test). */
-  sayPrompt() {
-    const text = this.bar.querySelector("[data-testid=prompt]")?.textContent;
-    if (text) this.say(text);
-  }
-
-  renderLog() {
-    const ctx = this.ctx();
-    const lines = this.log.map((e) => (e.ev ? this.renderer.eventText(e.ev, ctx, this.data.view) : e.text));
-    replace(this.logList, runs(lines.filter(Boolean)).map(([text, n]) => h("li", {}, n > 1 ? `${text} ×${n}` : text)));
-    this.logList.scrollTop = this.logList.scrollHeight;
-    this.logBox.scrollTop = this.logBox.scrollHeight;
-  }
 }

@@ -1,0 +1,48 @@
+// What a screen reader hears at the table (the table's polite live region, `liveBox`), and
+// where a keyboard player's focus goes when a turn asks only words — a blind player's
+// play-test: 提示 said nothing, a turn whose question changed was not said again, 托管's
+// answers were read as my turn, and a claim window left the focus on a dead card.
+
+import { bi, t } from "./i18n.js";
+import { usingKeys } from "./focus.js";
+
+/** This state's log lines (this seat's own view of them), 托管 switched on or off, then —
+ * my turn come, or its question changed — the prompt. */
+export function announce(table, events, wasMyTurn) {
+  const { data, renderer } = table;
+  const ctx = table.ctx();
+  const said = events.map((ev) => renderer.eventText(ev, ctx, data.view)).filter(Boolean);
+  const onTuoguan = (data.tuoguan ?? []).includes(data.me);
+  if (onTuoguan !== (table.spokenTuoguan ?? false)) said.push(t(onTuoguan ? "tuoguan_on" : "tuoguan_off_said"));
+  table.spokenTuoguan = onTuoguan;
+  // said again when its question changes (a claim window passed, then the draw: "你 摸到
+  // 千" alone was said, not that a discard was asked); not the house bot's answers on 托管
+  const prompt = table.myTurn() && !onTuoguan ? renderer.prompt(data.view, ctx) ?? "" : null;
+  if (prompt !== null && (!wasMyTurn || prompt !== table.spokenPrompt)) {
+    said.push(`${t("your_turn")}${bi("：", ": ")}${prompt}`);
+  }
+  table.spokenPrompt = prompt;
+  if (said.length) say(table, said.slice(-4).join(bi("；", "; ")));
+}
+
+/** `text` said by a screen reader. */
+export function say(table, text) {
+  table.liveBox.textContent = text;
+}
+
+/** The bar's prompt said aloud, without my clock's seconds (提示's pick was only shown). */
+export function sayPrompt(table) {
+  const prompt = table.bar.querySelector("[data-testid=prompt]");
+  const text = prompt ? [...prompt.childNodes].filter((n) => !n.classList?.contains("my-clock"))
+    .map((n) => n.textContent).join("") : "";
+  if (text) say(table, text);
+}
+
+/** A turn that asks only words (a claim window, 请统) found a keyboard player's focus on a
+ * card that cannot be played: it goes to the first word (过 / 对 / 招 lay 3–4 Shift-Tabs
+ * back). */
+export function focusTheQuestion(table) {
+  const active = document.activeElement;
+  if (!usingKeys() || table.actions().plays.length || !table.hand.el.contains(active)) return;
+  table.bar.querySelector(".btn.word:not([disabled]), .word-pick-select")?.focus({ preventScroll: true });
+}

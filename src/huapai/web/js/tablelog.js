@@ -1,0 +1,77 @@
+// The table's 牌局记录: each event's line as this seat may read it (the renderer's words),
+// a claim of mine beaten by another seat's as a line of its own, runs of one line folded
+// (×7), and the log kept across a reload of the page (sessionStorage, per tab and deal).
+
+import { h, replace } from "./dom.js";
+
+const LOG_MAX = 200;
+
+/** Consecutive equal lines as one, with how many ([text, n]): 紧牌's face-down discards
+ * said "机器人乙 弃了一张牌" seven times in a row (the terminal folds them too). */
+function runs(lines) {
+  const out = [];
+  for (const text of lines) {
+    const last = out[out.length - 1];
+    if (last && last[0] === text) last[1] += 1;
+    else out.push([text, 1]);
+  }
+  return out;
+}
+
+/** The game log survives a reload of the page (sessionStorage, per tab and deal). */
+function keepLog(dealKey, log) {
+  try {
+    sessionStorage.setItem(`huapai.log.${dealKey}`, JSON.stringify(log));
+  } catch {
+    // storage full or disabled: the log simply starts afresh after a reload
+  }
+}
+
+/** The log kept for this deal by an earlier load of the page ([] if none). */
+export function keptLog(dealKey) {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(`huapai.log.${dealKey}`) ?? "[]");
+    return Array.isArray(kept)
+      ? kept.filter((e) => typeof e?.text === "string" || (e?.ev && typeof e.ev === "object")) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** `events`' lines added to `table`'s log (the newest LOG_MAX kept, and stored). */
+export function addLog(table, events) {
+  const ctx = table.ctx();
+  for (const ev of events) {
+    if (table.renderer.eventText(ev, ctx, table.data.view)) table.log.push({ ev, seat: ev.seat });
+    const lost = lostClaim(table, ev, table.data.me);
+    if (lost && table.renderer.eventText(lost, ctx, table.data.view)) table.log.push({ ev: lost, seat: lost.seat });
+  }
+  table.log = table.log.slice(-LOG_MAX);
+  if (!table.opts.readOnly && table.data?.dealKey) keepLog(table.data.dealKey, table.log);
+}
+
+/** My claim in a window that another seat's claim beat, as a line of its own
+ * (`claim_lost`): the log said only 你 答：对, then 乙 对 化化化 (a claim-race play-test);
+ * null for any other event. Remembers my last claim (not 过) until the card is taken. */
+function lostClaim(table, ev, me) {
+  if (typeof me !== "number") return null;
+  if (ev.kind === "answered" && ev.seat === me) {
+    table.myClaim = ev.answer && ev.answer !== "过" ? ev.answer : null;
+    return null;
+  }
+  const taken = ev.kind === "claimed" || (ev.kind === "won" && typeof ev.from_seat === "number")
+    || (ev.kind === "laid" && typeof ev.from_seat === "number");
+  if (!table.myClaim || !(taken || ev.kind === "discarded" || ev.kind === "drew")) return null;
+  const mine = table.myClaim;
+  table.myClaim = null;
+  return taken && ev.seat !== me ? { kind: "claim_lost", seat: me, answer: mine, by: ev.seat } : null;
+}
+
+/** The log's list drawn again, its newest line in view. */
+export function renderLog(table) {
+  const ctx = table.ctx();
+  const lines = table.log.map((e) => (e.ev ? table.renderer.eventText(e.ev, ctx, table.data.view) : e.text));
+  replace(table.logList, runs(lines.filter(Boolean)).map(([text, n]) => h("li", {}, n > 1 ? `${text} ×${n}` : text)));
+  table.logList.scrollTop = table.logList.scrollHeight;
+  table.logBox.scrollTop = table.logBox.scrollHeight;
+}
