@@ -167,7 +167,7 @@ def test_a_listed_label_is_that_choice_in_chinese() -> None:
     assert d(d.labels[3]).action == d.parse("9r 9r")  # 红9 红9（哈牛）
     assert d("k（单张）").action == d.parse("K")
     en = _Decision("xianniu", "lanzhou", ["扣了", "弃 3"], "en")
-    assert en.labels == ["扣了 (pass)", "throw 3 (弃)"]
+    assert en.labels == ["扣了 (fold)", "throw 3 (弃)"]
     assert en("throw 3").action == en.parse("弃 3") and en("pass").action == en.parse("扣了")
 
 
@@ -219,7 +219,7 @@ def _first_label(choices: str) -> str:
 
 # --- QA: a list number is not refused for cards the player cannot play -----------------
 def test_a_list_number_whose_cards_are_not_listed_is_the_choice() -> None:
-    """兰州 at ``1 扣了 (pass)  2 6 (单张)  3 6 6 (对子)``, no 3 in hand: ``3`` was refused as
+    """兰州 at ``1 扣了 (fold)  2 6 (单张)  3 6 6 (对子)``, no 3 in hand: ``3`` was refused as
     "the cards written '3' (not allowed now)"; the ``?`` help says a number is refused only
     where it may mean another *listed* action. It is choice 3 now, in both languages."""
     for lang in ("zh", "en"):

@@ -48,8 +48,8 @@ def test_a_run_of_equal_lines_is_one_line(page: Page, server: str) -> None:
     screenshot of a 兰州 deal): a run of equal lines is one, with how many."""
     enter(page, server, "连着")
     page.evaluate("""async () => {
-      const { TableView } = await import("/js/table.js");
-      window.__runs = TableView;
+      const { renderLog } = await import("/js/tablelog.js");
+      window.__renderLog = renderLog;
     }""")
     got = page.evaluate("""() => {
       const list = document.createElement("ol");
@@ -57,7 +57,7 @@ def test_a_run_of_equal_lines_is_one_line(page: Page, server: str) -> None:
       const fake = { log: said.map((text) => ({ text })),
                      ctx: () => ({}), renderer: {}, data: {}, logList: list,
                      logBox: document.createElement("div") };
-      window.__runs.prototype.renderLog.call(fake);
+      window.__renderLog(fake);
       return [...list.children].map((li) => li.textContent);
     }""")
     assert got == ["乙 弃了一张牌 ×3", "丙 弃了一张牌", "乙 弃了一张牌"]
@@ -88,7 +88,7 @@ def test_the_xianniu_words_say_what_they_do(page: Page, server: str) -> None:
     assert "扣了" not in fengxiang["pass"] and "扣了" not in page.evaluate(
         _TIPS, ["zh", "huapai"])["pass"]
     # the log says the button's words (it said 不掀 (pass) beside a button no 掀 (pass))
-    assert fengxiang["declined"] == "B: no 掀 (pass)" and en["declined"] == "B: 扣了 (pass)"
+    assert fengxiang["declined"] == "B: no 掀 (pass)" and en["declined"] == "B: 扣了 (fold)"
     assert zh["xian"].startswith("掀：逼领出的人出牌") and en["xian"].startswith("掀 (xiān)")
     assert not any(re.search(r"[A-Za-z]{2,}", text) for text in zh.values()), zh
 
@@ -115,13 +115,13 @@ def test_a_seat_out_of_the_deal_is_told_why(page: Page, server: str) -> None:
 
 _LOST = """async ([game, events, lang]) => {
   const { setLang } = await import("/js/i18n.js");
-  const { TableView } = await import("/js/table.js");
+  const { lostClaim } = await import("/js/tablelog.js");
   const { rendererFor } = await import("/js/games/registry.js");
   setLang(lang);
   const renderer = rendererFor(game);
   const ctx = { me: 0, name: (s) => (s === 0 ? "你" : `座${s}`) };
   const probe = { myClaim: null };
-  return events.map((ev) => TableView.prototype.lostClaim.call(probe, ev, 0))
+  return events.map((ev) => lostClaim(probe, ev, 0))
     .filter(Boolean).map((ev) => renderer.eventText(ev, ctx, {}));
 }"""
 

@@ -67,7 +67,7 @@ def test_big_and_small_cards_differ_at_a_glance(page: Page, server: str) -> None
       setLang("zh");
       return { zh, en };
     }""")
-    assert said == {"zh": ["一（小）", "柒（大·红）"], "en": ["一 (small)", "柒 (big, red)"]}
+    assert said == {"zh": ["一（小）", "柒（大·红）"], "en": ["一 (small 1)", "柒 (big 7, red)"]}
 
 
 _RENDER = """async ([view, legal]) => {

@@ -15,7 +15,7 @@ from .state import DECLINE, DISCARD0, JIN, PLAY0, XIAN
 _XIAN = Msg("xian", "掀", "掀 (xian)")
 _JIN = Msg("jinpai", "紧牌", "紧牌 (limit the hands)")
 _DECLINE = {"huapai": Msg("pass", "不掀", "no 掀 (pass)"),
-            "poker": Msg("pass", "扣了", "扣了 (pass)")}
+            "poker": Msg("pass", "扣了", "扣了 (fold)")}
 
 
 @lru_cache(maxsize=8192)

@@ -69,7 +69,8 @@ const ALONG = new Set(["ArrowLeft", "ArrowRight", "Home", "End"]);
 let cardSeq = 0;  // the cards' element ids (the hand's aria-owns)
 
 export class Hand {
-  /** `on`: {select(ids), play(id), gesture(id)} callbacks. */
+  /** `on`: {select(ids), play(id), gesture(id)} callbacks, and `readOnly` (a replay's or
+   * a spectator's hand). */
   constructor(on) {
     this.on = on;
     this.el = h("div", { class: "hand", "data-testid": "hand", role: "group" });
@@ -181,7 +182,9 @@ export class Hand {
     svgEl.setAttribute("aria-hidden", "true");
     const el = h("div", { class: "hand-card", "data-token": tok, "data-id": id, tabindex: -1,
                           id: `hand-card-${++cardSeq}`, "aria-label": svgEl.getAttribute("aria-label"),
-                          role: "button", "aria-pressed": "false" }, svgEl,
+                          // a replay's or a spectator's hand is looked at, not pressed
+                          ...(this.on.readOnly ? { role: "img" } : { role: "button", "aria-pressed": "false" }) },
+      svgEl,
       h("span", { class: "hand-hit" }), h("span", { class: "hand-hit lift" }));
     el.addEventListener("pointerdown", (e) => this.down(e, id));
     // a click must not focus (and so scroll) the card; the keyboard still can
@@ -293,7 +296,7 @@ export class Hand {
       const arc = arcOf(angle);
       const lifted = this.selected.has(id) ? -lift() : 0;
       el.classList.toggle("selected", this.selected.has(id));
-      el.setAttribute("aria-pressed", String(this.selected.has(id)));
+      if (!this.on.readOnly) el.setAttribute("aria-pressed", String(this.selected.has(id)));
       el.style.zIndex = String(i + 1);
       el.style.setProperty("--i", String(i));
       const hit = this.hitArea(i, metrics);
@@ -309,6 +312,7 @@ export class Hand {
 
   /** The hand's one Tab stop: card `id` (the last focused), the others by the arrows. */
   rove(id) {
+    if (this.on.readOnly) return;  // (no Tab stop in a hand only looked at)
     this.tabStop = id;
     for (const [other, el] of this.cards) el.tabIndex = other === id ? 0 : -1;
   }

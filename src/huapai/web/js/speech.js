@@ -17,17 +17,25 @@ export function announce(table, events, wasMyTurn) {
   table.spokenTuoguan = onTuoguan;
   // said again when its question changes (a claim window passed, then the draw: "你 摸到
   // 千" alone was said, not that a discard was asked); not the house bot's answers on 托管
+  // …and when it comes again after a move of mine (a trick won and my lead again, a 紮
+  // then the discard: the bots' answers came in the same state, so the turn never seemed
+  // to end — an English screen-reader play-test)
   const prompt = table.myTurn() && !onTuoguan ? renderer.prompt(data.view, ctx) ?? "" : null;
-  if (prompt !== null && (!wasMyTurn || prompt !== table.spokenPrompt)) {
+  const moved = events.some((ev) => ev.seat === data.me);
+  if (prompt !== null && (!wasMyTurn || moved || prompt !== table.spokenPrompt)) {
     said.push(`${t("your_turn")}${bi("：", ": ")}${prompt}`);
   }
   table.spokenPrompt = prompt;
   if (said.length) say(table, said.slice(-4).join(bi("；", "; ")));
 }
 
-/** `text` said by a screen reader. */
+/** `text` said by a screen reader (not twice within a moment: 提示's cards selected say
+ * the prompt, and so does 提示 itself). */
 export function say(table, text) {
+  const now = performance.now();
+  if (text === table.liveBox.textContent && now - (table.saidAt ?? 0) < 500) return;
   table.liveBox.textContent = text;
+  table.saidAt = now;
 }
 
 /** The bar's prompt said aloud, without my clock's seconds (提示's pick was only shown). */
@@ -38,11 +46,19 @@ export function sayPrompt(table) {
   if (text) say(table, text);
 }
 
-/** A turn that asks only words (a claim window, 请统) found a keyboard player's focus on a
- * card that cannot be played: it goes to the first word (过 / 对 / 招 lay 3–4 Shift-Tabs
- * back). */
+/** A new turn found a keyboard player's focus on a card that cannot be played: it goes
+ * to the first card that can, or where only words are asked (a claim window, 请统) to the
+ * first word (过 / 对 / 招 lay 3–4 Shift-Tabs back; a 掀牛 follower heard a dead card). */
 export function focusTheQuestion(table) {
   const active = document.activeElement;
-  if (!usingKeys() || table.actions().plays.length || !table.hand.el.contains(active)) return;
-  table.bar.querySelector(".btn.word:not([disabled]), .word-pick-select")?.focus({ preventScroll: true });
+  if (!usingKeys() || !table.hand.el.contains(active) || active.getAttribute("aria-disabled") !== "true") return;
+  const target = table.actions().plays.length
+    ? table.hand.el.querySelector(".hand-card[aria-disabled=false]")
+    : table.bar.querySelector(".btn.word:not([disabled]), .word-pick-select");
+  target?.focus({ preventScroll: true });
+}
+
+/** A selection made from the keyboard said: whether it is a play (可以出：K K K) or not. */
+export function saySelection(table) {
+  if (usingKeys() && table.myTurn()) sayPrompt(table);
 }

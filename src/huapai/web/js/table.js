@@ -10,7 +10,7 @@ import { Hand, tokenOf } from "./hand.js";
 import { endDrawing, multiset, sameMultiset, startDrawing } from "./games/generic.js";
 import { play, playEvents, turnTitle } from "./feedback.js";
 import { FocusKeeper } from "./focus.js";
-import { announce, focusTheQuestion } from "./speech.js";
+import { announce, focusTheQuestion, saySelection } from "./speech.js";
 import { addLog, keptLog, renderLog } from "./tablelog.js";
 import { advisedWord, nextHint } from "./hint.js";
 
@@ -68,9 +68,13 @@ export class TableView {
     this.data = null;
     this.queue = [];  // cards still to send, one action each, after a multi-card pick (紧牌)
     this.hand = new Hand({
-      select: () => this.refreshBar(),
+      select: () => {
+        this.refreshBar();
+        saySelection(this);
+      },
       play: (id) => this.rightClick(id),
       gesture: (id) => this.rightClick(id),
+      readOnly: Boolean(opts.readOnly),
     });
     this.felt = h("div", { class: "felt", "data-testid": "felt" });
     this.bar = h("div", { class: "action-bar", "data-testid": "action-bar" });
@@ -286,7 +290,7 @@ export class TableView {
     const detail = this.renderer.seatDetail(view, seat, ctx);
     return h("div", {
       class: `seat side-${place.side}${turn ? " turn" : ""}`, "data-seat": seat,
-      "data-testid": `seat-${seat}`,
+      "data-testid": `seat-${seat}`, role: "group", "aria-label": ctx.name(seat),  // whose discards
       style: place.side === "bottom" ? {} : { left: `${place.x}%`, top: `${place.y}%`, "--col": String(n - k) },
     }, plate, detail ? h("div", {
       class: `seat-detail${this.zoomed === seat ? " zoomed" : ""}`, "data-testid": `detail-${seat}`,

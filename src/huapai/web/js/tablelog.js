@@ -53,7 +53,7 @@ export function addLog(table, events) {
 /** My claim in a window that another seat's claim beat, as a line of its own
  * (`claim_lost`): the log said only 你 答：对, then 乙 对 化化化 (a claim-race play-test);
  * null for any other event. Remembers my last claim (not 过) until the card is taken. */
-function lostClaim(table, ev, me) {
+export function lostClaim(table, ev, me) {
   if (typeof me !== "number") return null;
   if (ev.kind === "answered" && ev.seat === me) {
     table.myClaim = ev.answer && ev.answer !== "过" ? ev.answer : null;

@@ -69,7 +69,7 @@ export function daziCard(token, opts = {}) {
   const size = face.big ? "大" : "小";
   // what a screen reader says, in the page's language (English read 一（小）)
   const label = bi(`${face.ch}（${size}${face.red ? "·红" : ""}）`,
-    `${face.ch} (${face.big ? "big" : "small"}${face.red ? ", red" : ""})`);
+    `${face.ch} (${face.big ? "big" : "small"} ${face.rank + 1}${face.red ? ", red" : ""})`);  // (the number: 七 said nothing to an English reader)
   return cardRoot(W, H, { ...opts, label,
                           cls: `${opts.cls ?? ""} dazi ${face.big ? "dazi-big" : "dazi-small"}` },
     ...(face.big ? bigBody(ink) : smallBody(ink)),

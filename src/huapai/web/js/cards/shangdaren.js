@@ -6,6 +6,7 @@
 // Tokens are the engine's notation: a character, "*" after a flowered one, "赖".
 
 import { svg } from "../dom.js";
+import { bi } from "../i18n.js";
 import { BLACK, RED, cardBody, cardRoot } from "./common.js";
 
 const W = 46;
@@ -13,6 +14,19 @@ const H = 150;
 const RED_CHARS = new Set([..."上大人可知礼三五七"]);
 const JOKER = "赖";
 const GOLD = "#c8961e";
+/** Each 字's reading, and a number's value, for an English screen reader (a bare 上 could
+ * not be voiced by an English speech engine: a play-test). */
+const READING = {
+  上: "shang", 大: "da", 人: "ren", 孔: "kong", 乙: "yi", 己: "ji", 可: "ke", 知: "zhi", 礼: "li",
+  化: "hua", 三: "san, 3", 千: "qian, 1000", 七: "qi, 7", 十: "shi, 10", 士: "shi", 八: "ba, 8",
+  九: "jiu, 9", 子: "zi", 二: "er, 2", 四: "si, 4", 五: "wu, 5", 六: "liu, 6", 赖: "lai, the joker",
+};
+
+function cardLabel(face, jing) {
+  const zh = face.ch + (face.flower ? "(花)" : "") + (jing ? "(精)" : "");
+  const marks = [face.flower ? "flowered (花)" : "", jing ? "精 (jing)" : ""].filter(Boolean);
+  return bi(zh, `${face.ch} (${[READING[face.ch] ?? "", ...marks].filter(Boolean).join("; ")})`);
+}
 
 export function charFace(token) {
   const ch = [...token][0] ?? "?";
@@ -53,7 +67,7 @@ function jingMark() {
 }
 
 function jokerCard(opts) {
-  return cardRoot(W, H, { ...opts, label: JOKER },
+  return cardRoot(W, H, { ...opts, label: bi(JOKER, `${JOKER} (${READING[JOKER]})`) },
     svg("defs", {}, svg("linearGradient", { id: "gold", x1: 0, y1: 0, x2: 0, y2: 1 },
       svg("stop", { offset: "0", "stop-color": "#fff3c4" }),
       svg("stop", { offset: "1", "stop-color": "#f0c75e" }))),
@@ -70,7 +84,7 @@ export function charCard(token, opts = {}) {
   if (face.joker) return jokerCard(opts);
   const colour = face.red ? RED : BLACK;
   const jing = Boolean(opts.jing);
-  const label = face.ch + (face.flower ? "(花)" : "") + (jing ? "(精)" : "");
+  const label = cardLabel(face, jing);
   return cardRoot(W, H, { ...opts, label, cls: `${opts.cls ?? ""}${jing ? " jing" : ""}` },
     ...cardBody(W, H),
     jing ? jingMark() : null,

@@ -33,7 +33,7 @@ function zh(cards) {
 /** 不掀 / 扣了 — in English with its meaning, as the button says it (describe.py: the
  * bubble and the log said 不掀 (pass) beside a button no 掀 (pass)). */
 function decline(view) {
-  return view.deck === "huapai" ? bi("不掀", "no 掀 (pass)") : bi("扣了", "扣了 (pass)");
+  return view.deck === "huapai" ? bi("不掀", "no 掀 (pass)") : bi("扣了", "扣了 (fold)");
 }
 
 function poker(view) {
