@@ -60,5 +60,5 @@ export function focusTheQuestion(table) {
 
 /** A selection made from the keyboard said: whether it is a play (可以出：K K K) or not. */
 export function saySelection(table) {
-  if (usingKeys() && table.myTurn()) sayPrompt(table);
+  if (usingKeys() && table.data && table.myTurn()) sayPrompt(table);  // (a new deal clears the hand before its view is in)
 }
