@@ -161,3 +161,31 @@ def test_a_small_phone_keeps_my_seat_on_the_felt_through_a_claim(small: Page,
             assert b["plate"]["bottom"] <= b["felt"]["bottom"], b
         take_turn(small, rng, tap=True)
     assert claims, "no claim window came"
+
+
+@pytest.fixture
+def narrow_sideways(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
+    yield from _new_page(browser, request, viewport={"width": 667, "height": 375},
+                         has_touch=True, is_mobile=True, device_scale_factor=2)
+
+
+def test_a_narrow_phone_on_its_side_is_laid_out_as_one(narrow_sideways: Page,
+                                                          server: str) -> None:
+    """An older iPhone on its side (667×375, under 700 px wide) got the upright phone's
+    layout: the site's header back, the hand below the screen's edge (a play-test); and
+    five at the table, the others' plates broke into three lines over the trick."""
+    page = narrow_sideways
+    enter(page, server, "窄横屏")
+    create_room(page, game="xianniu", preset="fengxiang", fields={"rule-players": "5"})
+    start_with_bots(page)
+    rng = random.Random(2)
+    for _ in range(4):
+        if wait_turn_or_end(page, timeout=30000) == "end":
+            break
+        page.wait_for_timeout(300)
+        assert page.evaluate("() => document.querySelector('header.top').offsetHeight") == 0
+        _on_one_screen(page, plate=False)
+        heights = page.evaluate("""() => [...document.querySelectorAll(
+            '.felt > .seat:not(.side-bottom) .plate')].map((p) => p.offsetHeight)""")
+        assert max(heights) <= 40, heights  # each other seat's plate on one line
+        take_turn(page, rng, tap=True)

@@ -13,7 +13,7 @@ import { h, touchScreen } from "./dom.js";
 
 const DRAG_START_PX = 7;
 // how far a selected card rises: less on a phone on its side, whose height is short
-const SIDEWAYS = window.matchMedia("(min-width: 701px) and (max-height: 500px)");  // phone.css
+const SIDEWAYS = window.matchMedia("(orientation: landscape) and (max-height: 500px)");  // phone.css
 const lift = () => (SIDEWAYS.matches ? 14 : 24);
 const ROW_SPLIT = 0.62;  // below this share of a card's width in view, use two rows
 const ROW_OVERLAP = 0.5;  // the second row starts this far down a card's height

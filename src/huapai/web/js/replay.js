@@ -13,7 +13,7 @@ import { toast } from "./ui.js";
 import { ReviewPanel } from "./review.js";
 
 const AUTOPLAY_MS = 900;
-const PHONE = window.matchMedia("(max-width: 700px)");  // phone.css: the phone layout
+const PHONE = window.matchMedia("(max-width: 700px) and (orientation: portrait), (max-width: 700px) and (min-height: 501px)");  // phone.css: the phone layout
 
 export class ReplayPage {
   constructor(app, gameId, seat, share = null, step = null) {

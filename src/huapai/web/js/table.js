@@ -29,8 +29,8 @@ export function seatPlace(k, n) {
   return { side, x, y };
 }
 
-const PHONE = window.matchMedia("(max-width: 700px)");
-const SIDEWAYS = window.matchMedia("(min-width: 701px) and (max-height: 500px)");  // phone.css
+const PHONE = window.matchMedia("(max-width: 700px) and (orientation: portrait), (max-width: 700px) and (min-height: 501px)");
+const SIDEWAYS = window.matchMedia("(orientation: landscape) and (max-height: 500px)");  // phone.css
 
 /** The other seats in a strip across the top (see table.css): on a phone, at a table of
  * four or five, and wherever every hand lies open (a replay) — the seats around the
@@ -267,7 +267,8 @@ export class TableView {
       const level = info.held ? null : botLevel(info.bot) ?? (info.bot === "random" ? t("bot_random") : null);
       // four seats across a phone: the level alone (the avatar is a robot already)
       badges.unshift({ text: info.held ? t("left_seat") : level ? `${t("bot")} · ${level}` : t("bot"),
-                       short: level && !info.held && PHONE.matches && n >= 5 ? level : null, cls: "dim" });
+                       short: level && !info.held && (PHONE.matches || SIDEWAYS.matches) && n >= 5 ? level : null, cls: "dim",
+                       key: !level && !info.held ? "bot" : "" });  // (a plain 机器人: phone.css may drop it)
     }
     if (onTuoguan) badges.push({ text: t("tuoguan_on"), cls: "dim" });
     if (info.player && info.online === false) badges.push({ text: t("offline_badge"), cls: "dim" });
