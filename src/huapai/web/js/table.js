@@ -332,7 +332,8 @@ export class TableView {
     // a strip table of four or five on a laptop's short screen leaves the felt its height:
     // my own seat was cut at the felt's bottom edge (a 5-player 凤翔 play-test)
     // a phone on its side (phone.css): the felt needs the height more than the hand
-    const tall = SIDEWAYS.matches ? 1100 : !PHONE.matches && this.felt.classList.contains("strip") ? 900 : 820;
+    // (on its side: cards ≈ 13 px wide at 1100 were hard to tap, a play-test)
+    const tall = SIDEWAYS.matches || (!PHONE.matches && this.felt.classList.contains("strip")) ? 900 : 820;
     const small = Math.min(window.innerWidth / 900, window.innerHeight / tall);
     const least = SIDEWAYS.matches ? 0.3 : 0.62;
     return Math.round(base * Math.max(least, Math.min(1, small)));
