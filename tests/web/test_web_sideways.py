@@ -24,10 +24,16 @@ BOXES = """() => {
 }"""
 
 
+def _touch(browser: Browser, request: pytest.FixtureRequest, width: int,
+           height: int) -> Iterator[Page]:
+    """A phone's page (touch, twice the pixels) of ``width`` × ``height``."""
+    yield from _new_page(browser, request, viewport={"width": width, "height": height},
+                         has_touch=True, is_mobile=True, device_scale_factor=2)
+
+
 @pytest.fixture
 def sideways(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
-    yield from _new_page(browser, request, viewport={"width": 844, "height": 390},
-                         has_touch=True, is_mobile=True, device_scale_factor=2)
+    yield from _touch(browser, request, 844, 390)
 
 
 def _apart(a: dict[str, float], b: dict[str, float]) -> bool:
@@ -107,6 +113,18 @@ ONE_SCREEN = """() => {
 }"""
 
 
+def _my_turns(page: Page, turns: int, *, seed: int) -> Iterator[int]:
+    """Up to ``turns`` of my turns (the deal may end first), each looked at (the body of
+    the loop) and then played by taps."""
+    rng = random.Random(seed)
+    for turn in range(turns):
+        if wait_turn_or_end(page, timeout=30000) == "end":
+            return
+        page.wait_for_timeout(300)
+        yield turn
+        take_turn(page, rng, tap=True)
+
+
 def _on_one_screen(page: Page, *, plate: bool) -> None:
     b = page.evaluate(ONE_SCREEN)
     assert not b["scrolls"], b  # nothing to swipe to
@@ -128,19 +146,13 @@ def test_on_its_side_the_felt_the_buttons_and_the_hand_share_the_screen(
     create_room(sideways, game=game, preset=preset,
                 fields={"rule-players": players} if players else None)
     start_with_bots(sideways)
-    rng = random.Random(4)
-    for _ in range(6):
-        if wait_turn_or_end(sideways, timeout=30000) == "end":
-            break
-        sideways.wait_for_timeout(300)
+    for _ in _my_turns(sideways, 6, seed=4):
         _on_one_screen(sideways, plate=game != "xianniu")
-        take_turn(sideways, rng, tap=True)
 
 
 @pytest.fixture
 def small(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
-    yield from _new_page(browser, request, viewport={"width": 360, "height": 640},
-                         has_touch=True, is_mobile=True, device_scale_factor=2)
+    yield from _touch(browser, request, 360, 640)
 
 
 def test_a_small_phone_keeps_my_seat_on_the_felt_through_a_claim(small: Page,
@@ -150,23 +162,18 @@ def test_a_small_phone_keeps_my_seat_on_the_felt_through_a_claim(small: Page,
     enter(small, server, "小安卓")
     create_room(small, game="biegan", preset="gongan")
     start_with_bots(small)
-    rng, claims = random.Random(3), 0
-    for _ in range(40):
-        if wait_turn_or_end(small, timeout=30000) == "end":
-            break
+    claims = 0
+    for _ in _my_turns(small, 40, seed=3):
         if small.get_attribute("[data-testid=hand]", "data-legal") == "[]":
             claims += 1
-            small.wait_for_timeout(300)
             b = small.evaluate(ONE_SCREEN)
             assert b["plate"]["bottom"] <= b["felt"]["bottom"], b
-        take_turn(small, rng, tap=True)
     assert claims, "no claim window came"
 
 
 @pytest.fixture
 def narrow_sideways(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
-    yield from _new_page(browser, request, viewport={"width": 667, "height": 375},
-                         has_touch=True, is_mobile=True, device_scale_factor=2)
+    yield from _touch(browser, request, 667, 375)
 
 
 def test_a_narrow_phone_on_its_side_is_laid_out_as_one(narrow_sideways: Page,
@@ -178,14 +185,9 @@ def test_a_narrow_phone_on_its_side_is_laid_out_as_one(narrow_sideways: Page,
     enter(page, server, "窄横屏")
     create_room(page, game="xianniu", preset="fengxiang", fields={"rule-players": "5"})
     start_with_bots(page)
-    rng = random.Random(2)
-    for _ in range(4):
-        if wait_turn_or_end(page, timeout=30000) == "end":
-            break
-        page.wait_for_timeout(300)
+    for _ in _my_turns(page, 4, seed=2):
         assert page.evaluate("() => document.querySelector('header.top').offsetHeight") == 0
         _on_one_screen(page, plate=False)
         heights = page.evaluate("""() => [...document.querySelectorAll(
             '.felt > .seat:not(.side-bottom) .plate')].map((p) => p.offsetHeight)""")
         assert max(heights) <= 40, heights  # each other seat's plate on one line
-        take_turn(page, rng, tap=True)
