@@ -27,6 +27,7 @@ from .cards import (
     NAMES,
     NUM_FACES,
     face_text,
+    format_faces,
     said_zh,
     to_counts,
 )
@@ -209,7 +210,7 @@ def _explain_play(s: State, combo: Combo) -> IllegalAction:
                                  f"only the leader plays now; you may {words[1]}"))
     if not s.cat.fits(combo, hand):
         short = [f for f, n in combo.items for _ in range(n - min(n, hand[f]))]
-        missing = " ".join(face_text(f, s.rules.style) for f in short)
+        missing = format_faces(short, s.rules.style)
         return IllegalAction(Msg("not_in_hand", f"你手里没有这些牌：缺 {said_zh(missing)}",
                                  f"you do not hold those cards: {missing} missing",
                                  {"missing": missing}))
@@ -239,7 +240,7 @@ def _does_not_beat(s: State, combo: Combo, top: Combo) -> IllegalAction:
 
 
 def _cards_of(s: State, combo: Combo) -> str:
-    return " ".join(face_text(f, s.rules.style) for f, n in combo.items for _ in range(n))
+    return format_faces((f for f, n in combo.items for _ in range(n)), s.rules.style)
 
 
 def _explain_word(s: State, action: int) -> IllegalAction:
