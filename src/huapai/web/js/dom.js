@@ -130,6 +130,11 @@ export function $(selector, root = document) {
   return root.querySelector(selector);
 }
 
+/** The layouts phone.css draws (its media queries, once): a phone held upright, and a
+ * screen on its side (a phone sideways, a desktop at 200 % zoom). */
+export const PHONE = window.matchMedia("(max-width: 700px) and (orientation: portrait), (max-width: 700px) and (min-height: 501px)");
+export const SIDEWAYS = window.matchMedia("(orientation: landscape) and (max-height: 500px)");
+
 /** A phone or tablet: the main pointer is a finger (no right-click, no hover). */
 export function touchScreen() {
   return window.matchMedia?.("(pointer: coarse)").matches ?? false;

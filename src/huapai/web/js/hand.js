@@ -9,11 +9,10 @@
 // with whole, tilted cards a tap on the left few pixels of a card's visible strip went to
 // the card beneath it (whose box runs on under the strip) or, tilted, to a neighbour.
 
-import { h, touchScreen } from "./dom.js";
+import { SIDEWAYS, h, touchScreen } from "./dom.js";
 
 const DRAG_START_PX = 7;
 // how far a selected card rises: less on a phone on its side, whose height is short
-const SIDEWAYS = window.matchMedia("(orientation: landscape) and (max-height: 500px)");  // phone.css
 const lift = () => (SIDEWAYS.matches ? 14 : 24);
 const ROW_SPLIT = 0.62;  // below this share of a card's width in view, use two rows
 const ROW_OVERLAP = 0.5;  // the second row starts this far down a card's height

@@ -1,7 +1,7 @@
 // Watch a finished game step by step, from one seat's view or with every hand open,
 // and download its record (docs/platform-protocol.md §5).
 
-import { h, morph, replace } from "./dom.js";
+import { PHONE, h, morph, replace } from "./dom.js";
 import { bi, said, t } from "./i18n.js";
 import { api, download, explain, getPlayer, path } from "./api.js";
 import { checkShuffle, commitmentSeen, nonceSent } from "./fairness.js";
@@ -13,7 +13,6 @@ import { toast } from "./ui.js";
 import { ReviewPanel } from "./review.js";
 
 const AUTOPLAY_MS = 900;
-const PHONE = window.matchMedia("(max-width: 700px) and (orientation: portrait), (max-width: 700px) and (min-height: 501px)");  // phone.css: the phone layout
 
 export class ReplayPage {
   constructor(app, gameId, seat, share = null, step = null) {

@@ -2,7 +2,7 @@
 // action bar and the hand. Generic over games: everything game-specific comes from the
 // renderer (js/games/*.js) and the seat's observe() view.
 
-import { h, morph, replace } from "./dom.js";
+import { PHONE, SIDEWAYS, h, morph, replace } from "./dom.js";
 import { bi, listed, t } from "./i18n.js";
 import { botIcon, cardBack } from "./cards/common.js";
 import { botLevel } from "./botlevels.js";
@@ -29,8 +29,6 @@ export function seatPlace(k, n) {
   return { side, x, y };
 }
 
-const PHONE = window.matchMedia("(max-width: 700px) and (orientation: portrait), (max-width: 700px) and (min-height: 501px)");
-const SIDEWAYS = window.matchMedia("(orientation: landscape) and (max-height: 500px)");  // phone.css
 
 /** The other seats in a strip across the top (see table.css): on a phone, at a table of
  * four or five, and wherever every hand lies open (a replay) — the seats around the
