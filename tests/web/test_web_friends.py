@@ -9,7 +9,7 @@ import json
 import re
 
 from playwright.sync_api import Page, expect
-from web_driver import create_room, enter, start_with_bots
+from web_driver import create_room, enter, start_with_bots, tuoguan_on
 
 OWN_SERVER = True  # conftest's ``server``: one of this module's own
 
@@ -148,7 +148,7 @@ def test_play_again_leaves_out_a_friend_who_went_away(page: Page, phone: Page,
     page.click("[data-testid=start]:not([disabled])")
     phone.wait_for_selector("[data-testid=felt][data-counter]:not([data-counter=''])")
     phone.goto(server)  # the friend goes back to the lobby: away from the room
-    page.click("[data-testid=tuoguan]")
+    tuoguan_on(page)
     expect(page.locator("[data-testid=again]")).to_be_visible(timeout=120000)
     page.click("[data-testid=again]")
     page.wait_for_selector("[data-testid=waiting]")

@@ -24,6 +24,7 @@ from web_driver import (
     press_word,
     shot,
     start_with_bots,
+    tuoguan_on,
     tuoguan_to_settlement,
     wait_turn_or_end,
     word_kinds,
@@ -116,7 +117,7 @@ def test_seats_and_zhanpai_never_overlap_through_a_deal(screen: Page, server: st
                                                         shots: Path | None) -> None:
     _fengxiang(screen, server, players, f"几何{players}", deals=3)
     screen.evaluate(_WATCH, _TABLE_PAIRS)
-    screen.click("[data-testid=tuoguan]")  # the house bot plays my seat through the match
+    tuoguan_on(screen)  # the house bot plays my seat through the match
     expect(screen.locator("[data-testid=again]")).to_be_visible(timeout=120000)
     screen.get_by_text("看牌桌").click()  # the final table, end banner and all
     screen.wait_for_timeout(700)
@@ -155,7 +156,7 @@ def test_a_bofu_table_keeps_its_groups_off_the_centre(screen: Page, server: str,
     create_room(screen, game="xiushan", preset="bofu", speed=0.3)
     start_with_bots(screen)
     screen.evaluate(_WATCH, _XIUSHAN_PAIRS)
-    screen.click("[data-testid=tuoguan]")
+    tuoguan_on(screen)
     expect(screen.locator("[data-testid=settlement]")).to_be_visible(timeout=120000)
     screen.get_by_text("看牌桌").click()
     screen.wait_for_timeout(700)
@@ -196,7 +197,7 @@ def test_the_biegan_hand_reads_on_a_phone(screen: Page, server: str,
 def test_a_replay_keeps_open_hands_off_the_trick(screen: Page, server: str,
                                                  shots: Path | None) -> None:
     _fengxiang(screen, server, 5, "回放几何")
-    screen.click("[data-testid=tuoguan]")
+    tuoguan_on(screen)
     expect(screen.locator("[data-testid=settlement]")).to_be_visible(timeout=60000)
     screen.click("[data-testid=replay]")
     screen.wait_for_selector("[data-testid=felt]")
@@ -276,7 +277,7 @@ def test_a_tall_settlement_keeps_its_buttons_on_the_screen(browser: Browser, ser
              else dict(PHONE, viewport={"width": 390, "height": 640}))
     for page in _new_page(browser, request, timeout=30000, **short):
         _fengxiang(page, server, 5, f"高结算{size}")
-        page.click("[data-testid=tuoguan]")
+        tuoguan_on(page)
         expect(page.locator("[data-testid=again]")).to_be_visible(timeout=120000)
         panel = page.locator("[data-testid=settlement]")
         sizes = panel.evaluate("(e) => [e.scrollHeight, e.clientHeight, e.scrollTop]")

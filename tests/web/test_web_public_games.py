@@ -5,7 +5,7 @@ list); a private room's games and the reader's own stay out of it."""
 from __future__ import annotations
 
 from playwright.sync_api import Page, expect
-from web_driver import create_room, enter, start_with_bots, tuoguan_to_settlement
+from web_driver import create_room, enter, start_with_bots, tuoguan_on, tuoguan_to_settlement
 
 OWN_SERVER = True  # conftest's ``server``: one of this module's own
 
@@ -15,7 +15,7 @@ def test_another_players_public_game_is_watched_from_the_lobby(page: Page, phone
     enter(page, server, "老张")
     create_room(page, preset="lanzhou", deals=2, fields={"multiplier": "3"})
     start_with_bots(page)
-    page.click("[data-testid=tuoguan]")
+    tuoguan_on(page)
     expect(page.locator("[data-testid=again]")).to_be_visible(timeout=90000)  # both deals
     page.goto(server)
     page.check("input[name=private]")  # a second, private game: nobody else's to watch

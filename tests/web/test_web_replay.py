@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 from playwright.sync_api import Page, expect
-from web_driver import create_room, enter, shot, start_with_bots, tuoguan_to_settlement
+from web_driver import create_room, enter, shot, start_with_bots, tuoguan_on, tuoguan_to_settlement
 
 
 def test_watch_a_replay(page: Page, server: str, shots: Path | None) -> None:
@@ -99,7 +99,7 @@ def test_a_matchs_replay_picks_any_of_its_deals(page: Page, server: str) -> None
     enter(page, server, "五哥")
     create_room(page, preset="lanzhou", deals=2)
     start_with_bots(page)
-    page.click("[data-testid=tuoguan]")
+    tuoguan_on(page)
     expect(page.locator("[data-testid=again]")).to_be_visible(timeout=90000)  # the match is over
     page.click("[data-testid=replay]")
     pick = page.locator("[data-testid=deal-pick]")

@@ -6,7 +6,7 @@ friend's page says who closed it, the owner's goes back to the lobby."""
 from __future__ import annotations
 
 from playwright.sync_api import Page, expect
-from web_driver import enter, start_with_bots, tuoguan_to_settlement
+from web_driver import enter, start_with_bots, tuoguan_on, tuoguan_to_settlement
 
 
 def _host_and_friend(page: Page, phone: Page, server: str) -> Page:
@@ -54,7 +54,7 @@ def test_a_player_standing_in_for_an_away_owner_reads_it_on_the_settlement(
     button's tooltip only: a phone cannot hover (a play-test)."""
     friend = _host_and_friend(page, phone, server)
     start_with_bots(page)
-    friend.click("[data-testid=tuoguan]")
+    tuoguan_on(friend)
     tuoguan_to_settlement(page)
     expect(friend.locator("[data-testid=settlement]")).to_be_visible(timeout=60000)
     expect(friend.locator("[data-testid=settle-note]")).to_have_count(0)  # the owner is here

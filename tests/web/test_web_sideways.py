@@ -10,7 +10,14 @@ from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from web_driver import create_room, enter, start_with_bots, take_turn, wait_turn_or_end
+from web_driver import (
+    create_room,
+    enter,
+    start_with_bots,
+    take_turn,
+    tuoguan_on,
+    wait_turn_or_end,
+)
 
 from conftest import _new_page
 
@@ -86,7 +93,7 @@ def test_bofu_on_its_side_keeps_the_seats_apart(sideways: Page, server: str) -> 
     enter(sideways, server, "钵福横屏")
     create_room(sideways, game="xiushan", preset="bofu")
     start_with_bots(sideways)
-    sideways.click("[data-testid=tuoguan]")
+    tuoguan_on(sideways)
     for _ in range(240):
         assert sideways.evaluate(SEATS_APART), "two seats overlap"
         if sideways.locator("[data-testid=settlement]").count():
