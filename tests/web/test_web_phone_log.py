@@ -6,8 +6,11 @@ And the room's bar above the table is one line: its buttons said short."""
 
 from __future__ import annotations
 
-from playwright.sync_api import FloatRect, Page, expect
+import pytest
+from playwright.sync_api import Browser, FloatRect, Page, expect
 from web_driver import create_room, enter, start_with_bots, tuoguan_to_settlement
+
+from conftest import _new_page
 
 OWN_SERVER = True  # conftest's ``server``: one of this module's own
 
@@ -54,3 +57,28 @@ def test_a_phone_opens_the_log_as_a_sheet(phone: Page, server: str) -> None:
     expect(phone.locator(".log-list li").first).to_be_attached()
     phone.click("[data-testid=next]")  # the open log covers no step button
     expect(phone.locator("[data-testid=step]")).to_contain_text("已走 4 /")
+
+
+def test_a_tablet_opens_the_log_as_a_sheet_off_the_seats(browser: Browser,
+                                                         request: pytest.FixtureRequest,
+                                                         server: str) -> None:
+    """A tablet on its side (1024×768, touch): the log's line lies under the hand, off the
+    felt — floating at the felt's top right, its bar lay over the top-right seat's name and
+    groups (a tablet play-test) — and opened, it is a sheet over the felt's foot, above the
+    action bar, the board not squeezed, its newest line in view."""
+    for tablet in _new_page(browser, request, viewport={"width": 1024, "height": 768},
+                            has_touch=True, is_mobile=True):
+        enter(tablet, server, "平板记录")
+        create_room(tablet, preset="fengxiang", fields={"rule-players": "4"})
+        start_with_bots(tablet)
+        tablet.wait_for_function("() => document.querySelectorAll('.log-list li').length > 0")
+        felt = _box(tablet, "[data-testid=felt]")
+        summary = _box(tablet, ".log-box summary")
+        assert summary["y"] >= felt["y"] + felt["height"] - 0.5  # not over any seat
+        tablet.locator(".log-box summary").click()
+        sheet = _box(tablet, ".log-box")
+        bar = _box(tablet, ".action-bar")
+        assert sheet["y"] + sheet["height"] <= bar["y"] + 0.5  # above the bar and the hand
+        assert sheet["y"] > felt["y"] + felt["height"] * 0.4  # the felt's foot, not all of it
+        assert _box(tablet, "[data-testid=felt]")["height"] >= felt["height"] - 0.5
+        expect(tablet.locator(".log-list li").last).to_be_in_viewport()
