@@ -16,6 +16,7 @@ from web_driver import (
     start_with_bots,
     take_turn,
     tuoguan_on,
+    tuoguan_to_settlement,
     wait_turn_or_end,
 )
 
@@ -198,3 +199,41 @@ def test_a_narrow_phone_on_its_side_is_laid_out_as_one(narrow_sideways: Page,
         heights = page.evaluate("""() => [...document.querySelectorAll(
             '.felt > .seat:not(.side-bottom) .plate')].map((p) => p.offsetHeight)""")
         assert max(heights) <= 40, heights  # each other seat's plate on one line
+
+
+REPLAY_SCREEN = """() => {
+  const box = (s) => document.querySelector(s).getBoundingClientRect();
+  const page = document.querySelector('.replay-page');
+  return { scroll: page.scrollHeight - page.clientHeight, vh: innerHeight,
+           top: box('.replay-page .room-top').height, felt: box('.felt').height,
+           controls: box('[data-testid=replay-controls]').bottom,
+           lobby: box('.replay-page .room-top > a').left };
+}"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(844, 390), (667, 375)])
+def test_a_replay_on_its_side_is_one_screen(browser: Browser, request: pytest.FixtureRequest,
+                                            server: str, width: int, height: int) -> None:
+    """Its title, seat chips and ✓ badges took 40 % of the height and the step buttons lay
+    below the edge (a play-test): the bar is one line that scrolls sideways, the step
+    buttons their arrows (named), the step said beside them, all on one screen."""
+    for page in _touch(browser, request, width, height):
+        enter(page, server, f"横屏回放{width}")
+        create_room(page, preset="fengxiang", fields={"rule-players": "4"})
+        start_with_bots(page)
+        tuoguan_to_settlement(page)
+        page.click("[data-testid=replay]")
+        expect(page.locator("[data-testid=step]")).to_contain_text("已走 0 /")
+        steps = int(page.locator("[data-testid=step]").inner_text().split("/")[1].split()[0])
+        for i in range(1, min(5, steps) + 1):  # (a deal can be short: tuoguan_on)
+            page.locator("[data-testid=next]").tap()
+            expect(page.locator("[data-testid=step]")).to_contain_text(f"已走 {i} /")
+        b = page.evaluate(REPLAY_SCREEN)
+        assert b["scroll"] <= 1 and b["controls"] <= b["vh"] + 0.5, b  # no scrolling
+        assert b["top"] <= 48 and b["felt"] >= 0.4 * b["vh"], b  # the felt has the room
+        expect(page.locator("[data-testid=next]")).to_have_accessible_name("下一步")
+        expect(page.locator("[data-testid=next]")).to_be_in_viewport()
+        # the bar scrolled to its end (规则, 下载记录 …): ← 大厅 still at its start
+        page.locator(".replay-page .room-top").evaluate("(e) => e.scrollTo(1e6, 0)")
+        expect(page.locator("[data-testid=download]")).to_be_in_viewport()
+        assert page.evaluate(REPLAY_SCREEN)["lobby"] >= 0

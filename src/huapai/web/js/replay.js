@@ -231,16 +231,20 @@ export class ReplayPage {
   renderControls(step) {
     const n = this.data.steps.length;
     const what = step ? t("acted", { name: this.name(step.seat), action: said(step.label, step.action) }) : t("start_pos");
+    const word = (text) => h("span", { class: "step-word" }, text);
     const button = (label, fn, testid, disabled = false, name = undefined) =>
       h("button", { class: "btn small", onClick: fn, "data-testid": testid, disabled, "aria-label": name }, label);
     // morphed, not replaced: a keyboard player's Enter on 下一步 keeps the focus there (it fell
     // to the page at each step, and a second Enter did nothing: a keyboard play-test)
     morph(this.controls,
       button("|◀", () => this.go(-1), "first", this.index < 0, t("to_start")),
-      button(`◀ ${t("prev")}`, () => this.go(this.index - 1), "prev", this.index < 0, t("prev")),
-      button(this.timer ? `‖ ${t("pause")}` : `▶ ${t("autoplay")}`, () => this.toggleAuto(), "auto", false,
-             t(this.timer ? "pause" : "autoplay")),
-      button(`${t("next")} ▶`, () => this.go(this.index + 1), "next", this.index >= this.last, t("next")),
+      // (the words in their own span: a phone on its side shows the arrows alone, their
+      // names kept for a screen reader; the step buttons, the slider and the step said
+      // then fit one line under the table)
+      button(["◀ ", word(t("prev"))], () => this.go(this.index - 1), "prev", this.index < 0, t("prev")),
+      button(this.timer ? ["‖ ", word(t("pause"))] : ["▶ ", word(t("autoplay"))], () => this.toggleAuto(),
+             "auto", false, t(this.timer ? "pause" : "autoplay")),
+      button([word(t("next")), " ▶"], () => this.go(this.index + 1), "next", this.index >= this.last, t("next")),
       button("▶|", () => this.go(this.last), "last", this.index >= this.last, t("to_end")),
       h("div", { class: "scrub-wrap" },
         h("input", { type: "range", min: -1, max: this.last, value: this.index, class: "scrub",
