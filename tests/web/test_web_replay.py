@@ -45,6 +45,9 @@ def test_watch_a_replay(page: Page, server: str, shots: Path | None) -> None:
     expect(page.locator(".open-hand")).to_have_count(3)
     page.click("[data-testid=last]")
     expect(page.locator(".replay-side [data-testid=settlement]")).to_be_visible()
+    # the last step says the move, what followed it and the deal's points (a screen reader
+    # heard only the move: a play-test)
+    expect(page.locator(".step-what")).to_contain_text(re.compile(r"；本局：你 [+−-]?\d+，"))
     badge = page.locator("[data-testid=verified]")
     expect(badge).to_contain_text("✓")
     expect(page.locator(".verify [data-testid=seed-check]")).to_have_attribute("data-result", "ok")

@@ -8,7 +8,7 @@ import { checkShuffle, commitmentSeen, nonceSent } from "./fairness.js";
 import { presetTitle, rendererFor } from "./games/registry.js";
 import { rulesButton } from "./roomrules.js";
 import { TableView, seatName } from "./table.js";
-import { seedBadge, settlementPanel } from "./settlement.js";
+import { pointsLine, seedBadge, settlementPanel } from "./settlement.js";
 import { toast } from "./ui.js";
 import { ReviewPanel } from "./review.js";
 
@@ -228,9 +228,28 @@ export class ReplayPage {
     this.followStep();
   }
 
+  /** What step `step` did, in words: the move, then what followed it in the same step (the
+   * passes made for the seats that could not beat, the trick won, the card drawn, the deal's
+   * end and its points) — a screen reader heard only the move, never who won a trick nor the
+   * result (a play-test). */
+  stepText(step) {
+    if (!step) return t("start_pos");
+    const ctx = { me: null, name: (s) => this.name(s) };
+    const parts = [t("acted", { name: this.name(step.seat), action: said(step.label, step.action) })];
+    for (const ev of step.events.slice(1)) {
+      const text = this.renderer.eventText(ev, ctx, step.view);
+      if (text) parts.push(text);
+    }
+    const d = this.data;
+    if (step === d.steps[this.last] && d.settlement?.deltas) {
+      parts.push(pointsLine(d.settlement.deltas, (s) => this.name(s)));
+    }
+    return parts.join(bi("；", "; "));
+  }
+
   renderControls(step) {
     const n = this.data.steps.length;
-    const what = step ? t("acted", { name: this.name(step.seat), action: said(step.label, step.action) }) : t("start_pos");
+    const what = this.stepText(step);
     const word = (text) => h("span", { class: "step-word" }, text);
     const button = (label, fn, testid, disabled = false, name = undefined) =>
       h("button", { class: "btn small", onClick: fn, "data-testid": testid, disabled, "aria-label": name }, label);

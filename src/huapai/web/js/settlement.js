@@ -104,10 +104,18 @@ function leftNote(left) {
 /** The points in one sentence, the dialog's description to a screen reader (it named only
  * 整场结束; the table of points was heard only if looked for: a screen-reader play-test). */
 function pointsSummary(deltas, totals, name) {
-  const line = (values) => values.map((v, seat) => `${name(seat)} ${signed(v)}`).join(bi("，", ", "));
-  const parts = [`${t("delta_col")}${bi("：", ": ")}${line(deltas)}`];
-  if (totals) parts.push(`${t("total_col")}${bi("：", ": ")}${line(totals)}`);
+  const parts = [pointsLine(deltas, name)];
+  if (totals) parts.push(`${t("total_col")}${bi("：", ": ")}${seatsPoints(totals, name)}`);
   return h("p", { class: "sr-only", id: "settle-summary" }, parts.join(bi("；", "; ")));
+}
+
+function seatsPoints(values, name) {
+  return values.map((v, seat) => `${name(seat)} ${signed(v)}`).join(bi("，", ", "));
+}
+
+/** 本局：你 −8，机器人乙 +2，… — a deal's points in words (a replay's last step says it). */
+export function pointsLine(deltas, name) {
+  return `${t("delta_col")}${bi("：", ": ")}${seatsPoints(deltas, name)}`;
 }
 
 export function settlementPanel(data, actions) {
