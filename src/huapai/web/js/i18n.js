@@ -6,6 +6,7 @@ const listeners = new Set();
 const STR = {
   app_title: ["花牌", "huapai"],
   app_title_other: ["huapai", "花牌"],  // beside the title, in the other script
+  brand_label: ["花牌 huapai：大厅", "huapai (花牌): lobby"],
   app_sub: ["掀牛花花牌 · 双别杆 · 秀山字牌", "Chinese folk card games: 掀牛, 双别杆, 秀山 zipai"],
   lang_switch: ["English", "中文"],
   points_only: ["只计积分，不涉钱财", "points only, never money"],

@@ -256,7 +256,9 @@ class App {
   }
 
   drawHeader() {
-    const brand = h("a", { class: "brand", href: "#/" });
+    // named as one phrase: a screen reader read the logo's two scripts run together
+    // (花牌huapai) and never said where the link goes (a play-test)
+    const brand = h("a", { class: "brand", href: "#/", "aria-label": t("brand_label") });
     brand.innerHTML = LOGO;
     brand.append(h("span", { class: "brand-name" }, t("app_title"), h("small", {}, t("app_title_other"))));
     replace(this.header, brand,
