@@ -259,3 +259,27 @@ def test_the_running_totals_come_last_by_the_prompt() -> None:
     at = {word: next(i for i, line in enumerate(lines) if word in line)
           for word in ("cards won", "settlement", "this deal")}
     assert at["cards won"] < at["settlement"] < at["this deal"], lines
+
+
+def _xian_payments() -> dict[str, Any]:
+    """A 凤翔 settlement where one seat pays another for two 掀 (one payment a 掀), and the
+    table-wide payments besides."""
+    msg = {"code": "xian_short", "zh": "掀了没够牌：掀一次赔被掀的一家",
+           "en": "掀 and short: each 掀 pays the seat it called", "params": {}}
+    other = {"code": "xingzi", "zh": "赢家的行子", "en": "the winner's 行子", "params": {}}
+    payments = [{"payer": 0, "payee": 1, "amount": 2, "label": "行子", "msg": other},
+                {"payer": 0, "payee": 2, "amount": 1, "label": "掀", "msg": msg},
+                {"payer": 0, "payee": 2, "amount": 1, "label": "掀", "msg": msg},
+                {"payer": 0, "payee": 1, "amount": 1, "label": "掀", "msg": msg}]
+    return {"deltas": [-5, 3, 2], "payments": payments, "items": []}
+
+
+def test_one_payers_equal_payments_are_one_line() -> None:
+    """凤翔's 掀一次赔被掀的一家 came once a 掀: the same line twice (three times for three)
+    — one line now, its amounts summed and counted; other payees and reasons apart."""
+    zh = _shown(_xian_payments(), "zh", preset="fengxiang")
+    lines = [line for line in zh.splitlines() if "掀了没够牌" in line]
+    assert len(lines) == 2, zh
+    assert re.search(r"座位2\s+│\s+2 │ 掀了没够牌：掀一次赔被掀的一家 ×2", zh), zh
+    assert re.search(r"座位1\s+│\s+1 │ 掀了没够牌：掀一次赔被掀的一家 *$", zh, re.M), zh
+    assert "赢家的行子" in zh and "×2" not in zh.split("赢家的行子")[1].splitlines()[0]

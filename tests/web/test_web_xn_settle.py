@@ -137,3 +137,27 @@ def test_the_chinese_log_says_the_colours_as_words(page: Page, server: str) -> N
         "座1 扳到 黑9", "座1 领出 黑5 黑5 红5 3 3 3 3（喜包亮）", "座1 占牌 红9 黑9，共 2 张",
         "座0 弃 红5"]
     assert page.evaluate(_LOG, [events, "en"])[0] == "座1 drew 9b (扳牌)"
+
+
+_PAYMENTS = """async (payments) => {
+  const { settlementPanel } = await import("/js/settlement.js");
+  const panel = settlementPanel({ settlement: { deltas: [-5, 3, 2], payments },
+                                  name: (s) => `座${s}` }, []);
+  return [...panel.querySelectorAll("[data-testid=payments] li")].map((li) => li.textContent);
+}"""
+
+
+def test_one_payers_equal_payments_are_one_line(page: Page, server: str) -> None:
+    """凤翔's 掀一次赔被掀的一家 came once a 掀 — the same line twice for two — one line
+    now, its amounts summed and counted (as the terminal: test_cli_present)."""
+    enter(page, server, "收付")
+    msg = {"code": "xian_short", "zh": "掀了没够牌", "en": "掀 and short", "params": {}}
+    pay = [{"payer": 0, "payee": 1, "amount": 2, "label": "行子",
+            "msg": {"code": "x", "zh": "行子", "en": "行子", "params": {}}},
+           {"payer": 0, "payee": 2, "amount": 1, "label": "掀", "msg": msg},
+           {"payer": 0, "payee": 2, "amount": 1, "label": "掀", "msg": msg},
+           {"payer": 0, "payee": 1, "amount": 1, "label": "掀", "msg": msg}]
+    lines = page.evaluate(_PAYMENTS, pay)
+    assert len(lines) == 3, lines
+    assert "座0" in lines[1] and "座2" in lines[1] and lines[1].endswith("2掀了没够牌 ×2"), lines
+    assert lines[2].endswith("1掀了没够牌"), lines

@@ -13,6 +13,7 @@ it asks the game's renderer. Lookup, in order:
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
@@ -400,13 +401,31 @@ def _items_table(items: Sequence[Mapping[str, Any]], ctx: RenderContext) -> Tabl
     return table
 
 
+def folded_payments(payments: Sequence[Mapping[str, Any]]
+                    ) -> list[tuple[Mapping[str, Any], int, int]]:
+    """The payments with one payer, payee and reason as one: (the first of them, their
+    amounts' sum, how many), in the order they first came. 凤翔's "掀一次赔被掀的一家" came
+    once a 掀, the same line three times (the browser folds them alike: settlement.js)."""
+    groups: dict[str, list[Any]] = {}
+    for p in payments:
+        reason = json.dumps(p.get("msg") or p.get("label"), sort_keys=True, ensure_ascii=False)
+        key = json.dumps([p["payer"], p["payee"], reason])
+        if key in groups:
+            groups[key][1] += p["amount"]
+            groups[key][2] += 1
+        else:
+            groups[key] = [p, p["amount"], 1]
+    return [(p, amount, count) for p, amount, count in groups.values()]
+
+
 def _payments_table(payments: Sequence[Mapping[str, Any]], ctx: RenderContext) -> Table:
     lang = ctx.lang
     table = public_table((tr(key, lang), key == "amount")
                          for key in ("payer", "payee", "amount", "reason"))
-    for p in payments:
-        table.add_row(ctx.name(p["payer"]), ctx.name(p["payee"]), str(p["amount"]),
-                      Text(said(p.get("msg"), lang, str(p["label"]))))
+    for p, amount, count in folded_payments(payments):
+        reason = said(p.get("msg"), lang, str(p["label"]))
+        table.add_row(ctx.name(p["payer"]), ctx.name(p["payee"]), str(amount),
+                      Text(f"{reason} ×{count}" if count > 1 else reason))
     return table
 
 

@@ -23,6 +23,24 @@ function paymentLabel(p) {
   return said(p.msg, String(p.label ?? ""));
 }
 
+/** The payments with one payer, payee and reason as one — [the first, the amounts' sum,
+ * how many] in the order they first came: 凤翔's "掀一次赔被掀的一家" came once a 掀, the
+ * same line three times (the terminal folds them alike: render.py folded_payments). */
+export function foldedPayments(payments) {
+  const groups = new Map();
+  for (const p of payments) {
+    const key = JSON.stringify([p.payer, p.payee, p.msg ?? p.label ?? null]);
+    const group = groups.get(key);
+    if (group) {
+      group[1] += p.amount;
+      group[2] += 1;
+    } else {
+      groups.set(key, [p, p.amount, 1]);
+    }
+  }
+  return [...groups.values()];
+}
+
 /** An item's value with its unit ("3 点", "1 point"), empty for a bare line. */
 export function itemValue(item) {
   // English takes the unit's singular (its `one` parameter) for 1: "1 card", "2 cards"
@@ -143,10 +161,10 @@ export function settlementPanel(data, actions) {
     totals ? leftNote(data.left ?? []) : null,
     h("h3", {}, t("payments")),
     payments.length
-      ? h("ul", { class: "payments", "data-testid": "payments" }, payments.map((p) => h("li", {},
+      ? h("ul", { class: "payments", "data-testid": "payments" }, foldedPayments(payments).map(([p, amount, n]) => h("li", {},
         h("span", { class: "who" }, t("pays", { payer: name(p.payer), payee: name(p.payee) })),
-        h("span", { class: "amount" }, String(p.amount)),
-        h("span", { class: "label" }, paymentLabel(p)))))
+        h("span", { class: "amount" }, String(amount)),
+        h("span", { class: "label" }, n > 1 ? `${paymentLabel(p)} ×${n}` : paymentLabel(p)))))
       // a 钵福 match that ends short of 得一钵 read as three deals counted for nothing
       : h("p", { class: "muted", "data-testid": "payments" },
         t(!abacus ? "no_payments" : data.matchOver ? "no_bo_match_over" : "no_payments_bo")),
