@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Browser, FloatRect, Page, expect
-from web_driver import create_room, enter, start_with_bots, tuoguan_to_settlement
+from web_driver import create_room, enter, start_with_bots, tuoguan_to_settlement, wait_turn_or_end
 
 from conftest import _new_page
 
@@ -69,9 +69,10 @@ def test_a_tablet_opens_the_log_as_a_sheet_off_the_seats(browser: Browser,
     for tablet in _new_page(browser, request, viewport={"width": 1024, "height": 768},
                             has_touch=True, is_mobile=True):
         enter(tablet, server, "平板记录")
-        create_room(tablet, preset="fengxiang", fields={"rule-players": "4"})
+        # (双别杆: a deal that asks my seat — a 凤翔 one can end without it: tuoguan_on)
+        create_room(tablet, game="biegan", preset="gongan")
         start_with_bots(tablet)
-        tablet.wait_for_function("() => document.querySelectorAll('.log-list li').length > 0")
+        assert wait_turn_or_end(tablet, timeout=30000) == "turn"
         felt = _box(tablet, "[data-testid=felt]")
         summary = _box(tablet, ".log-box summary")
         assert summary["y"] >= felt["y"] + felt["height"] - 0.5  # not over any seat

@@ -47,7 +47,7 @@ def test_watch_a_replay(page: Page, server: str, shots: Path | None) -> None:
     expect(page.locator(".replay-side [data-testid=settlement]")).to_be_visible()
     # the last step says the move, what followed it and the deal's points (a screen reader
     # heard only the move: a play-test)
-    expect(page.locator(".step-what")).to_contain_text(re.compile(r"；本局：你 [+−-]?\d+，"))
+    expect(page.locator(".step-what")).to_contain_text(re.compile(r"；本局得分：你 [+−-]?\d+，"))
     badge = page.locator("[data-testid=verified]")
     expect(badge).to_contain_text("✓")
     expect(page.locator(".verify [data-testid=seed-check]")).to_have_attribute("data-result", "ok")
@@ -114,3 +114,33 @@ def test_a_matchs_replay_picks_any_of_its_deals(page: Page, server: str) -> None
     expect(page.locator("[data-testid=step]")).to_contain_text("已走 0 /")
     expect(page.locator("[data-testid=deal-pick] option:checked")).to_have_text("第 1 局")
     assert "seat=0" in page.url  # the same seat's view
+
+
+_STEP_TEXT = """async ([game, steps, lang]) => {
+  const { setLang } = await import("/js/i18n.js");
+  const { ReplayPage } = await import("/js/replay.js");
+  const { rendererFor } = await import("/js/games/registry.js");
+  setLang(lang);
+  const page = { renderer: rendererFor(game), name: (s) => ["你", "乙", "丙"][s],
+                 data: { steps, settlement: { deltas: [2, -1, -1] } }, last: steps.length - 1 };
+  return steps.map((step) => ReplayPage.prototype.stepText.call(page, step));
+}"""
+
+
+def test_a_steps_text_says_the_move_once_and_what_followed(page: Page, server: str) -> None:
+    """A claim answered and then made is said once, as made (测试员：招；测试员 招 四四四四
+    said it twice); a win by its own line (胡！26 胡, where 你：胡 said no count); the
+    last step adds the deal's points (a replay play-test)."""
+    enter(page, server, "步骤")
+    claim = {"seat": 1, "label": {"zh": "招", "en": "招 (zhao)"}, "action": 3, "view": {},
+             "events": [{"kind": "answered", "seat": 1, "answer": "招"},
+                        {"kind": "claimed", "seat": 1, "claim": "招", "cards": "四四四四"}]}
+    passed = {"seat": 2, "label": {"zh": "过", "en": "pass"}, "action": 0, "view": {},
+              "events": [{"kind": "answered", "seat": 2, "answer": "过"},
+                         {"kind": "drew", "seat": 0}]}
+    won = {"seat": 0, "label": {"zh": "胡", "en": "胡 (hu)"}, "action": 1, "view": {},
+           "events": [{"kind": "won", "seat": 0, "hu": 26},
+                      {"kind": "deal_ended", "reason": "hu"}]}
+    said = page.evaluate(_STEP_TEXT, ["biegan", [claim, passed, won], "zh"])
+    assert said == ["乙 招 四四四四", "丙：过；你 摸了一张",
+                    "你 胡！26 胡；胡牌；本局得分：你 +2，乙 -1，丙 -1"], said

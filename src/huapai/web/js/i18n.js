@@ -284,6 +284,7 @@ const STR = {
   match_over: ["整场结束", "Match over"],
   seat_col: ["座位", "Seat"],
   delta_col: ["本局", "This deal"],
+  deal_points: ["本局得分：{points}", "points this deal: {points}"],  // after the step said, a replay's last
   scaled_col: ["× 倍数 {m}", "× multiplier {m}"],
   total_col: ["总分", "Total"],
   payments: ["明细", "Breakdown"],

@@ -8,7 +8,7 @@ import { checkShuffle, commitmentSeen, nonceSent } from "./fairness.js";
 import { presetTitle, rendererFor } from "./games/registry.js";
 import { rulesButton } from "./roomrules.js";
 import { TableView, seatName } from "./table.js";
-import { pointsLine, seedBadge, settlementPanel } from "./settlement.js";
+import { dealPoints, seedBadge, settlementPanel } from "./settlement.js";
 import { toast } from "./ui.js";
 import { ReviewPanel } from "./review.js";
 
@@ -228,21 +228,25 @@ export class ReplayPage {
     this.followStep();
   }
 
-  /** What step `step` did, in words: the move, then what followed it in the same step (the
-   * passes made for the seats that could not beat, the trick won, the card drawn, the deal's
-   * end and its points) — a screen reader heard only the move, never who won a trick nor the
-   * result (a play-test). */
+  /** What step `step` did, in words: the move (its event's line where it has one: 你 胡！26
+   * 胡, not 你：胡), then what followed it in the same step (the passes made for the seats
+   * that could not beat, the trick won, the card drawn, the deal's end) and, at the last
+   * step, the deal's points — a screen reader heard only the move, never who won a trick
+   * nor the result (a play-test). A claim answered and then made (答：招, 招 四四四四) is
+   * said once, as made. */
   stepText(step) {
     if (!step) return t("start_pos");
     const ctx = { me: null, name: (s) => this.name(s) };
-    const parts = [t("acted", { name: this.name(step.seat), action: said(step.label, step.action) })];
-    for (const ev of step.events.slice(1)) {
-      const text = this.renderer.eventText(ev, ctx, step.view);
-      if (text) parts.push(text);
-    }
+    const line = (ev) => this.renderer.eventText(ev, ctx, step.view);
+    const [first, ...rest] = step.events;
+    const after = rest.map((ev) => [ev, line(ev)]).filter(([, text]) => text);
+    const made = first?.kind === "answered" && after.some(([ev]) => ev.seat === step.seat);
+    const head = made ? null
+      : (first && line(first)) || t("acted", { name: this.name(step.seat), action: said(step.label, step.action) });
+    const parts = [head, ...after.map(([, text]) => text)].filter(Boolean);
     const d = this.data;
     if (step === d.steps[this.last] && d.settlement?.deltas) {
-      parts.push(pointsLine(d.settlement.deltas, (s) => this.name(s)));
+      parts.push(dealPoints(d.settlement.deltas, (s) => this.name(s)));
     }
     return parts.join(bi("；", "; "));
   }

@@ -131,9 +131,13 @@ function seatsPoints(values, name) {
   return values.map((v, seat) => `${name(seat)} ${signed(v)}`).join(bi("，", ", "));
 }
 
-/** 本局：你 −8，机器人乙 +2，… — a deal's points in words (a replay's last step says it). */
-export function pointsLine(deltas, name) {
+function pointsLine(deltas, name) {
   return `${t("delta_col")}${bi("：", ": ")}${seatsPoints(deltas, name)}`;
+}
+
+/** 本局得分：你 −8，机器人乙 +2，… — a deal's points in words, after a replay's last step. */
+export function dealPoints(deltas, name) {
+  return t("deal_points", { points: seatsPoints(deltas, name) });
 }
 
 export function settlementPanel(data, actions) {

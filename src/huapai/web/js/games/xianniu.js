@@ -282,7 +282,9 @@ export const xianniu = {
         `${who} ${ev.lead ? "leads" : "plays"} ${ev.cards} (${ev.name})`);
       case "passed": return bi(`${who} 过`, `${who} passes`);
       case "trick_won": return bi(`${who} 占牌 ${zh(ev.cards)}，共 ${ev.table_count} 张`,
-        `${who} wins ${ev.cards}: ${ev.table_count} 占牌`);
+        // (it read "wins 虎: 4 占牌", as if one 虎 won four cards: the count is the seat's
+        // 占牌 in all, as 共 says — a replay play-test)
+        `${who} takes the trick with ${ev.cards}: ${countOf(ev.table_count, "card", "cards")} of 占牌 in all`);
       case "jinpai": return bi(`${who} 紧牌：手牌最多 ${ev.cap} 张`, `${who} calls 紧牌: at most ${countOf(ev.cap, "card", "cards")}`);
       case "discarded": return ev.card ? bi(`${who} 弃 ${zh(ev.card)}`, `${who} throws ${ev.card}`)
         : bi(`${who} 弃了一张牌`, `${who} throws a card`);
