@@ -179,7 +179,8 @@ def test_page_changes_and_switches_keep_a_keyboard_players_place(page: Page, ser
     assert page.evaluate(_FOCUS_IN, "main"), "Tab went back to the header"
     page.locator("[data-testid=fill-bots]").focus()  # gone once the seats are full:
     page.keyboard.press("Enter")  # the focus goes on to 开始, the next step
-    expect(page.locator("[data-testid=start]:not([disabled])")).to_be_focused()
+    # (15 s: under two test workers the seats' summary came later than expect's 5 s)
+    expect(page.locator("[data-testid=start]:not([disabled])")).to_be_focused(timeout=15000)
     page.keyboard.press("Enter")
     page.wait_for_function(
         "() => !!document.activeElement?.closest('[data-testid=table]')", timeout=15000)

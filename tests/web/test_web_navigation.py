@@ -74,6 +74,23 @@ def test_leaving_a_deal_i_play_is_asked_first(page: Page, server: str) -> None:
     page.wait_for_selector("[data-testid=create]")
 
 
+def test_a_phone_back_in_the_lobby_finds_its_deal_at_the_top(phone: Page, server: str) -> None:
+    """A phone player who left a live deal found 回到牌桌 a thousand pixels down, under the
+    form, while the clock ran on the seat (a play-test): the lobby's top says the deal goes
+    on, with the way back."""
+    enter(phone, server, "回桌")
+    create_room(phone, game="biegan", preset="gongan", speed=1.6)  # bots slow: it stays live
+    start_with_bots(phone)
+    phone.click("a.brand")
+    phone.click("[data-testid=leave-table-confirm]")
+    phone.wait_for_selector("[data-testid=create]")
+    back = phone.locator("[data-testid=back-to-live]")
+    expect(back).to_be_in_viewport()
+    expect(phone.locator("[data-testid=live-seat]")).to_contain_text("你有一局正在打：双别杆")
+    back.click()
+    expect(phone.locator("[data-testid=leave]")).to_be_visible()
+
+
 def test_a_pages_dialog_goes_with_it(page: Page, server: str) -> None:
     """A replay's 本局规则 stayed open over the room opened next in the same tab, blocking
     坐这里 and naming rules that were not the room's (a club-night play-test)."""

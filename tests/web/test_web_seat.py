@@ -43,7 +43,12 @@ def test_the_owner_frees_a_seat_a_quiet_friend_holds(page: Page, phone: Page,
     phone.click("[data-testid=sit-1]")
     expect(page.locator("[data-testid=unseat-1]")).to_be_visible()
     expect(phone.locator("[data-testid=unseat-0]")).to_have_count(0)  # only the owner's
+    page.click("[data-testid=unseat-1]")  # asked first (it went at one tap: a play-test)
+    expect(page.get_by_role("dialog")).to_contain_text("请 朋友 离座？")
+    page.click("[data-testid=unseat-cancel]")
+    expect(phone.locator("[data-testid=sit-1]")).to_have_count(0)  # a no changes nothing
     page.click("[data-testid=unseat-1]")
+    page.click("[data-testid=unseat-confirm]")
     expect(phone.locator("[data-testid=sit-1]")).to_be_visible()
     expect(phone.locator(".toast")).to_contain_text("房主请你离座了")
     expect(page.locator("[data-testid=unseat-1]")).to_have_count(0)
@@ -65,6 +70,7 @@ def test_a_friend_freed_while_away_is_told_on_coming_back(page: Page, phone: Pag
     phone.goto(server)  # away: the lobby, no window on the room
     phone.wait_for_selector("[data-testid=create]")
     page.click("[data-testid=unseat-1]")
+    page.click("[data-testid=unseat-confirm]")
     expect(page.locator("[data-testid=unseat-1]")).to_have_count(0)
     phone.goto(room_url)
     expect(phone.locator("[data-testid=sit-1]")).to_be_visible()

@@ -286,6 +286,7 @@ export class LobbyPage {
         h("p", { class: "muted" }, t("points_only")),
         h("p", {}, h("a", { class: "btn small", href: "#/drill", "data-testid": "drill-link" },
           bi("报数练习", "报数 practice (钵福)")))),
+      this.liveBox = h("div", { class: "live-seat", "data-testid": "live-seat" }),
       this.jumpBar(),
       h("div", { class: "lobby-grid" },
         h("div", { class: "col" }, this.formBox, this.joinPanel()),
@@ -478,6 +479,7 @@ export class LobbyPage {
           seated ? t(room.status === "finished" ? "back_to_room" : "back_to_seat")
             : room.status === "waiting" && filled < room.seats.length ? t("enter_room") : t("watch")));
     });
+    this.renderLive();
     // morphed: the list refreshes every few seconds, and an unchanged row keeps its link
     // (a press on 进入 across a refresh still opens the room; a changed row is replaced)
     morph(this.roomsBox, ...this.privateRows(),
@@ -492,6 +494,18 @@ export class LobbyPage {
         this.roomPages = (this.roomPages ?? 1) + 1;
         this.refreshRooms();
       } }, t("more_rooms")) : null);
+  }
+
+  /** A deal of mine going on, at the lobby's top with its way back: a phone player who
+   * left a deal found 回到牌桌 a thousand pixels down, under the form, while the clock ran
+   * on their seat (a play-test). */
+  renderLive() {
+    if (!this.liveBox) return;
+    const live = (this.mine ?? []).filter((room) => statusRank(room) === 0);
+    morph(this.liveBox, ...live.map((room) => h("p", { class: "live-row", "data-key": room.id },
+      h("span", {}, t("live_game", { game: `${gameTitle(room.game)} · ${presetTitle(room.game, room.preset)}` })),
+      h("a", { class: "btn small primary", href: path`#/room/${room.id}`, "data-testid": "back-to-live" },
+        t("back_to_seat")))));
   }
 
   /** Whether a public room passes the list's filter (its game; a free seat). */

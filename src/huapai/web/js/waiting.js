@@ -72,8 +72,11 @@ function seatRow(page, seat, choices, botBody) {
   // myself beside 离座: a lobby play-test)
   if (seat.player && owner && seat.player.id !== s.owner && seat.player.id !== page.me) {
     buttons.push(giveButton(page, seat.player));
-    // a friend gone quiet holds the start
-    buttons.push(page.restButton({ class: "btn small ghost", "data-testid": `unseat-${seat.seat}` }, "del",
+    // a friend gone quiet holds the start; asked first, as 请出 and 解散 are (it sat beside
+    // 转让房主 and went at one tap: a play-test)
+    const name = seat.player.nickname;
+    const ask = () => confirmDialog(t("unseat_title", { name }), t("unseat_text", { name }), t("unseat"), "unseat", "hot");
+    buttons.push(page.restButton({ class: "btn small ghost", "data-testid": `unseat-${seat.seat}`, ask }, "del",
       path`/rooms/${room}/seats/${seat.seat}`, undefined, t("unseat")));
   }
   if (seat.seat === mine) {
