@@ -161,7 +161,8 @@ def _replay_last(page: Page, server: str, preset: str, seed: int, nick: str) -> 
     start_with_bots(page)
     play_deal(page, random.Random(seed))
     page.click("[data-testid=replay]")
-    expect(page.locator("[data-testid=replay]")).to_be_visible()
+    # (the replay's own step line: [data-testid=replay] is the settlement's link too)
+    expect(page.locator("[data-testid=step]")).to_be_visible()
 
 
 # The settlement side panel's scoring cards: any card whose box leaves the panel's. The

@@ -20,7 +20,8 @@ def test_watch_a_replay(page: Page, server: str, shots: Path | None) -> None:
     expect(page.locator("[data-testid=settlement] [data-testid=seed-check]")).to_have_attribute(
         "data-result", "ok")
     page.click("[data-testid=replay]")
-    expect(page.locator("[data-testid=replay]")).to_be_visible()
+    # (the replay's own step line: [data-testid=replay] is the settlement's link too)
+    expect(page.locator("[data-testid=step]")).to_be_visible()
     step = page.locator("[data-testid=step]")
     expect(step).to_contain_text("已走 0 /")
     # my seat's view: my hand at the bottom, nobody else's; my seat called 你, as at the

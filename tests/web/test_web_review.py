@@ -26,7 +26,8 @@ def test_review_a_seat_from_the_replay(page: Page, server: str, shots: Path | No
     start_with_bots(page)
     play_deal(page, random.Random(8))  # first-timer's play: random legal moves
     page.click("[data-testid=replay]")
-    expect(page.locator("[data-testid=replay]")).to_be_visible()
+    # (the replay's own step line: [data-testid=replay] is the settlement's link too)
+    expect(page.locator("[data-testid=step]")).to_be_visible()
     assert "seat=0" in page.url
     # every hand open: the button says to pick a seat's view (it was missing, and read as
     # no review at all on a phone)

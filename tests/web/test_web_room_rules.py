@@ -66,7 +66,8 @@ def test_the_rules_button_during_play_and_a_room_on_its_preset(page: Page,
     expect(page.locator(".dialog")).to_have_count(0)
     tuoguan_to_settlement(page, timeout=30000)  # the house bot plays my seat: the deal runs out
     page.click("[data-testid=replay]")  # the replay keeps the rules the deal was played by
-    expect(page.locator("[data-testid=replay]")).to_be_visible()
+    # (the replay's own step line: [data-testid=replay] is the settlement's link too)
+    expect(page.locator("[data-testid=step]")).to_be_visible()
     page.click("[data-testid=room-rules-button]")
     expect(page.locator(".dialog h2")).to_have_text("本局规则")
     expect(page.locator(".dialog [data-testid=room-rules] li")).to_have_count(3)
