@@ -122,17 +122,14 @@ function leftNote(left) {
 /** The points in one sentence, the dialog's description to a screen reader (it named only
  * 整场结束; the table of points was heard only if looked for: a screen-reader play-test). */
 function pointsSummary(deltas, totals, name) {
-  const parts = [pointsLine(deltas, name)];
-  if (totals) parts.push(`${t("total_col")}${bi("：", ": ")}${seatsPoints(totals, name)}`);
+  const line = (head, values) => `${t(head)}${bi("：", ": ")}${seatsPoints(values, name)}`;
+  const parts = [line("delta_col", deltas)];
+  if (totals) parts.push(line("total_col", totals));
   return h("p", { class: "sr-only", id: "settle-summary" }, parts.join(bi("；", "; ")));
 }
 
 function seatsPoints(values, name) {
   return values.map((v, seat) => `${name(seat)} ${signed(v)}`).join(bi("，", ", "));
-}
-
-function pointsLine(deltas, name) {
-  return `${t("delta_col")}${bi("：", ": ")}${seatsPoints(deltas, name)}`;
 }
 
 /** 本局得分：你 −8，机器人乙 +2，… — a deal's points in words, after a replay's last step. */

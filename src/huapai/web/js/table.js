@@ -29,7 +29,6 @@ export function seatPlace(k, n) {
   return { side, x, y };
 }
 
-
 /** The other seats in a strip across the top (see table.css): on a phone, at a table of
  * four or five, and wherever every hand lies open (a replay) — the seats around the
  * felt cannot hold their 占牌 or open hands there without covering the trick. */
