@@ -235,6 +235,8 @@ const STR = {
   tuoguan_on: ["托管中", "托管 (auto) on"],
   tuoguan_off: ["取消托管", "Take back"],
   tuoguan_off_said: ["已取消托管", "托管 (auto) off"],
+  log_tuoguan: ["（托管）", " (托管 auto)"],
+  tuoguan_moves: ["托管替你走了 {n} 步，牌局记录里标着「托管」", "托管 (auto) made {n|move|moves} for you, marked “托管” in the log"],
   tuoguan_tip: ["托管：机器人替你打，直到你按「取消托管」", "托管 (auto-play): the bot plays your seat until you press Take back"],
   tuoguan_off_tip: ["取消托管，自己打", "Stop 托管 and play yourself"],
   tuoguan_turn: ["托管中：机器人马上替你打（自己出牌就收回托管）",

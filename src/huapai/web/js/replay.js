@@ -8,6 +8,7 @@ import { checkShuffle, commitmentSeen, nonceSent } from "./fairness.js";
 import { presetTitle, rendererFor } from "./games/registry.js";
 import { rulesButton } from "./roomrules.js";
 import { TableView, seatName } from "./table.js";
+import { byTuoguan } from "./tablelog.js";
 import { dealPoints, seedBadge, settlementPanel } from "./settlement.js";
 import { toast } from "./ui.js";
 import { ReviewPanel } from "./review.js";
@@ -207,15 +208,15 @@ export class ReplayPage {
     const ctx = { me: null, name: (s) => this.name(s) };
     let recent = null;
     const log = [];
-    const feed = (events, view) => {
+    const feed = (events, view, actor = null) => {
       recent = this.renderer.track(recent, events, view);
-      for (const ev of events) {
-        const text = this.renderer.eventText(ev, ctx, view);
+      for (const [i, ev] of events.entries()) {
+        const text = byTuoguan(this.renderer.eventText(ev, ctx, view), i === 0 && actor === "tuoguan");
         if (text) log.push({ text, seat: ev.seat });
       }
     };
     feed(d.initial_events ?? [], d.initial);
-    for (let i = 0; i <= this.index; i++) feed(d.steps[i].events, d.steps[i].view);
+    for (let i = 0; i <= this.index; i++) feed(d.steps[i].events, d.steps[i].view, d.steps[i].actor);
     const step = this.index >= 0 ? d.steps[this.index] : null;
     const view = step ? step.view : d.initial;
     const me = this.viewer === "all" ? null : this.viewer;
@@ -242,7 +243,8 @@ export class ReplayPage {
     const after = rest.map((ev) => [ev, line(ev)]).filter(([, text]) => text);
     const made = first?.kind === "answered" && after.some(([ev]) => ev.seat === step.seat);
     const head = made ? null
-      : (first && line(first)) || t("acted", { name: this.name(step.seat), action: said(step.label, step.action) });
+      : byTuoguan((first && line(first)) || t("acted", { name: this.name(step.seat), action: said(step.label, step.action) }),
+                  step.actor === "tuoguan");
     const parts = [head, ...after.map(([, text]) => text)].filter(Boolean);
     const d = this.data;
     if (step === d.steps[this.last] && d.settlement?.deltas) {

@@ -11,7 +11,8 @@ import { endDrawing, multiset, sameMultiset, startDrawing } from "./games/generi
 import { play, playEvents, turnTitle } from "./feedback.js";
 import { FocusKeeper } from "./focus.js";
 import { announce, focusTheQuestion, saySelection } from "./speech.js";
-import { addLog, keptLog, renderLog } from "./tablelog.js";
+import { addLog, keptLog, renderLog, tuoguanRun } from "./tablelog.js";
+import { toast } from "./ui.js";
 import { advisedWord, nextHint } from "./hint.js";
 
 const BUBBLE_MS = 2400;
@@ -112,6 +113,8 @@ export class TableView {
     const fresh = this.data?.dealKey !== data.dealKey;
     const reloaded = this.data === null;
     const wasMyTurn = this.data !== null && !fresh && this.myTurn();
+    const onTuoguan = (d) => typeof d?.me === "number" && (d.tuoguan ?? []).includes(d.me);
+    const tuoguanRan = !fresh && onTuoguan(this.data) ? tuoguanRun(this.log, data.me) : 0;
     if (fresh) {
       this.recent = null;
       this.myClaim = null;  // (lostClaim: a claim of the last deal is no more)
@@ -139,7 +142,7 @@ export class TableView {
       this.recent = this.renderer.track(past ? null : this.recent, past ?? events, data.view);
       this.setClocks(data.clocks);
       if (!data.rebuilt) {
-        addLog(this, events);
+        addLog(this, events, fresh ? null : data.tuoguan);
         this.feedback(events, { fresh, reloaded, wasMyTurn });
       }
     }
@@ -148,6 +151,7 @@ export class TableView {
     }
     this.render();
     if (this.myTurn() && !wasMyTurn) focusTheQuestion(this);
+    if (tuoguanRan && !onTuoguan(data) && !this.opts.readOnly) toast(() => t("tuoguan_moves", { n: tuoguanRan }));
   }
 
   /** Sounds, the turn chime, the blinking tab title and the deal animation (live only). */

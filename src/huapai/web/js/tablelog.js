@@ -3,6 +3,7 @@
 // (×7), and the log kept across a reload of the page (sessionStorage, per tab and deal).
 
 import { h, replace } from "./dom.js";
+import { t } from "./i18n.js";
 
 const LOG_MAX = 200;
 
@@ -38,11 +39,16 @@ export function keptLog(dealKey) {
   }
 }
 
-/** `events`' lines added to `table`'s log (the newest LOG_MAX kept, and stored). */
-export function addLog(table, events) {
+/** `events`' lines added to `table`'s log (the newest LOG_MAX kept, and stored).
+ * `stand`: the seats on 托管 as the move's state says (null for a deal's opening and the
+ * history): the move's own line — its first event — is marked （托管） when its seat is one
+ * of them (a move made by 托管 read as the player's own: a play-test). Only the public flag
+ * decides, never who chose: a forced answer and a chosen one are marked alike. */
+export function addLog(table, events, stand = null) {
   const ctx = table.ctx();
-  for (const ev of events) {
-    if (table.renderer.eventText(ev, ctx, table.data.view)) table.log.push({ ev, seat: ev.seat });
+  for (const [i, ev] of events.entries()) {
+    const tg = i === 0 && (stand ?? []).includes(ev.seat);
+    if (table.renderer.eventText(ev, ctx, table.data.view)) table.log.push(tg ? { ev, seat: ev.seat, tg } : { ev, seat: ev.seat });
     const lost = lostClaim(table, ev, table.data.me);
     if (lost && table.renderer.eventText(lost, ctx, table.data.view)) table.log.push({ ev: lost, seat: lost.seat });
   }
@@ -67,10 +73,28 @@ export function lostClaim(table, ev, me) {
   return taken && ev.seat !== me ? { kind: "claim_lost", seat: me, answer: mine, by: ev.seat } : null;
 }
 
+/** A log line, marked （托管） when the house bot made it for a player (`tg`). */
+export function byTuoguan(text, tg) {
+  return text && tg ? `${text}${t("log_tuoguan")}` : text;
+}
+
+/** How many moves 托管 made for seat `me` in a row at the log's end — said when the player
+ * takes the seat back (nothing said of it, they came back to a changed hand: a play-test).
+ * Counted from the log, so a reload in between still counts them. */
+export function tuoguanRun(log, me) {
+  let n = 0;
+  for (let i = log.length - 1; i >= 0; i--) {
+    if (log[i].seat !== me || !log[i].ev) continue;
+    if (!log[i].tg) break;
+    n += 1;
+  }
+  return n;
+}
+
 /** The log's list drawn again, its newest line in view. */
 export function renderLog(table) {
   const ctx = table.ctx();
-  const lines = table.log.map((e) => (e.ev ? table.renderer.eventText(e.ev, ctx, table.data.view) : e.text));
+  const lines = table.log.map((e) => byTuoguan(e.ev ? table.renderer.eventText(e.ev, ctx, table.data.view) : e.text, e.tg));
   replace(table.logList, runs(lines.filter(Boolean)).map(([text, n]) => h("li", {}, n > 1 ? `${text} ×${n}` : text)));
   table.logList.scrollTop = table.logList.scrollHeight;
   table.logBox.scrollTop = table.logBox.scrollHeight;
