@@ -188,7 +188,7 @@ def test_the_settlement_stays_until_enter_in_a_terminal() -> None:
     asked = _prompts(terminal=True)
     between = [i for i, p in enumerate(asked) if p.startswith("press Enter")]
     assert [asked[i] for i in between] == [
-        "press Enter for deal 2 of 2 (q leaves the match)> "]
+        "press Enter for deal 2 of 2 (settlement: see it again, q leaves)> "]
     assert 0 < between[0] < len(asked) - 1
     assert not any(p.startswith("press Enter") for p in _prompts(terminal=False))
 

@@ -30,8 +30,8 @@ _LABELS: dict[str, tuple[str, str]] = {
                    "until the match ends itself (at most {total})"),
     "deal_header_open": ("第 {n} 局（打到这一场结束，最多 {total} 局）",
                          "deal {n} (until the match ends itself, at most {total})"),
-    "next_deal_open": ("按回车开始第 {n} 局（「q」离开对局）> ",
-                       "press Enter for deal {n} (q leaves the match)> "),
+    "next_deal_open": ("按回车开始第 {n} 局（「明细」再看结算，「q」离开对局）> ",
+                       "press Enter for deal {n} (settlement: see it again, q leaves)> "),
     "house_rules": ("本场规则：{rules}", "house rules: {rules}"),
     "deal_header": ("第 {n}/{total} 局", "deal {n} of {total}"),
     "deal_resumed": ("（接着打）", " (resumed)"),
@@ -48,8 +48,8 @@ _LABELS: dict[str, tuple[str, str]] = {
     "quit_confirm": ("真的退出吗？再输入「q」（或「退出」「是」）确认，输入别的继续打> ",
                      "really quit? type q (or y) to quit, anything else to play on> "),
     "quit_cancelled": ("不退出，接着打。", "not quitting: play on."),
-    "next_deal": ("按回车开始第 {n}/{total} 局（「q」离开对局）> ",
-                  "press Enter for deal {n} of {total} (q leaves the match)> "),
+    "next_deal": ("按回车开始第 {n}/{total} 局（「明细」再看结算，「q」离开对局）> ",
+                  "press Enter for deal {n} of {total} (settlement: see it again, q leaves)> "),
     "chose": ("你选了：{text}", "you chose: {text}"),
     # a bare number or word that may mean several listed actions: every reading, and how
     # to say each one unambiguously (=x only where the notation x is taken)
@@ -101,8 +101,9 @@ _LABELS: dict[str, tuple[str, str]] = {
     "total": ("累计", "running total"),
     "bot": ("玩家", "player"),
     "match_over": ("对局结束。总分：{totals}", "match over. totals: {totals}"),
-    "another_match": ("再来一场？按回车开始（「q」或「不」退出）> ",
-                      "another match? press Enter to start (q or n to stop)> "),
+    "another_match": ("再来一场？按回车开始（「明细」再看结算，「q」或「不」退出）> ",
+                      "another match? press Enter to start (settlement: see it again, q or n "
+                      "to stop)> "),
     "another_unclear": ("「{text}」不是回答：按回车再来一场，输入「q」或「不」退出",
                         "{text!r} is no answer: press Enter for another match, q or n to stop"),
     "quit": ("你退出了对局。", "you left the match."),
@@ -145,10 +146,22 @@ _LABELS: dict[str, tuple[str, str]] = {
                    "· waits (or 听): your waits — the cards that win, what each is worth, how "
                    "many are unseen."),
     "help_commands": ("· 「?」或「帮助」：本帮助；「提示」：托管会怎么打；「牌桌」：重新显示牌桌；"
+                      "「记录」：再看这一局最近的牌局记录；"
                       "「q」或「退出」：退出对局（会先问你一次；记录里连没打完的这一局也保存）。",
                       "· ? or help: this help; hint (or 提示): what 托管 (the auto-player) "
-                      "would play; show: draw the table again; q: quit (asks you to confirm; "
+                      "would play; show: draw the table again; log: this deal's latest moves "
+                      "again; q: quit (asks you to confirm; "
                       "the record, the unfinished deal too, is kept in --record)."),
+    "end_help": ("「明细」：再看这一局的计分和结算；「牌桌」：这一局最后的牌桌；"
+                 "「记录」：这一局的牌局记录；回车：接着打；「q」：离开。",
+                 "settlement: this deal's breakdown and payments again; show: its final table; "
+                 "log: its moves; Enter: go on; q: leave."),
+    "log_title": ("这一局最近的牌局记录（共 {n} 行，最后 {k} 行）：",
+                  "this deal's latest moves ({k} of {n} lines):"),
+    "log_title_all": ("这一局的牌局记录：", "this deal's moves:"),
+    "log_empty": ("这一局还没有记录。", "nothing has happened in this deal yet."),
+    "not_over": ("这一局还没打完：结算在局末（「牌桌」看现在的牌桌）。",
+                 "the deal is not over: its settlement comes at the end (show: the table now)."),
     "hint_practice": ("报数练习：提示不替你报——数一数这组牌是几个钱（看是碰、哨还是四张，"
                       "大字还是小字，是不是将）",
                       "报数 practice: the hint will not say it — count this group's 钱 (碰, "

@@ -29,6 +29,8 @@ _QUIT = frozenset({"q", "quit", "exit", "退出"})
 _SHOW = frozenset({"show", "牌桌"})
 _WAITS = frozenset({"waits", "听", "听牌", "ting"})
 _HINT = frozenset({"hint", "提示", "tishi"})
+_LOG = frozenset({"log", "记录", "牌局记录", "jilu"})
+_SETTLEMENT = frozenset({"明细", "结算", "settlement", "details", "mingxi"})
 _CHOICE_MARKS = ("#", "＃")
 
 
@@ -94,7 +96,8 @@ def command_of(word: str) -> str | None:
     exactly as written (``Q`` is a card, ``q`` quits)."""
     key = word if len(word) == 1 else word.casefold()
     for command, words in (("help", _HELP), ("quit", _QUIT), ("show", _SHOW),
-                           ("waits", _WAITS), ("hint", _HINT)):
+                           ("waits", _WAITS), ("hint", _HINT), ("log", _LOG),
+                           ("settlement", _SETTLEMENT)):
         if key in words:
             return command
     return None

@@ -40,13 +40,14 @@ from .render import (
     Heading,
     RenderContext,
     Renderer,
+    breakdown_view,
     event_lines,
     foldable,
     hints_view,
     legal_list,
     number_readings,
+    payments_view,
     renderer_for,
-    settlement_view,
     signed,
     standing_waits_view,
     waits_view,
@@ -113,6 +114,9 @@ class HumanMatch:
     ctx: RenderContext = field(init=False)
     _held: tuple[Mapping[str, Any], int] | None = field(init=False, default=None)
     _interrupted: bool = field(init=False, default=False)  # Ctrl-C at the last prompt
+    #: the deal's log as printed (「记录」 prints its end again: on 24 rows a long round of
+    #: the bots' moves scrolled off before the player's turn, a play-test)
+    _log: list[str] = field(init=False, default_factory=list)
 
     def __post_init__(self) -> None:
         self.match = self.resumed or Match(self.table.game, self.table.rules, self.deals,
@@ -144,7 +148,7 @@ class HumanMatch:
             return False
         while True:
             try:
-                answer = self._read("another_match").strip()
+                answer = self._after_deal("another_match")
             except _Leave:
                 return False
             if command_of(answer) == "quit" or answer.casefold() in _NO:
@@ -185,6 +189,7 @@ class HumanMatch:
     def _one_deal(self) -> None:
         going = self.match.current  # a resumed deal, already under way
         deal = going or self.match.start_deal()
+        self._log = []
         n = len(self.match.settlements) + 1
         self._print(Heading(tr(self._open("deal_header"), self.lang, n=n, total=self.deals)
                             + (tr("deal_resumed", self.lang) if going else "")))
@@ -197,12 +202,54 @@ class HumanMatch:
             play_out_paced(deal, agents, self.me, self._after, waiting=self._waiting)
         except AgentError as exc:
             raise bot_failure(exc, self.bots) from None
-        self._print(self._table_view(deal))
         settlement = self.match.finish_deal()
-        self._print(settlement_view(settlement.to_json(), self.match.totals, self.ctx))
+        self._show_end(deal, settlement.to_json())
         self._save()
         if not self.match.finished:
             self._between_deals(n + 1)
+
+    def _show_end(self, deal: Deal, settlement: Mapping[str, Any],
+                  parts: Sequence[str] = ("settlement", "show")) -> None:
+        """The deal's end: the breakdown, then the final table (its 【结束】 line and the
+        winner's hand by units), then the payments and each seat's result — last, by the
+        prompt. Breakdown last, a 双别杆 end (≈ 45 lines) left an 80 × 24 terminal its
+        second half alone: who won, on which card, had scrolled off (a play-test).
+        ``parts``: the settlement and / or the table (asked again after the deal)."""
+        if "settlement" in parts:
+            self._print(breakdown_view(settlement, self.ctx))
+        if "show" in parts:
+            self._print(self._table_view(deal))
+        if "settlement" in parts:
+            self._print(payments_view(settlement, self.match.totals, self.ctx))
+
+    def _after_deal(self, prompt: str, **values: object) -> str:
+        """A line typed at a prompt after a deal (the next deal's, 再来一场's): 明细 shows the
+        settlement again, 牌桌 the final table, 记录 the deal's log, ? says so; anything
+        else is the answer."""
+        while True:
+            answer = self._read(prompt, **values).strip()
+            command = command_of(answer)
+            deal, settlements = self.match.last, self.match.settlements
+            if command in ("settlement", "show") and deal is not None and settlements:
+                self._show_end(deal, settlements[-1].to_json(), (command,))
+            elif command == "log":
+                self._show_log()
+            elif command == "help":
+                self._print(Text(tr("end_help", self.lang), style="cyan"))
+            else:
+                return answer
+
+    def _show_log(self) -> None:
+        """「记录」: the deal's log again, as much of its end as the screen holds."""
+        if not self._log:
+            self._print(Text(tr("log_empty", self.lang), style="dim"))
+            return
+        room = max(8, (self.console.height if self.console.is_terminal else 24) - 4)
+        shown = self._log[-room:]
+        title = "log_title" if len(shown) < len(self._log) else "log_title_all"
+        self._print(Text(tr(title, self.lang, n=len(self._log), k=len(shown)), style="bold"))
+        for line in shown:
+            self.console.print(Text("  " + line))
 
     def _ends_itself(self) -> bool:
         """A match that ends itself (钵福's 得一钵), played to its family's cap of deals:
@@ -225,7 +272,7 @@ class HumanMatch:
         as at a turn. Piped input plays straight on (no line is taken from it)."""
         if not self.console.is_terminal:
             return
-        if command_of(self._read(self._open("next_deal"), n=n, total=self.deals).strip()) \
+        if command_of(self._after_deal(self._open("next_deal"), n=n, total=self.deals)) \
                 == "quit":
             self._confirm_quit()
 
@@ -345,6 +392,10 @@ class HumanMatch:
             self._print(waits_view(self.renderer, self._view(deal), self.ctx))
         elif command == "help":
             self._print(help_view(self.renderer, self.ctx))
+        elif command == "log":
+            self._show_log()
+        elif command == "settlement":
+            self._complain(tr("not_over", self.lang))
         else:
             self._show_decision(deal, shown)
 
@@ -418,6 +469,7 @@ class HumanMatch:
             # Chinese broke only at its spaces ("34 胡，4" / "分。")
             for part in folded(line, self.console.width - 2, self.ctx.lang, self.console):
                 self.console.print(Text("  " + part))
+                self._log.append(part)
 
     def _print(self, *renderables: RenderableType) -> None:
         self._flush()

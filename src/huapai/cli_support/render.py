@@ -349,21 +349,25 @@ def settlement_view(
     """A settlement: the breakdown, the itemised payments, then each seat's result and
     running total — last, by the prompt (the breakdown came after them, so the totals sat
     in the middle of the screen and the breakdown by the next deal: a play-test)."""
-    lang = ctx.lang
-    parts: list[RenderableType] = []
+    return Group(breakdown_view(settlement, ctx), payments_view(settlement, totals, ctx))
+
+
+def breakdown_view(settlement: Mapping[str, Any], ctx: RenderContext) -> RenderableType:
+    """A settlement's 计分明细 (its notes, for one written before items existed)."""
     items = settlement.get("items", [])
     if items:
-        parts.append(_items_table(items, ctx))
-    else:  # a settlement written before items existed: its notes, as they are
-        parts.extend(Text("· " + str(note), style="dim") for note in settlement.get("notes", []))
-    parts.append(Text(tr("settlement", lang), style="bold"))
+        return _items_table(items, ctx)
+    return Group(*(Text("· " + str(note), style="dim") for note in settlement.get("notes", [])))
+
+
+def payments_view(settlement: Mapping[str, Any], totals: Sequence[int] | None,
+                  ctx: RenderContext) -> RenderableType:
+    """A settlement's payments, then each seat's result (and running total)."""
+    lang = ctx.lang
     payments = settlement.get("payments", [])
-    if payments:
-        parts.append(_payments_table(payments, ctx))
-    else:
-        parts.append(Text(tr("no_payments", lang)))
-    parts.append(_results_table(settlement.get("deltas", []), totals, ctx))
-    return Group(*parts)
+    return Group(Text(tr("settlement", lang), style="bold"),
+                 _payments_table(payments, ctx) if payments else Text(tr("no_payments", lang)),
+                 _results_table(settlement.get("deltas", []), totals, ctx))
 
 
 def signed(points: int) -> str:
