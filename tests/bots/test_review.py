@@ -178,8 +178,8 @@ def test_review_command_json_and_text(tmp_path: Path) -> None:
     text = runner.invoke(app, ["review", str(path), "--seat", "0", "--level", "入门"])
     assert text.exit_code == 0 and "复盘" in text.output, text.output
     summary = data["summary"]
-    cost = f"{summary['cost']:.1f}"  # as the browser says it (nothing lost: 没有少得)
-    lost = "没有少得" if cost == "0.0" else f"合计少得 {cost} 分"
+    cost = f"{summary['cost']:.1f}"  # as the browser says it (nothing lost: 没有损失)
+    lost = "没有损失" if cost == "0.0" else f"合计少得 {cost} 分"
     assert f"共 {summary['decisions']} 步选择，{summary['mistakes']} 处大错，{lost}" \
         in text.output
     # with none, what the review judges by is said (a fed 胡 read as a mistake missed)
@@ -220,7 +220,7 @@ def test_a_review_says_what_its_points_count(tmp_path: Path, preset: str, code: 
     assert (note is not None) == (preset == "bofu")
     cost = f"{data['summary']['cost']:.1f}"
     text = runner.invoke(app, ["review", str(path), "--seat", "0", "--level", "入门"]).output
-    assert (f"合计少得 {cost} {zh}\n" if cost != "0.0" else "没有少得\n") in text, text
+    assert (f"合计少得 {cost} {zh}\n" if cost != "0.0" else "没有损失\n") in text, text
     english = runner.invoke(app, ["review", str(path), "--seat", "0", "--level", "入门",
                                   "--lang", "en"]).output
     assert (f"; {en} lost in all: {cost}\n" if cost != "0.0" else "; nothing lost\n") \
@@ -241,7 +241,7 @@ def test_a_review_of_several_deals_heads_each_deal(tmp_path: Path) -> None:
         heads = [i for i, line in enumerate(out) if line in (head.format(1), head.format(2))]
         assert [out[i] for i in heads] == [head.format(1), head.format(2)], out
         assert out[heads[0] + 1].startswith("#") and out[heads[1] + 1].startswith("#")
-        assert out[heads[1] - 1].startswith("#")
+        assert out[heads[1] - 1].startswith("     ")  # the last decision's options
     one = runner.invoke(app, ["review", str(_record(tmp_path)), "--seat", "0", "--level", "入门"])
     assert "第 1 局\n" not in one.output
 
@@ -390,7 +390,7 @@ def test_a_seat_with_nothing_to_choose_is_told_why(tmp_path: Path) -> None:
 
 def test_a_review_that_lost_nothing_says_so() -> None:
     """"合计少得 0.0 豆" read oddly (a play-test of a one-decision review): nothing lost
-    says 没有少得 / nothing lost."""
+    says 没有损失 / nothing lost."""
     from rich.console import Console
 
     from huapai.cli_support.i18n import Lang
@@ -398,7 +398,7 @@ def test_a_review_that_lost_nothing_says_so() -> None:
     worth = {"unit": {"code": "dou", "zh": "豆", "en": "豆", "params": {}}, "note": None}
     data = {"decisions": [], "worth": worth, "seat": 0, "level": "普通", "iterations": 8,
             "summary": {"decisions": 1, "mistakes": 0, "cost": 0.02}}
-    said_in: list[tuple[Lang, str]] = [("zh", "共 1 步选择，0 处大错，没有少得"),
+    said_in: list[tuple[Lang, str]] = [("zh", "共 1 步选择，0 处大错，没有损失"),
                                        ("en", "decisions: 1; big mistakes: 0; nothing lost")]
     for lang, said in said_in:
         out = Console(width=200, record=True, force_terminal=False)
@@ -451,3 +451,29 @@ def test_a_decision_where_every_option_expects_the_same_is_one_short_line() -> N
     assert _decision_line(one, "zh").plain.endswith("另一种走法也是 +2.0：怎么选都一样")
     differs = {**row, "options": [*options, _option(3, "弃 K", 1.0, 0.5)]}
     assert "怎么选都一样" not in _decision_line(differs, "zh").plain
+
+
+def test_a_decision_says_what_came_before_and_keeps_its_options_whole() -> None:
+    """At 80 columns a decision's options broke inside one (打 / 四、打 七 等 3 种) and #72
+    said nothing of which decision it was (a play-test): the head says what the seat had
+    just been told (座位2 打出 八 → 碰), the options follow under it, packed into lines at
+    the terminal's width, none broken."""
+    from rich.cells import cell_len
+    from rich.console import Console
+
+    from huapai.cli_support.review import show
+    options = [_option(i, f"打 {card}", float(i), 1.5) for i, card in enumerate("一二三四五六七八")]
+    row = {"deal": 1, "move": 72, "mistake": False, "chosen": 0, "advised": 0, "checked": None,
+           "asked": None, "chosen_label": {"zh": "打 一", "en": "discard 一"}, "options": options}
+    worth = {"unit": {"code": "dou", "zh": "豆", "en": "豆", "params": {}}, "note": None}
+    data = {"decisions": [row], "worth": worth, "seat": 0, "level": "普通", "iterations": 8,
+            "summary": {"decisions": 1, "mistakes": 0, "cost": 0.0}}
+    out = Console(width=40, record=True, force_terminal=False)
+    show(data, "zh", out, {(1, 72): "座位2 打出 八"})
+    lines = out.export_text().splitlines()
+    head = lines.index("#72  座位2 打出 八 → 打 一")
+    block = lines[head + 1:head + 1 + sum(line.startswith("     ") for line in lines)]
+    assert len(block) > 1 and all(cell_len(line) <= 40 for line in block), block
+    said = "  ".join(line.strip() for line in block)
+    for option in options[1:]:
+        assert f"{option['label']['zh']} +{option['estimate']:.1f}±1.5" in said, said

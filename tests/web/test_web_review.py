@@ -69,7 +69,7 @@ def test_review_a_seat_from_the_replay(page: Page, server: str, shots: Path | No
     summary = job["result"]["summary"]
     expect(page.locator("[data-testid=review-summary]")).to_have_text(re.compile(
         f"^共 {summary['decisions']} 步选择，{summary['mistakes']} 处大错，"
-        r"(合计少得 \d+\.\d 分|没有少得)$"))  # the unit the result names (钵福: 折算分)
+        r"(合计少得 \d+\.\d 分|没有损失)$"))  # the unit the result names (钵福: 折算分)
     assert job["result"]["worth"]["unit"]["zh"] == "分"
     expect(page.locator("[data-testid=review-worth]")).to_have_count(0)
     mistakes = [d for d in job["result"]["decisions"] if d["mistake"]]

@@ -11,19 +11,24 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console
+from rich.console import Console, ConsoleOptions, RenderResult
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.text import Text
 
 from huapai.bots.levels import BadSpec, level_name
 from huapai.bots.review import Decision, count_decisions, review, review_json
 from huapai.bots.search import BUDGETS
+from huapai.core.claim import Answered
+from huapai.core.protocol import Event
 from huapai.core.record import Replay
 
+from .fold import Folded
 from .i18n import Lang, comma, level_label, seat_name
+from .render import RenderContext, Renderer, renderer_for
 from .replay import read_record, replay_all
 from .setup import CliError, bad_seat, emit_json, refused
 
@@ -49,7 +54,7 @@ def run_review(path: Path, *, seat: int, level: str, seed: int, as_json: bool, l
     if as_json:
         emit_json(data)
     else:
-        show(data, lang, console)
+        show(data, lang, console, contexts(replays, seat, lang))
 
 
 def _reviewed(replays: Sequence[Replay], seat: int, level: str, seed: int,
@@ -77,16 +82,47 @@ def mistake_line(row: dict[str, Any], lang: Lang) -> str:
             f"expected {_fmt(chosen)}, {_said(row['advised_label'], lang)} {_fmt(advised)}")
 
 
-def show(data: dict[str, Any], lang: Lang, console: Console) -> None:
+def contexts(replays: Sequence[Replay], seat: int, lang: Lang) -> dict[tuple[int, int], str]:
+    """For each move (deal and move, numbered from 1 as ``huapai replay`` numbers them),
+    the last line the seat was told before it (座位2 打出 八, 你 摸到 伍): a review keyed
+    by move numbers alone left a player guessing which decision #72 was (a play-test)."""
+    out: dict[tuple[int, int], str] = {}
+    for deal, replay in enumerate(replays, 1):
+        ctx = RenderContext(replay.game, replay.rules, lang, me=seat)
+        renderer = renderer_for(replay.game)
+        last = ""
+        for event in replay.opening:
+            last = _told(renderer, event, seat, ctx) or last
+        for step in replay.steps:
+            out[(deal, step.index + 1)] = last
+            for event in step.events:
+                last = _told(renderer, event, seat, ctx) or last
+    return out
+
+
+def _told(renderer: Renderer, event: Event, seat: int, ctx: RenderContext) -> str | None:
+    """``event``'s line as ``seat`` was told it (another seat's answer in a claim window is
+    not told: it says only that the seat answered)."""
+    if event.kind == Answered.kind and event.seat != seat:
+        return None
+    return renderer.event(event.for_viewer(seat).to_json(), ctx)
+
+
+def show(data: dict[str, Any], lang: Lang, console: Console,
+         told: dict[tuple[int, int], str] | None = None) -> None:
     zh = lang == "zh"
     who = seat_name(int(data["seat"]), lang)
     console.print(Text(f"复盘：{who}，{data['level']}（每步 {data['iterations']} 次模拟）" if zh
                        else f"review of {who}, level {level_label(data['level'], lang)} "
                             f"({data['iterations']} rollouts a decision)", style="bold"))
-    console.print(Text("每一步先列建议的走法，再列你选的，其余按预期从高到低。± 是和你选的相比的"
-                       "误差：误差大的只在几副牌上试过，预期再高也可能是运气。建议另外在新的牌上"
-                       "和你选的重比过（“重比过”），有 99% 把握更好才建议，否则建议你选的；"
-                       "“没试”的走法搜索没顾上（先试最可能的几手）。" if zh else
+    intro = ("#号就是回放里的第几步，→ 前是那时刚发生的事。"
+             "每一步先列建议的走法，再列你选的，其余按预期从高到低。± 是和你选的相比的"
+             "误差：误差大的只在几副牌上试过，预期再高也可能是运气。建议另外在新的牌上"
+             "和你选的重比过（“重比过”），有 99% 把握更好才建议，否则建议你选的；"
+             "“没试”的走法搜索没顾上（先试最可能的几手）。")
+    console.print(Folded(intro, style="dim") if zh else Text(
+                       "#n is the move's number in huapai replay; before → is what had just "
+                       "happened. "
                        "Each decision lists the advised move first, then your pick, then the "
                        "rest, best expected score first. ± is the noise of the difference to "
                        "your pick: a wide one was tried on a few deals only, and a high "
@@ -104,10 +140,11 @@ def show(data: dict[str, Any], lang: Lang, console: Console) -> None:
         if several and row["deal"] != deal:  # a record of several deals: each under its own
             deal = row["deal"]
             console.print(Text(f"第 {deal} 局" if zh else f"deal {deal}", style="bold"))
-        console.print(_decision_line(row, lang), style="red" if row["mistake"] else "")
+        head, items = _decision_parts(row, lang, (told or {}).get((row["deal"], row["move"])))
+        console.print(_Block(head, items, "red" if row["mistake"] else ""))
     summary, unit = data["summary"], _said(data["worth"]["unit"], lang)
     cost = f"{summary['cost']:.1f}"  # nothing lost: 合计少得 0.0 豆 read oddly
-    lost = (("没有少得" if cost == "0.0" else f"合计少得 {cost} {unit}") if zh else
+    lost = (("没有损失" if cost == "0.0" else f"合计少得 {cost} {unit}") if zh else
             ("nothing lost" if cost == "0.0" else f"{unit} lost in all: {cost}"))
     console.print(Text(f"共 {summary['decisions']} 步选择，{summary['mistakes']} 处大错，{lost}"
                        if zh else f"decisions: {summary['decisions']}; big mistakes: "
@@ -133,25 +170,29 @@ def show(data: dict[str, Any], lang: Lang, console: Console) -> None:
 
 def _decision_line(row: dict[str, Any], lang: Lang) -> Text:
     """``#49 打 一 ✗  打 柒 +4.3±0.6（建议，重比过）  打 一 −1.7（你选的）  打 三 +1.8±3.5 …``:
-    the advice, the pick, then the rest best first (a play-tester read the first listed
-    as the advice); a run of untagged options that scored alike is said once (钵福's 报 0
-    … 报 30 were 31 entries on one line), and a decision where every option expects the
-    same is one short line (紧牌's 弃 lines listed each card at the same figure)."""
-    line = Text(f"#{row['move']:<3} {_pick(row, lang)}"
-                f"{' ✗' if row['mistake'] else ''} ")
+    the decision as one line (its head, then its options)."""
+    head, items = _decision_parts(row, lang)
+    line = head + Text(" ")
+    for item in items:
+        line.append("  ")
+        line.append_text(item)
+    return line
+
+
+def _decision_parts(row: dict[str, Any], lang: Lang,
+                    before: str | None = None) -> tuple[Text, list[Text]]:
+    """A decision's head (``#49 座位2 打出 八 → 打 一 ✗``: ``before``, what had just
+    happened) and its options: the advice, the pick, then the rest best first (a
+    play-tester read the first listed as the advice); a run of untagged options that
+    scored alike is said once (钵福's 报 0 … 报 30 were 31 entries on one line), and a
+    decision where every option expects the same is one short item (紧牌's 弃 lines listed
+    each card at the same figure)."""
+    head = Text(f"#{row['move']:<3} {f'{before} → ' if before else ''}{_pick(row, lang)}"
+                f"{' ✗' if row['mistake'] else ''}")
     ranked = _ordered(row)
     if _no_difference(row, ranked):
-        chosen, others = ranked[0], len(ranked) - 1
-        estimate = _estimate(chosen["estimate"], lang)
-        line.append(f"  {_said(chosen['label'], lang)} {estimate}")
-        line.append("（你选的）" if lang == "zh" else " (your pick)", style="bold")
-        if lang == "zh":
-            rest = "另一种走法也是" if others == 1 else f"别的 {others} 种走法也都是"
-            line.append(f"  {rest} {estimate}：怎么选都一样", style="dim")
-        else:
-            rest = "the other option" if others == 1 else f"the other {others}"
-            line.append(f"  {rest} also {estimate}: no difference", style="dim")
-        return line
+        return head, _alike_items(ranked, lang)
+    items: list[Text] = []
     for run in _alike_runs(ranked, row):
         option, tags = run[0], _tags(run[0], row)
         error = "" if option["error"] is None else f"±{option['error']:.1f}"
@@ -160,12 +201,53 @@ def _decision_line(row: dict[str, Any], lang: Lang) -> Text:
         if len(run) > FOLD_SHOWN:
             names += (f" 等 {len(run)} 种" if lang == "zh" else
                       f" and {len(run) - FOLD_SHOWN} more")
-        line.append(f"  {names} {_estimate(option['estimate'], lang)}{error}")
+        item = Text(f"{names} {_estimate(option['estimate'], lang)}{error}")
         if tags:
             said = [zh if lang == "zh" else en for zh, en in tags]
-            line.append("（" + "，".join(said) + "）" if lang == "zh" else f" ({', '.join(said)})",
+            item.append("（" + "，".join(said) + "）" if lang == "zh" else f" ({', '.join(said)})",
                         style="bold")
-    return line
+        items.append(item)
+    return head, items
+
+
+def _alike_items(ranked: Sequence[dict[str, Any]], lang: Lang) -> list[Text]:
+    """Every option expecting the same: the pick, and that the others do too."""
+    chosen, others = ranked[0], len(ranked) - 1
+    estimate = _estimate(chosen["estimate"], lang)
+    pick = Text(f"{_said(chosen['label'], lang)} {estimate}")
+    pick.append("（你选的）" if lang == "zh" else " (your pick)", style="bold")
+    if lang == "zh":
+        rest = "另一种走法也是" if others == 1 else f"别的 {others} 种走法也都是"
+        return [pick, Text(f"{rest} {estimate}：怎么选都一样", style="dim")]
+    rest = "the other option" if others == 1 else f"the other {others}"
+    return [pick, Text(f"{rest} also {estimate}: no difference", style="dim")]
+
+
+@dataclass(frozen=True, slots=True)
+class _Block:
+    """A decision at the terminal's width: its head, then its options packed into lines
+    under it, indented, never broken inside one (an option broke across lines at 80
+    columns: 打 / 四、打 七 等 3 种, a play-test)."""
+
+    head: Text
+    items: list[Text]
+    style: str = ""
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield Text.assemble(self.head, style=self.style)
+        line = Text(_INDENT, style=self.style)
+        for item in self.items:
+            if len(line) > len(_INDENT) and line.cell_len + 2 + item.cell_len > options.max_width:
+                yield line
+                line = Text(_INDENT, style=self.style)
+            if len(line) > len(_INDENT):
+                line.append("  ")
+            line.append_text(item)
+        yield line
+
+
+_INDENT = "     "
+"""Where a decision's options start under its head (past ``#123 ``)."""
 
 
 def _ordered(row: dict[str, Any]) -> list[dict[str, Any]]:

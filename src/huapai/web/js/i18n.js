@@ -190,7 +190,7 @@ const STR = {
   review_summary: ["共 {decisions} 步选择，{mistakes} 处大错，合计少得 {cost} {unit}",
                    "Decisions: {decisions}; big mistakes: {mistakes}; {unit} lost in all: {cost}"],
   // nothing lost: "合计少得 0.0 豆" read oddly (a play-test)
-  review_summary_even: ["共 {decisions} 步选择，{mistakes} 处大错，没有少得",
+  review_summary_even: ["共 {decisions} 步选择，{mistakes} 处大错，没有损失",
                         "Decisions: {decisions}; big mistakes: {mistakes}; nothing lost"],
   // a play-tester who fed a 106-point 胡 read 没有大错 as the review missing it
   review_clean: ["没有大错（只按你当时能知道的判断，看不见别家的牌：输赢里还有牌运）",
