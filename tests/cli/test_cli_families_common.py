@@ -190,3 +190,11 @@ def test_xiushan_help_lists_the_presets_own_actions(preset: str, has: tuple[str,
     assert not any(word in actions for word in lacks), actions
     train = RenderContext(game, game.rules("bofu", baoshu="train"), "zh", me=0)
     assert "报 N" in renderer_for(game).notation_help(train)
+
+
+def test_xiushans_english_help_says_how_to_type_a_card_without_hanzi() -> None:
+    """English mode: the ? help named the cards in 汉字 only; s1…s10 / b1…b10 were said
+    by the error for a word it could not read (an English play-test)."""
+    game = get_game("xiushan")
+    text = renderer_for(game).notation_help(_ctx("xiushan", "huangliufu", "en"))
+    assert "s1…s10" in text and "b1…b10" in text, text

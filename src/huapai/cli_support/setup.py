@@ -156,7 +156,12 @@ def resolve_preset(game: Game[Any, Any], name: str) -> str:
         listed = "、".join(f"{p}（{titles[p]}）" for p in matches)
         raise CliError(f"「{name}」可以是几种玩法：{listed}，请写其中一个",
                        f"{name!r} could be any of: {', '.join(matches)}; give one")
-    return matches[0] if matches else name
+    if not matches:  # each by its id and its name (the ids alone said nothing of 黄六福)
+        zh = "、".join(f"{p}（{titles[p]}）" for p in game.presets())
+        en = ", ".join(f"{p} = {manifest.preset_title(p).en}" for p in game.presets())
+        raise CliError(f"{game.name} 没有玩法 {name!r}；可选：{zh}",
+                       f"unknown preset {name!r} for {game.name}; known: {en}")
+    return matches[0]
 
 
 def default_preset(game: Game[Any, Any]) -> str:

@@ -203,7 +203,8 @@ class XiushanRenderer:
         zh = ("牌：小字 一二三四五六七八九十，大字 壹贰叁肆伍陆柒捌玖拾（弍 = 贰，参 = 叁）。\n"
               f"动作：打 贰（或直接写牌）出牌；和（也可以写 胡）；{'；'.join(claims + own)}；过。")
         en = ("Cards: small 一二三四五六七八九十 and big 壹贰叁肆伍陆柒捌玖拾, each 1 to 10 in "
-              "that order (弍 = 贰, 参 = 叁).\n"
+              "that order (弍 = 贰, 参 = 叁); without 汉字, type s1…s10 for the small ones "
+              "and b1…b10 for the big (b2 = 贰).\n"
               "Actions: 打 贰 or discard 贰 (or just the card) discards; 和 (win; 胡 is read "
               f"too); {'; '.join(claims + own)}; 过 (pass).")
         if forced_zh:
