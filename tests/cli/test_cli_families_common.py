@@ -198,3 +198,19 @@ def test_xiushans_english_help_says_how_to_type_a_card_without_hanzi() -> None:
     game = get_game("xiushan")
     text = renderer_for(game).notation_help(_ctx("xiushan", "huangliufu", "en"))
     assert "s1…s10" in text and "b1…b10" in text, text
+
+
+def test_my_forced_claim_says_it_was_forced() -> None:
+    """秀山 with 必须碰: a card turned up that I could 碰 was taken for me without a
+    question, and only the log's 你 碰 七七七（座位3 的） said so (a play-test): my forced
+    claim says it was forced; another seat's, and a 碰 where the rules force none, do not."""
+    game = get_game("xiushan")
+    laid = {"kind": "laid", "seat": 0, "group": "碰", "card": "七", "size": 3, "hidden": False,
+            "from_seat": 3}
+    forced = _ctx("xiushan", "huangliufu", "zh")
+    assert forced.rules.forced_claims
+    line = renderer_for(game).event(laid, forced)
+    assert line is not None and line.endswith("（必须的）"), line
+    assert renderer_for(game).event({**laid, "seat": 2}, forced) == "座位2 碰 七七七（座位3 的）"
+    free = RenderContext(game, game.rules("huangliufu", forced_claims=False), "zh", me=0)
+    assert "必须" not in (renderer_for(game).event(laid, free) or "")

@@ -298,8 +298,22 @@ def _taken(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
 def _laid(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
     cards = " " + str(e["card"]) * int(e["size"]) if e.get("card") else ctx.pick(
         "（扣着）", " (face down)")
-    return ctx.pick(f"{who} {e['group']}{cards}{_who_from(e, ctx)}",
-                    f"{who}: {e['group']}{cards}{_who_from(e, ctx)}")
+    return ctx.pick(f"{who} {e['group']}{cards}{_who_from(e, ctx)}{_forced(e, ctx)}",
+                    f"{who}: {e['group']}{cards}{_who_from(e, ctx)}{_forced(e, ctx)}")
+
+
+def _forced(e: Mapping[str, Any], ctx: RenderContext) -> str:
+    """My 碰 / 开召 / 鸡 of another seat's card where the rules force it (``forced_claims``):
+    a turned-up card is claimed for the seat without a question, and the player's hand
+    changed during the bots' turns with nothing said (a play-test)."""
+    if e.get("seat") != ctx.me or e.get("from_seat") is None or e.get("group") not in _FORCED \
+            or not getattr(ctx.rules, "forced_claims", False):
+        return ""
+    return ctx.pick("（必须的）", " (forced)")
+
+
+_FORCED = frozenset({"碰", "开召", "鸡"})
+"""The claims ``forced_claims`` makes a seat take."""
 
 
 def _bakuai(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
