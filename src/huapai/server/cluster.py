@@ -39,7 +39,8 @@ MOVED = 1012  # the close code for clients of a room this worker lost ("service 
 TAKE_PER_TICK = 200  # rooms one worker takes over per round (the rest: next round)
 LOBBY_EVERY = 0.5  # seconds between two writes of this worker's lobby rows
 LOBBY_REWRITE = 20  # every 20th write (10 s) writes all this worker's rows again
-ROUTED = {"subscribe", "unsubscribe", "act", "tuoguan", "ready", "nonce", "advise", "sync"}
+ROUTED = {"subscribe", "unsubscribe", "act", "tuoguan", "ready", "nonce", "advise", "sync",
+          "say"}
 
 
 def worker_name() -> str:

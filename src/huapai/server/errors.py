@@ -31,6 +31,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "not_subscribed": ("你没有进入这个房间", "you are not watching this room"),
     "too_many_rooms": ("同时观看的房间太多", "watching too many rooms"),
     "not_seated": ("你没有座位", "you have no seat in this room"),
+    "unknown_phrase": ("没有这句快捷语", "no such quick phrase"),
     "not_playing": ("现在不在牌局中", "no deal is in progress"),
     "no_choice": ("现在没有轮到你选", "you have nothing to choose now"),
     "not_between": ("现在不在两局之间", "not between deals"),

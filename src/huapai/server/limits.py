@@ -41,6 +41,7 @@ class Limits:
     rooms_open_per_player: int = 10  # rooms a player owns that are not closed
     joins_per_player: Rate = Rate(10, 6.0)  # POST /api/rooms/join attempts
     joins_per_address: Rate = Rate(30, 3.0)
+    phrases_per_player: Rate = Rate(3, 5.0)  # 快捷语: 3 at once, then one every 5 s
     sockets_per_address: int = 64
     sockets_per_player: int = 8
     socket_idle: float = 120.0  # seconds without a frame (the browser pings every 10 s)
@@ -143,6 +144,7 @@ class Budgets:
         self.joins_player = Budget(limits.joins_per_player, "join-code attempts per player")
         self.joins_address = Budget(limits.joins_per_address,
                                     "join-code attempts from your address")
+        self.phrases = Budget(limits.phrases_per_player, "quick phrases per player")
         self.sockets = Sockets(limits)
 
     def share(self, redis: Any, worker: str) -> None:
@@ -150,7 +152,7 @@ class Budgets:
         share them; ``worker`` names this one's sockets there)."""
         script = redis.register_script(SHARED_TAKE)
         for budget in (self.players, self.rooms_player, self.rooms_address,
-                       self.joins_player, self.joins_address):
+                       self.joins_player, self.joins_address, self.phrases):
             budget.shared = script
         self.sockets.shared = SharedSockets(redis, worker)
 

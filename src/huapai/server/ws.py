@@ -25,6 +25,7 @@ from .cluster import ROUTED
 from .errors import ServerError, json_object
 from .hub import Connection, Message, TokenBucket, dumps
 from .lobby import Platform
+from .phrases import KEYS, phrases_json
 from .rooms import Room
 
 log = logging.getLogger("huapai.server")
@@ -83,7 +84,8 @@ async def on_hello(platform: Platform, conn: Connection, data: dict[str, Any]) -
     config = platform.config
     platform.hub.send(conn, {"type": "welcome", "player": player.to_json(), "limits": {
         "max_message_bytes": config.max_message_bytes,
-        "rate_per_second": config.rate_per_second, "burst": config.burst}})
+        "rate_per_second": config.rate_per_second, "burst": config.burst},
+        "phrases": phrases_json()})
 
 
 async def on_subscribe(platform: Platform, conn: Connection, data: dict[str, Any]) -> None:
@@ -134,6 +136,18 @@ async def on_advise(platform: Platform, conn: Connection, data: dict[str, Any]) 
                              "action": action})
 
 
+async def on_say(platform: Platform, conn: Connection, data: dict[str, Any]) -> None:
+    """快捷语: a seated player's phrase, said to everyone watching the room (phrases.py)."""
+    room = _watched(platform, conn, data)
+    phrase = _field(data, "phrase", str, "a phrase key")
+    seat = _seat(room, conn)
+    if phrase not in KEYS:
+        raise ServerError("unknown_phrase", f"{phrase[:40]!r}; known: {', '.join(sorted(KEYS))}")
+    await platform.budgets.phrases.spend(_authed(conn))
+    platform.hub.broadcast(room, {"type": "said", "room": room.id, "seat": seat,
+                                  "phrase": phrase})
+
+
 async def on_sync(platform: Platform, conn: Connection, data: dict[str, Any]) -> None:
     platform.hub.resync(conn, _watched(platform, conn, data))
 
@@ -151,7 +165,7 @@ async def on_ping(platform: Platform, conn: Connection, data: dict[str, Any]) ->
 HANDLERS: dict[str, Handler] = {
     "hello": on_hello, "subscribe": on_subscribe, "unsubscribe": on_unsubscribe,
     "act": on_act, "tuoguan": on_tuoguan, "ready": on_ready, "nonce": on_nonce,
-    "advise": on_advise, "sync": on_sync,
+    "advise": on_advise, "sync": on_sync, "say": on_say,
     "ping": on_ping,
 }
 

@@ -15,6 +15,7 @@ import { settlementPanel } from "./settlement.js";
 import { keepInside, toast } from "./ui.js";
 import { focusFirst, refocus } from "./focus.js";
 import { advised } from "./hint.js";
+import { heard } from "./phrases.js";
 import { dissolveButton, waitingPanel } from "./waiting.js";
 import { roomBar } from "./roombar.js";
 
@@ -68,6 +69,7 @@ export class RoomPage {
       live.on("seat_freed", mine(() => toast(() => t("seat_freed_by_owner"), "info", 7000))),
       live.on("error", mine((m) => this.onError(m))),
       live.on("advice", mine((m) => this.table && advised(this.table, m))),
+      live.on("said", mine((m) => this.table && heard(this.table, m, this.app.live.phrases))),
       live.on("timed_out", mine((m) => toast(() => (m.tuoguan ? t("timed_out_tuoguan")
         : t(m.move ? "timed_out_move" : "timed_out", { move: said(m.move) })), "info", 6000))),
       live.on("room_closed", mine((m) => this.closed(m.by))),
@@ -361,6 +363,8 @@ export class RoomPage {
         onAct: (a) => this.act(a),
         onTuoguan: (on) => this.app.live.send({ type: "tuoguan", room: this.roomId, on }),
         onHint: () => this.app.live.send({ type: "advise", room: this.roomId }),
+        onSay: (phrase) => this.app.live.send({ type: "say", room: this.roomId, phrase }),
+        phrases: () => this.app.live.phrases,
       });
       replace(this.el, h("div", { class: "room-page playing" }, this.top, this.table.el, this.overlay));
       if (this.state) this.pushTable(true);

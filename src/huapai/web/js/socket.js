@@ -25,6 +25,7 @@ export class Live {
     this.handlers = new Map();
     this.attempt = 0;
     this.refs = 0;
+    this.phrases = [];  // 快捷语, as the last welcome listed them
     this.pinger = null;
     this.watchdog = null;
     // the browser knows first: off line, the line is down; on line again, try at once
@@ -118,6 +119,7 @@ export class Live {
 
   welcomed(message) {
     this.ready = true;
+    this.phrases = Array.isArray(message.phrases) ? message.phrases : [];  // 快捷语 (phrases.js)
     this.attempt = 0;
     for (const room of this.rooms) this.raw({ type: "subscribe", room });
     const waiting = this.queue.splice(0);

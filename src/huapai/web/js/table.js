@@ -13,6 +13,7 @@ import { FocusKeeper } from "./focus.js";
 import { announce, focusTheQuestion, saySelection } from "./speech.js";
 import { addLog, keptLog, renderLog, tuoguanRun } from "./tablelog.js";
 import { toast } from "./ui.js";
+import { phraseMenu } from "./phrases.js";
 import { advisedWord, nextHint } from "./hint.js";
 
 const BUBBLE_MS = 2400;
@@ -177,9 +178,9 @@ export class TableView {
   /** The log keeps the events, not their text: it is said again in the language of the
    * moment whenever it is drawn (a line written in Chinese reads in English after the
    * switch). A replay hands its own lines ({text}). */
-  bubble({ seat, text, cls }) {
+  bubble({ seat, text, cls }, ms = BUBBLE_MS) {
     if (typeof seat !== "number") return;
-    this.bubbles.set(seat, { text, cls, until: performance.now() + BUBBLE_MS });
+    this.bubbles.set(seat, { text, cls, until: performance.now() + ms });
   }
 
   ctx() {
@@ -440,7 +441,8 @@ export class TableView {
         view.phase !== "over" && this.opts.onTuoguan ? h("button", {
           class: `btn ghost small${tuoguan ? " on" : ""}`, "data-testid": "tuoguan", "data-key": "tuoguan",
           title: t(tuoguan ? "tuoguan_off_tip" : "tuoguan_tip"), onClick: () => this.opts.onTuoguan(!tuoguan),
-        }, tuoguan ? t("tuoguan_off") : t("tuoguan")) : null));
+        }, tuoguan ? t("tuoguan_off") : t("tuoguan")) : null,
+        this.opts.readOnly ? null : phraseMenu(this)));
   }
 
   /** 等 X 出牌 / 本局结束: what the table waits for, to a seat not to act or a spectator. */
