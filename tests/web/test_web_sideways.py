@@ -237,3 +237,22 @@ def test_a_replay_on_its_side_is_one_screen(browser: Browser, request: pytest.Fi
         page.locator(".replay-page .room-top").evaluate("(e) => e.scrollTo(1e6, 0)")
         expect(page.locator("[data-testid=download]")).to_be_in_viewport()
         assert page.evaluate(REPLAY_SCREEN)["lobby"] >= 0
+
+
+def test_a_short_phone_keeps_the_status_off_the_stock(browser: Browser,
+                                                      request: pytest.FixtureRequest,
+                                                      server: str) -> None:
+    """秀山 at 360×640: the status line (你：打一张牌) shared the middle's cell beside my
+    small seat and lay over the stock's two lines (堂子余 26 张 · 起胡 6 胡); it has a line of
+    its own under them now, in sight."""
+    for page in _touch(browser, request, 360, 640):
+        enter(page, server, "矮屏")
+        create_room(page, game="xiushan", preset="huangliufu")
+        start_with_bots(page)
+        assert wait_turn_or_end(page, timeout=30000) == "turn"
+        boxes = page.evaluate("""() => ['.felt-center', '.felt-status', '.felt'].map((s) => {
+          const r = document.querySelector(s).getBoundingClientRect();
+          return { top: r.top, bottom: r.bottom, left: r.left, right: r.right }; })""")
+        center, status, felt = boxes
+        assert _apart(center, status), boxes
+        assert felt["top"] <= status["top"] and status["bottom"] <= felt["bottom"] + 1, boxes
