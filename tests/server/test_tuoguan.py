@@ -5,6 +5,7 @@ move only); a drop keeps the seat (drop ≠ leave)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +17,9 @@ from server_helpers import (
     played_by_tuoguan,
     running,
     sqlite_url,
+    started,
     to_act,
+    tuoguan_from_the_start,
 )
 from starlette.testclient import TestClient
 from test_play import table
@@ -135,3 +138,47 @@ def _events(value: object) -> Iterator[dict[str, Any]]:
     elif isinstance(value, list):
         for inner in value:
             yield from _events(inner)
+
+
+def test_tuoguans_moves_are_marked_and_counted(client: TestClient) -> None:
+    """A move 托管 made is marked ``"tuoguan": true`` on its own first event, live and in
+    the history a reload brings (the log lost every mark on a reload: a play-test); taking
+    the seat back says, to that player alone, how many moves 托管 made (the log's count
+    was wrong: it shows no 过)."""
+    owner = Api(client, "托管者")
+    room = owner.room(deals=3, bot_delay=0.05)
+    with tuoguan_from_the_start(client, owner, room) as p:
+        marked: list[Any] = []
+        while len(marked) < 3:
+            state = p.next_of("state")
+            marked += [e for e in state["events"] if e.get("tuoguan")]
+        assert all(e["seat"] == 0 for e in marked), marked
+        p.send({"type": "tuoguan", "room": room, "on": False})
+        back = p.next_of("tuoguan_back")
+        assert back["room"] == room and back["seat"] == 0 and back["moves"] >= len(marked)
+        with peer(client, owner.token) as again:  # a reload: the history keeps the marks
+            again.send({"type": "subscribe", "room": room})
+            history = again.next_of("state")["history"]
+            kept = [e for e in history if e.get("tuoguan")]
+            assert kept and all(e["seat"] == 0 for e in kept), history
+
+
+def test_an_answer_held_for_the_pause_takes_the_seat_back_at_once(tmp_path: Path) -> None:
+    """A person's 过 at 请统 waits for the fixed pause (``Game.paced``); on 托管, the house
+    bot answered first (its pace is shorter) and the person's answer was dropped — 3 of 3
+    tries in a play-test. The answer takes the seat back when it is sent: the bot does
+    not answer, the person's 过 is applied at the pause, unmarked."""
+    with running(sqlite_url(tmp_path), auto_answer=3.0) as client, ExitStack() as stack:
+        people = [Api(client, f"请统{i}") for i in range(3)]
+        room, peers = started(client, people, stack, game="biegan", preset="gongan",
+                              bot_delay=1.0)
+        seat = to_act(peers[0].state[room])[0]
+        mover = peers[seat]
+        mover.send({"type": "tuoguan", "room": room, "on": True})
+        mover.until(lambda m: m["type"] == "room" and m["room"]["seats"][seat]["tuoguan"])
+        act(mover, room, "过")
+        assert mover.next_of("tuoguan_back")["moves"] == 0
+        moved = mover.until(lambda m: m["type"] == "state" and any(
+            e["seat"] == seat for e in m["events"]))
+        mine = [e for e in moved["events"] if e["seat"] == seat]
+        assert mine[0]["kind"] == "qingtong_passed" and not mine[0].get("tuoguan"), moved

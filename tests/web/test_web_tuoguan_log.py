@@ -40,3 +40,18 @@ def test_a_replay_marks_tuoguans_moves(page: Page, server: str) -> None:
     lines = page.locator(".log-list li").all_inner_texts()
     assert any(line.startswith("你") and "（托管）" in line for line in lines), lines
     assert not any("（托管）" in line for line in lines if not line.startswith("你")), lines
+
+
+def test_tuoguan_can_be_taken_back_between_deals(page: Page, server: str) -> None:
+    """On 托管 at a settlement, the next deal was 托管's too with no way to stop it (the
+    button went with the deal, and 准备 kept 托管 on: a play-test): the settlement offers
+    取消托管, which says so and goes."""
+    enter(page, server, "局间托管")
+    create_room(page, game="biegan", preset="gongan", deals=3, speed=0.3)
+    start_with_bots(page)
+    tuoguan_to_settlement(page)  # (the first deal's, or the second's where the first
+    off = page.locator("[data-testid=settlement] [data-testid=tuoguan-off]")  # flew by)
+    expect(off).to_be_visible(timeout=90000)
+    off.click()
+    expect(page.locator(".toast").filter(has_text="已取消托管")).to_be_visible()
+    expect(off).to_have_count(0)

@@ -90,12 +90,15 @@ class Deal:
         self.commit(seat, action, state, events)
         return events
 
-    def commit(self, seat: int, action: int, state: Any, events: list[Event]) -> None:
+    def commit(self, seat: int, action: int, state: Any, events: list[Event],
+               by: str | None = None) -> None:
         """Take ``state`` (what ``game.apply(self.state, seat, action)`` returned) as the
         deal's: for drivers that apply on a copy and commit only once the move is kept
-        (the server, after its write is durable)."""
+        (the server, after its write is durable). ``by``: the record's stand-in for the
+        seat's player (``record.STAND_INS``), if one made the move."""
         self.state = state
-        self.record.actions.append(ActionEntry(seat, self.game.format_action(self.rules, action)))
+        self.record.actions.append(ActionEntry(seat, self.game.format_action(self.rules, action),
+                                               by))
         if self.log:
             self.events.extend(events)
         if self.game.is_over(state):

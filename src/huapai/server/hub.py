@@ -22,7 +22,7 @@ import json
 import logging
 import time
 from collections import deque
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import orjson
@@ -85,13 +85,30 @@ def told(event: Event, viewer: Viewer) -> bool:
     return not (event.kind == Answered.kind and event.seat != viewer)
 
 
+def stood_in(events: Sequence[Event], seat: int | None, by_tuoguan: bool) -> Event | None:
+    """The event a move 托管 made is marked on (``"tuoguan": true`` in its JSON): the
+    mover's own first event, the move itself — not another seat's that came first (a claim
+    the move's 过 closed is that seat's). ``by_tuoguan``: the house bot made the move for a
+    player (live: the seat is on 托管, a public flag; a record: its ``by``)."""
+    if not by_tuoguan or not events or events[0].seat != seat:
+        return None
+    return events[0]
+
+
+def event_json(event: Event, viewer: Viewer, marked: Event | None = None) -> dict[str, Any]:
+    """``event`` as ``viewer`` sees it, marked ``"tuoguan": true`` where it is ``marked``."""
+    shown = event.for_viewer(viewer).to_json()
+    return {**shown, "tuoguan": True} if event is marked else shown
+
+
 def seen_by(game: Game[Any, Any], state: Any, viewer: Viewer,
-            events: Iterable[Event]) -> tuple[Mapping[str, Any], list[dict[str, Any]]]:
+            events: Iterable[Event],
+            marked: Event | None = None) -> tuple[Mapping[str, Any], list[dict[str, Any]]]:
     """What ``viewer`` (a seat, or None for a spectator) may see of ``state`` and of
     ``events``: its ``observe()`` view and each event as ``for_viewer`` gives it. Seat
     replays get their information here; live play and bots get the same from
     :class:`Feed` (which encodes each event object once for the viewers who share it)."""
-    return game.observe(state, viewer), [e.for_viewer(viewer).to_json() for e in events]
+    return game.observe(state, viewer), [event_json(e, viewer, marked) for e in events]
 
 
 class Feed:
@@ -157,7 +174,8 @@ class Feed:
         return self.legal_at[viewer] <= counter <= self.counters[viewer]
 
     def update(self, state: Any, events: Iterable[Event], actor: Viewer = None,
-               spectators: bool = True) -> dict[Viewer, list[str]]:
+               spectators: bool = True, marked: Event | None = None
+               ) -> dict[Viewer, list[str]]:
         """Recompute the views after a change; return, for each viewer whose view or legal
         actions changed or who may see an event (and always for ``actor``), the events as
         that viewer may see them (JSON texts). Those viewers' counters move on; nobody
@@ -171,7 +189,7 @@ class Feed:
                 self.behind = True
                 continue
             seen = self._recompute(viewer, events, encoded,
-                                   force=actor is not None and viewer == actor)
+                                   force=actor is not None and viewer == actor, marked=marked)
             if seen is not None:
                 changed[viewer] = seen
         if spectators:
@@ -185,10 +203,12 @@ class Feed:
             self.behind = False
 
     def _recompute(self, viewer: Viewer, events: list[Event],
-                   encoded: dict[int, tuple[Event, str]], force: bool) -> list[str] | None:
+                   encoded: dict[int, tuple[Event, str]], force: bool,
+                   marked: Event | None = None) -> list[str] | None:
         view = in_window(self.game.observe(self.state, viewer), self.window, viewer)
-        seen = [self._event_text(e.for_viewer(viewer), encoded) for e in events
-                if told(e, viewer)]
+        seen = [dumps(event_json(e, viewer, marked)) if e is marked
+                else self._event_text(e.for_viewer(viewer), encoded)
+                for e in events if told(e, viewer)]
         text = dumps(view)
         legal = self._legal(viewer, view)
         if seen or force or text != self.views.get(viewer) or legal != self.legal.get(viewer):
@@ -493,6 +513,13 @@ class Hub:
                 text = room.state_text(viewer, events)
                 items.extend((conn, text) for conn in group)
         self._post(items)
+
+    def to_seat(self, room: Room, seat: int, message: Message) -> None:
+        """``message`` to the connections of ``seat``'s own viewer alone, without flushing
+        the room's waiting summary (a note to one player that need not come after it: a
+        flood of 托管 toggles must stay coalesced for the watchers)."""
+        text = dumps(message)
+        self._post([(conn, text) for conn in self.subs.get(room.id, {}).get(seat, ())])
 
     def summary(self, room: Room) -> None:
         """The room summary to every watcher, coalesced with the other small changes of

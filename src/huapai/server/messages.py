@@ -9,7 +9,7 @@ from huapai.core.protocol import Game
 from huapai.core.record import replay_deal
 
 from .botplay import SEARCH, bot_choices, has_windows, search_pace
-from .hub import Message, Viewer, dumps, told
+from .hub import Message, Viewer, dumps, event_json, stood_in, told
 from .rulefiles import shown
 from .seats import BETWEEN, FINISHED, LiveDeal, match_deals
 
@@ -109,7 +109,8 @@ def history_text(room: Room, viewer: Viewer) -> str:
     mid-deal (a reload, another tab, the way back after a restart) logs the deal from its
     start (the first deal of a match: from the match's 扳牌). Rebuilt from the deal's
     record as a replay is (the live room keeps no events), each event as
-    ``Event.for_viewer`` gives it to that viewer."""
+    ``Event.for_viewer`` gives it to that viewer, a move 托管 made marked as it was live
+    (``hub.stood_in``: a reload lost every mark, a play-test)."""
     live = room.deal
     if live is None:
         return "[]"
@@ -117,7 +118,10 @@ def history_text(room: Room, viewer: Viewer) -> str:
     match = room.match  # the first deal: the match's 扳牌 came before its own opening
     before = list(match.opening) if match is not None and live.index == 0 else []
     events = [*before, *replayed.opening, *(e for step in replayed.steps for e in step.events)]
-    return dumps([e.for_viewer(viewer).to_json() for e in events if told(e, viewer)])
+    marked = {id(m) for m in (stood_in(step.events, step.seat, step.by == "tuoguan")
+                              for step in replayed.steps) if m is not None}
+    return dumps([event_json(e, viewer, e if id(e) in marked else None)
+                  for e in events if told(e, viewer)])
 
 
 def state_text(room: Room, viewer: Viewer, events: list[str], history: bool = False) -> str:

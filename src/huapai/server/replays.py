@@ -15,7 +15,7 @@ from huapai.core.record import STAND_INS, ActionEntry, DealRecord, dumps, replay
 from . import rulefiles
 from .errors import ServerError, conflict, not_found
 from .fairness import VerifyReport
-from .hub import seen_by
+from .hub import seen_by, stood_in
 from .rulefiles import shown
 from .seats import scaled
 from .store import ActionRow, GameRow
@@ -112,7 +112,8 @@ def replay(row: GameRow, actions: Sequence[ActionRow], viewer: int | str) -> dic
     initial, initial_events = _seen(game, replayed.initial, viewer, replayed.opening)
     steps = []
     for step, entry in zip(replayed.steps, actions, strict=True):
-        view, seen = _seen(game, step.state, viewer, step.events)
+        view, seen = _seen(game, step.state, viewer, step.events,
+                           stood_in(step.events, step.seat, step.by == "tuoguan"))
         steps.append({"index": step.index, "seat": step.seat, "action": step.text,
                       "label": game.describe_action(replayed.rules, step.action)
                       .label.to_json(),
@@ -124,12 +125,13 @@ def replay(row: GameRow, actions: Sequence[ActionRow], viewer: int | str) -> dic
             "settlement": row.settlement}
 
 
-def _seen(game: Game[Any, Any], state: Any, viewer: int | str,
-          events: Sequence[Event]) -> tuple[Any, list[dict[str, Any]]]:
+def _seen(game: Game[Any, Any], state: Any, viewer: int | str, events: Sequence[Event],
+          marked: Event | None = None) -> tuple[Any, list[dict[str, Any]]]:
     if viewer == ALL:  # only ever called for finished games (require_finished)
-        return dict(game.omniscient(state)), [e.to_json() for e in events]
+        return dict(game.omniscient(state)), [
+            {**e.to_json(), "tuoguan": True} if e is marked else e.to_json() for e in events]
     assert isinstance(viewer, int)
-    view, seen = seen_by(game, state, viewer, events)
+    view, seen = seen_by(game, state, viewer, events, marked)
     return dict(view), seen
 
 

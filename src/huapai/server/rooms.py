@@ -26,6 +26,7 @@ from typing import Any
 
 from huapai.core.match import Match
 from huapai.core.protocol import Event, NotationError
+from huapai.core.record import STAND_INS
 from huapai.core.registry import get_game
 
 from . import messages
@@ -33,7 +34,7 @@ from .botplay import checked_spec
 from .clock import Timers, TurnClock
 from .errors import ServerError, conflict, forbidden, not_found
 from .fairness import banpai_seed, commitment, deal_seed
-from .hub import Feed, Hub, Message, Viewer
+from .hub import Feed, Hub, Message, Viewer, stood_in
 from .roomstore import RoomStore
 from .seats import (
     BETWEEN,
@@ -397,7 +398,9 @@ class Room:
             wait = self.turns.paced_wait(index)
             if wait > 0:  # (请统) no answer comes sooner than the automatic one would
                 self.turns.hold(index, chosen, wait)
-                return
+                if self.seats[index].tuoguan is not None:  # taken back now, not at the
+                    await self.turns.set_tuoguan(index, False)  # pause's end: 托管 answered
+                return  # first and the player's 过 was dropped (a play-test)
             await self.move(index, chosen, "player")
 
     async def advise(self, index: int) -> tuple[int, int]:
@@ -432,24 +435,30 @@ class Room:
         back = actor == "player" and seat.tuoguan is not None
         await self.store.action(live, index, self.feed.action_text(action), actor,
                                 self.turns.clocks_after(state, index, back), back)
-        live.deal.commit(index, action, state, events)
+        live.deal.commit(index, action, state, events,
+                         by=actor if actor in STAND_INS else None)
         if actor == "player":  # in time: a clock that runs out next is the first again
             seat.missed = False
+        stood = actor == "tuoguan" and seat.tuoguan is not None
+        seat.stood_in += stood
         if back:  # the player is back: the house bot lets go
             seat.tuoguan = None
-        self._publish_change(events, actor=index)
+            self.turns.tell_back(index)
+        self._publish_change(events, actor=index, marked=stood_in(events, index, stood))
         if back:
             self.publish_room()
         if self.game.is_over(state):
             await self.settle()
 
-    def _publish_change(self, events: list[Event], actor: Viewer = None) -> None:
+    def _publish_change(self, events: list[Event], actor: Viewer = None,
+                        marked: Event | None = None) -> None:
         """The one path after every change of the deal: views, bots and clocks, send."""
         assert self.deal is not None
         self.step += 1
         self.touched = time.monotonic()
         spectators = self.hub.watched_by(self.id, None) or self.settings.turn_clock > 0
-        changed = self.feed.update(self.deal.state, events, actor=actor, spectators=spectators)
+        changed = self.feed.update(self.deal.state, events, actor=actor, spectators=spectators,
+                                   marked=marked)
         if self.game.is_over(self.deal.state):
             self.turns.stop_clocks()
         else:

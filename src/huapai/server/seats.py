@@ -74,6 +74,9 @@ class Seat:
     # the player's turn clock ran out on their last decision, the house bot making that
     # one move; another in a row puts the seat on 托管 (one slow answer did: a play-test)
     missed: bool = False
+    # the moves 托管 has made for the player since it last went on: said when the player
+    # takes the seat back (``tuoguan_back``; memory only)
+    stood_in: int = 0
 
     @property
     def empty(self) -> bool:

@@ -86,7 +86,12 @@ class Turns:
 
     def _tuoguan(self, index: int, value: str | None) -> None:
         room = self.room
-        room.seats[index].tuoguan = value
+        seat = room.seats[index]
+        if value is not None and seat.tuoguan is None:
+            seat.stood_in = 0
+        elif value is None and seat.tuoguan is not None:
+            self.tell_back(index)
+        seat.tuoguan = value
         room.publish_room()
         if room.status == PLAYING:
             self.schedule()
@@ -111,6 +116,7 @@ class Turns:
             room.timers.cancel(f"drop{index}")
             if seat.tuoguan in ("drop", "clock"):  # the player is back (托管 they asked
                 seat.tuoguan = None                   # for themselves stays until "off")
+                self.tell_back(index)
                 room.store.flags_soon(index, tuoguan=None)
                 self._schedule_if_playing()
             room.publish_room()
@@ -277,6 +283,16 @@ class Turns:
         await room.store.flags(index, tuoguan="clock")
         self._tuoguan(index, "clock")
         self._timed_out(index, tuoguan=True)  # (托管 said only by a badge: a play-test)
+
+    def tell_back(self, index: int) -> None:
+        """``tuoguan_back`` to seat ``index``'s own connections: its player took the seat
+        back from 托管, which made ``moves`` moves for them meanwhile (counted by the
+        server: the log shows no 过, and a count from it was wrong — a play-test)."""
+        room = self.room
+        seat = room.seats[index]
+        moves, seat.stood_in = seat.stood_in, 0
+        room.hub.to_seat(room, index, {"type": "tuoguan_back", "room": room.id, "seat": index,
+                                       "moves": moves})
 
     def _timed_out(self, index: int, tuoguan: bool,
                    label: dict[str, Any] | None = None) -> None:

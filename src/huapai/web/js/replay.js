@@ -208,15 +208,15 @@ export class ReplayPage {
     const ctx = { me: null, name: (s) => this.name(s) };
     let recent = null;
     const log = [];
-    const feed = (events, view, actor = null) => {
+    const feed = (events, view) => {
       recent = this.renderer.track(recent, events, view);
-      for (const [i, ev] of events.entries()) {
-        const text = byTuoguan(this.renderer.eventText(ev, ctx, view), i === 0 && actor === "tuoguan");
+      for (const ev of events) {
+        const text = byTuoguan(this.renderer.eventText(ev, ctx, view), ev.tuoguan);
         if (text) log.push({ text, seat: ev.seat });
       }
     };
     feed(d.initial_events ?? [], d.initial);
-    for (let i = 0; i <= this.index; i++) feed(d.steps[i].events, d.steps[i].view, d.steps[i].actor);
+    for (let i = 0; i <= this.index; i++) feed(d.steps[i].events, d.steps[i].view);
     const step = this.index >= 0 ? d.steps[this.index] : null;
     const view = step ? step.view : d.initial;
     const me = this.viewer === "all" ? null : this.viewer;
@@ -240,11 +240,13 @@ export class ReplayPage {
     const ctx = { me: null, name: (s) => this.name(s) };
     const line = (ev) => this.renderer.eventText(ev, ctx, step.view);
     const [first, ...rest] = step.events;
-    const after = rest.map((ev) => [ev, line(ev)]).filter(([, text]) => text);
-    const made = first?.kind === "answered" && after.some(([ev]) => ev.seat === step.seat);
+    const made = first?.kind === "answered" && rest.some((ev) => ev.seat === step.seat && line(ev));
+    // a claim answered and made in one step is said once, as made: 托管's mark goes with it
+    const madeBy = made && first.tuoguan ? rest.find((ev) => ev.seat === step.seat && line(ev)) : null;
+    const after = rest.map((ev) => [ev, byTuoguan(line(ev), ev === madeBy)]).filter(([, text]) => text);
     const head = made ? null
       : byTuoguan((first && line(first)) || t("acted", { name: this.name(step.seat), action: said(step.label, step.action) }),
-                  step.actor === "tuoguan");
+                  first ? first.tuoguan === true : step.actor === "tuoguan");
     const parts = [head, ...after.map(([, text]) => text)].filter(Boolean);
     const d = this.data;
     if (step === d.steps[this.last] && d.settlement?.deltas) {

@@ -137,14 +137,15 @@ export class ReviewPanel {
       return;
     }
     this.changed();
-    this.reveal();
+    this.reveal(true);
     this.poll();
   }
 
   /** A finished review brought into sight: at 1366×768 it opened just below the window
-   * and nothing on screen changed (a play-test scrolled to find it). */
-  reveal() {
-    if (this.job?.status === "done" || this.job?.status === "failed") {
+   * and nothing on screen changed (a play-test scrolled to find it); so is its progress
+   * when it starts (复盘中… 0/6 lay below the window for the review's 18 s: a play-test). */
+  reveal(started = false) {
+    if (started || this.job?.status === "done" || this.job?.status === "failed") {
       this.el.scrollIntoView?.({ block: "nearest", behavior: "smooth" });
     }
   }

@@ -70,6 +70,10 @@ export class RoomPage {
       live.on("error", mine((m) => this.onError(m))),
       live.on("advice", mine((m) => this.table && advised(this.table, m))),
       live.on("said", mine((m) => this.table && heard(this.table, m, this.app.live.phrases))),
+      // the seat taken back from 托管 (取消托管, a move of mine, or back on line): how many
+      // moves it made meanwhile, as the server counted them
+      live.on("tuoguan_back", mine((m) => toast(() => (m.moves ? t("tuoguan_moves", { n: m.moves })
+        : t("tuoguan_off_said"))))),
       live.on("timed_out", mine((m) => toast(() => (m.tuoguan ? t("timed_out_tuoguan")
         : t(m.move ? "timed_out_move" : "timed_out", { move: said(m.move) })), "info", 6000))),
       live.on("room_closed", mine((m) => this.closed(m.by))),
@@ -499,6 +503,12 @@ export class RoomPage {
       out.push(h("button", { class: "btn primary", "data-testid": "ready", disabled: ready,
         onClick: () => this.app.live.send({ type: "ready", room: this.roomId }) },
         ready ? t("ready_done") : t("ready"), h("span", { class: "countdown" })));
+      // on 托管 the next deal is 托管's too: taken back here (the button went with the deal,
+      // and 准备 kept 托管 on: a play-test)
+      if (s.seats[mine]?.tuoguan) {
+        out.push(h("button", { class: "btn ghost", "data-testid": "tuoguan-off", title: t("tuoguan_next_tip"),
+          onClick: () => this.app.live.send({ type: "tuoguan", room: this.roomId, on: false }) }, t("tuoguan_off")));
+      }
     }
     if (s.status === "finished" && this.isOwner()) {
       const seated = (this.summary?.seats ?? []).filter((x) => x.player);

@@ -11,8 +11,7 @@ import { endDrawing, multiset, sameMultiset, startDrawing } from "./games/generi
 import { play, playEvents, turnTitle } from "./feedback.js";
 import { FocusKeeper } from "./focus.js";
 import { announce, focusTheQuestion, saySelection } from "./speech.js";
-import { addLog, keptLog, renderLog, tuoguanRun } from "./tablelog.js";
-import { toast } from "./ui.js";
+import { addLog, keptLog, renderLog } from "./tablelog.js";
 import { phraseMenu } from "./phrases.js";
 import { advisedWord, nextHint } from "./hint.js";
 
@@ -114,8 +113,6 @@ export class TableView {
     const fresh = this.data?.dealKey !== data.dealKey;
     const reloaded = this.data === null;
     const wasMyTurn = this.data !== null && !fresh && this.myTurn();
-    const onTuoguan = (d) => typeof d?.me === "number" && (d.tuoguan ?? []).includes(d.me);
-    const tuoguanRan = !fresh && onTuoguan(this.data) ? tuoguanRun(this.log, data.me) : 0;
     if (fresh) {
       this.recent = null;
       this.myClaim = null;  // (lostClaim: a claim of the last deal is no more)
@@ -143,7 +140,7 @@ export class TableView {
       this.recent = this.renderer.track(past ? null : this.recent, past ?? events, data.view);
       this.setClocks(data.clocks);
       if (!data.rebuilt) {
-        addLog(this, events, fresh ? null : data.tuoguan);
+        addLog(this, events);
         this.feedback(events, { fresh, reloaded, wasMyTurn });
       }
     }
@@ -152,7 +149,6 @@ export class TableView {
     }
     this.render();
     if (this.myTurn() && !wasMyTurn) focusTheQuestion(this);
-    if (tuoguanRan && !onTuoguan(data) && !this.opts.readOnly) toast(() => t("tuoguan_moves", { n: tuoguanRan }));
   }
 
   /** Sounds, the turn chime, the blinking tab title and the deal animation (live only). */

@@ -39,16 +39,13 @@ export function keptLog(dealKey) {
   }
 }
 
-/** `events`' lines added to `table`'s log (the newest LOG_MAX kept, and stored).
- * `stand`: the seats on 托管 as the move's state says (null for a deal's opening and the
- * history): the move's own line — its first event — is marked （托管） when its seat is one
- * of them (a move made by 托管 read as the player's own: a play-test). Only the public flag
- * decides, never who chose: a forced answer and a chosen one are marked alike. */
-export function addLog(table, events, stand = null) {
+/** `events`' lines added to `table`'s log (the newest LOG_MAX kept, and stored). A move
+ * 托管 made reads （托管）: the server marks its event (`"tuoguan": true`, live and in the
+ * history a reload brings) — a move made by 托管 read as the player's own (a play-test). */
+export function addLog(table, events) {
   const ctx = table.ctx();
-  for (const [i, ev] of events.entries()) {
-    const tg = i === 0 && (stand ?? []).includes(ev.seat);
-    if (table.renderer.eventText(ev, ctx, table.data.view)) table.log.push(tg ? { ev, seat: ev.seat, tg } : { ev, seat: ev.seat });
+  for (const ev of events) {
+    if (table.renderer.eventText(ev, ctx, table.data.view)) table.log.push({ ev, seat: ev.seat, tg: ev.tuoguan === true });
     const lost = lostClaim(table, ev, table.data.me);
     if (lost && table.renderer.eventText(lost, ctx, table.data.view)) table.log.push({ ev: lost, seat: lost.seat });
   }
@@ -76,19 +73,6 @@ export function lostClaim(table, ev, me) {
 /** A log line, marked （托管） when the house bot made it for a player (`tg`). */
 export function byTuoguan(text, tg) {
   return text && tg ? `${text}${t("log_tuoguan")}` : text;
-}
-
-/** How many moves 托管 made for seat `me` in a row at the log's end — said when the player
- * takes the seat back (nothing said of it, they came back to a changed hand: a play-test).
- * Counted from the log, so a reload in between still counts them. */
-export function tuoguanRun(log, me) {
-  let n = 0;
-  for (let i = log.length - 1; i >= 0; i--) {
-    if (log[i].seat !== me || !log[i].ev) continue;
-    if (!log[i].tg) break;
-    n += 1;
-  }
-  return n;
 }
 
 /** The log's list drawn again, its newest line in view. */
