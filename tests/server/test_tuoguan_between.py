@@ -4,8 +4,11 @@ goes on at once with 准备; with nobody watching the bots go on at their pace."
 
 from __future__ import annotations
 
+import time
+from pathlib import Path
+
 import pytest
-from server_helpers import Api, peer, running, tuoguan_from_the_start
+from server_helpers import Api, peer, running, sqlite_url, tuoguan_from_the_start
 
 
 def test_a_watcher_on_tuoguan_reads_the_settlement_then_goes_on(
@@ -36,3 +39,24 @@ def test_with_nobody_watching_the_bots_go_on_at_their_pace(database_url: str) ->
             end = seen.next_of("deal_end")
             assert end["next_deal_in_ms"] == 0  # the bots' pace (bot_delay 0)
             assert seen.until(lambda m: m["type"] == "state" and m["deal"] == 1)
+
+
+def test_tuoguan_taken_back_at_the_settlement_restores_the_whole_countdown(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """取消托管 at a settlement: the next deal came a second later, on 托管's short pause (a
+    play-test). Taken back, the player is waited for again: the whole countdown from the
+    deal's end, told to every window (``next_deal``), and the deal waits for 准备."""
+    monkeypatch.setattr("huapai.server.turns.WATCH_PAUSE", 2.0)
+    with running(sqlite_url(tmp_path), between_deals=60.0) as client:
+        me = Api(client, "局间")
+        room = me.room(deals=3)
+        with tuoguan_from_the_start(client, me, room) as mine:
+            end = mine.next_of("deal_end")
+            assert end["next_deal_in_ms"] == 2000  # 托管's short pause to read it
+            mine.send({"type": "tuoguan", "room": room, "on": False})
+            again = mine.next_of("next_deal")
+            assert 55_000 <= again["in_ms"] <= 60_000, again
+            time.sleep(2.5)  # past the short pause: no new deal
+            assert not [m for m in mine.quiet() if m["type"] == "state"]
+            mine.send({"type": "ready", "room": room})
+            assert mine.until(lambda m: m["type"] == "state" and m["deal"] == 1)

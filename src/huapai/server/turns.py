@@ -171,6 +171,23 @@ class Turns:
         wait = self.next_wait()
         if wait is not None:
             self.later_locked("next", wait, room.next_deal)
+            return
+        # a person is waited for again (托管 taken back at the settlement): the whole
+        # countdown from the deal's end, not 托管's short one — the next deal came a second
+        # after 取消托管 (a play-test); every window is told the new countdown
+        full, left = self.full_wait(), room.timers.remaining("next")
+        if left is not None and left < full - 0.5:
+            self.later_locked("next", full, room.next_deal)
+            room.hub.broadcast(room, {"type": "next_deal", "room": room.id,
+                                      "in_ms": int(full * 1000)})
+
+    def full_wait(self) -> float:
+        """Seconds to the next deal at the latest, counted from the deal's end (at least
+        the clock grace)."""
+        room = self.room
+        longest = room.services.between_deals
+        waited = 0.0 if self.ended_at is None else max(0.0, time.time() - self.ended_at)
+        return max(min(room.services.clock_grace, longest), longest - waited)
 
     def next_deal_in_ms(self) -> int | None:
         """Between deals, with the next deal's timer set: how long until it starts."""
@@ -193,14 +210,10 @@ class Turns:
         deal's end (at least the clock grace, for the players to reconnect), not a full
         wait again — after a worker's crash the countdown went back up and the deal came
         8 s late (an operator's play-test)."""
-        room = self.room
-        longest = room.services.between_deals
-        waited = 0.0 if self.ended_at is None else max(0.0, time.time() - self.ended_at)
         # not sooner for seats on 托管 (maybe_next_deal): nobody is back yet, and the deal
         # started before their pages had reconnected to count it down (a play-test); a
         # person's 准备 still starts it at once
-        self.later_locked("next", max(min(room.services.clock_grace, longest),
-                                      longest - waited), room.next_deal)
+        self.later_locked("next", self.full_wait(), self.room.next_deal)
 
     # ------------------------------------------------------------------ bots and clocks
     @staticmethod
