@@ -165,7 +165,7 @@ def _named_inputs(game: Game[Any, Any], kwargs: Mapping[str, Any]) -> dict[str, 
     named as ``play``'s ``--rule`` (报数=自己报数 is baoshu=train)."""
     out = dict(kwargs)
     if isinstance(out.get("preset"), str):
-        out["preset"] = resolve_preset(game, out["preset"])
+        out["preset"] = resolve_preset(game, out["preset"], strict=False)  # (reference)
     if out.get("options"):
         rules = game.presets().get(out.get("preset") or "") or next(iter(game.presets().values()))
         if isinstance(rules, RulesBase):

@@ -143,10 +143,11 @@ def _preset_and_preset(name: str, found: tuple[str, str], preset: str) -> CliErr
                     f"--preset {preset} names one too: give only one")
 
 
-def resolve_preset(game: Game[Any, Any], name: str) -> str:
+def resolve_preset(game: Game[Any, Any], name: str, strict: bool = True) -> str:
     """A preset by its id, or by a piece of its Chinese name met in one preset only
     (凤翔, 黄十八, 单别杆: a play-test typed -p 凤翔); a piece in several (兰州, 公安) is
-    refused naming them, any other name by the game's own refusal."""
+    refused naming them, any other name listing every preset with its name (``strict``;
+    else it is returned for the caller to refuse: a calculator has bases of its own)."""
     manifest = manifests().get(game.name)
     if manifest is None or name in game.presets():
         return name
@@ -156,12 +157,12 @@ def resolve_preset(game: Game[Any, Any], name: str) -> str:
         listed = "、".join(f"{p}（{titles[p]}）" for p in matches)
         raise CliError(f"「{name}」可以是几种玩法：{listed}，请写其中一个",
                        f"{name!r} could be any of: {', '.join(matches)}; give one")
-    if not matches:  # each by its id and its name (the ids alone said nothing of 黄六福)
+    if not matches and strict:  # each by id and name (the ids said nothing of 黄六福)
         zh = "、".join(f"{p}（{titles[p]}）" for p in game.presets())
         en = ", ".join(f"{p} = {manifest.preset_title(p).en}" for p in game.presets())
         raise CliError(f"{game.name} 没有玩法 {name!r}；可选：{zh}",
                        f"unknown preset {name!r} for {game.name}; known: {en}")
-    return matches[0]
+    return matches[0] if matches else name
 
 
 def default_preset(game: Game[Any, Any]) -> str:

@@ -46,7 +46,9 @@ _PHASES: dict[str, tuple[str, str]] = {
                  "is his first turn)"),
     "turn": ("出牌", "playing"),
     "after_dui": ("对了牌，直接出一张", "after 对: discard one card"),
-    "window": ("表态：胡 / 招 / 对 / 过", "answering a discard: 胡 / 招 / 对 / 过"),
+    # (each seat asked answers: two marked ▶ 轮到 read as waiting on the other, a play-test)
+    "window": ("表态：胡 / 招 / 对 / 过（问到的每家都要答）",
+               "answering a discard: 胡 / 招 / 对 / 过 (every seat asked answers)"),
     "over": ("本局结束", "the deal is over"),
 }
 _ENDS: dict[str, tuple[str, str]] = {
