@@ -97,8 +97,12 @@ def stood_in(events: Sequence[Event], seat: int | None, by_tuoguan: bool) -> Eve
 
 def event_json(event: Event, viewer: Viewer, marked: Event | None = None) -> dict[str, Any]:
     """``event`` as ``viewer`` sees it, marked ``"tuoguan": true`` where it is ``marked``."""
-    shown = event.for_viewer(viewer).to_json()
-    return {**shown, "tuoguan": True} if event is marked else shown
+    return with_mark(event.for_viewer(viewer).to_json(), event is marked)
+
+
+def with_mark(shown: dict[str, Any], stood: bool) -> dict[str, Any]:
+    """An event's JSON, with ``"tuoguan": true`` where 托管 made the move (``stood_in``)."""
+    return {**shown, "tuoguan": True} if stood else shown
 
 
 def seen_by(game: Game[Any, Any], state: Any, viewer: Viewer,

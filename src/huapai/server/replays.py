@@ -15,7 +15,7 @@ from huapai.core.record import STAND_INS, ActionEntry, DealRecord, dumps, replay
 from . import rulefiles
 from .errors import ServerError, conflict, not_found
 from .fairness import VerifyReport
-from .hub import seen_by, stood_in
+from .hub import seen_by, stood_in, with_mark
 from .rulefiles import shown
 from .seats import scaled
 from .store import ActionRow, GameRow
@@ -128,8 +128,8 @@ def replay(row: GameRow, actions: Sequence[ActionRow], viewer: int | str) -> dic
 def _seen(game: Game[Any, Any], state: Any, viewer: int | str, events: Sequence[Event],
           marked: Event | None = None) -> tuple[Any, list[dict[str, Any]]]:
     if viewer == ALL:  # only ever called for finished games (require_finished)
-        return dict(game.omniscient(state)), [
-            {**e.to_json(), "tuoguan": True} if e is marked else e.to_json() for e in events]
+        return dict(game.omniscient(state)), [with_mark(e.to_json(), e is marked)
+                                              for e in events]
     assert isinstance(viewer, int)
     view, seen = seen_by(game, state, viewer, events, marked)
     return dict(view), seen

@@ -440,10 +440,10 @@ class Room:
         if actor == "player":  # in time: a clock that runs out next is the first again
             seat.missed = False
         stood = actor == "tuoguan" and seat.tuoguan is not None
-        seat.stood_in += stood
+        if stood:
+            seat.stood_in += 1
         if back:  # the player is back: the house bot lets go
-            seat.tuoguan = None
-            self.turns.tell_back(index)
+            self.turns.let_go(index)
         self._publish_change(events, actor=index, marked=stood_in(events, index, stood))
         if back:
             self.publish_room()

@@ -115,8 +115,7 @@ class Turns:
         if delta > 0 and seat.online == 1:
             room.timers.cancel(f"drop{index}")
             if seat.tuoguan in ("drop", "clock"):  # the player is back (托管 they asked
-                seat.tuoguan = None                   # for themselves stays until "off")
-                self.tell_back(index)
+                self.let_go(index)                    # for themselves stays until "off")
                 room.store.flags_soon(index, tuoguan=None)
                 self._schedule_if_playing()
             room.publish_room()
@@ -296,6 +295,11 @@ class Turns:
         await room.store.flags(index, tuoguan="clock")
         self._tuoguan(index, "clock")
         self._timed_out(index, tuoguan=True)  # (托管 said only by a badge: a play-test)
+
+    def let_go(self, index: int) -> None:
+        """The house bot lets go of seat ``index``: its player is back, and told so."""
+        self.room.seats[index].tuoguan = None
+        self.tell_back(index)
 
     def tell_back(self, index: int) -> None:
         """``tuoguan_back`` to seat ``index``'s own connections: its player took the seat
