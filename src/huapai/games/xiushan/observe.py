@@ -119,6 +119,8 @@ def _table(s: State) -> dict[str, Any]:
             "drawn": s.offer[2]},
         "threshold": r.hu_threshold,
         "youzi": r.youzi,
+        # a 碰 / 开召 / 鸡 of a turned-up card is taken for the seat (必须碰): the log says so
+        "forced_claims": r.forced_claims,
     }
     if s.bo is not None:
         view["bo"] = bo_view(s)

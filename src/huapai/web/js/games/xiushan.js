@@ -236,7 +236,7 @@ export const xiushan = {
       case "taken": return bi(`${who} 收进 ${ev.card}`, `${who} takes ${ev.card}`);
       case "laid": {
         const card = ev.card ? ` ${ev.card.repeat(ev.size)}` : "";
-        const how = ev.hidden ? bi("撲", "face down") : "";
+        const how = ev.hidden ? bi("撲", "face down") : forcedOn(ev, ctx, view) ? bi("必须的", "forced") : "";
         return bi(`${who} ${ev.group}${card}${how ? `（${how}）` : ""}`, `${who} ${ev.group}${card}${how ? ` (${how})` : ""}`);
       }
       case "bakuai": return bi(`${who} 八块，下家摸牌`, `${who}: 八块 (a second 4-set: no discard), the next seat draws`);
@@ -252,6 +252,16 @@ export const xiushan = {
 };
 
 export default xiushan;
+
+/** My 碰 / 开召 / 鸡 of another seat's card where the rules force it (必须碰): the card was
+ * taken for me without a question, and only the log said so (a play-test, the terminal's
+ * （必须的） too). */
+function forcedOn(ev, ctx, view) {
+  return view?.forced_claims === true && ctx.me !== null && ev.seat === ctx.me
+    && typeof ev.from_seat === "number" && FORCED_CLAIMS.has(ev.group);
+}
+
+const FORCED_CLAIMS = new Set(["碰", "开召", "鸡"]);
 
 /** 钵福: a wrong 报子 said over the seat at once (the log alone was easy to miss), with
  * what it should have been where the viewer may know it. */

@@ -1,0 +1,29 @@
+"""秀山 with 必须碰: a card turned up that my hand can 碰 is taken for me without a question;
+the browser's log says （必须的） of my own forced 碰 / 开召 / 鸡, as the terminal's does — and
+not of another seat's, of my own 碰 where the rules force none, or in a replay's neutral
+words (no seat is 你)."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page
+
+_SAY = """async ([lang, forced, me]) => {
+  const i18n = await import('/js/i18n.js');
+  const { default: xiushan } = await import('/js/games/xiushan.js');
+  i18n.setLang(lang);
+  const ctx = { me, name: (s) => (s === me ? '你' : 'S' + s), legal: [] };
+  const view = { forced_claims: forced };
+  const laid = { kind: 'laid', seat: 0, group: '碰', card: '七', size: 3, hidden: false,
+                 from_seat: 3 };
+  return [laid, { ...laid, seat: 2 }, { ...laid, group: '哨', from_seat: null, hidden: true,
+          card: null }].map((ev) => xiushan.eventText(ev, ctx, view));
+}"""
+
+
+def test_my_forced_claim_says_it_was_forced(page: Page, server: str) -> None:
+    page.goto(server + "/")
+    assert page.evaluate(_SAY, ["zh", True, 0]) == [
+        "你 碰 七七七（必须的）", "S2 碰 七七七", "你 哨（撲）"]
+    assert page.evaluate(_SAY, ["en", True, 0])[0] == "你 碰 七七七 (forced)"
+    assert page.evaluate(_SAY, ["zh", False, 0])[0] == "你 碰 七七七"
+    assert page.evaluate(_SAY, ["zh", True, None])[0] == "S0 碰 七七七"
