@@ -79,11 +79,11 @@ def test_table_and_plot(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("args", "words", "english"), [
-    (["--bots", "search:宗师,random,random"], ["--bots：没有 '宗师' 这个级别"],
+    (["--bots", "search:宗师,random,random"], ["--bots：没有「宗师」这个级别"],
      ["unknown level", "宗师"]),
-    (["--bots", "heuristic:高手,random,random"], ["机器人 'heuristic' 没有级别"],
+    (["--bots", "heuristic:高手,random,random"], ["机器人「heuristic」没有级别"],
      ["has no levels"]),
-    (["--bots", "nobody,random,random"], ["--bots：xianniu 没有叫 'nobody' 的机器人"],
+    (["--bots", "nobody,random,random"], ["--bots：xianniu 没有叫「nobody」的机器人"],
      ["unknown bot", "nobody"]),
     (["--bots", "heuristic,random"], ["--bots 写了 2 个机器人，这桌有 3 个座位"],
      ["3 seats"]),
@@ -95,9 +95,9 @@ def test_table_and_plot(tmp_path: Path) -> None:
     (["--bots", "heuristic,random,random", "--plot", "/no/such/dir/p.svg"],
      ["--plot /no/such/dir/p.svg：文件夹 /no/such/dir 不存在"], ["--plot", "does not exist"]),
     (["--bots", "heuristic,random,random", "--preset", "nowhere"],
-     ["xianniu 没有玩法 'nowhere'"], ["unknown preset 'nowhere'"]),
+     ["xianniu 没有玩法「nowhere」"], ["unknown preset 'nowhere'"]),
     (["--bots", "heuristic,random,random", "--score", "points"],
-     ["--score 只能是 money 或 worth，不是 'points'"], ["--score is money or worth"]),
+     ["--score 只能是 money 或 worth，不是「points」"], ["--score is money or worth"]),
 ])
 def test_bad_options_are_refused(args: list[str], words: list[str],
                                  english: list[str]) -> None:

@@ -260,7 +260,7 @@ def test_the_reviews_move_is_the_replays_step(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("args", "word", "english"), [
     (["--seat", "3"], "--seat 3 不是座位：可选 0..2", "--seat 3 is not a seat"),
-    (["--seat", "0", "--level", "宗师"], "--level：没有 '宗师' 这个级别",
+    (["--seat", "0", "--level", "宗师"], "--level：没有「宗师」这个级别",
      "--level: unknown level '宗师'"),
 ])
 def test_review_refusals(tmp_path: Path, args: list[str], word: str, english: str) -> None:

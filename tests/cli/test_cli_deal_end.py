@@ -82,3 +82,21 @@ def test_piped_input_is_not_asked_between_deals() -> None:
 
     _play(reader, terminal=False)
     assert not any(p.startswith("按回车") for p in asked)
+
+
+def test_a_card_or_a_hint_typed_between_deals_does_not_start_the_next() -> None:
+    """A card (K) or 提示 typed at 按回车开始第 2/2 局 started the next deal unasked (a
+    play-test): each is refused, naming what may be typed, and asked again; Enter plays on."""
+    between = ["K", "提示", ""]
+    asked: list[str] = []
+
+    def reader(prompt: str) -> str:
+        if prompt.startswith("按回车"):
+            asked.append(prompt)
+            return between.pop(0)
+        return "1"
+
+    screen = _play(reader)
+    assert not between and len(asked) == 3 and all("第 2/2 局" in p for p in asked), asked
+    assert "✗ 「K」不是回答：按回车开始下一局" in screen
+    assert "✗ 「提示」不是回答" in screen

@@ -9,9 +9,11 @@ every reading; a notation that names no legal action may be the one listed verb 
 from __future__ import annotations
 
 import io
+import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import pytest
 from cli_helpers import assert_clean, invoke
 from rich.console import Console
 
@@ -19,6 +21,7 @@ from huapai.cli_support.i18n import Lang
 from huapai.cli_support.interpret import Reply, command_of, interpret
 from huapai.cli_support.play import run_play
 from huapai.cli_support.setup import bot_plan, load_table, make_bots
+from huapai.core.protocol import IllegalAction
 from huapai.core.registry import get_game
 
 
@@ -133,6 +136,42 @@ def test_jinpai_a_bare_or_written_card_is_the_listed_discard() -> None:
     assert "=" not in reply.problem
     kkk = _Decision("xianniu", "lanzhou", ["扣了", "K K K"])
     assert kkk("K K").action == kkk.parse("K K")  # K is a card, not a verb: no K K K
+
+
+def test_jinpai_a_card_by_another_name_is_its_discard() -> None:
+    """Among 弃 X only, a card by another of its names (天 / 国王 for K, 钩 for J, 虎 for Q) is
+    its discard, as ``K`` is (a play-test: refused with 紧牌：一次弃一张); a card not held
+    reads as its discard, so the engine says it is not held, not that no play is allowed."""
+    d = _Decision("xianniu", "lanzhou", ["弃 K", "弃 J", "弃 Q", "弃 3"])
+    assert d("天").action == d("国王").action == d("=国王").action == d.parse("弃 K")
+    assert d("钩").action == d.parse("弃 J") and d("虎").action == d.parse("弃 Q")
+    assert d("=6").action == d.parse("弃 6")  # not listed: not held, said by the engine
+    assert d("黑9").action == d.parse("弃 黑9")
+    game, rules = d.game, d.rules
+    state, seat = _jinpai_state(game, rules)
+    held = {game.format_action(rules, a) for a in game.legal_actions(state, seat)}
+    absent = next(f"弃 {c}" for c in ("6", "8", "10", "3", "7", "A") if f"弃 {c}" not in held)
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(state, seat, d.parse(absent))
+    assert refused.value.msg.zh.startswith("你没有"), refused.value.msg.zh
+    kkk = _Decision("xianniu", "lanzhou", ["扣了", "K K K"])
+    assert kkk("天").action == kkk.parse("K")  # not every listed action a verb: a play
+
+
+def _jinpai_state(game: Any, rules: Any) -> tuple[Any, int]:
+    """A 兰州 deal played to its first 紧牌 discard (random moves, 紧牌 called when it may)."""
+    rng = random.Random(11)
+    for seed in range(200):
+        state = game.new_game(rules, seed=seed)
+        while not game.is_over(state):
+            seat = game.to_act(state)[0]
+            legal = list(game.legal_actions(state, seat))
+            words = [game.format_action(rules, a) for a in legal]
+            if all(w.startswith("弃") for w in words):
+                return state, seat
+            jin = [a for a, w in zip(legal, words, strict=True) if w == "紧牌"]
+            state, _ = game.apply(state, seat, jin[0] if jin else rng.choice(legal))
+    raise AssertionError("no 紧牌 reached")
 
 
 def test_jinpai_in_the_terminal() -> None:

@@ -72,7 +72,7 @@ def test_a_preset_as_game_and_a_preset_too_is_refused() -> None:
 
 def test_an_unknown_game_lists_the_games_by_their_chinese_names() -> None:
     zh = _error(["howto", "麻将"])
-    assert "没有叫 '麻将' 的游戏；有：" in zh
+    assert "没有叫「麻将」的游戏；有：" in zh
     assert "掀牛 / 花花牌（xianniu）" in zh and "秀山字牌（xiushan）" in zh
     english = _error(["howto", "麻将", "--lang", "en"])  # (a test's toy family may be
     assert "unknown game '麻将'; known: biegan, " in english  # registered meanwhile)
@@ -147,7 +147,7 @@ def test_a_yes_no_option_refuses_any_other_word_in_every_command() -> None:
     refused = _error(["rules", "十八福", "-r", "quads=也许"])
     assert "规则选项「龙灯开召」（quads）：应为是或否" in refused
     calc = _error(["score", "shibafu", *SCORED, "-o", "quads=maybe"])
-    assert "规则选项 quads 要写 是 或 否（开 / 关、true / false），不是 'maybe'" in calc
+    assert "规则选项 quads 要写 是 或 否（开 / 关、true / false），不是「maybe」" in calc
     data = _json(["waits", "shibafu", SCORED[0][:-1], *SCORED[1:], "-o", "quads=关"])
     assert isinstance(data, dict)
 

@@ -167,24 +167,24 @@ class _Cheat:
 def test_a_bot_choosing_an_illegal_action_is_reported() -> None:
     result = play_against("cheat_cli_test", _Cheat())
     assert_clean(result, 1)
-    assert "机器人 'cheat_cli_test'（座位2）走了不合法的一步：没有编号 10000 的动作" \
+    assert "机器人「cheat_cli_test」（座位2）走了不合法的一步：没有编号 10000 的动作" \
         in result.output
 
 
 @pytest.mark.parametrize(("args", "zh", "en"), [
     (["--seat", "3"], "--seat 3 不是座位：可选 0..2", "--seat 3 is not a seat"),
-    (["--bots", "nobody"], "xianniu 没有叫 'nobody' 的机器人", "unknown bot 'nobody'"),
+    (["--bots", "nobody"], "xianniu 没有叫「nobody」的机器人", "unknown bot 'nobody'"),
     (["--bots", "random,random,random"], "--bots 写了 3 个机器人，要坐的座位有 2 个",
      "--bots names 3 bots but 2 seats need one"),
-    (["--bots", "random,"], "--bots 'random,' 里有一个空的名字", "empty name"),
-    (["--bots", "search:grandmaster"], "没有 'grandmaster' 这个级别",
+    (["--bots", "random,"], "--bots「random,」里有一个空的名字", "empty name"),
+    (["--bots", "search:grandmaster"], "没有「grandmaster」这个级别",
      "unknown level 'grandmaster'"),
-    (["--bots", "random:高手"], "机器人 'random' 没有级别", "bot 'random' has no levels"),
+    (["--bots", "random:高手"], "机器人「random」没有级别", "bot 'random' has no levels"),
     (["--deals", "0"], "--deals 至少要 1，不能是 0", "--deals must be at least 1"),
-    (["--preset", "moon"], "xianniu 没有玩法 'moon'", "unknown preset 'moon'"),
+    (["--preset", "moon"], "xianniu 没有玩法「moon」", "unknown preset 'moon'"),
     (["--players", "4"], "客户端计分只适用于三人", "app formula"),
-    (["--rule", "gou"], "--rule 要写成 KEY=VALUE，不是 'gou'", "--rule expects KEY=VALUE"),
-    (["--rule", "gou=banana"], "规则选项「够牌」（gou）：应为整数，不是 'banana'",
+    (["--rule", "gou"], "--rule 要写成 KEY=VALUE，不是「gou」", "--rule expects KEY=VALUE"),
+    (["--rule", "gou=banana"], "规则选项「够牌」（gou）：应为整数，不是 \"banana\"",
      "rule option gou"),
     (["--rule", "colour=red"], "xianniu 没有这些规则选项：colour", "unknown rule option"),
     (["--record", "/nonexistent-dir/x.jsonl"],
@@ -266,7 +266,7 @@ def test_a_search_bot_s_options_on_the_command_line() -> None:
 def test_unknown_game() -> None:
     result = invoke(["play", "mahjong"], "")
     assert_clean(result, 1)
-    assert "没有叫 'mahjong' 的游戏；有：" in result.output and "xianniu" in result.output
+    assert "没有叫「mahjong」的游戏；有：" in result.output and "xianniu" in result.output
     english = invoke(["play", "mahjong", "--lang", "en"], "")
     assert_clean(english, 1)
     assert "unknown game 'mahjong'" in english.output

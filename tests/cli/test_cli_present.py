@@ -280,6 +280,6 @@ def test_one_payers_equal_payments_are_one_line() -> None:
     zh = _shown(_xian_payments(), "zh", preset="fengxiang")
     lines = [line for line in zh.splitlines() if "掀了没够牌" in line]
     assert len(lines) == 2, zh
-    assert re.search(r"座位2\s+│\s+2 │ 掀了没够牌：掀一次赔被掀的一家 ×2", zh), zh
+    assert re.search(r"座位2\s+│\s+2 │ 掀了没够牌：掀一次赔被掀的一家（2 次）", zh), zh
     assert re.search(r"座位1\s+│\s+1 │ 掀了没够牌：掀一次赔被掀的一家 *$", zh, re.M), zh
     assert "赢家的行子" in zh and "×2" not in zh.split("赢家的行子")[1].splitlines()[0]

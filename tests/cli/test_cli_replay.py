@@ -141,9 +141,9 @@ def test_a_wrong_stated_result_is_reported(recorded: Path, tmp_path: Path) -> No
 
 
 @pytest.mark.parametrize(("change", "message", "english"), [
-    (lambda x: x.update(game="chess"), "没有叫 'chess' 的游戏", "unknown game 'chess'"),
+    (lambda x: x.update(game="chess"), "没有叫「chess」的游戏", "unknown game 'chess'"),
     (lambda x: x.update(deal="K K K"), "一副牌应有 48 张，这里有 3 张", "a deal has 48 cards"),
-    (lambda x: x["rules"].update(gou="six"), "规则选项「够牌」（gou）：应为整数，不是 'six'",
+    (lambda x: x["rules"].update(gou="six"), "规则选项「够牌」（gou）：应为整数，不是 \"six\"",
      "rule option gou"),
 ])
 def test_a_bad_deal_header_is_reported(recorded: Path, tmp_path: Path, change: Any,

@@ -72,11 +72,11 @@ def test_overrides_show_in_the_listing() -> None:
 
 
 def test_bad_game_and_preset() -> None:
-    assert "没有叫 'go' 的游戏" in invoke(["rules", "go"]).output
+    assert "没有叫「go」的游戏" in invoke(["rules", "go"]).output
     assert "unknown game 'go'" in invoke(["rules", "go", "--lang", "en"]).output
     result = invoke(["rules", "xianniu", "-p", "tianjin"])
     assert_clean(result, 1)
-    assert "xianniu 没有玩法 'tianjin'" in result.output and "lanzhou" in result.output
+    assert "xianniu 没有玩法「tianjin」" in result.output and "lanzhou" in result.output
     english = invoke(["rules", "xianniu", "-p", "tianjin", "--lang", "en"])
     assert "unknown preset 'tianjin'" in english.output and "lanzhou" in english.output
 

@@ -31,7 +31,7 @@ def test_a_message_is_filled_from_its_params_in_both_languages() -> None:
 def test_a_message_round_trips_through_json_and_is_a_frozen_hashable_value() -> None:
     msg = Msg.of("x", "{a} 与 {b!r}", "{a} and {b!r}", a=[1, 2], b="七")
     data = json.loads(json.dumps(msg.to_json()))
-    assert data == {"code": "x", "zh": "[1, 2] 与 '七'", "en": "[1, 2] and '七'",
+    assert data == {"code": "x", "zh": "[1, 2] 与「七」", "en": "[1, 2] and '七'",
                     "params": {"a": [1, 2], "b": "七"}}
     assert Msg.from_json(data) == msg
     assert hash(Msg.from_json(data)) == hash(msg)
@@ -41,7 +41,7 @@ def test_a_message_round_trips_through_json_and_is_a_frozen_hashable_value() -> 
 
 def test_a_parameter_that_is_not_json_is_kept_as_its_repr() -> None:
     msg = Msg.of("bad_seat", "没有 {seat!r}", "got {seat!r}", seat={"x": 1})
-    assert msg.zh == "没有 {'x': 1}"
+    assert msg.zh == "没有「{'x': 1}」"
     assert msg.params["seat"] == "{'x': 1}"
     json.dumps(msg.to_json())
 

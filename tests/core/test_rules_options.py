@@ -63,11 +63,11 @@ def test_bad_values_are_refused(values: dict[str, Any], message: str) -> None:
 
 
 @pytest.mark.parametrize(("values", "zh"), [
-    ({"players": "3"}, "规则选项「人数」（players）：应为整数，不是 '3'"),
+    ({"players": "3"}, "规则选项「人数」（players）：应为整数，不是 \"3\""),
     ({"jinpai": 1}, "规则选项「紧牌」（jinpai）：应为是或否（true / false），不是 1"),
-    ({"table": "js"}, "规则选项「大小」（table）：应为其中之一：'pip', 'lanzhou'，不是 'js'"),
+    ({"table": "js"}, "规则选项「大小」（table）：应为其中之一：pip、lanzhou，不是 \"js\""),
     ({"players": 6}, "规则选项「人数」（players）：6 大于最大值 5"),
-    ({"bonus": "x"}, "规则选项「奖」（bonus）：应为整数或空（null），不是 'x'"),
+    ({"bonus": "x"}, "规则选项「奖」（bonus）：应为整数或空（null），不是 \"x\""),
     ({"faces": [1, 2]}, "规则选项「牌」（faces）：应为一组值（列表），不是 [1, 2]"),
 ])
 def test_a_bad_value_is_said_in_chinese_by_the_option_s_label(values: dict[str, Any],

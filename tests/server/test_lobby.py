@@ -126,10 +126,10 @@ def test_create_room_validates_everything(client: TestClient) -> None:
 
 @pytest.mark.parametrize(("body", "zh", "en"), [
     ({"deals": 0}, "房间设置不对：局数：0 不在 1 到 64 之间", "deals: 0 is outside 1..64"),
-    ({"deals": "2"}, "局数：应为整数，收到 '2'", "deals: expected an integer, got '2'"),
+    ({"deals": "2"}, '局数：应为整数，收到 "2"', 'deals: expected an integer, got "2"'),
     ({"bot_delay": "x"}, "机器人速度：应为数字", "bot_delay: expected a number"),
     ({"private": "yes"}, "私人房间：应为是或否", "private: expected true or false"),
-    ({"colour": "red"}, "不认识的字段：'colour'", "unknown field(s): 'colour'"),
+    ({"colour": "red"}, "不认识的字段：「colour」", "unknown field(s): 'colour'"),
 ])
 def test_a_bad_room_setting_says_what_in_each_language(client: TestClient, body: dict[str, Any],
                                                        zh: str, en: str) -> None:
@@ -139,7 +139,7 @@ def test_a_bad_room_setting_says_what_in_each_language(client: TestClient, body:
     answer = client.post("/api/rooms", json={"game": "xianniu", **body}, headers=a.headers)
     msg = answer.json()["error"]["msg"]
     assert answer.status_code == 400 and zh in msg["zh"] and en in msg["en"], msg
-    shown = re.sub(r"'[^']*'", "", msg["zh"])  # the value as it was sent aside
+    shown = re.sub(r'"[^"]*"|「[^」]*」', "", msg["zh"])  # the value as it was sent aside
     assert not re.search(r"[A-Za-z]{2,}", shown), msg["zh"]
 
 

@@ -59,7 +59,7 @@ def test_engine_and_server_refusals_carry_messages(client: TestClient) -> None:
         old = mover.state[room]["counter"]
         mover.send({"type": "act", "room": room, "counter": old, "action": "弃 K K"})
         msg = _check_msg(mover.next_of("error"), "bad_action")
-        assert msg["zh"] == "看不懂这个动作：弃只能弃一张，收到 'K K'"
+        assert msg["zh"] == "看不懂这个动作：弃只能弃一张，收到「K K」"
         assert msg["en"] == "the action does not parse: 弃 takes exactly one card, got 'K K'"
         assert msg["params"]["detail_code"] == "one_discard"
         mover.send({"type": "act", "room": room, "counter": old - 1,

@@ -46,7 +46,7 @@ def check(setup: Setup, deals: int, workers: int = 1, ray: str | None = None) ->
     if ray is not None:
         import_ray()  # refused, naming the extra, when ray is not installed
     if setup.score not in SCORES:
-        raise ArenaError(f"--score 只能是 {' 或 '.join(SCORES)}，不是 {setup.score!r}",
+        raise ArenaError(f"--score 只能是 {' 或 '.join(SCORES)}，不是「{setup.score}」",
                          f"--score is {' or '.join(SCORES)}, not {setup.score!r}")
     seats = setup.game.num_seats(setup.parsed_rules)
     if len(setup.bots) != seats:

@@ -97,6 +97,8 @@ _LABELS: dict[str, tuple[str, str]] = {
     "payee": ("收", "payee"),
     "amount": ("数", "amount"),
     "reason": ("项目", "item"),
+    # one reason paid several times, folded into one line: "×2" read as "doubled"
+    "times": ("{reason}（{n} 次）", "{reason} ({n} times)"),
     "delta": ("本局", "this deal"),
     "total": ("累计", "running total"),
     "bot": ("玩家", "player"),
@@ -106,6 +108,9 @@ _LABELS: dict[str, tuple[str, str]] = {
                       "to stop)> "),
     "another_unclear": ("「{text}」不是回答：按回车再来一场，输入「q」或「不」退出",
                         "{text!r} is no answer: press Enter for another match, q or n to stop"),
+    "next_unclear": ("「{text}」不是回答：按回车开始下一局，「明细」再看结算，「q」离开对局",
+                     "{text!r} is no answer: press Enter for the next deal, settlement to see "
+                     "it again, q to leave"),
     "quit": ("你退出了对局。", "you left the match."),
     "eof": ("输入已结束（标准输入关闭），对局中止。",
             "no more input (stdin closed); match abandoned."),
@@ -146,11 +151,12 @@ _LABELS: dict[str, tuple[str, str]] = {
                    "· waits (or 听): your waits — the cards that win, what each is worth, how "
                    "many are unseen."),
     "help_commands": ("· 「?」或「帮助」：本帮助；「提示」：托管会怎么打；「牌桌」：重新显示牌桌；"
-                      "「记录」：再看这一局最近的牌局记录；"
+                      "「记录」：再看这一局最近的牌局记录；「明细」：一局打完后再看它的结算；"
                       "「q」或「退出」：退出对局（会先问你一次；记录里连没打完的这一局也保存）。",
                       "· ? or help: this help; hint (or 提示): what 托管 (the auto-player) "
                       "would play; show: draw the table again; log: this deal's latest moves "
-                      "again; q: quit (asks you to confirm; "
+                      "again; settlement: a finished deal's settlement again; q: quit (asks "
+                      "you to confirm; "
                       "the record, the unfinished deal too, is kept in --record)."),
     "end_help": ("「明细」：再看这一局的计分和结算；「牌桌」：这一局最后的牌桌；"
                  "「记录」：这一局的牌局记录；回车：接着打；「q」：离开。",
@@ -217,7 +223,7 @@ _LABELS: dict[str, tuple[str, str]] = {
     "calc_unknown_flag": ("{cmd} 不认识 {flag}；可用：{known}",
                           "{cmd} has no option {flag}; known: {known}"),
     "calc_flag_value": ("{flag} 后面缺少值", "{flag} needs a value"),
-    "not_a_number": ("{flag} 要写整数，不是 {value!r}",
+    "not_a_number": ("{flag} 要写整数，不是「{value}」",
                      "{flag} takes a whole number, not {value!r}"),
     "missing_argument": ("{cmd} 缺少{what}：写法见 {cmd} --help",
                          "{cmd} needs its {what}: see {cmd} --help"),
@@ -228,7 +234,7 @@ _LABELS: dict[str, tuple[str, str]] = {
     "arg_game": ("游戏", "game"),
     "arg_file": ("记录文件", "record file"),
     "arg_record": ("记录文件", "record file"),
-    "no_command": ("{prog} 没有 {word!r} 这个命令；可用：{known}",
+    "no_command": ("{prog} 没有「{word}」这个命令；可用：{known}",
                    "{prog} has no command {word!r}; commands: {known}"),
     "calc_flag_twice": ("{flag} 只能给一次", "{flag} may be given only once"),
 }

@@ -204,7 +204,24 @@ def _notation_reading(word: str, c: _Choices) -> int | NotationError:
     if c.index(reading) is not None:
         return reading
     verbed = _verb_and(word, c)
-    return reading if len(verbed) != 1 else c.legal[verbed[0]]
+    if len(verbed) == 1:
+        return c.legal[verbed[0]]
+    alone = _one_verb_reading(word, c)
+    return reading if alone is None else alone
+
+
+def _one_verb_reading(word: str, c: _Choices) -> int | None:
+    """Where every listed action is one verb and cards (紧牌's 弃 …), ``word`` read after
+    that verb: a card not held is then the engine's "no such card to discard", not the
+    rule that no play is allowed now (a play-test: ``=3`` after the 3 was thrown)."""
+    verbs = {_normal(n).partition(" ")[0] for n in c.notations}
+    if len(verbs) != 1 or any(" " not in _normal(n) for n in c.notations):
+        return None
+    verb = verbs.pop()
+    if not _is_verb(verb, c):
+        return None
+    reading = _parsed(f"{verb} {word}", c)
+    return None if isinstance(reading, NotationError) else reading
 
 
 def _parsed(word: str, c: _Choices) -> int | NotationError:
@@ -223,8 +240,9 @@ def _verb_and(word: str, c: _Choices) -> list[int]:
     for i, (label, notation) in enumerate(zip(c.labels, c.notations, strict=True)):
         for form in {_normal(notation), *_label_forms(label)}:
             verb, _, rest = form.partition(" ")
-            if rest == target and _is_verb(verb, c):
-                found.append(i)
+            if rest and _is_verb(verb, c) and (
+                    rest == target or _parsed(f"{verb} {word}", c) == c.legal[i]):
+                found.append(i)  # the card by another of its names too (天 for 弃 K)
                 break
     return found
 

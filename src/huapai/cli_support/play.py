@@ -75,6 +75,11 @@ _AGAIN = frozenset({"", "y", "yes", "是", "好", "再来", "再来一场", "aga
 the match's end started a new match: a play-test)."""
 
 
+_GO_ON = frozenset({"继续", "下一局", "go", "next", "continue"})
+"""Answers to the next deal's prompt that play on, beside Enter and _AGAIN's words:
+anything else is refused and asked again."""
+
+
 class _Leave(Exception):
     """The human ends the match: ``q`` (reason ``quit``), end of input (``eof``) or Ctrl-C
     (``interrupt``, exit status 130 as a shell expects)."""
@@ -272,9 +277,15 @@ class HumanMatch:
         as at a turn. Piped input plays straight on (no line is taken from it)."""
         if not self.console.is_terminal:
             return
-        if command_of(self._after_deal(self._open("next_deal"), n=n, total=self.deals)) \
-                == "quit":
-            self._confirm_quit()
+        while True:
+            answer = self._after_deal(self._open("next_deal"), n=n, total=self.deals)
+            if command_of(answer) == "quit":
+                self._confirm_quit()
+                return
+            if answer.casefold() in _AGAIN or answer.casefold() in _GO_ON:
+                return
+            # a card or 提示 typed ahead started the next deal unasked (a play-test)
+            self._complain(tr("next_unclear", self.lang, text=answer))
 
     def _waiting(self, seats: Sequence[int]) -> AbstractContextManager[object]:
         """A spinner naming the search bots a person waits for (a terminal only); what the

@@ -429,7 +429,7 @@ def _payments_table(payments: Sequence[Mapping[str, Any]], ctx: RenderContext) -
     for p, amount, count in folded_payments(payments):
         reason = said(p.get("msg"), lang, str(p["label"]))
         table.add_row(ctx.name(p["payer"]), ctx.name(p["payee"]), str(amount),
-                      Text(f"{reason} ×{count}" if count > 1 else reason))
+                      Text(tr("times", lang, reason=reason, n=count) if count > 1 else reason))
     return table
 
 

@@ -46,7 +46,7 @@ def refused(option: str, exc: BaseException) -> CliError:
 def bot_failure(exc: AgentError, names: Mapping[int, str]) -> CliError:
     """A bot's illegal choice (a bug in the bot), as the error the command reports."""
     name, seat, why = names[exc.seat], exc.seat, exc.error.msg
-    return CliError(f"机器人 {name!r}（座位{seat}）走了不合法的一步：{why.zh}",
+    return CliError(f"机器人「{name}」（座位{seat}）走了不合法的一步：{why.zh}",
                     f"bot {name!r} at seat {seat} chose an illegal action "
                     f"({exc.error.code}): {why.en}")
 
@@ -160,7 +160,7 @@ def resolve_preset(game: Game[Any, Any], name: str, strict: bool = True) -> str:
     if not matches and strict:  # each by id and name (the ids said nothing of 黄六福)
         zh = "、".join(f"{p}（{titles[p]}）" for p in game.presets())
         en = ", ".join(f"{p} = {manifest.preset_title(p).en}" for p in game.presets())
-        raise CliError(f"{game.name} 没有玩法 {name!r}；可选：{zh}",
+        raise CliError(f"{game.name} 没有玩法「{name}」；可选：{zh}",
                        f"unknown preset {name!r} for {game.name}; known: {en}")
     return matches[0] if matches else name
 
@@ -176,7 +176,7 @@ def parse_rule_overrides(items: Sequence[str]) -> dict[str, Any]:
     for item in items:
         key, sep, raw = item.partition("=")
         if not sep or not key.strip():
-            raise CliError(f"--rule 要写成 KEY=VALUE，不是 {item!r}",
+            raise CliError(f"--rule 要写成 KEY=VALUE，不是「{item}」",
                            f"--rule expects KEY=VALUE, got {item!r}")
         out[key.strip()] = _rule_value(raw.strip())
     return out
@@ -277,7 +277,7 @@ def bot_plan(table: Table, spec: str | None, seats: Sequence[int]) -> dict[int, 
         return {seat: default_bot(table.game) for seat in seats}
     names = [n.strip() for n in spec.split(",")]
     if any(not n for n in names):
-        raise CliError(f"--bots {spec!r} 里有一个空的名字",
+        raise CliError(f"--bots「{spec}」里有一个空的名字",
                        f"--bots has an empty name in {spec!r}")
     if len(names) == 1:
         names = names * len(seats)

@@ -105,7 +105,7 @@ def check_flags(args: Sequence[str], options: Sequence[Any], command: str,
     names = {name for opt in options for name in (*opt.opts, *opt.secondary_opts)}
     flags = {name for opt in options if opt.is_flag
              for name in (*opt.opts, *opt.secondary_opts)}
-    shown = " ".join(opt.opts[0] for opt in options if opt.opts[0] not in ("--lang", "--help"))
+    shown = " ".join(opt.opts[0] for opt in options if opt.opts[0] != "--help")
     words = list(args)
     for i, word in enumerate(words):
         if word == "--":

@@ -18,6 +18,7 @@ All of them are frozen values with ``to_json()``; :class:`Msg` round-trips throu
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -42,6 +43,11 @@ def _json_param(value: Any) -> Any:
     return [_json_param(v) for v in value] if isinstance(value, tuple) else value
 
 
+_ZH_QUOTED = re.compile(r" ?\{([^{}!:]+)!r\} ?")
+"""A ``{name!r}`` field in a Chinese template: quoted 「name」 instead, without the spaces
+around it (the brackets set it off)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Msg:
     """A message for people, in both languages, with the values it was made from.
@@ -62,8 +68,10 @@ class Msg:
     @classmethod
     def of(cls, code: str, zh: str, en: str, /, **params: Any) -> Msg:
         """A message from templates: ``{name}`` in ``zh`` and ``en`` is filled from
-        ``params`` (``str.format`` rules, so ``{name!r}`` works)."""
-        return cls(code, zh.format(**params), en.format(**params), params)
+        ``params`` (``str.format`` rules, so ``{name!r}`` works — in ``zh`` it quotes with
+        「」: Python's 'fengxian' read as code in a Chinese sentence, a play-test)."""
+        return cls(code, _ZH_QUOTED.sub(r"「{\1}」", zh).format(**params), en.format(**params),
+                   params)
 
     @classmethod
     def plain(cls, code: str, text: str) -> Msg:

@@ -10,6 +10,7 @@ format, and :func:`describe` is what ``huapai rules`` and the docs print.
 from __future__ import annotations
 
 import dataclasses
+import json
 import re
 import types
 import typing
@@ -195,13 +196,16 @@ def _refusal(name: str, info: OptionInfo, zh: str, en: str, **params: Any) -> Ru
 
 def _check(name: str, value: Any, hint: Any, info: OptionInfo) -> None:
     if not _type_ok(value, hint):
-        raise _refusal(name, info, "应为{want_zh}，不是 {value!r}",
+        # its JSON form: "3" (text) where a number is wanted must read as text
+        raise _refusal(name, info, "应为{want_zh}，不是 {shown}",
                        "expected {want}, got {value!r}", want=_hint_name(hint),
-                       want_zh=_hint_name(hint, zh=True), value=value)
+                       want_zh=_hint_name(hint, zh=True), value=value,
+                       shown=json.dumps(value, ensure_ascii=False, default=repr))
     if info.choices is not None and value not in info.choices:
         allowed = ", ".join(repr(c) for c in info.choices)
-        raise _refusal(name, info, "{value!r} 不在 {allowed} 之中",
-                       "{value!r} is not one of {allowed}", value=value, allowed=allowed)
+        raise _refusal(name, info, "「{value}」不是可选的值（{allowed_zh}）",
+                       "{value!r} is not one of {allowed}", value=value, allowed=allowed,
+                       allowed_zh="、".join(str(c) for c in info.choices))
     if info.low is not None and isinstance(value, int) and value < info.low:
         raise _refusal(name, info, "{value} 小于最小值 {low}", "{value} is below the minimum {low}",
                        value=value, low=info.low)
@@ -239,8 +243,9 @@ def _hint_name(hint: Any, zh: bool = False) -> str:
     """What an option's type asks for, said in English (``int | None``) or Chinese."""
     origin = typing.get_origin(hint)
     if origin is typing.Literal:
-        values = ", ".join(repr(a) for a in typing.get_args(hint))
-        return f"其中之一：{values}" if zh else f"one of {values}"
+        if zh:
+            return "其中之一：" + "、".join(str(a) for a in typing.get_args(hint))
+        return "one of " + ", ".join(repr(a) for a in typing.get_args(hint))
     if zh and origin in (typing.Union, types.UnionType):
         return "或".join(_hint_name(a, zh=True) for a in typing.get_args(hint))
     name = getattr(hint, "__name__", str(hint))

@@ -274,8 +274,8 @@ class Platform:
         if unknown:
             listed = ", ".join(repr(u)[:40] for u in unknown[:8])
             raise ServerError("bad_settings", Msg.of(
-                "unknown_fields", "不认识的字段：{fields}", "unknown field(s): {fields}",
-                fields=listed))
+                "unknown_fields", "不认识的字段：{fields_zh}", "unknown field(s): {fields}",
+                fields=listed, fields_zh="、".join(f"「{u[:40]}」" for u in unknown[:8])))
         game_name = body.get("game")
         if not isinstance(game_name, str) or game_name not in game_names():
             raise not_found("game_not_found", f"{game_name!r}; known: {', '.join(game_names())}")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any
@@ -51,7 +52,7 @@ NAMES_ZH: dict[str, str] = {
 
 
 def _check(name: str, value: Any) -> Any:
-    shown = repr(value)[:40]
+    shown = json.dumps(value, ensure_ascii=False, default=repr)[:40]  # as the body wrote it
     if name == "private":
         if not isinstance(value, bool):
             raise _bad(name, "应为是或否，收到 {value}", "expected true or false, got {value}",

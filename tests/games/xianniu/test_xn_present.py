@@ -244,3 +244,20 @@ def test_chinese_text_says_the_poker_colours_as_words() -> None:
     assert said_zh("5b 5r A 10 K") == "黑5 红5 A 10 K" and said_zh("牛九 天") == "牛九 天"
     discard = game.describe_action(rules, game.parse_action(rules, "弃 9b")).label
     assert discard.zh == "弃 黑9" and discard.en == "throw 9b (弃)"
+
+
+def test_no_winner_says_a_failed_xian_is_still_paid() -> None:
+    """Nobody 够牌 but a 掀 failed: its payments stand, and the table-wide line said
+    "不收不付" over them (a terminal play-test); where nothing is paid it still says so."""
+    said: dict[bool, str] = {}
+    for seed in range(400):
+        state = _playout("lanzhou", seed)
+        settled = GAME.settlement(state)
+        line = [i for i in settled.items if i.code == "no_winner"]
+        if not line:
+            continue
+        said[bool(settled.payments)] = line[0].label.zh
+        if len(said) == 2:
+            break
+    assert said[True].endswith("只有掀了没够牌的照赔"), said
+    assert said[False].endswith("不收不付"), said

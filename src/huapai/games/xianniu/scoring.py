@@ -205,9 +205,18 @@ def _items(s: State, counts: dict[int, int]) -> Iterator[SettlementItem]:
         if xians:
             yield SettlementItem(seat, "xian", _XIAN, xians, unit("ci"))
     if all(counts[p] < rules.gou for p in s.active):
-        yield SettlementItem(None, "no_winner", Msg.of(
-            "no_winner", "没有人占够 {gou} 张：没有赢家，不收不付",
-            "nobody won {gou} cards: no winner, nobody pays", gou=rules.gou), 0, unit("none"))
+        yield SettlementItem(None, "no_winner", _no_winner(s), 0, unit("none"))
+
+
+def _no_winner(s: State) -> Msg:
+    """Nobody won: nothing to pay for a hand — but a 掀 that did not win is still paid for,
+    and "不收不付" over the 掀's payments read as a contradiction (a terminal play-test)."""
+    if s.rules.xian_points and any(xianer != leader for xianer, leader in s.xians):
+        return Msg.of("no_winner", "没有人占够 {gou} 张：没有赢家，只有掀了没够牌的照赔",
+                      "nobody won {gou} cards: no winner; only a failed 掀 is paid for",
+                      gou=s.rules.gou)
+    return Msg.of("no_winner", "没有人占够 {gou} 张：没有赢家，不收不付",
+                  "nobody won {gou} cards: no winner, nobody pays", gou=s.rules.gou)
 
 
 def _winner_items(s: State, seat: int, n: int) -> Iterator[SettlementItem]:

@@ -47,7 +47,7 @@ def _value(name: str, text: str, like: object) -> object:
         said = yes_no(text)
         if said is None:
             raise CalculatorError(Text(f"规则选项 {name} 要写 是 或 否（开 / 关、true / false），"
-                                       f"不是 {text!r}",
+                                       f"不是「{text}」",
                                        f"rule option {name} takes yes or no (true / false), "
                                        f"not {text!r}"))
         return said

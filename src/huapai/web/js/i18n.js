@@ -305,6 +305,8 @@ const STR = {
                      "The match is over and nobody took the 钵: it pays nothing, and what the abaci hold is not won or lost"],
   abacus_col: ["算盘", "Abacus"],
   pays: ["{payer} → {payee}", "{payer} → {payee}"],
+  // one reason paid several times, folded into one line: "×2" read as "doubled"
+  times: ["{reason}（{n} 次）", "{reason} ({n} times)"],
   ready: ["准备下一局", "Ready for the next deal"],
   ready_done: ["已准备", "Ready"],
   next_in: ["{n} 秒后开始下一局", "next deal in {n} s"],

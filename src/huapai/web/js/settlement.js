@@ -165,7 +165,7 @@ export function settlementPanel(data, actions) {
       ? h("ul", { class: "payments", "data-testid": "payments" }, foldedPayments(payments).map(([p, amount, n]) => h("li", {},
         h("span", { class: "who" }, t("pays", { payer: name(p.payer), payee: name(p.payee) })),
         h("span", { class: "amount" }, String(amount)),
-        h("span", { class: "label" }, n > 1 ? `${paymentLabel(p)} ×${n}` : paymentLabel(p)))))
+        h("span", { class: "label" }, n > 1 ? t("times", { reason: paymentLabel(p), n }) : paymentLabel(p)))))
       // a 钵福 match that ends short of 得一钵 read as three deals counted for nothing
       : h("p", { class: "muted", "data-testid": "payments" },
         t(!abacus ? "no_payments" : data.matchOver ? "no_bo_match_over" : "no_payments_bo")),
