@@ -202,6 +202,28 @@ def test_a_seated_player_acts_for_the_owner_only_after_a_grace(tmp_path: Path) -
         assert summary["owner"] == b.id and summary["owner_nickname"] == "b"
 
 
+def test_the_owners_going_is_said_with_the_grace_already_running(tmp_path: Path) -> None:
+    """The owner closes the window: the summary the seated player gets at once says the
+    owner is still here (the grace running) — it said gone, offered 开始 and 移走, and each
+    press was refused for the whole grace (a play-test); once the grace is over it says
+    gone, and the player may act for the owner."""
+    import time
+    with running(sqlite_url(tmp_path), owner_grace=0.6) as client:
+        a, b, room, path = _table(client)
+        time.sleep(0.8)  # the room older than the grace
+        with peer(client, b.token) as seated:
+            _subscribe(seated, room)
+            with peer(client, a.token) as owner:
+                _subscribe(owner, room)
+                seated.quiet()
+                time.sleep(0.6)  # past the summaries' coalescing: the next goes at once
+            went = seated.until(lambda m: m["type"] == "room")
+            assert went["room"]["owner_here"] is True, went["room"]
+            gone = seated.until(lambda m: m["type"] == "room" and not m["room"]["owner_here"])
+            assert gone["room"]["owner"] == a.id
+            b.call("POST", f"{path}/bots", {"seats": [2]})  # acts for the owner, owns it
+
+
 def test_a_player_freed_by_the_owner_is_told_now_or_on_coming_back(tmp_path: Path) -> None:
     """请离座 said to the player: at once on a window on the room, else when they next
     open it — once (a player freed while away came back to an empty seat and no word)."""

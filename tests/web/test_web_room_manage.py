@@ -69,6 +69,20 @@ def test_a_player_standing_in_for_an_away_owner_reads_it_on_the_settlement(
     expect(page.locator(".toast", has_text="替你按了房主的按钮")).to_contain_text("阿芳")
 
 
+def test_a_seated_friend_takes_over_from_an_away_owner_in_one_press(
+        page: Page, phone: Page, server: str) -> None:
+    """接任房主: the friend had to press another of the owner's buttons to become owner
+    (移走 a bot she meant to keep: a play-test); now one press, and the away owner's seat
+    can be freed."""
+    friend = _host_and_friend(page, phone, server)
+    expect(friend.locator("[data-testid=take-over]")).to_have_count(0)  # the owner is here
+    page.goto(f"{server}/#/")  # the owner goes back to the lobby
+    friend.click("[data-testid=take-over]")
+    expect(friend.locator("[data-testid=dissolve]")).to_be_visible()
+    expect(friend.locator("[data-testid=take-over]")).to_have_count(0)
+    expect(friend.locator(".wait-seat[data-seat='0'] button", has_text="请离座")).to_be_visible()
+
+
 _MOVE = """async ([room, from, to]) => {
   const token = localStorage.getItem("huapai.token");
   const h = { Authorization: `Bearer ${token}` };

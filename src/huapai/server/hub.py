@@ -430,12 +430,15 @@ class Hub:
         group = self.subs.get(room.id, {}).get(viewer)
         if group is not None:
             group.discard(conn)
+        # the owner's going is noted first: the presence change's summary said the owner
+        # was gone before the grace began, and offered the seats the owner's buttons,
+        # which then refused for the whole grace (a play-test)
+        if conn.player == room.owner and not self.watching(room.id, room.owner):
+            room.owner_went()
         if viewer is not None:
             room.presence(viewer, -1)
         elif group is not None:
             room.publish_room()
-        if conn.player == room.owner and not self.watching(room.id, room.owner):
-            room.owner_went()
 
     def resync(self, conn: Connection, room: Room) -> None:
         conn.post(dumps(room.room_message()))

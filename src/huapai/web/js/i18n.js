@@ -256,6 +256,7 @@ const STR = {
     "Time's up again: 托管 (auto-play) plays for you now. Press Stop auto-play to play yourself"],
   owner_away: ["房主不在：坐着的人都可以替房主操作，谁先按谁当房主",
     "The owner is away: anyone seated may act for them, and the first to do so becomes the owner"],
+  take_over: ["接任房主", "Take over as owner"],
   waiting_seats: ["坐满就能开始", "Start when every seat is filled"],
   spectating: ["观战中", "Spectating"],
   room_gone: ["进不了这个房间", "This room cannot be opened"],

@@ -45,6 +45,7 @@ export function waitingPanel(page) {
         : h("p", { class: "muted" }, t("waiting_owner")),
       owner && empty ? h("p", { class: "muted small" }, t("waiting_seats")) : null,
       page.standingIn() ? h("p", { class: "muted small", "data-testid": "owner-away" }, t("owner_away")) : null,
+      page.standingIn() ? takeOverButton(page) : null,
       s.owner === page.me ? dissolveButton(page) : null));  // not a stand-in's (a play-test)
 }
 
@@ -114,6 +115,14 @@ function giveButton(page, player) {
     t("give_owner"), "give-owner");
   return page.restButton({ class: "btn small ghost", "data-testid": `give-owner-${player.id}`, ask },
     "post", path`/rooms/${page.roomId}/owner`, { player: player.id }, t("give_owner"));
+}
+
+/** 接任房主: a seated player takes the room of an owner who is away — until now only by
+ * pressing some other owner's button (移走 a bot one wanted to keep: a play-test); the
+ * owner's seat can then be freed (请离座). */
+function takeOverButton(page) {
+  return page.restButton({ class: "btn small", "data-testid": "take-over" },
+    "post", path`/rooms/${page.roomId}/owner`, { player: page.me }, t("take_over"));
 }
 
 /** 解散房间, asked first; the server tells everyone watching (`room_closed`). */
