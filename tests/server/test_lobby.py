@@ -297,6 +297,11 @@ def test_seats_bots_start_and_again(client: TestClient) -> None:
     history = a.call("GET", "/api/me/history")["matches"]
     assert [m["match"] for m in history] == [1, 2]
     assert all(m["finished"] and len(m["deals"]) == 1 for m in history)
+    # when and with whom (two rows of one preset and score could not be told apart)
+    assert history[0]["started"] <= history[1]["started"]
+    table = history[0]["table"]
+    assert table[0]["nickname"] == "a" and table[1]["nickname"] is None
+    assert table[1]["bot"] == house and [s["seat"] for s in table] == [0, 1, 2]
     me = a.call("GET", "/api/me")["totals"]
     assert me == {"games": 2, "points": sum(m["total"] for m in history)}
 

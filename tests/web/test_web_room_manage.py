@@ -69,6 +69,22 @@ def test_a_player_standing_in_for_an_away_owner_reads_it_on_the_settlement(
     expect(page.locator(".toast", has_text="替你按了房主的按钮")).to_contain_text("阿芳")
 
 
+def test_a_seated_friend_is_told_who_starts_another_match_and_when_it_does(
+        page: Page, phone: Page, server: str) -> None:
+    """再来一场 by the owner began a new deal on the friend's page with no word, and her
+    整场结束 said nothing of it (a play-test): it says who may start one, and when it
+    starts, who did."""
+    friend = _host_and_friend(page, phone, server)
+    start_with_bots(page)
+    tuoguan_on(friend)
+    tuoguan_to_settlement(page)
+    note = friend.locator("[data-testid=again-note]")
+    expect(note).to_contain_text("房主 按「再来一场」就和大家接着打新的一场", timeout=60000)
+    expect(page.locator("[data-testid=again-note]")).to_have_count(0)  # the owner's own
+    page.click("[data-testid=again]")
+    expect(friend.locator(".toast", has_text="房主 开始了新的一场")).to_be_visible()
+
+
 def test_a_seated_friend_takes_over_from_an_away_owner_in_one_press(
         page: Page, phone: Page, server: str) -> None:
     """接任房主: the friend had to press another of the owner's buttons to become owner

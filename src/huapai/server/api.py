@@ -159,11 +159,20 @@ async def history(request: Request) -> dict[str, Any]:
         entry = matches.setdefault((game.room_id, game.match_no), {
             "room": game.room_id, "match": game.match_no, "game": game.game,
             "preset": game.preset, "seat": result.seat, "deals": [], "total": 0,
-            "finished": _match_finished(platform, elsewhere, game.room_id, game.match_no)})
+            "finished": _match_finished(platform, elsewhere, game.room_id, game.match_no),
+            # when, and with whom: two rows "兰州掀牛 +10" could not be told apart (a
+            # play-test); the first deal's table, as everyone at it saw it
+            "started": game.started_at, "table": _table_of(game.seats)})
         entry["deals"].append({"game_id": game.id, "deal": game.deal_index,
                                "delta": result.scaled})
         entry["total"] += result.scaled
     return {"matches": list(matches.values())}
+
+
+def _table_of(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A stored deal's seats as the history names them: nickname or bot, by seat."""
+    return [{"seat": i, "nickname": s.get("nickname"), "bot": s.get("bot")}
+            for i, s in enumerate(seats)]
 
 
 def _match_finished(platform: Platform, elsewhere: dict[str, tuple[str, int]],

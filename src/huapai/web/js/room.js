@@ -94,12 +94,18 @@ export class RoomPage {
   // ------------------------------------------------------------------ messages
   onRoom(summary) {
     const owned = this.summary?.owner;
+    const before = this.summary?.match;
     this.summary = summary;
     // 转让房主: the room is mine now, handed on by its owner (not taken by my own button)
     if (owned && owned !== this.me && summary.owner === this.me && !this.busy.size) {
       toast(() => t("owner_given"), "info", 7000);
     }
     if (!owned) this.toldTakenOver(summary);
+    // 再来一场 pressed by another: the new match began with no word (a play-test)
+    if (before && summary.match > before && summary.status !== "waiting" && summary.owner !== this.me
+        && this.mySeat() !== null) {
+      toast(() => t("again_started", { name: this.ownerName() }), "info", 5000);
+    }
     // 托管 turned on or off comes in the room's summary, before any move's state: the
     // table showed it only with the next move (seconds, or never at an untimed table)
     if (summary.seats) this.tuoguan = summary.seats.filter((x) => x.tuoguan).map((x) => x.seat);
@@ -401,6 +407,13 @@ export class RoomPage {
   }
 
   /** The owner is away and its controls are mine for now (pressing one makes me owner). */
+  /** The owner as the table names them (their seat's name; 房主 when not seated). */
+  ownerName() {
+    const seats = this.summary?.seats ?? [];
+    const at = seats.findIndex((x) => x?.player?.id === this.summary?.owner);
+    return at >= 0 ? seatName(seats, at) : t("owner_word");
+  }
+
   standingIn() {
     return this.isOwner() && this.summary?.owner !== this.me;
   }
@@ -445,6 +458,10 @@ export class RoomPage {
       renderer: rendererFor(s?.game), view,
       // a line, not only the button's tooltip: a phone cannot hover (a play-test)
       note: status === "finished" && this.standingIn() ? t("owner_away") : null,
+      // a seated friend's 再来一场 came with no word of it (a play-test): who may start it,
+      // and that it starts for everyone here at once
+      againNote: status === "finished" && !this.isOwner() && this.mySeat() !== null
+        ? t("again_by_owner", { name: this.ownerName() }) : null,
     };
   }
 

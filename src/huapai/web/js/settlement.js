@@ -175,5 +175,6 @@ export function settlementPanel(data, actions) {
       : null,
     data.seedCheck ? seedBadge(data.seedCheck) : null,
     data.note ? h("p", { class: "muted small settle-note", "data-testid": "settle-note" }, data.note) : null,
+    data.againNote ? h("p", { class: "muted small settle-note", "data-testid": "again-note" }, data.againNote) : null,
     h("div", { class: "settle-actions" }, actions));
 }
