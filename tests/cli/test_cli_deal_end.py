@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable
+from pathlib import Path
 
 from rich.console import Console
 
@@ -100,3 +101,27 @@ def test_a_card_or_a_hint_typed_between_deals_does_not_start_the_next() -> None:
     assert not between and len(asked) == 3 and all("第 2/2 局" in p for p in asked), asked
     assert "✗ 「K」不是回答：按回车开始下一局" in screen
     assert "✗ 「提示」不是回答" in screen
+
+
+def test_the_record_is_on_disk_from_the_first_question(tmp_path: Path) -> None:
+    """The record was written only at a deal's end (and on q / Ctrl-C): a terminal closed
+    during the first deal left nothing to resume (a play-test). It is written before each
+    question, whole (never half a file), and resumes from there."""
+    from huapai.core.record import parse
+    path = tmp_path / "m.jsonl"
+    seen: list[int] = []
+
+    def reader(prompt: str) -> str:
+        if not prompt.startswith("按回车"):
+            _, deals = parse(path.read_text(encoding="utf-8"))
+            seen.append(len(deals[0].actions) if deals else -1)
+        return "" if prompt.startswith("按回车") else "1"
+
+    table = load_table("biegan", "gongan", None, ())
+    out = Console(width=80, height=24, record=True, force_terminal=True, file=io.StringIO())
+    bots = {1: "heuristic", 2: "heuristic"}
+    match = HumanMatch(table, 0, bots, make_bots(table, bots, 7), 7, 1, "zh", out, reader,
+                       record_path=path)
+    assert match.run() == 0
+    assert seen and seen[0] >= 0 and seen == sorted(seen), seen  # there, and growing
+    assert not (tmp_path / "m.jsonl.part").exists()

@@ -82,7 +82,7 @@ def test_names_plays_melds_and_headings_stay_whole(
             assert words <= _HEADINGS, (words, shown)
 
 
-_HEADINGS = {"seat", "role", "hand", "占牌", "掀", "status", "melds", "对", "discards",
+_HEADINGS = {"seat", "role", "hand", "won", "掀s", "status", "melds", "对", "discards",
              "groups"}
 
 

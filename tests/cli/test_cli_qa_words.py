@@ -297,3 +297,17 @@ def test_a_wrong_drill_answer_says_why() -> None:
         assert small in reason and f" {item.answer}" in reason, text
         name = item.jiang_name()
         assert name is None or (len(name) == 2 and name in prompts[0]), prompts
+
+
+def test_the_drill_answers_help_and_says_what_a_wrong_answer_cost() -> None:
+    """``?`` at a question said 要一个数 (a play-test): it says what to type. A wrong number
+    took the abacus from 12 to −20 without a word of the 32 it cost: the line says it."""
+    from huapai.games.xiushan.drill import Drill
+    from huapai.games.xiushan.rules import BOFU
+    answer = Drill(BOFU, 1).question().answer
+    answers = ["?", str(answer + 1)]
+    out = Console(width=100, record=True, force_terminal=False)
+    assert run_drill(out, "zh", 1, 1, lambda prompt: answers.pop(0)) == 0
+    text = out.export_text()
+    assert "「不报」跳过" in text and "要一个数" not in text, text
+    assert re.search(r"算盘：0 → -?\d+ 个钱（扣 \d+）", text), text

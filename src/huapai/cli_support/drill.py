@@ -17,6 +17,12 @@ from .i18n import Lang
 
 _QUIT = frozenset({"q", "quit", "退出"})
 _SKIP = frozenset({"不报", "-"})
+_HELP = frozenset({"?", "？", "help", "帮助"})
+_HELP_TEXT = ("说这组牌是几个钱：写数字（3、十二、6个钱都行）；「不报」跳过，不上算盘；"
+              "报错了吃包子，算盘要扣；「q」退出并看成绩。",
+              "say how many 钱 the group is: a number (3, 十二, 6个钱); 不报 skips it (nothing "
+              "goes on the abacus); a wrong number is 吃包子 and costs the abacus; q quits "
+              "with your score.")
 
 
 def run_drill(console: Console, lang: Lang, seed: int | None, count: int,
@@ -38,6 +44,9 @@ def run_drill(console: Console, lang: Lang, seed: int | None, count: int,
                 text = "q"
             if text.lower() in _QUIT:
                 return _summary(console, drill, zh)
+            if text in _HELP:  # ? said "要一个数" (a play-test)
+                console.print(_HELP_TEXT[0] if zh else _HELP_TEXT[1], style="cyan")
+                continue
             if text in _SKIP:
                 said = None
                 break
@@ -47,11 +56,12 @@ def run_drill(console: Console, lang: Lang, seed: int | None, count: int,
             except ValueError:
                 console.print("要一个数，例如 3、十二、6个钱" if zh else
                               "a number, e.g. 3, 十二, 6个钱", style="red")
-        _show(console, drill.answer(item, said), zh)
+        before = drill.abacus
+        _show(console, drill.answer(item, said), zh, before)
     return _summary(console, drill, zh)
 
 
-def _show(console: Console, step: DrillStep, zh: bool) -> None:
+def _show(console: Console, step: DrillStep, zh: bool, before: int) -> None:
     right = step.item.answer
     if step.said is None:
         line = (f"不报子，不上算盘（应报 {right}）" if zh else
@@ -67,7 +77,12 @@ def _show(console: Console, step: DrillStep, zh: bool) -> None:
     if not step.correct:
         console.print(_reason(step.item.reason(), zh))
     console.print(step.beads.text("zh" if zh else "en"))
-    console.print(f"算盘：{step.beads.value} 个钱" if zh else f"abacus: {step.beads.value} 钱")
+    value = step.beads.value
+    if step.said is not None and not step.correct:  # 12 → −20 said nothing of the 32
+        console.print(f"算盘：{before} → {value} 个钱（扣 {before - value}）" if zh else
+                      f"abacus: {before} → {value} 钱 ({before - value} off)")
+    else:
+        console.print(f"算盘：{value} 个钱" if zh else f"abacus: {value} 钱")
 
 
 _SIZES = (("小字", "small"), ("大字", "big"), ("小字是将", "small, 将"), ("大字是将", "big, 将"))

@@ -326,6 +326,9 @@ class HumanMatch:
                 self._print(Text(tr("forced", self.lang, text=shown[0]), style="dim"))
             return legal[0]
         self._show_decision(deal, shown)
+        # the record so far, before the player is asked: it was written only at a deal's
+        # end, so a terminal closed during the first deal left nothing to resume (a play-test)
+        self._save()
         # where no listed action plays cards (掀 / 不掀, 过, 报数) a number cannot mean cards
         held = self._holds(deal) if any(d.cards for d in described) else None
         while True:
@@ -487,7 +490,8 @@ class HumanMatch:
         self.console.print(*renderables)
 
     def _save(self, announce: bool = False) -> None:
-        """Write the record so far (after every deal, and when the match ends)."""
+        """Write the record so far (at each of the player's decisions, after every deal, and
+        when the match ends)."""
         if self.record_path is None:
             return
         save_record(self.record_path, self.match.record.lines())

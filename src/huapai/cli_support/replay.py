@@ -218,17 +218,27 @@ def show_deal(n: int, replay: rec.Replay, deal: rec.DealRecord, lang: Lang,
                              dealer=seat_name(deal.dealer, lang), seed=deal.seed)))
     _show_start(replay, renderer, ctx, console)
     for step in replay.steps:  # numbered from 1, as the browser's replay and the review
-        label = game.describe_action(replay.rules, step.action).label  # as `play` says it
-        console.print(Text(f"#{step.index + 1:<3} {seat_name(step.seat, lang)}{colon(lang)}"
-                           f"{label.text(lang)}", style="bold"))
-        for event in step.events:
-            line = renderer.event(event.to_json(), ctx)
-            if line:
-                console.print(Text("      " + line))
+        _show_step(step, replay, renderer, ctx, console)
     if game.is_over(replay.final):
         console.print(settlement_view(game.settlement(replay.final).to_json(), None, ctx))
     else:
         console.print(Text(tr("replay_unfinished", lang), style="yellow"))
+
+
+def _show_step(step: rec.ReplayStep, replay: rec.Replay, renderer: Renderer, ctx: RenderContext,
+               console: Console) -> None:
+    """A move, numbered, by its label (as `play` and the review say it); the lines it led
+    to under it — but the mover's own first line, which said the move again (#1 座位1：8 10 K
+    then 座位1 出 8 10 K: every move twice, a play-test)."""
+    events = [(event, renderer.event(event.to_json(), ctx)) for event in step.events]
+    lines = [(event, line) for event, line in events if line]
+    if lines and getattr(lines[0][0], "seat", None) == step.seat:
+        lines = lines[1:]
+    label = replay.game.describe_action(replay.rules, step.action).label
+    console.print(Text(f"#{step.index + 1:<3} {seat_name(step.seat, ctx.lang)}{colon(ctx.lang)}"
+                       f"{label.text(ctx.lang)}", style="bold"))
+    for _event, line in lines:
+        console.print(Text("      " + str(line)))
 
 
 def _laid(groups: Any) -> str:

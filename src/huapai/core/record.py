@@ -134,7 +134,11 @@ def dumps(lines: Iterable[Mapping[str, Any]]) -> str:
 
 
 def write(path: Path, lines: Iterable[Mapping[str, Any]]) -> None:
-    path.write_text(dumps(lines), encoding="utf-8")
+    """The whole record, replacing the file at once: a match stopped while it was written
+    (a closed terminal) keeps the last whole record, never half of one."""
+    part = path.with_name(path.name + ".part")
+    part.write_text(dumps(lines), encoding="utf-8")
+    part.replace(path)
 
 
 def parse(text: str) -> tuple[dict[str, Any] | None, list[DealRecord]]:

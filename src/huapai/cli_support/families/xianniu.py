@@ -31,10 +31,10 @@ from huapai.games.xianniu.cards import said_zh
 from .common import deal_ended, label, pair_of
 
 _PHASES: dict[str, tuple[str, str]] = {
-    "declare": ("叫牌：出牌、掀或{decline}", "declaring: lead, 掀 or {decline}"),
-    "lead": ("被掀，必须出牌", "掀ed: the leader must lead"),
+    "declare": ("叫牌：出牌、掀或{decline}", "declaring: lead, 掀 (xiān: challenge) or {decline}"),
+    "lead": ("被掀，必须出牌", "掀ed (challenged): the leader must lead"),
     "follow": ("跟牌：有大必大，无大不出", "following: beat it if you can"),
-    "jinpai": ("紧牌：弃牌到 {cap} 张", "紧牌: discard down to {cards}"),
+    "jinpai": ("紧牌：弃牌到 {cap} 张", "紧牌 (jǐnpái): discard down to {cards}"),
     "over": ("本局结束", "the deal is over"),
 }
 _ENDS: dict[str, tuple[str, str]] = {
@@ -111,7 +111,7 @@ class XianniuRenderer:
 
     def _seats(self, view: Mapping[str, Any], ctx: RenderContext) -> Table:
         table = public_table((ctx.pick(zh, en), zh in ("手牌", "掀")) for zh, en in (
-            ("座位", "seat"), ("身份", "role"), ("手牌", "hand"), ("占牌", "占牌"), ("掀", "掀"),
+            ("座位", "seat"), ("身份", "role"), ("手牌", "hand"), ("占牌", "won"), ("掀", "掀s"),
             ("状态", "status")))
         for seat in range(int(view["num_seats"])):
             table.add_row(*self._seat_row(view, ctx, seat))
@@ -178,7 +178,8 @@ class XianniuRenderer:
         total, cap = view.get("table_total"), getattr(r, "table_cap", "?")
         gou, ci = getattr(r, "gou", "?"), getattr(r, "ci", "?")
         return Text(ctx.pick(f"桌面占牌 {total}/{cap} 张 · 够牌 ≥{gou} · 刺牌 ≥{ci}",
-                             f"table {total}/{cap} 占牌 · 够牌 ≥{gou} · 刺 ≥{ci}"), style="dim")
+                             f"table {total}/{cap} won · 够牌 (enough) ≥{gou} · "
+                             f"刺 (cì) ≥{ci}"), style="dim")
 
     def _mine(self, view: Mapping[str, Any], ctx: RenderContext) -> list[RenderableType]:
         if view.get("hand") is None:
@@ -186,7 +187,7 @@ class XianniuRenderer:
         if ctx.me not in view.get("active", []):
             return [Text(_sitting(view, ctx), style="bold")]
         out: list[RenderableType] = [Text.assemble((ctx.pick("你的手牌：", "your hand: "), "bold"),
-                                                   cards_text(str(view["hand"]), ctx))]
+                                                   cards_text(_sorted_hand(view), ctx))]
         if view.get("my_discards"):
             out.append(Text.assemble((ctx.pick("你弃的牌：", "you threw away: "), "dim"),
                                      (_said(str(view["my_discards"]), ctx), "dim")))
@@ -266,6 +267,19 @@ class XianniuRenderer:
 def _banpai(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
     return ctx.pick(f"扳牌定序：{who} 摸到 {said_zh(e['card'])}",
                     f"drawing for the lead: {who} drew {e['card']}")
+
+
+_POKER_ORDER = ("A", "2", "3", "5b", "5r", "6", "7", "8", "9b", "9r", "10", "J", "Q", "K")
+"""A poker hand in poker rank, as the browser sorts it (xianniu.js POKER_ORDER): in the
+long cards' face order, A A 红5 2 6 3 … read as no order at all (a terminal play-test)."""
+
+
+def _sorted_hand(view: Mapping[str, Any]) -> str:
+    tokens = str(view["hand"]).split()
+    if view.get("deck") != "poker":
+        return " ".join(tokens)
+    rank = {tok: i for i, tok in enumerate(_POKER_ORDER)}
+    return " ".join(sorted(tokens, key=lambda tok: rank.get(tok, len(rank))))
 
 
 def _big_hand(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:

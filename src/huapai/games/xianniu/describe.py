@@ -18,6 +18,18 @@ _DECLINE = {"huapai": Msg("pass", "不掀", "no 掀 (pass)"),
             "poker": Msg("pass", "扣了", "扣了 (fold)")}
 
 
+_GLOSS = {"单张": "single", "对子": "pair", "鞍": "three alike", "亮子": "four alike"}
+_GLOSS_DECK = {
+    "poker": {"好牛": "red and black 9s", "哈牛": "9s of one colour",
+              "好戏": "red and black 5s", "哈戏": "5s of one colour"},
+    "huapai": {"好牛": "牛九 with 牛八", "哈牛": "two of one 牛", "好戏": "大戏 with 小戏",
+               "哈戏": "two of one 戏"},
+}
+"""English for the plain play types beside their 汉字 (an English play-test read 单张 and
+对子 as untranslated); the named shapes (鱼, 摆 and their compounds) keep their names —
+their cards stand beside them."""
+
+
 @lru_cache(maxsize=8192)
 def describe_action(rules: XianniuRules, action: int) -> ActionInfo:
     """Kind, cards (tokens as ``observe`` writes the hand), label, group and style
@@ -29,7 +41,9 @@ def describe_action(rules: XianniuRules, action: int) -> ActionInfo:
         combo = combos[action - PLAY0]
         cards = tuple(face_text(f, rules.style) for f in expand(combo.counts))
         written = " ".join(cards)
-        label = Msg("play", f"{said_zh(written)}（{combo.name}）", f"{written} ({combo.name})",
+        gloss = _GLOSS.get(combo.name) or _GLOSS_DECK.get(rules.deck, {}).get(combo.name)
+        label = Msg("play", f"{said_zh(written)}（{combo.name}）",
+                    f"{written} ({combo.name}{', ' + gloss if gloss else ''})",
                     {"cards": written, "combo": combo.name})
         return ActionInfo(action, "play", cards, label, "cards")
     if action >= DISCARD0:
