@@ -136,6 +136,8 @@ def test_the_owner_sees_who_watches_and_sends_one_away(page: Page, phone: Page,
     phone.goto(room_url)
     badge = page.locator("[data-testid=spectators]")
     expect(badge).to_have_text("1 人观战")
+    # the watcher's own bar says it is they (「1 人观战」 read as someone else: a play-test)
+    expect(phone.locator("[data-testid=spectators]")).to_have_text("你在观战")
     badge.click()
     expect(page.locator("[data-testid=watchers] li")).to_have_text(["看客请出"])
     page.click("[data-testid=send-away]")

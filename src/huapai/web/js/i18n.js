@@ -158,6 +158,8 @@ const STR = {
   review_level_short: ["水平", "Level"],
   review_title: ["复盘分析", "AI review"],
   spectators_n: ["{n} 人观战", "{n} watching"],
+  spectators_n_you: ["{n} 人观战（含你）", "{n} watching (you too)"],
+  you_watching: ["你在观战", "You are watching"],
   watchers_title: ["谁在观战", "Who is watching"],
   send_away: ["请出", "Send away"],
   send_away_title: ["请 {name} 离开房间？", "Send {name} away?"],

@@ -13,7 +13,15 @@ export function watchersBadge(page) {
   if (!s?.spectators) return null;
   return h("button", { class: "badge spectators", type: "button", "data-testid": "spectators",
                        title: t("watchers_title"), onClick: () => showWatchers(page) },
-    t("spectators_n", { n: s.spectators }));
+    spectatorsText(s, page.me));
+}
+
+/** 「n 人观战」, saying so where I am one of them: a friend who had just opened the link
+ * read 「1 人观战」 as someone else watching (a play-test). */
+function spectatorsText(s, me) {
+  const mine = (s.watchers ?? []).some((w) => w.id === me);
+  if (!mine) return t("spectators_n", { n: s.spectators });
+  return s.spectators === 1 ? t("you_watching") : t("spectators_n_you", { n: s.spectators });
 }
 
 function showWatchers(page) {
