@@ -100,7 +100,7 @@ export const biegan = {
     const out = [];
     for (const ev of events) {
       if (ev.kind === "claimed") out.push({ seat: ev.seat, text: `${ev.claim}！`, cls: "gold" });
-      if (ev.kind === "won") out.push({ seat: ev.seat, text: bi("胡！", "胡!"), cls: "hot" });
+      if (ev.kind === "won") out.push({ seat: ev.seat, text: bi("胡！", "胡 — win!"), cls: "hot" });
       if (ev.kind === "zha") out.push({ seat: ev.seat, text: "紮", cls: "gold" });
     }
     return out;

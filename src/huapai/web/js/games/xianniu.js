@@ -210,7 +210,7 @@ export const xianniu = {
   bubbles(events, ctx, view) {
     const out = [];
     for (const ev of events) {
-      if (ev.kind === "xian") out.push({ seat: ev.seat, text: bi("掀！", "掀!"), cls: "hot" });
+      if (ev.kind === "xian") out.push({ seat: ev.seat, text: bi("掀！", "掀 — challenge!"), cls: "hot" });
       if (ev.kind === "declined") out.push({ seat: ev.seat, text: decline(view), cls: "" });
       if (ev.kind === "passed") out.push({ seat: ev.seat, text: bi("过", "pass"), cls: "" });
       if (ev.kind === "jinpai") out.push({ seat: ev.seat, text: bi("紧牌！", "紧牌!"), cls: "gold" });

@@ -174,8 +174,8 @@ export const xiushan = {
     const out = [];
     for (const ev of events) {
       if (ev.kind === "laid" && !ev.hidden) out.push({ seat: ev.seat, text: `${ev.group}！`, cls: "gold" });
-      if (ev.kind === "bakuai") out.push({ seat: ev.seat, text: bi("八块！", "八块!"), cls: "gold" });
-      if (ev.kind === "won") out.push({ seat: ev.seat, text: bi("和！", "和!"), cls: "hot" });
+      if (ev.kind === "bakuai") out.push({ seat: ev.seat, text: bi("八块！", "八块 — no discard!"), cls: "gold" });
+      if (ev.kind === "won") out.push({ seat: ev.seat, text: bi("和！", "和 — win!"), cls: "hot" });
       if (ev.kind === "announced" && ev.outcome === "baozi") out.push({ seat: ev.seat, text: baoziText(ev), cls: "hot" });
     }
     return out;
