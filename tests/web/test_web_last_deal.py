@@ -42,3 +42,11 @@ def test_the_last_deals_settlement_comes_back_during_the_next(page: Page, server
     page.keyboard.press("Escape")
     expect(panel).to_have_count(0)
     expect(last).to_be_focused()
+    # a reload (or a player back after a drop) during deal 2 has it too: from the replay —
+    # it lived only in the page that saw deal 1 end (a play-test)
+    page.reload()
+    expect(last).to_be_visible(timeout=15000)
+    last.click()
+    expect(panel.locator("h2")).to_have_text("上局结算")
+    expect(panel.locator(".deal-line")).to_have_text("第 1 局 / 2")
+    assert _rows(page) == settled

@@ -18,6 +18,7 @@ import { advised } from "./hint.js";
 import { heard } from "./phrases.js";
 import { dissolveButton, waitingPanel } from "./waiting.js";
 import { roomBar } from "./roombar.js";
+import { fetchLastDeal } from "./lastdeal.js";
 
 const SETTLE_DELAY_MS = 1100;
 
@@ -139,6 +140,7 @@ export class RoomPage {
     const mineActed = this.awaiting;
     this.state = msg;
     this.tuoguan = msg.tuoguan;  // whichever came last, the room's summary or a state
+    if (newDeal && !this.lastDeal && msg.deal > 0) this.restoreLast(msg.game_id);
     if (newDeal) {
       if (this.dealEnd && this.dealEnd.game_id !== msg.game_id) this.dealEnd = null;
       this.showSettle = true;
@@ -150,6 +152,14 @@ export class RoomPage {
     this.awaiting = false;
     if (mineActed) this.table?.acted();  // (a 紧牌 pick may send its next card from here)
     this.renderSettlement();
+  }
+
+  /** 上局结算 on a page that did not see the last deal end: from its replay. */
+  async restoreLast(gameId) {
+    const last = await fetchLastDeal(this);
+    if (!last || this.lastDeal || this.state?.game_id !== gameId) return;
+    this.lastDeal = last;
+    this.renderTop();
   }
 
   /** The server committed to its seed: add this browser's own randomness (a seated
