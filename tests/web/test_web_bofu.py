@@ -73,6 +73,9 @@ def test_a_bo_of_bofu_by_clicks_with_a_wrong_announcement(page: Page, server: st
             expect(page.locator("[data-testid=hint]")).to_have_count(0)
             # the picker's button confirms, not repeats, the number picked (报 0 | 报 0)
             expect(page.locator("[data-testid=word-pick-go]")).to_have_text("确定")
+            # nothing picked yet: a hurried 确定 said 报 0 and cost a 吃包子 (a play-test)
+            expect(page.locator("[data-testid=word-pick-go]")).to_be_disabled()
+            expect(page.locator("[data-testid=word-pick] select")).to_have_value("")
             if not wrong_made:
                 press_word(page, BAO0)  # 0 钱 is never right
                 wrong_made += 1

@@ -15,15 +15,17 @@ _SAY = """async ([lang, forced, me]) => {
   const view = { forced_claims: forced };
   const laid = { kind: 'laid', seat: 0, group: '碰', card: '七', size: 3, hidden: false,
                  from_seat: 3 };
+  const answered = { kind: 'answered', seat: 0, answer: '碰' };
   return [laid, { ...laid, seat: 2 }, { ...laid, group: '哨', from_seat: null, hidden: true,
-          card: null }].map((ev) => xiushan.eventText(ev, ctx, view));
+          card: null }, answered].map((ev) => xiushan.eventText(ev, ctx, view));
 }"""
 
 
 def test_my_forced_claim_says_it_was_forced(page: Page, server: str) -> None:
     page.goto(server + "/")
+    # my forced answer is not said as mine (你 答：碰 read as a press I never made)
     assert page.evaluate(_SAY, ["zh", True, 0]) == [
-        "你 碰 七七七（必须的）", "S2 碰 七七七", "你 哨（撲）"]
+        "你 碰 七七七（必须的）", "S2 碰 七七七", "你 哨（撲）", None]
     assert page.evaluate(_SAY, ["en", True, 0])[0] == "你 碰 七七七 (forced)"
-    assert page.evaluate(_SAY, ["zh", False, 0])[0] == "你 碰 七七七"
+    assert page.evaluate(_SAY, ["zh", False, 0])[::3] == ["你 碰 七七七", "你 答：碰"]
     assert page.evaluate(_SAY, ["zh", True, None])[0] == "S0 碰 七七七"

@@ -142,7 +142,7 @@ def legal_plays(page: Page) -> list[dict[str, Any]]:
     return plays
 
 
-_WORDS = "[data-testid=word], [data-testid=word-pick] option"
+_WORDS = "[data-testid=word], [data-testid=word-pick] option[data-action]"
 
 
 def word_kinds(page: Page) -> list[tuple[int, str]]:

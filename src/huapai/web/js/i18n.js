@@ -262,6 +262,7 @@ const STR = {
     "When {name} presses Play again, a new match starts with everyone here; to stop, go back to the lobby"],
   again_started: ["{name} 开始了新的一场", "{name} started a new match"],
   owner_word: ["房主", "the owner"],
+  pick_choose: ["选一个…", "Choose…"],
   with_table: ["同桌：{names}", "with {names}"],
   take_over: ["接任房主", "Take over as owner"],
   waiting_seats: ["坐满就能开始", "Start when every seat is filled"],

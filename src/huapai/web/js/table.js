@@ -469,23 +469,26 @@ export class TableView {
    * among them; kept across refreshes of the same view). */
   wordPicker(words, advised) {
     const counter = this.data.counter;
-    if (this.picked?.counter !== counter) this.picked = { counter, id: words[0].id };
+    // nothing picked at first: a hurried 确定 announced the list's first, 报 0, and cost a
+    // 吃包子 (a play-test); 提示 picks its advice
+    if (this.picked?.counter !== counter) this.picked = { counter, id: null };
     if (advised && words.includes(advised)) this.picked.id = advised.id;
-    const chosen = words.find((w) => w.id === this.picked.id) ?? words[0];
+    const chosen = words.find((w) => w.id === this.picked.id) ?? null;
     // the button confirms the pick: it repeated it (报 0 beside a select showing 报 0)
     const go = h("button", {
-      class: `btn word ${chosen.style}${chosen === advised ? " advised" : ""}`, "data-testid": "word-pick-go",
-      "data-action": chosen.id, "aria-label": chosen.text, disabled: this.pending,
-      onClick: () => this.act(this.picked.id),
+      class: `btn word ${chosen?.style ?? ""}${chosen && chosen === advised ? " advised" : ""}`,
+      "data-testid": "word-pick-go", "data-action": chosen?.id, "aria-label": chosen?.text ?? t("pick_choose"),
+      disabled: this.pending || !chosen, onClick: () => chosen && this.act(this.picked.id),
     }, t("pick_go"));
     const select = h("select", {
-      class: "word-pick-select", "aria-label": chosen.text,
+      class: "word-pick-select", "aria-label": chosen?.text ?? t("pick_choose"),
       onChange: (e) => {
         this.picked.id = Number(e.target.value);
         this.refreshBar();
       },
-    }, words.map((w) => h("option", { value: String(w.id), "data-action": w.id, "data-kind": w.kind,
-                                       selected: w.id === chosen.id }, w.text)));
+    }, h("option", { value: "", disabled: true, selected: !chosen }, t("pick_choose")),
+    words.map((w) => h("option", { value: String(w.id), "data-action": w.id, "data-kind": w.kind,
+                                   selected: w.id === chosen?.id }, w.text)));
     return h("span", { class: "word-pick", "data-testid": "word-pick", "data-key": "word-pick" }, select, go);
   }
 

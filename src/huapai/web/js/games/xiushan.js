@@ -18,7 +18,7 @@ const PHASES = {
   drawn: ["堂子头起牌，起牌的人先答", "a card turned up from the 堂子头: its drawer answers first"],
   window: ["有人打牌，各家答话", "a discard: each seat answers"],  // the prompt lists the viewer's own options
   over: ["本局结束", "the deal is over"],
-  announce: ["报子：报出刚落地的组是几个钱", "报子: announce the group just laid, in 钱"],
+  announce: ["报子，报出刚落地的组是几个钱", "报子 — announce the group just laid, in 钱"],
 };
 const ENDS = { huang: ["黄庄：没人和牌", "黄庄: nobody won"], hu: ["和牌", "和: the deal is won"] };
 const GROUPS = { peng: "碰", kaizhao: "开召", ji: "鸡", shao: "哨", longdeng: "龙灯" }; // by action kind
@@ -157,7 +157,7 @@ export const xiushan = {
     }
     const facts = [bi(`堂子余 ${view.stock ?? 0} 张`, `${view.stock ?? 0} in the stock`)];
     // 油子 in English: "18 胡 to win" read as 18 wins (胡 is the win's word too)
-    if (view.threshold) facts.push(bi(`起胡 ${view.threshold} 胡`, `${view.threshold} 油子 to win`));
+    if (view.threshold) facts.push(bi(`起胡 ${view.threshold} 胡`, `${view.threshold} 油子 (yóuzi: the hand's points) to win`));
     const line = [h("span", {}, facts.join(" · "))];
     if (view.jiang && view.flipped) {
       line.push(h("span", { class: "xs-flip", "data-testid": "flipped" },
@@ -244,6 +244,11 @@ export const xiushan = {
         if (view?.bo) return bi(`${who} 和！${ev.youzi} 油子`, `${who} wins: ${ev.youzi} 油子`);
         if (view?.youzi === false) return bi(`${who} 和！${ev.dou} 豆`, `${who} wins: ${ev.dou} 豆`);  // 麻雀福 不计油子
         return bi(`${who} 和！${ev.youzi} 油子，${ev.dou} 豆`, `${who} wins: ${ev.youzi} 油子, ${ev.dou} 豆`);
+      // my forced 碰 / 开召 / 鸡 (必须碰) was answered for me: 你 答：碰 read as my press,
+      // and the （必须的） line under it said it again (a play-test)
+      case "answered":
+        if (view?.forced_claims === true && ev.seat === ctx.me && FORCED_CLAIMS.has(ev.answer)) return null;
+        return claimTable.eventText.call(this, ev, ctx);
       case "announced":
       case "abacus_win": return boEventText(ev, who);
       default: return claimTable.eventText.call(this, ev, ctx);
