@@ -16,11 +16,12 @@ export function watchersBadge(page) {
     spectatorsText(s, page.me));
 }
 
-/** 「n 人观战」, saying so where I am one of them: a friend who had just opened the link
- * read 「1 人观战」 as someone else watching (a play-test). */
+/** 「n 人观战」, saying so where I am one of them before the match (a friend who had just
+ * opened the link read 「1 人观战」 as someone else watching: a play-test); once it is on,
+ * the bar's 观战中 badge says it. */
 function spectatorsText(s, me) {
   const mine = (s.watchers ?? []).some((w) => w.id === me);
-  if (!mine) return t("spectators_n", { n: s.spectators });
+  if (!mine || s.status !== "waiting") return t("spectators_n", { n: s.spectators });
   return s.spectators === 1 ? t("you_watching") : t("spectators_n_you", { n: s.spectators });
 }
 
