@@ -325,3 +325,13 @@ def test_a_misspelt_action_is_quoted_once() -> None:
                       "--lang", lang], "达 伍\nq\nq\n").output
         line = next(x for x in out.splitlines() if said in x)
         assert line.count("达 伍") == 1, line
+
+
+def test_a_bad_win_or_jiang_card_names_its_option() -> None:
+    """``--jiang X`` said only 「X」第 1 个字「X」不是牌 (a play-test): which option it was is
+    said first."""
+    hand = ["score", "xiushan", "壹贰叁贰柒拾一二三二七十伍陆柒四五六", "-m", "哨:捌捌捌"]
+    jiang = invoke([*hand, "--win", "三", "--jiang", "X"])
+    assert jiang.exit_code == 1 and "jiang：「X」第 1 个字「X」不是牌" in jiang.output
+    win = invoke([*hand, "--win", "X", "--lang", "en"])
+    assert win.exit_code == 1 and "win_card: unknown card 'X'" in win.output

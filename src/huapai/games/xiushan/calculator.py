@@ -367,9 +367,13 @@ def _card(value: int | str | None, what: str) -> int | None:
     if value is None:
         return None
     if isinstance(value, str):
-        cards = parse_cards(value)
+        try:
+            cards = parse_cards(value)
+        except NotationError as exc:  # named: 「X」第 1 个字… said nothing of --jiang
+            raise NotationError(Msg("bad_card", f"{what}：{exc.msg.zh}",
+                                    f"{what}: {exc.msg.en}")) from None
         if len(cards) != 1:
-            raise NotationError(Msg("bad_card", f"{what}：要一张牌，不是 {value!r}",
+            raise NotationError(Msg("bad_card", f"{what}：要一张牌，不是「{value}」",
                                      f"{what}: expected one card, got {value!r}"))
         return cards[0]
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < NUM_CARDS:
