@@ -269,17 +269,17 @@ def _banpai(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
                     f"drawing for the lead: {who} drew {e['card']}")
 
 
-_POKER_ORDER = ("A", "2", "3", "5b", "5r", "6", "7", "8", "9b", "9r", "10", "J", "Q", "K")
+_POKER_RANK = {tok: i for i, tok in enumerate(
+    ("A", "2", "3", "5b", "5r", "6", "7", "8", "9b", "9r", "10", "J", "Q", "K"))}
 """A poker hand in poker rank, as the browser sorts it (xianniu.js POKER_ORDER): in the
 long cards' face order, A A 红5 2 6 3 … read as no order at all (a terminal play-test)."""
 
 
 def _sorted_hand(view: Mapping[str, Any]) -> str:
     tokens = str(view["hand"]).split()
-    if view.get("deck") != "poker":
-        return " ".join(tokens)
-    rank = {tok: i for i, tok in enumerate(_POKER_ORDER)}
-    return " ".join(sorted(tokens, key=lambda tok: rank.get(tok, len(rank))))
+    if view.get("deck") == "poker":
+        tokens.sort(key=lambda tok: _POKER_RANK.get(tok, len(_POKER_RANK)))
+    return " ".join(tokens)
 
 
 def _big_hand(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:

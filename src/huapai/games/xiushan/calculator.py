@@ -370,8 +370,7 @@ def _card(value: int | str | None, what: str) -> int | None:
         try:
             cards = parse_cards(value)
         except NotationError as exc:  # named: 「X」第 1 个字… said nothing of --jiang
-            raise NotationError(Msg("bad_card", f"{what}：{exc.msg.zh}",
-                                    f"{what}: {exc.msg.en}")) from None
+            raise NotationError(Msg("bad_card", what, what).with_detail(exc.msg)) from None
         if len(cards) != 1:
             raise NotationError(Msg("bad_card", f"{what}：要一张牌，不是「{value}」",
                                      f"{what}: expected one card, got {value!r}"))

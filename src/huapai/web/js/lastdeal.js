@@ -13,11 +13,11 @@ export async function fetchLastDeal(page) {
   const state = page.state;
   if (!s || !state || !(state.deal > 0)) return null;
   try {
-    const { replays } = await api.get(`${path`/replays`}?room=${encodeURIComponent(page.roomId)}&mine=1`);
+    const { replays } = await api.get(path`/replays?room=${page.roomId}&mine=1`);
     const prev = replays.find((r) => r.match === s.match && r.deal === state.deal - 1);
     const seat = page.playedSeat();
     if (!prev || seat === null) return null;
-    const shown = await api.get(`${path`/replays/${prev.id}`}?seat=${seat}`);
+    const shown = await api.get(path`/replays/${prev.id}?seat=${seat}`);
     const settlement = shown.settlement;
     if (!settlement) return null;
     return {

@@ -247,7 +247,7 @@ export const xiushan = {
       // my forced 碰 / 开召 / 鸡 (必须碰) was answered for me: 你 答：碰 read as my press,
       // and the （必须的） line under it said it again (a play-test)
       case "answered":
-        if (view?.forced_claims === true && ev.seat === ctx.me && FORCED_CLAIMS.has(ev.answer)) return null;
+        if (forcedMine(ev, ev.answer, ctx, view)) return null;
         return claimTable.eventText.call(this, ev, ctx);
       case "announced":
       case "abacus_win": return boEventText(ev, who);
@@ -262,8 +262,12 @@ export default xiushan;
  * taken for me without a question, and only the log said so (a play-test, the terminal's
  * （必须的） too). */
 function forcedOn(ev, ctx, view) {
-  return view?.forced_claims === true && ctx.me !== null && ev.seat === ctx.me
-    && typeof ev.from_seat === "number" && FORCED_CLAIMS.has(ev.group);
+  return typeof ev.from_seat === "number" && forcedMine(ev, ev.group, ctx, view);
+}
+
+/** Whether `claim` (碰 / 开召 / 鸡) in `ev` is mine, and one the rules make for me. */
+function forcedMine(ev, claim, ctx, view) {
+  return view?.forced_claims === true && ctx.me !== null && ev.seat === ctx.me && FORCED_CLAIMS.has(claim);
 }
 
 const FORCED_CLAIMS = new Set(["碰", "开召", "鸡"]);
