@@ -28,6 +28,7 @@ def test_another_players_public_game_is_watched_from_the_lobby(page: Page, phone
     expect(page.locator("[data-testid=public-game]")).to_have_count(0)
     expect(page.locator(".public-games")).to_contain_text("还没有别人打完的公开牌局")
     mine = page.locator(".history-list li").filter(has_text="兰州")
+    expect(mine.first).to_contain_text("掀牛 / 花花牌 · 兰州掀牛")  # the family, as rows say it
     total = mine.locator(".num").first.inner_text()  # his match's points, × 3
     # when, and who else sat there: two rows of one preset could not be told apart
     expect(mine.locator("[data-testid=history-facts]")).to_contain_text("同桌：机器人乙、机器人丙")

@@ -15,6 +15,9 @@ const STR = {
   // identity
   welcome_title: ["欢迎来到花牌桌", "Welcome to the huapai table"],
   welcome_text: ["起个昵称就能开桌，不用注册。", "Pick a nickname to play — no sign-up."],
+  // an invite link's first visit: the dialog says where the link goes (it said only 开桌)
+  welcome_join: ["朋友邀请你进房间（房间码 {code}）：起个昵称就进去，不用注册。",
+                 "A friend invited you to a room (code {code}): pick a nickname and you are in — no sign-up."],
   nickname: ["昵称", "Nickname"],
   sign_in: ["起个昵称", "Pick a nickname"],
   reconnecting: ["连接断开了，正在重连…", "Connection lost — reconnecting…"],

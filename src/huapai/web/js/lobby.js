@@ -534,7 +534,8 @@ export class LobbyPage {
       h("h2", {}, t("my_games")),
       hist ? h("p", { class: "muted" }, t("my_totals", hist.me.totals)) : null,
       matches.length ? h("ul", { class: "history-list" }, matches.map((m) => h("li", {},
-        h("div", {}, presetTitle(m.game, m.preset), " ",
+        // the family as the room rows say it (秀山's rows read 麻雀福 +10 alone)
+        h("div", {}, gameTitle(m.game), h("span", { class: "muted" }, ` · ${presetTitle(m.game, m.preset)} `),
           pointsOf(m.total)),
         historyFacts(m),
         h("div", { class: "deal-links" }, m.deals.map((d) => h("a", {

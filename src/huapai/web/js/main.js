@@ -87,9 +87,12 @@ class App {
       }
     }
     let typed = "";
+    const route = parseRoute(location.hash);  // a code is letters and digits: a link's junk is not echoed
+    const invited = route.name === "join" && /^[A-Za-z0-9]{1,12}$/.test(route.code);
     for (;;) {  // the dialog's language button: switch, and ask again with what was typed
       const answer = await askNickname({
-        title: t("welcome_title"), text: t("welcome_text"), initial: typed, language: true,
+        title: t("welcome_title"),
+        text: invited ? t("welcome_join", { code: route.code.toUpperCase() }) : t("welcome_text"), initial: typed, language: true,
         submit: async (nickname) => {
           try {
             const made = await api.post("/players", { nickname });
@@ -148,7 +151,8 @@ class App {
   }
 
   async route() {
-    const route = parseRoute(location.hash);
+    const route = parseRoute(location.hash);  // a code is letters and digits: a link's junk is not echoed
+    const invited = route.name === "join" && /^[A-Za-z0-9]{1,12}$/.test(route.code);
     if (route.unknown) {  // #/room/ with no room, a mistyped page: the lobby, said so, at its own address
       history.replaceState(null, "", "#/");
       toast(() => t("no_such_page"), "info", 6000, { carry: true });
