@@ -8,6 +8,8 @@ stands higher is paid by the winner; :meth:`.abacus.Bo.win`).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from huapai.core.present import Msg, SettlementItem, WorthUnit, unit
 from huapai.core.protocol import Payment, Settlement
 
@@ -48,7 +50,8 @@ def settle_bo(s: State) -> Settlement:
             lines.append((None, HUANG, 0, unit("none")))
     before = _abacus_before(s)
     for seat, total in enumerate(totals):
-        lines.append((seat, _abacus_label(before[seat], total), total, _QIAN))
+        parts = _abacus_parts(s, seat, before[seat], total)
+        lines.append((seat, _abacus_label(before[seat], total, parts), total, _QIAN))
     return Settlement(n, tuple(payments), tuple(note(*line[1:]) for line in lines),
                       tuple(SettlementItem(seat, label.code, label, value, measure)
                             for seat, label, value, measure in lines))
@@ -61,14 +64,76 @@ def _abacus_before(s: State) -> tuple[int, ...]:
     return tuple(x.abacus for x in start.seats)
 
 
-def _abacus_label(before: int, after: int) -> Msg:
-    """``算盘（上局 34，本局 +24）``: where the number came from (a player read 111 and
-    could not tell what this deal had added). The change counts 报子, 吃包子 and the win;
-    its params carry both numbers for a client that draws them."""
+@dataclass(frozen=True, slots=True)
+class _Parts:
+    """What one seat's abacus went through this deal: a 吃包子 (the abacus set to
+    ``reset``), then ``announced`` 钱 of 报子, then the win's ``win`` (``value`` 油子 × 翻
+    less the ``announced`` it nets, under ``bo_win_add`` net)."""
+
+    reset: int | None
+    announced: int
+    win: int | None
+    value: int | None
+
+
+def _abacus_parts(s: State, seat: int, before: int, after: int) -> _Parts | None:
+    """How ``before`` became ``after``, from what the deal keeps: each of the seat's groups
+    credited since its last 吃包子 (``credits``), whether it ate one (its 吃包子 count moved;
+    after 得一钵 the counts are gone with the 钵, and the sum decides), and the win. None
+    when they do not add up (the line then says only the change)."""
+    rules = s.rules
+    announced = sum(v for p, _, v in s.credits if p == seat)
+    value = win = None
+    if s.win is not None and s.win.seat == seat:
+        value = s.win.result.value or 0
+        win = value if rules.bo_win_add == "full" else max(0, value - announced)
+    reset = -rules.hat_at if rules.baozi == "hat" else 0
+    rest = announced + (win or 0)
+    if s.debo:
+        ate = before + rest != after
+    else:
+        assert s.bo is not None
+        start = start_bo(rules, s.carried)
+        assert start is not None
+        ate = s.bo.seats[seat].baozi != start.seats[seat].baozi
+    if (reset if ate else before) + rest != after:
+        return None
+    return _Parts(reset if ate else None, announced, win, value)
+
+
+def _abacus_label(before: int, after: int, parts: _Parts | None) -> Msg:
+    """``算盘（上局 34，本局 +24：报子 +9，和牌 +15）``: where the number came from (a
+    player read 111 and could not tell what this deal had added, and then 本局 +73 beside a
+    win of 93, whose 吃包子 and earlier 报子 the line did not say). Its params carry the
+    numbers for a client that draws them: ``before``, ``change`` and the parts'."""
     change = f"{after - before:+d}" if after != before else "0"
-    return Msg.of("abacus", "算盘（上局 {before}，本局 {change}）",
-                  "abacus ({before} before, {change} this deal)", before=before,
-                  change=change)
+    params: dict[str, object] = {"before": before, "change": change}
+    zh, en = f"算盘（上局 {before}，本局 {change}", f"abacus ({before} before, {change} this deal"
+    said = [] if parts is None else _said_parts(parts)
+    if said:
+        assert parts is not None
+        params.update(reset=parts.reset, announced=parts.announced, win=parts.win)
+        zh += "：" + "，".join(z for z, _ in said)
+        en += ": " + ", ".join(e for _, e in said)
+    return Msg("abacus", zh + "）", en + ")", params)
+
+
+def _said_parts(p: _Parts) -> list[tuple[str, str]]:
+    """The parts in both languages, in the order they happened (none for a deal that
+    moved nothing)."""
+    out: list[tuple[str, str]] = []
+    if p.reset is not None:
+        out.append(("吃包子归零", "吃包子 back to 0") if p.reset == 0 else
+                   (f"吃包子戴帽子 {p.reset}", f"吃包子 down to {p.reset}"))
+    if p.announced:
+        out.append((f"报子 +{p.announced}", f"报子 +{p.announced}"))
+    if p.win is not None and p.value is not None:
+        if p.win != p.value:
+            out.append((f"和牌 {p.value} 减已报 {p.value - p.win} 得 +{p.win}",
+                        f"the win {p.value} less {p.value - p.win} announced: +{p.win}"))
+        else:
+            out.append((f"和牌 +{p.win}", f"the win +{p.win}"))
+    return out
 
 
 DOU = WorthUnit(Msg("dou", "豆", "豆"))
