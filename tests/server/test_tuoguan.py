@@ -163,6 +163,25 @@ def test_tuoguans_moves_are_marked_and_counted(client: TestClient) -> None:
             assert kept and all(e["seat"] == 0 for e in kept), history
 
 
+def test_the_count_says_how_many_deals_it_spans(client: TestClient) -> None:
+    """托管 left on runs into the next deal (as after a drop): taking the seat back says
+    the moves and that they span two deals (one number read as this deal's alone)."""
+    owner = Api(client, "两局托管")
+    room = owner.room(deals=3, bot_delay=0.05)
+    with tuoguan_from_the_start(client, owner, room) as p:
+        p.next_of("deal_end")
+        p.until(lambda m: m["type"] == "state" and m.get("deal") == 1
+                and any(e.get("tuoguan") for e in m["events"]))
+        p.send({"type": "tuoguan", "room": room, "on": False})
+        back = p.next_of("tuoguan_back")
+        assert back["deals"] == 2 and back["moves"] >= 2, back
+        p.send({"type": "tuoguan", "room": room, "on": True})  # a fresh count
+        p.until(lambda m: m["type"] == "room" and m["room"]["seats"][0]["tuoguan"])
+        p.send({"type": "tuoguan", "room": room, "on": False})
+        again = p.next_of("tuoguan_back")
+        assert again["deals"] <= 1, again
+
+
 def test_an_answer_held_for_the_pause_takes_the_seat_back_at_once(tmp_path: Path) -> None:
     """A person's 过 at 请统 waits for the fixed pause (``Game.paced``); on 托管, the house
     bot answered first (its pace is shorter) and the person's answer was dropped — 3 of 3

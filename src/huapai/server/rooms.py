@@ -442,6 +442,7 @@ class Room:
         stood = actor == "tuoguan" and seat.tuoguan is not None
         if stood:
             seat.stood_in += 1
+            seat.stood_deals.add((self.match_no, live.index))
         if back:  # the player is back: the house bot lets go
             self.turns.let_go(index)
         self._publish_change(events, actor=index, marked=stood_in(events, index, stood))

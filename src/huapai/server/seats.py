@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from huapai.bots.registry import house_bot as family_house_bot
@@ -75,8 +75,10 @@ class Seat:
     # one move; another in a row puts the seat on 托管 (one slow answer did: a play-test)
     missed: bool = False
     # the moves 托管 has made for the player since it last went on: said when the player
-    # takes the seat back (``tuoguan_back``; memory only)
+    # takes the seat back (``tuoguan_back``; memory only), and the deals they were in
+    # ((match, deal): a drop's count ran on into the next deals, said as one number)
     stood_in: int = 0
+    stood_deals: set[tuple[int, int]] = field(default_factory=set)
 
     @property
     def empty(self) -> bool:

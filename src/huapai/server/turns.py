@@ -89,6 +89,7 @@ class Turns:
         seat = room.seats[index]
         if value is not None and seat.tuoguan is None:
             seat.stood_in = 0
+            seat.stood_deals.clear()
         elif value is None and seat.tuoguan is not None:
             self.tell_back(index)
         seat.tuoguan = value
@@ -307,9 +308,10 @@ class Turns:
         server: the log shows no 过, and a count from it was wrong — a play-test)."""
         room = self.room
         seat = room.seats[index]
-        moves, seat.stood_in = seat.stood_in, 0
+        moves, deals, seat.stood_in = seat.stood_in, len(seat.stood_deals), 0
+        seat.stood_deals.clear()
         room.hub.to_seat(room, index, {"type": "tuoguan_back", "room": room.id, "seat": index,
-                                       "moves": moves})
+                                       "moves": moves, "deals": deals})
 
     def _timed_out(self, index: int, tuoguan: bool,
                    label: dict[str, Any] | None = None) -> None:

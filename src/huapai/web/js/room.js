@@ -73,8 +73,8 @@ export class RoomPage {
       live.on("said", mine((m) => this.table && heard(this.table, m, this.app.live.phrases))),
       // the seat taken back from 托管 (取消托管, a move of mine, or back on line): how many
       // moves it made meanwhile, as the server counted them
-      live.on("tuoguan_back", mine((m) => toast(() => (m.moves ? t("tuoguan_moves", { n: m.moves })
-        : t("tuoguan_off_said"))))),
+      live.on("tuoguan_back", mine((m) => toast(() => (!m.moves ? t("tuoguan_off_said")
+        : t(m.deals > 1 ? "tuoguan_moves_deals" : "tuoguan_moves", { n: m.moves, deals: m.deals }))))),
       live.on("timed_out", mine((m) => toast(() => (m.tuoguan ? t("timed_out_tuoguan")
         : t(m.move ? "timed_out_move" : "timed_out", { move: said(m.move) })), "info", 6000))),
       live.on("room_closed", mine((m) => this.closed(m.by))),
