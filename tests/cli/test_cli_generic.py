@@ -113,6 +113,9 @@ def test_score_and_waits_are_reserved_for_families_without_one() -> None:
     missing = invoke(["score", "claimtoy"])
     assert_clean(missing, 1)
     assert "claimtoy 还没有 score 计算器" in missing.output
+    unknown = invoke(["waits", "mahjong", "一"])  # not a game of ours: said so, not "yet"
+    assert_clean(unknown, 1)
+    assert "没有叫「mahjong」的游戏；有 waits 计算器的：biegan" in unknown.output
 
 
 @dataclass(frozen=True)

@@ -337,3 +337,20 @@ def test_a_match_replay_ends_with_its_totals(tmp_path: Path) -> None:
     shown = "  ".join(f"座位{s} {t:+d}" if t else f"座位{s} 0" for s, t in enumerate(totals))
     result = invoke(["replay", str(path)])
     assert f"总分（打完的 {len(ends)} 局）：{shown}" in result.output
+
+
+def test_a_broken_match_record_prints_no_totals_it_did_not_check(tmp_path: Path) -> None:
+    """The totals summed the file's own end lines and were printed above the error that
+    rejected deal 1 (a researcher's check): they count only the deals that replayed."""
+    path = tmp_path / "two.jsonl"
+    assert invoke(["simulate", "xiushan", "--preset", "shibafu", "--games", "3", "--seed", "2",
+                   "--bots", "heuristic", "--record", str(path)]).exit_code == 0
+    lines = path.read_text(encoding="utf-8").splitlines()
+    first = next(i for i, line in enumerate(lines) if json.loads(line)["type"] == "action")
+    entry = json.loads(lines[first])
+    entry["action"] = "龙灯" if entry["action"] != "龙灯" else "鸡"
+    lines[first] = json.dumps(entry, ensure_ascii=False)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = invoke(["replay", str(path)])
+    assert result.exit_code == 1 and "✗ 第 1 局" in result.output, result.output
+    assert "总分" not in result.output

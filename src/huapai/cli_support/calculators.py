@@ -48,8 +48,8 @@ class _CalcGroup(BilingualHelp, TyperGroup):
         if args and args[0] not in self.commands and not args[0].startswith("-"):
             lang = lang_of(args)
             known = ", ".join(sorted(self.commands)) or "—"
-            raise usage_error(tr("no_calculator", lang, game=args[0], command=self.name,
-                                  known=known), lang)
+            key = "no_calculator" if _is_game(args[0]) else "calc_no_game"
+            raise usage_error(tr(key, lang, game=args[0], command=self.name, known=known), lang)
         return super().resolve_command(ctx, args)
 
     def _named(self, args: list[str]) -> list[str]:
@@ -69,6 +69,15 @@ class _CalcGroup(BilingualHelp, TyperGroup):
             return [game, *rest]
         takes = any(p.name == "preset" for p in self.commands[game].params)
         return [game, "--preset", preset, *rest] if takes else args
+
+
+def _is_game(word: str) -> bool:
+    """Whether ``word`` names a game or a preset (mahjong is neither: "mahjong 还没有 score
+    计算器" read as if it were one of ours — a researcher's check)."""
+    try:
+        return game_named(word) is not None or preset_named(word) is not None
+    except CliError:
+        return False
 
 
 class _CalcCommand(BilingualHelp, TyperCommand):

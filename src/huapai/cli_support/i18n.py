@@ -220,6 +220,8 @@ _LABELS: dict[str, tuple[str, str]] = {
     # calculators
     "no_calculator": ("{game} 还没有 {command} 计算器；已有：{known}",
                       "no {command} calculator for {game} yet; available: {known}"),
+    "calc_no_game": ("没有叫「{game}」的游戏；有 {command} 计算器的：{known}",
+                     "there is no game called {game!r}; {command} calculators: {known}"),
     "calc_unknown_flag": ("{cmd} 不认识 {flag}；可用：{known}",
                           "{cmd} has no option {flag}; known: {known}"),
     "calc_flag_value": ("{flag} 后面缺少值", "{flag} needs a value"),

@@ -156,7 +156,8 @@ def run_replay(path: Path, *, as_json: bool, lang: Lang, console: Console) -> in
         console.print(Text(tr("replay_match_seed", lang, seed=match_seed), style="dim"))
     for n, (replay, deal) in enumerate(zip(replays, deals, strict=False), start=1):
         show_deal(n, replay, deal, lang, console)
-    totals = _totals_line(deals, lang)
+    totals = _totals_line(deals[:len(replays)], lang)  # the deals that replayed: a broken
+    # record's unchecked end lines were summed into totals printed above its error
     if totals is not None:
         console.print(Text(totals, style="bold"))
     if problem is not None:

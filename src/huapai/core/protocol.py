@@ -110,6 +110,28 @@ class NotationError(_SaidValueError):
     default_code = "bad_notation"
 
 
+class NotOver(_SaidValueError):
+    """``settlement`` / ``worth`` asked of a deal still going (a ValueError, as before;
+    it said so in English only: a researcher's check)."""
+
+    default_code = "not_over"
+
+    def __init__(self, msg: str | Msg | None = None) -> None:
+        super().__init__(msg if msg is not None else
+                         Msg("not_over", "这局还没打完", "the deal is not over"))
+
+
+def action_id(action: object, count: int) -> int:
+    """``action`` checked as an action id below ``count`` (``format_action``'s and
+    ``describe_action``'s door): one :class:`NotationError` naming it in every family —
+    they raised a bare ``KeyError``, ``IndexError``, ``TypeError`` or ``ValueError``, each
+    its own (a researcher's check)."""
+    if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < count:
+        raise NotationError.of("unknown_action", "没有编号 {action!r} 的动作",
+                               "no action has id {action!r}", action=action)
+    return action
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
     """One change to a game, as drivers and logs see it.

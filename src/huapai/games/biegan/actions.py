@@ -18,7 +18,7 @@ id        written                        also accepted
 from __future__ import annotations
 
 from huapai.core.notation import CardlessWords
-from huapai.core.protocol import Msg, NotationError
+from huapai.core.protocol import Msg, NotationError, action_id
 
 from .cards import FACES, NUM_CODES, card_name, face_of, parse_cards, said_msg
 from .state import (
@@ -54,8 +54,7 @@ HELP_ZH = "过 / 胡 / 招 / 对 / 泛 / 打 某张牌 / 紮 某个字 / 开泛 
 
 
 def format_action(action: int) -> str:
-    if not 0 <= action < NUM_ACTIONS:
-        raise ValueError(f"no action has id {action}")
+    action_id(action, NUM_ACTIONS)
     if action < DISCARD0:
         return _NAMES[action]
     if action < ZHA0:

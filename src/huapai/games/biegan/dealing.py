@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from huapai.core.protocol import IllegalAction, NotationError
-from huapai.core.rng import shuffled
+from huapai.core.rng import checked_seed, shuffled
 
 from .cards import NUM_CODES, card_name
 from .rules import BieganRules
@@ -27,7 +27,8 @@ def new_state(rules: BieganRules, *, seed: int | None, deal: Sequence[int] | Non
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
         raise IllegalAction.of("bad_dealer", "庄家要是 0–{last} 号座",
                                "dealer must be a seat 0..{last}", last=n - 1)
-    cards = checked_deal(rules, deal) if deal is not None else shuffled(deck(rules), _seed(seed))
+    cards = (checked_deal(rules, deal) if deal is not None
+             else shuffled(deck(rules), checked_seed(seed)))
     s = State.__new__(State)
     s.rules, s.deal, s.dealer = rules, cards, dealer
     s.hands, s.packed = [EMPTY] * n, [0] * n
@@ -47,16 +48,6 @@ def new_state(rules: BieganRules, *, seed: int | None, deal: Sequence[int] | Non
     _next_qingtong(s, [])
     s.waiting = (s.turn,)
     return s
-
-
-def _seed(seed: int | None) -> int:
-    if seed is None:
-        raise IllegalAction.of("no_deal", "新开一局要给种子或整副牌",
-                               "a new game needs a seed or an explicit deal")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise IllegalAction.of("bad_seed", "种子要是整数，不是 {seed!r}",
-                               "a seed is an integer, got {seed!r}", seed=seed)
-    return seed
 
 
 def checked_deal(rules: BieganRules, deal: Sequence[int]) -> tuple[int, ...]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from functools import cache
 
 from huapai.core.present import ActionInfo, Msg
+from huapai.core.protocol import action_id
 
 from .cards import FACES, card_name, said_msg
 from .state import DISCARD0, DUI, FAN, HU, KAIFAN0, NUM_ACTIONS, PASS, ZHA0, ZHAO, discard_code
@@ -23,8 +24,7 @@ _WORDS = {
 def describe_action(action: int) -> ActionInfo:
     """Kind, cards (tokens as ``observe`` writes the hand), label, group and style
     (memoised: one frozen value per id)."""
-    if not 0 <= action < NUM_ACTIONS:
-        raise ValueError(f"no action has id {action}")
+    action_id(action, NUM_ACTIONS)
     if action < DISCARD0:
         return _WORDS[action]
     if action < ZHA0:

@@ -10,7 +10,7 @@ from typing import Any
 from huapai.core.base import GameBase
 from huapai.core.claim import ClaimWindow
 from huapai.core.present import ActionInfo
-from huapai.core.protocol import Event, IllegalAction, NotationError, Settlement
+from huapai.core.protocol import Event, IllegalAction, NotationError, NotOver, Settlement
 from huapai.core.rng import derive_seed
 from huapai.core.view import TableView, check_seat
 
@@ -130,7 +130,7 @@ class BieganGame(GameBase[BieganRules, State]):
 
     def settlement(self, state: State) -> Settlement:
         if state.phase != OVER:
-            raise ValueError("the deal is not over")
+            raise NotOver()
         return settle(state)
 
     # --- views -------------------------------------------------------------------------

@@ -6,6 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from huapai.core.present import ActionInfo, Msg
+from huapai.core.protocol import action_id
 
 from .cards import expand, face_text, said_zh
 from .combos import catalogue
@@ -35,8 +36,7 @@ def describe_action(rules: XianniuRules, action: int) -> ActionInfo:
     """Kind, cards (tokens as ``observe`` writes the hand), label, group and style
     (memoised: a description depends on the rules and the id only, and is a frozen value)."""
     combos = catalogue(rules.catalogue_key).combos
-    if not 0 <= action < PLAY0 + len(combos):
-        raise ValueError(f"no action has id {action}")
+    action_id(action, PLAY0 + len(combos))
     if action >= PLAY0:
         combo = combos[action - PLAY0]
         cards = tuple(face_text(f, rules.style) for f in expand(combo.counts))

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from huapai.core.present import count_en
 from huapai.core.protocol import Event, IllegalAction, Msg, NotationError
-from huapai.core.rng import shuffled
+from huapai.core.rng import checked_seed, shuffled
 
 from .cards import (
     COPIES,
@@ -70,7 +70,7 @@ def new_state(
     if not 0 <= dealer < rules.players:
         raise IllegalAction.of("bad_dealer", "庄家要是 0–{last} 号座",
                                "dealer must be a seat 0..{last}", last=rules.players - 1)
-    cards = _checked_deal(deal) if deal is not None else shuffled(DECK, _seed(seed))
+    cards = _checked_deal(deal) if deal is not None else shuffled(DECK, checked_seed(seed))
     s = State.__new__(State)
     s.rules, s.cat, s.deal, s.dealer = rules, catalogue(rules.catalogue_key), cards, dealer
     s.active = active_seats(rules.players, dealer)
@@ -87,13 +87,6 @@ def new_state(
     if rules.big_hands:
         check_big_hands(s, events)
     return s, events
-
-
-def _seed(seed: int | None) -> int:
-    if seed is None:
-        raise IllegalAction.of("no_deal", "新开一局要给种子或整副牌",
-                               "a new game needs a seed or an explicit deal")
-    return seed
 
 
 def _checked_deal(deal: Sequence[int]) -> tuple[int, ...]:

@@ -8,7 +8,14 @@ from typing import Any
 
 from huapai.core.base import GameBase
 from huapai.core.present import ActionInfo, Msg
-from huapai.core.protocol import Event, NotationError, RulesError, Settlement
+from huapai.core.protocol import (
+    Event,
+    NotationError,
+    NotOver,
+    RulesError,
+    Settlement,
+    action_id,
+)
 from huapai.core.rng import derive_seed, reshuffled, shuffled
 from huapai.core.view import TableView, check_seat
 
@@ -118,7 +125,7 @@ class XianniuGame(GameBase[XianniuRules, State]):
 
     def settlement(self, state: State) -> Settlement:
         if state.phase != OVER:
-            raise ValueError("the deal is not over")
+            raise NotOver()
         if state._settlement is None:  # once per finished state: every view carries it
             state._settlement = settle(state)
         return state._settlement
@@ -128,7 +135,7 @@ class XianniuGame(GameBase[XianniuRules, State]):
         payments alone, not the breakdown a front end draws (itemising each scoring play
         doubled the time of a 兰州 settlement)."""
         if state.phase != OVER:
-            raise ValueError("the deal is not over")
+            raise NotOver()
         settled = state._settlement or settle(state, itemised=False)
         return tuple(float(delta) for delta in settled.deltas)
 
@@ -166,6 +173,7 @@ class XianniuGame(GameBase[XianniuRules, State]):
         return PLAY0 + len(catalogue(rules.catalogue_key).combos)
 
     def format_action(self, rules: XianniuRules, action: int) -> str:
+        action_id(action, self.num_actions(rules))
         if action >= PLAY0:
             combo = catalogue(rules.catalogue_key).combos[action - PLAY0]
             return format_counts(combo.counts, rules.style)

@@ -8,11 +8,11 @@ way) compiles :mod:`.moves` and leaves this module interpreted.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any
 
 from huapai.core.protocol import Event, NotationError
+from huapai.core.rng import checked_seed, seeded
 
 from . import bo_play
 from .cards import DECK, NUM_CARDS
@@ -45,7 +45,7 @@ def dealt(rules: XiushanGameRules, *, seed: int | None, deal: Sequence[int] | No
         raise ValueError(f"dealer must be a seat 0..{n - 1}, got {dealer!r}")
     if deal is None:
         cards = list(DECK)
-        random.Random(seed).shuffle(cards)
+        seeded(checked_seed(seed)).shuffle(cards)
         deal = cards
     s = State.__new__(State)
     s.rules, s.deal, s.dealer = rules, checked_deal(rules, deal), dealer

@@ -7,6 +7,7 @@ from __future__ import annotations
 from functools import cache
 
 from huapai.core.present import ActionInfo, ActionStyle, Msg
+from huapai.core.protocol import action_id
 
 from .cards import RANKS, card_name
 from .state import ACTION_NAMES, DISCARD0, HU, NUM_ACTIONS, PASS
@@ -29,8 +30,7 @@ def say(zh: str, en: str, code: str = "xiushan") -> Msg:
 @cache
 def describe_action(action: int) -> ActionInfo:
     """Kind, cards, label, group and style of an action id (one frozen value per id)."""
-    if not 0 <= action < NUM_ACTIONS:
-        raise ValueError(f"no action has id {action}")
+    action_id(action, NUM_ACTIONS)
     if action >= DISCARD0:
         card = card_name(action - DISCARD0)
         label = Msg.of("discard", "打 {card}", "discard {card}", card=card)

@@ -11,7 +11,14 @@ from huapai.core.base import GameBase
 from huapai.core.claim import ClaimWindow
 from huapai.core.notation import CardlessWords
 from huapai.core.present import ActionInfo, Msg, WorthUnit
-from huapai.core.protocol import Event, IllegalAction, NotationError, Settlement
+from huapai.core.protocol import (
+    Event,
+    IllegalAction,
+    NotationError,
+    NotOver,
+    Settlement,
+    action_id,
+)
 from huapai.core.rng import derive_seed
 from huapai.core.view import TableView, check_seat
 
@@ -169,7 +176,7 @@ class XiushanGame(GameBase[XiushanGameRules, State]):
 
     def settlement(self, state: State) -> Settlement:
         if not self.is_over(state):
-            raise ValueError("the deal is not over")
+            raise NotOver()
         return settle(state) if state.bo is None else settle_bo(state)
 
     def worth(self, state: State) -> tuple[float, ...]:
@@ -286,9 +293,7 @@ def _parse_bao(text: str) -> int | None:
 
 def format_action(action: int) -> str:
     """``过`` ``和`` ``碰`` ``开召`` ``鸡`` ``哨`` ``龙灯``, or ``打 贰`` for a discard."""
-    if isinstance(action, bool) or not isinstance(action, int) or \
-            not 0 <= action < NUM_ACTIONS:
-        raise NotationError(say(f"没有编号 {action!r} 的动作", f"no action has id {action!r}"))
+    action_id(action, NUM_ACTIONS)
     if action >= DISCARD0:
         return f"打 {format_cards((action - DISCARD0,))}"
     return ACTION_NAMES[action]
