@@ -42,6 +42,7 @@ from .cli_support.setup import (
     bot_plan,
     check_positive,
     check_record_path,
+    check_score,
     check_seat,
     emit_json,
     load_table,
@@ -151,6 +152,7 @@ def simulate(
     record: Annotated[Path | None, typer.Option(
         "--record", help="把对局记录写到文件（钵福的下一场写到 FILE-2…）/ write the match "
         "record (JSON lines; a later 钵福 match to FILE-2…)")] = None,
+    score: arena_cmd.ScoreOpt = "money",
 ) -> None:
     """机器人打 N 局，报告各座位平均分等 / Bots play N deals; per-seat results."""
     language = _lang(lang)
@@ -159,8 +161,9 @@ def simulate(
         check_positive("--games", games)
         if record is not None:
             check_record_path(record)
+        check_score(score)
         plan = bot_plan(table, bots, list(range(table.seats)))
-        sim = Simulation(table, plan, make_bots(table, plan, seed), games, seed, record)
+        sim = Simulation(table, plan, make_bots(table, plan, seed), games, seed, record, score)
         if as_json:
             emit_json(report_json(sim, sim.run()))
             return

@@ -32,8 +32,8 @@ def report() -> dict[str, Any]:
 
 
 def test_json_keys(report: dict[str, Any]) -> None:
-    assert set(report) == {"game", "preset", "rules", "seed", "deals", "format", "seats",
-                           "rates", "mean_decisions", "small_sample"}
+    assert set(report) == {"game", "preset", "rules", "seed", "score", "deals", "format",
+                           "seats", "rates", "mean_decisions", "small_sample"}
     assert report["small_sample"] is False  # 150 deals; below 30 it is true (the arena's)
     assert (report["game"], report["preset"], report["seed"], report["deals"]) == (
         "xianniu", "lanzhou", 9, 150)
@@ -109,6 +109,8 @@ def test_table_output() -> None:
     (["--bots", "random,random"], "--bots 写了 2 个机器人，要坐的座位有 3 个",
      "--bots names 2 bots but 3 seats need one"),
     (["--players", "7", "-p", "fengxiang"], "7 大于最大值 5", "above the maximum 5"),
+    (["--score", "points"], "--score 只能是 money 或 worth，不是「points」",
+     "--score is money or worth, not 'points'"),
 ])
 def test_bad_options(args: list[str], zh: str, en: str) -> None:
     result = invoke(["simulate", *args])
@@ -160,3 +162,37 @@ def test_record_writes_each_match_for_replay_and_verify(tmp_path: Path) -> None:
 def test_a_handful_of_deals_is_flagged_a_small_sample() -> None:
     """5 deals' ci95 were taken for a t interval (a researcher): flagged as the arena's."""
     assert _simulate("--preset", "lanzhou", "--games", "5", "--seed", "2")["small_sample"] is True
+
+
+def test_score_worth_counts_bofus_abacus_and_is_money_elsewhere() -> None:
+    """钵福's money moves only at 得一钵: by money a short run's means read 0 (a researcher's
+    check). ``--score worth`` scores each deal's worth less the standing it carried in, so
+    the scores stay zero-sum and add up across a match; where worth is the money (兰州)
+    the two agree."""
+    def run(*args: str) -> dict[str, Any]:
+        result = invoke(["simulate", *args, "--json", "--bots", "heuristic", "--seed", "4"])
+        assert_clean(result, 0)
+        data: dict[str, Any] = json.loads(result.stdout)
+        return data
+    def totals(deals: str, score: str) -> list[float]:
+        data = run("xiushan", "-p", "bofu", "-n", deals, "--score", score)
+        assert data["score"] == score
+        return [s["total"] for s in data["seats"]]
+    assert totals("2", "money") == [0, 0, 0]  # no 得一钵 yet: by money nothing happened
+    worth = totals("2", "worth")
+    assert any(abs(t) > 1 for t in worth) and math.isclose(sum(worth), 0, abs_tol=1e-5)
+    # seed 4's third deal is 得一钵: the standing is paid and gone, and the run's scores
+    # add up to its money either way (each deal's worth less the standing it carried in)
+    assert totals("3", "worth") == pytest.approx(totals("3", "money"))
+    one = run("xiushan", "-p", "bofu", "-n", "1", "--score", "worth")  # deal 1 from a fresh 钵
+    game = get_game("xiushan")
+    rules = game.rules("bofu")
+    deal = Match(game, rules, 1, 4).start_deal()
+    deal.play_out({s: make_bot("heuristic", game, rules, s, bot_seed(4, s)) for s in range(3)})
+    assert [s["total"] for s in one["seats"]] == pytest.approx(list(game.worth(deal.state)))
+    plain = [run("xianniu", "-p", "lanzhou", "-n", "5", "--score", s)["seats"]
+             for s in ("money", "worth")]
+    assert [s["mean"] for s in plain[0]] == [s["mean"] for s in plain[1]]
+    table = invoke(["simulate", "xiushan", "-p", "bofu", "-n", "2", "--bots", "heuristic",
+                    "--score", "worth"])
+    assert "按折算分计分" in table.stdout

@@ -13,11 +13,11 @@ OpenSkill ratings, :mod:`.report` and :mod:`.plot` show them.
 from __future__ import annotations
 
 from huapai.bots.search import can_search
-from huapai.cli_support.setup import too_few
+from huapai.cli_support.setup import SCORES, bad_score, too_few
 from huapai.core.present import count_en
 
 from .execute import ArenaError, Tick, import_ray, run_local, run_ray
-from .jobs import SCORES, Setup
+from .jobs import Setup
 from .tally import Tally
 
 
@@ -45,9 +45,9 @@ def check(setup: Setup, deals: int, workers: int = 1, ray: str | None = None) ->
         raise ArenaError(too_few("--workers", workers))
     if ray is not None:
         import_ray()  # refused, naming the extra, when ray is not installed
-    if setup.score not in SCORES:
-        raise ArenaError(f"--score 只能是 {' 或 '.join(SCORES)}，不是「{setup.score}」",
-                         f"--score is {' or '.join(SCORES)}, not {setup.score!r}")
+    score = bad_score(setup.score)
+    if score is not None:
+        raise ArenaError(score)
     seats = setup.game.num_seats(setup.parsed_rules)
     if len(setup.bots) != seats:
         raise ArenaError(f"--bots 写了 {len(setup.bots)} 个机器人，这桌有 {seats} 个座位："

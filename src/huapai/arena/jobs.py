@@ -31,7 +31,6 @@ from huapai.core.registry import get_game
 from huapai.core.rng import derive_seed
 
 Facts = Mapping[str, Sequence[bool | None]]
-SCORES = ("money", "worth")
 
 
 def arrangements(entrants: Sequence[int]) -> list[tuple[int, ...]]:

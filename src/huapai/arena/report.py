@@ -12,7 +12,7 @@ from rich.text import Text
 
 from huapai.cli_support.i18n import Lang, bot_label
 from huapai.cli_support.render import renderer_for
-from huapai.cli_support.setup import family_title, preset_title
+from huapai.cli_support.setup import family_title, preset_title, worth_notes
 from huapai.cli_support.stats import SMALL_SAMPLE, Z95, estimate
 from huapai.cli_support.tables import figure, public_table
 from huapai.core.present import count_en
@@ -130,17 +130,8 @@ def _notes(tally: Tally, lang: Lang) -> list[str]:
         out.append(f"不到 {SMALL_SAMPLE} 副牌：区间是正态近似，偏窄，不标显著（*）" if zh else
                    f"fewer than {SMALL_SAMPLE} deals: the intervals are a normal "
                    "approximation, too narrow here; nothing is starred significant")
-    worth = setup.game.worth_unit(setup.parsed_rules)
-    if worth.note is None:  # the game's worth is its money
-        return out
-    if setup.score == "money":
-        out.append(f"按钱计分，而这种玩法一局的钱不是它的全部；--score worth 按{worth.unit.zh}计："
-                   if zh else "scored by money, which is not all a deal is worth here; "
-                   f"--score worth scores {worth.unit.en}:")
-    else:  # --score worth: say what the figures are
-        out.append(f"按{worth.unit.zh}计分：" if zh else f"scored in {worth.unit.en}:")
-    out.append(worth.note.zh if zh else worth.note.en)
-    return out
+    return out + worth_notes(setup.game.worth_unit(setup.parsed_rules), setup.score, lang)
+
 
 
 _HEAD = {"zh": ("机器人", "每局平均", "差（95%）", "差（99%）", "评分 μ ± σ", "得分局"),

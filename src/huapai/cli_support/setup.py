@@ -19,7 +19,7 @@ from huapai.bots.pace import PacedBot, pace_of
 from huapai.bots.registry import UnknownBot, house_bot
 from huapai.bots.search import SearchBot, can_search
 from huapai.core import record
-from huapai.core.present import Msg, SaidError, count_en, said
+from huapai.core.present import Msg, SaidError, WorthUnit, count_en, said
 from huapai.core.protocol import Game, RulesError
 from huapai.core.registry import get_game, manifests
 from huapai.core.rng import derive_seed
@@ -343,6 +343,42 @@ def bad_seat(seat: int, seats: int) -> CliError:
 def check_positive(option: str, value: int) -> None:
     if value < 1:
         raise CliError(too_few(option, value))
+
+
+SCORES = ("money", "worth")
+"""What a seat scores in ``simulate`` and ``arena``: the deal's money (its settlement) or
+``game.worth`` (under 钵福 the 算盘's standing besides the money, which moves only at
+得一钵)."""
+
+
+def bad_score(score: str) -> Msg | None:
+    """Why ``--score`` cannot be ``score`` (None: it can)."""
+    if score in SCORES:
+        return None
+    return Msg.of("bad_score", "--score 只能是 {zh}，不是「{score}」",
+                  "--score is {en}, not {score!r}", zh=" 或 ".join(SCORES),
+                  en=" or ".join(SCORES), score=score)
+
+
+def worth_notes(worth: WorthUnit, score: str, lang: Lang) -> list[str]:
+    """What the figures count in, for a game whose money leaves something out (钵福): by
+    money (and what ``--score worth`` would count), or by its worth; none where the worth
+    is the money (the arena's and ``simulate``'s)."""
+    if worth.note is None:
+        return []
+    zh = lang == "zh"
+    if score == "money":
+        head = (f"按钱计分，而这种玩法一局的钱不是它的全部；--score worth 按{worth.unit.zh}计："
+                if zh else "scored by money, which is not all a deal is worth here; "
+                f"--score worth scores {worth.unit.en}:")
+    else:  # --score worth: say what the figures are
+        head = f"按{worth.unit.zh}计分：" if zh else f"scored in {worth.unit.en}:"
+    return [head, worth.note.zh if zh else worth.note.en]
+
+def check_score(score: str) -> None:
+    bad = bad_score(score)
+    if bad is not None:
+        raise CliError(bad)
 
 
 def too_few(option: str, value: int) -> Msg:

@@ -19,7 +19,7 @@ The game-specific rates (掀牛: 够牌, 刺, 首轮无掀) come from the game r
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -35,7 +35,7 @@ from huapai.core.session import Agent, AgentError, Deal
 from .i18n import Lang, bot_label, bracketed, colon, seat_name, tr
 from .render import RenderContext, Renderer, Units, public_table, renderer_for
 from .rules_view import house_rules
-from .setup import Table, bot_failure, save_record
+from .setup import Table, bot_failure, save_record, worth_notes
 from .stats import SMALL_SAMPLE, Tally, estimate
 from .tables import figure
 
@@ -57,6 +57,13 @@ class Simulation:
     deals: int
     seed: int
     record_path: Path | None = None
+    score: str = "money"
+    """What a seat scores: the deal's money, or by worth (``--score worth``: 钵福's money
+    moves only at 得一钵, and a short run's means read 0 — a researcher's check). A deal's
+    ``game.worth`` counts the 算盘's whole standing, which the deal carried in from the one
+    before; its score is its worth less that carried standing (the earlier deal's worth
+    beyond its money; none at a match's start), so a run's scores add up to its money plus
+    the standing it ends on."""
 
     def run(self, tick: Callable[[], None] | None = None) -> Tally:
         game, rules = self.table.game, self.table.rules
@@ -67,13 +74,18 @@ class Simulation:
         while played < self.deals:  # a match that ends itself (钵福's 得一钵): the next one
             seed = self.seed if number == 0 else derive_seed(self.seed, f"match-{number}")
             match = Match(game, rules, self.deals - played, seed, preset=self.table.preset)
+            carried = [0.0] * self.table.seats  # the standing a deal of this match starts on
             while not match.finished:
                 deal = match.start_deal()
                 decisions = drive(deal, self.agents, self.bots)
                 settlement = match.finish_deal()
                 facts = renderer.deal_facts(game.observe(deal.state, None), ctx)
-                tally.add_deal(settlement.deltas, decisions, dict(facts.per_seat),
-                               dict(facts.per_deal))
+                scores: Sequence[float] = settlement.deltas
+                if self.score == "worth":
+                    worth = game.worth(deal.state)
+                    scores = [w - c for w, c in zip(worth, carried, strict=True)]
+                    carried = [w - m for w, m in zip(worth, settlement.deltas, strict=True)]
+                tally.add_deal(scores, decisions, dict(facts.per_seat), dict(facts.per_deal))
                 played += 1
                 if tick is not None:
                     tick()
@@ -106,7 +118,8 @@ def report_json(sim: Simulation, tally: Tally) -> dict[str, Any]:
             "bot": sim.bots[seat],
             "mean": _num(est.mean),
             "ci95": None if interval is None else [_num(interval[0]), _num(interval[1])],
-            "total": sum(tally.scores[seat]),
+            "total": sum(tally.scores[seat]) if sim.score == "money"
+            else _num(sum(tally.scores[seat])),
             "rates": {k: _num(rates[seat].value) for k, rates in tally.seat_rates.items()},
         })
     return {
@@ -114,6 +127,7 @@ def report_json(sim: Simulation, tally: Tally) -> dict[str, Any]:
         "preset": t.preset,
         "rules": t.game.rules_to_dict(t.rules),
         "seed": sim.seed,
+        "score": sim.score,
         "deals": tally.deals,
         "format": "one match of N deals, lead rotating",
         "seats": seats,
@@ -138,6 +152,8 @@ def report_table(sim: Simulation, tally: Tally, lang: Lang, console: Console) ->
     for key, rate in tally.deal_rates.items():
         console.print(f"{renderer.fact_label(key, lang)}{colon(lang)}{_pct(rate.value)}")
     console.print(tr("mean_decisions", lang, value=tally.mean_decisions()))
+    for line in worth_notes(t.game.worth_unit(t.rules), sim.score, lang):
+        console.print(Text(line, style="dim"))
 
 
 def _seat_table(sim: Simulation, tally: Tally, lang: Lang, renderer: Renderer) -> RichTable:

@@ -64,7 +64,7 @@ class Tally:
     """Everything ``simulate`` accumulates over the deals it plays."""
 
     seats: int
-    scores: list[list[int]] = field(init=False)
+    scores: list[list[float]] = field(init=False)
     seat_rates: dict[str, list[Rate]] = field(default_factory=dict)
     deal_rates: dict[str, Rate] = field(default_factory=dict)
     decisions: list[int] = field(default_factory=list)
@@ -72,7 +72,7 @@ class Tally:
     def __post_init__(self) -> None:
         self.scores = [[] for _ in range(self.seats)]
 
-    def add_deal(self, deltas: Sequence[int], decisions: int,
+    def add_deal(self, deltas: Sequence[float], decisions: int,
                  per_seat: dict[str, Sequence[bool | None]], per_deal: dict[str, bool]) -> None:
         for seat, delta in enumerate(deltas):
             self.scores[seat].append(delta)
