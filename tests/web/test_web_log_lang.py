@@ -133,12 +133,15 @@ def test_a_claim_another_seat_beat_is_said(page: Page, server: str) -> None:
     enter(page, server, "抢牌")
     lost = [{"kind": "answered", "seat": 0, "answer": "对"},
             {"kind": "claimed", "seat": 1, "claim": "对", "cards": "化化化"}]
-    assert page.evaluate(_LOST, ["biegan", lost, "zh"]) == ["你的「对」没成：这张归了 座1"]
+    rule = "（要法大的先得，一样大的按座次）"  # with the rule that decided
+    assert page.evaluate(_LOST, ["biegan", lost, "zh"]) == [f"你的「对」没成：这张归了 座1{rule}"]
     assert page.evaluate(_LOST, ["biegan", lost, "en"]) == [
-        "your 对 did not stand: 座1 took the card"]
+        "your 对 did not stand: 座1 took the card (the bigger claim first; between equal "
+        "ones, seat order)"]
     beaten = [{"kind": "answered", "seat": 0, "answer": "碰"},
               {"kind": "won", "seat": 2, "from_seat": 1, "card": "三"}]
-    assert page.evaluate(_LOST, ["xiushan", beaten, "zh"]) == ["你的「碰」没成：这张归了 座2"]
+    assert page.evaluate(_LOST, ["xiushan", beaten, "zh"]) == [
+        f"你的「碰」没成：这张归了 座2{rule}"]
     for quiet in ([{"kind": "answered", "seat": 0, "answer": "对"},
                    {"kind": "claimed", "seat": 0, "claim": "对", "cards": "化化化"}],
                   [{"kind": "answered", "seat": 0, "answer": "过"},

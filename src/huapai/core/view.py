@@ -34,6 +34,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple, Protocol
 
+from .claim import ClaimWindow
 from .present import Msg
 
 ENVELOPE_KEYS: tuple[str, ...] = (
@@ -74,6 +75,22 @@ class Viewable(Protocol):
     def format_action(self, rules: Any, action: int) -> str: ...
     def settlement(self, state: Any) -> Any: ...
     def table_view(self, state: Any, seat: int | None) -> TableView: ...
+    def claim_window(self, state: Any) -> ClaimWindow | None: ...
+
+
+def shown_to_act(game: Viewable, state: Any, seat: int | None) -> list[int]:
+    """``to_act`` as ``seat`` may see it. A claim window's answers are secret until it
+    closes, so every seat the window asked stays listed for the others until then: a seat
+    dropped from the list as its hidden answer went in — a 过 made for it at the fixed
+    pause — told the table, a second into the window, who was still thinking and so could
+    claim (a play-test: every wait past 1.7 s was a real choice). The seat's own entry is
+    the truth (it knows whether it has answered); outside a window, ``to_act`` itself."""
+    real = list(game.to_act(state))
+    window = game.claim_window(state)
+    if window is None:
+        return real
+    shown = [s for s in window.order if s in real or s != seat]
+    return shown + [s for s in real if s not in shown]
 
 
 def check_viewer(seat: object, num_seats: int) -> None:
@@ -82,11 +99,17 @@ def check_viewer(seat: object, num_seats: int) -> None:
     if seat is None:
         return
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < num_seats:
-        names = [str(i) for i in range(num_seats)]
-        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-        raise ValueError(Msg.of("bad_seat", "座位只有 {zh_seats}，没有 {seat!r}",
-                                "seats are {en_seats}, got {seat!r}", zh_seats="、".join(names),
-                                en_seats=listed, seat=seat))
+        raise ValueError(bad_seat(seat, num_seats))
+
+
+def bad_seat(seat: object, num_seats: int) -> Msg:
+    """What a seat outside ``0..num_seats-1`` is told — by ``observe`` and by every
+    family's refusal of a move (they said "0..2", "0–2" and "0 到 2": a researcher)."""
+    names = [str(i) for i in range(num_seats)]
+    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return Msg.of("bad_seat", "座位只有 {zh_seats}，没有 {seat!r}",
+                  "seats are {en_seats}, got {seat!r}", zh_seats="、".join(names),
+                  en_seats=listed, seat=seat)
 
 
 def check_seat(seat: object, num_seats: int) -> None:
@@ -111,7 +134,7 @@ def observe(game: Viewable, state: Any, seat: int | None) -> dict[str, Any]:
         "seat": seat,
         "dealer": part.dealer,
         "phase": part.phase,
-        "to_act": list(game.to_act(state)),
+        "to_act": shown_to_act(game, state, seat),
         "over": over,
         "end": part.end,
         "hand": part.hand,
@@ -142,7 +165,7 @@ def check_envelope(game: Viewable, state: Any, seat: int | None,
     legal = [] if seat is None else list(game.legal_actions(state, seat))
     expected: dict[str, Any] = {
         "game": game.name, "num_seats": n, "seat": seat, "over": over,
-        "to_act": list(game.to_act(state)), "legal": legal,
+        "to_act": shown_to_act(game, state, seat), "legal": legal,
         "legal_text": [game.format_action(rules, a) for a in legal],
         "settlement": game.settlement(state).to_json() if over else None,
     }
@@ -176,4 +199,4 @@ def _is_int(value: object) -> bool:
 
 
 __all__ = ["ENVELOPE_KEYS", "TableView", "check_envelope", "check_seat", "check_viewer",
-           "observe"]
+           "observe", "shown_to_act"]

@@ -11,6 +11,7 @@ nothing (it works on a copy).
 from __future__ import annotations
 
 from huapai.core.protocol import Event, IllegalAction
+from huapai.core.view import bad_seat
 
 from .cards import (
     FACES,
@@ -125,9 +126,7 @@ def explain(s: State, seat: object, action: object) -> IllegalAction:
     if s.phase == OVER:
         return IllegalAction.of("game_over", "这局已经结束", "the deal is over")
     if not _is_seat(seat, s.rules.players):
-        return IllegalAction.of("bad_seat", "座位只有 0–{last}，没有 {seat!r}",
-                                "seats are 0..{last}, got {seat!r}", seat=seat,
-                                last=s.rules.players - 1)
+        return IllegalAction(bad_seat(seat, s.rules.players))
     assert isinstance(seat, int)
     if seat not in to_act(s):
         return _not_asked(s, seat)

@@ -10,7 +10,14 @@ from typing import Any
 from huapai.core.base import GameBase
 from huapai.core.claim import ClaimWindow
 from huapai.core.present import ActionInfo
-from huapai.core.protocol import Event, IllegalAction, NotationError, NotOver, Settlement
+from huapai.core.protocol import (
+    Event,
+    IllegalAction,
+    NotationError,
+    NotOver,
+    Settlement,
+    action_id,
+)
 from huapai.core.rng import derive_seed
 from huapai.core.view import TableView, check_seat
 
@@ -180,7 +187,8 @@ class BieganGame(GameBase[BieganRules, State]):
         return actions.format_action(action)
 
     def describe_action(self, rules: BieganRules, action: int) -> ActionInfo:
-        return describe_action(action)
+        # checked before the memo: True hashes as 1 and read 1's description from it
+        return describe_action(action_id(action, NUM_ACTIONS))
 
     def parse_action(self, rules: BieganRules, text: str) -> int:
         if not isinstance(text, str):

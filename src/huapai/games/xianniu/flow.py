@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from huapai.core.present import count_en
 from huapai.core.protocol import Event, IllegalAction, Msg, NotationError
 from huapai.core.rng import checked_seed, shuffled
+from huapai.core.view import bad_seat
 
 from .cards import (
     COPIES,
@@ -173,8 +174,7 @@ def explain(s: State, seat: object, action: object) -> IllegalAction:
         return IllegalAction.of("game_over", "这局已经结束", "the deal is over")
     players = s.rules.players
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
-        return IllegalAction.of("bad_seat", "座位只有 0–{last}，没有 {seat!r}",
-                                "seats are 0..{last}, got {seat!r}", seat=seat, last=players - 1)
+        return IllegalAction(bad_seat(seat, players))
     if not isinstance(action, int) or isinstance(action, bool):
         return IllegalAction.of("unknown_action", "没有编号 {action!r} 的动作",
                                 "no action has id {action!r}", action=action)

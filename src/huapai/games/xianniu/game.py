@@ -183,7 +183,8 @@ class XianniuGame(GameBase[XianniuRules, State]):
                 JIN: "紧牌"}[action]
 
     def describe_action(self, rules: XianniuRules, action: int) -> ActionInfo:
-        return describe_action(rules, action)
+        # checked before the memo: True hashes as 1 and read 1's description from it
+        return describe_action(rules, action_id(action, self.num_actions(rules)))
 
     def parse_action(self, rules: XianniuRules, text: str) -> int:
         word = text.strip()

@@ -11,6 +11,7 @@ from __future__ import annotations
 from huapai.core.claim import Answered, ClaimTable
 from huapai.core.present import count_en
 from huapai.core.protocol import Event, IllegalAction
+from huapai.core.view import bad_seat
 
 from . import bo_play
 from .calculator import Result
@@ -175,8 +176,7 @@ def explain(s: State, seat: object, action: object) -> IllegalAction:
     if s.phase == OVER and not s.owed:
         return IllegalAction("game_over", say("这局已经结束", "the deal is over"))
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-        return IllegalAction("bad_seat", say(f"座位是 0 到 {n - 1}，没有 {seat!r}",
-                                             f"seats are 0..{n - 1}, got {seat!r}"))
+        return IllegalAction(bad_seat(seat, n))
     if seat not in s.waiting:
         if s.phase == WINDOW and seat in s.order:
             return IllegalAction("answered", say(f"{seat} 号座已经表过态了",

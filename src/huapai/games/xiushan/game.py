@@ -251,7 +251,8 @@ class XiushanGame(GameBase[XiushanGameRules, State]):
                                                          "bubao"), style="neutral")
             return ActionInfo(action, "bao", (), Msg.of("bao", "报 {n}", "announce {n}", n=said),
                               style="neutral")
-        return describe_action(action)
+        # checked before the memo: True hashes as 1 and read 1's description from it
+        return describe_action(action_id(action, NUM_ACTIONS))
 
     # --- conformance hooks ---------------------------------------------------------------
     def check_invariants(self, state: State) -> None:

@@ -145,7 +145,9 @@ export class TableView {
       }
     }
     if ((!data.repeat || fresh) && !data.rebuilt) {
-      for (const b of this.renderer.bubbles(data.events ?? [], this.ctx(), data.view)) this.bubble(b);
+      const said = this.renderer.bubbles(data.events ?? [], this.ctx(), data.view);
+      this.outsaid(data.events ?? [], said);
+      for (const b of said) this.bubble(b);
     }
     this.render();
     if (this.myTurn() && !wasMyTurn) focusTheQuestion(this);
@@ -177,6 +179,17 @@ export class TableView {
   bubble({ seat, text, cls }, ms = BUBBLE_MS) {
     if (typeof seat !== "number") return;
     this.bubbles.set(seat, { text, cls, until: performance.now() + ms });
+  }
+
+  /** A seat that moves again without a word drops its last one: a bot's 对! stood over
+   * its next discard and read as a claim of that card, a 紮 stayed up moves later (a
+   * play-test). Only the game's words: a quick phrase (快捷语) keeps its time. */
+  outsaid(events, said) {
+    const saying = new Set(said.map((b) => b.seat));
+    for (const e of events) {
+      const b = typeof e.seat === "number" && !saying.has(e.seat) ? this.bubbles.get(e.seat) : null;
+      if (b && b.cls !== "say") this.bubbles.delete(e.seat);
+    }
   }
 
   ctx() {

@@ -4,6 +4,7 @@
 
 import { h, replace } from "./dom.js";
 import { t } from "./i18n.js";
+import { toast } from "./ui.js";
 
 const LOG_MAX = 200;
 
@@ -47,7 +48,10 @@ export function addLog(table, events) {
   for (const ev of events) {
     if (table.renderer.eventText(ev, ctx, table.data.view)) table.log.push({ ev, seat: ev.seat, tg: ev.tuoguan === true });
     const lost = lostClaim(table, ev, table.data.me);
-    if (lost && table.renderer.eventText(lost, ctx, table.data.view)) table.log.push({ ev: lost, seat: lost.seat });
+    const said = lost && table.renderer.eventText(lost, ctx, table.data.view);
+    if (said) table.log.push({ ev: lost, seat: lost.seat });
+    // and said where it is seen: on a phone the log is folded away (a play-test)
+    if (said && !table.opts.readOnly) toast(said, "info", 6000);
   }
   table.log = table.log.slice(-LOG_MAX);
   if (!table.opts.readOnly && table.data?.dealKey) keepLog(table.data.dealKey, table.log);

@@ -144,8 +144,9 @@ export const claimTable = {
       case "answered": return ev.answer && ev.answer !== "过" ? bi(`${who} 答：${ev.answer}`, `${who} answers ${ev.answer}`) : null;
       case "deal_ended": return bi(...pairOf(this.ends, ev.reason));
       // (table.js's lostClaim) my claim in a window another seat's claim beat
-      case "claim_lost": return bi(`你的「${ev.answer}」没成：这张归了 ${ctx.name(ev.by)}`,
-        `your ${ev.answer} did not stand: ${ctx.name(ev.by)} took the card`);
+      // with the rule that decided (a phone player saw only the other's bubble: a play-test)
+      case "claim_lost": return bi(`你的「${ev.answer}」没成：这张归了 ${ctx.name(ev.by)}（要法大的先得，一样大的按座次）`,
+        `your ${ev.answer} did not stand: ${ctx.name(ev.by)} took the card (the bigger claim first; between equal ones, seat order)`);
       default: return generic.eventText(ev, ctx);
     }
   },
