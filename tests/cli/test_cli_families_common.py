@@ -131,10 +131,11 @@ def test_biegan_lines_say_a_flowered_card_in_chinese_words(event: dict[str, obje
 
 def test_a_seat_done_with_qingtong_after_a_zha_reads_as_done() -> None:
     """请统: a seat that 紮ed a four and then passes read "紮 五…" then "请统：不紮" — as if
-    it had not. The pass says 不紮了 (no more), which reads right either way."""
+    it had not; then 不紮了 read as a choice for a seat with no four (a play-test). The pass
+    says 请统完了 (done), which reads right every way."""
     event = {"kind": "qingtong_passed", "seat": 1}
-    assert _line("biegan", "gongan", "zh", event).endswith(" 请统：不紮了")
-    assert _line("biegan", "gongan", "en", event).endswith(" (请统): done laying 紮")
+    assert _line("biegan", "gongan", "zh", event).endswith(" 请统完了")
+    assert _line("biegan", "gongan", "en", event).endswith(" is done with 请统")
 
 
 @pytest.mark.parametrize(("event", "mine", "theirs"), [

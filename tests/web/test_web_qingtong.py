@@ -25,8 +25,8 @@ OWN_SERVER = True  # conftest's ``server``: one of this module's own
 
 def _my_passes(page: Page) -> int:
     lines = page.locator(".log-list li").all_inner_texts()  # a run of equal lines: "… ×N"
-    return sum(int(line.rpartition("×")[2]) if line.startswith("你 不紮了 ×") else 1
-               for line in lines if line.startswith("你 不紮了"))
+    return sum(int(line.rpartition("×")[2]) if line.startswith("你 请统完了 ×") else 1
+               for line in lines if line.startswith("你 请统完了"))
 
 
 def _next_deal(page: Page) -> None:
@@ -51,7 +51,7 @@ def test_qingtong_with_nothing_to_zha_is_answered_for_me(page: Page, server: str
                 # the deal's log (it starts empty with each deal) gets my pass; it may be
                 # there already: counting it here and waiting for one more raced the server
                 page.wait_for_function("() => [...document.querySelectorAll('.log-list li')]"
-                                       ".some((li) => li.innerText === '你 不紮了')")
+                                       ".some((li) => li.innerText === '你 请统完了')")
                 assert _my_passes(page) == 1
                 return
             if page.locator(".action-bar.my-turn").count():

@@ -236,9 +236,10 @@ def _drew(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
 
 
 def _qingtong_passed(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
-    """A seat done with 请统: 不紮了 reads right whether it 紮ed before (a seat may 紮 several
-    fours; "紮 五…" then "不紮" read as a contradiction) or not."""
-    return ctx.pick(f"{who} 请统：不紮了", f"{who} (请统): done laying 紮")
+    """A seat done with 请统: 请统完了 reads right whether it 紮ed before (a seat may 紮 several
+    fours; "紮 五…" then "不紮" read as a contradiction) or had no four at all (不紮了 read
+    as a choice for a seat with nothing to 紮: a play-test — the event is the same)."""
+    return ctx.pick(f"{who} 请统完了", f"{who} is done with 请统")
 
 
 def _face_down(e: Mapping[str, Any], ctx: RenderContext) -> str:

@@ -248,6 +248,9 @@ const STR = {
   // a drop's 托管 can run on into the next deals: the count says how many it spans
   tuoguan_moves_deals: ["已取消托管：托管替你打了 {deals} 局里的 {n} 步（牌局记录里标着「托管」）",
                         "托管 (auto) off: it made {n|move|moves} for you over {deals} deals (marked “托管” in the log)"],
+  match_winner: ["本场第一：{names}（{points}）", "Match winner: {names} ({points})"],
+  match_winners: ["本场并列第一：{names}（{points}）", "Tied first: {names} ({points})"],
+  match_even: ["本场不分输赢：人人 0 分", "An even match: everyone 0"],
   tuoguan_moves: ["已取消托管：托管替你走了 {n} 步（牌局记录里标着「托管」）", "托管 (auto) off: it made {n|move|moves} for you (marked “托管” in the log)"],
   tuoguan_tip: ["托管：机器人替你打，直到你按「取消托管」", "托管 (auto-play): the bot plays your seat until you press Stop auto-play"],
   tuoguan_off_tip: ["取消托管，自己打", "Stop 托管 and play yourself"],

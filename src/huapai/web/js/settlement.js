@@ -3,7 +3,7 @@
 // totals, the revealed shuffle seed, and what to do next.
 
 import { h } from "./dom.js";
-import { bi, getLang, said, t } from "./i18n.js";
+import { bi, getLang, listed, said, t } from "./i18n.js";
 
 export function signed(n) {
   return n > 0 ? `+${n}` : String(n);
@@ -128,6 +128,16 @@ function pointsSummary(deltas, totals, name) {
   return h("p", { class: "sr-only", id: "settle-summary" }, parts.join(bi("；", "; ")));
 }
 
+/** 本场第一：阿甲（+34） over 整场结束's table: the totals were shown and who won the match
+ * never said (a play-test); tied firsts together, an even match as one. */
+function matchWinner(totals, name) {
+  const best = Math.max(...totals);
+  const firsts = totals.map((v, seat) => [v, seat]).filter(([v]) => v === best).map(([, seat]) => name(seat));
+  const text = totals.every((v) => v === 0) ? t("match_even")
+    : t(firsts.length > 1 ? "match_winners" : "match_winner", { names: listed(firsts), points: signed(best) });
+  return h("p", { class: "match-winner", "data-testid": "match-winner" }, text);
+}
+
 function seatsPoints(values, name) {
   return values.map((v, seat) => `${name(seat)} ${signed(v)}`).join(bi("，", ", "));
 }
@@ -153,6 +163,7 @@ export function settlementPanel(data, actions) {
   const dealLine = data.deals ? `${t("deal_n", { n: (data.deal ?? 0) + 1 })} / ${data.deals}` : "";
   return h("div", { class: "settlement", "data-testid": "settlement" },
     h("div", { class: "settle-head" }, h("h2", {}, title), h("span", { class: "deal-line" }, dealLine)),
+    data.matchOver && totals ? matchWinner(totals, name) : null,
     pointsSummary(deltas.map((d, seat) => showScaled ? scaled[seat] ?? d : d), totals, name),
     h("table", { class: "settle-table" },
       h("thead", {}, h("tr", {}, h("th", {}, t("seat_col")), h("th", {}, t("delta_col")),

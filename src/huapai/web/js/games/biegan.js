@@ -150,7 +150,8 @@ export const biegan = {
       case "claimed": return bi(`${who} ${ev.claim} ${this.said(ev.cards)}`, `${who} claims ${ev.cards} (${ev.claim})`);
       case "zha": return bi(`${who} 紮${ev.cards ? ` ${this.said(ev.cards)}` : ""}`, `${who} lays a 紮${ev.cards ? ` ${ev.cards}` : " face down"}`);
       case "kaifan": return bi(`${who} 开泛`, `${who} opens a 泛 (开泛)`);
-      case "qingtong_passed": return bi(`${who} 不紮了`, `${who} is done laying 紮 (请统)`);
+      // (不紮了 read as a choice for a seat with no four: a play-test; the event is one)
+      case "qingtong_passed": return bi(`${who} 请统完了`, `${who} is done with 请统`);
       case "won": return bi(`${who} 胡！${ev.hu} 胡`, `${who} wins: ${ev.hu} 胡`);
       default: return claimTable.eventText.call(this, ev, ctx);
     }
