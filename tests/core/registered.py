@@ -23,3 +23,9 @@ def game_preset_params() -> list[Any]:
             continue
         out += [pytest.param(name, p, id=f"{name}-{p}") for p in presets]
     return out
+
+
+SAMPLE_PRESETS = [("xianniu", "lanzhou"), ("xianniu", "fengxiang"), ("biegan", "gongan"),
+                  ("xiushan", "maquefu"), ("xiushan", "bofu")]
+"""One preset of each shape the three families have (poker and long cards, 3 to 4 seats,
+钵福's carry): the engine doors' checks run on these."""

@@ -7,12 +7,12 @@ going — :class:`NotOver`, in both languages (it was English only)."""
 from __future__ import annotations
 
 import pytest
+from registered import SAMPLE_PRESETS
 
 from huapai.core.protocol import IllegalAction, NotationError, NotOver
 from huapai.core.registry import get_game
 
-PRESETS = [("xianniu", "lanzhou"), ("xianniu", "fengxiang"), ("biegan", "gongan"),
-           ("xiushan", "maquefu"), ("xiushan", "bofu")]
+PRESETS = SAMPLE_PRESETS
 
 
 @pytest.mark.parametrize(("game", "preset"), PRESETS)

@@ -7,13 +7,13 @@ from __future__ import annotations
 import random
 
 import pytest
+from registered import SAMPLE_PRESETS
 
 from huapai.core.protocol import IllegalAction
 from huapai.core.registry import get_game
 from huapai.core.rng import seeded
 
-PRESETS = [("xianniu", "lanzhou"), ("xianniu", "fengxiang"), ("biegan", "gongan"),
-           ("xiushan", "maquefu"), ("xiushan", "bofu")]
+PRESETS = SAMPLE_PRESETS
 
 
 @pytest.mark.parametrize(("game", "preset"), PRESETS)
