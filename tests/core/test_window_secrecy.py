@@ -1,8 +1,8 @@
 """A claim window's answers are secret until it closes: an answer that leaves the window
-open changes no other seat's view — not even ``to_act``. The seat used to drop out of the
-others' ``to_act`` as its hidden answer went in; on the platform a person with only 过 is
-answered for at a fixed pause, so a second into every window the table saw who was still
-thinking, and so who could claim (a play-test: every wait past 1.7 s was a real choice)."""
+open changes no other seat's view — not even ``to_act``. In the engines' envelope the seat
+dropped out of the others' ``to_act`` as its hidden answer went in (the server's hub kept
+the list itself; the terminal and replays did not): a person with only 过 is answered for
+at a fixed pause, so the table would see who was still thinking, and so who could claim."""
 
 from __future__ import annotations
 

@@ -21,7 +21,6 @@ import pytest
 from server_helpers import Api, Message, Peer, peer, running, sqlite_url, to_act
 
 from huapai.core.record import Replay, parse, replay_deal
-from huapai.server.hub import window_view
 
 CASES = [("lanzhou", {}), ("lanzhou-app", {}), ("fengxiang", {"players": 4}),
          ("fengxiang", {"players": 5}), ("fengxiang", {"players": 3})]
@@ -152,15 +151,14 @@ def _asked(peers: list[Peer], room: str, tries: int = 50) -> list[Peer]:
 
 
 def _in_order(replay: Replay, viewer: int | None, got: list[Message]) -> None:
-    """Every view a viewer got is its view at some step (``observe``, in a claim window
-    with the window's seats as ``to_act``: :func:`window_view`), in the order of the
+    """Every view a viewer got is its view at some step (``observe``: in a claim window
+    the window's seats stay its ``to_act``, ``core.view.shown_to_act``), in the order of the
     steps; no other seat's answer in a window is among its events."""
     game = replay.game
     states = [replay.initial, *(s.state for s in replay.steps)]
     k = 0
     for message in got:
-        while k < len(states) and message["view"] != _json(window_view(game, states[k],
-                                                                         viewer)):
+        while k < len(states) and message["view"] != _json(game.observe(states[k], viewer)):
             k += 1
         assert k < len(states), "a view that no step of the game gives this viewer"
         assert not [e for e in message["events"]

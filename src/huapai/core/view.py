@@ -82,9 +82,10 @@ def shown_to_act(game: Viewable, state: Any, seat: int | None) -> list[int]:
     """``to_act`` as ``seat`` may see it. A claim window's answers are secret until it
     closes, so every seat the window asked stays listed for the others until then: a seat
     dropped from the list as its hidden answer went in — a 过 made for it at the fixed
-    pause — told the table, a second into the window, who was still thinking and so could
-    claim (a play-test: every wait past 1.7 s was a real choice). The seat's own entry is
-    the truth (it knows whether it has answered); outside a window, ``to_act`` itself."""
+    pause — told the table who was still thinking and so could claim (a play-test; the
+    server's hub kept the list since then, and every reader of ``observe`` — the terminal,
+    replays — now does). The seat's own entry is the truth (it knows whether it has
+    answered); outside a window, ``to_act`` itself."""
     real = list(game.to_act(state))
     window = game.claim_window(state)
     if window is None:

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 import orjson
 from starlette.websockets import WebSocket
 
-from huapai.core.claim import Answered, ClaimWindow
+from huapai.core.claim import Answered
 from huapai.core.protocol import Event, Game
 
 from .coalesce import Coalescer
@@ -59,29 +59,11 @@ def dumps(message: Any) -> str:
         return _encode(message)
 
 
-def window_view(game: Game[Any, Any], state: Any, viewer: Viewer) -> Mapping[str, Any]:
-    """``viewer``'s view of ``state`` as the live table sends it: its ``observe()``, except
-    that in an open claim window ``to_act`` is the window's asked seats less the viewer
-    once it has answered. Who else has answered, and when, is nobody else's to know: a
-    seat still deciding was the one left in ``to_act`` after the others' answers (a
-    play-test read who could claim from it, and from when each answer arrived)."""
-    return in_window(game.observe(state, viewer), game.claim_window(state), viewer)
-
-
-def in_window(view: Mapping[str, Any], window: ClaimWindow | None,
-              viewer: Viewer) -> Mapping[str, Any]:
-    """``view`` (``viewer``'s ``observe()``) with ``to_act`` as :func:`window_view` says
-    while ``window`` is open (as it is, with none)."""
-    if window is None:
-        return view
-    answered = viewer is not None and window.answer_of(viewer) is not None
-    return {**view, "to_act": [s for s in window.order if not (answered and s == viewer)]}
-
-
 def told(event: Event, viewer: Viewer) -> bool:
     """Whether ``viewer`` is told of ``event`` live: another seat's answer in a claim
     window (an ``answered`` event, :class:`huapai.core.claim.Answered` or a family's own)
-    is not — it says only that the seat answered, and when (see :func:`window_view`)."""
+    is not — it says only that the seat answered, and when (the views' ``to_act`` keep every
+    asked seat until the window closes: :func:`huapai.core.view.shown_to_act`)."""
     return not (event.kind == Answered.kind and event.seat != viewer)
 
 
@@ -143,7 +125,6 @@ class Feed:
         self.legal_at: dict[Viewer, int] = dict.fromkeys(self.viewers(), 0)
         self.texts: dict[int, str] = {}
         self.state: Any = None
-        self.window: ClaimWindow | None = None  # the state's open claim window, once per change
         self.behind = False
 
     def viewers(self) -> list[Viewer]:
@@ -185,7 +166,7 @@ class Feed:
         that viewer may see them (JSON texts). Those viewers' counters move on; nobody
         else's does."""
         events = list(events)
-        self.state, self.window = state, self.game.claim_window(state)
+        self.state = state
         encoded: dict[int, tuple[Event, str]] = {}
         changed: dict[Viewer, list[str]] = {}
         for viewer in self.viewers():
@@ -209,7 +190,7 @@ class Feed:
     def _recompute(self, viewer: Viewer, events: list[Event],
                    encoded: dict[int, tuple[Event, str]], force: bool,
                    marked: Event | None = None) -> list[str] | None:
-        view = in_window(self.game.observe(self.state, viewer), self.window, viewer)
+        view = self.game.observe(self.state, viewer)
         seen = [dumps(event_json(e, viewer, marked)) if e is marked
                 else self._event_text(e.for_viewer(viewer), encoded)
                 for e in events if told(e, viewer)]
