@@ -205,3 +205,41 @@ def test_an_answer_in_a_window_is_told_to_nobody_else(tmp_path: Path,
         closed = peers[first].until(lambda m: m["type"] == "state" and last not in to_act(m)
                                     and m["view"]["phase"] != "window")
         assert not [e for e in closed["events"] if e["kind"] == "answered"], closed["events"]
+
+
+def test_a_rooms_answer_pause_holds_every_answer_that_long(tmp_path: Path) -> None:
+    """答话等待: a room may pause answers longer than the server's 1 s (a person thinking
+    past the pause showed the table that they could claim — two play-tests): each 请统 pass
+    made for a seat with nothing to 紮 comes a whole room pause after the one before, not
+    the server's shorter one; the lobby offers it only for families with such answers."""
+    room_pause = 3 * PAUSE
+    with running(sqlite_url(tmp_path), auto_answer=PAUSE) as client, ExitStack() as stack:
+        people = [Api(client, f"等{i}") for i in range(3)]
+        assert people[0].call("GET", "/api/games/biegan")["paced_answers"] is True
+        assert people[0].call("GET", "/api/games/xianniu")["paced_answers"] is False
+        since, chained = time.monotonic(), 0  # as the test above times it
+        room, peers = started(client, people, stack, game="biegan", preset="gongan",
+                              answer_pause=room_pause)
+        assert people[0].call("GET", f"/api/rooms/{room}")["room"]["answer_pause"] == room_pause
+        states, passes = [p.state[room] for p in peers], 0
+        while _qingtong(states[0]):
+            seat = to_act(states[0])[0]
+            if states[seat]["automatic"] is None:  # a four: the test passes at once
+                since, chained = time.monotonic(), 0
+                act(peers[seat], room, "过")
+                states = _after(peers, room)
+                continue
+            passes += 1
+            chained += 1
+            states = _after(peers, room)
+            assert time.monotonic() - since >= chained * room_pause * 0.99
+        assert passes, "nobody came to 请统 without a four"
+
+
+@pytest.mark.parametrize(("value", "said"), [
+    (6, "答话等待：6 不在 0 到 5 之间"), ("2", "答话等待：应为数字"), (True, "答话等待：应为数字")])
+def test_a_bad_answer_pause_is_refused_by_name(tmp_path: Path, value: object, said: str) -> None:
+    with running(sqlite_url(tmp_path)) as client:
+        owner = Api(client, "乱填")
+        body = owner.call("POST", "/api/rooms", {"game": "biegan", "answer_pause": value}, 400)
+        assert body["error"]["code"] == "bad_settings" and said in body["error"]["message"]

@@ -248,3 +248,20 @@ def test_the_public_list_filters_by_game_and_a_free_seat(page: Page, server: str
     page.select_option("[data-testid=filter-game]", value="")
     page.check("[data-testid=filter-free]")
     expect(rows).to_have_count(6)  # not the full one
+
+
+def test_an_answer_pause_is_offered_where_answers_are_paced(page: Page, server: str) -> None:
+    """答话等待 (a person thinking past the 1 s pause showed the table that they could
+    claim — two play-tests): offered for 双别杆 and 秀山, not for 掀牛, whose answers are
+    not paced; the room is made with it and the lobby's row says it."""
+    enter(page, server, "慢慢答")
+    page.select_option("select[name=game]", value="xianniu")
+    expect(page.locator("select[name=answer_pause]")).to_have_count(0)
+    page.select_option("select[name=game]", value="biegan")
+    pause = page.locator("select[name=answer_pause]")
+    expect(pause).to_be_visible()
+    expect(pause.locator("option").first).to_have_text("1 秒（默认）")
+    pause.select_option(value="3")
+    create_room(page, game="biegan", preset="gongan")
+    page.click("text=← 大厅")
+    expect(page.locator("[data-testid=row-pause]").first).to_have_text("答话等 3 秒")

@@ -12,6 +12,7 @@ from typing import Any
 from fastapi import APIRouter, Request, Response
 
 from huapai.bots.registry import bot_names
+from huapai.core.base import GameBase
 from huapai.core.howto import load_howto
 from huapai.core.registry import game_names, get_game, get_manifest
 from huapai.core.rules import SOURCE_KINDS
@@ -278,7 +279,10 @@ async def show_game(name: str, request: Request) -> dict[str, Any]:
     files = rulefiles.offered(folder)
     return {**_game_json(name),
             "options": [_with_files(name, row, folder, files) for row in _option_rows(first)],
-            "bots": bot_names(name)}
+            "bots": bot_names(name),
+            # whether some answers wait out a pause (Game.paced): the lobby offers 答话等待
+            "paced_answers": getattr(type(get_game(name)), "paced", GameBase.paced)
+            is not GameBase.paced}
 
 
 def _with_files(game: str, row: dict[str, Any], folder: str | None,

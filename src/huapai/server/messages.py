@@ -92,8 +92,8 @@ def _fixed(game: Game[Any, Any], rules: Any) -> tuple[dict[str, Any], tuple[str,
     return dict(found[0]), found[1]
 
 
-LISTED = ("id", "game", "title", "preset", "deals", "multiplier", "turn_clock", "owner",
-          "owner_here", "status", "match", "deal", "spectators", "created")
+LISTED = ("id", "game", "title", "preset", "deals", "multiplier", "turn_clock", "answer_pause",
+          "owner", "owner_here", "status", "match", "deal", "spectators", "created")
 
 
 def listing(room: Room) -> dict[str, Any]:

@@ -17,7 +17,10 @@ LIMITS: dict[str, tuple[float, float]] = {
     "turn_clock": (0, 600),
     "tuoguan_after": (0, 3600),
     "bot_delay": (0, 5),
+    "answer_pause": (0, 5),
 }
+_SECONDS = ("bot_delay", "answer_pause")
+"""The settings in seconds, any number (the rest are whole numbers)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +33,11 @@ class RoomSettings:
     turn_clock: int = 0
     tuoguan_after: int = 30
     bot_delay: float = 0.8
+    answer_pause: float = 0.0
+    """How long every answer waits where how soon it came would tell (双别杆's 请统, a claim
+    window; ``Game.paced``): a person who answers within it tells nothing by the time. 0: the
+    server's (``ServerConfig.auto_answer``, 1 s). A longer pause hides a longer thought, and
+    every such answer takes that long (答话等待, a room's choice)."""
 
     def to_json(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
@@ -46,7 +54,7 @@ class RoomSettings:
 
 NAMES_ZH: dict[str, str] = {
     "deals": "局数", "multiplier": "倍数", "private": "私人房间", "turn_clock": "出牌限时",
-    "tuoguan_after": "掉线托管", "bot_delay": "机器人速度",
+    "tuoguan_after": "掉线托管", "bot_delay": "机器人速度", "answer_pause": "答话等待",
 }
 """Each setting as the lobby names it in Chinese (its field's label)."""
 
@@ -58,18 +66,18 @@ def _check(name: str, value: Any) -> Any:
             raise _bad(name, "应为是或否，收到 {value}", "expected true or false, got {value}",
                        shown)
         return value
-    if name == "bot_delay":
+    if name in _SECONDS:
         ok = isinstance(value, int | float) and not isinstance(value, bool)
     else:
         ok = isinstance(value, int) and not isinstance(value, bool)
     if not ok:
-        zh, en = (("应为数字", "a number") if name == "bot_delay" else ("应为整数", "an integer"))
+        zh, en = (("应为数字", "a number") if name in _SECONDS else ("应为整数", "an integer"))
         raise _bad(name, zh + "，收到 {value}", f"expected {en}, got {{value}}", shown)
     low, high = LIMITS[name]
     if not low <= value <= high:
         raise _bad(name, f"{{value}} 不在 {low:g} 到 {high:g} 之间",
                    f"{{value}} is outside {low:g}..{high:g}", str(value))
-    return float(value) if name == "bot_delay" else value
+    return float(value) if name in _SECONDS else value
 
 
 def _bad(name: str, zh: str, en: str, value: str) -> ServerError:

@@ -409,7 +409,8 @@ class Turns:
         asked, since = self.asked.get(index, (at, time.monotonic()))
         if asked != at:
             return 0.0
-        return max(0.0, room.services.auto_answer - (time.monotonic() - since))
+        pause = room.settings.answer_pause or room.services.auto_answer  # 答话等待, else 1 s
+        return max(0.0, pause - (time.monotonic() - since))
 
     def hold(self, index: int, action: int, wait: float) -> None:
         """Apply a person's validated answer after ``wait`` (a later answer to the same

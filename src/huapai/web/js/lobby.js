@@ -32,6 +32,7 @@ export function joinForm(app) {
 
 const CLOCKS = [0, 15, 20, 30, 60, 120];
 const TUOGUAN = [10, 30, 60, 180];
+const PAUSES = [0, 2, 3, 5];  // 答话等待 (0: the server's, 1 s)
 const SPEEDS = [["speed_instant", 0], ["speed_fast", 0.3], ["speed_normal", 0.8], ["speed_slow", 1.6]];
 const REFRESH_MS = 5000;
 
@@ -90,7 +91,7 @@ export class LobbyPage {
     this.games = [];
     this.details = new Map();
     this.form = { game: null, preset: null, rules: {}, deals: 1, multiplier: 1, private: false,
-                  turn_clock: 0, tuoguan_after: 30, bot_delay: 0.8 };
+                  turn_clock: 0, tuoguan_after: 30, bot_delay: 0.8, answer_pause: 0 };
     this.helpOpen = new Set(); // the rule options whose meaning is shown
     this.rulesShown = false; // the rule options opened by the player
     this.rooms = [];
@@ -181,7 +182,7 @@ export class LobbyPage {
     if (detail.presets.some((p) => p.name === last.preset)) this.form.preset = last.preset;
     const names = new Set(detail.options.map((o) => o.name));
     this.form.rules = Object.fromEntries(Object.entries(last.rules ?? {}).filter(([k]) => names.has(k)));
-    for (const key of ["deals", "multiplier", "turn_clock", "tuoguan_after", "bot_delay"]) {
+    for (const key of ["deals", "multiplier", "turn_clock", "tuoguan_after", "bot_delay", "answer_pause"]) {
       if (Number.isFinite(last[key])) this.form[key] = last[key];
     }
     this.form.private = last.private === true;
@@ -343,7 +344,11 @@ export class LobbyPage {
           field(t("tuoguan_after"), select("tuoguan_after", TUOGUAN.map((s) => [t("seconds", { n: s }), s]),
             f.tuoguan_after, (v) => { f.tuoguan_after = v; })),
           field(t("bot_speed"), select("bot_delay", SPEEDS.map(([k, s]) => [t(k), s]), f.bot_delay,
-            (v) => { f.bot_delay = v; }))),
+            (v) => { f.bot_delay = v; })),
+          // how long every answer waits where its timing would tell (请统, a claim window)
+          detail.paced_answers ? field(t("answer_pause"), select("answer_pause",
+            PAUSES.map((s) => [s ? t("seconds", { n: s }) : t("answer_pause_default"), s]), f.answer_pause,
+            (v) => { f.answer_pause = v; }), h("span", { class: "muted small field-help" }, t("answer_pause_help"))) : null),
         h("label", { class: "check" }, h("input", { type: "checkbox", name: "private", checked: f.private,
           onChange: (e) => { f.private = e.target.checked; } }), t("private_room")),
         h("details", { class: "rule-options", open: changedInside || this.rulesShown,
@@ -561,7 +566,8 @@ export class LobbyPage {
     const f = this.form;
     const body = { game: f.game, preset: f.preset, rules: f.rules, deals: f.deals,
                    multiplier: ownMultiplier(f.game) ? 1 : f.multiplier, private: f.private, turn_clock: f.turn_clock,
-                   tuoguan_after: f.tuoguan_after, bot_delay: f.bot_delay };
+                   tuoguan_after: f.tuoguan_after, bot_delay: f.bot_delay,
+                   answer_pause: this.details.get(f.game)?.paced_answers ? f.answer_pause : 0 };
     try {
       // the same key for a retried request: the server makes one room for it
       const key = crypto.randomUUID?.() ?? `${Date.now()}-${Math.random()}`;
