@@ -121,14 +121,20 @@ class NotOver(_SaidValueError):
                          Msg("not_over", "这局还没打完", "the deal is not over"))
 
 
+def unknown_action(action: object) -> Msg:
+    """What an action that is no id is told: by :func:`action_id` and by the engines'
+    refusals of a move (``explain``)."""
+    return Msg.of("unknown_action", "没有编号 {action!r} 的动作", "no action has id {action!r}",
+                  action=action)
+
+
 def action_id(action: object, count: int) -> int:
     """``action`` checked as an action id below ``count`` (``format_action``'s and
     ``describe_action``'s door): one :class:`NotationError` naming it in every family —
     they raised a bare ``KeyError``, ``IndexError``, ``TypeError`` or ``ValueError``, each
     its own (a researcher's check)."""
     if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < count:
-        raise NotationError.of("unknown_action", "没有编号 {action!r} 的动作",
-                               "no action has id {action!r}", action=action)
+        raise NotationError(unknown_action(action))
     return action
 
 

@@ -10,7 +10,7 @@ nothing (it works on a copy).
 
 from __future__ import annotations
 
-from huapai.core.protocol import Event, IllegalAction
+from huapai.core.protocol import Event, IllegalAction, unknown_action
 from huapai.core.view import bad_seat
 
 from .cards import (
@@ -131,8 +131,7 @@ def explain(s: State, seat: object, action: object) -> IllegalAction:
     if seat not in to_act(s):
         return _not_asked(s, seat)
     if not isinstance(action, int) or isinstance(action, bool) or not 0 <= action < NUM_ACTIONS:
-        return IllegalAction.of("unknown_action", "没有编号 {action!r} 的动作",
-                                "no action has id {action!r}", action=action)
+        return IllegalAction(unknown_action(action))
     if s.phase == WINDOW:
         return _explain_window(s, seat, action)
     if s.phase == QINGTONG:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from huapai.core.present import count_en
-from huapai.core.protocol import Event, IllegalAction, Msg, NotationError
+from huapai.core.protocol import Event, IllegalAction, Msg, NotationError, unknown_action
 from huapai.core.rng import checked_seed, shuffled
 from huapai.core.view import bad_seat
 
@@ -176,8 +176,7 @@ def explain(s: State, seat: object, action: object) -> IllegalAction:
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
         return IllegalAction(bad_seat(seat, players))
     if not isinstance(action, int) or isinstance(action, bool):
-        return IllegalAction.of("unknown_action", "没有编号 {action!r} 的动作",
-                                "no action has id {action!r}", action=action)
+        return IllegalAction(unknown_action(action))
     if seat != s.turn:
         return IllegalAction.of("not_your_turn", "现在轮到 {turn} 号座，不是 {seat} 号",
                                 "it is seat {turn}'s turn, not seat {seat}'s",

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from huapai.core.present import Msg, SettlementItem, WorthUnit, unit
 from huapai.core.protocol import Payment, Settlement
 
+from .abacus import Seat as BoSeat
 from .bo_play import start_bo
 from .describe import say
 from .settle import HUANG, group_label, jiang_lines, note, won_on_lines
@@ -48,20 +49,15 @@ def settle_bo(s: State) -> Settlement:
         totals = tuple(x.abacus for x in s.bo.seats)
         if s.win is None:
             lines.append((None, HUANG, 0, unit("none")))
-    before = _abacus_before(s)
+    start = start_bo(s.rules, s.carried)  # the 钵 as the deal began (a fresh one: all 0)
+    assert start is not None
     for seat, total in enumerate(totals):
-        parts = _abacus_parts(s, seat, before[seat], total)
-        lines.append((seat, _abacus_label(before[seat], total, parts), total, _QIAN))
+        before = start.seats[seat]
+        parts = _abacus_parts(s, seat, before, total)
+        lines.append((seat, _abacus_label(before.abacus, total, parts), total, _QIAN))
     return Settlement(n, tuple(payments), tuple(note(*line[1:]) for line in lines),
                       tuple(SettlementItem(seat, label.code, label, value, measure)
                             for seat, label, value, measure in lines))
-
-
-def _abacus_before(s: State) -> tuple[int, ...]:
-    """Each seat's 算盘 as the deal began (the carried 钵; 0 on a fresh one)."""
-    start = start_bo(s.rules, s.carried)
-    assert start is not None
-    return tuple(x.abacus for x in start.seats)
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,11 +72,13 @@ class _Parts:
     value: int | None
 
 
-def _abacus_parts(s: State, seat: int, before: int, after: int) -> _Parts | None:
-    """How ``before`` became ``after``, from what the deal keeps: each of the seat's groups
-    credited since its last 吃包子 (``credits``), whether it ate one (its 吃包子 count moved;
-    after 得一钵 the counts are gone with the 钵, and the sum decides), and the win. None
-    when they do not add up (the line then says only the change)."""
+def _abacus_parts(s: State, seat: int, start: BoSeat, after: int) -> _Parts | None:
+    """How the seat's abacus went from ``start`` (as the deal began) to ``after``, from
+    what the deal keeps: each of its groups credited since its last 吃包子 (``credits``),
+    whether it ate one (its 吃包子 count moved; after 得一钵 the counts are gone with the 钵,
+    and the sum decides), and the win. None when they do not add up (the line then says
+    only the change)."""
+    before = start.abacus
     rules = s.rules
     announced = sum(v for p, _, v in s.credits if p == seat)
     value = win = None
@@ -93,9 +91,7 @@ def _abacus_parts(s: State, seat: int, before: int, after: int) -> _Parts | None
         ate = before + rest != after
     else:
         assert s.bo is not None
-        start = start_bo(rules, s.carried)
-        assert start is not None
-        ate = s.bo.seats[seat].baozi != start.seats[seat].baozi
+        ate = s.bo.seats[seat].baozi != start.baozi
     if (reset if ate else before) + rest != after:
         return None
     return _Parts(reset if ate else None, announced, win, value)
