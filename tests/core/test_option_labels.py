@@ -111,3 +111,22 @@ def test_every_option_of_our_families_names_its_kinds_of_source() -> None:
 ])
 def test_source_kinds_read_the_citation_marks(citation: str, kinds: tuple[str, ...]) -> None:
     assert source_kinds(citation) == kinds
+
+
+def test_an_english_meaning_names_other_options_as_a_player_reads_them() -> None:
+    """The lobby shows an option's English meaning to a player: another option is named by
+    its English name in quotes (“戴帽子 at”), never by its key (``hat_at``, ``jiang=next``:
+    an English play-test read them as a developer's notes), as the Chinese says 「一钵」."""
+    by_game: dict[str, dict[str, OptionInfo]] = {}
+    for game, name, info in _options():
+        by_game.setdefault(game, {})[name] = info
+    named = 0
+    for game, options in by_game.items():
+        for name, info in options.items():
+            for other in options:
+                if other == name or ("_" not in other and len(other) < 6):
+                    continue  # a key that is also a word (deck, players, seats, jiang)
+                key = re.compile(rf"(?<![\w`]){re.escape(other)}(?![\w`])")
+                assert not key.search(info.doc), (game, name, other, info.doc)
+            named += info.doc.count("“")
+    assert named >= 10

@@ -97,7 +97,7 @@ def test_the_hand_reads_as_it_lies_and_each_card_once(page: Page, server: str) -
     assert got["owned"] == got["laid"] and len(got["laid"]) >= 13, got
     assert got["label"] and got["hidden"] == "true", got
     # the header's logo link: one phrase saying where it goes (it read 花牌huapai)
-    expect(page.locator("a.brand")).to_have_accessible_name("花牌 huapai：大厅")
+    expect(page.locator("a.brand")).to_have_accessible_name("花牌：大厅")
 
 
 def test_the_settlement_says_the_points_and_a_replay_its_steps(page: Page,

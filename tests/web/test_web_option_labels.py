@@ -105,8 +105,14 @@ def test_an_options_meaning_opens_under_it_on_a_phone(phone: Page, own_server: s
     phone.keyboard.press("Escape")
     expect(note).to_have_count(0)
     phone.click("[data-testid=lang]")
-    expect(phone.locator("[data-testid=note-big_hands]")).to_contain_text(
-        "whether the deal then ends is big_hand_ends")
+    english = phone.locator("[data-testid=note-big_hands]")
+    # another option by its English name, the source in words: no key, no citation (an
+    # English play-test read "key: big_hands" and "[S002] §2.5" as a developer's notes)
+    expect(english).to_contain_text("whether the deal then ends is “a big hand ends the deal”")
+    expect(english).to_contain_text("Source: the source text, a proposal of the rules research")
+    assert not re.search(r"key:|_|\[S|§", english.inner_text()), english.inner_text()
+    expect(phone.locator("[data-testid=help-big_hands]")).to_have_attribute(
+        "aria-label", "What “龙凤齐 / 八大对” means")
 
 
 _MARKER = """() => {

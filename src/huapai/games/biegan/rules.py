@@ -184,9 +184,9 @@ class BieganRules(RulesBase):
     fen_mode: Literal["po", "per_hu", "ceil5", "round5"] = option(
         "po", zh="计分方式", source="[S] 17胡1分逢5進1 (按坡); [C:R3,R4] jiHuType 1–3",
         en="胡 into 分",
-        doc="分 from 胡 (17 below: hu_threshold): po ⌊(胡−17)/5⌋+1; per_hu 一胡一分; ceil5 "
-            "逢1就包 (胡 up to a "
-            "multiple of 5); round5 2舍3入 (nearest multiple of 5, at least 20).",
+        doc="分 from 胡 (17 below is “胡 to win”): by slope (po) ⌊(胡−17)/5⌋+1; one per 胡 "
+            "(per_hu) 一胡一分; up to a multiple of 5 (ceil5) 逢1就包; to the nearest multiple "
+            "of 5 (round5) 2舍3入, at least 20.",
         doc_zh="胡数怎么折成分（下面的17即「起胡」）：按坡，分 = ⌊(胡−17)/5⌋+1（17胡1分，逢5进1）；"
                "一胡一分；"
                "逢1就包（胡数往上凑成5的倍数）；2舍3入（胡数取最近的5的倍数，最少20）。",

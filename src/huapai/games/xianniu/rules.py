@@ -130,16 +130,17 @@ class XianniuRules(RulesBase):
         True, zh="龙凤齐 / 八大对", source="[S002] §2.5; PROPOSAL instant 刺, deal ends (G14)",
         en="龙凤齐 / 八大对",
         doc="龙凤齐 (KK 1010 88 AA 22 33) or 八大对 (8 pairs) is shown at once and counts as "
-            "the holder's 12 / 16 占牌 (a 刺); whether the deal then ends is big_hand_ends.",
+            "the holder's 12 / 16 占牌 (a 刺); whether the deal then ends is “a big hand ends "
+            "the deal”.",
         doc_zh="龙凤齐（KK+1010+88+AA+22+33）或八大对（八个对子）一发完牌就亮出，"
                "算持有者占牌12张或16张（成刺）；之后本局是否结束，看「大牌型终局」。",
         source_zh="[S002]，见§2.5；参考资料的提议：立即成刺，本局结束（G14）")
     big_hand_ends: bool = option(
         False, zh="大牌型终局", source="[S002] 必须最先出掉 (no end named); G14 PROPOSAL ends",
         en="a big hand ends the deal",
-        doc="With big_hands: the shown 龙凤齐 / 八大对 ends the deal at once (the reference's "
-            "PROPOSAL); off (the seed's words): it is the holder's first 占牌 and the deal goes "
-            "on under the usual end rules, the holder leading next.",
+        doc="With “龙凤齐 / 八大对” on: the shown 龙凤齐 / 八大对 ends the deal at once (the "
+            "reference's PROPOSAL); off (the seed's words): it is the holder's first 占牌 "
+            "and the deal goes on under the usual end rules, the holder leading next.",
         doc_zh="开启「龙凤齐 / 八大对」时：亮出的龙凤齐或八大对立即结束本局（参考资料的提议）；"
                "关闭时（按原文）：它算持有者的第一手占牌，牌局照常按终局规则继续，"
                "由持有者接着出牌。",
@@ -161,7 +162,7 @@ class XianniuRules(RulesBase):
     leader_fold_forfeits_xian: bool = option(
         True, zh="庄扣失掀", source="[S002] text: yes; [CPP]: no (G7)",
         en="the leader's 扣 forfeits 掀",
-        doc="With fold_forfeits_xian: whether the leader's own 扣 also costs the right.",
+        doc="With “a 扣 forfeits 掀” on: whether the leader's own 扣 also costs the right.",
         doc_zh="开启「扣了失掀」时：庄家（头家）自己扣了，是否也失去掀牌资格。",
         source_zh="[S002] 原文：是；[CPP]：否（G7）")
     count_self_xian: bool = option(
@@ -193,7 +194,7 @@ class XianniuRules(RulesBase):
     jinpai: bool = option(
         True, zh="紧牌", source="[S002] 桌面上留下的牌超过8张时，出牌方可以要求紧牌; F off",
         en="紧牌",
-        doc="The leader may call 紧牌 when the table holds more than jinpai_after cards.",
+        doc="The leader may call 紧牌 when the table holds more than “紧牌 threshold” cards.",
         doc_zh="桌面上的牌超过「紧牌门槛」的张数时，出牌方可以要求紧牌。",
         source_zh="[S002] 桌面上留下的牌超过8张时，出牌方可以要求紧牌；凤翔不用")
     jinpai_after: int = option(8, zh="紧牌门槛", source="[S002] 超过8张",

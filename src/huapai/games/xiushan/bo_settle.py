@@ -22,7 +22,9 @@ from .state import State
 _YOUZI = Msg("youzi", "油子", "油子")
 """The unit of a group's and a hand's 油子, as 十八福's settlement and the log say it (the
 seed counts 油子 in 胡 too: “大的六胡”; one word on one screen)."""
-_FAN = Msg("fan", "翻", "fan")
+# 翻 in English too, as its line 油子 × 翻 says it (2 fan beside 油子 × 翻 read as two
+# terms: an English play-test)
+_FAN = Msg("fan", "翻", "翻")
 _QIAN = Msg("qian", "钱", "钱")
 Line = tuple[int | None, Msg, int, Msg]
 

@@ -120,7 +120,8 @@ class XiushanRules(RulesBase):
     jiang_wrap: bool = option(
         True, zh="将过拾回壹", source="engine (xiushan.md §8.1: not stated)",
         en="将 after 拾 is 壹",
-        doc="With jiang=next, a flipped 拾/十 makes 壹/一 the 将; otherwise that hand has no 将.",
+        doc="With “将 from the flip” the next rank, a flipped 拾/十 makes 壹/一 the 将; "
+            "otherwise that hand has no 将.",
         doc_zh="「翻将」为「下一张为将」时，翻出拾/十则壹/一为将；不设此项时，这一手没有将。",
         source_zh="本游戏自定（xiushan.md §8.1：参考资料未说明）", applies={"jiang": ("next",)})
     jiang_lianzi: bool = option(
@@ -232,9 +233,9 @@ class XiushanRules(RulesBase):
         en="吃包子 (a wrong announcement)",
         source="[S] 报错一次油子，吃包子，算盘上的累计数全部归零；并且上20个钱的负数，叫戴帽子; "
                "[P] zipai.md BG10 −20 (hat); xiushan.md §3.4 leaves it open",
-        doc="A wrong announcement (吃包子) sets that player's abacus to −hat_at (hat: 归零 and "
-            "the hat_at-钱 negative put on, 20 in the seed) or to 0 (zero: 归零 only, 戴帽子 "
-            "just the name for standing at −hat_at or below).",
+        doc="A wrong announcement (吃包子) sets that player's abacus to minus “戴帽子 at” "
+            "(hat: 归零 and that many 钱 negative put on, 20 in the seed) or to 0 (zero: 归零 "
+            "only, 戴帽子 just the name for standing at that minus or below).",
         doc_zh="报错油子（吃包子）后，这家的算盘变成「戴帽子」数的负数（「归零并戴帽子」："
                "归零，并且上「戴帽子」那么多个钱的负数，原文是20个），或变成0（「只归零」：只归零，"
                "戴帽子只是算盘到了「戴帽子」数的负数或更低时的叫法）。",
@@ -246,7 +247,7 @@ class XiushanRules(RulesBase):
     hat_at: int = option(
         20, zh="戴帽子", source="[S] 上20个钱的负数，叫戴帽子",
         en="戴帽子 at",
-        doc="An abacus at −hat_at or below is 戴帽子.",
+        doc="An abacus at minus this many 钱 or below is 戴帽子.",
         doc_zh="算盘到了这个数的负数或更低（默认−20及以下），叫戴帽子。",
         source_zh="[S] 上20个钱的负数，叫戴帽子",
         low=1, high=1000, applies=BOFU_ONLY)
@@ -260,7 +261,7 @@ class XiushanRules(RulesBase):
     bo_max_wins: int = option(
         2, zh="每钵和牌次数", source="[S] 每个人只能和两回",
         en="wins per 钵",
-        doc="Wins a player may have in one 钵; the last of them must reach bo_target (the "
+        doc="Wins a player may have in one 钵; the last of them must reach “one 钵” (the "
             "seed: two, the second reaching 100; the last one for another count is this "
             "engine's reading).",
         doc_zh="一钵里每人最多能和几回；最后一回和牌，算盘必须达到「一钵」的数（原文：只能和两回，"
@@ -299,7 +300,7 @@ class XiushanRules(RulesBase):
         if not self.mingtang_table or self.hand_value == "dou":
             return {}
         table = self.mingtang()
-        unit = ("翻", "fan") if table.unit == "fan" else ("豆", "豆")
+        unit = ("翻", "翻") if table.unit == "fan" else ("豆", "豆")
         rows = [{"zh": "和", "en": "和 (the win)", "value": table.base, "unit_zh": unit[0],
                  "unit_en": unit[1], "meaning_zh": "", "meaning_en": ""}] if table.base else []
         rows += [{"zh": m.name, "en": m.name, "value": m.value, "unit_zh": unit[0],

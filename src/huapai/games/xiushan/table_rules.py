@@ -59,7 +59,7 @@ class XiushanGameRules(XiushanRules):
         3, zh="打牌人数",
         en="players",
         source="麻雀福 [S] 四家人习玩; 十八福 [P] 3 (xiushan.md §2.1: every relative)",
-        doc="Seats that play (庄 gets hand_size cards, the others one fewer).",
+        doc="Seats that play (庄 gets “hand size” cards, the others one fewer).",
         doc_zh="几家人打牌（庄家起手摸「手牌张数」张，闲家各少一张）。",
         source_zh="麻雀福 [S] 四家人习玩；十八福 [P] 三家（xiushan.md §2.1：同类字牌都是三家打）",
         low=2, high=4)
@@ -83,7 +83,7 @@ class XiushanGameRules(XiushanRules):
         en="撲哨 (哨 face down)",
         source="[S] 十八福 哨必须放到桌子上撲起; 麻雀福 碰或者坎 (kept in hand) [P]",
         doc="Three alike, dealt or drawn, are laid face down as a 哨; otherwise they stay in "
-            "the hand as a 坎. (Four alike are laid as a 龙灯 under quads either way.)",
+            "the hand as a 坎. (Four alike are laid as a 龙灯 with “4-sets” on either way.)",
         doc_zh="三张一样的牌，不论是起手的还是后来摸到的，都作为哨撲到桌上；不撲哨时，三张一样的"
                "留在手里，叫坎。（四张一样的，只要设了「龙灯开召」，不论撲不撲哨都作为龙灯撲下。）",
         source_zh="[S] 十八福“哨必须放到桌子上撲起”；麻雀福“碰或者坎”（坎留在手里）[P]")
@@ -93,8 +93,8 @@ class XiushanGameRules(XiushanRules):
         source="[?] xiushan.md §2.4 / §8.2; [S] 堂子头起相同的牌…必须碰 presupposes a shown "
                "card; [P] show (跑胡子 示众, 大冶 明示)",
         doc="The drawn card is turned up for everyone (show: others may 碰 / 开召 / 鸡 it, "
-            "and must under forced_claims) or kept hidden by the drawer (keep: only he may "
-            "use it).",
+            "and must with “forced 碰 / 开召 / 鸡” on) or kept hidden by the drawer (keep: only "
+            "he may use it).",
         doc_zh="从堂子头起的牌翻开给大家看（「亮给大家」：别家可以碰、开召或鸡，"
                "设了「必须碰召鸡」就必须要），或只有起牌的人自己看（「自己看」：只有他能用这张牌）。",
         source_zh="[?] xiushan.md §2.4、§8.2；[S] “堂子头起相同的牌……必须碰牌”"

@@ -5,8 +5,11 @@ const listeners = new Set();
 
 const STR = {
   app_title: ["花牌", "huapai"],
-  app_title_other: ["huapai", "花牌"],  // beside the title, in the other script
-  brand_label: ["花牌 huapai：大厅", "huapai (花牌): lobby"],
+  // beside the title in English only (in Chinese mode nothing a player sees is English: a
+  // play-test found 花牌 huapai in the header, the tab and the logo's label)
+  app_title_other: ["", "花牌"],
+  doc_title: ["花牌", "huapai 花牌"],
+  brand_label: ["花牌：大厅", "huapai (花牌): lobby"],
   app_sub: ["掀牛花花牌 · 双别杆 · 秀山字牌", "Chinese folk card games: 掀牛, 双别杆, 秀山 zipai"],
   lang_switch: ["English", "中文"],
   points_only: ["只计积分，不涉钱财", "points only, never money"],
@@ -42,7 +45,7 @@ const STR = {
   rule_options: ["规则选项", "Rule options"],
   rule_changed: ["已改 {n} 项", "{n} changed"],
   reset_rules: ["恢复默认", "Reset"],
-  option_help: ["「{name}」是什么意思", "What {name} means"],
+  option_help: ["「{name}」是什么意思", "What “{name}” means"],
   option_source: ["出处：", "Source: "],
   rule_on: ["开", "on"],
   rule_off: ["关", "off"],
@@ -380,6 +383,12 @@ const STR = {
 export function getLang() {
   const saved = localStorage.getItem(KEY);
   return saved === "en" ? "en" : "zh";
+}
+
+/** A moment (seconds since the epoch) in the page's language, not the browser's: a
+ * Chinese page's tooltip read 12/7/2026, 9:08:37 AM in an English browser (a play-test). */
+export function whenText(seconds, options = undefined) {
+  return new Date(seconds * 1000).toLocaleString(getLang() === "en" ? "en" : "zh-CN", options);
 }
 
 export function setLang(lang) {

@@ -372,12 +372,12 @@ export class LobbyPage {
     const note = (doc, source) => `${doc ?? ""}${source ? `\n${t("option_source")}${source}` : ""}`;
     const kinds = (option.source_kinds ?? []).map((k) => k.zh).join("、");
     const zhNote = option.doc_zh ? note(option.doc_zh, kinds) : "";
-    // in English the kinds in words too (an English play-test read the bare citations as a
-    // developer's notes), then the citation itself for the researcher, and the option's key
-    // as `huapai play -r KEY=VALUE` takes it
+    // in English the kinds in words alone too: two English play-tests read the citations
+    // ([S002], xiushan.md §2.4) and the key line as a developer's notes (the researcher
+    // finds both in `huapai rules` and docs/rules-options.md); a plug-in's option without
+    // kinds keeps its own source
     const enKinds = (option.source_kinds ?? []).map((k) => k.en).join(", ");
-    const cited = option.source ? (enKinds ? `${enKinds} (${option.source})` : option.source) : enKinds;
-    const enNote = `${note(option.doc, cited)}${option.en ? `\nkey: ${option.name}` : ""}`;
+    const enNote = note(option.doc, enKinds || option.source);
     const tip = bi(zhNote ? `${option.zh || ""}：${zhNote}` : option.zh || "", enNote);
     let control;
     if (Array.isArray(option.choices)) {

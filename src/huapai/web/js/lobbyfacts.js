@@ -2,7 +2,7 @@
 // and with whom; a seat count (lobby.js draws the lists).
 
 import { h } from "./dom.js";
-import { getLang, listed, t } from "./i18n.js";
+import { listed, t, whenText } from "./i18n.js";
 import { seatName } from "./table.js";
 import { agoText } from "./publicgames.js";
 
@@ -12,7 +12,6 @@ export function roomFacts(room, me = null) {
   const going = room.status === "playing" || room.status === "between";
   const progress = going && room.deal != null ? `${t("deal_n", { n: room.deal + 1 })}/${room.deals}`
     : room.status === "waiting" && room.deals > 1 ? t("deals_total", { n: room.deals }) : null;
-  const made = room.created ? new Date(room.created * 1000) : null;
   return [h("span", { class: `status s-${room.status}` }, t(`status_${room.status}`)),
     progress ? h("span", { "data-testid": "row-progress" }, progress) : null,
     // the stakes and the clock, and a waiting room whose owner is away (a ×5 timed room
@@ -23,7 +22,7 @@ export function roomFacts(room, me = null) {
     room.status === "waiting" && room.owner_here === false && room.owner !== me
       ? h("span", { class: "muted", "data-testid": "row-owner-away" }, t("owner_away_short")) : null,
     // (not for a finished room: 已结束 · 刚开 read as a contradiction — a play-test)
-    made && room.status !== "finished" ? h("span", { class: "muted", "data-testid": "row-age", title: made.toLocaleString() },
+    room.created && room.status !== "finished" ? h("span", { class: "muted", "data-testid": "row-age", title: whenText(room.created) },
       agoText(room.created, "made")) : null];
 }
 
@@ -31,8 +30,7 @@ export function roomFacts(room, me = null) {
  * told apart (a play-test). Nothing for a history stored before the server said so. */
 export function historyFacts(m) {
   if (!m.started) return null;
-  const when = new Date(m.started * 1000).toLocaleString(getLang() === "en" ? "en" : "zh-CN",
-    { month: "numeric", day: "numeric", hour: "2-digit", minute: "2-digit" });
+  const when = whenText(m.started, { month: "numeric", day: "numeric", hour: "2-digit", minute: "2-digit" });
   const others = (m.table ?? []).filter((s) => s.seat !== m.seat).map((s) => seatName(m.table, s.seat));
   return h("div", { class: "muted small", "data-testid": "history-facts" },
     others.length ? `${when} · ${t("with_table", { names: listed(others) })}` : when);

@@ -264,7 +264,9 @@ class App {
     // (花牌huapai) and never said where the link goes (a play-test)
     const brand = h("a", { class: "brand", href: "#/", "aria-label": t("brand_label") });
     brand.innerHTML = LOGO;
-    brand.append(h("span", { class: "brand-name" }, t("app_title"), h("small", {}, t("app_title_other"))));
+    const other = t("app_title_other");
+    brand.append(h("span", { class: "brand-name" }, t("app_title"), other ? h("small", {}, other) : null));
+    if (!document.hidden) document.title = t("doc_title");  // (a hidden tab's title may be blinking)
     replace(this.header, brand,
       h("div", { class: "spacer" }),
       this.live ? h("span", { class: `conn ${this.online ? "on" : "off"}`, "data-testid": "conn",

@@ -3,7 +3,7 @@
 // A player who did not sit at a table had no way to them: `/api/replays` listed them and
 // no page showed that list (a play-test looked for one).
 import { h, replace } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, whenText } from "./i18n.js";
 import { api, path } from "./api.js";
 import { presetTitle } from "./games/registry.js";
 import { pointsOf } from "./settlement.js";
@@ -51,7 +51,7 @@ function row(match) {
       match.players.map((p, i) => h("span", {},
         seatName(match.players, i), " ", pointsOf(match.totals[i]))),
       match.multiplier > 1 ? h("span", { "data-testid": "public-game-mult" }, t("row_mult", { n: match.multiplier })) : null,
-      match.finished ? h("span", { class: "muted", title: new Date(match.finished * 1000).toLocaleString() },
+      match.finished ? h("span", { class: "muted", title: whenText(match.finished) },
         agoText(match.finished, "ended")) : null),
     h("div", { class: "deal-links" }, match.deals.map((d) => h("a", {
       class: "chip", href: path`#/replay/${d.id}?seat=all`, "data-testid": "public-replay",
