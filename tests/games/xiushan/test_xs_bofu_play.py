@@ -383,3 +383,27 @@ def test_each_abacus_line_itemises_its_change(options: dict[str, str]) -> None:
                 seen |= {"debo"} if any(i.code == "debo" for i in settlement.items) else set()
     assert {"reset", "announced", "win", "debo"} <= seen
     assert ("netted" in seen) == (options.get("bo_win_add") != "full")
+
+
+def test_a_bakuai_waits_for_its_owed_announcement_before_the_next_draw() -> None:
+    """八块 (a 4-set after the first: no discard, the 下家 draws): the 下家 turned up its
+    堂子头 card before the 报子 for the 4-set was said (a terminal play-test; the seed and
+    docs/xiushan.md §16: an owed announcement comes before anything else). In training,
+    every 八块 whose seat owes a 报子 is followed by that 报子, then the draw — as in auto."""
+    found = 0
+    for seed in range(60):
+        _, events = _play(GAME.new_game(TRAIN, seed=seed), TRAIN)
+        kinds = [type(e).__name__ for e in events]
+        for i, kind in enumerate(kinds):
+            if kind != "Bakuai":
+                continue
+            seat = events[i].seat
+            owed = [j for j in range(i) if kinds[j] == "Laid" and events[j].seat == seat
+                    and not any(kinds[k] == "Announced" and events[k].seat == seat
+                                for k in range(j + 1, i))]
+            nxt = next((j for j in range(i + 1, len(kinds)) if kinds[j] == "Drew"), len(kinds))
+            if owed:
+                found += 1
+                said = [k for k in range(i + 1, nxt) if kinds[k] == "Announced"]
+                assert said, (seed, kinds[i - 3:nxt + 1])
+    assert found >= 1

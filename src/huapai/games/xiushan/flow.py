@@ -18,6 +18,7 @@ from .calculator import Result
 from .cards import card_name
 from .describe import say
 from .moves import (
+    after_announcing,
     claim_of,
     draw,
     make_group,
@@ -117,6 +118,7 @@ def apply(s: State, seat: int, action: int) -> tuple[State, list[Event]]:
     events: list[Event] = []
     if t.owed:
         bo_play.answer(t, action, events)
+        after_announcing(t, events)
     elif t.phase == WINDOW:
         _answer(t, seat, action, events)
     elif t.phase == DRAWN:

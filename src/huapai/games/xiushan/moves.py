@@ -204,7 +204,17 @@ def after_taking(s: State, seat: int, events: list[Event]) -> None:
     events.append(Bakuai(seat))
     if seat == s.dealer and not s.opened:
         open_others(s, events)
+    if s.owed:  # 钵福's 报数 training: every 报子 owed comes before the 下家's draw
+        s.phase, s.turn = TURN, seat
+        return
     draw(s, s.next_seat(seat), events)
+
+
+def after_announcing(s: State, events: list[Event]) -> None:
+    """The last owed 报子 made: a 八块 that waited for it goes on with its 下家's draw (the
+    seat whose turn it is owes no discard; one that owes one discards as before)."""
+    if s.phase == TURN and not s.owed and not owes_discard(s, s.turn):
+        draw(s, s.next_seat(s.turn), events)
 
 
 def draw(s: State, seat: int, events: list[Event]) -> None:
