@@ -200,7 +200,7 @@ def test_the_xiushan_status_line_wraps_between_its_facts() -> None:
             "threshold": 18}
     for width in (30, 44, 60):
         out = Console(width=width, record=True, force_terminal=False)
-        out.print(XiushanRenderer()._status(view, RenderContext(game, game.rules("shibafu"),
+        out.print(XiushanRenderer().status(view, RenderContext(game, game.rules("shibafu"),
                                                                 "zh", 0)))
         text = out.export_text()
         assert "起胡 18 胡" in text and "翻 拾，将 壹一" in text, text

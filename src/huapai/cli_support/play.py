@@ -15,6 +15,7 @@ twice at a prompt (exit status 130).
 from __future__ import annotations
 
 import sys
+import unicodedata
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
@@ -41,10 +42,11 @@ from .render import (
     RenderContext,
     Renderer,
     breakdown_view,
+    choices_view,
+    ended_view,
     event_lines,
     foldable,
     hints_view,
-    legal_list,
     number_readings,
     payments_view,
     renderer_for,
@@ -57,6 +59,9 @@ from .rules_view import house_rules
 from .setup import Table, bot_failure, save_record
 from .simulate import match_file
 from .typeahead import drop_typed_ahead
+
+MAX_LINE = 60
+"""The longest line read as one action (掀牛's longest play is ≈ 20 characters)."""
 
 LineReader = Callable[[str], str]
 """Reads one line after showing a prompt; raises EOFError at the end of input."""
@@ -219,13 +224,29 @@ class HumanMatch:
         winner's hand by units), then the payments and each seat's result — last, by the
         prompt. Breakdown last, a 双别杆 end (≈ 45 lines) left an 80 × 24 terminal its
         second half alone: who won, on which card, had scrolled off (a play-test).
-        ``parts``: the settlement and / or the table (asked again after the deal)."""
+        ``parts``: the settlement and / or the table (asked again after the deal). Why the
+        deal ended is said again over the payments where the table's own line is out of
+        sight: a 5-seat 秀山 table is taller than 24 rows, and 本局无人收付 stood alone by the
+        prompt with 【结束】黄庄 scrolled off (a terminal play-test); 明细 says it too."""
         if "settlement" in parts:
             self._print(breakdown_view(settlement, self.ctx))
+        table = self._table_view(deal)
         if "show" in parts:
-            self._print(self._table_view(deal))
-        if "settlement" in parts:
-            self._print(payments_view(settlement, self.match.totals, self.ctx))
+            self._print(table)
+        if "settlement" not in parts:
+            return
+        payments = payments_view(settlement, self.match.totals, self.ctx)
+        ended = ended_view(self.renderer, self._view(deal), self.ctx)
+        if ended is not None and ("show" not in parts or self._taller(table, payments)):
+            self._print(ended)
+        self._print(payments)
+
+    def _taller(self, *shown: RenderableType) -> bool:
+        """Whether ``shown`` take more rows than the terminal has (24 when not a terminal)."""
+        height = self.console.height if self.console.is_terminal else 24
+        options = self.console.options
+        rows = sum(len(self.console.render_lines(r, options, pad=False)) for r in shown)
+        return rows >= height - 1
 
     def _after_deal(self, prompt: str, **values: object) -> str:
         """A line typed at a prompt after a deal (the next deal's, 再来一场's): 明细 shows the
@@ -394,6 +415,14 @@ class HumanMatch:
                 self._print(Text(tr("interrupt_again", self.lang), style="yellow"))
                 continue
             self._interrupted = False
+            # full-width letters and digits as typed with a Chinese input method on (报６,
+            # ｓ９) read as their ASCII (a play-test got a generic refusal); a line longer
+            # than any action is refused unquoted (300 characters echoed twice scrolled the
+            # table away: a terminal play-test)
+            line = unicodedata.normalize("NFKC", line)
+            if len(line.strip()) > MAX_LINE:
+                self._complain(tr("too_long", self.lang, n=len(line.strip()), most=MAX_LINE))
+                continue
             return line
 
     def _command(self, command: str, deal: Deal, shown: Sequence[str],
@@ -448,7 +477,7 @@ class HumanMatch:
         if hints is not None:
             self._print(hints)
         self._print(Text("▶ " + tr("your_turn", self.lang), style="bold yellow"))
-        self._print(legal_list(shown, self.lang))
+        self._print(choices_view(self.renderer, view, shown, self.ctx))
 
     def _view(self, deal: Deal) -> Mapping[str, Any]:
         """What the human's seat may see now (the only view this loop ever shows)."""

@@ -179,6 +179,31 @@ class HintRenderer(Protocol):
 
 
 @runtime_checkable
+class StatusRenderer(Protocol):
+    """A renderer whose table opens with a status line (【阶段】… while a deal runs,
+    【结束】 and why once it is over), which it says on its own too."""
+
+    def status(self, view: Mapping[str, Any], ctx: RenderContext) -> RenderableType: ...
+
+
+def ended_view(renderer: Renderer, view: Mapping[str, Any],
+               ctx: RenderContext) -> RenderableType | None:
+    """Why a finished deal ended (【结束】堂子摸完了，黄庄), as its table's first line says."""
+    if not view.get("end") or not isinstance(renderer, StatusRenderer):
+        return None
+    return renderer.status(view, ctx)
+
+
+@runtime_checkable
+class ChoicesRenderer(Protocol):
+    """A renderer that says a decision's choices in fewer lines than the numbered list
+    (钵福's 32 报子 numbers as one line), or None for the list."""
+
+    def choices(self, view: Mapping[str, Any], shown: Sequence[str],
+                ctx: RenderContext) -> RenderableType | None: ...
+
+
+@runtime_checkable
 class FoldingRenderer(Protocol):
     """A renderer that words several identical events of one seat in a row as one line
     (掀牛's 紧牌: ``座位1 扣弃 9 张牌``, not 9 lines of ``座位1 扣弃一张牌``)."""
@@ -208,6 +233,13 @@ def waits_view(renderer: Renderer, view: Mapping[str, Any], ctx: RenderContext) 
     if isinstance(renderer, WaitsRenderer):
         return renderer.waits(view, ctx)
     return Text(tr("no_waits", ctx.lang))
+
+
+def choices_view(renderer: Renderer, view: Mapping[str, Any], shown: Sequence[str],
+                 ctx: RenderContext) -> RenderableType:
+    """A decision's choices: the renderer's own few lines, else the numbered list."""
+    own = renderer.choices(view, shown, ctx) if isinstance(renderer, ChoicesRenderer) else None
+    return own if own is not None else legal_list(shown, ctx.lang)
 
 
 def hints_view(renderer: Renderer, view: Mapping[str, Any],
@@ -326,21 +358,46 @@ def legal_list(texts: Sequence[str], lang: Lang) -> RenderableType:
 class ChoiceGrid:
     """Numbered choices in columns of one width, laid out when printed: as many to a line
     as fit ``options.max_width`` (at 60 columns an item never wraps onto the next line's
-    start), one a line where even one is wider."""
+    start), one a line where even one is wider. An item far wider than the others (报子's
+    ``32 no announcement (不报)`` beside ``1 announce 0``) takes a line of its own rather
+    than setting every column's width (32 choices took 16 lines at 80 columns and pushed
+    the table off the screen: a terminal play-test)."""
 
     items: tuple[Text, ...]
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        width = max((item.cell_len for item in self.items), default=4) + 3
-        per_line = max(1, (options.max_width + 3) // width)
-        for start in range(0, len(self.items), per_line):
+        lens = sorted(item.cell_len for item in self.items) or [4]
+        usual = lens[len(lens) // 2]
+        widest = lens[-1] + 3
+        narrow = max(n for n in lens if n <= usual * 3 // 2) + 3
+        rows = self._rows(widest, options.max_width)
+        if narrow < widest:  # the outliers alone, if that takes fewer lines
+            fewer = self._rows(narrow, options.max_width)
+            if len(fewer) < len(rows):
+                rows, widest = fewer, narrow
+        for row in rows:
             line = Text()
-            row = self.items[start:start + per_line]
             for k, item in enumerate(row):
                 line.append_text(item)
                 if k < len(row) - 1:
-                    line.append(" " * (width - item.cell_len))
+                    line.append(" " * (widest - item.cell_len))
             yield line
+
+    def _rows(self, width: int, max_width: int) -> list[list[Text]]:
+        """The items in lines of columns ``width`` wide; a wider item alone on its line."""
+        per_line = max(1, (max_width + 3) // width)
+        rows: list[list[Text]] = []
+        row: list[Text] = []
+        for item in self.items:
+            if item.cell_len + 3 > width:
+                rows += [row, [item]] if row else [[item]]
+                row = []
+                continue
+            row.append(item)
+            if len(row) == per_line:
+                rows.append(row)
+                row = []
+        return [*rows, row] if row else rows
 
 
 def settlement_view(

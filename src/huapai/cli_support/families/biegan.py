@@ -73,7 +73,7 @@ class BieganRenderer:
         return ctx.pick(said_zh(cards), cards)
 
     def table(self, view: Mapping[str, Any], ctx: RenderContext) -> RenderableType:
-        parts: list[RenderableType] = [self._status(view, ctx), self._seats(view, ctx)]
+        parts: list[RenderableType] = [self.status(view, ctx), self._seats(view, ctx)]
         pending = view.get("pending")
         if pending:
             who = ctx.name(int(pending["seat"]))
@@ -84,7 +84,7 @@ class BieganRenderer:
         parts.extend(self._mine(view, ctx))
         return Group(*parts)
 
-    def _status(self, view: Mapping[str, Any], ctx: RenderContext) -> Text:
+    def status(self, view: Mapping[str, Any], ctx: RenderContext) -> Text:
         ended = ended_line(view, ctx, _ENDS)
         if ended is not None:
             return ended

@@ -81,7 +81,7 @@ class XianniuRenderer:
 
     # ------------------------------------------------------------------ the table
     def table(self, view: Mapping[str, Any], ctx: RenderContext) -> RenderableType:
-        parts: list[RenderableType] = [self._status(view, ctx), self._seats(view, ctx)]
+        parts: list[RenderableType] = [self.status(view, ctx), self._seats(view, ctx)]
         parts.extend(self._trick(view, ctx))
         parts.append(self._counts(view, ctx))
         if view.get("waste"):
@@ -90,7 +90,7 @@ class XianniuRenderer:
         parts.extend(self._mine(view, ctx))
         return Group(*parts)
 
-    def _status(self, view: Mapping[str, Any], ctx: RenderContext) -> Text:
+    def status(self, view: Mapping[str, Any], ctx: RenderContext) -> Text:
         zh, en = _PHASES.get(str(view.get("phase")), ("?", "?"))
         cap = view.get("jinpai_cap")
         phase = ctx.pick(zh, en).format(decline=_decline_word(ctx), cap=cap, cards=count_en(

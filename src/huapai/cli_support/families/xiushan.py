@@ -8,7 +8,7 @@ seat's face-down 哨 / 龙灯 whose card was never shown is ``哨[???]`` / ``龙
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -37,7 +37,7 @@ from .common import (
     phase_head,
 )
 from .xiushan_bo import EVENTS as BO_EVENTS
-from .xiushan_bo import bo_table, owed_prompt, practice, refusal_text
+from .xiushan_bo import bo_table, owed_choices, owed_prompt, practice, refusal_text
 
 _PHASES: dict[str, tuple[str, str]] = {
     "turn": ("打一张牌", "discard a card"),
@@ -73,11 +73,19 @@ def cards_text(cards: str | None) -> Text:
     return out
 
 
+_IDLE: dict[str, tuple[str, str]] = {
+    "laoye": ("老爷 · 不打", "老爷 · sits out"),
+    "xun": ("巽家 · 不打", "巽家 · sits out"),
+    "none": ("不打", "sits out"),
+}
+"""The seat that does not play, as the browser names it (麻雀福's 老爷, 钵福's 巽家)."""
+
+
 class XiushanRenderer:
     """The 秀山 renderer."""
 
     def table(self, view: Mapping[str, Any], ctx: RenderContext) -> RenderableType:
-        parts: list[RenderableType] = [self._status(view, ctx), self._seats(view, ctx)]
+        parts: list[RenderableType] = [self.status(view, ctx), self._seats(view, ctx)]
         offer = view.get("offer")
         if offer:
             verb = ctx.pick(" 堂子头起 ", " turned up ") if offer["drawn"] else ctx.pick(
@@ -93,7 +101,7 @@ class XiushanRenderer:
         parts.extend(self._mine(view, ctx))
         return Group(*parts)
 
-    def _status(self, view: Mapping[str, Any], ctx: RenderContext) -> Text | Units:
+    def status(self, view: Mapping[str, Any], ctx: RenderContext) -> Text | Units:
         """The phase, the stock and the deal's facts, wrapped between them only (at 80
         columns it broke 起胡 18 / 胡, a play-test)."""
         ended = ended_line(view, ctx, _ENDS)
@@ -131,8 +139,9 @@ class XiushanRenderer:
             marks = Text()
             if seat in view.get("to_act", []):
                 marks.append("▶ " + ctx.pick("轮到", "to act"), style="bold yellow")
-            if seat not in active:
-                marks.append(ctx.pick("不打（老爷 / 巽家）", "sits out"), style="dim")
+            if seat not in active:  # which of the two the room has (the browser says so)
+                marks.append(ctx.pick(*_IDLE.get(str(view.get("idle")), _IDLE["none"])),
+                             style="dim")
             table.add_row(name, str(view["hand_sizes"][seat]), groups_text(melds, cards_text),
                           card_units(str(view["rivers"][seat]), cards_text), marks)
         return table
@@ -160,8 +169,12 @@ class XiushanRenderer:
     def _mine(self, view: Mapping[str, Any], ctx: RenderContext) -> list[RenderableType]:
         if view.get("hand") is None:
             return []
-        out: list[RenderableType] = [Text.assemble((ctx.pick("你的手牌：", "your hand: "), "bold"),
-                                                   cards_text(str(view["hand"])))]
+        # the 老爷's two cards are set aside, not a hand (a play-test read 你的手牌：四叁)
+        idle = ctx.me is not None and ctx.me not in (view.get("active") or [ctx.me])
+        mine = ctx.pick("你的手牌：", "your hand: ") if not idle else ctx.pick(
+            "你这局不打，放在一边的牌：", "you sit out this deal; set aside: ") if view["hand"] \
+            else ctx.pick("你这局不打", "you sit out this deal")
+        out: list[RenderableType] = [Text.assemble((mine, "bold"), cards_text(str(view["hand"])))]
         if view.get("my_drawn"):
             out.append(Text.assemble(ctx.pick("刚起的牌（只你看得见）：", "your kept draw: "),
                                      cards_text(str(view["my_drawn"]))))
@@ -214,6 +227,11 @@ class XiushanRenderer:
             zh += "报数练习：报 N（报子，N 个钱），不报。"
             en += " 报数 training: 报 N (announce N 钱), 不报 (no announcement)."
         return ctx.pick(zh, en)
+
+    def choices(self, view: Mapping[str, Any], shown: Sequence[str],
+                ctx: RenderContext) -> Text | None:
+        """钵福's 报子 answers as one line (the question above says how to type them)."""
+        return owed_choices(view, shown, ctx)
 
     def number_readings(self, ctx: RenderContext) -> NumberReadings:
         """Cards are 汉字; only 钵福's 报数 practice lists actions that show a number."""

@@ -4,7 +4,7 @@ in the 报数 training mode, where the learner reads the beads), wins, 吃包子
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.table import Table
@@ -98,6 +98,20 @@ def owed_prompt(view: Mapping[str, Any], ctx: RenderContext) -> Text | None:
                          f"{where}? type 报 N (0 to 30), or 不报"), style="bold cyan")
 
 
+def owed_choices(view: Mapping[str, Any], shown: Sequence[str],
+                 ctx: RenderContext) -> Text | None:
+    """The 32 answers to a 报子 question as one line (the numbered list took 5 lines, 16 in
+    English, and pushed the table off an 80×24 screen: a terminal play-test); None when
+    no 报子 is asked."""
+    if not view.get("my_owed") or len(shown) < 3:
+        return None
+    return Text.assemble((ctx.pick("可选：", "choices: "), "bold"),
+                         ctx.pick(f"{shown[0]} … {shown[-2]}、{shown[-1]}（共 {len(shown)} 种："
+                                  f"#1 是 {shown[0]}）",
+                                  f"{shown[0]} … {shown[-2]}, {shown[-1]} ({len(shown)} in "
+                                  f"all: #1 is {shown[0]})"))
+
+
 def _announced(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
     said = e.get("said")
     group = f"{e['group']} {e['card']}" if e.get("card") else str(e["group"])
@@ -107,9 +121,12 @@ def _announced(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
     if e.get("outcome") == "baozi":
         right = "" if e.get("correct") is None else ctx.pick(f"，应报 {e['correct']}",
                                                              f", it was {e['correct']}")
+        # what it did, as the room's 吃包子 rule says (the English said "wipes" where the
+        # abacus went to −20, 戴帽子: a terminal play-test)
+        hat = int(e.get("after", 0)) < 0
         return ctx.pick(f"{who} 报 {said} 个钱（{group}）—— 报错了，吃包子{right}！",
-                        f"{who} announced {said} 钱 ({group}) — wrong: 吃包子 (a wrong "
-                        f"announcement wipes the abacus){right}!"
+                        f"{who} announced {said} 钱 ({group}) — wrong: 吃包子 (the abacus "
+                        f"{'wiped and put in minus: 戴帽子' if hat else 'wiped to 0'}){right}!"
                         ) + _abacus_move(e, ctx, "算盘 ", " abacus ")
     earlier = int(said) - (int(e["after"]) - int(e["before"]))  # a group that grew adds
     if earlier > 0:  # only the difference to its earlier form's
