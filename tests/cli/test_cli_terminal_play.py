@@ -39,3 +39,10 @@ def test_why_the_deal_ended_is_said_by_the_payments_under_a_tall_table() -> None
     assert out.count("【结束】") == 2 and table < said < payments  # the table's own, then again
     assert "老爷 · 不打" in result.output and "（老爷 / 巽家）" not in result.output
     assert "你这局不打，放在一边的牌：" in result.output  # seat 0 is the 老爷 of deal 1
+
+
+def test_a_number_too_big_is_not_read_as_a_smaller_one() -> None:
+    result = invoke(TRAIN, "报 31\nq\nq\n")
+    assert_clean(result, 0)
+    assert "最多报 30 个钱，不是 31" in result.output
+    assert "是要「报 3」吗" not in result.output  # 报 3 is not inside 报 31

@@ -187,13 +187,21 @@ def _near(word: str, c: _Choices) -> str:
     names none (``掀掀``: 掀), as a question; "" when none does."""
     target = _normal(word)
     found = [c.labels[i] for i, label in enumerate(c.labels)
-             if any(len(form) < len(target) and form in target for form in _label_forms(label)
-                    if not form.isdecimal())]
+             if any(len(form) < len(target) and _inside(form, target)
+                    for form in _label_forms(label) if not form.isdecimal())]
     if not found or len(found) > 3:
         return ""
     labels = tr("mean_or", c.lang).join(
         f"「{label}」" if c.lang == "zh" else repr(label) for label in found)
     return tr("did_you_mean", c.lang, labels=labels)
+
+
+def _inside(form: str, target: str) -> bool:
+    """Whether ``form`` stands in ``target`` whole: a number in it not as part of a longer
+    one (``报 3`` is not in ``报 31``: 最多报 30 … 是要「报 3」吗？ — a terminal play-test)."""
+    return any(not (form[-1].isdigit() and target[at + len(form):at + len(form) + 1].isdigit())
+               and not (form[0].isdigit() and at and target[at - 1].isdigit())
+               for at in (m.start() for m in re.finditer(re.escape(form), target)))
 
 
 def _notation_reading(word: str, c: _Choices) -> int | NotationError:

@@ -19,13 +19,20 @@ from huapai.core.manifest import CalculatorError, ManifestError
 from huapai.core.present import SaidError, said
 from huapai.core.protocol import NotationError, RulesError
 
+from .fold import Folded
 from .i18n import Lang, check_lang, colon, tr
 
 
 def error_line(message: str, lang: Lang) -> None:
-    """``错误：…`` / ``error: …`` on stderr."""
+    """``错误：…`` / ``error: …`` on stderr; at a terminal folded as the game's Chinese text
+    is (the terminal's own wrap cut ``-r idle=laoye`` after ``idl``: a play-test), one line
+    where it is read by a program."""
     err = Console(stderr=True, highlight=False, soft_wrap=True)
-    err.print(Text(f"{tr('error', lang)}{colon(lang)}{message}", style="bold red"))
+    line = f"{tr('error', lang)}{colon(lang)}{message}"
+    if err.is_terminal and lang == "zh":
+        err.print(Folded(line, "bold red"), soft_wrap=False)
+        return
+    err.print(Text(line, style="bold red"))
 
 
 @contextmanager

@@ -7,9 +7,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from huapai.cli_support.fold import Folded
 from huapai.cli_support.render import EventText, RenderContext, public_table
 from huapai.core.present import count_en
 from huapai.games.xiushan.drill import Beads, beads, zh_number
@@ -30,12 +32,13 @@ def bead_line(b: Beads, ctx: RenderContext | None = None) -> Text:
     if b.negative:
         out.append("  负 (minus)" if english else "  负", style="red")
     if b.hat:
-        hat = " 戴帽子 (the hat: deep in minus after 吃包子)" if english else " 戴帽子"
+        # (its longer gloss wrapped the bead cell onto two lines: a terminal play-test)
+        hat = " 戴帽子 (the hat)" if english else " 戴帽子"
         out.append(hat, style="bold red")
     return out
 
 
-def bo_table(bo: Mapping[str, Any], ctx: RenderContext) -> Table:
+def bo_table(bo: Mapping[str, Any], ctx: RenderContext) -> RenderableType:
     """Every seat's 算盘 in the 钵 (``view["bo"]``); after 得一钵, the 钵 taken as it ended."""
     if bo.get("taken"):
         return _taken_table(bo, ctx)
@@ -53,7 +56,6 @@ def bo_table(bo: Mapping[str, Any], ctx: RenderContext) -> Table:
         heads.append(("钱", "钱"))
     heads += [("和", "wins"), ("吃包子", "wrong (吃包子)")]
     table = public_table(((ctx.pick(zh, en), False) for zh, en in heads), title=title)
-    table.caption, table.caption_justify = rule, "left"
     for seat, x in enumerate(bo["seats"]):
         name = Text(ctx.name(seat), style="bold yellow" if seat == ctx.me else "")
         if seat == bo.get("owed_seat"):
@@ -63,7 +65,9 @@ def bo_table(bo: Mapping[str, Any], ctx: RenderContext) -> Table:
             row.append(str(x["abacus"]))
         row += [str(x["wins"]), str(x["baozi"])]
         table.add_row(*row)
-    return table
+    # under the table at the screen's width (as its caption it wrapped at the table's:
+    # 每人最多和 2 / 回 — a terminal play-test)
+    return Group(table, Folded(rule, "dim"))
 
 
 def _taken_table(bo: Mapping[str, Any], ctx: RenderContext) -> Table:
