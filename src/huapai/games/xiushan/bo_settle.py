@@ -121,8 +121,10 @@ def _said_parts(p: _Parts) -> list[tuple[str, str]]:
     moved nothing)."""
     out: list[tuple[str, str]] = []
     if p.reset is not None:
-        out.append(("吃包子归零", "吃包子 back to 0") if p.reset == 0 else
-                   (f"吃包子戴帽子 {p.reset}", f"吃包子 down to {p.reset}"))
+        # set to, not added ("吃包子戴帽子 -20" read as a change of −20 beside the +6 said
+        # before it, which the mistake wiped: a terminal play-test)
+        out.append(("吃包子（算盘归零）", "吃包子 back to 0") if p.reset == 0 else
+                   (f"吃包子戴帽子（算盘到 {p.reset}）", f"吃包子 down to {p.reset}"))
     if p.announced:
         out.append((f"报子 +{p.announced}", f"报子 +{p.announced}"))
     if p.win is not None and p.value is not None:
