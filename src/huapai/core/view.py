@@ -201,3 +201,16 @@ def _is_int(value: object) -> bool:
 
 __all__ = ["ENVELOPE_KEYS", "TableView", "check_envelope", "check_seat", "check_viewer",
            "observe", "shown_to_act"]
+
+
+def state_repr(family: str, phase: str, turn: int, dealer: int, hands: Sequence[Sequence[int]],
+               end: str | None, **more: object) -> str:
+    """An engine state's ``repr``: its family, phase, whose turn, dealer, the cards in each
+    seat's hand and why it ended (and the family's ``more``) — what a researcher printing a
+    state in a notebook wants to see first (it read ``<…State object at 0x7f…>``). Counts
+    only, no cards: the state itself holds every seat's cards for whoever needs them."""
+    facts = [f"phase={phase}", f"turn={turn}", f"dealer={dealer}",
+             f"hands={[sum(h) for h in hands]}", *(f"{k}={v}" for k, v in more.items())]
+    if end is not None:
+        facts.append(f"end={end}")
+    return f"<{family} State {' '.join(facts)}>"

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from huapai.core.table_events import DealEnded as DealEnded  # the family's events, shared
 from huapai.core.table_events import Discarded as Discarded
+from huapai.core.view import state_repr
 
 from .calculator import HandResult
 from .cards import FLOWER_FACES, JOKER, NUM_CODES, NUM_FACES, card
@@ -147,6 +148,10 @@ class State:
         new.pending, new.answers, new.guohu = self.pending, self.answers, self.guohu
         new.drawn, new.wins, new.end, new._legal = self.drawn, self.wins, self.end, None
         return new
+
+    def __repr__(self) -> str:
+        return state_repr("biegan", PHASE_NAMES[self.phase], self.turn, self.dealer, self.hands,
+                          self.end, stock=self.stock)
 
     @property
     def stock(self) -> int:

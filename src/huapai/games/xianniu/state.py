@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from huapai.core.protocol import Settlement
+from huapai.core.view import state_repr
 
 from .cards import NUM_FACES, Counts
 from .combos import Catalogue
@@ -102,6 +103,10 @@ class State:
         new.round_xian, new._view, new._settlement = self.round_xian, None, None
         new.nobeat = self.nobeat
         return new
+
+    def __repr__(self) -> str:
+        return state_repr("xianniu", PHASE_NAMES[self.phase], self.turn, self.dealer, self.hands,
+                          self.end, leader=self.leader, table=[len(t) for t in self.table])
 
     def order(self) -> tuple[int, ...]:
         """The active seats counterclockwise from the current leader (出牌顺序)."""

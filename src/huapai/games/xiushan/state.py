@@ -21,6 +21,7 @@ from typing import Any
 
 from huapai.core.table_events import DealEnded as DealEnded  # the family's events, shared
 from huapai.core.table_events import Discarded as Discarded
+from huapai.core.view import state_repr
 
 from .abacus import Bo
 from .calculator import Result
@@ -148,6 +149,11 @@ class State:
         new.bo, new.owed, new.credits, new.debo = self.bo, self.owed, self.credits, self.debo
         new.carried = self.carried
         return new
+
+    def __repr__(self) -> str:
+        owed = {"owed": len(self.owed)} if self.owed else {}
+        return state_repr("xiushan", PHASE_NAMES[self.phase], self.turn, self.dealer, self.hands,
+                          self.end, stock=self.stock, **owed)
 
     @property
     def stock(self) -> int:
