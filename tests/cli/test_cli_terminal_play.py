@@ -7,6 +7,8 @@ set-aside cards 你的手牌."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from cli_helpers import assert_clean, invoke
 
 TRAIN = ["play", "xiushan", "--preset", "bofu", "-r", "baoshu=train", "--seed", "11"]
@@ -46,3 +48,14 @@ def test_a_number_too_big_is_not_read_as_a_smaller_one() -> None:
     assert_clean(result, 0)
     assert "最多报 30 个钱，不是 31" in result.output
     assert "是要「报 3」吗" not in result.output  # 报 3 is not inside 报 31
+
+
+def test_a_replay_shows_a_wrong_baozi_as_wrong(tmp_path: Path) -> None:
+    """The live log said 报错了，吃包子; the replay showed #1 座位0：报 4 alone (the mover's
+    own first line is dropped as the move said again — not this one)."""
+    out = tmp_path / "bz.jsonl"
+    assert_clean(invoke([*TRAIN, "--record", str(out)], "报 4\nq\nq\n"), 0)
+    replayed = invoke(["replay", str(out)])
+    assert_clean(replayed, 0)
+    move = replayed.output.index("座位0：报 4")
+    assert "报错了，吃包子，应报 6" in replayed.output[move:move + 200]

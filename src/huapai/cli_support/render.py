@@ -179,6 +179,19 @@ class HintRenderer(Protocol):
 
 
 @runtime_checkable
+class EchoRenderer(Protocol):
+    """A renderer whose line for a move's own first event may say more than the move (a
+    wrong 报子's 吃包子): a replay keeps that line under the move instead of dropping it as
+    the move said again."""
+
+    def says_more(self, event: Mapping[str, Any]) -> bool: ...
+
+
+def says_more(renderer: Renderer, event: Mapping[str, Any]) -> bool:
+    return isinstance(renderer, EchoRenderer) and renderer.says_more(event)
+
+
+@runtime_checkable
 class StatusRenderer(Protocol):
     """A renderer whose table opens with a status line (【阶段】… while a deal runs,
     【结束】 and why once it is over), which it says on its own too."""

@@ -228,6 +228,11 @@ class XiushanRenderer:
             en += " 报数 training: 报 N (announce N 钱), 不报 (no announcement)."
         return ctx.pick(zh, en)
 
+    def says_more(self, event: Mapping[str, Any]) -> bool:
+        """A wrong 报子's line (吃包子, and what was right) says more than 报 4 (a replay
+        showed the move alone: a terminal play-test)."""
+        return event.get("kind") == "announced" and event.get("outcome") == "baozi"
+
     def choices(self, view: Mapping[str, Any], shown: Sequence[str],
                 ctx: RenderContext) -> Text | None:
         """钵福's 报子 answers as one line (the question above says how to type them)."""
