@@ -185,9 +185,12 @@ class XiushanGameRules(XiushanRules):
                                 n=self.hand_size, least=MIN_HAND)
         if self.used_cards() >= DECK_SIZE:
             raise RulesError.of(
-                "too_many_seats", "{seats} 家、每家 {hand} 张，起手就要 {used} 张牌，这副牌只有 "
-                "{deck} 张", "{seats} seats of {hand} need {used} cards before the stock; "
-                "the deck has {deck}", seats=self.seats, hand=self.hand_size,
+                # the 庄家 is dealt hand_size, the others one fewer (it said 每家 21 张: a
+                # play-test counted 20)
+                "too_many_seats", "{seats} 家打牌（庄家 {hand} 张，其余每家 {rest} 张），起手就要 "
+                "{used} 张牌，这副牌只有 {deck} 张", "{seats} seats (the 庄家 {hand} cards, the "
+                "others {rest}) need {used} cards before the stock; the deck has {deck}",
+                seats=self.seats, hand=self.hand_size, rest=self.hand_size - 1,
                 used=self.used_cards(), deck=DECK_SIZE)
 
     @property
