@@ -38,6 +38,12 @@ def test_invitation_link_joins_a_private_room(page: Page, phone: Page, server: s
     friend = phone  # a second browser: the friend, on a phone
     friend.goto(link)  # the welcome says where the link goes (it said only 开桌)
     expect(friend.locator(".dialog")).to_contain_text(f"朋友邀请你进房间（房间码 {code}）")
+    # a second link opened before the nickname: the dialog follows the address (it kept
+    # the first code), and back
+    friend.evaluate("() => { location.hash = '#/join/ZZ9' }")
+    expect(friend.locator(".dialog")).to_contain_text("朋友邀请你进房间（房间码 ZZ9）")
+    friend.goto(link)
+    expect(friend.locator(".dialog")).to_contain_text(f"朋友邀请你进房间（房间码 {code}）")
     friend.fill("input[name=nickname]", "朋友")
     friend.click(".nick-form button[type=submit]")
     friend.wait_for_selector("[data-testid=waiting]")

@@ -37,6 +37,14 @@ export function parseRoute(hash) {
   return parts.length ? { name: "lobby", unknown: true } : { name: "lobby" };
 }
 
+/** The welcome dialog's words: the invitation's room code when the address is one (a
+ * code is letters and digits: a link's junk is not echoed). */
+function welcomeText() {
+  const route = parseRoute(location.hash);
+  const invited = route.name === "join" && /^[A-Za-z0-9]{1,12}$/.test(route.code);
+  return invited ? t("welcome_join", { code: route.code.toUpperCase() }) : t("welcome_text");
+}
+
 class App {
   constructor() {
     this.player = null;
@@ -87,12 +95,16 @@ class App {
       }
     }
     let typed = "";
-    const route = parseRoute(location.hash);  // a code is letters and digits: a link's junk is not echoed
-    const invited = route.name === "join" && /^[A-Za-z0-9]{1,12}$/.test(route.code);
+    // the invitation as the address says it now: a second link opened before the nickname
+    // was entered kept the first one's code in the dialog (a play-test)
+    const intro = h("span", { "data-testid": "welcome-intro" }, welcomeText());
+    const follow = () => { intro.textContent = welcomeText(); };
+    window.addEventListener("hashchange", follow);
     for (;;) {  // the dialog's language button: switch, and ask again with what was typed
+      follow();
       const answer = await askNickname({
         title: t("welcome_title"),
-        text: invited ? t("welcome_join", { code: route.code.toUpperCase() }) : t("welcome_text"), initial: typed, language: true,
+        text: intro, initial: typed, language: true,
         submit: async (nickname) => {
           try {
             const made = await api.post("/players", { nickname });
@@ -111,6 +123,7 @@ class App {
       setLang(getLang() === "en" ? "zh" : "en");
       this.renderHeader();  // the header behind the dialog too (it stayed Chinese: a play-test)
     }
+    window.removeEventListener("hashchange", follow);
     this.renderHeader();
   }
 
