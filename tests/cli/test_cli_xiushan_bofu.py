@@ -107,8 +107,9 @@ def test_the_baoshu_practice_refusal_leaves_the_abacus_number_out() -> None:
 
 def test_the_bo_rule_is_said_under_the_abacus_table() -> None:
     """As the table's title the 钵's rule wrapped over two or three lines at 80 columns
-    (算盘（第 1 钵，和牌后满 100 胡得一钵，每人最多和 / 2 回）, a play-test): the title says
-    which 钵, the line under the table its rule."""
+    (算盘（第 1 钵，和牌后满 100 胡得一钵，每人最多和 / 2 回）, a play-test): the line under
+    the table says which 钵 and its rule (as a title above it, a line more on a screen that
+    a late 钵福 deal fills — a later terminal play-test)."""
     from rich.console import Console
 
     from huapai.cli_support.families.xiushan_bo import bo_table
@@ -120,8 +121,8 @@ def test_the_bo_rule_is_said_under_the_abacus_table() -> None:
     out = Console(width=80, record=True, force_terminal=False)
     out.print(bo_table(bo, RenderContext(game, game.rules("bofu"), "zh", 0)))
     lines = out.export_text().splitlines()
-    assert lines[0].strip() == "算盘（第 1 钵）"
-    assert lines[-1].strip() == "和牌后满 100 胡得一钵，每人最多和 2 回"
+    assert lines[0].split()[:3] == ["座位", "┃", "算盘"]
+    assert lines[-1].strip() == "算盘（第 1 钵）：和牌后满 100 胡得一钵，每人最多和 2 回"
 
 
 def test_after_debo_the_abacus_table_shows_the_bo_taken() -> None:

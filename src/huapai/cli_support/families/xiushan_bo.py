@@ -55,7 +55,7 @@ def bo_table(bo: Mapping[str, Any], ctx: RenderContext) -> RenderableType:
     if not training:
         heads.append(("钱", "钱"))
     heads += [("和", "wins"), ("吃包子", "wrong (吃包子)")]
-    table = public_table(((ctx.pick(zh, en), False) for zh, en in heads), title=title)
+    table = public_table(((ctx.pick(zh, en), False) for zh, en in heads))
     for seat, x in enumerate(bo["seats"]):
         name = Text(ctx.name(seat), style="bold yellow" if seat == ctx.me else "")
         if seat == bo.get("owed_seat"):
@@ -66,8 +66,9 @@ def bo_table(bo: Mapping[str, Any], ctx: RenderContext) -> RenderableType:
         row += [str(x["wins"]), str(x["baozi"])]
         table.add_row(*row)
     # under the table at the screen's width (as its caption it wrapped at the table's:
-    # 每人最多和 2 / 回 — a terminal play-test)
-    return Group(table, Folded(rule, "dim"))
+    # 每人最多和 2 / 回 — a terminal play-test), after its title: one line less, so a late
+    # deal's training screen still fits 24 rows
+    return Group(table, Folded(title + ctx.pick("：", ": ") + rule, "dim"))
 
 
 def _taken_table(bo: Mapping[str, Any], ctx: RenderContext) -> Table:
