@@ -26,6 +26,8 @@ def test_my_forced_claim_says_it_was_forced(page: Page, server: str) -> None:
     # my forced answer is not said as mine (你 答：碰 read as a press I never made)
     assert page.evaluate(_SAY, ["zh", True, 0]) == [
         "你 碰 七七七（必须的）", "S2 碰 七七七", "你 哨（撲）", None]
-    assert page.evaluate(_SAY, ["en", True, 0])[0] == "你 碰 七七七 (forced)"
+    # English says what happened with a verb (阿甲 碰 九九九 told an English reader nothing)
+    assert page.evaluate(_SAY, ["en", True, 0]) == [
+        "你 claims 七七七 (碰, forced)", "S2 claims 七七七 (碰)", "你 lays a 哨 face down", None]
     assert page.evaluate(_SAY, ["zh", False, 0])[::3] == ["你 碰 七七七", "你 答：碰"]
     assert page.evaluate(_SAY, ["zh", True, None])[0] == "S0 碰 七七七"

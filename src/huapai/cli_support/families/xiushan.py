@@ -321,8 +321,10 @@ def _taken(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
 def _laid(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
     cards = " " + str(e["card"]) * int(e["size"]) if e.get("card") else ctx.pick(
         "（扣着）", " (face down)")
+    # English with a verb (阿甲: 碰 九九九 read as nothing to an English player: a play-test)
+    verb = "claims" if e.get("from_seat") is not None else "lays"
     return ctx.pick(f"{who} {e['group']}{cards}{_who_from(e, ctx)}{_forced(e, ctx)}",
-                    f"{who}: {e['group']}{cards}{_who_from(e, ctx)}{_forced(e, ctx)}")
+                    f"{who} {verb} {e['group']}{cards}{_who_from(e, ctx)}{_forced(e, ctx)}")
 
 
 def _forced(e: Mapping[str, Any], ctx: RenderContext) -> str:

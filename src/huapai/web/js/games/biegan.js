@@ -128,7 +128,7 @@ export const biegan = {
         return {
           tokens: this.tokens(params.cards),
           kind: item.code === "tingtou" ? "听头" : String(params.kind ?? ""),
-          value: bi(`${item.value} 胡`, `${item.value} hu`),
+          value: `${item.value} 胡`,  // as the breakdown beside it says it (2 hu / 2 胡: a play-test)
           cls: item.code === "tingtou" ? "tingtou" : "",
         };
       });

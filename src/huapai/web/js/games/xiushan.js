@@ -162,7 +162,9 @@ export const xiushan = {
     if (view.jiang && view.flipped) {
       line.push(h("span", { class: "xs-flip", "data-testid": "flipped" },
         bi("翻", "flipped"), cardRow(this, view, [view.flipped], this.sizes(view).flip),
-        bi(`将 ${view.jiang}`, `将 ${view.jiang}`)));
+        // glossed where it is first seen (an English play-test met 将 explained only in
+        // the settlement)
+        bi(`将 ${view.jiang}`, `将 (jiàng: groups of it score more) ${view.jiang}`)));
     }
     parts.push(h("div", { class: "stock xs-facts" }, line));
     const bo = boFacts(view, ctx);
@@ -236,8 +238,9 @@ export const xiushan = {
       case "taken": return bi(`${who} 收进 ${ev.card}`, `${who} takes ${ev.card}`);
       case "laid": {
         const card = ev.card ? ` ${ev.card.repeat(ev.size)}` : "";
-        const how = ev.hidden ? bi("撲", "face down") : forcedOn(ev, ctx, view) ? bi("必须的", "forced") : "";
-        return bi(`${who} ${ev.group}${card}${how ? `（${how}）` : ""}`, `${who} ${ev.group}${card}${how ? ` (${how})` : ""}`);
+        const forced = !ev.hidden && forcedOn(ev, ctx, view);
+        const how = ev.hidden ? "撲" : forced ? "必须的" : "";
+        return bi(`${who} ${ev.group}${card}${how ? `（${how}）` : ""}`, laidEnglish(ev, who, card, forced));
       }
       case "bakuai": return bi(`${who} 八块，下家摸牌`, `${who}: 八块 (a second 4-set: no discard), the next seat draws`);
       case "won":
@@ -271,6 +274,15 @@ function forcedMine(ev, claim, ctx, view) {
 }
 
 const FORCED_CLAIMS = new Set(["碰", "开召", "鸡"]);
+
+/** A laid group in English with a verb, as 双别杆's log says a claim (阿甲 碰 九九九 told an
+ * English reader nothing, not even that it was a claim: a play-test): another seat's card
+ * is claimed, one's own draw or deal laid. */
+function laidEnglish(ev, who, card, forced) {
+  if (ev.hidden) return `${who} lays a ${ev.group} face down`;
+  const verb = typeof ev.from_seat === "number" ? "claims" : "lays";
+  return `${who} ${verb}${card} (${ev.group}${forced ? ", forced" : ""})`;
+}
 
 /** 钵福: a wrong 报子 said over the seat at once (the log alone was easy to miss), with
  * what it should have been where the viewer may know it. */
