@@ -132,7 +132,10 @@ export const claimTable = {
     const pair = this.phases[view.phase];
     const phase = pair ? bi(...pair) : String(view.phase ?? "");
     const acting = view.to_act ?? [];
-    return acting.length === 1 && view.phase !== "over" ? `${ctx.name(acting[0])}${bi("：", ": ")}${phase}` : phase;
+    // whose move, then the phase: 阿甲：有人打牌，各家答话 read as 阿甲 saying it (a play-test)
+    if (acting.length !== 1 || view.phase === "over") return phase;
+    const who = ctx.name(acting[0]);
+    return bi(`轮到 ${who} · ${phase}`, `${who} to act · ${phase}`);
   },
 
   eventText(ev, ctx) {
