@@ -199,10 +199,6 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-__all__ = ["ENVELOPE_KEYS", "TableView", "check_envelope", "check_seat", "check_viewer",
-           "observe", "shown_to_act"]
-
-
 def state_repr(family: str, phase: str, turn: int, dealer: int, hands: Sequence[Sequence[int]],
                end: str | None, **more: object) -> str:
     """An engine state's ``repr``: its family, phase, whose turn, dealer, the cards in each
@@ -214,3 +210,8 @@ def state_repr(family: str, phase: str, turn: int, dealer: int, hands: Sequence[
     if end is not None:
         facts.append(f"end={end}")
     return f"<{family} State {' '.join(facts)}>"
+
+
+__all__ = ["ENVELOPE_KEYS", "TableView", "check_envelope", "check_seat", "check_viewer",
+           "observe", "shown_to_act", "state_repr"]
+
