@@ -115,10 +115,12 @@ _STATUS = """async () => {
 
 def test_the_table_status_says_whose_phase_it_is(page: Page, server: str) -> None:
     """A newcomer's play-test: 打一张牌 beside my seat on every turn read as telling me to
-    play while a bot was to. One seat acting is named; a claim window and the end are not."""
+    play while a bot was to. One seat acting is named; a claim window and the end are not.
+    The name comes as whose move it is (机器人2：打一张牌 read as the bot saying it: a
+    three-person play-test)."""
     enter(page, server, "看状态")
-    assert page.evaluate(_STATUS) == ["机器人2：打一张牌", "你：打一张牌", "有人打牌，各家答话",
-                                      "本局结束"]
+    assert page.evaluate(_STATUS) == ["轮到 机器人2 · 打一张牌", "轮到 你 · 打一张牌",
+                                      "有人打牌，各家答话", "本局结束"]
 
 
 def test_a_phone_sees_the_whole_table_after_the_deal(phone: Page, server: str) -> None:
