@@ -228,16 +228,17 @@ class HumanMatch:
         deal ended is said again over the payments where the table's own line is out of
         sight: a 5-seat 秀山 table is taller than 24 rows, and 本局无人收付 stood alone by the
         prompt with 【结束】黄庄 scrolled off (a terminal play-test); 明细 says it too."""
+        view = self._view(deal)
+        table = self.renderer.table(view, self.ctx) if "show" in parts else None
         if "settlement" in parts:
             self._print(breakdown_view(settlement, self.ctx))
-        table = self._table_view(deal)
-        if "show" in parts:
+        if table is not None:
             self._print(table)
         if "settlement" not in parts:
             return
         payments = payments_view(settlement, self.match.totals, self.ctx)
-        ended = ended_view(self.renderer, self._view(deal), self.ctx)
-        if ended is not None and ("show" not in parts or self._taller(table, payments)):
+        ended = ended_view(self.renderer, view, self.ctx)
+        if ended is not None and (table is None or self._taller(table, payments)):
             self._print(ended)
         self._print(payments)
 
