@@ -266,6 +266,8 @@ def until_window(peers: list[Peer], room: str, moves: int = 80,
         # the seats asked now, each by its own state (in a window another seat's view
         # keeps every asked seat in to_act until the window closes)
         asked = [i for i, p in enumerate(peers) if p.state[room].get("legal")]
+        if peers[0].state[room]["view"]["over"]:
+            break
         if not asked:  # an answer the server makes after its pause is on its way
             time.sleep(0.05)
             continue
