@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from cli_helpers import assert_clean, invoke, play_against
 
-from huapai.cli_support import setup
 from huapai.cli_support.setup import CliError, load_table
+from huapai.core import naming
 from huapai.core.present import said
 
 
@@ -145,7 +145,7 @@ class _FixedSeats:
 
 def test_players_in_a_game_with_a_fixed_number_of_seats(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(setup, "load_game", lambda name: _FixedSeats())
+    monkeypatch.setattr(naming, "load_game", lambda name: _FixedSeats())
     with pytest.raises(CliError) as refused:
         load_table("fixedtoy", None, 3)
     msg = said(refused.value)

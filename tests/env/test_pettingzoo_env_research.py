@@ -17,6 +17,7 @@ from registered import game_preset_params
 from rich.console import Console
 
 from huapai.cli_support.replay import run_replay
+from huapai.core.protocol import RulesError
 from huapai.core.record import parse
 from huapai.env.pettingzoo_env import HuapaiAECEnv, env
 
@@ -147,3 +148,21 @@ def test_written_records_name_the_preset(preset: str, tmp_path: Path,
     e.reset(options={"deal": given})  # an explicit deal is named too
     e.write_record(path)
     assert json.loads(path.read_text(encoding="utf-8").splitlines()[0])["preset"] == preset
+
+
+@pytest.mark.parametrize(("kwargs", "want"), [
+    ({"game": "掀牛"}, ("xianniu", "lanzhou", 3)),
+    ({"game": "十八福"}, ("xiushan", "shibafu", 3)),
+    ({"game": "xianniu", "preset": "凤翔", "rules_overrides": {"人数": 4}},
+     ("xianniu", "fengxiang", 4)),
+    ({"game": "钵福", "rules_overrides": {"报数": "自己报数"}}, ("xiushan", "bofu", 3)),
+])
+def test_games_presets_and_options_by_the_names_the_cli_takes(
+        kwargs: dict[str, Any], want: tuple[str, str, int]) -> None:
+    raw = env(**kwargs).unwrapped
+    assert (raw.game.name, raw.preset, len(raw.possible_agents)) == want
+
+
+def test_a_name_fitting_several_presets_is_refused_naming_them() -> None:
+    with pytest.raises(RulesError, match="lanzhou-app"):
+        env("兰州")

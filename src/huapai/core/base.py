@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Generic, TypeVar, cast
 
 from . import view
@@ -45,6 +45,16 @@ class GameBase(Generic[R, S]):
                                 game=self.name, names=", ".join(unknown))
         data.update(overrides)
         return self.rules_from_dict(data)
+
+    def dealt_cards(self, rules: R, deal: Sequence[int] | str | None) -> Sequence[int] | None:
+        """``new_game``'s ``deal``: ints as they are, text in the game's deal notation
+        read by its ``parse_deal`` (a string counted as characters read "48 cards, got
+        107": a researcher's report)."""
+        if isinstance(deal, str):
+            parse = cast(Any, self).parse_deal
+            cards: tuple[int, ...] = parse(rules, deal)
+            return cards
+        return deal
 
     def rules_to_dict(self, rules: R) -> dict[str, Any]:
         return rules.to_dict()

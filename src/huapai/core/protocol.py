@@ -271,9 +271,10 @@ class Game(Protocol[RulesT, StateT]):
         deal: Sequence[int] | None = None,
         dealer: int = 0,
     ) -> StateT:
-        """A fresh deal (from ``seed`` or an explicit ``deal``). A family that declares
-        ``carry`` also takes ``carry=`` (the previous deal's value; absent for a first
-        deal)."""
+        """A fresh deal (from ``seed`` or an explicit ``deal``; the built-in families also
+        take ``deal`` as text in their deal notation, :meth:`GameBase.dealt_cards`). A
+        family that declares ``carry`` also takes ``carry=`` (the previous deal's value;
+        absent for a first deal)."""
         ...
 
     def deal_of(self, state: StateT) -> tuple[int, ...]: ...

@@ -32,8 +32,10 @@ on each seat's 算盘 (the search bot's own reward; docs/bots.md).
 every seat's observation vector, concatenated in seat order, so it holds every hand.
 Never give it to an acting policy; ``state_space`` is its Box.
 
-``reset(seed=s)`` deals exactly what ``new_game(rules, seed=s)`` deals — the same deal a
-CLI game or a match deal with that seed gets — with the dealer from the game's own
+``reset(seed=s)`` deals exactly what ``new_game(rules, seed=s)`` deals — the deal of any
+match deal whose *deal* seed is ``s`` (a match with ``--seed m`` deals its ``i``-th deal
+from ``derive_seed(m, "deal", i)``, docs/records.md, so ``simulate --seed 9`` does not
+start with ``reset(seed=9)``'s deal) — with the dealer from the game's own
 ``first_dealer(rules, s)`` unless ``options={"dealer": d}`` says otherwise;
 ``options={"deal": …}`` (ints or the game's deal notation) replays a given deal. A deal
 that is over as it is dealt (a big hand shown at once) gives no agent a decision and
@@ -89,8 +91,8 @@ from rich.console import Console
 
 from huapai.cli_support.render import RenderContext, renderer_for
 from huapai.core import record
+from huapai.core.naming import load_game_preset, named_overrides
 from huapai.core.protocol import Game, IllegalAction
-from huapai.core.registry import get_game
 from huapai.core.rng import derive_seed
 from huapai.core.session import Deal
 
@@ -101,9 +103,9 @@ RENDER_MODES = ("human", "ansi")
 
 
 class HuapaiAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hints
-    """One deal of ``game_name`` under ``preset`` (+ ``rules_overrides``) per episode.
+    """One deal of ``game`` under ``preset`` (+ ``rules_overrides``) per episode.
 
-    ``preset`` defaults to the game's first preset. ``game_name`` may also be a game
+    ``preset`` defaults to the game's first preset. ``game`` may also be a game
     object (tests use games that are not registered). ``render_mode`` is None,
     ``"ansi"`` (``render()`` returns the text) or ``"human"`` (printed after each step);
     the text is a researcher's view that shows the deal as dealt — every hand — so it is
@@ -112,7 +114,7 @@ class HuapaiAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
 
     def __init__(
         self,
-        game_name: str | Game[Any, Any],
+        game: str | Game[Any, Any],
         preset: str | None = None,
         rules_overrides: Mapping[str, Any] | None = None,
         render_mode: str | None = None,
@@ -122,9 +124,7 @@ class HuapaiAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
         reward: Reward = "money",
     ) -> None:
         super().__init__()
-        game = get_game(game_name) if isinstance(game_name, str) else game_name
-        if preset is None:
-            preset = next(iter(game.presets()))
+        game, preset = _game_and_preset(game, preset)
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be one of {RENDER_MODES}, got {render_mode!r}")
         if illegal_action not in ("terminate", "raise"):
@@ -133,7 +133,7 @@ class HuapaiAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type hi
         if reward not in ("money", "worth"):
             raise ValueError(f"reward must be 'money' or 'worth', got {reward!r}")
         self.game, self.preset = game, preset
-        self.rules = game.rules(preset, **dict(rules_overrides or {}))
+        self.rules = game.rules(preset, **named_overrides(game, preset, rules_overrides or {}))
         self.render_mode = render_mode
         self.illegal_action, self.illegal_reward = illegal_action, float(illegal_reward)
         self.reward = reward
@@ -365,15 +365,25 @@ def _action_id(action: Any, n: int) -> int:
     return chosen
 
 
+def _game_and_preset(game: str | Game[Any, Any],
+                     preset: str | None) -> tuple[Game[Any, Any], str]:
+    """The game and preset named as the command line names them (an id, or the 中文:
+    秀山, 十八福, 凤翔); the game's first preset when none is named."""
+    if not isinstance(game, str):
+        return game, preset if preset is not None else next(iter(game.presets()))
+    found, named = load_game_preset(game, preset)
+    return found, named if named is not None else next(iter(found.presets()))
+
+
 def env(
-    game_name: str | Game[Any, Any],
+    game: str | Game[Any, Any],
     preset: str | None = None,
     rules_overrides: Mapping[str, Any] | None = None,
     render_mode: str | None = None,
     **kwargs: Any,
 ) -> AECEnv:
-    """A :class:`HuapaiAECEnv` for ``game_name`` (keyword arguments go to it), wrapped
+    """A :class:`HuapaiAECEnv` for ``game`` (keyword arguments go to it), wrapped
     in PettingZoo's ``OrderEnforcingWrapper`` as PettingZoo's own environments are: using
     it before ``reset()`` is an error. ``env.unwrapped`` is the :class:`HuapaiAECEnv`."""
-    raw = HuapaiAECEnv(game_name, preset, rules_overrides, render_mode, **kwargs)
+    raw = HuapaiAECEnv(game, preset, rules_overrides, render_mode, **kwargs)
     return OrderEnforcingWrapper(raw)

@@ -62,8 +62,8 @@ class BieganGame(GameBase[BieganRules, State]):
 
     # --- dealing -----------------------------------------------------------------------
     def new_game(self, rules: BieganRules, *, seed: int | None = None,
-                 deal: Sequence[int] | None = None, dealer: int = 0) -> State:
-        return new_state(rules, seed=seed, deal=deal, dealer=dealer)
+                 deal: Sequence[int] | str | None = None, dealer: int = 0) -> State:
+        return new_state(rules, seed=seed, deal=self.dealt_cards(rules, deal), dealer=dealer)
 
     def deal_of(self, state: State) -> tuple[int, ...]:
         return state.deal

@@ -25,8 +25,8 @@ from .cards import (
     COPIES,
     DECK,
     EMPTY,
-    NAMES,
     NUM_FACES,
+    Style,
     face_text,
     format_faces,
     said_zh,
@@ -71,7 +71,8 @@ def new_state(
     if not 0 <= dealer < rules.players:
         raise IllegalAction.of("bad_dealer", "庄家要是 0–{last} 号座",
                                "dealer must be a seat 0..{last}", last=rules.players - 1)
-    cards = _checked_deal(deal) if deal is not None else shuffled(DECK, checked_seed(seed))
+    cards = (_checked_deal(deal, rules.style) if deal is not None
+             else shuffled(DECK, checked_seed(seed)))
     s = State.__new__(State)
     s.rules, s.cat, s.deal, s.dealer = rules, catalogue(rules.catalogue_key), cards, dealer
     s.active = active_seats(rules.players, dealer)
@@ -90,7 +91,8 @@ def new_state(
     return s, events
 
 
-def _checked_deal(deal: Sequence[int]) -> tuple[int, ...]:
+def _checked_deal(deal: Sequence[int], style: Style) -> tuple[int, ...]:
+    """``deal`` as the deck allows it; a card is named as ``style`` writes it (A, not 地眼)."""
     cards = tuple(deal)
     if len(cards) != len(DECK):
         raise NotationError.of("deal_size", "一副牌应有 {want} 张，这里有 {got} 张",
@@ -102,7 +104,7 @@ def _checked_deal(deal: Sequence[int]) -> tuple[int, ...]:
         if n != COPIES[face]:
             raise NotationError.of("deal_counts", "这副牌有 {n} 张{name}，应该是 {want} 张",
                                    "the deal has {n} × {name}, the deck has {want}",
-                                   n=n, name=NAMES[face], want=COPIES[face])
+                                   n=n, name=face_text(face, style), want=COPIES[face])
     return cards
 
 

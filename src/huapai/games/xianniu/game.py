@@ -61,8 +61,9 @@ class XianniuGame(GameBase[XianniuRules, State]):
 
     # --- dealing -----------------------------------------------------------------------
     def new_game(self, rules: XianniuRules, *, seed: int | None = None,
-                 deal: Sequence[int] | None = None, dealer: int = 0) -> State:
-        return flow.new_state(rules, seed=seed, deal=deal, dealer=dealer)[0]
+                 deal: Sequence[int] | str | None = None, dealer: int = 0) -> State:
+        cards = self.dealt_cards(rules, deal)
+        return flow.new_state(rules, seed=seed, deal=cards, dealer=dealer)[0]
 
     def opening_events(self, state: State) -> list[Event]:
         """What happened at the deal itself (a big hand shown), for logs and clients."""

@@ -80,10 +80,11 @@ class XiushanGame(GameBase[XiushanGameRules, State]):
 
     # --- dealing -----------------------------------------------------------------------
     def new_game(self, rules: XiushanGameRules, *, seed: int | None = None,
-                 deal: Sequence[int] | None = None, dealer: int = 0,
+                 deal: Sequence[int] | str | None = None, dealer: int = 0,
                  carry: Any = None) -> State:
         """A fresh deal; 钵福 starts from the carried 钵 (``carry``, :mod:`.bo_play`)."""
-        return new_state(rules, seed=seed, deal=deal, dealer=dealer, carry=carry)
+        cards = self.dealt_cards(rules, deal)
+        return new_state(rules, seed=seed, deal=cards, dealer=dealer, carry=carry)
 
     def opening_events(self, state: State) -> list[Event]:
         """The 庄家's dealt 哨 / 龙灯, laid face down before his first discard [S] (each
