@@ -329,9 +329,9 @@ def test_a_misspelt_action_is_quoted_once() -> None:
 
 def test_a_bad_win_or_jiang_card_names_its_option() -> None:
     """``--jiang X`` said only 「X」第 1 个字「X」不是牌 (a play-test): which option it was is
-    said first."""
+    said first, in the language the command speaks (将（--jiang）, not jiang: a play-test)."""
     hand = ["score", "xiushan", "壹贰叁贰柒拾一二三二七十伍陆柒四五六", "-m", "哨:捌捌捌"]
     jiang = invoke([*hand, "--win", "三", "--jiang", "X"])
-    assert jiang.exit_code == 1 and "jiang：「X」第 1 个字「X」不是牌" in jiang.output
+    assert jiang.exit_code == 1 and "将（--jiang）：「X」第 1 个字「X」不是牌" in jiang.output
     win = invoke([*hand, "--win", "X", "--lang", "en"])
-    assert win.exit_code == 1 and "win_card: unknown card 'X'" in win.output
+    assert win.exit_code == 1 and "win_card (--win): unknown card 'X'" in win.output

@@ -342,9 +342,10 @@ def read_hand(
     if total != want:
         zh, en = (("和牌", "a complete hand") if complete
                   else ("差一张的牌", "a hand one card short"))
-        raise HandError(Msg("bad_hand", f"带这些组，{zh}应有 {want} 张，这里是 {total} 张",
-                            f"{en} with these melds has {want} cards, got {total}"))
-    win = _card(win_card, "win_card")
+        hint = _size_hint(complete, total - want)
+        raise HandError(Msg("bad_hand", f"带这些组，{zh}应有 {want} 张，这里是 {total} 张{hint[0]}",
+                            f"{en} with these melds has {want} cards, got {total}{hint[1]}"))
+    win = _card(win_card, ("和的那张（--win）", "win_card (--win)"))
     if win is not None and not counts[win] and all(win not in m.cards for m in ms):
         raise HandError(Msg("bad_hand", f"和的那张 {card_name(win)} 不在手牌里",
                             f"the winning card {card_name(win)} is not in the hand"))
@@ -355,7 +356,7 @@ _VALID = frozenset(range(NUM_CARDS))
 
 
 def _jiang(rules: XiushanRules, jiang: int | str | None) -> int | None:
-    c = _card(jiang, "jiang")
+    c = _card(jiang, ("将（--jiang）", "jiang (--jiang)"))
     if c is None:
         return None
     if rules.jiang == "off":
@@ -363,21 +364,33 @@ def _jiang(rules: XiushanRules, jiang: int | str | None) -> int | None:
     return c % RANKS
 
 
-def _card(value: int | str | None, what: str) -> int | None:
+def _size_hint(complete: bool, off: int) -> tuple[str, str]:
+    """One card short of a complete hand, or one over a hand to read waits of: the
+    other calculator is the one meant (a researcher's report)."""
+    if complete and off == -1:
+        return "；差一张的牌，听什么牌用 huapai waits", "; for a hand one short, huapai waits"
+    if not complete and off == 1:
+        return "；完整的牌，得分用 huapai score", "; for a complete hand, huapai score"
+    return "", ""
+
+
+def _card(value: int | str | None, what: tuple[str, str]) -> int | None:
+    """``value`` as one card; ``what`` names it (中文, English) in an error."""
+    zh, en = what
     if value is None:
         return None
     if isinstance(value, str):
         try:
             cards = parse_cards(value)
         except NotationError as exc:  # named: 「X」第 1 个字… said nothing of --jiang
-            raise NotationError(Msg("bad_card", what, what).with_detail(exc.msg)) from None
+            raise NotationError(Msg("bad_card", zh, en).with_detail(exc.msg)) from None
         if len(cards) != 1:
-            raise NotationError(Msg("bad_card", f"{what}：要一张牌，不是「{value}」",
-                                     f"{what}: expected one card, got {value!r}"))
+            raise NotationError(Msg("bad_card", f"{zh}：要一张牌，不是「{value}」",
+                                     f"{en}: expected one card, got {value!r}"))
         return cards[0]
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < NUM_CARDS:
-        raise HandError(Msg("bad_card", f"{what}：没有 {value!r} 这张牌",
-                            f"{what}: no card {value!r}"))
+        raise HandError(Msg("bad_card", f"{zh}：没有 {value!r} 这张牌",
+                            f"{en}: no card {value!r}"))
     return value
 
 
