@@ -321,15 +321,16 @@ def arena(
     as_json: JsonOpt = False,
     players: PlayersOpt = None,
     rule: RuleOpt = None,
+    record: arena_cmd.RecordOpt = None,
     lang: LangOpt = "zh",
 ) -> None:
     """复式对战：同样的牌按每种座次各打一遍，比较机器人 / Duplicate arena for bots."""
     language = _lang(lang)
     with _guard(language):
         setup, chosen = arena_cmd.build_setup(game, preset, players, rule or [], bots, seed,
-                                              score)
+                                              score, record)
         arena_cmd.run(setup, chosen, deals=deals, workers=workers, ray=ray, as_json=as_json,
-                      plot=plot, lang=language, console=_console())
+                      plot=plot, lang=language, console=_console(), record=record)
 
 
 @app.command(cls=LocalCommand)

@@ -96,6 +96,9 @@ def test_table_and_plot(tmp_path: Path) -> None:
      ["--plot /no/such/dir/p.svg：文件夹 /no/such/dir 不存在"], ["--plot", "does not exist"]),
     (["--bots", "heuristic,random,random", "--preset", "nowhere"],
      ["xianniu 没有玩法「nowhere」"], ["unknown preset 'nowhere'"]),
+    (["--bots", "heuristic,random,random", "--record", "/no/such/dir/a.jsonl"],
+     ["--record /no/such/dir/a.jsonl：文件夹 /no/such/dir 不存在"],
+     ["--record", "does not exist"]),
     (["--bots", "heuristic,random,random", "--score", "points"],
      ["--score 只能是 money 或 worth，不是「points」"], ["--score is money or worth"]),
 ])
@@ -142,3 +145,24 @@ def test_a_narrow_terminal_cuts_nothing_of_the_report() -> None:
     assert result.exit_code == 0, result.output
     assert "…" not in result.output, result.output
     assert "heuristic" in result.output
+
+
+def test_record_keeps_every_arrangement_for_replay_and_review(tmp_path: Path) -> None:
+    """A researcher wanted the arena's deals for replay and review (a play-test): each
+    deal in each arrangement, in order, its header naming the bot at each seat — the same
+    file from one worker or two, and the file replays."""
+    files = []
+    for workers in ("1", "2"):
+        path = tmp_path / f"arena-{workers}.jsonl"
+        result = _arena("xianniu", "--bots", "heuristic,random,random", "--deals", "3",
+                        "--workers", workers, "--record", str(path), "--json")
+        assert result.exit_code == 0, result.output
+        files.append(path.read_text(encoding="utf-8"))
+    assert files[0] == files[1]
+    headers = [json.loads(line) for line in files[0].splitlines()
+               if json.loads(line)["type"] == "deal"]
+    assert len(headers) == 3 * 3  # three deals, heuristic at each of three seats
+    assert [h["players"].index("heuristic") for h in headers] == [0, 1, 2] * 3
+    assert len({h["deal"] for h in headers}) == 3  # each deal dealt once per arrangement
+    replay = runner.invoke(app, ["replay", str(tmp_path / "arena-1.jsonl"), "--lang", "en"])
+    assert replay.exit_code == 0 and "9 deals" in replay.output, replay.output

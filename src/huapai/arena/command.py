@@ -14,7 +14,14 @@ from rich.progress import TimeRemainingColumn as Remaining
 from huapai.bots.levels import BadSpec
 from huapai.bots.registry import UnknownBot
 from huapai.cli_support.i18n import Lang
-from huapai.cli_support.setup import CliError, emit_json, load_table, refused
+from huapai.cli_support.setup import (
+    CliError,
+    check_record_path,
+    emit_json,
+    load_table,
+    refused,
+    save_record,
+)
 from huapai.core.present import count_en
 
 from . import ArenaError, Setup, Tally, check, run_arena
@@ -36,14 +43,21 @@ ScoreOpt = Annotated[str, typer.Option(
                     "which moves only at 得一钵)")]
 PlotOpt = Annotated[Path | None, typer.Option("--plot", help="把累计差值曲线写成 SVG / "
                                               "write the running difference as SVG")]
+RecordOpt = Annotated[Path | None, typer.Option(
+    "--record", help="把每副牌每种座次的记录写到文件（可以 replay / review）/ write every "
+                     "deal in every arrangement as a record (for replay / review)")]
 
 
 def build_setup(game: str, preset: str | None, players: int | None, rules: list[str],
-                bots: str, seed: int, score: str = "money") -> tuple[Setup, str]:
+                bots: str, seed: int, score: str = "money",
+                record: Path | None = None) -> tuple[Setup, str]:
     """The run the options describe, checked (CliError names the bad option)."""
     table = load_table(game, preset, players, rules)
+    if record is not None:
+        check_record_path(record)
     specs = tuple(s.strip() for s in bots.split(","))
-    setup = Setup(table.game.name, table.game.rules_to_dict(table.rules), specs, seed, score)
+    setup = Setup(table.game.name, table.game.rules_to_dict(table.rules), specs, seed, score,
+                  record is not None)
     try:
         setup.bots  # noqa: B018 - parse every spec now, before any deal
     except (BadSpec, UnknownBot) as exc:
@@ -52,8 +66,10 @@ def build_setup(game: str, preset: str | None, players: int | None, rules: list[
 
 
 def run(setup: Setup, preset: str, *, deals: int, workers: int, ray: str | None,
-        as_json: bool, plot: Path | None, lang: Lang, console: Console) -> None:
-    """Run the arena and print its result (JSON on stdout, or a table)."""
+        as_json: bool, plot: Path | None, lang: Lang, console: Console,
+        record: Path | None = None) -> None:
+    """Run the arena and print its result (JSON on stdout, or a table); ``record``: the
+    file the deals' records go to."""
     try:
         check(setup, deals, workers, ray)
         if plot is not None and not plot.parent.is_dir():
@@ -63,6 +79,8 @@ def run(setup: Setup, preset: str, *, deals: int, workers: int, ray: str | None,
         tally = _with_progress(setup, deals, workers, ray, lang, quiet=as_json)
     except ArenaError as exc:
         raise CliError(exc.msg) from None
+    if record is not None:
+        save_record(record, tally.records)
     if plot is not None:
         table = table_title(tally, preset, lang)
         write_svg(plot, tally.entrants, f"{table}：累计差值，95% 区间" if lang == "zh" else

@@ -8,7 +8,8 @@ and gives the same result for the same deal index wherever it runs.
 Deal ``i`` is a one-deal :class:`~huapai.core.match.Match` seeded with
 ``derive_seed(seed, "arena", i)``: the same cards and the same first dealer (the game's
 own ritual, 扳牌 for 掀牛) for every arrangement. The bot at seat ``s`` of arrangement
-``a`` is seeded with ``derive_seed(seed, "bot", i, a, s)``.
+``a`` is seeded with ``derive_seed(seed, "bot", i, a, s)``. With ``Setup.record`` each
+arrangement keeps its deal record, its header naming the bot at each seat.
 
 Each seat scores the deal's money (``score="money"``, its settlement's delta) or
 ``game.worth`` (``score="worth"``: the same but under 钵福, whose money moves only at
@@ -17,7 +18,7 @@ Each seat scores the deal's money (``score="money"``, its settlement's delta) or
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import permutations
@@ -49,9 +50,12 @@ class Setup:
     specs: tuple[str, ...]
     seed: int
     score: str = "money"
+    #: keep each arrangement's deal record (``huapai arena --record``)
+    record: bool = False
 
     def __getstate__(self) -> dict[str, Any]:
-        return {k: self.__dict__[k] for k in ("game_name", "rules", "specs", "seed", "score")}
+        return {k: self.__dict__[k]
+                for k in ("game_name", "rules", "specs", "seed", "score", "record")}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
@@ -87,6 +91,8 @@ class Played:
     deltas: tuple[float, ...]
     facts: Facts
     decisions: int
+    #: the deal's record lines (header, actions, end) when the setup keeps them
+    record: tuple[dict[str, Any], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,7 +128,16 @@ def _play(setup: Setup, index: int, arrangement: int, seating: tuple[int, ...]) 
     ctx = RenderContext(game, rules, "en")
     facts = renderer_for(game).deal_facts(game.observe(deal.state, None), ctx).per_seat
     scores = game.worth(deal.state) if setup.score == "worth" else settlement.deltas
-    return Played(seating, tuple(scores), dict(facts), len(deal.record.actions))
+    lines = _record_lines(deal.record.lines(), by_seat) if setup.record else ()
+    return Played(seating, tuple(scores), dict(facts), len(deal.record.actions), lines)
+
+
+def _record_lines(lines: Iterable[dict[str, Any]],
+                  by_seat: Sequence[BotSpec]) -> tuple[dict[str, Any], ...]:
+    """A deal's record, its header naming the bot at each seat (``players``, as a match
+    header of ``huapai play --record`` does)."""
+    header, *rest = lines
+    return ({**header, "players": [str(b) for b in by_seat]}, *rest)
 
 
 def _first_bot(setup: Setup, entrant: int) -> int:

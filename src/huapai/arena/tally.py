@@ -80,6 +80,8 @@ class Tally:
     games: int = 0
     decisions: int = 0
     model: PlackettLuce = field(default_factory=PlackettLuce)
+    #: every arrangement's deal record in order, when the setup keeps them (``--record``)
+    records: list[dict[str, Any]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.entrants = [Entrant(name) for name in self.setup.entrants]
@@ -104,6 +106,7 @@ class Tally:
     def _add_game(self, played: Played) -> None:
         self.games += 1
         self.decisions += played.decisions
+        self.records.extend(played.record)
         for seat, (k, delta) in enumerate(zip(played.seating, played.deltas, strict=True)):
             rates = self.entrants[k].rates
             rates.setdefault(AHEAD, Rate()).add(delta > 0)
