@@ -5,6 +5,7 @@ from __future__ import annotations
 import warnings
 from typing import Any
 
+import gymnasium
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
@@ -96,3 +97,14 @@ def test_bad_arguments_are_refused_naming_them(kwargs: dict[str, Any], error: ty
     with pytest.raises(error) as refused:
         single_agent_env("xianniu", **kwargs)
     assert words in str(refused.value)
+
+
+def test_gymnasium_make_finds_it_by_its_id() -> None:
+    made = gymnasium.make("huapai.env.gym_env:huapai/SingleAgent-v0", game="双别杆",
+                          seat="random", opponents="random")
+    obs, _ = made.reset(seed=4)
+    done = False
+    while not done:
+        obs, reward, done, _, info = made.step(made.action_space.sample(mask=obs["action_mask"]))
+    assert isinstance(made.unwrapped, HuapaiSingleAgentEnv)
+    assert reward == info["settlement"]["deltas"][made.unwrapped.seat]

@@ -18,6 +18,9 @@ infos and illegal-action policy it keeps (docs/env.md).
   from the env's ``np_random``, so a seeded run is reproducible end to end.
 * ``action_masks()`` is the learner's mask as booleans (the name MaskablePPO of
   sb3-contrib calls); ``action_space.sample(mask=obs["action_mask"])`` samples a legal id.
+* Importing this module registers it with Gymnasium as ``huapai/SingleAgent-v0``:
+  ``gymnasium.make("huapai.env.gym_env:huapai/SingleAgent-v0", game="biegan")`` imports
+  and makes it in one call (Gymnasium adds its own checker and order wrappers).
 """
 
 from __future__ import annotations
@@ -160,3 +163,10 @@ def single_agent_env(
     arguments (``reward``, ``illegal_action``, ``illegal_reward``) passed to the AEC env."""
     aec = HuapaiAECEnv(game, preset, rules_overrides, render_mode, **kwargs)
     return HuapaiSingleAgentEnv(aec, seat, opponents)
+
+
+ENV_ID = "huapai/SingleAgent-v0"
+"""Gymnasium's id for :func:`single_agent_env` (registered on import)."""
+
+if ENV_ID not in gymnasium.registry:
+    gymnasium.register(id=ENV_ID, entry_point=f"{__name__}:single_agent_env")
