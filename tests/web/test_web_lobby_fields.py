@@ -265,3 +265,26 @@ def test_an_answer_pause_is_offered_where_answers_are_paced(page: Page, server: 
     create_room(page, game="biegan", preset="gongan")
     page.click("text=← 大厅")
     expect(page.locator("[data-testid=row-pause]").first).to_have_text("答话等 3 秒")
+
+
+def test_rule_options_reset_is_inside_the_panel_and_keeps_the_players(
+        phone: Page, server: str) -> None:
+    """恢复默认 sat in the middle of the closed 规则选项 row, and 人数 4 counted as a change
+    there: a tap on the row put 人数 back to 3 unseen (a phone play-test). The row counts
+    and resets only the options inside it; the button is in the open panel."""
+    enter(phone, server, "恢复默认")
+    phone.select_option("select[name=game]", value="xianniu")
+    phone.select_option("select[name=preset]", value="fengxiang")
+    phone.fill("input[name=rule-players]", "4")
+    phone.dispatch_event("input[name=rule-players]", "change")
+    summary = phone.locator("details.rule-options summary")
+    expect(summary.locator(".badge")).to_have_count(0)  # 人数 is not inside the panel
+    summary.click()
+    expect(phone.locator("[data-testid=reset-rules]")).to_have_count(0)
+    phone.locator("input[name=rule-gou]").fill("7")
+    phone.dispatch_event("input[name=rule-gou]", "change")
+    expect(summary.locator(".badge")).to_be_visible()
+    expect(summary.locator("button")).to_have_count(0)  # nothing to press on the title row
+    phone.click("[data-testid=reset-rules]")
+    expect(phone.locator("input[name=rule-gou]")).to_have_value("6")
+    expect(phone.locator("input[name=rule-players]")).to_have_value("4")

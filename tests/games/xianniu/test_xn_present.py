@@ -161,7 +161,7 @@ def test_the_s002_ci_example_itemised() -> None:
     assert mine[(B, "zhan")] == 0 and mine[(C, "zhan")] == 0 and mine[(B, "xian")] >= 1
     plays = [(i.label.en, i.label.zh, i.value) for i in settled.items if i.code == "zhan_play"]
     assert sorted(plays) == [("5b 5r (好戏)", "黑5 红5（好戏）", 2)] * 2 + [
-        ("9r 9r 9b (好牛)", "红9 红9 黑9（好牛）", 3)]  # the 7 points, play by play
+        ("9r 9r 9b (三张好牛)", "红9 红9 黑9（三张好牛）", 3)]  # the 7 points, play by play
     labels = {p.label.code: p.label for p in settled.payments}
     assert labels["ci_last_xian"].zh == "刺：最后掀者付双倍 (7+6)×2"
     assert labels["ci_last_xian"].en == "刺 (ci): the last 掀er pays double (7+6)×2"
@@ -261,3 +261,18 @@ def test_no_winner_says_a_failed_xian_is_still_paid() -> None:
             break
     assert said[True].endswith("只有掀了没够牌的照赔"), said
     assert said[False].endswith("不收不付"), said
+
+
+def test_no_winner_under_the_apps_formula_says_nobody_pays() -> None:
+    """The app's formula pays a 掀 only to a winner it 掀ed: with nobody 够牌 nothing is
+    paid, and the line said 只有掀了没够牌的照赔 over everyone's 0 (a browser play-test)."""
+    seen = 0
+    for seed in range(300):
+        state = _playout("lanzhou-app", seed)
+        settled = GAME.settlement(state)
+        line = [i for i in settled.items if i.code == "no_winner"]
+        if not line or not any(x != leader for x, leader in state.xians):
+            continue
+        assert not settled.payments and line[0].label.zh.endswith("不收不付"), line[0].label
+        seen += 1
+    assert seen

@@ -27,12 +27,13 @@ def test_s002_four_fives_with_a_liangzi_are_a_xi_bao_liang() -> None:
 
 
 def test_s000_three_niu_or_xi_are_called_hao_niu_hao_xi() -> None:
-    """[S000] “三张牛或三张戏，无论如何组合都称为好牛或好戏” (not 鞍)."""
+    """[S000] “三张牛或三张戏，无论如何组合都称为好牛或好戏” (not 鞍): 三张好牛, the seed's
+    name with its count (a play-test read a bare 好牛 worth 3 行子 as the 2-card one)."""
     huapai = rules("fengxiang")
-    assert combo(huapai, "牛九 牛九 牛八").name == "好牛"
-    assert combo(huapai, "小戏 大戏 大戏").name == "好戏"
+    assert combo(huapai, "牛九 牛九 牛八").name == "三张好牛"
+    assert combo(huapai, "小戏 大戏 大戏").name == "三张好戏"
     assert combo(huapai, "虎 虎 虎").name == "鞍"
-    assert combo(L, "9r 9r 9b").name == "好牛"
+    assert combo(L, "9r 9r 9b").name == "三张好牛"
 
 
 def _declare(r: XianniuRules, seed: int = 3) -> State:

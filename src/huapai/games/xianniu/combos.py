@@ -257,8 +257,9 @@ def _set_name_level(
         return (f"好{word}", table.niu_pair if kind == KIND_NIU else None)
     if n == 2:
         return "对子", table.pair[kind]
-    if n == 3:  # “三张牛或三张戏，无论如何组合都称为好牛或好戏” [S000]
-        return (f"好{word}" if special else "鞍", table.triple[kind])
+    if n == 3:  # “三张牛或三张戏，无论如何组合都称为好牛或好戏” [S000]: 三张好牛, so that
+        # it is not read as the two-card 好牛 (2 行子, a play-test read 好牛 3 行子 as wrong)
+        return (f"三张好{word}" if special else "鞍", table.triple[kind])
     return f"{word}亮子" if special else "亮子", _quad_level(key, table, kind)
 
 

@@ -22,9 +22,10 @@ _DECLINE = {"huapai": Msg("pass", "不掀", "no 掀 (pass)"),
 _GLOSS = {"单张": "single", "对子": "pair", "鞍": "three alike", "亮子": "four alike"}
 _GLOSS_DECK = {
     "poker": {"好牛": "red and black 9s", "哈牛": "9s of one colour",
-              "好戏": "red and black 5s", "哈戏": "5s of one colour"},
+              "好戏": "red and black 5s", "哈戏": "5s of one colour",
+              "三张好牛": "three 9s", "三张好戏": "three 5s"},
     "huapai": {"好牛": "牛九 with 牛八", "哈牛": "two of one 牛", "好戏": "大戏 with 小戏",
-               "哈戏": "two of one 戏"},
+               "哈戏": "two of one 戏", "三张好牛": "three 牛", "三张好戏": "three 戏"},
 }
 """English for the plain play types beside their 汉字 (an English play-test read 单张 and
 对子 as untranslated); the named shapes (鱼, 摆 and their compounds) keep their names —

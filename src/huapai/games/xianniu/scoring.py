@@ -210,8 +210,11 @@ def _items(s: State, counts: dict[int, int]) -> Iterator[SettlementItem]:
 
 def _no_winner(s: State) -> Msg:
     """Nobody won: nothing to pay for a hand — but a 掀 that did not win is still paid for,
-    and "不收不付" over the 掀's payments read as a contradiction (a terminal play-test)."""
-    if s.rules.xian_points and any(xianer != leader for xianer, leader in s.xians):
+    and "不收不付" over the 掀's payments read as a contradiction (a terminal play-test) —
+    but not under the app's formula, where a 掀 is paid only to a winner it 掀ed (a
+    browser play-test saw 照赔 over everyone's 0)."""
+    fees = s.rules.scoring != "app" and s.rules.xian_points
+    if fees and any(xianer != leader for xianer, leader in s.xians):
         return Msg.of("no_winner", "没有人占够 {gou} 张：没有赢家，只有掀了没够牌的照赔",
                       "nobody won {gou} cards: no winner; only a failed 掀 is paid for",
                       gou=s.rules.gou)
@@ -258,7 +261,7 @@ def _liang_worth(rules: XianniuRules, n: int) -> int:
 
 def value_parts(s: State, seat: int, n: int) -> list[tuple[Msg, int]]:
     """What makes a winner's value (:func:`winner_value` without the 刺 bonus), part by
-    part: each play of his 占牌 that scores (9 9 9（好牛） 3 点), a 亮子 split over two plays,
+    part: each play of his 占牌 that scores (9 9 9（三张好牛） 3 点), a 亮子 split over two plays,
     a big hand's red-black pairs, or under 行子 by the whole 占牌 the plays it is split
     into. The parts add up to the value."""
     rules = s.rules

@@ -288,7 +288,23 @@ export class LobbyPage {
    * keeps its text too (morph leaves a focused field's value alone). */
   renderForm() {
     if (!this.formBox) return;
-    keepingFocus(this.formBox, () => this.drawForm());
+    // never inside itself: a redraw that takes away a focused field blurs it, its change
+    // handler redraws, and the outer redraw went on over a form already redrawn (a field
+    // typed in, then 恢复默认 pressed: "The node to be removed is no longer a child")
+    if (this.drawing) {
+      this.redrawAfter = true;
+      return;
+    }
+    this.drawing = true;
+    try {
+      keepingFocus(this.formBox, () => this.drawForm());
+    } finally {
+      this.drawing = false;
+    }
+    if (this.redrawAfter) {
+      this.redrawAfter = false;
+      this.renderForm();
+    }
   }
 
   drawForm() {
@@ -313,10 +329,17 @@ export class LobbyPage {
     const conditional = (o) => (Object.keys(o.applies ?? {}).length ? 0 : 1);
     const others = detail.options.filter((o) => !lifted.has(o.name) && (!o.local || Array.isArray(o.choices))
       && this.applies(o)).sort((a, b) => conditional(a) - conditional(b));
-    const changed = Object.keys(f.rules).length;
+    // the options inside the panel changed (人数 and the 倍数 above it are not: the count
+    // beside 规则选项 read 已改 1 项 for 人数 4, and 恢复默认 put 人数 back to 3 — a play-test)
+    const inside = Object.keys(f.rules).filter((name) => !lifted.has(name));
+    const changed = inside.length;
     // opened by a change only of an option inside it: 人数 is not (its change came as the
     // pointer went down on 开桌, opened the options above it, and the press missed 开桌)
     const changedInside = others.some((o) => o.name in f.rules);
+    const reset = () => {
+      for (const name of inside) delete f.rules[name];
+      this.renderForm();
+    };
     morph(this.formBox,
       h("h2", {}, t("new_room")),
       // novalidate: a number out of range is answered by the server's message in the page's
@@ -353,9 +376,12 @@ export class LobbyPage {
           onChange: (e) => { f.private = e.target.checked; } }), t("private_room")),
         h("details", { class: "rule-options", open: changedInside || this.rulesShown,
           onToggle: (e) => { this.rulesShown = e.target.open; } },
-          h("summary", {}, t("rule_options"), changed ? h("span", { class: "badge gold" }, t("rule_changed", { n: changed })) : null,
-            changed ? h("button", { type: "button", class: "link", onClick: () => { f.rules = {}; this.renderForm(); } }, t("reset_rules")) : null),
-          h("div", { class: "options-grid" }, others.map((o) => this.optionField(o)))),
+          // 恢复默认 inside the open panel, not on its title row: tapped there, the middle of
+          // the closed row reset the options unseen (a phone play-test)
+          h("summary", {}, t("rule_options"), changed ? h("span", { class: "badge gold" }, t("rule_changed", { n: changed })) : null),
+          changed ? h("div", { class: "rule-reset" }, h("button", { type: "button", class: "link", "data-testid": "reset-rules",
+            onClick: reset }, t("reset_rules"))) : null,
+          h("div", { class: "options-grid", "data-key": "options-grid" }, others.map((o) => this.optionField(o)))),
         h("div", { class: "form-actions" },
           howtoButton(() => ({ game: this.form.game, preset: this.form.preset, rules: this.form.rules }),
             { className: "btn ghost" }),

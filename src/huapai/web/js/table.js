@@ -404,7 +404,9 @@ export class TableView {
     const ctx = this.ctx();
     const { plays, words } = this.actions();
     const match = this.matched();
-    const selCount = this.hand.selected.size;
+    // cards raised for a play are no answer to a decision that plays none (掀 or 不掀): its
+    // own question stands, not 这样出不行 (a 天 tapped while the bots played — a play-test)
+    const selCount = plays.length ? this.hand.selected.size : 0;
     let hint;
     if (!myTurn) {
       // a seat out of this deal is told why (a friend sat out a whole 1-deal match and
