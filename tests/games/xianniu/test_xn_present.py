@@ -109,11 +109,14 @@ def _check_items(state: State, settled: Settlement) -> None:
         else:
             by_seat.setdefault(item.seat, {})[item.code] = item.value
         assert item.label.zh and item.label.en
-        assert (item.unit.zh and item.unit.en) or item.code in ("no_value", "no_winner")
+        assert (item.unit.zh and item.unit.en) or item.code in ("no_value", "no_winner", "idle")
     table = by_seat.pop(None, {})  # nobody won: said for the table
     assert set(table) == ({"no_winner"} if all(state.table_count(p) < state.rules.gou
                                                for p in state.active) else set())
-    assert set(by_seat) == set(state.active)
+    idle = {seat for seat, codes in by_seat.items() if "idle" in codes}
+    assert idle == set(range(state.rules.players)) - set(state.active)  # each 歇家 said
+    assert all(set(by_seat[seat]) == {"idle"} for seat in idle)
+    assert set(by_seat) - idle == set(state.active)
     for seat in state.active:
         mine = by_seat[seat]
         n = state.table_count(seat)
@@ -276,3 +279,14 @@ def test_no_winner_under_the_apps_formula_says_nobody_pays() -> None:
         assert not settled.payments and line[0].label.zh.endswith("不收不付"), line[0].label
         seen += 1
     assert seen
+
+
+def test_a_deal_nobody_xianed_says_so() -> None:
+    """首轮无掀 said 没有人占够 6 张 — true, but not why (a phone play-test)."""
+    for seed in range(300):
+        state = _playout("fengxiang", seed)
+        if state.end == "all_declined" and not any(state.table_count(p) for p in state.active):
+            line = [i for i in GAME.settlement(state).items if i.code == "no_winner"]
+            assert line and line[0].label.zh == "首轮无人掀：本局不收不付", line
+            return
+    raise AssertionError("no deal ended 首轮无掀")

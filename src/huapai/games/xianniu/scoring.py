@@ -182,6 +182,7 @@ def settle(s: State, itemised: bool = True) -> Settlement:
 
 
 _ZHAN = Msg("zhan", "占牌", "占牌 (cards won)")
+_IDLE = Msg("idle", "歇家：这局不打", "sits out this deal (歇家)")
 _XIAN = Msg("xian", "掀", "掀 (xian)")
 _CI = Msg("ci", "刺牌加分", "刺 (ci) bonus")
 _VALUE = {"xingzi": Msg("xingzi", "行子", "行子 (xingzi)"),
@@ -206,6 +207,29 @@ def _items(s: State, counts: dict[int, int]) -> Iterator[SettlementItem]:
             yield SettlementItem(seat, "xian", _XIAN, xians, unit("ci"))
     if all(counts[p] < rules.gou for p in s.active):
         yield SettlementItem(None, "no_winner", _no_winner(s), 0, unit("none"))
+    yield from _sitting_out(s)
+
+
+def _sitting_out(s: State) -> Iterator[SettlementItem]:
+    """The 歇家 of four or five, each said (its 0 in the table read as a deal it lost
+    nothing in, not one it sat out — a phone play-test); with five, whom it 抱."""
+    backed = {sitter: partner for partner, sitter in backers(s).items()}
+    half = s.rules.wujiabao_share != "mirror"
+    for seat in range(s.rules.players):
+        if seat in s.active:
+            continue
+        partner = backed.get(seat)
+        if partner is None:
+            yield SettlementItem(seat, "idle", _IDLE, 0, unit("none"))
+            continue
+        head = partner == s.active[0]
+        zh, en = ("头家", "the 头家 (first)") if head else ("尾家", "the 尾家 (last)")
+        share = ("担他输赢的一半", "half of his result") if half else ("跟他一样输赢",
+                                                                  "his whole result")
+        label = Msg.of("idle_backing", "歇家，抱{who}：{share}",
+                       "sits out (歇家), backing {who_en}: {share_en}",
+                       who=zh, who_en=en, share=share[0], share_en=share[1])
+        yield SettlementItem(seat, "idle", label, 0, unit("none"))
 
 
 def _no_winner(s: State) -> Msg:
@@ -213,6 +237,10 @@ def _no_winner(s: State) -> Msg:
     and "不收不付" over the 掀's payments read as a contradiction (a terminal play-test) —
     but not under the app's formula, where a 掀 is paid only to a winner it 掀ed (a
     browser play-test saw 照赔 over everyone's 0)."""
+    first = s.end == "all_declined" and not any(s.table_count(p) for p in s.active)
+    if first:  # 首轮无掀, said as what happened (没有人占够 6 张 read as a reason)
+        return Msg.of("no_winner", "首轮无人掀：本局不收不付",
+                      "nobody 掀ed in the first round (首轮无掀): nobody pays")
     fees = s.rules.scoring != "app" and s.rules.xian_points
     if fees and any(xianer != leader for xianer, leader in s.xians):
         return Msg.of("no_winner", "没有人占够 {gou} 张：没有赢家，只有掀了没够牌的照赔",
