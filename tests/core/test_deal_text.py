@@ -9,11 +9,12 @@ from typing import Any
 import pytest
 
 from huapai.core.protocol import NotationError
-from huapai.core.registry import game_names, get_game
+from huapai.core.registry import get_game
 from huapai.games.xianniu.cards import face_text
 
 
-@pytest.mark.parametrize("name", game_names())
+@pytest.mark.parametrize("name", ["xianniu", "biegan", "xiushan"])  # (an installed family
+# keeps the protocol's card ids: a plug-in need not read text)
 def test_a_deal_as_text_deals_what_its_ids_deal(name: str) -> None:
     game: Any = get_game(name)  # the built-in families take text; the protocol ids
     for preset in game.presets():
