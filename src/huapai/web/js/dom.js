@@ -68,9 +68,27 @@ export function replace(el, ...children) {
  * text. A re-render then leaves the button under the pointer in place: a press that a
  * message re-renders the page in the middle of (mouse down, then up) still clicks. */
 export function morph(el, ...children) {
-  morphChildren(el, append(document.createElement("div"), children));
+  // never inside itself: a morph that takes away a focused field blurs it, its change
+  // handler draws again, and the outer morph went on over children already changed (a
+  // lobby field typed in, then 恢复默认 pressed: "The node to be removed is no longer a
+  // child"). The inner call's children, the newer, are put in when the outer is done.
+  if (morphing.has(el)) {
+    morphing.set(el, children);
+    return el;
+  }
+  morphing.set(el, children);
+  try {
+    for (let next = children; next; next = morphing.get(el)) {
+      morphing.set(el, null);
+      morphChildren(el, append(document.createElement("div"), next));
+    }
+  } finally {
+    morphing.delete(el);
+  }
   return el;
 }
+
+const morphing = new WeakMap();  // element → children still to put in (null: none)
 
 const STATE = ["value", "checked", "disabled", "selected"];
 

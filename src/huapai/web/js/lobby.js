@@ -288,23 +288,7 @@ export class LobbyPage {
    * keeps its text too (morph leaves a focused field's value alone). */
   renderForm() {
     if (!this.formBox) return;
-    // never inside itself: a redraw that takes away a focused field blurs it, its change
-    // handler redraws, and the outer redraw went on over a form already redrawn (a field
-    // typed in, then 恢复默认 pressed: "The node to be removed is no longer a child")
-    if (this.drawing) {
-      this.redrawAfter = true;
-      return;
-    }
-    this.drawing = true;
-    try {
-      keepingFocus(this.formBox, () => this.drawForm());
-    } finally {
-      this.drawing = false;
-    }
-    if (this.redrawAfter) {
-      this.redrawAfter = false;
-      this.renderForm();
-    }
+    keepingFocus(this.formBox, () => this.drawForm());
   }
 
   drawForm() {
