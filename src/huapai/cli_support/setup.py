@@ -104,9 +104,7 @@ named_overrides = _as_cli(naming.named_overrides)
 game_named = naming.game_named
 
 
-def default_preset(game: Game[Any, Any]) -> str:
-    """The first preset a game lists is its main one (掀牛: lanzhou)."""
-    return next(iter(game.presets()))
+default_preset = naming.default_preset
 
 
 def parse_rule_overrides(items: Sequence[str]) -> dict[str, Any]:

@@ -98,6 +98,11 @@ def resolve_preset(game: Game[Any, Any], name: str, strict: bool = True) -> str:
     return matches[0] if matches else name
 
 
+def default_preset(game: Game[Any, Any]) -> str:
+    """The first preset a game lists is its main one (掀牛: lanzhou)."""
+    return next(iter(game.presets()))
+
+
 def named_overrides(game: Game[Any, Any], preset: str,
                     overrides: Mapping[str, Any]) -> dict[str, Any]:
     """Rule overrides as the rules name them: an option by its id, English name or 中文

@@ -214,4 +214,3 @@ def state_repr(family: str, phase: str, turn: int, dealer: int, hands: Sequence[
 
 __all__ = ["ENVELOPE_KEYS", "TableView", "check_envelope", "check_seat", "check_viewer",
            "observe", "shown_to_act", "state_repr"]
-

@@ -53,9 +53,8 @@ class HuapaiSingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
             raise ValueError(f"seat must be a seat number 0…{seats - 1} or 'random', "
                              f"got {seat!r}")
         self.seat_rule: Seat = seat
-        self.specs = _specs(opponents, seats)
-        for spec in self.specs:
-            parse_spec(spec, self.game)  # an unknown bot is refused here, naming it
+        # parsed once: an unknown bot or level is refused here, naming it
+        self.opponents = [parse_spec(spec, self.game) for spec in _specs(opponents, seats)]
         self.observation_space = aec.observation_spaces[aec.possible_agents[0]]
         self.action_space = aec.action_spaces[aec.possible_agents[0]]
         self.render_mode = aec.render_mode
@@ -98,11 +97,10 @@ class HuapaiSingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
             self.seat = int(self.np_random.integers(seats))
         base = int(self.np_random.integers(2**62))
         self._bots = {}
-        for k, spec in enumerate(self.specs, start=1):
+        for k, spec in enumerate(self.opponents, start=1):
             seat = (self.seat + k) % seats
-            bot = parse_spec(spec, self.game).make(self.game, self.rules, seat,
-                                                    derive_seed(base, "opponent", seat))
-            self._bots[seat] = bot
+            self._bots[seat] = spec.make(self.game, self.rules, seat,
+                                         derive_seed(base, "opponent", seat))
 
     def _advance(self) -> bool:
         """The bots play until the learner is asked (True) or the learner's deal is over
@@ -119,8 +117,7 @@ class HuapaiSingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
                 return True
             seat = aec.possible_agents.index(agent)
             state = aec.deal.state if aec.deal is not None else None
-            aec.step(decide(self._bots[seat], self.game, state, seat,
-                            self.game.legal_actions(state, seat)))
+            aec.step(decide(self._bots[seat], self.game, state, seat, aec.legal_actions(agent)))
 
     @property
     def _me(self) -> str:

@@ -91,7 +91,7 @@ from rich.console import Console
 
 from huapai.cli_support.render import RenderContext, renderer_for
 from huapai.core import record
-from huapai.core.naming import load_game_preset, named_overrides
+from huapai.core.naming import default_preset, load_game_preset, named_overrides
 from huapai.core.protocol import Game, IllegalAction
 from huapai.core.rng import derive_seed
 from huapai.core.session import Deal
@@ -369,10 +369,8 @@ def _game_and_preset(game: str | Game[Any, Any],
                      preset: str | None) -> tuple[Game[Any, Any], str]:
     """The game and preset named as the command line names them (an id, or the 中文:
     秀山, 十八福, 凤翔); the game's first preset when none is named."""
-    if not isinstance(game, str):
-        return game, preset if preset is not None else next(iter(game.presets()))
-    found, named = load_game_preset(game, preset)
-    return found, named if named is not None else next(iter(found.presets()))
+    found, named = load_game_preset(game, preset) if isinstance(game, str) else (game, preset)
+    return found, named if named is not None else default_preset(found)
 
 
 def env(

@@ -177,7 +177,7 @@ def settle(s: State, itemised: bool = True) -> Settlement:
     payments = [p for p in payments if p.amount > 0]
     payments.extend(_sitters(s, payments))
     notes = tuple(f"seat {p}: 占牌 {counts[p]}" for p in s.active)
-    items = tuple(_items(s, counts)) if itemised else ()
+    items = tuple(_items(s, counts, bool(payments))) if itemised else ()
     return Settlement(rules.players, tuple(payments), notes, items)
 
 
@@ -192,7 +192,7 @@ _VALUE = {"xingzi": Msg("xingzi", "行子", "行子 (xingzi)"),
 _TOTAL = {code: Msg(m.code, f"{m.zh}共计", f"{m.en} in all") for code, m in _VALUE.items()}
 
 
-def _items(s: State, counts: dict[int, int]) -> Iterator[SettlementItem]:
+def _items(s: State, counts: dict[int, int], paid: bool) -> Iterator[SettlementItem]:
     """Per seat in the deal: 占牌, then a winner's plays that score, his value and 刺
     bonus (or why it earns nothing), then 掀 made; a table-wide line when nobody won (a
     deal that ended with nobody paying said only 本局无人收付, and a player who had won
@@ -206,7 +206,7 @@ def _items(s: State, counts: dict[int, int]) -> Iterator[SettlementItem]:
         if xians:
             yield SettlementItem(seat, "xian", _XIAN, xians, unit("ci"))
     if all(counts[p] < rules.gou for p in s.active):
-        yield SettlementItem(None, "no_winner", _no_winner(s), 0, unit("none"))
+        yield SettlementItem(None, "no_winner", _no_winner(s, paid), 0, unit("none"))
     yield from _sitting_out(s)
 
 
@@ -232,17 +232,16 @@ def _sitting_out(s: State) -> Iterator[SettlementItem]:
         yield SettlementItem(seat, "idle", label, 0, unit("none"))
 
 
-def _no_winner(s: State) -> Msg:
-    """Nobody won: nothing to pay for a hand — but a 掀 that did not win is still paid for,
-    and "不收不付" over the 掀's payments read as a contradiction (a terminal play-test) —
-    but not under the app's formula, where a 掀 is paid only to a winner it 掀ed (a
-    browser play-test saw 照赔 over everyone's 0)."""
+def _no_winner(s: State, paid: bool) -> Msg:
+    """Nobody won: nothing to pay for a hand — but a 掀 that did not win may still be paid
+    for (``paid``: with no winner, every payment is one), and "不收不付" over the 掀's
+    payments read as a contradiction (a terminal play-test); under the app's formula, which
+    pays a 掀 only to a winner it 掀ed, 照赔 stood over everyone's 0 (a browser play-test)."""
     first = s.end == "all_declined" and not any(s.table_count(p) for p in s.active)
     if first:  # 首轮无掀, said as what happened (没有人占够 6 张 read as a reason)
         return Msg.of("no_winner", "首轮无人掀：本局不收不付",
                       "nobody 掀ed in the first round (首轮无掀): nobody pays")
-    fees = s.rules.scoring != "app" and s.rules.xian_points
-    if fees and any(xianer != leader for xianer, leader in s.xians):
+    if paid:
         return Msg.of("no_winner", "没有人占够 {gou} 张：没有赢家，只有掀了没够牌的照赔",
                       "nobody won {gou} cards: no winner; only a failed 掀 is paid for",
                       gou=s.rules.gou)
