@@ -423,7 +423,7 @@ def test_a_decision_lists_the_advice_and_the_pick_first() -> None:
                        _option(3, "10（单张）", 0.0, 8.4)]}
     line = _decision_line(row, "zh").plain
     assert line.index("扣了 −0.2±0.3（建议，重比过）") < line.index("Q Q（对子） −1.5（你选的）") \
-        < line.index("A（单张） +1.0±8.0") < line.index("10（单张） +0.0±8.4"), line
+        < line.index("A（单张） +1.0±8.0") < line.index("10（单张） 0.0±8.4"), line
 
 
 def test_a_rechecked_move_not_advised_says_it_fell_short_of_99() -> None:
@@ -435,6 +435,42 @@ def test_a_rechecked_move_not_advised_says_it_fell_short_of_99() -> None:
            "options": [_option(0, "过", -1.5, 1.4, checked=True), _option(1, "对", -5.0, None)]}
     assert "过 −1.5±1.4（重比过，没到 99% 把握）" in _decision_line(row, "zh").plain
     assert "re-checked, not 99 % sure" in _decision_line(row, "en").plain
+
+
+def test_a_rechecked_move_that_came_out_worse_is_no_near_miss() -> None:
+    """打 千 −1.1±0.2 beside 打 大 −0.6 (your pick) said 没到 99% 把握, as if it nearly won
+    (a review play-test): it says it was no better than the pick; a figure that rounds to
+    nothing is 0.0, not −0.0."""
+    row = {"move": 27, "mistake": False, "chosen": 1, "advised": 1, "checked": 0,
+           "asked": None, "chosen_label": {"zh": "打 大", "en": "discard 大"},
+           "options": [_option(0, "打 千", -1.1, 0.2, checked=True),
+                       _option(1, "打 大", -0.6, None), _option(2, "打 九", -0.04, 14.0)]}
+    line = _decision_line(row, "zh").plain
+    assert "打 千 −1.1±0.2（重比过，不比你选的好）" in line and "没到" not in line
+    assert "re-checked, no better than your pick" in _decision_line(row, "en").plain
+    assert "打 九 0.0±14.0" in line
+
+
+def test_smaller_losses_are_listed_under_the_summary() -> None:
+    """"合计少得 0.6 分" beside 没有大错, and the 0.6 nowhere said (a review play-test): the
+    decisions that cost something without being a big mistake are listed by move."""
+    from rich.console import Console
+
+    from huapai.cli_support.review import show
+    worth = {"unit": {"code": "fen", "zh": "分", "en": "points", "params": {}}, "note": None}
+    rows = [{"deal": 1, "move": m, "mistake": False, "chosen": 0, "advised": a, "checked": None,
+             "asked": None, "cost": cost, "chosen_mean": 0.0, "advised_mean": cost,
+             "chosen_label": {"zh": "过", "en": "pass"}, "advised_label": {"zh": "招", "en": "招"},
+             "options": [_option(0, "过", 0.0, None), _option(1, "招", cost, 0.5)]}
+            for m, a, cost in ((26, 1, 0.59), (30, 0, 0.0), (31, 1, 0.04))]
+    data = {"decisions": rows, "worth": worth, "seat": 0, "level": "普通", "iterations": 8,
+            "summary": {"decisions": 3, "mistakes": 0, "cost": 0.63}}
+    for lang, said in (("zh", "小的损失（不算大错）：第 26 手 −0.6"),
+                       ("en", "smaller losses (not big mistakes): move 26 −0.6")):
+        out = Console(width=200, record=True, force_terminal=False)
+        show(data, lang, out)  # type: ignore[arg-type]
+        text = out.export_text()
+        assert said in text and "31" not in text.split(said)[1], text
 
 
 def test_a_decision_where_every_option_expects_the_same_is_one_short_line() -> None:
@@ -464,7 +500,8 @@ def test_a_decision_says_what_came_before_and_keeps_its_options_whole() -> None:
     from huapai.cli_support.review import show
     options = [_option(i, f"打 {card}", float(i), 1.5) for i, card in enumerate("一二三四五六七八")]
     row = {"deal": 1, "move": 72, "mistake": False, "chosen": 0, "advised": 0, "checked": None,
-           "asked": None, "chosen_label": {"zh": "打 一", "en": "discard 一"}, "options": options}
+           "asked": None, "cost": 0.0, "chosen_label": {"zh": "打 一", "en": "discard 一"},
+           "options": options}
     worth = {"unit": {"code": "dou", "zh": "豆", "en": "豆", "params": {}}, "note": None}
     data = {"decisions": [row], "worth": worth, "seat": 0, "level": "普通", "iterations": 8,
             "summary": {"decisions": 1, "mistakes": 0, "cost": 0.0}}

@@ -75,6 +75,12 @@ def test_review_a_seat_from_the_replay(page: Page, server: str, shots: Path | No
     mistakes = [d for d in job["result"]["decisions"] if d["mistake"]]
     expect(page.locator("[data-testid=review-mistake]")).to_have_count(len(mistakes))
     expect(page.locator("[data-testid=review-mark]")).to_have_count(len(mistakes))
+    # what else the total is made of, each a way to its position
+    small = [d for d in job["result"]["decisions"] if not d["mistake"] and round(d["cost"], 1) > 0]
+    expect(page.locator("[data-testid=review-small] button")).to_have_count(len(small))
+    if small:
+        expect(page.locator("[data-testid=review-small] button").first).to_have_text(
+            f"第 {small[0]['move']} 手 −{small[0]['cost']:.1f}")
     shot(page, shots, "replay-review")
     text = panel.inner_text()
     assert not re.search(r"[A-Za-z]{3,}", text), text  # Chinese mode: no English words
@@ -143,6 +149,14 @@ def _options_shown(page: Page, decision: dict[str, Any]) -> None:
     else:
         expect(checked).to_have_attribute("data-action", decision["checked"])
         expect(checked).to_contain_text("重比过")
+        option = next(o for o in decision["options"] if o["action"] == decision["checked"])
+        if decision["checked"] != decision["advised"]:  # a near miss, or simply worse
+            above = round(option["estimate"], 1) > round(decision["chosen_mean"], 1)
+            expect(checked).to_contain_text("没到 99% 把握" if above else "不比你选的好")
+    for option in decision["options"]:  # on how many deals, in sight (a phone has no title)
+        if option["action"] != decision["chosen"] and option["estimate"] is not None:
+            expect(step.locator(f".review-option[data-action='{option['action']}'] .opt-deals")
+                   ).to_have_text(f"比了 {option['pairs']} 副")
     # the advice first, then the pick, then the rest best first (the first listed was read
     # as the advice)
     shown = step.locator(".review-option").evaluate_all(

@@ -166,6 +166,19 @@ def show(data: dict[str, Any], lang: Lang, console: Console,
     for row in data["decisions"]:
         if row["mistake"]:
             console.print(Text(mistake_line(row, lang), style="red"))
+    smaller = small_losses(data["decisions"])
+    if smaller:  # "合计少得 0.6 分" beside 没有大错, and nowhere said where (a play-test)
+        steps = ("、" if zh else ", ").join(
+            (f"第 {r['move']} 手 −{r['cost']:.1f}" if zh else f"move {r['move']} −{r['cost']:.1f}")
+            for r in smaller)
+        console.print(Text(f"小的损失（不算大错）：{steps}" if zh
+                           else f"smaller losses (not big mistakes): {steps}", style="dim"))
+
+
+def small_losses(decisions: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The decisions that cost something (0.1 or more, as shown) without being a big
+    mistake: what else the summary's total is made of."""
+    return [r for r in decisions if not r["mistake"] and round(r["cost"], 1) > 0]
 
 
 def _decision_line(row: dict[str, Any], lang: Lang) -> Text:
@@ -281,7 +294,18 @@ def _tags(option: dict[str, Any], row: dict[str, Any]) -> list[tuple[str, str]]:
         # better on average but not at 99 %: "0 处大错" beside a move 3.5 ± 1.4 better read
         # as the review contradicting itself (a 公安 player's check)
         (("重比过，没到 99% 把握", "re-checked, not 99 % sure"),
-         option["checked"] and option["action"] != row["advised"])) if on]
+         option["checked"] and option["action"] != row["advised"] and _above_pick(option, row)),
+        # and one that came out worse is not a near miss (a review play-test)
+        (("重比过，不比你选的好", "re-checked, no better than your pick"),
+         option["checked"] and option["action"] != row["advised"]
+         and not _above_pick(option, row))) if on]
+
+
+def _above_pick(option: dict[str, Any], row: dict[str, Any]) -> bool:
+    """The option's estimate shows above the pick's (to the tenth shown)."""
+    pick = next(o["estimate"] for o in row["options"] if o["action"] == row["chosen"])
+    estimate = option["estimate"]
+    return estimate is not None and round(estimate, 1) > round(pick, 1)
 
 
 def _alike_runs(ranked: Sequence[dict[str, Any]],
@@ -313,8 +337,10 @@ def _said(label: dict[str, Any], lang: Lang) -> str:
 
 
 def _fmt(mean: float) -> str:
-    """``+4.3`` / ``−1.7`` (a minus sign, as the browser writes it)."""
-    return f"−{-mean:.1f}" if mean < 0 else f"+{mean:.1f}"
+    """``+4.3`` / ``−1.7`` (a minus sign, as the browser writes it); ``0.0`` for what
+    rounds to nothing (it said −0.0: a play-test)."""
+    shown = round(mean, 1)
+    return "0.0" if shown == 0 else f"−{-shown:.1f}" if shown < 0 else f"+{shown:.1f}"
 
 
 def _estimate(mean: float | None, lang: Lang) -> str:

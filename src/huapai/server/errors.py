@@ -71,7 +71,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
                          "no such game record, or it is a private room's game: ask one of its "
                          "players for a share link"),
     "replay_not_finished": ("这局还没结束", "the game is not over yet"),
-    "bad_seat": ("视角不对", "seat must be a seat number or 'all'"),
+    # the detail says what the request may name (a review takes one seat, not 'all': a
+    # play-test read 'all' offered and then refused)
+    "bad_seat": ("没有这个座位", "no such seat"),
     "bad_level": ("没有这个机器人水平", "no such bot level"),
     "review_not_found": ("没有这个复盘", "no such review"),
     "review_busy": ("复盘排队的太多，请稍候", "too many reviews are queued: try again shortly"),

@@ -9,6 +9,7 @@ from typing import Any
 from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session
 
+from huapai.core.present import Msg
 from huapai.core.protocol import Event, Game
 from huapai.core.record import STAND_INS, ActionEntry, DealRecord, dumps, replay_deal
 
@@ -37,7 +38,10 @@ def parse_viewer(value: str | None, seats: int) -> int | str:
         return ALL
     if value.isascii() and value.isdigit() and len(value) <= 3 and int(value) < seats:
         return int(value)
-    raise ServerError("bad_seat", f"{value[:20]!r}; seats are 0..{seats - 1} or 'all'")
+    raise ServerError("bad_seat", Msg.of(
+        "view_seat", "看 0..{last} 中的一个座位，或者 all（全部明牌），不是 {got!r}",
+        "view one of the seats 0..{last} or 'all' (every hand open), not {got!r}",
+        last=seats - 1, got=value[:20]))
 
 
 def verify_json(row: GameRow, report: VerifyReport) -> dict[str, Any]:

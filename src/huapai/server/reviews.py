@@ -29,6 +29,7 @@ from typing import Any
 from huapai.bots.levels import BadSpec, level_name
 from huapai.bots.review import count_decisions, review, review_json
 from huapai.bots.search import BUDGETS
+from huapai.core.present import Msg
 from huapai.core.record import DealRecord, replay_deal
 
 from .errors import ServerError, not_found
@@ -118,7 +119,9 @@ def checked_level(value: Any) -> str:
 
 def checked_seat(value: Any, seats: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < seats:
-        raise ServerError("bad_seat", f"seat: expected 0..{seats - 1}, got {value!r}")
+        raise ServerError("bad_seat", Msg.of(
+            "review_seat", "复盘看一个座位：0..{last}，不是 {got!r}", "a review takes one seat, "
+            "0..{last}, not {got!r}", last=seats - 1, got=str(value)[:20]))
     return value
 
 

@@ -208,15 +208,15 @@ export class ReplayPage {
     const ctx = { me: null, name: (s) => this.name(s) };
     let recent = null;
     const log = [];
-    const feed = (events, view) => {
+    const feed = (events, view, step) => {
       recent = this.renderer.track(recent, events, view);
       for (const ev of events) {
         const text = byTuoguan(this.renderer.eventText(ev, ctx, view), ev.tuoguan);
-        if (text) log.push({ text, seat: ev.seat });
+        if (text) log.push({ text, seat: ev.seat, step });
       }
     };
-    feed(d.initial_events ?? [], d.initial);
-    for (let i = 0; i <= this.index; i++) feed(d.steps[i].events, d.steps[i].view);
+    feed(d.initial_events ?? [], d.initial, 0);  // the deal's opening lines: no step
+    for (let i = 0; i <= this.index; i++) feed(d.steps[i].events, d.steps[i].view, i + 1);
     const step = this.index >= 0 ? d.steps[this.index] : null;
     const view = step ? step.view : d.initial;
     const me = this.viewer === "all" ? null : this.viewer;

@@ -8,16 +8,28 @@ import { toast } from "./ui.js";
 
 const LOG_MAX = 200;
 
-/** Consecutive equal lines as one, with how many ([text, n]): 紧牌's face-down discards
- * said "机器人乙 弃了一张牌" seven times in a row (the terminal folds them too). */
+/** Consecutive equal lines as one, with how many and the first one's step ([text, n,
+ * step]): 紧牌's face-down discards said "机器人乙 弃了一张牌" seven times in a row (the
+ * terminal folds them too). */
 function runs(lines) {
   const out = [];
-  for (const text of lines) {
+  for (const [text, step] of lines) {
     const last = out[out.length - 1];
     if (last && last[0] === text) last[1] += 1;
-    else out.push([text, 1]);
+    else out.push([text, 1, step]);
   }
   return out;
+}
+
+/** A log line: a replay's lines are numbered by their step (手) — the slider's 已走 N 手
+ * and the 复盘分析's 第 N 手 — the step's first line alone, the others (passes, the trick
+ * won) and the deal's opening lines unnumbered; a live table's count one by one (the
+ * numbers were the lines', so the review's 第 44 手 was the log's 36th: a play-test). */
+function logLine([text, n, step], i, lines) {
+  const line = n > 1 ? `${text} ×${n}` : text;
+  if (step === undefined) return h("li", {}, line);
+  const first = typeof step === "number" && step > 0 && lines[i - 1]?.[2] !== step;
+  return h("li", first ? { value: step, "data-step": step } : { class: "cont" }, line);
 }
 
 /** The game log survives a reload of the page (sessionStorage, per tab and deal). */
@@ -82,8 +94,8 @@ export function byTuoguan(text, tg) {
 /** The log's list drawn again, its newest line in view. */
 export function renderLog(table) {
   const ctx = table.ctx();
-  const lines = table.log.map((e) => byTuoguan(e.ev ? table.renderer.eventText(e.ev, ctx, table.data.view) : e.text, e.tg));
-  replace(table.logList, runs(lines.filter(Boolean)).map(([text, n]) => h("li", {}, n > 1 ? `${text} ×${n}` : text)));
+  const lines = table.log.map((e) => [byTuoguan(e.ev ? table.renderer.eventText(e.ev, ctx, table.data.view) : e.text, e.tg), e.step]);
+  replace(table.logList, runs(lines.filter(([text]) => text)).map(logLine));
   table.logList.scrollTop = table.logList.scrollHeight;
   table.logBox.scrollTop = table.logBox.scrollHeight;
 }

@@ -202,6 +202,10 @@ export const xianniu = {
     const parts = [];
     if (view.phase === "over") parts.push(h("div", { class: "center-banner" }, endText(view)));
     if (plays.length) {
+      // a trick won stays until the next lead: said, or its 过 under a seat asked 掀不掀
+      // now read as that seat's answer (a review play-test)
+      const done = recent.winner !== null && view.phase !== "over";
+      if (done) parts.push(h("div", { class: "trick-caption", "data-testid": "last-trick" }, bi("上一轮", "last trick")));
       parts.push(h("div", { class: "trick" }, plays.map((p) => trickPlay(this, view, ctx, p, recent.winner))));
     }
     return h("div", { class: "xn-center" }, parts);
