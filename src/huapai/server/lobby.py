@@ -29,6 +29,7 @@ from .messages import listing
 from .migrate import upgrade
 from .names import check_nickname
 from .restore import restore_room, resume
+from .reviews import reviews_of
 from .rooms import Room
 from .roomstore import durable
 from .seats import FINISHED, RoomServices
@@ -139,6 +140,7 @@ class Platform:
         if self.cluster is not None:
             await self.cluster.stop()
         await self.hub.stop()
+        reviews_of(self).running.stop()  # a review's process ends with its server
         if self.writer is not None:
             await asyncio.to_thread(self.writer.close)
         if self.checkpointer is not None:

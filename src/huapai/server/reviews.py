@@ -2,11 +2,14 @@
 
 ``POST /api/replays/{id}/review`` starts (or finds) the job for that game, seat and level;
 ``GET /api/reviews/{job}`` reports its progress and, once done, its result. A job runs
-:func:`huapai.bots.review.review` on :data:`POOL` — one thread for every review of the
-server, apart from the rooms' search bots — so reviews queue behind each other and never
-hold up a live room's event loop. At most :data:`MAX_PENDING` jobs wait or run at once
-(more is ``review_busy``); the last :data:`KEPT` jobs are kept in memory for their
-results (a review is a computation, not a record: after a restart it is asked again).
+:func:`huapai.bots.review.review` in a process of its own, one at a time: :data:`POOL`'s
+one thread starts it and relays its progress, so reviews queue behind each other and a
+review's search never holds the server's interpreter lock (in a thread it did: the event
+loop's round trips waited for it, p99 0.09 ms → 26 ms, and a play-test's live room slowed
+while a review ran: ``bench/bench_review_isolation.py``). At most :data:`MAX_PENDING` jobs
+wait or run at once (more is ``review_busy``); the last :data:`KEPT` jobs are kept in
+memory for their results (a review is a computation, not a record: after a restart it is
+asked again).
 
 Who may review what follows the replay rules: any seat of a game the caller may read
 (its own seat, or any seat of a public game or one shared with a token). The search
@@ -17,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import multiprocessing
 import secrets
 import threading
 import weakref
@@ -24,6 +28,8 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
 from typing import Any
 
 from huapai.bots.levels import BadSpec, level_name
@@ -71,6 +77,7 @@ class Reviews:
     def __init__(self) -> None:
         self.jobs: OrderedDict[str, Job] = OrderedDict()
         self._serial = itertools.count()
+        self.running = Running()
 
     def find(self, job_id: str) -> Job:
         job = self.jobs.get(job_id) if len(job_id) <= 64 else None
@@ -92,7 +99,8 @@ class Reviews:
         while len(self.jobs) > KEPT:
             self.jobs.popitem(last=False)
         record = deal_record(row, actions)
-        asyncio.get_running_loop().run_in_executor(POOL, _run, job, record, derive(row))
+        asyncio.get_running_loop().run_in_executor(POOL, _run, job, record, derive(row),
+                                                   self.running)
         return job
 
 
@@ -130,16 +138,98 @@ def derive(row: GameRow) -> int:
     return int.from_bytes(row.id.encode()[:8].ljust(8, b"\0"), "big")
 
 
-def _run(job: Job, record: DealRecord, seed: int) -> None:
+_SPAWN = multiprocessing.get_context("spawn")  # a clean interpreter: no server threads forked
+
+
+class Running:
+    """The review processes one platform runs now: killed when it stops (a review's
+    result lives in memory only, and its process would hold the stop up for as long as
+    it had left)."""
+
+    def __init__(self) -> None:
+        self.procs: set[BaseProcess] = set()
+        self.lock = threading.Lock()
+        self.stopped = False
+
+    def add(self, proc: BaseProcess) -> bool:
+        with self.lock:
+            if not self.stopped:
+                self.procs.add(proc)
+            return not self.stopped
+
+    def discard(self, proc: BaseProcess) -> None:
+        with self.lock:
+            self.procs.discard(proc)
+
+    def stop(self) -> None:
+        with self.lock:
+            self.stopped, procs = True, list(self.procs)
+        for proc in procs:
+            if proc.is_alive():
+                proc.kill()
+
+
+def _run(job: Job, record: DealRecord, seed: int, running: Running) -> None:
+    """One job, in POOL's thread: its review in a child process, whose messages — the
+    decisions to review, a tick per decision, the result or the failure — this relays."""
+    parent, child = _SPAWN.Pipe(duplex=False)
+    proc = _SPAWN.Process(target=review_process, args=(child, record, job.seat, job.level, seed),
+                          name=f"huapai-review-{job.id}", daemon=True)
+    try:
+        if not running.add(proc):
+            raise RuntimeError("the server stops")
+        proc.start()
+        child.close()  # the child's end is the child's alone: its exit ends the pipe
+        _relay(job, parent)
+    except Exception as exc:  # reported to whoever asks, never raised into the pool
+        _failed(job, type(exc).__name__)
+    finally:
+        child.close()
+        parent.close()
+        if proc.pid is not None:
+            proc.join(timeout=10)
+            if proc.is_alive():
+                proc.kill()
+        running.discard(proc)
+
+
+def _relay(job: Job, conn: Connection) -> None:
+    while True:
+        try:
+            kind, value = conn.recv()
+        except EOFError:  # the process died without a word (killed, out of memory)
+            _failed(job, "ReviewProcessDied")
+            return
+        with job.lock:
+            if kind == "total":
+                job.status, job.total = "running", value
+            elif kind == "tick":
+                job.done += 1
+            elif kind == "done":
+                job.status, job.result, job.done = "done", value, job.total
+                return
+            else:
+                job.status, job.result = "failed", {"error": value}
+                return
+
+
+def _failed(job: Job, error: str) -> None:
+    with job.lock:
+        job.status, job.result = "failed", {"error": error}
+
+
+def review_process(conn: Connection, record: DealRecord, seat: int, level: str,
+                   seed: int) -> None:
+    """A review in its own process, said over ``conn``: ``("total", n)``, ``("tick",
+    None)`` per decision reviewed, then ``("done", result)`` or ``("failed", error)``."""
     try:
         replayed = replay_deal(record)
-        with job.lock:
-            job.status, job.total = "running", count_decisions([replayed], job.seat)
-        decisions = review([replayed], job.seat, BUDGETS[job.level], seed, job.tick)
-        result = review_json([replayed], decisions, job.level, job.seat)
-    except Exception as exc:  # reported to whoever asks, never raised into the pool
-        with job.lock:
-            job.status, job.result = "failed", {"error": type(exc).__name__}
-        return
-    with job.lock:
-        job.status, job.result, job.done = "done", result, job.total
+        conn.send(("total", count_decisions([replayed], seat)))
+        decisions = review([replayed], seat, BUDGETS[level], seed,
+                           lambda: conn.send(("tick", None)))
+        conn.send(("done", review_json([replayed], decisions, level, seat)))
+    except Exception as exc:  # the parent reports it to whoever asks
+        conn.send(("failed", type(exc).__name__))
+    finally:
+        conn.close()
+

@@ -68,6 +68,11 @@ class CatalogueKey:
     fish_liang_forms: str
     xi_bao_liang: bool
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # by its fields: compiled, a frozen class refused pickle's own way (setattr)
+        return (CatalogueKey, (self.rank_table, self.niu_liangzi, self.xi_liangzi,
+                               self.multi_liang, self.fish_liang_forms, self.xi_bao_liang))
+
 
 @dataclass(frozen=True, slots=True)
 class Combo:
@@ -104,6 +109,10 @@ class Catalogue:
     sizes: list[int] = field(default_factory=list)
     _parts: dict[object, tuple[int, ...]] = field(default_factory=dict)
     _texts: dict[tuple[int, Style], str] = field(default_factory=dict)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # a state sent to a search process names its catalogue, built there once
+        return (catalogue, (self.key,))
 
     def fits(self, combo: Combo, hand: Counts) -> bool:
         return all(hand[f] >= n for f, n in combo.items)
