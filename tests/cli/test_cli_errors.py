@@ -241,3 +241,21 @@ def test_a_chinese_name_of_several_presets_names_them() -> None:
     result = invoke(["rules", "掀牛", "-p", "兰州"])
     assert_clean(result, 1)  # as any refused preset
     assert "「兰州」可以是几种玩法：lanzhou（兰州掀牛（扑克））、lanzhou-app" in result.output
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["serve", "--workers", "0"], "--workers 至少是 1，不是 0 / --workers takes 1 or more, not 0"),
+    (["serve", "--workers", "-3"], "--workers 至少是 1，不是 -3"),
+    (["serve", "--port", "70000"],
+     "--port 要在 1 到 65535 之间，不是 70000 / --port takes 1 to 65535, not 70000"),
+    (["serve", "--workers", "two"],
+     "--workers 要写整数，不是「two」 / --workers takes a whole number, not 'two'"),
+])
+def test_a_number_out_of_bounds_is_refused_as_any_other_mistake(args: list[str],
+                                                               said: str) -> None:
+    """``--workers 0`` got typer's English box and status 2, ``--workers two`` a Chinese
+    line and status 1 (an operator's play-test): one line, status 1, and — a command
+    without ``--lang``, as ``serve``'s own errors are — in both languages."""
+    result = invoke(args)
+    assert_clean(result, 1)
+    assert said in result.output and len(result.output.strip().splitlines()) == 1

@@ -7,13 +7,15 @@ compiled extensions, and compare).
 Per preset: the match record of ``DEALS`` deals between heuristic bots (every line,
 settlements included), and a digest of ``STEPS`` random decisions: each step's legal
 actions, the events ``apply`` returned, every seat's observation and ``resample`` of the
-seat to act; plus which modules ran compiled.
+seat to act, play going on now and then from the state pickled and loaded (a room's search
+bot gets it so); plus which modules ran compiled.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import pickle
 import random
 import sys
 from typing import Any
@@ -22,6 +24,7 @@ from huapai import native
 from huapai.bots.registry import make_bot
 from huapai.core.match import Match
 from huapai.core.registry import get_game
+from huapai.native import pickling
 
 
 def heuristic_record(game_name: str, preset: str, deals: int) -> list[dict[str, Any]]:
@@ -52,6 +55,8 @@ def random_digest(game_name: str, preset: str, steps: int) -> str:
         sample = game.resample(state, seat, random.Random(rng.randrange(1 << 30)))
         digest.update(_dump([legal, game.observe(sample, seat)]))
         state, events = game.apply(state, seat, legal[rng.randrange(len(legal))])
+        if rng.randrange(5) == 0:  # a state goes to a search process pickled, and on from there
+            state = pickle.loads(pickle.dumps(state))
         views = [game.observe(state, s) for s in range(game.num_seats(rules))]
         digest.update(_dump([[e.to_json() for e in events], views]))
     return digest.hexdigest()
@@ -63,6 +68,7 @@ def _dump(value: Any) -> bytes:
 
 def main(argv: list[str]) -> int:
     families, deals, steps = argv[0].split(","), int(argv[1]), int(argv[2])
+    pickling.register()  # as a room does before it sends a state to its search process
     out: dict[str, Any] = {"compiled": {f: native.compiled(f) for f in families}}
     for family in families:
         for preset in get_game(family).presets():

@@ -3,8 +3,10 @@ thinks off the event loop, and it decides from its seat's information only."""
 
 from __future__ import annotations
 
+import os
 import random
 import time
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
@@ -18,7 +20,7 @@ from huapai.bots.registry import make_bot
 from huapai.core.protocol import Game
 from huapai.core.registry import get_game
 from huapai.core.session import decide
-from huapai.server import turns
+from huapai.server import botplay, turns
 from huapai.server.botplay import bot_choices, checked_spec, search_choice, search_pace
 from huapai.server.errors import ServerError
 
@@ -199,3 +201,25 @@ def test_a_room_s_search_bot_sees_only_its_seat() -> None:
             checked += 1
         state, _ = game.apply(state, seat, decide(bots[seat], game, state, seat, legal))
     assert checked == 3
+
+
+def test_a_room_s_search_bot_thinks_in_a_process_of_its_own() -> None:
+    """Not in a thread of the server's process, where it held the interpreter's lock and
+    every room's messages waited (bench/bench_review_isolation.py); a search process that
+    died costs the move it was thinking (the room's house bot plays it) and no more: the
+    next search has a new one."""
+    game = get_game("biegan")
+    rules = game.rules("gongan")
+    state = game.new_game(rules, seed=3)
+    seat = game.to_act(state)[0]
+    legal = list(game.legal_actions(state, seat))
+    first = run_alone(search_choice(game, rules, "search:入门", 5, state, seat, legal))
+    found = botplay.pool()
+    workers = found.submit(os.getpid).result(timeout=30), os.getpid()
+    assert workers[0] != workers[1]
+    for proc in list(found._processes.values()):  # as the kernel's OOM killer would
+        proc.kill()
+    with pytest.raises(BrokenProcessPool):
+        run_alone(search_choice(game, rules, "search:入门", 5, state, seat, legal))
+    assert botplay.pool() is not found
+    assert run_alone(search_choice(game, rules, "search:入门", 5, state, seat, legal)) == first

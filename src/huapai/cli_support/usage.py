@@ -11,6 +11,7 @@ What they do not catch, typer still refuses in its own words.
 from __future__ import annotations
 
 import inspect
+import math
 import types
 import typing
 from collections.abc import Sequence
@@ -81,9 +82,20 @@ def _folding(make: Any) -> Any:
     return made
 
 
-def usage_error(message: str, lang: Lang) -> typer.Exit:
+Said = Lang | None
+"""The language a command line's errors are said in; None for both (a command without
+``--lang``, ``serve``: its own errors are one line in both languages)."""
+
+
+def _tr(key: str, lang: Said, **values: object) -> str:
+    if lang is not None:
+        return tr(key, lang, **values)
+    return f"{tr(key, 'zh', **values)} / {tr(key, 'en', **values)}"
+
+
+def usage_error(message: str, lang: Said) -> typer.Exit:
     """A malformed command line: one ``错误：…`` line, then status 1."""
-    error_line(message, lang)
+    error_line(message, lang or "en")
     return typer.Exit(1)
 
 
@@ -99,7 +111,7 @@ def lang_of(args: Sequence[str]) -> Lang:
 
 
 def check_flags(args: Sequence[str], options: Sequence[Any], command: str,
-                lang: Lang) -> None:
+                lang: Said) -> None:
     """Every word that looks like an option is one this command takes (a flag without
     ``=``), and an option that needs a value has one (not another option)."""
     names = {name for opt in options for name in (*opt.opts, *opt.secondary_opts)}
@@ -116,15 +128,15 @@ def check_flags(args: Sequence[str], options: Sequence[Any], command: str,
         if not word.startswith("--") and word[:2] in names - flags and len(word) > 2:
             continue  # a short option with its value attached: -planzhou
         if name not in names or (eq and name in flags):
-            raise usage_error(tr("calc_unknown_flag", lang, cmd=command, flag=word,
+            raise usage_error(_tr("calc_unknown_flag", lang, cmd=command, flag=word,
                                  known=shown), lang)
         following = words[i + 1].partition("=")[0] if i + 1 < len(words) else None
         if not eq and name not in flags and (following is None or following in names):
-            raise usage_error(tr("calc_flag_value", lang, flag=name), lang)
+            raise usage_error(_tr("calc_flag_value", lang, flag=name), lang)
 
 
 def check_numbers(args: Sequence[str], options: Sequence[Any], integers: set[str],
-                  lang: Lang) -> None:
+                  lang: Said) -> None:
     """The value of each option named in ``integers`` (by parameter name) is a whole
     number: ``--seat abc`` is refused naming the option and the word."""
     wanted = {name: opt for opt in options if opt.name in integers for name in opt.opts}
@@ -140,11 +152,26 @@ def check_numbers(args: Sequence[str], options: Sequence[Any], integers: set[str
         if not eq:
             value = words[i + 1] if i + 1 < len(words) else ""
         if not _is_number(value):
-            raise usage_error(tr("not_a_number", lang, flag=name, value=value), lang)
+            raise usage_error(_tr("not_a_number", lang, flag=name, value=value), lang)
+        bounds = _bounds(wanted[name])
+        if bounds and not bounds[0] <= int(value) <= bounds[1]:
+            # typer said it in English in a box, status 2 (--workers 0: a play-test)
+            low, high = bounds
+            key = ("too_small" if high == math.inf else "too_big" if low == -math.inf
+                   else "out_of_range")
+            raise usage_error(_tr(key, lang, flag=name, value=value, low=low, high=high), lang)
+
+
+def _bounds(option: Any) -> tuple[float, float] | None:
+    """An integer option's inclusive bounds (its ``min=`` / ``max=``), or None."""
+    low, high = getattr(option, "min", None), getattr(option, "max", None)
+    if low is None and high is None:
+        return None
+    return -math.inf if low is None else low, math.inf if high is None else high
 
 
 def check_positionals(args: Sequence[str], params: Sequence[Any], command: str,
-                      lang: Lang) -> None:
+                      lang: Said) -> None:
     """As many positional words as the command has arguments: a required one missing, or
     a word left over, is refused naming it."""
     arguments = [p for p in params if p.param_type_name == "argument"]
@@ -154,15 +181,15 @@ def check_positionals(args: Sequence[str], params: Sequence[Any], command: str,
     required = [p for p in arguments if p.required]
     if len(words) < len(required):
         missing = required[len(words)].name
-        raise usage_error(tr("missing_argument", lang, cmd=command,
-                             what=tr_or(f"arg_{missing}", lang, missing)), lang)
+        raise usage_error(_tr("missing_argument", lang, cmd=command,
+                             what=tr_or(f"arg_{missing}", lang or "en", missing)), lang)
     if len(words) > len(arguments):
         extra = " ".join(words[len(arguments):])
-        raise usage_error(tr("extra_words", lang, cmd=command, words=extra), lang)
+        raise usage_error(_tr("extra_words", lang, cmd=command, words=extra), lang)
 
 
 def check_required(args: Sequence[str], options: Sequence[Any], command: str,
-                   lang: Lang) -> None:
+                   lang: Said) -> None:
     """Every required option is given (``review`` without ``--seat``): refused naming it,
     in the command's language, not in typer's English box."""
     if "--help" in args:
@@ -171,7 +198,7 @@ def check_required(args: Sequence[str], options: Sequence[Any], command: str,
     given |= {word[:2] for word in args if not word.startswith("--") and len(word) > 2}
     for opt in options:
         if opt.required and not given & {*opt.opts, *opt.secondary_opts}:
-            raise usage_error(tr("missing_option", lang, cmd=command, flag=opt.opts[0]), lang)
+            raise usage_error(_tr("missing_option", lang, cmd=command, flag=opt.opts[0]), lang)
 
 
 def _positionals(args: Sequence[str], options: Sequence[Any]) -> list[str]:
@@ -222,7 +249,7 @@ class LocalGroup(BilingualHelp, TyperGroup):
         if args and not args[0].startswith("-") and self.get_command(ctx, args[0]) is None:
             lang = lang_of(args)
             known = ", ".join(self.list_commands(ctx))
-            raise usage_error(tr("no_command", lang, prog=ctx.command_path, word=args[0],
+            raise usage_error(_tr("no_command", lang, prog=ctx.command_path, word=args[0],
                                  known=known), lang)
         return super().resolve_command(ctx, args)
 
@@ -233,9 +260,9 @@ class LocalCommand(BilingualHelp, TyperCommand):
     language."""
 
     def parse_args(self, ctx: Any, args: list[str]) -> Any:
-        lang = lang_of(args)
         params = self.get_params(ctx)
         options = [p for p in params if p.param_type_name == "option"]
+        lang: Said = lang_of(args) if any("--lang" in o.opts for o in options) else None
         check_flags(args, options, ctx.command_path, lang)
         check_numbers(args, options, integer_params(self.callback), lang)
         check_positionals(args, params, ctx.command_path, lang)

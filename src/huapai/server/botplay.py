@@ -7,9 +7,12 @@ registered bot's name (``heuristic``, ``random``), or ``search:<level>`` with a 
 
 Registered bots answer from the seat's observation in the event loop, as before (they
 take well under a millisecond; 托管 and vacant seats stay the family's cheap house bot).
-The search bot thinks for up to seconds, so a room runs it off the event loop on
-:data:`POOL`, a small thread pool shared by every room (a bounded number of searches at
-once: the others wait their turn, live rooms keep their loop). It answers every decision,
+The search bot thinks for up to seconds, so a room runs it off the event loop, in one of
+two processes shared by every room (:func:`pool`: a bounded number of searches at once, the
+others wait their turn). Processes, not threads: a search in a thread of the server's
+process held the interpreter's lock, and every room's messages waited for it (as a review's
+did: ``bench/bench_review_isolation.py``); the state goes there pickled
+(:mod:`huapai.native.pickling`), the move comes back. It answers every decision,
 forced or not, at its level's pace (:data:`huapai.bots.search.WAIT_SECONDS`, in a claim
 window :data:`huapai.bots.search.WINDOW_SECONDS`, as in ``huapai play``;
 :func:`search_pace`), searching until shortly before then
@@ -21,11 +24,16 @@ through its seat's ``resample`` and ``observe`` (:class:`huapai.bots.search.Info
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import math
+import multiprocessing
+import os
+import threading
 import time
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from huapai.bots.levels import DEFAULT_LEVEL, LEVELS, BadSpec, BotSpec, parse_spec
@@ -34,14 +42,44 @@ from huapai.bots.registry import UnknownBot, bot_names
 from huapai.bots.search import SearchBot, can_search
 from huapai.core.base import GameBase
 from huapai.core.protocol import Game
+from huapai.core.registry import game_names, get_game
 from huapai.core.session import decide
+from huapai.native import pickling
 
 from .errors import ServerError
 
 SEARCH = "search"
-POOL = ThreadPoolExecutor(max_workers=2, thread_name_prefix="huapai-search")
-"""Where rooms' search bots think: at most two searches run at once, whatever the
-number of rooms."""
+SEARCHES = 2
+"""How many searches run at once, whatever the number of rooms."""
+_SPAWN = multiprocessing.get_context("spawn")  # a clean interpreter: no server threads forked
+_POOL: ProcessPoolExecutor | None = None
+_POOL_LOCK = threading.Lock()
+
+
+def pool() -> ProcessPoolExecutor:
+    """Where rooms' search bots think: :data:`SEARCHES` processes, started on first use
+    (and again after one died: a broken pool is replaced)."""
+    global _POOL
+    with _POOL_LOCK:
+        if _POOL is None:
+            _POOL = ProcessPoolExecutor(SEARCHES, mp_context=_SPAWN, initializer=_ready)
+        return _POOL
+
+
+def _broken(found: ProcessPoolExecutor) -> None:
+    global _POOL
+    with _POOL_LOCK:
+        if _POOL is found:
+            _POOL = None
+    found.shutdown(wait=False, cancel_futures=True)
+
+
+def _ready() -> None:
+    """A search process: behind the server's event loop for the CPU, its games loaded."""
+    with contextlib.suppress(OSError):
+        os.nice(5)
+    for name in game_names():
+        get_game(name)
 
 _SEARCHABLE: dict[tuple[str, Any], bool] = {}
 
@@ -80,8 +118,10 @@ def is_search(text: str | None) -> bool:
     return text is not None and text.partition(":")[0] == SEARCH
 
 
-def _think(game: Game[Any, Any], rules: Any, spec: BotSpec, seed: int, state: Any, seat: int,
+def _think(name: str, rules: Any, spec: BotSpec, seed: int, state: Any, seat: int,
            legal: Sequence[int], until: float | None) -> int:
+    """In a search process: the move of ``name``'s registered game."""
+    game = get_game(name)
     bot = spec.make(game, rules, seat, seed, capped=True)
     if until is not None and isinstance(bot, SearchBot):  # the time left once on the pool
         bot.limit(min(bot.budget.seconds or math.inf, until - time.monotonic()))
@@ -90,13 +130,21 @@ def _think(game: Game[Any, Any], rules: Any, spec: BotSpec, seed: int, state: An
 
 async def search_choice(game: Game[Any, Any], rules: Any, text: str, seed: int, state: Any,
                         seat: int, legal: Sequence[int], until: float | None = None) -> int:
-    """The search bot's move for ``seat``, thought out on :data:`POOL`. ``state`` is an
-    immutable value of the engine, so the room may move on while it thinks. ``until``: the
-    ``time.monotonic()`` by which it stops searching (else its level's cap)."""
+    """The search bot's move for ``seat``, thought out in a search process (:func:`pool`).
+    ``state`` is an immutable value of the engine, so the room may move on while it thinks.
+    ``until``: the ``time.monotonic()`` by which it stops searching (else its level's
+    cap)."""
     spec = BotSpec(SEARCH, parse_spec(text, game).level)
     assert spec.level is not None
-    work = functools.partial(_think, game, rules, spec, seed, state, seat, tuple(legal), until)
-    return await asyncio.get_running_loop().run_in_executor(POOL, work)
+    pickling.register()
+    work = functools.partial(_think, game.name, rules, spec, seed, state, seat, tuple(legal),
+                             until)
+    found = pool()
+    try:
+        return await asyncio.get_running_loop().run_in_executor(found, work)
+    except BrokenProcessPool:  # a search process died: this move is the house bot's
+        _broken(found)
+        raise
 
 
 def search_pace(game: Game[Any, Any], text: str, bot_delay: float,

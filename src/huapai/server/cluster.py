@@ -141,7 +141,9 @@ class Cluster:
         self._tasks = [loop.create_task(self._every(self.ttl / 3, self.tick)),
                        loop.create_task(self._every(LOBBY_EVERY, self.flush_lobby))]
         await self.tick()
-        log.info("worker %s: %d room(s) taken over at start", self.worker,
+        # the same word as one process's: the banner says to wait for it (an operator
+        # found the port closed for 14 s after the banner)
+        log.info("huapai server ready: worker %s, %d room(s) taken over at start", self.worker,
                  len(platform.rooms))
 
     async def stop(self) -> None:

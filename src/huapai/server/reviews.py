@@ -19,8 +19,10 @@ sees each decision from that seat's information only (the review's ``InfoSet``).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import multiprocessing
+import os
 import secrets
 import threading
 import weakref
@@ -222,6 +224,8 @@ def review_process(conn: Connection, record: DealRecord, seat: int, level: str,
                    seed: int) -> None:
     """A review in its own process, said over ``conn``: ``("total", n)``, ``("tick",
     None)`` per decision reviewed, then ``("done", result)`` or ``("failed", error)``."""
+    with contextlib.suppress(OSError):
+        os.nice(5)  # behind the server's event loop for the CPU
     try:
         replayed = replay_deal(record)
         conn.send(("total", count_decisions([replayed], seat)))

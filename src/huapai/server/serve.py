@@ -53,7 +53,10 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database_url: str | None = 
         _check_redis(redis_url)
     where = f"database: {_safe(url)}" + ("" if redis_url is None else
                                           f", redis: {_safe(redis_url)}, workers: {workers}")
-    print(f"huapai: http://{host}:{port}/  ({where})", flush=True)
+    # said before the database is migrated and the rooms restored: the port answers once
+    # the log says "huapai server ready" (once per worker)
+    print(f"huapai: http://{host}:{port}/  ({where}) — starting; it serves from "
+          f"“huapai server ready” on", flush=True)
     if workers > 1:  # the children build their app from the environment (worker_app)
         os.environ.update({ENV_DATABASE_URL: url, ENV_REDIS_URL: redis_url or "",
                            ENV_LEASE_TTL: repr(lease_ttl), ENV_RULE_FILES: rule_files or ""})

@@ -68,11 +68,6 @@ class CatalogueKey:
     fish_liang_forms: str
     xi_bao_liang: bool
 
-    def __reduce__(self) -> tuple[object, ...]:
-        # by its fields: compiled, a frozen class refused pickle's own way (setattr)
-        return (CatalogueKey, (self.rank_table, self.niu_liangzi, self.xi_liangzi,
-                               self.multi_liang, self.fish_liang_forms, self.xi_bao_liang))
-
 
 @dataclass(frozen=True, slots=True)
 class Combo:
