@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 import random
+import subprocess
+import sys
 import time
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import ExitStack
@@ -223,3 +225,32 @@ def test_a_room_s_search_bot_thinks_in_a_process_of_its_own() -> None:
         run_alone(search_choice(game, rules, "search:入门", 5, state, seat, legal))
     assert botplay.pool() is not found
     assert run_alone(search_choice(game, rules, "search:入门", 5, state, seat, legal)) == first
+
+
+_DIES_BY_SIGNAL = """
+import os, signal
+from huapai.server import botplay
+print(botplay.pool().submit(os.getpid).result(timeout=60), flush=True)
+os.kill(os.getpid(), signal.SIGKILL)  # no exit handler runs (uvicorn re-raises a SIGTERM)
+"""
+
+
+def test_search_processes_end_with_their_server() -> None:
+    """A server that ended by a signal left its search process running, an orphan (an
+    operator's check after the move to processes): each watches its parent."""
+    done = subprocess.run([sys.executable, "-c", _DIES_BY_SIGNAL], capture_output=True,
+                          text=True, timeout=120)
+    child = int(done.stdout.split()[0])
+    end = time.monotonic() + 10
+    while _alive(child) and time.monotonic() < end:
+        time.sleep(0.1)
+    assert not _alive(child)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    status = Path(f"/proc/{pid}/stat")
+    return not (status.exists() and status.read_text().split(")")[-1].split()[0] == "Z")

@@ -17,7 +17,7 @@ from huapai.bots.registry import make_bot
 from huapai.core import record
 from huapai.core.match import Match
 from huapai.core.registry import get_game
-from huapai.server import reviews
+from huapai.server import children, reviews
 
 
 def _finished_game(client: TestClient, a: Api, **settings: Any) -> str:
@@ -150,7 +150,7 @@ def test_a_review_ends_with_its_server() -> None:
     running.stop()
     worker.join(timeout=20)
     assert not worker.is_alive() and job.status == "failed" and not running.procs
-    assert not running.add(reviews._SPAWN.Process(target=print))  # none starts after
+    assert not running.add(children.SPAWN.Process(target=print))  # none starts after
 
 
 def test_moves_tuoguan_made_are_marked_and_not_reviewed(client: TestClient) -> None:

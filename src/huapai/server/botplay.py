@@ -24,11 +24,8 @@ through its seat's ``resample`` and ``observe`` (:class:`huapai.bots.search.Info
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import functools
 import math
-import multiprocessing
-import os
 import threading
 import time
 from collections.abc import Sequence
@@ -46,12 +43,12 @@ from huapai.core.registry import game_names, get_game
 from huapai.core.session import decide
 from huapai.native import pickling
 
+from . import children
 from .errors import ServerError
 
 SEARCH = "search"
 SEARCHES = 2
 """How many searches run at once, whatever the number of rooms."""
-_SPAWN = multiprocessing.get_context("spawn")  # a clean interpreter: no server threads forked
 _POOL: ProcessPoolExecutor | None = None
 _POOL_LOCK = threading.Lock()
 
@@ -62,7 +59,7 @@ def pool() -> ProcessPoolExecutor:
     global _POOL
     with _POOL_LOCK:
         if _POOL is None:
-            _POOL = ProcessPoolExecutor(SEARCHES, mp_context=_SPAWN, initializer=_ready)
+            _POOL = ProcessPoolExecutor(SEARCHES, mp_context=children.SPAWN, initializer=_ready)
         return _POOL
 
 
@@ -75,9 +72,9 @@ def _broken(found: ProcessPoolExecutor) -> None:
 
 
 def _ready() -> None:
-    """A search process: behind the server's event loop for the CPU, its games loaded."""
-    with contextlib.suppress(OSError):
-        os.nice(5)
+    """A search process: behind the server's event loop for the CPU, gone with the server,
+    its games loaded."""
+    children.started()
     for name in game_names():
         get_game(name)
 

@@ -19,10 +19,7 @@ sees each decision from that seat's information only (the review's ``InfoSet``).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import itertools
-import multiprocessing
-import os
 import secrets
 import threading
 import weakref
@@ -40,6 +37,7 @@ from huapai.bots.search import BUDGETS
 from huapai.core.present import Msg
 from huapai.core.record import DealRecord, replay_deal
 
+from . import children
 from .errors import ServerError, not_found
 from .replays import deal_record
 from .store import ActionRow, GameRow
@@ -140,9 +138,6 @@ def derive(row: GameRow) -> int:
     return int.from_bytes(row.id.encode()[:8].ljust(8, b"\0"), "big")
 
 
-_SPAWN = multiprocessing.get_context("spawn")  # a clean interpreter: no server threads forked
-
-
 class Running:
     """The review processes one platform runs now: killed when it stops (a review's
     result lives in memory only, and its process would hold the stop up for as long as
@@ -174,9 +169,10 @@ class Running:
 def _run(job: Job, record: DealRecord, seed: int, running: Running) -> None:
     """One job, in POOL's thread: its review in a child process, whose messages — the
     decisions to review, a tick per decision, the result or the failure — this relays."""
-    parent, child = _SPAWN.Pipe(duplex=False)
-    proc = _SPAWN.Process(target=review_process, args=(child, record, job.seat, job.level, seed),
-                          name=f"huapai-review-{job.id}", daemon=True)
+    parent, child = children.SPAWN.Pipe(duplex=False)
+    proc = children.SPAWN.Process(target=review_process,
+                                  args=(child, record, job.seat, job.level, seed),
+                                  name=f"huapai-review-{job.id}", daemon=True)
     try:
         if not running.add(proc):
             raise RuntimeError("the server stops")
@@ -224,8 +220,7 @@ def review_process(conn: Connection, record: DealRecord, seat: int, level: str,
                    seed: int) -> None:
     """A review in its own process, said over ``conn``: ``("total", n)``, ``("tick",
     None)`` per decision reviewed, then ``("done", result)`` or ``("failed", error)``."""
-    with contextlib.suppress(OSError):
-        os.nice(5)  # behind the server's event loop for the CPU
+    children.started()
     try:
         replayed = replay_deal(record)
         conn.send(("total", count_decisions([replayed], seat)))
