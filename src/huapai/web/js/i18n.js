@@ -216,8 +216,9 @@ const STR = {
   howto_preset: ["玩法：{preset}", "Preset: {preset}"],
   howto_terms_below: ["这里用到的牌名和说法，下面各节从头讲起。",
                       "The cards and terms used here are explained from the start in the sections below."],
-  review_step: ["第 {move} 手轮到你，各个选项的预期（± 是和你选的相比的误差，± 大的排得再高也可能是运气；搜索挑的和经验型机器人的那一手又在另外的牌上重比过，有 99% 把握更好才建议）：",
-                "Move {move} is yours; each option's expected score (± the noise against your pick: a wide one ranked high may be luck; the search's pick and the heuristic's move were re-checked on fresh deals, advised only if better at 99 %):"],
+  // plainer words: "搜索挑的和经验型机器人的那一手" was jargon to a 湖北 player (a play-test)
+  review_step: ["第 {move} 手轮到你。各个选项的预期得分（± 是和你选的相比的误差：± 大的只比了几副牌，排得再高也可能是运气）；电脑看好的一两手又在另外的牌上和你选的重比过，有 99% 把握更好才建议：",
+                "Move {move} is yours. Each option's expected score (± is the noise against your pick: a wide one was compared on a few deals only and may rank high by luck); the computer's one or two favourites were played again against your pick on fresh deals, and one is advised only if better at 99 %:"],
   review_checked: ["重比过", "re-checked"],
   review_checked_unsure: ["重比过，没到 99% 把握", "re-checked, not 99 % sure"],
   review_checked_worse: ["重比过，不比你选的好", "re-checked, no better than your pick"],
