@@ -225,7 +225,8 @@ export class ReviewPanel {
           unit: said(worth?.unit, t("review_points")) })),
       worth?.note ? h("p", { class: "muted small", "data-testid": "review-worth" }, said(worth.note)) : null,
       standIns(s),
-      rows.length ? h("ol", { class: "review-list" }, rows) : h("p", {}, t("review_clean")),
+      // (nothing reviewed, nothing to call clean: the terminal says it only so too)
+      rows.length ? h("ol", { class: "review-list" }, rows) : s.decisions ? h("p", {}, t("review_clean")) : null,
       this.smallRow()),
       this.stepEl);
     this.at(this.index);
