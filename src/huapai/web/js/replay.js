@@ -216,7 +216,14 @@ export class ReplayPage {
       }
     };
     feed(d.initial_events ?? [], d.initial, 0);  // the deal's opening lines: no step
-    for (let i = 0; i <= this.index; i++) feed(d.steps[i].events, d.steps[i].view, i + 1);
+    for (let i = 0; i <= this.index; i++) {
+      const before = log.length;
+      const step = d.steps[i];
+      feed(step.events, step.view, i + 1);
+      // a step its events say nothing of (双别杆's 过 on a discard) has its line too, as the
+      // slider says it: the log went 4, 6 past a 过 the 复盘分析 reviewed as 第 5 手
+      if (log.length === before) log.push({ text: this.moveLine(step), seat: step.seat, step: i + 1 });
+    }
     const step = this.index >= 0 ? d.steps[this.index] : null;
     const view = step ? step.view : d.initial;
     const me = this.viewer === "all" ? null : this.viewer;
@@ -245,14 +252,20 @@ export class ReplayPage {
     const madeBy = made && first.tuoguan ? rest.find((ev) => ev.seat === step.seat && line(ev)) : null;
     const after = rest.map((ev) => [ev, byTuoguan(line(ev), ev === madeBy)]).filter(([, text]) => text);
     const head = made ? null
-      : byTuoguan((first && line(first)) || t("acted", { name: this.name(step.seat), action: said(step.label, step.action) }),
-                  first ? first.tuoguan === true : step.actor === "tuoguan");
+      : first && line(first) ? byTuoguan(line(first), first.tuoguan === true) : this.moveLine(step);
     const parts = [head, ...after.map(([, text]) => text)].filter(Boolean);
     const d = this.data;
     if (step === d.steps[this.last] && d.settlement?.deltas) {
       parts.push(dealPoints(d.settlement.deltas, (s) => this.name(s)));
     }
     return parts.join(bi("；", "; "));
+  }
+
+  /** "机器人乙：过": a step as its seat's move, （托管） where the house bot made it. */
+  moveLine(step) {
+    const first = step.events[0];
+    return byTuoguan(t("acted", { name: this.name(step.seat), action: said(step.label, step.action) }),
+                     first ? first.tuoguan === true : step.actor === "tuoguan");
   }
 
   renderControls(step) {
