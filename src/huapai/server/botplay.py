@@ -63,6 +63,17 @@ def pool() -> ProcessPoolExecutor:
         return _POOL
 
 
+def stop_searches() -> None:
+    """The search processes ended with their server (a stop by signal ran no exit handler,
+    and the pool's semaphores were reported leaked: a club's play-test); the searches under
+    way are let finish, the waiting ones dropped, and a later search starts a new pool."""
+    global _POOL
+    with _POOL_LOCK:
+        found, _POOL = _POOL, None
+    if found is not None:
+        found.shutdown(wait=True, cancel_futures=True)
+
+
 def _broken(found: ProcessPoolExecutor) -> None:
     global _POOL
     with _POOL_LOCK:

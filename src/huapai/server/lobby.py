@@ -18,6 +18,7 @@ from huapai.core.protocol import RulesError
 from huapai.core.registry import game_names, get_game, get_manifest
 
 from . import rulefiles
+from .botplay import stop_searches
 from .calls import CALL_TIMEOUT
 from .cluster import Cluster
 from .config import ServerConfig
@@ -141,6 +142,7 @@ class Platform:
             await self.cluster.stop()
         await self.hub.stop()
         reviews_of(self).running.stop()  # a review's process ends with its server
+        await asyncio.to_thread(stop_searches)  # and the rooms' search processes
         if self.writer is not None:
             await asyncio.to_thread(self.writer.close)
         if self.checkpointer is not None:
