@@ -458,19 +458,26 @@ def test_smaller_losses_are_listed_under_the_summary() -> None:
 
     from huapai.cli_support.review import show
     worth = {"unit": {"code": "fen", "zh": "分", "en": "points", "params": {}}, "note": None}
-    rows = [{"deal": 1, "move": m, "mistake": False, "chosen": 0, "advised": a, "checked": None,
+    rows: list[dict[str, Any]] = [
+            {"deal": 1, "move": m, "mistake": False, "chosen": 0, "advised": a, "checked": None,
              "asked": None, "cost": cost, "chosen_mean": 0.0, "advised_mean": cost,
              "chosen_label": {"zh": "过", "en": "pass"}, "advised_label": {"zh": "招", "en": "招"},
              "options": [_option(0, "过", 0.0, None), _option(1, "招", cost, 0.5)]}
             for m, a, cost in ((26, 1, 0.59), (30, 0, 0.0), (31, 1, 0.04))]
+    rows[1]["checked"] = 1  # re-checked, above the pick (+0.0 → +0.9), not sure at 99 %
+    rows[1]["options"][1] = _option(1, "招", 0.9, 0.5, checked=True)
     data = {"decisions": rows, "worth": worth, "seat": 0, "level": "普通", "iterations": 8,
             "summary": {"decisions": 3, "mistakes": 0, "cost": 0.63}}
-    for lang, said in (("zh", "小的损失（不算大错）：第 26 手 −0.6"),
-                       ("en", "smaller losses (not big mistakes): move 26 −0.6")):
+    for lang, said, unsure in (
+            ("zh", "小的损失（不算大错）：第 26 手 −0.6",
+             "别的走法平均更好、但没到 99% 把握的（不算损失）：第 30 手"),
+            ("en", "smaller losses (not big mistakes): move 26 −0.6",
+             "better on average but not at 99 % (not counted as lost): move 30")):
         out = Console(width=200, record=True, force_terminal=False)
         show(data, lang, out)  # type: ignore[arg-type]
         text = out.export_text()
-        assert said in text and "31" not in text.split(said)[1], text
+        assert said in text and "31" not in text.split(said)[1].split("\n")[0], text
+        assert unsure in text, text
 
 
 def test_a_decision_where_every_option_expects_the_same_is_one_short_line() -> None:

@@ -114,19 +114,22 @@ def test_a_claim_on_the_players_discard_says_yours(name: str, preset: str,
 
 
 @pytest.mark.parametrize(("event", "zh", "en"), [
-    ({"kind": "discarded", "seat": 1, "card": "三*"}, "座位1 打出 花三", "seat 1 discarded 三*"),
+    ({"kind": "discarded", "seat": 1, "card": "三*"}, "座位1 打出 花三", "seat 1 discarded 花三"),
     ({"kind": "drew", "seat": 0, "source": "top", "card": "乙*"}, "你 从牌面摸到 花乙",
-     "you drew 乙* from the top (牌面)"),
+     "you drew 花乙 from the top (牌面)"),
     ({"kind": "claimed", "seat": 1, "claim": "招", "cards": "七七七*七", "card": "七",
-      "from_seat": 2}, "座位1 招 座位2 的 七：七 七 花七 七", "七七七*七"),
-    ({"kind": "zha", "seat": 1, "cards": "五五五*五*"}, "座位1 紮 五 五 花五 花五", "五五五*五*"),
+      "from_seat": 2}, "座位1 招 座位2 的 七：七 七 花七 七", "七 七 花七 七"),
+    ({"kind": "zha", "seat": 1, "cards": "五五五*五*"}, "座位1 紮 五 五 花五 花五",
+     "五 五 花五 花五"),
 ])
 def test_biegan_lines_say_a_flowered_card_in_chinese_words(event: dict[str, object], zh: str,
                                                            en: str) -> None:
-    """双别杆's flowered cards: 花三 in Chinese (the notation's 三* is no word), the notation
-    in English, as the labels and the browser's log say them."""
+    """双别杆's flowered cards: 花三 (the notation's 三* is no word), in English too (an
+    English review's "discard 乙*" read as a stray mark: a play-test), as the labels and the
+    browser's log say them."""
     assert _line("biegan", "gongan", "zh", event) == zh
-    assert en in _line("biegan", "gongan", "en", event)
+    line = _line("biegan", "gongan", "en", event)
+    assert en in line and "*" not in line
 
 
 def test_a_seat_done_with_qingtong_after_a_zha_reads_as_done() -> None:

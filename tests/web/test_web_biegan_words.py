@@ -1,6 +1,7 @@
 """双别杆's flowered cards in the browser's own words: the log and the claim prompt say 花三
-in Chinese (a browser player never types the notation's 三*, and the rules say 花三 / 花乙)
-and keep the notation in English — as the server's labels do (cards.py ``said_zh``)."""
+(a browser player never types the notation's 三*, and the rules say 花三 / 花乙), in English
+too (an English review's "discard 乙*" read as a stray mark: a play-test) — as the server's
+labels do (cards.py ``said_zh``)."""
 
 from __future__ import annotations
 
@@ -29,5 +30,5 @@ def test_a_flowered_card_is_said_in_chinese_words(page: Page, server: str) -> No
         "S1 打 花三", "S0 摸到 花乙", "S1 招 七 七 花七 七", "S2 紮 五 五 花五 花五",
         "S2 打出 花九：招还是过？"]
     assert page.evaluate(_SAY, "en") == [
-        "S1 discards 三*", "S0 draws 乙*", "S1 claims 七七七*七 (招)",
-        "S2 lays a 紮 五五五*五*", "S2 discards 九*: 招 (zhao) or pass (过)?"]
+        "S1 discards 花三", "S0 draws 花乙", "S1 claims 七 七 花七 七 (招)",
+        "S2 lays a 紮 五 五 花五 花五", "S2 discards 花九: 招 (zhao) or pass (过)?"]

@@ -81,6 +81,8 @@ def test_review_a_seat_from_the_replay(page: Page, server: str, shots: Path | No
     if small:
         expect(page.locator("[data-testid=review-small] button").first).to_have_text(
             f"第 {small[0]['move']} 手 −{small[0]['cost']:.1f}")
+    unsure = [d for d in job["result"]["decisions"] if _near_miss(d)]
+    expect(page.locator("[data-testid=review-unsure] button")).to_have_count(len(unsure))
     shot(page, shots, "replay-review")
     text = panel.inner_text()
     assert not re.search(r"[A-Za-z]{3,}", text), text  # Chinese mode: no English words
@@ -107,6 +109,13 @@ def test_review_a_seat_from_the_replay(page: Page, server: str, shots: Path | No
     nxt = [d for d in job["result"]["decisions"] if d["index"] == other["index"] + 1]
     if not nxt:
         expect(page.locator("[data-testid=review-step]")).to_be_empty()
+
+
+def _near_miss(d: dict[str, Any]) -> bool:
+    """A re-checked move, not the advice, that shows above the pick (not sure at 99 %)."""
+    o = next((o for o in d["options"] if o["action"] == d["checked"]), None)
+    return (o is not None and d["checked"] != d["advised"]
+            and round(o["estimate"], 1) > round(d["chosen_mean"], 1))
 
 
 def _on_a_phone(page: Page) -> None:
@@ -154,9 +163,11 @@ def _options_shown(page: Page, decision: dict[str, Any]) -> None:
             above = round(option["estimate"], 1) > round(decision["chosen_mean"], 1)
             expect(checked).to_contain_text("没到 99% 把握" if above else "不比你选的好")
     for option in decision["options"]:  # on how many deals, in sight (a phone has no title)
-        if option["action"] != decision["chosen"] and option["estimate"] is not None:
+        if option["estimate"] is not None:
+            mine = option["action"] == decision["chosen"]
             expect(step.locator(f".review-option[data-action='{option['action']}'] .opt-deals")
-                   ).to_have_text(f"比了 {option['pairs']} 副")
+                   ).to_have_text(f"模拟了 {option['visits']} 副" if mine
+                                  else f"比了 {option['pairs']} 副")
     # the advice first, then the pick, then the rest best first (the first listed was read
     # as the advice)
     shown = step.locator(".review-option").evaluate_all(

@@ -166,13 +166,31 @@ def show(data: dict[str, Any], lang: Lang, console: Console,
     for row in data["decisions"]:
         if row["mistake"]:
             console.print(Text(mistake_line(row, lang), style="red"))
-    smaller = small_losses(data["decisions"])
-    if smaller:  # "合计少得 0.6 分" beside 没有大错, and nowhere said where (a play-test)
-        steps = ("、" if zh else ", ").join(
-            (f"第 {r['move']} 手 −{r['cost']:.1f}" if zh else f"move {r['move']} −{r['cost']:.1f}")
-            for r in smaller)
-        console.print(Text(f"小的损失（不算大错）：{steps}" if zh
-                           else f"smaller losses (not big mistakes): {steps}", style="dim"))
+    _moves_line(small_losses(data["decisions"]), lang, console, True)
+    _moves_line(near_misses(data["decisions"]), lang, console, False)
+
+
+def _moves_line(rows: Sequence[dict[str, Any]], lang: Lang, console: Console,
+                cost: bool) -> None:
+    """The smaller losses ("合计少得 0.6 分" beside 没有大错, and nowhere said where: a
+    play-test), or the moves a re-checked option looked better at without being sure (a
+    3-point gap beside 少得 0 read as a contradiction: a club's play-test)."""
+    if not rows:
+        return
+    zh = lang == "zh"
+    steps = ("、" if zh else ", ").join(
+        (f"第 {r['move']} 手" if zh else f"move {r['move']}")
+        + (f" −{r['cost']:.1f}" if cost else "") for r in rows)
+    head = (("小的损失（不算大错）：", "smaller losses (not big mistakes): ") if cost else
+            ("别的走法平均更好、但没到 99% 把握的（不算损失）：",
+             "better on average but not at 99 % (not counted as lost): "))
+    console.print(Text(head[0 if zh else 1] + steps, style="dim"))
+
+
+def near_misses(decisions: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The decisions where a re-checked move other than the advice shows above the pick."""
+    return [r for r in decisions if r["checked"] is not None and r["checked"] != r["advised"]
+            and _above_pick(next(o for o in r["options"] if o["action"] == r["checked"]), r)]
 
 
 def small_losses(decisions: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -259,4 +259,4 @@ def test_a_discard_of_the_other_copy_is_named() -> None:
         GAME.apply(state, Z, GAME.parse_action(state.rules, "打 九"))
     said = caught.value.msg
     assert (said.zh, said.en) == ("你手里没有九，有花九：打 花九",
-                                  "you hold no 九, but 九*: discard 九*")
+                                  "you hold no 九, but 花九: discard 花九")

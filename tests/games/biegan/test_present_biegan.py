@@ -133,7 +133,7 @@ def test_a_win_on_a_discard_itemised() -> None:
 
 def test_flowered_cards_said_in_chinese_words_in_the_settlement() -> None:
     """A win on a discarded 乙*: the Chinese says 花乙 / 花三 (no notation mark on a Chinese
-    screen); the English and the params keep the notation."""
+    screen), in English too; the params keep the notation."""
     hand = "三*三三上大人可知礼人人人知知知孔乙己八九子十十十乙*"
     state = start(rules("gongan", multiplier=10), zhuang="乙*", erjia=hand)
     state = play(state, [*qingtong_pass(), (Z, "打 花乙"), (E, "胡"), (M, "过")])
@@ -141,14 +141,14 @@ def test_flowered_cards_said_in_chinese_words_in_the_settlement() -> None:
     _check_win_items(state, settled)
     won_on = settled.items[0]
     assert (won_on.label.zh, won_on.label.en, won_on.label.params["card"]) == (
-        "胡的那张：花乙（别家打出）", "won on 乙* (a discard)", "乙*")
+        "胡的那张：花乙（别家打出）", "won on 花乙 (a discard)", "乙*")
     san = next(i for i in settled.items if "三*" in i.label.params.get("cards", ""))
     assert san.label.zh == "坎 " + said_zh(san.label.params["cards"]) + "（主精翻倍）"
-    assert "花三" in san.label.zh and "三*" in san.label.en
+    assert "花三" in san.label.zh and "花三" in san.label.en
     for item in settled.items:
         cards = item.label.params.get("cards", "")
-        assert said_zh(cards) in item.label.zh and cards in item.label.en
-        assert "*" not in item.label.zh
+        assert said_zh(cards) in item.label.zh and said_zh(cards) in item.label.en
+        assert "*" not in item.label.zh and "*" not in item.label.en
 
 
 def test_a_self_drawn_win_itemised() -> None:
@@ -259,7 +259,7 @@ def test_a_joker_in_the_settlement_says_what_it_stood_for() -> None:
     _check_win_items(state, settled)
     (joker,) = [i for i in settled.items if "赖" in i.label.params.get("cards", "")]
     assert joker.label.zh == "坎 花三 赖 三（赖作 三）（主精翻倍）"
-    assert joker.label.en == "坎 (kan) 三*赖三 (赖 as 三) (主精: doubled)"
+    assert joker.label.en == "坎 (kan) 花三 赖 三 (赖 as 三) (主精: doubled)"
     assert joker.label.params["joker_as"] == "三"
     assert all("joker_as" not in i.label.params and "赖作" not in i.label.zh
                for i in settled.items if i is not joker)

@@ -70,7 +70,7 @@ class BieganRenderer:
     def said_cards(self, cards: str, ctx: RenderContext) -> str:
         """Cards as this screen says them (``huapai replay``'s hands): 花三 in Chinese, as
         play does (the replay wrote 三*, a notation mark: a 公安 player's check)."""
-        return ctx.pick(said_zh(cards), cards)
+        return said_zh(cards)  # English too: the game's term, not the notation's mark
 
     def table(self, view: Mapping[str, Any], ctx: RenderContext) -> RenderableType:
         parts: list[RenderableType] = [self.status(view, ctx), self._seats(view, ctx)]
@@ -232,7 +232,7 @@ def _drew(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
     if e.get("card") is None:
         return ctx.pick(f"{who} 从{where}摸一张", f"{who} drew a card from {where}")
     return ctx.pick(f"{who} 从{where}摸到 {said_zh(e['card'])}",
-                    f"{who} drew {e['card']} from {where}")
+                    f"{who} drew {said_zh(e['card'])} from {where}")
 
 
 def _qingtong_passed(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
@@ -246,7 +246,7 @@ def _face_down(e: Mapping[str, Any], ctx: RenderContext) -> str:
     """The cards of a 紮 / 泛 after a space, or that they are face down (扣着)."""
     if not e.get("cards"):
         return ctx.pick("（扣着）", " (face down)")
-    return " " + ctx.pick(said_zh(e["cards"]), e["cards"])
+    return " " + said_zh(e["cards"])
 
 
 def _zha(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
@@ -264,7 +264,8 @@ def _claimed(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
     seat = int(e["from_seat"])
     return ctx.pick(f"{who} {e['claim']} {ctx.owner(seat)} {said_zh(e['card'])}："
                     f"{said_zh(e['cards'])}",
-                    f"{who}: {e['claim']} on {e['card']} (from {ctx.name(seat)}): {e['cards']}")
+                    f"{who}: {e['claim']} on {said_zh(e['card'])} (from {ctx.name(seat)}): "
+                    f"{said_zh(e['cards'])}")
 
 
 def _on_discard(seat: int, ctx: RenderContext) -> str:
@@ -276,7 +277,7 @@ def _won(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
     how = (ctx.pick("自摸", "self-drawn") if e.get("from_seat") is None
            else _on_discard(int(e["from_seat"]), ctx))
     return ctx.pick(f"{who} 胡了（{how}）：{e['hu']} 胡，{e['fen']} 分。{said_zh(e['hand'])}",
-                    f"{who} won ({how}): {e['hu']} 胡, {e['fen']} 分. {e['hand']}")
+                    f"{who} won ({how}): {e['hu']} 胡, {e['fen']} 分. {said_zh(e['hand'])}")
 
 
 _EVENTS: dict[str, EventText] = {

@@ -73,7 +73,7 @@ _KIND_GLOSS = {"句": "sequence", "坎": "triplet", "紮": "four, declared", "�
 def _said(cards: str, lang: Lang) -> str:
     """Cards in a table's cell: 花三 in Chinese (as the play's screen says them), the
     notation's 三* in English."""
-    return said_zh(cards) if lang == "zh" else cards
+    return said_zh(cards)  # the game's 花三 in English too
 
 
 def _t(key: str, lang: Lang, **values: object) -> str:

@@ -52,11 +52,12 @@ def cards_text(cards: str, jing: frozenset[str] = _JING_CHARS, zh: bool = False,
 
 
 def cards_in(text: str, ctx: RenderContext, runs: bool = False) -> Text:
-    """:func:`cards_text` with the 精 of the deal's reading (``ctx.rules``) in bold, in the
-    player's language."""
-    return cards_text(text, jing_chars(ctx.rules), ctx.lang == "zh", runs)
+    """:func:`cards_text` with the 精 of the deal's reading (``ctx.rules``) in bold, a flowered
+    card 花三 in either language (English kept the notation's 三*: a play-test read it as a
+    stray mark)."""
+    return cards_text(text, jing_chars(ctx.rules), True, runs)  # 花三 in English too
 
 
 def row_gap(notation: str, ctx: RenderContext) -> str:
-    """The gap between a row's cards: a space in Chinese where one is flowered (花三)."""
-    return " " if ctx.lang == "zh" and FLOWER_MARK in notation else ""
+    """The gap between a row's cards: a space where one is flowered (花三)."""
+    return " " if FLOWER_MARK in notation else ""

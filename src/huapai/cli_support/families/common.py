@@ -79,10 +79,11 @@ def card_units(notation: str, cards: Callable[[str], Text], gap: str = "") -> Un
 
 
 def discarded_as(said_zh: Callable[[str], str]) -> EventText:
-    """A discard every seat sees, its card in Chinese as ``said_zh`` says it (双别杆's 花三
-    for the notation's 三*); English keeps the notation."""
+    """A discard every seat sees, its card as ``said_zh`` says it (双别杆's 花三 for the
+    notation's 三*, in English too)."""
     def text(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
-        return ctx.pick(f"{who} 打出 {said_zh(e['card'])}", f"{who} discarded {e['card']}")
+        card = said_zh(e["card"])
+        return ctx.pick(f"{who} 打出 {card}", f"{who} discarded {card}")
     return text
 
 

@@ -162,10 +162,12 @@ def said_zh(notation: str) -> str:
 
 
 def said_msg(code: str, zh: str, en: str, /, **params: Any) -> Msg:
-    """:meth:`Msg.of` for a text naming cards: the Chinese says the params' flowered cards
-    as :func:`said_zh` does; the params and the English keep the notation."""
+    """:meth:`Msg.of` for a text naming cards: the words say the params' flowered cards as
+    :func:`said_zh` does — the English too, the game's term kept (``discard 花乙``: the
+    notation's ``乙*`` read as a stray mark in an English review, a play-test); the params
+    keep the notation."""
     said = {k: said_zh(v) if isinstance(v, str) else v for k, v in params.items()}
-    return Msg(code, zh.format(**said), en.format(**params), params)
+    return Msg(code, zh.format(**said), en.format(**said), params)
 
 
 def parse_cards(text: str, *, check_counts: bool = True) -> tuple[int, ...]:

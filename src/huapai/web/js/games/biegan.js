@@ -51,7 +51,8 @@ export const biegan = {
 
   /** Cards as Chinese text says them: a flowered card 花三 where the notation writes 三*,
    * and a run holding one spaced card by card (化 花三 千; 六花七八 read as 六花 + 七八), as
-   * the server's labels say them (cards.py said_zh); the English keeps the notation. */
+   * the server's labels say them (cards.py said_zh), in English too (the game's term:
+   * the notation's 乙* read as a stray mark in an English review — a play-test). */
   said(cards) {
     const text = String(cards ?? "");
     const tokens = text.match(/[^\s*]\*?/g) ?? [];
@@ -144,11 +145,11 @@ export const biegan = {
   eventText(ev, ctx) {
     const who = typeof ev.seat === "number" ? ctx.name(ev.seat) : "";
     switch (ev.kind) {
-      case "drew": return ev.card ? bi(`${who} 摸到 ${this.said(ev.card)}`, `${who} draws ${ev.card}`)
+      case "drew": return ev.card ? bi(`${who} 摸到 ${this.said(ev.card)}`, `${who} draws ${this.said(ev.card)}`)
         : bi(`${who} 摸了一张`, `${who} draws`);
       // English keeps the game's words (对 / 招 …) but not as English verbs ("对s")
-      case "claimed": return bi(`${who} ${ev.claim} ${this.said(ev.cards)}`, `${who} claims ${ev.cards} (${ev.claim})`);
-      case "zha": return bi(`${who} 紮${ev.cards ? ` ${this.said(ev.cards)}` : ""}`, `${who} lays a 紮${ev.cards ? ` ${ev.cards}` : " face down"}`);
+      case "claimed": return bi(`${who} ${ev.claim} ${this.said(ev.cards)}`, `${who} claims ${this.said(ev.cards)} (${ev.claim})`);
+      case "zha": return bi(`${who} 紮${ev.cards ? ` ${this.said(ev.cards)}` : ""}`, `${who} lays a 紮${ev.cards ? ` ${this.said(ev.cards)}` : " face down"}`);
       case "kaifan": return bi(`${who} 开泛`, `${who} opens a 泛 (开泛)`);
       // (不紮了 read as a choice for a seat with no four: a play-test; the event is one)
       case "qingtong_passed": return bi(`${who} 请统完了`, `${who} is done with 请统`);

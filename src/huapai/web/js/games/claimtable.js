@@ -63,8 +63,8 @@ export function discardPrompt() {
 export function shownLead(ctx, shown, said = (cards) => cards) {
   if (!shown?.card || typeof shown.seat !== "number" || !ctx?.name) return ["有人打牌", "A discard"];
   const who = ctx.name(shown.seat);
-  return shown.drawn ? [`${nameZh(who)}翻出 ${said(shown.card)}`, `${who} turns up ${shown.card}`]
-    : [`${nameZh(who)}打出 ${said(shown.card)}`, `${who} discards ${shown.card}`];
+  return shown.drawn ? [`${nameZh(who)}翻出 ${said(shown.card)}`, `${who} turns up ${said(shown.card)}`]
+    : [`${nameZh(who)}打出 ${said(shown.card)}`, `${who} discards ${said(shown.card)}`];
 }
 
 export function claimAsk(ctx, lead, fallback) {
@@ -141,7 +141,7 @@ export const claimTable = {
   eventText(ev, ctx) {
     const who = typeof ev.seat === "number" ? ctx.name(ev.seat) : "";
     switch (ev.kind) {
-      case "discarded": return bi(`${who} 打 ${this.said(ev.card)}`, `${who} discards ${ev.card}`);
+      case "discarded": return bi(`${who} 打 ${this.said(ev.card)}`, `${who} discards ${this.said(ev.card)}`);
       // my own answers (the only ones shown): a 过 says nothing worth a line — after every
       // discard I could not claim, the log read 你 答：过 (a play-tester found it noise)
       case "answered": return ev.answer && ev.answer !== "过" ? bi(`${who} 答：${ev.answer}`, `${who} answers ${ev.answer}`) : null;
