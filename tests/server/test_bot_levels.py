@@ -7,6 +7,7 @@ import os
 import random
 import subprocess
 import sys
+import threading
 import time
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import ExitStack
@@ -254,3 +255,24 @@ def _alive(pid: int) -> bool:
         return False
     status = Path(f"/proc/{pid}/stat")
     return not (status.exists() and status.read_text().split(")")[-1].split()[0] == "Z")
+
+
+def test_a_search_the_stopping_pool_dropped_is_the_house_bot_s() -> None:
+    """A platform stopping shuts the process's search pool (its semaphores were reported
+    leaked at a stop by signal); a search still waiting there — another platform's, in a
+    test process — fails as an error, which the room answers with its house bot, rather
+    than as a cancellation that would leave the seat unanswered."""
+    game = get_game("biegan")
+    rules = game.rules("gongan")
+    state = game.new_game(rules, seed=3)
+    seat = game.to_act(state)[0]
+    legal = list(game.legal_actions(state, seat))
+    # every process busy and the one call the pool queues ahead taken: the search waits
+    busy = [botplay.pool().submit(time.sleep, 3) for _ in range(botplay.SEARCHES + 1)]
+    stopper = threading.Timer(0.5, botplay.stop_searches)
+    stopper.start()
+    with pytest.raises(RuntimeError, match="search pool stopped"):
+        run_alone(search_choice(game, rules, "search:入门", 5, state, seat, legal))
+    stopper.join()
+    assert all(f.result() is None for f in busy)  # the searches under way finished
+    assert run_alone(search_choice(game, rules, "search:入门", 5, state, seat, legal)) in legal

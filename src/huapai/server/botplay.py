@@ -153,6 +153,12 @@ async def search_choice(game: Game[Any, Any], rules: Any, text: str, seed: int, 
     except BrokenProcessPool:  # a search process died: this move is the house bot's
         _broken(found)
         raise
+    except asyncio.CancelledError:
+        task = asyncio.current_task()
+        if task is not None and task.cancelling():
+            raise  # the room's own task is cancelled
+        # the pool dropped it (another platform of this process stopped): the house bot's
+        raise RuntimeError("the search pool stopped before this search ran") from None
 
 
 def search_pace(game: Game[Any, Any], text: str, bot_delay: float,
