@@ -66,10 +66,6 @@ class Job:
                     "level": self.level, "status": self.status, "done": self.done,
                     "total": self.total, "result": self.result}
 
-    def tick(self) -> None:
-        with self.lock:
-            self.done += 1
-
 
 class Reviews:
     """The review jobs of one platform."""

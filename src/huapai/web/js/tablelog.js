@@ -8,14 +8,14 @@ import { toast } from "./ui.js";
 
 const LOG_MAX = 200;
 
-/** Consecutive equal lines as one, with how many and the first one's step ([text, n,
- * step]): 紧牌's face-down discards said "机器人乙 弃了一张牌" seven times in a row (the
- * terminal folds them too). */
+/** Consecutive equal lines as one, with how many ([text, n, step]): 紧牌's face-down
+ * discards said "机器人乙 弃了一张牌" seven times in a row (the terminal folds them too) — in
+ * a replay only within one step, so that every step keeps its numbered line. */
 function runs(lines) {
   const out = [];
   for (const [text, step] of lines) {
     const last = out[out.length - 1];
-    if (last && last[0] === text) last[1] += 1;
+    if (last && last[0] === text && last[2] === step) last[1] += 1;
     else out.push([text, 1, step]);
   }
   return out;
