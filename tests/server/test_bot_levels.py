@@ -267,12 +267,13 @@ def test_a_search_the_stopping_pool_dropped_is_the_house_bot_s() -> None:
     state = game.new_game(rules, seed=3)
     seat = game.to_act(state)[0]
     legal = list(game.legal_actions(state, seat))
-    # every process busy and the one call the pool queues ahead taken: the search waits
-    busy = [botplay.pool().submit(time.sleep, 3) for _ in range(botplay.SEARCHES + 1)]
+    # every process busy and every call the pool queues ahead of them (one per process and
+    # one more) taken: the search waits among the pool's own pending work
+    busy = [botplay.pool().submit(time.sleep, 1.5) for _ in range(2 * botplay.SEARCHES + 1)]
     stopper = threading.Timer(0.5, botplay.stop_searches)
     stopper.start()
     with pytest.raises(RuntimeError, match="search pool stopped"):
         run_alone(search_choice(game, rules, "search:入门", 5, state, seat, legal))
     stopper.join()
-    assert all(f.result() is None for f in busy)  # the searches under way finished
+    assert all(f.result() is None for f in busy[:botplay.SEARCHES])  # those under way ran
     assert run_alone(search_choice(game, rules, "search:入门", 5, state, seat, legal)) in legal

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from huapai.core.present import Msg
 
-from .botplay import checked_spec
+from .botplay import checked_spec, warm
 from .errors import ServerError, conflict, forbidden
 from .seats import FINISHED, WAITING, Seat
 
@@ -67,6 +67,7 @@ async def _rebot(room: Room, player: str, index: int, bot: str | None) -> None:
         if seat.bot is None:
             raise ServerError("seat_out_of_range", f"seat {index} has no bot")
         name = None if bot is None else checked_spec(room.game, room.rules, bot)
+        warm(name)
         await room.take_ownership(player)
         await _store_bot(room, seat, name)
 

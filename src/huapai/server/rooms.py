@@ -30,7 +30,7 @@ from huapai.core.record import STAND_INS
 from huapai.core.registry import get_game
 
 from . import messages
-from .botplay import checked_spec
+from .botplay import checked_spec, warm
 from .clock import Timers, TurnClock
 from .errors import ServerError, conflict, forbidden, not_found
 from .fairness import banpai_seed, commitment, deal_seed
@@ -255,6 +255,7 @@ class Room:
         async with self.lock:
             self.require_owner(player)
             name = checked_spec(self.game, self.rules, bot or house_bot(self.game))
+            warm(name)
             chosen = [self.seat_at(i) for i in indexes] if indexes is not None else [
                 s for s in self.seats if s.empty and s.held is None]
             taken = [s.index for s in chosen if not s.empty or s.held is not None]
