@@ -268,6 +268,22 @@ def test_a_list_number_whose_cards_are_not_listed_is_the_choice() -> None:
         assert decision("2").action == decision.parse("6")
 
 
+def test_a_word_in_brackets_before_the_cards_is_that_choice() -> None:
+    """双别杆 in English lists ``紮 (zha) 士`` beside ``pass (过)``: ``zha`` alone was refused
+    as "zha needs a card" (an English play-test); it is the one 紮 listed, as ``zha 士`` and
+    ``紮 士`` are, and with two 紮 listed it asks which."""
+    from huapai.core.protocol import Msg, NotationError
+
+    def parse(word: str) -> int:
+        raise NotationError(Msg("needs_card", "要写牌", "zha needs a card"))
+
+    labels = ["pass (过)", "紮 (zha) 士"]
+    for typed in ("zha", "ZHA", "zha 士", "紮 士", "紮 (zha) 士"):
+        assert interpret(typed, [0, 7], labels, parse, "en").action == 7, typed
+    two = interpret("zha", [0, 7, 8], [*labels, "紮 (zha) 五"], parse, "en")
+    assert two.action is None and two.problem is not None and "#3" in two.problem
+
+
 def test_a_bracket_part_that_several_labels_share_asks_which() -> None:
     """``对子`` with two pairs listed (a terminal play-test: it was read as cards, "第 1 个
     字符 '对' 不是牌"): both are named, with how to pick each."""

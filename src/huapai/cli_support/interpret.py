@@ -273,16 +273,19 @@ def _matching_labels(word: str, c: _Choices) -> list[int]:
     return [i for i, label in enumerate(c.labels) if target in _label_forms(label)]
 
 
-_BRACKETED = re.compile(r"(.*?)\s*[（(]([^（）()]*)[）)]")
+_BRACKETED = re.compile(r"(.*?)\s*[（(]([^（）()]*)[）)]\s*(.*)")
 _NUMBER = re.compile(r"\d+")
 
 
 def _label_forms(label: str) -> set[str]:
-    """How ``label`` may be typed: whole, or the part outside or inside its brackets."""
+    """How ``label`` may be typed: whole, or the part outside or inside its first brackets,
+    the cards after them kept with either (``紮 (zha) 士``: ``紮 士``, ``zha 士``, and ``zha``
+    alone — refused for ``zha needs a card`` with one 紮 listed: an English play-test)."""
     forms = {_normal(label)}
     bracketed = _BRACKETED.fullmatch(label.strip())
     if bracketed is not None:
-        forms |= {_normal(bracketed[1]), _normal(bracketed[2])}
+        before, inside, after = bracketed[1], bracketed[2], bracketed[3]
+        forms |= {_normal(f"{before} {after}"), _normal(inside), _normal(f"{inside} {after}")}
     return forms - {""}
 
 
