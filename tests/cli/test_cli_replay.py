@@ -10,6 +10,8 @@ from typing import Any
 import pytest
 from cli_helpers import assert_clean, invoke, script_human
 
+from huapai.core import record
+
 
 @pytest.fixture(scope="module")
 def recorded(tmp_path_factory: pytest.TempPathFactory) -> Path:
@@ -354,3 +356,17 @@ def test_a_broken_match_record_prints_no_totals_it_did_not_check(tmp_path: Path)
     result = invoke(["replay", str(path)])
     assert result.exit_code == 1 and "✗ 第 1 局" in result.output, result.output
     assert "总分" not in result.output
+
+
+def test_a_biegan_replay_says_every_draw(tmp_path: Path) -> None:
+    """A seat that passed on a discard and then drew: its draw was taken for the echo of its
+    own move and left out, so the replay showed no draws but seat 0's (an English
+    play-test). Every draw the record's deal made has its line."""
+    path = tmp_path / "bg.jsonl"
+    assert_clean(invoke(["play", "biegan", "--seed", "11", "--deals", "1", "--bots", "random",
+                         "--record", str(path)], "1\n" * 400), 0)
+    _, deals = record.parse(path.read_text(encoding="utf-8"))
+    draws = sum(e.kind == "drew" for step in record.replay_deal(deals[0]).steps
+                for e in step.events)
+    shown = invoke(["replay", str(path), "--lang", "en"]).output
+    assert draws > 3 and shown.count(" drew ") == draws, (draws, shown)

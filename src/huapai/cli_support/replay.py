@@ -234,8 +234,10 @@ def _show_step(step: rec.ReplayStep, replay: rec.Replay, renderer: Renderer, ctx
     then 座位1 出 8 10 K: every move twice, a play-test)."""
     events = [(event, renderer.event(event.to_json(), ctx)) for event in step.events]
     lines = [(event, line) for event, line in events if line]
-    if lines and getattr(lines[0][0], "seat", None) == step.seat and \
-            not says_more(renderer, lines[0][0].to_json()):
+    # (the move's own event only: a 过 says nothing, and the draw it led the same seat to
+    # was taken for its echo and dropped — the replay left out the others' draws: a play-test)
+    if lines and lines[0][0] is step.events[0] and getattr(lines[0][0], "seat", None) == \
+            step.seat and not says_more(renderer, lines[0][0].to_json()):
         lines = lines[1:]
     label = replay.game.describe_action(replay.rules, step.action).label
     console.print(Text(f"#{step.index + 1:<3} {seat_name(step.seat, ctx.lang)}{colon(ctx.lang)}"
