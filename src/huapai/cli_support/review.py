@@ -114,7 +114,7 @@ def show(data: dict[str, Any], lang: Lang, console: Console,
     who = seat_name(int(data["seat"]), lang)
     console.print(Text(f"复盘：{who}，{data['level']}（每步 {data['iterations']} 次模拟）" if zh
                        else f"review of {who}, level {level_label(data['level'], lang)} "
-                            f"({data['iterations']} rollouts a decision)", style="bold"))
+                            f"({data['iterations']} deals simulated a decision)", style="bold"))
     intro = ("#号就是回放里的第几步，→ 前是那时刚发生的事。"
              "每一步先列建议的走法，再列你选的，其余按预期从高到低。± 是和你选的相比的"
              "误差：误差大的只在几副牌上试过，预期再高也可能是运气。建议另外在新的牌上"
