@@ -111,7 +111,7 @@ class BieganRenderer:
         melds = groups_text(view["melds"][seat], lambda cards: _cards(cards, ctx))
         return [name, role, str(view["hand_sizes"][seat]), melds, dui,
                 card_units(str(view["rivers"][seat]), lambda cards: _cards(cards, ctx),
-                           row_gap(str(view["rivers"][seat]), ctx)),
+                           row_gap(str(view["rivers"][seat]))),
                 self._seat_status(view, ctx, seat)]
 
     def _seat_status(self, view: Mapping[str, Any], ctx: RenderContext, seat: int) -> Text:

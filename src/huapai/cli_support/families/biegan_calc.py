@@ -70,18 +70,13 @@ _KIND_GLOSS = {"句": "sequence", "坎": "triplet", "紮": "four, declared", "�
                "对": "claimed triplet", "招": "claimed four"}
 
 
-def _said(cards: str, lang: Lang) -> str:
-    """Cards in a table's cell: 花三 in Chinese (as the play's screen says them), the
-    notation's 三* in English."""
-    return said_zh(cards)  # the game's 花三 in English too
-
-
 def _t(key: str, lang: Lang, **values: object) -> str:
-    """A text in ``lang``; a ``card`` value (notation) as :func:`_said` writes it."""
+    """A text in ``lang``; a ``card`` value (notation) as the play's screen says it (花三,
+    in English too)."""
     zh, en = _TEXT[key]
     card = values.get("card")
     if isinstance(card, str):
-        values = values | {"card": _said(card, lang)}
+        values = values | {"card": said_zh(card)}
     return (zh if lang == "zh" else en).format(**values)
 
 
@@ -130,10 +125,10 @@ def _units_table(result: HandResult, desk: bool, lang: Lang) -> Table:
     for i, name in enumerate(_t("score_cols", lang).split("|")):
         table.add_column(name, justify="right" if i == 2 else "left")
     for unit in result.units:
-        table.add_row(_kind(unit.kind, lang), _said(format_cards(unit.cards), lang), str(unit.hu),
+        table.add_row(_kind(unit.kind, lang), said_zh(format_cards(unit.cards)), str(unit.hu),
                       _unit_note(unit, result.zhujing, desk, lang))
     jokers = _joker_note(result.tingtou_jokers, lang)
-    table.add_row(_t("tingtou", lang), _said(format_cards(result.tingtou), lang),
+    table.add_row(_t("tingtou", lang), said_zh(format_cards(result.tingtou)),
                   str(result.tingtou_hu),
                   jokers, end_section=True)
     table.add_row(_t("total_row", lang), "", str(result.hu), "")
@@ -187,7 +182,7 @@ def show_waits(report: WaitsReport, console: Console, lang: Lang) -> None:
 
 
 def _wait_row(wait: Wait, hand: Hand, lang: Lang) -> tuple[str, ...]:
-    name = _said(wait_card(wait), lang) + (_t("joker_note", lang) if wait.face == JOKER else "")
+    name = said_zh(wait_card(wait)) + (_t("joker_note", lang) if wait.face == JOKER else "")
     on_discard, threshold = str(wait.hu_discard), hand.threshold
     if wait.hu_discard < threshold:
         on_discard += _t("below_on_discard", lang, threshold=threshold)

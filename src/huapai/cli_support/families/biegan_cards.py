@@ -27,16 +27,16 @@ def jing_chars(rules: Any) -> frozenset[str]:
     return frozenset(FACES[f] for f in jing_of(bool(getattr(rules, "five_jing", False))))
 
 
-def cards_text(cards: str, jing: frozenset[str] = _JING_CHARS, zh: bool = False,
-               runs: bool = False) -> Text:
+def cards_text(cards: str, jing: frozenset[str] = _JING_CHARS, runs: bool = False) -> Text:
     """Card notation coloured: red faces red, 精 (``jing``) bold, 花 underlined, 赖子
-    magenta (a face-down 紮's unseen cards are ``groups_text``'s marks). ``zh``: a flowered
-    card as Chinese says it, 花三, in a run spaced card by card (:func:`said_zh`): the
-    Chinese screen said 三* in its rows and 花三 in its lines (a play-test). ``runs``: a
+    magenta (a face-down 紮's unseen cards are ``groups_text``'s marks); a flowered card as
+    the game says it, 花三, in a run spaced card by card (:func:`said_zh`; the screen said
+    三* in its rows and 花三 in its lines: a play-test — in English too since its 三* read as
+    a stray mark). ``runs``: a
     hand's runs of one face apart (上 大大 人 … 三三三 七七): written together, 三三三七七
     was hard to count (a terminal play-test); spaced card by card it passed 80 columns."""
     out = Text()
-    spaced = zh and FLOWER_MARK in cards
+    spaced = FLOWER_MARK in cards
     tokens = card_tokens(cards)
     for i, token in enumerate(tokens):
         ch, flowered = token[0], token.endswith(FLOWER_MARK)
@@ -47,17 +47,15 @@ def cards_text(cards: str, jing: frozenset[str] = _JING_CHARS, zh: bool = False,
             style += " underline"
         if i and (spaced or (runs and ch != tokens[i - 1][0])):
             out.append(" ")
-        out.append(FLOWER_WORD + ch if zh and flowered else token, style=style.strip())
+        out.append(FLOWER_WORD + ch if flowered else token, style=style.strip())
     return out
 
 
 def cards_in(text: str, ctx: RenderContext, runs: bool = False) -> Text:
-    """:func:`cards_text` with the 精 of the deal's reading (``ctx.rules``) in bold, a flowered
-    card 花三 in either language (English kept the notation's 三*: a play-test read it as a
-    stray mark)."""
-    return cards_text(text, jing_chars(ctx.rules), True, runs)  # 花三 in English too
+    """:func:`cards_text` with the 精 of the deal's reading (``ctx.rules``) in bold."""
+    return cards_text(text, jing_chars(ctx.rules), runs)
 
 
-def row_gap(notation: str, ctx: RenderContext) -> str:
+def row_gap(notation: str) -> str:
     """The gap between a row's cards: a space where one is flowered (花三)."""
     return " " if FLOWER_MARK in notation else ""
