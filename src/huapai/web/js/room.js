@@ -308,7 +308,20 @@ export class RoomPage {
       this.busy.delete(path);
       this.renderTop();
       this.markBusy();
+      // its button was disabled while the request went, and a keyboard player's focus fell
+      // away: back on it, if it is still here (the seats' summary may come after the answer)
+      if (this.summary?.status === "waiting") refocus(this.el, [`button[data-path="${CSS.escape(path)}"]`]);
     }
+  }
+
+  /** A keyboard player's focus in the waiting room, when the control pressed went (空位都补
+   * 机器人 once the seats are full): on 开始, else the room's first button. Not elsewhere
+   * while a request is under way — the button pressed is disabled then, its focus falls
+   * away, and a redraw in that moment put it on another button, where the seats' summary
+   * left it instead of on 开始 (a flaky test). */
+  refocusWaiting() {
+    const start = "[data-testid=start]:not([disabled])";
+    refocus(this.el, this.busy.size ? [start] : [start, "[data-testid=waiting] button:not([disabled])"]);
   }
 
   /** Disable every button whose request is under way (the page may have re-rendered). */
@@ -375,7 +388,7 @@ export class RoomPage {
       morph(this.el, h("div", { class: "room-page" },
         h("div", { class: "room-top" }, roomBar(this)), waitingPanel(this)));
       this.top = this.el.querySelector(".room-top");
-      refocus(this.el, ["[data-testid=start]:not([disabled])", "[data-testid=waiting] button:not([disabled])"]);
+      this.refocusWaiting();
     } else {
       this.top = h("div", { class: "room-top" }, roomBar(this));
       this.table = new TableView({
