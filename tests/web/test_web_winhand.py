@@ -109,6 +109,20 @@ def _check_cards(page: Page, settlement: dict[str, Any]) -> None:
         " e.querySelector('svg').classList.contains('jing')])")
     for token, marked in marks:  # 公安 reads the seed's 精: 三 五 七 (the view's `jing`)
         assert marked == (token[0] in JING), f"{token} in the winning hand: 精 mark {marked}"
+    _check_won_card(page, settlement)
+
+
+def _check_won_card(page: Page, settlement: dict[str, Any]) -> None:
+    """The discard the hand won on is marked once per winner, on a card of its face, with
+    胡 on it; a 自摸 (no card kept) marks none."""
+    won = {i["seat"]: i["label"]["params"]["card"] for i in settlement["items"]
+           if i["code"] == "won_on"}
+    marked = page.eval_on_selector_all(
+        "[data-testid=win-hands] .win-hand", "(els) => els.map((e) => [Number(e.dataset.seat),"
+        " [...e.querySelectorAll('[data-testid=won-card]')].map((c) => [c.dataset.token,"
+        " c.dataset.tag])])")
+    assert {seat: cards for seat, cards in marked if cards} == {
+        seat: [[_tokens(card)[0], "胡"]] for seat, card in won.items()}
 
 
 def test_the_winners_hand_is_laid_out_beside_the_breakdown(page: Page, server: str,

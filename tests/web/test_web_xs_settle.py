@@ -19,6 +19,8 @@ _RENDER = """async ([settlement, lang]) => {
     groups: [...hands.querySelectorAll(".win-group")].map((g) =>
       [g.dataset.kind, g.dataset.cards, g.querySelector(".win-hu").textContent,
        g.querySelectorAll(".mini-card").length]),
+    won: [...hands.querySelectorAll("[data-testid=won-card]")].map((c) =>
+      [c.dataset.token, c.dataset.tag, c.closest(".win-group").classList.contains("laid")]),
   };
 }"""
 
@@ -38,9 +40,14 @@ def test_the_winners_groups_are_drawn_with_their_youzi(page: Page, server: str, 
     # 十八福 counts each group's 油子; 麻雀福 counts none and says no number
     assert [v for *_, v, _ in got["groups"]] == [
         f"{i['value']} {unit}" if unit else "" for i in groups]
+    # the card it won on, marked once with 和, in a group held in the hand (a discard 和
+    # never joins a group laid before it)
+    won = [i["label"]["params"]["card"] for i in settlement["items"] if i["code"] == "won_on"]
+    assert got["won"] == [[card, "和", False] for card in won]
     en = page.evaluate(_RENDER, [settlement, "en"])
     assert en is not None and en["title"].endswith("winning hand")
     assert all(g[0].startswith(("laid ", "in hand ")) for g in en["groups"])
+    assert [tag for _, tag, _ in en["won"]] == ["won"] * len(won)
 
 
 _PAYMENTS_LINE = """async ([matchOver, lang]) => {

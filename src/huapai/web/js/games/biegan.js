@@ -5,7 +5,7 @@ import { h } from "../dom.js";
 import { bi } from "../i18n.js";
 import { charCard, charFace } from "../cards/shangdaren.js";
 import { cardBack } from "../cards/common.js";
-import { cardRow, narrowScreen, winHands } from "./generic.js";
+import { cardRow, narrowScreen, winHands, wonCards } from "./generic.js";
 import { claimAsk, claimTable, discardPrompt, endBanner, passTip, shownLead } from "./claimtable.js";
 
 const PHASES = {
@@ -132,7 +132,7 @@ export const biegan = {
           value: `${item.value} 胡`,  // as the breakdown beside it says it (2 hu / 2 胡: a play-test)
           cls: item.code === "tingtou" ? "tingtou" : "",
         };
-      });
+      }, wonCards(this, settlement, bi("胡", "won"), bi("胡的那张", "the card it won on")));
   },
 
   /** 请统 with nothing to 紮: the server answers 不紮 for this seat after its fixed pause

@@ -85,26 +85,31 @@ export function cardRow(renderer, view, tokens, height, cls = "") {
 
 /** Winners' hands beside a settlement's breakdown: for each seat with `items` (a
  * settlement's items, each one group of cards), a title and the groups, each drawn as a
- * card row from `part(item)` = {tokens, kind, value, cls}. Null when no item is given. */
-export function winHands(renderer, view, items, height, title, part) {
+ * card row from `part(item)` = {tokens, kind, value, cls}; `wonOn`: seat → {token, tag},
+ * the card the hand won on, marked with `tag` in its group. Null when no item is given. */
+export function winHands(renderer, view, items, height, title, part, wonOn = new Map()) {
   const seats = [...new Set(items.map((i) => i.seat))].filter((s) => typeof s === "number")
     .sort((a, b) => a - b);  // by seat, as the breakdown beside it
   if (!seats.length) return null;
   const own = drawing === null;  // one drawing: a deck with suits shows each copy once
   if (own) startDrawing([]);
   try {
-    return winHandsOf(renderer, view, items, height, title, part, seats);
+    return winHandsOf(renderer, view, items, height, title, part, seats, wonOn);
   } finally {
     if (own) endDrawing();
   }
 }
 
-function winHandsOf(renderer, view, items, height, title, part, seats) {
+function winHandsOf(renderer, view, items, height, title, part, seats, wonOn) {
   return h("div", { class: "win-hands", "data-testid": "win-hands" }, seats.map((seat) => {
-    const groups = items.filter((i) => i.seat === seat).map((item) => {
-      const { tokens, kind, value, cls } = part(item);
+    const parts = items.filter((i) => i.seat === seat).map(part);
+    const won = wonOn.get(seat);
+    const at = won ? wonGroup(parts, won.token) : -1;
+    const groups = parts.map(({ tokens, kind, value, cls }, i) => {
+      const row = tokens.length ? cardRow(renderer, view, tokens, height) : null;
+      if (i === at) markWon(row, won);
       return h("div", { class: `win-group${cls ? ` ${cls}` : ""}`, "data-kind": kind, "data-cards": tokens.join(" ") },
-        tokens.length ? cardRow(renderer, view, tokens, height) : null,
+        row,
         // a space between the kind and its value: "落地碰3 油子" read as one word
         h("div", { class: "win-kind" }, h("span", { class: "win-name" }, kind), " ", h("span", { class: "win-hu" }, value)));
     });
@@ -112,6 +117,36 @@ function winHandsOf(renderer, view, items, height, title, part, seats) {
       h("div", { class: "win-who" }, title(seat)),
       h("div", { class: "win-groups" }, groups));
   }));
+}
+
+/** The cards winners' hands won on, from a settlement's `won_on` items (their card is a
+ * param): seat → {token, tag, title} for winHands. */
+export function wonCards(renderer, settlement, tag, title) {
+  const out = new Map();
+  for (const item of settlement?.items ?? []) {
+    const token = item.code === "won_on" ? renderer.tokens(item.label?.params?.card)[0] : null;
+    if (token && typeof item.seat === "number") out.set(item.seat, { token, tag, title });
+  }
+  return out;
+}
+
+/** Which group shows the card the hand won on: one held in the hand (not laid before)
+ * when there is one, else any with it; -1 when none has it. */
+function wonGroup(parts, token) {
+  const has = (p) => p.tokens.includes(token);
+  const held = parts.findIndex((p) => has(p) && !String(p.cls).includes("laid"));
+  return held >= 0 ? held : parts.findIndex(has);
+}
+
+/** The card the hand won on, marked in its group's row (the breakdown named it, but the
+ * hand showed no which: a play-test), its tag (和 / 胡) on it for a phone without titles. */
+function markWon(row, won) {
+  const card = [...(row?.children ?? [])].find((el) => el.dataset.token === won.token);
+  if (!card) return;
+  card.classList.add("won-card");
+  card.dataset.testid = "won-card";
+  card.dataset.tag = won.tag;
+  card.title = won.title;
 }
 
 export const generic = {

@@ -9,7 +9,7 @@ import { bi } from "../i18n.js";
 import { itemValue } from "../settlement.js";
 import { cardBack } from "../cards/common.js";
 import { DAZI_SIZE, daziCard } from "../cards/dazi.js";
-import { cardRow, narrowScreen, winHands } from "./generic.js";
+import { cardRow, narrowScreen, winHands, wonCards } from "./generic.js";
 import { claimAsk, claimTable, discardPrompt, endBanner, passTip, shownLead } from "./claimtable.js";
 import { abacusFor, boEventText, boFacts, owedPrompt, waitRefusal } from "./abacus.js";
 
@@ -216,7 +216,7 @@ export const xiushan = {
           value: itemValue(item),
           cls: params.laid ? "laid" : "",
         };
-      });
+      }, wonCards(this, settlement, bi("和", "won"), bi("和的那张", "the card it won on")));
   },
 
   autoText(view, ctx) {
