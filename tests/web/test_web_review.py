@@ -109,6 +109,9 @@ def test_review_a_seat_from_the_replay(page: Page, server: str, shots: Path | No
     nxt = [d for d in job["result"]["decisions"] if d["index"] == other["index"] + 1]
     if not nxt:
         expect(page.locator("[data-testid=review-step]")).to_be_empty()
+    page.click("[data-testid=lang]")  # English says "your" too (it said the nickname's)
+    expect(page.locator("[data-testid=review-panel] strong").first).to_have_text(
+        "AI review of your choices")
 
 
 def _near_miss(d: dict[str, Any]) -> bool:

@@ -198,6 +198,7 @@ const STR = {
   more_public_games: ["更多牌局", "More games"],
   watch_replay: ["看回放", "Watch replay"],
   review_title_of: ["复盘分析：{name}的选择", "AI review of {name}'s choices"],
+  review_title_mine: ["复盘分析：你的选择", "AI review of your choices"],
   review_running: ["复盘中… {done}/{total}", "Reviewing… {done}/{total}"],
   review_failed: ["复盘失败了", "The review failed"],
   review_summary: ["共 {decisions} 步选择，{mistakes} 处大错，合计少得 {cost} {unit}",

@@ -51,7 +51,7 @@ export class ReplayPage {
     this.deals = await this.matchDeals();
     if (this.viewer !== "all") {
       this.review = new ReviewPanel({ gameId: this.gameId, seat: this.viewer, withShare: (u) => this.withShare(u),
-                                      name: (s) => this.name(s),
+                                      name: (s) => this.name(s), mine: (s) => this.mine(s),
                                       go: (i) => this.reviewGo(i), onChange: () => this.reviewChanged() });
     }
     this.build();

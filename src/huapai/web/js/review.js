@@ -84,11 +84,12 @@ function standIns(summary) {
 
 export class ReviewPanel {
   /** `withShare(url)` adds the page's share token; `go(index)` shows a replay step;
-   * `name(seat)` names the reviewed seat. */
-  constructor({ gameId, seat, withShare, go, onChange, name }) {
+   * `name(seat)` names the reviewed seat, `mine(seat)` whether the reader played it. */
+  constructor({ gameId, seat, withShare, go, onChange, name, mine = () => false }) {
     this.gameId = gameId;
     this.seat = seat;
     this.name = name;
+    this.mine = mine;
     this.withShare = withShare;
     this.goTo = go;
     this.onChange = onChange;
@@ -98,6 +99,16 @@ export class ReviewPanel {
     this.el = h("div", { class: "review-box", "data-testid": "review-box" });
     this.stepEl = h("div", { class: "review-step", "data-testid": "review-step" });
     this.index = -1; // the replay's step: the position shown
+  }
+
+  /** Whose choices: 你的 / your for the reader's own seat (English said "Ay's" where
+   * Chinese said 你), else the seat's player (a Latin name keeps a space: 你 的选择 read
+   * oddly). */
+  title() {
+    if (!this.name) return t("review_title");
+    if (this.mine(this.seat)) return t("review_title_mine");
+    const name = this.name(this.seat);
+    return t("review_title_of", { name: bi(nameZh(name), name) });
   }
 
   destroy() {
@@ -231,9 +242,7 @@ export class ReviewPanel {
         ...mistakeParts(d).map((part, i) => h("span", { class: PART_CLASSES[i] }, part)))));
     replace(this.el, h("div", { class: "review-panel", "data-testid": "review-panel" },
       // whose moves: the viewed seat's, a bot's too (nothing said so)
-      // 你的选择 for the reader's own seat (你 的选择 read oddly); a Latin name keeps a space
-      h("strong", {}, this.name ? t("review_title_of", { name: bi(nameZh(this.name(this.seat)), this.name(this.seat)) })
-        : t("review_title")),
+      h("strong", {}, this.title()),
       h("p", { class: "muted small", "data-testid": "review-summary" },
         t(cost === "0.0" ? "review_summary_even" : "review_summary", {
           decisions: s.decisions, mistakes: s.mistakes, cost,
