@@ -327,7 +327,7 @@ def test_room_list_is_paginated_and_short(tmp_path: Path) -> None:
         assert listed == made[::-1]  # newest first
         assert set(first["rooms"][0]) == {"id", "game", "title", "preset", "deals",
                                           "multiplier", "turn_clock", "answer_pause",
-                                          "owner", "status",
+                                          "answer_deadline", "owner", "status",
                                           "match", "deal", "seats", "spectators",
                                           "created", "owner_here"}
         assert client.get("/api/rooms?limit=5").status_code == 400

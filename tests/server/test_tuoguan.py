@@ -40,7 +40,7 @@ def test_clock_runs_out_then_the_player_takes_back(client: TestClient) -> None:
         assert played["events"][0]["seat"] == seat and played["tuoguan"] == []
         said = mover.next_of("timed_out")
         assert said == {"type": "timed_out", "room": room, "seat": seat, "tuoguan": False,
-                        "move": said["move"]}
+                        "move": said["move"], "deadline": False}
         # the move made, as a message in both languages: the one the log shows
         assert said["move"]["zh"] and said["move"]["en"]
         # ... a second in a row puts it on 托管, and says so to the player (a badge alone
@@ -49,7 +49,8 @@ def test_clock_runs_out_then_the_player_takes_back(client: TestClient) -> None:
                                   and m["room"]["seats"][seat]["tuoguan"], limit=2000)
         assert flagged["room"]["status"] == "playing"
         assert mover.until(lambda m: m["type"] == "timed_out", limit=2000) == {
-            "type": "timed_out", "room": room, "seat": seat, "tuoguan": True, "move": None}
+            "type": "timed_out", "room": room, "seat": seat, "tuoguan": True, "move": None,
+            "deadline": False}
         mover.send({"type": "tuoguan", "room": room, "on": False})
         mover.until(lambda m: m["type"] == "room" and not m["room"]["seats"][seat]["tuoguan"])
         # said to that player alone

@@ -262,9 +262,26 @@ def test_an_answer_pause_is_offered_where_answers_are_paced(page: Page, server: 
     expect(pause).to_be_visible()
     expect(pause.locator("option").first).to_have_text("1 秒（默认）")
     pause.select_option(value="3")
+    deadline = page.locator("input[name=answer_deadline]")  # 答话限时: off unless chosen
+    expect(deadline).not_to_be_checked()
+    deadline.check()
     create_room(page, game="biegan", preset="gongan")
     page.click("text=← 大厅")
     expect(page.locator("[data-testid=row-pause]").first).to_have_text("答话等 3 秒")
+    expect(page.locator("[data-testid=row-deadline]").first).to_have_text("限时答话")
+    page.select_option("select[name=game]", value="xianniu")
+    expect(page.locator("input[name=answer_deadline]")).to_have_count(0)
+
+
+def test_bofu_says_a_short_match_may_pay_nothing(page: Page, server: str) -> None:
+    """钵福 pays only at 得一钵: two deals ended with nobody paid and nothing had said so
+    (a phone play-test); the deals field says it, for 钵福 alone."""
+    enter(page, server, "一钵")
+    page.select_option("select[name=game]", value="xiushan")
+    page.select_option("select[name=preset]", value="bofu")
+    expect(page.locator("[data-testid=deals-bo-help]")).to_contain_text("整场不结钱")
+    page.select_option("select[name=preset]", value="maquefu")
+    expect(page.locator("[data-testid=deals-bo-help]")).to_have_count(0)
 
 
 def test_rule_options_reset_is_inside_the_panel_and_keeps_the_players(

@@ -43,7 +43,7 @@ log = logging.getLogger("huapai.server")
 REVOKED = 4401  # the WebSocket close code when its player's token is revoked
 MAX_REMEMBERED_KEYS = 4096  # Idempotency-Keys of recent room creations (oldest forgotten)
 ROOM_FIELDS = {"game", "preset", "rules", "deals", "multiplier", "private", "turn_clock",
-               "tuoguan_after", "bot_delay", "answer_pause"}
+               "tuoguan_after", "bot_delay", "answer_pause", "answer_deadline"}
 
 
 @dataclass(slots=True)

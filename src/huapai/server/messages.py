@@ -93,7 +93,8 @@ def _fixed(game: Game[Any, Any], rules: Any) -> tuple[dict[str, Any], tuple[str,
 
 
 LISTED = ("id", "game", "title", "preset", "deals", "multiplier", "turn_clock", "answer_pause",
-          "owner", "owner_here", "status", "match", "deal", "spectators", "created")
+          "answer_deadline", "owner", "owner_here", "status", "match", "deal", "spectators",
+          "created")
 
 
 def listing(room: Room) -> dict[str, Any]:

@@ -21,6 +21,8 @@ LIMITS: dict[str, tuple[float, float]] = {
 }
 _SECONDS = ("bot_delay", "answer_pause")
 """The settings in seconds, any number (the rest are whole numbers)."""
+_SWITCHES = ("private", "answer_deadline")
+"""The settings that are on or off."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +40,11 @@ class RoomSettings:
     window; ``Game.paced``): a person who answers within it tells nothing by the time. 0: the
     server's (``ServerConfig.auto_answer``, 1 s). A longer pause hides a longer thought, and
     every such answer takes that long (答话等待, a room's choice)."""
+    answer_deadline: bool = False
+    """答话限时 (an app's habit, a room's choice, off unless chosen): the pause is also the
+    time to answer — a person who has not answered when it ends is answered for (过 where
+    they may pass, else the house bot's answer), so a window never lasts longer because a
+    person could claim and thought: the timing tells nothing at all."""
 
     def to_json(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
@@ -55,13 +62,14 @@ class RoomSettings:
 NAMES_ZH: dict[str, str] = {
     "deals": "局数", "multiplier": "倍数", "private": "私人房间", "turn_clock": "出牌限时",
     "tuoguan_after": "掉线托管", "bot_delay": "机器人速度", "answer_pause": "答话等待",
+    "answer_deadline": "答话限时",
 }
 """Each setting as the lobby names it in Chinese (its field's label)."""
 
 
 def _check(name: str, value: Any) -> Any:
     shown = json.dumps(value, ensure_ascii=False, default=repr)[:40]  # as the body wrote it
-    if name == "private":
+    if name in _SWITCHES:
         if not isinstance(value, bool):
             raise _bad(name, "应为是或否，收到 {value}", "expected true or false, got {value}",
                        shown)

@@ -50,6 +50,9 @@ class Turns:
         # seat -> the question its bot answers (see _question); a bot is asked once per
         # question, so another seat's answer in a claim window does not set it back
         self.questions: dict[int, Question] = {}
+        # seat -> the question (legal_at) whose answer is held for the pause: 答话限时
+        # answers for a seat only if it holds none
+        self.held: dict[int, int] = {}
         # after a restart between deals: when the deal on the table ended (epoch seconds)
         self.ended_at: float | None = None
 
@@ -240,11 +243,55 @@ class Turns:
                 if key not in room.timers:
                     self.later_locked(key, self.paced_wait(index, paced=True),
                                       functools.partial(self._auto_turn, index, at))
+            elif self._deadline(index):
+                key = f"deadline{index}.{at}"
+                if key not in room.timers:
+                    self.later_locked(key, self.paced_wait(index),
+                                      functools.partial(self._deadline_turn, index, at))
             # its clock runs as a person's with a choice does, the answer made for it or
             # not: a clock shown only for a choice told the table who could 和 (a play-test)
             if room.settings.turn_clock and not room.clock.running(index):
                 self._start_clock(index)
         self._sync_clocks()
+
+    def _deadline(self, index: int) -> bool:
+        """Whether 答话限时 answers for the person at ``index`` when the pause ends: the
+        room chose it, and how soon this question is answered would tell (Game.paced)."""
+        room = self.room
+        return (room.settings.answer_deadline and room.deal is not None
+                and room.game.paced(room.deal.state, index))
+
+    def _deadline_clock(self, viewer: Viewer) -> list[dict[str, int]]:
+        """``viewer``'s own time left to answer under 答话限时 (``total_ms``: the whole
+        pause), while it is asked and holds no answer; else nothing."""
+        room = self.room
+        if (not isinstance(viewer, int) or room.status != PLAYING or room.deal is None
+                or viewer not in room.game.to_act(room.deal.state)
+                or self.driven_by_bot(room.seats[viewer]) or not self._deadline(viewer)
+                or self.held.get(viewer) == room.feed.legal_at[viewer]
+                or self.automatic(viewer) is not None):
+            return []
+        pause = room.settings.answer_pause or room.services.auto_answer
+        return [{"seat": viewer, "remaining_ms": int(self.paced_wait(viewer) * 1000),
+                 "total_ms": int(pause * 1000)}]
+
+    async def _deadline_turn(self, index: int, at: int) -> None:
+        """答话限时: the pause is over and the person at ``index`` has not answered — 过 is
+        made for them where they may pass, else the house bot's answer (a move not of
+        their choosing, as 托管's: a review skips it); they alone are told which."""
+        room = self.room
+        deal = room.deal
+        if (deal is None or not self._same_question(index, at) or self.held.get(index) == at
+                or self.driven_by_bot(room.seats[index])):
+            return
+        legal = room.feed.legal[index][0]
+        action = next((a for a in legal if room.game.describe_action(room.rules, a).kind
+                       == "pass"), None)
+        if action is None:
+            action = self._bot_choice(room.seats[index], deal)
+        await room.move(index, action, "tuoguan")
+        label = room.game.describe_action(room.rules, action).label.to_json()
+        self._timed_out(index, tuoguan=False, label=label, deadline=True)
 
     def _start_clock(self, index: int) -> None:
         room = self.room
@@ -264,13 +311,17 @@ class Turns:
             room.timers.cancel(f"clock{index}")
 
     def stop_clocks(self) -> None:
-        self.room.timers.cancel_prefixed(("clock", "bot", "auto", "held", "tick"))
+        self.room.timers.cancel_prefixed(("clock", "bot", "auto", "held", "deadline", "tick"))
         self.room.clock.clear()
         self.questions.clear()  # asked again when play resumes
 
     def clocks_for(self, viewer: Viewer) -> list[dict[str, int]]:
+        """The clocks ``viewer`` is shown; a seat under 答话限时 sees its own time to
+        answer in place of its turn clock (nobody else is shown it)."""
         shown = self.room.feed.to_act.get(viewer)
-        return self.room.clock.for_seats(shown if shown is not None else [viewer])
+        clocks = self.room.clock.for_seats(shown if shown is not None else [viewer])
+        own = self._deadline_clock(viewer)
+        return [c for c in clocks if c["seat"] != viewer] + own if own else clocks
 
     async def _clock_expired(self, index: int) -> None:
         room = self.room
@@ -314,14 +365,15 @@ class Turns:
                                        "moves": moves, "deals": deals})
 
     def _timed_out(self, index: int, tuoguan: bool,
-                   label: dict[str, Any] | None = None) -> None:
+                   label: dict[str, Any] | None = None, deadline: bool = False) -> None:
         """``timed_out`` to seat ``index``'s own connections: its clock ran out, and the
         house bot made that move (``tuoguan`` false; ``label`` says which, a message) or
-        now plays the seat (true)."""
+        now plays the seat (true); ``deadline``: 答话限时's time ran out, not the clock
+        (no 托管 follows)."""
         room = self.room
         room.hub.per_viewer(room, lambda viewer: None if viewer != index else {
             "type": "timed_out", "room": room.id, "seat": index, "tuoguan": tuoguan,
-            "move": label})
+            "move": label, "deadline": deadline})
 
     def clocks_after(self, state: object, mover: int, back: bool) -> str | None:
         """The turn clocks once a move that leads to ``state`` is applied, as the move's
@@ -419,6 +471,7 @@ class Turns:
         assert room.deal is not None
         room.game.apply(room.deal.state, index, action)  # IllegalAction: refused at once
         at = room.feed.legal_at[index]
+        self.held[index] = at
         self.later_locked(f"held{index}.{at}", wait,
                           functools.partial(self._held_turn, index, at, action))
 

@@ -91,7 +91,7 @@ export class LobbyPage {
     this.games = [];
     this.details = new Map();
     this.form = { game: null, preset: null, rules: {}, deals: 1, multiplier: 1, private: false,
-                  turn_clock: 0, tuoguan_after: 30, bot_delay: 0.8, answer_pause: 0 };
+                  turn_clock: 0, tuoguan_after: 30, bot_delay: 0.8, answer_pause: 0, answer_deadline: false };
     this.helpOpen = new Set(); // the rule options whose meaning is shown
     this.rulesShown = false; // the rule options opened by the player
     this.rooms = [];
@@ -186,6 +186,7 @@ export class LobbyPage {
       if (Number.isFinite(last[key])) this.form[key] = last[key];
     }
     this.form.private = last.private === true;
+    this.form.answer_deadline = last.answer_deadline === true;
     this.autoDeals = this.endsItself();
     this.renderForm();
   }
@@ -341,8 +342,10 @@ export class LobbyPage {
             this.renderForm();
           })),
           players ? this.optionField(players) : null,
+          // (钵福: two deals paid nothing — nobody made a 钵 — and nothing had said so: a play-test)
           field(t(this.endsItself() ? "deals_until_bo" : "deals"), h("input", { name: "deals", type: "number", min: 1, max: 64, value: f.deals,
-            onChange: (e) => { f.deals = wholeOr(e.target, f.deals); } })),
+            onChange: (e) => { f.deals = wholeOr(e.target, f.deals); } }),
+          this.endsItself() ? h("span", { class: "muted small field-help", "data-testid": "deals-bo-help" }, t("deals_bo_help")) : null),
           own ? this.optionField(own)
             : field(t("multiplier"), h("input", { name: "multiplier", type: "number", min: 1, max: 100, value: f.multiplier,
               onChange: (e) => { f.multiplier = wholeOr(e.target, f.multiplier); } })),
@@ -358,6 +361,11 @@ export class LobbyPage {
             (v) => { f.answer_pause = v; }), h("span", { class: "muted small field-help" }, t("answer_pause_help"))) : null),
         h("label", { class: "check" }, h("input", { type: "checkbox", name: "private", checked: f.private,
           onChange: (e) => { f.private = e.target.checked; } }), t("private_room")),
+        // the pause as a deadline too (答话限时, off unless chosen): see answer_deadline_help
+        detail.paced_answers ? h("label", { class: "check", title: t("answer_deadline_help") },
+          h("input", { type: "checkbox", name: "answer_deadline", checked: f.answer_deadline,
+            onChange: (e) => { f.answer_deadline = e.target.checked; } }), t("answer_deadline"),
+          h("span", { class: "muted small field-help" }, t("answer_deadline_help"))) : null,
         h("details", { class: "rule-options", open: changedInside || this.rulesShown,
           onToggle: (e) => { this.rulesShown = e.target.open; } },
           // 恢复默认 inside the open panel, not on its title row: tapped there, the middle of
@@ -577,7 +585,8 @@ export class LobbyPage {
     const body = { game: f.game, preset: f.preset, rules: f.rules, deals: f.deals,
                    multiplier: ownMultiplier(f.game) ? 1 : f.multiplier, private: f.private, turn_clock: f.turn_clock,
                    tuoguan_after: f.tuoguan_after, bot_delay: f.bot_delay,
-                   answer_pause: this.details.get(f.game)?.paced_answers ? f.answer_pause : 0 };
+                   answer_pause: this.details.get(f.game)?.paced_answers ? f.answer_pause : 0,
+                   answer_deadline: Boolean(this.details.get(f.game)?.paced_answers && f.answer_deadline) };
     try {
       // the same key for a retried request: the server makes one room for it
       const key = crypto.randomUUID?.() ?? `${Date.now()}-${Math.random()}`;

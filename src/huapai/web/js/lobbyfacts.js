@@ -19,6 +19,7 @@ export function roomFacts(room, me = null) {
     room.multiplier > 1 ? h("span", { "data-testid": "row-mult" }, t("row_mult", { n: room.multiplier })) : null,
     room.turn_clock ? h("span", { "data-testid": "row-clock" }, t("seconds", { n: room.turn_clock })) : null,
     room.answer_pause ? h("span", { "data-testid": "row-pause" }, t("row_pause", { n: room.answer_pause })) : null,
+    room.answer_deadline ? h("span", { "data-testid": "row-deadline" }, t("row_deadline")) : null,
     room.status === "waiting" && room.owner_here === false && room.owner !== me
       ? h("span", { class: "muted", "data-testid": "row-owner-away" }, t("owner_away_short")) : null,
     // (not for a finished room: 已结束 · 刚开 read as a contradiction — a play-test)

@@ -76,7 +76,8 @@ export class RoomPage {
       live.on("tuoguan_back", mine((m) => toast(() => (!m.moves ? t("tuoguan_off_said")
         : t(m.deals > 1 ? "tuoguan_moves_deals" : "tuoguan_moves", { n: m.moves, deals: m.deals }))))),
       live.on("timed_out", mine((m) => toast(() => (m.tuoguan ? t("timed_out_tuoguan")
-        : t(m.move ? "timed_out_move" : "timed_out", { move: said(m.move) })), "info", 6000))),
+        : t(m.deadline ? "timed_out_answer" : m.move ? "timed_out_move" : "timed_out", { move: said(m.move) })),
+      "info", 6000))),
       live.on("room_closed", mine((m) => this.closed(m.by))),
       live.on("sent_away", mine(() => this.sentAway())),
     );

@@ -167,10 +167,16 @@ export class TableView {
     }
   }
 
+  /** The clocks shown: each seat's end, and its whole time where it is not the room's
+   * turn clock (`total_ms`: 答话限时's time to answer, shown to its seat alone). */
   setClocks(clocks) {
     this.deadlines.clear();
+    this.totals = new Map();
     const now = performance.now();
-    for (const c of clocks ?? []) this.deadlines.set(c.seat, now + c.remaining_ms);
+    for (const c of clocks ?? []) {
+      this.deadlines.set(c.seat, now + c.remaining_ms);
+      if (c.total_ms) this.totals.set(c.seat, c.total_ms);
+    }
   }
 
   /** The log keeps the events, not their text: it is said again in the language of the
@@ -572,10 +578,11 @@ export class TableView {
         continue;
       }
       const left = Math.max(0, end - now);
+      const whole = this.totals?.get(Number(el.dataset.seat)) ?? total;
       el.textContent = String(Math.ceil(left / 1000));
       el.classList.add("running");
-      el.classList.toggle("urgent", left < 5000);
-      if (total) el.style.setProperty("--left", String(left / total));
+      el.classList.toggle("urgent", left < Math.min(5000, whole / 2));
+      if (whole) el.style.setProperty("--left", String(left / whole));
     }
     for (const [seat, b] of this.bubbles) {
       if (b.until <= now) {

@@ -1,0 +1,78 @@
+"""答话限时 (a room's choice, off by default): the answer pause is also the time to answer.
+A person still thinking when it ends is answered for — 过 where they may pass — so a claim
+window lasts the pause whether or not anybody could claim, and its length tells nothing
+(with the pause alone, a person thinking past it kept the window open: two play-tests).
+The seat alone sees its time to answer and hears which answer was made."""
+
+from __future__ import annotations
+
+import time
+from contextlib import ExitStack
+from pathlib import Path
+
+from server_helpers import Api, Message, Peer, act, running, sqlite_url, started, until_window
+
+PAUSE = 1.5  # long enough for until_window's own answers on a loaded machine
+
+
+def _closed(peer: Peer, asked: list[int]) -> Message:
+    return peer.until(lambda m: m["type"] == "state" and (
+        m["view"]["phase"] != "window" or sorted(m["view"]["to_act"]) != sorted(asked)))
+
+
+def test_a_person_who_does_not_answer_in_time_is_answered_pass(tmp_path: Path) -> None:
+    with running(sqlite_url(tmp_path), auto_answer=0.3) as client, ExitStack() as stack:
+        people = [Api(client, f"限{i}") for i in range(3)]
+        room, peers = started(client, people, stack, game="biegan", preset="gongan",
+                              answer_pause=PAUSE, answer_deadline=True)
+        summary = people[0].call("GET", f"/api/rooms/{room}")["room"]
+        assert summary["answer_deadline"] is True and summary["answer_pause"] == PAUSE
+        asked = until_window(peers, room, moves=200, choosing=1)
+        seen = time.monotonic()  # no sooner than the window's asking
+        chooser = asked[0]
+        mine = peers[chooser].state[room]
+        own = [c for c in mine["clocks"] if c["seat"] == chooser]
+        assert own and own[0]["total_ms"] == PAUSE * 1000, mine["clocks"]
+        assert 0 < own[0]["remaining_ms"] <= PAUSE * 1000
+        for seat, p in enumerate(peers):  # nobody else is shown it
+            if seat != chooser:
+                assert all("total_ms" not in c for c in p.state[room]["clocks"])
+        for seat in asked[1:]:  # the others answer at once; the chooser thinks on
+            if peers[seat].state[room].get("automatic") is None:
+                act(peers[seat], room, "过")
+        told = peers[chooser].until(lambda m: m["type"] == "timed_out")
+        assert told["deadline"] is True and told["tuoguan"] is False
+        assert told["move"]["code"] == "pass", told
+        other = next(s for s in range(3) if s != chooser)
+        _closed(peers[other], asked)  # closed by the deadline, with nobody's click
+        assert time.monotonic() - seen <= PAUSE + 10
+        seat_state = peers[chooser].quiet()
+        assert not [m for m in seat_state if m["type"] == "timed_out"]
+
+
+def test_an_answer_within_the_pause_is_kept_and_nothing_is_made_for_it(
+        tmp_path: Path) -> None:
+    with running(sqlite_url(tmp_path), auto_answer=0.3) as client, ExitStack() as stack:
+        people = [Api(client, f"及{i}") for i in range(3)]
+        room, peers = started(client, people, stack, game="biegan", preset="gongan",
+                              answer_pause=PAUSE, answer_deadline=True)
+        asked = until_window(peers, room, moves=200, choosing=1)
+        for seat in asked:
+            if peers[seat].state[room].get("automatic") is None:
+                act(peers[seat], room, "过")
+        _closed(peers[asked[0]], asked)
+        time.sleep(0.3)
+        for p in peers:
+            assert not [m for m in p.quiet() if m["type"] == "timed_out"]
+
+
+def test_the_deadline_is_off_unless_chosen_and_refused_when_not_a_switch(
+        tmp_path: Path) -> None:
+    with running(sqlite_url(tmp_path)) as client:
+        owner = Api(client, "限时")
+        room = owner.room(game="biegan", preset="gongan")
+        assert owner.call("GET", f"/api/rooms/{room}")["room"]["answer_deadline"] is False
+        body = owner.call("POST", "/api/rooms", {"game": "biegan", "answer_deadline": "yes"},
+                          400)
+        assert body["error"]["code"] == "bad_settings"
+        assert "答话限时：应为是或否" in body["error"]["message"]
