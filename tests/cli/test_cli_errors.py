@@ -164,6 +164,9 @@ RECORDS: list[list[str]] = [
     ["review", "{good}", "--seat", "0", "--level", "宗师"],
     ["review", "{malformed}", "--seat", "0"],
     ["review", "{good}"],  # QA: typer's English box "Missing option '--seat'"
+    ["play", "--record", "{good}"],  # a record there already: never overwritten
+    ["simulate", "--games", "1", "--record", "{good}"],
+    [*_ARENA, *_THREE, "--record", "{good}"],
 ]
 
 
@@ -259,3 +262,21 @@ def test_a_number_out_of_bounds_is_refused_as_any_other_mistake(args: list[str],
     result = invoke(args)
     assert_clean(result, 1)
     assert said in result.output and len(result.output.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("args", [
+    ["play", "--seed", "1", "--record"], ["simulate", "--games", "1", "--record"],
+    [*_ARENA, *_THREE, "--record"]], ids=" ".join)
+def test_a_record_there_already_is_left_as_it_was(tmp_path: Path, args: list[str]) -> None:
+    """``--record FILE`` replaced a match record without a word (a researcher's
+    play-test): FILE, or a later match's FILE-2 beside it, is refused, and left as it was;
+    ``--resume FILE`` still writes on into its own record."""
+    for name in ("m.jsonl", "m-2.jsonl"):
+        folder = tmp_path / name.removesuffix(".jsonl")
+        folder.mkdir()
+        there = folder / name
+        there.write_text("kept\n", encoding="utf-8")
+        line = _refusal([*args, str(folder / "m.jsonl")])
+        assert name in line and "--resume" in line, line
+        assert there.read_text(encoding="utf-8") == "kept\n"
+    assert not (tmp_path / "m" / "m-2.jsonl").exists()

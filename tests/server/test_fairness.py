@@ -86,6 +86,13 @@ def test_verify_command_exit_codes(tmp_path: Path) -> None:
     assert missing.exit_code == 1 and "不存在" in missing.output
     folder = runner.invoke(app, ["verify", str(tmp_path)])  # as huapai replay says it
     assert folder.exit_code == 1 and "是一个文件夹" in folder.output
+    text = dumps(_record(47)).splitlines()  # a line that is not JSON: which one, as
+    broken = tmp_path / "broken.jsonl"  # replay and review say it (it said none)
+    broken.write_text("\n".join([*text[:2], "{oops", *text[2:]]) + "\n", encoding="utf-8")
+    unread = runner.invoke(app, ["verify", str(broken)])
+    assert unread.exit_code == 1 and "✗ 记录读不出来（第 3 行）：不是 JSON" in unread.output
+    said = runner.invoke(app, ["verify", str(broken), "--lang", "en"]).output
+    assert "✗ record does not parse (line 3): not JSON" in said
 
 
 def test_a_local_record_cannot_be_verified_and_is_not_said_to_fail(tmp_path: Path) -> None:

@@ -122,7 +122,7 @@ def resumed_play(path: Path, lang: Lang, given: Sequence[str], seat: int,
     me = resumed.seat if resumed.seat is not None else seat
     check_seat(table, me)
     plan = resumed.bots if resumed.bots is not None else bots_around(table, bots, me)
-    check_record_path(path)
+    check_record_path(path, fresh=False)  # written on: it is the record being resumed
     return PlayPlan(table, me, plan, match.seed, match.deals, path, match)
 
 

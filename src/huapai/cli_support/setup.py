@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -313,13 +314,36 @@ def os_problem(exc: OSError) -> str:
     return f"系统错误号 {exc.errno}" if exc.errno is not None else "系统错误"
 
 
-def check_record_path(path: Path) -> None:
-    """Refuse a record path that cannot be written, before any game is played."""
+def check_record_path(path: Path, fresh: bool = True) -> None:
+    """Refuse a record path that cannot be written, before any game is played; ``fresh``:
+    also one that would overwrite a record — the file, or a later match's beside it
+    (FILE-2, FILE-3…: a match record silently replaced, a researcher's play-test)."""
     if path.is_dir():
         raise CliError(f"--record {path}：这是一个文件夹", f"--record {path}: is a directory")
     if not path.parent.is_dir():
         raise CliError(f"--record {path}：文件夹 {path.parent} 不存在",
                        f"--record {path}: folder {path.parent} does not exist")
+    there = _records_at(path) if fresh else []
+    if not there:
+        return
+    if there[0] == path:
+        zh, en = "这个文件已经有了", "the file exists"
+    else:  # a later match's record, beside it
+        zh = f"后面一场要写的 {there[0].name} 已经有了"
+        en = f"{there[0].name}, where a later match would go, exists"
+    raise CliError(
+        f"--record {path}：{zh}，不覆盖（换个文件名，或先删掉它；接着打中断的那一场用 "
+        f"--resume {path}）",
+        f"--record {path}: {en} and is not overwritten (choose another name or remove it; "
+        f"to go on with a stopped match, --resume {path})")
+
+
+def _records_at(path: Path) -> list[Path]:
+    """The files a run recording to ``path`` would write that are there already: ``path``
+    and its later matches' ``STEM-2.SUFFIX``, ``STEM-3.SUFFIX``…"""
+    later = re.compile(re.escape(path.stem) + r"-(?:[2-9]|[1-9]\d+)" + re.escape(path.suffix))
+    found = [p for p in path.parent.iterdir() if later.fullmatch(p.name)]
+    return ([path] if path.exists() else []) + sorted(found)
 
 
 def save_record(path: Path, lines: Iterable[Mapping[str, Any]]) -> None:

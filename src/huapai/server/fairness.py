@@ -161,8 +161,10 @@ def verify_text(text: str) -> VerifyReport:
     """Check every deal of a record (single deal or match) for a kept commitment."""
     try:
         _header, deals = parse(text)
-    except RecordError as exc:
-        return VerifyReport([], [_problem("unparsed", exc)])
+    except RecordError as exc:  # which line, as replay and review say it
+        at = Msg.of("record_line", "第 {line} 行", "line {line}", line=exc.line)
+        return VerifyReport([], [_problem("unparsed").with_detail(at, "（", " (").with_detail(
+            said(exc), "）：", "): ")])
     headers = _deal_headers(text)
     if len(headers) != len(deals):
         return VerifyReport([], [_problem("unpaired")])
