@@ -163,6 +163,37 @@ def test_play_again_leaves_out_a_friend_who_went_away(page: Page, phone: Page,
     expect(page.locator(".wait-seat[data-seat='1']")).not_to_contain_text("走开的")
 
 
+def test_a_friend_reading_the_replay_is_kept_for_play_again(page: Page, phone: Page,
+                                                            server: str) -> None:
+    """A friend who opened 回放 from the settlement was counted as away: 再来一场 freed
+    their seat (a 秀山 friends' play-test). Their replay keeps the room watched; the new
+    match starts with them, and the replay says so, with the way back to the table."""
+    enter(page, server, "组局者")
+    page.click("[data-testid=create]")
+    page.wait_for_selector("[data-testid=waiting]")
+    enter(phone, server, "看回放的")
+    phone.goto(page.url)
+    phone.click("[data-testid=sit-1]")
+    page.click("[data-testid=fill-bots]")
+    page.click("[data-testid=start]:not([disabled])")
+    phone.wait_for_selector("[data-testid=felt][data-counter]:not([data-counter=''])")
+    tuoguan_on(phone)
+    tuoguan_on(page)
+    expect(phone.locator("[data-testid=settlement] [data-testid=replay]")).to_be_visible(
+        timeout=120000)
+    phone.click("[data-testid=settlement] [data-testid=replay]")
+    phone.wait_for_selector("[data-testid=replay]")
+    expect(page.locator("[data-testid=again]")).to_be_visible(timeout=120000)
+    page.click("[data-testid=again]")
+    page.wait_for_selector("[data-testid=felt][data-counter]:not([data-counter=''])")
+    expect(page.locator(".toast", has_text="不在这个房间")).to_have_count(0)
+    call = phone.locator("[data-testid=room-call]")
+    expect(call).to_contain_text("你的房间里开始打了")
+    call.locator("a").click()
+    phone.wait_for_selector("[data-testid=felt][data-counter]:not([data-counter=''])")
+    expect(phone.locator(".seat.side-bottom")).to_have_attribute("data-seat", "1")  # mine
+
+
 def test_tuoguan_shows_at_once_while_a_friend_thinks(page: Page, phone: Page,
                                                      server: str) -> None:
     """A three-friend play-test: 托管 pressed while another person was to play showed

@@ -114,6 +114,7 @@ const STR = {
   all_rules: ["全部规则（{n} 项）", "All the rules ({n})"],
   no_such_page: ["没有这个页面：这是大厅", "No such page: this is the lobby"],
   back_to_seat: ["回到牌桌", "Back to my seat"],
+  room_call: ["你的房间里开始打了：别人在等你", "A deal has begun in your room: the table is waiting for you"],
   back_to_room: ["回到房间", "Back to the room"],
   leave_title: ["离座？", "Leave your seat?"],
   leave_table_title: ["离开牌桌？", "Leave the table?"],

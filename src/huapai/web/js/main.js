@@ -178,6 +178,7 @@ class App {
       return;
     }
     dropToasts();
+    this.holdRoom(route);
     this.page?.unmount();
     window.scrollTo(0, 0);
     if (route.name === "room") this.page = new RoomPage(this, route.id);
@@ -187,6 +188,21 @@ class App {
     document.body.dataset.route = route.name;
     this.page.mount(this.main);
     focusPage(this.main);
+  }
+
+  /** The room I sit in stays watched while I read replays from it (回放 from the
+   * settlement, its other deals and seats): 再来一场 counted a friend reading the replay
+   * as away and freed the seat (a play-test). Any other page lets it go. */
+  holdRoom(route) {
+    const page = this.page;
+    const from = page instanceof RoomPage && page.mySeat() !== null ? page.roomId : null;
+    const keep = route.name === "replay" ? from ?? this.heldRoom : null;
+    if (page instanceof RoomPage && keep === page.roomId) page.keepWatching = true;  // no unsubscribe
+    // (back to it: its page subscribes again, which the server takes as a resync)
+    else if (this.heldRoom && this.heldRoom !== keep && !(route.name === "room" && route.id === this.heldRoom)) {
+      this.live.unsubscribe(this.heldRoom);
+    }
+    this.heldRoom = keep;
   }
 
   /** Going from a deal I am playing to another page (the back button, the brand's link)

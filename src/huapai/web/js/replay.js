@@ -56,6 +56,22 @@ export class ReplayPage {
     }
     this.build();
     this.verify();
+    this.watchRoom();
+  }
+
+  /** The room I sit in, held while I read its replays (main.js holdRoom): a deal begun
+   * there meanwhile (the next, or 再来一场's) is said here, with the way back to the table
+   * — the table waited for a friend reading the replay, who could not tell. */
+  watchRoom() {
+    const id = this.app.heldRoom;
+    if (!id) return;
+    this.offRoom = this.app.live.on("room", (m) => {
+      if (m.room?.id !== id || m.room.status !== "playing" || this.roomCall) return;
+      this.roomCall = h("div", { class: "room-call", "data-testid": "room-call", role: "status" },
+        h("span", {}, t("room_call")), h("a", { class: "btn primary small", href: path`#/room/${id}` }, t("back_to_seat")));
+      this.callSlot?.append(this.roomCall);
+      toast(() => t("room_call"), "info", 8000);
+    });
   }
 
   /** The match's deals this caller may read, in order (a match's other deals are picked
@@ -101,6 +117,7 @@ export class ReplayPage {
   }
 
   unmount() {
+    this.offRoom?.();
     clearInterval(this.timer);
     document.removeEventListener("keydown", this.keys);
     PHONE.removeEventListener("change", this.placeLog);
@@ -161,6 +178,7 @@ export class ReplayPage {
           : h("button", { class: "btn small ghost", "data-testid": "review-pick-seat",
                           onClick: () => toast(() => t("review_pick_seat"), "info", 6000) }, t("review_button"))),
         this.verifyBadge = h("span", { class: "verify" })),
+      this.callSlot = h("div", { class: "room-call-slot" }, this.roomCall ?? null),
       this.shareBox = h("div", { class: "share-box" }),
       this.review ? this.review.el : null,
       h("div", { class: "replay-body" }, this.table.el, this.side),

@@ -87,7 +87,7 @@ export class RoomPage {
 
   unmount() {
     for (const off of this.offs) off();
-    this.app.live.unsubscribe(this.roomId);
+    if (!this.keepWatching) this.app.live.unsubscribe(this.roomId);  // (main.js holdRoom)
     this.table?.destroy();
     clearTimeout(this.settleTimer);
     clearInterval(this.countdown);
