@@ -164,5 +164,12 @@ def test_record_keeps_every_arrangement_for_replay_and_review(tmp_path: Path) ->
     assert len(headers) == 3 * 3  # three deals, heuristic at each of three seats
     assert [h["players"].index("heuristic") for h in headers] == [0, 1, 2] * 3
     assert len({h["deal"] for h in headers}) == 3  # each deal dealt once per arrangement
+    assert {h["preset"] for h in headers} == {"lanzhou"}  # replay titles each deal by it
     replay = runner.invoke(app, ["replay", str(tmp_path / "arena-1.jsonl"), "--lang", "en"])
     assert replay.exit_code == 0 and "9 deals" in replay.output, replay.output
+    # totals by bot, not by seat: each seat held each bot in turn (a researcher's
+    # play-test read seat totals that meant nothing); the game is zero-sum
+    totals = next(line for line in replay.output.splitlines() if "totals" in line)
+    assert totals.startswith("totals by player (9 deals finished"), totals
+    by = dict(part.split() for part in totals.split(": ", 1)[1].split("  "))
+    assert set(by) == {"heuristic", "random"} and sum(map(int, by.values())) == 0, totals

@@ -478,6 +478,14 @@ def test_smaller_losses_are_listed_under_the_summary() -> None:
         text = out.export_text()
         assert said in text and "31" not in text.split(said)[1].split("\n")[0], text
         assert unsure in text, text
+    rows[2]["deal"] = 2  # a record of several deals: each move with its deal (第 8 手 came
+    rows[2]["cost"] = 0.4  # three times, from three deals: a researcher's play-test)
+    for lang, said in (("zh", "小的损失（不算大错）：第 1 局第 26 手 −0.6、第 2 局第 31 手 −0.4"),
+                       ("en", "smaller losses (not big mistakes): deal 1 move 26 −0.6, "
+                              "deal 2 move 31 −0.4")):
+        out = Console(width=200, record=True, force_terminal=False)
+        show(data, lang, out)  # type: ignore[arg-type]
+        assert said in out.export_text(), out.export_text()
 
 
 def test_a_decision_where_every_option_expects_the_same_is_one_short_line() -> None:

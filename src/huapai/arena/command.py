@@ -79,8 +79,9 @@ def run(setup: Setup, preset: str, *, deals: int, workers: int, ray: str | None,
         tally = _with_progress(setup, deals, workers, ray, lang, quiet=as_json)
     except ArenaError as exc:
         raise CliError(exc.msg) from None
-    if record is not None:
-        save_record(record, tally.records)
+    if record is not None:  # each deal names its preset, as play's records do
+        save_record(record, ({**line, "preset": preset} if line.get("type") == "deal"
+                             else line for line in tally.records))
     if plot is not None:
         table = table_title(tally, preset, lang)
         write_svg(plot, tally.entrants, f"{table}：累计差值，95% 区间" if lang == "zh" else

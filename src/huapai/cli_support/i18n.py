@@ -37,6 +37,9 @@ _LABELS: dict[str, tuple[str, str]] = {
     "deal_resumed": ("（接着打）", " (resumed)"),
     "replay_totals": ("总分（打完的 {n} 局）：{totals}",
                       "match totals ({n} deals finished): {totals}"),
+    "replay_totals_by": ("各家合计（打完的 {n} 局，座次局局不同，按人算）：{totals}",
+                         "totals by player ({n} deals finished, seated differently from "
+                         "deal to deal): {totals}"),
     "resume_hint": ("接着打这一场：huapai play --resume {path}",
                     "to go on with this match: huapai play --resume {path}"),
     "resumed": ("接着打中断的这一场：已打完 {done} 局，总分：{totals}",

@@ -166,25 +166,33 @@ def show(data: dict[str, Any], lang: Lang, console: Console,
     for row in data["decisions"]:
         if row["mistake"]:
             console.print(Text(mistake_line(row, lang), style="red"))
-    _moves_line(small_losses(data["decisions"]), lang, console, True)
-    _moves_line(near_misses(data["decisions"]), lang, console, False)
+    _moves_line(small_losses(data["decisions"]), lang, console, True, several)
+    _moves_line(near_misses(data["decisions"]), lang, console, False, several)
 
 
 def _moves_line(rows: Sequence[dict[str, Any]], lang: Lang, console: Console,
-                cost: bool) -> None:
+                cost: bool, several: bool) -> None:
     """The smaller losses ("合计少得 0.6 分" beside 没有大错, and nowhere said where: a
     play-test), or the moves a re-checked option looked better at without being sure (a
-    3-point gap beside 少得 0 read as a contradiction: a club's play-test)."""
+    3-point gap beside 少得 0 read as a contradiction: a club's play-test); each with its
+    deal in a record of several (第 8 手、第 36 手、第 8 手 named three deals' moves as one:
+    a researcher's play-test)."""
     if not rows:
         return
     zh = lang == "zh"
-    steps = ("、" if zh else ", ").join(
-        (f"第 {r['move']} 手" if zh else f"move {r['move']}")
-        + (f" −{r['cost']:.1f}" if cost else "") for r in rows)
+    steps = ("、" if zh else ", ").join(_move_name(r, zh, several)
+                                        + (f" −{r['cost']:.1f}" if cost else "") for r in rows)
     head = (("小的损失（不算大错）：", "smaller losses (not big mistakes): ") if cost else
             ("别的走法平均更好、但没到 99% 把握的（不算损失）：",
              "better on average but not at 99 % (not counted as lost): "))
     console.print(Text(head[0 if zh else 1] + steps, style="dim"))
+
+
+def _move_name(row: dict[str, Any], zh: bool, several: bool) -> str:
+    """第 8 手 / move 8; with its deal when the record has several (第 2 局第 8 手)."""
+    if zh:
+        return f"第 {row['deal']} 局第 {row['move']} 手" if several else f"第 {row['move']} 手"
+    return f"deal {row['deal']} move {row['move']}" if several else f"move {row['move']}"
 
 
 def near_misses(decisions: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:

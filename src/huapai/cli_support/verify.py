@@ -28,11 +28,12 @@ def run_verify(path: Path, lang: Lang, console: Console) -> int:
     for deal in report.deals:
         _show_deal(deal, lang, console)
     if unverifiable(report):
-        console.print(Text("无法验证：记录里没有开局承诺（本机 huapai play 或 simulate 的对局没有；"
-                           "只有在服务器上打的牌局才有）——这不说明记录被改过" if zh else
+        console.print(Text("无法验证：记录里没有开局承诺（本机 huapai play、simulate 或 arena 的"
+                           "对局没有；只有在服务器上打的牌局才有）——这不说明记录被改过" if zh else
                            "cannot verify: the record carries no commitment (a local huapai "
-                           "play or simulate game has none; only games played on a server "
-                           "do) — this does not mean it was altered", style="bold yellow"))
+                           "play, simulate or arena game has none; only games played on a "
+                           "server do) — this does not mean it was altered",
+                           style="bold yellow"))
         if any(deal.seed is not None for deal in report.deals):
             console.print(Text("记录里的种子确实发出记录里的牌，动作也重放得下去（这只说明记录前后一致，"
                                "不说明洗牌公平）" if zh else "the record's seeds do deal its "
