@@ -23,7 +23,6 @@ row clears it before every hand.
 
 from __future__ import annotations
 
-import argparse
 import random
 import statistics
 import time
@@ -32,6 +31,7 @@ from typing import Any
 
 from mahjong.hand_calculating.hand import HandCalculator
 
+from bench import args as cli
 from huapai.games.biegan.calculator import best_hand, hand_value
 from huapai.games.biegan.cards import DECK, JING_FACES, JOKER, face_of
 from huapai.games.biegan.facevalues import structure
@@ -102,10 +102,11 @@ def interleaved_medians(rows: Sequence[Row], rounds: int) -> list[float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=2000)
-    parser.add_argument("--seed", type=int, default=20240601)
-    parser.add_argument("--rounds", type=int, default=5)
+    parser = cli.parser(__doc__)
+    parser.add_argument("--hands", type=cli.count, default=2000, help="hands per kind of input")
+    parser.add_argument("--seed", type=int, default=20240601, help="seed of the deals")
+    parser.add_argument("--rounds", type=cli.count, default=5,
+                        help="timed rounds (the median is reported)")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     composed = [composed_hand(rng) for _ in range(args.hands)]

@@ -25,6 +25,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from bench import args as cli
 from bench.harness import PeerResult, pick_run, ratio_report, run_isolated_runs, spread
 from bench.ours import state_bytes
 from huapai.core.registry import get_game
@@ -77,11 +78,14 @@ def _row(preset: str, overrides: dict[str, Any], args: argparse.Namespace,
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--decisions", type=int, default=60_000)
-    parser.add_argument("--peer-decisions", type=int, default=20_000)
-    parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--seed", type=int, default=0)
+    parser = cli.parser(__doc__)
+    parser.add_argument("--decisions", type=cli.count, default=60_000,
+                        help="decisions of self-play per measurement")
+    parser.add_argument("--peer-decisions", type=cli.count, default=20_000,
+                        help="decisions of the peer's self-play per measurement")
+    parser.add_argument("--repeats", type=cli.count, default=3,
+                        help="measurements per engine (fresh interpreter each)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the deals")
     args = parser.parse_args(argv)
     peers = {}
     for level in ("game", "run"):

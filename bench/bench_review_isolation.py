@@ -11,12 +11,12 @@ Plays a 双别杆 deal of heuristic bots first and reviews its seat 0.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import statistics
 import threading
 import time
 
+from bench import args as cli
 from huapai.bots.registry import make_bot
 from huapai.bots.review import review
 from huapai.bots.search import BUDGETS
@@ -57,9 +57,10 @@ def _measure(seconds: float) -> tuple[int, float, float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=6.0)
-    parser.add_argument("--level", default="高手")
+    parser = cli.parser(__doc__)
+    parser.add_argument("--seconds", type=cli.seconds, default=6.0,
+                        help="seconds measured per case")
+    parser.add_argument("--level", default="高手", help="review level")
     args = parser.parse_args()
     game = get_game("biegan")
     rules = game.rules("gongan")

@@ -26,10 +26,10 @@ time other programs on a shared machine take from it) and wall seconds.
 
 from __future__ import annotations
 
-import argparse
 import time
 from collections.abc import Sequence
 
+from bench import args as cli
 from huapai.bots import gain
 from huapai.bots.levels import LEVELS
 from huapai.bots.registry import make_bot
@@ -92,14 +92,20 @@ def pick_tables(games: str, tables: str | None) -> list[tuple[str, str]]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--decisions", type=int, default=6)
-    parser.add_argument("--levels", default=",".join(LEVELS[:3]))
-    parser.add_argument("--rollouts", type=int, default=40)
-    parser.add_argument("--games", default="xianniu,biegan,xiushan")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--policies", default=f"{FAST},heuristic")
-    parser.add_argument("--tables", default=None)
+    parser = cli.parser(__doc__)
+    parser.add_argument("--decisions", type=cli.count, default=6,
+                        help="decisions searched per table and level")
+    parser.add_argument("--levels", default=",".join(LEVELS[:3]),
+                        help="search levels, comma-separated")
+    parser.add_argument("--rollouts", type=cli.count, default=40, help="rollouts per decision")
+    parser.add_argument("--games", default="xianniu,biegan,xiushan",
+                        help="families, comma-separated")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the deals")
+    parser.add_argument("--policies", default=f"{FAST},heuristic",
+                        help="rollout policies, comma-separated")
+    parser.add_argument("--tables", default=None,
+                        help="game/preset pairs, comma-separated, or all (every preset of "
+                             "--games); none: one preset per game")
     args = parser.parse_args(argv)
     tables = pick_tables(args.games, args.tables)
     policies = args.policies.split(",")

@@ -12,9 +12,9 @@ without its history.
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Sequence
 
+from bench import args as cli
 from bench.harness import pick_run, ratio_report, run_isolated_runs, spread
 from bench.ours import state_bytes
 
@@ -22,10 +22,12 @@ PRESETS = ("lanzhou", "lanzhou-app", "fengxiang")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--decisions", type=int, default=60_000)
-    parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--seed", type=int, default=0)
+    parser = cli.parser(__doc__)
+    parser.add_argument("--decisions", type=cli.count, default=60_000,
+                        help="decisions of self-play per measurement")
+    parser.add_argument("--repeats", type=cli.count, default=3,
+                        help="measurements per engine (fresh interpreter each)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the deals")
     args = parser.parse_args(argv)
     peers = {}
     for level in ("game", "run"):

@@ -23,12 +23,12 @@ game or server has it.
 
 from __future__ import annotations
 
-import argparse
 import random
 from typing import Any
 
 from mahjong.hand_calculating.hand import HandCalculator
 
+from bench import args as cli
 from bench.bench_biegan_calc import Row, interleaved_medians, mahjong_hand
 from huapai.games.xiushan import search
 from huapai.games.xiushan.calculator import read_hand, score, youzi_of
@@ -73,10 +73,11 @@ def composed_position(rng: random.Random) -> Position:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--hands", type=int, default=2000)
-    parser.add_argument("--seed", type=int, default=20261201)
-    parser.add_argument("--rounds", type=int, default=5)
+    parser = cli.parser(__doc__)
+    parser.add_argument("--hands", type=cli.count, default=2000, help="hands per kind of input")
+    parser.add_argument("--seed", type=int, default=20261201, help="seed of the deals")
+    parser.add_argument("--rounds", type=cli.count, default=5,
+                        help="timed rounds (the median is reported)")
     parser.add_argument("--warm", type=int, default=500, help="warm-up hands, untimed")
     args = parser.parse_args()
     rng = random.Random(args.seed)

@@ -225,19 +225,23 @@ def _progress(table: str, decisions: int) -> Callable[[int], None] | None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tables", default="xianniu/lanzhou,biegan/gongan,xiushan/shibafu")
-    parser.add_argument("--level", default="普通")
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0],
+                                     formatter_class=argparse.ArgumentDefaultsHelpFormatter)
+    parser.add_argument("--tables", default="xianniu/lanzhou,biegan/gongan,xiushan/shibafu",
+                        help="game/preset pairs, comma-separated")
+    parser.add_argument("--level", default="普通", help="the search level measured")
     parser.add_argument("--versus", default=None,
                         help="check the pick against this level's pick, not the prior's")
     parser.add_argument("--ceiling", action="store_true",
                         help="pick on half of the check worlds, measure on the other half")
     parser.add_argument("--caution", type=float, default=1.0,
                         help="with --ceiling: standard errors a pick must clear")
-    parser.add_argument("--decisions", type=int, default=40)
-    parser.add_argument("--check", type=int, default=300)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--decisions", type=int, default=40,
+                        help="decisions measured per table (from seeded deals)")
+    parser.add_argument("--check", type=int, default=300,
+                        help="fresh worlds each decision's pick is checked on")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the deals")
+    parser.add_argument("--json", action="store_true", help="one JSON document on stdout")
     args = parser.parse_args(argv)
     try:
         level = level_name(args.level)
