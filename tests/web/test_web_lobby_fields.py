@@ -261,10 +261,11 @@ def test_an_answer_pause_is_offered_where_answers_are_paced(page: Page, server: 
     pause = page.locator("select[name=answer_pause]")
     expect(pause).to_be_visible()
     expect(pause.locator("option").first).to_have_text("1 秒（默认）")
-    pause.select_option(value="3")
     deadline = page.locator("input[name=answer_deadline]")  # 答话限时: off unless chosen
     expect(deadline).not_to_be_checked()
-    deadline.check()
+    deadline.check()  # with the default 1 s pause as its deadline: 3 s, said in the field
+    expect(pause).to_have_value("3")
+    expect(deadline).to_be_checked()
     create_room(page, game="biegan", preset="gongan")
     page.click("text=← 大厅")
     expect(page.locator("[data-testid=row-pause]").first).to_have_text("答话等 3 秒")

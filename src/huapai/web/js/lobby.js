@@ -364,7 +364,14 @@ export class LobbyPage {
         // the pause as a deadline too (答话限时, off unless chosen): see answer_deadline_help
         detail.paced_answers ? h("label", { class: "check", title: t("answer_deadline_help") },
           h("input", { type: "checkbox", name: "answer_deadline", checked: f.answer_deadline,
-            onChange: (e) => { f.answer_deadline = e.target.checked; } }), t("answer_deadline"),
+            onChange: (e) => {
+              f.answer_deadline = e.target.checked;
+              // a second to answer every claim is too short a deadline: 3 s, shown in its field
+              if (f.answer_deadline && !f.answer_pause) {
+                f.answer_pause = 3;
+                this.renderForm();
+              }
+            } }), t("answer_deadline"),
           h("span", { class: "muted small field-help" }, t("answer_deadline_help"))) : null,
         h("details", { class: "rule-options", open: changedInside || this.rulesShown,
           onToggle: (e) => { this.rulesShown = e.target.open; } },
