@@ -78,14 +78,7 @@ def _row(preset: str, overrides: dict[str, Any], args: argparse.Namespace,
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = cli.parser(__doc__)
-    parser.add_argument("--decisions", type=cli.count, default=60_000,
-                        help="decisions of self-play per measurement")
-    parser.add_argument("--peer-decisions", type=cli.count, default=20_000,
-                        help="decisions of the peer's self-play per measurement")
-    parser.add_argument("--repeats", type=cli.count, default=3,
-                        help="measurements per engine (fresh interpreter each)")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the deals")
+    parser = cli.selfplay(__doc__, peer=True)
     args = parser.parse_args(argv)
     peers = {}
     for level in ("game", "run"):

@@ -39,12 +39,7 @@ def _peer(args: argparse.Namespace) -> list[PeerResult]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = cli.parser(__doc__)
-    parser.add_argument("--decisions", type=cli.count, default=60_000,
-                        help="decisions of self-play per measurement")
-    parser.add_argument("--repeats", type=cli.count, default=3,
-                        help="measurements per engine (fresh interpreter each)")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the deals")
+    parser = cli.selfplay(__doc__)
     args = parser.parse_args(argv)
     if not available():
         print("open_spiel is not installed (pip install -e '.[bench]'): nothing to compare")

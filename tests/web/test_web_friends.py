@@ -141,19 +141,24 @@ def test_lobby_offers_the_way_back_and_tells_namesakes_apart(page: Page, phone: 
     page.wait_for_selector("[data-testid=waiting]")
 
 
-def test_play_again_leaves_out_a_friend_who_went_away(page: Page, phone: Page,
-                                                      server: str) -> None:
-    """再来一场 drew a friend who had left into a new match on 托管: now their seat is freed,
-    the owner told why, and the waiting room comes back to fill it."""
-    enter(page, server, "组局的")
+def _friends_at_table(page: Page, phone: Page, server: str, owner: str, friend: str) -> None:
+    """``owner``'s new room, ``friend`` on a phone at seat 1, bots in the rest: dealt."""
+    enter(page, server, owner)
     page.click("[data-testid=create]")
     page.wait_for_selector("[data-testid=waiting]")
-    enter(phone, server, "走开的")
+    enter(phone, server, friend)
     phone.goto(page.url)
     phone.click("[data-testid=sit-1]")
     page.click("[data-testid=fill-bots]")
     page.click("[data-testid=start]:not([disabled])")
     phone.wait_for_selector("[data-testid=felt][data-counter]:not([data-counter=''])")
+
+
+def test_play_again_leaves_out_a_friend_who_went_away(page: Page, phone: Page,
+                                                      server: str) -> None:
+    """再来一场 drew a friend who had left into a new match on 托管: now their seat is freed,
+    the owner told why, and the waiting room comes back to fill it."""
+    _friends_at_table(page, phone, server, "组局的", "走开的")
     phone.goto(server)  # the friend goes back to the lobby: away from the room
     tuoguan_on(page)
     expect(page.locator("[data-testid=again]")).to_be_visible(timeout=120000)
@@ -168,15 +173,7 @@ def test_a_friend_reading_the_replay_is_kept_for_play_again(page: Page, phone: P
     """A friend who opened 回放 from the settlement was counted as away: 再来一场 freed
     their seat (a 秀山 friends' play-test). Their replay keeps the room watched; the new
     match starts with them, and the replay says so, with the way back to the table."""
-    enter(page, server, "组局者")
-    page.click("[data-testid=create]")
-    page.wait_for_selector("[data-testid=waiting]")
-    enter(phone, server, "看回放的")
-    phone.goto(page.url)
-    phone.click("[data-testid=sit-1]")
-    page.click("[data-testid=fill-bots]")
-    page.click("[data-testid=start]:not([disabled])")
-    phone.wait_for_selector("[data-testid=felt][data-counter]:not([data-counter=''])")
+    _friends_at_table(page, phone, server, "组局者", "看回放的")
     tuoguan_on(phone)
     tuoguan_on(page)
     expect(phone.locator("[data-testid=settlement] [data-testid=replay]")).to_be_visible(
