@@ -78,7 +78,8 @@ def test_worked_example_as_a_table_in_chinese_and_english() -> None:
     assert "明 ·" not in zh.output and "│ 明" not in zh.output  # a 紮 is face down (a 公安 player)
     en = invoke(["score", "biegan", WORKED, "--meld", WORKED_ZHA, "--lang", "en"])
     assert_clean(en, 0)
-    for text in ("self-drawn", "句 (sequence)", "主精 (main 精): 七", "wins ✓  5 分", "total"):
+    for text in ("self-drawn", "句 (sequence)", "主精 (the 精 whose 胡 are doubled): 七",
+                 "wins ✓  5 分", "total"):
         assert text in en.output, text
     assert "胡牌" not in en.output
 

@@ -38,7 +38,7 @@ _TEXT: dict[str, tuple[str, str]] = {
     "concealed": ("暗", "concealed"),
     "joker_as": ("赖作 {faces}", "赖 as {faces}"),
     "has_main": ("主精翻倍", "主精 doubled"),
-    "zhujing": ("主精：{face}", "主精 (main 精): {face}"),
+    "zhujing": ("主精：{face}", "主精 (the 精 whose 胡 are doubled): {face}"),
     "no_zhujing": ("无", "none"),
     "total_row": ("合计", "total"),
     "wins": ("胡牌 ✓  {fen} 分（{how}）", "wins ✓  {fen} 分 ({how})"),

@@ -176,7 +176,7 @@ def _win_items(rules: BieganRules, win: Win) -> Iterator[SettlementItem]:
                        cards=format_cards(r.tingtou), **joker)
     yield SettlementItem(seat, "tingtou", tingtou, r.tingtou_hu, unit("hu"))
     if r.zhujing is not None:
-        main = Msg.of("zhujing", "主精 {face}", "主精 (main 精) {face}",
+        main = Msg.of("zhujing", "主精 {face}", "主精 (the 精 whose 胡 are doubled) {face}",
                       face=face_name(r.zhujing))
         yield SettlementItem(seat, "zhujing", main, 0, _NONE)
     how = (Msg("zimo", "自摸，共", "self-drawn (自摸), in all") if win.from_seat is None
