@@ -10,7 +10,17 @@ import time
 from contextlib import ExitStack
 from pathlib import Path
 
-from server_helpers import Api, Message, Peer, act, running, sqlite_url, started, until_window
+from server_helpers import (
+    Api,
+    Message,
+    Peer,
+    act,
+    peer,
+    running,
+    sqlite_url,
+    started,
+    until_window,
+)
 
 PAUSE = 1.5  # long enough for until_window's own answers on a loaded machine
 
@@ -40,14 +50,37 @@ def test_a_person_who_does_not_answer_in_time_is_answered_pass(tmp_path: Path) -
         for seat in asked[1:]:  # the others answer at once; the chooser thinks on
             if peers[seat].state[room].get("automatic") is None:
                 act(peers[seat], room, "过")
-        told = peers[chooser].until(lambda m: m["type"] == "timed_out")
+        mine_seen: list[Message] = []
+
+        def seen_until_told(m: Message) -> bool:
+            mine_seen.append(m)
+            return bool(m["type"] == "timed_out")
+
+        told = peers[chooser].until(seen_until_told)
         assert told["deadline"] is True and told["tuoguan"] is False
         assert told["move"]["code"] == "pass", told
         other = next(s for s in range(3) if s != chooser)
+        theirs: list[Message] = []
         _closed(peers[other], asked)  # closed by the deadline, with nobody's click
+        theirs += peers[other].quiet()
         assert time.monotonic() - seen <= PAUSE + 10
-        seat_state = peers[chooser].quiet()
-        assert not [m for m in seat_state if m["type"] == "timed_out"]
+        mine_seen += peers[chooser].quiet()
+        assert not [m for m in mine_seen[mine_seen.index(told) + 1:] if m["type"] == "timed_out"]
+        # the answer is marked as made for them in their own log alone: to the others the
+        # mark would say the seat was still thinking, so it had a choice — not even after a
+        # reload, which logs the deal again from its record
+        assert _marked(mine_seen, chooser) and not _marked(theirs, chooser)
+        for seat, expected in ((other, False), (chooser, True)):
+            with peer(client, people[seat].token) as again:
+                again.send({"type": "subscribe", "room": room})
+                history = again.until(lambda m: m["type"] == "state" and "history" in m)
+                assert bool(_marked([{"events": history["history"]}], chooser)) is expected
+
+
+def _marked(messages: list[Message], seat: int) -> list[Message]:
+    """The events among ``messages``' that say a move was made for ``seat``'s player."""
+    return [e for m in messages for e in m.get("events", []) if e.get("tuoguan")
+            and e.get("seat") == seat]
 
 
 def test_an_answer_within_the_pause_is_kept_and_nothing_is_made_for_it(

@@ -186,6 +186,8 @@ def test_a_friend_reading_the_replay_is_kept_for_play_again(page: Page, phone: P
     expect(page.locator(".toast", has_text="不在这个房间")).to_have_count(0)
     call = phone.locator("[data-testid=room-call]")
     expect(call).to_contain_text("你的房间里开始打了")
+    phone.click("[data-viewer=all]")  # another view of the replay: still said (it went)
+    expect(phone.locator("[data-testid=room-call]")).to_be_visible()
     call.locator("a").click()
     phone.wait_for_selector("[data-testid=felt][data-counter]:not([data-counter=''])")
     expect(phone.locator(".seat.side-bottom")).to_have_attribute("data-seat", "1")  # mine

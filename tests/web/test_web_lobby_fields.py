@@ -267,6 +267,9 @@ def test_an_answer_pause_is_offered_where_answers_are_paced(page: Page, server: 
     expect(pause).to_have_value("3")
     expect(deadline).to_be_checked()
     create_room(page, game="biegan", preset="gongan")
+    # said in the room too: a friend who came by the link saw it nowhere (a play-test)
+    expect(page.locator("[data-testid=room-answer]")).to_contain_text(
+        "3 秒内没答就替你答「过」")
     page.click("text=← 大厅")
     expect(page.locator("[data-testid=row-pause]").first).to_have_text("答话等 3 秒")
     expect(page.locator("[data-testid=row-deadline]").first).to_have_text("限时答话")

@@ -185,3 +185,17 @@ def test_every_step_of_a_biegan_replay_has_its_numbered_line(page: Page, server:
     steps = page.locator(".log-list li[data-step]").evaluate_all(
         "els => els.map((e) => Number(e.dataset.step))")
     assert steps == list(range(1, total + 1)), (steps, total)
+    # …and a step's numbered line is its mover's move: a 过 with the next seat's draw in
+    # the same step was said only as the draw, 托管's mark lost with the 过 (a play-test)
+    movers = page.evaluate("""async () => {
+      const id = location.hash.split('/replay/')[1].split('?')[0];
+      const token = localStorage.getItem('huapai.token');
+      const r = await fetch(`/api/replays/${id}?seat=0`,
+                            { headers: { Authorization: `Bearer ${token}` } });
+      return (await r.json()).steps.map((s) => s.seat); }""")
+    names = {seat: page.locator(f".seat[data-seat='{seat}'] .plate-name").inner_text()
+             for seat in set(movers)}
+    firsts = page.locator(".log-list li[data-step]").all_inner_texts()
+    wrong = [(i + 1, text) for i, (seat, text) in enumerate(zip(movers, firsts, strict=True))
+             if names[seat] not in text]
+    assert not wrong, wrong

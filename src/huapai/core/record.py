@@ -41,9 +41,10 @@ class RecordError(ValueError):
         self.message = self.msg.en
 
 
-STAND_INS = ("tuoguan", "house")
-"""Who may have acted for a seat's player (an action line's ``by``): 托管, or the house
-for a seat nobody holds. Such a move was not the player's choice (an AI review skips it)."""
+STAND_INS = ("tuoguan", "house", "deadline")
+"""Who may have acted for a seat's player (an action line's ``by``): 托管, the house for a
+seat nobody holds, or a room's 答话限时 (the player had not answered when the pause ended).
+Such a move was not the player's choice (an AI review skips it)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,7 +23,7 @@ import logging
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import orjson
 from starlette.websockets import WebSocket
@@ -75,6 +75,13 @@ def stood_in(events: Sequence[Event], seat: int | None, by_tuoguan: bool) -> Eve
     if not by_tuoguan or not events or events[0].seat != seat:
         return None
     return events[0]
+
+
+def marked_to(by: str | None, seat: int, viewer: Viewer) -> bool:
+    """Whether ``viewer`` is shown, while the deal runs, that a move was made for ``seat``'s
+    player: 托管's (a public flag) to everyone; 答话限时's (``deadline``) to that player
+    alone — to the others it would say the seat was still thinking, so it had a choice."""
+    return by == "tuoguan" or (by == "deadline" and viewer == seat)
 
 
 def event_json(event: Event, viewer: Viewer, marked: Event | None = None) -> dict[str, Any]:
@@ -159,11 +166,12 @@ class Feed:
         return self.legal_at[viewer] <= counter <= self.counters[viewer]
 
     def update(self, state: Any, events: Iterable[Event], actor: Viewer = None,
-               spectators: bool = True, marked: Event | None = None
-               ) -> dict[Viewer, list[str]]:
+               spectators: bool = True, marked: Event | None = None,
+               marked_for: Viewer | Literal["all"] = "all") -> dict[Viewer, list[str]]:
         """Recompute the views after a change; return, for each viewer whose view or legal
         actions changed or who may see an event (and always for ``actor``), the events as
-        that viewer may see them (JSON texts). Those viewers' counters move on; nobody
+        that viewer may see them (JSON texts), ``marked`` marked as a move made for its
+        player to ``marked_for`` (a viewer, or all). Those viewers' counters move on; nobody
         else's does."""
         events = list(events)
         self.state = state
@@ -173,8 +181,9 @@ class Feed:
             if viewer is None and not spectators:
                 self.behind = True
                 continue
+            mark = marked if marked_for in ("all", viewer) else None
             seen = self._recompute(viewer, events, encoded,
-                                   force=actor is not None and viewer == actor, marked=marked)
+                                   force=actor is not None and viewer == actor, marked=mark)
             if seen is not None:
                 changed[viewer] = seen
         if spectators:

@@ -9,7 +9,7 @@ from huapai.core.protocol import Game
 from huapai.core.record import replay_deal
 
 from .botplay import SEARCH, bot_choices, has_windows, search_pace
-from .hub import Message, Viewer, dumps, event_json, stood_in, told
+from .hub import Message, Viewer, dumps, event_json, marked_to, stood_in, told
 from .rulefiles import shown
 from .seats import BETWEEN, FINISHED, LiveDeal, match_deals
 
@@ -119,7 +119,8 @@ def history_text(room: Room, viewer: Viewer) -> str:
     match = room.match  # the first deal: the match's 扳牌 came before its own opening
     before = list(match.opening) if match is not None and live.index == 0 else []
     events = [*before, *replayed.opening, *(e for step in replayed.steps for e in step.events)]
-    marked = {id(m) for m in (stood_in(step.events, step.seat, step.by == "tuoguan")
+    marked = {id(m) for m in (stood_in(step.events, step.seat,
+                                       marked_to(step.by, step.seat, viewer))
                               for step in replayed.steps) if m is not None}
     return dumps([event_json(e, viewer, e if id(e) in marked else None)
                   for e in events if told(e, viewer)])

@@ -117,7 +117,7 @@ def replay(row: GameRow, actions: Sequence[ActionRow], viewer: int | str) -> dic
     steps = []
     for step, entry in zip(replayed.steps, actions, strict=True):
         view, seen = _seen(game, step.state, viewer, step.events,
-                           stood_in(step.events, step.seat, step.by == "tuoguan"))
+                           stood_in(step.events, step.seat, step.by in ("tuoguan", "deadline")))
         steps.append({"index": step.index, "seat": step.seat, "action": step.text,
                       "label": game.describe_action(replayed.rules, step.action)
                       .label.to_json(),

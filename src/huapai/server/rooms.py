@@ -22,7 +22,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from typing import Any
+from typing import Any, Literal
 
 from huapai.core.match import Match
 from huapai.core.protocol import Event, NotationError
@@ -446,21 +446,26 @@ class Room:
             seat.stood_deals.add((self.match_no, live.index))
         if back:  # the player is back: the house bot lets go
             self.turns.let_go(index)
-        self._publish_change(events, actor=index, marked=stood_in(events, index, stood))
+        # 答话限时's answer: marked to its player alone (hub.marked_to)
+        deadline = actor == "deadline"
+        self._publish_change(events, actor=index,
+                             marked=stood_in(events, index, stood or deadline),
+                             marked_for=index if deadline else "all")
         if back:
             self.publish_room()
         if self.game.is_over(state):
             await self.settle()
 
     def _publish_change(self, events: list[Event], actor: Viewer = None,
-                        marked: Event | None = None) -> None:
+                        marked: Event | None = None,
+                        marked_for: Viewer | Literal["all"] = "all") -> None:
         """The one path after every change of the deal: views, bots and clocks, send."""
         assert self.deal is not None
         self.step += 1
         self.touched = time.monotonic()
         spectators = self.hub.watched_by(self.id, None) or self.settings.turn_clock > 0
         changed = self.feed.update(self.deal.state, events, actor=actor, spectators=spectators,
-                                   marked=marked)
+                                   marked=marked, marked_for=marked_for)
         if self.game.is_over(self.deal.state):
             self.turns.stop_clocks()
         else:

@@ -289,7 +289,7 @@ class Turns:
                        == "pass"), None)
         if action is None:
             action = self._bot_choice(room.seats[index], deal)
-        await room.move(index, action, "tuoguan")
+        await room.move(index, action, "deadline")
         label = room.game.describe_action(room.rules, action).label.to_json()
         self._timed_out(index, tuoguan=False, label=label, deadline=True)
 

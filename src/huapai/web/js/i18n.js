@@ -74,6 +74,8 @@ const STR = {
   answer_deadline_help: ["开了，谁想得久别人也看不出来（不开时，想过了答话等待，大家看得出有人还在想）",
                          "On, nobody can tell who thought longer (off, a thought past the pause shows that somebody is still thinking)"],
   row_deadline: ["限时答话", "timed answers"],
+  room_answer_deadline: ["答话限时：请统和别家打牌时，{n} 秒内没答就替你答「过」", "Answer deadline: at 请统 and on each discard, not answered within {n} s, you pass"],
+  room_answer_pause: ["答话等待 {n} 秒：请统和别家打牌时，答话都等满才生效", "Answer pause {n} s: at 请统 and on each discard, answers take effect after it"],
   deals_bo_help: ["有人得一钵（算盘到 100 钱）才结钱：局数设少了，多半没人得钵，整场不结钱",
                   "Money is paid only when someone makes a 钵 (100 钱 on the abacus): with few deals most matches end with nobody paid"],
   bot_speed: ["机器人速度", "Bot speed"],

@@ -359,8 +359,6 @@ export class LobbyPage {
           detail.paced_answers ? field(t("answer_pause"), select("answer_pause",
             PAUSES.map((s) => [s ? t("seconds", { n: s }) : t("answer_pause_default"), s]), f.answer_pause,
             (v) => { f.answer_pause = v; }), h("span", { class: "muted small field-help" }, t("answer_pause_help"))) : null),
-        h("label", { class: "check" }, h("input", { type: "checkbox", name: "private", checked: f.private,
-          onChange: (e) => { f.private = e.target.checked; } }), t("private_room")),
         // the pause as a deadline too (答话限时, off unless chosen): see answer_deadline_help
         detail.paced_answers ? h("label", { class: "check", title: t("answer_deadline_help") },
           h("input", { type: "checkbox", name: "answer_deadline", checked: f.answer_deadline,
@@ -373,6 +371,8 @@ export class LobbyPage {
               }
             } }), t("answer_deadline"),
           h("span", { class: "muted small field-help" }, t("answer_deadline_help"))) : null,
+        h("label", { class: "check" }, h("input", { type: "checkbox", name: "private", checked: f.private,
+          onChange: (e) => { f.private = e.target.checked; } }), t("private_room")),
         h("details", { class: "rule-options", open: changedInside || this.rulesShown,
           onToggle: (e) => { this.rulesShown = e.target.open; } },
           // 恢复默认 inside the open panel, not on its title row: tapped there, the middle of

@@ -65,13 +65,17 @@ export class ReplayPage {
   watchRoom() {
     const id = this.app.heldRoom;
     if (!id) return;
-    this.offRoom = this.app.live.on("room", (m) => {
-      if (m.room?.id !== id || m.room.status !== "playing" || this.roomCall) return;
+    const call = (summary, told) => {
+      if (summary?.id !== id || summary.status !== "playing" || this.roomCall) return;
       this.roomCall = h("div", { class: "room-call", "data-testid": "room-call", role: "status" },
         h("span", {}, t("room_call")), h("a", { class: "btn primary small", href: path`#/room/${id}` }, t("back_to_seat")));
       this.callSlot?.append(this.roomCall);
-      toast(() => t("room_call"), "info", 8000);
-    });
+      if (told) toast(() => t("room_call"), "info", 5000);
+    };
+    this.offRoom = this.app.live.on("room", (m) => call(m.room, true));
+    // already playing (another deal or seat of the replay opened since): said at once, as
+    // the page it came from said it (the banner went with the page: a play-test)
+    api.get(path`/rooms/${id}`).then(({ room }) => call(room, false), () => {});
   }
 
   /** The match's deals this caller may read, in order (a match's other deals are picked
@@ -235,12 +239,14 @@ export class ReplayPage {
     };
     feed(d.initial_events ?? [], d.initial, 0);  // the deal's opening lines: no step
     for (let i = 0; i <= this.index; i++) {
-      const before = log.length;
       const step = d.steps[i];
+      // a move its events say nothing of (双别杆's 过 on a discard) has its line too, as the
+      // slider says it, before what followed in its step (the next seat's draw: the 过
+      // went unsaid, 托管's mark with it — a play-test); the log went 4, 6 past a 过 the
+      // 复盘分析 reviewed as 第 5 手
+      const own = (ev) => ev.seat === step.seat && this.renderer.eventText(ev, ctx, step.view);
+      if (!step.events.some(own)) log.push({ text: this.moveLine(step), seat: step.seat, step: i + 1 });
       feed(step.events, step.view, i + 1);
-      // a step its events say nothing of (双别杆's 过 on a discard) has its line too, as the
-      // slider says it: the log went 4, 6 past a 过 the 复盘分析 reviewed as 第 5 手
-      if (log.length === before) log.push({ text: this.moveLine(step), seat: step.seat, step: i + 1 });
     }
     const step = this.index >= 0 ? d.steps[this.index] : null;
     const view = step ? step.view : d.initial;
@@ -283,7 +289,7 @@ export class ReplayPage {
   moveLine(step) {
     const first = step.events[0];
     return byTuoguan(t("acted", { name: this.name(step.seat), action: said(step.label, step.action) }),
-                     first ? first.tuoguan === true : step.actor === "tuoguan");
+                     first ? first.tuoguan === true : ["tuoguan", "deadline"].includes(step.actor));
   }
 
   renderControls(step) {

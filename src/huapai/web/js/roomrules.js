@@ -75,7 +75,19 @@ export function roomRulesBlock(detail, summary, { heading = true } = {}) {
           h("span", { class: "muted small" }, t("room_rules_was", { value: valueText(option, was) })),
           meaning ? h("div", { class: "muted small room-rules-meaning" }, meaning) : null,
           fileRows(option, value));
-      })));
+      })),
+    answerLine(summary));
+}
+
+/** The room's 答话等待 and 答话限时, where set: a friend who joined by the link could not
+ * tell that an unanswered claim becomes 过 (only the lobby's row said it: a play-test). */
+function answerLine(summary) {
+  const pause = summary.answer_pause || 1;  // 0: the server's, 1 s
+  if (summary.answer_deadline) {
+    return h("p", { class: "small", "data-testid": "room-answer" }, t("room_answer_deadline", { n: pause }));
+  }
+  return summary.answer_pause
+    ? h("p", { class: "muted small", "data-testid": "room-answer" }, t("room_answer_pause", { n: pause })) : null;
 }
 
 /** Every option the room plays by (those that apply under its rules: `applies`), each by
