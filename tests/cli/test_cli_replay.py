@@ -282,6 +282,19 @@ def test_a_preset_that_is_not_a_name_is_refused(recorded: Path, tmp_path: Path) 
     assert "第 1 行" in result.output and "'preset' 要是字符串（玩法名），或者不写" in result.output
 
 
+@pytest.mark.parametrize("players", ["heuristic", ["heuristic", 3, "random"]])
+def test_players_that_are_not_names_are_refused(recorded: Path, tmp_path: Path,
+                                               players: object) -> None:
+    """A deal header's ``players`` (an arena's bots by seat) is read by the record parser
+    like its ``preset``: what is not a list of names is refused by line, not skipped."""
+    lines = _lines(recorded)
+    at = next(i for i, line in enumerate(lines) if line["type"] == "deal")
+    lines[at]["players"] = players
+    result = invoke(["replay", str(_write(tmp_path / "bad.jsonl", lines))])
+    assert result.exit_code == 1
+    assert f"第 {at + 1} 行" in result.output and "'players' 要是字符串列表" in result.output
+
+
 def test_a_lanzhou_replay_in_chinese_says_the_colours_as_words(recorded: Path) -> None:
     """The dealt hands said 9r / 5b on a Chinese screen; the moves already said 红9."""
     result = invoke(["replay", str(recorded)])

@@ -18,7 +18,7 @@ Each seat scores the deal's money (``score="money"``, its settlement's delta) or
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import permutations
@@ -128,16 +128,11 @@ def _play(setup: Setup, index: int, arrangement: int, seating: tuple[int, ...]) 
     ctx = RenderContext(game, rules, "en")
     facts = renderer_for(game).deal_facts(game.observe(deal.state, None), ctx).per_seat
     scores = game.worth(deal.state) if setup.score == "worth" else settlement.deltas
-    lines = _record_lines(deal.record.lines(), by_seat) if setup.record else ()
+    lines: tuple[dict[str, Any], ...] = ()
+    if setup.record:  # its header names the bot at each seat (as a play match header does)
+        deal.record.players = [str(b) for b in by_seat]
+        lines = tuple(deal.record.lines())
     return Played(seating, tuple(scores), dict(facts), len(deal.record.actions), lines)
-
-
-def _record_lines(lines: Iterable[dict[str, Any]],
-                  by_seat: Sequence[BotSpec]) -> tuple[dict[str, Any], ...]:
-    """A deal's record, its header naming the bot at each seat (``players``, as a match
-    header of ``huapai play --record`` does)."""
-    header, *rest = lines
-    return ({**header, "players": [str(b) for b in by_seat]}, *rest)
 
 
 def _first_bot(setup: Setup, entrant: int) -> int:

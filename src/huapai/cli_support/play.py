@@ -56,8 +56,7 @@ from .render import (
 )
 from .resume import players_of
 from .rules_view import house_rules
-from .setup import Table, bot_failure, save_record
-from .simulate import match_file
+from .setup import Table, bot_failure, match_file, save_record
 from .typeahead import drop_typed_ahead
 
 MAX_LINE = 60

@@ -137,8 +137,7 @@ def deal_json(replay: rec.Replay, deal: rec.DealRecord) -> dict[str, Any]:
 
 
 def run_replay(path: Path, *, as_json: bool, lang: Lang, console: Console) -> int:
-    text = read_record(path)
-    replays, deals, header, problem = replay_all(text, lang)
+    replays, deals, header, problem = replay_all(read_record(path), lang)
     for deal in deals:  # a match record names its preset once, in its header
         deal.preset = deal.preset or (header or {}).get("preset")
     if as_json:
@@ -158,11 +157,8 @@ def run_replay(path: Path, *, as_json: bool, lang: Lang, console: Console) -> in
         console.print(Text(tr("replay_match_seed", lang, seed=match_seed), style="dim"))
     for n, (replay, deal) in enumerate(zip(replays, deals, strict=False), start=1):
         show_deal(n, replay, deal, lang, console)
-    # the deals that replayed: a broken record's unchecked end lines were summed into
-    # totals printed above its error
-    seated = _seated(text)[:len(replays)]
-    totals = _totals_line(deals[:len(replays)], lang,
-                          seated if len(seated) == len(replays) else [None] * len(replays))
+    totals = _totals_line(deals[:len(replays)], lang)  # the deals that replayed: a broken
+    # record's unchecked end lines were summed into totals printed above its error
     if totals is not None:
         console.print(Text(totals, style="bold"))
     if problem is not None:
@@ -175,13 +171,12 @@ def run_replay(path: Path, *, as_json: bool, lang: Lang, console: Console) -> in
     return 0
 
 
-def _totals_line(deals: Sequence[rec.DealRecord], lang: Lang,
-                 seated: Sequence[list[str] | None]) -> str | None:
+def _totals_line(deals: Sequence[rec.DealRecord], lang: Lang) -> str | None:
     """The match's totals over its finished deals (None for fewer than two: a deal's own
     settlement says it) — a replay showed each deal's and never the match's (a play-test).
     Where the deals seat their players differently (an arena's rotated seatings), by
     player: a seat's sum over them meant nothing (a researcher's play-test)."""
-    ended = [(d.end["deltas"], who) for d, who in zip(deals, seated, strict=True)
+    ended = [(d.end["deltas"], d.players) for d in deals
              if d.end is not None and isinstance(d.end.get("deltas"), list)]
     if len(ended) < 2 or len({len(x) for x, _ in ended}) != 1:
         return None
@@ -196,21 +191,6 @@ def _totals_line(deals: Sequence[rec.DealRecord], lang: Lang,
     sums = [sum(column) for column in zip(*(x for x, _ in ended), strict=True)]
     shown = "  ".join(f"{seat_name(s, lang)} {signed(t)}" for s, t in enumerate(sums))
     return tr("replay_totals", lang, n=len(ended), totals=shown)
-
-
-def _seated(text: str) -> list[list[str] | None]:
-    """Each deal header's ``players`` (who sat where: an arena's bots), None where absent."""
-    out: list[list[str] | None] = []
-    for raw in text.splitlines():
-        try:
-            line = json.loads(raw) if raw.strip() else None
-        except ValueError:  # said by the replay's own check; no totals by player then
-            return []
-        if isinstance(line, dict) and line.get("type") == "deal":
-            who = line.get("players")
-            ok = isinstance(who, list) and all(isinstance(x, str) for x in who)
-            out.append(who if ok else None)
-    return out
 
 
 def _show_start(replay: rec.Replay, renderer: Renderer, ctx: RenderContext,

@@ -338,9 +338,15 @@ def check_record_path(path: Path, fresh: bool = True) -> None:
         f"to go on with a stopped match, --resume {path})")
 
 
+def match_file(path: Path, number: int) -> Path:
+    """The record file of the run's match ``number`` (0: ``path`` itself; then
+    ``STEM-2.SUFFIX``, ``STEM-3.SUFFIX``…, as :func:`_records_at` finds them)."""
+    return path if number == 0 else path.with_name(f"{path.stem}-{number + 1}{path.suffix}")
+
+
 def _records_at(path: Path) -> list[Path]:
     """The files a run recording to ``path`` would write that are there already: ``path``
-    and its later matches' ``STEM-2.SUFFIX``, ``STEM-3.SUFFIX``…"""
+    and its later matches' (:func:`match_file`)."""
     later = re.compile(re.escape(path.stem) + r"-(?:[2-9]|[1-9]\d+)" + re.escape(path.suffix))
     found = [p for p in path.parent.iterdir() if later.fullmatch(p.name)]
     return ([path] if path.exists() else []) + sorted(found)

@@ -35,7 +35,7 @@ from huapai.core.session import Agent, AgentError, Deal
 from .i18n import Lang, bot_label, bracketed, colon, seat_name, tr
 from .render import RenderContext, Renderer, Units, public_table, renderer_for
 from .rules_view import house_rules
-from .setup import Table, bot_failure, save_record, worth_notes
+from .setup import Table, bot_failure, match_file, save_record, worth_notes
 from .stats import SMALL_SAMPLE, Tally, estimate
 from .tables import figure
 
@@ -93,11 +93,6 @@ class Simulation:
                 save_record(match_file(self.record_path, number), match.record.lines())
             number += 1
         return tally
-
-
-def match_file(path: Path, number: int) -> Path:
-    """The record file of the run's match ``number`` (0: ``path`` itself)."""
-    return path if number == 0 else path.with_name(f"{path.stem}-{number + 1}{path.suffix}")
 
 
 def _num(value: float | None) -> float | None:

@@ -66,6 +66,7 @@ class DealRecord:
     carry: Any = None
     preset: str | None = None  # the preset the rules started from (what a house changed)
     files: dict[str, str] = field(default_factory=dict)  # the texts of files rules name
+    players: list[str] | None = None  # who sat where (an arena's bots), where it is known
 
     def header(self) -> dict[str, Any]:
         rules, files = carried(self.game, self.rules, self.files)
@@ -84,6 +85,8 @@ class DealRecord:
             header["preset"] = self.preset
         if files or self.files:  # a club's 名堂表 travels with the record (recordfiles)
             header["files"] = {**self.files, **files}
+        if self.players is not None:
+            header["players"] = self.players
         return header
 
     def rules_dict(self) -> dict[str, Any]:
@@ -215,7 +218,8 @@ def _deal_header(number: int, line: dict[str, Any]) -> DealRecord:
     if refused is not None:
         raise RecordError(number, refused)
     return DealRecord(game=game, rules=rules, dealer=dealer, deal=deal, seed=seed,
-                      carry=line.get("carry"), preset=_preset(number, line), files=files)
+                      carry=line.get("carry"), preset=_preset(number, line), files=files,
+                      players=_players(number, line))
 
 
 def _preset(number: int, line: dict[str, Any]) -> str | None:
@@ -225,6 +229,17 @@ def _preset(number: int, line: dict[str, Any]) -> str | None:
         raise RecordError(number, "'preset' must be a string (a preset's name) or absent",
                           "'preset' 要是字符串（玩法名），或者不写")
     return preset
+
+
+def _players(number: int, line: dict[str, Any]) -> list[str] | None:
+    """A deal header's optional ``players``: who sat at each seat (an arena's bots)."""
+    players = line.get("players")
+    if players is not None and not (isinstance(players, list)
+                                    and all(isinstance(p, str) for p in players)):
+        raise RecordError(number, "deal header: 'players' must be a list of strings (who sat "
+                          "at each seat) or absent",
+                          "开局行的 'players' 要是字符串列表（各座位是谁），或者不写")
+    return players
 
 
 def _action_entry(number: int, line: dict[str, Any]) -> ActionEntry:

@@ -265,7 +265,8 @@ class Turns:
         """``viewer``'s own time left to answer under 答话限时 (``total_ms``: the whole
         pause), while it is asked and holds no answer; else nothing."""
         room = self.room
-        if (not isinstance(viewer, int) or room.status != PLAYING or room.deal is None
+        if (not room.settings.answer_deadline or not isinstance(viewer, int)
+                or room.status != PLAYING or room.deal is None  # (every state, every viewer)
                 or viewer not in room.game.to_act(room.deal.state)
                 or self.driven_by_bot(room.seats[viewer]) or not self._deadline(viewer)
                 or self.held.get(viewer) == room.feed.legal_at[viewer]
