@@ -589,11 +589,11 @@ export class LobbyPage {
 
   async createRoom() {
     const f = this.form;
+    const paced = Boolean(this.details.get(f.game)?.paced_answers);  // 答话等待 / 限时 offered
     const body = { game: f.game, preset: f.preset, rules: f.rules, deals: f.deals,
                    multiplier: ownMultiplier(f.game) ? 1 : f.multiplier, private: f.private, turn_clock: f.turn_clock,
                    tuoguan_after: f.tuoguan_after, bot_delay: f.bot_delay,
-                   answer_pause: this.details.get(f.game)?.paced_answers ? f.answer_pause : 0,
-                   answer_deadline: Boolean(this.details.get(f.game)?.paced_answers && f.answer_deadline) };
+                   answer_pause: paced ? f.answer_pause : 0, answer_deadline: paced && f.answer_deadline };
     try {
       // the same key for a retried request: the server makes one room for it
       const key = crypto.randomUUID?.() ?? `${Date.now()}-${Math.random()}`;

@@ -229,24 +229,23 @@ export class ReplayPage {
     const d = this.data;
     const ctx = { me: null, name: (s) => this.name(s) };
     let recent = null;
-    const log = [];
-    const feed = (events, view, step) => {
+    const feed = (events, view, step) => {  // a step's log lines
       recent = this.renderer.track(recent, events, view);
-      for (const ev of events) {
-        const text = byTuoguan(this.renderer.eventText(ev, ctx, view), ev.tuoguan);
-        if (text) log.push({ text, seat: ev.seat, step });
-      }
+      return events.map((ev) => ({ text: byTuoguan(this.renderer.eventText(ev, ctx, view), ev.tuoguan),
+                                   seat: ev.seat, step })).filter((line) => line.text);
     };
-    feed(d.initial_events ?? [], d.initial, 0);  // the deal's opening lines: no step
+    const log = feed(d.initial_events ?? [], d.initial, 0);  // the deal's opening lines: no step
     for (let i = 0; i <= this.index; i++) {
       const step = d.steps[i];
+      const lines = feed(step.events, step.view, i + 1);
       // a move its events say nothing of (双别杆's 过 on a discard) has its line too, as the
       // slider says it, before what followed in its step (the next seat's draw: the 过
       // went unsaid, 托管's mark with it — a play-test); the log went 4, 6 past a 过 the
       // 复盘分析 reviewed as 第 5 手
-      const own = (ev) => ev.seat === step.seat && this.renderer.eventText(ev, ctx, step.view);
-      if (!step.events.some(own)) log.push({ text: this.moveLine(step), seat: step.seat, step: i + 1 });
-      feed(step.events, step.view, i + 1);
+      if (!lines.some((line) => line.seat === step.seat)) {
+        lines.unshift({ text: this.moveLine(step), seat: step.seat, step: i + 1 });
+      }
+      log.push(...lines);
     }
     const step = this.index >= 0 ? d.steps[this.index] : null;
     const view = step ? step.view : d.initial;

@@ -61,6 +61,7 @@ export class TableView {
     this.log = [];
     this.bubbles = new Map();
     this.deadlines = new Map();
+    this.totals = new Map();  // seat → whole time, where not the turn clock's (setClocks)
     this.pending = false;
     this.hintIndex = -1;
     this.data = null;
@@ -171,7 +172,7 @@ export class TableView {
    * turn clock (`total_ms`: 答话限时's time to answer, shown to its seat alone). */
   setClocks(clocks) {
     this.deadlines.clear();
-    this.totals = new Map();
+    this.totals.clear();
     const now = performance.now();
     for (const c of clocks ?? []) {
       this.deadlines.set(c.seat, now + c.remaining_ms);
@@ -578,10 +579,11 @@ export class TableView {
         continue;
       }
       const left = Math.max(0, end - now);
-      const whole = this.totals?.get(Number(el.dataset.seat)) ?? total;
+      const own = this.totals.get(Number(el.dataset.seat));  // 答话限时's few seconds
+      const whole = own ?? total;
       el.textContent = String(Math.ceil(left / 1000));
       el.classList.add("running");
-      el.classList.toggle("urgent", left < Math.min(5000, whole / 2));
+      el.classList.toggle("urgent", left < (own ? Math.min(5000, own / 2) : 5000));
       if (whole) el.style.setProperty("--left", String(left / whole));
     }
     for (const [seat, b] of this.bubbles) {
