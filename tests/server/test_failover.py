@@ -65,6 +65,7 @@ class Client:
     ws: ClientConnection | None = None
     state: dict[str, Any] = field(default_factory=dict)
     acted: int | None = None
+    hold_until: float = 0.0  # no act before this (monotonic): a refused act waits a moment
     reconnects: int = 0
     log: list[str] = field(default_factory=list)  # what happened to it (for a failure)
 
@@ -124,7 +125,11 @@ class Client:
         if kind == "state":
             self.state = message
         elif kind == "error":
-            self.acted = None  # refused (stale, room_moved, …): act on the next state
+            # refused (stale, room_moved, …): act again, but not at once — an act refused
+            # at every pass (2 ms) would keep the connection rate limited for good
+            self.acted = None
+            pause = 1.0 if message.get("code") == "rate_limited" else 0.1
+            self.hold_until = time.monotonic() + pause
         elif kind == "deal_end" and self.seat is not None and message["next_deal_in_ms"]:
             self.send({"type": "ready", "room": self.room})
         elif kind == "room" and self.seat is not None and message["room"]["status"] == \
@@ -138,7 +143,8 @@ class Client:
         view = self.state.get("view") or {}
         return (self.ws is not None and self.seat is not None and bool(self.state.get("legal"))
                 and self.seat in (view.get("to_act") or [])
-                and self.acted != self.state["counter"])
+                and self.acted != self.state["counter"]
+                and time.monotonic() >= self.hold_until)
 
     def act(self, rng: random.Random) -> None:
         legal = self.state["legal"]
