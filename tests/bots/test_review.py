@@ -360,6 +360,29 @@ def test_moves_made_by_tuoguan_are_not_reviewed(tmp_path: Path) -> None:
     assert said.exit_code == 0 and f"另有 {everything - left} 步是托管代打的" in said.output
 
 
+def test_answers_the_deadline_made_are_counted_apart(tmp_path: Path) -> None:
+    """答话限时's answers (``by: "deadline"``) are not reviewed either, and are not called
+    托管代打 (托管 never came on): the summary counts them apart, the terminal says so."""
+    lines = [json.loads(x) for x in _record(tmp_path).read_text().splitlines()]
+    own = [x for x in lines if x.get("type") == "action" and x["seat"] == 0]
+    for k, line in enumerate(own):
+        line["by"] = "deadline" if k % 3 == 1 else "tuoguan" if k % 3 == 2 else None
+        if line["by"] is None:
+            del line["by"]
+    marked = tmp_path / "deadline.jsonl"
+    marked.write_text(record.dumps(lines), encoding="utf-8")
+    plain = [record.replay_deal(d) for d in record.parse(_record(tmp_path).read_text())[1]]
+    stood = [record.replay_deal(d) for d in record.parse(marked.read_text())[1]]
+    summary = review_json(stood, [], "入门", 0)["summary"]
+    assert summary["deadline"] > 0 and summary["stood_in"] > 0
+    assert summary["deadline"] + summary["stood_in"] == \
+        count_decisions(plain, 0) - count_decisions(stood, 0)
+    said = runner.invoke(app, ["review", str(marked), "--seat", "0", "--level", "入门"])
+    assert said.exit_code == 0, said.output
+    assert f"另有 {summary['deadline']} 次答话超过了答话限时" in said.output
+    assert f"另有 {summary['stood_in']} 步是托管代打的" in said.output
+
+
 def test_a_record_line_by_is_kept_and_checked() -> None:
     """``by`` round-trips through a record; anything but a stand-in is refused."""
     deal = record.DealRecord("xianniu", {}, 0, "", actions=[

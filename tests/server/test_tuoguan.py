@@ -38,6 +38,12 @@ def test_clock_runs_out_then_the_player_takes_back(client: TestClient) -> None:
         # (one missed clock put a slow player on 托管 for good: a play-test) ...
         played = mover.until(lambda m: m["type"] == "state" and bool(m["events"]))
         assert played["events"][0]["seat"] == seat and played["tuoguan"] == []
+        # marked as made for the player, live to everyone as a reload's history marks it
+        # (the clock ran out before all eyes; only a reload marked it before)
+        assert played["events"][0].get("tuoguan") is True
+        seen = spectator.until(lambda m: m["type"] == "state" and m["counter"] ==
+                               played["counter"])
+        assert [e.get("tuoguan") for e in seen["events"][:1] if e["seat"] == seat] == [True]
         said = mover.next_of("timed_out")
         assert said == {"type": "timed_out", "room": room, "seat": seat, "tuoguan": False,
                         "move": said["move"], "deadline": False}

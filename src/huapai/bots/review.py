@@ -131,12 +131,14 @@ def _checked(game: Game[Any, Any], rules: Any, d: Decision) -> str | None:
     return game.format_action(rules, d.advised if d.advised in d.checked else d.checked[-1])
 
 
-def summary_json(rows: Sequence[dict[str, Any]], stood_in: int = 0) -> dict[str, Any]:
-    """How many decisions, big mistakes, the points lost in all, and how many of the
-    seat's choices 托管 (or the house) made for it — not reviewed."""
+def summary_json(rows: Sequence[dict[str, Any]], stood_in: int = 0,
+                 deadline: int = 0) -> dict[str, Any]:
+    """How many decisions, big mistakes, the points lost in all, how many of the seat's
+    choices 托管 (or the house) made for it, and how many answers 答话限时 made (its time
+    to answer ran out: no 托管) — neither reviewed."""
     return {"decisions": len(rows), "mistakes": sum(r["mistake"] for r in rows),
             "cost": round(math.fsum(r["cost"] or 0.0 for r in rows), 4),
-            "stood_in": stood_in}
+            "stood_in": stood_in, "deadline": deadline}
 
 
 def review_json(replays: Sequence[Replay], decisions: Sequence[Decision], level: str,
@@ -150,7 +152,8 @@ def review_json(replays: Sequence[Replay], decisions: Sequence[Decision], level:
     return {"level": level, "iterations": BUDGETS[level].iterations,
             "threshold": BIG_MISTAKE, "worth": first.game.worth_unit(first.rules).to_json(),
             "decisions": rows,
-            "summary": summary_json(rows, sum(stood_in(r, seat) for r in replays))}
+            "summary": summary_json(rows, sum(stood_in(r, seat) for r in replays),
+                                    sum(stood_in(r, seat, ("deadline",)) for r in replays))}
 
 
 def decisions_of(replay: Replay, seat: int) -> Iterator[tuple[int, Any, Sequence[int], int]]:
@@ -162,9 +165,10 @@ def decisions_of(replay: Replay, seat: int) -> Iterator[tuple[int, Any, Sequence
             yield step.index, state, legal, step.action
 
 
-def stood_in(replay: Replay, seat: int) -> int:
-    """How many of ``seat``'s real choices in one deal 托管 or the house made."""
-    return sum(1 for step, _, _ in _choices(replay, seat) if step.by is not None)
+def stood_in(replay: Replay, seat: int, by: tuple[str, ...] = ("tuoguan", "house")) -> int:
+    """How many of ``seat``'s real choices in one deal were made for it by ``by`` (the
+    record's values: 托管 or the house by default; ``("deadline",)``: 答话限时's answers)."""
+    return sum(1 for step, _, _ in _choices(replay, seat) if step.by in by)
 
 
 def _choices(replay: Replay, seat: int) -> Iterator[tuple[ReplayStep, Any, Sequence[int]]]:

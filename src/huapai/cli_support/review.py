@@ -154,7 +154,13 @@ def show(data: dict[str, Any], lang: Lang, console: Console,
         console.print(Text(f"另有 {n} 步是托管代打的，不算你的，没有分析" if zh else
                            f"{n} more {'choice was' if n == 1 else 'choices were'} made by "
                            "托管 (auto-play) for you: not yours, not reviewed", style="dim"))
-    elif not summary["decisions"]:  # a 歇家 seat, or only forced moves
+    if summary.get("deadline"):  # 答话限时 answered: the time to answer ran out
+        n = summary["deadline"]
+        console.print(Text(f"另有 {n} 次答话超过了答话限时，是替你答的，没有分析" if zh else
+                           f"{n} more {'answer was' if n == 1 else 'answers were'} made for "
+                           "you when the time to answer ran out: not reviewed", style="dim"))
+    # nothing at all to choose: a 歇家 seat, or only forced moves
+    if not (summary["decisions"] or summary.get("stood_in") or summary.get("deadline")):
         console.print(Text("这个座位在这份记录里没有要选的（歇家不出牌，或者每步都只有一种走法）"
                            if zh else "this seat had nothing to choose in this record (it sat "
                            "out, or every move it made was its only one)", style="dim"))

@@ -440,16 +440,17 @@ class Room:
                          by=actor if actor in STAND_INS else None)
         if actor == "player":  # in time: a clock that runs out next is the first again
             seat.missed = False
-        stood = actor == "tuoguan" and seat.tuoguan is not None
-        if stood:
+        if actor == "tuoguan" and seat.tuoguan is not None:  # counted for tuoguan_back
             seat.stood_in += 1
             seat.stood_deals.add((self.match_no, live.index))
         if back:  # the player is back: the house bot lets go
             self.turns.let_go(index)
-        # 答话限时's answer: marked to its player alone (hub.marked_to)
+        # marked as the record marks it (hub.marked_to): a first clock run out's move too
+        # (no 托管 follows, but the house bot made it: a reload marked it, live did not);
+        # 答话限时's answer to its player alone
         deadline = actor == "deadline"
         self._publish_change(events, actor=index,
-                             marked=stood_in(events, index, stood or deadline),
+                             marked=stood_in(events, index, actor == "tuoguan" or deadline),
                              marked_for=index if deadline else "all")
         if back:
             self.publish_room()

@@ -218,7 +218,8 @@ const STR = {
   // a play-tester who fed a 106-point 胡 read 没有大错 as the review missing it
   review_clean: ["没有大错（只按你当时能知道的判断，看不见别家的牌：输赢里还有牌运）",
                  "No big mistakes (judged only by what you could know then, not the others' hands: the result has luck in it too)"],
-  review_stood_in: ["另有 {n} 步是托管代打的，不算你的，没有分析", "{n} more choices were made by 托管 (auto-play) for you: not yours, not reviewed"],
+  review_stood_in: ["另有 {n} 步是托管代打的，不算你的，没有分析", "{n|more choice was|more choices were} made by 托管 (auto-play) for you: not yours, not reviewed"],
+  review_deadline: ["另有 {n} 次答话超过了答话限时，是替你答的，没有分析", "{n|more answer was|more answers were} made for you when the time to answer ran out: not reviewed"],
   review_none: ["这个座位这局没有要选的（歇家不出牌，或者每步都只有一种走法）", "This seat had nothing to choose in this deal (it sat out, or every move was its only one)"],
   review_points: ["分", "points"],
   howto_button: ["玩法说明", "How to play"],

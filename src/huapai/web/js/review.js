@@ -74,12 +74,15 @@ export function mistakeLine(d) {
   return mistakeParts(d).join("");
 }
 
-/** What the summary leaves out: the choices 托管 made for the seat (not the player's, so
- * not reviewed), or why there is nothing to review (a 歇家, or only forced moves). */
+/** What the summary leaves out: the choices 托管 made for the seat and the answers
+ * 答话限时 made (not the player's, so not reviewed), or why there is nothing to review
+ * (a 歇家, or only forced moves). */
 function standIns(summary) {
-  if (summary.stood_in) return h("p", { class: "muted small", "data-testid": "review-stood-in" }, t("review_stood_in", { n: summary.stood_in }));
-  if (!summary.decisions) return h("p", { class: "muted small", "data-testid": "review-none" }, t("review_none"));
-  return null;
+  const said = [];
+  if (summary.stood_in) said.push(h("p", { class: "muted small", "data-testid": "review-stood-in" }, t("review_stood_in", { n: summary.stood_in })));
+  if (summary.deadline) said.push(h("p", { class: "muted small", "data-testid": "review-deadline" }, t("review_deadline", { n: summary.deadline })));
+  if (!said.length && !summary.decisions) said.push(h("p", { class: "muted small", "data-testid": "review-none" }, t("review_none")));
+  return said;
 }
 
 export class ReviewPanel {
