@@ -148,6 +148,10 @@ class Platform:
         if self.checkpointer is not None:
             await asyncio.to_thread(self.checkpointer.close)
         self.engine.dispose()
+        if self.cluster is None:  # a worker of several says its own (cluster.stop)
+            # a stop said nothing: an operator could not tell a clean one from a hang
+            log.info("huapai server stopped: %d room(s) kept in the database, restored at "
+                     "the next start", len(self.rooms))
 
     # --- players ---------------------------------------------------------------------
     async def new_player(self, nickname: Any, address: str) -> tuple[PlayerInfo, str]:

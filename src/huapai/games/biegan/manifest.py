@@ -39,7 +39,7 @@ MANIFEST = GameManifest(
     engine="huapai.games.biegan.game:GAME",
     preset_titles={
         "gongan": Text("公安双别杆（两张赖子）", "Gong'an 双别杆 (two jokers)"),
-        "danbiegan": Text("单别杆（一张赖子）", "单别杆 (one joker)"),
+        "danbiegan": Text("单别杆（一张赖子）", "Single-joker 单别杆 (Danbiegan)"),
         "gongan-app": Text("公安双别杆 · 客户端计分", "Gong'an 双别杆, app scoring"),
     },
     bots={"heuristic": "huapai.games.biegan.bot:make_heuristic"},
