@@ -445,7 +445,7 @@ def test_a_decision_lists_the_advice_and_the_pick_first() -> None:
                        _option(2, "扣了", -0.2, 0.3, checked=True),
                        _option(3, "10（单张）", 0.0, 8.4)]}
     line = _decision_line(row, "zh").plain
-    assert line.index("扣了 −0.2±0.3（建议，重比过）") < line.index("Q Q（对子） −1.5（你选的）") \
+    assert line.index("扣了 −0.2±0.3 ·4副（建议，重比过）") < line.index("Q Q（对子） −1.5 ·4副（你选的）") \
         < line.index("A（单张） +1.0±8.0") < line.index("10（单张） 0.0±8.4"), line
 
 
@@ -456,7 +456,7 @@ def test_a_rechecked_move_not_advised_says_it_fell_short_of_99() -> None:
     row = {"move": 41, "mistake": False, "chosen": 1, "advised": 1, "checked": 0,
            "asked": None, "chosen_label": {"zh": "对", "en": "对"},
            "options": [_option(0, "过", -1.5, 1.4, checked=True), _option(1, "对", -5.0, None)]}
-    assert "过 −1.5±1.4（重比过，没到 99% 把握）" in _decision_line(row, "zh").plain
+    assert "过 −1.5±1.4 ·4副（重比过，没到 99% 把握）" in _decision_line(row, "zh").plain
     assert "re-checked, not 99 % sure" in _decision_line(row, "en").plain
 
 
@@ -469,9 +469,15 @@ def test_a_rechecked_move_that_came_out_worse_is_no_near_miss() -> None:
            "options": [_option(0, "打 千", -1.1, 0.2, checked=True),
                        _option(1, "打 大", -0.6, None), _option(2, "打 九", -0.04, 14.0)]}
     line = _decision_line(row, "zh").plain
-    assert "打 千 −1.1±0.2（重比过，不比你选的好）" in line and "没到" not in line
+    assert "打 千 −1.1±0.2 ·4副（重比过，不比你选的好）" in line and "没到" not in line
     assert "re-checked, no better than your pick" in _decision_line(row, "en").plain
     assert "打 九 0.0±14.0" in line
+    # on how many deals each figure stands (the browser's 比了 N 副): the pick's visits,
+    # another's pairs
+    pairs = {**row, "options": [{**o, "pairs": 7 if o["action"] == 2 else o["pairs"]}
+                                for o in row["options"]]}
+    assert "打 九 0.0±14.0 ·7副" in _decision_line(pairs, "zh").plain
+    assert "±14.0 ·7 deals" in _decision_line(pairs, "en").plain
 
 
 def test_smaller_losses_are_listed_under_the_summary() -> None:
