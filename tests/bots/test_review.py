@@ -445,7 +445,8 @@ def test_a_decision_lists_the_advice_and_the_pick_first() -> None:
                        _option(2, "扣了", -0.2, 0.3, checked=True),
                        _option(3, "10（单张）", 0.0, 8.4)]}
     line = _decision_line(row, "zh").plain
-    assert line.index("扣了 −0.2±0.3 ·4副（建议，重比过）") < line.index("Q Q（对子） −1.5 ·4副（你选的）") \
+    assert line.index("扣了 −0.2±0.3 ·4副（建议，重比过）") \
+        < line.index("Q Q（对子） −1.5 ·4副（你选的）") \
         < line.index("A（单张） +1.0±8.0") < line.index("10（单张） 0.0±8.4"), line
 
 
@@ -464,10 +465,11 @@ def test_a_rechecked_move_that_came_out_worse_is_no_near_miss() -> None:
     """打 千 −1.1±0.2 beside 打 大 −0.6 (your pick) said 没到 99% 把握, as if it nearly won
     (a review play-test): it says it was no better than the pick; a figure that rounds to
     nothing is 0.0, not −0.0."""
-    row = {"move": 27, "mistake": False, "chosen": 1, "advised": 1, "checked": 0,
-           "asked": None, "chosen_label": {"zh": "打 大", "en": "discard 大"},
-           "options": [_option(0, "打 千", -1.1, 0.2, checked=True),
-                       _option(1, "打 大", -0.6, None), _option(2, "打 九", -0.04, 14.0)]}
+    row: dict[str, Any] = {
+        "move": 27, "mistake": False, "chosen": 1, "advised": 1, "checked": 0,
+        "asked": None, "chosen_label": {"zh": "打 大", "en": "discard 大"},
+        "options": [_option(0, "打 千", -1.1, 0.2, checked=True),
+                    _option(1, "打 大", -0.6, None), _option(2, "打 九", -0.04, 14.0)]}
     line = _decision_line(row, "zh").plain
     assert "打 千 −1.1±0.2 ·4副（重比过，不比你选的好）" in line and "没到" not in line
     assert "re-checked, no better than your pick" in _decision_line(row, "en").plain

@@ -117,7 +117,8 @@ def show(data: dict[str, Any], lang: Lang, console: Console,
                             f"({data['iterations']} deals simulated a decision)", style="bold"))
     intro = ("#号就是回放里的第几步，→ 前是那时刚发生的事。"
              "每一步先列建议的走法，再列你选的，其余按预期从高到低。± 是和你选的相比的"
-             "误差，·几副 是比了几副牌（你选的：模拟了几副）：误差大的只在几副牌上试过，预期再高也可能是运气。建议另外在新的牌上"
+             "误差，·几副 是比了几副牌（你选的：模拟了几副）：误差大的只在几副牌上试过，"
+             "预期再高也可能是运气。建议另外在新的牌上"
              "和你选的重比过（“重比过”），有 99% 把握更好才建议，否则建议你选的；"
              "“没试”的走法搜索没顾上（先试最可能的几手）。")
     console.print(Folded(intro, style="dim") if zh else Text(
