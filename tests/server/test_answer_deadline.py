@@ -70,11 +70,15 @@ def test_a_person_who_does_not_answer_in_time_is_answered_pass(tmp_path: Path) -
         # mark would say the seat was still thinking, so it had a choice — not even after a
         # reload, which logs the deal again from its record
         assert _marked(mine_seen, chooser) and not _marked(theirs, chooser)
+        # as the deadline's, not 托管's (the log read （托管）, and 托管 never came on)
+        assert all(e.get("deadline") is True for e in _marked(mine_seen, chooser))
         for seat, expected in ((other, False), (chooser, True)):
             with peer(client, people[seat].token) as again:
                 again.send({"type": "subscribe", "room": room})
                 history = again.until(lambda m: m["type"] == "state" and "history" in m)
-                assert bool(_marked([{"events": history["history"]}], chooser)) is expected
+                marks = _marked([{"events": history["history"]}], chooser)
+                assert bool(marks) is expected
+                assert all(e.get("deadline") is True for e in marks)
 
 
 def _marked(messages: list[Message], seat: int) -> list[Message]:
@@ -109,3 +113,25 @@ def test_the_deadline_is_off_unless_chosen_and_refused_when_not_a_switch(
                           400)
         assert body["error"]["code"] == "bad_settings"
         assert "答话限时：应为是或否" in body["error"]["message"]
+
+
+def test_a_finished_replay_marks_the_deadlines_answer_as_its_own() -> None:
+    """The replay's events (a seat's view and every hand open) mark an answer 答话限时 made
+    ``"deadline": true`` beside ``"tuoguan": true``, so that its log does not call it
+    托管's; a 托管 move is marked as before."""
+    from huapai.core.registry import get_game
+    from huapai.server.hub import stood_in
+    from huapai.server.replays import _seen
+
+    game = get_game("biegan")
+    rules = game.rules("gongan")
+    state = game.new_game(rules, seed=3)
+    seat = game.to_act(state)[0]
+    after, events = game.apply(state, seat, game.legal_actions(state, seat)[0])
+    marked = stood_in(events, seat, True)
+    assert marked is not None
+    for viewer in (seat, "all"):
+        _, seen = _seen(game, after, viewer, events, marked, "deadline")
+        assert seen[0] == {**seen[0], "tuoguan": True, "deadline": True}
+        _, plain = _seen(game, after, viewer, events, marked, "tuoguan")
+        assert plain[0].get("tuoguan") is True and "deadline" not in plain[0]

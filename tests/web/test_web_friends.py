@@ -188,6 +188,10 @@ def test_a_friend_reading_the_replay_is_kept_for_play_again(page: Page, phone: P
     expect(call).to_contain_text("你的房间里开始打了")
     phone.click("[data-viewer=all]")  # another view of the replay: still said (it went)
     expect(phone.locator("[data-testid=room-call]")).to_be_visible()
+    phone.click("[data-testid=lang]")  # in the page's language (it kept its first: pt-bc)
+    expect(call).to_contain_text("A deal has begun in your room")
+    phone.click("[data-testid=lang]")
+    expect(call).to_contain_text("你的房间里开始打了")
     call.locator("a").click()
     phone.wait_for_selector("[data-testid=felt][data-counter]:not([data-counter=''])")
     expect(phone.locator(".seat.side-bottom")).to_have_attribute("data-seat", "1")  # mine

@@ -84,24 +84,31 @@ def marked_to(by: str | None, seat: int, viewer: Viewer) -> bool:
     return by == "tuoguan" or (by == "deadline" and viewer == seat)
 
 
-def event_json(event: Event, viewer: Viewer, marked: Event | None = None) -> dict[str, Any]:
-    """``event`` as ``viewer`` sees it, marked ``"tuoguan": true`` where it is ``marked``."""
-    return with_mark(event.for_viewer(viewer).to_json(), event is marked)
+def event_json(event: Event, viewer: Viewer, marked: Event | None = None,
+               by: str | None = "tuoguan") -> dict[str, Any]:
+    """``event`` as ``viewer`` sees it, marked (:func:`with_mark`) where it is ``marked``."""
+    return with_mark(event.for_viewer(viewer).to_json(), event is marked, by)
 
 
-def with_mark(shown: dict[str, Any], stood: bool) -> dict[str, Any]:
-    """An event's JSON, with ``"tuoguan": true`` where 托管 made the move (``stood_in``)."""
-    return {**shown, "tuoguan": True} if stood else shown
+def with_mark(shown: dict[str, Any], stood: bool, by: str | None = "tuoguan") -> dict[str, Any]:
+    """An event's JSON, with ``"tuoguan": true`` where a move was made for the player
+    (``stood_in``), and ``"deadline": true`` too where 答话限时 made it (``by``, the
+    record's value): the log called that answer 托管's, and 托管 never came on."""
+    if not stood:
+        return shown
+    return {**shown, "tuoguan": True, **({"deadline": True} if by == "deadline" else {})}
 
 
 def seen_by(game: Game[Any, Any], state: Any, viewer: Viewer,
             events: Iterable[Event],
-            marked: Event | None = None) -> tuple[Mapping[str, Any], list[dict[str, Any]]]:
+            marked: Event | None = None,
+            by: str | None = "tuoguan") -> tuple[Mapping[str, Any], list[dict[str, Any]]]:
     """What ``viewer`` (a seat, or None for a spectator) may see of ``state`` and of
-    ``events``: its ``observe()`` view and each event as ``for_viewer`` gives it. Seat
-    replays get their information here; live play and bots get the same from
-    :class:`Feed` (which encodes each event object once for the viewers who share it)."""
-    return game.observe(state, viewer), [event_json(e, viewer, marked) for e in events]
+    ``events``: its ``observe()`` view and each event as ``for_viewer`` gives it (``marked``
+    as made ``by`` a stand-in). Seat replays get their information here; live play and bots
+    get the same from :class:`Feed` (which encodes each event object once for the viewers
+    who share it)."""
+    return game.observe(state, viewer), [event_json(e, viewer, marked, by) for e in events]
 
 
 class Feed:
@@ -167,12 +174,13 @@ class Feed:
 
     def update(self, state: Any, events: Iterable[Event], actor: Viewer = None,
                spectators: bool = True, marked: Event | None = None,
-               marked_for: Viewer | Literal["all"] = "all") -> dict[Viewer, list[str]]:
+               marked_for: Viewer | Literal["all"] = "all",
+               marked_by: str = "tuoguan") -> dict[Viewer, list[str]]:
         """Recompute the views after a change; return, for each viewer whose view or legal
         actions changed or who may see an event (and always for ``actor``), the events as
         that viewer may see them (JSON texts), ``marked`` marked as a move made for its
-        player to ``marked_for`` (a viewer, or all). Those viewers' counters move on; nobody
-        else's does."""
+        player to ``marked_for`` (a viewer, or all) by ``marked_by`` (the record's ``by``).
+        Those viewers' counters move on; nobody else's does."""
         events = list(events)
         self.state = state
         encoded: dict[int, tuple[Event, str]] = {}
@@ -183,7 +191,8 @@ class Feed:
                 continue
             mark = marked if marked_for in ("all", viewer) else None
             seen = self._recompute(viewer, events, encoded,
-                                   force=actor is not None and viewer == actor, marked=mark)
+                                   force=actor is not None and viewer == actor, marked=mark,
+                                   by=marked_by)
             if seen is not None:
                 changed[viewer] = seen
         if spectators:
@@ -198,9 +207,9 @@ class Feed:
 
     def _recompute(self, viewer: Viewer, events: list[Event],
                    encoded: dict[int, tuple[Event, str]], force: bool,
-                   marked: Event | None = None) -> list[str] | None:
+                   marked: Event | None = None, by: str = "tuoguan") -> list[str] | None:
         view = self.game.observe(self.state, viewer)
-        seen = [dumps(event_json(e, viewer, marked)) if e is marked
+        seen = [dumps(event_json(e, viewer, marked, by)) if e is marked
                 else self._event_text(e.for_viewer(viewer), encoded)
                 for e in events if told(e, viewer)]
         text = dumps(view)

@@ -119,10 +119,10 @@ def history_text(room: Room, viewer: Viewer) -> str:
     match = room.match  # the first deal: the match's 扳牌 came before its own opening
     before = list(match.opening) if match is not None and live.index == 0 else []
     events = [*before, *replayed.opening, *(e for step in replayed.steps for e in step.events)]
-    marked = {id(m) for m in (stood_in(step.events, step.seat,
-                                       marked_to(step.by, step.seat, viewer))
-                              for step in replayed.steps) if m is not None}
-    return dumps([event_json(e, viewer, e if id(e) in marked else None)
+    marked = {id(m): step.by for step in replayed.steps
+              if (m := stood_in(step.events, step.seat,
+                                marked_to(step.by, step.seat, viewer))) is not None}
+    return dumps([event_json(e, viewer, e if id(e) in marked else None, marked.get(id(e)))
                   for e in events if told(e, viewer)])
 
 

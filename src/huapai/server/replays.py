@@ -117,7 +117,8 @@ def replay(row: GameRow, actions: Sequence[ActionRow], viewer: int | str) -> dic
     steps = []
     for step, entry in zip(replayed.steps, actions, strict=True):
         view, seen = _seen(game, step.state, viewer, step.events,
-                           stood_in(step.events, step.seat, step.by in ("tuoguan", "deadline")))
+                           stood_in(step.events, step.seat, step.by in ("tuoguan", "deadline")),
+                           step.by)
         steps.append({"index": step.index, "seat": step.seat, "action": step.text,
                       "label": game.describe_action(replayed.rules, step.action)
                       .label.to_json(),
@@ -130,12 +131,13 @@ def replay(row: GameRow, actions: Sequence[ActionRow], viewer: int | str) -> dic
 
 
 def _seen(game: Game[Any, Any], state: Any, viewer: int | str, events: Sequence[Event],
-          marked: Event | None = None) -> tuple[Any, list[dict[str, Any]]]:
+          marked: Event | None = None,
+          by: str | None = None) -> tuple[Any, list[dict[str, Any]]]:
     if viewer == ALL:  # only ever called for finished games (require_finished)
-        return dict(game.omniscient(state)), [with_mark(e.to_json(), e is marked)
+        return dict(game.omniscient(state)), [with_mark(e.to_json(), e is marked, by)
                                               for e in events]
     assert isinstance(viewer, int)
-    view, seen = seen_by(game, state, viewer, events, marked)
+    view, seen = seen_by(game, state, viewer, events, marked, by)
     return dict(view), seen
 
 

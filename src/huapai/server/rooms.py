@@ -451,7 +451,7 @@ class Room:
         deadline = actor == "deadline"
         self._publish_change(events, actor=index,
                              marked=stood_in(events, index, actor == "tuoguan" or deadline),
-                             marked_for=index if deadline else "all")
+                             marked_for=index if deadline else "all", marked_by=actor)
         if back:
             self.publish_room()
         if self.game.is_over(state):
@@ -459,14 +459,16 @@ class Room:
 
     def _publish_change(self, events: list[Event], actor: Viewer = None,
                         marked: Event | None = None,
-                        marked_for: Viewer | Literal["all"] = "all") -> None:
+                        marked_for: Viewer | Literal["all"] = "all",
+                        marked_by: str = "tuoguan") -> None:
         """The one path after every change of the deal: views, bots and clocks, send."""
         assert self.deal is not None
         self.step += 1
         self.touched = time.monotonic()
         spectators = self.hub.watched_by(self.id, None) or self.settings.turn_clock > 0
         changed = self.feed.update(self.deal.state, events, actor=actor, spectators=spectators,
-                                   marked=marked, marked_for=marked_for)
+                                   marked=marked, marked_for=marked_for,
+                                   marked_by=marked_by)
         if self.game.is_over(self.deal.state):
             self.turns.stop_clocks()
         else:

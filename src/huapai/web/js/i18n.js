@@ -269,6 +269,7 @@ const STR = {
   tuoguan_off_said: ["已取消托管", "托管 (auto) off"],
   tuoguan_next_tip: ["你在托管中：下一局也由托管打，按这里自己打", "托管 (auto) plays the next deal too: press to play it yourself"],
   log_tuoguan: ["（托管）", " (auto-played)"],
+  log_deadline: ["（限时代答）", " (time to answer ran out)"],
   phrases: ["快捷语", "Quick phrases"],
   phrases_tip: ["快捷语：对全桌说一句", "Quick phrases: say something to the table"],
   mute_phrases: ["不显示别人的快捷语", "Hide the others' phrases"],

@@ -8,7 +8,7 @@ import { checkShuffle, commitmentSeen, nonceSent } from "./fairness.js";
 import { presetTitle, rendererFor } from "./games/registry.js";
 import { rulesButton } from "./roomrules.js";
 import { TableView, seatName } from "./table.js";
-import { byTuoguan } from "./tablelog.js";
+import { byTuoguan, markOf } from "./tablelog.js";
 import { dealPoints, seedBadge, settlementPanel } from "./settlement.js";
 import { toast } from "./ui.js";
 import { ReviewPanel } from "./review.js";
@@ -66,10 +66,9 @@ export class ReplayPage {
     const id = this.app.heldRoom;
     if (!id) return;
     const call = (summary, told) => {
-      if (summary?.id !== id || summary.status !== "playing" || this.roomCall) return;
-      this.roomCall = h("div", { class: "room-call", "data-testid": "room-call", role: "status" },
-        h("span", {}, t("room_call")), h("a", { class: "btn primary small", href: path`#/room/${id}` }, t("back_to_seat")));
-      this.callSlot?.append(this.roomCall);
+      if (summary?.id !== id || summary.status !== "playing" || this.calledBy) return;
+      this.calledBy = id;
+      this.callSlot?.append(this.roomCall());
       if (told) toast(() => t("room_call"), "info", 5000);
     };
     this.offRoom = this.app.live.on("room", (m) => call(m.room, true));
@@ -138,6 +137,14 @@ export class ReplayPage {
     if (this.data) this.build();
   }
 
+  /** The banner saying my room plays again, with the way back (drawn anew with the page,
+   * so in the page's language: it kept the one it was made in, a play-test). */
+  roomCall() {
+    const id = this.calledBy;
+    return h("div", { class: "room-call", "data-testid": "room-call", role: "status" },
+      h("span", {}, t("room_call")), h("a", { class: "btn primary small", href: path`#/room/${id}` }, t("back_to_seat")));
+  }
+
   get last() {
     return this.data.steps.length - 1;
   }
@@ -182,7 +189,7 @@ export class ReplayPage {
           : h("button", { class: "btn small ghost", "data-testid": "review-pick-seat",
                           onClick: () => toast(() => t("review_pick_seat"), "info", 6000) }, t("review_button"))),
         this.verifyBadge = h("span", { class: "verify" })),
-      this.callSlot = h("div", { class: "room-call-slot" }, this.roomCall ?? null),
+      this.callSlot = h("div", { class: "room-call-slot" }, this.calledBy ? this.roomCall() : null),
       this.shareBox = h("div", { class: "share-box" }),
       this.review ? this.review.el : null,
       h("div", { class: "replay-body" }, this.table.el, this.side),
@@ -231,7 +238,7 @@ export class ReplayPage {
     let recent = null;
     const feed = (events, view, step) => {  // a step's log lines
       recent = this.renderer.track(recent, events, view);
-      return events.map((ev) => ({ text: byTuoguan(this.renderer.eventText(ev, ctx, view), ev.tuoguan),
+      return events.map((ev) => ({ text: byTuoguan(this.renderer.eventText(ev, ctx, view), markOf(ev)),
                                    seat: ev.seat, step })).filter((line) => line.text);
     };
     const log = feed(d.initial_events ?? [], d.initial, 0);  // the deal's opening lines: no step
@@ -242,7 +249,8 @@ export class ReplayPage {
       // slider says it, before what followed in its step (the next seat's draw: the 过
       // went unsaid, 托管's mark with it — a play-test); the log went 4, 6 past a 过 the
       // 复盘分析 reviewed as 第 5 手
-      if (!lines.some((line) => line.seat === step.seat)) {
+      // (my 过 with my own draw after it: the draw is mine, the 过 and its mark went unsaid)
+      if (this.silentAnswer(step, ctx) || !lines.some((line) => line.seat === step.seat)) {
         lines.unshift({ text: this.moveLine(step), seat: step.seat, step: i + 1 });
       }
       log.push(...lines);
@@ -273,9 +281,10 @@ export class ReplayPage {
     const made = first?.kind === "answered" && rest.some((ev) => ev.seat === step.seat && line(ev));
     // a claim answered and made in one step is said once, as made: 托管's mark goes with it
     const madeBy = made && first.tuoguan ? rest.find((ev) => ev.seat === step.seat && line(ev)) : null;
-    const after = rest.map((ev) => [ev, byTuoguan(line(ev), ev === madeBy)]).filter(([, text]) => text);
+    const after = rest.map((ev) => [ev, byTuoguan(line(ev), ev === madeBy && markOf(first))])
+      .filter(([, text]) => text);
     const head = made ? null
-      : first && line(first) ? byTuoguan(line(first), first.tuoguan === true) : this.moveLine(step);
+      : first && line(first) ? byTuoguan(line(first), markOf(first)) : this.moveLine(step);
     const parts = [head, ...after.map(([, text]) => text)].filter(Boolean);
     const d = this.data;
     if (step === d.steps[this.last] && d.settlement?.deltas) {
@@ -284,11 +293,19 @@ export class ReplayPage {
     return parts.join(bi("；", "; "));
   }
 
+  /** Whether `step` opens with its seat's answer and that answer has no line of its own
+   * (双别杆's 过: the step's lines are then what followed it). */
+  silentAnswer(step, ctx) {
+    const first = step.events[0];
+    return first?.kind === "answered" && first.seat === step.seat
+      && !this.renderer.eventText(first, ctx, step.view);
+  }
+
   /** "机器人乙：过": a step as its seat's move, （托管） where the house bot made it. */
   moveLine(step) {
     const first = step.events[0];
     return byTuoguan(t("acted", { name: this.name(step.seat), action: said(step.label, step.action) }),
-                     first ? first.tuoguan === true : ["tuoguan", "deadline"].includes(step.actor));
+                     first ? markOf(first) : step.actor === "deadline" ? "deadline" : step.actor === "tuoguan");
   }
 
   renderControls(step) {

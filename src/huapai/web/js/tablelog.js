@@ -58,7 +58,7 @@ export function keptLog(dealKey) {
 export function addLog(table, events) {
   const ctx = table.ctx();
   for (const ev of events) {
-    if (table.renderer.eventText(ev, ctx, table.data.view)) table.log.push({ ev, seat: ev.seat, tg: ev.tuoguan === true });
+    if (table.renderer.eventText(ev, ctx, table.data.view)) table.log.push({ ev, seat: ev.seat, tg: markOf(ev) });
     const lost = lostClaim(table, ev, table.data.me);
     const said = lost && table.renderer.eventText(lost, ctx, table.data.view);
     if (said) table.log.push({ ev: lost, seat: lost.seat });
@@ -86,9 +86,17 @@ export function lostClaim(table, ev, me) {
   return taken && ev.seat !== me ? { kind: "claim_lost", seat: me, answer: mine, by: ev.seat } : null;
 }
 
-/** A log line, marked （托管） when the house bot made it for a player (`tg`). */
+/** How an event's move was made for its player, as the server marks it: "deadline" (答话限时
+ * answered), true (托管 or a clock run out: the house bot), or false (the player). */
+export function markOf(ev) {
+  return ev?.deadline === true ? "deadline" : ev?.tuoguan === true;
+}
+
+/** A log line, marked （托管） when the house bot made it for a player (`tg` true), （限时代答）
+ * when 答话限时 answered for them ("deadline": it read as 托管, which never came on). */
 export function byTuoguan(text, tg) {
-  return text && tg ? `${text}${t("log_tuoguan")}` : text;
+  if (!text || !tg) return text;
+  return `${text}${t(tg === "deadline" ? "log_deadline" : "log_tuoguan")}`;
 }
 
 /** The log's list drawn again, its newest line in view. */
