@@ -68,8 +68,13 @@ export class ReplayPage {
     const call = (summary, told) => {
       if (summary?.id !== id || summary.status !== "playing" || this.calledBy) return;
       this.calledBy = id;
-      this.callSlot?.append(this.roomCall());
-      if (told) toast(() => t("room_call"), "info", 5000);
+      const banner = this.roomCall();
+      this.callSlot?.append(banner);
+      // the toast only where the banner is out of sight (scrolled past): on a phone it lay
+      // over the top bar for 5 s, saying what the banner just below it said (a play-test)
+      const r = banner.getBoundingClientRect();
+      const seen = r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight;
+      if (told && !seen) toast(() => t("room_call"), "info", 5000);
     };
     this.offRoom = this.app.live.on("room", (m) => call(m.room, true));
     // already playing (another deal or seat of the replay opened since): said at once, as
