@@ -285,11 +285,7 @@ class Turns:
         if (deal is None or not self._same_question(index, at) or self.held.get(index) == at
                 or self.driven_by_bot(room.seats[index])):
             return
-        legal = room.feed.legal[index][0]
-        action = next((a for a in legal if room.game.describe_action(room.rules, a).kind
-                       == "pass"), None)
-        if action is None:
-            action = self._bot_choice(room.seats[index], deal)
+        action = self._pass_or_house(index)
         await room.move(index, action, "deadline")
         label = room.game.describe_action(room.rules, action).label.to_json()
         self._timed_out(index, tuoguan=False, label=label, deadline=True)
@@ -329,9 +325,8 @@ class Turns:
         seat = room.seats[index]
         if room.status != PLAYING or not room.clock.running(index) or self.driven_by_bot(seat):
             return
-        action = self.automatic(index)
-        if action is not None:  # a clock shorter than the fixed pause: its answer, no 托管
-            await room.move(index, action, "auto")
+        if room.deal is not None and room.game.paced(room.deal.state, index):
+            self._clock_answer(index)
             return
         room.clock.stop(index)
         if not seat.missed:  # the first in a row: the house bot makes this move, no 托管
@@ -348,6 +343,36 @@ class Turns:
         await room.store.flags(index, tuoguan="clock")
         self._tuoguan(index, "clock")
         self._timed_out(index, tuoguan=True)  # (托管 said only by a badge: a play-test)
+
+    def _clock_answer(self, index: int) -> None:
+        """The clock ran out on a paced answer (a claim window, 请统, 秀山's own 堂子头 card):
+        an answer held in time stands; else the seat's automatic answer, or 过, or the
+        house bot's, made when the pause ends — as every answer is — and never 托管 nor a
+        missed clock. With a clock shorter than the pause, the house bot replaced answers
+        held in time, and a second run-out turned 托管 on inside the window: only a seat
+        with a choice could be, so the table learnt who could claim (a play-test)."""
+        room = self.room
+        room.clock.stop(index)
+        at = room.feed.legal_at[index]
+        if self.held.get(index) == at:
+            return
+        action = self.automatic(index)
+        if action is not None:
+            self.hold(index, action, self.paced_wait(index, paced=True), actor="auto")
+            return
+        action = self._pass_or_house(index)
+        self.hold(index, action, self.paced_wait(index), actor="tuoguan")
+        label = room.game.describe_action(room.rules, action).label.to_json()
+        self._timed_out(index, tuoguan=False, label=label)
+
+    def _pass_or_house(self, index: int) -> int:
+        """过 where the seat at ``index`` may pass, else the house bot's answer."""
+        room = self.room
+        assert room.deal is not None
+        legal = room.feed.legal[index][0]
+        action = next((a for a in legal if room.game.describe_action(room.rules, a).kind
+                       == "pass"), None)
+        return self._bot_choice(room.seats[index], room.deal) if action is None else action
 
     def let_go(self, index: int) -> None:
         """The house bot lets go of seat ``index``: its player is back, and told so."""
@@ -465,16 +490,17 @@ class Turns:
         pause = room.settings.answer_pause or room.services.auto_answer  # 答话等待, else 1 s
         return max(0.0, pause - (time.monotonic() - since))
 
-    def hold(self, index: int, action: int, wait: float) -> None:
+    def hold(self, index: int, action: int, wait: float, actor: str = "player") -> None:
         """Apply a person's validated answer after ``wait`` (a later answer to the same
-        question replaces it); refused now, changing nothing, if it is not legal."""
+        question replaces it); refused now, changing nothing, if it is not legal.
+        ``actor``: who chose it (the clock's answer, :meth:`_clock_answer`)."""
         room = self.room
         assert room.deal is not None
         room.game.apply(room.deal.state, index, action)  # IllegalAction: refused at once
         at = room.feed.legal_at[index]
         self.held[index] = at
         self.later_locked(f"held{index}.{at}", wait,
-                          functools.partial(self._held_turn, index, at, action))
+                          functools.partial(self._held_turn, index, at, action, actor))
 
     def _same_question(self, index: int, at: int) -> bool:
         """Whether the seat at ``index`` is still asked the question it had at ``at`` (its
@@ -484,9 +510,9 @@ class Turns:
         return (room.status == PLAYING and room.deal is not None
                 and room.feed.legal_at[index] == at)
 
-    async def _held_turn(self, index: int, at: int, action: int) -> None:
+    async def _held_turn(self, index: int, at: int, action: int, actor: str) -> None:
         if self._same_question(index, at):
-            await self.room.move(index, action, "player")
+            await self.room.move(index, action, actor)
 
     async def _auto_turn(self, index: int, at: int) -> None:
         if not self._same_question(index, at):  # the person answered first, or it moved on
