@@ -104,6 +104,16 @@ def test_reviews_follow_the_replay_rules_and_refuse_bad_input(client: TestClient
     # anyone may review any seat of a public game (as anyone may replay it), a bot's too
     job = stranger.call("POST", path, {"seat": 2, "level": "入门"}, status=202)["review"]
     assert _finished(stranger, job["id"])["status"] == "done"
+    # a private game's review is read by who may read the game, not by its job's id alone
+    # (a seat's every choice, read with no token: a hidden-information play-test)
+    hidden = a.call("POST", f"/api/replays/{secret}/review", {"seat": 0, "level": "入门"},
+                    status=202)["review"]
+    assert stranger.error("GET", f"/api/reviews/{hidden['id']}") == "review_not_found"
+    nobody = client.get(f"/api/reviews/{hidden['id']}")
+    assert nobody.status_code == 404 and nobody.json()["error"]["code"] == "review_not_found"
+    share = a.call("POST", f"/api/replays/{secret}/share", status=201)["share"]
+    shared = stranger.call("GET", f"/api/reviews/{hidden['id']}?share={share}")["review"]
+    assert shared["id"] == hidden["id"] and _finished(a, hidden["id"])["status"] == "done"
 
 
 def test_a_running_review_holds_up_no_socket(client: TestClient) -> None:

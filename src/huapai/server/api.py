@@ -491,7 +491,14 @@ async def start_review(request: Request, game_id: str) -> dict[str, Any]:
 
 @router.get("/reviews/{job_id}")
 async def show_review(request: Request, job_id: str) -> dict[str, Any]:
-    return {"review": reviews_of(platform_of(request)).find(job_id).to_json()}
+    """A review job, to whoever may read its game (its id alone let anyone read a private
+    room's seat's every choice: a play-test); one who may not is told it is not found."""
+    job = reviews_of(platform_of(request)).find(job_id)
+    try:
+        await _readable(request, job.game_id)
+    except ServerError:
+        raise not_found("review_not_found") from None
+    return {"review": job.to_json()}
 
 
 @router.get("/verify/{game_id}")

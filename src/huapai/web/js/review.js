@@ -204,7 +204,7 @@ export class ReviewPanel {
     if (!this.job || this.job.status === "done" || this.job.status === "failed") return;
     this.timer = setTimeout(async () => {
       try {
-        this.job = (await api.get(path`/reviews/${this.job.id}`)).review;
+        this.job = (await api.get(this.withShare(path`/reviews/${this.job.id}`))).review;
       } catch (err) {
         toast(() => explain(err), "error");
         return;
