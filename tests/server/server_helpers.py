@@ -254,6 +254,19 @@ def started(client: TestClient, people: list[Api], stack: ExitStack,
     return room, peers
 
 
+def biegan_table(client: TestClient, stack: ExitStack, name: str,
+                 **settings: Any) -> tuple[str, list[Peer]]:
+    """Three people, ``name``0–2, at a started 公安双别杆 room with ``settings``."""
+    people = [Api(client, f"{name}{i}") for i in range(3)]
+    return started(client, people, stack, game="biegan", preset="gongan", **settings)
+
+
+def window_closed(peer: Peer, asked: list[int]) -> Message:
+    """``peer``'s first state past the claim window that asked ``asked``."""
+    return peer.until(lambda m: m["type"] == "state" and (
+        m["view"]["phase"] != "window" or sorted(m["view"]["to_act"]) != sorted(asked)))
+
+
 def until_window(peers: list[Peer], room: str, moves: int = 80,
                  choosing: int = 0) -> list[int]:
     """Play the first legal move of whoever is alone to act until a claim window asks

@@ -13,21 +13,17 @@ from pathlib import Path
 from server_helpers import (
     Api,
     Message,
-    Peer,
     act,
+    biegan_table,
     peer,
     running,
     sqlite_url,
     started,
     until_window,
+    window_closed,
 )
 
 PAUSE = 1.5  # long enough for until_window's own answers on a loaded machine
-
-
-def _closed(peer: Peer, asked: list[int]) -> Message:
-    return peer.until(lambda m: m["type"] == "state" and (
-        m["view"]["phase"] != "window" or sorted(m["view"]["to_act"]) != sorted(asked)))
 
 
 def test_a_person_who_does_not_answer_in_time_is_answered_pass(tmp_path: Path) -> None:
@@ -61,7 +57,7 @@ def test_a_person_who_does_not_answer_in_time_is_answered_pass(tmp_path: Path) -
         assert told["move"]["code"] == "pass", told
         other = next(s for s in range(3) if s != chooser)
         theirs: list[Message] = []
-        _closed(peers[other], asked)  # closed by the deadline, with nobody's click
+        window_closed(peers[other], asked)  # closed by the deadline, with nobody's click
         theirs += peers[other].quiet()
         assert time.monotonic() - seen <= PAUSE + 10
         mine_seen += peers[chooser].quiet()
@@ -90,14 +86,12 @@ def _marked(messages: list[Message], seat: int) -> list[Message]:
 def test_an_answer_within_the_pause_is_kept_and_nothing_is_made_for_it(
         tmp_path: Path) -> None:
     with running(sqlite_url(tmp_path), auto_answer=0.3) as client, ExitStack() as stack:
-        people = [Api(client, f"及{i}") for i in range(3)]
-        room, peers = started(client, people, stack, game="biegan", preset="gongan",
-                              answer_pause=PAUSE, answer_deadline=True)
+        room, peers = biegan_table(client, stack, "及", answer_pause=PAUSE, answer_deadline=True)
         asked = until_window(peers, room, moves=200, choosing=1)
         for seat in asked:
             if peers[seat].state[room].get("automatic") is None:
                 act(peers[seat], room, "过")
-        _closed(peers[asked[0]], asked)
+        window_closed(peers[asked[0]], asked)
         time.sleep(0.3)
         for p in peers:
             assert not [m for m in p.quiet() if m["type"] == "timed_out"]

@@ -15,6 +15,7 @@ from server_helpers import (
     Message,
     Peer,
     act,
+    biegan_table,
     running,
     sqlite_url,
     started,
@@ -150,9 +151,7 @@ def test_a_claim_windows_clocks_do_not_tell_who_has_a_choice(tmp_path: Path) -> 
     window has a clock in what every seat is sent, whether its answer is made for it."""
     mixed = 0
     with running(sqlite_url(tmp_path), auto_answer=0.3) as client, ExitStack() as stack:
-        people = [Api(client, f"钟{i}") for i in range(3)]
-        room, peers = started(client, people, stack, game="biegan", preset="gongan",
-                              turn_clock=30)
+        room, peers = biegan_table(client, stack, "钟", turn_clock=30)
         for _ in range(6):
             asked = until_window(peers, room, moves=200, choosing=1)
             states = [p.state[room] for p in peers]

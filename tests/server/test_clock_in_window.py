@@ -11,22 +11,22 @@ import time
 from contextlib import ExitStack
 from pathlib import Path
 
-from server_helpers import Api, Message, Peer, act, running, sqlite_url, started, until_window
+from server_helpers import (
+    act,
+    biegan_table,
+    running,
+    sqlite_url,
+    until_window,
+    window_closed,
+)
 
 CLOCK, PAUSE = 2, 4
-
-
-def _closed(p: Peer, room: str, asked: list[int]) -> Message:
-    return p.until(lambda m: m["type"] == "state" and (
-        m["view"]["phase"] != "window" or sorted(m["view"]["to_act"]) != sorted(asked)))
 
 
 def test_a_clock_shorter_than_the_pause_keeps_answers_and_never_turns_tuoguan_on(
         tmp_path: Path) -> None:
     with running(sqlite_url(tmp_path), auto_answer=0.3) as client, ExitStack() as stack:
-        people = [Api(client, f"钟{i}") for i in range(3)]
-        room, peers = started(client, people, stack, game="biegan", preset="gongan",
-                              turn_clock=CLOCK, answer_pause=PAUSE)
+        room, peers = biegan_table(client, stack, "钟", turn_clock=CLOCK, answer_pause=PAUSE)
         choosers: list[int] = []
         for _ in range(2):  # two run-outs in a row: the second put the seat on 托管
             asked = until_window(peers, room, moves=300, choosing=1)
@@ -39,7 +39,7 @@ def test_a_clock_shorter_than_the_pause_keeps_answers_and_never_turns_tuoguan_on
             told = peers[chooser].until(lambda m: m["type"] == "timed_out")
             assert told["tuoguan"] is False and told["deadline"] is False, told
             assert told["move"]["code"] == "pass", told
-            _closed(peers[others[0]], room, asked)
+            window_closed(peers[others[0]], asked)
             # answered when the pause ended, not when the clock ran out
             assert time.monotonic() - since >= PAUSE - 0.6
             for p in peers:

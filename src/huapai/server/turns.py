@@ -347,10 +347,11 @@ class Turns:
     def _clock_answer(self, index: int) -> None:
         """The clock ran out on a paced answer (a claim window, 请统, 秀山's own 堂子头 card):
         an answer held in time stands; else the seat's automatic answer, or 过, or the
-        house bot's, made when the pause ends — as every answer is — and never 托管 nor a
-        missed clock. With a clock shorter than the pause, the house bot replaced answers
-        held in time, and a second run-out turned 托管 on inside the window: only a seat
-        with a choice could be, so the table learnt who could claim (a play-test)."""
+        house bot's, made when the pause ends — as every answer is, an answer of the
+        player's own till then replacing it — and never 托管 nor a missed clock. With a
+        clock shorter than the pause the house bot replaced answers held in time, and a
+        second run-out turned 托管 on inside the window: only a seat with a choice could
+        be, so the table learnt who could claim (a play-test)."""
         room = self.room
         room.clock.stop(index)
         at = room.feed.legal_at[index]
@@ -360,10 +361,7 @@ class Turns:
         if action is not None:
             self.hold(index, action, self.paced_wait(index, paced=True), actor="auto")
             return
-        action = self._pass_or_house(index)
-        self.hold(index, action, self.paced_wait(index), actor="tuoguan")
-        label = room.game.describe_action(room.rules, action).label.to_json()
-        self._timed_out(index, tuoguan=False, label=label)
+        self.hold(index, self._pass_or_house(index), self.paced_wait(index), actor="tuoguan")
 
     def _pass_or_house(self, index: int) -> int:
         """过 where the seat at ``index`` may pass, else the house bot's answer."""
@@ -511,8 +509,13 @@ class Turns:
                 and room.feed.legal_at[index] == at)
 
     async def _held_turn(self, index: int, at: int, action: int, actor: str) -> None:
-        if self._same_question(index, at):
-            await self.room.move(index, action, actor)
+        if not self._same_question(index, at):
+            return
+        await self.room.move(index, action, actor)
+        if actor == "tuoguan":  # the clock's answer (said when made: till then, the
+            # player's own answer still replaces it)
+            label = self.room.game.describe_action(self.room.rules, action).label.to_json()
+            self._timed_out(index, tuoguan=False, label=label)
 
     async def _auto_turn(self, index: int, at: int) -> None:
         if not self._same_question(index, at):  # the person answered first, or it moved on
