@@ -379,7 +379,7 @@ def test_answers_the_deadline_made_are_counted_apart(tmp_path: Path) -> None:
         count_decisions(plain, 0) - count_decisions(stood, 0)
     said = runner.invoke(app, ["review", str(marked), "--seat", "0", "--level", "入门"])
     assert said.exit_code == 0, said.output
-    assert f"另有 {summary['deadline']} 次答话超过了答话限时" in said.output
+    assert f"另有 {summary['deadline']} 次答话时间到了" in said.output
     assert f"另有 {summary['stood_in']} 步是托管代打的" in said.output
 
 

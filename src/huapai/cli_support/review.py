@@ -158,7 +158,7 @@ def show(data: dict[str, Any], lang: Lang, console: Console,
                            "托管 (auto-play) for you: not yours, not reviewed", style="dim"))
     if summary.get("deadline"):  # 答话限时 answered: the time to answer ran out
         n = summary["deadline"]
-        console.print(Text(f"另有 {n} 次答话超过了答话限时，是替你答的，没有分析" if zh else
+        console.print(Text(f"另有 {n} 次答话时间到了，是替你答的，没有分析" if zh else
                            f"{n} more {'answer was' if n == 1 else 'answers were'} made for "
                            "you when the time to answer ran out: not reviewed", style="dim"))
     # nothing at all to choose: a 歇家 seat, or only forced moves

@@ -101,13 +101,15 @@ class TurnClock:
         deadline = self.deadlines.get(index)
         return self.seconds if deadline is None else max(0.0, deadline - time.monotonic())
 
-    def after(self, to_act: Iterable[int]) -> dict[str, int] | None:
+    def after(self, to_act: Iterable[int], fresh: int | None = None) -> dict[str, int] | None:
         """The clocks of ``to_act`` (people's seats to act after a change) as a durable
-        write records them: a clock that runs on keeps its time, a new one has full time
-        (milliseconds by seat; None when the room has no clock)."""
+        write records them: a clock that runs on keeps its time, a new one — and the
+        mover's (``fresh``), whose next decision it is — has full time (milliseconds by
+        seat; None when the room has no clock)."""
         if not self.seconds:
             return None
-        return {str(i): int(self.remaining(i) * 1000) for i in to_act}
+        return {str(i): int((self.seconds if i == fresh else self.remaining(i)) * 1000)
+                for i in to_act}
 
     def resume(self, stored: dict[str, int], grace: float) -> None:
         """The clocks as the last durable write left them, plus ``grace`` seconds (the

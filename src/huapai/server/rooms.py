@@ -438,6 +438,7 @@ class Room:
                                 self.turns.clocks_after(state, index, back), back)
         live.deal.commit(index, action, state, events,
                          by=actor if actor in STAND_INS else None)
+        self.turns.next_decision(index, state)
         if actor == "player":  # in time: a clock that runs out next is the first again
             seat.missed = False
         if actor == "tuoguan" and seat.tuoguan is not None:  # counted for tuoguan_back

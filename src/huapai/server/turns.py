@@ -361,7 +361,9 @@ class Turns:
         if action is not None:
             self.hold(index, action, self.paced_wait(index, paced=True), actor="auto")
             return
-        self.hold(index, self._pass_or_house(index), self.paced_wait(index), actor="tuoguan")
+        # made as 答话限时's answer is, and marked as it is: to its player alone while the
+        # deal runs (a 托管 mark on it, to all, said the seat had had a choice: pt-be)
+        self.hold(index, self._pass_or_house(index), self.paced_wait(index), actor="deadline")
 
     def _pass_or_house(self, index: int) -> int:
         """过 where the seat at ``index`` may pass, else the house bot's answer."""
@@ -371,6 +373,15 @@ class Turns:
         action = next((a for a in legal if room.game.describe_action(room.rules, a).kind
                        == "pass"), None)
         return self._bot_choice(room.seats[index], room.deal) if action is None else action
+
+    def next_decision(self, index: int, state: object) -> None:
+        """The seat at ``index`` moved and is to act again (秀山's own 堂子头 card, then its
+        discard): its next decision has the whole clock — the pause on its own card ate
+        into its discard's time, 5 of 15 s left, and a run-out there counted (a play-test)."""
+        room = self.room
+        if room.settings.turn_clock and index in room.game.to_act(state):
+            room.clock.stop(index)
+            room.timers.cancel(f"clock{index}")
 
     def let_go(self, index: int) -> None:
         """The house bot lets go of seat ``index``: its player is back, and told so."""
@@ -405,7 +416,7 @@ class Turns:
         room = self.room
         people = [i for i in room.game.to_act(state)
                   if not self.driven_by_bot(room.seats[i]) or (back and i == mover)]
-        clocks = room.clock.after(people)
+        clocks = room.clock.after(people, fresh=mover)
         return None if clocks is None else dumps(clocks)
 
     def _tick(self) -> None:
@@ -512,10 +523,10 @@ class Turns:
         if not self._same_question(index, at):
             return
         await self.room.move(index, action, actor)
-        if actor == "tuoguan":  # the clock's answer (said when made: till then, the
-            # player's own answer still replaces it)
+        if actor == "deadline":  # the clock's answer (said when made: till then, the
+            # player's own answer still replaces it); no 托管 follows it
             label = self.room.game.describe_action(self.room.rules, action).label.to_json()
-            self._timed_out(index, tuoguan=False, label=label)
+            self._timed_out(index, tuoguan=False, label=label, deadline=True)
 
     async def _auto_turn(self, index: int, at: int) -> None:
         if not self._same_question(index, at):  # the person answered first, or it moved on

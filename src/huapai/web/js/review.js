@@ -77,10 +77,12 @@ export function mistakeLine(d) {
 /** What the summary leaves out: the choices 托管 made for the seat and the answers
  * 答话限时 made (not the player's, so not reviewed), or why there is nothing to review
  * (a 歇家, or only forced moves). */
-function standIns(summary) {
+function standIns(summary, who) {
   const said = [];
-  if (summary.stood_in) said.push(h("p", { class: "muted small", "data-testid": "review-stood-in" }, t("review_stood_in", { n: summary.stood_in })));
-  if (summary.deadline) said.push(h("p", { class: "muted small", "data-testid": "review-deadline" }, t("review_deadline", { n: summary.deadline })));
+  // whose: 你 to the seat's own player, its name to anyone else (a spectator was told 不算你的)
+  const of = (key, n) => (who === null ? t(key, { n }) : t(`${key}_of`, { n, name: bi(nameZh(who), who) }));
+  if (summary.stood_in) said.push(h("p", { class: "muted small", "data-testid": "review-stood-in" }, of("review_stood_in", summary.stood_in)));
+  if (summary.deadline) said.push(h("p", { class: "muted small", "data-testid": "review-deadline" }, of("review_deadline", summary.deadline)));
   if (!said.length && !summary.decisions) said.push(h("p", { class: "muted small", "data-testid": "review-none" }, t("review_none")));
   return said;
 }
@@ -251,7 +253,7 @@ export class ReviewPanel {
           decisions: s.decisions, mistakes: s.mistakes, cost,
           unit: said(worth?.unit, t("review_points")) })),
       worth?.note ? h("p", { class: "muted small", "data-testid": "review-worth" }, said(worth.note)) : null,
-      standIns(s),
+      standIns(s, !this.name || this.mine(this.seat) ? null : this.name(this.seat)),
       // (nothing reviewed, nothing to call clean: the terminal says it only so too)
       rows.length ? h("ol", { class: "review-list" }, rows) : s.decisions ? h("p", {}, t("review_clean")) : null,
       this.smallRow()),
