@@ -23,6 +23,7 @@ option tried once can show a bigger mean than the advice).
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -152,8 +153,7 @@ def review_json(replays: Sequence[Replay], decisions: Sequence[Decision], level:
     return {"level": level, "iterations": BUDGETS[level].iterations,
             "threshold": BIG_MISTAKE, "worth": first.game.worth_unit(first.rules).to_json(),
             "decisions": rows,
-            "summary": summary_json(rows, sum(stood_in(r, seat) for r in replays),
-                                    sum(stood_in(r, seat, ("deadline",)) for r in replays))}
+            "summary": summary_json(rows, *stood_in(replays, seat))}
 
 
 def decisions_of(replay: Replay, seat: int) -> Iterator[tuple[int, Any, Sequence[int], int]]:
@@ -165,10 +165,12 @@ def decisions_of(replay: Replay, seat: int) -> Iterator[tuple[int, Any, Sequence
             yield step.index, state, legal, step.action
 
 
-def stood_in(replay: Replay, seat: int, by: tuple[str, ...] = ("tuoguan", "house")) -> int:
-    """How many of ``seat``'s real choices in one deal were made for it by ``by`` (the
-    record's values: 托管 or the house by default; ``("deadline",)``: 答话限时's answers)."""
-    return sum(1 for step, _, _ in _choices(replay, seat) if step.by in by)
+def stood_in(replays: Sequence[Replay], seat: int) -> tuple[int, int]:
+    """How many of ``seat``'s real choices in the deals were made for it by 托管 or the
+    house, and how many answers by the time to answer (the record's ``by``: "deadline")."""
+    made = Counter(step.by for replay in replays for step, _, _ in _choices(replay, seat)
+                   if step.by is not None)
+    return made["tuoguan"] + made["house"], made["deadline"]
 
 
 def _choices(replay: Replay, seat: int) -> Iterator[tuple[ReplayStep, Any, Sequence[int]]]:

@@ -285,7 +285,12 @@ class Turns:
         if (deal is None or not self._same_question(index, at) or self.held.get(index) == at
                 or self.driven_by_bot(room.seats[index])):
             return
-        action = self._pass_or_house(index)
+        await self._answered_for(index, self._pass_or_house(index))
+
+    async def _answered_for(self, index: int, action: int) -> None:
+        """The answer the time to answer made for the person at ``index`` (答话限时's, or
+        the clock's on a paced question): made, then said to them alone (no 托管 follows)."""
+        room = self.room
         await room.move(index, action, "deadline")
         label = room.game.describe_action(room.rules, action).label.to_json()
         self._timed_out(index, tuoguan=False, label=label, deadline=True)
@@ -522,11 +527,10 @@ class Turns:
     async def _held_turn(self, index: int, at: int, action: int, actor: str) -> None:
         if not self._same_question(index, at):
             return
-        await self.room.move(index, action, actor)
         if actor == "deadline":  # the clock's answer (said when made: till then, the
-            # player's own answer still replaces it); no 托管 follows it
-            label = self.room.game.describe_action(self.room.rules, action).label.to_json()
-            self._timed_out(index, tuoguan=False, label=label, deadline=True)
+            await self._answered_for(index, action)  # player's own answer replaces it)
+        else:
+            await self.room.move(index, action, actor)
 
     async def _auto_turn(self, index: int, at: int) -> None:
         if not self._same_question(index, at):  # the person answered first, or it moved on
