@@ -171,6 +171,34 @@ def test_a_steps_text_says_the_move_once_and_what_followed(page: Page, server: s
                     "你 胡！26 胡；胡牌；本局得分：你 +2，乙 -1，丙 -1"], said
 
 
+_MOVE_LINE = """async ([game, steps]) => {
+  const { setLang } = await import("/js/i18n.js");
+  const { ReplayPage } = await import("/js/replay.js");
+  const { rendererFor } = await import("/js/games/registry.js");
+  setLang("zh");
+  const page = { renderer: rendererFor(game), name: (s) => ["你", "乙", "丙"][s] };
+  return steps.map((step) => ReplayPage.prototype.moveLine.call(page, step));
+}"""
+
+
+def test_a_move_line_keeps_its_stand_ins_mark(page: Page, server: str) -> None:
+    """A move said by its own line is marked by the mover's first event, or by the step's
+    actor where another seat's event came first (it carries no mark for this move: the
+    line read 丙：过 with 托管's and 答话限时's marks lost)."""
+    enter(page, server, "标记")
+    drew = {"kind": "drew", "seat": 0}
+    step = {"seat": 2, "label": {"zh": "过", "en": "pass"}, "action": 0, "view": {}}
+    steps = [{**step, "actor": "tuoguan", "events": [drew]},
+             {**step, "actor": "deadline", "events": [drew]},
+             {**step, "actor": "player", "events": [drew]},
+             {**step, "actor": "tuoguan",
+              "events": [{"kind": "answered", "seat": 2, "answer": "过", "tuoguan": True}]},
+             {**step, "actor": "player", "events": []}]
+    said = page.evaluate(_MOVE_LINE, ["biegan", steps])
+    assert said == ["丙：过（托管）", "丙：过（限时代答）", "丙：过",
+                    "丙：过（托管）", "丙：过"], said
+
+
 def test_every_step_of_a_biegan_replay_has_its_numbered_line(page: Page, server: str) -> None:
     """A 过 on a discard is said by no event: the log went 4, 6 past it while the 复盘分析
     reviewed it as 第 5 手 (a club's play-test); each step has its line, numbered."""

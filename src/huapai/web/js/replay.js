@@ -306,11 +306,14 @@ export class ReplayPage {
       && !this.renderer.eventText(first, ctx, step.view);
   }
 
-  /** "机器人乙：过": a step as its seat's move, （托管） where the house bot made it. */
+  /** "机器人乙：过": a step as its seat's move, （托管） where the house bot made it — the
+   * mark the server put on the mover's own first event, else the step's actor (another
+   * seat's event first carries no mark for this move: the line lost its （托管）). */
   moveLine(step) {
     const first = step.events[0];
-    return byTuoguan(t("acted", { name: this.name(step.seat), action: said(step.label, step.action) }),
-                     first ? markOf(first) : step.actor === "deadline" ? "deadline" : step.actor === "tuoguan");
+    const mark = first?.seat === step.seat ? markOf(first)
+      : step.actor === "deadline" ? "deadline" : step.actor === "tuoguan";
+    return byTuoguan(t("acted", { name: this.name(step.seat), action: said(step.label, step.action) }), mark);
   }
 
   renderControls(step) {
