@@ -32,6 +32,16 @@ from .render import RenderContext, Renderer, renderer_for
 from .replay import read_record, replay_all
 from .setup import CliError, bad_seat, emit_json, refused
 
+_STAND_INS = (
+    # 托管 played them
+    ("stood_in", "另有 {n} 步是托管代打的，不算你的，没有分析", ("choice was", "choices were"),
+     "made by 托管 (auto-play) for you: not yours, not reviewed"),
+    # 答话限时 answered: the time to answer ran out
+    ("deadline", "另有 {n} 次答话时间到了，是替你答的，没有分析", ("answer was", "answers were"),
+     "made for you when the time to answer ran out: not reviewed"),
+)
+"""The summary's counts of moves made for the player, as the review's closing lines say them."""
+
 
 def run_review(path: Path, *, seat: int, level: str, seed: int, as_json: bool, lang: Lang,
                console: Console) -> None:
@@ -151,16 +161,10 @@ def show(data: dict[str, Any], lang: Lang, console: Console,
     console.print(Text(f"共 {summary['decisions']} 步选择，{summary['mistakes']} 处大错，{lost}"
                        if zh else f"decisions: {summary['decisions']}; big mistakes: "
                        f"{summary['mistakes']}; {lost}", style="bold"))
-    if summary.get("stood_in"):  # 托管 played them: not the player's choices
-        n = summary["stood_in"]
-        console.print(Text(f"另有 {n} 步是托管代打的，不算你的，没有分析" if zh else
-                           f"{n} more {'choice was' if n == 1 else 'choices were'} made by "
-                           "托管 (auto-play) for you: not yours, not reviewed", style="dim"))
-    if summary.get("deadline"):  # 答话限时 answered: the time to answer ran out
-        n = summary["deadline"]
-        console.print(Text(f"另有 {n} 次答话时间到了，是替你答的，没有分析" if zh else
-                           f"{n} more {'answer was' if n == 1 else 'answers were'} made for "
-                           "you when the time to answer ran out: not reviewed", style="dim"))
+    for key, zh_text, (one, many), en_text in _STAND_INS:  # not the player's choices
+        if n := summary.get(key):
+            console.print(Text(zh_text.format(n=n) if zh else
+                               f"{n} more {one if n == 1 else many} {en_text}", style="dim"))
     # nothing at all to choose: a 歇家 seat, or only forced moves
     if not (summary["decisions"] or summary.get("stood_in") or summary.get("deadline")):
         console.print(Text("这个座位在这份记录里没有要选的（歇家不出牌，或者每步都只有一种走法）"
