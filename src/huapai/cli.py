@@ -122,7 +122,7 @@ def play(
                 table.game.default_deals(table.rules) or table.seats)  # 钵福: until 得一钵
             check_positive("--deals", n_deals)
             if record is not None:
-                check_record_path(record)
+                check_record_path(record, resumable=True)
             match_seed = secrets.randbelow(1_000_000) if seed is None else seed
             chosen = PlayPlan(table, seat, bots_around(table, bots, seat), match_seed, n_deals,
                               record)

@@ -191,6 +191,18 @@ def test_a_bad_record_is_refused_in_the_chosen_language(args: list[str],
     _check([a.format(**{k: str(v) for k, v in records.items()}) for a in args])
 
 
+def test_only_play_says_how_to_go_on_with_a_record(records: dict[str, Path]) -> None:
+    """A record there already: ``play`` says ``--resume`` goes on with it; simulate and
+    arena have no ``--resume``, and said it too (a researcher followed it, refused)."""
+    good = str(records["good"])
+    for lang in ("zh", "en"):
+        assert f"--resume {good}" in _refusal(["play", "--record", good, "--lang", lang])
+        for args in (["simulate", "--games", "1", "--record", good],
+                     [*_ARENA, *_THREE, "--record", good]):
+            said = _refusal([*args, "--lang", lang])
+            assert "--record" in said and "--resume" not in said, said
+
+
 def test_the_check_catches_english() -> None:
     """The check itself: English prose left in a Chinese line is found, typed words not."""
     args = ["play", "--bots", "genius"]
@@ -277,6 +289,6 @@ def test_a_record_there_already_is_left_as_it_was(tmp_path: Path, args: list[str
         there = folder / name
         there.write_text("kept\n", encoding="utf-8")
         line = _refusal([*args, str(folder / "m.jsonl")])
-        assert name in line and "--resume" in line, line
+        assert name in line and ("--resume" in line) == (args[0] == "play"), line
         assert there.read_text(encoding="utf-8") == "kept\n"
     assert not (tmp_path / "m" / "m-2.jsonl").exists()

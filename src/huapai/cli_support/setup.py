@@ -314,10 +314,12 @@ def os_problem(exc: OSError) -> str:
     return f"系统错误号 {exc.errno}" if exc.errno is not None else "系统错误"
 
 
-def check_record_path(path: Path, fresh: bool = True) -> None:
+def check_record_path(path: Path, fresh: bool = True, resumable: bool = False) -> None:
     """Refuse a record path that cannot be written, before any game is played; ``fresh``:
     also one that would overwrite a record — the file, or a later match's beside it
-    (FILE-2, FILE-3…: a match record silently replaced, a researcher's play-test)."""
+    (FILE-2, FILE-3…: a match record silently replaced, a researcher's play-test).
+    ``resumable``: the command (``play``) can go on with a stopped match, so the refusal
+    says how (simulate and arena said it too, and have no ``--resume``)."""
     if path.is_dir():
         raise CliError(f"--record {path}：这是一个文件夹", f"--record {path}: is a directory")
     if not path.parent.is_dir():
@@ -331,11 +333,12 @@ def check_record_path(path: Path, fresh: bool = True) -> None:
     else:  # a later match's record, beside it
         zh = f"后面一场要写的 {there[0].name} 已经有了"
         en = f"{there[0].name}, where a later match would go, exists"
+    zh_resume = f"；接着打中断的那一场用 --resume {path}" if resumable else ""
+    en_resume = f"; to go on with a stopped match, --resume {path}" if resumable else ""
     raise CliError(
-        f"--record {path}：{zh}，不覆盖（换个文件名，或先删掉它；接着打中断的那一场用 "
-        f"--resume {path}）",
-        f"--record {path}: {en} and is not overwritten (choose another name or remove it; "
-        f"to go on with a stopped match, --resume {path})")
+        f"--record {path}：{zh}，不覆盖（换个文件名，或先删掉它{zh_resume}）",
+        f"--record {path}: {en} and is not overwritten (choose another name or remove it"
+        f"{en_resume})")
 
 
 def match_file(path: Path, number: int) -> Path:
