@@ -18,7 +18,7 @@ from huapai.env.gym_env import HuapaiSingleAgentEnv, single_agent_env
 def _episode(e: HuapaiSingleAgentEnv, seed: int, rng: np.random.Generator,
              ) -> tuple[list[tuple[int, float]], dict[str, Any]]:
     obs, info = e.reset(seed=seed)
-    assert info == {} and obs["action_mask"].any()
+    assert info == {"seat": e.seat} and obs["action_mask"].any()
     moves: list[tuple[int, float]] = []
     done = False
     while not done:
@@ -46,6 +46,27 @@ def test_the_learner_is_paid_its_seats_settlement() -> None:
         assert all(r == 0.0 for _, r in moves[:-1])
         delta = info["settlement"]["deltas"][e.seat]
         assert moves[-1][1] == pytest.approx(delta)
+
+
+def test_every_info_names_the_learners_seat() -> None:
+    """With ``seat="random"`` the terminal info's deltas said nothing of whose the reward
+    was (a researcher's play-test): reset's and every step's info carry ``seat``."""
+    e = single_agent_env("xiushan", preset="shibafu", seat="random")
+    with pytest.raises(RuntimeError, match=r"call reset\(\) before step\(\)"):
+        e.step(0)
+    seats = set()
+    for seed in range(4):
+        obs, info = e.reset(seed=seed)
+        assert info == {"seat": e.seat}
+        seats.add(e.seat)
+        done = False
+        while not done:
+            obs, reward, done, _, info = e.step(int(np.flatnonzero(obs["action_mask"])[0]))
+            assert info["seat"] == e.seat
+        assert reward == pytest.approx(info["settlement"]["deltas"][info["seat"]])
+    assert len(seats) > 1
+    with pytest.raises(RuntimeError, match="the episode is over"):
+        e.step(0)
 
 
 def test_a_seeded_episode_is_the_same_every_time() -> None:

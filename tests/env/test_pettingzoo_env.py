@@ -159,6 +159,8 @@ def test_illegal_action_terminates_with_a_penalty() -> None:
                          "'claim' of type str"),
     (np.float32(1.0), TypeError, "got np.float32(1.0) of type float32"),
     (1.0, TypeError, "got 1.0 of type float"),
+    (True, TypeError, "got True of type bool"),  # it was action 1 (a mask passed for one)
+    (np.bool_(True), TypeError, "of type bool"),
     (6, ValueError, "action 6 is outside the action space Discrete(6)"),
     (-1, ValueError, "action -1 is outside the action space Discrete(6)"),
 ])

@@ -74,7 +74,7 @@ class HuapaiSingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
             self._seat_everyone()
             if self._advance():  # the learner is asked
                 self._over = False
-                return self.aec.observe(self._me), {}
+                return self.aec.observe(self._me), {"seat": self.seat}
             if "deal" in options:
                 raise ValueError("the learner has no decision in that deal: it sits out, or "
                                  "the deal ends before its first turn")
@@ -83,12 +83,16 @@ class HuapaiSingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
     def step(self, action: Any) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         if self._over:
-            raise RuntimeError("the episode is over: call reset()")
+            raise RuntimeError("call reset() before step()" if self.aec.deal is None
+                               else "the episode is over: call reset()")
         self.aec.step(action)
         asked = self._advance()
         _, reward, _, _, info = self.aec.last(observe=False)  # the learner's, up now
         self._over = not asked
-        return self.aec.observe(self._me), float(reward), self._over, False, dict(info)
+        # the learner's seat in every info: with seat="random" the deltas said nothing of
+        # whose the reward was (a researcher's play-test)
+        return (self.aec.observe(self._me), float(reward), self._over, False,
+                {"seat": self.seat, **info})
 
     def _seat_everyone(self) -> None:
         """The learner's seat for this deal and a fresh bot at every other seat."""

@@ -354,8 +354,11 @@ def _action_id(action: Any, n: int) -> int:
     else is the caller's bug, not a move: a TypeError or ValueError, the episode unchanged
     (a float from a policy's tensor ended the episode as an illegal move, with its penalty
     as a training signal — a researcher's play-test). A legal-looking id the game refuses
-    now is an illegal action (``illegal_action``)."""
+    now is an illegal action (``illegal_action``). A bool is no id, though Python counts it
+    an int (``step(True)`` was action 1: a mask passed for an action)."""
     try:
+        if isinstance(action, bool):  # True took action 1 and ended a deal as illegal
+            raise TypeError
         chosen = operator.index(action)
     except TypeError:
         raise TypeError(f"an action is an integer id in 0..{n - 1} (int or a NumPy integer), "
