@@ -9,7 +9,7 @@ from typing import Any, Generic, TypeVar, cast
 from . import view
 from .claim import ClaimWindow
 from .present import POINTS, ActionInfo, Msg, WorthUnit
-from .protocol import Event, RulesError, Settlement
+from .protocol import Event, Game, RulesError, Settlement
 from .rules import RulesBase
 
 R = TypeVar("R", bound=RulesBase)
@@ -31,10 +31,7 @@ class GameBase(Generic[R, S]):
     def rules(self, preset: str, **overrides: Any) -> R:
         table = self.presets()
         if preset not in table:
-            known = ", ".join(sorted(table))
-            raise RulesError.of("unknown_preset", "{game} 没有玩法 {preset!r}；可选：{known}",
-                                  "unknown preset {preset!r} for {game}; known: {known}",
-                                  game=self.name, preset=preset, known=known)
+            raise self._unknown_preset(preset)
         if not overrides:
             return table[preset]
         data = self.rules_to_dict(table[preset])
@@ -45,6 +42,27 @@ class GameBase(Generic[R, S]):
                                 game=self.name, names=", ".join(unknown))
         data.update(overrides)
         return self.rules_from_dict(data)
+
+    def _unknown_preset(self, preset: str) -> RulesError:
+        """The refusal of a preset this game does not have — naming the preset's id where
+        ``preset`` is its Chinese name (rules("凤翔"): the command line takes it, this
+        takes the id)."""
+        from .naming import resolve_preset  # it reads the manifests, which load engines
+
+        try:
+            alias = resolve_preset(cast("Game[Any, Any]", self), preset, strict=False)
+        except RulesError:  # a piece of several presets' names: every preset is listed
+            alias = preset
+        if alias != preset:
+            return RulesError.of(
+                "unknown_preset", "「{preset}」是 {game} 的玩法 {alias} 的中文名：这里要玩法的 id，"
+                "写 {alias!r}（按中文名找玩法：huapai.core.naming.resolve_preset）",
+                "{preset!r} is the Chinese name of {game}'s preset {alias}: this takes the "
+                "preset's id, {alias!r} (to find a preset by its Chinese name: "
+                "huapai.core.naming.resolve_preset)", game=self.name, preset=preset, alias=alias)
+        return RulesError.of("unknown_preset", "{game} 没有玩法 {preset!r}；可选：{known}",
+                             "unknown preset {preset!r} for {game}; known: {known}",
+                             game=self.name, preset=preset, known=", ".join(sorted(self.presets())))
 
     def dealt_cards(self, rules: R, deal: Sequence[int] | str | None) -> Sequence[int] | None:
         """``new_game``'s ``deal``: ints as they are, text in the game's deal notation

@@ -94,10 +94,39 @@ def get_manifest(name: str) -> GameManifest:
     """The manifest of family ``name``; a clear error names the known games."""
     found = manifests().get(name)
     if found is None:
-        raise RulesError.of("unknown_game", "没有叫 {name!r} 的游戏；有：{known_zh}",
-                            "unknown game {name!r}; known: {known}", name=name,
-                            known=", ".join(game_names()), known_zh=_titled_names())
+        raise _by_chinese_name(name) or RulesError.of(
+            "unknown_game", "没有叫 {name!r} 的游戏；有：{known_zh}",
+            "unknown game {name!r}; known: {known}", name=name,
+            known=", ".join(game_names()), known_zh=_titled_names())
     return found
+
+
+def _by_chinese_name(name: str) -> RulesError | None:
+    """The refusal of a game's or a preset's Chinese name, naming its id (get_game("掀牛")
+    listed 掀牛 among the games it did not know: a researcher's play-test); None if
+    ``name`` is neither."""
+    from .naming import game_named, preset_named  # they read manifests through this module
+
+    alias = game_named(name)
+    if alias is not None:
+        return RulesError.of(
+            "unknown_game", "「{name}」是 {alias} 的中文名：这里要游戏的 id，写 {alias!r}"
+            "（按中文名找游戏：huapai.core.naming.load_game）",
+            "{name!r} is the Chinese name of {alias}: this takes the game's id, {alias!r} "
+            "(to find a game by its Chinese name: huapai.core.naming.load_game)",
+            name=name, alias=alias)
+    try:
+        found = preset_named(name)
+    except RulesError:  # a piece of several presets' names
+        return None
+    if found is None:
+        return None
+    return RulesError.of(
+        "unknown_game", "「{name}」是 {game} 的玩法 {preset}：写 get_game('{game}')"
+        ".rules('{preset}')（按中文名找：huapai.core.naming.load_game_preset）",
+        "{name!r} is {game}'s preset {preset}: get_game('{game}').rules('{preset}') (to "
+        "find one by its Chinese name: huapai.core.naming.load_game_preset)",
+        name=name, game=found[0], preset=found[1])
 
 
 def _titled_names() -> str:
