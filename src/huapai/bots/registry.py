@@ -13,12 +13,17 @@ bot at run time (tests, notebooks), optionally for some games only::
 
 A factory may be given as ``"module:attr"`` so that nothing is imported until a bot of
 that name is made.
+
+An installed package offers a bot to every command, process and room through the entry-
+point group ``huapai.bots`` (``mybot = "mypackage.bots:make"``): it serves every game, and
+a name some family or another package already uses is a :class:`BotDeclarationError`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
+from importlib.metadata import entry_points
 from typing import Any
 
 from huapai.core.manifest import load_target
@@ -33,6 +38,14 @@ BotFactory = Callable[[Game[Any, Any], Any, int, int], Agent]
 
 class UnknownBot(SaidError, LookupError):
     """No bot of that name is registered for that game; the message lists the known ones."""
+
+
+class BotDeclarationError(ValueError):
+    """An installed package's bot (entry-point group ``huapai.bots``) that cannot be one:
+    not an identifier, not ``module:attr``, or a name already taken."""
+
+
+BOT_GROUP = "huapai.bots"
 
 
 def unknown_bot(name: str, game: str, known: str) -> UnknownBot:
@@ -84,10 +97,38 @@ def register_bot(
         raise ValueError(f"a lazy bot factory is 'module:attr', got {factory!r}")
     entry = _Entry(factory, None if games is None else frozenset(games))
     kept = [e for e in _BOTS.get(name, []) if not _overlap(e, entry)]
-    offered = any(entry.serves(g) for g, m in manifests().items() if name in m.bots)
+    offered = name in installed_bots() or any(
+        entry.serves(g) for g, m in manifests().items() if name in m.bots)
     if (offered or len(kept) != len(_BOTS.get(name, []))) and not replace:
         raise ValueError(f"a bot named {name!r} is already registered for those games")
     _BOTS[name] = [*kept, entry]
+
+
+_installed_bots: dict[str, _Entry] | None = None
+
+
+def installed_bots() -> dict[str, _Entry]:
+    """The bots installed packages declare (``huapai.bots``), by name; read once."""
+    global _installed_bots
+    if _installed_bots is None:
+        _installed_bots = _discover_bots()
+    return _installed_bots
+
+
+def _discover_bots() -> dict[str, _Entry]:
+    found: dict[str, _Entry] = {}
+    offered = {n for m in manifests().values() for n in m.bots} | {"random"}
+    for entry in entry_points(group=BOT_GROUP):
+        source = entry.dist.name if entry.dist is not None else entry.value
+        if not entry.name.isidentifier() or ":" not in entry.value:
+            raise BotDeclarationError(f"bot {entry.name!r} of {source}: a bot is name = "
+                                      f"'module:attr' with an identifier name, got "
+                                      f"{entry.name!r} = {entry.value!r}")
+        if entry.name in offered or entry.name in found:
+            raise BotDeclarationError(f"bot {entry.name!r} of {source}: the name is "
+                                      "taken (a family's bot, or another package's)")
+        found[entry.name] = _Entry(entry.value, None)
+    return found
 
 
 def _overlap(a: _Entry, b: _Entry) -> bool:
@@ -111,14 +152,16 @@ def _entry(name: str, game: str) -> _Entry | None:
         return found
     manifest = manifests().get(game)
     factory = None if manifest is None else manifest.bots.get(name)
-    return None if factory is None else _Entry(factory, frozenset({game}))
+    if factory is None:
+        return installed_bots().get(name)
+    return _Entry(factory, frozenset({game}))
 
 
 def _offered(game: str | None) -> set[str]:
     if game is None:
-        return {n for m in manifests().values() for n in m.bots}
+        return {n for m in manifests().values() for n in m.bots} | set(installed_bots())
     manifest = manifests().get(game)
-    return set() if manifest is None else set(manifest.bots)
+    return (set() if manifest is None else set(manifest.bots)) | set(installed_bots())
 
 
 def house_bot(game: str) -> str:
