@@ -77,8 +77,11 @@ def test_a_seeded_episode_is_the_same_every_time() -> None:
     assert runs[0] == runs[1]
 
 
-def test_opponents_one_per_other_seat_from_the_xiajia_on() -> None:
-    e = single_agent_env("xianniu", seat=1, opponents=["random", "heuristic"])
+@pytest.mark.parametrize("opponents", [["random", "heuristic"], "random,heuristic"])
+def test_opponents_one_per_other_seat_from_the_xiajia_on(opponents: Any) -> None:
+    """A list, or comma-separated as ``--bots`` writes one ("random,heuristic" was one
+    unknown bot: a researcher's play-test)."""
+    e = single_agent_env("xianniu", seat=1, opponents=opponents)
     e.reset(seed=0)
     made = {spec: type(parse_spec(spec, e.game).make(e.game, e.rules, 0, 0)).__name__
             for spec in ("random", "heuristic")}
@@ -110,6 +113,7 @@ def test_an_illegal_action_ends_the_episode_with_the_penalty() -> None:
     ({"seat": 3}, ValueError, "0…2"),
     ({"seat": "any"}, ValueError, "'random'"),
     ({"opponents": ["heuristic"]}, ValueError, "one per other seat (2)"),
+    ({"opponents": "heuristic,random,random"}, ValueError, "one per other seat (2)"),
     ({"opponents": "nobody"}, UnknownBot, "nobody"),
     ({"opponents": "heuristic:高手"}, BadSpec, "高手"),
 ])

@@ -10,7 +10,8 @@ infos and illegal-action policy it keeps (docs/env.md).
 
 * ``seat`` is the learner's seat, or ``"random"``: drawn each ``reset`` from the env's
   ``np_random``. ``opponents`` is one spec for every other seat or one per other seat,
-  from the learner's 下家 on (the seat after it, and so on round the table).
+  from the learner's 下家 on (the seat after it, and so on round the table): a list, or
+  comma-separated as ``--bots`` takes them (``"heuristic,random"``).
 * A deal in which the learner has no decision at all (it sits out as 歇家 / 老爷, or the
   deal ends before its first turn) is played out by the bots and dealt again from the
   next seed; ``skipped_deals`` counts them.
@@ -140,9 +141,10 @@ class HuapaiSingleAgentEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
 
 def _specs(opponents: str | Sequence[str], seats: int) -> list[str]:
-    if isinstance(opponents, str):
+    if isinstance(opponents, str) and "," not in opponents:
         return [opponents] * (seats - 1)
-    specs = list(opponents)
+    # "heuristic,random" as --bots writes a list was one unknown bot (a researcher's try)
+    specs = opponents.split(",") if isinstance(opponents, str) else list(opponents)
     if len(specs) != seats - 1 or not all(isinstance(s, str) for s in specs):
         raise ValueError(f"opponents is one bot spec or one per other seat ({seats - 1}), "
                          f"got {opponents!r}")
