@@ -76,3 +76,7 @@ def test_a_bad_declaration_is_refused_naming_it(monkeypatch: pytest.MonkeyPatch,
     _installed(monkeypatch, tmp_path, entry)
     with pytest.raises(BotDeclarationError, match=said):
         bot_names("xianniu")
+    # the command line says it in one line, as a misdeclared family (no traceback)
+    result = CliRunner().invoke(app, ["simulate", "--games", "1", "--bots", "random"])
+    assert result.exit_code == 1 and "Traceback" not in result.output, result.output
+    assert f"bot {entry[0]!r} of " in result.output, result.output

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from importlib.metadata import entry_points
 from typing import Any
 
-from huapai.core.manifest import load_target
+from huapai.core.manifest import ManifestError, load_target
 from huapai.core.present import Msg, SaidError
 from huapai.core.protocol import Game
 from huapai.core.random_bot import RandomBot
@@ -40,7 +40,7 @@ class UnknownBot(SaidError, LookupError):
     """No bot of that name is registered for that game; the message lists the known ones."""
 
 
-class BotDeclarationError(ValueError):
+class BotDeclarationError(ManifestError):
     """An installed package's bot (entry-point group ``huapai.bots``) that cannot be one:
     not an identifier, not ``module:attr``, or a name already taken."""
 
