@@ -165,6 +165,8 @@ def test_a_match_that_ends_itself_is_not_said_as_200_deals() -> None:
     assert "deal 1 of 200" not in en.output
     zh = invoke(["play", "xiushan", "--preset", "bofu", "--seed", "3"], "q\nq\n")
     assert "第 1 局（打到这一场结束，最多 200 局）" in zh.output
+    # the heading's count too: （最多 200） 局 left its 局 outside the bracket (a play-test)
+    assert "钵福 · 打到这一场结束（最多 200 局） · 种子 3" in zh.output, zh.output
 
 
 def test_the_hint_does_not_answer_the_baoshu_practice() -> None:

@@ -48,6 +48,23 @@ def test_a_stopped_match_goes_on_to_its_end(tmp_path: Path) -> None:
     assert invoke(["replay", str(path)]).exit_code == 0
 
 
+def test_a_resumed_deal_keeps_its_log(tmp_path: Path) -> None:
+    """记录 after ``--resume`` said 这一局还没有记录, and nothing showed what the bots had
+    just done (a terminal play-test): the deal's moves so far are its log, the last few
+    said again; in English the way back says ``--lang en`` (it resumed in Chinese)."""
+    path = _stopped(tmp_path)
+    result = invoke(["play", "--resume", str(path)], "记录\nq\ny\n")
+    assert result.exit_code == 0, result.output
+    assert "这一局停下前的几步" in result.output
+    assert "这一局还没有记录" not in result.output
+    assert "这一局最近的牌局记录" in result.output
+    en = invoke(["play", "--resume", str(path), "--lang", "en"], "log\nq\ny\n")
+    assert en.exit_code == 0, en.output
+    assert "the deal's last moves before it stopped" in en.output
+    assert f"huapai play --resume {path} --lang en" in en.output
+    assert "deals finished: 0" in en.output
+
+
 def test_what_the_record_settles_is_refused_beside_resume(tmp_path: Path) -> None:
     path = _stopped(tmp_path)
     text = path.read_text(encoding="utf-8")

@@ -66,6 +66,7 @@ LineReader = Callable[[str], str]
 """Reads one line after showing a prompt; raises EOFError at the end of input."""
 
 _INTERRUPTED = 130
+_RECALLED = 6  # a resumed deal's latest log lines said again before play goes on
 """The exit status after Ctrl-C (128 + SIGINT), as a shell reports an interrupted command."""
 
 
@@ -126,6 +127,7 @@ class HumanMatch:
     #: the deal's log as printed (「记录」 prints its end again: on 24 rows a long round of
     #: the bots' moves scrolled off before the player's turn, a play-test)
     _log: list[str] = field(init=False, default_factory=list)
+    _quiet: bool = field(init=False, default=False)  # a resumed deal's log, rebuilt unsaid
 
     def __post_init__(self) -> None:
         self.match = self.resumed or Match(self.table.game, self.table.rules, self.deals,
@@ -204,6 +206,8 @@ class HumanMatch:
                             + (tr("deal_resumed", self.lang) if going else "")))
         if going is None:
             self._show_events(deal.opening)
+        else:
+            self._recall(going)
         if self.me not in self.table.game.to_act(deal.state):
             self._print(self._table_view(deal))
         agents: dict[int, Agent] = {**self.agents, self.me: _Human(self, deal)}
@@ -290,7 +294,7 @@ class HumanMatch:
         """The match's length as the intro says it."""
         if self._ends_itself():
             return tr("deals_open", self.lang, total=self.deals)
-        return str(self.deals)
+        return tr("deals_n", self.lang, n=self.deals)
 
     def _between_deals(self, n: int) -> None:
         """In a terminal, the settlement stays until Enter: the next deal's table pushed it
@@ -501,6 +505,20 @@ class HumanMatch:
             if not foldable(self.renderer, seen, self.ctx):
                 self._flush()
 
+    def _recall(self, deal: Deal) -> None:
+        """A resumed deal's moves so far: into the log, its last few said again (「记录」 said
+        the deal had none, and nothing showed what the bots had just done: a play-test)."""
+        self._quiet = True
+        try:
+            self._show_events([*deal.opening, *deal.events])
+            self._flush()
+        finally:
+            self._quiet = False
+        if self._log:
+            self._print(Text(tr("recalled", self.lang), style="bold"))
+            for part in self._log[-_RECALLED:]:
+                self.console.print(Text("  " + part))
+
     def _flush(self) -> None:
         """Say the held events (before anything else is printed)."""
         if self._held is None:
@@ -511,7 +529,8 @@ class HumanMatch:
             # each part indented: a long line wrapped by the terminal lost its indent, and
             # Chinese broke only at its spaces ("34 胡，4" / "分。")
             for part in folded(line, self.console.width - 2, self.ctx.lang, self.console):
-                self.console.print(Text("  " + part))
+                if not self._quiet:
+                    self.console.print(Text("  " + part))
                 self._log.append(part)
 
     def _print(self, *renderables: RenderableType) -> None:
