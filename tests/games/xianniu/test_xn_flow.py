@@ -275,6 +275,15 @@ def test_hy_five_players_wujiabao_half() -> None:
     assert deltas == (4, 3, -6, -5, 4) and sum(deltas) == 0
 
 
+def test_the_backing_lines_name_the_roles_as_the_table_does() -> None:
+    """The settlement said 抱尾家 ([HY]'s word) of the seat the table calls 底家 ([S000]):
+    each sitter's line names its partner's role as the table shows it (a play-test)."""
+    state = _ex3_five("half")
+    said = sorted(item.label.zh for item in GAME.settlement(state).items
+                  if item.label.code == "idle_backing")
+    assert said == ["歇家，抱头家：担他输赢的一半", "歇家，抱底家：担他输赢的一半"], said
+
+
 def test_hy_five_players_wujiabao_mirror() -> None:
     """[HY] 五家抱, option ``mirror``: each backer repeats its partner's result, so the 挨家
     (腰儿杠, B) is paid by both C and C's backer."""

@@ -223,7 +223,9 @@ def _sitting_out(s: State) -> Iterator[SettlementItem]:
             yield SettlementItem(seat, "idle", _IDLE, 0, unit("none"))
             continue
         head = partner == s.active[0]
-        zh, en = ("头家", "the 头家 (first)") if head else ("尾家", "the 尾家 (last)")
+        # 底家, as the table and the seed [S000] call the third seat ([HY]'s 五家抱 says
+        # 尾家: the settlement said 抱尾家 of the seat the table showed as 底家, a play-test)
+        zh, en = ("头家", "the 头家 (first)") if head else ("底家", "the 底家 (last)")
         share = ("担他输赢的一半", "half of his result") if half else ("跟他一样输赢",
                                                                   "his whole result")
         label = Msg.of("idle_backing", "歇家，抱{who}：{share}",
@@ -441,7 +443,7 @@ def _app_label(points: int, bonus: int, times: int, fee: int) -> Msg:
 # ------------------------------------------------------------------ 4 and 5 players §3.2
 def backers(s: State) -> dict[int, int]:
     """五家抱 (5 players): partner → the sitter who backs it — the 头家 by the seat before
-    him, the 尾家 by the seat after (§3.2); empty with fewer players."""
+    him, the 底家 (HY's 尾家) by the seat after (§3.2); empty with fewer players."""
     if s.rules.players != 5:
         return {}
     head, _, tail = s.active
