@@ -36,6 +36,7 @@ from .common import (
     label,
     phase_head,
 )
+from .xiushan_advice import discard_waits
 from .xiushan_bo import EVENTS as BO_EVENTS
 from .xiushan_bo import bo_table, owed_choices, owed_prompt, practice, refusal_text
 
@@ -194,10 +195,23 @@ class XiushanRenderer:
             (ctx.pick("听：", "waits: "), "bold green"), found)
 
     def waits(self, view: Mapping[str, Any], ctx: RenderContext) -> RenderableType:
-        """The ``waits`` command at the prompt: the same waits the table shows."""
+        """The ``waits`` command at the prompt: the same waits the table shows, or at a
+        discard what each discard would wait on (it said only 现在不听牌: a play-test)."""
         if view.get("hand") is None:
             return Text(ctx.pick("你没有手牌（观战）", "you hold no hand (watching)"))
-        return self.standing_waits(view, ctx) or Text(ctx.pick("现在不听牌", "not waiting now"))
+        standing = self.standing_waits(view, ctx)
+        if standing is not None:
+            return standing
+        options = discard_waits(view, ctx)
+        if options:
+            return Group(*(Text.assemble((ctx.pick("打 ", "discard "), "bold"),
+                                         cards_text(card), ctx.pick(" → 听 ", " → waits on "),
+                                         _waits_text([w.to_json() for w in found], ctx))
+                           for card, found in options))
+        if any(str(t).startswith("打 ") for t in view.get("legal_text") or []):
+            return Text(ctx.pick("现在不听牌：打哪一张都还差牌",
+                                 "not waiting: no discard leaves a wait"))
+        return Text(ctx.pick("现在不听牌", "not waiting now"))
 
     def event(self, event: Mapping[str, Any], ctx: RenderContext) -> str | None:
         return event_line(_EVENTS, event, ctx)
@@ -265,8 +279,11 @@ def _waits(view: Mapping[str, Any], ctx: RenderContext) -> Text | None:
     """The viewer's waits when its hand is one card short: the engine's ``my_waits``
     (the copies left count everything the seat sees; none once the deal is over)."""
     found = view.get("my_waits") or []
-    if not found:
-        return None
+    return _waits_text(found, ctx) if found else None
+
+
+def _waits_text(found: Sequence[Mapping[str, Any]], ctx: RenderContext) -> Text:
+    """Waits as the table says them: each card, what it is worth, how many are left."""
     out = Text()
     unit = "钱" if ctx.rules.hand_value == "fan" else "豆"  # 钵福: 油子 × 翻
     for w in found:
