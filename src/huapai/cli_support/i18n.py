@@ -37,6 +37,8 @@ _LABELS: dict[str, tuple[str, str]] = {
     "house_rules": ("本场规则：{rules}", "house rules: {rules}"),
     "deal_header": ("第 {n}/{total} 局", "deal {n} of {total}"),
     "deal_resumed": ("（接着打）", " (resumed)"),
+    "claim_not_made": ("你的{claim}没有成：{who}在先",
+                       "your {claim} was not made: {who} came first"),
     "recalled": ("这一局停下前的几步（「记录」看全部）：",
                  "the deal's last moves before it stopped (log: all of them):"),
     "replay_totals": ("总分（打完的 {n} 局）：{totals}",

@@ -128,6 +128,7 @@ class HumanMatch:
     #: the bots' moves scrolled off before the player's turn, a play-test)
     _log: list[str] = field(init=False, default_factory=list)
     _quiet: bool = field(init=False, default=False)  # a resumed deal's log, rebuilt unsaid
+    _claim: str | None = field(init=False, default=None)  # my claim, its window still open
 
     def __post_init__(self) -> None:
         self.match = self.resumed or Match(self.table.game, self.table.rules, self.deals,
@@ -200,7 +201,7 @@ class HumanMatch:
     def _one_deal(self) -> None:
         going = self.match.current  # a resumed deal, already under way
         deal = going or self.match.start_deal()
-        self._log = []
+        self._log, self._claim = [], None
         n = len(self.match.settlements) + 1
         self._print(Heading(tr(self._open("deal_header"), self.lang, n=n, total=self.deals)
                             + (tr("deal_resumed", self.lang) if going else "")))
@@ -323,6 +324,7 @@ class HumanMatch:
 
     def _after(self, seat: int, action: int, events: Sequence[Event]) -> None:
         self._show_events(events)
+        self._claim_outcome(seat, action, events)
         deal = self.match.current
         # my move (a discard: not each 过 that answers a discard after it) left me waiting;
         # a claim waits for the other seats' answers and changes nothing yet (a forced 碰's
@@ -334,6 +336,22 @@ class HumanMatch:
             found = standing_waits_view(self.renderer, self._view(deal), self.ctx)
             if found is not None:
                 self._print(found)
+
+    def _claim_outcome(self, seat: int, action: int, events: Sequence[Event]) -> None:
+        """A claim of mine that another seat's outranked (its 和 over my 碰) is said not
+        made: 已替你选：碰 was followed by the other's 和 and no word of the 碰 (a play-test)."""
+        if seat == self.me and any(e.seat == self.me and e.kind == "answered" for e in events):
+            info = self.table.game.describe_action(self.table.rules, action)
+            self._claim = None if info.kind == "pass" else info.label.text(self.lang)
+        if self._claim is None:
+            return
+        moved = [e for e in events if e.kind != "answered" and e.seat is not None]
+        if not moved:  # the window is still open
+            return
+        claim, self._claim, other = self._claim, None, moved[0].seat
+        if other is not None and other != self.me:
+            self._print(Text(tr("claim_not_made", self.lang, claim=claim,
+                                who=self.ctx.name(other)), style="yellow"))
 
     # ------------------------------------------------------------------- the human's turn
     def choose(self, deal: Deal, legal: Sequence[int]) -> int:

@@ -1,11 +1,12 @@
 """秀山's 听 at a discard says what each discard would wait on (it said only 现在不听牌 at
 every discard: a terminal play-test) — worked out from the seat's view alone, and the
 same waits, worth and copies left as the engine's own ``my_waits`` once that discard is
-made."""
+made; and a claim of the player's that another seat's outranked is said not made."""
 
 from __future__ import annotations
 
 import pytest
+from cli_helpers import invoke
 
 from huapai.bots.registry import make_bot
 from huapai.cli_support.families.xiushan_advice import discard_waits
@@ -72,3 +73,16 @@ def _plain(renderable: object) -> str:
     console = Console(width=200, record=True)
     console.print(renderable)
     return console.export_text()
+
+
+def test_a_claim_another_outranked_is_said_not_made() -> None:
+    """已替你选：碰, then the other seat's 和 and no word of the 碰 (a terminal play-test)."""
+    args = ["play", "xiushan", "--preset", "shibafu", "--seed", "18", "--deals", "1",
+            "--bots", "heuristic"]
+    zh = invoke(args, "1\n" * 400)
+    assert zh.exit_code == 0, zh.output
+    said = zh.output.index("你的碰没有成：座位1在先")
+    assert zh.output.rindex("只有一种走法，已替你选：碰", 0, said) < \
+        zh.output.rindex("座位1 和了", 0, said)
+    en = invoke([*args, "--lang", "en"], "1\n" * 400)
+    assert "was not made: seat 1 came first" in en.output, en.output[-2000:]
