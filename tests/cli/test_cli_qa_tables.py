@@ -102,6 +102,29 @@ def test_a_narrow_table_wraps_between_pieces_only() -> None:
     assert all(cell_len(line) <= 24 for line in lines), lines
 
 
+def test_a_seats_name_stays_on_its_line_while_others_have_room() -> None:
+    """凤翔 for 5 at 80 columns: a 占牌 cell with a six-card play (29 cells) kept its column
+    wide, and every seat's name wrapped (座位1 / （经验型）, a terminal play-test); the name
+    is kept on one line while the other columns can narrow to their longest piece."""
+    name = Units((Text("座位1"), Text("（经验型）")), gap="", whole=True)
+    table = public_table((("座位", False), ("身份", False), ("手牌", True), ("占牌", False),
+                          ("掀", True), ("状态", False)))
+    table.add_row(Units((Text("你"),), gap="", whole=True), "头家", "6",
+                  Units((Text("10"), Text("牛九 牛八 牛八"), Text("天"),
+                         Text("地眼 地眼 地眼 地眼 板凳 串六"))), "0",
+                  Units((Text("▶ 轮到"), Text("领出"), Text("座位4抱")), gap=" · "))
+    for k in range(1, 5):
+        table.add_row(name, "歇家" if k > 2 else "二家", "16", "0", "0", "")
+    out = Console(width=80, record=True, force_terminal=False)
+    out.print(table)
+    lines = out.export_text().splitlines()
+    assert sum("座位1（经验型）" in line for line in lines) == 4, lines
+    assert not any(line.lstrip().startswith("（经验型）") for line in lines), lines
+    narrow = Console(width=40, record=True, force_terminal=False)  # no room: pieces apart
+    narrow.print(table)
+    assert all(cell_len(line) <= 40 for line in narrow.export_text().splitlines())
+
+
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_simulate_at_60_columns_cuts_no_heading_and_no_name(lang: Lang) -> None:
     """``simulate xiushan -p bofu -n 5 --lang en`` at 60 columns cut ``self-d…`` and

@@ -290,12 +290,12 @@ def number_readings(renderer: Renderer, ctx: RenderContext) -> NumberReadings:
 
 def name_cell(ctx: RenderContext, seat: int, *asides: Text) -> Units:
     """A seat's name in a table (bold yellow for the viewer's), then who plays it and any
-    ``asides`` (`` 庄``, `` (dealer)``), each kept whole: ``座位1`` and ``（经验型）`` wrap
-    apart, never ``（启`` / ``发式）``."""
+    ``asides`` (`` 庄``, `` (dealer)``), on one line while the other columns can give room,
+    else each kept whole: ``座位1`` and ``（经验型）`` wrap apart, never ``（启`` / ``发式）``."""
     name = Text(ctx.name(seat), style="bold yellow" if seat == ctx.me else "")
     player = ctx.who_plays(seat)
     extra = [Text(player, style="dim")] if player else []
-    return Units((name, *extra, *asides), gap="")
+    return Units((name, *extra, *asides), gap="", whole=True)
 
 
 class GenericRenderer:

@@ -114,6 +114,8 @@ _PIECE = re.compile(r"[^\s\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]+|\S")
 
 def _least_width(cell: object, size: Measurement) -> int:
     """The narrowest a cell gets without breaking a word or a :class:`Units` piece."""
+    if isinstance(cell, Units):
+        return cell.longest()
     if not isinstance(cell, str | Text):
         return size.minimum
     plain = cell if isinstance(cell, str) else cell.plain
@@ -130,12 +132,21 @@ class Units:
 
     pieces: tuple[Text, ...]
     gap: str = "  "
+    #: kept on one line while the other columns can still narrow to their comfortable
+    #: widths (a seat's name and who plays it: 座位1 / （经验型） wrapped on an 80-column
+    #: terminal beside a 占牌 column with room to spare, a play-test); its pieces wrap
+    #: apart only after that
+    whole: bool = False
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
-        longest = max((_unspaced(piece).cell_len for piece in self.pieces), default=0)
         natural = sum(piece.cell_len for piece in self.pieces)
         natural += len(self.gap) * max(0, len(self.pieces) - 1)
-        return Measurement(longest, natural).with_maximum(options.max_width)
+        least = natural if self.whole else self.longest()
+        return Measurement(least, natural).with_maximum(options.max_width)
+
+    def longest(self) -> int:
+        """Its longest piece: the narrowest it gets without breaking one."""
+        return max((_unspaced(piece).cell_len for piece in self.pieces), default=0)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         line = Text()
