@@ -48,7 +48,8 @@ _PHASES: dict[str, tuple[str, str]] = {
     "after_dui": ("对了牌，直接出一张", "after 对: discard one card"),
     # (each seat asked answers: two marked ▶ 轮到 read as waiting on the other, a play-test)
     "window": ("表态：胡 / 招 / 对 / 过（问到的每家都要答）",
-               "answering a discard: 胡 / 招 / 对 / 过 (every seat asked answers)"),
+               "answering a discard: 胡 (win) / 招 (zhao: a fourth) / 对 (dui: a third) / "
+               "过 (pass) — every seat asked answers"),
     "over": ("本局结束", "the deal is over"),
 }
 _ENDS: dict[str, tuple[str, str]] = {
@@ -251,7 +252,8 @@ def _face_down(e: Mapping[str, Any], ctx: RenderContext) -> str:
 
 def _zha(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
     """紮; the replacement from 牌底 is the ``drew`` line that follows."""
-    return ctx.pick(f"{who} 紮{_face_down(e, ctx)}", f"{who} declared 紮{_face_down(e, ctx)}")
+    return ctx.pick(f"{who} 紮{_face_down(e, ctx)}",
+                    f"{who} declared 紮 (zha: four alike){_face_down(e, ctx)}")
 
 
 def _kaifan(e: Mapping[str, Any], who: str, ctx: RenderContext) -> str:
