@@ -21,7 +21,8 @@ from huapai.cli_support.i18n import Lang
 from huapai.cli_support.interpret import Reply, command_of, interpret
 from huapai.cli_support.play import run_play
 from huapai.cli_support.setup import bot_plan, load_table, make_bots
-from huapai.core.protocol import IllegalAction
+from huapai.core.present import Msg
+from huapai.core.protocol import IllegalAction, NotationError
 from huapai.core.registry import get_game
 
 
@@ -304,6 +305,20 @@ def test_command_words_in_any_case_single_letters_as_written() -> None:
     stays the card Q, ``q`` quits."""
     assert [command_of(w) for w in ("QUIT", "Hint", "HELP", "Exit", "q", "Q", "?")] == [
         "quit", "hint", "help", "quit", "quit", None, "help"]
+
+
+def test_a_capital_letter_that_is_no_action_says_commands_are_lowercase() -> None:
+    """``Q`` in 秀山 (no card Q) said only 看不懂「Q」 (a terminal play-test): where a single
+    capital reads as nothing, the refusal says the command is written lowercase."""
+    def parse(word: str) -> int:
+        raise NotationError(Msg("bad_card", "不是牌", "not a card"))
+
+    zh = interpret("Q", [0, 1], ["过", "碰"], parse, "zh")
+    assert zh.action is None and zh.problem is not None
+    assert zh.problem.endswith("（命令要写小写：q）"), zh.problem
+    en = interpret("Q", [0, 1], ["过", "碰"], parse, "en")
+    assert en.problem is not None and en.problem.endswith(" (commands are lowercase: q)")
+    assert "小写" not in (interpret("X", [0, 1], ["过", "碰"], parse, "zh").problem or "")
 
 
 def test_a_bare_hash_says_what_goes_after_it() -> None:

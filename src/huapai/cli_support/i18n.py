@@ -96,6 +96,7 @@ _LABELS: dict[str, tuple[str, str]] = {
                     "(keys typed while others were thinking were dropped: look, then type)"),
     "too_long": ("这一行有 {n} 个字，太长了：一次写一个动作（最多 {most} 个字）",
                  "that line is {n} characters long: type one action (at most {most})"),
+    "lowercase_command": ("（命令要写小写：{word}）", " (commands are lowercase: {word})"),
     "empty_input": ("请输入一个编号、牌或命令（「?」看帮助）",
                     "type a number, cards or a command (? for help)"),
     "no_waits": ("这个游戏没有听牌", "no waits in this game"),

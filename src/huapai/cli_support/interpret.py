@@ -68,7 +68,12 @@ def interpret(text: str, legal: Sequence[int], texts: Sequence[str],
         return _by_notation(word[1:].strip(), choices)
     if word.isdecimal():
         return _by_number(word, choices)
-    return _by_text(word, choices)
+    reply = _by_text(word, choices)
+    lower = word.lower()
+    if reply.problem is not None and len(word) == 1 and lower != word \
+            and command_of(lower) is not None:  # Q in 秀山: it quits written q (a play-test)
+        return Reply(problem=reply.problem + tr("lowercase_command", lang, word=lower))
+    return reply
 
 
 @dataclass(frozen=True, slots=True)
