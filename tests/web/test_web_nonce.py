@@ -5,6 +5,9 @@ BigInt) that the revealed server seed opens the commitment, that the deal seed a
 
 from __future__ import annotations
 
+import hashlib
+import json
+import re
 import time
 
 from playwright.sync_api import Page, expect
@@ -62,3 +65,57 @@ def test_two_windows_of_one_seat_send_one_nonce_and_say_nothing(page: Page,
         assert 1 <= len(sent) <= 2  # the tab of the same browser sent none
     finally:
         other.close()
+
+
+def test_the_settlement_says_which_seed_opens_the_commitment(page: Page,
+                                                             nonce_server: str) -> None:
+    """A skeptic's play-test: the deal seed stood beside the commitment, which only the
+    server seed hashes to; the commitment was on screen only after the deal; nothing said
+    whose randomness went in; a reload lost the shuffle's line; and a browser that never
+    saw the deal begin said 本机已验证. Each is said as it is now."""
+    enter(page, nonce_server, "较真")
+    create_room(page, preset="lanzhou")
+    page.click("[data-testid=fill-bots]")
+    page.click("[data-testid=start]:not([disabled])")
+    page.wait_for_selector("[data-testid=felt][data-counter]:not([data-counter=''])")
+    page.click("[data-testid=room-rules-button]")  # the commitment, while the deal runs
+    promised = page.locator("[data-testid=commitment-now]").inner_text()
+    page.keyboard.press("Escape")
+    tuoguan_to_settlement(page, timeout=30000)
+    token = page.evaluate("localStorage.getItem('huapai.token')")
+    replays = page.request.get(f"{nonce_server}/api/replays?mine=1",
+                               headers={"Authorization": f"Bearer {token}"})
+    game = replays.json()["replays"][0]["id"]
+    raw = page.request.get(f"{nonce_server}/api/verify/{game}").text()
+    server_seed = re.search(r'"server_seed":(\d+)', raw)
+    seed = re.search(r'"seed":(\d+)', raw)
+    verified = json.loads(raw)
+    assert server_seed and seed and verified["ok"] is True
+    commitment = verified["commitment"]
+    assert hashlib.sha256(f"huapai-seed:{server_seed.group(1)}".encode()).hexdigest() == commitment
+    assert commitment in promised
+    panel = page.locator("[data-testid=settlement]")
+    line = panel.locator("[data-testid=seed-line]")
+    expect(line).to_contain_text(f"服务器种子 {server_seed.group(1)}")
+    expect(line).to_contain_text(commitment[:12])
+    expect(panel.locator("[data-testid=deal-seed-line]")).to_contain_text(
+        f"发牌种子 {seed.group(1)}：由服务器种子和你出的随机数算出")
+    expect(panel.locator("[data-testid=your-nonce]")).to_contain_text(verified["nonces"][0][:8])
+    expect(panel.locator("[data-testid=seed-check]")).to_have_attribute("data-result", "ok")
+    page.reload()  # the room finished: its settlement comes back with the shuffle's lines
+    expect(page.locator("[data-testid=settlement] [data-testid=seed-line]")).to_contain_text(
+        server_seed.group(1))
+    expect(page.locator("[data-testid=settlement] [data-testid=seed-check]")).to_have_attribute(
+        "data-result", "ok")
+    # a browser that did not see the deal begin checks only the record, and says so
+    stranger = page.context.browser.new_context(locale="zh-CN")  # type: ignore[union-attr]
+    try:
+        other = stranger.new_page()
+        other.goto(f"{nonce_server}/#/replay/{game}")
+        expect(other.locator(".verify [data-testid=seed-check]")).to_have_attribute(
+            "data-result", "ok_record", timeout=20000)
+        expect(other.locator(".verify [data-testid=seed-check]")).to_contain_text("记录自洽")
+        other.click("[data-testid=verified]")  # the seeds a tap away (no hover on a phone)
+        expect(other.locator(".toast")).to_contain_text(f"服务器种子 {server_seed.group(1)}")
+    finally:
+        stranger.close()

@@ -50,13 +50,14 @@ export async function mixedSeed(kind, serverSeed, nonces) {
   return String(value >> 1n);
 }
 
-/** "ok" / "mismatch" / "unknown" for a revealed deal (`deal_end`, a replay): the server
- * seed opens the commitment seen before the deal, the deal seed (and a 扳牌 seed) follow
- * from the parts, and `mine` ({seat, nonce}, if this browser sent one) is among them. */
+/** "ok" / "mismatch" / "nonce_missing" / "unknown" for a revealed deal (`deal_end`, a
+ * replay): the server seed opens the commitment seen before the deal, the deal seed (and
+ * a 扳牌 seed) follow from the parts, and `mine` ({seat, nonce}, if this browser sent one)
+ * is among them ("nonce_missing" where it is not: a mismatch read the same). */
 export async function checkShuffle(parts, commitment, mine) {
   if (parts.server_seed === undefined || parts.server_seed === null) return checkSeed(parts.seed, commitment);
   const nonces = parts.nonces ?? [];
-  if (mine && nonces[mine.seat] !== mine.nonce) return "mismatch";
+  if (mine && nonces[mine.seat] !== mine.nonce) return "nonce_missing";
   const checks = [checkSeed(parts.server_seed, commitment),
     mixedSeed("deal", parts.server_seed, nonces).then((s) => (s === null ? "unknown" : s === String(parts.seed) ? "ok" : "mismatch"))];
   if (parts.banpai_server_seed !== undefined && parts.banpai_server_seed !== null) {

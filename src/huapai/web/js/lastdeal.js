@@ -24,7 +24,8 @@ export async function fetchLastDeal(page) {
       settlement, scaled: settlement.deltas?.map((d) => d * (shown.multiplier ?? 1)),
       totals: shown.match_totals ?? null, multiplier: shown.multiplier, left: null,
       name: (x) => page.name(x), me: seat, deal: prev.deal, deals: s.deals,
-      seed: shown.seed, commitment: shown.commitment, seedCheck: null, matchOver: false,
+      seed: shown.seed, commitment: shown.commitment, serverSeed: shown.server_seed,
+      nonces: shown.nonces, seedCheck: null, matchOver: false,
       gameId: prev.id, nextAt: null, renderer: rendererFor(s.game),
       view: shown.steps?.at(-1)?.view ?? shown.initial,
     };

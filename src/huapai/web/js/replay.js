@@ -4,12 +4,12 @@
 import { PHONE, h, morph, replace } from "./dom.js";
 import { bi, said, t } from "./i18n.js";
 import { api, download, explain, getPlayer, path } from "./api.js";
-import { checkShuffle, commitmentSeen, nonceSent } from "./fairness.js";
+import { checkReveal, seedBadge } from "./fairview.js";
 import { presetTitle, rendererFor } from "./games/registry.js";
 import { rulesButton } from "./roomrules.js";
 import { TableView, seatName } from "./table.js";
 import { byTuoguan, markOf } from "./tablelog.js";
-import { dealPoints, seedBadge, settlementPanel } from "./settlement.js";
+import { dealPoints, settlementPanel } from "./settlement.js";
 import { toast } from "./ui.js";
 import { ReviewPanel } from "./review.js";
 
@@ -356,7 +356,8 @@ export class ReplayPage {
     this.side.classList.add("open");
     replace(this.side, settlementPanel({
       settlement: d.settlement, name: (s) => this.name(s), me: this.viewer === "all" ? null : this.viewer,
-      seed: d.seed, commitment: d.commitment, multiplier: d.multiplier,
+      seed: d.seed, commitment: d.commitment, serverSeed: d.server_seed, nonces: d.nonces,
+      gameId: this.gameId, multiplier: d.multiplier,
       scaled: d.settlement.deltas.map((x) => x * (d.multiplier ?? 1)), renderer: this.renderer,
       totals: d.match_totals ?? null,  // the match's 总分 after this deal, as the room said it
       view: d.steps.at(-1)?.view ?? d.initial,
@@ -423,17 +424,24 @@ export class ReplayPage {
     } catch {
       this.verified = null;
     }
-    const promised = commitmentSeen(this.gameId) ?? this.data.commitment;
-    this.seedCheck = await checkShuffle(this.data, promised, nonceSent(this.gameId));
+    this.seedCheck = await checkReveal(this.gameId, this.data);
     this.renderVerify();
   }
 
+  verifyDetail() {
+    const v = this.verified;
+    return t("verify_detail", { server: v.server_seed ?? "—", seed: v.seed, commit: v.commitment });
+  }
+
+  /** The server's verdict and the browser's, the seeds behind them a tap away (a phone
+   * has no hover: they were in a tooltip only, a skeptic's play-test). */
   renderVerify() {
     if (!this.verifyBadge || !this.verified) return;
-    const ok = this.verified.ok && this.seedCheck !== "mismatch";
-    const detail = t("verify_detail", { seed: this.verified.seed, commit: this.verified.commitment });
-    replace(this.verifyBadge, h("span", {
-      class: `badge ${ok ? "ok" : "hot"}`, "data-testid": "verified", title: detail,
+    const ok = this.verified.ok && !["mismatch", "nonce_missing"].includes(this.seedCheck);
+    const detail = this.verifyDetail();
+    replace(this.verifyBadge, h("button", {
+      class: `badge ${ok ? "ok" : "hot"}`, "data-testid": "verified", title: detail, type: "button",
+      onClick: () => toast(() => `${this.verifyDetail()} · ${t("verify_hint")}`, "info", 12000),
     }, ok ? `✓ ${t("verified")}` : `✗ ${t("verify_failed")}`), this.seedCheck ? seedBadge(this.seedCheck) : null);
   }
 }

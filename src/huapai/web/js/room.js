@@ -5,9 +5,8 @@
 import { h, morph, replace } from "./dom.js";
 import { bi, listed, nameZh, said, t } from "./i18n.js";
 import { api, explain, path } from "./api.js";
-import {
-  checkShuffle, commitmentSeen, forgetNonce, newNonce, nonceSent, rememberCommitment, rememberNonce,
-} from "./fairness.js";
+import { forgetNonce, newNonce, nonceSent, rememberCommitment, rememberNonce } from "./fairness.js";
+import { checkReveal, fetchReveal } from "./fairview.js";
 import { gameDetail, rendererFor } from "./games/registry.js";
 import { joinForm } from "./lobby.js";
 import { TableView, seatName } from "./table.js";
@@ -187,7 +186,7 @@ export class RoomPage {
     this.dealEnd = msg;
     this.nextDealAt = msg.next_deal_in_ms ? performance.now() + msg.next_deal_in_ms : null;
     this.seedCheck = null;
-    checkShuffle(msg, commitmentSeen(msg.game_id), nonceSent(msg.game_id)).then((result) => {
+    checkReveal(msg.game_id, msg).then((result) => {
       if (this.dealEnd !== msg) return;
       this.seedCheck = result;
       this.renderSettlement();
@@ -461,6 +460,23 @@ export class RoomPage {
   }
 
   // ------------------------------------------------------------------ settlement
+  /** The ended deal's shuffle, as the settlement says it: from its deal_end, else (a page
+   * opened after it ended: the line was gone) fetched once from /api/verify. */
+  revealed(end) {
+    const parts = end ?? (this.reveal?.gameId === this.state?.game_id ? this.reveal.parts : null);
+    if (!end && this.state?.game_id && this.reveal?.gameId !== this.state.game_id) this.fetchReveal(this.state.game_id);
+    return parts ? { seed: parts.seed, commitment: parts.commitment, serverSeed: parts.server_seed,
+                     nonces: parts.nonces } : {};
+  }
+
+  async fetchReveal(gameId) {
+    this.reveal = { gameId, parts: null, check: null };
+    const parts = await fetchReveal(gameId);
+    if (!parts || this.reveal?.gameId !== gameId) return;
+    this.reveal = { gameId, parts, check: await checkReveal(gameId, parts) };
+    this.renderSettlement();
+  }
+
   settlementData() {
     const view = this.state?.view;
     const end = this.dealEnd && this.dealEnd.game_id === this.state?.game_id ? this.dealEnd : null;
@@ -475,7 +491,7 @@ export class RoomPage {
     return {
       settlement, scaled, totals: end?.totals ?? s?.totals, multiplier: s?.multiplier, left: s?.left,
       name: (seat) => this.name(seat), me: this.playedSeat(), deal: end?.deal ?? s?.deal,
-      deals: s?.deals, seed: end?.seed, commitment: end?.commitment, seedCheck: end ? this.seedCheck : null,
+      deals: s?.deals, ...this.revealed(end), seedCheck: end ? this.seedCheck : this.reveal?.check ?? null,
       matchOver: status === "finished" || Boolean(this.matchEnd && end && this.matchEnd.match === end.match),
       gameId: end?.game_id ?? this.state?.game_id,
       nextAt: end || status === "between" ? this.nextDealAt : null,

@@ -121,6 +121,11 @@ export function rulesButton(played, title = "room_rules") {
       onClick: () => { close(true); openHowto(played.game, played.preset, played.rules ?? null); } }, t("howto_button")) : null;
     dialog(t(title), (close) => h("div", {},
       roomRulesBlock(detail, played, { heading: false }),
+      // the deal's commitment, to note before it ends: it was on the wire only (a skeptic's
+      // play-test found it first in the settlement, cut to 12 digits)
+      played.status === "playing" && played.commitment
+        ? h("p", { class: "muted small commitment-now", "data-testid": "commitment-now" },
+          t("commitment_now", { commit: played.commitment })) : null,
       allRulesBlock(detail, played),
       h("div", { class: "dialog-buttons" }, guide?.(close),
         h("button", { class: "btn primary", onClick: () => close(true) }, t("close")))));

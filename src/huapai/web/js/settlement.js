@@ -3,6 +3,7 @@
 // totals, the revealed shuffle seed, and what to do next.
 
 import { h } from "./dom.js";
+import { fairnessLines, seedBadge } from "./fairview.js";
 import { bi, getLang, listed, said, t } from "./i18n.js";
 
 export function signed(n) {
@@ -76,18 +77,9 @@ function facts(settlement, name, renderer, view) {
   return notes.length ? [h("ul", { class: "notes" }, notes.map((n) => h("li", {}, String(n))))] : [];
 }
 
-const SEED_CHECK = { ok: ["ok", "seed_checked"], mismatch: ["hot", "seed_mismatch"], unknown: ["", "seed_unchecked"] };
-
-/** The browser's own check of the revealed seed against the commitment it saw at the start. */
-export function seedBadge(result) {
-  const [tone, key] = SEED_CHECK[result] ?? SEED_CHECK.unknown;
-  return h("span", { class: `seed-check badge ${tone}`, "data-testid": "seed-check", "data-result": result },
-    result === "ok" ? "✓ " : result === "mismatch" ? "✗ " : "", t(key));
-}
-
 /**
  * The settlement panel. `data`: {settlement, scaled, totals, multiplier, name(seat), title,
- * me, deal, deals, seed, commitment, gameId, matchOver, renderer (its optional
+ * me, deal, deals, seed, commitment, serverSeed, nonces, gameId, matchOver, renderer (its optional
  * settlementHands draws the winners' hands), view (the deal's last view, which the
  * renderer reads for how to draw them, e.g. which faces are 精)}; `actions`: buttons.
  */
@@ -181,9 +173,7 @@ export function settlementPanel(data, actions) {
       : h("p", { class: "muted", "data-testid": "payments" },
         t(!abacus ? "no_payments" : data.matchOver ? "no_bo_match_over" : "no_payments_bo")),
     ...facts(settlement, name, data.renderer, data.view),
-    data.seed !== undefined && data.seed !== null
-      ? h("p", { class: "seed muted" }, t("seed_revealed", { seed: data.seed, commit: String(data.commitment ?? "").slice(0, 12) }))
-      : null,
+    ...fairnessLines(data),
     data.seedCheck ? seedBadge(data.seedCheck) : null,
     data.note ? h("p", { class: "muted small settle-note", "data-testid": "settle-note" }, data.note) : null,
     data.againNote ? h("p", { class: "muted small settle-note", "data-testid": "again-note" }, data.againNote) : null,
