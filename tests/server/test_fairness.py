@@ -70,7 +70,7 @@ def test_verify_command_exit_codes(tmp_path: Path) -> None:
     good = tmp_path / "good.jsonl"
     good.write_text(dumps(_record(47)), encoding="utf-8")
     ok = runner.invoke(app, ["verify", str(good)])
-    assert ok.exit_code == 0 and "✓ 第 1 局：种子 47" in ok.output and "验证通过" in ok.output
+    assert ok.exit_code == 0 and "✓ 第 1 局：发牌种子 47" in ok.output and "验证通过" in ok.output
     assert "verified: every seed" in runner.invoke(app, ["verify", str(good), "--lang",
                                                          "en"]).output
     lines = _record(47)
@@ -81,7 +81,7 @@ def test_verify_command_exit_codes(tmp_path: Path) -> None:
     assert failed.exit_code == 1 and "公开的种子与承诺不符" in failed.output
     assert "验证失败" in failed.output and "match" not in failed.output  # no English
     english = runner.invoke(app, ["verify", str(bad), "--lang", "en"])
-    assert "✗ deal 1: seed 1" in english.output and "verification FAILED" in english.output
+    assert "✗ deal 1: deal seed 1" in english.output and "verification FAILED" in english.output
     missing = runner.invoke(app, ["verify", str(tmp_path / "missing.jsonl")])
     assert missing.exit_code == 1 and "不存在" in missing.output
     folder = runner.invoke(app, ["verify", str(tmp_path)])  # as huapai replay says it
@@ -104,7 +104,7 @@ def test_a_local_record_cannot_be_verified_and_is_not_said_to_fail(tmp_path: Pat
     local.write_text(dumps(lines), encoding="utf-8")
     said = CliRunner().invoke(app, ["verify", str(local)])
     assert said.exit_code == 3 and "无法验证" in said.output and "验证失败" not in said.output
-    assert "– 第 1 局：种子 48，承诺 无" in said.output and "✗" not in said.output
+    assert "– 第 1 局：发牌种子 48，开局承诺 无" in said.output and "✗" not in said.output
     english = CliRunner().invoke(app, ["verify", str(local), "--lang", "en"])
     assert "cannot verify" in english.output and "FAILED" not in english.output
     assert "种子确实发出记录里的牌" in said.output

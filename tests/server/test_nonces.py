@@ -95,7 +95,8 @@ def test_nonces_go_into_the_seed_and_the_reveal_recomputes_it(tmp_path: Any) -> 
     buffer = io.StringIO()
     assert run_verify(path, "zh", Console(file=buffer, width=200)) == 0
     said = buffer.getvalue()
-    assert f"服务器种子 {end['server_seed']}；出了随机数的座位：0、1（" in said
+    assert f"服务器种子 {end['server_seed']}（开局承诺是它的哈希）；" \
+        "出了随机数的座位：0、1（" in said
     game = get_game("xianniu")
     header = json.loads(record.splitlines()[0])
     drawn = banpai_seed(end["banpai_server_seed"], end["nonces"])

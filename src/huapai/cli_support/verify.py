@@ -43,9 +43,14 @@ def run_verify(path: Path, lang: Lang, console: Console) -> int:
     if not report.ok:
         console.print(Text("验证失败" if zh else "verification FAILED", style="bold red"))
         return 1
-    console.print(Text("验证通过：每局的种子都与开局的承诺相符，并发出记录里的牌" if zh else
-                       "verified: every seed matches its commitment and deals the record",
-                       style="bold green"))
+    if any(deal.server_seed is not None for deal in report.deals):
+        said = ("验证通过：每局的服务器种子都与开局承诺相符，发牌种子由它和各家的随机数算出，并发出"
+                "记录里的牌" if zh else "verified: every server seed matches its commitment, "
+                "every deal seed follows from it and the nonces and deals the record")
+    else:  # a record from before nonces: its seed is the committed one
+        said = ("验证通过：每局的种子都与开局承诺相符，并发出记录里的牌" if zh else
+                "verified: every seed matches its commitment and deals the record")
+    console.print(Text(said, style="bold green"))
     return 0
 
 
@@ -65,17 +70,21 @@ def _show_deal(deal: DealCheck, lang: Lang, console: Console) -> None:
     zh, n = lang == "zh", deal.index + 1
     commitment = deal.commitment or ("无" if zh else "none")
     seed = "—" if deal.seed is None else deal.seed
-    line = (f"第 {n} 局：种子 {seed}，承诺 {commitment}" if zh else
-            f"deal {n}: seed {seed}, commitment {commitment}")
+    line = (f"第 {n} 局：发牌种子 {seed}，开局承诺 {commitment}" if zh else
+            f"deal {n}: deal seed {seed}, commitment {commitment}")
     mark, style = ("✓ ", "") if deal.ok else ("– ", "yellow") if _uncommitted(deal) else (
         "✗ ", "red")
     console.print(Text(mark + line, style=style))
     if deal.server_seed is not None and deal.nonces is not None:
         seats = [str(i) for i, nonce in enumerate(deal.nonces) if nonce] or ["—"]
+        # the server seed is what hashes to the commitment, the deal seed is mixed from it
+        # (a skeptic hashed the deal seed, read beside the commitment, and it did not match)
         console.print(Text(
-            f"    服务器种子 {deal.server_seed}；出了随机数的座位：{'、'.join(seats)}"
-            "（没出的座位不影响发牌）" if zh else f"    server seed {deal.server_seed}; nonces "
-            f"from seats {', '.join(seats)} (a seat that sent none contributed nothing)"))
+            f"    服务器种子 {deal.server_seed}（开局承诺是它的哈希）；出了随机数的座位："
+            f"{'、'.join(seats)}（没出的座位不影响发牌；发牌种子由服务器种子和这些随机数算出）"
+            if zh else f"    server seed {deal.server_seed} (the commitment is its hash); "
+            f"nonces from seats {', '.join(seats)} (a seat that sent none contributed nothing; "
+            "the deal seed is mixed from the server seed and these)"))
     if _uncommitted(deal):
         return  # said once for the record, below the deals
     for problem in deal.problems:
