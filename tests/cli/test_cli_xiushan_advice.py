@@ -5,8 +5,11 @@ made; and a claim of the player's that another seat's outranked is said not made
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from cli_helpers import invoke
+from rich.cells import cell_len
 
 from huapai.bots.registry import make_bot
 from huapai.cli_support.families.xiushan_advice import discard_waits
@@ -86,3 +89,18 @@ def test_a_claim_another_outranked_is_said_not_made() -> None:
         zh.output.rindex("座位1 和了", 0, said)
     en = invoke([*args, "--lang", "en"], "1\n" * 400)
     assert "was not made: seat 1 came first" in en.output, en.output[-2000:]
+
+
+def test_a_long_line_of_the_replay_keeps_its_indent(tmp_path: Path) -> None:
+    """A 和 line of 121 columns broke at the terminal's edge and went on at column 0 (a
+    terminal play-test): each part is indented under its move, within the width."""
+    path = tmp_path / "m.jsonl"
+    args = ["play", "xiushan", "--preset", "shibafu", "--seed", "18", "--deals", "1",
+            "--bots", "heuristic", "--record", str(path)]
+    assert invoke(args, "1\n" * 400).exit_code == 0
+    shown = invoke(["replay", str(path)])
+    assert shown.exit_code == 0, shown.output
+    lines = shown.output.splitlines()
+    at = next(i for i, line in enumerate(lines) if "和了" in line)
+    assert cell_len(lines[at]) > 60 and lines[at + 1].startswith("      "), lines[at:at + 2]
+    assert all(cell_len(line) <= 80 for line in lines[at:at + 3]), lines[at:at + 3]

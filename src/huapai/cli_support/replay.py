@@ -23,6 +23,7 @@ from huapai.core import record as rec
 from huapai.core.present import count_en, said
 from huapai.core.protocol import RulesError
 
+from .fold import folded
 from .i18n import Lang, colon, seat_name, tr
 from .render import (
     Heading,
@@ -214,7 +215,7 @@ def _show_start(replay: rec.Replay, renderer: Renderer, ctx: RenderContext,
     for event in replay.opening:
         line = renderer.event(event.to_json(), ctx)
         if line:
-            console.print(Text("      " + line))
+            _indented(line, ctx.lang, console)
 
 
 def show_deal(n: int, replay: rec.Replay, deal: rec.DealRecord, lang: Lang,
@@ -253,7 +254,14 @@ def _show_step(step: rec.ReplayStep, replay: rec.Replay, renderer: Renderer, ctx
     console.print(Text(f"#{step.index + 1:<3} {seat_name(step.seat, ctx.lang)}{colon(ctx.lang)}"
                        f"{label.text(ctx.lang)}", style="bold"))
     for _event, line in lines:
-        console.print(Text("      " + str(line)))
+        _indented(str(line), ctx.lang, console)
+
+
+def _indented(line: str, lang: str, console: Console) -> None:
+    """An event's line under its move, each part of it indented: a long 和 line (121
+    columns) broke at the terminal's edge and went on at column 0 (a terminal play-test)."""
+    for part in folded(line, console.width - 6, lang, console):
+        console.print(Text("      " + part))
 
 
 def _laid(groups: Any) -> str:
