@@ -538,7 +538,7 @@ def test_a_decision_where_every_option_expects_the_same_is_one_short_line() -> N
 def test_a_decision_says_what_came_before_and_keeps_its_options_whole() -> None:
     """At 80 columns a decision's options broke inside one (打 / 四、打 七 等 3 种) and #72
     said nothing of which decision it was (a play-test): the head says what the seat had
-    just been told (座位2 打出 八 → 碰), the options follow under it, packed into lines at
+    just been told (座位2 打出 八 ⇒ 碰), the options follow under it, packed into lines at
     the terminal's width, none broken."""
     from rich.cells import cell_len
     from rich.console import Console
@@ -554,7 +554,7 @@ def test_a_decision_says_what_came_before_and_keeps_its_options_whole() -> None:
     out = Console(width=40, record=True, force_terminal=False)
     show(data, "zh", out, {(1, 72): "座位2 打出 八"})
     lines = out.export_text().splitlines()
-    head = lines.index("#72  座位2 打出 八 → 打 一")
+    head = lines.index("#72  座位2 打出 八 ⇒ 打 一")
     block = lines[head + 1:head + 1 + sum(line.startswith("     ") for line in lines)]
     assert len(block) > 1 and all(cell_len(line) <= 40 for line in block), block
     said = "  ".join(line.strip() for line in block)

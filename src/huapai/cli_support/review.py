@@ -125,14 +125,16 @@ def show(data: dict[str, Any], lang: Lang, console: Console,
     console.print(Text(f"复盘：{who}，{data['level']}（每步 {data['iterations']} 次模拟）" if zh
                        else f"review of {who}, level {level_label(data['level'], lang)} "
                             f"({data['iterations']} deals simulated a decision)", style="bold"))
-    intro = ("#号就是回放里的第几步，→ 前是那时刚发生的事。"
+    # ⇒, not →: a 钵福 line before it says its abacus with → (上算盘：0 → 3 → 打 贰 read as
+    # one chain: a terminal play-test)
+    intro = ("#号就是回放里的第几步，⇒ 前是那时刚发生的事。"
              "每一步先列建议的走法，再列你选的，其余按预期从高到低。± 是和你选的相比的"
              "误差，·几副 是比了几副牌（你选的：模拟了几副）：误差大的只在几副牌上试过，"
              "预期再高也可能是运气。建议另外在新的牌上"
              "和你选的重比过（“重比过”），有 99% 把握更好才建议，否则建议你选的；"
              "“没试”的走法搜索没顾上（先试最可能的几手）。")
     console.print(Folded(intro, style="dim") if zh else Text(
-                       "#n is the move's number in huapai replay; before → is what had just "
+                       "#n is the move's number in huapai replay; before ⇒ is what had just "
                        "happened. "
                        "Each decision lists the advised move first, then your pick, then the "
                        "rest, best expected score first. ± is the noise of the difference to "
@@ -232,13 +234,13 @@ def _decision_line(row: dict[str, Any], lang: Lang) -> Text:
 
 def _decision_parts(row: dict[str, Any], lang: Lang,
                     before: str | None = None) -> tuple[Text, list[Text]]:
-    """A decision's head (``#49 座位2 打出 八 → 打 一 ✗``: ``before``, what had just
+    """A decision's head (``#49 座位2 打出 八 ⇒ 打 一 ✗``: ``before``, what had just
     happened) and its options: the advice, the pick, then the rest best first (a
     play-tester read the first listed as the advice); a run of untagged options that
     scored alike is said once (钵福's 报 0 … 报 30 were 31 entries on one line), and a
     decision where every option expects the same is one short item (紧牌's 弃 lines listed
     each card at the same figure)."""
-    head = Text(f"#{row['move']:<3} {f'{before} → ' if before else ''}{_pick(row, lang)}"
+    head = Text(f"#{row['move']:<3} {f'{before} ⇒ ' if before else ''}{_pick(row, lang)}"
                 f"{' ✗' if row['mistake'] else ''}")
     ranked = _ordered(row)
     if _no_difference(row, ranked):
