@@ -74,7 +74,9 @@ export const xianniu = {
   name: "xianniu",
   sizes(view) {
     // win: the scoring plays beside the settlement (a long card's face names need ≥ 80 px)
-    return poker(view) ? { hand: 104, trick: 78, table: 46, win: 64 }
+    // open: a replay's open hands (全部明牌); at the 占牌's size, 16 poker cards fanned 4 px
+    // apart could not be read (a play-test): taller, and fanned to show each corner
+    return poker(view) ? { hand: 104, trick: 78, table: 46, win: 64, open: 56 }
       : { hand: 158, trick: 112, table: 62, win: 84 };
   },
 
