@@ -391,10 +391,11 @@ const STR = {
   verify: ["验证洗牌", "Verify shuffle"],
   verified: ["洗牌验证通过", "Shuffle verified"],
   verify_failed: ["洗牌验证失败", "Shuffle check FAILED"],
-  seed_checked: ["本机已验证：服务器种子与开局时看到的承诺相符，发牌种子也对得上", "Checked here: the server seed matches the commitment shown at the start, and the deal seed follows from it"],
-  seed_checked_record: ["记录自洽：种子与记录里的承诺相符（这个浏览器没看到开局，只能核对记录本身）",
-    "The record is consistent: its seed matches the commitment it carries (this browser did not see the deal begin, so it checked only the record)"],
-  seed_nonce_missing: ["本机验证失败：你的浏览器出的随机数不在这局的发牌里！", "Checked here: the randomness your browser sent is NOT in this deal!"],
+  // (short: a badge in the replay's bar, which a phone scrolls sideways; the lines above say
+  // which seed opens the commitment)
+  seed_checked: ["本机已验证：种子与开局承诺相符", "Checked here: the seed matches the commitment shown at the start"],
+  seed_checked_record: ["记录自洽（本机没看到开局，只核对了记录）", "Record consistent (this browser did not see the start)"],
+  seed_nonce_missing: ["本机验证失败：你出的随机数不在这局里！", "Checked here: your randomness is NOT in this deal!"],
   seed_mismatch: ["本机验证失败：种子与开局承诺不符！", "Checked here: the seed does NOT match the commitment shown at the start!"],
   seed_unchecked: ["本机无法验证（需要 https 或 localhost）", "Cannot check here (needs https or localhost)"],
   verify_detail: ["服务器种子 {server}，发牌种子 {seed}，承诺 {commit}", "server seed {server}, deal seed {seed}, commitment {commit}"],
