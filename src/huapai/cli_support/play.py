@@ -66,8 +66,8 @@ LineReader = Callable[[str], str]
 """Reads one line after showing a prompt; raises EOFError at the end of input."""
 
 _INTERRUPTED = 130
-_RECALLED = 6  # a resumed deal's latest log lines said again before play goes on
 """The exit status after Ctrl-C (128 + SIGINT), as a shell reports an interrupted command."""
+_RECALLED = 6  # a resumed deal's latest log lines said again before play goes on
 
 
 _NO = frozenset({"n", "no", "不", "不了", "否"})

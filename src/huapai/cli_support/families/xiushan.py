@@ -36,7 +36,7 @@ from .common import (
     label,
     phase_head,
 )
-from .xiushan_advice import discard_waits
+from .xiushan_advice import discard_waits, discards
 from .xiushan_bo import EVENTS as BO_EVENTS
 from .xiushan_bo import bo_table, owed_choices, owed_prompt, practice, refusal_text
 
@@ -208,7 +208,7 @@ class XiushanRenderer:
                                          cards_text(card), ctx.pick(" → 听 ", " → waits on "),
                                          _waits_text([w.to_json() for w in found], ctx))
                            for card, found in options))
-        if any(str(t).startswith("打 ") for t in view.get("legal_text") or []):
+        if discards(view):
             return Text(ctx.pick("现在不听牌：打哪一张都还差牌",
                                  "not waiting: no discard leaves a wait"))
         return Text(ctx.pick("现在不听牌", "not waiting now"))

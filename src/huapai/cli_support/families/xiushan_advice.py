@@ -22,8 +22,7 @@ from huapai.games.xiushan.waits import Wait, waits
 def discard_waits(view: Mapping[str, Any], ctx: RenderContext) -> list[tuple[str, list[Wait]]]:
     """(card, its waits) for every card the seat may discard now (its ``打`` actions) whose
     discard leaves a wait, in the hand's order; [] at any other decision."""
-    offered = [text.removeprefix("打 ") for text in view.get("legal_text") or []
-               if str(text).startswith("打 ")]
+    offered = discards(view)
     if not offered or not view.get("hand"):
         return []
     try:
@@ -46,6 +45,13 @@ def discard_waits(view: Mapping[str, Any], ctx: RenderContext) -> list[tuple[str
         if found.waits:
             out.append((name, list(found.waits)))
     return out
+
+
+def discards(view: Mapping[str, Any]) -> list[str]:
+    """The cards the seat may discard now, from its ``打`` actions (none at any other
+    decision)."""
+    return [str(text).removeprefix("打 ") for text in view.get("legal_text") or []
+            if str(text).startswith("打 ")]
 
 
 def _seen(view: Mapping[str, Any], me: int | None) -> list[int]:

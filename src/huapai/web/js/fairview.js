@@ -26,6 +26,12 @@ export function seedBadge(result) {
     mark, t(key));
 }
 
+/** A revealed deal's parts (a deal_end, a replay, a verify answer: the server's names) as
+ * the settlement panel takes them. */
+export function shuffleParts(parts) {
+  return { seed: parts.seed, commitment: parts.commitment, serverSeed: parts.server_seed, nonces: parts.nonces };
+}
+
 /** The revealed deal's parts as lines: `data` {seed, commitment, serverSeed, nonces,
  * gameId, name(seat)}; none before the reveal. */
 export function fairnessLines(data) {

@@ -3,6 +3,7 @@
 // the deal end, and a player who came back in deal 2 never saw deal 1's (a play-test).
 
 import { api, path } from "./api.js";
+import { shuffleParts } from "./fairview.js";
 import { rendererFor } from "./games/registry.js";
 
 /** The deal before the one on `page`'s table in this match, as the settlement panel draws
@@ -24,8 +25,7 @@ export async function fetchLastDeal(page) {
       settlement, scaled: settlement.deltas?.map((d) => d * (shown.multiplier ?? 1)),
       totals: shown.match_totals ?? null, multiplier: shown.multiplier, left: null,
       name: (x) => page.name(x), me: seat, deal: prev.deal, deals: s.deals,
-      seed: shown.seed, commitment: shown.commitment, serverSeed: shown.server_seed,
-      nonces: shown.nonces, seedCheck: null, matchOver: false,
+      ...shuffleParts(shown), seedCheck: null, matchOver: false,
       gameId: prev.id, nextAt: null, renderer: rendererFor(s.game),
       view: shown.steps?.at(-1)?.view ?? shown.initial,
     };

@@ -4,7 +4,7 @@
 import { PHONE, h, morph, replace } from "./dom.js";
 import { bi, said, t } from "./i18n.js";
 import { api, download, explain, getPlayer, path } from "./api.js";
-import { checkReveal, seedBadge } from "./fairview.js";
+import { checkReveal, seedBadge, shuffleParts } from "./fairview.js";
 import { presetTitle, rendererFor } from "./games/registry.js";
 import { rulesButton } from "./roomrules.js";
 import { TableView, seatName } from "./table.js";
@@ -356,8 +356,7 @@ export class ReplayPage {
     this.side.classList.add("open");
     replace(this.side, settlementPanel({
       settlement: d.settlement, name: (s) => this.name(s), me: this.viewer === "all" ? null : this.viewer,
-      seed: d.seed, commitment: d.commitment, serverSeed: d.server_seed, nonces: d.nonces,
-      gameId: this.gameId, multiplier: d.multiplier,
+      ...shuffleParts(d), gameId: this.gameId, multiplier: d.multiplier,
       scaled: d.settlement.deltas.map((x) => x * (d.multiplier ?? 1)), renderer: this.renderer,
       totals: d.match_totals ?? null,  // the match's 总分 after this deal, as the room said it
       view: d.steps.at(-1)?.view ?? d.initial,

@@ -6,7 +6,7 @@ import { h, morph, replace } from "./dom.js";
 import { bi, listed, nameZh, said, t } from "./i18n.js";
 import { api, explain, path } from "./api.js";
 import { forgetNonce, newNonce, nonceSent, rememberCommitment, rememberNonce } from "./fairness.js";
-import { checkReveal, fetchReveal } from "./fairview.js";
+import { checkReveal, fetchReveal, shuffleParts } from "./fairview.js";
 import { gameDetail, rendererFor } from "./games/registry.js";
 import { joinForm } from "./lobby.js";
 import { TableView, seatName } from "./table.js";
@@ -464,12 +464,11 @@ export class RoomPage {
    * opened after it ended: the line was gone) fetched once from /api/verify. */
   revealed(end) {
     const parts = end ?? (this.reveal?.gameId === this.state?.game_id ? this.reveal.parts : null);
-    if (!end && this.state?.game_id && this.reveal?.gameId !== this.state.game_id) this.fetchReveal(this.state.game_id);
-    return parts ? { seed: parts.seed, commitment: parts.commitment, serverSeed: parts.server_seed,
-                     nonces: parts.nonces } : {};
+    if (!end && this.state?.game_id && this.reveal?.gameId !== this.state.game_id) this.loadReveal(this.state.game_id);
+    return parts ? shuffleParts(parts) : {};
   }
 
-  async fetchReveal(gameId) {
+  async loadReveal(gameId) {
     this.reveal = { gameId, parts: null, check: null };
     const parts = await fetchReveal(gameId);
     if (!parts || this.reveal?.gameId !== gameId) return;
